@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT } from '../common/constants';
+
+/** `GET /api/v1/audit/events` query (auditors and network administrators only). */
+export const auditQuerySchema = z.object({
+  stream: z.string().min(1).optional(),
+  type: z.string().min(1).optional(),
+  member: z.string().min(1).optional(),
+  from: z.iso.datetime({ offset: true, message: 'invalid_format' }).optional(),
+  to: z.iso.datetime({ offset: true, message: 'invalid_format' }).optional(),
+  after: z.coerce.number().int().min(0, { message: 'too_small' }).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'too_small' })
+    .max(AUDIT_MAX_LIMIT, { message: 'too_big' })
+    .default(AUDIT_DEFAULT_LIMIT),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export interface AuditEventDto {
+  id: string;
+  position: number;
+  stream: string;
+  revision: number;
+  type: string;
+  schema_version: number;
+  /** personal data revealed when the key still exists, else the deleted-member fallback */
+  data: unknown;
+  who: { id: string | null; name: string };
+  when: string;
+  correlation_id: string;
+  causation_id: string;
+}
+
+export interface AuditEventsResponse {
+  events: AuditEventDto[];
+  /** pass as `after` (order asc) to continue; null at the end */
+  next: number | null;
+}

@@ -1,0 +1,50 @@
+/** Error keys answered by the API (`error` and `errors[].key`), shared with both consoles' i18n. */
+export const ERROR_KEYS = [
+  'validation_failed',
+  'required',
+  'too_small',
+  'too_big',
+  'too_long',
+  'invalid_type',
+  'invalid_value',
+  'invalid_format',
+  'selection_required',
+  'map_address_incomplete',
+  'unauthenticated',
+  'invalid_credentials',
+  'forbidden',
+  'invalid_csrf_token',
+  'not_found',
+  'concurrency_conflict',
+  'status_hidden',
+  'invisible_not_allowed',
+  'member_erased',
+  'saving_failure',
+  'generic_error',
+] as const;
+
+export type ErrorKey = (typeof ERROR_KEYS)[number] | (string & {});
+
+export interface FieldError {
+  /** dotted path of the offending field in the request body, e.g. `mail.digests.max_upcoming_appointments` */
+  field: string;
+  key: ErrorKey;
+  message?: string;
+}
+
+/** Body of every 4xx/5xx answer. */
+export interface ErrorResponse {
+  statusCode: number;
+  error: ErrorKey;
+  message?: string;
+  errors: FieldError[];
+}
+
+/** Body of every accepted command. The same position is sent in the `X-Consistency-Position` header. */
+export interface CommandAccepted {
+  position: number;
+}
+
+export const CONSISTENCY_HEADER = 'X-Consistency-Position';
+export const CSRF_HEADER = 'X-CSRF-Token';
+export const SESSION_COOKIE = 'cn_session';

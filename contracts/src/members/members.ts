@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { PRESENCE_TYPES, STATUS_TEXT_MAX } from '../common/constants';
+import { defineEvent, personal, type EventOf } from '../common/events';
+
+export const presenceTypeSchema = z.enum(PRESENCE_TYPES);
+export type PresenceType = z.infer<typeof presenceTypeSchema>;
+
+/** Line breaks in a status text become spaces (chat-channels-files-fields-legal.md §4). */
+export const normalizeStatusText = (text: string): string => text.replace(/\r\n|\r|\n/g, ' ');
+
+export const setPresenceRequestSchema = z.object({
+  type: presenceTypeSchema,
+  text: z
+    .string()
+    .transform(normalizeStatusText)
+    .pipe(z.string().max(STATUS_TEXT_MAX, { message: 'too_long' }))
+    .default(''),
+});
+export type SetPresenceRequest = z.input<typeof setPresenceRequestSchema>;
+
+export const signInRequestSchema = z.object({
+  email: z.string().trim().min(1, { message: 'required' }).email({ message: 'invalid_format' }),
+  password: z.string().min(1, { message: 'required' }),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+export const memberRolesSchema = z.object({
+  network_admin: z.boolean(),
+  auditor: z.boolean(),
+  external: z.boolean(),
+});
+export type MemberRoles = z.infer<typeof memberRolesSchema>;
+
+/** Personal fields (email, names, status text) are encrypted with the member's key in the store. */
+export const MemberRegistered = defineEvent(
+  'MemberRegistered',
+  1,
+  z.object({
+    member_id: z.string(),
+    email: personal(z.string()),
+    first_name: personal(z.string()),
+    last_name: personal(z.string()),
+    /** scrypt hash; not personal data in itself, and useless once the member is erased */
+    password_hash: z.string(),
+    roles: memberRolesSchema,
+  }),
+);
+
+export const MemberPresenceChanged = defineEvent(
+  'MemberPresenceChanged',
+  1,
+  z.object({ member_id: z.string(), type: presenceTypeSchema, text: personal(z.string()) }),
+);
+
+export const MemberRolesChanged = defineEvent(
+  'MemberRolesChanged',
+  1,
+  z.object({ member_id: z.string(), roles: memberRolesSchema }),
+);
+
+/** The member's key is destroyed with this event; their earlier events read as the deleted-member fallback. */
+export const MemberErased = defineEvent('MemberErased', 1, z.object({ member_id: z.string() }));
+
+export const memberEvents = [MemberRegistered, MemberPresenceChanged, MemberRolesChanged, MemberErased] as const;
+
+export type MemberEvent =
+  | EventOf<typeof MemberRegistered>
+  | EventOf<typeof MemberPresenceChanged>
+  | EventOf<typeof MemberRolesChanged>
+  | EventOf<typeof MemberErased>;
+
+/** Member as the read side answers it (`GET /members/{id}`, directory entries, `current_member`). */
+export interface MemberDto {
+  id: string;
+  displayName: string;
+  name: string;
+  first_name: string;
+  last_name: string;
+  email?: string;
+  images: { small: string | null; large: string | null };
+  is_external: boolean;
+  is_network_admin: boolean;
+  is_auditor: boolean;
+  deleted: boolean;
+  path: string;
+  /** absent when the network hides online status (`show_online_status: disabled`) */
+  status?: { type: PresenceType; text: string };
+}
+
+export interface DirectoryMembersResponse {
+  entries: MemberDto[];
+  pagination: { page: number; per_page: number; total: number; total_pages: number };
+}

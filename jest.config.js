@@ -1,0 +1,29 @@
+// Tests name their level in the file name (STYLE.md): *.unit.spec.ts, *.int.spec.ts, *.e2e.spec.ts.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const base = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@cn/platform/testing$': '<rootDir>/platform/src/testing/index.ts',
+    '^@cn/([a-z-]+)$': '<rootDir>/$1/src/index.ts',
+  },
+  rootDir: __dirname,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+module.exports = {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/*/src/**/*.unit.spec.ts?(x)'] },
+    { ...base, displayName: 'int', testMatch: ['<rootDir>/*/src/**/*.int.spec.ts?(x)'] },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/*/src/**/*.e2e.spec.ts?(x)'] },
+  ],
+};

@@ -1,0 +1,59 @@
+/**
+ * The read-model store port: a small subset of MongoDB's document model, so that the MongoDB adapter
+ * is a thin translation and the embedded SQLite adapter can implement it with json_extract.
+ */
+export type Scalar = string | number | boolean | null;
+
+export interface Document {
+  _id: string;
+  [field: string]: unknown;
+}
+
+export interface FieldCondition {
+  $eq?: Scalar;
+  $ne?: Scalar;
+  $in?: readonly Scalar[];
+  $nin?: readonly Scalar[];
+  $gt?: string | number;
+  $gte?: string | number;
+  $lt?: string | number;
+  $lte?: string | number;
+  $exists?: boolean;
+  /** the array field contains this value */
+  $contains?: Scalar;
+  /** case-insensitive substring match */
+  $like?: string;
+}
+
+/** Field names may be dotted paths into nested objects. Plain values mean equality. */
+export type Filter = {
+  $and?: Filter[];
+  $or?: Filter[];
+} & { [field: string]: Scalar | FieldCondition | Filter[] | undefined };
+
+export type SortDirection = 1 | -1;
+
+export interface FindOptions {
+  /** applied in order, e.g. [['last_name', 1], ['_id', 1]] */
+  sort?: ReadonlyArray<readonly [string, SortDirection]>;
+  skip?: number;
+  limit?: number;
+}
+
+export interface DocumentCollection<T extends Document = Document> {
+  get(id: string): Promise<T | null>;
+  getMany(ids: readonly string[]): Promise<T[]>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter?: Filter): Promise<number>;
+  /** insert or replace the whole document */
+  upsert(doc: T): Promise<void>;
+  delete(id: string): Promise<void>;
+  deleteMany(filter: Filter): Promise<number>;
+  /** remove every document of the collection */
+  clear(): Promise<void>;
+}
+
+export interface DocumentStore {
+  collection<T extends Document = Document>(name: string): DocumentCollection<T>;
+  close(): Promise<void>;
+}

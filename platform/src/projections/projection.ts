@@ -1,0 +1,27 @@
+import type { Document } from '../document-store/document-store';
+import type { RecordedEvent } from '../event-store/event-store';
+
+/**
+ * One projection per read model (Emmett style). The runner loads each document the event touches,
+ * skips it when the document already carries a position >= the event's (replay is harmless),
+ * calls `evolve`, and writes the result with `_position` set; `null` deletes.
+ * Events reach `evolve` with personal data already revealed (decrypted or replaced by fallbacks).
+ */
+export interface ProjectedDocument extends Document {
+  /** global position of the last event applied to this document */
+  _position: number;
+}
+
+export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
+  /** read model name; the collection is `${name}_v${version}` so that a rebuild can run blue/green */
+  name: string;
+  version: number;
+  /** event types this projection handles; others are skipped without loading anything */
+  eventTypes: readonly string[];
+  /** ids of the documents an event touches */
+  documentIds: (event: RecordedEvent) => string[];
+  evolve: (doc: D | null, event: RecordedEvent, id: string) => Omit<D, '_position'> | D | null;
+}
+
+export const collectionName = (projection: Pick<Projection, 'name' | 'version'>): string =>
+  `${projection.name}_v${projection.version}`;

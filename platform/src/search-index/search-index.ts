@@ -1,0 +1,45 @@
+/** The search index port (Meilisearch in production, an in-process library embedded). */
+export interface SearchDocument {
+  id: string;
+  [field: string]: unknown;
+}
+
+export interface IndexSettings {
+  /** fields matched by free text, most important first */
+  searchableAttributes: string[];
+  /** fields usable in `filter` (equality / any-of) */
+  filterableAttributes: string[];
+  /** fields usable in `sort` */
+  sortableAttributes?: string[];
+}
+
+export interface SearchQuery {
+  q: string;
+  /** equality on filterable fields; an array means any of */
+  filter?: Record<string, string | number | boolean | ReadonlyArray<string | number | boolean>>;
+  /** e.g. [['last_name', 'asc']]; without it, hits are ranked by relevance */
+  sort?: ReadonlyArray<readonly [string, 'asc' | 'desc']>;
+  limit?: number;
+  offset?: number;
+}
+
+export interface SearchResult<T extends SearchDocument = SearchDocument> {
+  hits: T[];
+  total: number;
+}
+
+export interface SearchCollection<T extends SearchDocument = SearchDocument> {
+  upsert(docs: readonly T[]): Promise<void>;
+  delete(ids: readonly string[]): Promise<void>;
+  search(query: SearchQuery): Promise<SearchResult<T>>;
+  clear(): Promise<void>;
+}
+
+export interface SearchIndex {
+  /** creates the index with its settings when missing; idempotent */
+  index<T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings): Promise<SearchCollection<T>>;
+  /** last applied event position of a named search projector (stored with the index) */
+  getCheckpoint(projector: string): Promise<number>;
+  setCheckpoint(projector: string, position: number): Promise<void>;
+  close(): Promise<void>;
+}
