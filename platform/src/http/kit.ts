@@ -1,0 +1,148 @@
+import type { INestApplication } from '@nestjs/common';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type pino from 'pino';
+import { CSRF_HEADER } from '@cn/contracts';
+import type { Metrics } from './observability';
+import { openApi } from './openapi';
+import { logIfServerError, problemOf, ProblemFilter, sendProblem } from './problem-filter';
+import { attachRequestContext, createRequestContext, requestContextOf, useSessionConfig } from './request-context';
+import { verifyCsrfToken, type SessionConfig } from './session';
+
+export interface HttpKitOptions {
+  session: SessionConfig;
+  logger: pino.Logger;
+  metrics: Metrics;
+  readiness: () => Promise<boolean>;
+  /** `METHOD /path` pairs that need no CSRF token, e.g. ['POST /users/sign_in'] */
+  csrfExempt?: string[];
+  /** JSON body limit (default 1mb) */
+  jsonLimit?: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface InFlight {
+  count: number;
+  draining: boolean;
+  idle: Array<() => void>;
+}
+
+const inFlightByApp = new WeakMap<INestApplication, InFlight>();
+
+/**
+ * Counts requests being handled so that shutdown can wait for in-flight commands; once draining,
+ * new requests are refused with 503. Idempotent; applyHttpKit installs it.
+ */
+export const trackInFlight = (app: INestApplication): InFlight => {
+  const known = inFlightByApp.get(app);
+  if (known) return known;
+  const state: InFlight = { count: 0, draining: false, idle: [] };
+  inFlightByApp.set(app, state);
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (state.draining) {
+      res.setHeader('Connection', 'close');
+      sendProblem(res, { statusCode: 503, error: 'service_unavailable', errors: [] });
+      return;
+    }
+    state.count += 1;
+    res.once('close', () => {
+      state.count -= 1;
+      if (state.count === 0) state.idle.splice(0).forEach((resolve) => resolve());
+    });
+    next();
+  });
+  return state;
+};
+
+/** Stops accepting requests and resolves true once every in-flight request finished (false on timeout). */
+export const drainInFlight = async (app: INestApplication, timeoutMs = 10_000): Promise<boolean> => {
+  const state = inFlightByApp.get(app);
+  if (!state) return true;
+  state.draining = true;
+  if (state.count === 0) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const drained = await Promise.race([
+    new Promise<boolean>((resolve) => state.idle.push(() => resolve(true))),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  return drained;
+};
+
+export const isDraining = (app: INestApplication): boolean => inFlightByApp.get(app)?.draining ?? false;
+
+/**
+ * Installs what every service shares. Call it after NestFactory.create and before app.init()/listen(),
+ * so that its JSON parser and routes come before Nest's.
+ */
+export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): void => {
+  const { session, logger, metrics } = options;
+  const exempt = new Set(options.csrfExempt ?? []);
+  useSessionConfig(session);
+  trackInFlight(app);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const context = createRequestContext(req, session);
+    attachRequestContext(req, context);
+    res.setHeader('X-Request-Id', context.requestId);
+    res.setHeader('X-Correlation-Id', context.correlationId);
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (req.route as { path?: unknown } | undefined)?.path;
+      metrics.httpRequests.observe(
+        { method: req.method, route: typeof route === 'string' ? route : 'unmatched', status: String(res.statusCode) },
+        seconds,
+      );
+      logger.info(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000), requestId: context.requestId, correlationId: context.correlationId, memberId: context.memberId },
+        'request',
+      );
+    });
+    next();
+  });
+
+  app.use(express.json({ limit: options.jsonLimit ?? '1mb' }));
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const problem = problemOf(error);
+    logIfServerError(logger, req, error, problem);
+    sendProblem(res, problem);
+  });
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || exempt.has(`${req.method} ${req.path}`)) {
+      next();
+      return;
+    }
+    const context = requestContextOf(req);
+    // Without a session there is no ambient authority to forge; the route answers 401 itself.
+    if (context.sessionToken && !verifyCsrfToken(context.sessionToken, req.get(CSRF_HEADER), session)) {
+      sendProblem(res, { statusCode: 403, error: 'invalid_csrf_token', errors: [{ field: CSRF_HEADER, key: 'invalid_csrf_token' }] });
+      return;
+    }
+    next();
+  });
+
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+  http.get('/health/live', (_req: Request, res: Response) => {
+    res.json({ status: 'ok' });
+  });
+  http.get('/health/ready', (_req: Request, res: Response) => {
+    const ready = isDraining(app) ? Promise.resolve(false) : options.readiness().catch(() => false);
+    void ready.then((ok) => res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready' }));
+  });
+  http.get('/metrics', (_req: Request, res: Response) => {
+    void metrics.registry.metrics().then((text) => res.type(metrics.registry.contentType).send(text));
+  });
+  http.get('/api/docs', (_req: Request, res: Response) => {
+    res.json(openApi.document());
+  });
+
+  app.useGlobalFilters(new ProblemFilter(logger));
+};

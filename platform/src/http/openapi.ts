@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Routes describe themselves next to their controllers; GET /api/docs serves the assembled OpenAPI 3.1 document. */
+export interface RouteDefinition {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  summary: string;
+  tags?: string[];
+  body?: z.ZodType;
+  query?: z.ZodType;
+  responses: Record<number, string>;
+  auth?: 'none' | 'member' | 'admin' | 'auditor';
+}
+
+const routes = new Map<string, RouteDefinition>();
+
+const jsonSchemaOf = (schema: z.ZodType): Record<string, unknown> => {
+  try {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    return rest;
+  } catch {
+    return {};
+  }
+};
+
+/** `/members/:id` → `/members/{id}` */
+const openApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+const pathParameters = (path: string): Array<Record<string, unknown>> =>
+  [...path.matchAll(/\{([^}]+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+
+const queryParameters = (query: z.ZodType | undefined): Array<Record<string, unknown>> => {
+  if (!query) return [];
+  const schema = jsonSchemaOf(query) as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property,
+  }));
+};
+
+const errorResponseSchema = {
+  type: 'object',
+  required: ['statusCode', 'error', 'errors'],
+  properties: {
+    statusCode: { type: 'integer' },
+    error: { type: 'string' },
+    message: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'key'],
+        properties: { field: { type: 'string' }, key: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+};
+
+const operation = (route: RouteDefinition, path: string): Record<string, unknown> => ({
+  summary: route.summary,
+  ...(route.tags ? { tags: route.tags } : {}),
+  ...(route.auth && route.auth !== 'none' ? { security: [{ session: [] }], 'x-required-role': route.auth } : { security: [] }),
+  parameters: [...pathParameters(path), ...queryParameters(route.query)],
+  ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } } } : {}),
+  responses: Object.fromEntries(
+    Object.entries(route.responses).map(([status, description]) => [
+      status,
+      Number(status) >= 400
+        ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } }
+        : { description },
+    ]),
+  ),
+});
+
+export const openApi = {
+  route(def: RouteDefinition): void {
+    routes.set(`${def.method} ${openApiPath(def.path)}`, def);
+  },
+  document(): object {
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const route of routes.values()) {
+      const path = openApiPath(route.path);
+      paths[path] = { ...paths[path], [route.method]: operation(route, path) };
+    }
+    return {
+      openapi: '3.1.0',
+      info: { title: 'Community network API', version: '1.0.0' },
+      paths,
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'cn_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+        schemas: { ErrorResponse: errorResponseSchema },
+      },
+    };
+  },
+};

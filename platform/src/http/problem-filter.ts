@@ -1,0 +1,80 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type pino from 'pino';
+import { z } from 'zod';
+import type { ErrorKey, ErrorResponse } from '@cn/contracts';
+import { DomainError } from '../decider/decider';
+import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { fieldErrorsOf, HttpProblem } from './problems';
+import { requestContextOf } from './request-context';
+
+const KEY_BY_STATUS: Record<number, ErrorKey> = {
+  400: 'validation_failed',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'concurrency_conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  503: 'service_unavailable',
+};
+
+export const keyForStatus = (status: number): ErrorKey => KEY_BY_STATUS[status] ?? (status >= 500 ? 'generic_error' : 'validation_failed');
+
+/** body-parser's errors (bad JSON, too large) carry `type` and `status`. */
+const isBodyParserError = (error: unknown): error is Error & { status: number; type: string } =>
+  error instanceof Error && typeof (error as { type?: unknown }).type === 'string' && typeof (error as { status?: unknown }).status === 'number';
+
+/** Every error the services raise, as the one answer shape the consoles understand. */
+export const problemOf = (error: unknown): ErrorResponse => {
+  if (error instanceof HttpProblem) {
+    return { statusCode: error.status, error: error.key, errors: error.errors, ...(error.message !== error.key ? { message: error.message } : {}) };
+  }
+  if (error instanceof z.ZodError) {
+    return { statusCode: 400, error: 'validation_failed', errors: fieldErrorsOf(error) };
+  }
+  if (error instanceof DomainError) {
+    return { statusCode: error.status, error: error.key, errors: error.field ? [{ field: error.field, key: error.key }] : [] };
+  }
+  if (error instanceof WrongExpectedRevisionError) {
+    return { statusCode: 409, error: 'concurrency_conflict', errors: [] };
+  }
+  if (isBodyParserError(error) && error.status >= 400 && error.status < 500) {
+    if (error.type === 'entity.parse.failed') {
+      return { statusCode: 400, error: 'validation_failed', errors: [{ field: 'body', key: 'invalid_json' }] };
+    }
+    return { statusCode: error.status, error: keyForStatus(error.status), errors: [] };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    return { statusCode: status, error: keyForStatus(status), errors: [] };
+  }
+  return { statusCode: 500, error: 'generic_error', errors: [] };
+};
+
+export const sendProblem = (res: Response, problem: ErrorResponse): void => {
+  if (res.headersSent) return;
+  res.status(problem.statusCode).json(problem);
+};
+
+export const logIfServerError = (logger: pino.Logger, req: Request, error: unknown, problem: ErrorResponse): void => {
+  if (problem.statusCode < 500) return;
+  const context = requestContextOf(req);
+  logger.error({ err: error, requestId: context.requestId, correlationId: context.correlationId, path: req.path }, 'request failed');
+};
+
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  constructor(private readonly logger: pino.Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const problem = problemOf(exception);
+    logIfServerError(this.logger, req, exception, problem);
+    sendProblem(http.getResponse<Response>(), problem);
+  }
+}
