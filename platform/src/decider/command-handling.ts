@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { eventRegistry } from '@cn/contracts';
+import { z } from 'zod';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+} from '../event-store/event-store';
+import { DomainError, type Decider, type DomainEvent } from './decider';
+
+export interface CommandContext {
+  /** who issued the command; null for system actions (seed) */
+  memberId: string | null;
+  correlationId: string;
+  causationId: string;
+}
+
+export interface HandleCommandOptions<State, Command, Event extends DomainEvent> {
+  eventStore: EventStore;
+  streamId: string;
+  decider: Decider<State, Command, Event>;
+  command: Command;
+  context: CommandContext;
+  clock: () => Date;
+  /**
+   * The revision the client decided on (ETag style). A mismatch is a 409. Without it the command is
+   * decided on the current state and, when another command won the race, re-read and re-decided.
+   */
+  expectedRevision?: number | 'no_stream';
+  /** re-decisions after a lost race when no expectedRevision was given (default 3) */
+  maxRetries?: number;
+}
+
+export interface HandledCommand<Event extends DomainEvent> {
+  /** global position of the last appended event, or the store's head when nothing was appended */
+  position: number;
+  /** revision of the stream's last event; -1 when the stream does not exist */
+  revision: number;
+  events: Event[];
+}
+
+const revisionOf = (events: readonly RecordedEvent[]): number => (events.length === 0 ? -1 : events[events.length - 1]!.revision);
+
+/** Data of an event as the registry knows it; an unknown type or invalid data is a programming error. */
+const validated = (event: DomainEvent): { data: unknown; schemaVersion: number } => {
+  const definition = eventRegistry.get(event.type);
+  if (!definition) throw new Error(`event type ${event.type} is not registered in contracts' eventRegistry`);
+  const result = z.safeParse(definition.schema, event.data);
+  if (!result.success) {
+    throw new Error(`event ${event.type} does not match its schema: ${z.prettifyError(result.error)}`);
+  }
+  return { data: event.data, schemaVersion: definition.version };
+};
+
+export const toNewEvents = (events: readonly DomainEvent[], context: CommandContext, occurredAt: Date): NewEvent[] =>
+  events.map((event) => {
+    const { data, schemaVersion } = validated(event);
+    return {
+      id: randomUUID(),
+      type: event.type,
+      data,
+      metadata: {
+        memberId: context.memberId,
+        occurredAt: occurredAt.toISOString(),
+        correlationId: context.correlationId,
+        causationId: context.causationId,
+        schemaVersion,
+      },
+    };
+  });
+
+/** Load the stream, fold it, decide, append with the revision the decision was made on. */
+export const handleCommand = async <State, Command, Event extends DomainEvent>(
+  options: HandleCommandOptions<State, Command, Event>,
+): Promise<HandledCommand<Event>> => {
+  const { eventStore, streamId, decider, command, context, clock } = options;
+  const retries = options.expectedRevision === undefined ? (options.maxRetries ?? 3) : 0;
+
+  for (let attempt = 0; ; attempt += 1) {
+    const recorded = await eventStore.readStream(streamId);
+    const revision = revisionOf(recorded);
+    if (options.expectedRevision !== undefined) {
+      const expected = options.expectedRevision === 'no_stream' ? -1 : options.expectedRevision;
+      if (expected !== revision) throw new WrongExpectedRevisionError(streamId, options.expectedRevision, revision < 0 ? 'no_stream' : revision);
+    }
+    const state = recorded.reduce(
+      (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
+      decider.initialState(),
+    );
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { position: await eventStore.headPosition(), revision, events };
+
+    const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
+    try {
+      const appended = await eventStore.append(streamId, toNewEvents(events, context, clock()), { expectedRevision });
+      return { position: appended.position, revision: appended.nextExpectedRevision, events };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;
+    }
+  }
+};
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type pino from 'pino';
+import { createEsdbEventStore } from '../event-store/esdb-event-store';
+import { createMongoDocumentStore } from '../document-store/mongodb-document-store';
+import { createMeiliSearchIndex } from '../search-index/meilisearch-index';
+import { createMongoKeyStore } from '../key-store/mongodb-key-store';
+import { createKafkaEventBus } from '../event-bus/kafka-event-bus';
+import type { DocumentStore } from '../document-store/document-store';
+import { createSqliteDocumentStore } from '../document-store/sqlite-document-store';
+import type { EventBus } from '../event-bus/event-bus';
+import { createInProcessEventBus } from '../event-bus/in-process-event-bus';
+import type { EventStore } from '../event-store/event-store';
+import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import type { KeyStore } from '../key-store/key-store';
+import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
+import { createOutboxMail, type MailPort } from '../mail/mail';
+import { createPersonalDataCipher, type PersonalDataCipher } from '../personal-data/personal-data-cipher';
+import type { SearchIndex } from '../search-index/search-index';
+import { createMiniSearchIndex } from '../search-index/minisearch-index';
+import { createLogger, createMetrics, type Metrics } from '../http/observability';
+import type { SessionConfig } from '../http/session';
+
+export interface PlatformConfig {
+  dataDir: string;
+  port: number;
+  session: SessionConfig;
+  eventStoreUrl?: string;
+  kafkaBrokers?: string[];
+  kafkaTopic: string;
+  mongoUrl?: string;
+  mongoDatabase: string;
+  meiliHost?: string;
+  meiliKey?: string;
+  demoSeed: boolean;
+  passwordCost: { N: number };
+}
+
+const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
+const DEFAULT_SCRYPT_N = 2 ** 15;
+
+const optional = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+const integer = (name: string, raw: string | undefined, fallback: number, valid: (n: number) => boolean): number => {
+  if (optional(raw) === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || !valid(value)) throw new Error(`${name}=${String(raw)} is not a valid value`);
+  return value;
+};
+
+const flag = (raw: string | undefined, fallback: boolean): boolean => {
+  const value = optional(raw)?.toLowerCase();
+  if (value === undefined) return fallback;
+  return !['false', '0', 'no', 'off'].includes(value);
+};
+
+/** A generated secret is written once beside the data, so sessions survive restarts of every service. */
+const persistedSecret = (dataDir: string): string => {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'session-secret');
+  try {
+    writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
+  const dataDir = resolve(optional(env['DATA_DIR']) ?? './data');
+  const kafkaBrokers = optional(env['KAFKA_BROKERS'])
+    ?.split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);
+  return {
+    dataDir,
+    port: integer('PORT', env['PORT'], 3000, (n) => n >= 0 && n < 65536),
+    session: {
+      secret: optional(env['SESSION_SECRET']) ?? persistedSecret(dataDir),
+      ttlMs: integer('SESSION_TTL_HOURS', env['SESSION_TTL_HOURS'], DEFAULT_SESSION_TTL_HOURS, (n) => n > 0) * 3_600_000,
+      secureCookie: flag(env['COOKIE_SECURE'], false),
+    },
+    eventStoreUrl: optional(env['EVENTSTORE_URL']),
+    kafkaBrokers: kafkaBrokers && kafkaBrokers.length > 0 ? kafkaBrokers : undefined,
+    kafkaTopic: optional(env['KAFKA_TOPIC']) ?? 'cn.events',
+    mongoUrl: optional(env['MONGODB_URL']),
+    mongoDatabase: optional(env['MONGODB_DB']) ?? 'community_network',
+    meiliHost: optional(env['MEILI_URL']),
+    meiliKey: optional(env['MEILI_KEY']),
+    demoSeed: flag(env['DEMO_SEED'], true),
+    // scrypt needs a power of two; lower it in tests only
+    passwordCost: { N: integer('PASSWORD_SCRYPT_N', env['PASSWORD_SCRYPT_N'], DEFAULT_SCRYPT_N, (n) => n >= 2 && (n & (n - 1)) === 0) },
+  };
+};
+
+export interface Infrastructure {
+  config: PlatformConfig;
+  eventStore: EventStore;
+  bus: EventBus;
+  documentStore: DocumentStore;
+  searchIndex: SearchIndex;
+  keyStore: KeyStore;
+  cipher: PersonalDataCipher;
+  mail: MailPort;
+  logger: pino.Logger;
+  metrics: Metrics;
+  clock: () => Date;
+  close(): Promise<void>;
+}
+
+export const INFRASTRUCTURE: unique symbol = Symbol('INFRASTRUCTURE');
+
+export interface InfrastructureOptions {
+  /** names the logger and the Kafka client (default 'platform') */
+  service?: string;
+  clock?: () => Date;
+}
+
+/**
+ * Production adapters where the configuration names a server, the embedded ones in DATA_DIR otherwise.
+ */
+export const createInfrastructure = async (config: PlatformConfig, options: InfrastructureOptions = {}): Promise<Infrastructure> => {
+  const service = options.service ?? 'platform';
+  const logger = createLogger(service);
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = (name: string): string => join(config.dataDir, name);
+  const opened: Array<{ name: string; close(): Promise<void> }> = [];
+  const track = <T extends { close(): Promise<void> }>(name: string, adapter: T): T => {
+    opened.push({ name, close: () => adapter.close() });
+    return adapter;
+  };
+  const closeAll = async (): Promise<void> => {
+    for (const adapter of opened.splice(0).reverse()) {
+      await adapter.close().catch((error: unknown) => logger.error({ err: error, adapter: adapter.name }, 'closing an adapter failed'));
+    }
+  };
+
+  try {
+    const eventStore = track(
+      'eventStore',
+      config.eventStoreUrl
+        ? await createEsdbEventStore({ connectionString: config.eventStoreUrl })
+        : await createSqliteEventStore({ path: file('events.sqlite') }),
+    );
+    const documentStore = track(
+      'documentStore',
+      config.mongoUrl
+        ? await createMongoDocumentStore({ url: config.mongoUrl, database: config.mongoDatabase })
+        : await createSqliteDocumentStore({ path: file('read-models.sqlite') }),
+    );
+    const searchIndex = track(
+      'searchIndex',
+      config.meiliHost
+        ? await createMeiliSearchIndex({ host: config.meiliHost, apiKey: config.meiliKey })
+        : await createMiniSearchIndex({ dir: file('search') }),
+    );
+    const keyStore = track(
+      'keyStore',
+      config.mongoUrl
+        ? await createMongoKeyStore({ url: config.mongoUrl, database: config.mongoDatabase })
+        : await createSqliteKeyStore({ path: file('keys.sqlite') }),
+    );
+    const bus = track(
+      'bus',
+      config.kafkaBrokers
+        ? await createKafkaEventBus({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: `cn-${service}` })
+        : await createInProcessEventBus({ eventStore, path: file('events.sqlite') }),
+    );
+    logger.info(
+      {
+        eventStore: config.eventStoreUrl ? 'eventstoredb' : 'sqlite',
+        bus: config.kafkaBrokers ? 'kafka' : 'in-process',
+        documentStore: config.mongoUrl ? 'mongodb' : 'sqlite',
+        searchIndex: config.meiliHost ? 'meilisearch' : 'minisearch',
+        dataDir: config.dataDir,
+      },
+      'infrastructure ready',
+    );
+    return {
+      config,
+      eventStore,
+      bus,
+      documentStore,
+      searchIndex,
+      keyStore,
+      cipher: createPersonalDataCipher(keyStore),
+      mail: createOutboxMail({ dir: file('outbox'), logger }),
+      logger,
+      metrics: createMetrics(),
+      clock: options.clock ?? (() => new Date()),
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+};
