@@ -1,0 +1,80 @@
+import { auditQuerySchema, type AuditEventDto, type AuditEventsResponse } from '@cn/contracts';
+import { Controller, Get, Inject, Query, Res, UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  ConsistencyInterceptor,
+  Ctx,
+  HttpProblem,
+  INFRASTRUCTURE,
+  parseListQuery,
+  parseWith,
+  requireMember,
+  sendList,
+  type Infrastructure,
+  type RequestContext,
+} from '@cn/platform';
+import { loadActiveMember } from '../members/members.read';
+import { auditCollection, auditFilterOf, findAuditPage, toAuditDtos } from './audit.read';
+
+/** react-admin sort fields → audit read-model fields */
+const SORT_FIELDS: Record<string, string> = {
+  id: 'position',
+  position: 'position',
+  when: 'occurred_at',
+  type: 'type',
+  stream: 'stream',
+};
+
+const optionalText = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class AuditController {
+  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+
+  /** auditors and network administrators only */
+  private async requireAuditor(ctx: RequestContext): Promise<void> {
+    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    if (!member || !(member.roles.auditor || member.roles.network_admin)) throw new HttpProblem(403, 'forbidden');
+  }
+
+  @Get('api/v1/audit/events')
+  async events(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>): Promise<AuditEventsResponse> {
+    await this.requireAuditor(ctx);
+    const parsed = parseWith(auditQuerySchema, query);
+    const { entries, next } = await findAuditPage(this.infra.documentStore, parsed);
+    return { events: await toAuditDtos(entries, this.infra.documentStore, this.infra.cipher), next };
+  }
+
+  @Get('administration/audit-events')
+  async list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuditEventDto[]> {
+    await this.requireAuditor(ctx);
+    const { sort, range, filter } = parseListQuery(query);
+    const [field, order] = sort ?? ['position', 'DESC'];
+    const and = auditFilterOf({
+      stream: optionalText(filter.stream),
+      type: optionalText(filter.type),
+      member: optionalText(filter.member),
+      from: optionalText(filter.from),
+      to: optionalText(filter.to),
+    });
+    const where = and.length ? { $and: and } : {};
+    const collection = auditCollection(this.infra.documentStore);
+    const direction = order === 'DESC' ? -1 : 1;
+    const [entries, total] = await Promise.all([
+      collection.find(where, {
+        sort: [[SORT_FIELDS[field] ?? 'position', direction], ['position', direction]],
+        skip: range[0],
+        limit: range[1] - range[0] + 1,
+      }),
+      collection.count(where),
+    ]);
+    const dtos = await toAuditDtos(entries, this.infra.documentStore, this.infra.cipher);
+    return sendList(res, 'audit-events', dtos, range, total);
+  }
+}

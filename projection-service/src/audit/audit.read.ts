@@ -1,0 +1,86 @@
+import { DELETED_MEMBER_NAME, type AuditEventDto, type AuditQuery } from '@cn/contracts';
+import {
+  collectionName,
+  type DocumentStore,
+  type Filter,
+  type FindOptions,
+  type PersonalDataCipher,
+} from '@cn/platform';
+import { displayNameOf } from '../members/member-dto';
+import { membersCollection } from '../members/members.read';
+import { auditProjection, type AuditEntryDocument } from './audit.projection';
+
+/** name shown for events without a member (seed, system promotions) */
+export const SYSTEM_ACTOR_NAME = 'system';
+
+export const auditCollection = (store: DocumentStore) =>
+  store.collection<AuditEntryDocument>(collectionName(auditProjection));
+
+export interface AuditFilter {
+  stream?: string;
+  type?: string;
+  member?: string;
+  from?: string;
+  to?: string;
+}
+
+/** times are stored as UTC ISO strings so that they compare as text; unreadable times filter nothing */
+const isoOf = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? undefined : time.toISOString();
+};
+
+export const auditFilterOf = (filter: AuditFilter): Filter[] => {
+  const and: Filter[] = [];
+  if (filter.stream) and.push({ stream: filter.stream });
+  if (filter.type) and.push({ type: filter.type });
+  if (filter.member) and.push({ who_id: filter.member });
+  const from = isoOf(filter.from);
+  if (from) and.push({ occurred_at: { $gte: from } });
+  const to = isoOf(filter.to);
+  if (to) and.push({ occurred_at: { $lte: to } });
+  return and;
+};
+
+/** Reveals personal data now (fallbacks once erased) and names the actor from the members read model. */
+export const toAuditDtos = async (
+  entries: readonly AuditEntryDocument[],
+  store: DocumentStore,
+  cipher: PersonalDataCipher,
+): Promise<AuditEventDto[]> => {
+  const actorIds = [...new Set(entries.map((e) => e.who_id).filter((id): id is string => id !== null))];
+  const actors = new Map((await membersCollection(store).getMany(actorIds)).map((m) => [m._id, displayNameOf(m)]));
+  return Promise.all(
+    entries.map(async (entry) => ({
+      id: entry._id,
+      position: entry.position,
+      stream: entry.stream,
+      revision: entry.revision,
+      type: entry.type,
+      schema_version: entry.schema_version,
+      data: await cipher.reveal(entry.data),
+      who: {
+        id: entry.who_id,
+        name: entry.who_id === null ? SYSTEM_ACTOR_NAME : (actors.get(entry.who_id) ?? DELETED_MEMBER_NAME),
+      },
+      when: entry.occurred_at,
+      correlation_id: entry.correlation_id,
+      causation_id: entry.causation_id,
+    })),
+  );
+};
+
+/** One page of the audit API: `after` is a cursor in the chosen order (asc: later, desc: earlier). */
+export const findAuditPage = async (
+  store: DocumentStore,
+  query: AuditQuery,
+): Promise<{ entries: AuditEntryDocument[]; next: number | null }> => {
+  const and = auditFilterOf(query);
+  if (query.after !== undefined) and.push({ position: query.order === 'asc' ? { $gt: query.after } : { $lt: query.after } });
+  const options: FindOptions = { sort: [['position', query.order === 'asc' ? 1 : -1]], limit: query.limit + 1 };
+  const found = await auditCollection(store).find(and.length ? { $and: and } : {}, options);
+  const entries = found.slice(0, query.limit);
+  const last = entries.at(-1);
+  return { entries, next: found.length > query.limit && last ? last.position : null };
+};

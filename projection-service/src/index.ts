@@ -1,0 +1,14 @@
+export { ProjectionServiceModule, PROJECTION_RUNTIME } from './projection-service.module';
+export { createProjectionRuntime, PROJECTOR_NAME, AUDIT_PROJECTOR_NAME, readModelProjections } from './projection-runtime';
+export type { ProjectionServiceRuntime } from './projection-runtime';
+export { startProjectionService } from './projection-service';
+export type { RunningProjectionService, StartProjectionServiceOptions } from './projection-service';
+export { attachRealtime, REALTIME_PATH } from './realtime/attach-realtime';
+export type { AttachRealtimeOptions, RealtimeServer } from './realtime/attach-realtime';
+export { RealtimeHub } from './realtime/realtime-hub';
+export type { RealtimeConnection, RealtimeMessage } from './realtime/realtime-hub';
+export type { ChangePublisher } from './realtime/change-publisher';
+export { networkProjection } from './network/network.projection';
+export { membersProjection } from './members/members.projection';
+export { auditProjection } from './audit/audit.projection';
+export { toMemberDto } from './members/member-dto';

@@ -1,0 +1,42 @@
+import { DELETED_MEMBER_NAME, type MemberDto, type NetworkSettings } from '@cn/contracts';
+import type { MemberDocument } from './members.projection';
+
+export interface MemberView {
+  /** who is looking: a member always sees their own presence, even invisible */
+  viewerId: string | null;
+  showOnlineStatus: NetworkSettings['member']['show_online_status'];
+  /** the email is shown to the member themself and to network administrators */
+  includeEmail?: boolean;
+}
+
+export const displayNameOf = (doc: Pick<MemberDocument, 'first_name' | 'last_name' | 'deleted'>): string =>
+  doc.deleted ? DELETED_MEMBER_NAME : `${doc.first_name} ${doc.last_name}`.trim() || DELETED_MEMBER_NAME;
+
+const statusFor = (doc: MemberDocument, view: MemberView): MemberDto['status'] | undefined => {
+  if (view.showOnlineStatus === 'disabled' || doc.deleted || doc.presence === null) return undefined;
+  const own = view.viewerId === doc._id;
+  // an invisible member looks offline to everyone else
+  if (doc.presence.type === 'invisible' && !own) return undefined;
+  return { type: doc.presence.type, text: doc.presence.text };
+};
+
+export const toMemberDto = (doc: MemberDocument, view: MemberView): MemberDto => {
+  const name = displayNameOf(doc);
+  const dto: MemberDto = {
+    id: doc._id,
+    displayName: name,
+    name,
+    first_name: doc.deleted ? '' : doc.first_name,
+    last_name: doc.deleted ? '' : doc.last_name,
+    images: { small: null, large: null },
+    is_external: doc.roles.external,
+    is_network_admin: doc.roles.network_admin,
+    is_auditor: doc.roles.auditor,
+    deleted: doc.deleted,
+    path: `/members/${doc._id}`,
+  };
+  if ((view.includeEmail || view.viewerId === doc._id) && !doc.deleted) dto.email = doc.email;
+  const status = statusFor(doc, view);
+  if (status) dto.status = status;
+  return dto;
+};

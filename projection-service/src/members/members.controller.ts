@@ -1,0 +1,95 @@
+import type { MemberDto } from '@cn/contracts';
+import { Controller, Get, Inject, Param, Query, Res, UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  ConsistencyInterceptor,
+  Ctx,
+  HttpProblem,
+  INFRASTRUCTURE,
+  parseListQuery,
+  requireMember,
+  sendList,
+  type Filter,
+  type Infrastructure,
+  type RequestContext,
+  type SortDirection,
+} from '@cn/platform';
+import { loadNetwork } from '../network/network.read';
+import { toMemberDto } from './member-dto';
+import { loadActiveMember, membersCollection } from './members.read';
+
+/** react-admin sort fields → read-model fields */
+const SORT_FIELDS: Record<string, string[]> = {
+  id: ['_id'],
+  name: ['last_name', 'first_name'],
+  displayName: ['first_name', 'last_name'],
+  first_name: ['first_name'],
+  last_name: ['last_name'],
+  email: ['email'],
+  is_external: ['roles.external'],
+  is_network_admin: ['roles.network_admin'],
+  is_auditor: ['roles.auditor'],
+};
+
+const asBoolean = (value: unknown): boolean | undefined =>
+  value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+
+const adminFilterOf = (filter: Record<string, unknown>): Filter => {
+  const and: Filter[] = [{ deleted: asBoolean(filter.deleted) ?? false }];
+  if (typeof filter.q === 'string' && filter.q.trim() !== '') {
+    const q = filter.q.trim();
+    and.push({ $or: [{ first_name: { $like: q } }, { last_name: { $like: q } }, { email: { $like: q } }] });
+  }
+  const external = asBoolean(filter.is_external);
+  if (external !== undefined) and.push({ 'roles.external': external });
+  const admin = asBoolean(filter.is_network_admin);
+  if (admin !== undefined) and.push({ 'roles.network_admin': admin });
+  if (Array.isArray(filter.id)) and.push({ _id: { $in: filter.id.map(String) } });
+  return { $and: and };
+};
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class MembersController {
+  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+
+  @Get('members/:id')
+  async member(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<MemberDto> {
+    const viewer = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    if (viewer === null) throw new HttpProblem(401, 'unauthenticated');
+    const [doc, network] = await Promise.all([
+      membersCollection(this.infra.documentStore).get(id),
+      loadNetwork(this.infra.documentStore),
+    ]);
+    if (doc === null) throw new HttpProblem(404, 'not_found');
+    return toMemberDto(doc, {
+      viewerId: viewer._id,
+      showOnlineStatus: network.settings.member.show_online_status,
+      includeEmail: viewer.roles.network_admin,
+    });
+  }
+
+  /** ra-data-simple-rest list for the admin console */
+  @Get('administration/members')
+  async list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MemberDto[]> {
+    const viewer = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    if (!viewer?.roles.network_admin) throw new HttpProblem(403, 'forbidden');
+    const { sort, range, filter } = parseListQuery(query);
+    const [field, order] = sort ?? ['name', 'ASC'];
+    const direction: SortDirection = order === 'DESC' ? -1 : 1;
+    const sortBy = (SORT_FIELDS[field] ?? SORT_FIELDS.name ?? []).map((f) => [f, direction] as const);
+    const where = adminFilterOf(filter);
+    const collection = membersCollection(this.infra.documentStore);
+    const [docs, total, network] = await Promise.all([
+      collection.find(where, { sort: [...sortBy, ['_id', 1]], skip: range[0], limit: range[1] - range[0] + 1 }),
+      collection.count(where),
+      loadNetwork(this.infra.documentStore),
+    ]);
+    const view = { viewerId: viewer._id, showOnlineStatus: network.settings.member.show_online_status, includeEmail: true };
+    return sendList(res, 'members', docs.map((doc) => toMemberDto(doc, view)), range, total);
+  }
+}

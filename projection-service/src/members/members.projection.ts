@@ -1,0 +1,65 @@
+import {
+  MemberErased,
+  MemberPresenceChanged,
+  MemberRegistered,
+  MemberRolesChanged,
+  type MemberRoles,
+  type PresenceType,
+} from '@cn/contracts';
+import type { ProjectedDocument, Projection } from '@cn/platform';
+
+/** One document per member; personal fields arrive revealed (or as fallbacks once erased). */
+export interface MemberDocument extends ProjectedDocument {
+  first_name: string;
+  last_name: string;
+  email: string;
+  roles: MemberRoles;
+  /** null until the member sets a presence: shown as offline */
+  presence: { type: PresenceType; text: string } | null;
+  deleted: boolean;
+}
+
+const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const emptyMember = (id: string): Omit<MemberDocument, '_position'> => ({
+  _id: id,
+  first_name: '',
+  last_name: '',
+  email: '',
+  roles: NO_ROLES,
+  presence: null,
+  deleted: false,
+});
+
+export const membersProjection: Projection<MemberDocument> = {
+  name: 'members',
+  version: 1,
+  eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type],
+  documentIds: (event) => [(event.data as { member_id: string }).member_id],
+  evolve: (doc, event, id) => {
+    const current = doc ?? emptyMember(id);
+    if (current.deleted) return doc; // nothing brings an erased member back
+    const data = event.data as Record<string, unknown>;
+    switch (event.type) {
+      case MemberRegistered.type:
+        return {
+          ...current,
+          first_name: text(data.first_name),
+          last_name: text(data.last_name),
+          email: text(data.email),
+          roles: data.roles as MemberRoles,
+        };
+      case MemberPresenceChanged.type:
+        return { ...current, presence: { type: data.type as PresenceType, text: text(data.text) } };
+      case MemberRolesChanged.type:
+        return { ...current, roles: data.roles as MemberRoles };
+      case MemberErased.type:
+        // the document stays so that references (authors, audit) resolve to the deleted-member fallback
+        return { ...emptyMember(id), deleted: true };
+      default:
+        return doc;
+    }
+  },
+};

@@ -1,0 +1,34 @@
+import { DEFAULT_NETWORK_ID, type NetworkResponse } from '@cn/contracts';
+import { toMemberDto } from '../members/member-dto';
+import type { MemberDocument } from '../members/members.projection';
+import { canOf } from './can';
+import type { NetworkState } from './network.read';
+
+export const networkConfigOf = ({ settings, position }: NetworkState): NetworkResponse['network'] => ({
+  id: DEFAULT_NETWORK_ID,
+  name: settings.basic.name,
+  language: settings.basic.language,
+  abuse_reports_enabled: settings.basic.abuse_reports_enabled,
+  show_online_status: settings.member.show_online_status,
+  directory_default_sort: settings.member.directory_default_sort,
+  show_map: settings.member.show_map,
+  login_texts: {
+    before: settings.join.login_text_before,
+    between: settings.join.login_text_between,
+    after: settings.join.login_text_after,
+  },
+  position,
+});
+
+export const networkResponseOf = (
+  network: NetworkState,
+  member: MemberDocument | null,
+  csrfToken: string | null,
+): NetworkResponse => ({
+  network: networkConfigOf(network),
+  current_member: member
+    ? toMemberDto(member, { viewerId: member._id, showOnlineStatus: network.settings.member.show_online_status })
+    : null,
+  can: canOf(member, network.settings),
+  csrf_token: csrfToken,
+});

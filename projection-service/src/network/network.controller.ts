@@ -1,0 +1,39 @@
+import type { NetworkResponse, NetworkSettings } from '@cn/contracts';
+import { Controller, Get, Inject, UseInterceptors } from '@nestjs/common';
+import {
+  ConsistencyInterceptor,
+  Ctx,
+  HttpProblem,
+  INFRASTRUCTURE,
+  csrfTokenFor,
+  requireMember,
+  type Infrastructure,
+  type RequestContext,
+} from '@cn/platform';
+import { loadActiveMember } from '../members/members.read';
+import { loadNetwork } from './network.read';
+import { networkResponseOf } from './network-response';
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class NetworkController {
+  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+
+  /** public: answers the network even signed out (then without member and CSRF token) */
+  @Get('api/v1/network')
+  async network(@Ctx() ctx: RequestContext): Promise<NetworkResponse> {
+    const [network, member] = await Promise.all([
+      loadNetwork(this.infra.documentStore),
+      loadActiveMember(this.infra.documentStore, ctx.memberId),
+    ]);
+    const csrf = member && ctx.sessionToken ? csrfTokenFor(ctx.sessionToken, this.infra.config.session) : null;
+    return networkResponseOf(network, member, csrf);
+  }
+
+  @Get('administration/settings')
+  async settings(@Ctx() ctx: RequestContext): Promise<NetworkSettings> {
+    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    if (!member?.roles.network_admin) throw new HttpProblem(403, 'forbidden');
+    return (await loadNetwork(this.infra.documentStore)).settings;
+  }
+}

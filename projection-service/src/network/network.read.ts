@@ -1,0 +1,17 @@
+import { DEFAULT_NETWORK_ID, type NetworkSettings } from '@cn/contracts';
+import { collectionName, type DocumentStore } from '@cn/platform';
+import { initialNetworkSettings, networkProjection, type NetworkDocument } from './network.projection';
+
+export interface NetworkState {
+  settings: NetworkSettings;
+  /** global position the network read model has reached (0 before any settings event) */
+  position: number;
+}
+
+export const networkCollection = (store: DocumentStore) =>
+  store.collection<NetworkDocument>(collectionName(networkProjection));
+
+export const loadNetwork = async (store: DocumentStore, networkId = DEFAULT_NETWORK_ID): Promise<NetworkState> => {
+  const doc = await networkCollection(store).get(networkId);
+  return doc ? { settings: doc.settings, position: doc._position } : { settings: initialNetworkSettings(), position: 0 };
+};

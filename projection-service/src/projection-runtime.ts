@@ -1,0 +1,119 @@
+import {
+  createDocumentProjector,
+  gateOf,
+  type ConsistencyGate,
+  type DocumentProjector,
+  type Infrastructure,
+  type PersonalDataCipher,
+  type ProjectedDocument,
+  type Projection,
+} from '@cn/platform';
+import { auditProjection } from './audit/audit.projection';
+import { memberChangePublisher } from './members/members.realtime';
+import { membersProjection } from './members/members.projection';
+import { networkChangePublisher } from './network/network.realtime';
+import { networkProjection } from './network/network.projection';
+import { changeRouter } from './realtime/change-publisher';
+import { RealtimeHub } from './realtime/realtime-hub';
+
+export const PROJECTOR_NAME = 'projection-service';
+export const AUDIT_PROJECTOR_NAME = 'projection-service-audit';
+const LAG_INTERVAL_MS = 5_000;
+
+/**
+ * The runner takes projections of any document type; `evolve` is a property, so TypeScript checks its
+ * parameter contravariantly and a Projection<MemberDocument> is not a Projection<ProjectedDocument>.
+ * The runner only hands each projection the documents of its own collection, so widening is sound here.
+ */
+const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection =>
+  projection as unknown as Projection;
+
+/** Read models whose documents carry revealed personal data (blanked by MemberErased). */
+export const readModelProjections: readonly Projection[] = [widen(networkProjection), widen(membersProjection)];
+
+/**
+ * The audit log keeps personal data sealed as stored and reveals it when read, so it runs under its own
+ * projector with a cipher that leaves the envelopes in place.
+ */
+const sealed = (cipher: PersonalDataCipher): PersonalDataCipher => ({
+  encrypt: (subject, value) => cipher.encrypt(subject, value),
+  reveal: async <T>(data: T): Promise<T> => data,
+});
+
+export interface ProjectionServiceRuntime {
+  readModels: DocumentProjector;
+  audit: DocumentProjector;
+  projectors: readonly DocumentProjector[];
+  gate: ConsistencyGate;
+  hub: RealtimeHub;
+  /** resolves once every change projected so far was pushed to the realtime channel */
+  realtimeFlushed(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** replays every read model from position 0 (projectors must not run elsewhere meanwhile) */
+  rebuild(): Promise<void>;
+}
+
+export const createProjectionRuntime = (infra: Infrastructure): ProjectionServiceRuntime => {
+  const hub = new RealtimeHub();
+  const logger = infra.logger.child({ component: 'projection-service' });
+  const changes = changeRouter(
+    hub,
+    [memberChangePublisher(infra.documentStore), networkChangePublisher(infra.documentStore)],
+    logger,
+  );
+  const onError = (error: unknown): void => logger.error({ err: error }, 'a projector stopped');
+  const readModels = createDocumentProjector({
+    name: PROJECTOR_NAME,
+    projections: readModelProjections,
+    bus: infra.bus,
+    documentStore: infra.documentStore,
+    cipher: infra.cipher,
+    logger,
+    onError,
+    onChange: changes.route,
+  });
+  const audit = createDocumentProjector({
+    name: AUDIT_PROJECTOR_NAME,
+    projections: [widen(auditProjection)],
+    bus: infra.bus,
+    documentStore: infra.documentStore,
+    cipher: sealed(infra.cipher),
+    logger,
+    onError,
+  });
+  const projectors = [readModels, audit] as const;
+
+  let lagTimer: NodeJS.Timeout | null = null;
+  const measureLag = async (): Promise<void> => {
+    const head = await infra.eventStore.headPosition();
+    for (const projector of projectors) {
+      infra.metrics.projectionLag.set({ projector: projector.name }, Math.max(0, head - projector.position()));
+    }
+  };
+
+  return {
+    readModels,
+    audit,
+    projectors,
+    gate: gateOf([...projectors]),
+    hub,
+    realtimeFlushed: changes.flushed,
+    start: async () => {
+      for (const projector of projectors) await projector.start();
+      if (lagTimer) return;
+      lagTimer = setInterval(() => {
+        measureLag().catch((error: unknown) => logger.warn({ err: error }, 'measuring projection lag failed'));
+      }, LAG_INTERVAL_MS);
+      lagTimer.unref();
+    },
+    stop: async () => {
+      if (lagTimer) clearInterval(lagTimer);
+      lagTimer = null;
+      for (const projector of projectors) await projector.stop();
+    },
+    rebuild: async () => {
+      for (const projector of projectors) await projector.rebuild(infra.eventStore);
+    },
+  };
+};

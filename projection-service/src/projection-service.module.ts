@@ -1,0 +1,25 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CONSISTENCY_GATE, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { AuditController } from './audit/audit.controller';
+import { MembersController } from './members/members.controller';
+import { NetworkController } from './network/network.controller';
+import { createProjectionRuntime, type ProjectionServiceRuntime } from './projection-runtime';
+
+export const PROJECTION_RUNTIME: unique symbol = Symbol('PROJECTION_RUNTIME');
+
+/** Query API of the read models; the projectors are started by startProjectionService (index.ts). */
+@Module({})
+export class ProjectionServiceModule {
+  static register(infra: Infrastructure, runtime: ProjectionServiceRuntime = createProjectionRuntime(infra)): DynamicModule {
+    return {
+      module: ProjectionServiceModule,
+      controllers: [NetworkController, MembersController, AuditController],
+      providers: [
+        { provide: INFRASTRUCTURE, useValue: infra },
+        { provide: PROJECTION_RUNTIME, useValue: runtime },
+        { provide: CONSISTENCY_GATE, useValue: runtime.gate },
+      ],
+      exports: [PROJECTION_RUNTIME],
+    };
+  }
+}

@@ -1,0 +1,85 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { requestContextOf, type SessionConfig } from '@cn/platform';
+import type { RealtimeHub } from './realtime-hub';
+
+export const REALTIME_PATH = '/api/realtime';
+const HEARTBEAT_MS = 30_000;
+
+export interface RealtimeLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface AttachRealtimeOptions {
+  hub: RealtimeHub;
+  session: SessionConfig;
+  logger?: RealtimeLogger;
+  path?: string;
+}
+
+export interface RealtimeServer {
+  close(): Promise<void>;
+}
+
+const refuse = (socket: Duplex, status: number, reason: string): void => {
+  socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+};
+
+/**
+ * Serves the realtime WebSocket on the given HTTP server (the Nest one, or the standalone runner's).
+ * Upgrades on other paths are left to other listeners; an upgrade without a valid session cookie gets 401.
+ */
+export const attachRealtime = (server: Server, options: AttachRealtimeOptions): RealtimeServer => {
+  const path = options.path ?? REALTIME_PATH;
+  const wss = new WebSocketServer({ noServer: true });
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== path) return;
+    const { memberId } = requestContextOf(req, options.session);
+    if (!memberId) {
+      refuse(socket, 401, 'Unauthorized');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      alive.set(ws, true);
+      const remove = options.hub.add({
+        memberId,
+        send: (message) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+        },
+      });
+      ws.on('pong', () => alive.set(ws, true));
+      ws.on('close', remove);
+      ws.on('error', (error) => options.logger?.warn({ err: error, memberId }, 'realtime socket error'));
+      options.logger?.info({ memberId }, 'realtime connected');
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  // sockets whose peer vanished without a close frame are dropped
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    close: async () => {
+      clearInterval(heartbeat);
+      server.off('upgrade', onUpgrade);
+      for (const ws of wss.clients) ws.close(1001, 'server shutting down');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+};

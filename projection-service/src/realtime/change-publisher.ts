@@ -1,0 +1,31 @@
+import type { DocumentChange } from '@cn/platform';
+import type { RealtimeHub } from './realtime-hub';
+
+/** A feature's rule for pushing changes of its read model to the members who may see them. */
+export interface ChangePublisher {
+  collection: string;
+  publish(change: DocumentChange, hub: RealtimeHub): Promise<void>;
+}
+
+export interface ChangeLogger {
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * The projector's onChange: hands each change to the publisher of its collection. Pushing is best effort
+ * and never holds the projector up; changes are pushed in the order they were projected.
+ */
+export const changeRouter = (hub: RealtimeHub, publishers: readonly ChangePublisher[], logger?: ChangeLogger) => {
+  const byCollection = new Map(publishers.map((publisher) => [publisher.collection, publisher]));
+  let queue: Promise<void> = Promise.resolve();
+  const route = (change: DocumentChange): void => {
+    const publisher = byCollection.get(change.collection);
+    if (!publisher || hub.connectionCount() === 0) return;
+    queue = queue
+      .then(() => publisher.publish(change, hub))
+      .catch((error: unknown) => logger?.error({ err: error, collection: change.collection }, 'realtime push failed'));
+  };
+  /** resolves once every change routed so far was pushed (tests, shutdown) */
+  const flushed = (): Promise<void> => queue;
+  return { route, flushed };
+};
