@@ -1,0 +1,250 @@
+import Database from 'better-sqlite3';
+import type {
+  Document,
+  DocumentCollection,
+  DocumentStore,
+  FieldCondition,
+  Filter,
+  FindOptions,
+  Scalar,
+} from './document-store';
+
+export interface SqliteDocumentStoreOptions {
+  path: string;
+}
+
+/** Field paths become JSON paths inside SQL text, so only plain dotted identifiers are accepted. */
+const SAFE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
+
+type Param = string | number | null;
+
+interface Sql {
+  text: string;
+  params: Param[];
+}
+
+const OPERATORS = new Set(['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists', '$contains', '$like']);
+
+const jsonPath = (field: string): string => {
+  if (!SAFE_PATH.test(field)) throw new Error(`invalid field path: ${field}`);
+  return `$.${field}`;
+};
+
+const isCondition = (value: unknown): value is FieldCondition =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length > 0 &&
+  Object.keys(value).every((key) => key.startsWith('$'));
+
+/**
+ * MongoDB semantics, so that both adapters answer alike: equality is strict on the JSON type
+ * (true is not 1, '1' is not 1), `null` matches a missing field, `$ne`/`$nin` match missing fields,
+ * range operators only compare values of the operand's type.
+ */
+const equals = (path: string, value: Scalar): Sql => {
+  if (value === null) return { text: `json_extract(doc, ?) IS NULL`, params: [path] };
+  if (typeof value === 'boolean') return { text: `json_type(doc, ?) IS '${value ? 'true' : 'false'}'`, params: [path] };
+  if (typeof value === 'number') {
+    return {
+      text: `(json_type(doc, ?) IN ('integer', 'real') AND json_extract(doc, ?) = ?)`,
+      params: [path, path, value],
+    };
+  }
+  return { text: `(json_type(doc, ?) IS 'text' AND json_extract(doc, ?) = ?)`, params: [path, path, value] };
+};
+
+const not = (sql: Sql): Sql => ({ text: `NOT COALESCE(${sql.text}, 0)`, params: sql.params });
+
+const anyOf = (sqls: Sql[], empty: string): Sql =>
+  sqls.length === 0
+    ? { text: empty, params: [] }
+    : { text: `(${sqls.map((sql) => sql.text).join(' OR ')})`, params: sqls.flatMap((sql) => sql.params) };
+
+const allOf = (sqls: Sql[]): Sql =>
+  sqls.length === 0
+    ? { text: '1', params: [] }
+    : { text: `(${sqls.map((sql) => sql.text).join(' AND ')})`, params: sqls.flatMap((sql) => sql.params) };
+
+const compare = (path: string, operator: '>' | '>=' | '<' | '<=', value: string | number): Sql => ({
+  text: `(json_type(doc, ?) ${typeof value === 'number' ? `IN ('integer', 'real')` : `IS 'text'`} AND json_extract(doc, ?) ${operator} ?)`,
+  params: [path, path, value],
+});
+
+const contains = (path: string, value: Scalar): Sql => {
+  const element =
+    value === null
+      ? { text: `type = 'null'`, params: [] }
+      : typeof value === 'boolean'
+        ? { text: `type = '${value ? 'true' : 'false'}'`, params: [] }
+        : {
+            text: `type IN (${typeof value === 'number' ? `'integer', 'real'` : `'text'`}) AND value = ?`,
+            params: [value],
+          };
+  return {
+    text: `(json_type(doc, ?) IS 'array' AND EXISTS (SELECT 1 FROM json_each(doc, ?) WHERE ${element.text}))`,
+    params: [path, path, ...element.params],
+  };
+};
+
+const condition = (path: string, cond: FieldCondition): Sql => {
+  const parts: Sql[] = [];
+  for (const [operator, operand] of Object.entries(cond) as [keyof FieldCondition, unknown][]) {
+    if (operand === undefined) continue;
+    if (!OPERATORS.has(operator)) throw new Error(`unsupported operator: ${operator}`);
+    switch (operator) {
+      case '$eq':
+        parts.push(equals(path, operand as Scalar));
+        break;
+      case '$ne':
+        parts.push(not(equals(path, operand as Scalar)));
+        break;
+      case '$in':
+        parts.push(anyOf((operand as Scalar[]).map((value) => equals(path, value)), '0'));
+        break;
+      case '$nin':
+        parts.push(not(anyOf((operand as Scalar[]).map((value) => equals(path, value)), '0')));
+        break;
+      case '$gt':
+        parts.push(compare(path, '>', operand as string | number));
+        break;
+      case '$gte':
+        parts.push(compare(path, '>=', operand as string | number));
+        break;
+      case '$lt':
+        parts.push(compare(path, '<', operand as string | number));
+        break;
+      case '$lte':
+        parts.push(compare(path, '<=', operand as string | number));
+        break;
+      case '$exists':
+        parts.push({ text: `json_type(doc, ?) IS ${operand ? 'NOT NULL' : 'NULL'}`, params: [path] });
+        break;
+      case '$contains':
+        parts.push(contains(path, operand as Scalar));
+        break;
+      case '$like':
+        parts.push({
+          text: `(json_type(doc, ?) IS 'text' AND cn_icontains(json_extract(doc, ?), ?))`,
+          params: [path, path, operand as string],
+        });
+        break;
+    }
+  }
+  return allOf(parts);
+};
+
+const filterToSql = (filter: Filter = {}): Sql => {
+  const parts: Sql[] = [];
+  for (const [field, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    if (field === '$and' || field === '$or') {
+      const subFilters = (value as Filter[]).map(filterToSql);
+      parts.push(field === '$and' ? allOf(subFilters) : anyOf(subFilters, '0'));
+      continue;
+    }
+    const path = jsonPath(field);
+    if (isCondition(value)) parts.push(condition(path, value));
+    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) parts.push(equals(path, value as Scalar));
+    else throw new Error(`unsupported filter value for ${field}`);
+  }
+  return allOf(parts);
+};
+
+const orderBy = (sort: FindOptions['sort']): Sql => {
+  if (!sort || sort.length === 0) return { text: 'ORDER BY rowid', params: [] };
+  return {
+    text: `ORDER BY ${sort.map(([, direction]) => `json_extract(doc, ?) ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ')}, rowid`,
+    params: sort.map(([field]) => jsonPath(field)),
+  };
+};
+
+export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): DocumentStore => {
+  const db = new Database(options.path);
+  db.pragma('journal_mode = WAL');
+  // read models can always be rebuilt from the event log, so NORMAL durability is enough
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS documents (
+      collection TEXT NOT NULL,
+      id TEXT NOT NULL,
+      doc TEXT NOT NULL,
+      PRIMARY KEY (collection, id)
+    );
+  `);
+  db.function('cn_icontains', { deterministic: true }, (haystack: unknown, needle: unknown) =>
+    typeof haystack === 'string' && typeof needle === 'string'
+      ? Number(haystack.toLowerCase().includes(needle.toLowerCase()))
+      : 0,
+  );
+
+  const selectOne = db.prepare<[string, string], { doc: string }>('SELECT doc FROM documents WHERE collection = ? AND id = ?');
+  const upsertOne = db.prepare<[string, string, string]>(
+    `INSERT INTO documents (collection, id, doc) VALUES (?, ?, ?)
+     ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`,
+  );
+  const deleteOne = db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?');
+  const deleteAll = db.prepare<[string]>('DELETE FROM documents WHERE collection = ?');
+
+  const collection = <T extends Document = Document>(name: string): DocumentCollection<T> => {
+    const parse = (row: { doc: string }): T => JSON.parse(row.doc) as T;
+    const where = (filter?: Filter): Sql => {
+      const sql = filterToSql(filter);
+      return { text: `WHERE collection = ? AND ${sql.text}`, params: [name, ...sql.params] };
+    };
+    return {
+      get: async (id) => {
+        const row = selectOne.get(name, id);
+        return row ? parse(row) : null;
+      },
+      getMany: async (ids) => {
+        const unique = [...new Set(ids)];
+        if (unique.length === 0) return [];
+        const rows = db
+          .prepare<Param[], { id: string; doc: string }>(
+            `SELECT id, doc FROM documents WHERE collection = ? AND id IN (SELECT value FROM json_each(?))`,
+          )
+          .all(name, JSON.stringify(unique));
+        const byId = new Map(rows.map((row) => [row.id, parse(row)]));
+        return unique.flatMap((id) => {
+          const doc = byId.get(id);
+          return doc ? [doc] : [];
+        });
+      },
+      find: async (filter, findOptions = {}) => {
+        const condition = where(filter);
+        const order = orderBy(findOptions.sort);
+        const rows = db
+          .prepare<Param[], { doc: string }>(`SELECT doc FROM documents ${condition.text} ${order.text} LIMIT ? OFFSET ?`)
+          .all(...condition.params, ...order.params, findOptions.limit ?? -1, findOptions.skip ?? 0);
+        return rows.map(parse);
+      },
+      count: async (filter) => {
+        const condition = where(filter);
+        const row = db.prepare<Param[], { n: number }>(`SELECT COUNT(*) AS n FROM documents ${condition.text}`).get(...condition.params);
+        return row?.n ?? 0;
+      },
+      upsert: async (doc) => {
+        upsertOne.run(name, doc._id, JSON.stringify(doc));
+      },
+      delete: async (id) => {
+        deleteOne.run(name, id);
+      },
+      deleteMany: async (filter) => {
+        const condition = where(filter);
+        return db.prepare<Param[]>(`DELETE FROM documents ${condition.text}`).run(...condition.params).changes;
+      },
+      clear: async () => {
+        deleteAll.run(name);
+      },
+    };
+  };
+
+  return {
+    collection,
+    close: async () => {
+      if (db.open) db.close();
+    },
+  };
+};

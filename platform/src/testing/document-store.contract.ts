@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import type { Document, DocumentCollection, DocumentStore, FieldCondition, Filter, Scalar } from '../document-store/document-store';
+import type { ContractTarget, Subject } from './contract-target';
+import { describeContract } from './contract-target';
+import { matchesFilter } from './document-filter-reference';
+
+export type DocumentStoreContractTarget = ContractTarget<Subject<DocumentStore>>;
+
+interface Member extends Document {
+  name: string;
+  age?: number | null;
+  admin: boolean;
+  tags: string[];
+  address?: { city: string; zip: number };
+  status?: string | null;
+}
+
+const members: Member[] = [
+  { _id: 'm1', name: 'Alice Adams', age: 31, admin: true, tags: ['chess', 'go'], address: { city: 'Berlin', zip: 10115 }, status: 'online' },
+  { _id: 'm2', name: 'bob brown', age: 25, admin: false, tags: ['go'], address: { city: 'Hamburg', zip: 20095 }, status: null },
+  { _id: 'm3', name: 'Carla Cruz', age: 40, admin: false, tags: [], address: { city: 'Berlin', zip: 10117 } },
+  { _id: 'm4', name: 'Dan Dyer', age: null, admin: true, tags: ['chess'], status: 'busy' },
+  { _id: 'm5', name: 'Eve Evans', admin: false, tags: ['tennis', 'chess'], address: { city: 'Munich', zip: 80331 }, status: 'online' },
+];
+
+const ids = (docs: Document[]): string[] => docs.map((doc) => doc._id).sort();
+
+export const describeDocumentStoreContract = (adapterName: string, target: DocumentStoreContractTarget): void =>
+  describeContract(`${adapterName} document store`, target, (create) => {
+    let store: DocumentStore;
+    let cleanup: () => Promise<void>;
+    let people: DocumentCollection<Member>;
+    beforeEach(async () => {
+      ({ subject: store, cleanup } = await create());
+      people = store.collection<Member>(`contract_${randomUUID().replace(/-/g, '')}`);
+      for (const member of members) await people.upsert(member);
+    });
+    afterEach(async () => {
+      await people.clear();
+      await cleanup();
+    });
+
+    describe('documents', () => {
+      it('gets a document by id, null when missing', async () => {
+        expect(await people.get('m1')).toEqual(members[0]);
+        expect(await people.get('nobody')).toBeNull();
+      });
+
+      it('replaces the whole document on upsert', async () => {
+        await people.upsert({ _id: 'm1', name: 'Alice New', admin: false, tags: [] });
+        expect(await people.get('m1')).toEqual({ _id: 'm1', name: 'Alice New', admin: false, tags: [] });
+        expect(await people.count()).toBe(5);
+      });
+
+      it('gets many by id, ignoring missing ids', async () => {
+        expect(ids(await people.getMany(['m3', 'm1', 'nobody']))).toEqual(['m1', 'm3']);
+        expect(await people.getMany([])).toEqual([]);
+      });
+
+      it('deletes one document, deletes many by filter answering the count, and clears', async () => {
+        await people.delete('m1');
+        await people.delete('nobody');
+        expect(await people.get('m1')).toBeNull();
+        expect(await people.deleteMany({ admin: false, 'address.city': 'Berlin' })).toBe(1);
+        expect(ids(await people.find())).toEqual(['m2', 'm4', 'm5']);
+        await people.clear();
+        expect(await people.count()).toBe(0);
+      });
+
+      it('keeps collections apart', async () => {
+        const other = store.collection(`contract_${randomUUID().replace(/-/g, '')}`);
+        await other.upsert({ _id: 'm1', other: true });
+        expect(await people.get('m1')).toEqual(members[0]);
+        await other.clear();
+        expect(await people.count()).toBe(5);
+      });
+    });
+
+    describe('filters', () => {
+      const cases: [string, Filter, string[]][] = [
+        ['everything without a filter', {}, ['m1', 'm2', 'm3', 'm4', 'm5']],
+        ['plain string equality', { name: 'Carla Cruz' }, ['m3']],
+        ['plain boolean equality', { admin: true }, ['m1', 'm4']],
+        ['plain false', { admin: false }, ['m2', 'm3', 'm5']],
+        ['plain number equality', { age: 25 }, ['m2']],
+        ['null matches null and missing', { age: null }, ['m4', 'm5']],
+        ['$eq', { status: { $eq: 'online' } }, ['m1', 'm5']],
+        ['$ne includes missing and null', { status: { $ne: 'online' } }, ['m2', 'm3', 'm4']],
+        ['$ne null', { status: { $ne: null } }, ['m1', 'm4', 'm5']],
+        ['$in', { status: { $in: ['busy', 'online'] } }, ['m1', 'm4', 'm5']],
+        ['$in with null', { status: { $in: [null, 'busy'] } }, ['m2', 'm3', 'm4']],
+        ['$nin', { status: { $nin: ['online'] } }, ['m2', 'm3', 'm4']],
+        ['$gt', { age: { $gt: 30 } }, ['m1', 'm3']],
+        ['$gte and $lt together', { age: { $gte: 25, $lt: 40 } }, ['m1', 'm2']],
+        ['$lte', { age: { $lte: 31 } }, ['m1', 'm2']],
+        ['$gt on strings', { name: { $gt: 'C' } }, ['m3', 'm4', 'm5', 'm2']],
+        ['$exists true includes null values', { status: { $exists: true } }, ['m1', 'm2', 'm4', 'm5']],
+        ['$exists false', { address: { $exists: false } }, ['m4']],
+        ['$contains on an array', { tags: { $contains: 'chess' } }, ['m1', 'm4', 'm5']],
+        ['$like is a case-insensitive substring', { name: { $like: 'B' } }, ['m2']],
+        ['$like in the middle', { name: { $like: 'ARL' } }, ['m3']],
+        ['dotted path', { 'address.city': 'Berlin' }, ['m1', 'm3']],
+        ['dotted path with an operator', { 'address.zip': { $lt: 20000 } }, ['m1', 'm3']],
+        ['several fields are all required', { admin: false, 'address.city': 'Berlin' }, ['m3']],
+        ['$or', { $or: [{ age: 25 }, { status: 'busy' }] }, ['m2', 'm4']],
+        ['$and', { $and: [{ tags: { $contains: 'chess' } }, { admin: false }] }, ['m5']],
+        ['$or nested in $and', { $and: [{ $or: [{ admin: true }, { age: { $gt: 35 } }] }, { tags: { $contains: 'chess' } }] }, ['m1', 'm4']],
+        ['no match', { name: 'Nobody' }, []],
+        ['a string never equals a number', { age: '25' }, []],
+        ['true never equals 1', { admin: 1 }, []],
+      ];
+      it.each(cases)('%s', async (_title, filter, expected) => {
+        expect(ids(await people.find(filter))).toEqual([...expected].sort());
+        expect(await people.count(filter)).toBe(expected.length);
+      });
+
+      it('rejects unsafe field paths', async () => {
+        await expect(people.find({ "name') OR 1=1 --": 'x' })).rejects.toThrow();
+      });
+    });
+
+    describe('sort, skip and limit', () => {
+      it('sorts by several fields', async () => {
+        const sorted = await people.find({}, { sort: [['admin', -1], ['name', 1]] });
+        expect(sorted.map((doc) => doc._id)).toEqual(['m1', 'm4', 'm3', 'm5', 'm2']);
+      });
+
+      it('sorts by a dotted path, descending, missing values last', async () => {
+        const sorted = await people.find({}, { sort: [['address.zip', -1]] });
+        expect(sorted.map((doc) => doc._id)).toEqual(['m5', 'm2', 'm3', 'm1', 'm4']);
+      });
+
+      it('pages with skip and limit after sorting and filtering', async () => {
+        const page = await people.find({ admin: false }, { sort: [['_id', 1]], skip: 1, limit: 1 });
+        expect(page.map((doc) => doc._id)).toEqual(['m3']);
+        const rest = await people.find({}, { sort: [['_id', -1]], skip: 3 });
+        expect(rest.map((doc) => doc._id)).toEqual(['m2', 'm1']);
+        expect(await people.find({}, { sort: [['_id', 1]], limit: 2 })).toHaveLength(2);
+      });
+    });
+
+    describe('property: filters select what the reference semantics select', () => {
+      const scalar = fc.oneof(
+        fc.integer({ min: -3, max: 3 }),
+        fc.constantFrom('a', 'B', 'ab', 'Ba', 'c'),
+        fc.boolean(),
+        fc.constant(null),
+      );
+      const doc = fc.record(
+        {
+          v: scalar,
+          w: fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom('a', 'ab', 'B')),
+          tags: fc.array(fc.constantFrom('x', 'y', 'z'), { maxLength: 3 }),
+          nested: fc.record({ n: scalar }, { requiredKeys: [] }),
+        },
+        { requiredKeys: [] },
+      );
+      const field = fc.constantFrom('v', 'w', 'nested.n', 'missing');
+      const ordered = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom('a', 'B', 'b'));
+      const condition: fc.Arbitrary<FieldCondition | Scalar> = fc.oneof(
+        scalar,
+        scalar.map((value) => ({ $eq: value })),
+        scalar.map((value) => ({ $ne: value })),
+        fc.array(scalar, { maxLength: 3 }).map((values) => ({ $in: values })),
+        fc.array(scalar, { maxLength: 3 }).map((values) => ({ $nin: values })),
+        ordered.map((value) => ({ $gt: value })),
+        ordered.map((value) => ({ $gte: value })),
+        ordered.map((value) => ({ $lt: value })),
+        ordered.map((value) => ({ $lte: value })),
+        fc.boolean().map((value) => ({ $exists: value })),
+        fc.constantFrom('a', 'A', 'b').map((value) => ({ $like: value })),
+      );
+      const leaf: fc.Arbitrary<Filter> = fc.oneof(
+        fc.tuple(field, condition).map(([name, cond]) => ({ [name]: cond })),
+        fc.constantFrom('x', 'y').map((tag) => ({ tags: { $contains: tag } })),
+      );
+      const filter: fc.Arbitrary<Filter> = fc.oneof(
+        leaf,
+        fc.array(leaf, { minLength: 1, maxLength: 3 }).map((filters) => ({ $or: filters })),
+        fc.array(leaf, { minLength: 1, maxLength: 3 }).map((filters) => ({ $and: filters })),
+      );
+
+      it('for random documents and filters', async () => {
+        const docs = store.collection(`contract_${randomUUID().replace(/-/g, '')}`);
+        await fc.assert(
+          fc.asyncProperty(fc.array(doc, { maxLength: 8 }), fc.array(filter, { minLength: 1, maxLength: 5 }), async (generated, filters) => {
+            await docs.clear();
+            const stored = generated.map((fields, index) => ({ _id: `d${index}`, ...fields }) as Document);
+            for (const item of stored) await docs.upsert(item);
+            for (const candidate of filters) {
+              const expected = stored.filter((item) => matchesFilter(item, candidate)).map((item) => item._id).sort();
+              expect(ids(await docs.find(candidate))).toEqual(expected);
+            }
+          }),
+          { numRuns: 40 },
+        );
+        await docs.clear();
+      });
+    });
+  });
