@@ -1,0 +1,63 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { createTempDir, describeSearchIndexContract } from '@cn/platform/testing';
+import { createMiniSearchIndex } from './minisearch-index';
+
+describeSearchIndexContract('minisearch', {
+  available: true,
+  create: async () => {
+    const temp = createTempDir('cn-search');
+    const subject = createMiniSearchIndex({ dir: temp.dir });
+    return { subject, cleanup: async () => { await subject.close(); temp.remove(); } };
+  },
+});
+
+const settings = { searchableAttributes: ['name'], filterableAttributes: ['city'] };
+
+describe('minisearch index on disk', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  beforeEach(() => {
+    temp = createTempDir('cn-search');
+  });
+  afterEach(() => temp.remove());
+
+  it('keeps documents, settings and checkpoints across a reopen', async () => {
+    const first = createMiniSearchIndex({ dir: temp.dir });
+    const members = await first.index('members', settings);
+    await members.upsert([{ id: 'a', name: 'Grace Hopper', city: 'Arlington' }, { id: 'b', name: 'Alan Turing', city: 'London' }]);
+    await first.setCheckpoint('directory', 12);
+    await first.close();
+
+    const reopened = createMiniSearchIndex({ dir: temp.dir });
+    expect(await reopened.getCheckpoint('directory')).toBe(12);
+    const again = await reopened.index('members', settings);
+    expect((await again.search({ q: 'hop' })).hits).toEqual([{ id: 'a', name: 'Grace Hopper', city: 'Arlington' }]);
+    expect((await again.search({ q: '', filter: { city: 'London' } })).total).toBe(1);
+    await reopened.close();
+  });
+
+  it('writes index and checkpoint together in one debounced snapshot, without leftover temp files', async () => {
+    const index = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 30 });
+    const members = await index.index('members', settings);
+    await members.upsert([{ id: 'a', name: 'Grace', city: 'Arlington' }]);
+    await index.setCheckpoint('directory', 5);
+    expect(existsSync(`${temp.dir}/search-snapshot.json`)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readdirSync(temp.dir)).toEqual(['search-snapshot.json']);
+
+    // a second instance reading the file sees exactly what was written with checkpoint 5
+    const copy = createMiniSearchIndex({ dir: temp.dir });
+    expect(await copy.getCheckpoint('directory')).toBe(5);
+    expect((await (await copy.index('members', settings)).search({ q: 'grace' })).total).toBe(1);
+    await copy.close();
+    await index.close();
+  });
+
+  it('re-indexes existing documents when the settings change', async () => {
+    const index = createMiniSearchIndex({ dir: temp.dir });
+    const before = await index.index('members', settings);
+    await before.upsert([{ id: 'a', name: 'Grace', city: 'Arlington' }]);
+    const after = await index.index('members', { searchableAttributes: ['name', 'city'], filterableAttributes: [] });
+    expect((await after.search({ q: 'arlington' })).total).toBe(1);
+    await index.close();
+  });
+});

@@ -1,0 +1,193 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import MiniSearch from 'minisearch';
+import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex, SearchQuery } from './search-index';
+
+export interface MiniSearchIndexOptions {
+  dir: string;
+  /** delay before a change is written to disk (default 200 ms); close() always writes */
+  flushDelayMs?: number;
+}
+
+interface Snapshot {
+  version: 1;
+  indexes: Record<string, { settings: IndexSettings; documents: SearchDocument[] }>;
+  checkpoints: Record<string, number>;
+}
+
+interface LiveIndex {
+  settings: IndexSettings;
+  documents: Map<string, SearchDocument>;
+  engine: MiniSearch<SearchDocument>;
+}
+
+const SNAPSHOT_FILE = 'search-snapshot.json';
+
+const valueAt = (doc: SearchDocument, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), doc);
+
+const textOf = (value: unknown): string | undefined => {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.map(textOf).filter((text) => text !== undefined).join(' ');
+  if (typeof value === 'object') return undefined;
+  return String(value);
+};
+
+/** typo tolerance like Meilisearch: one typo from 5 letters, two from 9 */
+const typos = (term: string): number => (term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0);
+
+const createEngine = (settings: IndexSettings): MiniSearch<SearchDocument> =>
+  new MiniSearch<SearchDocument>({
+    idField: 'id',
+    fields: settings.searchableAttributes,
+    storeFields: [],
+    extractField: (doc, field) => (field === 'id' ? String(doc.id) : (textOf(valueAt(doc, field)) ?? '')),
+  });
+
+const matchesFilter = (doc: SearchDocument, filter: SearchQuery['filter']): boolean =>
+  Object.entries(filter ?? {}).every(([field, wanted]) => {
+    const accepted: ReadonlyArray<string | number | boolean> = Array.isArray(wanted) ? wanted : [wanted as string | number | boolean];
+    const value = valueAt(doc, field);
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    return values.some((item) => accepted.some((candidate) => candidate === item));
+  });
+
+const compareValues = (a: unknown, b: unknown): number => {
+  const missingA = a === undefined || a === null;
+  const missingB = b === undefined || b === null;
+  if (missingA || missingB) return missingA === missingB ? 0 : missingA ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  const textA = String(a);
+  const textB = String(b);
+  const folded = textA.toLowerCase().localeCompare(textB.toLowerCase());
+  return folded !== 0 ? folded : textA < textB ? -1 : textA > textB ? 1 : 0;
+};
+
+/**
+ * The embedded search index: MiniSearch in memory, persisted as one JSON snapshot of every index and
+ * every projector checkpoint. One file written atomically means that after a crash the indexes and
+ * the checkpoints are always from the same moment, so the search projectors replay exactly what is missing.
+ */
+export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIndex => {
+  mkdirSync(options.dir, { recursive: true });
+  const file = join(options.dir, SNAPSHOT_FILE);
+  const flushDelayMs = options.flushDelayMs ?? 200;
+  const indexes = new Map<string, LiveIndex>();
+  const checkpoints = new Map<string, number>();
+
+  const load = (name: string, settings: IndexSettings, documents: readonly SearchDocument[]): LiveIndex => {
+    const engine = createEngine(settings);
+    engine.addAll(documents);
+    const live: LiveIndex = { settings, documents: new Map(documents.map((doc) => [String(doc.id), doc])), engine };
+    indexes.set(name, live);
+    return live;
+  };
+
+  const snapshot = ((): Snapshot | null => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  })();
+  if (snapshot) {
+    for (const [name, saved] of Object.entries(snapshot.indexes)) load(name, saved.settings, saved.documents);
+    for (const [projector, position] of Object.entries(snapshot.checkpoints)) checkpoints.set(projector, position);
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  const flush = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const data: Snapshot = {
+      version: 1,
+      indexes: Object.fromEntries(
+        [...indexes].map(([name, live]) => [name, { settings: live.settings, documents: [...live.documents.values()] }]),
+      ),
+      checkpoints: Object.fromEntries(checkpoints),
+    };
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(data));
+    renameSync(temporary, file);
+  };
+  const scheduleFlush = (): void => {
+    if (closed) throw new Error('search index is closed');
+    timer ??= setTimeout(flush, flushDelayMs);
+  };
+
+  const collectionOf = <T extends SearchDocument>(live: LiveIndex): SearchCollection<T> => ({
+    upsert: async (docs) => {
+      for (const doc of docs) {
+        const id = String(doc.id);
+        if (live.documents.has(id)) live.engine.discard(id);
+        live.documents.set(id, doc);
+        live.engine.add(doc);
+      }
+      scheduleFlush();
+    },
+    delete: async (ids) => {
+      for (const id of ids.map(String)) {
+        if (!live.documents.has(id)) continue;
+        live.engine.discard(id);
+        live.documents.delete(id);
+      }
+      scheduleFlush();
+    },
+    clear: async () => {
+      live.engine.removeAll();
+      live.documents.clear();
+      scheduleFlush();
+    },
+    search: async (query) => {
+      const q = query.q.trim();
+      const boost = Object.fromEntries(
+        live.settings.searchableAttributes.map((field, index, all) => [field, all.length - index]),
+      );
+      let candidates: SearchDocument[] =
+        q === ''
+          ? [...live.documents.values()]
+          : live.engine
+              .search(q, { prefix: true, fuzzy: typos, boost, combineWith: 'AND' })
+              .flatMap((result) => live.documents.get(String(result.id)) ?? []);
+      candidates = candidates.filter((doc) => matchesFilter(doc, query.filter));
+      const sort = query.sort ?? [];
+      if (sort.length > 0) {
+        // Array.prototype.sort is stable: among equal sort keys the relevance order stays
+        candidates = [...candidates].sort((a, b) => {
+          for (const [field, direction] of sort) {
+            const order = compareValues(valueAt(a, field), valueAt(b, field));
+            if (order !== 0) return direction === 'desc' ? -order : order;
+          }
+          return 0;
+        });
+      }
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? 20;
+      return { hits: candidates.slice(offset, offset + limit) as T[], total: candidates.length };
+    },
+  });
+
+  return {
+    index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings) => {
+      const existing = indexes.get(name);
+      if (existing && JSON.stringify(existing.settings) === JSON.stringify(settings)) return collectionOf<T>(existing);
+      // new index, or new settings: re-index the documents with the new searchable fields
+      const live = load(name, settings, existing ? [...existing.documents.values()] : []);
+      scheduleFlush();
+      return collectionOf<T>(live);
+    },
+    getCheckpoint: async (projector) => checkpoints.get(projector) ?? 0,
+    setCheckpoint: async (projector, position) => {
+      checkpoints.set(projector, position);
+      scheduleFlush();
+    },
+    close: async () => {
+      if (closed) return;
+      if (timer) flush();
+      closed = true;
+    },
+  };
+};

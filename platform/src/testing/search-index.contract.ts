@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex } from '../search-index/search-index';
+import type { ContractTarget, Subject } from './contract-target';
+import { describeContract } from './contract-target';
+
+export type SearchIndexContractTarget = ContractTarget<Subject<SearchIndex>>;
+
+interface Person extends SearchDocument {
+  first_name: string;
+  last_name: string;
+  bio: string;
+  city: string;
+  groups: string[];
+  active: boolean;
+  age: number;
+}
+
+const settings: IndexSettings = {
+  searchableAttributes: ['first_name', 'last_name', 'bio'],
+  filterableAttributes: ['city', 'groups', 'active'],
+  sortableAttributes: ['last_name', 'age'],
+};
+
+const people: Person[] = [
+  { id: 'p1', first_name: 'Johanna', last_name: 'Schmidt', bio: 'plays the violin', city: 'Berlin', groups: ['music'], active: true, age: 34 },
+  { id: 'p2', first_name: 'Peter', last_name: 'Johnson', bio: 'gardening and chess', city: 'Hamburg', groups: ['garden', 'chess'], active: true, age: 51 },
+  { id: 'p3', first_name: 'Maria', last_name: 'Albrecht', bio: 'chess trainer', city: 'Berlin', groups: ['chess'], active: false, age: 28 },
+  { id: 'p4', first_name: 'Lukas', last_name: 'Weber', bio: 'knows Johanna from school', city: 'Munich', groups: [], active: true, age: 45 },
+];
+
+const ids = (hits: SearchDocument[]): string[] => hits.map((hit) => hit.id);
+
+export const describeSearchIndexContract = (adapterName: string, target: SearchIndexContractTarget): void =>
+  describeContract(`${adapterName} search index`, target, (create) => {
+    let index: SearchIndex;
+    let cleanup: () => Promise<void>;
+    let collection: SearchCollection<Person>;
+    let indexName: string;
+    beforeEach(async () => {
+      ({ subject: index, cleanup } = await create());
+      indexName = `contract_${randomUUID().replace(/-/g, '')}`;
+      collection = await index.index<Person>(indexName, settings);
+      await collection.upsert(people);
+    });
+    afterEach(async () => {
+      await collection.clear();
+      await cleanup();
+    });
+
+    it('lists every document for an empty query, with the total', async () => {
+      const result = await collection.search({ q: '' });
+      expect(ids(result.hits).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
+      expect(result.total).toBe(4);
+      expect(result.hits.find((hit) => hit.id === 'p1')).toEqual(people[0]);
+    });
+
+    it('finds by a word of any searchable attribute', async () => {
+      expect(ids((await collection.search({ q: 'violin' })).hits)).toEqual(['p1']);
+      expect(ids((await collection.search({ q: 'albrecht' })).hits)).toEqual(['p3']);
+    });
+
+    it('finds by prefix', async () => {
+      expect(ids((await collection.search({ q: 'garde' })).hits)).toEqual(['p2']);
+    });
+
+    it('tolerates a typo in a longer word', async () => {
+      expect(ids((await collection.search({ q: 'Schmidd' })).hits)).toContain('p1');
+    });
+
+    it('ranks a match in an earlier searchable attribute first', async () => {
+      const hits = ids((await collection.search({ q: 'johanna' })).hits);
+      expect(hits).toEqual(['p1', 'p4']);
+    });
+
+    it('does not search attributes that are not searchable', async () => {
+      expect((await collection.search({ q: 'Hamburg' })).total).toBe(0);
+    });
+
+    it('filters by equality, any-of, booleans and array attributes', async () => {
+      expect(ids((await collection.search({ q: '', filter: { city: 'Berlin' } })).hits).sort()).toEqual(['p1', 'p3']);
+      expect(ids((await collection.search({ q: '', filter: { city: ['Hamburg', 'Munich'] } })).hits).sort()).toEqual(['p2', 'p4']);
+      expect(ids((await collection.search({ q: '', filter: { active: false } })).hits)).toEqual(['p3']);
+      expect(ids((await collection.search({ q: '', filter: { groups: 'chess', city: 'Berlin' } })).hits)).toEqual(['p3']);
+      expect(ids((await collection.search({ q: 'chess', filter: { active: true } })).hits)).toEqual(['p2']);
+    });
+
+    it('sorts, pages with offset and limit, and counts the total before paging', async () => {
+      const byName = await collection.search({ q: '', sort: [['last_name', 'asc']] });
+      expect(ids(byName.hits)).toEqual(['p3', 'p2', 'p1', 'p4']);
+      const byAge = await collection.search({ q: '', sort: [['age', 'desc']], offset: 1, limit: 2 });
+      expect(ids(byAge.hits)).toEqual(['p4', 'p1']);
+      expect(byAge.total).toBe(4);
+      const chess = await collection.search({ q: 'chess', sort: [['age', 'asc']], limit: 1 });
+      expect(ids(chess.hits)).toEqual(['p3']);
+      expect(chess.total).toBe(2);
+    });
+
+    it('replaces a document on upsert and deletes by id', async () => {
+      await collection.upsert([{ ...people[0], bio: 'plays the cello' } as Person]);
+      expect((await collection.search({ q: 'violin' })).total).toBe(0);
+      expect(ids((await collection.search({ q: 'cello' })).hits)).toEqual(['p1']);
+      await collection.delete(['p1', 'unknown']);
+      expect((await collection.search({ q: 'cello' })).total).toBe(0);
+      expect((await collection.search({ q: '' })).total).toBe(3);
+    });
+
+    it('clears an index', async () => {
+      await collection.clear();
+      expect(await collection.search({ q: '' })).toEqual({ hits: [], total: 0 });
+    });
+
+    it('opens an existing index again without losing documents', async () => {
+      const again = await index.index<Person>(indexName, settings);
+      expect((await again.search({ q: '' })).total).toBe(4);
+    });
+
+    it('stores projector checkpoints, 0 when unknown', async () => {
+      const projector = `contract-${randomUUID()}`;
+      expect(await index.getCheckpoint(projector)).toBe(0);
+      await index.setCheckpoint(projector, 42);
+      await index.setCheckpoint(`${projector}-other`, 7);
+      expect(await index.getCheckpoint(projector)).toBe(42);
+      await index.setCheckpoint(projector, 43);
+      expect(await index.getCheckpoint(projector)).toBe(43);
+    });
+  });
