@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import type { RecordedEvent } from '../event-store/event-store';
+import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import { createTempDir, describeEventBusContract, eventually, newTestEvent } from '@cn/platform/testing';
+import { createInProcessEventBus } from './in-process-event-bus';
+
+describeEventBusContract('in-process', {
+  available: true,
+  create: async () => {
+    const temp = createTempDir('cn-bus');
+    const eventStore = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
+    const subject = createInProcessEventBus({ eventStore, path: join(temp.dir, 'events.sqlite') });
+    return {
+      subject,
+      eventStore,
+      cleanup: async () => {
+        await subject.close();
+        await eventStore.close();
+        temp.remove();
+      },
+    };
+  },
+});
+
+describe('in-process event bus on disk', () => {
+  it('keeps committed offsets across a reopen', async () => {
+    const temp = createTempDir('cn-bus');
+    const path = join(temp.dir, 'events.sqlite');
+    const store = createSqliteEventStore({ path });
+    await store.append('s', [newTestEvent('e0'), newTestEvent('e1')], { expectedRevision: 'no_stream' });
+    const bus = createInProcessEventBus({ eventStore: store, path });
+    const first: RecordedEvent[] = [];
+    await bus.consume({ groupId: 'g', handler: async (event) => { first.push(event); } });
+    await eventually(() => first.length === 2);
+    await bus.close();
+    await store.append('s', [newTestEvent('e2')], { expectedRevision: 1 });
+
+    const reopened = createInProcessEventBus({ eventStore: store, path });
+    const second: RecordedEvent[] = [];
+    await reopened.consume({ groupId: 'g', handler: async (event) => { second.push(event); } });
+    await eventually(() => second.length === 1);
+    expect(second.map((event) => event.type)).toEqual(['e2']);
+    await reopened.close();
+    await store.close();
+    temp.remove();
+  });
+});
