@@ -1,0 +1,10 @@
+export { SearchIndexerModule } from './search-indexer.module';
+export { createSearchRuntime, SEARCH_PROJECTOR_NAME, SEARCH_RUNTIME } from './search-runtime';
+export type { SearchIndexerRuntime, SearchIndexes } from './search-runtime';
+export { startSearchIndexer } from './search-indexer';
+export type { RunningSearchIndexer } from './search-indexer';
+export type { SearchFeature } from './search-feature';
+export { MEMBERS_INDEX } from './members/members-index';
+export type { MemberSearchDocument } from './members/members-index';
+export { NETWORK_INDEX } from './network/network-search-settings';
+export { directoryQuerySchema } from './members/directory.controller';

@@ -1,0 +1,51 @@
+import type { DirectoryMembersResponse } from '@cn/contracts';
+import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
+import { z } from 'zod';
+import { ConsistencyInterceptor, Ctx, parseWith, requireMember, type RequestContext, type SearchQuery } from '@cn/platform';
+import { loadNetworkSearchSettings } from '../network/network-search-settings';
+import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../search-runtime';
+import { toDirectoryEntry } from './directory-entry';
+
+export const DIRECTORY_PER_PAGE_DEFAULT = 25;
+export const DIRECTORY_PER_PAGE_MAX = 100;
+
+export const directoryQuerySchema = z.object({
+  q: z.string().trim().max(200, { message: 'too_long' }).default(''),
+  page: z.coerce.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(1, { message: 'too_small' }).default(1),
+  per_page: z.coerce
+    .number({ message: 'invalid_type' })
+    .int({ message: 'invalid_type' })
+    .min(1, { message: 'too_small' })
+    .max(DIRECTORY_PER_PAGE_MAX, { message: 'too_big' })
+    .default(DIRECTORY_PER_PAGE_DEFAULT),
+});
+
+const SORTS: Record<'first_name' | 'last_name', SearchQuery['sort']> = {
+  first_name: [['first_name', 'asc'], ['last_name', 'asc'], ['id', 'asc']],
+  last_name: [['last_name', 'asc'], ['first_name', 'asc'], ['id', 'asc']],
+};
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class DirectoryController {
+  constructor(@Inject(SEARCH_RUNTIME) private readonly runtime: SearchIndexerRuntime) {}
+
+  /** relevance order when searching, the network's default sort when browsing */
+  @Get('directory/members')
+  async members(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>): Promise<DirectoryMembersResponse> {
+    const viewerId = requireMember(ctx);
+    const { q, page, per_page } = parseWith(directoryQuerySchema, query);
+    const { members, network } = await this.runtime.indexes();
+    const settings = await loadNetworkSearchSettings(network);
+    const result = await members.search({
+      q,
+      sort: q === '' ? SORTS[settings.directory_default_sort] : undefined,
+      offset: (page - 1) * per_page,
+      limit: per_page,
+    });
+    return {
+      entries: result.hits.map((doc) => toDirectoryEntry(doc, viewerId, settings.show_online_status)),
+      pagination: { page, per_page, total: result.total, total_pages: Math.ceil(result.total / per_page) },
+    };
+  }
+}
