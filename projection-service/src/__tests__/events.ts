@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { eventRegistry, memberStream, networkStream, DEFAULT_NETWORK_ID } from '@cn/contracts';
+import type { ProjectedDocument, Projection, RecordedEvent } from '@cn/platform';
+
+let position = 0;
+
+/** A recorded event as the runner hands it to evolve (personal data revealed). */
+export const recorded = (
+  type: string,
+  data: Record<string, unknown>,
+  options: { memberId?: string | null; streamId?: string; at?: string } = {},
+): RecordedEvent => {
+  position += 1;
+  const memberId = typeof data.member_id === 'string' ? data.member_id : null;
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: {
+      memberId: options.memberId === undefined ? memberId : options.memberId,
+      occurredAt: options.at ?? new Date(Date.UTC(2026, 0, 1, 0, 0, position)).toISOString(),
+      correlationId: `corr-${position}`,
+      causationId: `req-${position}`,
+      schemaVersion: eventRegistry.get(type)?.version ?? 1,
+    },
+    streamId: options.streamId ?? (memberId ? memberStream(memberId) : networkStream(DEFAULT_NETWORK_ID)),
+    revision: 0,
+    position,
+    recordedAt: new Date().toISOString(),
+  };
+};
+
+/** Applies events to one document the way the runner does: skip what the document already has. */
+export const project = <D extends ProjectedDocument>(
+  projection: Projection<D>,
+  events: readonly RecordedEvent[],
+  id: string,
+  start: D | null = null,
+): D | null =>
+  events.reduce<D | null>((doc, event) => {
+    if (!projection.eventTypes.includes(event.type) || !projection.documentIds(event).includes(id)) return doc;
+    if (doc && doc._position >= event.position) return doc;
+    const next = projection.evolve(doc, event, id);
+    return next === null ? null : ({ ...next, _id: id, _position: event.position } as D);
+  }, start);
