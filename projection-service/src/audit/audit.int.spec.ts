@@ -1,0 +1,108 @@
+import request from 'supertest';
+import {
+  CONSISTENCY_HEADER,
+  DEFAULT_NETWORK_SETTINGS,
+  DELETED_MEMBER_NAME,
+  memberStream,
+  type AuditEventDto,
+  type AuditEventsResponse,
+} from '@cn/contracts';
+import { networkStreamId, startHarness, type Harness } from '../__tests__/harness';
+
+describe('audit API', () => {
+  let h: Harness;
+  let head = 0;
+  const audit = (cookie: string, query: Record<string, string | number> = {}) =>
+    request(h.server).get('/api/v1/audit/events').query(query).set('Cookie', cookie).set(CONSISTENCY_HEADER, String(head));
+
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.register('admin', 'Ada', 'Admin', { network_admin: true });
+    await h.register('aud', 'Otto', 'Auditor', { auditor: true });
+    await h.register('eve', 'Eve', 'Erased');
+    await h.append(memberStream('eve'), 'MemberPresenceChanged', { member_id: 'eve', type: 'busy', text: await h.infra.cipher.encrypt('eve', 'lunch') }, 'eve', new Date('2026-02-01T12:00:00Z'));
+    head = await h.append(
+      networkStreamId,
+      'NetworkBasicSettingsChanged',
+      { network_id: 'default', basic: { ...DEFAULT_NETWORK_SETTINGS.basic, name: 'Neu' }, changed_fields: ['name'] },
+      'admin',
+      new Date('2026-03-01T12:00:00Z'),
+    );
+  });
+  afterAll(() => h.close());
+
+  it('answers auditors and admins, newest first, with revealed data and who', async () => {
+    const res = await audit(h.cookie('aud')).expect(200);
+    const body = res.body as AuditEventsResponse;
+    expect(body.events).toHaveLength(5);
+    expect(body.next).toBeNull();
+    const positions = body.events.map((e) => e.position);
+    expect(positions).toEqual([...positions].sort((a, b) => b - a));
+    const presence = body.events.find((e) => e.type === 'MemberPresenceChanged');
+    expect(presence).toMatchObject({
+      stream: 'member-eve',
+      schema_version: 1,
+      data: { member_id: 'eve', type: 'busy', text: 'lunch' },
+      who: { id: 'eve', name: 'Eve Erased' },
+      when: '2026-02-01T12:00:00.000Z',
+    });
+    expect(body.events.find((e) => e.type === 'MemberRegistered')?.who).toEqual({ id: null, name: 'system' });
+    await audit(h.cookie('admin')).expect(200);
+  });
+
+  it('refuses members who are neither auditors nor admins, and signed-out requests', async () => {
+    const res = await audit(h.cookie('eve')).expect(403);
+    expect(res.body).toMatchObject({ error: 'forbidden' });
+    await request(h.server).get('/api/v1/audit/events').expect(401);
+  });
+
+  it('validates the limit', async () => {
+    const res = await audit(h.cookie('aud'), { limit: 1001 }).expect(400);
+    expect(res.body).toMatchObject({ error: 'validation_failed', errors: [{ field: 'limit', key: 'too_big' }] });
+    await audit(h.cookie('aud'), { limit: 1000 }).expect(200);
+  });
+
+  it('filters by type, stream, member and time', async () => {
+    const byType = (await audit(h.cookie('aud'), { type: 'MemberRegistered' }).expect(200)).body as AuditEventsResponse;
+    expect(byType.events.map((e) => e.stream).sort()).toEqual(['member-admin', 'member-aud', 'member-eve']);
+    const byStream = (await audit(h.cookie('aud'), { stream: 'member-eve' }).expect(200)).body as AuditEventsResponse;
+    expect(byStream.events).toHaveLength(2);
+    const byMember = (await audit(h.cookie('aud'), { member: 'admin' }).expect(200)).body as AuditEventsResponse;
+    expect(byMember.events.map((e) => e.type)).toEqual(['NetworkBasicSettingsChanged']);
+    const byTime = (await audit(h.cookie('aud'), { from: '2026-01-31T00:00:00Z', to: '2026-02-02T00:00:00+00:00' }).expect(200))
+      .body as AuditEventsResponse;
+    expect(byTime.events.map((e) => e.type)).toEqual(['MemberPresenceChanged']);
+    await audit(h.cookie('aud'), { from: 'yesterday' }).expect(400);
+  });
+
+  it('pages in ascending order with after and next', async () => {
+    const first = (await audit(h.cookie('aud'), { order: 'asc', limit: 2 }).expect(200)).body as AuditEventsResponse;
+    expect(first.events).toHaveLength(2);
+    expect(first.next).toBe(first.events[1]?.position);
+    const second = (await audit(h.cookie('aud'), { order: 'asc', limit: 2, after: first.next ?? 0 }).expect(200)).body as AuditEventsResponse;
+    expect(second.events[0]?.position).toBeGreaterThan(first.next ?? 0);
+    const all = [...first.events, ...second.events].map((e) => e.position);
+    expect(all).toEqual([...all].sort((a, b) => a - b));
+  });
+
+  it('lists for react-admin with Content-Range and filters', async () => {
+    const res = await request(h.server)
+      .get('/administration/audit-events')
+      .query({ sort: JSON.stringify(['position', 'ASC']), range: JSON.stringify([0, 1]), filter: JSON.stringify({ stream: 'member-eve' }) })
+      .set('Cookie', h.cookie('admin'))
+      .expect(200);
+    expect((res.body as AuditEventDto[]).map((e) => e.type)).toEqual(['MemberRegistered', 'MemberPresenceChanged']);
+    expect(res.headers['content-range']).toBe('audit-events 0-1/2');
+    await request(h.server).get('/administration/audit-events').set('Cookie', h.cookie('eve')).expect(403);
+  });
+
+  it('shows the fallbacks for an erased member', async () => {
+    head = await h.append(memberStream('eve'), 'MemberErased', { member_id: 'eve' }, 'admin');
+    await h.infra.keyStore.destroy('eve');
+    const body = (await audit(h.cookie('aud'), { stream: 'member-eve', order: 'asc' }).expect(200)).body as AuditEventsResponse;
+    expect(body.events.map((e) => e.type)).toEqual(['MemberRegistered', 'MemberPresenceChanged', 'MemberErased']);
+    expect(body.events[0]?.data).toMatchObject({ first_name: DELETED_MEMBER_NAME, last_name: DELETED_MEMBER_NAME, email: '' });
+    expect(body.events[1]).toMatchObject({ data: { text: '' }, who: { id: 'eve', name: DELETED_MEMBER_NAME } });
+    expect(body.events[2]?.who).toEqual({ id: 'admin', name: 'Ada Admin' });
+  });
+});
