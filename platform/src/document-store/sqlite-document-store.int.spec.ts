@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { createTempDir, describeDocumentStoreContract } from '@cn/platform/testing';
+import { createTempDir, describeDocumentStoreContract } from '../testing';
 import { createSqliteDocumentStore } from './sqlite-document-store';
 
 describeDocumentStoreContract('sqlite', {
   available: true,
-  create: async () => {
+  create: () => {
     const temp = createTempDir('cn-docs');
     const subject = createSqliteDocumentStore({ path: join(temp.dir, 'read-models.sqlite') });
-    return { subject, cleanup: async () => { await subject.close(); temp.remove(); } };
+    return Promise.resolve({ subject, cleanup: async () => { await subject.close(); temp.remove(); } });
   },
 });
 

@@ -18,6 +18,9 @@ const SAFE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 
 type Param = string | number | null;
 
+/** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
+const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
+
 interface Sql {
   text: string;
   params: Param[];
@@ -194,11 +197,11 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       return { text: `WHERE collection = ? AND ${sql.text}`, params: [name, ...sql.params] };
     };
     return {
-      get: async (id) => {
+      get: (id) => settle(() => {
         const row = selectOne.get(name, id);
         return row ? parse(row) : null;
-      },
-      getMany: async (ids) => {
+      }),
+      getMany: (ids) => settle(() => {
         const unique = [...new Set(ids)];
         if (unique.length === 0) return [];
         const rows = db
@@ -211,40 +214,40 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
           const doc = byId.get(id);
           return doc ? [doc] : [];
         });
-      },
-      find: async (filter, findOptions = {}) => {
+      }),
+      find: (filter, findOptions = {}) => settle(() => {
         const condition = where(filter);
         const order = orderBy(findOptions.sort);
         const rows = db
           .prepare<Param[], { doc: string }>(`SELECT doc FROM documents ${condition.text} ${order.text} LIMIT ? OFFSET ?`)
           .all(...condition.params, ...order.params, findOptions.limit ?? -1, findOptions.skip ?? 0);
         return rows.map(parse);
-      },
-      count: async (filter) => {
+      }),
+      count: (filter) => settle(() => {
         const condition = where(filter);
         const row = db.prepare<Param[], { n: number }>(`SELECT COUNT(*) AS n FROM documents ${condition.text}`).get(...condition.params);
         return row?.n ?? 0;
-      },
-      upsert: async (doc) => {
+      }),
+      upsert: (doc) => settle(() => {
         upsertOne.run(name, doc._id, JSON.stringify(doc));
-      },
-      delete: async (id) => {
+      }),
+      delete: (id) => settle(() => {
         deleteOne.run(name, id);
-      },
-      deleteMany: async (filter) => {
+      }),
+      deleteMany: (filter) => settle(() => {
         const condition = where(filter);
         return db.prepare<Param[]>(`DELETE FROM documents ${condition.text}`).run(...condition.params).changes;
-      },
-      clear: async () => {
+      }),
+      clear: () => settle(() => {
         deleteAll.run(name);
-      },
+      }),
     };
   };
 
   return {
     collection,
-    close: async () => {
+    close: () => settle(() => {
       if (db.open) db.close();
-    },
+    }),
   };
 };

@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import type { RecordedEvent } from '../event-store/event-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
-import { createTempDir, describeEventBusContract, eventually, newTestEvent } from '@cn/platform/testing';
+import { createTempDir, describeEventBusContract, eventually, newTestEvent } from '../testing';
 import { createInProcessEventBus } from './in-process-event-bus';
 
 describeEventBusContract('in-process', {
   available: true,
-  create: async () => {
+  create: () => {
     const temp = createTempDir('cn-bus');
     const eventStore = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
     const subject = createInProcessEventBus({ eventStore, path: join(temp.dir, 'events.sqlite') });
-    return {
+    return Promise.resolve({
       subject,
       eventStore,
       cleanup: async () => {
@@ -18,7 +18,7 @@ describeEventBusContract('in-process', {
         await eventStore.close();
         temp.remove();
       },
-    };
+    });
   },
 });
 
@@ -30,14 +30,14 @@ describe('in-process event bus on disk', () => {
     await store.append('s', [newTestEvent('e0'), newTestEvent('e1')], { expectedRevision: 'no_stream' });
     const bus = createInProcessEventBus({ eventStore: store, path });
     const first: RecordedEvent[] = [];
-    await bus.consume({ groupId: 'g', handler: async (event) => { first.push(event); } });
+    await bus.consume({ groupId: 'g', handler: (event) => { first.push(event); return Promise.resolve(); } });
     await eventually(() => first.length === 2);
     await bus.close();
     await store.append('s', [newTestEvent('e2')], { expectedRevision: 1 });
 
     const reopened = createInProcessEventBus({ eventStore: store, path });
     const second: RecordedEvent[] = [];
-    await reopened.consume({ groupId: 'g', handler: async (event) => { second.push(event); } });
+    await reopened.consume({ groupId: 'g', handler: (event) => { second.push(event); return Promise.resolve(); } });
     await eventually(() => second.length === 1);
     expect(second.map((event) => event.type)).toEqual(['e2']);
     await reopened.close();

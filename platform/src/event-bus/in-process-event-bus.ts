@@ -8,6 +8,9 @@ export interface InProcessEventBusOptions {
   path: string;
 }
 
+/** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
+const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
+
 /**
  * The embedded bus follows the event log itself: each consumer is a catch-up subscription from its
  * group's committed offset, so the order is global (hence per stream) and delivery at least once.
@@ -28,7 +31,7 @@ export const createInProcessEventBus = (options: InProcessEventBusOptions): Even
   const consumers = new Set<BusConsumer>();
 
   return {
-    consume: async ({ groupId, handler, onError }) => {
+    consume: ({ groupId, handler, onError }) => settle(() => {
       const subscription: EventSubscription = options.eventStore.subscribeToAll(
         { after: selectOffset.get(groupId)?.position ?? 0 },
         async (event) => {
@@ -45,10 +48,10 @@ export const createInProcessEventBus = (options: InProcessEventBusOptions): Even
       };
       consumers.add(consumer);
       return consumer;
-    },
-    resetGroup: async (groupId) => {
+    }),
+    resetGroup: (groupId) => settle(() => {
       commitOffset.run(groupId, 0);
-    },
+    }),
     close: async () => {
       await Promise.all([...consumers].map((consumer) => consumer.stop()));
       if (db.open) db.close();

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { describeEventStoreContract, createTempDir, eventually, newTestEvent } from '@cn/platform/testing';
+import { describeEventStoreContract, createTempDir, eventually, newTestEvent } from '../testing';
 import type { RecordedEvent } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 import { createSqliteEventStore } from './sqlite-event-store';
 
 describeEventStoreContract('sqlite', {
   available: true,
-  create: async () => {
+  create: () => {
     const temp = createTempDir('cn-events');
     const subject = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
-    return { subject, cleanup: async () => { await subject.close(); temp.remove(); } };
+    return Promise.resolve({ subject, cleanup: async () => { await subject.close(); temp.remove(); } });
   },
 });
 
@@ -57,8 +57,9 @@ describe('sqlite event store on disk', () => {
     const reader = createSqliteEventStore({ path });
     const writer = createSqliteEventStore({ path });
     const received: RecordedEvent[] = [];
-    const subscription = reader.subscribeToAll({ after: 0 }, async (event) => {
+    const subscription = reader.subscribeToAll({ after: 0 }, (event) => {
       received.push(event);
+      return Promise.resolve();
     });
     await writer.append('other-process', [newTestEvent('FromElsewhere')], { expectedRevision: 'no_stream' });
     await eventually(() => received.length === 1, 3000);

@@ -31,6 +31,9 @@ const SUBSCRIPTION_BATCH = 500;
 /** another process appending to the same file is noticed within this delay */
 const POLL_INTERVAL_MS = 250;
 
+/** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
+const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
+
 const toRecorded = (row: EventRow): RecordedEvent => ({
   id: row.event_id,
   type: row.type,
@@ -183,7 +186,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   };
 
   return {
-    append: async (streamId, events, { expectedRevision }) => {
+    append: (streamId, events, { expectedRevision }) => settle(() => {
       if (events.length === 0) {
         const last = lastOfStream.get(streamId);
         const actual = last === undefined ? 'no_stream' : last.revision;
@@ -196,11 +199,11 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       const result = appendTransaction.immediate(streamId, events, expectedRevision);
       notifyAppended();
       return result;
-    },
-    readStream: async (streamId) => selectStream.all(streamId).map(toRecorded),
-    readAll: async (readOptions: ReadAllOptions = {}) =>
-      selectAll.all(readOptions.after ?? 0, readOptions.limit ?? -1).map(toRecorded),
-    headPosition: async () => selectHead.get()?.head ?? 0,
+    }),
+    readStream: (streamId) => settle(() => selectStream.all(streamId).map(toRecorded)),
+    readAll: (readOptions: ReadAllOptions = {}) => settle(() =>
+      selectAll.all(readOptions.after ?? 0, readOptions.limit ?? -1).map(toRecorded)),
+    headPosition: () => settle(() => selectHead.get()?.head ?? 0),
     subscribeToAll,
     close: async () => {
       if (closed) return;

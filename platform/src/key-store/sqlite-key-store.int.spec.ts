@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { createTempDir, describeKeyStoreContract } from '@cn/platform/testing';
+import { createTempDir, describeKeyStoreContract } from '../testing';
 import { createSqliteKeyStore } from './sqlite-key-store';
 
 describeKeyStoreContract('sqlite', {
   available: true,
-  create: async () => {
+  create: () => {
     const temp = createTempDir('cn-keys');
     const subject = createSqliteKeyStore({ path: join(temp.dir, 'keys.sqlite') });
-    return { subject, cleanup: async () => { await subject.close(); temp.remove(); } };
+    return Promise.resolve({ subject, cleanup: async () => { await subject.close(); temp.remove(); } });
   },
 });
 

@@ -8,6 +8,9 @@ export interface SqliteKeyStoreOptions {
 
 const KEY_BYTES = 32;
 
+/** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
+const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
+
 export const createSqliteKeyStore = (options: SqliteKeyStoreOptions): KeyStore => {
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');
@@ -25,18 +28,18 @@ export const createSqliteKeyStore = (options: SqliteKeyStoreOptions): KeyStore =
   const remove = db.prepare<[string]>('DELETE FROM member_keys WHERE subject_id = ?');
 
   return {
-    getOrCreate: async (subjectId) => {
+    getOrCreate: (subjectId) => settle(() => {
       insert.run(subjectId, randomBytes(KEY_BYTES), new Date().toISOString());
       const row = select.get(subjectId);
       if (!row) throw new Error(`key for ${subjectId} could not be stored`);
       return row.key;
-    },
-    get: async (subjectId) => select.get(subjectId)?.key ?? null,
-    destroy: async (subjectId) => {
+    }),
+    get: (subjectId) => settle(() => select.get(subjectId)?.key ?? null),
+    destroy: (subjectId) => settle(() => {
       remove.run(subjectId);
-    },
-    close: async () => {
+    }),
+    close: () => settle(() => {
       if (db.open) db.close();
-    },
+    }),
   };
 };

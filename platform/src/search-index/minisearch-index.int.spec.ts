@@ -1,13 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { createTempDir, describeSearchIndexContract } from '@cn/platform/testing';
+import { createTempDir, describeSearchIndexContract } from '../testing';
 import { createMiniSearchIndex } from './minisearch-index';
 
 describeSearchIndexContract('minisearch', {
   available: true,
-  create: async () => {
+  create: () => {
     const temp = createTempDir('cn-search');
     const subject = createMiniSearchIndex({ dir: temp.dir });
-    return { subject, cleanup: async () => { await subject.close(); temp.remove(); } };
+    return Promise.resolve({ subject, cleanup: async () => { await subject.close(); temp.remove(); } });
   },
 });
 

@@ -23,14 +23,17 @@ interface LiveIndex {
 
 const SNAPSHOT_FILE = 'search-snapshot.json';
 
+/** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
+const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
+
 const valueAt = (doc: SearchDocument, path: string): unknown =>
   path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), doc);
 
 const textOf = (value: unknown): string | undefined => {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) return value.map(textOf).filter((text) => text !== undefined).join(' ');
-  if (typeof value === 'object') return undefined;
-  return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
 };
 
 /** typo tolerance like Meilisearch: one typo from 5 letters, two from 9 */
@@ -58,8 +61,8 @@ const compareValues = (a: unknown, b: unknown): number => {
   if (missingA || missingB) return missingA === missingB ? 0 : missingA ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  const textA = String(a);
-  const textB = String(b);
+  const textA = typeof a === 'string' ? a : JSON.stringify(a);
+  const textB = typeof b === 'string' ? b : JSON.stringify(b);
   const folded = textA.toLowerCase().localeCompare(textB.toLowerCase());
   return folded !== 0 ? folded : textA < textB ? -1 : textA > textB ? 1 : 0;
 };
@@ -119,7 +122,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
   };
 
   const collectionOf = <T extends SearchDocument>(live: LiveIndex): SearchCollection<T> => ({
-    upsert: async (docs) => {
+    upsert: (docs) => settle(() => {
       for (const doc of docs) {
         const id = String(doc.id);
         if (live.documents.has(id)) live.engine.discard(id);
@@ -127,21 +130,21 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
         live.engine.add(doc);
       }
       scheduleFlush();
-    },
-    delete: async (ids) => {
+    }),
+    delete: (ids) => settle(() => {
       for (const id of ids.map(String)) {
         if (!live.documents.has(id)) continue;
         live.engine.discard(id);
         live.documents.delete(id);
       }
       scheduleFlush();
-    },
-    clear: async () => {
+    }),
+    clear: () => settle(() => {
       live.engine.removeAll();
       live.documents.clear();
       scheduleFlush();
-    },
-    search: async (query) => {
+    }),
+    search: (query) => settle(() => {
       const q = query.q.trim();
       const boost = Object.fromEntries(
         live.settings.searchableAttributes.map((field, index, all) => [field, all.length - index]),
@@ -167,27 +170,27 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       const offset = query.offset ?? 0;
       const limit = query.limit ?? 20;
       return { hits: candidates.slice(offset, offset + limit) as T[], total: candidates.length };
-    },
+    }),
   });
 
   return {
-    index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings) => {
+    index: <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings) => settle(() => {
       const existing = indexes.get(name);
       if (existing && JSON.stringify(existing.settings) === JSON.stringify(settings)) return collectionOf<T>(existing);
       // new index, or new settings: re-index the documents with the new searchable fields
       const live = load(name, settings, existing ? [...existing.documents.values()] : []);
       scheduleFlush();
       return collectionOf<T>(live);
-    },
-    getCheckpoint: async (projector) => checkpoints.get(projector) ?? 0,
-    setCheckpoint: async (projector, position) => {
+    }),
+    getCheckpoint: (projector) => settle(() => checkpoints.get(projector) ?? 0),
+    setCheckpoint: (projector, position) => settle(() => {
       checkpoints.set(projector, position);
       scheduleFlush();
-    },
-    close: async () => {
+    }),
+    close: () => settle(() => {
       if (closed) return;
       if (timer) flush();
       closed = true;
-    },
+    }),
   };
 };

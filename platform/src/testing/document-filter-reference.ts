@@ -56,7 +56,7 @@ export const matchesFilter = (doc: Document, filter: Filter): boolean =>
     if (field === '$or') return (condition as Filter[]).some((sub) => matchesFilter(doc, sub));
     const { present, value } = valueAt(doc, field);
     if (typeof condition === 'object' && condition !== null && !Array.isArray(condition)) {
-      return matchesCondition(value, present, condition as FieldCondition);
+      return matchesCondition(value, present, condition);
     }
     return equals(value, condition as Scalar);
   });

@@ -187,7 +187,7 @@ export const describeDocumentStoreContract = (adapterName: string, target: Docum
         await fc.assert(
           fc.asyncProperty(fc.array(doc, { maxLength: 8 }), fc.array(filter, { minLength: 1, maxLength: 5 }), async (generated, filters) => {
             await docs.clear();
-            const stored = generated.map((fields, index) => ({ _id: `d${index}`, ...fields }) as Document);
+            const stored = generated.map((fields, index) => ({ _id: `d${index}`, ...fields }));
             for (const item of stored) await docs.upsert(item);
             for (const candidate of filters) {
               const expected = stored.filter((item) => matchesFilter(item, candidate)).map((item) => item._id).sort();

@@ -100,10 +100,11 @@ export const describeEventBusContract = (adapterName: string, target: EventBusCo
       const errors: unknown[] = [];
       const failing = await bus.consume({
         groupId: group,
-        handler: async (event) => {
-          if (!streams.has(event.streamId)) return;
-          if (event.type === 'fails') throw new Error('handler failed');
+        handler: (event) => {
+          if (!streams.has(event.streamId)) return Promise.resolve();
+          if (event.type === 'fails') return Promise.reject(new Error('handler failed'));
           first.push(event);
+          return Promise.resolve();
         },
         onError: (error) => errors.push(error),
       });

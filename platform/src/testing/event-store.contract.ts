@@ -139,8 +139,9 @@ export const describeEventStoreContract = (adapterName: string, target: EventSto
       const before = await store.headPosition();
       await store.append(stream, [newTestEvent('Old0'), newTestEvent('Old1')], { expectedRevision: 'no_stream' });
       const received: RecordedEvent[] = [];
-      const subscription = store.subscribeToAll({ after: before }, async (event) => {
+      const subscription = store.subscribeToAll({ after: before }, (event) => {
         if (event.streamId === stream) received.push(event);
+        return Promise.resolve();
       });
       await eventually(() => received.length === 2);
       await store.append(stream, [newTestEvent('Live2')], { expectedRevision: 1 });
@@ -162,8 +163,9 @@ export const describeEventStoreContract = (adapterName: string, target: EventSto
       const from = await store.headPosition();
       await store.append(stream, [newTestEvent('Wanted')], { expectedRevision: 0 });
       const received: string[] = [];
-      const subscription = store.subscribeToAll({ after: from }, async (event) => {
+      const subscription = store.subscribeToAll({ after: from }, (event) => {
         if (event.streamId === stream) received.push(event.type);
+        return Promise.resolve();
       });
       await eventually(() => received.length === 1);
       await subscription.stop();
@@ -178,10 +180,10 @@ export const describeEventStoreContract = (adapterName: string, target: EventSto
       const errors: unknown[] = [];
       const subscription = store.subscribeToAll(
         { after: before },
-        async (event) => {
-          if (event.streamId !== stream) return;
+        (event) => {
+          if (event.streamId !== stream) return Promise.resolve();
           received.push(event.type);
-          if (event.type === 'Boom') throw new Error('handler failed');
+          return event.type === 'Boom' ? Promise.reject(new Error('handler failed')) : Promise.resolve();
         },
         (error) => errors.push(error),
       );

@@ -97,7 +97,7 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
     });
 
     it('replaces a document on upsert and deletes by id', async () => {
-      await collection.upsert([{ ...people[0], bio: 'plays the cello' } as Person]);
+      await collection.upsert([{ ...people[0], bio: 'plays the cello' }]);
       expect((await collection.search({ q: 'violin' })).total).toBe(0);
       expect(ids((await collection.search({ q: 'cello' })).hits)).toEqual(['p1']);
       await collection.delete(['p1', 'unknown']);
