@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+  attachments?: { filename: string; content: Buffer }[];
+}
+
+export interface MailPort {
+  send(mail: Mail): Promise<void>;
+}
+
+export interface OutboxMailOptions {
+  dir: string;
+  logger?: { info(obj: object, msg?: string): void };
+}
+
+/** Embedded mail: one JSON file per mail in the outbox folder (attachments in base64). */
+export const createOutboxMail = (options: OutboxMailOptions): MailPort => ({
+  send: async (mail) => {
+    await mkdir(options.dir, { recursive: true });
+    const sentAt = new Date().toISOString();
+    const fileName = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
+    const body = {
+      sentAt,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      attachments: (mail.attachments ?? []).map((attachment) => ({
+        filename: attachment.filename,
+        contentBase64: attachment.content.toString('base64'),
+      })),
+    };
+    // written under a temporary name first, so a reader of the folder never sees half a mail
+    const temporary = join(options.dir, `.${fileName}.tmp`);
+    await writeFile(temporary, JSON.stringify(body, null, 2));
+    await rename(temporary, join(options.dir, fileName));
+    options.logger?.info({ to: mail.to, subject: mail.subject, file: fileName }, 'mail written to the outbox');
+  },
+});

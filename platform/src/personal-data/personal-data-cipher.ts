@@ -1,0 +1,83 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { DELETED_MEMBER_NAME } from '@cn/contracts';
+import type { KeyStore } from '../key-store/key-store';
+import type { EncryptedValue } from './personal-data';
+import { isEncryptedValue } from './personal-data';
+
+export interface PersonalDataCipher {
+  /** encrypts a JSON value with the subject's key (created on first use) */
+  encrypt(subject: string, value: unknown): Promise<EncryptedValue>;
+  /**
+   * Returns a copy of `data` in which every EncryptedValue is replaced by its decrypted value, or by
+   * the fallback when the subject's key is gone (erased member): DELETED_MEMBER_NAME for name fields,
+   * '' for anything else.
+   */
+  reveal<T>(data: T): Promise<T>;
+}
+
+const ALGORITHM = 'aes-256-gcm';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const NAME_FIELDS = new Set(['name', 'first_name', 'last_name', 'display_name', 'displayName']);
+
+const fallbackFor = (field: string | undefined): string =>
+  field !== undefined && NAME_FIELDS.has(field) ? DELETED_MEMBER_NAME : '';
+
+const decrypt = (key: Buffer, encrypted: EncryptedValue): unknown => {
+  const raw = Buffer.from(encrypted.$pii, 'base64');
+  const iv = raw.subarray(0, IV_BYTES);
+  const tag = raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
+  const decipher = createDecipheriv(ALGORITHM, key, iv);
+  decipher.setAuthTag(tag);
+  const plain = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+  return JSON.parse(plain.toString('utf8')) as unknown;
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+export const createPersonalDataCipher = (keyStore: KeyStore): PersonalDataCipher => ({
+  encrypt: async (subject, value) => {
+    const key = await keyStore.getOrCreate(subject);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv(ALGORITHM, key, iv);
+    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value ?? null), 'utf8'), cipher.final()]);
+    return { $pii: Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64'), subject };
+  },
+
+  reveal: async <T>(data: T): Promise<T> => {
+    // one lookup per subject and call: an event often carries several values of the same member
+    const keys = new Map<string, Promise<Buffer | null>>();
+    const keyOf = (subject: string): Promise<Buffer | null> => {
+      let key = keys.get(subject);
+      if (!key) {
+        key = keyStore.get(subject);
+        keys.set(subject, key);
+      }
+      return key;
+    };
+
+    const walk = async (value: unknown, field: string | undefined): Promise<unknown> => {
+      if (isEncryptedValue(value)) {
+        const key = await keyOf(value.subject);
+        if (!key) return fallbackFor(field);
+        try {
+          return decrypt(key, value);
+        } catch {
+          // the key was destroyed and created anew: the old value is unreadable, as after erasure
+          return fallbackFor(field);
+        }
+      }
+      if (Array.isArray(value)) return Promise.all(value.map((item) => walk(item, field)));
+      if (isPlainObject(value)) {
+        const entries = await Promise.all(
+          Object.entries(value).map(async ([name, item]) => [name, await walk(item, name)] as const),
+        );
+        return Object.fromEntries(entries);
+      }
+      return value;
+    };
+
+    return (await walk(data, undefined)) as T;
+  },
+});

@@ -1,0 +1,237 @@
+import { join } from 'node:path';
+import { createTempDir, newTestEvent } from '../testing';
+import type { DocumentStore } from '../document-store/document-store';
+import { createSqliteDocumentStore } from '../document-store/sqlite-document-store';
+import type { EventBus } from '../event-bus/event-bus';
+import { createInProcessEventBus } from '../event-bus/in-process-event-bus';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import type { KeyStore } from '../key-store/key-store';
+import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
+import type { PersonalDataCipher } from '../personal-data/personal-data-cipher';
+import { createPersonalDataCipher } from '../personal-data/personal-data-cipher';
+import type { ProjectedDocument, Projection } from './projection';
+import type { DocumentChange } from './projection-runner';
+import { createDocumentProjector, createProjector } from './projection-runner';
+
+interface MemberDoc extends ProjectedDocument {
+  name: string;
+  renames: number;
+}
+
+/** a small read model: one document per member, renamed counts, removed deletes */
+const members: Projection<MemberDoc> = {
+  name: 'members',
+  version: 1,
+  eventTypes: ['Joined', 'Renamed', 'Left'],
+  documentIds: (event) => [(event.data as { memberId: string }).memberId],
+  evolve: (doc, event, id) => {
+    const data = event.data as { name?: string };
+    switch (event.type) {
+      case 'Joined':
+        return { _id: id, name: data.name ?? '', renames: 0 };
+      case 'Renamed':
+        return doc ? { ...doc, name: data.name ?? '', renames: doc.renames + 1 } : null;
+      case 'Left':
+        return null;
+      default:
+        return doc;
+    }
+  },
+};
+
+describe('document projector', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let eventStore: EventStore;
+  let bus: EventBus;
+  let documentStore: DocumentStore;
+  let keyStore: KeyStore;
+  let cipher: PersonalDataCipher;
+  let changes: DocumentChange[];
+
+  const projector = () =>
+    createDocumentProjector({
+      name: 'members-projector',
+      projections: [members as unknown as Projection],
+      bus,
+      documentStore,
+      cipher,
+      onChange: (change) => changes.push(change),
+    });
+  const docs = () => documentStore.collection<MemberDoc>('members_v1');
+  const append = async (memberId: string, type: string, data: object): Promise<number> => {
+    const current = await eventStore.readStream(`member-${memberId}`);
+    const result = await eventStore.append(`member-${memberId}`, [newTestEvent(type, { memberId, ...data })], {
+      expectedRevision: current.length === 0 ? 'no_stream' : current.length - 1,
+    });
+    return result.position;
+  };
+
+  beforeEach(() => {
+    temp = createTempDir('cn-projector');
+    eventStore = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
+    bus = createInProcessEventBus({ eventStore, path: join(temp.dir, 'events.sqlite') });
+    documentStore = createSqliteDocumentStore({ path: join(temp.dir, 'read-models.sqlite') });
+    keyStore = createSqliteKeyStore({ path: join(temp.dir, 'keys.sqlite') });
+    cipher = createPersonalDataCipher(keyStore);
+    changes = [];
+  });
+  afterEach(async () => {
+    await bus.close();
+    await eventStore.close();
+    await documentStore.close();
+    await keyStore.close();
+    temp.remove();
+  });
+
+  it('builds documents with _position, reveals personal data, deletes on null, stores the checkpoint', async () => {
+    const running = projector();
+    await running.start();
+    await append('m1', 'Joined', { name: await cipher.encrypt('m1', 'Ada') });
+    await append('m2', 'Joined', { name: 'Bob' });
+    const renamed = await append('m1', 'Renamed', { name: await cipher.encrypt('m1', 'Ada L') });
+    const left = await append('m2', 'Left', {});
+    await append('m3', 'Unrelated', {});
+    expect(await running.waitFor(left, 3000)).toBe(true);
+
+    expect(await docs().get('m1')).toEqual({ _id: 'm1', name: 'Ada L', renames: 1, _position: renamed });
+    expect(await docs().get('m2')).toBeNull();
+    const head = await eventStore.headPosition();
+    await running.waitFor(head, 3000);
+    expect(running.position()).toBe(head);
+    expect(await documentStore.collection('_checkpoints').get('members-projector')).toMatchObject({ position: head });
+    expect(changes.map((change) => [change.id, change.doc?.name ?? null])).toEqual([
+      ['m1', 'Ada'],
+      ['m2', 'Bob'],
+      ['m1', 'Ada L'],
+      ['m2', null],
+    ]);
+    await running.stop();
+  });
+
+  it('shows the fallback name after the member key is destroyed, on rebuild', async () => {
+    await append('m1', 'Joined', { name: await cipher.encrypt('m1', 'Ada') });
+    const running = projector();
+    await running.start();
+    expect(await running.waitFor(await eventStore.headPosition(), 3000)).toBe(true);
+    expect((await docs().get('m1'))?.name).toBe('Ada');
+    await keyStore.destroy('m1');
+    await running.rebuild(eventStore);
+    expect((await docs().get('m1'))?.name).toBe('deleted_member');
+    await running.stop();
+  });
+
+  it('resumes from its checkpoint and skips documents that already carry a newer position', async () => {
+    await append('m1', 'Joined', { name: 'Ada' });
+    const first = projector();
+    await first.start();
+    const renamed = await append('m1', 'Renamed', { name: 'Ada L' });
+    expect(await first.waitFor(renamed, 3000)).toBe(true);
+    await first.stop();
+
+    // the bus forgets the group, as after a lost offset: every event is delivered again
+    await bus.resetGroup('members-projector');
+    const second = projector();
+    await second.start();
+    expect(second.position()).toBe(renamed);
+    const again = await append('m1', 'Renamed', { name: 'Ada Lovelace' });
+    expect(await second.waitFor(again, 3000)).toBe(true);
+    expect(await docs().get('m1')).toEqual({ _id: 'm1', name: 'Ada Lovelace', renames: 2, _position: again });
+    await second.stop();
+  });
+
+  it('rebuilds from the event store: clears, replays, resets the checkpoint to the head and continues', async () => {
+    await append('m1', 'Joined', { name: 'Ada' });
+    await append('m1', 'Renamed', { name: 'Ada L' });
+    const running = projector();
+    await running.start();
+    await running.waitFor(await eventStore.headPosition(), 3000);
+    await docs().upsert({ _id: 'stale', name: 'left over', renames: 0, _position: 1 });
+
+    await running.rebuild(eventStore);
+    const head = await eventStore.headPosition();
+    expect(running.position()).toBe(head);
+    expect(await docs().get('stale')).toBeNull();
+    expect(await docs().get('m1')).toMatchObject({ name: 'Ada L', renames: 1 });
+
+    const later = await append('m2', 'Joined', { name: 'Bob' });
+    expect(await running.waitFor(later, 3000)).toBe(true);
+    expect(await docs().get('m1')).toMatchObject({ renames: 1 });
+    expect(await docs().count()).toBe(2);
+    await running.stop();
+  });
+});
+
+describe('projector', () => {
+  const fakeBus = (): EventBus & { deliver: (event: RecordedEvent) => Promise<void>; groups: string[] } => {
+    let handler: ((event: RecordedEvent) => Promise<void>) | null = null;
+    const groups: string[] = [];
+    return {
+      groups,
+      deliver: (event) => handler?.(event) ?? Promise.resolve(),
+      consume: (options) => {
+        groups.push(options.groupId);
+        handler = options.handler;
+        const stop = (): Promise<void> => {
+          handler = null;
+          return Promise.resolve();
+        };
+        return Promise.resolve({ stop });
+      },
+      resetGroup: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    };
+  };
+  const event = (position: number): RecordedEvent => ({
+    ...newTestEvent(),
+    streamId: 's',
+    revision: position - 1,
+    position,
+    recordedAt: new Date().toISOString(),
+  });
+
+  it('consumes its group, skips events at or before the checkpoint, and answers waitFor', async () => {
+    const bus = fakeBus();
+    let stored = 2;
+    const handled: number[] = [];
+    const projector = createProjector({
+      name: 'p',
+      bus,
+      handle: (e) => {
+        handled.push(e.position);
+        return Promise.resolve();
+      },
+      checkpoint: {
+        get: () => Promise.resolve(stored),
+        set: (position) => {
+          stored = position;
+          return Promise.resolve();
+        },
+      },
+    });
+    await projector.start();
+    expect(bus.groups).toEqual(['p']);
+    expect(projector.position()).toBe(2);
+    expect(await projector.waitFor(1, 10)).toBe(true);
+    const waiting = projector.waitFor(4, 1000);
+    const timingOut = projector.waitFor(10, 50);
+    for (const position of [1, 2, 3, 4]) await bus.deliver(event(position));
+    expect(await waiting).toBe(true);
+    expect(await timingOut).toBe(false);
+    expect(handled).toEqual([3, 4]);
+    expect(stored).toBe(4);
+  });
+
+  it('does not move past a failing event', async () => {
+    const bus = fakeBus();
+    const projector = createProjector({
+      name: 'p',
+      bus,
+      handle: () => Promise.reject(new Error('broken')),
+      checkpoint: { get: () => Promise.resolve(0), set: () => Promise.resolve() },
+    });
+    await projector.start();
+    await expect(bus.deliver(event(1))).rejects.toThrow('broken');
+    expect(projector.position()).toBe(0);
+  });
+});
