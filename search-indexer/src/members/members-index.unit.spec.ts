@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { eventRegistry, memberStream } from '@cn/contracts';
+import type { PersonalDataCipher, RecordedEvent, SearchCollection, SearchQuery } from '@cn/platform';
+import { toDirectoryEntry } from './directory-entry';
+import { membersIndexing, type MemberSearchDocument } from './members-index';
+
+let position = 0;
+const recorded = (type: string, data: Record<string, unknown>): RecordedEvent => ({
+  id: randomUUID(),
+  type,
+  data,
+  metadata: { memberId: null, occurredAt: new Date(0).toISOString(), correlationId: 'c', causationId: 'r', schemaVersion: eventRegistry.get(type)?.version ?? 1 },
+  streamId: memberStream(String(data.member_id)),
+  revision: 0,
+  position: ++position,
+  recordedAt: new Date(0).toISOString(),
+});
+
+/** a collection that only understands the id filter the indexing code uses */
+const memoryCollection = () => {
+  const docs = new Map<string, MemberSearchDocument>();
+  const collection: SearchCollection<MemberSearchDocument> = {
+    upsert: async (items) => items.forEach((doc) => docs.set(doc.id, doc)),
+    delete: async (ids) => ids.forEach((id) => docs.delete(id)),
+    clear: async () => docs.clear(),
+    search: async (query: SearchQuery) => {
+      const hits = [...docs.values()].filter((doc) => query.filter?.id === undefined || doc.id === query.filter.id);
+      return { hits, total: hits.length };
+    },
+  };
+  return { docs, collection };
+};
+
+const plain: PersonalDataCipher = { encrypt: async () => ({ $pii: '', subject: '' }), reveal: async (data) => data };
+const roles = { network_admin: false, auditor: false, external: true };
+
+describe('members search indexing', () => {
+  const registered = recorded('MemberRegistered', { member_id: 'm1', email: 'a@b.c', first_name: 'Ada', last_name: 'Lovelace', password_hash: 'x', roles });
+  const invisible = recorded('MemberPresenceChanged', { member_id: 'm1', type: 'invisible', text: 'away' });
+
+  it('indexes names, roles and presence; an invisible status text is not searchable', async () => {
+    const { docs, collection } = memoryCollection();
+    const indexing = membersIndexing(collection, plain);
+    for (const event of [registered, invisible]) await indexing.handle(event);
+    expect(docs.get('m1')).toEqual({
+      id: 'm1',
+      display_name: 'Ada Lovelace',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      is_external: true,
+      is_network_admin: false,
+      is_auditor: false,
+      presence_type: 'invisible',
+      status_text: 'away',
+      status: '',
+    });
+  });
+
+  it('changes nothing when an event is handled twice, and removes erased members', async () => {
+    const { docs, collection } = memoryCollection();
+    const indexing = membersIndexing(collection, plain);
+    for (const event of [registered, invisible]) await indexing.handle(event);
+    const once = structuredClone(docs.get('m1'));
+    await indexing.handle(invisible);
+    expect(docs.get('m1')).toEqual(once);
+    await indexing.handle(recorded('MemberErased', { member_id: 'm1' }));
+    expect(docs.size).toBe(0);
+  });
+
+  it('shows the status to others unless invisible or disabled', () => {
+    const doc: MemberSearchDocument = { id: 'm1', display_name: 'Ada L', first_name: 'Ada', last_name: 'L', is_external: false, is_network_admin: false, is_auditor: false, presence_type: 'busy', status_text: 'x', status: 'x' };
+    expect(toDirectoryEntry(doc, 'm2', 'optional').status).toEqual({ type: 'busy', text: 'x' });
+    expect(toDirectoryEntry(doc, 'm2', 'disabled').status).toBeUndefined();
+    expect(toDirectoryEntry({ ...doc, presence_type: 'invisible' }, 'm2', 'optional').status).toBeUndefined();
+  });
+});
