@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventRegistry } from '@cn/contracts';
+import { eventRegistry, type FieldError } from '@cn/contracts';
 import { z } from 'zod';
 import {
   WrongExpectedRevisionError,
@@ -101,5 +101,13 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
     }
   }
 };
+
+/** A refusal that names several fields at once (answered as 400 validation_failed with every field). */
+export class DomainValidationError extends DomainError {
+  constructor(readonly errors: readonly FieldError[]) {
+    super(errors[0]?.key ?? 'validation_failed', 400, errors[0]?.field);
+    this.name = 'DomainValidationError';
+  }
+}
 
 export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;

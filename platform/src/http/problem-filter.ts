@@ -4,6 +4,7 @@ import type pino from 'pino';
 import { z } from 'zod';
 import type { ErrorKey, ErrorResponse } from '@cn/contracts';
 import { DomainError } from '../decider/decider';
+import { DomainValidationError } from '../decider/command-handling';
 import { WrongExpectedRevisionError } from '../event-store/event-store';
 import { fieldErrorsOf, HttpProblem } from './problems';
 import { requestContextOf } from './request-context';
@@ -35,7 +36,14 @@ export const problemOf = (error: unknown): ErrorResponse => {
   if (error instanceof z.ZodError) {
     return { statusCode: 400, error: 'validation_failed', errors: fieldErrorsOf(error) };
   }
+  if (error instanceof DomainValidationError) {
+    return { statusCode: 400, error: 'validation_failed', errors: [...error.errors] };
+  }
   if (error instanceof DomainError) {
+    // a 400 is a validation answer: the key goes with its field
+    if (error.status === 400) {
+      return { statusCode: 400, error: 'validation_failed', errors: [{ field: error.field ?? 'body', key: error.key }] };
+    }
     return { statusCode: error.status, error: error.key, errors: error.field ? [{ field: error.field, key: error.key }] : [] };
   }
   if (error instanceof WrongExpectedRevisionError) {

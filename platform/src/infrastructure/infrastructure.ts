@@ -164,7 +164,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
     const bus = track(
       'bus',
       config.kafkaBrokers
-        ? await createKafkaEventBus({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: `cn-${service}` })
+        ? await createKafkaEventBus({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: `cn-${service}`, logger })
         : await createInProcessEventBus({ eventStore, path: file('events.sqlite') }),
     );
     logger.info(

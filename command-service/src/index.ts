@@ -1,0 +1,10 @@
+export { CommandServiceModule, COMMAND_SERVICE_CSRF_EXEMPT } from './command-service.module';
+export { createCommandServiceApp, startCommandService, nestLoggerOf, type RunningCommandService } from './command-service';
+export { seedDemo, seedDemoIfEmpty, DEMO_MEMBERS, DEMO_PASSWORD } from './seed/seed-demo';
+export { CommandLookup, LOOKUP_GROUP } from './lookup/command-lookup';
+export { hashPassword, verifyPassword } from './auth/passwords';
+export { networkSettingsDecider, applySettingsChanges } from './settings/changing-network-settings/change-network-settings.decider';
+export { changeNetworkSettings } from './settings/changing-network-settings/change-network-settings.command';
+export { registerMember } from './members/registering-member/register-member.command';
+export { registerMemberRequestSchema } from './members/registering-member/register-member.request';
+export { eraseMember } from './members/erasing-member/erase-member.command';

@@ -1,0 +1,94 @@
+import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, type NetworkSettings } from '@cn/contracts';
+import {
+  collectionName,
+  createDocumentProjector,
+  HttpProblem,
+  requireMember,
+  type DocumentProjector,
+  type Infrastructure,
+  type Projection,
+  type ProjectedDocument,
+  type RequestContext,
+} from '@cn/platform';
+import { lookupMembersProjection, lookupNetworkProjection, type LookupMember, type LookupNetwork } from './lookup.projections';
+
+/** Projection's evolve takes its document type contravariantly; the runner hands each projection its own documents. */
+const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection as unknown as Projection;
+
+export const LOOKUP_GROUP = 'command-service.lookup';
+/** how long a command waits for the lookup to reach the event store's head before deciding on what it has */
+const CATCH_UP_MS = 2000;
+
+/**
+ * The command side's own read model (members' credentials and roles, the network settings), so that
+ * authorization never trusts the client and never depends on the query service.
+ */
+export class CommandLookup {
+  private readonly projector: DocumentProjector;
+
+  constructor(private readonly infra: Pick<Infrastructure, 'bus' | 'documentStore' | 'cipher' | 'logger' | 'eventStore'>) {
+    this.projector = createDocumentProjector({
+      name: LOOKUP_GROUP,
+      projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection)],
+      bus: infra.bus,
+      documentStore: infra.documentStore,
+      cipher: infra.cipher,
+      logger: infra.logger,
+      onError: (error) => infra.logger.error({ err: error, projector: LOOKUP_GROUP }, 'command lookup stopped'),
+    });
+  }
+
+  start(): Promise<void> {
+    return this.projector.start();
+  }
+
+  stop(): Promise<void> {
+    return this.projector.stop();
+  }
+
+  position(): number {
+    return this.projector.position();
+  }
+
+  /** read-your-writes for the command side: a member registered a moment ago can sign in */
+  async catchUp(): Promise<boolean> {
+    return this.projector.waitFor(await this.infra.eventStore.headPosition(), CATCH_UP_MS);
+  }
+
+  private get members() {
+    return this.infra.documentStore.collection<LookupMember>(collectionName(lookupMembersProjection));
+  }
+
+  async member(memberId: string): Promise<LookupMember | null> {
+    await this.catchUp();
+    return this.members.get(memberId);
+  }
+
+  async memberByEmail(email: string): Promise<LookupMember | null> {
+    await this.catchUp();
+    const [member] = await this.members.find({ email: email.trim().toLowerCase(), erased: false }, { limit: 1 });
+    return member ?? null;
+  }
+
+  async networkSettings(): Promise<NetworkSettings> {
+    await this.catchUp();
+    const network = await this.infra.documentStore
+      .collection<LookupNetwork>(collectionName(lookupNetworkProjection))
+      .get(DEFAULT_NETWORK_ID);
+    return network?.settings ?? DEFAULT_NETWORK_SETTINGS;
+  }
+
+  /** 401 when signed out, 403 unless the session's member is an active member */
+  async requireActiveMember(ctx: RequestContext): Promise<LookupMember> {
+    const member = await this.member(requireMember(ctx));
+    if (!member || member.erased) throw new HttpProblem(401, 'unauthenticated');
+    return member;
+  }
+
+  /** 401 when signed out, 403 unless a network administrator */
+  async requireNetworkAdmin(ctx: RequestContext): Promise<LookupMember> {
+    const member = await this.requireActiveMember(ctx);
+    if (!member.roles.network_admin) throw new HttpProblem(403, 'forbidden');
+    return member;
+  }
+}

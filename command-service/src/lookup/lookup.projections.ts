@@ -1,0 +1,82 @@
+import {
+  DEFAULT_NETWORK_ID,
+  DEFAULT_NETWORK_SETTINGS,
+  DELETED_MEMBER_NAME,
+  type MemberEvent,
+  type MemberRoles,
+  type NetworkSettings,
+  type NetworkSettingsEvent,
+} from '@cn/contracts';
+import type { ProjectedDocument, Projection, RecordedEvent } from '@cn/platform';
+
+/** What the command side needs to authorize and sign in; personal data arrives revealed. */
+export interface LookupMember extends ProjectedDocument {
+  /** lowercased; '' once erased */
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  roles: MemberRoles;
+  erased: boolean;
+}
+
+export interface LookupNetwork extends ProjectedDocument {
+  settings: NetworkSettings;
+}
+
+const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const memberEvent = (event: RecordedEvent): MemberEvent => ({ type: event.type, data: event.data }) as MemberEvent;
+
+export const lookupMembersProjection: Projection<LookupMember> = {
+  name: 'command_lookup_members',
+  version: 1,
+  eventTypes: ['MemberRegistered', 'MemberRolesChanged', 'MemberErased'],
+  documentIds: (event) => [(event.data as { member_id: string }).member_id],
+  evolve: (doc, recorded) => {
+    const event = memberEvent(recorded);
+    switch (event.type) {
+      case 'MemberRegistered':
+        return {
+          _id: event.data.member_id,
+          email: asText(event.data.email).trim().toLowerCase(),
+          first_name: asText(event.data.first_name),
+          last_name: asText(event.data.last_name),
+          password_hash: event.data.password_hash,
+          roles: event.data.roles,
+          erased: false,
+        };
+      case 'MemberRolesChanged':
+        return doc ? { ...doc, roles: event.data.roles } : null;
+      case 'MemberErased':
+        return doc
+          ? { ...doc, email: '', first_name: DELETED_MEMBER_NAME, last_name: '', password_hash: '', erased: true }
+          : null;
+      default:
+        return doc;
+    }
+  },
+};
+
+export const lookupNetworkProjection: Projection<LookupNetwork> = {
+  name: 'command_lookup_network',
+  version: 1,
+  eventTypes: ['NetworkBasicSettingsChanged', 'NetworkJoinSettingsChanged', 'NetworkMemberSettingsChanged', 'NetworkMailSettingsChanged'],
+  documentIds: (event) => [(event.data as { network_id?: string }).network_id ?? DEFAULT_NETWORK_ID],
+  evolve: (doc, recorded, id) => {
+    const event = { type: recorded.type, data: recorded.data } as NetworkSettingsEvent;
+    const settings = doc?.settings ?? DEFAULT_NETWORK_SETTINGS;
+    switch (event.type) {
+      case 'NetworkBasicSettingsChanged':
+        return { _id: id, settings: { ...settings, basic: event.data.basic } };
+      case 'NetworkJoinSettingsChanged':
+        return { _id: id, settings: { ...settings, join: event.data.join } };
+      case 'NetworkMemberSettingsChanged':
+        return { _id: id, settings: { ...settings, member: event.data.member } };
+      case 'NetworkMailSettingsChanged':
+        return { _id: id, settings: { ...settings, mail: event.data.mail } };
+      default:
+        return doc;
+    }
+  },
+};

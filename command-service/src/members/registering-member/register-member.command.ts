@@ -1,0 +1,97 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { memberStream } from '@cn/contracts';
+import { INFRASTRUCTURE, parseWith, type CommandContext, type Infrastructure, type RequestContext } from '@cn/platform';
+import { hashPassword } from '../../auth/passwords';
+import { CommandLookup } from '../../lookup/command-lookup';
+import { countRefusal, executeCommand } from '../../shared/execute-command';
+import { registerMemberDecider } from './register-member.decider';
+import { registerMemberRequestSchema, type RegisterMemberUser } from './register-member.request';
+
+export const REGISTER_MEMBER = 'RegisterMember';
+
+export interface RegistrationDeps {
+  isEmailTaken(email: string): Promise<boolean>;
+}
+
+/**
+ * The address check and the append run one at a time in this process, so two registrations with one
+ * address cannot both pass the check here.
+ */
+let registrations: Promise<unknown> = Promise.resolve();
+const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+  const next = registrations.then(work, work);
+  registrations = next.catch(() => undefined);
+  return next;
+};
+
+export const registerMember = async (
+  infra: Pick<Infrastructure, 'eventStore' | 'clock' | 'metrics' | 'cipher' | 'mail' | 'config'>,
+  deps: RegistrationDeps,
+  user: RegisterMemberUser,
+  context: CommandContext,
+): Promise<{ position: number; id: string }> => {
+  const memberId = randomUUID();
+  // without a password the member sets one from the welcome mail; until then nothing matches
+  const password = user.password || randomBytes(32).toString('base64url');
+  const passwordHash = await hashPassword(password, infra.config.passwordCost);
+  const [email, firstName, lastName] = await Promise.all([
+    infra.cipher.encrypt(memberId, user.email),
+    infra.cipher.encrypt(memberId, user.first_name),
+    infra.cipher.encrypt(memberId, user.last_name),
+  ]);
+  const handled = await oneAtATime(async () =>
+    executeCommand(infra, REGISTER_MEMBER, {
+      streamId: memberStream(memberId),
+      decider: registerMemberDecider,
+      command: {
+        type: 'RegisterMember',
+        member_id: memberId,
+        email,
+        first_name: firstName,
+        last_name: lastName,
+        password_hash: passwordHash,
+        roles: { network_admin: false, auditor: false, external: false, ...user.roles },
+        email_taken: await deps.isEmailTaken(user.email),
+      },
+      context,
+    }),
+  );
+  if (user.send_welcome_mail) {
+    await infra.mail.send({
+      to: [user.email],
+      subject: 'Welcome to the community network',
+      text: `Hello ${user.first_name || user.email},\n\nan account was created for you. Sign in with this address.`,
+    });
+  }
+  return { position: handled.position, id: memberId };
+};
+
+export class RegisterMemberCommand extends Command<{ position: number; id: string }> {
+  constructor(
+    readonly body: unknown,
+    readonly ctx: RequestContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RegisterMemberCommand)
+export class RegisterMemberHandler implements ICommandHandler<RegisterMemberCommand> {
+  constructor(
+    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly lookup: CommandLookup,
+  ) {}
+
+  async execute({ body, ctx }: RegisterMemberCommand): Promise<{ position: number; id: string }> {
+    const admin = await this.lookup.requireNetworkAdmin(ctx).catch((error: unknown) => countRefusal(this.infra, REGISTER_MEMBER, error));
+    const { user } = parseWith(registerMemberRequestSchema, body);
+    return registerMember(
+      this.infra,
+      { isEmailTaken: async (email) => (await this.lookup.memberByEmail(email)) !== null },
+      user,
+      { memberId: admin._id, correlationId: ctx.correlationId, causationId: ctx.requestId },
+    );
+  }
+}

@@ -1,0 +1,39 @@
+import type { EncryptedEnvelope, MemberEvent, MemberRoles } from '@cn/contracts';
+import { DomainError, type Decider } from '@cn/platform';
+import { evolveMember, initialMemberState, type MemberState } from '../member-state';
+
+export interface RegisterMember {
+  type: 'RegisterMember';
+  member_id: string;
+  email: EncryptedEnvelope;
+  first_name: EncryptedEnvelope;
+  last_name: EncryptedEnvelope;
+  password_hash: string;
+  roles: MemberRoles;
+  /** looked up before deciding: another active member already uses the address */
+  email_taken: boolean;
+}
+
+export const decideRegisterMember = (command: RegisterMember, state: MemberState): MemberEvent[] => {
+  if (command.email_taken) throw new DomainError('email_taken', 409, 'user.email');
+  if (state.status !== 'unknown') throw new DomainError('already_registered', 409);
+  return [
+    {
+      type: 'MemberRegistered',
+      data: {
+        member_id: command.member_id,
+        email: command.email,
+        first_name: command.first_name,
+        last_name: command.last_name,
+        password_hash: command.password_hash,
+        roles: command.roles,
+      },
+    },
+  ];
+};
+
+export const registerMemberDecider: Decider<MemberState, RegisterMember, MemberEvent> = {
+  initialState: initialMemberState,
+  evolve: evolveMember,
+  decide: decideRegisterMember,
+};

@@ -1,0 +1,38 @@
+import {
+  normalizeStatusText,
+  STATUS_TEXT_MAX,
+  type EncryptedEnvelope,
+  type MemberEvent,
+  type NetworkSettings,
+  type PresenceType,
+} from '@cn/contracts';
+import { DomainError, type Decider } from '@cn/platform';
+import { evolveMember, initialMemberState, type MemberState } from '../member-state';
+
+export interface SetPresence {
+  type: 'SetPresence';
+  member_id: string;
+  presence: PresenceType;
+  /** the status text as the member typed it (rules are checked on it) */
+  text: string;
+  /** the same normalized text, encrypted with the member's key: what the event carries */
+  encrypted_text: EncryptedEnvelope;
+  show_online_status: NetworkSettings['member']['show_online_status'];
+}
+
+export const decideSetPresence = (command: SetPresence, state: MemberState): MemberEvent[] => {
+  if (state.status === 'unknown') throw new DomainError('not_found', 404);
+  if (state.status === 'erased') throw new DomainError('member_erased', 422);
+  if (command.show_online_status === 'disabled') throw new DomainError('status_hidden', 422);
+  if (command.presence === 'invisible' && command.show_online_status !== 'optional') {
+    throw new DomainError('invisible_not_allowed', 422, 'type');
+  }
+  if (normalizeStatusText(command.text).length > STATUS_TEXT_MAX) throw new DomainError('too_long', 400, 'text');
+  return [{ type: 'MemberPresenceChanged', data: { member_id: command.member_id, type: command.presence, text: command.encrypted_text } }];
+};
+
+export const setPresenceDecider: Decider<MemberState, SetPresence, MemberEvent> = {
+  initialState: initialMemberState,
+  evolve: evolveMember,
+  decide: decideSetPresence,
+};
