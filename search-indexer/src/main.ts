@@ -14,7 +14,7 @@ const main = async (): Promise<void> => {
     session: config.session,
     logger: infra.logger,
     metrics: infra.metrics,
-    readiness: async () => running,
+    readiness: () => Promise.resolve(running),
   });
   await app.listen(config.port);
   const service = await startSearchIndexer(app);

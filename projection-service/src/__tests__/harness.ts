@@ -39,7 +39,7 @@ export const startHarness = async (): Promise<Harness> => {
   const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'projection-service-test-secret', PORT: '0' });
   const infra = await createInfrastructure(config, { service: 'projection-service-test' });
   const app = await NestFactory.create(ProjectionServiceModule.register(infra), { logger: false });
-  applyHttpKit(app, { session: config.session, logger: infra.logger, metrics: infra.metrics, readiness: async () => true });
+  applyHttpKit(app, { session: config.session, logger: infra.logger, metrics: infra.metrics, readiness: () => Promise.resolve(true) });
   await app.listen(0, '127.0.0.1');
   const service = await startProjectionService(app, infra);
   const server = app.getHttpServer() as Server;

@@ -7,7 +7,7 @@ import type { RealtimeMessage } from './realtime-hub';
 const connect = async (h: Harness, cookie?: string) => {
   const ws = new WebSocket(`ws://127.0.0.1:${h.port}/api/realtime`, { headers: cookie ? { Cookie: cookie } : {} });
   const received: RealtimeMessage[] = [];
-  ws.on('message', (raw) => received.push(JSON.parse(String(raw)) as RealtimeMessage));
+  ws.on('message', (raw: Buffer) => received.push(JSON.parse(raw.toString('utf8')) as RealtimeMessage));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);

@@ -28,7 +28,7 @@ export const startSearchHarness = async (dir = mkdtempSync(join(tmpdir(), 'cn-se
   const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'search-indexer-test-secret', PORT: '0' });
   const infra = await createInfrastructure(config, { service: 'search-indexer-test' });
   const app = await NestFactory.create(SearchIndexerModule.register(infra), { logger: false });
-  applyHttpKit(app, { session: config.session, logger: infra.logger, metrics: infra.metrics, readiness: async () => true });
+  applyHttpKit(app, { session: config.session, logger: infra.logger, metrics: infra.metrics, readiness: () => Promise.resolve(true) });
   await app.init();
   const indexer = await startSearchIndexer(app);
 

@@ -20,18 +20,21 @@ const recorded = (type: string, data: Record<string, unknown>): RecordedEvent =>
 const memoryCollection = () => {
   const docs = new Map<string, MemberSearchDocument>();
   const collection: SearchCollection<MemberSearchDocument> = {
-    upsert: async (items) => items.forEach((doc) => docs.set(doc.id, doc)),
-    delete: async (ids) => ids.forEach((id) => docs.delete(id)),
-    clear: async () => docs.clear(),
-    search: async (query: SearchQuery) => {
+    upsert: (items) => Promise.resolve(items.forEach((doc) => docs.set(doc.id, doc))),
+    delete: (ids) => Promise.resolve(ids.forEach((id) => docs.delete(id))),
+    clear: () => Promise.resolve(docs.clear()),
+    search: (query: SearchQuery) => {
       const hits = [...docs.values()].filter((doc) => query.filter?.id === undefined || doc.id === query.filter.id);
-      return { hits, total: hits.length };
+      return Promise.resolve({ hits, total: hits.length });
     },
   };
   return { docs, collection };
 };
 
-const plain: PersonalDataCipher = { encrypt: async () => ({ $pii: '', subject: '' }), reveal: async (data) => data };
+const plain: PersonalDataCipher = {
+  encrypt: () => Promise.resolve({ $pii: '', subject: '' }),
+  reveal: <T>(data: T) => Promise.resolve(data),
+};
 const roles = { network_admin: false, auditor: false, external: true };
 
 describe('members search indexing', () => {
