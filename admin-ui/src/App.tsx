@@ -1,0 +1,48 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { createApiClient } from './api/apiClient';
+import { createAuthProvider, type Permissions } from './api/authProvider';
+import { createDataProvider } from './api/dataProvider';
+import { auditEvents, SettingsHistory, SETTINGS_HISTORY_PATH } from './audit-events';
+import { i18nProvider } from './i18n/i18nProvider';
+import { AppLayout } from './layout/AppLayout';
+import { StartPage } from './layout/StartPage';
+import { LoginPage } from './login/LoginPage';
+import { members } from './members';
+import { settings } from './settings';
+
+const api = createApiClient();
+const authProvider = createAuthProvider(api);
+const dataProvider = createDataProvider(api);
+const loadNetwork = () => api.network();
+const AdminLoginPage = () => <LoginPage loadNetwork={loadNetwork} />;
+
+/** Hash routing under /admin/: the settings page is /admin/#/settings/network. */
+export const App = () => (
+  <Admin
+    title="cn.title"
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    i18nProvider={i18nProvider}
+    loginPage={AdminLoginPage}
+    layout={AppLayout}
+    dashboard={StartPage}
+    requireAuth
+    disableTelemetry
+  >
+    {(permissions: Permissions | null) => (
+      <>
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="audit-events" {...auditEvents} />
+        )}
+        {permissions?.administrate === true && <Resource name="settings" {...settings} />}
+        {permissions?.administrate === true && <Resource name="members" {...members} />}
+        {permissions?.administrate === true && (
+          <CustomRoutes>
+            <Route path={SETTINGS_HISTORY_PATH} element={<SettingsHistory />} />
+          </CustomRoutes>
+        )}
+      </>
+    )}
+  </Admin>
+);

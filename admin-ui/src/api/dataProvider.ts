@@ -1,0 +1,93 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type {
+  CreateParams,
+  CreateResult,
+  DataProvider,
+  DeleteParams,
+  DeleteResult,
+  GetOneParams,
+  GetOneResult,
+  RaRecord,
+  UpdateParams,
+  UpdateResult,
+} from 'ra-core';
+import type { ApiClient } from './apiClient';
+import type { NewMemberValues } from '../members/newMember';
+import { diffSettings, hasChanges, settingsOf, toSettingsRecord, type SettingsRecord } from '../settings/settingsDiff';
+
+/** Administration resources live under /administration (ra-data-simple-rest dialect, same origin). */
+export const ADMIN_API = '/administration';
+export const SETTINGS_PATH = `${ADMIN_API}/settings`;
+export const MEMBERS_PATH = `${ADMIN_API}/members`;
+
+const idFromCreated = (json: unknown): string | null => {
+  if (typeof json !== 'object' || json === null) return null;
+  const body = json as { id?: unknown; member?: { id?: unknown }; user?: { id?: unknown }; member_id?: unknown };
+  const id = body.id ?? body.member?.id ?? body.user?.id ?? body.member_id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+};
+
+/**
+ * ra-data-simple-rest, wrapped: the network settings are one document behind their own path, saved as
+ * a diff; a new member is posted in the `user` envelope; erasing answers no body.
+ */
+export const createDataProvider = (api: ApiClient): DataProvider => {
+  const rest = simpleRestProvider(ADMIN_API, api.httpClient);
+
+  const getSettings = async (): Promise<GetOneResult<SettingsRecord>> => {
+    const { json } = await api.httpClient(SETTINGS_PATH);
+    return { data: toSettingsRecord(json) };
+  };
+
+  const updateSettings = async (params: UpdateParams<SettingsRecord>): Promise<UpdateResult<SettingsRecord>> => {
+    const previous = settingsOf(params.previousData);
+    const next = settingsOf({ ...params.previousData, ...params.data });
+    const changes = diffSettings(previous, next);
+    if (hasChanges(changes)) {
+      await api.httpClient(SETTINGS_PATH, { method: 'PUT', body: JSON.stringify(changes) });
+    }
+    return { data: toSettingsRecord(next) };
+  };
+
+  const createMember = async (params: CreateParams<NewMemberValues>): Promise<CreateResult<RaRecord>> => {
+    const { email, password, send_welcome_mail = false, profile_id } = params.data;
+    const user = {
+      email: (email ?? '').trim(),
+      password: password ?? '',
+      send_welcome_mail,
+      profile_id: profile_id ?? null,
+    };
+    const { json } = await api.httpClient(MEMBERS_PATH, { method: 'POST', body: JSON.stringify({ user }) });
+    const id = idFromCreated(json) ?? user.email;
+    return { data: { id, email: user.email, send_welcome_mail, profile_id: user.profile_id } };
+  };
+
+  const eraseMember = async (params: DeleteParams<RaRecord>): Promise<DeleteResult<RaRecord>> => {
+    await api.httpClient(`${MEMBERS_PATH}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
+    return { data: { ...(params.previousData ?? {}), id: params.id, deleted: true } };
+  };
+
+  // react-admin's provider methods are generic in the record type; each override answers its own resource's.
+  return {
+    ...rest,
+    getOne: <R extends RaRecord>(resource: string, params: GetOneParams<R>) =>
+      resource === 'settings'
+        ? (getSettings() as unknown as Promise<GetOneResult<R>>)
+        : rest.getOne<R>(resource, params),
+    update: <R extends RaRecord>(resource: string, params: UpdateParams<R>) =>
+      resource === 'settings'
+        ? (updateSettings(params as unknown as UpdateParams<SettingsRecord>) as unknown as Promise<UpdateResult<R>>)
+        : rest.update<R>(resource, params),
+    create: <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: string }>(
+      resource: string,
+      params: CreateParams<R>,
+    ) =>
+      resource === 'members'
+        ? (createMember(params as unknown as CreateParams<NewMemberValues>) as unknown as Promise<CreateResult<Result>>)
+        : rest.create<R, Result>(resource, params),
+    delete: <R extends RaRecord>(resource: string, params: DeleteParams<R>) =>
+      resource === 'members'
+        ? (eraseMember(params as DeleteParams<RaRecord>) as unknown as Promise<DeleteResult<R>>)
+        : rest.delete<R>(resource, params),
+  };
+};

@@ -1,0 +1,74 @@
+import {
+  ArrayField,
+  ChipField,
+  Datagrid,
+  DateField,
+  List,
+  SingleFieldList,
+  TextField,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { DEFAULT_NETWORK_ID, networkStream, type AuditEventDto } from '@cn/contracts';
+import { AuditEventData } from './AuditEventData';
+
+export const SETTINGS_HISTORY_PATH = '/settings-history';
+const settingsStream = networkStream(DEFAULT_NETWORK_ID);
+
+/** NetworkMemberSettingsChanged → member: the tab a settings event belongs to. */
+const tabOf = (type: string): string | null => {
+  const match = /^Network(Basic|Join|Member|Mail)SettingsChanged$/.exec(type);
+  return match?.[1] === undefined ? null : match[1].toLowerCase();
+};
+
+/** Datagrid reads `label` and `sortable` from its columns' props. */
+interface ColumnProps {
+  label: string;
+  sortable?: boolean;
+}
+
+const TabField = (_props: ColumnProps) => {
+  const record = useRecordContext<AuditEventDto>();
+  const translate = useTranslate();
+  const tab = record ? tabOf(record.type) : null;
+  return <span>{tab === null ? record?.type : translate(`cn.settings.tabs.${tab}`)}</span>;
+};
+
+const changedFieldsOf = (data: unknown): { id: string }[] => {
+  if (typeof data !== 'object' || data === null || !('changed_fields' in data) || !Array.isArray(data.changed_fields)) {
+    return [];
+  }
+  return data.changed_fields.filter((field): field is string => typeof field === 'string').map((field) => ({ id: field }));
+};
+
+const ChangedFields = (_props: ColumnProps) => {
+  const record = useRecordContext<AuditEventDto>();
+  if (!record) return null;
+  return (
+    <ArrayField record={{ id: record.id, changed: changedFieldsOf(record.data) }} source="changed">
+      <SingleFieldList linkType={false}>
+        <ChipField source="id" size="small" />
+      </SingleFieldList>
+    </ArrayField>
+  );
+};
+
+/** Who changed which settings tab when: the audit list, fixed to the network's stream. */
+export const SettingsHistory = () => (
+  <List
+    resource="audit-events"
+    title="cn.audit.settings_history"
+    filter={{ stream: settingsStream }}
+    sort={{ field: 'position', order: 'DESC' }}
+    storeKey="settings-history"
+    disableSyncWithLocation
+    perPage={25}
+  >
+    <Datagrid expand={<AuditEventData />} rowClick="expand" bulkActionButtons={false}>
+      <DateField source="when" showTime />
+      <TextField source="who.name" label="resources.audit-events.fields.who" sortable={false} />
+      <TabField label="cn.audit.tab" sortable={false} />
+      <ChangedFields label="resources.audit-events.fields.changed_fields" sortable={false} />
+    </Datagrid>
+  </List>
+);

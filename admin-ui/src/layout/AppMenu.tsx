@@ -1,0 +1,36 @@
+import { Menu, usePermissions } from 'react-admin';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
+import HistoryIcon from '@mui/icons-material/History';
+import PeopleIcon from '@mui/icons-material/People';
+import type { Permissions } from '../api/authProvider';
+
+export const SETTINGS_EDIT_PATH = '/settings/network';
+
+/** Administrators see everything; auditors only the event history. */
+export const AppMenu = () => {
+  const { permissions } = usePermissions<Permissions | null>();
+  const administrate = permissions?.administrate === true;
+  const audit = administrate || permissions?.audit === true;
+  return (
+    <Menu>
+      {administrate && (
+        <Menu.Item to={SETTINGS_EDIT_PATH} primaryText="cn.menu.settings" leftIcon={<SettingsIcon />} data-testid="menu-settings" />
+      )}
+      {administrate && (
+        <Menu.Item
+          to="/settings-history"
+          primaryText="cn.menu.settings_history"
+          leftIcon={<ManageHistoryIcon />}
+          data-testid="menu-settings-history"
+        />
+      )}
+      {audit && (
+        <Menu.Item to="/audit-events" primaryText="cn.menu.audit_events" leftIcon={<HistoryIcon />} data-testid="menu-audit-events" />
+      )}
+      {administrate && (
+        <Menu.Item to="/members" primaryText="cn.menu.members" leftIcon={<PeopleIcon />} data-testid="menu-members" />
+      )}
+    </Menu>
+  );
+};

@@ -1,0 +1,65 @@
+import {
+  BooleanField,
+  Datagrid,
+  DeleteWithConfirmButton,
+  EmailField,
+  List,
+  TextField,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Chip, Stack } from '@mui/material';
+import type { MemberDto } from '@cn/contracts';
+import { membersFilters } from './membersFilters';
+
+interface ColumnProps {
+  label: string;
+  sortable?: boolean;
+}
+
+const MemberBadges = (_props: ColumnProps) => {
+  const member = useRecordContext<MemberDto>();
+  const translate = useTranslate();
+  if (!member) return null;
+  const badges = [
+    member.is_network_admin && 'admin',
+    member.is_external && 'external',
+    member.is_auditor && 'auditor',
+  ].filter((badge): badge is string => badge !== false);
+  return (
+    <Stack direction="row" spacing={0.5}>
+      {badges.map((badge) => (
+        <Chip key={badge} size="small" label={translate(`resources.members.badges.${badge}`)} data-testid={`badge-${badge}`} />
+      ))}
+    </Stack>
+  );
+};
+
+/** Erasing destroys the member's key, so it asks first and is not offered twice. */
+const EraseButton = () => {
+  const member = useRecordContext<MemberDto>();
+  const translate = useTranslate();
+  if (!member || member.deleted) return null;
+  return (
+    <DeleteWithConfirmButton
+      label="resources.members.erase.action"
+      confirmTitle={translate('resources.members.erase.title', { name: member.name })}
+      confirmContent="resources.members.erase.content"
+      mutationMode="pessimistic"
+      successMessage="cn.notifications.member_erased"
+      redirect={false}
+    />
+  );
+};
+
+export const MemberList = () => (
+  <List filters={membersFilters} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
+    <Datagrid bulkActionButtons={false} rowClick={false}>
+      <TextField source="name" />
+      <EmailField source="email" />
+      <MemberBadges label="resources.members.fields.badges" sortable={false} />
+      <BooleanField source="deleted" />
+      <EraseButton />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,3 @@
+import { SearchInput } from 'react-admin';
+
+export const membersFilters = [<SearchInput key="q" source="q" alwaysOn />];
