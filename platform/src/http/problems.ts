@@ -21,7 +21,7 @@ const keyOf = (issue: z.core.$ZodIssue): ErrorKey => {
   if (isKey(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return 'input' in issue ? 'invalid_type' : 'required';
+      return issue.input === undefined ? 'required' : 'invalid_type';
     case 'too_small':
       return issue.origin === 'string' && Number(issue.minimum) === 1 ? 'required' : 'too_small';
     case 'too_big':

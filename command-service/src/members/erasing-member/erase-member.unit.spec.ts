@@ -1,0 +1,32 @@
+import type { MemberEvent } from '@cn/contracts';
+import { DomainError } from '@cn/platform';
+import { eraseMemberDecider } from './erase-member.decider';
+
+const registered: MemberEvent = {
+  type: 'MemberRegistered',
+  data: {
+    member_id: 'm1',
+    email: { $pii: 'x', subject: 'm1' },
+    first_name: { $pii: 'x', subject: 'm1' },
+    last_name: { $pii: 'x', subject: 'm1' },
+    password_hash: 'h',
+    roles: { network_admin: false, auditor: false, external: false },
+  },
+};
+const erased: MemberEvent = { type: 'MemberErased', data: { member_id: 'm1' } };
+const decide = (events: MemberEvent[]) =>
+  eraseMemberDecider.decide({ type: 'EraseMember', member_id: 'm1' }, events.reduce(eraseMemberDecider.evolve, eraseMemberDecider.initialState()));
+
+describe('erasing a member', () => {
+  it('records the erasure', () => {
+    expect(decide([registered])).toEqual([erased]);
+  });
+
+  it('changes nothing the second time', () => {
+    expect(decide([registered, erased])).toEqual([]);
+  });
+
+  it('refuses an unknown member', () => {
+    expect(() => decide([])).toThrow(expect.objectContaining({ key: 'not_found', status: 404 }) as DomainError);
+  });
+});
