@@ -1,0 +1,123 @@
+import {
+  CONSISTENCY_HEADER,
+  CSRF_HEADER,
+  type CommandAccepted,
+  type DirectoryMembersResponse,
+  type ErrorResponse,
+  type MemberDto,
+  type NetworkResponse,
+  type SetPresenceRequest,
+  type SignInRequest,
+} from '@cn/contracts';
+
+/** A refused or failed call; `body` always has the contracts' ErrorResponse shape. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorResponse;
+
+  constructor(status: number, body: ErrorResponse) {
+    super(body.message ?? body.error);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get key(): string {
+    return this.body.error;
+  }
+}
+
+type Query = Record<string, string | number | undefined>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const isErrorResponse = (value: unknown): value is ErrorResponse =>
+  typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
+
+const errorFor = (status: number): ErrorResponse => ({
+  statusCode: status,
+  error: status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'generic_error',
+  errors: [],
+});
+
+const withQuery = (path: string, query?: Query): string => {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+/**
+ * The one HTTP client of the console. It remembers the CSRF token of the session and the
+ * consistency position of the last accepted command, which every following query carries so
+ * that the console reads its own writes.
+ */
+export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...args)) => {
+  let csrfToken: string | null = null;
+  let position: number | null = null;
+
+  const call = async <T>(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+    if (method === 'GET' && position !== null) headers[CONSISTENCY_HEADER] = String(position);
+
+    let response: Response;
+    try {
+      response = await fetchImpl(withQuery(path, options.query), {
+        method,
+        headers,
+        credentials: 'include',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    } catch {
+      throw new ApiError(0, { statusCode: 0, error: 'generic_error', errors: [] });
+    }
+
+    const reached = Number(response.headers.get(CONSISTENCY_HEADER));
+    if (method !== 'GET' && Number.isFinite(reached) && reached > 0) position = Math.max(position ?? 0, reached);
+
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!response.ok) {
+      throw new ApiError(response.status, isErrorResponse(parsed) ? parsed : errorFor(response.status));
+    }
+    if (method !== 'GET' && typeof (parsed as Partial<CommandAccepted> | undefined)?.position === 'number') {
+      position = Math.max(position ?? 0, (parsed as CommandAccepted).position);
+    }
+    return parsed as T;
+  };
+
+  return {
+    setCsrfToken: (token: string | null) => {
+      csrfToken = token;
+    },
+    /** the last command's position, for tests and diagnostics */
+    consistencyPosition: () => position,
+
+    network: () => call<NetworkResponse>('GET', '/api/v1/network'),
+    signIn: (request: SignInRequest) => call<{ member: MemberDto }>('POST', '/users/sign_in', { body: request }),
+    signOut: async () => {
+      await call<void>('DELETE', '/users/sign_out');
+      csrfToken = null;
+      position = null;
+    },
+    setStatus: (request: SetPresenceRequest) =>
+      call<CommandAccepted>('PUT', '/api/v1/members/me/status', { body: request }),
+    member: (id: string) => call<MemberDto>('GET', `/members/${encodeURIComponent(id)}`),
+    directoryMembers: (query: { q: string; page: number; per_page?: number }) =>
+      call<DirectoryMembersResponse>('GET', '/directory/members', { query }),
+  };
+};
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const errorKeyOf = (error: unknown): string => (error instanceof ApiError ? error.key : 'generic_error');

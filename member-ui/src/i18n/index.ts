@@ -1,0 +1,54 @@
+import { UI_LANGUAGES } from '@cn/contracts';
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import de from './de.json';
+import en from './en.json';
+import es from './es.json';
+import fr from './fr.json';
+
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export const LANGUAGE_STORAGE_KEY = 'cn.language';
+export const DEFAULT_LANGUAGE: UiLanguage = 'de';
+
+const isUiLanguage = (value: string | null): value is UiLanguage =>
+  value !== null && (UI_LANGUAGES as readonly string[]).includes(value);
+
+const storedLanguage = (): UiLanguage => {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isUiLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+};
+
+export const createI18n = (language: UiLanguage = storedLanguage()): i18n => {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources: { de: { translation: de }, en: { translation: en }, es: { translation: es }, fr: { translation: fr } },
+    lng: language,
+    supportedLngs: [...UI_LANGUAGES],
+    // Spanish and French are partly translated: the rest reads in English; German is complete
+    fallbackLng: { es: ['en'], fr: ['en'], en: ['de'], default: ['de'] },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    showSupportNotice: false,
+  });
+  instance.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+  document.documentElement.lang = language;
+  return instance;
+};
+
+export const changeLanguage = async (instance: i18n, language: UiLanguage): Promise<void> => {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // private mode: the choice then lasts for this page only
+  }
+  await instance.changeLanguage(language);
+};
+
+export { UI_LANGUAGES };

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { createI18n } from './i18n';
+import { SessionProvider } from './session/SessionContext';
+import { ToastProvider } from './toasts/Toasts';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <I18nextProvider i18n={createI18n()}>
+        <BrowserRouter>
+          <SessionProvider>
+            <ToastProvider>
+              <App />
+            </ToastProvider>
+          </SessionProvider>
+        </BrowserRouter>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,140 @@
+import type { MemberDto, NetworkResponse, SetPresenceRequest, SignInRequest } from '@cn/contracts';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError, createApiClient, type ApiClient } from '../api/client';
+import { networkNameOf, presenceChangeOf, showOnlineStatusOf, type ChangedMessage } from '../realtime/changes';
+import { openRealtime } from '../realtime/realtime-connection';
+
+type Network = NetworkResponse['network'];
+
+export type SessionState =
+  | { phase: 'loading' }
+  | { phase: 'failed'; errorKey: string }
+  | { phase: 'ready'; network: Network | null; member: MemberDto | null; can: NetworkResponse['can'] | null };
+
+type ChangeListener = (message: ChangedMessage) => void;
+
+export interface Session {
+  state: SessionState;
+  api: ApiClient;
+  reload: () => Promise<void>;
+  signIn: (request: SignInRequest) => Promise<void>;
+  signOut: () => Promise<void>;
+  setStatus: (request: SetPresenceRequest) => Promise<void>;
+  /** pages that show members follow live changes through this */
+  subscribe: (listener: ChangeListener) => () => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+const SHOW_ONLINE_STATUS_VALUES = ['disabled', 'optional', 'enabled'] as const;
+const isShowOnlineStatus = (value: string): value is Network['show_online_status'] =>
+  (SHOW_ONLINE_STATUS_VALUES as readonly string[]).includes(value);
+
+export const applyChange = (state: SessionState, message: ChangedMessage): SessionState => {
+  if (state.phase !== 'ready') return state;
+  let next = state;
+  const name = networkNameOf(message);
+  const showOnlineStatus = showOnlineStatusOf(message);
+  if (next.network && (name !== null || showOnlineStatus !== null)) {
+    next = {
+      ...next,
+      network: {
+        ...next.network,
+        name: name ?? next.network.name,
+        show_online_status:
+          showOnlineStatus !== null && isShowOnlineStatus(showOnlineStatus)
+            ? showOnlineStatus
+            : next.network.show_online_status,
+      },
+    };
+  }
+  const presence = presenceChangeOf(message);
+  if (presence && next.member && presence.memberId === next.member.id) {
+    next = { ...next, member: { ...next.member, status: presence.status } };
+  }
+  return next;
+};
+
+export const SessionProvider = ({ children, api: givenApi }: { children: ReactNode; api?: ApiClient }) => {
+  const api = useMemo(() => givenApi ?? createApiClient(), [givenApi]);
+  const [state, setState] = useState<SessionState>({ phase: 'loading' });
+  const listeners = useRef(new Set<ChangeListener>());
+
+  const reload = useCallback(async () => {
+    try {
+      const response = await api.network();
+      api.setCsrfToken(response.csrf_token);
+      setState({ phase: 'ready', network: response.network, member: response.current_member, can: response.can });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        api.setCsrfToken(null);
+        setState({ phase: 'ready', network: null, member: null, can: null });
+      } else {
+        setState({ phase: 'failed', errorKey: error instanceof ApiError ? error.key : 'generic_error' });
+      }
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const signedInId = state.phase === 'ready' ? (state.member?.id ?? null) : null;
+  useEffect(() => {
+    if (!signedInId) return undefined;
+    return openRealtime((message) => {
+      setState((current) => applyChange(current, message));
+      for (const listener of listeners.current) listener(message);
+    });
+  }, [signedInId]);
+
+  const session = useMemo<Session>(
+    () => ({
+      state,
+      api,
+      reload,
+      signIn: async (request) => {
+        await api.signIn(request);
+        await reload();
+      },
+      signOut: async () => {
+        await api.signOut();
+        setState((current) =>
+          current.phase === 'ready' ? { ...current, member: null, can: null } : { phase: 'ready', network: null, member: null, can: null },
+        );
+      },
+      setStatus: async (request) => {
+        await api.setStatus(request);
+        setState((current) =>
+          current.phase === 'ready' && current.member
+            ? { ...current, member: { ...current.member, status: { type: request.type, text: request.text ?? '' } } }
+            : current,
+        );
+      },
+      subscribe: (listener) => {
+        listeners.current.add(listener);
+        return () => {
+          listeners.current.delete(listener);
+        };
+      },
+    }),
+    [state, api, reload],
+  );
+
+  return <SessionContext value={session}>{children}</SessionContext>;
+};
+
+export const useSession = (): Session => {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+};
+
+/** For pages that only render for a signed-in member (behind RequireMember). */
+export const useSignedIn = () => {
+  const { state } = useSession();
+  if (state.phase !== 'ready' || !state.member || !state.can || !state.network) {
+    throw new Error('useSignedIn outside a signed-in route');
+  }
+  return { network: state.network, member: state.member, can: state.can };
+};

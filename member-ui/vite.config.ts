@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const server = 'http://localhost:3000';
+
+/**
+ * Some API paths are also console routes (`/directory/members`, `/members/:id`, `/users/sign_in`):
+ * a browser navigation (HTML) stays with the dev server, an API call (JSON) goes to the backend.
+ */
+const apiOrPage: ProxyOptions = {
+  target: server,
+  changeOrigin: false,
+  bypass: (req: IncomingMessage) =>
+    req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
+};
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@cn/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: server, ws: true, changeOrigin: false },
+      '/health': { target: server },
+      '/users': apiOrPage,
+      '/administration': apiOrPage,
+      '/directory': apiOrPage,
+      '/members': apiOrPage,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      // zod's sources carry comments Rollup cannot place; harmless, and not ours to fix
+      onwarn: (warning, warn) => {
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
+    },
+  },
+});
