@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '../common/NotFoundPage';
+import { DirectoryLayout } from '../directory/DirectoryLayout';
+import { DirectoryMembersPage } from '../directory/DirectoryMembersPage';
+import { FeaturePage } from '../features/FeaturePage';
+import { SearchPage } from '../features/SearchPage';
+import { MemberPage } from '../members/MemberPage';
+import { RequireMember } from '../session/RequireMember';
+import { useSession } from '../session/SessionContext';
+import { START_PAGE } from '../shell/navigation';
+import { Shell } from '../shell/Shell';
+import { SignInPage } from '../sign-in/SignInPage';
+
+/** Routes of modules that later issues build; each shows its empty state until then. */
+const PLANNED_FEATURES: { path: string; feature: string }[] = [
+  { path: '/activitystreams/*', feature: 'activitystreams' },
+  { path: '/activities/*', feature: 'activitystreams' },
+  { path: '/notifications', feature: 'notifications' },
+  { path: '/invites/*', feature: 'group_invites' },
+  { path: '/messages', feature: 'messages' },
+  { path: '/messages/sent', feature: 'messages_sent' },
+  { path: '/messages/*', feature: 'messages' },
+  { path: '/appointments', feature: 'appointments' },
+  { path: '/appointments/participating', feature: 'appointments_participating' },
+  { path: '/appointments/invites', feature: 'appointment_invites' },
+  { path: '/appointments/*', feature: 'appointments' },
+  { path: '/calendars/*', feature: 'calendars' },
+  { path: '/tasks/*', feature: 'tasks' },
+  { path: '/files/*', feature: 'files' },
+  { path: '/channels/*', feature: 'channels' },
+  { path: '/directory/channels', feature: 'channels' },
+  { path: '/members/map', feature: 'map' },
+  { path: '/map', feature: 'map' },
+  { path: '/chat/*', feature: 'chat' },
+  { path: '/info', feature: 'info' },
+  { path: '/imprint', feature: 'imprint' },
+  { path: '/legal/*', feature: 'legal' },
+  { path: '/report/new', feature: 'report' },
+];
+
+const Bootstrapping = () => {
+  const { t } = useTranslation();
+  return (
+    <div className="boot" role="status" data-testid="boot">
+      {t('common.loading')}
+    </div>
+  );
+};
+
+const BootFailed = ({ errorKey, retry }: { errorKey: string; retry: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="boot" role="alert" data-testid="boot-failed">
+      <p>{t(`errors.${errorKey}`)}</p>
+      <button type="button" className="button" onClick={retry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+};
+
+export const App = () => {
+  const { state, reload } = useSession();
+  if (state.phase === 'loading') return <Bootstrapping />;
+  if (state.phase === 'failed') return <BootFailed errorKey={state.errorKey} retry={() => void reload()} />;
+  return (
+    <Routes>
+      <Route path="/users/sign_in" element={<SignInPage />} />
+      <Route element={<RequireMember />}>
+        <Route element={<Shell />}>
+          <Route index element={<Navigate to={START_PAGE} replace />} />
+          <Route path="/directory" element={<DirectoryLayout />}>
+            <Route index element={<Navigate to="/directory/members" replace />} />
+            <Route path="members" element={<DirectoryMembersPage />} />
+          </Route>
+          <Route path="/members" element={<Navigate to="/directory/members" replace />} />
+          <Route path="/members/:id" element={<MemberPage />} />
+          <Route path="/search" element={<SearchPage />} />
+          {PLANNED_FEATURES.map(({ path, feature }) => (
+            <Route key={path} path={path} element={<FeaturePage feature={feature} />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+};

@@ -1,0 +1,97 @@
+import type { MemberDto } from '@cn/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { errorKeyOf } from '../api/client';
+import { Avatar } from '../common/Avatar';
+import { EmptyState } from '../common/EmptyState';
+import { usePageTitle } from '../common/usePageTitle';
+import { useLivePresence, withStatus } from '../directory/useLivePresence';
+import { PresenceDot } from '../presence/PresenceDot';
+import { useSession, useSignedIn } from '../session/SessionContext';
+import { MemberBadges, useMemberName } from './MemberBadges';
+
+type Load = { phase: 'loading' } | { phase: 'failed'; errorKey: string } | { phase: 'loaded'; member: MemberDto };
+
+/** /members/:id: name, badges, presence. */
+export const MemberPage = () => {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { api } = useSession();
+  const { network, member: me } = useSignedIn();
+  const nameOf = useMemberName();
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  usePageTitle(load.phase === 'loaded' ? 'members.page_title' : 'members.title', {
+    name: load.phase === 'loaded' ? nameOf(load.member) : '',
+  });
+
+  useEffect(() => {
+    let current = true;
+    setLoad({ phase: 'loading' });
+    api
+      .member(id)
+      .then((member) => current && setLoad({ phase: 'loaded', member }))
+      .catch((error: unknown) => current && setLoad({ phase: 'failed', errorKey: errorKeyOf(error) }));
+    return () => {
+      current = false;
+    };
+  }, [api, id]);
+
+  const updatePresence = useCallback((memberId: string, status: MemberDto['status']) => {
+    setLoad((previous) =>
+      previous.phase === 'loaded' && previous.member.id === memberId
+        ? { phase: 'loaded', member: withStatus(previous.member, status) }
+        : previous,
+    );
+  }, []);
+  useLivePresence(updatePresence);
+
+  if (load.phase === 'loading') {
+    return (
+      <section className="page">
+        <p className="muted" role="status">
+          {t('common.loading')}
+        </p>
+      </section>
+    );
+  }
+  if (load.phase === 'failed') {
+    return (
+      <section className="page" data-testid="member-not-found">
+        <EmptyState title={load.errorKey === 'not_found' ? 'members.not_found' : `errors.${load.errorKey}`}>
+          <Link className="button" to="/directory/members">
+            {t('members.back_to_directory')}
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  // one's own status follows the session (updated by the status form as well as by pushes)
+  const member = load.member.id === me.id ? withStatus(load.member, me.status) : load.member;
+  const showPresence = network.show_online_status !== 'disabled';
+  return (
+    <section className="page member-page" data-testid="member-page">
+      <div className="member-card">
+        <Avatar member={member} size="large" />
+        <div className="member-card__body">
+          <h1 className="member-card__name" data-testid="member-name">
+            {nameOf(member)}
+          </h1>
+          <MemberBadges member={member} />
+          {showPresence ? (
+            <p className="member-card__presence">
+              <PresenceDot status={member.status} withLabel />
+              {member.status?.text ? <span className="member-card__status-text"> · {member.status.text}</span> : null}
+            </p>
+          ) : null}
+          {member.email ? (
+            <p className="muted">
+              <a href={`mailto:${member.email}`}>{member.email}</a>
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+};

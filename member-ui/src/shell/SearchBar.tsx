@@ -1,0 +1,60 @@
+import { SEARCH_INPUT_DEBOUNCE_MS } from '@cn/contracts';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Icon } from '../common/Icon';
+import { useDebouncedCallback } from '../common/useDebouncedCallback';
+
+export const searchPath = (query: string): string => `/search?q=${encodeURIComponent(query.trim())}`;
+
+/** Header search: typing leads to /search?q= after 300 ms, Enter at once. */
+export const SearchBar = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const onSearchPage = pathname === '/search';
+  const urlQuery = onSearchPage ? (params.get('q') ?? '') : '';
+  const [value, setValue] = useState(urlQuery);
+  const inputId = useId();
+
+  useEffect(() => {
+    if (onSearchPage) setValue(urlQuery);
+  }, [onSearchPage, urlQuery]);
+
+  const go = (query: string) => {
+    if (!query.trim() && !onSearchPage) return;
+    navigate(searchPath(query), { replace: onSearchPage });
+  };
+  const debounced = useDebouncedCallback(go, SEARCH_INPUT_DEBOUNCE_MS);
+
+  return (
+    <form
+      className="search-bar"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        debounced.cancel();
+        navigate(searchPath(value), { replace: onSearchPage });
+      }}
+    >
+      <label className="visually-hidden" htmlFor={inputId}>
+        {t('header.search_label')}
+      </label>
+      <Icon name="search" />
+      <input
+        id={inputId}
+        type="search"
+        name="q"
+        data-testid="global-search"
+        placeholder={t('header.search_placeholder')}
+        value={value}
+        autoComplete="off"
+        onChange={(event) => {
+          setValue(event.target.value);
+          debounced.run(event.target.value);
+        }}
+      />
+    </form>
+  );
+};

@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ChatPanel } from './ChatPanel';
+import { Header } from './Header';
+import { LeftNavigation } from './LeftNavigation';
+
+/** Header, left navigation (a drawer under 1024 px), the page, and the chat/status panel. */
+export const Shell = () => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [navOpen, setNavOpen] = useState(false);
+  const [panel, setPanel] = useState<'closed' | 'chat' | 'status'>('closed');
+  const closePanel = useCallback(() => setPanel('closed'), []);
+
+  useEffect(() => setNavOpen(false), [pathname]);
+
+  return (
+    <div className={`shell ${navOpen ? 'shell--nav-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        {t('common.skip_to_content')}
+      </a>
+      <Header
+        navOpen={navOpen}
+        onToggleNav={() => setNavOpen((open) => !open)}
+        chatOpen={panel !== 'closed'}
+        onToggleChat={() => setPanel((current) => (current === 'closed' ? 'chat' : 'closed'))}
+        onChangeStatus={() => setPanel('status')}
+      />
+      <div className="shell__body">
+        <div id="left-navigation" className="shell__nav">
+          <LeftNavigation onNavigate={() => setNavOpen(false)} />
+        </div>
+        {navOpen ? <div className="shell__backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" /> : null}
+        <main id="main" className="shell__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {panel !== 'closed' ? <ChatPanel key={panel} onClose={closePanel} focusStatus={panel === 'status'} /> : null}
+      </div>
+    </div>
+  );
+};

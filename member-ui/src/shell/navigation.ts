@@ -1,0 +1,213 @@
+import type { NetworkResponse } from '@cn/contracts';
+
+export type ModuleId =
+  | 'activitystreams'
+  | 'messages'
+  | 'appointments'
+  | 'tasks'
+  | 'files'
+  | 'channels'
+  | 'members'
+  | 'search'
+  | 'info';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** the link is active only on exactly this path */
+  end?: boolean;
+}
+
+export interface NavSection {
+  id: string;
+  title: string;
+  items: NavItem[];
+  /** shown when the section has no items yet (e.g. groups before groups exist) */
+  empty?: string;
+}
+
+export interface NavModule {
+  id: ModuleId;
+  title: string;
+  start: string;
+  /** route prefixes that belong to the module */
+  prefixes: string[];
+  sections: (context: NavContext) => NavSection[];
+}
+
+export interface NavContext {
+  network: NetworkResponse['network'];
+  signedIn: boolean;
+}
+
+/** The network start page the root redirects to. */
+export const START_PAGE = '/activitystreams';
+
+/** Features this console has built; the directory shows the channels tab only when channels exist. */
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId> = new Set<ModuleId>(['members']);
+
+export const NAV_MODULES: NavModule[] = [
+  {
+    id: 'activitystreams',
+    title: 'nav.modules.activitystreams',
+    start: '/activitystreams',
+    prefixes: ['/activitystreams', '/activities', '/invites', '/notifications'],
+    sections: () => [
+      {
+        id: 'activitystreams.streams',
+        title: 'nav.sections.streams',
+        items: [
+          { to: '/activitystreams', label: 'nav.items.all_activities', end: true },
+          { to: '/notifications', label: 'nav.items.notifications' },
+          { to: '/invites', label: 'nav.items.group_invites' },
+        ],
+      },
+      { id: 'activitystreams.groups', title: 'nav.sections.groups', items: [], empty: 'nav.empty.groups' },
+    ],
+  },
+  {
+    id: 'messages',
+    title: 'nav.modules.messages',
+    start: '/messages',
+    prefixes: ['/messages'],
+    sections: () => [
+      {
+        id: 'messages.boxes',
+        title: 'nav.sections.messages',
+        items: [
+          { to: '/messages', label: 'nav.items.inbox', end: true },
+          { to: '/messages/sent', label: 'nav.items.sent' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'appointments',
+    title: 'nav.modules.appointments',
+    start: '/appointments',
+    prefixes: ['/appointments', '/calendars'],
+    sections: () => [
+      {
+        id: 'appointments.lists',
+        title: 'nav.sections.appointments',
+        items: [
+          { to: '/appointments', label: 'nav.items.all_appointments', end: true },
+          { to: '/appointments/participating', label: 'nav.items.participating' },
+          { to: '/appointments/invites', label: 'nav.items.appointment_invites' },
+        ],
+      },
+      {
+        id: 'appointments.calendars',
+        title: 'nav.sections.group_calendars',
+        items: [{ to: '/calendars/manage', label: 'nav.items.manage_calendars' }],
+        empty: 'nav.empty.calendars',
+      },
+    ],
+  },
+  {
+    id: 'tasks',
+    title: 'nav.modules.tasks',
+    start: '/tasks/my',
+    prefixes: ['/tasks'],
+    sections: () => [
+      {
+        id: 'tasks.lists',
+        title: 'nav.sections.tasks',
+        items: ['my', 'assigned', 'declined', 'starred', 'archive', 'notes'].map((list) => ({
+          to: `/tasks/${list}`,
+          label: `nav.items.tasks_${list}`,
+        })),
+      },
+    ],
+  },
+  {
+    id: 'files',
+    title: 'nav.modules.files',
+    start: '/files',
+    prefixes: ['/files'],
+    sections: () => [
+      {
+        id: 'files.places',
+        title: 'nav.sections.files',
+        items: [
+          { to: '/files', label: 'nav.items.my_files', end: true },
+          { to: '/files/approval', label: 'nav.items.file_approval' },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'channels',
+    title: 'nav.modules.channels',
+    start: '/channels',
+    prefixes: ['/channels', '/directory/channels'],
+    sections: () => [
+      { id: 'channels.subscribed', title: 'nav.sections.subscribed', items: [], empty: 'nav.empty.channels' },
+      { id: 'channels.recent', title: 'nav.sections.recent', items: [], empty: 'nav.empty.channels' },
+      { id: 'channels.popular', title: 'nav.sections.popular', items: [], empty: 'nav.empty.channels' },
+    ],
+  },
+  {
+    id: 'members',
+    title: 'nav.modules.members',
+    start: '/directory/members',
+    prefixes: ['/directory', '/members', '/map'],
+    sections: ({ network }) => [
+      {
+        id: 'members.directory',
+        title: 'nav.sections.directory',
+        items: [
+          { to: '/directory/members', label: 'nav.items.members' },
+          ...(network.show_map ? [{ to: '/members/map', label: 'nav.items.map' }] : []),
+        ],
+      },
+    ],
+  },
+  {
+    id: 'search',
+    title: 'nav.modules.search',
+    start: '/search',
+    prefixes: ['/search'],
+    sections: () => [
+      {
+        id: 'search.scopes',
+        title: 'nav.sections.search',
+        items: [{ to: '/search', label: 'nav.items.search_global', end: true }],
+      },
+    ],
+  },
+  {
+    id: 'info',
+    title: 'nav.modules.info',
+    start: '/info',
+    prefixes: ['/info', '/imprint', '/legal', '/report'],
+    sections: ({ network, signedIn }) => [
+      {
+        id: 'info.legal',
+        title: 'nav.sections.info',
+        items: [
+          { to: '/info', label: 'nav.items.info', end: true },
+          { to: '/imprint', label: 'nav.items.imprint' },
+          { to: '/legal', label: 'nav.items.legal' },
+          ...(network.abuse_reports_enabled && signedIn ? [{ to: '/report/new', label: 'nav.items.report' }] : []),
+        ],
+      },
+    ],
+  },
+];
+
+const startsWithSegment = (pathname: string, prefix: string): boolean =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The module whose left navigation a route shows; the longest matching prefix wins. */
+export const moduleForPath = (pathname: string): NavModule | null => {
+  let best: { module: NavModule; length: number } | null = null;
+  for (const module of NAV_MODULES) {
+    for (const prefix of module.prefixes) {
+      if (startsWithSegment(pathname, prefix) && (!best || prefix.length > best.length)) {
+        best = { module, length: prefix.length };
+      }
+    }
+  }
+  return best?.module ?? null;
+};

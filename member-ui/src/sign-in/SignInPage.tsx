@@ -1,0 +1,133 @@
+import { signInRequestSchema } from '@cn/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { usePageTitle } from '../common/usePageTitle';
+import { useSession } from '../session/SessionContext';
+import { Logo } from '../shell/Header';
+import { START_PAGE } from '../shell/navigation';
+
+export interface ReturnState {
+  from?: string;
+}
+
+/** Only paths inside the console, so a crafted link cannot send the member elsewhere. */
+export const returnPathOf = (state: unknown): string => {
+  const from = (state as ReturnState | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/users/sign_in')
+    ? from
+    : START_PAGE;
+};
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+/** /users/sign_in: no navigation here. */
+export const SignInPage = () => {
+  const { t } = useTranslation();
+  const { state, signIn } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const emailId = useId();
+  const passwordId = useId();
+  usePageTitle('sign_in.title');
+
+  const target = returnPathOf(location.state);
+  if (state.phase === 'ready' && state.member) return <Navigate to={target} replace />;
+  const network = state.phase === 'ready' ? state.network : null;
+
+  const submit = async () => {
+    setErrorKey(null);
+    const parsed = signInRequestSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    setSubmitting(true);
+    try {
+      await signIn(parsed.data);
+      navigate(target, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.body.errors.length > 0) {
+        const errors: FieldErrors = {};
+        for (const fieldError of error.body.errors) {
+          if (fieldError.field === 'email' || fieldError.field === 'password') errors[fieldError.field] = fieldError.key;
+        }
+        setFieldErrors(errors);
+      }
+      setErrorKey(error instanceof ApiError ? error.key : 'generic_error');
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="sign-in">
+      <main className="sign-in__card">
+        <div className="sign-in__brand">
+          <Logo />
+          {network ? <span data-testid="network-name">{network.name}</span> : null}
+        </div>
+        <h1>{t('sign_in.title')}</h1>
+        {network?.login_texts.before ? <p className="sign-in__text">{network.login_texts.before}</p> : null}
+        <form
+          noValidate
+          data-testid="sign-in-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {errorKey ? (
+            <div className="alert alert--error" role="alert" data-testid="sign-in-error">
+              {t(`errors.${errorKey}`, { defaultValue: t('errors.generic_error') })}
+            </div>
+          ) : null}
+          <div className="field">
+            <label htmlFor={emailId}>{t('sign_in.email')}</label>
+            <input
+              id={emailId}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              aria-invalid={fieldErrors.email ? true : undefined}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            {fieldErrors.email ? <p className="field__error">{t(`errors.${fieldErrors.email}`)}</p> : null}
+          </div>
+          {network?.login_texts.between ? <p className="sign-in__text">{network.login_texts.between}</p> : null}
+          <div className="field">
+            <label htmlFor={passwordId}>{t('sign_in.password')}</label>
+            <input
+              id={passwordId}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              aria-invalid={fieldErrors.password ? true : undefined}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            {fieldErrors.password ? <p className="field__error">{t(`errors.${fieldErrors.password}`)}</p> : null}
+          </div>
+          <button type="submit" className="button button--wide" data-testid="sign-in-submit" disabled={submitting}>
+            {submitting ? t('sign_in.submitting') : t('sign_in.submit')}
+          </button>
+        </form>
+        {network?.login_texts.after ? <p className="sign-in__text">{network.login_texts.after}</p> : null}
+      </main>
+    </div>
+  );
+};
