@@ -102,6 +102,7 @@ export const createProjectionRuntime = (infra: Infrastructure): ProjectionServic
     start: async () => {
       for (const projector of projectors) await projector.start();
       if (lagTimer) return;
+      await measureLag();
       lagTimer = setInterval(() => {
         measureLag().catch((error: unknown) => logger.warn({ err: error }, 'measuring projection lag failed'));
       }, LAG_INTERVAL_MS);

@@ -79,6 +79,7 @@ export const createSearchRuntime = (infra: Infrastructure): SearchIndexerRuntime
       await featuresOf();
       await projector.start();
       if (lagTimer) return;
+      await measureLag();
       lagTimer = setInterval(() => {
         measureLag().catch((error: unknown) => logger.warn({ err: error }, 'measuring projection lag failed'));
       }, LAG_INTERVAL_MS);
