@@ -45,6 +45,7 @@ describe('standalone process killed during a burst of commands', () => {
 
     server = await startServer({ dataDir });
     const admin = await signIn(server.baseUrl, 'admin@example.org');
+    const memberAgain = await signIn(server.baseUrl, 'member@example.org');
     const stream = `member-${member.memberId}`;
     const head = await admin.request('GET', `/api/v1/audit/events?stream=${stream}&type=MemberPresenceChanged&limit=1000&order=asc`);
     expect(head.status).toBe(200);
@@ -67,7 +68,7 @@ describe('standalone process killed during a burst of commands', () => {
 
     // the member read model converges to the last event of the stream
     const lastPosition = Math.max(...positions);
-    const profile = await member.request('GET', `/members/${member.memberId}`, undefined, {
+    const profile = await memberAgain.request('GET', `/members/${member.memberId}`, undefined, {
       'x-consistency-position': String(lastPosition),
     });
     expect(profile.status).toBe(200);

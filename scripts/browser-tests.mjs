@@ -1,0 +1,141 @@
+// Browser tests: the built standalone server on a fresh data folder, driven in Debian's headless
+// Chromium with playwright-core. Writes .ci-browser.json (jest's summary shape) and prints a closing line.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = new URL('..', import.meta.url).pathname;
+const shots = join(root, 'test-results', 'browser');
+mkdirSync(shots, { recursive: true });
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const startServer = async (dataDir) => {
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, [join(root, 'standalone/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_SEED: 'true', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (c) => (log += c));
+  child.stderr.on('data', (c) => (log += c));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${baseUrl}/health/ready`)).ok) return { baseUrl, child, log: () => log };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server not ready:\n${log}`);
+};
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+const signInMember = async (page, baseUrl, email) => {
+  await page.goto(`${baseUrl}/users/sign_in`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', 'changeme');
+  await page.click('button[type="submit"]');
+  await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 15_000 });
+};
+
+test('admin changes the network name in admin-ui and members see it in member-ui', async ({ browser, baseUrl }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/admin/`);
+  await page.fill('input[name="email"]', 'admin@example.org');
+  await page.fill('input[name="password"]', 'changeme');
+  await page.click('button[type="submit"]');
+  await page.goto(`${baseUrl}/admin/#/settings/network`);
+  const nameInput = page.locator('input[name="basic.name"]');
+  await nameInput.waitFor({ timeout: 15_000 });
+  const newName = `Nachbarschaft ${Date.now()}`;
+  await nameInput.fill(newName);
+  await page.locator('button[type="submit"]').first().click();
+  await page.getByText(/gespeichert|saved|saving_successful/i).first().waitFor({ timeout: 15_000 });
+  await page.screenshot({ path: join(shots, 'admin-settings-saved.png') });
+
+  const member = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const memberPage = await member.newPage();
+  await signInMember(memberPage, baseUrl, 'member@example.org');
+  await memberPage.locator('[data-testid="network-name"]').filter({ hasText: newName }).waitFor({ timeout: 15_000 });
+  await memberPage.screenshot({ path: join(shots, 'member-sees-network-name.png') });
+  await member.close();
+
+  // the change is in the audit history with who and when
+  const audit = await page.request.get(`${baseUrl}/api/v1/audit/events?stream=network-default&type=NetworkBasicSettingsChanged`);
+  const body = await audit.json();
+  const entry = body.events.find((event) => event.data.basic.name === newName);
+  if (!entry || !entry.who.id || !entry.when) throw new Error(`audit entry missing: ${JSON.stringify(body).slice(0, 500)}`);
+  await context.close();
+});
+
+test('a member searches the directory and sees other members', async ({ browser, baseUrl }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInMember(page, baseUrl, 'member@example.org');
+  await page.goto(`${baseUrl}/directory/members`);
+  const search = page.locator('input[type="search"]').first();
+  await search.fill('admi');
+  await page.getByText(/admin/i).first().waitFor({ timeout: 15_000 });
+  await page.screenshot({ path: join(shots, 'directory-search.png') });
+  await context.close();
+});
+
+test('the member console fits a 375 px wide screen', async ({ browser, baseUrl }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  await signInMember(page, baseUrl, 'member@example.org');
+  for (const path of ['/activitystreams', '/directory/members', '/appointments']) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 1) throw new Error(`${path} overflows by ${overflow}px at 375px`);
+  }
+  await page.screenshot({ path: join(shots, 'member-375.png') });
+  await context.close();
+});
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cn-browser-'));
+const server = await startServer(dataDir);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+let passed = 0;
+let failed = 0;
+const results = [];
+for (const { name, fn } of tests) {
+  const started = Date.now();
+  try {
+    await fn({ browser, baseUrl: server.baseUrl });
+    passed += 1;
+    results.push({ name, status: 'passed', ms: Date.now() - started });
+    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failed += 1;
+    results.push({ name, status: 'failed', error: String(error?.stack ?? error) });
+    console.log(`  ✗ ${name}\n    ${String(error?.message ?? error).split('\n').join('\n    ')}`);
+  }
+}
+await browser.close();
+server.child.kill('SIGTERM');
+if (failed > 0) console.log(`server log (tail):\n${server.log().split('\n').slice(-40).join('\n')}`);
+rmSync(dataDir, { recursive: true, force: true });
+writeFileSync(join(root, '.ci-browser.json'), JSON.stringify({ numPassedTests: passed, numFailedTests: failed, numPendingTests: 0, results }, null, 2));
+console.log(`browser: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

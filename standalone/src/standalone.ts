@@ -1,0 +1,78 @@
+import type { Server } from 'node:http';
+import { Module, type DynamicModule, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type express from 'express';
+import type pino from 'pino';
+import { applyHttpKit, createInfrastructure, drainInFlight, type Infrastructure, type PlatformConfig } from '@cn/platform';
+import { COMMAND_SERVICE_CSRF_EXEMPT, CommandServiceModule, nestLoggerOf, seedDemoIfEmpty } from '@cn/command-service';
+import { ProjectionServiceModule, startProjectionService } from '@cn/projection-service';
+import { SearchIndexerModule, startSearchIndexer } from '@cn/search-indexer';
+import { consoleBundles, serveConsoles } from './static-consoles';
+
+/** The three services as one Nest application: the routes are disjoint, the adapters shared. */
+@Module({})
+export class StandaloneModule {
+  static register(infra: Infrastructure): DynamicModule {
+    return {
+      module: StandaloneModule,
+      imports: [
+        CommandServiceModule.register(infra),
+        ProjectionServiceModule.register(infra),
+        SearchIndexerModule.register(infra),
+      ],
+    };
+  }
+}
+
+export interface RunningStandalone {
+  app: INestApplication;
+  infra: Infrastructure;
+  url: string;
+  logger: pino.Logger;
+  /** mount paths of the consoles found built on disk */
+  consoles: string[];
+  /** stop accepting, finish in-flight commands, stop projectors, close the adapters */
+  stop(drainTimeoutMs?: number): Promise<void>;
+}
+
+export const startStandalone = async (
+  config: PlatformConfig,
+  options: { repositoryRoot: string; host?: string },
+): Promise<RunningStandalone> => {
+  const infra = await createInfrastructure(config, { service: 'standalone' });
+  if (await seedDemoIfEmpty(infra)) infra.logger.info('first start: demo network seeded');
+  const app = await NestFactory.create(StandaloneModule.register(infra), {
+    logger: nestLoggerOf(infra.logger),
+    abortOnError: false,
+  });
+  applyHttpKit(app, {
+    session: config.session,
+    logger: infra.logger,
+    metrics: infra.metrics,
+    readiness: async () => {
+      await infra.eventStore.headPosition();
+      return true;
+    },
+    csrfExempt: COMMAND_SERVICE_CSRF_EXEMPT,
+  });
+  const consoles = serveConsoles(app.getHttpAdapter().getInstance() as express.Express, consoleBundles(options.repositoryRoot));
+  await app.init();
+  const projection = await startProjectionService(app, infra, { realtimeServer: app.getHttpServer() as Server });
+  const search = await startSearchIndexer(app);
+  await app.listen(config.port, options.host ?? '0.0.0.0');
+  const url = `http://localhost:${config.port}`;
+  return {
+    app,
+    infra,
+    url,
+    logger: infra.logger,
+    consoles,
+    stop: async (drainTimeoutMs = 10_000) => {
+      if (!(await drainInFlight(app, drainTimeoutMs))) infra.logger.warn('stopping with requests still in flight');
+      await projection.stop();
+      await search.stop();
+      await app.close();
+      await infra.close();
+    },
+  };
+};
