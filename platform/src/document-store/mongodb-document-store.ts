@@ -1,0 +1,137 @@
+import { MongoClient } from 'mongodb';
+import type { Collection, Filter as MongoFilter, Sort } from 'mongodb';
+import type {
+  Document,
+  DocumentCollection,
+  DocumentStore,
+  FieldCondition,
+  Filter,
+  FindOptions,
+  Scalar,
+} from './document-store';
+
+export interface MongoDocumentStoreOptions {
+  /** e.g. `mongodb://127.0.0.1:27017` */
+  url: string;
+  database: string;
+}
+
+/** Our operators that MongoDB understands as they are. */
+const NATIVE_OPERATORS = new Set(['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists']);
+
+/** Field names reach MongoDB as query keys: refuse operators and empty path segments in them. */
+const SAFE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
+
+type MongoQuery = Record<string, unknown>;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const isCondition = (value: unknown): value is FieldCondition =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length > 0 &&
+  Object.keys(value).every((key) => key.startsWith('$'));
+
+/** An array field equal to a scalar would match by element in MongoDB; our port means the field itself. */
+const scalarEquals = (value: Scalar): MongoQuery =>
+  value === null ? { $eq: null } : { $eq: value, $not: { $type: 'array' } };
+
+const conditionToMongo = (field: string, condition: FieldCondition): MongoQuery[] => {
+  const native: MongoQuery = {};
+  const extra: MongoQuery[] = [];
+  for (const [operator, operand] of Object.entries(condition) as [string, unknown][]) {
+    if (operand === undefined) continue;
+    if (NATIVE_OPERATORS.has(operator)) {
+      native[operator] = operand;
+    } else if (operator === '$contains') {
+      extra.push({ [field]: { $type: 'array', $elemMatch: { $eq: operand } } });
+    } else if (operator === '$like') {
+      if (typeof operand !== 'string') throw new Error(`$like on ${field} needs a string`);
+      extra.push({ [field]: { $type: 'string', $regex: escapeRegExp(operand), $options: 'i' } });
+    } else {
+      throw new Error(`unsupported operator: ${operator}`);
+    }
+  }
+  return Object.keys(native).length > 0 ? [{ [field]: native }, ...extra] : extra;
+};
+
+const filterToMongo = (filter: Filter = {}): MongoQuery => {
+  const parts: MongoQuery[] = [];
+  for (const [field, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    if (field === '$and' || field === '$or') {
+      const subFilters = (value as Filter[]).map(filterToMongo);
+      if (subFilters.length === 0) {
+        // an empty $or matches nothing, an empty $and everything (MongoDB refuses both)
+        if (field === '$or') parts.push({ _id: { $in: [] } });
+        continue;
+      }
+      parts.push({ [field]: subFilters });
+      continue;
+    }
+    if (!SAFE_PATH.test(field)) throw new Error(`invalid field path: ${field}`);
+    if (isCondition(value)) parts.push(...conditionToMongo(field, value));
+    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+      parts.push({ [field]: scalarEquals(value as Scalar) });
+    } else throw new Error(`unsupported filter value for ${field}`);
+  }
+  if (parts.length === 0) return {};
+  const [only] = parts;
+  return parts.length === 1 && only ? only : { $and: parts };
+};
+
+const toSort = (sort: FindOptions['sort']): Sort | undefined =>
+  sort && sort.length > 0 ? sort.map(([field, direction]) => [field, direction] as [string, 1 | -1]) : undefined;
+
+export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): DocumentStore => {
+  const client = new MongoClient(options.url);
+  const db = client.db(options.database);
+
+  const collection = <T extends Document = Document>(name: string): DocumentCollection<T> => {
+    const mongo: Collection<Document> = db.collection<Document>(name);
+    const query = (filter?: Filter): MongoFilter<Document> => filterToMongo(filter);
+    return {
+      get: async (id) => (await mongo.findOne({ _id: id })) as T | null,
+      getMany: async (ids) => {
+        const unique = [...new Set(ids)];
+        if (unique.length === 0) return [];
+        const docs = await mongo.find({ _id: { $in: unique } }).toArray();
+        const byId = new Map(docs.map((doc) => [doc._id, doc as T]));
+        return unique.flatMap((id) => {
+          const doc = byId.get(id);
+          return doc ? [doc] : [];
+        });
+      },
+      find: async (filter, findOptions = {}) => {
+        let cursor = mongo.find(query(filter));
+        const sort = toSort(findOptions.sort);
+        if (sort) cursor = cursor.sort(sort);
+        if (findOptions.skip) cursor = cursor.skip(findOptions.skip);
+        if (findOptions.limit !== undefined) {
+          if (findOptions.limit <= 0) return [];
+          cursor = cursor.limit(findOptions.limit);
+        }
+        return (await cursor.toArray()) as T[];
+      },
+      count: async (filter) => mongo.countDocuments(query(filter)),
+      upsert: async (doc) => {
+        await mongo.replaceOne({ _id: doc._id }, doc, { upsert: true });
+      },
+      delete: async (id) => {
+        await mongo.deleteOne({ _id: id });
+      },
+      deleteMany: async (filter) => (await mongo.deleteMany(query(filter))).deletedCount,
+      clear: async () => {
+        await mongo.deleteMany({});
+      },
+    };
+  };
+
+  return {
+    collection,
+    close: async () => {
+      await client.close();
+    },
+  };
+};
