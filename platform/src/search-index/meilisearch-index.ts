@@ -1,0 +1,191 @@
+import { MeiliSearch, MeiliSearchApiError } from 'meilisearch';
+import type { EnqueuedTask, Index } from 'meilisearch';
+import type {
+  IndexSettings,
+  SearchCollection,
+  SearchDocument,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+} from './search-index';
+
+export interface MeiliSearchIndexOptions {
+  /** e.g. `http://127.0.0.1:7700` */
+  host: string;
+  apiKey?: string;
+  /** how long a write waits for Meilisearch to apply it (default 30 s) */
+  taskTimeoutMs?: number;
+}
+
+const CHECKPOINTS_INDEX = '_checkpoints';
+const DEFAULT_LIMIT = 20;
+/** totals must be exact (paging in the consoles), not capped at Meilisearch's default of 1000 */
+const MAX_TOTAL_HITS = 1_000_000;
+/** Meilisearch's index uids; attribute names reach filter expressions, so they are restricted too */
+const SAFE_INDEX_UID = /^[A-Za-z0-9_-]{1,400}$/;
+const SAFE_ATTRIBUTE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
+
+interface CheckpointDocument {
+  id: string;
+  projector: string;
+  position: number;
+  [field: string]: unknown;
+}
+
+type FilterValue = string | number | boolean;
+
+const attribute = (name: string): string => {
+  if (!SAFE_ATTRIBUTE.test(name)) throw new Error(`invalid attribute name: ${name}`);
+  return name;
+};
+
+/** A filter literal: strings double-quoted with `"` and `\` escaped, so values can never change the expression. */
+const literal = (value: FilterValue): string => {
+  if (typeof value === 'string') return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`invalid filter number: ${value}`);
+    return String(value);
+  }
+  return value ? 'true' : 'false';
+};
+
+/** null when a condition can match nothing (an empty any-of) */
+const toMeiliFilter = (filter: SearchQuery['filter']): string[] | null => {
+  const clauses: string[] = [];
+  for (const [field, value] of Object.entries(filter ?? {})) {
+    if (Array.isArray(value)) {
+      const values = value as readonly FilterValue[];
+      if (values.length === 0) return null;
+      clauses.push(`${attribute(field)} IN [${values.map(literal).join(', ')}]`);
+    } else {
+      clauses.push(`${attribute(field)} = ${literal(value as FilterValue)}`);
+    }
+  }
+  return clauses;
+};
+
+/** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
+const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
+
+export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): SearchIndex => {
+  const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
+  const timeOutMs = options.taskTimeoutMs ?? 30_000;
+  /** index uid -> settings applied by this instance, so repeated index() calls cost no task */
+  const prepared = new Map<string, Promise<void>>();
+
+  const waitFor = async (enqueued: Promise<EnqueuedTask>): Promise<void> => {
+    const { taskUid } = await enqueued;
+    const task = await client.waitForTask(taskUid, { timeOutMs, intervalMs: 20 });
+    if (task.status !== 'succeeded') {
+      throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
+    }
+  };
+
+  const ensureIndex = async (uid: string, settings: IndexSettings): Promise<void> => {
+    try {
+      await client.getIndex(uid);
+    } catch (error) {
+      if (!(error instanceof MeiliSearchApiError && error.cause?.code === 'index_not_found')) throw error;
+      try {
+        await waitFor(client.createIndex(uid, { primaryKey: 'id' }));
+      } catch (createError) {
+        // another instance created it meanwhile
+        if (!String(createError).includes('index_already_exists') && !String(createError).includes('already exists')) {
+          throw createError;
+        }
+      }
+    }
+    await waitFor(
+      client.index(uid).updateSettings({
+        searchableAttributes: settings.searchableAttributes,
+        filterableAttributes: settings.filterableAttributes,
+        sortableAttributes: settings.sortableAttributes ?? [],
+        pagination: { maxTotalHits: MAX_TOTAL_HITS },
+      }),
+    );
+  };
+
+  const prepare = (uid: string, settings: IndexSettings): Promise<void> => {
+    if (!SAFE_INDEX_UID.test(uid)) throw new Error(`invalid index name: ${uid}`);
+    const key = `${uid}\n${JSON.stringify(settings)}`;
+    let ready = prepared.get(key);
+    if (!ready) {
+      ready = ensureIndex(uid, settings);
+      prepared.set(key, ready);
+      ready.catch(() => prepared.delete(key));
+    }
+    return ready;
+  };
+
+  const search = async <T extends SearchDocument>(index: Index<T>, query: SearchQuery): Promise<SearchResult<T>> => {
+    const filter = toMeiliFilter(query.filter);
+    const limit = Math.max(0, query.limit ?? DEFAULT_LIMIT);
+    const offset = Math.max(0, query.offset ?? 0);
+    const sort = (query.sort ?? []).map(([field, direction]) => `${attribute(field)}:${direction}`);
+    if (filter === null) {
+      return { hits: [], total: 0 };
+    }
+    // page/hitsPerPage answers an exact totalHits (offset/limit only an estimate); an offset that is not
+    // a multiple of the limit is served from one larger first page
+    const aligned = limit > 0 && offset % limit === 0;
+    const response = await index.search(query.q, {
+      filter: filter.length > 0 ? filter : undefined,
+      sort: sort.length > 0 ? sort : undefined,
+      page: aligned ? offset / limit + 1 : 1,
+      hitsPerPage: aligned ? limit : limit === 0 ? 0 : offset + limit,
+    });
+    const hits = aligned ? response.hits : response.hits.slice(offset, offset + limit);
+    return { hits, total: response.totalHits };
+  };
+
+  const collection = <T extends SearchDocument>(uid: string): SearchCollection<T> => {
+    const index = client.index<T>(uid);
+    return {
+      upsert: async (docs) => {
+        if (docs.length === 0) return;
+        // addDocuments replaces whole documents by id; waiting makes the write visible to the next search
+        await waitFor(index.addDocuments([...docs], { primaryKey: 'id' }));
+      },
+      delete: async (ids) => {
+        if (ids.length === 0) return;
+        await waitFor(index.deleteDocuments([...ids]));
+      },
+      search: (query) => search(index, query),
+      clear: async () => {
+        await waitFor(index.deleteAllDocuments());
+      },
+    };
+  };
+
+  const checkpointSettings: IndexSettings = { searchableAttributes: ['projector'], filterableAttributes: [] };
+  const checkpoints = async (): Promise<Index<CheckpointDocument>> => {
+    await prepare(CHECKPOINTS_INDEX, checkpointSettings);
+    return client.index<CheckpointDocument>(CHECKPOINTS_INDEX);
+  };
+
+  return {
+    index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings) => {
+      await prepare(name, settings);
+      return collection<T>(name);
+    },
+    getCheckpoint: async (projector) => {
+      const index = await checkpoints();
+      try {
+        const doc = await index.getDocument(checkpointId(projector));
+        return doc.position;
+      } catch (error) {
+        if (error instanceof MeiliSearchApiError && error.cause?.code === 'document_not_found') return 0;
+        throw error;
+      }
+    },
+    setCheckpoint: async (projector, position) => {
+      const index = await checkpoints();
+      await waitFor(index.addDocuments([{ id: checkpointId(projector), projector, position }], { primaryKey: 'id' }));
+    },
+    // the client keeps no connection open: forgetting the prepared indexes is all there is to release
+    close: () => {
+      prepared.clear();
+      return Promise.resolve();
+    },
+  };
+};
