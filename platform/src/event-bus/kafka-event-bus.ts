@@ -1,0 +1,146 @@
+/*
+ * Kafka through the KafkaJS API only: every kafkajs import of the platform lives in this file and in
+ * kafka-relay.ts, so that @confluentinc/kafka-javascript's KafkaJS-compatible mode can replace it here.
+ */
+import { Kafka, logLevel } from 'kafkajs';
+import type { Admin, Consumer, logCreator, LogEntry } from 'kafkajs';
+import type pino from 'pino';
+import type { RecordedEvent } from '../event-store/event-store';
+import type { BusConsumer, EventBus } from './event-bus';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  topic: string;
+  clientId: string;
+  /** partitions of the topic when the bus creates it (default 3) */
+  partitions?: number;
+  /**
+   * longest a fetch waits on the broker for new events (default 500 ms); stopping a consumer waits for
+   * its fetch in flight, so this bounds how long a stop (rebuild, shutdown) takes
+   */
+  maxWaitTimeMs?: number;
+  logger?: pino.Logger;
+}
+
+const DEFAULT_PARTITIONS = 3;
+const DEFAULT_MAX_WAIT_MS = 500;
+
+/** KafkaJS logs through the platform's pino logger (or not at all), never to the console. */
+export const kafkaLogCreator =
+  (logger: pino.Logger | undefined): logCreator =>
+  () =>
+  ({ level, label, log }: LogEntry) => {
+    if (!logger) return;
+    const { message, ...extra } = log;
+    const fields = { kafka: extra, kafkaLabel: label };
+    if (level === logLevel.ERROR) logger.error(fields, message);
+    else if (level === logLevel.WARN) logger.warn(fields, message);
+    else if (level === logLevel.INFO) logger.info(fields, message);
+    else logger.debug(fields, message);
+  };
+
+export const createKafkaClient = (options: { brokers: string[]; clientId: string; logger?: pino.Logger }): Kafka =>
+  new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: options.logger ? logLevel.WARN : logLevel.NOTHING,
+    logCreator: kafkaLogCreator(options.logger),
+  });
+
+/** Creates the topic when it is missing (idempotent; concurrent creators are fine). */
+export const ensureKafkaTopic = async (admin: Admin, topic: string, partitions = DEFAULT_PARTITIONS): Promise<void> => {
+  const existing = await admin.listTopics();
+  if (existing.includes(topic)) return;
+  try {
+    await admin.createTopics({ topics: [{ topic, numPartitions: partitions }], waitForLeaders: true });
+  } catch (error) {
+    if (!(error instanceof Error && /already exists/i.test(error.message))) throw error;
+  }
+};
+
+/** The relay writes the RecordedEvent as JSON; anything else on the topic is a bug worth stopping for. */
+const decodeEvent = (value: Buffer | null): RecordedEvent => {
+  if (value === null) throw new Error('Kafka message without a value');
+  return JSON.parse(value.toString('utf8')) as RecordedEvent;
+};
+
+export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => {
+  const kafka = createKafkaClient(options);
+  const admin = kafka.admin();
+  let adminReady: Promise<void> | null = null;
+  const connectedAdmin = async (): Promise<Admin> => {
+    adminReady ??= (async () => {
+      await admin.connect();
+      await ensureKafkaTopic(admin, options.topic, options.partitions);
+    })().catch((error: unknown) => {
+      adminReady = null;
+      throw error;
+    });
+    await adminReady;
+    return admin;
+  };
+  const consumers = new Set<BusConsumer>();
+
+  const consume: EventBus['consume'] = async ({ groupId, handler, onError }) => {
+    await connectedAdmin();
+    const consumer: Consumer = kafka.consumer({
+      groupId,
+      allowAutoTopicCreation: false,
+      maxWaitTimeInMs: options.maxWaitTimeMs ?? DEFAULT_MAX_WAIT_MS,
+    });
+    let failed = false;
+    let stopping: Promise<void> | null = null;
+    const stop = (): Promise<void> => {
+      stopping ??= consumer.disconnect();
+      return stopping;
+    };
+
+    await consumer.connect();
+    await consumer.subscribe({ topics: [options.topic], fromBeginning: true });
+    await consumer.run({
+      // offsets are committed by hand, one per handled event, only after its handler resolved
+      autoCommit: false,
+      eachMessage: async (payload) => {
+        const { topic, partition, message } = payload;
+        // after a failure nothing else is handled nor committed: the group receives it again later
+        if (failed) return;
+        try {
+          await handler(decodeEvent(message.value));
+        } catch (error) {
+          failed = true;
+          payload.pause();
+          onError?.(error);
+          // disconnecting waits for this eachMessage to return: not awaited here
+          void stop();
+          return;
+        }
+        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+      },
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart) onError?.(payload.error);
+    });
+
+    const busConsumer: BusConsumer = {
+      stop: async () => {
+        consumers.delete(busConsumer);
+        await stop();
+      },
+    };
+    consumers.add(busConsumer);
+    return busConsumer;
+  };
+
+  return {
+    consume,
+    resetGroup: async (groupId) => {
+      const connected = await connectedAdmin();
+      // Kafka refuses to reset the offsets of a group with live members: stop its consumers first
+      await connected.resetOffsets({ groupId, topic: options.topic, earliest: true });
+    },
+    close: async () => {
+      await Promise.all([...consumers].map((consumer) => consumer.stop()));
+      if (adminReady) await admin.disconnect();
+    },
+  };
+};

@@ -1,0 +1,103 @@
+import { CompressionTypes, Partitioners } from 'kafkajs';
+import type { Producer } from 'kafkajs';
+import type pino from 'pino';
+import type { DocumentCollection } from '../document-store/document-store';
+import type { EventStore, EventSubscription, RecordedEvent } from '../event-store/event-store';
+import { createKafkaClient, ensureKafkaTopic } from './kafka-event-bus';
+
+export interface KafkaRelayOptions {
+  eventStore: EventStore;
+  brokers: string[];
+  topic: string;
+  /** where the relay keeps the position of the last event the broker acknowledged */
+  checkpoints: DocumentCollection;
+  /** checkpoint id and Kafka client id (default `kafka-relay`) */
+  name?: string;
+  logger?: pino.Logger;
+  /** first delay before following the store again after a failure; doubled up to 30 s (default 500 ms) */
+  retryDelayMs?: number;
+}
+
+export interface KafkaRelay {
+  stop(): Promise<void>;
+  /** position of the last event acknowledged by the broker and checkpointed */
+  position(): number;
+}
+
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Publishes the event store's log to Kafka (the outbox is the log itself, so command handlers never
+ * write twice). Each event is sent with the idempotent producer, keyed by its stream so that one
+ * stream's events stay in one partition in order, and the checkpoint is stored only after the broker
+ * acknowledged the event: a crash in between re-sends it (at least once), it never skips one.
+ */
+export const startKafkaRelay = async (options: KafkaRelayOptions): Promise<KafkaRelay> => {
+  const name = options.name ?? 'kafka-relay';
+  const logger = options.logger?.child({ component: 'kafka-relay', relay: name });
+  const kafka = createKafkaClient({ brokers: options.brokers, clientId: name, logger });
+
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await ensureKafkaTopic(admin, options.topic);
+  } finally {
+    await admin.disconnect();
+  }
+
+  const producer: Producer = kafka.producer({
+    idempotent: true,
+    // with one request in flight a retried batch cannot overtake the next one
+    maxInFlightRequests: 1,
+    allowAutoTopicCreation: false,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  await producer.connect();
+
+  const checkpoint = await options.checkpoints.get(name);
+  let position = typeof checkpoint?.position === 'number' ? checkpoint.position : 0;
+  let subscription: EventSubscription | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let retryDelay = options.retryDelayMs ?? 500;
+  let stopped = false;
+
+  const relay = async (event: RecordedEvent): Promise<void> => {
+    await producer.send({
+      topic: options.topic,
+      acks: -1,
+      compression: CompressionTypes.None,
+      messages: [{ key: event.streamId, value: JSON.stringify(event), headers: { type: event.type } }],
+    });
+    await options.checkpoints.upsert({ _id: name, position: event.position, updatedAt: new Date().toISOString() });
+    position = event.position;
+    retryDelay = options.retryDelayMs ?? 500;
+  };
+
+  const follow = (): void => {
+    if (stopped) return;
+    logger?.info({ after: position }, 'relaying events to Kafka');
+    subscription = options.eventStore.subscribeToAll({ after: position }, relay, (error) => {
+      // the broker or the store is unavailable: follow again from the checkpoint after a pause
+      logger?.error({ err: error, position, retryInMs: retryDelay }, 'relay interrupted');
+      subscription = null;
+      if (stopped) return;
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        follow();
+      }, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, MAX_RETRY_DELAY_MS);
+    });
+  };
+  follow();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current: EventSubscription | null = subscription;
+      if (current) await current.stop();
+      await producer.disconnect();
+    },
+    position: () => position,
+  };
+};
