@@ -6,6 +6,7 @@ import {
   Ctx,
   HttpProblem,
   INFRASTRUCTURE,
+  openApi,
   parseListQuery,
   parseWith,
   requireMember,
@@ -27,6 +28,24 @@ const SORT_FIELDS: Record<string, string> = {
 
 const optionalText = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+openApi.route({
+  method: 'get',
+  path: '/api/v1/audit/events',
+  summary: 'Event history with revealed data (auditors and network administrators)',
+  tags: ['audit'],
+  query: auditQuerySchema,
+  responses: { 200: 'AuditEventsResponse', 400: 'invalid query', 401: 'signed out', 403: 'neither auditor nor administrator' },
+  auth: 'auditor',
+});
+openApi.route({
+  method: 'get',
+  path: '/administration/audit-events',
+  summary: 'Event history for react-admin (sort, range, filter stream/type/member/from/to; Content-Range)',
+  tags: ['audit'],
+  responses: { 200: 'AuditEventDto[]', 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither auditor nor administrator' },
+  auth: 'auditor',
+});
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)

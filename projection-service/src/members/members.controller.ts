@@ -6,6 +6,7 @@ import {
   Ctx,
   HttpProblem,
   INFRASTRUCTURE,
+  openApi,
   parseListQuery,
   requireMember,
   sendList,
@@ -47,6 +48,23 @@ const adminFilterOf = (filter: Record<string, unknown>): Filter => {
   if (Array.isArray(filter.id)) and.push({ _id: { $in: filter.id.map(String) } });
   return { $and: and };
 };
+
+openApi.route({
+  method: 'get',
+  path: '/members/:id',
+  summary: 'One member as the viewer may see them',
+  tags: ['members'],
+  responses: { 200: 'MemberDto', 401: 'signed out', 404: 'unknown member' },
+  auth: 'member',
+});
+openApi.route({
+  method: 'get',
+  path: '/administration/members',
+  summary: 'Members for react-admin (sort, range, filter q/is_external/is_network_admin; Content-Range)',
+  tags: ['members'],
+  responses: { 200: 'MemberDto[]', 400: 'bad sort, range or filter', 401: 'signed out', 403: 'not a network administrator' },
+  auth: 'admin',
+});
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)

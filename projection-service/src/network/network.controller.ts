@@ -6,6 +6,7 @@ import {
   HttpProblem,
   INFRASTRUCTURE,
   csrfTokenFor,
+  openApi,
   requireMember,
   type Infrastructure,
   type RequestContext,
@@ -13,6 +14,23 @@ import {
 import { loadActiveMember } from '../members/members.read';
 import { loadNetwork } from './network.read';
 import { networkResponseOf } from './network-response';
+
+openApi.route({
+  method: 'get',
+  path: '/api/v1/network',
+  summary: 'Network configuration, current member, abilities and CSRF token (public)',
+  tags: ['network'],
+  responses: { 200: 'NetworkResponse' },
+  auth: 'none',
+});
+openApi.route({
+  method: 'get',
+  path: '/administration/settings',
+  summary: 'The four network settings tabs',
+  tags: ['network'],
+  responses: { 200: 'NetworkSettings', 401: 'signed out', 403: 'not a network administrator' },
+  auth: 'admin',
+});
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)

@@ -55,6 +55,12 @@ describe('network API', () => {
     expect(body.can).toMatchObject({ administrate: false, chat: false, set_status: true, set_invisible: false });
   });
 
+  it('describes its routes in the OpenAPI document', async () => {
+    const res = await request(h.server).get('/api/docs').expect(200);
+    const paths = Object.keys((res.body as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/v1/network', '/administration/settings', '/members/{id}', '/api/v1/audit/events']));
+  });
+
   it('answers the settings to admins only', async () => {
     const res = await request(h.server).get('/administration/settings').set('Cookie', h.cookie('admin')).expect(200);
     expect(Object.keys(res.body as object).sort()).toEqual(['basic', 'join', 'mail', 'member']);

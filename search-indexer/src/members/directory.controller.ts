@@ -1,7 +1,7 @@
 import type { DirectoryMembersResponse } from '@cn/contracts';
 import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
-import { ConsistencyInterceptor, Ctx, parseWith, requireMember, type RequestContext, type SearchQuery } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, openApi, parseWith, requireMember, type RequestContext, type SearchQuery } from '@cn/platform';
 import { loadNetworkSearchSettings } from '../network/network-search-settings';
 import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../search-runtime';
 import { toDirectoryEntry } from './directory-entry';
@@ -24,6 +24,16 @@ const SORTS: Record<'first_name' | 'last_name', SearchQuery['sort']> = {
   first_name: [['first_name', 'asc'], ['last_name', 'asc'], ['id', 'asc']],
   last_name: [['last_name', 'asc'], ['first_name', 'asc'], ['id', 'asc']],
 };
+
+openApi.route({
+  method: 'get',
+  path: '/directory/members',
+  summary: 'Member directory: relevance with q, else the network default sort',
+  tags: ['directory'],
+  query: directoryQuerySchema,
+  responses: { 200: 'DirectoryMembersResponse', 400: 'invalid page or per_page', 401: 'signed out' },
+  auth: 'member',
+});
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
