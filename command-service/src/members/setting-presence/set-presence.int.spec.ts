@@ -1,0 +1,56 @@
+import { memberStream } from '@cn/contracts';
+import { isEncryptedValue } from '@cn/platform';
+import { startTestService, type TestService } from '../../__tests__/command-service-app';
+
+describe('PUT /api/v1/members/me/status', () => {
+  let service: TestService;
+  let admin: { memberId: string; headers: Record<string, string> };
+  let member: { memberId: string; headers: Record<string, string> };
+  beforeAll(async () => {
+    service = await startTestService();
+    admin = await service.signIn('admin@example.org');
+    member = await service.signIn('member@example.org');
+  });
+  afterAll(() => service.close());
+
+  const showOnlineStatus = (value: string) =>
+    service.http.put('/administration/settings').set(admin.headers).send({ member: { show_online_status: value } }).expect(200);
+  const setStatus = (body: object) => service.http.put('/api/v1/members/me/status').set(member.headers).send(body);
+
+  it('records the presence with the text encrypted and line breaks as spaces', async () => {
+    const res = await setStatus({ type: 'busy', text: 'In a\nmeeting' }).expect(200);
+    const events = await service.infra.eventStore.readStream(memberStream(member.memberId));
+    const last = events[events.length - 1]!;
+    expect(last.type).toBe('MemberPresenceChanged');
+    expect(res.body).toEqual({ position: last.position });
+    const data = last.data as { type: string; text: unknown };
+    expect(data.type).toBe('busy');
+    expect(isEncryptedValue(data.text)).toBe(true);
+    expect(JSON.stringify(last.data)).not.toContain('meeting');
+    expect(await service.infra.cipher.reveal(data)).toEqual({ member_id: member.memberId, type: 'busy', text: 'In a meeting' });
+  });
+
+  it('answers 401 when signed out and 400 for a text over 100 characters or an unknown type', async () => {
+    await service.http.put('/api/v1/members/me/status').send({ type: 'online', text: '' }).expect(401);
+    const long = await setStatus({ type: 'online', text: 'x'.repeat(101) }).expect(400);
+    expect(long.body.errors).toEqual([{ field: 'text', key: 'too_long' }]);
+    const type = await setStatus({ type: 'away', text: '' }).expect(400);
+    expect(type.body.errors).toEqual([{ field: 'type', key: 'invalid_value' }]);
+  });
+
+  it("allows invisible only while online status is 'optional'", async () => {
+    await setStatus({ type: 'invisible', text: '' }).expect(200);
+    await showOnlineStatus('enabled');
+    const refused = await setStatus({ type: 'invisible', text: '' }).expect(422);
+    expect(refused.body).toEqual({ statusCode: 422, error: 'invisible_not_allowed', errors: [{ field: 'type', key: 'invisible_not_allowed' }] });
+    await setStatus({ type: 'online', text: '' }).expect(200);
+  });
+
+  it("refuses every status while online status is 'disabled'", async () => {
+    await showOnlineStatus('disabled');
+    const refused = await setStatus({ type: 'online', text: 'hi' }).expect(422);
+    expect(refused.body.error).toBe('status_hidden');
+    await showOnlineStatus('optional');
+    await setStatus({ type: 'online', text: 'hi' }).expect(200);
+  });
+});
