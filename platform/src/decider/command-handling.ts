@@ -29,7 +29,7 @@ export interface HandleCommandOptions<State, Command, Event extends DomainEvent>
    * decided on the current state and, when another command won the race, re-read and re-decided.
    */
   expectedRevision?: number | 'no_stream';
-  /** re-decisions after a lost race when no expectedRevision was given (default 3) */
+  /** re-decisions after a lost race when no expectedRevision was given (default 5: n racers need n-1) */
   maxRetries?: number;
 }
 
@@ -40,6 +40,12 @@ export interface HandledCommand<Event extends DomainEvent> {
   revision: number;
   events: Event[];
 }
+
+const DEFAULT_RETRIES = 5;
+
+/** a little random spread, so that the losers of a race do not collide again at once */
+const backOff = (attempt: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
 
 const revisionOf = (events: readonly RecordedEvent[]): number => (events.length === 0 ? -1 : events[events.length - 1]!.revision);
 
@@ -76,7 +82,7 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<HandledCommand<Event>> => {
   const { eventStore, streamId, decider, command, context, clock } = options;
-  const retries = options.expectedRevision === undefined ? (options.maxRetries ?? 3) : 0;
+  const retries = options.expectedRevision === undefined ? (options.maxRetries ?? DEFAULT_RETRIES) : 0;
 
   for (let attempt = 0; ; attempt += 1) {
     const recorded = await eventStore.readStream(streamId);
@@ -98,6 +104,7 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
       return { position: appended.position, revision: appended.nextExpectedRevision, events };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;
+      await backOff(attempt);
     }
   }
 };

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MemberEvent } from '@cn/contracts';
+import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import { WrongExpectedRevisionError, type EventStore } from '../event-store/event-store';
+import { DomainError, type Decider } from './decider';
+import { handleCommand } from './command-handling';
+
+/** A counter kept in a member's roles: every command flips `auditor`, so each decision depends on the state. */
+type State = { count: number };
+const roles = { network_admin: false, auditor: false, external: false };
+const toggling: Decider<State, { refuse?: boolean }, MemberEvent> = {
+  initialState: () => ({ count: 0 }),
+  evolve: (state) => ({ count: state.count + 1 }),
+  decide: (command, state) => {
+    if (command.refuse) throw new DomainError('refused');
+    return [{ type: 'MemberRolesChanged', data: { member_id: 'm1', roles: { ...roles, auditor: state.count % 2 === 0 } } }];
+  },
+};
+const context = { memberId: 'admin', correlationId: 'c1', causationId: 'r1' };
+const clock = () => new Date('2026-01-01T00:00:00Z');
+
+describe('handleCommand', () => {
+  let dir: string;
+  let eventStore: EventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'cn-handle-'));
+    eventStore = createSqliteEventStore({ path: join(dir, 'events.sqlite') });
+  });
+  afterEach(async () => {
+    await eventStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const handle = (extra: { expectedRevision?: number | 'no_stream'; command?: { refuse?: boolean } } = {}) =>
+    handleCommand({ eventStore, streamId: 'member-m1', decider: toggling, command: extra.command ?? {}, context, clock, expectedRevision: extra.expectedRevision });
+
+  it('appends the decided events with their metadata', async () => {
+    const handled = await handle();
+    expect(handled.revision).toBe(0);
+    const [event] = await eventStore.readStream('member-m1');
+    expect(event!.metadata).toEqual({ ...context, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 });
+    expect(event!.position).toBe(handled.position);
+  });
+
+  it('re-decides on fresh state when racing commands give no expected revision', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => handle()));
+    expect(results.map((result) => result.revision).sort()).toEqual([0, 1, 2, 3, 4]);
+    const events = await eventStore.readStream('member-m1');
+    // each decision saw the state before it: the flag alternates
+    expect(events.map((event) => (event.data as { roles: { auditor: boolean } }).roles.auditor)).toEqual([true, false, true, false, true]);
+  });
+
+  it('answers a conflict when the client-given revision is stale', async () => {
+    await handle({ expectedRevision: 'no_stream' });
+    await expect(handle({ expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(handle({ expectedRevision: 0 })).resolves.toMatchObject({ revision: 1 });
+  });
+
+  it('appends nothing on a refusal, and refuses events that do not match their schema', async () => {
+    await expect(handle({ command: { refuse: true } })).rejects.toBeInstanceOf(DomainError);
+    const broken: Decider<State, object, MemberEvent> = { ...toggling, decide: () => [{ type: 'MemberErased', data: {} as { member_id: string } }] };
+    await expect(handleCommand({ eventStore, streamId: 'member-m1', decider: broken, command: {}, context, clock })).rejects.toThrow(/schema/);
+    expect(await eventStore.headPosition()).toBe(0);
+  });
+});
