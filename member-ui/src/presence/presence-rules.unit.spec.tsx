@@ -52,14 +52,14 @@ describe('status text pre-fill', () => {
 
 describe('StatusForm', () => {
   const renderForm = (options: SetPresenceRequest['type'][], initialText = '') => {
-    const onSubmit = jest.fn<Promise<boolean>, [SetPresenceRequest]>(async () => true);
+    const onSubmit = jest.fn((_request: SetPresenceRequest) => Promise.resolve(true));
     const onClose = jest.fn();
     render(
       <I18nextProvider i18n={createI18n('en')}>
         <StatusForm options={options} initial={{ type: 'online', text: initialText }} onSubmit={onSubmit} onClose={onClose} />
       </I18nextProvider>,
     );
-    return { onSubmit, onClose, text: screen.getByTestId('status-text') as HTMLTextAreaElement };
+    return { onSubmit, onClose, text: screen.getByTestId<HTMLTextAreaElement>('status-text') };
   };
 
   it('pre-fills the busy default when busy is chosen, then saves type and text', async () => {
@@ -69,6 +69,7 @@ describe('StatusForm', () => {
     expect(screen.getByTestId('status-counter').textContent).toBe(`${defaults.busy.length} / 100`);
     await act(async () => {
       fireEvent.click(screen.getByTestId('status-save'));
+      await Promise.resolve();
     });
     expect(onSubmit).toHaveBeenCalledWith({ type: 'busy', text: defaults.busy });
     expect(onClose).toHaveBeenCalled();
@@ -78,6 +79,7 @@ describe('StatusForm', () => {
     const { onSubmit, onClose } = renderForm(['online', 'busy', 'invisible'], 'Hello');
     await act(async () => {
       fireEvent.click(screen.getByTestId('status-option-invisible'));
+      await Promise.resolve();
     });
     expect(onSubmit).toHaveBeenCalledWith({ type: 'invisible', text: 'Hello' });
     expect(onClose).toHaveBeenCalled();
@@ -92,7 +94,7 @@ describe('StatusForm', () => {
   });
 
   it('stays open when saving fails', async () => {
-    const onSubmit = jest.fn(async () => false);
+    const onSubmit = jest.fn(() => Promise.resolve(false));
     const onClose = jest.fn();
     render(
       <I18nextProvider i18n={createI18n('en')}>
@@ -101,6 +103,7 @@ describe('StatusForm', () => {
     );
     await act(async () => {
       fireEvent.click(screen.getByTestId('status-save'));
+      await Promise.resolve();
     });
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByTestId('status-form')).toBeTruthy();

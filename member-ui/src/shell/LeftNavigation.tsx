@@ -67,7 +67,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
           onChange={(event) => {
             const target = NAV_MODULES.find((module) => module.id === event.target.value);
             if (target) {
-              navigate(target.start);
+              void navigate(target.start);
               onNavigate?.();
             }
           }}
@@ -81,7 +81,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
         </select>
       </div>
       <div className="left-nav__sections" onClick={(event) => (event.target instanceof HTMLAnchorElement ? onNavigate?.() : undefined)}>
-        {(current ?? NAV_MODULES[0]!).sections({ network, signedIn: true }).map((section) => (
+        {(current ?? NAV_MODULES[0]).sections({ network, signedIn: true }).map((section) => (
           <Section key={section.id} section={section} collapsed={collapsed.has(section.id)} onToggle={() => toggle(section.id)} />
         ))}
       </div>

@@ -55,13 +55,19 @@ export const ProfileMenu = ({ onChangeStatus }: { onChangeStatus: () => void }) 
           </div>
           <ul className="menu-list">
             <li>
-              <button type="button" className="menu-item" onClick={() => { close(); navigate(member.path || `/members/${member.id}`); }}>
+              <button type="button" className="menu-item" onClick={() => {
+                  close();
+                  void navigate(member.path || `/members/${member.id}`);
+                }}>
                 {t('profile.my_profile')}
               </button>
             </li>
             {statusVisible ? (
               <li>
-                <button type="button" className="menu-item" data-testid="profile-change-status" onClick={() => { close(); onChangeStatus(); }}>
+                <button type="button" className="menu-item" data-testid="profile-change-status" onClick={() => {
+                    close();
+                    onChangeStatus();
+                  }}>
                   {t('presence.change')}
                 </button>
               </li>
@@ -96,14 +102,11 @@ export const ProfileMenu = ({ onChangeStatus }: { onChangeStatus: () => void }) 
                 type="button"
                 className="menu-item menu-item--danger"
                 data-testid="sign-out"
-                onClick={async () => {
+                onClick={() => {
                   close();
-                  try {
-                    await signOut();
-                    navigate('/users/sign_in', { replace: true });
-                  } catch (error) {
-                    toasts.show('error', `errors.${errorKeyOf(error)}`);
-                  }
+                  signOut()
+                    .then(() => navigate('/users/sign_in', { replace: true }))
+                    .catch((error: unknown) => toasts.show('error', `errors.${errorKeyOf(error)}`));
                 }}
               >
                 {t('profile.sign_out')}

@@ -24,7 +24,7 @@ export const SearchBar = () => {
 
   const go = (query: string) => {
     if (!query.trim() && !onSearchPage) return;
-    navigate(searchPath(query), { replace: onSearchPage });
+    void navigate(searchPath(query), { replace: onSearchPage });
   };
   const debounced = useDebouncedCallback(go, SEARCH_INPUT_DEBOUNCE_MS);
 
@@ -35,7 +35,7 @@ export const SearchBar = () => {
       onSubmit={(event) => {
         event.preventDefault();
         debounced.cancel();
-        navigate(searchPath(value), { replace: onSearchPage });
+        void navigate(searchPath(value), { replace: onSearchPage });
       }}
     >
       <label className="visually-hidden" htmlFor={inputId}>
@@ -44,7 +44,11 @@ export const SearchBar = () => {
       <Icon name="search" />
       <input
         id={inputId}
-        type="search"
+        // text with the searchbox role: the page's own search field (e.g. the directory's) stays the first type=search
+        type="text"
+        role="searchbox"
+        inputMode="search"
+        enterKeyHint="search"
         name="q"
         data-testid="global-search"
         placeholder={t('header.search_placeholder')}

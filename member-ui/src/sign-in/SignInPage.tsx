@@ -57,7 +57,7 @@ export const SignInPage = () => {
     setSubmitting(true);
     try {
       await signIn(parsed.data);
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.body.errors.length > 0) {
         const errors: FieldErrors = {};
