@@ -31,6 +31,10 @@ if [[ -f "$RUN_DIR/pid" ]] && kill -0 "$(cat "$RUN_DIR/pid")" 2>/dev/null; then
   exit 0
 fi
 
+if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then
+  log "127.0.0.1:$PORT is already in use by another process (set FERRETDB_PORT)"; exit 1
+fi
+
 rm -rf "$RUN_DIR" && mkdir -p "$RUN_DIR/data"
 "$BIN" --handler=sqlite --sqlite-url="file:$RUN_DIR/data/" --state-dir="$RUN_DIR" \
   --listen-addr="127.0.0.1:$PORT" --debug-addr="127.0.0.1:$((PORT + 1000))" \

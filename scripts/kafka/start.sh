@@ -27,6 +27,12 @@ if [[ -f "$RUN_DIR/pid" ]] && kill -0 "$(cat "$RUN_DIR/pid")" 2>/dev/null; then
   exit 0
 fi
 
+for port in "$PORT" "$CONTROLLER_PORT"; do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    log "127.0.0.1:$port is already in use by another process (set KAFKA_PORT / KAFKA_CONTROLLER_PORT)"; exit 1
+  fi
+done
+
 rm -rf "$RUN_DIR" && mkdir -p "$RUN_DIR/data"
 cat >"$RUN_DIR/server.properties" <<PROPS
 process.roles=broker,controller

@@ -95,6 +95,10 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       return stopping;
     };
 
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      // KafkaJS restarts the consumer after retriable errors; anything else ends it
+      if (!payload.restart) onError?.(payload.error);
+    });
     await consumer.connect();
     await consumer.subscribe({ topics: [options.topic], fromBeginning: true });
     await consumer.run({
@@ -117,10 +121,6 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
         await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
       },
     });
-    consumer.on(consumer.events.CRASH, ({ payload }) => {
-      if (!payload.restart) onError?.(payload.error);
-    });
-
     const busConsumer: BusConsumer = {
       stop: async () => {
         consumers.delete(busConsumer);

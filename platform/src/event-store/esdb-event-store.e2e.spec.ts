@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll } from '@jest/globals';
+import { afterAll, jest } from '@jest/globals';
 import { describeEventStoreContract } from '../testing';
 import type { EventStoreContractTarget } from '../testing';
 import type { StartedTestContainer } from 'testcontainers';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll } from '@jest/globals';
+import { afterAll, jest } from '@jest/globals';
 import { MongoClient } from 'mongodb';
 import { describeKeyStoreContract } from '../testing';
 import type { KeyStoreContractTarget } from '../testing';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll } from '@jest/globals';
+import { afterAll, jest } from '@jest/globals';
 import { describeSearchIndexContract } from '../testing';
 import type { SearchIndexContractTarget } from '../testing';
 import type { StartedTestContainer } from 'testcontainers';
