@@ -1,4 +1,4 @@
-import { PRESENCE_TYPES, type MemberDto, type PresenceType } from '@cn/contracts';
+import { PRESENCE_TYPES, SHOW_ONLINE_STATUS, type MemberDto, type NetworkResponse, type PresenceType } from '@cn/contracts';
 
 /** What the projection service pushes over `/api/realtime`. */
 export interface ChangedMessage {
@@ -43,26 +43,32 @@ export const presenceChangeOf = (message: ChangedMessage): PresenceChange | null
   return { memberId: message.id, status: { type: source.type, text: typeof source.text === 'string' ? source.text : '' } };
 };
 
-/** A network change carries the network (`name`), a NetworkResponse (`network.name`) or the settings document. */
-export const networkNameOf = (message: ChangedMessage): string | null => {
-  if (baseName(message.collection) !== 'network') return null;
-  const doc = message.doc;
-  if (!isRecord(doc)) return null;
-  if (typeof doc.name === 'string') return doc.name;
-  if (isRecord(doc.network) && typeof doc.network.name === 'string') return doc.network.name;
-  if (isRecord(doc.settings) && isRecord(doc.settings.basic) && typeof doc.settings.basic.name === 'string') {
-    return doc.settings.basic.name;
-  }
-  return null;
-};
+type NetworkConfig = NetworkResponse['network'];
 
-/** Network-level settings that a change may carry along with the name. */
-export const showOnlineStatusOf = (message: ChangedMessage): string | null => {
-  if (baseName(message.collection) !== 'network' || !isRecord(message.doc)) return null;
+const SHOW_ONLINE_STATUS_VALUES: readonly string[] = SHOW_ONLINE_STATUS;
+const isShowOnlineStatus = (value: unknown): value is NetworkConfig['show_online_status'] =>
+  typeof value === 'string' && SHOW_ONLINE_STATUS_VALUES.includes(value);
+
+/**
+ * What a network change tells the console: the projection pushes the network configuration
+ * (`collection: 'network'`, doc as in NetworkResponse.network); a settings document
+ * (`settings.basic.name`, `settings.member.show_online_status`) is understood as well.
+ */
+export const networkPatchOf = (message: ChangedMessage): Partial<NetworkConfig> | null => {
+  const collection = baseName(message.collection);
+  if ((collection !== 'network' && collection !== 'settings') || !isRecord(message.doc)) return null;
   const doc = message.doc;
-  if (typeof doc.show_online_status === 'string') return doc.show_online_status;
-  if (isRecord(doc.settings) && isRecord(doc.settings.member) && typeof doc.settings.member.show_online_status === 'string') {
-    return doc.settings.member.show_online_status;
-  }
-  return null;
+  const source = isRecord(doc.network) ? doc.network : doc;
+  const basic = isRecord(doc.basic) ? doc.basic : isRecord(doc.settings) && isRecord(doc.settings.basic) ? doc.settings.basic : null;
+  const member = isRecord(doc.member) ? doc.member : isRecord(doc.settings) && isRecord(doc.settings.member) ? doc.settings.member : null;
+  const patch: Partial<NetworkConfig> = {};
+  const name = source.name ?? basic?.name;
+  if (typeof name === 'string') patch.name = name;
+  const showOnlineStatus = source.show_online_status ?? member?.show_online_status;
+  if (isShowOnlineStatus(showOnlineStatus)) patch.show_online_status = showOnlineStatus;
+  const abuseReports = source.abuse_reports_enabled ?? basic?.abuse_reports_enabled;
+  if (typeof abuseReports === 'boolean') patch.abuse_reports_enabled = abuseReports;
+  const showMap = source.show_map ?? member?.show_map;
+  if (typeof showMap === 'boolean') patch.show_map = showMap;
+  return Object.keys(patch).length > 0 ? patch : null;
 };

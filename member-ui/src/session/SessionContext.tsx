@@ -1,7 +1,7 @@
 import type { MemberDto, NetworkResponse, SetPresenceRequest, SignInRequest } from '@cn/contracts';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError, createApiClient, type ApiClient } from '../api/client';
-import { networkNameOf, presenceChangeOf, showOnlineStatusOf, type ChangedMessage } from '../realtime/changes';
+import { networkPatchOf, presenceChangeOf, type ChangedMessage } from '../realtime/changes';
 import { openRealtime } from '../realtime/realtime-connection';
 
 type Network = NetworkResponse['network'];
@@ -26,28 +26,11 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-const SHOW_ONLINE_STATUS_VALUES = ['disabled', 'optional', 'enabled'] as const;
-const isShowOnlineStatus = (value: string): value is Network['show_online_status'] =>
-  (SHOW_ONLINE_STATUS_VALUES as readonly string[]).includes(value);
-
 export const applyChange = (state: SessionState, message: ChangedMessage): SessionState => {
   if (state.phase !== 'ready') return state;
   let next = state;
-  const name = networkNameOf(message);
-  const showOnlineStatus = showOnlineStatusOf(message);
-  if (next.network && (name !== null || showOnlineStatus !== null)) {
-    next = {
-      ...next,
-      network: {
-        ...next.network,
-        name: name ?? next.network.name,
-        show_online_status:
-          showOnlineStatus !== null && isShowOnlineStatus(showOnlineStatus)
-            ? showOnlineStatus
-            : next.network.show_online_status,
-      },
-    };
-  }
+  const networkPatch = networkPatchOf(message);
+  if (next.network && networkPatch) next = { ...next, network: { ...next.network, ...networkPatch } };
   const presence = presenceChangeOf(message);
   if (presence && next.member && presence.memberId === next.member.id) {
     next = { ...next, member: { ...next.member, status: presence.status } };

@@ -1,0 +1,47 @@
+import { networkPatchOf, parseChangedMessage, presenceChangeOf } from './changes';
+import { reconnectDelay } from './realtime-connection';
+
+const message = (collection: string, doc: unknown) => ({ type: 'changed' as const, collection, id: 'x', doc });
+
+describe('realtime changes', () => {
+  it('ignores what is not a change message', () => {
+    expect(parseChangedMessage('not json')).toBeNull();
+    expect(parseChangedMessage(JSON.stringify({ type: 'hello' }))).toBeNull();
+    expect(parseChangedMessage(JSON.stringify({ type: 'changed', collection: 'members', id: 'm1', doc: {} }))).toEqual({
+      type: 'changed',
+      collection: 'members',
+      id: 'm1',
+      doc: {},
+    });
+  });
+
+  it('reads presence from a member DTO, from a member document, and offline when absent', () => {
+    expect(presenceChangeOf(message('members', { status: { type: 'busy', text: 'Call' } }))).toEqual({
+      memberId: 'x',
+      status: { type: 'busy', text: 'Call' },
+    });
+    expect(presenceChangeOf(message('members_v1', { presence: { type: 'online', text: '' } }))?.status?.type).toBe('online');
+    expect(presenceChangeOf(message('members', { displayName: 'A' }))).toEqual({ memberId: 'x', status: undefined });
+    expect(presenceChangeOf(message('network', { name: 'N' }))).toBeNull();
+  });
+
+  it('reads the network configuration and the settings document', () => {
+    expect(networkPatchOf(message('network', { name: 'New', show_online_status: 'disabled', show_map: true }))).toEqual({
+      name: 'New',
+      show_online_status: 'disabled',
+      show_map: true,
+    });
+    expect(networkPatchOf(message('settings', { basic: { name: 'From tab' }, member: { show_online_status: 'optional' } }))).toEqual({
+      name: 'From tab',
+      show_online_status: 'optional',
+    });
+    expect(networkPatchOf(message('network', { show_online_status: 'sometimes' }))).toBeNull();
+    expect(networkPatchOf(message('members', { name: 'Not a network' }))).toBeNull();
+  });
+
+  it('reconnects after 5 s plus up to 5 s', () => {
+    expect(reconnectDelay(() => 0)).toBe(5000);
+    expect(reconnectDelay(() => 0.999)).toBeLessThan(10000);
+    expect(reconnectDelay(() => 0.5)).toBe(7500);
+  });
+});
