@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -25,7 +26,7 @@ export const startTestService = async (): Promise<TestService> => {
   });
   await seedDemoIfEmpty(infra);
   const app = await createCommandServiceApp(infra);
-  const http = request(app.getHttpServer());
+  const http = request(app.getHttpServer() as Server);
   return {
     infra,
     app,
@@ -35,7 +36,7 @@ export const startTestService = async (): Promise<TestService> => {
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
       const session = cookies.find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
       if (!session) throw new Error('no session cookie');
-      const token = decodeURIComponent(session.slice(SESSION_COOKIE.length + 1).split(';')[0]!);
+      const token = decodeURIComponent(session.slice(SESSION_COOKIE.length + 1).split(';')[0]);
       return {
         memberId: (res.body as { member: { id: string } }).member.id,
         headers: { Cookie: `${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: csrfTokenFor(token, infra.config.session) },

@@ -27,7 +27,7 @@ export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; me
   for (const member of DEMO_MEMBERS) {
     const registered = await registerMember(
       infra,
-      { isEmailTaken: async (email) => seeded.has(email.toLowerCase()) },
+      { isEmailTaken: (email) => Promise.resolve(seeded.has(email.toLowerCase())) },
       { ...member, password: DEMO_PASSWORD, send_welcome_mail: false },
       system(),
     );

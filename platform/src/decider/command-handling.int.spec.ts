@@ -40,8 +40,8 @@ describe('handleCommand', () => {
     const handled = await handle();
     expect(handled.revision).toBe(0);
     const [event] = await eventStore.readStream('member-m1');
-    expect(event!.metadata).toEqual({ ...context, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 });
-    expect(event!.position).toBe(handled.position);
+    expect(event.metadata).toEqual({ ...context, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 });
+    expect(event.position).toBe(handled.position);
   });
 
   it('re-decides on fresh state when racing commands give no expected revision', async () => {

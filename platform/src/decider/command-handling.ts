@@ -47,7 +47,7 @@ const DEFAULT_RETRIES = 5;
 const backOff = (attempt: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
 
-const revisionOf = (events: readonly RecordedEvent[]): number => (events.length === 0 ? -1 : events[events.length - 1]!.revision);
+const revisionOf = (events: readonly RecordedEvent[]): number => (events.length === 0 ? -1 : events[events.length - 1].revision);
 
 /** Data of an event as the registry knows it; an unknown type or invalid data is a programming error. */
 const validated = (event: DomainEvent): { data: unknown; schemaVersion: number } => {

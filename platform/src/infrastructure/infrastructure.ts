@@ -140,32 +140,32 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
     const eventStore = track(
       'eventStore',
       config.eventStoreUrl
-        ? await createEsdbEventStore({ connectionString: config.eventStoreUrl })
-        : await createSqliteEventStore({ path: file('events.sqlite') }),
+        ? createEsdbEventStore({ connectionString: config.eventStoreUrl })
+        : createSqliteEventStore({ path: file('events.sqlite') }),
     );
     const documentStore = track(
       'documentStore',
       config.mongoUrl
-        ? await createMongoDocumentStore({ url: config.mongoUrl, database: config.mongoDatabase })
-        : await createSqliteDocumentStore({ path: file('read-models.sqlite') }),
+        ? createMongoDocumentStore({ url: config.mongoUrl, database: config.mongoDatabase })
+        : createSqliteDocumentStore({ path: file('read-models.sqlite') }),
     );
     const searchIndex = track(
       'searchIndex',
       config.meiliHost
-        ? await createMeiliSearchIndex({ host: config.meiliHost, apiKey: config.meiliKey })
-        : await createMiniSearchIndex({ dir: file('search') }),
+        ? createMeiliSearchIndex({ host: config.meiliHost, apiKey: config.meiliKey })
+        : createMiniSearchIndex({ dir: file('search') }),
     );
     const keyStore = track(
       'keyStore',
       config.mongoUrl
-        ? await createMongoKeyStore({ url: config.mongoUrl, database: config.mongoDatabase })
-        : await createSqliteKeyStore({ path: file('keys.sqlite') }),
+        ? createMongoKeyStore({ url: config.mongoUrl, database: config.mongoDatabase })
+        : createSqliteKeyStore({ path: file('keys.sqlite') }),
     );
     const bus = track(
       'bus',
       config.kafkaBrokers
-        ? await createKafkaEventBus({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: `cn-${service}`, logger })
-        : await createInProcessEventBus({ eventStore, path: file('events.sqlite') }),
+        ? createKafkaEventBus({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: `cn-${service}`, logger })
+        : createInProcessEventBus({ eventStore, path: file('events.sqlite') }),
     );
     logger.info(
       {

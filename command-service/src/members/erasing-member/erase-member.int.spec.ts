@@ -38,13 +38,13 @@ describe('registering and erasing members', () => {
     const res = await service.http.delete(`/administration/members/${guest.memberId}`).set(admin.headers).expect(200);
     const events = await service.infra.eventStore.readStream(memberStream(guest.memberId));
     expect(events.map((event) => event.type)).toEqual(['MemberRegistered', 'MemberPresenceChanged', 'MemberErased']);
-    expect(res.body).toEqual({ position: events[2]!.position });
-    expect(events[2]!.metadata.memberId).toBe(admin.memberId);
+    expect(res.body).toEqual({ position: events[2].position });
+    expect(events[2].metadata.memberId).toBe(admin.memberId);
     expect(await service.infra.keyStore.get(guest.memberId)).toBeNull();
 
-    const registered = await service.infra.cipher.reveal(events[0]!.data);
+    const registered = await service.infra.cipher.reveal(events[0].data);
     expect(registered).toMatchObject({ email: '', first_name: DELETED_MEMBER_NAME, last_name: DELETED_MEMBER_NAME });
-    expect(await service.infra.cipher.reveal(events[1]!.data)).toMatchObject({ text: '' });
+    expect(await service.infra.cipher.reveal(events[1].data)).toMatchObject({ text: '' });
 
     await service.http.post('/users/sign_in').send({ email: 'guest@example.org', password: 'changeme' }).expect(401);
     // the old session no longer acts for anyone

@@ -1,5 +1,5 @@
 import type { MemberEvent } from '@cn/contracts';
-import { DomainError } from '@cn/platform';
+import { type DomainError } from '@cn/platform';
 import { eraseMemberDecider } from './erase-member.decider';
 
 const registered: MemberEvent = {

@@ -20,7 +20,7 @@ describe('PUT /api/v1/members/me/status', () => {
   it('records the presence with the text encrypted and line breaks as spaces', async () => {
     const res = await setStatus({ type: 'busy', text: 'In a\nmeeting' }).expect(200);
     const events = await service.infra.eventStore.readStream(memberStream(member.memberId));
-    const last = events[events.length - 1]!;
+    const last = events[events.length - 1];
     expect(last.type).toBe('MemberPresenceChanged');
     expect(res.body).toEqual({ position: last.position });
     const data = last.data as { type: string; text: unknown };

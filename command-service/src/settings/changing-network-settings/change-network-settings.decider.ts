@@ -82,7 +82,7 @@ export const applySettingsChanges = (
       errors.push(...fieldErrorsOf(result.error, tab));
       continue;
     }
-    const fields = changedFields(state[tab] as Plain, result.data as Plain);
+    const fields = changedFields(state[tab], result.data);
     if (fields.length === 0) continue;
     (settings as Record<SettingsTab, unknown>)[tab] = result.data;
     changed.push({ tab, fields });

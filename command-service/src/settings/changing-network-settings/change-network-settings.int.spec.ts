@@ -33,7 +33,7 @@ describe('PUT /administration/settings', () => {
   });
 
   it('answers 403 invalid_csrf_token without a valid CSRF token', async () => {
-    const missing = await service.http.put('/administration/settings').set('Cookie', admin.headers['Cookie']!).send({ basic: { name: 'X' } }).expect(403);
+    const missing = await service.http.put('/administration/settings').set('Cookie', admin.headers['Cookie']).send({ basic: { name: 'X' } }).expect(403);
     expect(missing.body.error).toBe('invalid_csrf_token');
     await service.http
       .put('/administration/settings')
@@ -76,8 +76,8 @@ describe('PUT /administration/settings', () => {
       .expect(200);
     const events = (await networkEvents()).slice(before);
     expect(events.map((event) => event.type)).toEqual(['NetworkBasicSettingsChanged', 'NetworkMemberSettingsChanged']);
-    expect(res.body).toEqual({ position: events[1]!.position });
-    expect(res.headers[CONSISTENCY_HEADER.toLowerCase()]).toBe(String(events[1]!.position));
+    expect(res.body).toEqual({ position: events[1].position });
+    expect(res.headers[CONSISTENCY_HEADER.toLowerCase()]).toBe(String(events[1].position));
     for (const event of events) {
       expect(event.metadata).toMatchObject({
         memberId: admin.memberId,
@@ -86,7 +86,7 @@ describe('PUT /administration/settings', () => {
         schemaVersion: 1,
       });
     }
-    expect(events[0]!.data).toMatchObject({ changed_fields: ['language'], basic: { name: 'Demo Network', language: 'en' } });
+    expect(events[0].data).toMatchObject({ changed_fields: ['language'], basic: { name: 'Demo Network', language: 'en' } });
   });
 
   it('answers the current position and appends nothing when nothing changes', async () => {
