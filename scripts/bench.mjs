@@ -1,0 +1,369 @@
+#!/usr/bin/env node
+// `npm run bench`: throughput and latency of the standalone server on the embedded adapters, each figure
+// beside the raw limit of the adapter underneath, measured in the same run:
+//   1. commands/s over HTTP (registrations, status changes, settings)  vs  appends/s into a fresh SQLite store
+//   2. events/s of a full projection rebuild                            vs  readAll events/s of the same store
+//   3. directory search latency over HTTP                               vs  in-process MiniSearch query latency
+// Writes bench/results.json and bench/results.md. Knobs (environment): BENCH_MEMBERS, BENCH_COMMANDS,
+// BENCH_SETTINGS, BENCH_QUERIES, BENCH_CONCURRENCY, BENCH_PHASE_SECONDS, BENCH_TIMEOUT_SECONDS.
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signIn } from './bench/client.mjs';
+import { memberNames, searchQueries } from './bench/names.mjs';
+import { machine, table, writeResults } from './bench/report.mjs';
+import { freePort, runScript, startServer } from './bench/server.mjs';
+import { perSecond, round, runLoad, summarize } from './bench/stats.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+const int = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name}=${process.env[name]} is not a positive integer`);
+  return value;
+};
+const settings = {
+  members: int('BENCH_MEMBERS', 2000),
+  status_commands: int('BENCH_COMMANDS', 2000),
+  settings_commands: int('BENCH_SETTINGS', 300),
+  search_queries: int('BENCH_QUERIES', 1000),
+  concurrency: int('BENCH_CONCURRENCY', 8),
+  phase_seconds: int('BENCH_PHASE_SECONDS', 60),
+  timeout_seconds: int('BENCH_TIMEOUT_SECONDS', 600),
+  // scrypt cost of the seeded members' passwords: registration and sign-in only, not the measured commands
+  password_scrypt_n: 1024,
+  admin: 'admin@example.org',
+};
+const phaseMs = settings.phase_seconds * 1000;
+
+const progress = (message) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const fail = (message) => {
+  process.stderr.write(`\nbench failed: ${message}\n`);
+  process.exit(1);
+};
+
+const watchdog = setTimeout(() => fail(`still running after ${settings.timeout_seconds} s (BENCH_TIMEOUT_SECONDS)`), settings.timeout_seconds * 1000);
+watchdog.unref();
+
+for (const built of ['platform/dist/index.js', 'contracts/dist/index.js', 'standalone/dist/main.js', 'projection-service/dist/rebuild.js']) {
+  if (!existsSync(join(root, built))) fail(`${built} is missing: run \`npm run build\` first (\`npm run bench\` does)`);
+}
+const platform = require(join(root, 'platform/dist/index.js'));
+
+const statusOk = (status) => status >= 200 && status < 300;
+const outcomeSummary = (outcomes) =>
+  Object.entries(outcomes)
+    .map(([outcome, count]) => `${outcome}×${count}`)
+    .join(', ');
+const failures = (run) => Object.entries(run.outcomes).reduce((sum, [outcome, count]) => (statusOk(Number(outcome)) ? sum : sum + count), 0);
+
+/** commands/s of one HTTP phase; refuses to report a phase in which most commands failed */
+const commandPhase = async (label, options) => {
+  progress(`${label}: ${options.total} commands at concurrency ${options.concurrency}`);
+  const run = await runLoad({ maxMs: phaseMs, ...options });
+  const ok = run.done - failures(run);
+  const result = {
+    attempted: run.done,
+    accepted: ok,
+    outcomes: run.outcomes,
+    duration_s: round(run.durationMs / 1000, 2),
+    accepted_per_s: perSecond(ok, run.durationMs),
+    latency: summarize(run.latencies),
+    stopped_early: run.stoppedEarly,
+  };
+  progress(`${label}: ${result.accepted_per_s} commands/s, p95 ${result.latency.p95_ms} ms (${outcomeSummary(run.outcomes)})`);
+  if (ok < run.done / 2) throw new Error(`${label}: only ${ok} of ${run.done} commands were accepted (${outcomeSummary(run.outcomes)})`);
+  return result;
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cn-bench-'));
+const scratch = mkdtempSync(join(tmpdir(), 'cn-bench-raw-'));
+const serverEnv = {
+  DEMO_SEED: 'true',
+  LOG_LEVEL: 'warn',
+  SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+  PASSWORD_SCRYPT_N: String(settings.password_scrypt_n),
+  NODE_ENV: 'production',
+};
+const results = { date: new Date().toISOString(), machine: machine(), settings, phases: {} };
+
+const main = async () => {
+  // ---- server ----
+  const port = await freePort();
+  progress(`starting standalone/dist/main.js on port ${port}, DATA_DIR ${dataDir}`);
+  const server = await startServer({ root, dataDir, port, env: serverEnv });
+  results.phases.server_start_ms = round(server.readyMs, 0);
+  progress(`ready after ${round(server.readyMs, 0)} ms`);
+  const admin = await signIn(server.baseUrl, settings.admin, 'changeme');
+
+  const directoryTotal = async (session) => {
+    const { status, body } = await session.request('GET', '/directory/members?per_page=1');
+    if (status !== 200) throw new Error(`GET /directory/members answered ${status}: ${JSON.stringify(body).slice(0, 200)}`);
+    return body.pagination.total;
+  };
+  const membersBefore = await directoryTotal(admin);
+
+  // ---- 1a. registrations (also the search corpus) ----
+  const names = memberNames(settings.members);
+  const password = 'bench-password';
+  const registered = [];
+  results.phases.register_members = await commandPhase('POST /administration/members', {
+    total: names.length,
+    concurrency: settings.concurrency,
+    task: async (i) => {
+      const { status, body } = await admin.request('POST', '/administration/members', {
+        user: { ...names[i], password, send_welcome_mail: false, profile_id: null },
+      });
+      if (statusOk(status)) registered.push({ ...names[i], id: body.id });
+      return status;
+    },
+  });
+
+  // ---- 1b. status changes: all on the admin's stream, then one stream per worker ----
+  const statusBody = (i) => ({ type: i % 2 === 0 ? 'online' : 'busy', text: `benchmark status ${i}` });
+  results.phases.status_one_stream = await commandPhase('PUT /api/v1/members/me/status (one member)', {
+    total: settings.status_commands,
+    concurrency: settings.concurrency,
+    task: async (i) => (await admin.request('PUT', '/api/v1/members/me/status', statusBody(i))).status,
+  });
+  const workers = [];
+  for (const member of registered.slice(0, settings.concurrency)) workers.push(await signIn(server.baseUrl, member.email, password));
+  if (workers.length < settings.concurrency) throw new Error(`only ${workers.length} seeded members to sign in as`);
+  results.phases.status_many_streams = await commandPhase(`PUT /api/v1/members/me/status (${workers.length} members)`, {
+    total: settings.status_commands,
+    concurrency: settings.concurrency,
+    // each concurrent worker keeps its own member, so no two requests race on one stream
+    task: async (i, worker) => (await workers[worker].request('PUT', '/api/v1/members/me/status', statusBody(i))).status,
+  });
+
+  // ---- 1c. settings: one network stream, every command changes basic.name ----
+  results.phases.settings = await commandPhase('PUT /administration/settings', {
+    total: settings.settings_commands,
+    concurrency: settings.concurrency,
+    task: async (i) => (await admin.request('PUT', '/administration/settings', { basic: { name: `Benchmark network ${i}` } })).status,
+  });
+
+  // ---- 3a. search over HTTP, once the index holds every registered member ----
+  const expected = membersBefore + registered.length;
+  const indexWait = performance.now();
+  for (let total = await directoryTotal(admin); total < expected; total = await directoryTotal(admin)) {
+    if (performance.now() - indexWait > phaseMs) throw new Error(`the directory holds ${total} of ${expected} members after ${settings.phase_seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  results.phases.search_index_wait_ms = round(performance.now() - indexWait, 0);
+  const queries = searchQueries(registered, settings.search_queries);
+  progress(`GET /directory/members?q=…: ${queries.length} queries over ${expected} members, one at a time`);
+  for (const q of queries.slice(0, 50)) await admin.request('GET', `/directory/members?q=${encodeURIComponent(q)}`); // warm-up
+  let hitsTotal = 0;
+  const searchRun = await runLoad({
+    total: queries.length,
+    concurrency: 1,
+    maxMs: phaseMs,
+    task: async (i) => {
+      const { status, body } = await admin.request('GET', `/directory/members?q=${encodeURIComponent(queries[i])}`);
+      if (status === 200) hitsTotal += body.pagination.total;
+      return status;
+    },
+  });
+  if (failures(searchRun) > 0) throw new Error(`directory search: ${outcomeSummary(searchRun.outcomes)}`);
+  results.phases.search_http = {
+    queries: searchRun.done,
+    documents: expected,
+    mean_total_hits: round(hitsTotal / Math.max(1, searchRun.done), 1),
+    queries_per_s: perSecond(searchRun.done, searchRun.durationMs),
+    latency: summarize(searchRun.latencies),
+  };
+  progress(`search: p95 ${results.phases.search_http.latency.p95_ms} ms`);
+
+  // ---- stop the server: the raw measurements and the rebuild get the machine to themselves ----
+  progress('stopping the server (SIGTERM)');
+  const stopStarted = performance.now();
+  await server.stop();
+  results.phases.server_stop_ms = round(performance.now() - stopStarted, 0);
+
+  // ---- 1'. raw appends of the same event into a fresh store ----
+  const store = platform.createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
+  const head = await store.headPosition();
+  const tail = await store.readAll({ after: Math.max(0, head - 500) });
+  const sample = tail.reverse().find((event) => event.type === 'MemberPresenceChanged');
+  await store.close();
+  if (!sample) throw new Error('no MemberPresenceChanged event in the store after the status commands');
+  const eventBytes = Buffer.byteLength(JSON.stringify(sample.data)) + Buffer.byteLength(JSON.stringify(sample.metadata));
+  const appends = results.phases.status_one_stream.attempted;
+  const rawAppend = async (label, readFirst) => {
+    const raw = platform.createSqliteEventStore({ path: join(scratch, `${label}.sqlite`) });
+    const latencies = [];
+    let revision = -1;
+    const started = performance.now();
+    for (let i = 0; i < appends && performance.now() - started < phaseMs; i++) {
+      const t0 = performance.now();
+      if (readFirst) await raw.readStream('member-raw');
+      const { nextExpectedRevision } = await raw.append(
+        'member-raw',
+        [{ id: randomUUID(), type: sample.type, data: sample.data, metadata: { ...sample.metadata, occurredAt: new Date().toISOString() } }],
+        { expectedRevision: revision === -1 ? 'no_stream' : revision },
+      );
+      revision = nextExpectedRevision;
+      latencies.push(performance.now() - t0);
+    }
+    const durationMs = performance.now() - started;
+    await raw.close();
+    return { appends: latencies.length, event_bytes: eventBytes, per_s: perSecond(latencies.length, durationMs), latency: summarize(latencies) };
+  };
+  progress(`raw: ${appends} appends of a ${eventBytes}-byte event into a fresh SQLite store (synchronous=FULL)`);
+  results.phases.raw_append = await rawAppend('append', false);
+  results.phases.raw_read_and_append = await rawAppend('read-append', true);
+  progress(`raw: ${results.phases.raw_append.per_s} appends/s; with readStream first ${results.phases.raw_read_and_append.per_s}/s`);
+
+  // ---- 2. projection rebuild vs raw readAll ----
+  progress(`rebuild: node projection-service/dist/rebuild.js over ${head} events`);
+  const rebuild = await runScript({
+    root,
+    script: 'projection-service/dist/rebuild.js',
+    env: { ...serverEnv, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    timeoutMs: 2 * phaseMs,
+  });
+  const logTime = (message) => {
+    for (const line of rebuild.output.split('\n')) {
+      try {
+        const entry = JSON.parse(line);
+        if (entry.msg === message) return entry.time;
+      } catch {
+        // not a log line
+      }
+    }
+    return null;
+  };
+  const [rebuildStart, rebuildEnd] = [logTime('rebuilding the read models'), logTime('read models rebuilt')];
+  const inProcessMs = rebuildStart !== null && rebuildEnd !== null ? rebuildEnd - rebuildStart : null;
+  results.phases.rebuild = {
+    events: head,
+    process_s: round(rebuild.durationMs / 1000, 2),
+    process_events_per_s: perSecond(head, rebuild.durationMs),
+    replay_s: inProcessMs === null ? null : round(inProcessMs / 1000, 2),
+    replay_events_per_s: inProcessMs === null ? null : perSecond(head, inProcessMs),
+  };
+  progress(`rebuild: ${results.phases.rebuild.process_events_per_s} events/s with process start, ${results.phases.rebuild.replay_events_per_s ?? '?'} events/s replay`);
+
+  const readAllRate = async (reveal) => {
+    const source = platform.createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
+    const keyStore = reveal ? platform.createSqliteKeyStore({ path: join(dataDir, 'keys.sqlite') }) : null;
+    const cipher = keyStore ? platform.createPersonalDataCipher(keyStore) : null;
+    let count = 0;
+    const started = performance.now();
+    for (let after = 0; ; ) {
+      const batch = await source.readAll({ after, limit: 500 });
+      if (batch.length === 0) break;
+      for (const event of batch) {
+        if (cipher) await cipher.reveal(event.data);
+        count += 1;
+      }
+      after = batch[batch.length - 1].position;
+    }
+    const durationMs = performance.now() - started;
+    await source.close();
+    await keyStore?.close();
+    return { events: count, per_s: perSecond(count, durationMs), duration_s: round(durationMs / 1000, 3) };
+  };
+  results.phases.raw_read_all = await readAllRate(false);
+  results.phases.raw_read_all_reveal = await readAllRate(true);
+  progress(`raw: readAll ${results.phases.raw_read_all.per_s} events/s, with personal data revealed ${results.phases.raw_read_all_reveal.per_s} events/s`);
+
+  // ---- 3'. raw MiniSearch over the same documents and queries ----
+  const search = platform.createMiniSearchIndex({ dir: join(scratch, 'search'), flushDelayMs: 3_600_000 });
+  const members = await search.index('members', {
+    searchableAttributes: ['last_name', 'first_name', 'display_name', 'status'],
+    filterableAttributes: ['id', 'is_external', 'is_network_admin'],
+    sortableAttributes: ['first_name', 'last_name', 'id'],
+  });
+  await members.upsert(
+    registered.map((member) => ({
+      id: member.id,
+      display_name: `${member.first_name} ${member.last_name}`,
+      first_name: member.first_name,
+      last_name: member.last_name,
+      is_external: false,
+      is_network_admin: false,
+      is_auditor: false,
+      presence_type: null,
+      status_text: '',
+      status: '',
+    })),
+  );
+  for (const q of queries.slice(0, 50)) await members.search({ q, offset: 0, limit: 25 });
+  const rawSearch = await runLoad({
+    total: queries.length,
+    concurrency: 1,
+    maxMs: phaseMs,
+    task: async (i) => (await members.search({ q: queries[i], offset: 0, limit: 25 }), 200),
+  });
+  await search.close();
+  results.phases.raw_search = { queries: rawSearch.done, documents: registered.length, latency: summarize(rawSearch.latencies) };
+
+  // ---- report ----
+  const p = results.phases;
+  const commandRow = (measure, phase, note) => ({
+    measure,
+    value: phase.accepted_per_s,
+    unit: 'cmd/s',
+    p50: phase.latency.p50_ms,
+    p95: phase.latency.p95_ms,
+    p99: phase.latency.p99_ms,
+    raw: p.raw_append.per_s,
+    raw_unit: 'appends/s',
+    note: `${phase.accepted}/${phase.attempted} accepted${phase.accepted < phase.attempted ? ` (${outcomeSummary(phase.outcomes)})` : ''}${note ? `; ${note}` : ''}`,
+  });
+  const rows = [
+    commandRow(`register member ×${p.register_members.attempted}`, p.register_members, `scrypt N=${settings.password_scrypt_n}; registrations run one at a time`),
+    commandRow(`status, 1 member ×${p.status_one_stream.attempted}`, p.status_one_stream, `${settings.concurrency} requests racing on one stream`),
+    commandRow(`status, ${settings.concurrency} members ×${p.status_many_streams.attempted}`, p.status_many_streams, 'one stream per worker'),
+    commandRow(`settings basic.name ×${p.settings.attempted}`, p.settings, 'one network stream'),
+    {
+      measure: 'raw append (same event)',
+      value: p.raw_append.per_s,
+      unit: 'appends/s',
+      p50: p.raw_append.latency.p50_ms,
+      p95: p.raw_append.latency.p95_ms,
+      p99: p.raw_append.latency.p99_ms,
+      note: `${p.raw_append.appends} × ${eventBytes} B, one stream, synchronous=FULL; readStream of the growing stream before each append: ${p.raw_read_and_append.per_s}/s`,
+    },
+    {
+      measure: `projection rebuild (${p.rebuild.events} events)`,
+      value: p.rebuild.replay_events_per_s ?? p.rebuild.process_events_per_s,
+      unit: 'events/s',
+      raw: p.raw_read_all.per_s,
+      raw_unit: 'events/s readAll',
+      note: `${p.rebuild.process_s} s with process start (${p.rebuild.process_events_per_s} events/s); readAll+reveal ${p.raw_read_all_reveal.per_s} events/s`,
+    },
+    {
+      measure: `directory search (${p.search_http.documents} members)`,
+      value: p.search_http.queries_per_s,
+      unit: 'queries/s',
+      p50: p.search_http.latency.p50_ms,
+      p95: p.search_http.latency.p95_ms,
+      p99: p.search_http.latency.p99_ms,
+      raw: p.raw_search.latency.p95_ms,
+      raw_unit: 'ms p95 MiniSearch',
+      note: `${p.search_http.queries} prefix queries one at a time, ${p.search_http.mean_total_hits} hits on average; raw p50 ${p.raw_search.latency.p50_ms} ms, p99 ${p.raw_search.latency.p99_ms} ms`,
+    },
+  ];
+  const dir = writeResults({ root, results, rows });
+  const m = results.machine;
+  process.stdout.write(`\n${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB, Node ${m.node}, load average ${m.load_average_1m} at the start\n\n${table(rows).text}\n\nwritten to ${dir}/results.json and results.md\n`);
+};
+
+main()
+  .then(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(0);
+  })
+  .catch((error) => {
+    process.stderr.write(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`data left for inspection in ${dataDir}\n`);
+    process.exit(1);
+  });

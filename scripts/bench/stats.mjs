@@ -1,0 +1,59 @@
+// Latency statistics and a bounded concurrent load runner.
+
+export const percentile = (sorted, p) => {
+  if (sorted.length === 0) return null;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+};
+
+const round = (value, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
+
+export const summarize = (latenciesMs) => {
+  const sorted = Float64Array.from(latenciesMs).sort();
+  const sum = sorted.reduce((total, value) => total + value, 0);
+  return {
+    count: sorted.length,
+    mean_ms: sorted.length ? round(sum / sorted.length, 3) : null,
+    p50_ms: round(percentile(sorted, 50), 3),
+    p95_ms: round(percentile(sorted, 95), 3),
+    p99_ms: round(percentile(sorted, 99), 3),
+    max_ms: round(sorted.length ? sorted[sorted.length - 1] : null, 3),
+  };
+};
+
+/**
+ * Runs `task(i)` for i in [0, total) with `concurrency` workers, stopping early after `maxMs`.
+ * `task(i, worker)` resolves with an HTTP status (or any outcome label); latencies are measured around it.
+ */
+export const runLoad = async ({ total, concurrency, maxMs, task }) => {
+  const latencies = [];
+  const outcomes = {};
+  let next = 0;
+  let stoppedEarly = false;
+  const started = performance.now();
+  const worker = async (_, w) => {
+    for (;;) {
+      if (next >= total) return;
+      if (performance.now() - started > maxMs) {
+        stoppedEarly = true;
+        return;
+      }
+      const i = next++;
+      const t0 = performance.now();
+      let outcome;
+      try {
+        outcome = await task(i, w);
+      } catch (error) {
+        outcome = `error: ${error instanceof Error ? error.message : String(error)}`;
+      }
+      latencies.push(performance.now() - t0);
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const durationMs = performance.now() - started;
+  return { done: latencies.length, durationMs, latencies, outcomes, stoppedEarly };
+};
+
+export const perSecond = (count, durationMs) => (durationMs > 0 ? round((count * 1000) / durationMs, 1) : null);
+export { round };
