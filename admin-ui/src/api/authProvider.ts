@@ -44,11 +44,10 @@ export const createAuthProvider = (api: ApiClient): AuthProvider => ({
     if (network.current_member === null) throw new Error('cn.auth.signed_out');
     if (!mayEnter(network)) throw new Error(FORBIDDEN_MESSAGE);
   },
-  checkError: async (error: unknown) => {
-    if (statusOf(error) === 401) {
-      api.forgetSession();
-      throw error instanceof HttpError ? error : new Error('cn.errors.unauthenticated');
-    }
+  checkError: (error: unknown) => {
+    if (statusOf(error) !== 401) return Promise.resolve();
+    api.forgetSession();
+    return Promise.reject(error instanceof HttpError ? error : new Error('cn.errors.unauthenticated'));
   },
   getPermissions: async (): Promise<Permissions | null> => {
     const network = await api.network();

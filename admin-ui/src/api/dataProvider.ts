@@ -1,16 +1,19 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type {
-  CreateParams,
-  CreateResult,
-  DataProvider,
-  DeleteParams,
-  DeleteResult,
-  GetOneParams,
-  GetOneResult,
-  RaRecord,
-  UpdateParams,
-  UpdateResult,
+import {
+  HttpError,
+  type CreateParams,
+  type CreateResult,
+  type DataProvider,
+  type DeleteParams,
+  type DeleteResult,
+  type GetOneParams,
+  type GetOneResult,
+  type RaRecord,
+  type UpdateParams,
+  type UpdateResult,
 } from 'ra-core';
+import type { FieldError } from '@cn/contracts';
+import { fieldErrorsToFormErrors } from './serverErrors';
 import type { ApiClient } from './apiClient';
 import type { NewMemberValues } from '../members/newMember';
 import { diffSettings, hasChanges, settingsOf, toSettingsRecord, type SettingsRecord } from '../settings/settingsDiff';
@@ -27,6 +30,20 @@ const idFromCreated = (json: unknown): string | null => {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 };
 
+/** The server names fields inside the `{ user }` envelope (`user.email`); the form knows them as `email`. */
+const withoutEnvelope = (error: unknown, envelope: string): unknown => {
+  if (!(error instanceof HttpError)) return error;
+  const body: unknown = error.body;
+  if (typeof body !== 'object' || body === null || !('fieldErrors' in body) || !Array.isArray(body.fieldErrors)) {
+    return error;
+  }
+  const fieldErrors = (body.fieldErrors as FieldError[]).map((fieldError) => ({
+    ...fieldError,
+    field: fieldError.field.startsWith(`${envelope}.`) ? fieldError.field.slice(envelope.length + 1) : fieldError.field,
+  }));
+  return new HttpError(error.message, error.status, { ...body, fieldErrors, errors: fieldErrorsToFormErrors(fieldErrors) });
+};
+
 /**
  * ra-data-simple-rest, wrapped: the network settings are one document behind their own path, saved as
  * a diff; a new member is posted in the `user` envelope; erasing answers no body.
@@ -35,8 +52,8 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
   const rest = simpleRestProvider(ADMIN_API, api.httpClient);
 
   const getSettings = async (): Promise<GetOneResult<SettingsRecord>> => {
-    const { json } = await api.httpClient(SETTINGS_PATH);
-    return { data: toSettingsRecord(json) };
+    const response = await api.httpClient(SETTINGS_PATH);
+    return { data: toSettingsRecord(response.json as unknown) };
   };
 
   const updateSettings = async (params: UpdateParams<SettingsRecord>): Promise<UpdateResult<SettingsRecord>> => {
@@ -50,15 +67,21 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
   };
 
   const createMember = async (params: CreateParams<NewMemberValues>): Promise<CreateResult<RaRecord>> => {
-    const { email, password, send_welcome_mail = false, profile_id } = params.data;
+    const { email, password, send_welcome_mail = false, profile_id, first_name, last_name } = params.data;
     const user = {
       email: (email ?? '').trim(),
       password: password ?? '',
       send_welcome_mail,
       profile_id: profile_id ?? null,
+      ...(first_name ? { first_name } : {}),
+      ...(last_name ? { last_name } : {}),
     };
-    const { json } = await api.httpClient(MEMBERS_PATH, { method: 'POST', body: JSON.stringify({ user }) });
-    const id = idFromCreated(json) ?? user.email;
+    const response = await api
+      .httpClient(MEMBERS_PATH, { method: 'POST', body: JSON.stringify({ user }) })
+      .catch((error: unknown) => {
+        throw withoutEnvelope(error, 'user');
+      });
+    const id = idFromCreated(response.json as unknown) ?? user.email;
     return { data: { id, email: user.email, send_welcome_mail, profile_id: user.profile_id } };
   };
 
@@ -83,11 +106,11 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
       params: CreateParams<R>,
     ) =>
       resource === 'members'
-        ? (createMember(params as unknown as CreateParams<NewMemberValues>) as unknown as Promise<CreateResult<Result>>)
+        ? (createMember(params) as unknown as Promise<CreateResult<Result>>)
         : rest.create<R, Result>(resource, params),
     delete: <R extends RaRecord>(resource: string, params: DeleteParams<R>) =>
       resource === 'members'
-        ? (eraseMember(params as DeleteParams<RaRecord>) as unknown as Promise<DeleteResult<R>>)
+        ? (eraseMember(params) as unknown as Promise<DeleteResult<R>>)
         : rest.delete<R>(resource, params),
   };
 };

@@ -2,7 +2,6 @@ import {
   ArrayField,
   ChipField,
   Datagrid,
-  DateField,
   List,
   SingleFieldList,
   TextField,
@@ -11,6 +10,7 @@ import {
 } from 'react-admin';
 import { DEFAULT_NETWORK_ID, networkStream, type AuditEventDto } from '@cn/contracts';
 import { AuditEventData } from './AuditEventData';
+import { WhenField } from './WhenField';
 
 export const SETTINGS_HISTORY_PATH = '/settings-history';
 const settingsStream = networkStream(DEFAULT_NETWORK_ID);
@@ -65,7 +65,7 @@ export const SettingsHistory = () => (
     perPage={25}
   >
     <Datagrid expand={<AuditEventData />} rowClick="expand" bulkActionButtons={false}>
-      <DateField source="when" showTime />
+      <WhenField label="resources.audit-events.fields.when" sortBy="when" />
       <TextField source="who.name" label="resources.audit-events.fields.who" sortable={false} />
       <TabField label="cn.audit.tab" sortable={false} />
       <ChangedFields label="resources.audit-events.fields.changed_fields" sortable={false} />

@@ -197,6 +197,8 @@ export const germanAppMessages: AppMessages = {
         deleted: 'Gelöscht',
         password: 'Passwort',
         send_welcome_mail: 'Willkommens-E-Mail senden (das Mitglied wählt selbst ein Passwort)',
+        first_name: 'Vorname',
+        last_name: 'Nachname',
         profile_id: 'Profil (ID)',
       },
       badges: { admin: 'Admin', external: 'Extern', auditor: 'Auditor' },

@@ -195,6 +195,8 @@ export const englishAppMessages = {
         deleted: 'Erased',
         password: 'Password',
         send_welcome_mail: 'Send a welcome email (the member chooses a password)',
+        first_name: 'First name',
+        last_name: 'Last name',
         profile_id: 'Profile (id)',
       },
       badges: { admin: 'Admin', external: 'External', auditor: 'Auditor' },

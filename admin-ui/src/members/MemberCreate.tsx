@@ -22,6 +22,8 @@ export const MemberCreate = () => {
         validate={validateNewMember}
       >
         <TextInput source="email" type="email" fullWidth />
+        <TextInput source="first_name" fullWidth />
+        <TextInput source="last_name" fullWidth />
         <BooleanInput source="send_welcome_mail" />
         <PasswordInput source="password" fullWidth />
         <TextInput source="profile_id" fullWidth />

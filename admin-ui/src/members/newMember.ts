@@ -4,6 +4,9 @@ export interface NewMemberValues {
   password?: string | null;
   send_welcome_mail?: boolean;
   profile_id?: string | null;
+  /** optional additions the command service accepts */
+  first_name?: string | null;
+  last_name?: string | null;
 }
 
 const looksLikeEmail = (value: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
