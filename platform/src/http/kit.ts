@@ -130,6 +130,7 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
   });
 
   const http = app.getHttpAdapter().getInstance() as express.Express;
+  http.disable('x-powered-by');
   http.get('/health/live', (_req: Request, res: Response) => {
     res.json({ status: 'ok' });
   });
