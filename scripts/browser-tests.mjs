@@ -49,7 +49,7 @@ const signInMember = async (page, baseUrl, email) => {
   await page.goto(`${baseUrl}/users/sign_in`);
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', 'changeme');
-  await page.click('button[type="submit"]');
+  await page.click('[data-testid="sign-in-submit"]');
   await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 15_000 });
 };
 
@@ -59,13 +59,14 @@ test('admin changes the network name in admin-ui and members see it in member-ui
   await page.goto(`${baseUrl}/admin/`);
   await page.fill('input[name="email"]', 'admin@example.org');
   await page.fill('input[name="password"]', 'changeme');
-  await page.click('button[type="submit"]');
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForURL(/#\/(settings|audit)/, { timeout: 15_000 });
   await page.goto(`${baseUrl}/admin/#/settings/network`);
   const nameInput = page.locator('input[name="basic.name"]');
   await nameInput.waitFor({ timeout: 15_000 });
   const newName = `Nachbarschaft ${Date.now()}`;
   await nameInput.fill(newName);
-  await page.locator('button[type="submit"]').first().click();
+  await page.locator('[data-testid="settings-save"]').click();
   await page.getByText(/gespeichert|saved|saving_successful/i).first().waitFor({ timeout: 15_000 });
   await page.screenshot({ path: join(shots, 'admin-settings-saved.png') });
 
@@ -89,9 +90,17 @@ test('a member searches the directory and sees other members', async ({ browser,
   const page = await context.newPage();
   await signInMember(page, baseUrl, 'member@example.org');
   await page.goto(`${baseUrl}/directory/members`);
-  const search = page.locator('input[type="search"]').first();
+  const search = page.locator('[data-testid="directory-search"]');
   await search.fill('admi');
-  await page.getByText(/admin/i).first().waitFor({ timeout: 15_000 });
+  // the list narrows to the one member whose name starts with "admi" (debounced search, then the answer)
+  await page.waitForFunction(
+    () => {
+      const rows = [...document.querySelectorAll('[data-testid="member-row"]')];
+      return rows.length === 1 && rows[0].textContent.includes('Ada Admin');
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
   await page.screenshot({ path: join(shots, 'directory-search.png') });
   await context.close();
 });
