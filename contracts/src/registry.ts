@@ -1,9 +1,21 @@
 import { memberEvents } from './members/members';
 import { networkSettingsEvents } from './settings/events';
+import { calendarEvents } from './calendars/calendars';
+import { appointmentEvents } from './calendars/appointments';
+import { calendarTokenEvents } from './calendars/calendar-token';
+import { groupEvents, membershipRoleEvents } from './groups/groups';
 import type { EventDefinition } from './common/events';
 import type { z } from 'zod';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
-  [...networkSettingsEvents, ...memberEvents].map((definition) => [definition.type, definition]),
+  [
+    ...networkSettingsEvents,
+    ...memberEvents,
+    ...calendarTokenEvents,
+    ...calendarEvents,
+    ...appointmentEvents,
+    ...groupEvents,
+    ...membershipRoleEvents,
+  ].map((definition) => [definition.type, definition]),
 );

@@ -3,3 +3,8 @@ export const networkStream = (networkId: string): string => `network-${networkId
 export const memberStream = (memberId: string): string => `member-${memberId}`;
 
 export const streamCategory = (streamId: string): string => streamId.slice(0, Math.max(0, streamId.indexOf('-')));
+export const calendarStream = (calendarId: string): string => `calendar-${calendarId}`;
+/** A recurring series and all its modified occurrences, participants and waiting list share one stream. */
+export const appointmentStream = (appointmentId: string): string => `appointment-${appointmentId}`;
+export const groupStream = (groupId: string): string => `group-${groupId}`;
+export const membershipRoleStream = (roleId: string): string => `membershiprole-${roleId}`;

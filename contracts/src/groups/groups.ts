@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../common/events';
+
+/** Minimal groups for group calendars and participants (stream groupStream(id)); roles in membershipRoleStream(id). */
+export const GROUP_ACCESS = ['open', 'closed', 'hidden'] as const;
+export const groupAccessSchema = z.enum(GROUP_ACCESS);
+export type GroupAccess = z.infer<typeof groupAccessSchema>;
+
+export const GroupCreated = defineEvent(
+  'GroupCreated',
+  1,
+  z.object({ group_id: z.string(), slug: z.string(), name: z.string(), group_category_id: z.string().nullable(), access: groupAccessSchema }),
+);
+export const MemberJoinedGroup = defineEvent(
+  'MemberJoinedGroup',
+  1,
+  z.object({ group_id: z.string(), member_id: z.string(), admin: z.boolean() }),
+);
+export const MemberLeftGroup = defineEvent('MemberLeftGroup', 1, z.object({ group_id: z.string(), member_id: z.string() }));
+
+export const ROLE_DISPLAY_TYPE_VALUES = ['listed', 'grouped'] as const;
+/** A membership role (e.g. 'Board member'); group_id null: a network-wide role. */
+export const MembershipRoleCreated = defineEvent(
+  'MembershipRoleCreated',
+  1,
+  z.object({
+    role_id: z.string(),
+    group_id: z.string().nullable(),
+    name: z.string(),
+    plural_name: z.string(),
+    display_type: z.enum(ROLE_DISPLAY_TYPE_VALUES),
+  }),
+);
+export const MembershipRoleAssigned = defineEvent('MembershipRoleAssigned', 1, z.object({ role_id: z.string(), member_id: z.string() }));
+export const MembershipRoleUnassigned = defineEvent('MembershipRoleUnassigned', 1, z.object({ role_id: z.string(), member_id: z.string() }));
+
+export const groupEvents = [GroupCreated, MemberJoinedGroup, MemberLeftGroup] as const;
+export const membershipRoleEvents = [MembershipRoleCreated, MembershipRoleAssigned, MembershipRoleUnassigned] as const;
+
+export type GroupEvent = EventOf<typeof GroupCreated> | EventOf<typeof MemberJoinedGroup> | EventOf<typeof MemberLeftGroup>;
+export type MembershipRoleEvent =
+  | EventOf<typeof MembershipRoleCreated>
+  | EventOf<typeof MembershipRoleAssigned>
+  | EventOf<typeof MembershipRoleUnassigned>;
+
+/** Group as the read side answers it (§3). */
+export interface GroupDto {
+  id: string;
+  slug: string;
+  name: string;
+  access: GroupAccess;
+  group_category_id: string | null;
+  favorited: boolean;
+  subscription_status: 'subscribed' | 'unsubscribed';
+  can: { leave: boolean; create_appointments: boolean; create_calendars: boolean };
+}
