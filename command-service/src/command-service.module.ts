@@ -1,7 +1,32 @@
 import { Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { AnswerInviteHandler } from './appointments/answering-invites/answer-invite.commands';
+import { AnswerInviteController } from './appointments/answering-invites/answer-invite.controller';
+import { AppointmentWriter } from './appointments/appointment-writer';
+import { ContactAttendeesHandler } from './appointments/contacting-attendees/contact-attendees.commands';
+import { ContactAttendeesController } from './appointments/contacting-attendees/contact-attendees.controller';
+import {
+  AddParticipantsHandler,
+  ChangeParticipantStatusHandler,
+  RemoveParticipantHandler,
+} from './appointments/managing-participants/manage-participants.commands';
+import { ManageParticipantsController } from './appointments/managing-participants/manage-participants.controller';
+import {
+  CancelAppointmentHandler,
+  CreateAppointmentHandler,
+  DeleteAppointmentHandler,
+  ToggleParticipationLockHandler,
+  UpdateAppointmentHandler,
+} from './appointments/scheduling-appointments/schedule-appointment.commands';
+import { ScheduleAppointmentController } from './appointments/scheduling-appointments/schedule-appointment.controller';
+import { WaitlistHandler } from './appointments/waiting-list/waitlist.commands';
+import { WaitlistController } from './appointments/waiting-list/waitlist.controller';
 import { SignInHandler } from './auth/signing-in/sign-in.command';
+import { CalendarTokenController, CalendarTokenHandler } from './calendars/calendar-token/calendar-token';
+import { ChangeCalendarHandler, CreateCalendarHandler } from './calendars/managing-calendars/manage-calendars.commands';
+import { ManageCalendarsController } from './calendars/managing-calendars/manage-calendars.controller';
+import { CalendarAccess } from './lookup/calendar-access';
 import { SignInController } from './auth/signing-in/sign-in.controller';
 import { SignOutController } from './auth/signing-out/sign-out.controller';
 import { CommandLookup } from './lookup/command-lookup';
@@ -43,6 +68,13 @@ export class CommandServiceModule {
         SetPresenceController,
         RegisterMemberController,
         EraseMemberController,
+        ManageCalendarsController,
+        CalendarTokenController,
+        ScheduleAppointmentController,
+        ManageParticipantsController,
+        AnswerInviteController,
+        WaitlistController,
+        ContactAttendeesController,
       ],
       providers: [
         { provide: INFRASTRUCTURE, useValue: infra },
@@ -53,6 +85,26 @@ export class CommandServiceModule {
         SetPresenceHandler,
         RegisterMemberHandler,
         EraseMemberHandler,
+        { provide: CalendarAccess, useFactory: () => new CalendarAccess(infra.eventStore) },
+        {
+          provide: AppointmentWriter,
+          useFactory: (lookup: CommandLookup, calendarAccess: CalendarAccess) => new AppointmentWriter(infra, lookup, calendarAccess),
+          inject: [CommandLookup, CalendarAccess],
+        },
+        CreateCalendarHandler,
+        ChangeCalendarHandler,
+        CalendarTokenHandler,
+        CreateAppointmentHandler,
+        UpdateAppointmentHandler,
+        ToggleParticipationLockHandler,
+        CancelAppointmentHandler,
+        DeleteAppointmentHandler,
+        AddParticipantsHandler,
+        ChangeParticipantStatusHandler,
+        RemoveParticipantHandler,
+        AnswerInviteHandler,
+        WaitlistHandler,
+        ContactAttendeesHandler,
       ],
       exports: [CommandLookup],
     };

@@ -18,3 +18,4 @@ export * from './calendars/calendar-token';
 export * from './calendars/calendar-abilities';
 export * from './calendars/appointment-dto';
 export * from './groups/groups';
+export * from './calendars/recurrence';

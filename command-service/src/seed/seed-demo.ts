@@ -3,6 +3,7 @@ import type { MemberRoles } from '@cn/contracts';
 import type { CommandContext, Infrastructure } from '@cn/platform';
 import { registerMember } from '../members/registering-member/register-member.command';
 import { changeNetworkSettings } from '../settings/changing-network-settings/change-network-settings.command';
+import { seedCalendars, type DemoCalendarIds } from './seed-calendars';
 
 export const DEMO_PASSWORD = 'changeme';
 
@@ -18,7 +19,7 @@ export const DEMO_MEMBERS: ReadonlyArray<{ email: string; first_name: string; la
 type SeedInfra = Pick<Infrastructure, 'eventStore' | 'clock' | 'metrics' | 'cipher' | 'mail' | 'config' | 'logger'>;
 
 /** Demo data through the same use cases the API runs, so the events carry the usual metadata. */
-export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; memberIds: Record<string, string> }> => {
+export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; memberIds: Record<string, string>; calendars: DemoCalendarIds }> => {
   const correlationId = `seed-${randomUUID()}`;
   const system = (): CommandContext => ({ memberId: null, correlationId, causationId: randomUUID() });
   let { position } = await changeNetworkSettings(infra, { basic: { name: 'Demo Network' } }, system());
@@ -35,8 +36,19 @@ export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; me
     memberIds[member.email] = registered.id;
     position = registered.position;
   }
+  const calendars = await seedCalendars(
+    infra,
+    {
+      admin: memberIds['admin@example.org'],
+      member: memberIds['member@example.org'],
+      guest: memberIds['guest@example.org'],
+      auditor: memberIds['auditor@example.org'],
+    },
+    system,
+  );
+  position = Math.max(position, calendars.position);
   infra.logger.info({ members: DEMO_MEMBERS.map((member) => member.email), position }, 'demo data seeded');
-  return { position, memberIds };
+  return { position, memberIds, calendars: calendars.ids };
 };
 
 /** Seeds only a brand-new installation that asked for demo data. */

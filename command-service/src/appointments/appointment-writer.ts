@@ -1,0 +1,66 @@
+import { appointmentStream, type AppointmentEvent } from '@cn/contracts';
+import type { HandledCommand, Infrastructure, RequestContext } from '@cn/platform';
+import { parentGroupsOf, type CalendarAccess } from '../lookup/calendar-access';
+import type { CommandLookup } from '../lookup/command-lookup';
+import type { LookupMember } from '../lookup/lookup.projections';
+import { countRefusal, executeCommand } from '../shared/execute-command';
+import { appointmentDecider, type Access, type AppointmentCommand } from './appointment.decider';
+import { initialAppointmentState, type AppointmentState } from './appointment-state';
+
+export interface AppointmentCommandInput {
+  access: Access;
+  /** the clock's time (ISO) */
+  now: string;
+  member: LookupMember;
+  /** the appointment as it was before deciding (the decision itself re-reads the stream) */
+  state: AppointmentState;
+}
+
+/**
+ * The shell every appointment command runs through: the signed-in member, the appointment's calendars
+ * and the member's memberships of their groups (what authorization needs), then the decider on the
+ * appointment stream. Racing commands on one appointment are re-decided on the fresh stream, so an
+ * attendee limit holds however many members answer at once.
+ */
+export class AppointmentWriter {
+  constructor(
+    private readonly infra: Pick<Infrastructure, 'eventStore' | 'clock' | 'metrics'>,
+    private readonly lookup: CommandLookup,
+    private readonly calendarAccess: CalendarAccess,
+  ) {}
+
+  async member(name: string, ctx: RequestContext): Promise<LookupMember> {
+    return this.lookup.requireActiveMember(ctx).catch((error: unknown) => countRefusal(this.infra, name, error));
+  }
+
+  async state(appointmentId: string): Promise<AppointmentState> {
+    const events = await this.infra.eventStore.readStream(appointmentStream(appointmentId));
+    return events.reduce(
+      (state, event) => appointmentDecider.evolve(state, { type: event.type, data: event.data } as AppointmentEvent),
+      initialAppointmentState(),
+    );
+  }
+
+  async execute(options: {
+    name: string;
+    ctx: RequestContext;
+    member: LookupMember;
+    appointmentId: string;
+    /** calendars the command brings in besides the appointment's own */
+    calendarIds?: readonly string[];
+    build: (input: AppointmentCommandInput) => AppointmentCommand;
+  }): Promise<HandledCommand<AppointmentEvent> & { state: AppointmentState }> {
+    const { name, ctx, member, appointmentId } = options;
+    const state = await this.state(appointmentId);
+    const calendars = await this.calendarAccess.calendars([...(state.fields?.calendar_ids ?? []), ...(options.calendarIds ?? [])]);
+    const viewer = await this.calendarAccess.viewer(member, parentGroupsOf(calendars));
+    const command = options.build({ access: { viewer, calendars }, now: this.infra.clock().toISOString(), member, state });
+    const handled = await executeCommand(this.infra, name, {
+      streamId: appointmentStream(appointmentId),
+      decider: appointmentDecider,
+      command,
+      context: { memberId: member._id, correlationId: ctx.correlationId, causationId: ctx.requestId },
+    });
+    return { ...handled, state };
+  }
+}
