@@ -503,3 +503,26 @@ export const monthRange = (value: string): { from: string; to: string } => {
   const m = Number(month.slice(5, 7));
   return { from: `${month}-01`, to: dateOfWall(Date.UTC(y, m, 1)) };
 };
+
+// ---------------------------------------------------------------- helpers for exports and queries
+
+/** a window's bounds as instants (plain dates at midnight in the window's zone) */
+export const windowBounds = (window: OccurrenceWindow): { fromMs: number; toMs: number } => {
+  const zone = zoneOf(window.time_zone);
+  return { fromMs: toInstant(window.from, zone), toMs: toInstant(window.to, zone) };
+};
+
+/** wall-clock date and time of an instant in a zone (UTC for an unknown zone) */
+export const wallClockOf = (instant: string | number, timeZone: string | null | undefined): { date: string; time: string } => {
+  const ms = typeof instant === 'number' ? instant : toInstant(instant, 'UTC');
+  const wall = wallOf(ms, zoneOf(timeZone));
+  const d = new Date(wall);
+  return { date: dateOfWall(wall), time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}` };
+};
+
+/** offset of a zone from UTC at an instant, in minutes (east positive) */
+export const utcOffsetMinutes = (instant: number, timeZone: string | null | undefined): number =>
+  Math.round((wallOf(instant - (instant % 1000), zoneOf(timeZone)) - (instant - (instant % 1000))) / 60_000);
+
+/** the zone itself when Intl knows it, else 'UTC' */
+export const knownTimeZone = (timeZone: string | null | undefined): string => zoneOf(timeZone);
