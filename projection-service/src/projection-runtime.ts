@@ -8,7 +8,10 @@ import {
   type ProjectedDocument,
   type Projection,
 } from '@cn/platform';
+import { appointmentsProjection } from './appointments/appointments.projection';
 import { auditProjection } from './audit/audit.projection';
+import { calendarTokensProjection, calendarsProjection } from './calendars/calendars.projection';
+import { groupsProjection, membershipRolesProjection } from './groups/groups.projection';
 import { memberChangePublisher } from './members/members.realtime';
 import { membersProjection } from './members/members.projection';
 import { networkChangePublisher } from './network/network.realtime';
@@ -29,7 +32,15 @@ const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projecti
   projection as unknown as Projection;
 
 /** Read models whose documents carry revealed personal data (blanked by MemberErased). */
-export const readModelProjections: readonly Projection[] = [widen(networkProjection), widen(membersProjection)];
+export const readModelProjections: readonly Projection[] = [
+  widen(networkProjection),
+  widen(membersProjection),
+  widen(groupsProjection),
+  widen(membershipRolesProjection),
+  widen(calendarsProjection),
+  widen(calendarTokensProjection),
+  widen(appointmentsProjection),
+];
 
 /**
  * The audit log keeps personal data sealed as stored and reveals it when read, so it runs under its own

@@ -1,0 +1,144 @@
+import { Controller, Get, Inject, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { canSeeCalendar, SUBSCRIPTION_COLLECTIONS, type CalendarDto, type CalendarsResponse } from '@cn/contracts';
+import {
+  ConsistencyInterceptor,
+  Ctx,
+  HttpProblem,
+  INFRASTRUCTURE,
+  openApi,
+  requireMember,
+  type Infrastructure,
+  type RequestContext,
+} from '@cn/platform';
+import { loadReadContext } from '../appointments/appointment-dto';
+import { icalEventsOfDocument } from '../appointments/appointment-ical';
+import { attachment } from '../appointments/appointments.controller';
+import { ICAL_CONTENT_TYPE, writeCalendar } from '../exports/ical';
+import { findGroupBySlug } from '../groups/groups.read';
+import { loadActiveMember } from '../members/members.read';
+import { appointmentsOfCollection, isSubscriptionCollection } from './calendar-feeds';
+import {
+  calendarTokensCollection,
+  calendarsCollection,
+  memberIdOfCalendarToken,
+  toCalendarDtos,
+  viewerOf,
+  visibleCalendars,
+} from './calendars.read';
+
+/** GET /calendars/subscribe: the webcal feeds, or where to get a token first */
+export type CalendarSubscribeResponse =
+  | { token: null; edit_url: string }
+  | {
+      /**
+       * The token itself is only shown when it is issued (the read side keeps its hash), so the URLs
+       * carry a `{token}` placeholder the console fills in from what POST /users/calendar_token answered.
+       */
+      token: { issued_at: string };
+      edit_url: string;
+      feeds: Array<{ collection: (typeof SUBSCRIPTION_COLLECTIONS)[number]; path: string; webcal_url: string }>;
+    };
+
+export const USER_EDIT_URL = '/users/edit';
+
+openApi.route({ method: 'get', path: '/calendars', summary: 'Calendars the member sees, with abilities', tags: ['calendars'], responses: { 200: 'CalendarsResponse', 401: 'signed out' }, auth: 'member' });
+openApi.route({
+  method: 'get',
+  path: '/calendars/subscribe',
+  summary: 'Webcal feed URLs per collection (all, participating, personal, shared, network), or the link to create a token',
+  tags: ['calendars'],
+  responses: { 200: 'CalendarSubscribeResponse', 401: 'signed out' },
+  auth: 'member',
+});
+openApi.route({
+  method: 'get',
+  path: '/calendars/feeds/{collection}.ics',
+  summary: 'Webcal feed of a collection, authenticated by the calendar token in ?token=',
+  tags: ['calendars'],
+  responses: { 200: 'text/calendar', 401: 'missing, unknown or revoked token', 404: 'unknown collection' },
+  auth: 'none',
+});
+openApi.route({ method: 'get', path: '/calendars/{id}', summary: 'One calendar', tags: ['calendars'], responses: { 200: 'CalendarDto', 401: 'signed out', 403: 'not visible', 404: 'unknown calendar' }, auth: 'member' });
+openApi.route({ method: 'get', path: '/groups/{slug}/calendars', summary: 'Calendars of a group', tags: ['calendars'], responses: { 200: 'CalendarsResponse', 401: 'signed out', 404: 'unknown group' }, auth: 'member' });
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class CalendarsController {
+  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+
+  private async member(ctx: RequestContext) {
+    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    return member;
+  }
+
+  @Get('calendars')
+  async list(@Ctx() ctx: RequestContext): Promise<CalendarsResponse> {
+    const store = this.infra.documentStore;
+    const viewer = await viewerOf(store, await this.member(ctx));
+    return { calendars: await toCalendarDtos(store, await visibleCalendars(store, viewer), viewer) };
+  }
+
+  @Get('calendars/subscribe')
+  async subscribe(@Ctx() ctx: RequestContext, @Req() req: Request): Promise<CalendarSubscribeResponse> {
+    const member = await this.member(ctx);
+    const token = await calendarTokensCollection(this.infra.documentStore).get(member._id);
+    if (!token) return { token: null, edit_url: USER_EDIT_URL };
+    const host = req.get('host') ?? 'localhost';
+    return {
+      token: { issued_at: token.issued_at },
+      edit_url: USER_EDIT_URL,
+      feeds: SUBSCRIPTION_COLLECTIONS.map((collection) => {
+        const path = `/calendars/feeds/${collection}.ics`;
+        return { collection, path, webcal_url: `webcal://${host}${path}?token={token}` };
+      }),
+    };
+  }
+
+  /** webcal: no session cookie; the token in the URL names the member */
+  @Get('calendars/feeds/:file')
+  async feed(
+    @Param('file') file: string,
+    @Query('token') token: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const collection = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : file;
+    if (!isSubscriptionCollection(collection)) throw new HttpProblem(404, 'not_found');
+    const store = this.infra.documentStore;
+    const memberId = await memberIdOfCalendarToken(store, typeof token === 'string' ? token : undefined);
+    const member = await loadActiveMember(store, memberId);
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const read = await loadReadContext(store, member, this.infra.clock());
+    const docs = await appointmentsOfCollection(read, collection);
+    const baseUrl = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    res.setHeader('Content-Type', ICAL_CONTENT_TYPE);
+    res.setHeader('Content-Disposition', attachment(`${collection}.ics`));
+    res.setHeader('Cache-Control', 'private, no-cache');
+    return writeCalendar({ name: collection, events: docs.flatMap((doc) => icalEventsOfDocument(doc, baseUrl)), now: read.now });
+  }
+
+  @Get('calendars/:id')
+  async calendar(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<CalendarDto> {
+    const store = this.infra.documentStore;
+    const viewer = await viewerOf(store, await this.member(ctx));
+    const calendar = await calendarsCollection(store).get(id);
+    if (!calendar) throw new HttpProblem(404, 'not_found');
+    if (!canSeeCalendar(calendar, viewer)) throw new HttpProblem(403, 'forbidden');
+    const [dto] = await toCalendarDtos(store, [calendar], viewer);
+    if (!dto) throw new HttpProblem(404, 'not_found');
+    return dto;
+  }
+
+  @Get('groups/:slug/calendars')
+  async ofGroup(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<CalendarsResponse> {
+    const store = this.infra.documentStore;
+    const viewer = await viewerOf(store, await this.member(ctx));
+    const group = await findGroupBySlug(store, slug);
+    if (!group) throw new HttpProblem(404, 'not_found');
+    if (group.access === 'hidden' && !viewer.network_admin && !viewer.group_ids.includes(group._id)) throw new HttpProblem(404, 'not_found');
+    const calendars = (await visibleCalendars(store, viewer)).filter((calendar) => calendar.type === 'group' && calendar.parent_id === group._id);
+    return { calendars: await toCalendarDtos(store, calendars, viewer) };
+  }
+}
