@@ -279,15 +279,22 @@ const checkOwnAnswer = (command: ChangeParticipantStatus, state: AppointmentStat
     attendee_limit_reached: limitReached(state, start),
   };
   const answer = command.status === 'accepted' ? 'accept' : 'reject';
-  if (current === 'invited' || command.via === 'invite') {
-    const refusal = inviteRefusal(situation, answer);
+  const refuse = (refusal: string | null): void => {
     if (refusal !== null) throw new DomainError(refusal, refusal === 'attendee_limit_exceeded' ? 409 : 422);
+  };
+  // the invites API answers open invites only
+  if (current === 'invited' || command.via === 'invite') {
+    refuse(inviteRefusal(situation, answer));
     return 'invite';
   }
-  // without an open invite a member takes part only where members may opt in and out themselves
-  if (!fields.attendee_configuration.user_can_opt) throw new DomainError(current === null ? 'cannot_opt' : 'invite_not_open', 422);
-  const refusal = inviteRefusal({ ...situation, status: 'invited' }, answer);
-  if (refusal !== null) throw new DomainError(refusal, refusal === 'attendee_limit_exceeded' ? 409 : 422);
+  // a participant may change their answer under the same conditions as answering (lock, past, limit)
+  if (current === 'accepted' || current === 'declined') {
+    refuse(inviteRefusal({ ...situation, status: 'invited' }, answer));
+    return 'invite';
+  }
+  // without an invite a member takes part only where members may opt in themselves
+  if (current !== null || !fields.attendee_configuration.user_can_opt) throw new DomainError(current === null ? 'cannot_opt' : 'invite_not_open', 422);
+  refuse(inviteRefusal({ ...situation, status: 'invited' }, answer));
   return 'opt';
 };
 
