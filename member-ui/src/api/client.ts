@@ -27,8 +27,8 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | undefined>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Query = Record<string, string | number | undefined>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const isErrorResponse = (value: unknown): value is ErrorResponse =>
   typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
@@ -100,6 +100,8 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
     setCsrfToken: (token: string | null) => {
       csrfToken = token;
     },
+    /** any route of a module, with the same CSRF token and consistency position (feature folders build on it) */
+    request: call,
     /** the last command's position, for tests and diagnostics */
     consistencyPosition: () => position,
 

@@ -1,0 +1,5 @@
+import de from './de.json';
+import en from './en.json';
+
+/** Strings of the calendar module (top-level keys appointments, calendars, invites), merged into the console's resources. */
+export const calendarTranslations = { de, en } as const;
