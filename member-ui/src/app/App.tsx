@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppointmentDetailPage, AppointmentFormPage, AppointmentsPage, ContactPage, ParticipantsPage } from '../appointments';
+import { CalendarFormPage, CalendarsManagePage, CalendarsSubscribePage, UserSettingsPage } from '../calendars';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { DirectoryLayout } from '../directory/DirectoryLayout';
 import { DirectoryMembersPage } from '../directory/DirectoryMembersPage';
 import { FeaturePage } from '../features/FeaturePage';
+import { InvitesPage } from '../invites';
 import { SearchPage } from '../features/SearchPage';
 import { MemberPage } from '../members/MemberPage';
 import { RequireMember } from '../session/RequireMember';
@@ -21,11 +24,6 @@ const PLANNED_FEATURES: { path: string; feature: string }[] = [
   { path: '/messages', feature: 'messages' },
   { path: '/messages/sent', feature: 'messages_sent' },
   { path: '/messages/*', feature: 'messages' },
-  { path: '/appointments', feature: 'appointments' },
-  { path: '/appointments/participating', feature: 'appointments_participating' },
-  { path: '/appointments/invites', feature: 'appointment_invites' },
-  { path: '/appointments/*', feature: 'appointments' },
-  { path: '/calendars/*', feature: 'calendars' },
   { path: '/tasks/*', feature: 'tasks' },
   { path: '/files/*', feature: 'files' },
   { path: '/channels/*', feature: 'channels' },
@@ -77,6 +75,21 @@ export const App = () => {
           <Route path="/members" element={<Navigate to="/directory/members" replace />} />
           <Route path="/members/:id" element={<MemberPage />} />
           <Route path="/search" element={<SearchPage />} />
+          <Route path="/appointments" element={<AppointmentsPage scope="all" />} />
+          <Route path="/appointments/participating" element={<AppointmentsPage scope="participating" />} />
+          <Route path="/appointments/invites" element={<InvitesPage />} />
+          <Route path="/appointments/new" element={<AppointmentFormPage />} />
+          <Route path="/appointments/:id" element={<AppointmentDetailPage />} />
+          <Route path="/appointments/:id/edit" element={<AppointmentFormPage />} />
+          <Route path="/appointments/:id/participants" element={<ParticipantsPage />} />
+          <Route path="/appointments/:id/contact" element={<ContactPage />} />
+          <Route path="/groups/:groupSlug/calendars" element={<AppointmentsPage scope="all" />} />
+          <Route path="/calendars" element={<Navigate to="/calendars/manage" replace />} />
+          <Route path="/calendars/manage" element={<CalendarsManagePage />} />
+          <Route path="/calendars/new" element={<CalendarFormPage />} />
+          <Route path="/calendars/:id/edit" element={<CalendarFormPage />} />
+          <Route path="/calendars/subscribe" element={<CalendarsSubscribePage />} />
+          <Route path="/users/edit" element={<UserSettingsPage />} />
           {PLANNED_FEATURES.map(({ path, feature }) => (
             <Route key={path} path={path} element={<FeaturePage feature={feature} />} />
           ))}

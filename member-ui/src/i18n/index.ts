@@ -5,6 +5,7 @@ import de from './de.json';
 import en from './en.json';
 import es from './es.json';
 import fr from './fr.json';
+import { calendarTranslations } from '../calendars/i18n';
 
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'cn.language';
@@ -25,7 +26,12 @@ const storedLanguage = (): UiLanguage => {
 export const createI18n = (language: UiLanguage = storedLanguage()): i18n => {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: { de: { translation: de }, en: { translation: en }, es: { translation: es }, fr: { translation: fr } },
+    resources: {
+      de: { translation: { ...de, ...calendarTranslations.de } },
+      en: { translation: { ...en, ...calendarTranslations.en } },
+      es: { translation: es },
+      fr: { translation: fr },
+    },
     lng: language,
     supportedLngs: [...UI_LANGUAGES],
     // Spanish and French are partly translated: the rest reads in English; German is complete

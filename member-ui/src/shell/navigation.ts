@@ -44,7 +44,7 @@ export interface NavContext {
 export const START_PAGE = '/activitystreams';
 
 /** Features this console has built; the directory shows the channels tab only when channels exist. */
-export const AVAILABLE_MODULES: ReadonlySet<ModuleId> = new Set<ModuleId>(['members']);
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId> = new Set<ModuleId>(['members', 'appointments']);
 
 export const NAV_MODULES: NavModule[] = [
   {
@@ -99,7 +99,10 @@ export const NAV_MODULES: NavModule[] = [
       {
         id: 'appointments.calendars',
         title: 'nav.sections.group_calendars',
-        items: [{ to: '/calendars/manage', label: 'nav.items.manage_calendars' }],
+        items: [
+          { to: '/calendars/manage', label: 'nav.items.manage_calendars' },
+          { to: '/calendars/subscribe', label: 'nav.items.subscribe_calendars' },
+        ],
         empty: 'nav.empty.calendars',
       },
     ],

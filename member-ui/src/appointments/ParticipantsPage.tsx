@@ -1,0 +1,195 @@
+import { isOccurrenceId, type ApplyTo, type AppointmentDto, type ParticipantStatus } from '@cn/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { usePageTitle } from '../common/usePageTitle';
+import { useSession } from '../session/SessionContext';
+import { useToasts } from '../toasts/Toasts';
+import { appointmentsApi } from './appointments-api';
+import { MemberPicker, type PickedMember } from './MemberPicker';
+import { compareParticipants } from './participant-rules';
+import { useAppointment } from './useAppointment';
+import './appointments.css';
+
+/** After adding participants the list refreshes at these delays (group members are added asynchronously). */
+export const PARTICIPANT_REFRESH_DELAYS_MS = [3_000, 9_000, 18_000] as const;
+
+const STATUSES: ParticipantStatus[] = ['invited', 'accepted', 'declined', 'rejected'];
+
+const idsOf = (text: string): string[] =>
+  text
+    .split(/[\s,]+/)
+    .map((value) => value.trim())
+    .filter(Boolean);
+
+const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: () => void }) => {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const toasts = useToasts();
+  const calls = appointmentsApi(api);
+  const occurrence = isOccurrenceId(appointment.id);
+  const [applyTo, setApplyTo] = useState<ApplyTo>(occurrence ? 'this' : 'all');
+  const [members, setMembers] = useState<PickedMember[]>([]);
+  const [groupIds, setGroupIds] = useState('');
+  const [roleIds, setRoleIds] = useState('');
+  const [status, setStatus] = useState<ParticipantStatus>('invited');
+  const [notify, setNotify] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const add = async () => {
+    const participant = {
+      membership_ids: members.map((member) => member.id),
+      group_ids: idsOf(groupIds),
+      membership_role_ids: idsOf(roleIds),
+      status,
+      send_email_notification: notify,
+    };
+    setBusy(true);
+    try {
+      await calls.addParticipants(appointment.id, { participant, apply_to: applyTo });
+      toasts.show('success', t('appointments.participants.added', { members: participant.membership_ids.length, groups: participant.group_ids.length, roles: participant.membership_role_ids.length }));
+      setMembers([]);
+      setGroupIds('');
+      setRoleIds('');
+      reload();
+      timers.current.forEach(clearTimeout);
+      timers.current = PARTICIPANT_REFRESH_DELAYS_MS.map((delay) => setTimeout(reload, delay));
+    } catch {
+      toasts.show('error', 'errors.saving_failure');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const change = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await action();
+      toasts.show('success', 'appointments.participants.saved');
+      reload();
+    } catch {
+      toasts.show('error', 'errors.saving_failure');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const participants = [...appointment.participants].sort(compareParticipants);
+  return (
+    <>
+      {occurrence ? (
+        <fieldset className="form-section" data-testid="participants-apply-to">
+          <legend>{t('appointments.form.apply_to_question')}</legend>
+          {(['this', 'all'] as const).map((value) => (
+            <label key={value} className="check">
+              <input type="radio" name="apply_to" value={value} checked={applyTo === value} onChange={() => setApplyTo(value)} />
+              {t(`appointments.form.apply_to.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <form
+        className="form-section participants-add"
+        data-testid="add-participants"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <h2>{t('appointments.participants.add')}</h2>
+        <MemberPicker
+          label={t('appointments.participants.members')}
+          name="membership_ids"
+          value={members}
+          onChange={setMembers}
+          excludeIds={appointment.participants.map((participant) => participant.membership.id)}
+        />
+        <div className="field-row">
+          <label className="inline-field">
+            {t('appointments.participants.group_ids')}
+            <input name="group_ids" value={groupIds} onChange={(event) => setGroupIds(event.target.value)} />
+          </label>
+          <label className="inline-field">
+            {t('appointments.participants.role_ids')}
+            <input name="membership_role_ids" value={roleIds} onChange={(event) => setRoleIds(event.target.value)} />
+          </label>
+          <label className="inline-field">
+            {t('appointments.participants.initial_status')}
+            <select name="status" value={status} onChange={(event) => setStatus(event.target.value as ParticipantStatus)}>
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`appointments.status.${value}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <label className="check">
+          <input type="checkbox" name="send_email_notification" checked={notify} onChange={(event) => setNotify(event.target.checked)} />
+          {t('appointments.participants.notify')}
+        </label>
+        <button type="submit" className="button" disabled={busy || (members.length === 0 && !groupIds.trim() && !roleIds.trim())} data-testid="add-participants-submit">
+          {t('appointments.participants.add_submit')}
+        </button>
+      </form>
+      <ul className="participant-list participant-list--manage" data-testid="participants-list">
+        {participants.map((participant) => (
+          <li key={participant.id} data-testid="participant" data-status={participant.status} data-member-id={participant.membership.id}>
+            <Link to={participant.membership.path}>{participant.membership.name}</Link>
+            <select
+              aria-label={t('appointments.participants.status_of', { name: participant.membership.name })}
+              data-testid="participant-status"
+              value={participant.status === 'open' ? 'invited' : participant.status}
+              disabled={busy}
+              onChange={(event) =>
+                void change(() =>
+                  calls.changeStatus(appointment.id, participant.id === 'me' ? 'me' : participant.membership.id, {
+                    participant: { status: event.target.value as ParticipantStatus },
+                    apply_to: applyTo,
+                  }),
+                )
+              }
+            >
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`appointments.status.${value}`)}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={busy}
+              data-testid="remove-participant"
+              onClick={() => void change(() => calls.removeParticipant(appointment.id, participant.id === 'me' ? 'me' : participant.membership.id, applyTo))}
+            >
+              {t('appointments.participants.remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+};
+
+/** /appointments/:id/participants */
+export const ParticipantsPage = () => {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { load, reload } = useAppointment(id);
+  usePageTitle('appointments.participants.title');
+  return (
+    <section className="page" data-testid="appointment-participants">
+      <p>
+        <Link to={`/appointments/${encodeURIComponent(id)}`}>‹ {load.phase === 'loaded' ? load.appointment.name : t('appointments.title')}</Link>
+      </p>
+      <h1 className="page__title">{t('appointments.participants.title')}</h1>
+      {load.phase === 'loading' ? <p className="muted">{t('common.loading')}</p> : null}
+      {load.phase === 'failed' ? <div className="alert alert--error">{t(`errors.${load.errorKey}`)}</div> : null}
+      {load.phase === 'loaded' ? <Manage appointment={load.appointment} reload={reload} /> : null}
+    </section>
+  );
+};

@@ -1,0 +1,41 @@
+import type { AppointmentDto } from '@cn/contracts';
+
+/** Date formats of the calendar screens, in the UI language and the viewer's zone. */
+export const formatDay = (day: string, language: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string =>
+  new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+export const formatMonth = (day: string, language: string): string =>
+  new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`));
+
+export const formatTime = (instant: string, language: string, timeZone?: string): string =>
+  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(instant));
+
+export const formatDateTime = (instant: string, language: string, timeZone?: string): string =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(instant));
+
+/** dd.MM.y (the registration deadline's format, §2) */
+export const formatDeadline = (value: string): string => {
+  const day = value.slice(0, 10);
+  const [y, m, d] = day.split('-');
+  return `${d}.${m}.${y}`;
+};
+
+/** The appointment's date range as a line of text. */
+export const formatRange = (date: Pick<AppointmentDto['date'], 'start' | 'end' | 'all_day'>, language: string, timeZone?: string): string => {
+  if (date.all_day) {
+    const start = date.start.slice(0, 10);
+    const end = date.end.slice(0, 10);
+    const long: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' };
+    return start === end ? formatDay(start, language, long) : `${formatDay(start, language, long)} – ${formatDay(end, language, long)}`;
+  }
+  const start = formatDateTime(date.start, language, timeZone);
+  const sameDay =
+    new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(date.start)) === new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(date.end));
+  return `${start} – ${sameDay ? formatTime(date.end, language, timeZone) : formatDateTime(date.end, language, timeZone)}`;
+};
+
+export const truncate = (text: string, length: number): string => (text.length > length ? `${text.slice(0, length)}…` : text);
+
+export const isHttpUrl = (value: string): boolean => /^https?:\/\//i.test(value.trim());
+
+export const todayIn = (timeZone: string, now: Date = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);

@@ -1,0 +1,1 @@
+export { InvitesPage } from './InvitesPage';
