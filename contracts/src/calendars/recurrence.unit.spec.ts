@@ -173,7 +173,7 @@ describe('expandOccurrences properties', () => {
     startMs: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2028, 0, 1) }).map((ms) => ms - (ms % 60_000)),
     durationMin: fc.integer({ min: 0, max: 3 * 24 * 60 }),
     zone: fc.constantFrom(...zones),
-    frequency: fc.constantFrom('daily', 'weekly', 'monthly', 'yearly', 'custom') as fc.Arbitrary<RecurrenceRule['recurrence_frequency']>,
+    frequency: fc.constantFrom('daily', 'weekly', 'monthly', 'yearly', 'custom'),
     interval: fc.integer({ min: 1, max: 5 }),
     endAfterDays: fc.option(fc.integer({ min: 0, max: 900 }), { nil: null }),
   });

@@ -30,7 +30,7 @@ const fields = (input: Partial<AppointmentFieldsInput> & { start: string; end: s
     calendar_ids: ['network-cal'],
     date: { start, end, all_day: false, time_zone: 'Europe/Berlin' },
     ...rest,
-  }) as unknown as Record<string, unknown>;
+  });
 };
 
 describe('calendar read side', () => {

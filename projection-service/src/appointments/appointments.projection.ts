@@ -206,7 +206,7 @@ export const appointmentsProjection: Projection<AppointmentDocument> = {
         const occurrence = occurrenceIn(doc, occurrenceStart);
         const modified = {
           ...occurrence,
-          occurrence_id: String(data.occurrence_id ?? occurrence.occurrence_id),
+          occurrence_id: typeof data.occurrence_id === 'string' ? data.occurrence_id : occurrence.occurrence_id,
           fields: data.appointment as AppointmentFields,
           modified_at: at,
           modified_by: event.metadata.memberId,

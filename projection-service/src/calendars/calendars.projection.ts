@@ -33,8 +33,8 @@ export const calendarsProjection: Projection<CalendarDocument> = {
           name: String(data.name),
           color: String(data.color),
           type: data.type as CalendarDocument['type'],
-          parent_id: (data.parent_id as string | null) ?? null,
-          author_id: (data.author_id as string | null) ?? null,
+          parent_id: (data.parent_id) ?? null,
+          author_id: (data.author_id) ?? null,
           shared_with: doc?.shared_with ?? [],
           created_at: event.metadata.occurredAt,
         };

@@ -142,6 +142,15 @@ export const vtimezone = (zone: string, fromYear: number, toYear: number): strin
   return lines;
 };
 
+/** UNTIL takes the value type of DTSTART: a DATE for all-day events (§3.3.10) */
+const rruleFor = (event: IcalEvent): string =>
+  event.all_day
+    ? (event.rrule ?? '').replace(/UNTIL=(\d{8}T\d{6}Z)/, (_match, until: string) => {
+        const iso = `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}T${until.slice(9, 11)}:${until.slice(11, 13)}:${until.slice(13, 15)}Z`;
+        return `UNTIL=${compactDate(wallClockOf(iso, knownTimeZone(event.time_zone)).date)}`;
+      })
+    : (event.rrule ?? '');
+
 const eventLines = (event: IcalEvent, now: Date): string[] => {
   const lines = [
     'BEGIN:VEVENT',
@@ -151,7 +160,7 @@ const eventLines = (event: IcalEvent, now: Date): string[] => {
     dateProperty('DTEND', event.end, event, true),
   ];
   if (event.recurrence_id) lines.push(dateProperty('RECURRENCE-ID', event.recurrence_id, event));
-  if (event.rrule) lines.push(`RRULE:${event.rrule}`);
+  if (event.rrule) lines.push(`RRULE:${rruleFor(event)}`);
   for (const exdate of event.exdates) lines.push(dateProperty('EXDATE', exdate, event));
   lines.push(`SUMMARY:${escapeText(event.summary)}`);
   if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);

@@ -37,7 +37,7 @@ export const groupsProjection: Projection<GroupDocument> = {
           slug: String(data.slug),
           name: String(data.name),
           access: data.access as GroupAccess,
-          group_category_id: (data.group_category_id as string | null) ?? null,
+          group_category_id: (data.group_category_id) ?? null,
           member_ids: doc?.member_ids ?? [],
           admin_ids: doc?.admin_ids ?? [],
         };
@@ -81,7 +81,7 @@ export const membershipRolesProjection: Projection<MembershipRoleDocument> = {
       case MembershipRoleCreated.type:
         return {
           _id: id,
-          group_id: (data.group_id as string | null) ?? null,
+          group_id: (data.group_id) ?? null,
           name: String(data.name),
           plural_name: String(data.plural_name),
           display_type: data.display_type === 'grouped' ? 'grouped' : 'listed',

@@ -1,4 +1,4 @@
-import { INVITE_TABS, type InviteDto } from '@cn/contracts';
+import { type INVITE_TABS, type InviteDto } from '@cn/contracts';
 import type { AppointmentReadContext } from '../appointments/appointment-dto';
 import { canSeeAppointment } from '../appointments/appointment-dto';
 import { appointmentsCollection } from '../appointments/appointments.read';

@@ -1,0 +1,36 @@
+import { groupStream, membershipRoleStream } from '@cn/contracts';
+import { project, recorded } from '../__tests__/events';
+import { groupsProjection, membershipRolesProjection } from './groups.projection';
+
+const on = { streamId: groupStream('g1'), memberId: 'admin' };
+const events = [
+  recorded('GroupCreated', { group_id: 'g1', slug: 'choir', name: 'Choir', group_category_id: null, access: 'open' }, on),
+  recorded('MemberJoinedGroup', { group_id: 'g1', member_id: 'ann', admin: true }, on),
+  recorded('MemberJoinedGroup', { group_id: 'g1', member_id: 'ben', admin: false }, on),
+  recorded('MemberLeftGroup', { group_id: 'g1', member_id: 'ann' }, on),
+];
+
+describe('groups projection', () => {
+  it('keeps members and admins', () => {
+    expect(project(groupsProjection, events.slice(0, 3), 'g1')).toMatchObject({ slug: 'choir', member_ids: ['ann', 'ben'], admin_ids: ['ann'] });
+    expect(project(groupsProjection, events, 'g1')).toMatchObject({ member_ids: ['ben'], admin_ids: [] });
+  });
+
+  it('changes nothing when events are applied twice', () => {
+    const once = project(groupsProjection, events, 'g1');
+    expect(project(groupsProjection, [...events, ...events], 'g1')).toEqual(once);
+  });
+
+  it('keeps membership roles and their holders', () => {
+    const at = { streamId: membershipRoleStream('r1') };
+    const roleEvents = [
+      recorded('MembershipRoleCreated', { role_id: 'r1', group_id: 'g1', name: 'Conductor', plural_name: 'Conductors', display_type: 'grouped' }, at),
+      recorded('MembershipRoleAssigned', { role_id: 'r1', member_id: 'ben' }, at),
+      recorded('MembershipRoleAssigned', { role_id: 'r1', member_id: 'cid' }, at),
+      recorded('MembershipRoleUnassigned', { role_id: 'r1', member_id: 'cid' }, at),
+    ];
+    const doc = project(membershipRolesProjection, roleEvents, 'r1');
+    expect(doc).toMatchObject({ name: 'Conductor', display_type: 'grouped', member_ids: ['ben'] });
+    expect(project(membershipRolesProjection, [...roleEvents, ...roleEvents], 'r1')).toEqual(doc);
+  });
+});
