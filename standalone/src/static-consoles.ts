@@ -8,6 +8,11 @@ import express, { type NextFunction, type Request, type Response } from 'express
  * member page while `fetch('/members/42')` from the console reaches the query API on the same path.
  */
 const NEVER_A_PAGE = /^\/(api|health|metrics)(\/|$)/;
+/**
+ * Downloads a browser navigates to (/appointments/1.ics, /appointments/1/attendees.xlsx, webcal feeds)
+ * are answered by the API even though the browser asks for HTML first.
+ */
+const DOWNLOAD = /\.(ics|csv|xlsx)$/i;
 
 export interface ConsoleBundle {
   mountPath: string;
@@ -22,6 +27,7 @@ export const consoleBundles = (root: string): ConsoleBundle[] => [
 const wantsPage = (req: Request): boolean =>
   (req.method === 'GET' || req.method === 'HEAD') &&
   !NEVER_A_PAGE.test(req.path) &&
+  !DOWNLOAD.test(req.path) &&
   req.accepts(['json', 'html']) === 'html';
 
 export const serveConsoles = (http: express.Express, bundles: ConsoleBundle[]): string[] => {
