@@ -6,6 +6,13 @@ import {
   type Projector,
   type RecordedEvent,
 } from '@cn/platform';
+import {
+  appointmentsIndexing,
+  openAppointmentsIndex,
+  openCalendarsIndex,
+  type AppointmentsIndex,
+  type CalendarsIndex,
+} from './appointments/appointments-index';
 import { membersIndexing, openMembersIndex, type MembersIndex } from './members/members-index';
 import { networkSettingsIndexing, openNetworkIndex, type NetworkSettingsIndex } from './network/network-search-settings';
 import type { SearchFeature } from './search-feature';
@@ -17,6 +24,8 @@ const LAG_INTERVAL_MS = 5_000;
 export interface SearchIndexes {
   members: MembersIndex;
   network: NetworkSettingsIndex;
+  appointments: AppointmentsIndex;
+  calendars: CalendarsIndex;
 }
 
 export interface SearchIndexerRuntime {
@@ -32,17 +41,21 @@ export const createSearchRuntime = (infra: Infrastructure): SearchIndexerRuntime
   const logger = infra.logger.child({ component: SEARCH_PROJECTOR_NAME });
   let opened: Promise<SearchIndexes> | null = null;
   const indexes = (): Promise<SearchIndexes> => {
-    opened ??= Promise.all([openMembersIndex(infra.searchIndex), openNetworkIndex(infra.searchIndex)]).then(
-      ([members, network]) => ({ members, network }),
-    );
+    opened ??= Promise.all([
+      openMembersIndex(infra.searchIndex),
+      openNetworkIndex(infra.searchIndex),
+      openAppointmentsIndex(infra.searchIndex),
+      openCalendarsIndex(infra.searchIndex),
+    ]).then(([members, network, appointments, calendars]) => ({ members, network, appointments, calendars }));
     return opened;
   };
 
   let features: Promise<SearchFeature[]> | null = null;
   const featuresOf = (): Promise<SearchFeature[]> => {
-    features ??= indexes().then(({ members, network }) => [
+    features ??= indexes().then(({ members, network, appointments, calendars }) => [
       membersIndexing(members, infra.cipher),
       networkSettingsIndexing(network),
+      appointmentsIndexing(appointments, calendars),
     ]);
     return features;
   };
