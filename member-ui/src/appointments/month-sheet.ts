@@ -74,8 +74,9 @@ export const layoutMonthSheet = (month: string, appointments: AppointmentDto[], 
 export const listDays = (month: string, appointments: AppointmentDto[], timeZone: string): Array<{ date: string; appointments: AppointmentDto[] }> => {
   const days = new Map<string, AppointmentDto[]>();
   for (const appointment of [...appointments].sort(byStart)) {
-    const { first } = daysOfAppointment(appointment, timeZone);
-    const day = first < `${month}-01` ? `${month}-01` : first;
+    const { first, last } = daysOfAppointment(appointment, timeZone);
+    // an appointment begun in an earlier month shows on the month's first day when it reaches into it
+    const day = first < `${month}-01` && last >= `${month}-01` ? `${month}-01` : first;
     if (!day.startsWith(month)) continue;
     days.set(day, [...(days.get(day) ?? []), appointment]);
   }

@@ -80,6 +80,8 @@ describe('month sheet layout (§2: whole ISO weeks, at least 4 per cell and a mo
       'UTC',
     );
     expect(days.map((day) => day.date)).toEqual(['2026-03-02']);
+    const spanning = appointment('span', '2026-02-27T09:00:00.000Z', '2026-03-03T10:00:00.000Z');
+    expect(listDays('2026-03', [spanning], 'UTC').map((day) => day.date)).toEqual(['2026-03-01']);
   });
 });
 
