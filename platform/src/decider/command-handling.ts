@@ -47,6 +47,50 @@ const DEFAULT_RETRIES = 5;
 const backOff = (attempt: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
 
+/**
+ * Folded state per stream, so that a command reads only the events appended since the last one
+ * instead of the whole stream (a member's presence stream grows with every status change). Keyed by
+ * event store and decider: states of different stores or deciders never mix. Deciders are pure, so a
+ * cached state is never mutated; the events after the cached revision are always read from the store,
+ * so another process appending to the same stream is seen.
+ */
+interface CachedState<State> {
+  revision: number;
+  state: State;
+}
+
+interface StateCache<State> {
+  get(streamId: string): CachedState<State> | undefined;
+  remember(streamId: string, entry: CachedState<State>): void;
+}
+
+const STATE_CACHE_LIMIT = 10_000;
+const stateCaches = new WeakMap<object, WeakMap<object, Map<string, CachedState<unknown>>>>();
+
+const stateCacheOf = <State>(eventStore: EventStore, decider: object): StateCache<State> => {
+  let byDecider = stateCaches.get(eventStore);
+  if (!byDecider) {
+    byDecider = new WeakMap();
+    stateCaches.set(eventStore, byDecider);
+  }
+  let entries = byDecider.get(decider);
+  if (!entries) {
+    entries = new Map();
+    byDecider.set(decider, entries);
+  }
+  const map = entries;
+  return {
+    get: (streamId) => map.get(streamId) as CachedState<State> | undefined,
+    remember: (streamId, entry) => {
+      const known = map.get(streamId);
+      if (known && known.revision >= entry.revision) return;
+      map.delete(streamId); // re-insert: Map order doubles as least-recently-used order
+      map.set(streamId, entry);
+      if (map.size > STATE_CACHE_LIMIT) map.delete(map.keys().next().value as string);
+    },
+  };
+};
+
 const revisionOf = (events: readonly RecordedEvent[]): number => (events.length === 0 ? -1 : events[events.length - 1].revision);
 
 /** Data of an event as the registry knows it; an unknown type or invalid data is a programming error. */
@@ -84,23 +128,30 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
   const { eventStore, streamId, decider, command, context, clock } = options;
   const retries = options.expectedRevision === undefined ? (options.maxRetries ?? DEFAULT_RETRIES) : 0;
 
+  const cache = stateCacheOf<State>(eventStore, decider);
   for (let attempt = 0; ; attempt += 1) {
-    const recorded = await eventStore.readStream(streamId);
-    const revision = revisionOf(recorded);
+    const cached = cache.get(streamId);
+    const recorded = await eventStore.readStream(streamId, { fromRevision: cached ? cached.revision + 1 : 0 });
+    const revision = recorded.length > 0 ? revisionOf(recorded) : (cached?.revision ?? -1);
     if (options.expectedRevision !== undefined) {
       const expected = options.expectedRevision === 'no_stream' ? -1 : options.expectedRevision;
       if (expected !== revision) throw new WrongExpectedRevisionError(streamId, options.expectedRevision, revision < 0 ? 'no_stream' : revision);
     }
     const state = recorded.reduce(
       (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
-      decider.initialState(),
+      cached ? cached.state : decider.initialState(),
     );
+    if (revision >= 0) cache.remember(streamId, { revision, state });
     const events = decider.decide(command, state);
     if (events.length === 0) return { position: await eventStore.headPosition(), revision, events };
 
     const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
     try {
       const appended = await eventStore.append(streamId, toNewEvents(events, context, clock()), { expectedRevision });
+      cache.remember(streamId, {
+        revision: appended.nextExpectedRevision,
+        state: events.reduce((current, event) => decider.evolve(current, event), state),
+      });
       return { position: appended.position, revision: appended.nextExpectedRevision, events };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;

@@ -132,10 +132,14 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
     return { nextExpectedRevision: Number(nextExpectedRevision), position: commitPosition(last) };
   };
 
-  const readStream: EventStore['readStream'] = async (streamId) => {
+  const readStream: EventStore['readStream'] = async (streamId, readOptions = {}) => {
     const events: RecordedEvent[] = [];
+    const from = readOptions.fromRevision ?? 0;
     try {
-      for await (const resolved of client.readStream(streamId, { direction: FORWARDS, fromRevision: START })) {
+      for await (const resolved of client.readStream(streamId, {
+        direction: FORWARDS,
+        fromRevision: from === 0 ? START : BigInt(from),
+      })) {
         if (resolved.event && !isSystemEvent(resolved.event)) events.push(toRecorded(resolved.event));
       }
     } catch (error) {

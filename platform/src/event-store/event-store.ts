@@ -62,8 +62,11 @@ export interface EventSubscription {
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  /** all events of a stream in revision order; [] when the stream does not exist */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * events of a stream in revision order, from `fromRevision` (default 0) on; [] when the stream does
+   * not exist or has nothing from there
+   */
+  readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   /** events of all streams in global order, after the given position */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** position of the newest event (0 when empty) */

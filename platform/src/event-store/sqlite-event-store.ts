@@ -74,7 +74,9 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const selectStream = db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY revision');
+  const selectStream = db.prepare<[string, number], EventRow>(
+    'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision',
+  );
   const selectAll = db.prepare<[number, number], EventRow>(
     'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
@@ -200,7 +202,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       notifyAppended();
       return result;
     }),
-    readStream: (streamId) => settle(() => selectStream.all(streamId).map(toRecorded)),
+    readStream: (streamId, readOptions = {}) =>
+      settle(() => selectStream.all(streamId, readOptions.fromRevision ?? 0).map(toRecorded)),
     readAll: (readOptions: ReadAllOptions = {}) => settle(() =>
       selectAll.all(readOptions.after ?? 0, readOptions.limit ?? -1).map(toRecorded)),
     headPosition: () => settle(() => selectHead.get()?.head ?? 0),

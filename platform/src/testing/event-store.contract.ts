@@ -50,6 +50,14 @@ export const describeEventStoreContract = (adapterName: string, target: EventSto
       expect(Number.isNaN(Date.parse(read[0]?.recordedAt ?? ''))).toBe(false);
     });
 
+    it('reads a stream from a given revision on', async () => {
+      const stream = newStream();
+      await store.append(stream, [newTestEvent(), newTestEvent(), newTestEvent()], { expectedRevision: 'no_stream' });
+      expect((await store.readStream(stream, { fromRevision: 1 })).map((event) => event.revision)).toEqual([1, 2]);
+      expect(await store.readStream(stream, { fromRevision: 3 })).toEqual([]);
+      expect((await store.readStream(stream, { fromRevision: 0 })).map((event) => event.revision)).toEqual([0, 1, 2]);
+    });
+
     it('answers [] for a stream that does not exist', async () => {
       expect(await store.readStream(newStream())).toEqual([]);
     });
