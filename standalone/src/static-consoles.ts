@@ -8,6 +8,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
  * member page while `fetch('/members/42')` from the console reaches the query API on the same path.
  */
 const NEVER_A_PAGE = /^\/(api|health|metrics)(\/|$)/;
+/** a path naming a file (`/appointments/7.ics`, `/attendees.csv`) is a download, never a console route */
+const NAMES_A_FILE = /\/[^/]+\.[A-Za-z0-9]{2,5}$/;
 /**
  * Downloads a browser navigates to (/appointments/1.ics, /appointments/1/attendees.xlsx, webcal feeds)
  * are answered by the API even though the browser asks for HTML first.
@@ -27,6 +29,7 @@ export const consoleBundles = (root: string): ConsoleBundle[] => [
 const wantsPage = (req: Request): boolean =>
   (req.method === 'GET' || req.method === 'HEAD') &&
   !NEVER_A_PAGE.test(req.path) &&
+  !NAMES_A_FILE.test(req.path) &&
   !DOWNLOAD.test(req.path) &&
   req.accepts(['json', 'html']) === 'html';
 
