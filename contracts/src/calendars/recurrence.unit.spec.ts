@@ -173,7 +173,7 @@ describe('expandOccurrences properties', () => {
     startMs: fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2028, 0, 1) }).map((ms) => ms - (ms % 60_000)),
     durationMin: fc.integer({ min: 0, max: 3 * 24 * 60 }),
     zone: fc.constantFrom(...zones),
-    frequency: fc.constantFrom('daily', 'weekly', 'monthly', 'yearly', 'custom'),
+    frequency: fc.constantFrom<RecurrenceRule['recurrence_frequency']>('daily', 'weekly', 'monthly', 'yearly', 'custom'),
     interval: fc.integer({ min: 1, max: 5 }),
     endAfterDays: fc.option(fc.integer({ min: 0, max: 900 }), { nil: null }),
   });
@@ -184,7 +184,7 @@ describe('expandOccurrences properties', () => {
       fc.property(schedule, window, (s, w) => {
         const start = new Date(s.startMs).toISOString();
         const end = new Date(s.startMs + s.durationMin * 60_000).toISOString();
-        const rule = { recurrence_frequency: s.frequency, recurrence_interval: s.interval, recurrence_end_time: null };
+        const rule: RecurrenceRule = { recurrence_frequency: s.frequency, recurrence_interval: s.interval, recurrence_end_time: null };
         const first = occurrenceAt({ start, end, time_zone: s.zone, recurrence_pattern: rule }, start);
         if (first === null) return false;
         // the end is a day on the series' wall clock, counted from its first day
