@@ -24,6 +24,8 @@ export interface NetworkResponse {
     show_online_status: NetworkSettings['member']['show_online_status'];
     directory_default_sort: NetworkSettings['member']['directory_default_sort'];
     show_map: boolean;
+    /** calendar invites: an expired open invite may still be answered */
+    opt_retroactively: boolean;
     login_texts: { before: string; between: string; after: string };
     /** global position the network read model has reached */
     position: number;

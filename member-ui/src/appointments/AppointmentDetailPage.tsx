@@ -21,9 +21,8 @@ import { useAppointment } from './useAppointment';
 import { viewerTimeZone } from './zoned-time';
 import './appointments.css';
 
-/** The network setting member.opt_retroactively when the network answer carries it. */
-const optRetroactivelyOf = (network: NetworkResponse['network']): boolean =>
-  (network as NetworkResponse['network'] & { opt_retroactively?: boolean }).opt_retroactively === true;
+/** The network setting member.opt_retroactively: expired open invites may still be answered. */
+const optRetroactivelyOf = (network: NetworkResponse['network']): boolean => network.opt_retroactively;
 
 const Row = ({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) => (
   <div className="detail-row" data-testid={testId}>

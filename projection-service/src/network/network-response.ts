@@ -12,6 +12,7 @@ export const networkConfigOf = ({ settings, position }: NetworkState): NetworkRe
   show_online_status: settings.member.show_online_status,
   directory_default_sort: settings.member.directory_default_sort,
   show_map: settings.member.show_map,
+  opt_retroactively: settings.member.opt_retroactively,
   login_texts: {
     before: settings.join.login_text_before,
     between: settings.join.login_text_between,
