@@ -36,6 +36,13 @@ export const germanAppMessages: AppMessages = {
       member_erased: 'Dieses Mitglied wurde gelöscht.',
       saving_failure: 'Speichern fehlgeschlagen.',
       generic_error: 'Etwas ist schiefgelaufen.',
+      unknown_field: 'Unbekanntes Feld',
+      invalid_json: 'Die Anfrage war kein gültiges JSON.',
+      payload_too_large: 'Die Anfrage ist zu groß.',
+      service_unavailable: 'Der Dienst wird gerade neu gestartet; bitte gleich erneut versuchen.',
+      email_taken: 'Diese E-Mail-Adresse ist schon vergeben.',
+      already_registered: 'Dieses Mitglied ist schon registriert.',
+      cannot_erase_self: 'Sie können Ihr eigenes Konto nicht löschen.',
     },
     notifications: {
       saving_successful: 'Erfolgreich gespeichert.',

@@ -34,6 +34,13 @@ export const englishAppMessages = {
       member_erased: 'This member has been erased.',
       saving_failure: 'Saving failed.',
       generic_error: 'Something went wrong.',
+      unknown_field: 'Unknown field',
+      invalid_json: 'The request was not valid JSON.',
+      payload_too_large: 'The request is too large.',
+      service_unavailable: 'The service is restarting; please try again in a moment.',
+      email_taken: 'This email address is already taken.',
+      already_registered: 'This member is already registered.',
+      cannot_erase_self: 'You cannot erase your own account.',
     },
     notifications: {
       saving_successful: 'Saved successfully.',

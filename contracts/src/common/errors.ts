@@ -21,6 +21,13 @@ export const ERROR_KEYS = [
   'member_erased',
   'saving_failure',
   'generic_error',
+  'unknown_field',
+  'invalid_json',
+  'payload_too_large',
+  'service_unavailable',
+  'email_taken',
+  'already_registered',
+  'cannot_erase_self',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number] | (string & {});

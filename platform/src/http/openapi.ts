@@ -58,21 +58,46 @@ const errorResponseSchema = {
   },
 };
 
-const operation = (route: RouteDefinition, path: string): Record<string, unknown> => ({
-  summary: route.summary,
-  ...(route.tags ? { tags: route.tags } : {}),
-  ...(route.auth && route.auth !== 'none' ? { security: [{ session: [] }], 'x-required-role': route.auth } : { security: [] }),
-  parameters: [...pathParameters(path), ...queryParameters(route.query)],
-  ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } } } : {}),
-  responses: Object.fromEntries(
-    Object.entries(route.responses).map(([status, description]) => [
-      status,
-      Number(status) >= 400
-        ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } }
-        : { description },
-    ]),
-  ),
-});
+/**
+ * The answers every route of a kind gives, whether or not its definition remembers them: the HTTP kit
+ * and the exception filter produce them for every route alike. A route's own descriptions win.
+ */
+const standardResponses = (route: RouteDefinition, path: string): Record<number, string> => {
+  const signedIn = route.auth !== undefined && route.auth !== 'none';
+  const mutating = route.method !== 'get';
+  const takesInput = route.body !== undefined || route.query !== undefined || path.includes('{');
+  const responses: Record<number, string> = {};
+  if (takesInput) responses[400] = 'validation_failed: a field is missing or invalid (errors name field and key)';
+  if (signedIn) responses[401] = 'unauthenticated';
+  if (signedIn && mutating) responses[403] = 'forbidden, or invalid_csrf_token';
+  else if (signedIn && route.auth !== 'member') responses[403] = 'forbidden';
+  if (path.includes('{')) responses[404] = 'not_found';
+  if (signedIn && mutating) responses[409] = 'concurrency_conflict or a domain conflict';
+  if (route.body) responses[413] = 'payload_too_large';
+  return responses;
+};
+
+const operation = (route: RouteDefinition, path: string): Record<string, unknown> => {
+  const signedIn = route.auth !== undefined && route.auth !== 'none';
+  const security = signedIn ? [route.method === 'get' ? { session: [] } : { session: [], csrf: [] }] : [];
+  const responses = { ...standardResponses(route, path), ...route.responses };
+  return {
+    summary: route.summary,
+    ...(route.tags ? { tags: route.tags } : {}),
+    security,
+    ...(signedIn ? { 'x-required-role': route.auth } : {}),
+    parameters: [...pathParameters(path), ...queryParameters(route.query)],
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } } } : {}),
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, description]) => [
+        status,
+        Number(status) >= 400
+          ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } }
+          : { description },
+      ]),
+    ),
+  };
+};
 
 export const openApi = {
   route(def: RouteDefinition): void {

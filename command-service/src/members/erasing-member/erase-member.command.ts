@@ -17,7 +17,7 @@ export const eraseMember = async (
   const handled = await executeCommand(infra, ERASE_MEMBER, {
     streamId: memberStream(memberId),
     decider: eraseMemberDecider,
-    command: { type: 'EraseMember', member_id: memberId },
+    command: { type: 'EraseMember', member_id: memberId, erased_by: context.memberId },
     context,
   });
   await infra.keyStore.destroy(memberId);

@@ -11,7 +11,7 @@ openApi.route({
   summary: "Erase a member: MemberErased, then the member's key is destroyed (their personal data reads as the fallback)",
   tags: ['members'],
   auth: 'admin',
-  responses: { 200: 'accepted, { position }', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' },
+  responses: { 200: 'accepted, { position }', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 422: 'cannot_erase_self' },
 });
 
 @Controller('administration/members')

@@ -14,8 +14,11 @@ const registered: MemberEvent = {
   },
 };
 const erased: MemberEvent = { type: 'MemberErased', data: { member_id: 'm1' } };
-const decide = (events: MemberEvent[]) =>
-  eraseMemberDecider.decide({ type: 'EraseMember', member_id: 'm1' }, events.reduce(eraseMemberDecider.evolve, eraseMemberDecider.initialState()));
+const decide = (events: MemberEvent[], erasedBy: string | null = 'admin') =>
+  eraseMemberDecider.decide(
+    { type: 'EraseMember', member_id: 'm1', erased_by: erasedBy },
+    events.reduce(eraseMemberDecider.evolve, eraseMemberDecider.initialState()),
+  );
 
 describe('erasing a member', () => {
   it('records the erasure', () => {
@@ -24,6 +27,10 @@ describe('erasing a member', () => {
 
   it('changes nothing the second time', () => {
     expect(decide([registered, erased])).toEqual([]);
+  });
+
+  it('refuses an administrator erasing their own account', () => {
+    expect(() => decide([registered], 'm1')).toThrow(expect.objectContaining({ key: 'cannot_erase_self', status: 422 }) as DomainError);
   });
 
   it('refuses an unknown member', () => {
