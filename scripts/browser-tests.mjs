@@ -109,7 +109,7 @@ test('the member console fits a 375 px wide screen', async ({ browser, baseUrl }
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
   await signInMember(page, baseUrl, 'member@example.org');
-  for (const path of ['/activitystreams', '/directory/members', '/appointments']) {
+  for (const path of ['/activitystreams', '/directory/members', '/appointments', '/appointments/invites', '/appointments/new', '/calendars/manage']) {
     await page.goto(`${baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -117,6 +117,80 @@ test('the member console fits a 375 px wide screen', async ({ browser, baseUrl }
   }
   await page.screenshot({ path: join(shots, 'member-375.png') });
   await context.close();
+});
+
+test('a weekly appointment: created, accepted from the invites page, every occurrence on next month\'s sheet, .ics parses', async ({ browser, baseUrl }) => {
+  const organizer = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await organizer.newPage();
+  await signInMember(page, baseUrl, 'member@example.org');
+  await page.goto(`${baseUrl}/appointments/new`);
+  const name = `Lauftreff ${Date.now()}`;
+  await page.fill('input[name="name"]', name);
+  const calendar = page.locator('input[name="calendar_ids"]').first();
+  if (!(await calendar.isChecked())) await calendar.check();
+  await page.selectOption('select[name="recurrence_pattern.recurrence_frequency"]', 'weekly');
+  const startDate = await page.inputValue('input[name="date.start_date"]');
+  await page.click('[data-testid="save-appointment"]');
+  const detail = page.locator('[data-testid="appointment-detail"]');
+  await detail.waitFor({ timeout: 15_000 });
+  const appointmentId = await detail.getAttribute('data-appointment-id');
+  if (!appointmentId) throw new Error('no appointment id on the detail page');
+
+  // invite Ada Admin
+  await page.click('[data-testid="manage-participants"]');
+  await page.fill('input[name="membership_ids"]', 'Ada');
+  await page.locator('[data-testid="picker-result"]').filter({ hasText: 'Ada' }).first().click();
+  await page.click('[data-testid="add-participants-submit"]');
+  await page.locator('[data-testid="participants-list"] [data-testid="participant"]').filter({ hasText: 'Ada' }).first().waitFor({ timeout: 15_000 });
+
+  // Ada accepts from the invites page
+  const invitee = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const adaPage = await invitee.newPage();
+  await signInMember(adaPage, baseUrl, 'admin@example.org');
+  await adaPage.goto(`${baseUrl}/appointments/invites`);
+  await adaPage.click('[data-testid="invites-tab-open"]');
+  await adaPage.locator(`[data-testid="invite"][data-appointment-id="${appointmentId}"] [data-testid="rsvp-accept"]`).click();
+  await adaPage.waitForTimeout(300);
+  await adaPage.click('[data-testid="invites-tab-accepted"]');
+  await adaPage.locator(`[data-testid="invite"][data-appointment-id="${appointmentId}"]`).waitFor({ timeout: 15_000 });
+  await adaPage.screenshot({ path: join(shots, 'invite-accepted.png') });
+  await invitee.close();
+
+  // next month's sheet shows the series on every matching weekday
+  await page.goto(`${baseUrl}/appointments`);
+  await page.locator('[data-testid="month-sheet"]').waitFor({ timeout: 15_000 });
+  if (await page.locator('[data-testid="view-sheet"]').count()) await page.click('[data-testid="view-sheet"]');
+  await page.click('[data-testid="next-month"]');
+  const start = new Date(`${startDate}T00:00:00Z`);
+  const next = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1));
+  const expected = [];
+  for (let day = new Date(next); day.getUTCMonth() === next.getUTCMonth(); day.setUTCDate(day.getUTCDate() + 1)) {
+    if (day.getUTCDay() === start.getUTCDay() && day > start) expected.push(day.toISOString().slice(0, 10));
+  }
+  for (const date of expected) {
+    await page
+      .locator(`[data-testid="sheet-cell"][data-date="${date}"] [data-testid="appointment-chip"]`)
+      .filter({ hasText: name })
+      .first()
+      .waitFor({ timeout: 15_000 });
+  }
+  await page.screenshot({ path: join(shots, 'month-sheet-next-month.png') });
+
+  // the .ics download parses
+  await page.goto(`${baseUrl}/appointments/${appointmentId}`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="download-ics"]')]);
+  const { readFileSync } = await import('node:fs');
+  const ics = readFileSync(await download.path(), 'utf8').replace(/\r\n[ \t]/g, '');
+  const lines = ics.split(/\r\n/);
+  const required = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'END:VEVENT', 'END:VCALENDAR'];
+  for (const line of required) if (!lines.includes(line)) throw new Error(`.ics lacks ${line}:\n${ics}`);
+  if (!lines.some((line) => line.startsWith('RRULE:') && line.includes('FREQ=WEEKLY'))) throw new Error(`.ics lacks a weekly RRULE:\n${ics}`);
+  if (!lines.some((line) => line.startsWith('SUMMARY') && line.endsWith(name))) throw new Error(`.ics lacks the summary:\n${ics}`);
+  if (!lines.some((line) => /^DTSTART[;:]/.test(line))) throw new Error(`.ics lacks DTSTART:\n${ics}`);
+  // a browser following the link directly gets the file, not the console
+  const direct = await page.request.get(`${baseUrl}/appointments/${appointmentId}.ics`, { headers: { accept: 'text/html,*/*;q=0.8' } });
+  if (!(await direct.text()).startsWith('BEGIN:VCALENDAR')) throw new Error('navigating to the .ics got the console page');
+  await organizer.close();
 });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cn-browser-'));
