@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
+import { WaitlistPromotionToasts } from './appointments/WaitlistPromotionToasts';
 import { createI18n } from './i18n';
 import { SessionProvider } from './session/SessionContext';
 import { ToastProvider } from './toasts/Toasts';
@@ -17,6 +18,7 @@ if (container) {
           <SessionProvider>
             <ToastProvider>
               <App />
+              <WaitlistPromotionToasts />
             </ToastProvider>
           </SessionProvider>
         </BrowserRouter>

@@ -12,6 +12,7 @@ import { appointmentsProjection } from './appointments/appointments.projection';
 import { auditProjection } from './audit/audit.projection';
 import { calendarTokensProjection, calendarsProjection } from './calendars/calendars.projection';
 import { groupsProjection, membershipRolesProjection } from './groups/groups.projection';
+import { waitlistPromotionPublisher } from './appointments/appointments.realtime';
 import { memberChangePublisher } from './members/members.realtime';
 import { membersProjection } from './members/members.projection';
 import { networkChangePublisher } from './network/network.realtime';
@@ -70,7 +71,7 @@ export const createProjectionRuntime = (infra: Infrastructure): ProjectionServic
   const logger = infra.logger.child({ component: 'projection-service' });
   const changes = changeRouter(
     hub,
-    [memberChangePublisher(infra.documentStore), networkChangePublisher(infra.documentStore)],
+    [memberChangePublisher(infra.documentStore), networkChangePublisher(infra.documentStore), waitlistPromotionPublisher()],
     logger,
   );
   const onError = (error: unknown): void => logger.error({ err: error }, 'a projector stopped');

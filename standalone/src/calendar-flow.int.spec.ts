@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import request from 'supertest';
+import WebSocket from 'ws';
 import {
   CONSISTENCY_HEADER,
   type AppointmentDto,
@@ -13,6 +14,7 @@ import {
 } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
+import { PROJECTION_RUNTIME, type ProjectionServiceRuntime } from '@cn/projection-service';
 import { startStandalone, type RunningStandalone } from './standalone';
 
 interface Client {
@@ -114,5 +116,49 @@ describe('calendar module through the write and the read side', () => {
     const feed = subscribe.feeds.find((f) => f.path.endsWith('/participating.ics'));
     const webcal = await request(server).get(`${feed?.path}?token=${encodeURIComponent(String(token.token))}`).expect(200);
     expect(webcal.text).toContain('SUMMARY:Weekly flow');
+  });
+  it('tells the waiting member over the realtime channel when a decline frees their place', async () => {
+    const admin = await signIn('admin@example.org');
+    const member = await signIn('member@example.org');
+    const auditor = await signIn('auditor@example.org');
+    const created = await send(admin, 'post', '/calendars', { type: 'network', calendar: { name: 'Limited', color: 'c62828' } });
+    const start = new Date(Date.now() + 3 * 24 * 3_600_000);
+    const appointment = await send(admin, 'post', '/appointments', {
+      appointment: {
+        name: 'Workshop for one',
+        calendar_ids: [String(created.id)],
+        date: { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString(), all_day: false, time_zone: 'Europe/Berlin' },
+        attendee_configuration: { total: 1, total_attendees_enforced: true },
+      },
+    });
+    const id = String(appointment.id);
+    await send(admin, 'post', `/appointments/${id}/participants`, {
+      participant: { membership_ids: [member.id, auditor.id], status: 'invited' },
+      apply_to: 'all',
+    });
+    await send(member, 'put', `/appointments/${id}/participants/me`, { participant: { status: 'accepted' } });
+    await send(auditor, 'post', `/appointments/${id}/waitlist`, {});
+
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: auditor.cookie } });
+    const messages: Array<{ collection: string; id: string; doc: { name?: string } }> = [];
+    socket.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString('utf8')) as (typeof messages)[number]));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const runtime = running.app.get<ProjectionServiceRuntime>(PROJECTION_RUNTIME, { strict: false });
+    while (runtime.hub.connectionCount() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    await send(member, 'put', `/appointments/${id}/participants/me`, { participant: { status: 'declined' } });
+    const deadline = Date.now() + 5000;
+    while (!messages.some((m) => m.collection === 'waitlist_promotions') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    socket.close();
+    expect(messages.find((m) => m.collection === 'waitlist_promotions')).toMatchObject({ id, doc: { name: 'Workshop for one' } });
+    const detail = (await get(auditor, `/appointments/${id}`).expect(200)).body as AppointmentDto;
+    expect(detail.participants.find((p) => p.id === 'me')?.status).toBe('accepted');
   });
 });

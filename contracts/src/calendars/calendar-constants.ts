@@ -80,3 +80,6 @@ export const CALENDAR_ERROR_KEYS = [
   'shared_calendar_not_editable',
   'no_recipients',
 ] as const;
+
+/** Realtime `changed` messages of this collection tell a member a freed place went to them. */
+export const WAITLIST_PROMOTIONS_COLLECTION = 'waitlist_promotions';
