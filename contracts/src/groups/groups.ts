@@ -54,3 +54,32 @@ export interface GroupDto {
   subscription_status: 'subscribed' | 'unsubscribed';
   can: { leave: boolean; create_appointments: boolean; create_calendars: boolean };
 }
+
+/** GET /groups?q=: a group the member may see, as the participant picker offers it. */
+export interface GroupOptionDto {
+  id: string;
+  slug: string;
+  name: string;
+  access: GroupAccess;
+  member_count: number;
+}
+export interface GroupOptionsResponse {
+  groups: GroupOptionDto[];
+}
+
+/** GET /membership_roles?q=: a role the member may see (network-wide, or of a group they may see). */
+export interface MembershipRoleOptionDto {
+  id: string;
+  name: string;
+  plural_name: string;
+  /** null for a network-wide role */
+  group: { id: string; name: string } | null;
+  member_count: number;
+}
+export interface MembershipRoleOptionsResponse {
+  membership_roles: MembershipRoleOptionDto[];
+}
+
+/** default and largest page of the group and role pickers */
+export const GROUP_OPTIONS_LIMIT = 20;
+export const GROUP_OPTIONS_LIMIT_MAX = 50;

@@ -1,18 +1,53 @@
-import { Controller, Get, Inject, Param, UseInterceptors } from '@nestjs/common';
-import { canCreateCalendar, type GroupDto } from '@cn/contracts';
+import { Controller, Get, Inject, Param, Query, UseInterceptors } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  GROUP_OPTIONS_LIMIT,
+  GROUP_OPTIONS_LIMIT_MAX,
+  canCreateCalendar,
+  type GroupDto,
+  type GroupOptionsResponse,
+  type MembershipRoleOptionsResponse,
+} from '@cn/contracts';
 import {
   ConsistencyInterceptor,
   Ctx,
   HttpProblem,
   INFRASTRUCTURE,
   openApi,
+  parseWith,
   requireMember,
   type Infrastructure,
   type RequestContext,
 } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { loadActiveMember } from '../members/members.read';
-import { findGroupBySlug } from './groups.read';
+import type { MemberDocument } from '../members/members.projection';
+import { findGroupBySlug, visibleGroupsMatching, visibleRolesMatching } from './groups.read';
+
+/** the pickers' search: words that must all occur in the name (empty: the first ones by name) */
+export const groupOptionsQuerySchema = z.object({
+  q: z.string().trim().max(100, { message: 'too_long' }).default(''),
+  limit: z.coerce.number().int().min(1, { message: 'too_small' }).max(GROUP_OPTIONS_LIMIT_MAX, { message: 'too_big' }).default(GROUP_OPTIONS_LIMIT),
+});
+
+openApi.route({
+  method: 'get',
+  path: '/groups',
+  summary: 'Groups the member may see whose name matches q, with member counts (the participant picker)',
+  tags: ['groups'],
+  query: groupOptionsQuerySchema,
+  responses: { 200: 'GroupOptionsResponse', 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
+  auth: 'member',
+});
+openApi.route({
+  method: 'get',
+  path: '/membership_roles',
+  summary: 'Membership roles the member may see (network-wide, or of a group they may see) whose name matches q, with member counts',
+  tags: ['groups'],
+  query: groupOptionsQuerySchema,
+  responses: { 200: 'MembershipRoleOptionsResponse', 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
+  auth: 'member',
+});
 
 openApi.route({
   method: 'get',
@@ -27,6 +62,42 @@ openApi.route({
 @UseInterceptors(ConsistencyInterceptor)
 export class GroupsController {
   constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+
+  /** Group and role lists are for those who may invite them: external members are refused. */
+  private async picker(ctx: RequestContext): Promise<MemberDocument> {
+    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    if (member.roles.external) throw new HttpProblem(403, 'forbidden');
+    return member;
+  }
+
+  @Get('groups')
+  async groups(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<GroupOptionsResponse> {
+    const member = await this.picker(ctx);
+    const query = parseWith(groupOptionsQuerySchema, raw);
+    const viewer = { member_id: member._id, network_admin: member.roles.network_admin };
+    const groups = await visibleGroupsMatching(this.infra.documentStore, viewer, query.q, query.limit);
+    return {
+      groups: groups.map((group) => ({ id: group._id, slug: group.slug, name: group.name, access: group.access, member_count: group.member_ids.length })),
+    };
+  }
+
+  @Get('membership_roles')
+  async membershipRoles(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<MembershipRoleOptionsResponse> {
+    const member = await this.picker(ctx);
+    const query = parseWith(groupOptionsQuerySchema, raw);
+    const viewer = { member_id: member._id, network_admin: member.roles.network_admin };
+    const roles = await visibleRolesMatching(this.infra.documentStore, viewer, query.q, query.limit);
+    return {
+      membership_roles: roles.map(({ role, group }) => ({
+        id: role._id,
+        name: role.name,
+        plural_name: role.plural_name,
+        group: group ? { id: group._id, name: group.name } : null,
+        member_count: role.member_ids.length,
+      })),
+    };
+  }
 
   @Get('groups/:slug')
   async group(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<GroupDto> {
