@@ -19,3 +19,5 @@ export * from './calendars/calendar-abilities';
 export * from './calendars/appointment-dto';
 export * from './groups/groups';
 export * from './calendars/recurrence';
+export * from './calendars/categories';
+export * from './calendars/rooms';

@@ -3,6 +3,8 @@ import { networkSettingsEvents } from './settings/events';
 import { calendarEvents } from './calendars/calendars';
 import { appointmentEvents } from './calendars/appointments';
 import { calendarTokenEvents } from './calendars/calendar-token';
+import { appointmentCategoryEvents } from './calendars/categories';
+import { meetingRoomEvents } from './calendars/rooms';
 import { groupEvents, membershipRoleEvents } from './groups/groups';
 import type { EventDefinition } from './common/events';
 import type { z } from 'zod';
@@ -15,6 +17,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...calendarTokenEvents,
     ...calendarEvents,
     ...appointmentEvents,
+    ...appointmentCategoryEvents,
+    ...meetingRoomEvents,
     ...groupEvents,
     ...membershipRoleEvents,
   ].map((definition) => [definition.type, definition]),

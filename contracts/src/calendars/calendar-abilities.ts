@@ -72,6 +72,8 @@ export interface AppointmentFacts {
   user_can_opt: boolean;
   show_participants_to_admins_only: boolean;
   canceled: boolean;
+  /** a join link, a room or an online meeting (hasMeeting); without one there is no meeting to start */
+  has_meeting?: boolean;
 }
 
 export interface AppointmentCan {
@@ -89,7 +91,8 @@ export interface AppointmentCan {
 
 /**
  * The author, network admins and whoever may update one of the appointment's calendars manage it;
- * participants answer their own invite; anyone who sees it may opt in when user_can_opt.
+ * participants answer their own invite; anyone who sees it may opt in when user_can_opt. Those who manage
+ * it start its meeting, when it has one and they may create meetings in the network (not external).
  */
 export const appointmentAbilities = (appointment: AppointmentFacts, viewer: Viewer): AppointmentCan => {
   const manages =
@@ -102,7 +105,8 @@ export const appointmentAbilities = (appointment: AppointmentFacts, viewer: View
     update_participants: manages,
     download_attendees: manages,
     destroy: manages,
-    start_meeting: manages,
+    // network can.create_meetings: every member but external ones
+    start_meeting: manages && appointment.has_meeting === true && !viewer.external,
     show_attendees: manages || !appointment.show_participants_to_admins_only,
     opt: !appointment.canceled && (appointment.my_status !== null || appointment.user_can_opt),
     lock: manages,

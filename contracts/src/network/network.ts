@@ -12,6 +12,8 @@ export interface CurrentMemberCan {
   create_channels: boolean;
   create_appointments: boolean;
   create_calendars: boolean;
+  /** start the meetings of appointments one organizes */
+  create_meetings: boolean;
 }
 
 /** `GET /api/v1/network` */

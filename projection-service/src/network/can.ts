@@ -14,6 +14,7 @@ export const canOf = (member: MemberDocument | null, settings: NetworkSettings):
       create_channels: false,
       create_appointments: false,
       create_calendars: false,
+      create_meetings: false,
     };
   }
   const { network_admin: admin, auditor, external } = member.roles;
@@ -29,5 +30,6 @@ export const canOf = (member: MemberDocument | null, settings: NetworkSettings):
     create_channels: admin,
     create_appointments: !external,
     create_calendars: !external,
+    create_meetings: !external,
   };
 };
