@@ -6,7 +6,10 @@ import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { appointmentsApi } from './appointments-api';
+import { addedSummary } from './added-summary';
+import { GroupPicker, RolePicker } from './GroupAndRolePickers';
 import { MemberPicker, type PickedMember } from './MemberPicker';
+import type { PickerOption } from './SearchPicker';
 import { compareParticipants } from './participant-rules';
 import { useAppointment } from './useAppointment';
 import './appointments.css';
@@ -16,22 +19,18 @@ export const PARTICIPANT_REFRESH_DELAYS_MS = [3_000, 9_000, 18_000] as const;
 
 const STATUSES: ParticipantStatus[] = ['invited', 'accepted', 'declined', 'rejected'];
 
-const idsOf = (text: string): string[] =>
-  text
-    .split(/[\s,]+/)
-    .map((value) => value.trim())
-    .filter(Boolean);
-
 const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: () => void }) => {
-  const { t } = useTranslation();
-  const { api } = useSession();
+  const { t, i18n } = useTranslation();
+  const { api, state } = useSession();
+  // external members may not list the network's groups and roles (GET /groups answers them 403)
+  const external = state.phase === 'ready' && state.member?.is_external === true;
   const toasts = useToasts();
   const calls = appointmentsApi(api);
   const occurrence = isOccurrenceId(appointment.id);
   const [applyTo, setApplyTo] = useState<ApplyTo>(occurrence ? 'this' : 'all');
   const [members, setMembers] = useState<PickedMember[]>([]);
-  const [groupIds, setGroupIds] = useState('');
-  const [roleIds, setRoleIds] = useState('');
+  const [groups, setGroups] = useState<PickerOption[]>([]);
+  const [roles, setRoles] = useState<PickerOption[]>([]);
   const [status, setStatus] = useState<ParticipantStatus>('invited');
   const [notify, setNotify] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -42,18 +41,19 @@ const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
   const add = async () => {
     const participant = {
       membership_ids: members.map((member) => member.id),
-      group_ids: idsOf(groupIds),
-      membership_role_ids: idsOf(roleIds),
+      group_ids: groups.map((group) => group.id),
+      membership_role_ids: roles.map((role) => role.id),
       status,
       send_email_notification: notify,
     };
     setBusy(true);
     try {
       await calls.addParticipants(appointment.id, { participant, apply_to: applyTo });
-      toasts.show('success', t('appointments.participants.added', { members: participant.membership_ids.length, groups: participant.group_ids.length, roles: participant.membership_role_ids.length }));
+      const counts = { members: participant.membership_ids.length, groups: participant.group_ids.length, roles: participant.membership_role_ids.length };
+      toasts.show('success', t('appointments.participants.added', { list: addedSummary(t, i18n.language, counts) }));
       setMembers([]);
-      setGroupIds('');
-      setRoleIds('');
+      setGroups([]);
+      setRoles([]);
       reload();
       timers.current.forEach(clearTimeout);
       timers.current = PARTICIPANT_REFRESH_DELAYS_MS.map((delay) => setTimeout(reload, delay));
@@ -107,15 +107,13 @@ const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
           onChange={setMembers}
           excludeIds={appointment.participants.map((participant) => participant.membership.id)}
         />
+        {external ? null : (
+          <div className="participant-pickers">
+            <GroupPicker value={groups} onChange={setGroups} />
+            <RolePicker value={roles} onChange={setRoles} />
+          </div>
+        )}
         <div className="field-row">
-          <label className="inline-field">
-            {t('appointments.participants.group_ids')}
-            <input name="group_ids" value={groupIds} onChange={(event) => setGroupIds(event.target.value)} />
-          </label>
-          <label className="inline-field">
-            {t('appointments.participants.role_ids')}
-            <input name="membership_role_ids" value={roleIds} onChange={(event) => setRoleIds(event.target.value)} />
-          </label>
           <label className="inline-field">
             {t('appointments.participants.initial_status')}
             <select name="status" value={status} onChange={(event) => setStatus(event.target.value as ParticipantStatus)}>
@@ -131,7 +129,7 @@ const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
           <input type="checkbox" name="send_email_notification" checked={notify} onChange={(event) => setNotify(event.target.checked)} />
           {t('appointments.participants.notify')}
         </label>
-        <button type="submit" className="button" disabled={busy || (members.length === 0 && !groupIds.trim() && !roleIds.trim())} data-testid="add-participants-submit">
+        <button type="submit" className="button" disabled={busy || members.length + groups.length + roles.length === 0} data-testid="add-participants-submit">
           {t('appointments.participants.add_submit')}
         </button>
       </form>
