@@ -1,4 +1,4 @@
-import { INVITE_TABS, type InviteDto } from '@cn/contracts';
+import { INVITE_TABS, type InviteDto, type InvitesResponse, type ParticipationsResponse } from '@cn/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -9,14 +9,22 @@ import { formatRange } from '../appointments/format';
 import { useSession } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { invitesApi } from './invites-api';
+import { isParticipationTab, rowOfInvite, rowOfParticipation, type InviteRow } from './invite-rows';
 import '../appointments/appointments.css';
 
 type InviteTab = (typeof INVITE_TABS)[number];
-type Load = { phase: 'loading' } | { phase: 'failed'; errorKey: string } | { phase: 'loaded'; invites: InviteDto[]; next: string | null };
+type Load = { phase: 'loading' } | { phase: 'failed'; errorKey: string } | { phase: 'loaded'; rows: InviteRow[]; next: string | null };
+type Page = { rows: InviteRow[]; next: string | null; openCount: number | null };
+
+const inviteRows = (response: InvitesResponse): Page => ({ rows: response.invites.map(rowOfInvite), next: response.next, openCount: response.open_count });
+const participationRows = (response: ParticipationsResponse): Page => ({ rows: response.participations.map(rowOfParticipation), next: response.next, openCount: null });
 
 const tabOf = (value: string | null): InviteTab => (INVITE_TABS as readonly string[]).includes(value ?? '') ? (value as InviteTab) : 'open';
 
-/** /appointments/invites: tabs by status, 50 a page with 'load more', accept or reject in the open tab. */
+/**
+ * /appointments/invites: tabs by status with 'load more', accept or reject in the open tab. The accepted and declined
+ * tabs list the member's participations (GET /api/v1/participations, 20 a page); the others their invites (50 a page).
+ */
 export const InvitesPage = () => {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
@@ -32,12 +40,13 @@ export const InvitesPage = () => {
   useEffect(() => {
     let current = true;
     setLoad({ phase: 'loading' });
-    invitesApi(api)
-      .list(tab)
-      .then((response) => {
+    const calls = invitesApi(api);
+    const first: Promise<Page> = isParticipationTab(tab) ? calls.participations(tab).then(participationRows) : calls.list(tab).then(inviteRows);
+    first
+      .then((page) => {
         if (!current) return;
-        setLoad({ phase: 'loaded', invites: response.invites, next: response.next });
-        setOpenCount(response.open_count);
+        setLoad({ phase: 'loaded', rows: page.rows, next: page.next });
+        if (page.openCount !== null) setOpenCount(page.openCount);
       })
       .catch((error: unknown) => {
         if (current) setLoad({ phase: 'failed', errorKey: errorKeyOf(error) });
@@ -47,18 +56,33 @@ export const InvitesPage = () => {
     };
   }, [api, tab, attempt]);
 
+  // the participations do not count open invites: the badge asks on its own when the page opens on such a tab
+  const participationTab = isParticipationTab(tab);
+  useEffect(() => {
+    if (!participationTab || openCount !== null) return undefined;
+    let current = true;
+    invitesApi(api)
+      .openCount()
+      .then((count) => {
+        if (current) setOpenCount(count);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [api, participationTab, openCount]);
+
   const loadMore = useCallback(
     (url: string) => {
-      invitesApi(api)
-        .next(url)
-        .then((response) =>
-          setLoad((previous) =>
-            previous.phase === 'loaded' ? { phase: 'loaded', invites: [...previous.invites, ...response.invites], next: response.next } : previous,
-          ),
+      const calls = invitesApi(api);
+      const more: Promise<Page> = isParticipationTab(tab) ? calls.nextParticipations(url).then(participationRows) : calls.next(url).then(inviteRows);
+      more
+        .then((page) =>
+          setLoad((previous) => (previous.phase === 'loaded' ? { phase: 'loaded', rows: [...previous.rows, ...page.rows], next: page.next } : previous)),
         )
         .catch(() => toasts.show('error', 'errors.generic_error'));
     },
-    [api, toasts],
+    [api, tab, toasts],
   );
 
   const answer = async (invite: InviteDto, accept: boolean) => {
@@ -107,21 +131,21 @@ export const InvitesPage = () => {
           </button>
         </div>
       ) : null}
-      {load.phase === 'loaded' && load.invites.length === 0 ? (
+      {load.phase === 'loaded' && load.rows.length === 0 ? (
         <EmptyState title={`invites.empty.${tab}`} text="invites.empty_text" testId="invites-empty" />
       ) : null}
-      {load.phase === 'loaded' && load.invites.length > 0 ? (
+      {load.phase === 'loaded' && load.rows.length > 0 ? (
         <ul className="invite-list" data-testid="invite-list">
-          {load.invites.map((invite) => (
-            <li key={invite.id} className="invite" data-testid="invite" data-invite-id={invite.id} data-appointment-id={invite.appointment.id}>
+          {load.rows.map(({ invite, ...row }) => (
+            <li key={row.key} className="invite" data-testid="invite" data-invite-id={invite?.id} data-appointment-id={row.appointmentId}>
               <div className="invite__main">
-                <Link to={`/appointments/${encodeURIComponent(invite.appointment.id)}`} className={invite.appointment.status === 'canceled' ? 'appointment--canceled' : ''}>
-                  {invite.appointment.name}
+                <Link to={`/appointments/${encodeURIComponent(row.appointmentId)}`} className={row.canceled ? 'appointment--canceled' : ''}>
+                  {row.name}
                 </Link>
-                <span className="muted">{formatRange(invite.appointment.date, i18n.language)}</span>
-                {invite.invited_by ? <span className="muted">{t('appointments.detail.invited_by', { name: invite.invited_by.name })}</span> : null}
+                <span className="muted">{formatRange(row.date, i18n.language)}</span>
+                {row.invitedBy ? <span className="muted">{t('appointments.detail.invited_by', { name: row.invitedBy })}</span> : null}
               </div>
-              {tab === 'open' && invite.status === 'open' ? (
+              {tab === 'open' && invite?.status === 'open' ? (
                 invite.appointment.participation_locked ? (
                   <span className="muted" data-testid="rsvp-notice">
                     {t('appointments.rsvp.notice.participation_locked')}
@@ -137,7 +161,7 @@ export const InvitesPage = () => {
                   </div>
                 )
               ) : (
-                <span className={`status-tag status-tag--${invite.status}`}>{t(`invites.status.${invite.status}`)}</span>
+                <span className={`status-tag status-tag--${row.status}`}>{t(`invites.status.${row.status}`)}</span>
               )}
             </li>
           ))}
