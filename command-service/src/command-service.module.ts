@@ -23,6 +23,11 @@ import { ScheduleAppointmentController } from './appointments/scheduling-appoint
 import { WaitlistHandler } from './appointments/waiting-list/waitlist.commands';
 import { WaitlistController } from './appointments/waiting-list/waitlist.controller';
 import { SignInHandler } from './auth/signing-in/sign-in.command';
+import { AppointmentCategoryCatalog } from './appointment-categories/appointment-category-catalog';
+import { ChangeAppointmentCategoriesController, ChangeAppointmentCategoriesHandler } from './appointment-categories/change-appointment-categories';
+import { StartMeetingController, StartMeetingHandler } from './appointments/starting-meeting/start-meeting';
+import { CreateMeetingRoomController, CreateMeetingRoomHandler } from './meeting-rooms/create-meeting-room';
+import { RoomBookings } from './meeting-rooms/room-bookings';
 import { CalendarTokenController, CalendarTokenHandler } from './calendars/calendar-token/calendar-token';
 import { ChangeCalendarHandler, CreateCalendarHandler } from './calendars/managing-calendars/manage-calendars.commands';
 import { ManageCalendarsController } from './calendars/managing-calendars/manage-calendars.controller';
@@ -52,6 +57,19 @@ class LookupLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 }
 
+/** Runs the write side's room bookings projector while the application runs. */
+class RoomBookingsLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(private readonly bookings: RoomBookings) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.bookings.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.bookings.stop();
+  }
+}
+
 /** Requests that need no CSRF token (there is no session yet to protect). */
 export const COMMAND_SERVICE_CSRF_EXEMPT = ['POST /users/sign_in'];
 
@@ -75,6 +93,9 @@ export class CommandServiceModule {
         AnswerInviteController,
         WaitlistController,
         ContactAttendeesController,
+        StartMeetingController,
+        ChangeAppointmentCategoriesController,
+        CreateMeetingRoomController,
       ],
       providers: [
         { provide: INFRASTRUCTURE, useValue: infra },
@@ -105,6 +126,16 @@ export class CommandServiceModule {
         AnswerInviteHandler,
         WaitlistHandler,
         ContactAttendeesHandler,
+        { provide: AppointmentCategoryCatalog, useFactory: () => new AppointmentCategoryCatalog(infra.eventStore) },
+        {
+          provide: RoomBookings,
+          useFactory: (categories: AppointmentCategoryCatalog) => new RoomBookings(infra, categories),
+          inject: [AppointmentCategoryCatalog],
+        },
+        { provide: RoomBookingsLifecycle, useFactory: (bookings: RoomBookings) => new RoomBookingsLifecycle(bookings), inject: [RoomBookings] },
+        StartMeetingHandler,
+        ChangeAppointmentCategoriesHandler,
+        CreateMeetingRoomHandler,
       ],
       exports: [CommandLookup],
     };

@@ -3,6 +3,7 @@ import {
   attendeeLimitReached,
   calendarAbilities,
   contactAudienceIncludes,
+  hasMeeting,
   inviteRefusal,
   occurrenceAt,
   occurrenceId,
@@ -136,6 +137,7 @@ export const abilitiesOf = (state: AppointmentState, access: Access): Appointmen
       user_can_opt: fields.attendee_configuration.user_can_opt,
       show_participants_to_admins_only: fields.attendee_configuration.show_participants_to_admins_only,
       canceled: state.canceled,
+      has_meeting: hasMeeting(fields),
     },
     access.viewer,
   );

@@ -3,6 +3,7 @@ import type { MemberRoles } from '@cn/contracts';
 import type { CommandContext, Infrastructure } from '@cn/platform';
 import { registerMember } from '../members/registering-member/register-member.command';
 import { changeNetworkSettings } from '../settings/changing-network-settings/change-network-settings.command';
+import { seedMeetingRooms } from '../meeting-rooms/seed-meeting-rooms';
 import { seedCalendars, type DemoCalendarIds } from './seed-calendars';
 
 export const DEMO_PASSWORD = 'changeme';
@@ -46,7 +47,7 @@ export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; me
     },
     system,
   );
-  position = Math.max(position, calendars.position);
+  position = Math.max(position, calendars.position, await seedMeetingRooms(infra, system));
   infra.logger.info({ members: DEMO_MEMBERS.map((member) => member.email), position }, 'demo data seeded');
   return { position, memberIds, calendars: calendars.ids };
 };

@@ -2,6 +2,7 @@ import {
   appointmentAbilities,
   attendeeLimitReached,
   canSeeCalendar,
+  hasMeeting,
   type AppointmentDto,
   type AppointmentType,
   type NetworkSettings,
@@ -67,6 +68,7 @@ export const abilitiesOf = (instance: AppointmentInstance, ctx: AppointmentReadC
       user_can_opt: config.user_can_opt,
       show_participants_to_admins_only: config.show_participants_to_admins_only,
       canceled: instance.canceled,
+      has_meeting: hasMeeting(instance.fields),
     },
     ctx.viewer,
   );
@@ -205,7 +207,7 @@ export const toAppointmentDto = (instance: AppointmentInstance, ctx: Appointment
     is_event: fields.is_event,
     canceled: instance.canceled,
     cancel_prohibited_reason: instance.canceled ? 'already_canceled' : null,
-    has_meeting: fields.meeting.join_url !== '' || fields.meeting.room_id !== null || fields.teams_configuration.online_meeting,
+    has_meeting: hasMeeting(fields),
     can,
   };
 };

@@ -7,6 +7,7 @@ import {
   updateAppointmentRequestSchema,
 } from '@cn/contracts';
 import { parseWith, type RequestContext } from '@cn/platform';
+import { RoomBookings } from '../../meeting-rooms/room-bookings';
 import { AppointmentWriter } from '../appointment-writer';
 
 type Accepted = { position: number };
@@ -30,40 +31,58 @@ export class DeleteAppointmentCommand extends AppointmentRequest {}
 
 @CommandHandler(CreateAppointmentCommand)
 export class CreateAppointmentHandler implements ICommandHandler<CreateAppointmentCommand> {
-  constructor(private readonly writer: AppointmentWriter) {}
+  constructor(
+    private readonly writer: AppointmentWriter,
+    private readonly bookings: RoomBookings,
+  ) {}
 
   async execute({ body, ctx }: CreateAppointmentCommand): Promise<{ id: string; position: number }> {
     const member = await this.writer.member('CreateAppointment', ctx);
     const { appointment } = parseWith(createAppointmentRequestSchema, body);
     const appointmentId = randomUUID();
-    const handled = await this.writer.execute({
-      name: 'CreateAppointment',
-      ctx,
-      member,
-      appointmentId,
-      calendarIds: appointment.calendar_ids,
-      build: ({ access, now }) => ({ type: 'CreateAppointment', appointment_id: appointmentId, fields: appointment, access, now }),
-    });
+    // category and room are checked against what the network has and who books the room meanwhile
+    const handled = await this.bookings.write({ appointment_id: appointmentId, occurrence_start: null, fields: appointment }, (fields, verify) =>
+      this.writer.execute({
+        name: 'CreateAppointment',
+        ctx,
+        member,
+        appointmentId,
+        calendarIds: fields.calendar_ids,
+        build: ({ access, now, state }) => {
+          verify(state);
+          return { type: 'CreateAppointment', appointment_id: appointmentId, fields, access, now };
+        },
+      }),
+    );
     return { id: appointmentId, position: handled.position };
   }
 }
 
 @CommandHandler(UpdateAppointmentCommand)
 export class UpdateAppointmentHandler implements ICommandHandler<UpdateAppointmentCommand> {
-  constructor(private readonly writer: AppointmentWriter) {}
+  constructor(
+    private readonly writer: AppointmentWriter,
+    private readonly bookings: RoomBookings,
+  ) {}
 
   async execute({ id, body, ctx }: UpdateAppointmentCommand): Promise<Accepted> {
     const member = await this.writer.member('UpdateAppointment', ctx);
     const { appointment } = parseWith(updateAppointmentRequestSchema, body);
     const target = appointmentTarget(id);
-    const handled = await this.writer.execute({
-      name: 'UpdateAppointment',
-      ctx,
-      member,
-      appointmentId: target.appointmentId,
-      calendarIds: appointment.calendar_ids,
-      build: ({ access, now }) => ({ type: 'UpdateAppointment', occurrence_start: target.occurrenceStart, fields: appointment, access, now }),
-    });
+    const booking = { appointment_id: target.appointmentId, occurrence_start: target.occurrenceStart, fields: appointment };
+    const handled = await this.bookings.write(booking, (fields, verify) =>
+      this.writer.execute({
+        name: 'UpdateAppointment',
+        ctx,
+        member,
+        appointmentId: target.appointmentId,
+        calendarIds: fields.calendar_ids,
+        build: ({ access, now, state }) => {
+          verify(state);
+          return { type: 'UpdateAppointment', occurrence_start: target.occurrenceStart, fields, access, now };
+        },
+      }),
+    );
     return { position: handled.position };
   }
 }
