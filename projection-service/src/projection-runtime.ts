@@ -8,12 +8,14 @@ import {
   type ProjectedDocument,
   type Projection,
 } from '@cn/platform';
+import { appointmentCategoriesProjection } from './appointment-categories/appointment-categories.projection';
 import { appointmentsProjection } from './appointments/appointments.projection';
 import { auditProjection } from './audit/audit.projection';
 import { calendarTokensProjection, calendarsProjection } from './calendars/calendars.projection';
 import { groupsProjection, membershipRolesProjection } from './groups/groups.projection';
 import { waitlistPromotionPublisher } from './appointments/appointments.realtime';
 import { memberChangePublisher } from './members/members.realtime';
+import { meetingRoomsProjection } from './meeting-rooms/meeting-rooms.projection';
 import { membersProjection } from './members/members.projection';
 import { networkChangePublisher } from './network/network.realtime';
 import { networkProjection } from './network/network.projection';
@@ -41,6 +43,8 @@ export const readModelProjections: readonly Projection[] = [
   widen(calendarsProjection),
   widen(calendarTokensProjection),
   widen(appointmentsProjection),
+  widen(appointmentCategoriesProjection),
+  widen(meetingRoomsProjection),
 ];
 
 /**

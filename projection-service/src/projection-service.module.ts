@@ -1,10 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CONSISTENCY_GATE, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { AppointmentCategoriesController } from './appointment-categories/appointment-categories.controller';
 import { AppointmentsController } from './appointments/appointments.controller';
 import { AuditController } from './audit/audit.controller';
 import { CalendarsController } from './calendars/calendars.controller';
 import { GroupsController } from './groups/groups.controller';
 import { InvitesController } from './invites/invites.controller';
+import { MeetingRoomsController } from './meeting-rooms/meeting-rooms.controller';
 import { MembersController } from './members/members.controller';
 import { NetworkController } from './network/network.controller';
 import { createProjectionRuntime, type ProjectionServiceRuntime } from './projection-runtime';
@@ -17,7 +19,7 @@ export class ProjectionServiceModule {
   static register(infra: Infrastructure, runtime: ProjectionServiceRuntime = createProjectionRuntime(infra)): DynamicModule {
     return {
       module: ProjectionServiceModule,
-      controllers: [NetworkController, MembersController, AuditController, CalendarsController, GroupsController, AppointmentsController, InvitesController],
+      controllers: [NetworkController, MembersController, AuditController, CalendarsController, GroupsController, AppointmentCategoriesController, MeetingRoomsController, AppointmentsController, InvitesController],
       providers: [
         { provide: INFRASTRUCTURE, useValue: infra },
         { provide: PROJECTION_RUNTIME, useValue: runtime },

@@ -1,0 +1,30 @@
+import { Controller, Get, Inject, UseInterceptors } from '@nestjs/common';
+import { appointmentCategoriesOf, DEFAULT_NETWORK_ID, type AppointmentCategoriesResponse } from '@cn/contracts';
+import { collectionName, ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, requireMember, type Infrastructure, type RequestContext } from '@cn/platform';
+import { loadActiveMember } from '../members/members.read';
+import { appointmentCategoriesProjection, type AppointmentCategoriesDocument } from './appointment-categories.projection';
+
+openApi.route({
+  method: 'get',
+  path: '/appointments/categories',
+  summary: 'Categories an appointment may name: the built-in ones, then the custom ones of the network',
+  tags: ['appointments'],
+  auth: 'member',
+  responses: { 200: 'AppointmentCategoriesResponse', 401: 'unauthenticated' },
+});
+
+/** Registered before the appointments controller, whose `appointments/:id` would take the path otherwise. */
+@Controller('appointments/categories')
+@UseInterceptors(ConsistencyInterceptor)
+export class AppointmentCategoriesController {
+  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+
+  @Get()
+  async list(@Ctx() ctx: RequestContext): Promise<AppointmentCategoriesResponse> {
+    if (!(await loadActiveMember(this.infra.documentStore, requireMember(ctx)))) throw new HttpProblem(401, 'unauthenticated');
+    const doc = await this.infra.documentStore
+      .collection<AppointmentCategoriesDocument>(collectionName(appointmentCategoriesProjection))
+      .get(DEFAULT_NETWORK_ID);
+    return { categories: appointmentCategoriesOf(doc?.custom_categories ?? []) };
+  }
+}
