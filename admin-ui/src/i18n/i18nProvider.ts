@@ -4,11 +4,18 @@ import type { TranslationMessages } from 'ra-core';
 import { germanCoreMessages } from './de-ra';
 import { germanAppMessages } from './de';
 import { englishAppMessages } from './en';
+import { spanishCoreMessages } from './es-ra';
+import { spanishAppMessages } from './es';
+import { frenchCoreMessages } from './fr-ra';
+import { frenchAppMessages } from './fr';
 
 export const DEFAULT_LOCALE = 'de';
+/** the locale switcher in the app bar and on the sign-in page offers these, in this order */
 export const LOCALES = [
   { locale: 'de', name: 'Deutsch' },
   { locale: 'en', name: 'English' },
+  { locale: 'es', name: 'Español' },
+  { locale: 'fr', name: 'Français' },
 ];
 
 type Tree = { [key: string]: string | Tree };
@@ -22,17 +29,24 @@ const mergeTrees = (base: Tree, override: Tree): Tree => {
   return merged;
 };
 
-export const englishMessagesAll: TranslationMessages = { ...englishMessages, ...englishAppMessages };
-export const germanMessagesAll: TranslationMessages = {
+/** react-admin's English core messages with a language's own core keys laid over them, and that language's app texts */
+const messagesFor = (core: Tree, app: object): TranslationMessages => ({
   ...englishMessages,
-  ra: mergeTrees(englishMessages.ra as unknown as Tree, germanCoreMessages) as unknown as TranslationMessages['ra'],
-  ...germanAppMessages,
+  ra: mergeTrees(englishMessages.ra as unknown as Tree, core) as unknown as TranslationMessages['ra'],
+  ...app,
+});
+
+export const englishMessagesAll: TranslationMessages = { ...englishMessages, ...englishAppMessages };
+export const germanMessagesAll: TranslationMessages = messagesFor(germanCoreMessages, germanAppMessages);
+export const spanishMessagesAll: TranslationMessages = messagesFor(spanishCoreMessages, spanishAppMessages);
+export const frenchMessagesAll: TranslationMessages = messagesFor(frenchCoreMessages, frenchAppMessages);
+
+const MESSAGES: Record<string, TranslationMessages> = {
+  de: germanMessagesAll,
+  en: englishMessagesAll,
+  es: spanishMessagesAll,
+  fr: frenchMessagesAll,
 };
 
-/** German by default, English on request (the locale switcher in the app bar); missing keys show the key. */
-export const i18nProvider = polyglotI18nProvider(
-  (locale) => (locale === 'en' ? englishMessagesAll : germanMessagesAll),
-  DEFAULT_LOCALE,
-  LOCALES,
-  { allowMissing: true },
-);
+/** German by default; English, Spanish and French through the locale switcher; missing keys show the key. */
+export const i18nProvider = polyglotI18nProvider((locale) => MESSAGES[locale] ?? germanMessagesAll, DEFAULT_LOCALE, LOCALES, { allowMissing: true });
