@@ -5,7 +5,7 @@ import {
   type AppointmentDto,
   type NetworkResponse,
 } from '@cn/contracts';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
@@ -105,7 +105,7 @@ const RsvpBlock = ({ rsvp, busy, onAnswer, onWaitlist, waitlistPosition }: { rsv
 const Detail = ({ appointment, reload }: { appointment: AppointmentDto; reload: () => void }) => {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
-  const { member, network } = useSignedIn();
+  const { member, network, can: networkCan } = useSignedIn();
   const toasts = useToasts();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -121,6 +121,41 @@ const Detail = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
   const recurring = appointment.type === 'recurring_appointment' || appointment.recurring_appointment_id !== null;
   const joinUrl = appointment.meeting.join_url || appointment.teams_configuration.join_url || appointment.location.link;
   const { can } = appointment;
+  const roomName = appointment.meeting.room_id !== null ? appointment.meeting.room_name : '';
+  const [categoryLabel, setCategoryLabel] = useState<string | null>(null);
+  const category = appointment.category;
+  useEffect(() => {
+    if (category === null) return;
+    let current = true;
+    appointmentsApi(api)
+      .categories()
+      .then((response) => {
+        const found = response.categories.find((entry) => entry.id === category);
+        if (current && found) setCategoryLabel(found.custom ? found.label : t(`appointments.categories.${found.id}`, { defaultValue: found.label }));
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [api, category, t]);
+
+  /** the meeting opens in a new tab, opened at once so that the browser does not take it for a pop-up */
+  const startMeeting = async () => {
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    try {
+      const { join_url } = await calls.startMeeting(id);
+      if (join_url && tab) tab.location.href = join_url;
+      else tab?.close();
+      toasts.show('success', 'appointments.meeting_start.started');
+    } catch (error) {
+      tab?.close();
+      const key = errorKeyOf(error);
+      toasts.show('error', key === 'no_meeting' ? 'appointments.errors.no_meeting' : 'appointments.meeting_start.failed');
+    } finally {
+      setBusy(false);
+    }
+  };
   const attendeeConfiguration = appointment.attendee_configuration;
   const application = appointment.application_configuration;
 
@@ -245,21 +280,28 @@ const Detail = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
               ) : null}
             </section>
           ) : null}
-          {joinUrl ? (
+          {joinUrl || roomName || can.start_meeting ? (
             <section className="detail-block" data-testid="detail-meeting">
               <h2>{t('appointments.detail.meeting')}</h2>
-              <p className="meeting-link">
-                {isHttpUrl(joinUrl) ? (
-                  <a href={joinUrl} target="_blank" rel="noreferrer" data-testid="meeting-link" title={joinUrl}>
-                    {truncate(joinUrl, MEETING_LINK_DISPLAY_LENGTH)}
-                  </a>
-                ) : (
-                  <span data-testid="meeting-link">{truncate(joinUrl, MEETING_LINK_DISPLAY_LENGTH)}</span>
-                )}
-                <button type="button" className="button button--quiet" data-testid="copy-meeting-link" onClick={() => void copy(joinUrl)}>
-                  {t('appointments.detail.copy')}
-                </button>
-              </p>
+              {roomName ? (
+                <p data-testid="meeting-room">
+                  {t('appointments.meeting_start.room')}: {roomName}
+                </p>
+              ) : null}
+              {joinUrl ? (
+                <p className="meeting-link">
+                  {isHttpUrl(joinUrl) ? (
+                    <a href={joinUrl} target="_blank" rel="noreferrer" data-testid="meeting-link" title={joinUrl}>
+                      {truncate(joinUrl, MEETING_LINK_DISPLAY_LENGTH)}
+                    </a>
+                  ) : (
+                    <span data-testid="meeting-link">{truncate(joinUrl, MEETING_LINK_DISPLAY_LENGTH)}</span>
+                  )}
+                  <button type="button" className="button button--quiet" data-testid="copy-meeting-link" onClick={() => void copy(joinUrl)}>
+                    {t('appointments.detail.copy')}
+                  </button>
+                </p>
+              ) : null}
               {appointment.meeting.conference_call_phone_number ? (
                 <p className="muted">
                   {t('appointments.detail.dial_in', {
@@ -273,10 +315,10 @@ const Detail = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
                   {t('appointments.detail.add_upn')}
                 </Link>
               ) : null}
-              {can.start_meeting && appointment.meeting.app_url ? (
-                <a href={appointment.meeting.app_url} className="button button--quiet" data-testid="start-meeting">
+              {can.start_meeting && networkCan.create_meetings ? (
+                <button type="button" className="button button--quiet" disabled={busy} data-testid="start-meeting" onClick={() => void startMeeting()}>
                   {t('appointments.detail.start_meeting')}
-                </a>
+                </button>
               ) : null}
             </section>
           ) : null}
@@ -312,7 +354,7 @@ const Detail = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
           <section className="detail-block" data-testid="detail-details">
             <h2>{t('appointments.detail.details')}</h2>
             <dl className="detail-list">
-              {appointment.category ? <Row label={t('appointments.fields.category')}>{appointment.category}</Row> : null}
+              {appointment.category ? <Row label={t('appointments.fields.category')}>{categoryLabel ?? appointment.category}</Row> : null}
               {attendeeConfiguration.total_attendees_enforced && attendeeConfiguration.total !== null ? (
                 <Row label={t('appointments.detail.attendee_limit')} testId="attendee-limit">
                   {appointment.attending_participants_count} / {attendeeConfiguration.total}

@@ -5,11 +5,12 @@ import {
   chooseOnlineMeeting,
   chooseRecurrenceFrequency,
   chooseTeamsSync,
+  type AppointmentCategoryDto,
   type AppointmentDto,
   type CalendarDto,
   type RecurrenceFrequency,
 } from '@cn/contracts';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, errorKeyOf } from '../api/client';
@@ -31,6 +32,8 @@ import {
 } from './appointment-form';
 import { appointmentsApi } from './appointments-api';
 import { MemberPicker } from './MemberPicker';
+import { roomSpanOf } from './room-picker';
+import { RoomPicker } from './RoomPicker';
 import { viewerTimeZone } from './zoned-time';
 import './appointments.css';
 
@@ -78,6 +81,32 @@ const Form = ({ initial, calendars, target }: { initial: AppointmentForm; calend
   const set = (patch: Partial<AppointmentForm>) => setForm((current) => ({ ...current, ...patch }));
   const setNested = <K extends 'location' | 'attendee_configuration' | 'application_configuration'>(key: K, patch: Partial<AppointmentForm[K]>) =>
     setForm((current) => ({ ...current, [key]: { ...current[key], ...patch } }));
+
+  const [categories, setCategories] = useState<AppointmentCategoryDto[]>([]);
+  useEffect(() => {
+    let current = true;
+    appointmentsApi(api)
+      .categories()
+      .then((response) => {
+        if (current) setCategories(response.categories);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [api]);
+  const roomSpan = (() => {
+    if (!form.end_date || (!form.all_day && !form.end_time)) return null;
+    const { start, end } = startEndOf(form);
+    return roomSpanOf(start, end);
+  })();
+  const loadRooms = useCallback(
+    (span: { start: string; end: string }) =>
+      appointmentsApi(api)
+        .reservableRooms({ ...span, ...(target.id ? { appointment_id: target.id } : {}) })
+        .then((response) => response.meeting_rooms),
+    [api, target.id],
+  );
 
   const frequency = form.recurrence_pattern.recurrence_frequency;
   const endDates = useMemo(() => {
@@ -332,6 +361,15 @@ const Form = ({ initial, calendars, target }: { initial: AppointmentForm; calend
           </label>
         </div>
       </Fieldset>
+      <Fieldset legend={t('appointments.rooms.label')}>
+        <RoomPicker
+          span={roomSpan}
+          value={form.meeting.room_id}
+          loadRooms={loadRooms}
+          error={errors['meeting.room_id'] ?? null}
+          onChange={(room) => setForm((current) => ({ ...current, meeting: { ...current.meeting, room_id: room?.id ?? null, room_name: room?.name ?? '' } }))}
+        />
+      </Fieldset>
       <Fieldset legend={t('appointments.detail.location')}>
         <div className="field-grid">
           {(['name', 'address1', 'address2', 'zip', 'city', 'country'] as const).map((key) => (
@@ -420,9 +458,18 @@ const Form = ({ initial, calendars, target }: { initial: AppointmentForm; calend
       </Fieldset>
       <Fieldset legend={t('appointments.detail.details')}>
         <div className="field-row">
-          <label className="inline-field">
+          <label className="inline-field" data-field="category">
             {t('appointments.fields.category')}
-            <input name="category" value={form.category} maxLength={100} onChange={(event) => set({ category: event.target.value })} />
+            <select name="category" value={form.category} aria-invalid={Boolean(errors.category)} onChange={(event) => set({ category: event.target.value })}>
+              <option value="">{t('appointments.categories.none')}</option>
+              {form.category && !categories.some((category) => category.id === form.category) ? <option value={form.category}>{form.category}</option> : null}
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.custom ? category.label : t(`appointments.categories.${category.id}`, { defaultValue: category.label })}
+                </option>
+              ))}
+            </select>
+            <FieldError errors={errors} field="category" />
           </label>
           <label className="inline-field">
             {t('appointments.fields.organizer')}

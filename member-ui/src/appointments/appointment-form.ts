@@ -4,6 +4,7 @@ import {
   defaultAppointmentDate,
   normalizeTime,
   type AppointmentDto,
+  type AppointmentMeeting,
   type CreateAppointmentRequest,
   type ErrorResponse,
   type RecurrenceFrequency,
@@ -41,6 +42,8 @@ export interface AppointmentForm {
     registration_deadline: string;
     url: string;
   };
+  /** meeting as loaded (links are kept as they are); the room is picked on the form */
+  meeting: AppointmentMeeting;
   category: string;
   organizer: string;
   contacts: Array<{ id: string; name: string }>;
@@ -103,6 +106,7 @@ export const newAppointmentForm = (now: Date, timeZone: string, options: { day?:
       registration_deadline: '',
       url: '',
     },
+    meeting: { room_id: null, room_name: '', join_url: '', conference_call_phone_number: '', conference_call_access_code: '', app_url: '' },
     category: '',
     organizer: '',
     contacts: [],
@@ -158,6 +162,7 @@ export const formOfAppointment = (appointment: AppointmentDto): AppointmentForm 
       registration_deadline: deadline ? deadline.slice(0, 10) : '',
       url: appointment.application_configuration.url,
     },
+    meeting: appointment.meeting,
     category: appointment.category ?? '',
     organizer: appointment.organizer,
     contacts: appointment.contacts.map((contact) => ({ id: contact.path.split('/').pop() ?? contact.path, name: contact.name })),
@@ -221,6 +226,7 @@ export const appointmentRequestOf = (form: AppointmentForm): CreateAppointmentRe
         currency: form.application_configuration.currency.trim() || DEFAULT_CURRENCY,
         registration_deadline: form.application_configuration.registration_deadline || null,
       },
+      meeting: form.meeting,
       category: form.category.trim() || null,
       organizer: form.organizer,
       contacts: form.contacts.map((contact) => contact.id),

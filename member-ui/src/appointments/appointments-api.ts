@@ -1,5 +1,6 @@
 import type {
   AddParticipantsRequest,
+  AppointmentCategoriesResponse,
   AppointmentDto,
   AppointmentsMonthResponse,
   ApplyTo,
@@ -8,6 +9,8 @@ import type {
   ContactAttendeesRequest,
   CreateAppointmentRequest,
   CreatedAccepted,
+  MeetingRoomsResponse,
+  StartMeetingResponse,
   UpdateAppointmentRequest,
 } from '@cn/contracts';
 import type { ApiClient } from '../api/client';
@@ -49,6 +52,11 @@ export const appointmentsApi = (api: ApiClient) => ({
   contact: (id: string, request: ContactAttendeesRequest) => api.request<CommandAccepted>('POST', `${path(id)}/contact`, { body: request }),
   joinWaitlist: (id: string) => api.request<CommandAccepted>('POST', `${path(id)}/waitlist`),
   leaveWaitlist: (id: string) => api.request<CommandAccepted>('DELETE', `${path(id)}/waitlist`),
+  categories: () => api.request<AppointmentCategoriesResponse>('GET', '/appointments/categories'),
+  /** rooms free or occupied in [start, end); the appointment being edited does not occupy its own room */
+  reservableRooms: (query: { start: string; end: string; appointment_id?: string }) =>
+    api.request<MeetingRoomsResponse>('GET', '/meeting_rooms', { query: { filter: 'reservable', ...query } }),
+  startMeeting: (id: string) => api.request<StartMeetingResponse>('POST', `${path(id)}/start-meeting`),
 });
 
 export const icsUrl = (id: string): string => `${path(id)}.ics`;
