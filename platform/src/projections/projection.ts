@@ -19,8 +19,12 @@ export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
   /** event types this projection handles; others are skipped without loading anything */
   eventTypes: readonly string[];
   /** ids of the documents an event touches */
-  documentIds: (event: RecordedEvent) => string[];
-  evolve: (doc: D | null, event: RecordedEvent, id: string) => Omit<D, '_position'> | D | null;
+  documentIds(event: RecordedEvent): string[];
+  /**
+   * Declared as a method so that a projection of a specific document type fits where any projection
+   * is expected (the runner hands each projection only the documents of its own collection).
+   */
+  evolve(doc: D | null, event: RecordedEvent, id: string): Omit<D, '_position'> | D | null;
 }
 
 export const collectionName = (projection: Pick<Projection, 'name' | 'version'>): string =>
