@@ -3,6 +3,7 @@ import { Route } from 'react-router-dom';
 import { createApiClient } from './api/apiClient';
 import { createAuthProvider, type Permissions } from './api/authProvider';
 import { createDataProvider } from './api/dataProvider';
+import { appointmentCategories } from './appointment-categories';
 import { auditEvents, SettingsHistory, SETTINGS_HISTORY_PATH } from './audit-events';
 import { i18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
@@ -37,6 +38,7 @@ export const App = () => (
         )}
         {permissions?.administrate === true && <Resource name="settings" {...settings} />}
         {permissions?.administrate === true && <Resource name="members" {...members} />}
+        {permissions?.administrate === true && <Resource name="appointment-categories" {...appointmentCategories} />}
         {permissions?.administrate === true && (
           <CustomRoutes>
             <Route path={SETTINGS_HISTORY_PATH} element={<SettingsHistory />} />

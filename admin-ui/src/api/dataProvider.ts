@@ -12,16 +12,19 @@ import {
   type UpdateParams,
   type UpdateResult,
 } from 'ra-core';
-import type { FieldError } from '@cn/contracts';
+import type { AppointmentCategoriesResponse, FieldError } from '@cn/contracts';
 import { fieldErrorsToFormErrors } from './serverErrors';
 import type { ApiClient } from './apiClient';
 import type { NewMemberValues } from '../members/newMember';
+import { CATEGORIES_RECORD_ID, categoriesChangeOf, type CategoriesRecord } from '../appointment-categories/categoriesChange';
 import { diffSettings, hasChanges, settingsOf, toSettingsRecord, type SettingsRecord } from '../settings/settingsDiff';
 
 /** Administration resources live under /administration (ra-data-simple-rest dialect, same origin). */
 export const ADMIN_API = '/administration';
 export const SETTINGS_PATH = `${ADMIN_API}/settings`;
 export const MEMBERS_PATH = `${ADMIN_API}/members`;
+export const CATEGORIES_PATH = '/appointments/categories';
+export const CATEGORIES_CHANGE_PATH = `${ADMIN_API}/appointment_categories`;
 
 const idFromCreated = (json: unknown): string | null => {
   if (typeof json !== 'object' || json === null) return null;
@@ -90,17 +93,34 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     return { data: { ...(params.previousData ?? {}), id: params.id, deleted: true } };
   };
 
+  const getCategories = async (): Promise<GetOneResult<CategoriesRecord>> => {
+    const response = await api.httpClient(CATEGORIES_PATH);
+    const { categories } = response.json as AppointmentCategoriesResponse;
+    const custom = categories.filter((category) => category.custom).map(({ id, label }) => ({ id, label }));
+    return { data: { id: CATEGORIES_RECORD_ID, custom_categories: custom } };
+  };
+
+  const updateCategories = async (params: UpdateParams<CategoriesRecord>): Promise<UpdateResult<CategoriesRecord>> => {
+    const previous = (params.previousData.custom_categories ?? []).flatMap((category) => (category.id ? [{ id: category.id, label: category.label }] : []));
+    await api.httpClient(CATEGORIES_CHANGE_PATH, { method: 'PUT', body: JSON.stringify(categoriesChangeOf(previous, params.data.custom_categories ?? [])) });
+    return getCategories();
+  };
+
   // react-admin's provider methods are generic in the record type; each override answers its own resource's.
   return {
     ...rest,
     getOne: <R extends RaRecord>(resource: string, params: GetOneParams<R>) =>
       resource === 'settings'
         ? (getSettings() as unknown as Promise<GetOneResult<R>>)
-        : rest.getOne<R>(resource, params),
+        : resource === 'appointment-categories'
+          ? (getCategories() as unknown as Promise<GetOneResult<R>>)
+          : rest.getOne<R>(resource, params),
     update: <R extends RaRecord>(resource: string, params: UpdateParams<R>) =>
       resource === 'settings'
         ? (updateSettings(params as unknown as UpdateParams<SettingsRecord>) as unknown as Promise<UpdateResult<R>>)
-        : rest.update<R>(resource, params),
+        : resource === 'appointment-categories'
+          ? (updateCategories(params as unknown as UpdateParams<CategoriesRecord>) as unknown as Promise<UpdateResult<R>>)
+          : rest.update<R>(resource, params),
     create: <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: string }>(
       resource: string,
       params: CreateParams<R>,

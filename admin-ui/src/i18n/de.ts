@@ -43,6 +43,8 @@ export const germanAppMessages: AppMessages = {
       email_taken: 'Diese E-Mail-Adresse ist schon vergeben.',
       already_registered: 'Dieses Mitglied ist schon registriert.',
       cannot_erase_self: 'Sie können Ihr eigenes Konto nicht löschen.',
+      duplicated_category: 'Diese Kategorie gibt es schon.',
+      unknown_category: 'Diese Kategorie gibt es nicht mehr; bitte die Seite neu laden.',
     },
     notifications: {
       saving_successful: 'Erfolgreich gespeichert.',
@@ -55,6 +57,15 @@ export const germanAppMessages: AppMessages = {
       settings_history: 'Einstellungsverlauf',
       audit_events: 'Audit-Ereignisse',
       members: 'Mitglieder',
+      appointment_categories: 'Terminkategorien',
+    },
+    appointment_categories: {
+      title: 'Terminkategorien',
+      label: 'Bezeichnung',
+      new_label: 'Neue Kategorie',
+      add: 'Hinzufügen',
+      remove: 'Entfernen',
+      empty: 'Noch keine eigenen Kategorien; die eingebauten werden immer angeboten.',
     },
     choices: {
       language: { de: 'Deutsch', de_DU: 'Deutsch (Du)', en: 'Englisch', es: 'Spanisch', fr: 'Französisch' },

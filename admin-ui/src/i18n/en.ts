@@ -41,6 +41,8 @@ export const englishAppMessages = {
       email_taken: 'This email address is already taken.',
       already_registered: 'This member is already registered.',
       cannot_erase_self: 'You cannot erase your own account.',
+      duplicated_category: 'This category already exists.',
+      unknown_category: 'This category no longer exists; reload the page.',
     },
     notifications: {
       saving_successful: 'Saved successfully.',
@@ -53,6 +55,15 @@ export const englishAppMessages = {
       settings_history: 'Settings history',
       audit_events: 'Audit events',
       members: 'Members',
+      appointment_categories: 'Appointment categories',
+    },
+    appointment_categories: {
+      title: 'Appointment categories',
+      label: 'Label',
+      new_label: 'New category',
+      add: 'Add',
+      remove: 'Remove',
+      empty: 'No custom categories yet; the built-in ones are always offered.',
     },
     choices: {
       language: { de: 'German', de_DU: 'German (informal)', en: 'English', es: 'Spanish', fr: 'French' },

@@ -43,6 +43,8 @@ export const spanishAppMessages: AppMessages = {
       email_taken: 'Esta dirección de correo electrónico ya está en uso.',
       already_registered: 'Este miembro ya está registrado.',
       cannot_erase_self: 'No puedes eliminar tu propia cuenta.',
+      duplicated_category: 'Esta categoría ya existe.',
+      unknown_category: 'Esta categoría ya no existe; recarga la página.',
     },
     notifications: {
       saving_successful: 'Guardado correctamente.',
@@ -55,6 +57,15 @@ export const spanishAppMessages: AppMessages = {
       settings_history: 'Historial de ajustes',
       audit_events: 'Eventos de auditoría',
       members: 'Miembros',
+      appointment_categories: 'Categorías de citas',
+    },
+    appointment_categories: {
+      title: 'Categorías de citas',
+      label: 'Nombre',
+      new_label: 'Nueva categoría',
+      add: 'Añadir',
+      remove: 'Quitar',
+      empty: 'Aún no hay categorías propias; las integradas se ofrecen siempre.',
     },
     choices: {
       language: { de: 'Alemán', de_DU: 'Alemán (informal)', en: 'Inglés', es: 'Español', fr: 'Francés' },

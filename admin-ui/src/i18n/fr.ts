@@ -43,6 +43,8 @@ export const frenchAppMessages: AppMessages = {
       email_taken: 'Cette adresse e-mail est déjà utilisée.',
       already_registered: 'Ce membre est déjà inscrit.',
       cannot_erase_self: 'Vous ne pouvez pas supprimer votre propre compte.',
+      duplicated_category: 'Cette catégorie existe déjà.',
+      unknown_category: 'Cette catégorie n’existe plus ; rechargez la page.',
     },
     notifications: {
       saving_successful: 'Enregistré avec succès.',
@@ -55,6 +57,15 @@ export const frenchAppMessages: AppMessages = {
       settings_history: 'Historique des paramètres',
       audit_events: 'Événements d’audit',
       members: 'Membres',
+      appointment_categories: 'Catégories de rendez-vous',
+    },
+    appointment_categories: {
+      title: 'Catégories de rendez-vous',
+      label: 'Libellé',
+      new_label: 'Nouvelle catégorie',
+      add: 'Ajouter',
+      remove: 'Retirer',
+      empty: 'Pas encore de catégories propres ; les catégories intégrées sont toujours proposées.',
     },
     choices: {
       language: { de: 'Allemand', de_DU: 'Allemand (tutoiement)', en: 'Anglais', es: 'Espagnol', fr: 'Français' },

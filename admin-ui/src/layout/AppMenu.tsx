@@ -3,6 +3,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
+import CategoryIcon from '@mui/icons-material/Category';
 import type { Permissions } from '../api/authProvider';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
@@ -30,6 +31,14 @@ export const AppMenu = () => {
       )}
       {administrate && (
         <Menu.Item to="/members" primaryText="cn.menu.members" leftIcon={<PeopleIcon />} data-testid="menu-members" />
+      )}
+      {administrate && (
+        <Menu.Item
+          to="/appointment-categories/network"
+          primaryText="cn.menu.appointment_categories"
+          leftIcon={<CategoryIcon />}
+          data-testid="menu-appointment-categories"
+        />
       )}
     </Menu>
   );

@@ -43,9 +43,17 @@ export const decideAppointmentCategories = (command: ChangeAppointmentCategories
   const removed: string[] = [];
   /** index in the request of the entry that set each id's label */
   const sourceOf = new Map<string, number>();
+  // removals first, so that a label freed in the same change can be taken again
   command.custom_categories.forEach((input, index) => {
+    if (input.id === undefined || !destroyed(input)) return;
+    const id = input.id;
+    if (!next.some((category) => category.id === id)) throw new DomainError('unknown_category', 400, field(index, 'id'));
+    next = next.filter((category) => category.id !== id);
+    removed.push(id);
+  });
+  command.custom_categories.forEach((input, index) => {
+    if (destroyed(input)) return;
     if (input.id === undefined) {
-      if (destroyed(input)) return;
       const id = input.label;
       if (next.some((category) => category.id === id)) throw new DomainError('duplicated_category', 400, field(index, 'label'));
       next.push({ id, label: input.label });
@@ -56,11 +64,6 @@ export const decideAppointmentCategories = (command: ChangeAppointmentCategories
     const id = input.id;
     const current = next.find((category) => category.id === id);
     if (!current) throw new DomainError('unknown_category', 400, field(index, 'id'));
-    if (destroyed(input)) {
-      next = next.filter((category) => category.id !== id);
-      removed.push(id);
-      return;
-    }
     if (current.label !== input.label) {
       next = next.map((category) => (category.id === id ? { id, label: input.label } : category));
       renamed.push(id);

@@ -60,6 +60,11 @@ describe('appointment categories decider', () => {
     });
   });
 
+  it('takes a removed label again in the same change', () => {
+    const [event] = decide([changed('Choir')], { custom_categories: [{ label: 'choir' }, { id: 'Choir', label: 'Choir', _destroy: true }] });
+    expect(event.data).toMatchObject({ custom_categories: [{ id: 'choir', label: 'choir' }], added: ['choir'], removed: ['Choir'] });
+  });
+
   it('answers nothing to change with no event', () => {
     expect(decide([changed('Choir')], { custom_categories: [{ id: 'Choir', label: 'Choir' }] })).toEqual([]);
     expect(decide([], { custom_categories: [] })).toEqual([]);
