@@ -13,7 +13,7 @@ import {
 import { lookupMembersProjection, lookupNetworkProjection, type LookupMember, type LookupNetwork } from './lookup.projections';
 
 /** Projection's evolve takes its document type contravariantly; the runner hands each projection its own documents. */
-const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection as unknown as Projection;
+const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection;
 
 export const LOOKUP_GROUP = 'command-service.lookup';
 /** how long a command waits for the lookup to reach the event store's head before deciding on what it has */

@@ -52,7 +52,7 @@ describe('document projector', () => {
   const projector = () =>
     createDocumentProjector({
       name: 'members-projector',
-      projections: [members as unknown as Projection],
+      projections: [members],
       bus,
       documentStore,
       cipher,
