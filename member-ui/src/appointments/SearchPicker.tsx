@@ -91,9 +91,14 @@ export const SearchPicker = <T extends PickerOption>({
   const activeIndex = Math.min(active, Math.max(options.length - 1, 0));
   const optionId = (index: number) => `${listId}-${index}`;
 
+  // a pick starts the next search afresh: the field empties (short lists show all again, the directory closes)
   const pick = (option: T) => {
     onChange([...value, { id: option.id, name: option.name }]);
     setActive(0);
+    setText('');
+    debounced.cancel();
+    setQuery(searchEmpty ? '' : null);
+    if (!searchEmpty) setResults(null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

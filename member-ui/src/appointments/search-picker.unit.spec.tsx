@@ -61,7 +61,14 @@ describe('SearchPicker', () => {
     expect(screen.getAllByRole('option')[1].getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(picked).toHaveBeenLastCalledWith(['g2']);
-    // the picked group leaves the options; the other stays ready for the next pick
+    // a pick empties the field; searching again no longer offers what was picked
+    expect((input as HTMLInputElement).value).toBe('');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.change(input, { target: { value: 'ch' } });
+    await act(async () => {
+      jest.advanceTimersByTime(PICKER_DEBOUNCE_MS);
+      await Promise.resolve();
+    });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Chor2']);
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(input.getAttribute('aria-expanded')).toBe('false');
