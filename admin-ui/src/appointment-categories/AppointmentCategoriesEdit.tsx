@@ -1,56 +1,49 @@
 import { useState } from 'react';
-import { useFieldArray, useFormContext, useFormState } from 'react-hook-form';
-import { Edit, SaveButton, SimpleForm, TextInput, Toolbar, required, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useFormContext, useFormState } from 'react-hook-form';
+import { ArrayInput, Edit, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, required, useNotify, useRefresh, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { APPOINTMENT_CATEGORY_LABEL_MAX } from '@cn/contracts';
 import { CATEGORIES_RECORD_ID, newLabelError, type CategoriesRecord } from './categoriesChange';
 
-/** The list of custom categories, each renamable and removable, and a field to add one. */
+/** The list of custom categories (each renamable and removable) and a field to add one. */
 const CategoriesInput = () => {
   const translate = useTranslate();
-  const { control, watch } = useFormContext<CategoriesRecord>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'custom_categories', keyName: 'key' });
+  const { setValue, getValues } = useFormContext<CategoriesRecord>();
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const current = watch('custom_categories');
   const add = () => {
+    const current = getValues('custom_categories') ?? [];
     const problem = newLabelError(label, current);
     if (problem) {
       setError(problem);
       return;
     }
-    append({ label: label.trim() });
+    setValue('custom_categories', [...current, { label: label.trim() }], { shouldDirty: true });
     setLabel('');
     setError(null);
   };
   return (
     <Box sx={{ width: '100%', maxWidth: 520 }} data-testid="custom-categories">
-      {fields.length === 0 ? <p>{translate('cn.appointment_categories.empty')}</p> : null}
-      {fields.map((field, index) => (
-        <Box key={field.key} sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="custom-category">
+      <ArrayInput source="custom_categories" label="cn.appointment_categories.title">
+        <SimpleFormIterator disableAdd disableReordering disableClear inline>
           <TextInput
-            source={`custom_categories.${index}.label`}
+            source="label"
             label="cn.appointment_categories.label"
             validate={required('cn.errors.required')}
             slotProps={{ htmlInput: { maxLength: APPOINTMENT_CATEGORY_LABEL_MAX } }}
-            fullWidth
+            data-testid="custom-category"
           />
-          <IconButton aria-label={translate('cn.appointment_categories.remove')} onClick={() => remove(index)} data-testid={`remove-category-${index}`}>
-            <DeleteIcon />
-          </IconButton>
-        </Box>
-      ))}
+        </SimpleFormIterator>
+      </ArrayInput>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mt: 2 }}>
         <TextField
           label={translate('cn.appointment_categories.new_label')}
           value={label}
           size="small"
           error={error !== null}
-          helperText={error ? translate(`cn.errors.${error}`) : ' '}
+          helperText={error ? translate(`cn.errors.${error}`) : translate('cn.appointment_categories.empty')}
           slotProps={{ htmlInput: { maxLength: APPOINTMENT_CATEGORY_LABEL_MAX, 'data-testid': 'new-category-label' } }}
           onChange={(event) => {
             setLabel(event.target.value);
@@ -72,10 +65,11 @@ const CategoriesInput = () => {
 };
 
 const CategoriesToolbar = () => {
-  const { isDirty, isSubmitting } = useFormState();
+  // rows added through setValue do not count as dirty for the field array; saving an unchanged list appends nothing
+  const { isSubmitting } = useFormState();
   return (
     <Toolbar>
-      <SaveButton disabled={!isDirty || isSubmitting} data-testid="categories-save" />
+      <SaveButton alwaysEnable={!isSubmitting} disabled={isSubmitting} data-testid="categories-save" />
     </Toolbar>
   );
 };

@@ -65,7 +65,7 @@ export const germanAppMessages: AppMessages = {
       new_label: 'Neue Kategorie',
       add: 'Hinzufügen',
       remove: 'Entfernen',
-      empty: 'Noch keine eigenen Kategorien; die eingebauten werden immer angeboten.',
+      empty: 'Die eingebauten Kategorien werden immer angeboten; hier eigene hinzufügen.',
     },
     choices: {
       language: { de: 'Deutsch', de_DU: 'Deutsch (Du)', en: 'Englisch', es: 'Spanisch', fr: 'Französisch' },

@@ -63,7 +63,7 @@ export const englishAppMessages = {
       new_label: 'New category',
       add: 'Add',
       remove: 'Remove',
-      empty: 'No custom categories yet; the built-in ones are always offered.',
+      empty: 'Built-in categories are always offered; add your own here.',
     },
     choices: {
       language: { de: 'German', de_DU: 'German (informal)', en: 'English', es: 'Spanish', fr: 'French' },

@@ -65,7 +65,7 @@ export const spanishAppMessages: AppMessages = {
       new_label: 'Nueva categoría',
       add: 'Añadir',
       remove: 'Quitar',
-      empty: 'Aún no hay categorías propias; las integradas se ofrecen siempre.',
+      empty: 'Las categorías integradas se ofrecen siempre; añade aquí las tuyas.',
     },
     choices: {
       language: { de: 'Alemán', de_DU: 'Alemán (informal)', en: 'Inglés', es: 'Español', fr: 'Francés' },

@@ -65,7 +65,7 @@ export const frenchAppMessages: AppMessages = {
       new_label: 'Nouvelle catégorie',
       add: 'Ajouter',
       remove: 'Retirer',
-      empty: 'Pas encore de catégories propres ; les catégories intégrées sont toujours proposées.',
+      empty: 'Les catégories intégrées sont toujours proposées ; ajoutez ici les vôtres.',
     },
     choices: {
       language: { de: 'Allemand', de_DU: 'Allemand (tutoiement)', en: 'Anglais', es: 'Espagnol', fr: 'Français' },
