@@ -5,7 +5,6 @@ import {
   type DocumentProjector,
   type Infrastructure,
   type PersonalDataCipher,
-  type ProjectedDocument,
   type Projection,
 } from '@cn/platform';
 import { appointmentCategoriesProjection } from './appointment-categories/appointment-categories.projection';
@@ -26,25 +25,17 @@ export const PROJECTOR_NAME = 'projection-service';
 export const AUDIT_PROJECTOR_NAME = 'projection-service-audit';
 const LAG_INTERVAL_MS = 5_000;
 
-/**
- * The runner takes projections of any document type; `evolve` is a property, so TypeScript checks its
- * parameter contravariantly and a Projection<MemberDocument> is not a Projection<ProjectedDocument>.
- * The runner only hands each projection the documents of its own collection, so widening is sound here.
- */
-const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection =>
-  projection as unknown as Projection;
-
 /** Read models whose documents carry revealed personal data (blanked by MemberErased). */
 export const readModelProjections: readonly Projection[] = [
-  widen(networkProjection),
-  widen(membersProjection),
-  widen(groupsProjection),
-  widen(membershipRolesProjection),
-  widen(calendarsProjection),
-  widen(calendarTokensProjection),
-  widen(appointmentsProjection),
-  widen(appointmentCategoriesProjection),
-  widen(meetingRoomsProjection),
+  networkProjection,
+  membersProjection,
+  groupsProjection,
+  membershipRolesProjection,
+  calendarsProjection,
+  calendarTokensProjection,
+  appointmentsProjection,
+  appointmentCategoriesProjection,
+  meetingRoomsProjection,
 ];
 
 /**
@@ -91,7 +82,7 @@ export const createProjectionRuntime = (infra: Infrastructure): ProjectionServic
   });
   const audit = createDocumentProjector({
     name: AUDIT_PROJECTOR_NAME,
-    projections: [widen(auditProjection)],
+    projections: [auditProjection],
     bus: infra.bus,
     documentStore: infra.documentStore,
     cipher: sealed(infra.cipher),
