@@ -21,5 +21,7 @@ export * from './projections/projection-runner';
 export * from './decider/decider';
 export * from './decider/command-handling';
 export * from './mail/mail';
+export * from './translation/translation';
+export * from './translation/libretranslate-translator';
 export * from './infrastructure/infrastructure';
 export * from './http';

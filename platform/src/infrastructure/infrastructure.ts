@@ -20,6 +20,8 @@ import { createPersonalDataCipher, type PersonalDataCipher } from '../personal-d
 import type { SearchIndex } from '../search-index/search-index';
 import { createMiniSearchIndex } from '../search-index/minisearch-index';
 import { createLogger, createMetrics, type Metrics } from '../http/observability';
+import { createLibreTranslateTranslator } from '../translation/libretranslate-translator';
+import type { Translator } from '../translation/translation';
 import type { SessionConfig } from '../http/session';
 
 export interface PlatformConfig {
@@ -35,10 +37,16 @@ export interface PlatformConfig {
   meiliKey?: string;
   demoSeed: boolean;
   passwordCost: { N: number };
+  /** LibreTranslate base URL; unset: translation is off (there is no embedded translator) */
+  translationUrl?: string;
+  translationApiKey?: string;
+  /** the largest total of attachments a mail may carry, in MB */
+  emailAttachmentLimitMb: number;
 }
 
 const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
 const DEFAULT_SCRYPT_N = 2 ** 15;
+const DEFAULT_EMAIL_ATTACHMENT_LIMIT_MB = 10;
 
 const optional = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
 
@@ -91,6 +99,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     demoSeed: flag(env['DEMO_SEED'], true),
     // scrypt needs a power of two; lower it in tests only
     passwordCost: { N: integer('PASSWORD_SCRYPT_N', env['PASSWORD_SCRYPT_N'], DEFAULT_SCRYPT_N, (n) => n >= 2 && (n & (n - 1)) === 0) },
+    translationUrl: optional(env['TRANSLATION_URL']),
+    translationApiKey: optional(env['TRANSLATION_API_KEY']),
+    emailAttachmentLimitMb: integer('EMAIL_ATTACHMENT_LIMIT_MB', env['EMAIL_ATTACHMENT_LIMIT_MB'], DEFAULT_EMAIL_ATTACHMENT_LIMIT_MB, (n) => n > 0),
   };
 };
 
@@ -103,6 +114,8 @@ export interface Infrastructure {
   keyStore: KeyStore;
   cipher: PersonalDataCipher;
   mail: MailPort;
+  /** null when no translation service is configured: the translation feature is then off */
+  translator: Translator | null;
   logger: pino.Logger;
   metrics: Metrics;
   clock: () => Date;
@@ -173,6 +186,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
         bus: config.kafkaBrokers ? 'kafka' : 'in-process',
         documentStore: config.mongoUrl ? 'mongodb' : 'sqlite',
         searchIndex: config.meiliHost ? 'meilisearch' : 'minisearch',
+        translator: config.translationUrl ? 'libretranslate' : 'off',
         dataDir: config.dataDir,
       },
       'infrastructure ready',
@@ -186,6 +200,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
       keyStore,
       cipher: createPersonalDataCipher(keyStore),
       mail: createOutboxMail({ dir: file('outbox'), logger }),
+      translator: config.translationUrl ? createLibreTranslateTranslator({ url: config.translationUrl, apiKey: config.translationApiKey }) : null,
       logger,
       metrics: createMetrics(),
       clock: options.clock ?? (() => new Date()),

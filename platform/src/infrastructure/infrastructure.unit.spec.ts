@@ -44,6 +44,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('turns translation on only with TRANSLATION_URL; the attachment limit defaults to 10 MB', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ translationUrl: undefined, emailAttachmentLimitMb: 10 });
+    expect(loadConfig({ DATA_DIR: dir, TRANSLATION_URL: ' http://lt:5000 ', TRANSLATION_API_KEY: 'k', EMAIL_ATTACHMENT_LIMIT_MB: '25' })).toMatchObject({
+      translationUrl: 'http://lt:5000',
+      translationApiKey: 'k',
+      emailAttachmentLimitMb: 25,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, EMAIL_ATTACHMENT_LIMIT_MB: '0' })).toThrow(/EMAIL_ATTACHMENT_LIMIT_MB/);
+  });
+
   it('refuses values it cannot use', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dir, PASSWORD_SCRYPT_N: '1000' })).toThrow(/PASSWORD_SCRYPT_N/);

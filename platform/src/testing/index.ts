@@ -6,3 +6,5 @@ export * from './search-index.contract';
 export * from './key-store.contract';
 export * from './event-bus.contract';
 export * from './temp-dir';
+export * from '../translation/translator.contract';
+export * from '../translation/libretranslate-fake';
