@@ -21,3 +21,4 @@ export * from './groups/groups';
 export * from './calendars/recurrence';
 export * from './calendars/categories';
 export * from './calendars/rooms';
+export * from './translations/translations';

@@ -9,6 +9,7 @@ import { InvitesController } from './invites/invites.controller';
 import { MeetingRoomsController } from './meeting-rooms/meeting-rooms.controller';
 import { MembersController } from './members/members.controller';
 import { NetworkController } from './network/network.controller';
+import { TranslationsController } from './translations/translations.controller';
 import { createProjectionRuntime, type ProjectionServiceRuntime } from './projection-runtime';
 
 export const PROJECTION_RUNTIME: unique symbol = Symbol('PROJECTION_RUNTIME');
@@ -19,7 +20,7 @@ export class ProjectionServiceModule {
   static register(infra: Infrastructure, runtime: ProjectionServiceRuntime = createProjectionRuntime(infra)): DynamicModule {
     return {
       module: ProjectionServiceModule,
-      controllers: [NetworkController, MembersController, AuditController, CalendarsController, GroupsController, AppointmentCategoriesController, MeetingRoomsController, AppointmentsController, InvitesController],
+      controllers: [NetworkController, MembersController, AuditController, CalendarsController, GroupsController, AppointmentCategoriesController, MeetingRoomsController, AppointmentsController, InvitesController, TranslationsController],
       providers: [
         { provide: INFRASTRUCTURE, useValue: infra },
         { provide: PROJECTION_RUNTIME, useValue: runtime },

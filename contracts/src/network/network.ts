@@ -16,6 +16,12 @@ export interface CurrentMemberCan {
   create_meetings: boolean;
 }
 
+/** Optional features, on where the server is configured for them. */
+export interface NetworkFeatures {
+  /** a translation service is configured (TRANSLATION_URL) */
+  translations: boolean;
+}
+
 /** `GET /api/v1/network` */
 export interface NetworkResponse {
   network: {
@@ -31,6 +37,10 @@ export interface NetworkResponse {
     login_texts: { before: string; between: string; after: string };
     /** global position the network read model has reached */
     position: number;
+    /** from the server's configuration, not the network settings (realtime network pushes leave them out) */
+    features: NetworkFeatures;
+    /** the largest total of attachments one mail may carry (EMAIL_ATTACHMENT_LIMIT_MB) */
+    email_attachment_size_limit_mb: number;
   };
   current_member: MemberDto | null;
   can: CurrentMemberCan;

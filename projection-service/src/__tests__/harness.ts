@@ -34,9 +34,10 @@ export interface Harness {
 
 export const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
 
-export const startHarness = async (): Promise<Harness> => {
+/** env: further configuration (e.g. TRANSLATION_URL) */
+export const startHarness = async (env: NodeJS.ProcessEnv = {}): Promise<Harness> => {
   const dir = mkdtempSync(join(tmpdir(), 'cn-projection-'));
-  const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'projection-service-test-secret', PORT: '0' });
+  const config = loadConfig({ ...env, DATA_DIR: dir, SESSION_SECRET: 'projection-service-test-secret', PORT: '0' });
   const infra = await createInfrastructure(config, { service: 'projection-service-test' });
   const app = await NestFactory.create(ProjectionServiceModule.register(infra), { logger: false });
   applyHttpKit(app, { session: config.session, logger: infra.logger, metrics: infra.metrics, readiness: () => Promise.resolve(true) });

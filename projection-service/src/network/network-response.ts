@@ -1,10 +1,20 @@
 import { DEFAULT_NETWORK_ID, type NetworkResponse } from '@cn/contracts';
+import type { Infrastructure } from '@cn/platform';
 import { toMemberDto } from '../members/member-dto';
 import type { MemberDocument } from '../members/members.projection';
 import { canOf } from './can';
 import type { NetworkState } from './network.read';
 
-export const networkConfigOf = ({ settings, position }: NetworkState): NetworkResponse['network'] => ({
+/** What the server's configuration adds to the network answer. */
+export type ServerConfiguration = Pick<NetworkResponse['network'], 'features' | 'email_attachment_size_limit_mb'>;
+
+export const serverConfigurationOf = (infra: Pick<Infrastructure, 'config' | 'translator'>): ServerConfiguration => ({
+  features: { translations: infra.translator !== null },
+  email_attachment_size_limit_mb: infra.config.emailAttachmentLimitMb,
+});
+
+/** The network settings part, also pushed over the realtime channel when the settings change. */
+export const networkConfigOf = ({ settings, position }: NetworkState): Omit<NetworkResponse['network'], keyof ServerConfiguration> => ({
   id: DEFAULT_NETWORK_ID,
   name: settings.basic.name,
   language: settings.basic.language,
@@ -25,8 +35,9 @@ export const networkResponseOf = (
   network: NetworkState,
   member: MemberDocument | null,
   csrfToken: string | null,
+  server: ServerConfiguration,
 ): NetworkResponse => ({
-  network: networkConfigOf(network),
+  network: { ...networkConfigOf(network), ...server },
   current_member: member
     ? toMemberDto(member, { viewerId: member._id, showOnlineStatus: network.settings.member.show_online_status })
     : null,

@@ -13,7 +13,7 @@ import {
 } from '@cn/platform';
 import { loadActiveMember } from '../members/members.read';
 import { loadNetwork } from './network.read';
-import { networkResponseOf } from './network-response';
+import { networkResponseOf, serverConfigurationOf } from './network-response';
 
 openApi.route({
   method: 'get',
@@ -45,7 +45,7 @@ export class NetworkController {
       loadActiveMember(this.infra.documentStore, ctx.memberId),
     ]);
     const csrf = member && ctx.sessionToken ? csrfTokenFor(ctx.sessionToken, this.infra.config.session) : null;
-    return networkResponseOf(network, member, csrf);
+    return networkResponseOf(network, member, csrf, serverConfigurationOf(this.infra));
   }
 
   @Get('administration/settings')

@@ -1,0 +1,120 @@
+import { Controller, Get, Inject, Param, UseInterceptors } from '@nestjs/common';
+import {
+  appointmentTarget,
+  isTranslationLanguage,
+  type AppointmentTranslationResponse,
+  type TranslationLanguage,
+  type TranslationLanguagesResponse,
+} from '@cn/contracts';
+import {
+  ConsistencyInterceptor,
+  Ctx,
+  HttpProblem,
+  INFRASTRUCTURE,
+  openApi,
+  requireMember,
+  type Infrastructure,
+  type RequestContext,
+  type Translator,
+  type TranslatorLanguage,
+} from '@cn/platform';
+import { resolveInstance } from '../appointments/appointment-instances';
+import { canSeeAppointment, loadReadContext } from '../appointments/appointment-dto';
+import { appointmentsCollection } from '../appointments/appointments.read';
+import { loadActiveMember } from '../members/members.read';
+import { createLruCache } from './lru-cache';
+import { ourLanguagesOf, serviceCodeOf, sourceLanguageOf } from './translation-languages';
+
+/** translations kept in memory; an edit changes updated_at and so the key, old entries age out */
+const CACHE_ENTRIES = 1000;
+/** the service's language list changes only when it is redeployed */
+const LANGUAGES_TTL_MS = 10 * 60_000;
+
+openApi.route({
+  method: 'get',
+  path: '/translations/languages',
+  summary: 'The languages one may translate into (de, en as EN-GB, es, fr) that the translation service offers',
+  tags: ['translations'],
+  responses: { 200: 'TranslationLanguagesResponse', 401: 'signed out', 503: 'translation_unavailable: no translation service, or it failed' },
+  auth: 'member',
+});
+openApi.route({
+  method: 'get',
+  path: '/translations/{lang}/appointment/{id}',
+  summary: "An appointment's name and description machine-translated into lang, with the recognized source language",
+  tags: ['translations'],
+  responses: {
+    200: 'AppointmentTranslationResponse',
+    400: 'unknown language',
+    401: 'signed out',
+    403: 'not visible',
+    404: 'unknown appointment or occurrence',
+    503: 'translation_unavailable: no translation service, or it failed',
+  },
+  auth: 'member',
+});
+
+@Controller('translations')
+@UseInterceptors(ConsistencyInterceptor)
+export class TranslationsController {
+  private readonly cache = createLruCache<AppointmentTranslationResponse>(CACHE_ENTRIES);
+  private offered: { languages: TranslatorLanguage[]; until: number } | null = null;
+
+  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+
+  private translator(): Translator {
+    if (!this.infra.translator) throw new HttpProblem(503, 'translation_unavailable');
+    return this.infra.translator;
+  }
+
+  /** every failure of the service is the same to the member: translation is unavailable now */
+  private async ask<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      this.infra.logger.warn({ err: error }, 'translation service failed');
+      throw new HttpProblem(503, 'translation_unavailable');
+    }
+  }
+
+  private async offeredLanguages(translator: Translator): Promise<TranslatorLanguage[]> {
+    const now = Date.now();
+    if (this.offered && this.offered.until > now) return this.offered.languages;
+    const languages = await this.ask(() => translator.languages());
+    this.offered = { languages, until: now + LANGUAGES_TTL_MS };
+    return languages;
+  }
+
+  @Get('languages')
+  async languages(@Ctx() ctx: RequestContext): Promise<TranslationLanguagesResponse> {
+    if (!(await loadActiveMember(this.infra.documentStore, requireMember(ctx)))) throw new HttpProblem(401, 'unauthenticated');
+    return { languages: ourLanguagesOf(await this.offeredLanguages(this.translator())) };
+  }
+
+  @Get(':lang/appointment/:id')
+  async appointment(@Ctx() ctx: RequestContext, @Param('lang') lang: string, @Param('id') id: string): Promise<AppointmentTranslationResponse> {
+    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    if (!isTranslationLanguage(lang)) throw new HttpProblem(400, 'validation_failed', [{ field: 'lang', key: 'invalid_value' }]);
+    const translator = this.translator();
+    const read = await loadReadContext(this.infra.documentStore, member, this.infra.clock());
+    const target = appointmentTarget(id);
+    const doc = await appointmentsCollection(this.infra.documentStore).get(target.appointmentId);
+    const instance = doc && !doc.deleted ? resolveInstance(doc, target.occurrenceStart) : null;
+    if (!doc || !instance) throw new HttpProblem(404, 'not_found');
+    if (!canSeeAppointment(doc, read)) throw new HttpProblem(403, 'forbidden');
+
+    const updatedAt = instance.state?.modified_at ?? doc.updated_at;
+    const key = JSON.stringify([instance.id, updatedAt, lang]);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const translated = await this.translateAppointment(translator, lang, instance.fields.name, instance.fields.description);
+    this.cache.set(key, translated);
+    return translated;
+  }
+
+  private async translateAppointment(translator: Translator, language: TranslationLanguage, name: string, description: string): Promise<AppointmentTranslationResponse> {
+    const { texts, detectedSource } = await this.ask(() => translator.translate([name, description], serviceCodeOf(language, this.offered?.languages)));
+    return { name: texts[0] ?? '', description: texts[1] ?? '', language, source_language: sourceLanguageOf(detectedSource) };
+  }
+}
