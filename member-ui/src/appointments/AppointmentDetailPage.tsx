@@ -4,8 +4,9 @@ import {
   MEETING_LINK_DISPLAY_LENGTH,
   type AppointmentDto,
   type NetworkResponse,
+  type TranslationLanguage,
 } from '@cn/contracts';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
@@ -13,6 +14,8 @@ import { EmptyState } from '../common/EmptyState';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession, useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
+import { appointmentTranslation, shownTexts } from './appointment-translation';
+import { TranslationSelector, useAppointmentTranslation } from './AppointmentTranslation';
 import { appointmentsApi, attendeesUrl, downloadFile, icsUrl } from './appointments-api';
 import { formatDateTime, formatDeadline, formatRange, isHttpUrl, truncate } from './format';
 import { ParticipantLists } from './ParticipantLists';
@@ -122,6 +125,11 @@ const Detail = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
   const joinUrl = appointment.meeting.join_url || appointment.teams_configuration.join_url || appointment.location.link;
   const { can } = appointment;
   const roomName = appointment.meeting.room_id !== null ? appointment.meeting.room_name : '';
+  const loadTranslation = useCallback((language: TranslationLanguage) => appointmentTranslation(api, id, language), [api, id]);
+  const translationFailed = useCallback(() => toasts.show('error', 'appointments.errors.translation_failed'), [toasts]);
+  const translation = useAppointmentTranslation({ version: `${id}|${appointment.updated_at}`, load: loadTranslation, onFailure: translationFailed });
+  const shown = shownTexts(appointment, translation.state);
+  const shownLanguage = translation.state.phase === 'translated' ? translation.state.language : undefined;
   const [categoryLabel, setCategoryLabel] = useState<string | null>(null);
   const category = appointment.category;
   useEffect(() => {
@@ -181,21 +189,24 @@ const Detail = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
     }
   };
 
-  const description = appointment.description;
+  const description = shown.description;
   const files = allFiles ? appointment.event_files : appointment.event_files.slice(0, EVENT_FILES_SHOWN);
   const hasLocation = [appointment.location.name, appointment.location.address1, appointment.location.city].some(Boolean);
 
   return (
     <article className="appointment-detail" data-testid="appointment-detail" data-appointment-id={id}>
       <header className="appointment-detail__header">
-        <h1 className={`page__title ${appointment.canceled ? 'appointment--canceled' : ''}`} data-testid="appointment-title">
+        <h1 className={`page__title ${appointment.canceled ? 'appointment--canceled' : ''}`} data-testid="appointment-title" lang={shownLanguage}>
           {recurring ? (
             <span className="recurring-icon" title={t('appointments.detail.recurring')} aria-label={t('appointments.detail.recurring')}>
               ↻{' '}
             </span>
           ) : null}
-          {appointment.name}
+          {shown.name}
         </h1>
+        {network.features.translations ? (
+          <TranslationSelector state={translation.state} lastUsed={translation.lastUsed} onTranslate={translation.translate} onShowOriginal={translation.showOriginal} />
+        ) : null}
         <p className="muted">{recurring ? t('appointments.detail.subtitle_recurring') : t('appointments.detail.subtitle')}</p>
       </header>
       <div className="appointment-detail__columns">
@@ -325,7 +336,7 @@ const Detail = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
           {description ? (
             <section className="detail-block" data-testid="detail-description">
               <h2>{t('appointments.detail.description')}</h2>
-              <p className="description">{fullDescription ? description : truncate(description, APPOINTMENT_DESCRIPTION_TRUNCATE)}</p>
+              <p className="description" lang={shownLanguage}>{fullDescription ? description : truncate(description, APPOINTMENT_DESCRIPTION_TRUNCATE)}</p>
               {!fullDescription && description.length > APPOINTMENT_DESCRIPTION_TRUNCATE ? (
                 <button type="button" className="button button--quiet" data-testid="description-more" onClick={() => setFullDescription(true)}>
                   {t('appointments.detail.more')}

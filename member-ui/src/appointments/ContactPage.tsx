@@ -4,17 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { usePageTitle } from '../common/usePageTitle';
-import { useSession } from '../session/SessionContext';
+import { useSession, useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { appointmentsApi } from './appointments-api';
 import { useAppointment } from './useAppointment';
 import './appointments.css';
 
-/**
- * Email attachment size limit. The network configuration does not expose it to the console yet, so
- * the console uses the mail relay's usual 10 MB until it does.
- */
-export const EMAIL_ATTACHMENT_LIMIT_BYTES = 10 * 1024 * 1024;
+/** The email attachment size limit the server announces (`network.email_attachment_size_limit_mb`), in bytes. */
+export const attachmentLimitBytes = (limitMb: number): number => limitMb * 1024 * 1024;
 
 /** Total size of the appointment's files, when the read side tells their sizes. */
 export const attachmentsSize = (files: AppointmentDto['event_files']): number =>
@@ -23,6 +20,7 @@ export const attachmentsSize = (files: AppointmentDto['event_files']): number =>
 const ContactForm = ({ appointment }: { appointment: AppointmentDto }) => {
   const { t } = useTranslation();
   const { api } = useSession();
+  const limitMb = useSignedIn().network.email_attachment_size_limit_mb;
   const toasts = useToasts();
   const navigate = useNavigate();
   const [subject, setSubject] = useState('');
@@ -31,7 +29,7 @@ const ContactForm = ({ appointment }: { appointment: AppointmentDto }) => {
   const [includeAttachments, setIncludeAttachments] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const tooLarge = attachmentsSize(appointment.event_files) > EMAIL_ATTACHMENT_LIMIT_BYTES;
+  const tooLarge = attachmentsSize(appointment.event_files) > attachmentLimitBytes(limitMb);
   const hasFiles = appointment.event_files.length > 0;
   const detailPath = `/appointments/${encodeURIComponent(appointment.id)}`;
 
@@ -102,7 +100,7 @@ const ContactForm = ({ appointment }: { appointment: AppointmentDto }) => {
           </label>
           {tooLarge ? (
             <p className="muted" data-testid="attachments-too-large">
-              {t('appointments.contact.too_large', { size: (EMAIL_ATTACHMENT_LIMIT_BYTES / 1024 / 1024).toFixed(0) })}
+              {t('appointments.contact.too_large', { size: limitMb })}
             </p>
           ) : null}
         </div>
