@@ -12,7 +12,7 @@ import type { AppointmentState } from '../appointments/appointment-state';
 import { currentFieldsOf, requireBookableRoom } from './booking-rules';
 import { bookableRoomsProjection, roomBookingsProjection, type BookableRoom, type RoomBookingDocument } from './room-bookings.projection';
 
-const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection as unknown as Projection;
+const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection;
 
 export const ROOM_BOOKINGS_GROUP = 'command-service.room-bookings';
 const CATCH_UP_MS = 2000;
