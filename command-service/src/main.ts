@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { createInfrastructure, loadConfig, startKafkaRelay, type KafkaRelay } from '@cn/platform';
+import { createInfrastructure, loadConfig, runService, startKafkaRelay, type KafkaRelay } from '@cn/platform';
 import { startCommandService } from './command-service';
 
 /** The command service as its own process (behind the gateway, beside the projection service and the search indexer). */
-const main = async (): Promise<void> => {
+runService('command-service', async () => {
   const config = loadConfig(process.env);
   const infra = await createInfrastructure(config, { service: 'command-service' });
   // the relay publishes the event store's log to Kafka; the command service owns the write side
@@ -17,27 +17,12 @@ const main = async (): Promise<void> => {
       })
     : null;
   const service = await startCommandService(infra);
-
-  let stopping = false;
-  const shutdown = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    infra.logger.info({ signal }, 'shutting down');
-    try {
+  return {
+    logger: infra.logger,
+    stop: async () => {
       await service.stop();
       await relay?.stop();
       await infra.close();
-      process.exit(0);
-    } catch (error) {
-      infra.logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
+    },
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-};
-
-main().catch((error: unknown) => {
-  process.stderr.write(`command service failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
 });

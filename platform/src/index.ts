@@ -24,4 +24,5 @@ export * from './mail/mail';
 export * from './translation/translation';
 export * from './translation/libretranslate-translator';
 export * from './infrastructure/infrastructure';
+export * from './infrastructure/run-service';
 export * from './http';

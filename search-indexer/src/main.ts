@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { applyHttpKit, createInfrastructure, drainInFlight, loadConfig } from '@cn/platform';
+import { applyHttpKit, createInfrastructure, drainInFlight, loadConfig, runService } from '@cn/platform';
 import { SearchIndexerModule } from './search-indexer.module';
 import { startSearchIndexer } from './search-indexer';
 
 /** The search indexer as its own process: search API and the search projector. */
-const main = async (): Promise<void> => {
+runService('search-indexer', async () => {
   const config = loadConfig(process.env);
   const infra = await createInfrastructure(config, { service: 'search-indexer' });
   const app = await NestFactory.create(SearchIndexerModule.register(infra), { logger: ['error', 'warn'] });
@@ -21,28 +21,13 @@ const main = async (): Promise<void> => {
   running = true;
   infra.logger.info({ port: config.port }, 'search-indexer listening');
 
-  let stopping = false;
-  const shutdown = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    infra.logger.info({ signal }, 'search-indexer shutting down');
-    await drainInFlight(app);
-    await service.stop();
-    await app.close();
-    await infra.close();
-    process.exit(0);
+  return {
+    logger: infra.logger,
+    stop: async () => {
+      await drainInFlight(app);
+      await service.stop();
+      await app.close();
+      await infra.close();
+    },
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      shutdown(signal).catch((error: unknown) => {
-        infra.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
-    });
-  }
-};
-
-main().catch((error: unknown) => {
-  process.stderr.write(`search-indexer failed to start: ${String(error instanceof Error ? error.stack : error)}\n`);
-  process.exit(1);
 });
