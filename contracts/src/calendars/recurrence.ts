@@ -520,6 +520,18 @@ export const wallClockOf = (instant: string | number, timeZone: string | null | 
   return { date: dateOfWall(wall), time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}` };
 };
 
+/**
+ * The instant (ISO, UTC) at which the wall clock of a zone shows `date` (yyyy-MM-dd) `time` (HH:mm);
+ * '' when either is malformed. In a spring-forward gap, the instant after the gap.
+ */
+export const instantOfWallClock = (date: string, time: string, timeZone: string | null | undefined): string => {
+  const plain = parsePlainDate(date);
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (plain === null || !clock) return '';
+  const wall = plain + (Number(clock[1]) * 60 + Number(clock[2])) * 60_000;
+  return new Date(instantOf(wall, zoneOf(timeZone))).toISOString();
+};
+
 /** offset of a zone from UTC at an instant, in minutes (east positive) */
 export const utcOffsetMinutes = (instant: number, timeZone: string | null | undefined): number =>
   Math.round((wallOf(instant - (instant % 1000), zoneOf(timeZone)) - (instant - (instant % 1000))) / 60_000);
