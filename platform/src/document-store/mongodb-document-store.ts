@@ -84,6 +84,31 @@ const filterToMongo = (filter: Filter = {}): MongoQuery => {
 const toSort = (sort: FindOptions['sort']): Sort | undefined =>
   sort && sort.length > 0 ? sort.map(([field, direction]) => [field, direction] as [string, 1 | -1]) : undefined;
 
+/**
+ * MongoDB (and FerretDB) refuse field names beginning with `$`, yet documents carry them: the audit log
+ * keeps personal data sealed as `{ $pii, subject }`. Such names are stored with a `~` in front, and a
+ * name already beginning with `~` gets one more, so that decoding (drop one leading `~`) is exact.
+ * Query and sort paths never need it: SAFE_PATH admits neither `$` nor `~`.
+ */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+const mapKeys = (value: unknown, rename: (key: string) => string): unknown => {
+  if (Array.isArray(value)) return value.map((item) => mapKeys(item, rename));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[rename(key)] = mapKeys(inner, rename);
+  return out;
+};
+
+const encodeKey = (key: string): string => (key.startsWith('$') || key.startsWith('~') ? `~${key}` : key);
+const decodeKey = (key: string): string => (key.startsWith('~') ? key.slice(1) : key);
+const encodeDocument = (doc: Document): Document => mapKeys(doc, encodeKey) as Document;
+const decodeDocument = <T extends Document>(doc: Document): T => mapKeys(doc, decodeKey) as T;
+
 export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): DocumentStore => {
   const client = new MongoClient(options.url);
   const db = client.db(options.database);
@@ -92,12 +117,15 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
     const mongo: Collection<Document> = db.collection<Document>(name);
     const query = (filter?: Filter): MongoFilter<Document> => filterToMongo(filter);
     return {
-      get: async (id) => (await mongo.findOne({ _id: id })) as T | null,
+      get: async (id) => {
+        const doc = await mongo.findOne({ _id: id });
+        return doc ? decodeDocument<T>(doc) : null;
+      },
       getMany: async (ids) => {
         const unique = [...new Set(ids)];
         if (unique.length === 0) return [];
         const docs = await mongo.find({ _id: { $in: unique } }).toArray();
-        const byId = new Map(docs.map((doc) => [doc._id, doc as T]));
+        const byId = new Map(docs.map((doc) => [doc._id, decodeDocument<T>(doc)]));
         return unique.flatMap((id) => {
           const doc = byId.get(id);
           return doc ? [doc] : [];
@@ -112,11 +140,11 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
           if (findOptions.limit <= 0) return [];
           cursor = cursor.limit(findOptions.limit);
         }
-        return (await cursor.toArray()) as T[];
+        return (await cursor.toArray()).map((doc) => decodeDocument<T>(doc));
       },
       count: async (filter) => mongo.countDocuments(query(filter)),
       upsert: async (doc) => {
-        await mongo.replaceOne({ _id: doc._id }, doc, { upsert: true });
+        await mongo.replaceOne({ _id: doc._id }, encodeDocument(doc), { upsert: true });
       },
       delete: async (id) => {
         await mongo.deleteOne({ _id: id });

@@ -54,6 +54,20 @@ export const describeDocumentStoreContract = (adapterName: string, target: Docum
         expect(await people.count()).toBe(5);
       });
 
+      it('keeps field names beginning with $ or ~ at any depth (sealed personal data { $pii, subject })', async () => {
+        const sealed = store.collection(`contract_sealed_${randomUUID().replace(/-/g, '')}`);
+        const doc = {
+          _id: 'e1',
+          data: { name: { $pii: 'c2VhbGVk', subject: 'm1' }, list: [{ $pii: 'eA==', subject: 'm2' }, 'plain'] },
+          '~tilde': { '~~two': 1, $x: null },
+        };
+        await sealed.upsert(doc);
+        expect(await sealed.get('e1')).toEqual(doc);
+        expect(await sealed.getMany(['e1'])).toEqual([doc]);
+        expect(await sealed.find({})).toEqual([doc]);
+        await sealed.clear();
+      });
+
       it('gets many by id, ignoring missing ids', async () => {
         expect(ids(await people.getMany(['m3', 'm1', 'nobody']))).toEqual(['m1', 'm3']);
         expect(await people.getMany([])).toEqual([]);
