@@ -12,7 +12,12 @@ export interface KafkaEventBusOptions {
   brokers: string[];
   topic: string;
   clientId: string;
-  /** partitions of the topic when the bus creates it (default 3) */
+  /**
+   * partitions of the topic when the bus creates it (default 1). The projectors keep one checkpoint, the
+   * global position, and the consistency gate waits for a position: both need the log's total order,
+   * which Kafka keeps within one partition only. With several partitions a consumer reads them
+   * interleaved and a projector skips every event below a position it already reached on another one.
+   */
   partitions?: number;
   /**
    * longest a fetch waits on the broker for new events (default 500 ms); stopping a consumer waits for
@@ -22,7 +27,7 @@ export interface KafkaEventBusOptions {
   logger?: pino.Logger;
 }
 
-const DEFAULT_PARTITIONS = 3;
+const DEFAULT_PARTITIONS = 1;
 const DEFAULT_MAX_WAIT_MS = 500;
 
 /** KafkaJS logs through the platform's pino logger (or not at all), never to the console. */
@@ -82,7 +87,14 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
   const consumers = new Set<BusConsumer>();
 
   const consume: EventBus['consume'] = async ({ groupId, handler, onError }) => {
-    await connectedAdmin();
+    const connected = await connectedAdmin();
+    const metadata = await connected.fetchTopicMetadata({ topics: [options.topic] });
+    const partitions = metadata.topics[0]?.partitions.length ?? 0;
+    if (partitions !== 1) {
+      throw new Error(
+        `Kafka topic ${options.topic} has ${partitions} partitions: the projectors need the log's total order, create it with one partition`,
+      );
+    }
     const consumer: Consumer = kafka.consumer({
       groupId,
       allowAutoTopicCreation: false,

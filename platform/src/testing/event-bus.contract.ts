@@ -76,6 +76,18 @@ export const describeEventBusContract = (adapterName: string, target: EventBusCo
       expect(received.filter((event) => event.streamId === a).map((event) => event.revision)).toEqual([0, 1, 2]);
     });
 
+    it('delivers the events of all streams in the log\'s global order (projectors checkpoint one position)', async () => {
+      const many = Array.from({ length: 8 }, () => newStream());
+      for (let round = 0; round < 3; round++) {
+        for (const stream of many) await append(stream, [`r${round}`]);
+      }
+      const received: RecordedEvent[] = [];
+      await consume(newGroup(), received);
+      await eventually(() => received.length >= many.length * 3, 20000);
+      const positions = received.map((event) => event.position);
+      expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    });
+
     it('resumes a group from its committed offset after a stop', async () => {
       const stream = newStream();
       const group = newGroup();
