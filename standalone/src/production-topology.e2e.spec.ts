@@ -1,0 +1,267 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import WebSocket from 'ws';
+import type { AuditEventsResponse, DirectoryMembersResponse, NetworkResponse } from '@cn/contracts';
+
+/**
+ * The production topology for real, as far as this machine allows: command-service, projection-service
+ * and search-indexer as three node processes behind the nginx gateway rendered from
+ * deploy/gateway/nginx.conf, on Kafka (the command service's relay feeds the bus) and a MongoDB-wire
+ * server (read models, checkpoints, personal-data keys). scripts/topology/start.sh sets it up and writes
+ * its state file; this spec only talks to the gateway (and reads the services' ports and pids to check
+ * their readiness and to kill one). Run by scripts/integration-tests.sh; skipped without
+ * TOPOLOGY_GATEWAY_URL.
+ */
+const gateway = process.env['TOPOLOGY_GATEWAY_URL']?.replace(/\/$/, '') ?? '';
+const root = join(__dirname, '..', '..');
+const stateFile = process.env['TOPOLOGY_STATE'] ?? '/tmp/cn-topology/state.env';
+
+const readState = (): Record<string, string> => {
+  const state: Record<string, string> = {};
+  for (const line of readFileSync(stateFile, 'utf8').split('\n')) {
+    const match = /^([A-Z_]+)=(.*)$/.exec(line);
+    // start.sh writes printf %q values: only '' needs unquoting for what it records
+    if (match?.[1] !== undefined && match[2] !== undefined) state[match[1]] = match[2] === "''" ? '' : match[2];
+  }
+  return state;
+};
+
+const state = gateway ? readState() : {};
+const eventStore = state['EVENTSTORE_URL'] ? `EventStoreDB at ${state['EVENTSTORE_URL']}` : 'EventStoreDB replaced by the SQLite log in the command service DATA_DIR';
+const search = state['MEILI_URL'] ? `Meilisearch at ${state['MEILI_URL']}` : 'search embedded (MiniSearch): Meilisearch cannot run here';
+const title = gateway
+  ? `production topology: three service processes behind the nginx gateway on Kafka ${state['KAFKA_BROKERS'] ?? ''} and MongoDB-wire ${state['MONGODB_URL'] ?? ''} (${eventStore}; ${search})`
+  : 'production topology (skipped: TOPOLOGY_GATEWAY_URL not set; scripts/integration-tests.sh starts it with scripts/topology/start.sh)';
+const describeTopology = gateway ? describe : describe.skip;
+
+jest.setTimeout(120_000);
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Retries until the check passes (a value) or the time is up (the last error). */
+const eventually = async <T>(check: () => Promise<T>, timeoutMs = 30_000, intervalMs = 250): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(intervalMs);
+    }
+  }
+};
+
+interface Client {
+  email: string;
+  cookie: string;
+  memberId: string;
+  csrf: string;
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  json<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+}
+
+/** Signs in through the gateway, as the console does: POST /users/sign_in, then the CSRF token from /api/v1/network. */
+const signIn = async (email: string): Promise<Client> => {
+  const response = await fetch(`${gateway}/users/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password: 'changeme' }),
+  });
+  if (response.status !== 200) throw new Error(`sign in as ${email}: ${response.status} ${await response.text()}`);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const { member } = (await response.json()) as { member: { id: string } };
+  const network = (await (await fetch(`${gateway}/api/v1/network`, { headers: { cookie, accept: 'application/json' } })).json()) as NetworkResponse;
+  if (!network.csrf_token) throw new Error(`no CSRF token for ${email}: the projection service did not know the session`);
+  const csrf = network.csrf_token;
+  const request: Client['request'] = (method, path, body, headers = {}) =>
+    fetch(`${gateway}${path}`, {
+      method,
+      headers: {
+        cookie,
+        accept: 'application/json',
+        'x-csrf-token': csrf,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return {
+    email,
+    cookie,
+    memberId: member.id,
+    csrf,
+    request,
+    json: async <T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> => {
+      const answer = await request(method, path, body, headers);
+      const text = await answer.text();
+      if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+      return JSON.parse(text) as T;
+    },
+  };
+};
+
+/** A command's position, from its body and its X-Consistency-Position header (they must agree). */
+const command = async (client: Client, method: string, path: string, body: unknown): Promise<number> => {
+  const response = await client.request(method, path, body);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  const { position } = JSON.parse(text) as { position: number };
+  expect(response.headers.get('x-consistency-position')).toBe(String(position));
+  return position;
+};
+
+const networkName = async (client: Client, position: number): Promise<string> => {
+  const network = await client.json<NetworkResponse>('GET', '/api/v1/network', undefined, { 'x-consistency-position': String(position) });
+  return network.network.name;
+};
+
+const serviceUrl = (name: 'COMMAND' | 'PROJECTION' | 'SEARCH'): string => `http://127.0.0.1:${state[`${name}_PORT`] ?? ''}`;
+
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describeTopology(title, () => {
+  const run = randomUUID().slice(0, 8);
+  let admin: Client;
+  let member: Client;
+  let auditor: Client;
+  const sockets: WebSocket[] = [];
+
+  beforeAll(async () => {
+    // the command service seeded the demo on its first start; the projection service verifies sessions
+    // on its own (shared SESSION_SECRET) but needs the seeded members projected from Kafka first
+    admin = await eventually(() => signIn('admin@example.org'), 60_000);
+    member = await eventually(() => signIn('member@example.org'), 60_000);
+    auditor = await eventually(() => signIn('auditor@example.org'), 60_000);
+  });
+  afterAll(() => {
+    for (const socket of sockets) socket.terminate();
+  });
+
+  it('each service answers /health/ready on its own port, and the gateway routes /health/ready and /gateway/health', async () => {
+    for (const name of ['COMMAND', 'PROJECTION', 'SEARCH'] as const) {
+      const response = await fetch(`${serviceUrl(name)}/health/ready`);
+      expect({ name, status: response.status }).toEqual({ name, status: 200 });
+    }
+    expect((await fetch(`${gateway}/health/ready`)).status).toBe(200);
+    expect((await fetch(`${gateway}/gateway/health`)).status).toBe(200);
+    // /metrics stays on the services' own ports
+    expect((await fetch(`${gateway}/metrics`)).status).toBe(404);
+    expect((await fetch(`${serviceUrl('PROJECTION')}/metrics`)).status).toBe(200);
+  });
+
+  it('serves both consoles and answers a browser navigation to an API path with the member console', async () => {
+    const member = await fetch(`${gateway}/`);
+    expect(member.status).toBe(200);
+    expect(await member.text()).toContain('<div id="root">');
+    const adminConsole = await fetch(`${gateway}/admin/members`, { headers: { accept: 'text/html' } });
+    expect(adminConsole.status).toBe(200);
+    const navigation = await fetch(`${gateway}/directory/members`, { headers: { accept: 'text/html' } });
+    expect(navigation.headers.get('content-type')).toContain('text/html');
+    const api = await fetch(`${gateway}/directory/members`, { headers: { accept: 'application/json' } });
+    expect(api.status).toBe(401);
+  });
+
+  it('reads the network from the projection service (Kafka -> MongoDB-wire read models) as the signed-in admin', async () => {
+    const network = await admin.json<NetworkResponse>('GET', '/api/v1/network');
+    expect(network.current_member?.id).toBe(admin.memberId);
+    expect(network.can.administrate).toBe(true);
+    expect(network.network.position).toBeGreaterThan(0);
+  });
+
+  it('changes the network name (command service) and reads it back through the gateway with X-Consistency-Position', async () => {
+    const name = `Topology ${run} one`;
+    const position = await command(admin, 'PUT', '/administration/settings', { basic: { name } });
+    expect(await networkName(admin, position)).toBe(name);
+  });
+
+  it('pushes a presence change over the realtime WebSocket through the gateway and finds the member by it in the directory', async () => {
+    const received: unknown[] = [];
+    const socket = new WebSocket(`${gateway.replace(/^http/, 'ws')}/api/realtime`, { headers: { Cookie: member.cookie } });
+    sockets.push(socket);
+    socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString('utf8'))));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const word = `topology${run}`;
+    const position = await command(member, 'PUT', '/api/v1/members/me/status', { type: 'busy', text: `${word} at the gateway` });
+
+    await eventually(() => {
+      const pushed = received.some((message) => JSON.stringify(message).includes(`${word} at the gateway`));
+      expect(pushed).toBe(true);
+      return Promise.resolve();
+    }, 15_000);
+
+    const directory = await member.json<DirectoryMembersResponse>('GET', `/directory/members?q=${word}`, undefined, {
+      'x-consistency-position': String(position),
+    });
+    expect(JSON.stringify(directory)).toContain(member.memberId);
+  });
+
+  it('answers the event history to the auditor', async () => {
+    const history = await auditor.json<AuditEventsResponse>('GET', '/api/v1/audit/events?limit=100&order=desc');
+    expect(history.events.length).toBeGreaterThan(0);
+    expect(history.events.map((event) => event.type)).toContain('MemberPresenceChanged');
+    // members without the audit right are refused
+    expect((await member.request('GET', '/api/v1/audit/events')).status).toBe(403);
+  });
+
+  it('catches up from its Kafka consumer group after the projection service was killed with SIGKILL (no lost event)', async () => {
+    const pidFile = join(state['RUN_DIR'] ?? '/tmp/cn-topology', 'projection-service.pid');
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    expect(processAlive(pid)).toBe(true);
+    process.kill(pid, 'SIGKILL');
+    await eventually(() => Promise.resolve(expect(processAlive(pid)).toBe(false)), 10_000, 50);
+
+    // the write side and the search side keep working while the projection service is down
+    const name = `Topology ${run} two`;
+    const namePosition = await command(admin, 'PUT', '/administration/settings', { basic: { name } });
+    const texts = [1, 2, 3].map((n) => `while down ${run} ${n}`);
+    const positions: number[] = [];
+    for (const text of texts) positions.push(await command(member, 'PUT', '/api/v1/members/me/status', { type: 'online', text }));
+    expect((await admin.request('GET', '/api/v1/network')).status).toBe(502);
+
+    await promisify(execFile)('bash', [join(root, 'scripts', 'topology', 'service.sh'), 'projection-service'], {
+      env: { ...process.env, CN_TOPOLOGY_RUN_DIR: state['RUN_DIR'] ?? '/tmp/cn-topology' },
+      timeout: 100_000,
+    });
+    const restarted = Number(readFileSync(pidFile, 'utf8').trim());
+    expect(restarted).not.toBe(pid);
+
+    // the restarted consumer group joins (the killed member's session has to time out first) and
+    // continues from its committed offsets
+    const last = Math.max(namePosition, ...positions);
+    await eventually(async () => expect(await networkName(admin, last)).toBe(name), 90_000, 500);
+    const history = await eventually(async () => {
+      const page = await auditor.json<AuditEventsResponse>(
+        'GET',
+        `/api/v1/audit/events?stream=member-${member.memberId}&type=MemberPresenceChanged&limit=100&order=desc`,
+        undefined,
+        { 'x-consistency-position': String(last) },
+      );
+      expect(page.events.map((event) => event.position)).toEqual(expect.arrayContaining(positions));
+      return page;
+    }, 30_000);
+    const audited = history.events.filter((event) => positions.includes(event.position)).map((event) => (event.data as { text?: string }).text);
+    expect(audited.sort()).toEqual([...texts].sort());
+    const settings = await auditor.json<AuditEventsResponse>('GET', `/api/v1/audit/events?type=NetworkBasicSettingsChanged&limit=100&order=desc`);
+    expect(settings.events.map((event) => event.position)).toContain(namePosition);
+
+    // the member read model holds the last status, and the realtime channel works again
+    const profile = await member.json<{ status?: { text?: string } }>('GET', `/members/${member.memberId}`, undefined, {
+      'x-consistency-position': String(last),
+    });
+    expect(profile.status?.text).toBe(texts[texts.length - 1]);
+  });
+});
