@@ -323,9 +323,13 @@ export const occurrenceAt = (schedule: RecurringSchedule, originalStart: string)
   const instant = parseInstant(originalStart);
   if (instant === null) return null;
   const wall = series.floating ? instant : wallOf(instant, series.zone);
+  // compared as instants: an occurrence whose wall time falls into a spring-forward gap starts at the
+  // instant after the gap, whose wall time is not the series' time of day
+  const instantOfCandidate = (candidate: Wall): number => (series.floating ? candidate : instantOf(candidate, series.zone));
   for (const [i, candidate] of candidates(series, indexNear(series, wall - 2 * DAY_MS))) {
-    if (candidate === wall) return occurrenceOf(series, i, candidate, false);
-    if (candidate > wall) return null;
+    const candidateInstant = instantOfCandidate(candidate);
+    if (candidateInstant === instant) return occurrenceOf(series, i, candidate, false);
+    if (candidateInstant > instant) return null;
   }
   return null;
 };

@@ -167,6 +167,23 @@ describe('month grid', () => {
 const DAY = 86_400_000;
 const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
+describe('occurrences in a spring-forward gap', () => {
+  // Lord Howe Island moves its clocks by 30 minutes: on 2024-10-06, 02:00 to 02:29 do not exist
+  const daily: RecurringSchedule = {
+    start: '2024-09-19T15:30:00.000Z', // 02:00 local
+    end: '2024-09-19T15:30:00.000Z',
+    time_zone: 'Australia/Lord_Howe',
+    recurrence_pattern: { recurrence_frequency: 'daily', recurrence_interval: 1, recurrence_end_time: null },
+  };
+
+  it('starts the occurrence at the instant after the gap and finds it again by that instant', () => {
+    const [inGap] = expandOccurrences(daily, { from: '2024-10-05T00:00:00.000Z', to: '2024-10-05T23:00:00.000Z' });
+    expect(inGap).toMatchObject({ date: '2024-10-06', original_start: '2024-10-05T15:30:00.000Z', index: 16 });
+    expect(occurrenceAt(daily, '2024-10-05T15:30:00.000Z')?.index).toBe(16);
+    expect(occurrenceAt(daily, '2024-10-06T15:00:00.000Z')?.index).toBe(17);
+  });
+});
+
 describe('expandOccurrences properties', () => {
   const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'];
   const schedule = fc.record({
