@@ -12,6 +12,7 @@ import { CalendarAccess } from '../../lookup/calendar-access';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { countRefusal } from '../../shared/execute-command';
 import { AppointmentWriter } from '../appointment-writer';
+import { sendInvitationMails } from './invitation-mails';
 
 type Accepted = { position: number };
 
@@ -105,6 +106,16 @@ export class AddParticipantsHandler implements ICommandHandler<AddParticipantsCo
         now,
       }),
     });
+    for (const event of handled.events) {
+      if (event.type !== 'ParticipantsInvited' || !event.data.send_email_notification) continue;
+      await sendInvitationMails(this.infra.mail, this.lookup, {
+        appointmentId: target.appointmentId,
+        fields: handled.state.fields,
+        inviter: member,
+        invitedIds: event.data.participants.filter((participant) => participant.status === 'invited').map((participant) => participant.member_id),
+        language: (await this.lookup.networkSettings()).basic.language,
+      });
+    }
     return { position: handled.position };
   }
 }

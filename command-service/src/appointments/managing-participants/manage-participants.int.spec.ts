@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { appointmentStream } from '@cn/contracts';
 import { startTestService, type TestService } from '../../__tests__/command-service-app';
 
@@ -53,6 +55,28 @@ describe('POST /appointments/{id}/participants', () => {
       .send({ participant: { group_ids: [ids.gardening], membership_role_ids: [ids.role], membership_ids: [member.memberId] } })
       .expect(200);
     expect((await invited(id)).sort()).toEqual([admin.memberId, member.memberId, guest.memberId, auditor.memberId].sort());
+  });
+
+  it('mails the newly invited members only when the organizer asks for it', async () => {
+    const outbox = join(service.infra.config.dataDir, 'outbox');
+    const invitationsTo = async (name: string): Promise<string[]> => {
+      const files = await readdir(outbox).catch(() => [] as string[]);
+      const mails = await Promise.all(
+        files.filter((file) => file.endsWith('.json')).map(async (file) => JSON.parse(await readFile(join(outbox, file), 'utf8')) as { to: string[]; subject: string; text: string }),
+      );
+      return mails.filter((mail) => mail.subject.endsWith(name)).flatMap((mail) => mail.to);
+    };
+    const quiet = await create(admin, ids.network);
+    await service.http.post(`/appointments/${quiet}/participants`).set(admin.headers).send({ participant: { membership_ids: [member.memberId] } }).expect(200);
+    expect(await invitationsTo('Group meeting')).toEqual([]);
+
+    const announced = await create(admin, ids.network);
+    await service.http
+      .post(`/appointments/${announced}/participants`)
+      .set(admin.headers)
+      .send({ participant: { membership_ids: [member.memberId, auditor.memberId], send_email_notification: true } })
+      .expect(200);
+    expect((await invitationsTo('Group meeting')).sort()).toEqual(['auditor@example.org', 'member@example.org']);
   });
 
   it('answers 400 for unknown members, groups and roles, appending nothing', async () => {
