@@ -35,7 +35,12 @@ openApi.route({
   path: '/translations/languages',
   summary: 'The languages one may translate into (de, en as EN-GB, es, fr) that the translation service offers',
   tags: ['translations'],
-  responses: { 200: 'TranslationLanguagesResponse', 401: 'signed out', 503: 'translation_unavailable: no translation service, or it failed' },
+  responses: {
+    200: 'TranslationLanguagesResponse',
+    401: 'signed out',
+    404: 'translation_unavailable: no translation service configured',
+    503: 'translation_unavailable: the translation service failed',
+  },
   auth: 'member',
 });
 openApi.route({
@@ -48,8 +53,8 @@ openApi.route({
     400: 'unknown language',
     401: 'signed out',
     403: 'not visible',
-    404: 'unknown appointment or occurrence',
-    503: 'translation_unavailable: no translation service, or it failed',
+    404: 'unknown appointment or occurrence, or translation_unavailable: no translation service configured',
+    503: 'translation_unavailable: the translation service failed',
   },
   auth: 'member',
 });
@@ -62,8 +67,9 @@ export class TranslationsController {
 
   constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
 
+  /** Without a configured translation service the feature does not exist on this network: 404, not a server error. */
   private translator(): Translator {
-    if (!this.infra.translator) throw new HttpProblem(503, 'translation_unavailable');
+    if (!this.infra.translator) throw new HttpProblem(404, 'translation_unavailable');
     return this.infra.translator;
   }
 

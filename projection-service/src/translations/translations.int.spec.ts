@@ -129,13 +129,13 @@ describe('translations API without a translation service', () => {
   });
   afterAll(() => h.close());
 
-  it('says the feature is off (attachment limit 10 MB by default) and answers 503 translation_unavailable', async () => {
+  it('says the feature is off (attachment limit 10 MB by default) and answers 404 translation_unavailable', async () => {
     const cookie = h.cookie('alice');
     const network = (await request(h.server).get('/api/v1/network').set('Cookie', cookie).set(CONSISTENCY_HEADER, String(head)).expect(200)).body as NetworkResponse;
     expect(network.network.features).toEqual({ translations: false });
     expect(network.network.email_attachment_size_limit_mb).toBe(10);
-    const off = (await request(h.server).get('/translations/en/appointment/party').set('Cookie', cookie).expect(503)).body as ErrorResponse;
+    const off = (await request(h.server).get('/translations/en/appointment/party').set('Cookie', cookie).expect(404)).body as ErrorResponse;
     expect(off.error).toBe('translation_unavailable');
-    await request(h.server).get('/translations/languages').set('Cookie', cookie).expect(503);
+    await request(h.server).get('/translations/languages').set('Cookie', cookie).expect(404);
   });
 });
