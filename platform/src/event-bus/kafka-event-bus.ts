@@ -24,11 +24,17 @@ export interface KafkaEventBusOptions {
    * its fetch in flight, so this bounds how long a stop (rebuild, shutdown) takes
    */
   maxWaitTimeMs?: number;
+  /**
+   * how long the broker waits for a silent consumer before giving its partition to another (default
+   * 10 s, kafkajs' own is 30 s): a restarted projector after a crash waits this long for its old member
+   */
+  sessionTimeoutMs?: number;
   logger?: pino.Logger;
 }
 
 const DEFAULT_PARTITIONS = 1;
 const DEFAULT_MAX_WAIT_MS = 500;
+const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
 
 /** KafkaJS logs through the platform's pino logger (or not at all), never to the console. */
 export const kafkaLogCreator =
@@ -99,6 +105,8 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       groupId,
       allowAutoTopicCreation: false,
       maxWaitTimeInMs: options.maxWaitTimeMs ?? DEFAULT_MAX_WAIT_MS,
+      sessionTimeout: options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
+      heartbeatInterval: Math.min(3_000, Math.floor((options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS) / 3)),
     });
     let failed = false;
     let stopping: Promise<void> | null = null;
