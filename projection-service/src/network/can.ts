@@ -29,7 +29,8 @@ export const canOf = (member: MemberDocument | null, settings: NetworkSettings):
     send_direct_messages: chat,
     create_channels: admin,
     create_appointments: !external,
-    create_calendars: !external,
+    // network calendars; personal calendars every member may create (canCreateCalendar in contracts)
+    create_calendars: admin,
     create_meetings: !external,
   };
 };

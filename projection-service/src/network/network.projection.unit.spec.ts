@@ -59,6 +59,13 @@ describe('can', () => {
     expect(canOf(member({}), DEFAULT_NETWORK_SETTINGS)).toMatchObject({ administrate: false, audit: false });
   });
 
+  it('offers network calendars to admins only, as the command side allows them', () => {
+    expect(canOf(member({ network_admin: true }), DEFAULT_NETWORK_SETTINGS).create_calendars).toBe(true);
+    expect(canOf(member({}), DEFAULT_NETWORK_SETTINGS).create_calendars).toBe(false);
+    expect(canOf(member({}), DEFAULT_NETWORK_SETTINGS).create_appointments).toBe(true);
+    expect(canOf(member({ external: true }), DEFAULT_NETWORK_SETTINGS).create_appointments).toBe(false);
+  });
+
   it('follows the online status setting', () => {
     expect(canOf(member({}), settings({ show_online_status: 'optional' }))).toMatchObject({ set_status: true, set_invisible: true });
     expect(canOf(member({}), settings({ show_online_status: 'enabled' }))).toMatchObject({ set_status: true, set_invisible: false });
