@@ -1,4 +1,28 @@
 import { z } from 'zod';
+import { CONSISTENCY_HEADER, commandAcceptedSchema } from '@cn/contracts';
+
+/**
+ * One answer of a route: a description, or a description with the JSON body's schema (emitted as
+ * `content['application/json'].schema`, io 'output') and the headers it always carries (name → description).
+ */
+export interface RouteResponse {
+  description: string;
+  schema?: z.ZodType;
+  headers?: Record<string, string>;
+  /** other media types the route may answer instead of JSON (e.g. `text/calendar` for `{id}.ics`), without a schema */
+  otherMediaTypes?: string[];
+  /** OpenAPI links from this answer to other operations (`operationRef` JSON pointers or `operationId`s) */
+  links?: Record<string, RouteLink>;
+}
+
+/** An OpenAPI link: `parameters` and `requestBody` may hold runtime expressions such as `$response.body#/id`. */
+export interface RouteLink {
+  /** `method path` of the target, e.g. `get /calendars/{id}` (becomes an operationRef) */
+  target: string;
+  description?: string;
+  parameters?: Record<string, string>;
+  requestBody?: Record<string, unknown>;
+}
 
 /** Routes describe themselves next to their controllers; GET /api/docs serves the assembled OpenAPI 3.1 document. */
 export interface RouteDefinition {
@@ -8,15 +32,15 @@ export interface RouteDefinition {
   tags?: string[];
   body?: z.ZodType;
   query?: z.ZodType;
-  responses: Record<number, string>;
+  responses: Record<number, string | RouteResponse>;
   auth?: 'none' | 'member' | 'admin' | 'auditor';
 }
 
 const routes = new Map<string, RouteDefinition>();
 
-const jsonSchemaOf = (schema: z.ZodType): Record<string, unknown> => {
+const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> => {
   try {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
     return rest;
   } catch {
     return {};
@@ -77,10 +101,54 @@ const standardResponses = (route: RouteDefinition, path: string): Record<number,
   return responses;
 };
 
+/** The header every command answer carries (commandAccepted): wait for it with the next query. */
+export const consistencyHeaders: Record<string, string> = {
+  [CONSISTENCY_HEADER]: 'global position of the last event the command appended; send it back on a query to read your own writes',
+};
+
+/** The header react-admin lists (simple-rest) answer with: `<resource> <first>-<last>/<total>`. */
+export const contentRangeHeaders: Record<string, string> = {
+  'Content-Range': 'the span answered and the total, `<resource> <first>-<last>/<total>` (`<resource> */0` when empty)',
+};
+
+const headerObjects = (headers: Record<string, string>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, required: true, schema: { type: 'string' } }]));
+
+/** `get /calendars/{id}` → `#/paths/~1calendars~1{id}/get` */
+const operationRefOf = (target: string): string => {
+  const [method, path] = target.split(' ');
+  return `#/paths/${openApiPath(path).replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}`;
+};
+
+const linkObjects = (links: Record<string, RouteLink>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(links).map(([name, link]) => [
+      name,
+      {
+        operationRef: operationRefOf(link.target),
+        ...(link.description ? { description: link.description } : {}),
+        ...(link.parameters ? { parameters: link.parameters } : {}),
+        ...(link.requestBody ? { requestBody: link.requestBody } : {}),
+      },
+    ]),
+  );
+
+const responseObject = (status: number, answer: string | RouteResponse): Record<string, unknown> => {
+  const { description, schema, headers, links, otherMediaTypes } = typeof answer === 'string' ? ({ description: answer } as RouteResponse) : answer;
+  const others = Object.fromEntries((otherMediaTypes ?? []).map((mediaType) => [mediaType, { schema: { type: 'string' } }]));
+  if (status >= 400) return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } };
+  return {
+    description,
+    ...(headers && Object.keys(headers).length > 0 ? { headers: headerObjects(headers) } : {}),
+    ...(schema ? { content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') }, ...others } } : {}),
+    ...(links && Object.keys(links).length > 0 ? { links: linkObjects(links) } : {}),
+  };
+};
+
 const operation = (route: RouteDefinition, path: string): Record<string, unknown> => {
   const signedIn = route.auth !== undefined && route.auth !== 'none';
   const security = signedIn ? [route.method === 'get' ? { session: [] } : { session: [], csrf: [] }] : [];
-  const responses = { ...standardResponses(route, path), ...route.responses };
+  const responses: Record<number, string | RouteResponse> = { ...standardResponses(route, path), ...route.responses };
   return {
     summary: route.summary,
     ...(route.tags ? { tags: route.tags } : {}),
@@ -88,14 +156,7 @@ const operation = (route: RouteDefinition, path: string): Record<string, unknown
     ...(signedIn ? { 'x-required-role': route.auth } : {}),
     parameters: [...pathParameters(path), ...queryParameters(route.query)],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } } } : {}),
-    responses: Object.fromEntries(
-      Object.entries(responses).map(([status, description]) => [
-        status,
-        Number(status) >= 400
-          ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } }
-          : { description },
-      ]),
-    ),
+    responses: Object.fromEntries(Object.entries(responses).map(([status, answer]) => [status, responseObject(Number(status), answer)])),
   };
 };
 
@@ -123,3 +184,11 @@ export const openApi = {
     };
   },
 };
+
+/** The answer of a command: its body schema (`{ position }` unless told) and the X-Consistency-Position header. */
+export const commandAnswer = (description: string, schema: z.ZodType = commandAcceptedSchema, links?: Record<string, RouteLink>): RouteResponse => ({
+  description,
+  schema,
+  headers: consistencyHeaders,
+  ...(links ? { links } : {}),
+});
