@@ -7,7 +7,7 @@ import {
   DEFAULT_NETWORK_ID,
   type CommandAccepted,
 } from '@cn/contracts';
-import { commandAccepted, Ctx, INFRASTRUCTURE, openApi, parseWith, type Infrastructure, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, INFRASTRUCTURE, openApi, parseWith, commandAnswer, type Infrastructure, type RequestContext } from '@cn/platform';
 import { CommandLookup } from '../lookup/command-lookup';
 import { countRefusal, executeCommand } from '../shared/execute-command';
 import { appointmentCategoriesDecider } from './appointment-categories.decider';
@@ -52,7 +52,7 @@ openApi.route({
   auth: 'admin',
   body: changeAppointmentCategoriesRequestSchema,
   responses: {
-    200: 'accepted, { position }',
+    200: commandAnswer('accepted, { position }'),
     400: 'validation_failed: required, too_long, duplicated_category (custom_categories.n.label), unknown_category (custom_categories.n.id)',
     401: 'unauthenticated',
     403: 'forbidden or invalid_csrf_token',

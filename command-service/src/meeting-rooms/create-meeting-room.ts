@@ -2,17 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { createMeetingRoomRequestSchema, meetingRoomStream, type CreatedAccepted } from '@cn/contracts';
-import {
-  commandAccepted,
-  Ctx,
-  INFRASTRUCTURE,
-  openApi,
-  parseWith,
-  type CommandContext,
-  type Infrastructure,
-  type RequestContext,
-} from '@cn/platform';
+import { createMeetingRoomRequestSchema, meetingRoomStream, createdAcceptedSchema, type CreatedAccepted } from '@cn/contracts';
+import { commandAccepted, Ctx, INFRASTRUCTURE, openApi, parseWith, commandAnswer, type CommandContext, type Infrastructure, type RequestContext } from '@cn/platform';
 import { CommandLookup } from '../lookup/command-lookup';
 import { countRefusal, executeCommand } from '../shared/execute-command';
 import { meetingRoomDecider } from './meeting-room.decider';
@@ -65,7 +56,7 @@ openApi.route({
   tags: ['appointments'],
   auth: 'admin',
   body: createMeetingRoomRequestSchema,
-  responses: { 201: 'created, { id, position }', 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden or invalid_csrf_token' },
+  responses: { 201: commandAnswer('created, { id, position }', createdAcceptedSchema), 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden or invalid_csrf_token' },
 });
 
 @Controller('administration/meeting_rooms')

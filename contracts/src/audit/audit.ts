@@ -39,3 +39,21 @@ export interface AuditEventsResponse {
   /** pass as `after` (order asc) to continue; null at the end */
   next: number | null;
 }
+
+export const auditEventDtoSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  stream: z.string(),
+  revision: z.number().int(),
+  type: z.string(),
+  schema_version: z.number().int(),
+  data: z.unknown(),
+  who: z.object({ id: z.string().nullable(), name: z.string() }),
+  when: z.string(),
+  correlation_id: z.string(),
+  causation_id: z.string(),
+}) satisfies z.ZodType<AuditEventDto>;
+export const auditEventsResponseSchema = z.object({
+  events: z.array(auditEventDtoSchema),
+  next: z.number().int().nullable(),
+}) satisfies z.ZodType<AuditEventsResponse>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AppointmentCan } from './calendar-abilities';
 import type {
   AppointmentDate,
@@ -8,8 +9,8 @@ import type {
   RecurrencePattern,
   TeamsConfiguration,
 } from './appointments';
-import type { ROLE_DISPLAY_TYPE_VALUES } from '../groups/groups';
-import type { APPOINTMENT_TYPES, INVITE_STATUSES, PARTICIPANT_DISPLAY_STATUSES } from './calendar-constants';
+import { ROLE_DISPLAY_TYPE_VALUES } from '../groups/groups';
+import { APPOINTMENT_TYPES, INVITE_STATUSES, MEETING_LINK_TYPES, PARTICIPANT_DISPLAY_STATUSES } from './calendar-constants';
 
 export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 export type ParticipantDisplayStatus = (typeof PARTICIPANT_DISPLAY_STATUSES)[number];
@@ -129,3 +130,162 @@ export interface AppointmentsMonthResponse {
   month: string;
   appointments: AppointmentDto[];
 }
+
+// ---- response schemas (GET /api/docs); each must produce its interface above ----
+
+const memberRefSchema = z.object({ id: z.string(), name: z.string(), path: z.string() }) satisfies z.ZodType<MemberRef>;
+
+const appointmentDateOutputSchema = z.object({ start: z.string(), end: z.string(), all_day: z.boolean(), time_zone: z.string() });
+
+const participantDtoSchema = z.object({
+  id: z.string(),
+  status: z.enum(PARTICIPANT_DISPLAY_STATUSES),
+  roles: z.array(z.object({ id: z.string(), name: z.string(), plural_name: z.string(), display_type: z.enum(ROLE_DISPLAY_TYPE_VALUES) })),
+  membership: z.object({
+    id: z.string(),
+    name: z.string(),
+    path: z.string(),
+    images: z.object({ small: z.string().nullable(), large: z.string().nullable() }),
+    first_name: z.string(),
+    last_name: z.string(),
+    detection_profile_field: z.string().nullable(),
+    is_external: z.boolean(),
+    upn: z.string().nullable(),
+    show_add_upn_link: z.boolean(),
+  }),
+}) satisfies z.ZodType<ParticipantDto>;
+
+export const inviteDtoSchema = z.object({
+  id: z.string(),
+  invitable: z.object({ id: z.string(), name: z.string() }),
+  invitable_type: z.literal('Appointment'),
+  author: memberRefSchema.nullable(),
+  invited_by: memberRefSchema.nullable(),
+  status: z.enum(INVITE_STATUSES),
+  appointment: z.object({
+    id: z.string(),
+    name: z.string(),
+    date: appointmentDateOutputSchema,
+    status: z.enum(['active', 'canceled']),
+    participation_locked: z.boolean(),
+  }),
+}) satisfies z.ZodType<InviteDto>;
+
+const appointmentCanSchema = z.object({
+  update: z.boolean(),
+  contact: z.boolean(),
+  update_participants: z.boolean(),
+  download_attendees: z.boolean(),
+  destroy: z.boolean(),
+  start_meeting: z.boolean(),
+  show_attendees: z.boolean(),
+  opt: z.boolean(),
+  lock: z.boolean(),
+  cancel: z.boolean(),
+}) satisfies z.ZodType<AppointmentCan>;
+
+export const appointmentDtoSchema = z.object({
+  id: z.string(),
+  recurring_appointment_id: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  description_rendered: z.string(),
+  type: z.enum(APPOINTMENT_TYPES),
+  calendar_ids: z.array(z.string()),
+  calendars: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
+  unknown_calendars: z.number().int(),
+  date: appointmentDateOutputSchema.extend({ same_day: z.boolean() }),
+  recurrence_pattern: z.object({
+    recurrence_frequency: z.enum(['never', 'daily', 'weekly', 'monthly', 'yearly', 'custom']),
+    recurrence_interval: z.number().int(),
+    recurrence_unit: z.enum(['daily', 'weekly', 'monthly', 'yearly']).nullable(),
+    recurrence_end_time: z.string().nullable(),
+  }),
+  next_occurrence_date: z.string().nullable(),
+  next_occurrence_url: z.string().nullable(),
+  previous_occurrence_url: z.string().nullable(),
+  recurring_appointment_url: z.string().nullable(),
+  meeting: z.object({
+    room_id: z.string().nullable(),
+    room_name: z.string(),
+    join_url: z.string(),
+    conference_call_phone_number: z.string(),
+    conference_call_access_code: z.string(),
+    app_url: z.string(),
+  }),
+  location: z.object({
+    name: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    zip: z.string(),
+    city: z.string(),
+    country: z.string(),
+    link: z.string(),
+    meeting_link_type: z.enum(MEETING_LINK_TYPES).nullable(),
+    maps_url: z.string().nullable(),
+  }),
+  participants: z.array(participantDtoSchema),
+  invited_consumers: z.number().int(),
+  my_invite: inviteDtoSchema.nullable(),
+  event_files: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
+  event_image: z.object({ large_thumb: z.string() }).nullable(),
+  teams_configuration: z.object({
+    teams_sync_enabled: z.boolean(),
+    online_meeting: z.boolean(),
+    bypass_lobby: z.boolean(),
+    join_url: z.string().nullable(),
+    teams_event: z.boolean(),
+    teams_only_participants_count: z.number().int(),
+  }),
+  category: z.string().nullable(),
+  consultants: z.array(memberRefSchema),
+  contacts: z.array(z.object({ name: z.string(), path: z.string() })),
+  organizer: z.string(),
+  author: memberRefSchema.nullable(),
+  generic_author: z.string().nullable(),
+  last_author: memberRefSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  attendee_configuration: z.object({
+    total: z.number().int().nullable(),
+    total_attendees_enforced: z.boolean(),
+    user_can_opt: z.boolean(),
+    show_participants_to_admins_only: z.boolean(),
+    participation_locked: z.boolean(),
+  }),
+  attending_participants_count: z.number().int(),
+  total_attendees_enforced_and_exceeded: z.boolean(),
+  waitlist: z.array(memberRefSchema),
+  my_waitlist_position: z.number().int().nullable(),
+  application_configuration: z.object({
+    registration_with_costs: z.boolean(),
+    costs: z.number().nullable(),
+    currency: z.string(),
+    registration_required: z.boolean(),
+    registration_deadline: z.string().nullable(),
+    url: z.string(),
+  }),
+  is_event: z.boolean(),
+  canceled: z.boolean(),
+  cancel_prohibited_reason: z.string().nullable(),
+  has_meeting: z.boolean(),
+  can: appointmentCanSchema,
+}) satisfies z.ZodType<AppointmentDto>;
+
+export const invitesResponseSchema = z.object({
+  invites: z.array(inviteDtoSchema),
+  open_count: z.number().int(),
+  next: z.string().nullable(),
+}) satisfies z.ZodType<InvitesResponse>;
+
+export const participationsResponseSchema = z.object({
+  participations: z.array(z.object({ appointment: appointmentDtoSchema, status: z.enum(PARTICIPANT_DISPLAY_STATUSES) })),
+  next: z.string().nullable(),
+}) satisfies z.ZodType<ParticipationsResponse>;
+
+export const appointmentsMonthResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  month: z.string(),
+  appointments: z.array(appointmentDtoSchema),
+}) satisfies z.ZodType<AppointmentsMonthResponse>;

@@ -21,3 +21,4 @@ export interface CalendarTokenIssued {
   token: string;
   position: number;
 }
+export const calendarTokenIssuedSchema = z.object({ token: z.string(), position: z.number().int() }) satisfies z.ZodType<CalendarTokenIssued>;

@@ -51,6 +51,7 @@ export interface CreatedAccepted {
   id: string;
   position: number;
 }
+export const createdAcceptedSchema = z.object({ id: z.string(), position: z.number().int() }) satisfies z.ZodType<CreatedAccepted>;
 
 // ---- events (stream calendarStream(id)) ----
 
@@ -123,3 +124,17 @@ export interface CalendarDto {
 export interface CalendarsResponse {
   calendars: CalendarDto[];
 }
+
+const memberLinkSchema = z.object({ id: z.string(), name: z.string(), path: z.string() });
+export const calendarDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  type: calendarTypeSchema,
+  category_name: z.string().nullable(),
+  parent_id: z.string().nullable(),
+  author: memberLinkSchema.nullable(),
+  memberships: z.array(memberLinkSchema),
+  can: z.object({ update: z.boolean(), destroy: z.boolean(), create_appointments: z.boolean() }),
+}) satisfies z.ZodType<CalendarDto>;
+export const calendarsResponseSchema = z.object({ calendars: z.array(calendarDtoSchema) }) satisfies z.ZodType<CalendarsResponse>;

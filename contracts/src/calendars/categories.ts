@@ -76,6 +76,9 @@ export interface AppointmentCategoryDto {
 export interface AppointmentCategoriesResponse {
   categories: AppointmentCategoryDto[];
 }
+export const appointmentCategoriesResponseSchema = z.object({
+  categories: z.array(z.object({ id: z.string(), label: z.string(), custom: z.boolean() })),
+}) satisfies z.ZodType<AppointmentCategoriesResponse>;
 
 /** Built-in categories first, then the custom ones in the administrators' order. */
 export const appointmentCategoriesOf = (custom: readonly CustomCategory[]): AppointmentCategoryDto[] => [

@@ -81,12 +81,16 @@ export interface MeetingRoomDto {
 export interface MeetingRoomsResponse {
   meeting_rooms: MeetingRoomDto[];
 }
+export const meetingRoomsResponseSchema = z.object({
+  meeting_rooms: z.array(z.object({ id: z.string(), name: z.string(), capacity: z.number().int().nullable(), occupied: z.boolean() })),
+}) satisfies z.ZodType<MeetingRoomsResponse>;
 
 /** POST /appointments/{id}/start-meeting */
 export interface StartMeetingResponse {
   position: number;
   join_url: string | null;
 }
+export const startMeetingResponseSchema = z.object({ position: z.number().int(), join_url: z.string().nullable() }) satisfies z.ZodType<StartMeetingResponse>;
 
 /** An appointment has a meeting when it has a join link, a room or an online meeting. */
 export const hasMeeting = (fields: { meeting: Pick<AppointmentMeeting, 'join_url' | 'room_id'>; teams_configuration: { online_meeting: boolean } }): boolean =>

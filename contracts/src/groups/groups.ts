@@ -54,6 +54,16 @@ export interface GroupDto {
   subscription_status: 'subscribed' | 'unsubscribed';
   can: { leave: boolean; create_appointments: boolean; create_calendars: boolean };
 }
+export const groupDtoSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  access: groupAccessSchema,
+  group_category_id: z.string().nullable(),
+  favorited: z.boolean(),
+  subscription_status: z.enum(['subscribed', 'unsubscribed']),
+  can: z.object({ leave: z.boolean(), create_appointments: z.boolean(), create_calendars: z.boolean() }),
+}) satisfies z.ZodType<GroupDto>;
 
 /** GET /groups?q=: a group the member may see, as the participant picker offers it. */
 export interface GroupOptionDto {
@@ -66,6 +76,9 @@ export interface GroupOptionDto {
 export interface GroupOptionsResponse {
   groups: GroupOptionDto[];
 }
+export const groupOptionsResponseSchema = z.object({
+  groups: z.array(z.object({ id: z.string(), slug: z.string(), name: z.string(), access: groupAccessSchema, member_count: z.number().int() })),
+}) satisfies z.ZodType<GroupOptionsResponse>;
 
 /** GET /membership_roles?q=: a role the member may see (network-wide, or of a group they may see). */
 export interface MembershipRoleOptionDto {
@@ -79,6 +92,17 @@ export interface MembershipRoleOptionDto {
 export interface MembershipRoleOptionsResponse {
   membership_roles: MembershipRoleOptionDto[];
 }
+export const membershipRoleOptionsResponseSchema = z.object({
+  membership_roles: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      plural_name: z.string(),
+      group: z.object({ id: z.string(), name: z.string() }).nullable(),
+      member_count: z.number().int(),
+    }),
+  ),
+}) satisfies z.ZodType<MembershipRoleOptionsResponse>;
 
 /** default and largest page of the group and role pickers */
 export const GROUP_OPTIONS_LIMIT = 20;

@@ -91,3 +91,23 @@ export interface DirectoryMembersResponse {
   entries: MemberDto[];
   pagination: { page: number; per_page: number; total: number; total_pages: number };
 }
+
+export const memberDtoSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().optional(),
+  images: z.object({ small: z.string().nullable(), large: z.string().nullable() }),
+  is_external: z.boolean(),
+  is_network_admin: z.boolean(),
+  is_auditor: z.boolean(),
+  deleted: z.boolean(),
+  path: z.string(),
+  status: z.object({ type: presenceTypeSchema, text: z.string() }).optional(),
+}) satisfies z.ZodType<MemberDto>;
+export const directoryMembersResponseSchema = z.object({
+  entries: z.array(memberDtoSchema),
+  pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), total_pages: z.number().int() }),
+}) satisfies z.ZodType<DirectoryMembersResponse>;

@@ -1,4 +1,6 @@
-import type { MemberDto } from '../members/members';
+import { z } from 'zod';
+import { NETWORK_LANGUAGES, SHOW_ONLINE_STATUS } from '../common/constants';
+import { memberDtoSchema, type MemberDto } from '../members/members';
 import type { NetworkSettings } from '../settings/network-settings';
 
 /** Abilities of the current member, computed by the server (never trusted from the client). */
@@ -47,3 +49,34 @@ export interface NetworkResponse {
   /** to be sent back in the X-CSRF-Token header of every mutating call; null when signed out */
   csrf_token: string | null;
 }
+
+export const networkResponseSchema = z.object({
+  network: z.object({
+    id: z.string(),
+    name: z.string(),
+    language: z.enum(NETWORK_LANGUAGES),
+    abuse_reports_enabled: z.boolean(),
+    show_online_status: z.enum(SHOW_ONLINE_STATUS),
+    directory_default_sort: z.enum(['first_name', 'last_name']),
+    show_map: z.boolean(),
+    opt_retroactively: z.boolean(),
+    login_texts: z.object({ before: z.string(), between: z.string(), after: z.string() }),
+    position: z.number().int(),
+    features: z.object({ translations: z.boolean() }),
+    email_attachment_size_limit_mb: z.number(),
+  }),
+  current_member: memberDtoSchema.nullable(),
+  can: z.object({
+    administrate: z.boolean(),
+    audit: z.boolean(),
+    chat: z.boolean(),
+    set_status: z.boolean(),
+    set_invisible: z.boolean(),
+    send_direct_messages: z.boolean(),
+    create_channels: z.boolean(),
+    create_appointments: z.boolean(),
+    create_calendars: z.boolean(),
+    create_meetings: z.boolean(),
+  }),
+  csrf_token: z.string().nullable(),
+}) satisfies z.ZodType<NetworkResponse>;

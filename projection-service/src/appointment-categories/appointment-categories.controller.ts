@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, UseInterceptors } from '@nestjs/common';
-import { appointmentCategoriesOf, DEFAULT_NETWORK_ID, type AppointmentCategoriesResponse } from '@cn/contracts';
+import { appointmentCategoriesOf, DEFAULT_NETWORK_ID, appointmentCategoriesResponseSchema, type AppointmentCategoriesResponse } from '@cn/contracts';
 import { collectionName, ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, requireMember, type Infrastructure, type RequestContext } from '@cn/platform';
 import { loadActiveMember } from '../members/members.read';
 import { appointmentCategoriesProjection, type AppointmentCategoriesDocument } from './appointment-categories.projection';
@@ -10,7 +10,7 @@ openApi.route({
   summary: 'Categories an appointment may name: the built-in ones, then the custom ones of the network',
   tags: ['appointments'],
   auth: 'member',
-  responses: { 200: 'AppointmentCategoriesResponse', 401: 'unauthenticated' },
+  responses: { 200: { description: 'AppointmentCategoriesResponse', schema: appointmentCategoriesResponseSchema }, 401: 'unauthenticated' },
 });
 
 /** Registered before the appointments controller, whose `appointments/:id` would take the path otherwise. */

@@ -1,12 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import {
-  appointmentTarget,
-  monthOf,
-  type AppointmentDto,
-  type AppointmentsMonthResponse,
-} from '@cn/contracts';
+import { appointmentTarget, monthOf, appointmentsMonthResponseSchema, appointmentDtoSchema, type AppointmentDto, type AppointmentsMonthResponse } from '@cn/contracts';
 import {
   ConsistencyInterceptor,
   Ctx,
@@ -60,7 +55,7 @@ for (const path of ['/appointments', '/appointments/participating', '/groups/{sl
     summary: 'Every appointment instance of a month (sheet: whole ISO weeks) the member may see, series expanded',
     tags: ['appointments'],
     query: appointmentsQuerySchema,
-    responses: { 200: 'AppointmentsMonthResponse', 400: 'bad date or view', 401: 'signed out', 404: 'unknown group' },
+    responses: { 200: { description: 'AppointmentsMonthResponse', schema: appointmentsMonthResponseSchema }, 400: 'bad date or view', 401: 'signed out', 404: 'unknown group' },
     auth: 'member',
   });
 }
@@ -69,7 +64,7 @@ openApi.route({
   path: '/appointments/{id}',
   summary: 'One appointment, series or occurrence (r- id) with participants, my invite, neighbours and abilities; {id}.ics downloads it',
   tags: ['appointments'],
-  responses: { 200: 'AppointmentDto or text/calendar', 401: 'signed out', 403: 'not visible', 404: 'unknown appointment or occurrence' },
+  responses: { 200: { description: 'AppointmentDto, or text/calendar for {id}.ics', schema: appointmentDtoSchema, otherMediaTypes: ['text/calendar'] }, 401: 'signed out', 403: 'not visible', 404: 'unknown appointment or occurrence' },
   auth: 'member',
 });
 openApi.route({

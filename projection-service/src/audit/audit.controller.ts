@@ -1,19 +1,8 @@
-import { auditQuerySchema, type AuditEventDto, type AuditEventsResponse } from '@cn/contracts';
+import { z } from 'zod';
+import { auditQuerySchema, auditEventsResponseSchema, auditEventDtoSchema, type AuditEventDto, type AuditEventsResponse } from '@cn/contracts';
 import { Controller, Get, Inject, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import {
-  ConsistencyInterceptor,
-  Ctx,
-  HttpProblem,
-  INFRASTRUCTURE,
-  openApi,
-  parseListQuery,
-  parseWith,
-  requireMember,
-  sendList,
-  type Infrastructure,
-  type RequestContext,
-} from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, parseListQuery, parseWith, requireMember, sendList, contentRangeHeaders, type Infrastructure, type RequestContext } from '@cn/platform';
 import { loadActiveMember } from '../members/members.read';
 import { auditCollection, auditFilterOf, findAuditPage, toAuditDtos } from './audit.read';
 
@@ -35,7 +24,7 @@ openApi.route({
   summary: 'Event history with revealed data (auditors and network administrators)',
   tags: ['audit'],
   query: auditQuerySchema,
-  responses: { 200: 'AuditEventsResponse', 400: 'invalid query', 401: 'signed out', 403: 'neither auditor nor administrator' },
+  responses: { 200: { description: 'AuditEventsResponse', schema: auditEventsResponseSchema }, 400: 'invalid query', 401: 'signed out', 403: 'neither auditor nor administrator' },
   auth: 'auditor',
 });
 openApi.route({
@@ -43,7 +32,7 @@ openApi.route({
   path: '/administration/audit-events',
   summary: 'Event history for react-admin (sort, range, filter stream/type/member/from/to; Content-Range)',
   tags: ['audit'],
-  responses: { 200: 'AuditEventDto[]', 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither auditor nor administrator' },
+  responses: { 200: { description: 'AuditEventDto[]', schema: z.array(auditEventDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither auditor nor administrator' },
   auth: 'auditor',
 });
 

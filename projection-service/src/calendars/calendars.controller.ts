@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { canSeeCalendar, SUBSCRIPTION_COLLECTIONS, type CalendarDto, type CalendarsResponse } from '@cn/contracts';
+import { canSeeCalendar, SUBSCRIPTION_COLLECTIONS, calendarsResponseSchema, calendarDtoSchema, type CalendarDto, type CalendarsResponse } from '@cn/contracts';
 import {
   ConsistencyInterceptor,
   Ctx,
@@ -42,7 +42,19 @@ export type CalendarSubscribeResponse =
 
 export const USER_EDIT_URL = '/users/edit';
 
-openApi.route({ method: 'get', path: '/calendars', summary: 'Calendars the member sees, with abilities', tags: ['calendars'], responses: { 200: 'CalendarsResponse', 401: 'signed out' }, auth: 'member' });
+openApi.route({ method: 'get', path: '/calendars', summary: 'Calendars the member sees, with abilities', tags: ['calendars'], responses: {
+    200: {
+      description: 'CalendarsResponse',
+      schema: calendarsResponseSchema,
+      links: {
+        GetFirstCalendar: { target: 'get /calendars/{id}', parameters: { id: '$response.body#/calendars/0/id' } },
+        CreateAppointmentInFirstCalendar: { target: 'post /appointments', requestBody: { appointment: { calendar_ids: ['$response.body#/calendars/0/id'] } } },
+      },
+    },
+    401: 'signed out',
+  },
+  auth: 'member',
+});
 openApi.route({
   method: 'get',
   path: '/calendars/subscribe',
@@ -59,8 +71,8 @@ openApi.route({
   responses: { 200: 'text/calendar', 401: 'missing, unknown or revoked token', 404: 'unknown collection' },
   auth: 'none',
 });
-openApi.route({ method: 'get', path: '/calendars/{id}', summary: 'One calendar', tags: ['calendars'], responses: { 200: 'CalendarDto', 401: 'signed out', 403: 'not visible', 404: 'unknown calendar' }, auth: 'member' });
-openApi.route({ method: 'get', path: '/groups/{slug}/calendars', summary: 'Calendars of a group', tags: ['calendars'], responses: { 200: 'CalendarsResponse', 401: 'signed out', 404: 'unknown group' }, auth: 'member' });
+openApi.route({ method: 'get', path: '/calendars/{id}', summary: 'One calendar', tags: ['calendars'], responses: { 200: { description: 'CalendarDto', schema: calendarDtoSchema }, 401: 'signed out', 403: 'not visible', 404: 'unknown calendar' }, auth: 'member' });
+openApi.route({ method: 'get', path: '/groups/{slug}/calendars', summary: 'Calendars of a group', tags: ['calendars'], responses: { 200: { description: 'CalendarsResponse', schema: calendarsResponseSchema }, 401: 'signed out', 404: 'unknown group' }, auth: 'member' });
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)

@@ -1,13 +1,6 @@
 import { Controller, Get, Inject, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
-import {
-  GROUP_OPTIONS_LIMIT,
-  GROUP_OPTIONS_LIMIT_MAX,
-  canCreateCalendar,
-  type GroupDto,
-  type GroupOptionsResponse,
-  type MembershipRoleOptionsResponse,
-} from '@cn/contracts';
+import { GROUP_OPTIONS_LIMIT, GROUP_OPTIONS_LIMIT_MAX, canCreateCalendar, groupOptionsResponseSchema, membershipRoleOptionsResponseSchema, groupDtoSchema, type GroupDto, type GroupOptionsResponse, type MembershipRoleOptionsResponse } from '@cn/contracts';
 import {
   ConsistencyInterceptor,
   Ctx,
@@ -36,7 +29,7 @@ openApi.route({
   summary: 'Groups the member may see whose name matches q, with member counts (the participant picker)',
   tags: ['groups'],
   query: groupOptionsQuerySchema,
-  responses: { 200: 'GroupOptionsResponse', 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
+  responses: { 200: { description: 'GroupOptionsResponse', schema: groupOptionsResponseSchema }, 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
   auth: 'member',
 });
 openApi.route({
@@ -45,7 +38,7 @@ openApi.route({
   summary: 'Membership roles the member may see (network-wide, or of a group they may see) whose name matches q, with member counts',
   tags: ['groups'],
   query: groupOptionsQuerySchema,
-  responses: { 200: 'MembershipRoleOptionsResponse', 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
+  responses: { 200: { description: 'MembershipRoleOptionsResponse', schema: membershipRoleOptionsResponseSchema }, 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
   auth: 'member',
 });
 
@@ -54,7 +47,7 @@ openApi.route({
   path: '/groups/{slug}',
   summary: 'A group (minimal: name, access, abilities for calendars)',
   tags: ['groups'],
-  responses: { 200: 'GroupDto', 401: 'signed out', 404: 'unknown group, or hidden from the member' },
+  responses: { 200: { description: 'GroupDto', schema: groupDtoSchema }, 401: 'signed out', 404: 'unknown group, or hidden from the member' },
   auth: 'member',
 });
 

@@ -1,14 +1,7 @@
 import { Controller, Get, Inject, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import {
-  INVITES_PAGE_SIZE,
-  INVITE_TABS,
-  PARTICIPATIONS_PAGE_SIZE,
-  appointmentTarget,
-  type InvitesResponse,
-  type ParticipationsResponse,
-} from '@cn/contracts';
+import { INVITES_PAGE_SIZE, INVITE_TABS, PARTICIPATIONS_PAGE_SIZE, appointmentTarget, invitesResponseSchema, participationsResponseSchema, type InvitesResponse, type ParticipationsResponse } from '@cn/contracts';
 import {
   ConsistencyInterceptor,
   Ctx,
@@ -46,7 +39,14 @@ openApi.route({
   summary: 'Calendar invites of a tab (open, upcoming, accepted, declined, expired, obsolete) with the open count and a next-page Link',
   tags: ['invites'],
   query: invitesQuerySchema,
-  responses: { 200: 'InvitesResponse', 400: 'bad status or limit', 401: 'signed out' },
+  responses: { 200: {
+      description: 'InvitesResponse',
+      schema: invitesResponseSchema,
+      links: {
+        AcceptInvite: { target: 'post /api/v1/invites/{id}/accept', parameters: { id: '$response.body#/invites/0/id' } },
+        RejectInvite: { target: 'post /api/v1/invites/{id}/reject', parameters: { id: '$response.body#/invites/0/id' } },
+      },
+    }, 400: 'bad status or limit', 401: 'signed out' },
   auth: 'member',
 });
 openApi.route({
@@ -55,7 +55,7 @@ openApi.route({
   summary: 'Appointments the member accepted or declined, with a next-page Link',
   tags: ['invites'],
   query: participationsQuerySchema,
-  responses: { 200: 'ParticipationsResponse', 400: 'bad status or limit', 401: 'signed out' },
+  responses: { 200: { description: 'ParticipationsResponse', schema: participationsResponseSchema }, 400: 'bad status or limit', 401: 'signed out' },
   auth: 'member',
 });
 

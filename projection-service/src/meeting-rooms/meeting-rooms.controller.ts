@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
-import { appointmentTarget, meetingRoomsQuerySchema, type MeetingRoomsResponse } from '@cn/contracts';
+import { appointmentTarget, meetingRoomsQuerySchema, meetingRoomsResponseSchema, type MeetingRoomsResponse } from '@cn/contracts';
 import {
   ConsistencyInterceptor,
   Ctx,
@@ -22,7 +22,7 @@ openApi.route({
   tags: ['appointments'],
   auth: 'member',
   query: meetingRoomsQuerySchema,
-  responses: { 200: 'MeetingRoomsResponse', 400: 'validation_failed (start, end required with filter=reservable)', 401: 'unauthenticated' },
+  responses: { 200: { description: 'MeetingRoomsResponse', schema: meetingRoomsResponseSchema }, 400: 'validation_failed (start, end required with filter=reservable)', 401: 'unauthenticated' },
 });
 
 @Controller('meeting_rooms')

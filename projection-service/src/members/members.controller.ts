@@ -1,20 +1,8 @@
-import type { MemberDto } from '@cn/contracts';
+import { z } from 'zod';
+import { memberDtoSchema, type MemberDto } from '@cn/contracts';
 import { Controller, Get, Inject, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import {
-  ConsistencyInterceptor,
-  Ctx,
-  HttpProblem,
-  INFRASTRUCTURE,
-  openApi,
-  parseListQuery,
-  requireMember,
-  sendList,
-  type Filter,
-  type Infrastructure,
-  type RequestContext,
-  type SortDirection,
-} from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, parseListQuery, requireMember, sendList, contentRangeHeaders, type Filter, type Infrastructure, type RequestContext, type SortDirection } from '@cn/platform';
 import { loadNetwork } from '../network/network.read';
 import { toMemberDto } from './member-dto';
 import { loadActiveMember, membersCollection } from './members.read';
@@ -54,7 +42,7 @@ openApi.route({
   path: '/members/:id',
   summary: 'One member as the viewer may see them',
   tags: ['members'],
-  responses: { 200: 'MemberDto', 401: 'signed out', 404: 'unknown member' },
+  responses: { 200: { description: 'MemberDto', schema: memberDtoSchema }, 401: 'signed out', 404: 'unknown member' },
   auth: 'member',
 });
 openApi.route({
@@ -62,7 +50,7 @@ openApi.route({
   path: '/administration/members',
   summary: 'Members for react-admin (sort, range, filter q/is_external/is_network_admin; Content-Range)',
   tags: ['members'],
-  responses: { 200: 'MemberDto[]', 400: 'bad sort, range or filter', 401: 'signed out', 403: 'not a network administrator' },
+  responses: { 200: { description: 'MemberDto[]', schema: z.array(memberDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'not a network administrator' },
   auth: 'admin',
 });
 

@@ -1,4 +1,4 @@
-import type { NetworkResponse, NetworkSettings } from '@cn/contracts';
+import { networkResponseSchema, networkSettingsSchema, type NetworkResponse, type NetworkSettings } from '@cn/contracts';
 import { Controller, Get, Inject, UseInterceptors } from '@nestjs/common';
 import {
   ConsistencyInterceptor,
@@ -20,7 +20,7 @@ openApi.route({
   path: '/api/v1/network',
   summary: 'Network configuration, current member, abilities and CSRF token (public)',
   tags: ['network'],
-  responses: { 200: 'NetworkResponse' },
+  responses: { 200: { description: 'NetworkResponse', schema: networkResponseSchema } },
   auth: 'none',
 });
 openApi.route({
@@ -28,7 +28,7 @@ openApi.route({
   path: '/administration/settings',
   summary: 'The four network settings tabs',
   tags: ['network'],
-  responses: { 200: 'NetworkSettings', 401: 'signed out', 403: 'not a network administrator' },
+  responses: { 200: { description: 'NetworkSettings', schema: networkSettingsSchema }, 401: 'signed out', 403: 'not a network administrator' },
   auth: 'admin',
 });
 

@@ -1,4 +1,4 @@
-import type { DirectoryMembersResponse } from '@cn/contracts';
+import { directoryMembersResponseSchema, type DirectoryMembersResponse } from '@cn/contracts';
 import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import { ConsistencyInterceptor, Ctx, openApi, parseWith, requireMember, type RequestContext, type SearchQuery } from '@cn/platform';
@@ -31,7 +31,7 @@ openApi.route({
   summary: 'Member directory: relevance with q, else the network default sort',
   tags: ['directory'],
   query: directoryQuerySchema,
-  responses: { 200: 'DirectoryMembersResponse', 400: 'invalid page or per_page', 401: 'signed out' },
+  responses: { 200: { description: 'DirectoryMembersResponse', schema: directoryMembersResponseSchema }, 400: 'invalid page or per_page', 401: 'signed out' },
   auth: 'member',
 });
 

@@ -2,11 +2,11 @@ import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { CommandAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
 import { AnswerInviteCommand } from './answer-invite.commands';
 
 const responses = {
-  200: 'accepted, { position }',
+  200: commandAnswer('accepted, { position }'),
   401: 'unauthenticated',
   403: 'forbidden (not your invite)',
   404: 'not_found',

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { contactAttendeesRequestSchema, type CommandAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
 import { ContactAttendeesCommand } from './contact-attendees.commands';
 
 openApi.route({
@@ -12,7 +12,7 @@ openApi.route({
   tags: ['appointments'],
   auth: 'member',
   body: contactAttendeesRequestSchema,
-  responses: { 200: 'accepted, { position }', 400: 'validation_failed (contact.subject, contact.text required)', 403: 'forbidden', 404: 'not_found', 422: 'no_recipients' },
+  responses: { 200: commandAnswer('accepted, { position }'), 400: 'validation_failed (contact.subject, contact.text required)', 403: 'forbidden', 404: 'not_found', 422: 'no_recipients' },
 });
 
 @Controller('appointments/:id/contact')

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, Param, Post, Put, Query, Res } from
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { addParticipantsRequestSchema, changeParticipantStatusRequestSchema, removeParticipantRequestSchema, type CommandAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
 import { AddParticipantsCommand, ChangeParticipantStatusCommand, RemoveParticipantCommand } from './manage-participants.commands';
 
 const tags = ['appointments'];
@@ -14,7 +14,7 @@ openApi.route({
   tags,
   auth: 'member',
   body: addParticipantsRequestSchema,
-  responses: { 200: 'accepted, { position }', 400: 'validation_failed, unknown_member/unknown_group/unknown_role', 403: 'forbidden', 404: 'not_found', 409: 'attendee_limit_exceeded' },
+  responses: { 200: commandAnswer('accepted, { position }'), 400: 'validation_failed, unknown_member/unknown_group/unknown_role', 403: 'forbidden', 404: 'not_found', 409: 'attendee_limit_exceeded' },
 });
 openApi.route({
   method: 'put',
@@ -24,7 +24,7 @@ openApi.route({
   auth: 'member',
   body: changeParticipantStatusRequestSchema,
   responses: {
-    200: 'accepted, { position }',
+    200: commandAnswer('accepted, { position }'),
     400: 'validation_failed',
     403: 'forbidden',
     404: 'not_found',
@@ -39,7 +39,7 @@ openApi.route({
   tags,
   auth: 'member',
   query: removeParticipantRequestSchema,
-  responses: { 200: 'accepted, { position }', 403: 'forbidden', 404: 'not_found' },
+  responses: { 200: commandAnswer('accepted, { position }'), 403: 'forbidden', 404: 'not_found' },
 });
 
 @Controller('appointments/:id/participants')

@@ -1,14 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import {
-  createAppointmentRequestSchema,
-  toggleParticipationLockRequestSchema,
-  updateAppointmentRequestSchema,
-  type CommandAccepted,
-  type CreatedAccepted,
-} from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { createAppointmentRequestSchema, toggleParticipationLockRequestSchema, updateAppointmentRequestSchema, createdAcceptedSchema, type CommandAccepted, type CreatedAccepted } from '@cn/contracts';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext, type RouteLink } from '@cn/platform';
 import {
   CancelAppointmentCommand,
   CreateAppointmentCommand,
@@ -18,6 +12,23 @@ import {
 } from './schedule-appointment.commands';
 
 const tags = ['appointments'];
+const byId = { id: '$response.body#/id' };
+/** what can follow the creation of an appointment, on its id */
+const appointmentLinks: Record<string, RouteLink> = {
+  GetAppointment: { target: 'get /appointments/{id}', parameters: byId },
+  UpdateAppointment: { target: 'put /appointments/{id}', parameters: byId },
+  ToggleParticipationLock: { target: 'patch /appointments/{id}', parameters: byId },
+  CancelAppointment: { target: 'post /appointments/{id}/cancel', parameters: byId },
+  DeleteAppointment: { target: 'delete /appointments/{id}', parameters: byId },
+  AddParticipants: { target: 'post /appointments/{id}/participants', parameters: byId },
+  AnswerForMyself: { target: 'put /appointments/{id}/participants/{pid}', parameters: { ...byId, pid: 'me' } },
+  RemoveMyself: { target: 'delete /appointments/{id}/participants/{pid}', parameters: { ...byId, pid: 'me' } },
+  JoinWaitlist: { target: 'post /appointments/{id}/waitlist', parameters: byId },
+  LeaveWaitlist: { target: 'delete /appointments/{id}/waitlist', parameters: byId },
+  ContactAttendees: { target: 'post /appointments/{id}/contact', parameters: byId },
+  StartMeeting: { target: 'post /appointments/{id}/start-meeting', parameters: byId },
+  DownloadAttendees: { target: 'get /appointments/{id}/attendees.csv', parameters: byId },
+};
 const refusals = { 400: 'validation_failed (field + key)', 401: 'unauthenticated', 403: 'forbidden or invalid_csrf_token', 404: 'not_found' };
 
 openApi.route({
@@ -27,7 +38,7 @@ openApi.route({
   tags,
   auth: 'member',
   body: createAppointmentRequestSchema,
-  responses: { 201: 'created, { id, position }', ...refusals },
+  responses: { 201: commandAnswer('created, { id, position }', createdAcceptedSchema, appointmentLinks), ...refusals },
 });
 openApi.route({
   method: 'put',
@@ -36,7 +47,7 @@ openApi.route({
   tags,
   auth: 'member',
   body: updateAppointmentRequestSchema,
-  responses: { 200: 'accepted, { position }', ...refusals, 422: 'not_recurring' },
+  responses: { 200: commandAnswer('accepted, { position }'), ...refusals, 422: 'not_recurring' },
 });
 openApi.route({
   method: 'patch',
@@ -45,7 +56,7 @@ openApi.route({
   tags,
   auth: 'member',
   body: toggleParticipationLockRequestSchema,
-  responses: { 200: 'accepted, { position }', ...refusals },
+  responses: { 200: commandAnswer('accepted, { position }'), ...refusals },
 });
 openApi.route({
   method: 'post',
@@ -53,7 +64,7 @@ openApi.route({
   summary: 'Cancel an appointment, or one occurrence of a series',
   tags,
   auth: 'member',
-  responses: { 200: 'accepted, { position }', ...refusals, 422: 'already_canceled' },
+  responses: { 200: commandAnswer('accepted, { position }'), ...refusals, 422: 'already_canceled' },
 });
 openApi.route({
   method: 'delete',
@@ -61,7 +72,7 @@ openApi.route({
   summary: 'Delete an appointment, or take one occurrence out of its series',
   tags,
   auth: 'member',
-  responses: { 200: 'accepted, { position }', ...refusals },
+  responses: { 200: commandAnswer('accepted, { position }'), ...refusals },
 });
 
 @Controller('appointments')

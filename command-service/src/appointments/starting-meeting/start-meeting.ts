@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { appointmentStream, appointmentTarget, type MeetingStartedEvent, type StartMeetingResponse } from '@cn/contracts';
-import { commandAccepted, Ctx, INFRASTRUCTURE, openApi, type Infrastructure, type RequestContext } from '@cn/platform';
+import { appointmentStream, appointmentTarget, startMeetingResponseSchema, type MeetingStartedEvent, type StartMeetingResponse } from '@cn/contracts';
+import { commandAccepted, Ctx, INFRASTRUCTURE, openApi, commandAnswer, type Infrastructure, type RequestContext } from '@cn/platform';
 import { Inject } from '@nestjs/common';
 import { parentGroupsOf, CalendarAccess } from '../../lookup/calendar-access';
 import { executeCommand } from '../../shared/execute-command';
@@ -52,7 +52,7 @@ openApi.route({
   tags: ['appointments'],
   auth: 'member',
   responses: {
-    200: 'accepted, { position, join_url }',
+    200: commandAnswer('accepted, { position, join_url }', startMeetingResponseSchema),
     401: 'unauthenticated',
     403: 'forbidden or invalid_csrf_token',
     404: 'not_found',

@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { CommandAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
 import { WaitlistCommand } from './waitlist.commands';
 
 openApi.route({
@@ -11,7 +11,7 @@ openApi.route({
   summary: 'Join the waiting list of a full appointment (enforced limit reached); the first waiting member is accepted when a place frees',
   tags: ['appointments'],
   auth: 'member',
-  responses: { 200: 'accepted, { position }', 401: 'unauthenticated', 404: 'not_found', 422: 'waitlist_not_available, already_on_waitlist, participation_locked' },
+  responses: { 200: commandAnswer('accepted, { position }'), 401: 'unauthenticated', 404: 'not_found', 422: 'waitlist_not_available, already_on_waitlist, participation_locked' },
 });
 openApi.route({
   method: 'delete',
@@ -19,7 +19,7 @@ openApi.route({
   summary: 'Leave the waiting list',
   tags: ['appointments'],
   auth: 'member',
-  responses: { 200: 'accepted, { position }', 401: 'unauthenticated', 404: 'not_found', 422: 'not_on_waitlist' },
+  responses: { 200: commandAnswer('accepted, { position }'), 401: 'unauthenticated', 404: 'not_found', 422: 'not_on_waitlist' },
 });
 
 @Controller('appointments/:id/waitlist')

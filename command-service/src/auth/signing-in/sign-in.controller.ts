@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { signInRequestSchema, type MemberDto } from '@cn/contracts';
+import { signInRequestSchema, memberDtoSchema, type MemberDto } from '@cn/contracts';
 import { INFRASTRUCTURE, openApi, setSessionCookie, type Infrastructure } from '@cn/platform';
 import { SignInCommand } from './sign-in.command';
 
@@ -12,7 +13,7 @@ openApi.route({
   tags: ['auth'],
   auth: 'none',
   body: signInRequestSchema,
-  responses: { 200: 'signed in, { member }', 400: 'validation_failed', 401: 'invalid_credentials' },
+  responses: { 200: { description: 'signed in, { member }', schema: z.object({ member: memberDtoSchema }) }, 400: 'validation_failed', 401: 'invalid_credentials' },
 });
 
 @Controller('users/sign_in')

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Controller, Delete, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { memberStream, type CalendarTokenEvent, type CalendarTokenIssued, type CommandAccepted, type MemberEvent } from '@cn/contracts';
-import { commandAccepted, Ctx, DomainError, INFRASTRUCTURE, openApi, type Decider, type Infrastructure, type RequestContext } from '@cn/platform';
+import { memberStream, calendarTokenIssuedSchema, type CalendarTokenEvent, type CalendarTokenIssued, type CommandAccepted, type MemberEvent } from '@cn/contracts';
+import { commandAccepted, Ctx, DomainError, INFRASTRUCTURE, openApi, commandAnswer, type Decider, type Infrastructure, type RequestContext } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { countRefusal, executeCommand } from '../../shared/execute-command';
 
@@ -81,7 +81,7 @@ openApi.route({
   summary: "Create or rotate the member's webcal token; answered once as { token, position } (only its SHA-256 is stored)",
   tags: ['calendars'],
   auth: 'member',
-  responses: { 200: '{ token, position }', 401: 'unauthenticated' },
+  responses: { 200: commandAnswer('{ token, position }', calendarTokenIssuedSchema), 401: 'unauthenticated' },
 });
 openApi.route({
   method: 'delete',
@@ -89,7 +89,7 @@ openApi.route({
   summary: "Revoke the member's webcal token",
   tags: ['calendars'],
   auth: 'member',
-  responses: { 200: 'accepted, { position }', 401: 'unauthenticated' },
+  responses: { 200: commandAnswer('accepted, { position }'), 401: 'unauthenticated' },
 });
 
 @Controller('users/calendar_token')

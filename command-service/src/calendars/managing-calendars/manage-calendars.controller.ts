@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { createCalendarRequestSchema, shareCalendarRequestSchema, updateCalendarRequestSchema, type CommandAccepted, type CreatedAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { createCalendarRequestSchema, shareCalendarRequestSchema, updateCalendarRequestSchema, createdAcceptedSchema, type CommandAccepted, type CreatedAccepted } from '@cn/contracts';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
 import { ChangeCalendarCommand, CreateCalendarCommand } from './manage-calendars.commands';
 
 const tags = ['calendars'];
@@ -15,10 +15,21 @@ openApi.route({
   tags,
   auth: 'member',
   body: createCalendarRequestSchema,
-  responses: { 201: 'created, { id, position }', ...refusals, 422: 'unknown_group' },
+  responses: {
+    201: commandAnswer('created, { id, position }', createdAcceptedSchema, {
+      GetCalendar: { target: 'get /calendars/{id}', parameters: { id: '$response.body#/id' } },
+      UpdateCalendar: { target: 'put /calendars/{id}', parameters: { id: '$response.body#/id' } },
+      DeleteCalendar: { target: 'delete /calendars/{id}', parameters: { id: '$response.body#/id' } },
+      ShareCalendar: { target: 'post /calendars/{id}/share', parameters: { id: '$response.body#/id' } },
+      RemoveCalendarShare: { target: 'delete /calendars/{id}/share', parameters: { id: '$response.body#/id' } },
+      CreateAppointmentInCalendar: { target: 'post /appointments', requestBody: { appointment: { calendar_ids: ['$response.body#/id'] } } },
+    }),
+    ...refusals,
+    422: 'unknown_group',
+  },
 });
-openApi.route({ method: 'put', path: '/calendars/{id}', summary: 'Edit a calendar (name, color, shares)', tags, auth: 'member', body: updateCalendarRequestSchema, responses: { 200: 'accepted, { position }', ...refusals } });
-openApi.route({ method: 'delete', path: '/calendars/{id}', summary: 'Delete a calendar', tags, auth: 'member', responses: { 200: 'accepted, { position }', ...refusals } });
+openApi.route({ method: 'put', path: '/calendars/{id}', summary: 'Edit a calendar (name, color, shares)', tags, auth: 'member', body: updateCalendarRequestSchema, responses: { 200: commandAnswer('accepted, { position }'), ...refusals } });
+openApi.route({ method: 'delete', path: '/calendars/{id}', summary: 'Delete a calendar', tags, auth: 'member', responses: { 200: commandAnswer('accepted, { position }'), ...refusals } });
 openApi.route({
   method: 'post',
   path: '/calendars/{id}/share',
@@ -26,7 +37,7 @@ openApi.route({
   tags,
   auth: 'member',
   body: shareCalendarRequestSchema,
-  responses: { 200: 'accepted, { position }', ...refusals },
+  responses: { 200: commandAnswer('accepted, { position }'), ...refusals },
 });
 openApi.route({
   method: 'delete',
@@ -34,7 +45,7 @@ openApi.route({
   summary: 'Remove a calendar shared with the signed-in member from their calendars',
   tags,
   auth: 'member',
-  responses: { 200: 'accepted, { position }', 401: 'unauthenticated', 404: 'not_found', 422: 'not_shared' },
+  responses: { 200: commandAnswer('accepted, { position }'), 401: 'unauthenticated', 404: 'not_found', 422: 'not_shared' },
 });
 
 @Controller('calendars')

@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode, Param, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { CommandAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
 import { EraseMemberCommand } from './erase-member.command';
 
 openApi.route({
@@ -11,7 +11,7 @@ openApi.route({
   summary: "Erase a member: MemberErased, then the member's key is destroyed (their personal data reads as the fallback)",
   tags: ['members'],
   auth: 'admin',
-  responses: { 200: 'accepted, { position }', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 422: 'cannot_erase_self' },
+  responses: { 200: commandAnswer('accepted, { position }'), 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 422: 'cannot_erase_self' },
 });
 
 @Controller('administration/members')

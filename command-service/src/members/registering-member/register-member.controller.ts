@@ -1,7 +1,8 @@
+import { createdAcceptedSchema } from '@cn/contracts';
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
 import { RegisterMemberCommand } from './register-member.command';
 import { registerMemberRequestSchema } from './register-member.request';
 
@@ -12,7 +13,10 @@ openApi.route({
   tags: ['members'],
   auth: 'admin',
   body: registerMemberRequestSchema,
-  responses: { 201: 'registered, { position, id }', 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden', 409: 'email_taken' },
+  responses: { 201: commandAnswer('registered, { position, id }', createdAcceptedSchema, {
+      GetMember: { target: 'get /members/{id}', parameters: { id: '$response.body#/id' } },
+      EraseMember: { target: 'delete /administration/members/{id}', parameters: { id: '$response.body#/id' } },
+    }), 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden', 409: 'email_taken' },
 });
 
 @Controller('administration/members')

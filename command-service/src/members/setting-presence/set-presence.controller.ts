@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { setPresenceRequestSchema, type CommandAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
 import { SetPresenceCommand } from './set-presence.command';
 
 openApi.route({
@@ -12,7 +12,7 @@ openApi.route({
   tags: ['members'],
   auth: 'member',
   body: setPresenceRequestSchema,
-  responses: { 200: 'accepted, { position }', 400: 'validation_failed', 401: 'unauthenticated', 422: 'status_hidden or invisible_not_allowed' },
+  responses: { 200: commandAnswer('accepted, { position }'), 400: 'validation_failed', 401: 'unauthenticated', 422: 'status_hidden or invisible_not_allowed' },
 });
 
 @Controller('api/v1/members/me/status')

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { changeNetworkSettingsRequestSchema, type CommandAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
 import { ChangeNetworkSettingsCommand } from './change-network-settings.command';
 
 openApi.route({
@@ -12,7 +12,7 @@ openApi.route({
   tags: ['settings'],
   auth: 'admin',
   body: changeNetworkSettingsRequestSchema,
-  responses: { 200: 'accepted, { position }', 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden or invalid_csrf_token', 409: 'concurrency_conflict' },
+  responses: { 200: commandAnswer('accepted, { position }'), 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden or invalid_csrf_token', 409: 'concurrency_conflict' },
 });
 
 @Controller('administration/settings')
