@@ -14,7 +14,7 @@ openApi.route({
   tags,
   auth: 'member',
   body: addParticipantsRequestSchema,
-  responses: { 200: commandAnswer('accepted, { position }'), 400: 'validation_failed, unknown_member/unknown_group/unknown_role', 403: 'forbidden', 404: 'not_found', 409: 'attendee_limit_exceeded' },
+  responses: { 200: commandAnswer('accepted, { position }'), 400: 'validation_failed, unknown_member/unknown_group/unknown_role', 403: 'forbidden', 404: 'not_found', 409: 'attendee_limit_exceeded', 422: 'appointment_canceled' },
 });
 openApi.route({
   method: 'put',

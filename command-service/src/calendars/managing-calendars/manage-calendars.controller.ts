@@ -37,7 +37,7 @@ openApi.route({
   tags,
   auth: 'member',
   body: shareCalendarRequestSchema,
-  responses: { 200: commandAnswer('accepted, { position }'), ...refusals },
+  responses: { 200: commandAnswer('accepted, { position }'), ...refusals, 422: 'invalid_value (membership_ids): only personal calendars are shared' },
 });
 openApi.route({
   method: 'delete',
