@@ -130,6 +130,16 @@ describe('request schemas', () => {
     expect(keys({ ...valid, application_configuration: { costs: -0.5 } })).toEqual(['application_configuration.costs:too_small']);
     expect(keys({ ...valid, location: { zip: '12345678901' } })).toEqual(['location.zip:too_long']);
   });
+  it('refuses a series whose occurrence outlasts its repeat, and dates outside 1900-2999', () => {
+    const weekly = { recurrence_frequency: 'weekly', recurrence_interval: 1 };
+    const eightDays = { start: '2026-03-01T10:00:00Z', end: '2026-03-09T10:00:00Z' };
+    expect(keys({ ...valid, date: eightDays, recurrence_pattern: weekly })).toEqual(['date:duration_exceeds_interval']);
+    expect(keys({ ...valid, date: { start: '2026-03-01T10:00:00Z', end: '2026-03-08T10:00:00Z' }, recurrence_pattern: weekly })).toEqual([]);
+    expect(keys({ ...valid, date: eightDays })).toEqual([]); // a single appointment may last as long as it likes
+    expect(keys({ ...valid, date: eightDays, recurrence_pattern: { recurrence_frequency: 'custom', recurrence_interval: 2, recurrence_unit: 'weekly' } })).toEqual([]);
+    expect(keys({ ...valid, date: { start: '0111-02-02T18:33:49Z', end: '2499-01-25T00:00:00Z' }, recurrence_pattern: weekly })).toEqual(['date:out_of_range']);
+    expect(keys({ ...valid, date: { start: '2026-03-01T10:00:00Z', end: '3001-01-01T00:00:00Z' } })).toEqual(['date:out_of_range']);
+  });
   it('applies the Teams rules to what is stored', () => {
     const parsed = appointmentFieldsSchema.parse({
       ...valid,

@@ -4,6 +4,8 @@ import {
   APPLY_TO,
   APPOINTMENT_DESCRIPTION_MAX,
   APPOINTMENT_NAME_MAX,
+  APPOINTMENT_YEAR_MAX,
+  APPOINTMENT_YEAR_MIN,
   DEFAULT_CURRENCY,
   DEFAULT_TIME_ZONE,
   MEETING_LINK_TYPES,
@@ -11,6 +13,7 @@ import {
   ZIP_MAX,
 } from './calendar-constants';
 import { normalizeTeamsConfiguration } from './appointment-rules';
+import { shortestRepeatMs } from './recurrence';
 
 const text = (max: number) => z.string().max(max, { message: 'too_long' }).default('');
 /** ISO 8601 with an offset, stored in UTC (`2026-03-01T09:00:00.000Z`); the zone of origin sits in date.time_zone */
@@ -130,7 +133,18 @@ export const appointmentFieldsSchema = z
   .transform((appointment) => ({
     ...appointment,
     ...normalizeTeamsConfiguration(appointment),
-  }));
+  }))
+  .superRefine((appointment, ctx) => {
+    const start = Date.parse(appointment.date.start);
+    const end = Date.parse(appointment.date.end);
+    const year = (instant: number): number => new Date(instant).getUTCFullYear();
+    if ([start, end].some((instant) => year(instant) < APPOINTMENT_YEAR_MIN || year(instant) > APPOINTMENT_YEAR_MAX)) {
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'out_of_range' });
+      return;
+    }
+    const step = shortestRepeatMs(appointment.recurrence_pattern);
+    if (step !== null && end - start > step) ctx.addIssue({ code: 'custom', path: ['date'], message: 'duration_exceeds_interval' });
+  });
 export type AppointmentFields = z.output<typeof appointmentFieldsSchema>;
 export type AppointmentFieldsInput = z.input<typeof appointmentFieldsSchema>;
 

@@ -56,10 +56,15 @@ export const CALENDAR_NAME_MAX = 100;
 export const ZIP_MAX = 10;
 export const CONTACT_SUBJECT_MAX = 255;
 export const CONTACT_TEXT_MAX = 20_000;
+/** Appointments start and end within these years (a calendar of a living community, not of history). */
+export const APPOINTMENT_YEAR_MIN = 1900;
+export const APPOINTMENT_YEAR_MAX = 2999;
 
 /** Error keys the calendar module answers besides the common ones (ERROR_KEYS), for the consoles' i18n. */
 export const CALENDAR_ERROR_KEYS = [
   'end_lt_start',
+  'out_of_range',
+  'duration_exceeds_interval',
   'selection_required',
   'unknown_calendar',
   'unknown_member',

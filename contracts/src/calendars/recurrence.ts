@@ -185,6 +185,18 @@ export const effectiveInterval = (rule: RecurrenceRule): number => {
   return Number.isInteger(interval) && interval >= 1 ? interval : 1;
 };
 
+/**
+ * The shortest time between two starts of a series (a month counts 28 days, a year 365), or null for a
+ * single appointment. An occurrence lasting longer would overlap the next ones, and a month would
+ * then hold every occurrence since the series began.
+ */
+export const shortestRepeatMs = (rule: RecurrenceRule): number | null => {
+  const unit = unitOf(rule);
+  if (unit === null) return null;
+  const days = { daily: 1, weekly: 7, monthly: 28, yearly: 365 }[unit];
+  return days * effectiveInterval(rule) * DAY_MS;
+};
+
 export const isRecurring = (schedule: Pick<RecurringSchedule, 'recurrence_pattern'>): boolean =>
   !!schedule.recurrence_pattern && unitOf(schedule.recurrence_pattern) !== null;
 
