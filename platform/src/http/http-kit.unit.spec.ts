@@ -22,7 +22,7 @@ const problem = (run: () => unknown): HttpProblem => {
 describe('sessions', () => {
   it('verifies its own tokens until they expire', () => {
     const token = createSessionToken('member-1', session, now);
-    expect(verifySessionToken(token, session, now)).toEqual({ memberId: 'member-1', expiresAt: now.getTime() + 60_000 });
+    expect(verifySessionToken(token, session, now)).toEqual({ memberId: 'member-1', expiresAt: now.getTime() + 60_000, sessionId: expect.any(String) });
     expect(verifySessionToken(token, session, new Date(now.getTime() + 60_000))).toBeNull();
   });
 

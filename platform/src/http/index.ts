@@ -1,4 +1,5 @@
 export * from './session';
+export * from './session-revocation';
 export * from './request-context';
 export * from './problems';
 export * from './problem-filter';

@@ -1,12 +1,16 @@
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type pino from 'pino';
-import { CSRF_HEADER } from '@cn/contracts';
+import { CSRF_HEADER, SESSION_COOKIE } from '@cn/contracts';
+import type { DocumentStore } from '../document-store/document-store';
+import { INFRASTRUCTURE, type Infrastructure } from '../infrastructure/infrastructure';
 import type { Metrics } from './observability';
 import { openApi } from './openapi';
 import { logIfServerError, problemOf, ProblemFilter, sendProblem } from './problem-filter';
-import { attachRequestContext, createRequestContext, requestContextOf, useSessionConfig } from './request-context';
+import { attachRequestContext, cookieValue, createRequestContext, requestContextOf, useSessionConfig } from './request-context';
 import { verifyCsrfToken, type SessionConfig } from './session';
+import { REVOCATION_REFRESH_MS, sessionRevocationsOf, type SessionRevocations } from './session-revocation';
 
 export interface HttpKitOptions {
   session: SessionConfig;
@@ -17,6 +21,8 @@ export interface HttpKitOptions {
   csrfExempt?: string[];
   /** JSON body limit (default 1mb) */
   jsonLimit?: string;
+  /** where signed-out sessions are recorded; default: the document store of the app's INFRASTRUCTURE provider */
+  documentStore?: DocumentStore;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -73,6 +79,33 @@ export const drainInFlight = async (app: INestApplication, timeoutMs = 10_000): 
 
 export const isDraining = (app: INestApplication): boolean => inFlightByApp.get(app)?.draining ?? false;
 
+const revocationStoreOf = (app: INestApplication, options: HttpKitOptions): DocumentStore | null => {
+  if (options.documentStore) return options.documentStore;
+  try {
+    return app.get<Infrastructure>(INFRASTRUCTURE, { strict: false }).documentStore;
+  } catch {
+    return null;
+  }
+};
+
+/** While the server listens, reloads the revoked ids about once a refresh period, for the WebSocket upgrade (which cannot wait). */
+const keepRevocationsFresh = (app: INestApplication, revocations: SessionRevocations, logger: pino.Logger): void => {
+  const server = app.getHttpServer() as Server;
+  let timer: NodeJS.Timeout | undefined;
+  const start = (): void => {
+    timer ??= setInterval(() => {
+      revocations.refresh().catch((error: unknown) => logger.warn({ err: error }, 'reading revoked sessions failed'));
+    }, REVOCATION_REFRESH_MS);
+    timer.unref();
+  };
+  server.on('listening', start);
+  server.on('close', () => {
+    clearInterval(timer);
+    timer = undefined;
+  });
+  if (server.listening) start();
+};
+
 /**
  * Installs what every service shares. Call it after NestFactory.create and before app.init()/listen(),
  * so that its JSON parser and routes come before Nest's.
@@ -80,11 +113,15 @@ export const isDraining = (app: INestApplication): boolean => inFlightByApp.get(
 export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): void => {
   const { session, logger, metrics } = options;
   const exempt = new Set(options.csrfExempt ?? []);
-  useSessionConfig(session);
+  const store = revocationStoreOf(app, options);
+  const revocations = store ? sessionRevocationsOf(store) : null;
+  if (revocations) keepRevocationsFresh(app, revocations, logger);
+  else logger.warn('no document store: signed-out sessions are not refused');
+  useSessionConfig(session, revocations);
   trackInFlight(app);
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const context = createRequestContext(req, session);
+  const begin = (req: Request, res: Response): void => {
+    const context = createRequestContext(req, session, revocations);
     attachRequestContext(req, context);
     res.setHeader('X-Request-Id', context.requestId);
     res.setHeader('X-Correlation-Id', context.correlationId);
@@ -101,7 +138,24 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
         'request',
       );
     });
-    next();
+  };
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    // a request with a session waits for a view of the revoked sessions at most REVOCATION_REFRESH_MS old
+    if (!revocations || !revocations.isStale() || cookieValue(req, SESSION_COOKIE) === undefined) {
+      begin(req, res);
+      next();
+      return;
+    }
+    revocations.refresh().then(
+      () => {
+        begin(req, res);
+        next();
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'reading revoked sessions failed');
+        sendProblem(res, { statusCode: 503, error: 'service_unavailable', errors: [] });
+      },
+    );
   });
 
   app.use(express.json({ limit: options.jsonLimit ?? '1mb' }));

@@ -4,6 +4,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { SESSION_COOKIE } from '@cn/contracts';
 import { HttpProblem } from './problems';
 import { verifySessionToken, type SessionConfig } from './session';
+import type { SessionRevocations } from './session-revocation';
 
 /** Who is asking and which request/correlation ids the events it causes will carry. */
 export interface RequestContext {
@@ -16,9 +17,11 @@ export interface RequestContext {
 const contexts = new WeakMap<IncomingMessage, RequestContext>();
 /** set by applyHttpKit, so that a WebSocket upgrade (which bypasses the middleware) can verify its cookie */
 let defaultSession: SessionConfig | null = null;
+let defaultRevocations: SessionRevocations | null = null;
 
-export const useSessionConfig = (session: SessionConfig): void => {
+export const useSessionConfig = (session: SessionConfig, revocations: SessionRevocations | null = null): void => {
   defaultSession = session;
+  defaultRevocations = revocations;
 };
 
 const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -42,10 +45,19 @@ export const cookieValue = (req: IncomingMessage, name: string): string | undefi
   return undefined;
 };
 
-export const createRequestContext = (req: IncomingMessage, session: SessionConfig): RequestContext => {
+/**
+ * Reads the session cookie; a signed-out (revoked) session counts as no session. The revocation view is
+ * used as it is: refresh it first (applyHttpKit's middleware does) when it may be stale.
+ */
+export const createRequestContext = (
+  req: IncomingMessage,
+  session: SessionConfig,
+  revocations: SessionRevocations | null = null,
+): RequestContext => {
   const correlation = headerValue(req, 'x-correlation-id');
   const token = cookieValue(req, SESSION_COOKIE);
-  const verified = verifySessionToken(token, session);
+  const signed = verifySessionToken(token, session);
+  const verified = signed && revocations?.isRevoked(signed.sessionId) ? null : signed;
   return {
     requestId: randomUUID(),
     correlationId: correlation && ID_PATTERN.test(correlation) ? correlation : randomUUID(),
@@ -58,12 +70,18 @@ export const attachRequestContext = (req: IncomingMessage, context: RequestConte
   contexts.set(req, context);
 };
 
+/**
+ * The context the middleware attached, or (a WebSocket upgrade, which bypasses the middleware) one built here
+ * from the cookie. The upgrade path cannot wait for a load, so it uses the revocation view as it is; while the
+ * server listens, applyHttpKit keeps that view refreshed about every REVOCATION_REFRESH_MS.
+ */
 export const requestContextOf = (req: IncomingMessage, session?: SessionConfig): RequestContext => {
   const known = contexts.get(req);
   if (known) return known;
   const config = session ?? defaultSession;
+  if (defaultRevocations?.isStale()) void defaultRevocations.refresh().catch(() => undefined);
   const context: RequestContext = config
-    ? createRequestContext(req, config)
+    ? createRequestContext(req, config, defaultRevocations)
     : { requestId: randomUUID(), correlationId: randomUUID(), memberId: null, sessionToken: null };
   contexts.set(req, context);
   return context;

@@ -1,10 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Response } from 'express';
 import { SESSION_COOKIE } from '@cn/contracts';
 
 /**
- * Stateless sessions: the cookie holds `memberId.expiresAt.hmac`, so every service verifies it with the
- * shared secret and no session store is needed.
+ * Signed sessions: the cookie holds `memberId.expiresAt.sessionId.hmac`, so every service verifies it with the
+ * shared secret. The random session id is what signing out revokes (see session-revocation.ts): a verified
+ * token is only a session while its id is not in `revoked_sessions`.
+ *
+ * The HMAC covers a version prefix (`v2`): tokens of the earlier `memberId.expiresAt.hmac` format, which carry
+ * no session id and so could never be revoked, no longer verify; their holders simply sign in again.
  */
 export interface SessionConfig {
   secret: string;
@@ -13,6 +17,18 @@ export interface SessionConfig {
 }
 
 const sign = (payload: string, secret: string): string => createHmac('sha256', secret).update(payload).digest('base64url');
+const TOKEN_VERSION = 'v2';
+const signToken = (payload: string, secret: string): string => sign(`${TOKEN_VERSION}:${payload}`, secret);
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+export interface VerifiedSession {
+  memberId: string;
+  expiresAt: number;
+  /** random, 128 bits; names the session in `revoked_sessions` */
+  sessionId: string;
+}
+
+export const newSessionId = (): string => randomBytes(16).toString('base64url');
 
 const sameSignature = (a: string, b: string): boolean => {
   const left = Buffer.from(a);
@@ -20,25 +36,30 @@ const sameSignature = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-export const createSessionToken = (memberId: string, config: SessionConfig, now: Date = new Date()): string => {
-  const payload = `${memberId}.${now.getTime() + config.ttlMs}`;
-  return `${payload}.${sign(payload, config.secret)}`;
-};
-
-export const verifySessionToken = (
-  token: string | undefined,
+export const createSessionToken = (
+  memberId: string,
   config: SessionConfig,
   now: Date = new Date(),
-): { memberId: string; expiresAt: number } | null => {
+  sessionId: string = newSessionId(),
+): string => {
+  if (!SESSION_ID_PATTERN.test(sessionId)) throw new Error('a session id is 16 random bytes in base64url');
+  const payload = `${memberId}.${now.getTime() + config.ttlMs}.${sessionId}`;
+  return `${payload}.${signToken(payload, config.secret)}`;
+};
+
+/** The token's member, expiry and session id when it is signed with this secret and not expired; null otherwise. Revocation is checked by the caller. */
+export const verifySessionToken = (token: string | undefined, config: SessionConfig, now: Date = new Date()): VerifiedSession | null => {
   if (!token) return null;
   const signatureAt = token.lastIndexOf('.');
-  const expiresAt = token.lastIndexOf('.', signatureAt - 1);
-  if (signatureAt <= 0 || expiresAt <= 0) return null;
+  const sessionAt = token.lastIndexOf('.', signatureAt - 1);
+  const expiresAt = token.lastIndexOf('.', sessionAt - 1);
+  if (signatureAt <= 0 || sessionAt <= 0 || expiresAt <= 0) return null;
   const payload = token.slice(0, signatureAt);
-  if (!sameSignature(token.slice(signatureAt + 1), sign(payload, config.secret))) return null;
-  const expiry = Number(token.slice(expiresAt + 1, signatureAt));
-  if (!Number.isSafeInteger(expiry) || expiry <= now.getTime()) return null;
-  return { memberId: token.slice(0, expiresAt), expiresAt: expiry };
+  if (!sameSignature(token.slice(signatureAt + 1), signToken(payload, config.secret))) return null;
+  const sessionId = token.slice(sessionAt + 1, signatureAt);
+  const expiry = Number(token.slice(expiresAt + 1, sessionAt));
+  if (!SESSION_ID_PATTERN.test(sessionId) || !Number.isSafeInteger(expiry) || expiry <= now.getTime()) return null;
+  return { memberId: token.slice(0, expiresAt), expiresAt: expiry, sessionId };
 };
 
 /** Bound to the session value: a forged request from another site cannot know it. */
