@@ -1,24 +1,38 @@
 import { Controller, Delete, HttpCode, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { clearSessionCookie, INFRASTRUCTURE, openApi, type Infrastructure } from '@cn/platform';
+import {
+  clearSessionCookie,
+  Ctx,
+  INFRASTRUCTURE,
+  openApi,
+  sessionRevocationsOf,
+  verifySessionToken,
+  type Infrastructure,
+  type RequestContext,
+} from '@cn/platform';
 
 openApi.route({
   method: 'delete',
   path: '/users/sign_out',
-  summary: 'Sign out: clears the session cookie',
+  summary: 'Sign out: ends the session in every service (its token is refused from now on) and clears the cookie',
   tags: ['auth'],
   auth: 'none',
   responses: { 204: 'signed out' },
 });
 
-/** Sessions are stateless: signing out forgets the cookie in the browser (it expires by itself). */
+/**
+ * Signing out revokes the session (by its id, in `revoked_sessions`) so that a copy of the cookie stops working
+ * everywhere, then clears the cookie. A revocation is session state, not domain state: it records no event.
+ */
 @Controller('users/sign_out')
 export class SignOutController {
   constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
 
   @Delete()
   @HttpCode(204)
-  signOut(@Res({ passthrough: true }) res: Response): void {
+  async signOut(@Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const session = verifySessionToken(ctx.sessionToken ?? undefined, this.infra.config.session);
+    if (session) await sessionRevocationsOf(this.infra.documentStore).revoke(session.sessionId, session.expiresAt);
     clearSessionCookie(res, this.infra.config.session);
   }
 }
