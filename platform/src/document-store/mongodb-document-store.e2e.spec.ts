@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, jest } from '@jest/globals';
-import { MongoClient } from 'mongodb';
 import { describeDocumentStoreContract } from '../testing';
 import type { DocumentStoreContractTarget } from '../testing';
+import { mongoE2eDatabase } from '../testing/e2e-servers';
 import { createMongoDocumentStore } from './mongodb-document-store';
 
 /** Runs the document store contract against the MongoDB-wire server named by MONGODB_URL, in a database of its own. */
-const url = process.env['MONGODB_URL'];
-const database = `cn_e2e_docs_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const { url, database, drop } = mongoE2eDatabase('cn_e2e_docs');
 
 const target: DocumentStoreContractTarget = url
   ? {
@@ -19,12 +17,7 @@ const target: DocumentStoreContractTarget = url
     }
   : { available: false, reason: 'MONGODB_URL not set' };
 
-afterAll(async () => {
-  if (!url) return;
-  const client = await MongoClient.connect(url);
-  await client.db(database).dropDatabase();
-  await client.close();
-});
+afterAll(drop);
 
 jest.setTimeout(60_000);
 describeDocumentStoreContract('MongoDB', target);
