@@ -1,4 +1,8 @@
+import type { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type pino from 'pino';
+import { applyHttpKit, drainInFlight } from '../http/kit';
+import { createInfrastructure, loadConfig, type Infrastructure } from './infrastructure';
 
 export interface StartedService {
   logger: Pick<pino.Logger, 'info' | 'error'>;
@@ -36,3 +40,38 @@ export const runService = (name: string, start: () => Promise<StartedService>): 
     },
   );
 };
+
+/**
+ * A read-side service as its own process: its Nest module on the configured adapters behind the HTTP
+ * kit, ready once `start` (projectors, realtime) has run; stopping drains requests first.
+ */
+export const runReadService = (
+  name: string,
+  register: (infra: Infrastructure) => DynamicModule,
+  start: (app: INestApplication, infra: Infrastructure) => Promise<{ stop(): Promise<void> }>,
+): void =>
+  runService(name, async () => {
+    const config = loadConfig(process.env);
+    const infra = await createInfrastructure(config, { service: name });
+    const app = await NestFactory.create(register(infra), { logger: ['error', 'warn'] });
+    let running = false;
+    applyHttpKit(app, {
+      session: config.session,
+      logger: infra.logger,
+      metrics: infra.metrics,
+      readiness: () => Promise.resolve(running),
+    });
+    await app.listen(config.port);
+    const service = await start(app, infra);
+    running = true;
+    infra.logger.info({ port: config.port }, `${name} listening`);
+    return {
+      logger: infra.logger,
+      stop: async () => {
+        await drainInFlight(app);
+        await service.stop();
+        await app.close();
+        await infra.close();
+      },
+    };
+  });
