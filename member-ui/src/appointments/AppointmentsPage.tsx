@@ -14,6 +14,7 @@ import { MonthSheet } from './MonthSheet';
 import { MOBILE_BREAKPOINT_PX, readStoredView, storeView, useMediaQuery, type SheetView } from './view-state';
 import { addMonths, viewerTimeZone } from './zoned-time';
 import './appointments.css';
+import { LoadStatus } from '../shell/LoadStatus';
 
 type Load = { phase: 'loading' } | { phase: 'failed'; errorKey: string } | { phase: 'loaded'; month: string; appointments: AppointmentDto[] };
 
@@ -171,19 +172,7 @@ export const AppointmentsPage = ({ scope }: { scope: AppointmentScope }) => {
           </Link>
         </div>
       </div>
-      {load.phase === 'loading' ? (
-        <p className="muted" role="status" data-testid="appointments-loading">
-          {t('common.loading')}
-        </p>
-      ) : null}
-      {load.phase === 'failed' ? (
-        <div className="alert alert--error" role="alert" data-testid="appointments-error">
-          {t(`errors.${load.errorKey}`)}{' '}
-          <button type="button" className="button button--quiet" onClick={() => setAttempt((value) => value + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
+      <LoadStatus load={load} onRetry={() => setAttempt((value) => value + 1)} testId="appointments" />
       {load.phase === 'loaded' ? (
         shownView === 'sheet' ? (
           <MonthSheet weeks={layoutMonthSheet(month, shown, timeZone)} timeZone={timeZone} today={today} canCreate={canCreate} createQuery={createQuery} />

@@ -10,6 +10,7 @@ import { useSession, useSignedIn } from '../session/SessionContext';
 import { MemberRow } from './MemberRow';
 import { Pagination } from './Pagination';
 import { useLivePresence, withStatus } from './useLivePresence';
+import { LoadStatus } from '../shell/LoadStatus';
 
 type Load =
   | { phase: 'loading' }
@@ -97,19 +98,7 @@ export const DirectoryMembersPage = () => {
           }}
         />
       </form>
-      {load.phase === 'loading' ? (
-        <p className="muted" role="status" data-testid="directory-loading">
-          {t('common.loading')}
-        </p>
-      ) : null}
-      {load.phase === 'failed' ? (
-        <div className="alert alert--error" role="alert" data-testid="directory-error">
-          {t(`errors.${load.errorKey}`)}{' '}
-          <button type="button" className="button button--quiet" onClick={() => setAttempt((value) => value + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
+      <LoadStatus load={load} onRetry={() => setAttempt((value) => value + 1)} testId="directory" />
       {load.phase === 'loaded' ? (
         load.pagination.total > DIRECTORY_TOO_LARGE ? (
           <div className="alert" role="status" data-testid="directory-too-large">

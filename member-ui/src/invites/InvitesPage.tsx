@@ -11,6 +11,7 @@ import { useToasts } from '../toasts/Toasts';
 import { invitesApi } from './invites-api';
 import { isParticipationTab, rowOfInvite, rowOfParticipation, type InviteRow } from './invite-rows';
 import '../appointments/appointments.css';
+import { LoadStatus } from '../shell/LoadStatus';
 
 type InviteTab = (typeof INVITE_TABS)[number];
 type Load = { phase: 'loading' } | { phase: 'failed'; errorKey: string } | { phase: 'loaded'; rows: InviteRow[]; next: string | null };
@@ -122,15 +123,7 @@ export const InvitesPage = () => {
           </button>
         ))}
       </nav>
-      {load.phase === 'loading' ? <p className="muted">{t('common.loading')}</p> : null}
-      {load.phase === 'failed' ? (
-        <div className="alert alert--error" role="alert">
-          {t(`errors.${load.errorKey}`)}{' '}
-          <button type="button" className="button button--quiet" onClick={() => setAttempt((value) => value + 1)}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : null}
+      <LoadStatus load={load} onRetry={() => setAttempt((value) => value + 1)} />
       {load.phase === 'loaded' && load.rows.length === 0 ? (
         <EmptyState title={`invites.empty.${tab}`} text="invites.empty_text" testId="invites-empty" />
       ) : null}
