@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
-import { ArrayInput, Edit, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, required, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { ArrayInput, Edit, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, required, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { APPOINTMENT_CATEGORY_LABEL_MAX } from '@cn/contracts';
 import { CATEGORIES_RECORD_ID, newLabelError, type CategoriesRecord } from './categoriesChange';
+import { useSavingToasts } from '../layout/useSavingToasts';
 
 /** The list of custom categories (each renamable and removable) and a field to add one. */
 const CategoriesInput = () => {
@@ -76,8 +77,7 @@ const CategoriesToolbar = () => {
 
 /** The custom appointment categories editor (one record, id `network`). */
 export const AppointmentCategoriesEdit = () => {
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const savingToasts = useSavingToasts();
   return (
     <Edit
       resource="appointment-categories"
@@ -86,15 +86,7 @@ export const AppointmentCategoriesEdit = () => {
       actions={false}
       mutationMode="pessimistic"
       redirect={false}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('cn.notifications.saving_successful', { type: 'success' });
-          refresh();
-        },
-        onError: () => {
-          notify('cn.notifications.saving_failure', { type: 'error' });
-        },
-      }}
+      mutationOptions={savingToasts}
     >
       <SimpleForm toolbar={<CategoriesToolbar />}>
         <CategoriesInput />

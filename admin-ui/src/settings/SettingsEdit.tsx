@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
-import { Edit, SaveButton, TabbedForm, Toolbar, useNotify, useRefresh } from 'react-admin';
+import { Edit, SaveButton, TabbedForm, Toolbar } from 'react-admin';
 import { BasicSettingsInputs, JoinSettingsInputs, MailSettingsInputs, MemberSettingsInputs } from './SettingsTabs';
 import { validateSettings } from './validateSettings';
+import { useSavingToasts } from '../layout/useSavingToasts';
 
 /**
  * The cross-field rules (two-factor methods, map address) put their error on a field the administrator
@@ -32,23 +33,14 @@ const SettingsToolbar = () => {
 
 /** /administration/settings/edit of the spec: one form, tabs basic, join, member and mail. */
 export const SettingsEdit = () => {
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const savingToasts = useSavingToasts();
   return (
     <Edit
       title="cn.settings.title"
       actions={false}
       mutationMode="pessimistic"
       redirect={false}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('cn.notifications.saving_successful', { type: 'success' });
-          refresh();
-        },
-        onError: () => {
-          notify('cn.notifications.saving_failure', { type: 'error' });
-        },
-      }}
+      mutationOptions={savingToasts}
     >
       <TabbedForm validate={validateSettings} mode="onChange" toolbar={<SettingsToolbar />} warnWhenUnsavedChanges>
         <TabbedForm.Tab label="cn.settings.tabs.basic" data-testid="settings-tab-basic">
