@@ -33,6 +33,13 @@ import { ChangeCalendarHandler, CreateCalendarHandler } from './calendars/managi
 import { ManageCalendarsController } from './calendars/managing-calendars/manage-calendars.controller';
 import { CalendarAccess } from './lookup/calendar-access';
 import { SignInController } from './auth/signing-in/sign-in.controller';
+import { PasswordController } from './auth/managing-passwords/password.controller';
+import {
+  ChangeOwnPasswordHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  SetMemberPasswordHandler,
+} from './auth/managing-passwords/password.commands';
 import { SignOutController } from './auth/signing-out/sign-out.controller';
 import { CommandLookup } from './lookup/command-lookup';
 import { EraseMemberHandler } from './members/erasing-member/erase-member.command';
@@ -81,6 +88,7 @@ export class CommandServiceModule {
       imports: [CqrsModule.forRoot()],
       controllers: [
         SignInController,
+        PasswordController,
         SignOutController,
         ChangeNetworkSettingsController,
         SetPresenceController,
@@ -102,6 +110,10 @@ export class CommandServiceModule {
         { provide: CommandLookup, useFactory: () => new CommandLookup(infra) },
         { provide: LookupLifecycle, useFactory: (lookup: CommandLookup) => new LookupLifecycle(lookup), inject: [CommandLookup] },
         SignInHandler,
+        ChangeOwnPasswordHandler,
+        RequestPasswordResetHandler,
+        ResetPasswordHandler,
+        SetMemberPasswordHandler,
         ChangeNetworkSettingsHandler,
         SetPresenceHandler,
         RegisterMemberHandler,

@@ -6,7 +6,7 @@ import { calendarTokenEvents } from './calendars/calendar-token';
 import { appointmentCategoryEvents } from './calendars/categories';
 import { meetingRoomEvents } from './calendars/rooms';
 import { groupEvents, membershipRoleEvents } from './groups/groups';
-import type { EventDefinition } from './common/events';
+import { redactSecrets, SECRET_REDACTED, type EventDefinition } from './common/events';
 import type { z } from 'zod';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
@@ -23,3 +23,29 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...membershipRoleEvents,
   ].map((definition) => [definition.type, definition]),
 );
+
+/**
+ * Data of a stored event in its registered (newest) version: the definition's upcasters run from the
+ * version it was written in. Unknown types and versions newer than the registry pass unchanged.
+ */
+export const upcastEventData = (type: string, schemaVersion: number, data: unknown): { data: unknown; schemaVersion: number } => {
+  const definition = eventRegistry.get(type);
+  if (!definition?.upcasters || schemaVersion >= definition.version) return { data, schemaVersion };
+  let current = data as Record<string, unknown>;
+  for (let version = schemaVersion; version < definition.version; version += 1) {
+    const upcaster = definition.upcasters[version];
+    if (!upcaster) throw new Error(`event ${type}: no upcaster from version ${version}`);
+    current = upcaster(current);
+  }
+  return { data: current, schemaVersion: definition.version };
+};
+
+/** Event data as any answer may show it: credentials and declared verifiers replaced by SECRET_REDACTED. */
+export const redactEventData = (type: string, data: unknown): unknown => {
+  const redacted = redactSecrets(data);
+  const verifiers = eventRegistry.get(type)?.verifiers;
+  if (!verifiers?.length || typeof redacted !== 'object' || redacted === null || Array.isArray(redacted)) return redacted;
+  const copy: Record<string, unknown> = { ...(redacted as Record<string, unknown>) };
+  for (const field of verifiers) if (Object.hasOwn(copy, field)) copy[field] = SECRET_REDACTED;
+  return copy;
+};

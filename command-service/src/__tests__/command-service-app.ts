@@ -19,10 +19,11 @@ export interface TestService {
 }
 
 /** The command service on the embedded adapters in a fresh DATA_DIR, seeded with the demo members. */
-export const startTestService = async (): Promise<TestService> => {
+export const startTestService = async (options: { clock?: () => Date } = {}): Promise<TestService> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-command-'));
   const infra = await createInfrastructure(loadConfig({ DATA_DIR: dataDir, PASSWORD_SCRYPT_N: '1024', DEMO_SEED: 'true' }), {
     service: 'command-service-test',
+    clock: options.clock,
   });
   await seedDemoIfEmpty(infra);
   const app = await createCommandServiceApp(infra);

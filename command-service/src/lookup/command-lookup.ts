@@ -20,7 +20,7 @@ export const LOOKUP_GROUP = 'command-service.lookup';
 const CATCH_UP_MS = 2000;
 
 /**
- * The command side's own read model (members' credentials and roles, the network settings), so that
+ * The command side's own read model (members' addresses and roles, the network settings), so that
  * authorization never trusts the client and never depends on the query service.
  */
 export class CommandLookup {

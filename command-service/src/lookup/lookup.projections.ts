@@ -9,13 +9,15 @@ import {
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection, RecordedEvent } from '@cn/platform';
 
-/** What the command side needs to authorize and sign in; personal data arrives revealed. */
+/**
+ * What the command side needs to authorize and find a member by address; personal data arrives revealed.
+ * No credential: password hashes stay sealed in the member's stream (auth/credentials.ts).
+ */
 export interface LookupMember extends ProjectedDocument {
   /** lowercased; '' once erased */
   email: string;
   first_name: string;
   last_name: string;
-  password_hash: string;
   roles: MemberRoles;
   erased: boolean;
 }
@@ -42,7 +44,6 @@ export const lookupMembersProjection: Projection<LookupMember> = {
           email: asText(event.data.email).trim().toLowerCase(),
           first_name: asText(event.data.first_name),
           last_name: asText(event.data.last_name),
-          password_hash: event.data.password_hash,
           roles: event.data.roles,
           erased: false,
         };
@@ -50,7 +51,7 @@ export const lookupMembersProjection: Projection<LookupMember> = {
         return doc ? { ...doc, roles: event.data.roles } : null;
       case 'MemberErased':
         return doc
-          ? { ...doc, email: '', first_name: DELETED_MEMBER_NAME, last_name: '', password_hash: '', erased: true }
+          ? { ...doc, email: '', first_name: DELETED_MEMBER_NAME, last_name: '', erased: true }
           : null;
       default:
         return doc;

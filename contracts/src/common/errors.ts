@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_ERROR_KEYS } from '../members/password-policy';
 /** Error keys answered by the API (`error` and `errors[].key`), shared with both consoles' i18n. */
 export const ERROR_KEYS = [
   'validation_failed',
@@ -29,6 +30,7 @@ export const ERROR_KEYS = [
   'email_taken',
   'already_registered',
   'cannot_erase_self',
+  ...PASSWORD_ERROR_KEYS,
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number] | (string & {});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRESENCE_TYPES, STATUS_TEXT_MAX } from '../common/constants';
-import { defineEvent, personal, type EventOf } from '../common/events';
+import { defineEvent, personal, sealedSecret, type EventOf } from '../common/events';
 
 export const presenceTypeSchema = z.enum(PRESENCE_TYPES);
 export type PresenceType = z.infer<typeof presenceTypeSchema>;
@@ -31,19 +31,55 @@ export const memberRolesSchema = z.object({
 });
 export type MemberRoles = z.infer<typeof memberRolesSchema>;
 
-/** Personal fields (email, names, status text) are encrypted with the member's key in the store. */
+/**
+ * Personal fields (email, names, status text) are encrypted with the member's key in the store; the
+ * password's scrypt hash is a sealed secret (never revealed to any reader, destroyed with the key).
+ * Version 1 carried the hash in clear text: its upcaster wraps it as a legacy secret, so every reader
+ * redacts it like a sealed one (`reencrypt-credentials` seals such events offline).
+ */
 export const MemberRegistered = defineEvent(
   'MemberRegistered',
-  1,
+  2,
   z.object({
     member_id: z.string(),
     email: personal(z.string()),
     first_name: personal(z.string()),
     last_name: personal(z.string()),
-    /** scrypt hash; not personal data in itself, and useless once the member is erased */
-    password_hash: z.string(),
+    password_hash: sealedSecret,
     roles: memberRolesSchema,
   }),
+  {
+    upcasters: {
+      1: (data) => ({
+        ...data,
+        password_hash: {
+          $secret: typeof data['password_hash'] === 'string' ? data['password_hash'] : '',
+          subject: typeof data['member_id'] === 'string' ? data['member_id'] : '',
+          legacy: true,
+        },
+      }),
+    },
+  },
+);
+
+/** How a password came to change: the member themself, a reset link, or a network administrator. */
+export const PASSWORD_CHANGE_REASONS = ['changed', 'reset', 'set_by_admin'] as const;
+export type PasswordChangeReason = (typeof PASSWORD_CHANGE_REASONS)[number];
+
+export const MemberPasswordChanged = defineEvent(
+  'MemberPasswordChanged',
+  1,
+  z.object({ member_id: z.string(), password_hash: sealedSecret, reason: z.enum(PASSWORD_CHANGE_REASONS) }),
+);
+
+/**
+ * A reset link was mailed. The stream keeps only the sealed SHA-256 of its token, valid until
+ * `expires_at` and for one use (a later MemberPasswordChanged or a newer request ends it).
+ */
+export const MemberPasswordResetRequested = defineEvent(
+  'MemberPasswordResetRequested',
+  1,
+  z.object({ member_id: z.string(), token_hash: sealedSecret, expires_at: z.string() }),
 );
 
 export const MemberPresenceChanged = defineEvent(
@@ -61,10 +97,19 @@ export const MemberRolesChanged = defineEvent(
 /** The member's key is destroyed with this event; their earlier events read as the deleted-member fallback. */
 export const MemberErased = defineEvent('MemberErased', 1, z.object({ member_id: z.string() }));
 
-export const memberEvents = [MemberRegistered, MemberPresenceChanged, MemberRolesChanged, MemberErased] as const;
+export const memberEvents = [
+  MemberRegistered,
+  MemberPresenceChanged,
+  MemberRolesChanged,
+  MemberPasswordChanged,
+  MemberPasswordResetRequested,
+  MemberErased,
+] as const;
 
 export type MemberEvent =
   | EventOf<typeof MemberRegistered>
+  | EventOf<typeof MemberPasswordChanged>
+  | EventOf<typeof MemberPasswordResetRequested>
   | EventOf<typeof MemberPresenceChanged>
   | EventOf<typeof MemberRolesChanged>
   | EventOf<typeof MemberErased>;

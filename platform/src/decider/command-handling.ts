@@ -54,7 +54,7 @@ const backOff = (attempt: number): Promise<void> =>
  * cached state is never mutated; the events after the cached revision are always read from the store,
  * so another process appending to the same stream is seen.
  */
-interface CachedState<State> {
+export interface CachedState<State> {
   revision: number;
   state: State;
 }
@@ -121,6 +121,34 @@ export const toNewEvents = (events: readonly DomainEvent[], context: CommandCont
     };
   });
 
+/** The cached state plus the events appended since; remembered for the next reader. */
+const foldStream = async <State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  cache: StateCache<State>,
+): Promise<CachedState<State>> => {
+  const cached = cache.get(streamId);
+  const recorded = await eventStore.readStream(streamId, { fromRevision: cached ? cached.revision + 1 : 0 });
+  const revision = recorded.length > 0 ? revisionOf(recorded) : (cached?.revision ?? -1);
+  const state = recorded.reduce(
+    (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
+    cached ? cached.state : decider.initialState(),
+  );
+  if (revision >= 0) cache.remember(streamId, { revision, state });
+  return { state, revision };
+};
+
+/**
+ * A stream's current state as the decider folds it, for a check that appends nothing (verifying a
+ * credential); shares the per-stream cache with handleCommand.
+ */
+export const loadState = <State, Command, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+): Promise<CachedState<State>> => foldStream(eventStore, streamId, decider, stateCacheOf<State>(eventStore, decider));
+
 /** Load the stream, fold it, decide, append with the revision the decision was made on. */
 export const handleCommand = async <State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
@@ -130,18 +158,11 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
 
   const cache = stateCacheOf<State>(eventStore, decider);
   for (let attempt = 0; ; attempt += 1) {
-    const cached = cache.get(streamId);
-    const recorded = await eventStore.readStream(streamId, { fromRevision: cached ? cached.revision + 1 : 0 });
-    const revision = recorded.length > 0 ? revisionOf(recorded) : (cached?.revision ?? -1);
+    const { state, revision } = await foldStream(eventStore, streamId, decider, cache);
     if (options.expectedRevision !== undefined) {
       const expected = options.expectedRevision === 'no_stream' ? -1 : options.expectedRevision;
       if (expected !== revision) throw new WrongExpectedRevisionError(streamId, options.expectedRevision, revision < 0 ? 'no_stream' : revision);
     }
-    const state = recorded.reduce(
-      (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
-      cached ? cached.state : decider.initialState(),
-    );
-    if (revision >= 0) cache.remember(streamId, { revision, state });
     const events = decider.decide(command, state);
     if (events.length === 0) return { position: await eventStore.headPosition(), revision, events };
 

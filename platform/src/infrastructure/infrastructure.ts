@@ -13,6 +13,7 @@ import type { EventBus } from '../event-bus/event-bus';
 import { createInProcessEventBus } from '../event-bus/in-process-event-bus';
 import type { EventStore } from '../event-store/event-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import { withUpcasting } from '../event-store/upcasting-event-store';
 import type { KeyStore } from '../key-store/key-store';
 import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
 import { createOutboxMail, type MailPort } from '../mail/mail';
@@ -42,6 +43,11 @@ export interface PlatformConfig {
   translationApiKey?: string;
   /** the largest total of attachments a mail may carry, in MB */
   emailAttachmentLimitMb: number;
+  /**
+   * Where members reach the consoles (`PUBLIC_URL`, default http://localhost:PORT): links in mails are
+   * built from it, never from a request's Host header, which whoever sends the request chooses.
+   */
+  publicUrl: string;
 }
 
 const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
@@ -75,15 +81,24 @@ const persistedSecret = (dataDir: string): string => {
   return readFileSync(file, 'utf8').trim();
 };
 
+const publicUrlOf = (raw: string | undefined, port: number): string => {
+  const value = optional(raw);
+  if (value === undefined) return `http://localhost:${port}`;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol)) throw new Error(`PUBLIC_URL=${value} is not an http(s) URL`);
+  return url.href.replace(/\/+$/, '');
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
   const dataDir = resolve(optional(env['DATA_DIR']) ?? './data');
   const kafkaBrokers = optional(env['KAFKA_BROKERS'])
     ?.split(',')
     .map((broker) => broker.trim())
     .filter(Boolean);
+  const port = integer('PORT', env['PORT'], 3000, (n) => n >= 0 && n < 65536);
   return {
     dataDir,
-    port: integer('PORT', env['PORT'], 3000, (n) => n >= 0 && n < 65536),
+    port,
     session: {
       secret: optional(env['SESSION_SECRET']) ?? persistedSecret(dataDir),
       ttlMs: integer('SESSION_TTL_HOURS', env['SESSION_TTL_HOURS'], DEFAULT_SESSION_TTL_HOURS, (n) => n > 0) * 3_600_000,
@@ -102,6 +117,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     translationUrl: optional(env['TRANSLATION_URL']),
     translationApiKey: optional(env['TRANSLATION_API_KEY']),
     emailAttachmentLimitMb: integer('EMAIL_ATTACHMENT_LIMIT_MB', env['EMAIL_ATTACHMENT_LIMIT_MB'], DEFAULT_EMAIL_ATTACHMENT_LIMIT_MB, (n) => n > 0),
+    publicUrl: publicUrlOf(env['PUBLIC_URL'], port),
   };
 };
 
@@ -150,11 +166,13 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
   };
 
   try {
-    const eventStore = track(
-      'eventStore',
-      config.eventStoreUrl
-        ? createEsdbEventStore({ connectionString: config.eventStoreUrl })
-        : createSqliteEventStore({ path: file('events.sqlite') }),
+    const eventStore = withUpcasting(
+      track(
+        'eventStore',
+        config.eventStoreUrl
+          ? createEsdbEventStore({ connectionString: config.eventStoreUrl })
+          : createSqliteEventStore({ path: file('events.sqlite') }),
+      ),
     );
     const documentStore = track(
       'documentStore',

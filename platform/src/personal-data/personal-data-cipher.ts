@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { DELETED_MEMBER_NAME } from '@cn/contracts';
+import { DELETED_MEMBER_NAME, isSealedSecret, SECRET_REDACTED, type SealedSecret } from '@cn/contracts';
 import type { KeyStore } from '../key-store/key-store';
 import type { EncryptedValue } from './personal-data';
 import { isEncryptedValue } from './personal-data';
@@ -10,9 +10,13 @@ export interface PersonalDataCipher {
   /**
    * Returns a copy of `data` in which every EncryptedValue is replaced by its decrypted value, or by
    * the fallback when the subject's key is gone (erased member): DELETED_MEMBER_NAME for name fields,
-   * '' for anything else.
+   * '' for anything else. Sealed credentials become SECRET_REDACTED: no reader ever sees them.
    */
   reveal<T>(data: T): Promise<T>;
+  /** seals a credential with the subject's key (created on first use); see contracts' SealedSecret */
+  sealSecret(subject: string, value: string): Promise<SealedSecret>;
+  /** the credential, for the command side to verify against; null once the subject's key is gone */
+  unsealSecret(secret: SealedSecret): Promise<string | null>;
 }
 
 const ALGORITHM = 'aes-256-gcm';
@@ -25,12 +29,22 @@ const fallbackFor = (field: string | undefined): string =>
 
 const decrypt = (key: Buffer, encrypted: EncryptedValue): unknown => {
   const raw = Buffer.from(encrypted.$pii, 'base64');
+  return JSON.parse(decryptRaw(key, raw).toString('utf8')) as unknown;
+};
+
+const decryptRaw = (key: Buffer, raw: Buffer): Buffer => {
   const iv = raw.subarray(0, IV_BYTES);
   const tag = raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
   const decipher = createDecipheriv(ALGORITHM, key, iv);
   decipher.setAuthTag(tag);
-  const plain = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
-  return JSON.parse(plain.toString('utf8')) as unknown;
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+};
+
+const encryptRaw = (key: Buffer, plain: Buffer): string => {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  const ciphertext = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64');
 };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -39,10 +53,23 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export const createPersonalDataCipher = (keyStore: KeyStore): PersonalDataCipher => ({
   encrypt: async (subject, value) => {
     const key = await keyStore.getOrCreate(subject);
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv(ALGORITHM, key, iv);
-    const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value ?? null), 'utf8'), cipher.final()]);
-    return { $pii: Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64'), subject };
+    return { $pii: encryptRaw(key, Buffer.from(JSON.stringify(value ?? null), 'utf8')), subject };
+  },
+
+  sealSecret: async (subject, value) => {
+    const key = await keyStore.getOrCreate(subject);
+    return { $secret: encryptRaw(key, Buffer.from(value, 'utf8')), subject };
+  },
+
+  unsealSecret: async (secret) => {
+    if (secret.legacy) return secret.$secret;
+    const key = await keyStore.get(secret.subject);
+    if (!key) return null;
+    try {
+      return decryptRaw(key, Buffer.from(secret.$secret, 'base64')).toString('utf8');
+    } catch {
+      return null;
+    }
   },
 
   reveal: async <T>(data: T): Promise<T> => {
@@ -58,6 +85,8 @@ export const createPersonalDataCipher = (keyStore: KeyStore): PersonalDataCipher
     };
 
     const walk = async (value: unknown, field: string | undefined): Promise<unknown> => {
+      // credentials are never revealed, only redacted
+      if (isSealedSecret(value)) return SECRET_REDACTED;
       if (isEncryptedValue(value)) {
         const key = await keyOf(value.subject);
         if (!key) return fallbackFor(field);

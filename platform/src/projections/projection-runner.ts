@@ -4,6 +4,7 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import type { PersonalDataCipher } from '../personal-data/personal-data-cipher';
 import type { ProjectedDocument, Projection } from './projection';
 import { collectionName } from './projection';
+import { upcastRecordedEvent } from '../event-store/upcasting-event-store';
 
 /** The subset of pino's logger the runner uses. */
 export interface ProjectorLogger {
@@ -143,9 +144,11 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     set: async (position) => checkpoints.upsert({ _id: options.name, position, _position: position }),
   };
 
-  const apply = async (event: RecordedEvent): Promise<void> => {
-    const interested = options.projections.filter((projection) => projection.eventTypes.includes(event.type));
+  const apply = async (delivered: RecordedEvent): Promise<void> => {
+    const interested = options.projections.filter((projection) => projection.eventTypes.includes(delivered.type));
     if (interested.length === 0) return;
+    // a Kafka topic may still carry events as an older version wrote them
+    const event = upcastRecordedEvent(delivered);
     const revealed = await options.cipher.reveal(event);
     for (const projection of interested) {
       const collection = collectionName(projection);

@@ -83,7 +83,7 @@ export const startHarness = async (env: NodeJS.ProcessEnv = {}): Promise<Harness
           email: await infra.cipher.encrypt(id, `${first.toLowerCase()}@example.org`),
           first_name: await infra.cipher.encrypt(id, first),
           last_name: await infra.cipher.encrypt(id, last),
-          password_hash: 'not-used',
+          password_hash: await infra.cipher.sealSecret(id, 'not-used'),
           roles: { ...NO_ROLES, ...roles },
         },
         null,

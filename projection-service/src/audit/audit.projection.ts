@@ -1,10 +1,11 @@
-import { eventRegistry } from '@cn/contracts';
+import { eventRegistry, redactEventData } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/platform';
 
 /**
  * One entry per event. `data` is kept as it sits in the event store, personal data still encrypted:
  * it is revealed when read, so an erased member's entries show the fallbacks without rewriting anything
- * and no plaintext personal data lingers in the audit read model.
+ * and no plaintext personal data lingers in the audit read model. Credentials and verifiers are redacted
+ * before anything is stored: the audit log shows that a password changed, never the hash.
  */
 export interface AuditEntryDocument extends ProjectedDocument {
   position: number;
@@ -31,7 +32,7 @@ export const auditProjection: Projection<AuditEntryDocument> = {
     revision: event.revision,
     type: event.type,
     schema_version: event.metadata.schemaVersion,
-    data: event.data,
+    data: redactEventData(event.type, event.data),
     who_id: event.metadata.memberId,
     occurred_at: new Date(event.metadata.occurredAt).toISOString(),
     correlation_id: event.metadata.correlationId,

@@ -1,4 +1,4 @@
-import { DELETED_MEMBER_NAME, type AuditEventDto, type AuditQuery } from '@cn/contracts';
+import { DELETED_MEMBER_NAME, redactEventData, upcastEventData, type AuditEventDto, type AuditQuery } from '@cn/contracts';
 import {
   collectionName,
   type DocumentStore,
@@ -43,6 +43,15 @@ export const auditFilterOf = (filter: AuditFilter): Filter[] => {
   return and;
 };
 
+/**
+ * What an entry may show: its data in the registered version with credentials redacted, also for entries
+ * an older version projected before credentials were kept out of the audit log.
+ */
+const answerableData = (entry: AuditEntryDocument): { data: unknown; schemaVersion: number } => {
+  const upcast = upcastEventData(entry.type, entry.schema_version, entry.data);
+  return { data: redactEventData(entry.type, upcast.data), schemaVersion: upcast.schemaVersion };
+};
+
 /** Reveals personal data now (fallbacks once erased) and names the actor from the members read model. */
 export const toAuditDtos = async (
   entries: readonly AuditEntryDocument[],
@@ -52,22 +61,25 @@ export const toAuditDtos = async (
   const actorIds = [...new Set(entries.map((e) => e.who_id).filter((id): id is string => id !== null))];
   const actors = new Map((await membersCollection(store).getMany(actorIds)).map((m) => [m._id, displayNameOf(m)]));
   return Promise.all(
-    entries.map(async (entry) => ({
-      id: entry._id,
-      position: entry.position,
-      stream: entry.stream,
-      revision: entry.revision,
-      type: entry.type,
-      schema_version: entry.schema_version,
-      data: await cipher.reveal(entry.data),
-      who: {
-        id: entry.who_id,
-        name: entry.who_id === null ? SYSTEM_ACTOR_NAME : (actors.get(entry.who_id) ?? DELETED_MEMBER_NAME),
-      },
-      when: entry.occurred_at,
-      correlation_id: entry.correlation_id,
-      causation_id: entry.causation_id,
-    })),
+    entries.map(async (entry) => {
+      const { data, schemaVersion } = answerableData(entry);
+      return {
+        id: entry._id,
+        position: entry.position,
+        stream: entry.stream,
+        revision: entry.revision,
+        type: entry.type,
+        schema_version: schemaVersion,
+        data: await cipher.reveal(data),
+        who: {
+          id: entry.who_id,
+          name: entry.who_id === null ? SYSTEM_ACTOR_NAME : (actors.get(entry.who_id) ?? DELETED_MEMBER_NAME),
+        },
+        when: entry.occurred_at,
+        correlation_id: entry.correlation_id,
+        causation_id: entry.causation_id,
+      };
+    }),
   );
 };
 

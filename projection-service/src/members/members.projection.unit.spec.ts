@@ -9,7 +9,7 @@ const registered = recorded('MemberRegistered', {
   email: 'ada@example.org',
   first_name: 'Ada',
   last_name: 'Lovelace',
-  password_hash: 'x',
+  password_hash: { $secret: 'x', subject: 'm1' },
   roles,
 });
 

@@ -75,7 +75,7 @@ export const startSearchHarness = async (dir = mkdtempSync(join(tmpdir(), 'cn-se
           email: await infra.cipher.encrypt(id, `${id}@example.org`),
           first_name: await infra.cipher.encrypt(id, first),
           last_name: await infra.cipher.encrypt(id, last),
-          password_hash: 'not-used',
+          password_hash: await infra.cipher.sealSecret(id, 'not-used'),
           roles: { network_admin: false, auditor: false, external: false, ...roles },
         },
         null,

@@ -34,11 +34,13 @@ const memoryCollection = () => {
 const plain: PersonalDataCipher = {
   encrypt: () => Promise.resolve({ $pii: '', subject: '' }),
   reveal: <T>(data: T) => Promise.resolve(data),
+  sealSecret: () => Promise.resolve({ $secret: '', subject: '' }),
+  unsealSecret: () => Promise.resolve(null),
 };
 const roles = { network_admin: false, auditor: false, external: true };
 
 describe('members search indexing', () => {
-  const registered = recorded('MemberRegistered', { member_id: 'm1', email: 'a@b.c', first_name: 'Ada', last_name: 'Lovelace', password_hash: 'x', roles });
+  const registered = recorded('MemberRegistered', { member_id: 'm1', email: 'a@b.c', first_name: 'Ada', last_name: 'Lovelace', password_hash: { $secret: 'x', subject: 'm1' }, roles });
   const invisible = recorded('MemberPresenceChanged', { member_id: 'm1', type: 'invisible', text: 'away' });
 
   it('indexes names, roles and presence; an invisible status text is not searchable', async () => {

@@ -4,7 +4,7 @@ import { signInRequestSchema, type MemberDto } from '@cn/contracts';
 import { createSessionToken, HttpProblem, INFRASTRUCTURE, parseWith, type Infrastructure } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { memberDtoOf } from '../../members/member-dto';
-import { hashPassword, verifyPassword } from '../passwords';
+import { verifyMemberPassword } from '../credentials';
 
 export const SIGN_IN = 'SignIn';
 
@@ -21,9 +21,6 @@ export class SignInCommand extends Command<SignedIn> {
 
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand> {
-  /** compared against when the address is unknown, so that the answer takes as long either way */
-  private decoyHash: Promise<string> | null = null;
-
   constructor(
     @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
     private readonly lookup: CommandLookup,
@@ -32,8 +29,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
   async execute({ body }: SignInCommand): Promise<SignedIn> {
     const { email, password } = parseWith(signInRequestSchema, body);
     const member = await this.lookup.memberByEmail(email);
-    this.decoyHash ??= hashPassword('decoy password', this.infra.config.passwordCost);
-    const valid = await verifyPassword(password, member?.password_hash || (await this.decoyHash));
+    const valid = await verifyMemberPassword(this.infra, member?._id ?? null, password);
     if (!member || member.erased || !valid) {
       this.infra.metrics.commands.inc({ command: SIGN_IN, outcome: 'rejected' });
       throw new HttpProblem(401, 'invalid_credentials');

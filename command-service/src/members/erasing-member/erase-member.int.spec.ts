@@ -17,7 +17,7 @@ describe('registering and erasing members', () => {
     expect(res.body).toEqual({ position: expect.any(Number), id: expect.any(String) });
     const signedIn = await service.signIn('new@example.org', 'secret-1');
     expect(signedIn.memberId).toBe(res.body.id);
-    const taken = await register({ email: 'NEW@example.org', password: 'other' }).expect(409);
+    const taken = await register({ email: 'NEW@example.org', password: 'another passphrase' }).expect(409);
     expect(taken.body).toEqual({ statusCode: 409, error: 'email_taken', errors: [{ field: 'user.email', key: 'email_taken' }] });
   });
 

@@ -9,7 +9,7 @@ const registered: MemberEvent = {
     email: { $pii: 'x', subject: 'm1' },
     first_name: { $pii: 'x', subject: 'm1' },
     last_name: { $pii: 'x', subject: 'm1' },
-    password_hash: 'h',
+    password_hash: { $secret: 'h', subject: 'm1' },
     roles: { network_admin: false, auditor: false, external: false },
   },
 };

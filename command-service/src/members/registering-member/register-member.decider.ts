@@ -1,4 +1,4 @@
-import type { EncryptedEnvelope, MemberEvent, MemberRoles } from '@cn/contracts';
+import type { EncryptedEnvelope, MemberEvent, MemberRoles, SealedSecret } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/platform';
 import { evolveMember, initialMemberState, type MemberState } from '../member-state';
 
@@ -8,7 +8,7 @@ export interface RegisterMember {
   email: EncryptedEnvelope;
   first_name: EncryptedEnvelope;
   last_name: EncryptedEnvelope;
-  password_hash: string;
+  password_hash: SealedSecret;
   roles: MemberRoles;
   /** looked up before deciding: another active member already uses the address */
   email_taken: boolean;

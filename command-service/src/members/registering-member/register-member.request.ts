@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '@cn/contracts';
 
 /**
  * `POST /administration/members` (messages-files-admin-members-groups.md §3 "New member", §5).
@@ -14,7 +15,7 @@ export const registerMemberRequestSchema = z
           .min(1, { message: 'required' })
           .max(254, { message: 'too_long' })
           .email({ message: 'invalid_format' }),
-        password: z.string().max(200, { message: 'too_long' }).optional(),
+        password: z.string().max(PASSWORD_MAX_LENGTH, { message: 'too_long' }).optional(),
         send_welcome_mail: z.boolean().default(false),
         profile_id: z.string().nullable().optional(),
         first_name: z.string().trim().max(100, { message: 'too_long' }).default(''),

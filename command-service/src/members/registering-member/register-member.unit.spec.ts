@@ -10,7 +10,7 @@ const command = (overrides: Partial<RegisterMember> = {}): RegisterMember => ({
   email: sealed('e'),
   first_name: sealed('f'),
   last_name: sealed('l'),
-  password_hash: 'scrypt$...',
+  password_hash: { $secret: 'sealed', subject: 'm1' },
   roles: { network_admin: false, auditor: false, external: true },
   email_taken: false,
   ...overrides,
@@ -33,7 +33,7 @@ describe('registering a member', () => {
     const [event] = decide([], command());
     expect(event).toEqual({
       type: 'MemberRegistered',
-      data: { member_id: 'm1', email: sealed('e'), first_name: sealed('f'), last_name: sealed('l'), password_hash: 'scrypt$...', roles: command().roles },
+      data: { member_id: 'm1', email: sealed('e'), first_name: sealed('f'), last_name: sealed('l'), password_hash: { $secret: 'sealed', subject: 'm1' }, roles: command().roles },
     });
   });
 
