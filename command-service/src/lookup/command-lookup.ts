@@ -46,6 +46,11 @@ export class CommandLookup {
     return this.projector.stop();
   }
 
+  /** replays the lookup from position 0 (with the command service stopped) */
+  rebuild(): Promise<void> {
+    return this.projector.rebuild(this.infra.eventStore);
+  }
+
   position(): number {
     return this.projector.position();
   }

@@ -216,3 +216,24 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     },
   };
 };
+
+/**
+ * Offline migrations only (every service stopped): replaces the data and metadata of the given events in
+ * one transaction, positions and revisions unchanged, then rewrites the file so that no page keeps the
+ * replaced bytes. The append-only rule holds for every running service; this is for removing what must
+ * not stay in the log (a credential an older version wrote in clear text).
+ */
+export const rewriteSqliteEvents = (path: string, rewrites: ReadonlyArray<{ position: number; data: unknown; metadata: RecordedEvent['metadata'] }>): void => {
+  const db = new Database(path);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const update = db.prepare<[string, string, number]>('UPDATE events SET data = ?, metadata = ? WHERE position = ?');
+    db.transaction(() => {
+      for (const row of rewrites) update.run(JSON.stringify(row.data), JSON.stringify(row.metadata), row.position);
+    })();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.exec('VACUUM');
+  } finally {
+    db.close();
+  }
+};
