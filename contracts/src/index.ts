@@ -5,6 +5,7 @@ export * from './common/ids';
 export * from './settings/network-settings';
 export * from './settings/events';
 export * from './members/members';
+export * from './members/sign-in-locks';
 export * from './network/network';
 export * from './audit/audit';
 export * from './registry';

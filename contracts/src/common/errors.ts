@@ -13,6 +13,7 @@ export const ERROR_KEYS = [
   'map_address_incomplete',
   'unauthenticated',
   'invalid_credentials',
+  'too_many_attempts',
   'forbidden',
   'invalid_csrf_token',
   'not_found',
