@@ -42,6 +42,12 @@ export interface PlatformConfig {
   translationApiKey?: string;
   /** the largest total of attachments a mail may carry, in MB */
   emailAttachmentLimitMb: number;
+  /**
+   * Express's 'trust proxy' (TRUST_PROXY): which proxies' X-Forwarded-For is believed for `req.ip`, the
+   * address sign-in throttling counts by. false (default): the socket's peer; a number: that many hops
+   * (1 behind the gateway); otherwise addresses, subnets or names such as `loopback`, comma-separated.
+   */
+  trustProxy: boolean | number | string;
 }
 
 const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
@@ -75,6 +81,13 @@ const persistedSecret = (dataDir: string): string => {
   return readFileSync(file, 'utf8').trim();
 };
 
+const trustProxyOf = (raw: string | undefined): boolean | number | string => {
+  const value = optional(raw);
+  if (value === undefined || ['false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (value.toLowerCase() === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
   const dataDir = resolve(optional(env['DATA_DIR']) ?? './data');
   const kafkaBrokers = optional(env['KAFKA_BROKERS'])
@@ -102,6 +115,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     translationUrl: optional(env['TRANSLATION_URL']),
     translationApiKey: optional(env['TRANSLATION_API_KEY']),
     emailAttachmentLimitMb: integer('EMAIL_ATTACHMENT_LIMIT_MB', env['EMAIL_ATTACHMENT_LIMIT_MB'], DEFAULT_EMAIL_ATTACHMENT_LIMIT_MB, (n) => n > 0),
+    trustProxy: trustProxyOf(env['TRUST_PROXY']),
   };
 };
 
