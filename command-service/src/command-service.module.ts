@@ -23,6 +23,7 @@ import { ScheduleAppointmentController } from './appointments/scheduling-appoint
 import { WaitlistHandler } from './appointments/waiting-list/waitlist.commands';
 import { WaitlistController } from './appointments/waiting-list/waitlist.controller';
 import { SignInHandler } from './auth/signing-in/sign-in.command';
+import { SignInThrottle } from './auth/signing-in/sign-in-throttle';
 import { AppointmentCategoryCatalog } from './appointment-categories/appointment-category-catalog';
 import { ChangeAppointmentCategoriesController, ChangeAppointmentCategoriesHandler } from './appointment-categories/change-appointment-categories';
 import { StartMeetingController, StartMeetingHandler } from './appointments/starting-meeting/start-meeting';
@@ -109,6 +110,10 @@ export class CommandServiceModule {
         { provide: INFRASTRUCTURE, useValue: infra },
         { provide: CommandLookup, useFactory: () => new CommandLookup(infra) },
         { provide: LookupLifecycle, useFactory: (lookup: CommandLookup) => new LookupLifecycle(lookup), inject: [CommandLookup] },
+        {
+          provide: SignInThrottle,
+          useFactory: () => new SignInThrottle(infra.documentStore, { secret: infra.config.session.secret, clock: infra.clock }),
+        },
         SignInHandler,
         ChangeOwnPasswordHandler,
         RequestPasswordResetHandler,

@@ -21,6 +21,7 @@ export const createCommandServiceApp = async (infra: Infrastructure): Promise<IN
     session: infra.config.session,
     logger: infra.logger,
     metrics: infra.metrics,
+    trustProxy: infra.config.trustProxy,
     readiness: async () => {
       await infra.eventStore.headPosition();
       return true;

@@ -1,4 +1,5 @@
 import { memberEvents } from './members/members';
+import { signInLockEvents } from './members/sign-in-locks';
 import { networkSettingsEvents } from './settings/events';
 import { calendarEvents } from './calendars/calendars';
 import { appointmentEvents } from './calendars/appointments';
@@ -14,6 +15,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
   [
     ...networkSettingsEvents,
     ...memberEvents,
+    ...signInLockEvents,
     ...calendarTokenEvents,
     ...calendarEvents,
     ...appointmentEvents,

@@ -128,6 +128,8 @@ describe('security probe: no credential in any answer, export or read model', ()
     known.push(resetToken, createHash('sha256').update(resetToken).digest('hex'));
     await request(server).put('/users/password').send({ user: { reset_password_token: resetToken, password: chosen[2] } }).expect(200);
     await request(server).put(`/administration/members/${String(created.body.id)}`).set(as(admin)).send({ user: { password: chosen[3] } }).expect(200);
+    // a sign-in lock, which names an unknown account by a fingerprint
+    for (let attempt = 0; attempt < 6; attempt += 1) await request(server).post('/users/sign_in').send({ email: 'nobody@example.org', password: 'wrong guess' });
     const calendarToken = (await request(server).post('/users/calendar_token').set(as(member)).expect(200)).body as { token: string };
     known.push(calendarToken.token, createHash('sha256').update(calendarToken.token).digest('hex'));
 
@@ -174,6 +176,8 @@ describe('security probe: no credential in any answer, export or read model', ()
       for (const path of [`/appointments/${id}.ics`, `/appointments/${id}/attendees.csv`, `/appointments/${id}`]) await scan('admin', as(admin), path);
     }
     expect(answers).toBeGreaterThan(60);
+    const locks = (await request(server).get('/api/v1/audit/events?type=SignInLocked').set(as(auditor)).expect(200)).body as { events: unknown[] };
+    expect(locks.events).toHaveLength(1);
     expect(findings).toEqual([]);
 
     // the read models on disk: no password hash, no reset token or its hash (the webcal token's hash is the

@@ -49,6 +49,7 @@ export const startStandalone = async (
     session: config.session,
     logger: infra.logger,
     metrics: infra.metrics,
+    trustProxy: config.trustProxy,
     readiness: async () => {
       await infra.eventStore.headPosition();
       return true;

@@ -27,6 +27,7 @@ export const germanAppMessages: AppMessages = {
       map_address_incomplete: 'Für die Karte sind Straße, Hausnummer, PLZ und Ort nötig',
       unauthenticated: 'Bitte melden Sie sich an.',
       invalid_credentials: 'E-Mail-Adresse oder Passwort ist falsch.',
+      too_many_attempts: 'Zu viele fehlgeschlagene Versuche; bitte einen Moment warten und erneut versuchen.',
       forbidden: 'Dazu fehlt Ihnen die Berechtigung.',
       invalid_csrf_token: 'Ihre Sitzung hat sich geändert; bitte laden Sie die Seite neu.',
       not_found: 'Nicht gefunden',

@@ -25,6 +25,7 @@ export const englishAppMessages = {
       map_address_incomplete: 'Street, number, zip code and city are required for the map',
       unauthenticated: 'Please sign in.',
       invalid_credentials: 'Email or password is wrong.',
+      too_many_attempts: 'Too many failed attempts; please wait a moment and try again.',
       forbidden: 'You may not do this.',
       invalid_csrf_token: 'Your session changed; please reload the page.',
       not_found: 'Not found',

@@ -27,6 +27,7 @@ export const spanishAppMessages: AppMessages = {
       map_address_incomplete: 'Para el mapa hacen falta calle, número, código postal y ciudad',
       unauthenticated: 'Inicia sesión.',
       invalid_credentials: 'El correo electrónico o la contraseña no son correctos.',
+      too_many_attempts: 'Demasiados intentos fallidos; espere un momento y vuelva a intentarlo.',
       forbidden: 'No tienes permiso para hacer esto.',
       invalid_csrf_token: 'Tu sesión ha cambiado; vuelve a cargar la página.',
       not_found: 'No encontrado',

@@ -27,6 +27,7 @@ export const frenchAppMessages: AppMessages = {
       map_address_incomplete: 'La carte nécessite la rue, le numéro, le code postal et la ville',
       unauthenticated: 'Veuillez vous connecter.',
       invalid_credentials: 'L’adresse e-mail ou le mot de passe est incorrect.',
+      too_many_attempts: 'Trop de tentatives infructueuses ; veuillez patienter un instant puis réessayer.',
       forbidden: 'Vous n’avez pas le droit de faire cela.',
       invalid_csrf_token: 'Votre session a changé ; veuillez recharger la page.',
       not_found: 'Introuvable',

@@ -10,6 +10,7 @@ import { createCommandServiceApp } from '../command-service';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../seed/seed-demo';
 
 export interface TestService {
+  dataDir: string;
   infra: Infrastructure;
   app: INestApplication;
   http: ReturnType<typeof request>;
@@ -18,17 +19,28 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** The command service on the embedded adapters in a fresh DATA_DIR, seeded with the demo members. */
-export const startTestService = async (options: { clock?: () => Date } = {}): Promise<TestService> => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-command-'));
-  const infra = await createInfrastructure(loadConfig({ DATA_DIR: dataDir, PASSWORD_SCRYPT_N: '1024', DEMO_SEED: 'true' }), {
+export interface TestServiceOptions {
+  /** the service's clock (default: the real one) */
+  clock?: () => Date;
+  /** another service's DATA_DIR, to run a second instance on the same stores; left in place on close */
+  dataDir?: string;
+  /** more environment, e.g. TRUST_PROXY */
+  env?: Record<string, string>;
+}
+
+/** The command service on the embedded adapters in a fresh DATA_DIR (or a given one), seeded with the demo members. */
+export const startTestService = async (options: TestServiceOptions = {}): Promise<TestService> => {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cn-command-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PASSWORD_SCRYPT_N: '1024', DEMO_SEED: 'true', ...options.env });
+  const infra = await createInfrastructure(config, {
     service: 'command-service-test',
-    clock: options.clock,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await seedDemoIfEmpty(infra);
   const app = await createCommandServiceApp(infra);
   const http = request(app.getHttpServer() as Server);
   return {
+    dataDir,
     infra,
     app,
     http,
@@ -46,7 +58,7 @@ export const startTestService = async (options: { clock?: () => Date } = {}): Pr
     close: async () => {
       await app.close();
       await infra.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

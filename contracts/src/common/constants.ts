@@ -33,3 +33,19 @@ export const DELETED_MEMBER_NAME = 'deleted_member';
 export const UNKNOWN_GROUP = 'unknown_group';
 export const UNKNOWN_ROLE = 'unknown_role';
 export const DEFAULT_NETWORK_ID = 'default';
+/**
+ * Sign-in throttling (OWASP ASVS 5.0 V6.3). Failures are counted per account and address pair, per
+ * account and per address; past a scope's free failures each further attempt waits
+ * SIGN_IN_BACKOFF_BASE_MS, doubling per failure, never more than SIGN_IN_BACKOFF_CAP_MS. A counter is
+ * forgotten SIGN_IN_FAILURE_WINDOW_MS after its last failure. The same account from the same address
+ * is throttled early; the account alone and the address alone only after many more failures, and
+ * neither applies to an address that signed in to that account within SIGN_IN_TRUSTED_ADDRESS_MS, so
+ * that guessing from elsewhere cannot lock a member out.
+ */
+export const SIGN_IN_THROTTLE_SCOPES = ['account_address', 'account', 'address'] as const;
+export const SIGN_IN_FREE_FAILURES = { account_address: 5, account: 20, address: 50 } as const;
+export const SIGN_IN_BACKOFF_BASE_MS = 1_000;
+export const SIGN_IN_BACKOFF_CAP_MS = 15 * 60_000;
+export const SIGN_IN_FAILURE_WINDOW_MS = 60 * 60_000;
+export const SIGN_IN_TRUSTED_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+export const RETRY_AFTER_HEADER = 'Retry-After';

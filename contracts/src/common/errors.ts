@@ -14,6 +14,7 @@ export const ERROR_KEYS = [
   'map_address_incomplete',
   'unauthenticated',
   'invalid_credentials',
+  'too_many_attempts',
   'forbidden',
   'invalid_csrf_token',
   'not_found',

@@ -8,3 +8,8 @@ export const calendarStream = (calendarId: string): string => `calendar-${calend
 export const appointmentStream = (appointmentId: string): string => `appointment-${appointmentId}`;
 export const groupStream = (groupId: string): string => `group-${groupId}`;
 export const membershipRoleStream = (roleId: string): string => `membershiprole-${roleId}`;
+/**
+ * Sign-in locks of one subject: a member id when the account is a member's, otherwise the keyed hash
+ * of the account or address (never the email or the address itself).
+ */
+export const signInGuardStream = (subject: string): string => `signinguard-${subject}`;

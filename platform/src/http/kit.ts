@@ -7,7 +7,7 @@ import type { DocumentStore } from '../document-store/document-store';
 import { INFRASTRUCTURE, type Infrastructure } from '../infrastructure/infrastructure';
 import type { Metrics } from './observability';
 import { openApi } from './openapi';
-import { logIfServerError, problemOf, ProblemFilter, sendProblem } from './problem-filter';
+import { logIfServerError, problemHeadersOf, problemOf, ProblemFilter, sendProblem } from './problem-filter';
 import { attachRequestContext, cookieValue, createRequestContext, requestContextOf, useSessionConfig } from './request-context';
 import { verifyCsrfToken, type SessionConfig } from './session';
 import { REVOCATION_REFRESH_MS, sessionRevocationsOf, type SessionRevocations } from './session-revocation';
@@ -23,6 +23,8 @@ export interface HttpKitOptions {
   jsonLimit?: string;
   /** where signed-out sessions are recorded; default: the document store of the app's INFRASTRUCTURE provider */
   documentStore?: DocumentStore;
+  /** Express's 'trust proxy' (PlatformConfig.trustProxy); default false: `req.ip` is the socket's peer */
+  trustProxy?: boolean | number | string;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -166,7 +168,7 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
     }
     const problem = problemOf(error);
     logIfServerError(logger, req, error, problem);
-    sendProblem(res, problem);
+    sendProblem(res, problem, problemHeadersOf(error));
   });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -185,6 +187,7 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
 
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
+  http.set('trust proxy', options.trustProxy ?? false);
   http.get('/health/live', (_req: Request, res: Response) => {
     res.json({ status: 'ok' });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONSISTENCY_HEADER, commandAcceptedSchema } from '@cn/contracts';
+import { CONSISTENCY_HEADER, RETRY_AFTER_HEADER, commandAcceptedSchema } from '@cn/contracts';
 
 /**
  * One answer of a route: a description, or a description with the JSON body's schema (emitted as
@@ -111,6 +111,11 @@ export const contentRangeHeaders: Record<string, string> = {
   'Content-Range': 'the span answered and the total, `<resource> <first>-<last>/<total>` (`<resource> */0` when empty)',
 };
 
+/** The header a 429 answer carries: how long to wait before the next attempt. */
+export const retryAfterHeaders: Record<string, string> = {
+  [RETRY_AFTER_HEADER]: 'seconds to wait before the next attempt (an integer, at least 1)',
+};
+
 const headerObjects = (headers: Record<string, string>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, required: true, schema: { type: 'string' } }]));
 
@@ -136,7 +141,13 @@ const linkObjects = (links: Record<string, RouteLink>): Record<string, unknown> 
 const responseObject = (status: number, answer: string | RouteResponse): Record<string, unknown> => {
   const { description, schema, headers, links, otherMediaTypes } = typeof answer === 'string' ? ({ description: answer } as RouteResponse) : answer;
   const others = Object.fromEntries((otherMediaTypes ?? []).map((mediaType) => [mediaType, { schema: { type: 'string' } }]));
-  if (status >= 400) return { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } };
+  if (status >= 400) {
+    return {
+      description,
+      ...(headers && Object.keys(headers).length > 0 ? { headers: headerObjects(headers) } : {}),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+    };
+  }
   return {
     description,
     ...(headers && Object.keys(headers).length > 0 ? { headers: headerObjects(headers) } : {}),

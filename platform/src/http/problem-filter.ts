@@ -62,10 +62,13 @@ export const problemOf = (error: unknown): ErrorResponse => {
   return { statusCode: 500, error: 'generic_error', errors: [] };
 };
 
-export const sendProblem = (res: Response, problem: ErrorResponse): void => {
+export const sendProblem = (res: Response, problem: ErrorResponse, headers: Readonly<Record<string, string>> = {}): void => {
   if (res.headersSent) return;
-  res.status(problem.statusCode).json(problem);
+  res.set(headers).status(problem.statusCode).json(problem);
 };
+
+/** The headers an error asks to be answered with (HttpProblem's), none for the others. */
+export const problemHeadersOf = (error: unknown): Readonly<Record<string, string>> => (error instanceof HttpProblem ? error.headers : {});
 
 export const logIfServerError = (logger: pino.Logger, req: Request, error: unknown, problem: ErrorResponse): void => {
   if (problem.statusCode < 500) return;
@@ -83,6 +86,6 @@ export class ProblemFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const problem = problemOf(exception);
     logIfServerError(this.logger, req, exception, problem);
-    sendProblem(http.getResponse<Response>(), problem);
+    sendProblem(http.getResponse<Response>(), problem, problemHeadersOf(exception));
   }
 }

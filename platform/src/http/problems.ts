@@ -8,6 +8,8 @@ export class HttpProblem extends Error {
     readonly key: ErrorKey,
     readonly errors: FieldError[] = [],
     message?: string,
+    /** sent with the answer, e.g. `Retry-After` on a 429 */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message ?? key);
     this.name = 'HttpProblem';

@@ -48,6 +48,12 @@ export interface PlatformConfig {
    * built from it, never from a request's Host header, which whoever sends the request chooses.
    */
   publicUrl: string;
+  /**
+   * Express's 'trust proxy' (TRUST_PROXY): which proxies' X-Forwarded-For is believed for `req.ip`, the
+   * address sign-in throttling counts by. false (default): the socket's peer; a number: that many hops
+   * (1 behind the gateway); otherwise addresses, subnets or names such as `loopback`, comma-separated.
+   */
+  trustProxy: boolean | number | string;
 }
 
 const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
@@ -89,6 +95,13 @@ const publicUrlOf = (raw: string | undefined, port: number): string => {
   return url.href.replace(/\/+$/, '');
 };
 
+const trustProxyOf = (raw: string | undefined): boolean | number | string => {
+  const value = optional(raw);
+  if (value === undefined || ['false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (value.toLowerCase() === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
   const dataDir = resolve(optional(env['DATA_DIR']) ?? './data');
   const kafkaBrokers = optional(env['KAFKA_BROKERS'])
@@ -118,6 +131,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     translationApiKey: optional(env['TRANSLATION_API_KEY']),
     emailAttachmentLimitMb: integer('EMAIL_ATTACHMENT_LIMIT_MB', env['EMAIL_ATTACHMENT_LIMIT_MB'], DEFAULT_EMAIL_ATTACHMENT_LIMIT_MB, (n) => n > 0),
     publicUrl: publicUrlOf(env['PUBLIC_URL'], port),
+    trustProxy: trustProxyOf(env['TRUST_PROXY']),
   };
 };
 

@@ -59,6 +59,7 @@ export const runReadService = (
       session: config.session,
       logger: infra.logger,
       metrics: infra.metrics,
+      trustProxy: config.trustProxy,
       readiness: () => Promise.resolve(running),
     });
     await app.listen(config.port);

@@ -11,7 +11,7 @@ describe('audit projection', () => {
 
   it('records every registered event type', () => {
     expect(auditProjection.eventTypes).toEqual(
-      expect.arrayContaining(['MemberRegistered', 'MemberErased', 'NetworkBasicSettingsChanged']),
+      expect.arrayContaining(['MemberRegistered', 'MemberErased', 'NetworkBasicSettingsChanged', 'SignInLocked']),
     );
   });
 

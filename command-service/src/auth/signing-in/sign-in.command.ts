@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { signInRequestSchema, type MemberDto } from '@cn/contracts';
-import { createSessionToken, HttpProblem, INFRASTRUCTURE, parseWith, type Infrastructure } from '@cn/platform';
+import { RETRY_AFTER_HEADER, signInGuardStream, signInRequestSchema, streamCategory, type MemberDto, type SignInLockEvent } from '@cn/contracts';
+import { createSessionToken, HttpProblem, INFRASTRUCTURE, parseWith, toNewEvents, type Infrastructure, type RequestContext } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { memberDtoOf } from '../../members/member-dto';
 import { verifyMemberPassword } from '../credentials';
+import { normalizeAccount, normalizeAddress, retryAfterSeconds, SignInThrottle, type BegunLock } from './sign-in-throttle';
 
 export const SIGN_IN = 'SignIn';
 
@@ -14,27 +15,80 @@ export interface SignedIn {
 }
 
 export class SignInCommand extends Command<SignedIn> {
-  constructor(readonly body: unknown) {
+  constructor(
+    readonly body: unknown,
+    /** the client address as the app reads it (`req.ip`, which honours TRUST_PROXY) */
+    readonly clientAddress: string,
+    readonly ctx: Pick<RequestContext, 'correlationId' | 'requestId'>,
+  ) {
     super();
   }
 }
+
+/**
+ * 64 bits of the keyed hash: enough to tell runs of the same account or address apart in the history,
+ * and no full digest in an answer (the security probe refuses anything shaped like a SHA-256).
+ */
+const fingerprintOf = (hash: string): string => hash.slice(0, 16);
+
+/** What administrators learn of a lock: the member id when the account is a member's, hashes otherwise. */
+export const signInLockedEvent = (lock: BegunLock, memberId: string | null): SignInLockEvent => ({
+  type: 'SignInLocked',
+  data: {
+    scope: lock.scope,
+    ...(lock.scope === 'address' ? {} : memberId ? { member_id: memberId } : { account_hash: fingerprintOf(lock.accountHash) }),
+    ...(lock.scope === 'account' ? {} : { address_hash: fingerprintOf(lock.addressHash) }),
+    failures: lock.failures,
+    locked_until: new Date(lock.lockedUntil).toISOString(),
+  },
+});
+
+const subjectOf = (event: SignInLockEvent, lock: BegunLock): string =>
+  event.data.scope === 'address' ? fingerprintOf(lock.addressHash) : (event.data.member_id ?? fingerprintOf(lock.accountHash));
 
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand> {
   constructor(
     @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
     private readonly lookup: CommandLookup,
+    private readonly throttle: SignInThrottle,
   ) {}
 
-  async execute({ body }: SignInCommand): Promise<SignedIn> {
+  async execute({ body, clientAddress, ctx }: SignInCommand): Promise<SignedIn> {
     const { email, password } = parseWith(signInRequestSchema, body);
+    const attempt = { account: normalizeAccount(email), address: normalizeAddress(clientAddress) };
+    // before anything else: a locked attempt learns nothing, not even from how long the password check takes
+    const lock = await this.throttle.lockOf(attempt);
+    if (lock) {
+      this.infra.metrics.commands.inc({ command: SIGN_IN, outcome: 'throttled' });
+      const wait = retryAfterSeconds(lock.lockedUntil, this.infra.clock().getTime());
+      throw new HttpProblem(429, 'too_many_attempts', [], undefined, { [RETRY_AFTER_HEADER]: String(wait) });
+    }
     const member = await this.lookup.memberByEmail(email);
     const valid = await verifyMemberPassword(this.infra, member?._id ?? null, password);
     if (!member || member.erased || !valid) {
+      const begun = await this.throttle.recordFailure(attempt);
+      await this.announce(begun, member && !member.erased ? member._id : null, ctx);
       this.infra.metrics.commands.inc({ command: SIGN_IN, outcome: 'rejected' });
       throw new HttpProblem(401, 'invalid_credentials');
     }
+    await this.throttle.recordSuccess(attempt);
     this.infra.metrics.commands.inc({ command: SIGN_IN, outcome: 'accepted' });
     return { member: memberDtoOf(member), sessionToken: createSessionToken(member._id, this.infra.config.session, this.infra.clock()) };
+  }
+
+  /** One SignInLocked per lock begun; losing one must not turn the 401 into a 500, so a failed append is logged. */
+  private async announce(begun: readonly BegunLock[], memberId: string | null, ctx: SignInCommand['ctx']): Promise<void> {
+    for (const lock of begun) {
+      const event = signInLockedEvent(lock, memberId);
+      const streamId = signInGuardStream(subjectOf(event, lock));
+      try {
+        const context = { memberId: null, correlationId: ctx.correlationId, causationId: ctx.requestId };
+        await this.infra.eventStore.append(streamId, toNewEvents([event], context, this.infra.clock()), { expectedRevision: 'any' });
+        this.infra.metrics.appends.inc({ stream_category: streamCategory(streamId) });
+      } catch (error) {
+        this.infra.logger.error({ err: error, scope: lock.scope }, 'recording a sign-in lock failed');
+      }
+    }
   }
 }
