@@ -57,7 +57,7 @@ export const createRequestContext = (
   const correlation = headerValue(req, 'x-correlation-id');
   const token = cookieValue(req, SESSION_COOKIE);
   const signed = verifySessionToken(token, session);
-  const verified = signed && revocations?.isRevoked(signed.sessionId) ? null : signed;
+  const verified = signed && revocations?.isRevoked(signed) ? null : signed;
   return {
     requestId: randomUUID(),
     correlationId: correlation && ID_PATTERN.test(correlation) ? correlation : randomUUID(),

@@ -18,6 +18,8 @@ import { createSessionRevocations, REVOKED_SESSIONS, sessionRevocationsOf } from
 const session = { secret: 'test-secret', ttlMs: 60_000, secureCookie: false };
 const cookie = (token: string): string => `${SESSION_COOKIE}=${encodeURIComponent(token)}`;
 const sessionIdOf = (token: string): string => verifySessionToken(token, session)?.sessionId ?? '';
+/** a session of a member no member-wide revocation touches */
+const idOnly = (sessionId: string) => ({ sessionId, memberId: 'untouched', expiresAt: Number.MAX_SAFE_INTEGER });
 
 @Controller('me')
 class MeController {
@@ -53,15 +55,15 @@ describe('session revocation', () => {
     expect(there.isStale()).toBe(false);
 
     await here.revoke('session-a', clock + 60_000);
-    expect(here.isRevoked('session-a')).toBe(true);
+    expect(here.isRevoked(idOnly('session-a'))).toBe(true);
     await there.refresh();
-    expect(there.isRevoked('session-a')).toBe(false); // still fresh: no reload within the period
+    expect(there.isRevoked(idOnly('session-a'))).toBe(false); // still fresh: no reload within the period
 
     clock += 1_000;
     expect(there.isStale()).toBe(true);
     await there.refresh();
-    expect(there.isRevoked('session-a')).toBe(true);
-    expect(there.isRevoked('session-b')).toBe(false);
+    expect(there.isRevoked(idOnly('session-a'))).toBe(true);
+    expect(there.isRevoked(idOnly('session-b'))).toBe(false);
   });
 
   it('sweeps entries past their expiry, which the tokens outlive no more', async () => {
@@ -76,8 +78,26 @@ describe('session revocation', () => {
     expect(left).not.toContain('short-lived');
     clock += 1_000;
     await revocations.refresh();
-    expect(revocations.isRevoked('short-lived')).toBe(false);
-    expect(revocations.isRevoked('long-lived')).toBe(true);
+    expect(revocations.isRevoked(idOnly('short-lived'))).toBe(false);
+    expect(revocations.isRevoked(idOnly('long-lived'))).toBe(true);
+  });
+
+  it("ends a member's sessions up to an expiry, in every process, and not their later ones nor other members'", async () => {
+    let clock = 9_000_000;
+    const here = createSessionRevocations(writer, { clock: () => clock, refreshMs: 1_000 });
+    const there = createSessionRevocations(reader, { clock: () => clock, refreshMs: 1_000 });
+    await there.refresh();
+    await here.revokeMember('member-9', clock + 60_000);
+    const before = { sessionId: 'a', memberId: 'member-9', expiresAt: clock + 60_000 };
+    const after = { sessionId: 'b', memberId: 'member-9', expiresAt: clock + 60_001 };
+    const other = { sessionId: 'c', memberId: 'member-8', expiresAt: clock + 1 };
+    expect([here.isRevoked(before), here.isRevoked(after), here.isRevoked(other)]).toEqual([true, false, false]);
+    clock += 1_000;
+    await there.refresh();
+    expect([there.isRevoked(before), there.isRevoked(after), there.isRevoked(other)]).toEqual([true, false, false]);
+    // an earlier expiry revoked later never shortens what was revoked
+    await here.revokeMember('member-9', clock);
+    expect(here.isRevoked(before)).toBe(true);
   });
 
   describe('in the request context', () => {

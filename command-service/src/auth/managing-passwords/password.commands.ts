@@ -9,7 +9,14 @@ import {
   setMemberPasswordRequestSchema,
   type PasswordChangeReason,
 } from '@cn/contracts';
-import { DomainError, HttpProblem, INFRASTRUCTURE, loadState, parseWith, type CommandContext, type Infrastructure, type RequestContext } from '@cn/platform';
+import {
+  createSessionToken,
+  DomainError,
+  HttpProblem,
+  INFRASTRUCTURE,
+  loadState,
+  parseWith,
+  sessionRevocationsOf, type CommandContext, type Infrastructure, type RequestContext } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { countRefusal, executeCommand } from '../../shared/execute-command';
 import { requireAcceptablePassword } from '../password-policy/password-policy';
@@ -20,7 +27,7 @@ import { passwordDecider } from './password.decider';
 export const CHANGE_PASSWORD = 'ChangePassword';
 export const REQUEST_PASSWORD_RESET = 'RequestPasswordReset';
 
-type PasswordInfra = Pick<Infrastructure, 'eventStore' | 'cipher' | 'config' | 'clock' | 'metrics' | 'mail'>;
+type PasswordInfra = Pick<Infrastructure, 'eventStore' | 'cipher' | 'config' | 'clock' | 'metrics' | 'mail' | 'documentStore'>;
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -35,7 +42,8 @@ const requireConfirmation = (password: string, confirmation: string | undefined,
 
 /**
  * Sets a new password after the proof the reason asks for, checked on the state that was loaded; the append
- * expects that state's revision (409 when the stream moved on meanwhile).
+ * expects that state's revision (409 when the stream moved on meanwhile). Then every session the member
+ * opened until now ends, in every service (OWASP ASVS 5.0 V7.4.3): whoever knew the old password is out.
  */
 const changePassword = async (
   infra: PasswordInfra,
@@ -53,6 +61,8 @@ const changePassword = async (
     expectedRevision: loaded.revision < 0 ? 'no_stream' : loaded.revision,
     context,
   });
+  // tokens issued from the next millisecond on expire later than this, so a session handed out now survives
+  await sessionRevocationsOf(infra.documentStore).revokeMember(memberId, infra.clock().getTime() + infra.config.session.ttlMs - 1);
   return { position: handled.position };
 };
 
@@ -62,8 +72,11 @@ const contextOf = (memberId: string | null, ctx: RequestContext | null): Command
   causationId: ctx?.requestId ?? randomBytes(16).toString('hex'),
 });
 
-/** `PUT /api/v1/members/me/password`: the current password proves it is the member. */
-export class ChangeOwnPasswordCommand extends Command<{ position: number }> {
+/**
+ * `PUT /api/v1/members/me/password`: the current password proves it is the member. Their other sessions end;
+ * this one goes on with a new token.
+ */
+export class ChangeOwnPasswordCommand extends Command<{ position: number; sessionToken: string }> {
   constructor(
     readonly body: unknown,
     readonly ctx: RequestContext,
@@ -79,12 +92,12 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
     private readonly lookup: CommandLookup,
   ) {}
 
-  async execute({ body, ctx }: ChangeOwnPasswordCommand): Promise<{ position: number }> {
+  async execute({ body, ctx }: ChangeOwnPasswordCommand): Promise<{ position: number; sessionToken: string }> {
     const member = await this.lookup.requireActiveMember(ctx).catch((error: unknown) => countRefusal(this.infra, CHANGE_PASSWORD, error));
     const request = parseWith(changePasswordRequestSchema, body);
     requireConfirmation(request.password, request.password_confirmation, 'password_confirmation');
     requireAcceptablePassword(request.password, member.email, 'password');
-    return changePassword(
+    const changed = await changePassword(
       this.infra,
       member._id,
       {
@@ -97,6 +110,7 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
       },
       contextOf(member._id, ctx),
     );
+    return { ...changed, sessionToken: createSessionToken(member._id, this.infra.config.session, new Date(this.infra.clock().getTime() + 1)) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import {
@@ -9,7 +9,7 @@ import {
   setMemberPasswordRequestSchema,
   type CommandAccepted,
 } from '@cn/contracts';
-import { commandAccepted, commandAnswer, Ctx, openApi, type RequestContext } from '@cn/platform';
+import { commandAccepted, commandAnswer, Ctx, INFRASTRUCTURE, openApi, setSessionCookie, type Infrastructure, type RequestContext } from '@cn/platform';
 import {
   ChangeOwnPasswordCommand,
   RequestPasswordResetCommand,
@@ -22,7 +22,7 @@ const POLICY_KEYS = 'password_too_short, password_too_common, password_matches_e
 openApi.route({
   method: 'put',
   path: '/api/v1/members/me/password',
-  summary: "Change the signed-in member's password (the current one proves it is them)",
+  summary: "Change the signed-in member's password (the current one proves it is them); their other sessions end, this one gets a new cookie",
   tags: ['auth'],
   auth: 'member',
   body: changePasswordRequestSchema,
@@ -40,7 +40,7 @@ openApi.route({
 openApi.route({
   method: 'put',
   path: '/users/password',
-  summary: "Choose a new password with the token of a reset link (once, within two hours)",
+  summary: "Choose a new password with the token of a reset link (once, within two hours); every session of the member ends",
   tags: ['auth'],
   auth: 'none',
   body: resetPasswordRequestSchema,
@@ -49,7 +49,7 @@ openApi.route({
 openApi.route({
   method: 'put',
   path: '/administration/members/{id}',
-  summary: "Set a member's password (network administrators)",
+  summary: "Set a member's password (network administrators); every session of the member ends",
   tags: ['members'],
   auth: 'admin',
   body: setMemberPasswordRequestSchema,
@@ -58,12 +58,17 @@ openApi.route({
 
 @Controller()
 export class PasswordController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+  ) {}
 
   @Put('api/v1/members/me/password')
   @HttpCode(200)
   async change(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
-    const { position } = await this.commands.execute(new ChangeOwnPasswordCommand(body, ctx));
+    const { position, sessionToken } = await this.commands.execute(new ChangeOwnPasswordCommand(body, ctx));
+    // the member's other sessions ended with the change; this one goes on under a new token
+    setSessionCookie(res, sessionToken, this.infra.config.session);
     return commandAccepted(res, position);
   }
 

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memberStream } from '@cn/contracts';
+import { csrfTokenFor } from '@cn/platform';
 import { startTestService, type TestService } from '../../__tests__/command-service-app';
 
 describe('setting passwords: registration, change, reset and by an administrator', () => {
   let service: TestService;
-  // near the real time: sessions are verified against it
-  let now = new Date();
+  // the real time moved on by an offset: sessions are verified against the real time
+  let offsetMs = 0;
   const outbox = (): Array<{ to: string[]; subject: string; text: string }> => {
     const dir = join(service.infra.config.dataDir, 'outbox');
     let files: string[] = [];
@@ -23,7 +24,7 @@ describe('setting passwords: registration, change, reset and by an administrator
   };
 
   beforeAll(async () => {
-    service = await startTestService({ clock: () => now });
+    service = await startTestService({ clock: () => new Date(Date.now() + offsetMs) });
   });
   afterAll(() => service.close());
 
@@ -55,7 +56,15 @@ describe('setting passwords: registration, change, reset and by an administrator
     expect(mismatch.body.errors).toEqual([{ field: 'password_confirmation', key: 'password_confirmation_mismatch' }]);
     const common = await change({ current_password: 'a good passphrase', password: 'iloveyou' }).expect(422);
     expect(common.body.errors).toEqual([{ field: 'password', key: 'password_too_common' }]);
-    await change({ current_password: 'a good passphrase', password: 'another good one', password_confirmation: 'another good one' }).expect(200);
+    const elsewhere = await service.signIn('weak@example.org', 'a good passphrase');
+    const changedRes = await change({ current_password: 'a good passphrase', password: 'another good one', password_confirmation: 'another good one' }).expect(200);
+    // the other session ended; this one goes on under the new cookie
+    const status = (headers: Record<string, string>) => service.http.put('/api/v1/members/me/status').set(headers).send({ type: 'online', text: '' });
+    await status(elsewhere.headers).expect(401);
+    await status(member.headers).expect(401);
+    const renewed = String(([] as string[]).concat(changedRes.headers['set-cookie'] ?? []).find((c) => c.startsWith('cn_session=')) ?? '').split(';')[0];
+    const token = decodeURIComponent(renewed.slice('cn_session='.length));
+    await status({ Cookie: renewed, 'X-CSRF-Token': csrfTokenFor(token, service.infra.config.session) }).expect(200);
     await service.http.post('/users/sign_in').send({ email: 'weak@example.org', password: 'a good passphrase' }).expect(401);
     const again = await service.signIn('weak@example.org', 'another good one');
     const events = await service.infra.eventStore.readStream(memberStream(again.memberId));
@@ -82,15 +91,17 @@ describe('setting passwords: registration, change, reset and by an administrator
     expect(forged.body.errors).toEqual([{ field: 'user.reset_password_token', key: 'reset_token_invalid' }]);
     const weak = await reset({ reset_password_token: token, password: 'password' }).expect(422);
     expect(weak.body.errors).toEqual([{ field: 'user.password', key: 'password_too_common' }]);
+    const openBefore = await service.signIn('weak@example.org', 'another good one');
     await reset({ reset_password_token: token, password: 'reset passphrase', password_confirmation: 'reset passphrase' }).expect(200);
+    await service.http.put('/api/v1/members/me/status').set(openBefore.headers).send({ type: 'online', text: '' }).expect(401);
     await service.signIn('weak@example.org', 'reset passphrase');
     await reset({ reset_password_token: token, password: 'second reset phrase' }).expect(422);
 
     // a second link a minute later, used after it expired
-    now = new Date(now.getTime() + 60_000);
+    offsetMs += 60_000;
     await service.http.post('/users/password').send({ user: { email: 'weak@example.org' } }).expect(202);
     const late = /reset_password_token=(\S+)/.exec(outbox().at(-1)?.text ?? '')?.[1];
-    now = new Date(now.getTime() + 2 * 3_600_000);
+    offsetMs += 2 * 3_600_000;
     await reset({ reset_password_token: decodeURIComponent(late ?? ''), password: 'too late phrase' }).expect(422);
     await service.signIn('weak@example.org', 'reset passphrase');
   });
