@@ -1,0 +1,1 @@
+export { UserSettingsPage } from './UserSettingsPage';
