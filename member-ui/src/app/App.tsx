@@ -14,7 +14,7 @@ import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
 import { Shell } from '../shell/Shell';
 import { SignInPage } from '../sign-in/SignInPage';
-import { UserSettingsPage } from '../users';
+import { ForgotPasswordPage, ResetPasswordPage, UserSettingsPage } from '../users';
 
 /** Routes of modules that later issues build; each shows its empty state until then. */
 const PLANNED_FEATURES: { path: string; feature: string }[] = [
@@ -66,6 +66,9 @@ export const App = () => {
   return (
     <Routes>
       <Route path="/users/sign_in" element={<SignInPage />} />
+      {/* reached signed out, from the sign-in page and the reset mail */}
+      <Route path="/users/password/new" element={<ForgotPasswordPage />} />
+      <Route path="/users/password/edit" element={<ResetPasswordPage />} />
       <Route element={<RequireMember />}>
         <Route element={<Shell />}>
           <Route index element={<Navigate to={START_PAGE} replace />} />
