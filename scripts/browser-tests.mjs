@@ -1,7 +1,7 @@
 // Browser tests: the built standalone server on a fresh data folder, driven in Debian's headless
 // Chromium with playwright-core. Writes .ci-browser.json (jest's summary shape) and prints a closing line.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,10 +45,13 @@ const startServer = async (dataDir) => {
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
+/** passwords a scenario has set (the seed's are 'changeme'), so later scenarios still sign in */
+const passwords = new Map();
+
 const signInMember = async (page, baseUrl, email) => {
   await page.goto(`${baseUrl}/users/sign_in`);
   await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', 'changeme');
+  await page.fill('input[name="password"]', passwords.get(email) ?? 'changeme');
   await page.click('[data-testid="sign-in-submit"]');
   await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 15_000 });
 };
@@ -193,6 +196,95 @@ test('a weekly appointment: created, accepted from the invites page, every occur
   await organizer.close();
 });
 
+/** The newest mail to `to` in the embedded outbox (one JSON file per mail), waiting for it to be written. */
+const newestMailTo = async (dataDir, to, after) => {
+  const outbox = join(dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    let files = [];
+    try {
+      files = readdirSync(outbox).filter((name) => name.endsWith('.json')).sort();
+    } catch {}
+    const mails = files.map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8'))).filter((mail) => mail.to.includes(to) && mail.sentAt >= after);
+    if (mails.length > 0) return mails.at(-1);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} in ${outbox}`);
+};
+
+test('a signed-out member resets the password from the sign-in page, signs in with it and changes it on /users/edit', async ({ browser, baseUrl, dataDir }) => {
+  const email = 'member@example.org';
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/users/sign_in`);
+  await page.click('[data-testid="forgot-password-link"]');
+  await page.waitForURL((url) => url.pathname === '/users/password/new');
+  if ((await page.locator('[data-testid="left-navigation"], [data-testid="header"]').count()) > 0) throw new Error('the reset request page shows navigation');
+
+  // the answer is the same for an address nobody has
+  await page.fill('input[name="email"]', 'nobody-here@example.org');
+  await page.click('[data-testid="password-reset-request-submit"]');
+  const unknownAnswer = await page.locator('[data-testid="password-reset-requested"]').textContent({ timeout: 15_000 });
+  await page.goto(`${baseUrl}/users/password/new`);
+  const requestedAt = new Date(Date.now() - 1000).toISOString();
+  await page.fill('input[name="email"]', email);
+  await page.click('[data-testid="password-reset-request-submit"]');
+  const knownAnswer = await page.locator('[data-testid="password-reset-requested"]').textContent({ timeout: 15_000 });
+  if (knownAnswer !== unknownAnswer) throw new Error(`the confirmation differs by address:\n${knownAnswer}\n${unknownAnswer}`);
+  await page.screenshot({ path: join(shots, 'password-reset-requested.png') });
+
+  const mail = await newestMailTo(dataDir, email, requestedAt);
+  const link = /\S+\/users\/password\/edit\?reset_password_token=\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no reset link in the mail:\n${mail.text}`);
+  const { pathname, search } = new URL(link);
+  await page.goto(`${baseUrl}${pathname}${search}`);
+  await page.locator('[data-testid="password-reset-form"]').waitFor({ timeout: 15_000 });
+  if ((await page.locator('[data-testid="left-navigation"], [data-testid="header"]').count()) > 0) throw new Error('the reset page shows navigation');
+
+  // the console's own checks first: too short, then not confirmed
+  await page.fill('input[name="password"]', 'kurz');
+  await page.click('[data-testid="password-reset-submit"]');
+  await page.locator('[data-testid="error-password"]').waitFor();
+  const chosen = `Fahrrad Sonnenblume ${Date.now()}`;
+  await page.fill('input[name="password"]', chosen);
+  if ((await page.locator('[data-testid="error-password"]').count()) > 0) throw new Error('the length error stays after the fix');
+  await page.click('[data-testid="toggle-password"]');
+  if ((await page.getAttribute('input[name="password"]', 'type')) !== 'text') throw new Error('the show toggle does not show the password');
+  await page.fill('input[name="password_confirmation"]', chosen);
+  await page.screenshot({ path: join(shots, 'password-reset-form.png') });
+  await page.click('[data-testid="password-reset-submit"]');
+  await page.waitForURL((url) => url.pathname === '/users/sign_in', { timeout: 15_000 });
+  await page.locator('[data-testid="password-reset-notice"]').waitFor({ timeout: 15_000 });
+
+  // the old password is gone, the new one works
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', 'changeme');
+  await page.click('[data-testid="sign-in-submit"]');
+  await page.locator('[data-testid="sign-in-error"]').waitFor({ timeout: 15_000 });
+  await page.fill('input[name="password"]', chosen);
+  await page.click('[data-testid="sign-in-submit"]');
+  await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 15_000 });
+  passwords.set(email, chosen);
+
+  // and the member changes it once more on the settings page
+  await page.goto(`${baseUrl}/users/edit`);
+  const form = page.locator('[data-testid="change-password-form"]');
+  await form.waitFor({ timeout: 15_000 });
+  const changed = `${chosen} und Mond`;
+  await form.locator('input[name="current_password"]').fill(chosen);
+  await form.locator('input[name="password"]').fill(changed);
+  await form.locator('input[name="password_confirmation"]').fill(changed);
+  await page.click('[data-testid="change-password-submit"]');
+  await page.locator('[data-testid="toast"]').filter({ hasText: /Passwort wurde geändert|password has been changed/ }).waitFor({ timeout: 15_000 });
+  passwords.set(email, changed);
+  await page.screenshot({ path: join(shots, 'password-changed.png') });
+  await context.close();
+
+  const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signInMember(await fresh.newPage(), baseUrl, email);
+  await fresh.close();
+});
+
 const dataDir = mkdtempSync(join(tmpdir(), 'cn-browser-'));
 const server = await startServer(dataDir);
 const browser = await chromium.launch({
@@ -205,7 +297,7 @@ const results = [];
 for (const { name, fn } of tests) {
   const started = Date.now();
   try {
-    await fn({ browser, baseUrl: server.baseUrl });
+    await fn({ browser, baseUrl: server.baseUrl, dataDir });
     passed += 1;
     results.push({ name, status: 'passed', ms: Date.now() - started });
     console.log(`  ✓ ${name} (${Date.now() - started} ms)`);

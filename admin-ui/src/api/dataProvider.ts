@@ -49,7 +49,8 @@ const withoutEnvelope = (error: unknown, envelope: string): unknown => {
 
 /**
  * ra-data-simple-rest, wrapped: the network settings are one document behind their own path, saved as
- * a diff; a new member is posted in the `user` envelope; erasing answers no body.
+ * a diff; a new member is posted in the `user` envelope, and so is a password an administrator sets;
+ * erasing answers no body.
  */
 export const createDataProvider = (api: ApiClient): DataProvider => {
   const rest = simpleRestProvider(ADMIN_API, api.httpClient);
@@ -88,6 +89,16 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     return { data: { id, email: user.email, send_welcome_mail, profile_id: user.profile_id } };
   };
 
+  /** `PUT /administration/members/{id}` with `{ user: { password } }`; the answer keeps the record as it was, never the password. */
+  const setMemberPassword = async (params: UpdateParams<RaRecord>): Promise<UpdateResult<RaRecord>> => {
+    const password: unknown = (params.data as { password?: unknown }).password;
+    await api.httpClient(`${MEMBERS_PATH}/${encodeURIComponent(String(params.id))}`, {
+      method: 'PUT',
+      body: JSON.stringify({ user: { password: typeof password === 'string' ? password : '' } }),
+    });
+    return { data: { ...(params.previousData ?? {}), id: params.id } };
+  };
+
   const eraseMember = async (params: DeleteParams<RaRecord>): Promise<DeleteResult<RaRecord>> => {
     await api.httpClient(`${MEMBERS_PATH}/${encodeURIComponent(String(params.id))}`, { method: 'DELETE' });
     return { data: { ...(params.previousData ?? {}), id: params.id, deleted: true } };
@@ -120,7 +131,9 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
         ? (updateSettings(params as unknown as UpdateParams<SettingsRecord>) as unknown as Promise<UpdateResult<R>>)
         : resource === 'appointment-categories'
           ? (updateCategories(params as unknown as UpdateParams<CategoriesRecord>) as unknown as Promise<UpdateResult<R>>)
-          : rest.update<R>(resource, params),
+          : resource === 'members'
+            ? (setMemberPassword(params) as unknown as Promise<UpdateResult<R>>)
+            : rest.update<R>(resource, params),
     create: <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: string }>(
       resource: string,
       params: CreateParams<R>,

@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@cn/contracts';
 import type { AppMessages } from './en';
 
 /** German texts of this console (the default language, spec: labels default to German). */
@@ -46,12 +47,19 @@ export const germanAppMessages: AppMessages = {
       cannot_erase_self: 'Sie können Ihr eigenes Konto nicht löschen.',
       duplicated_category: 'Diese Kategorie gibt es schon.',
       unknown_category: 'Diese Kategorie gibt es nicht mehr; bitte die Seite neu laden.',
+      password_too_short: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
+      password_too_common: 'Dieses Passwort ist weit verbreitet und leicht zu erraten; bitte ein anderes wählen.',
+      password_matches_email: 'Das Passwort darf nicht die E-Mail-Adresse des Mitglieds sein.',
+      password_confirmation_mismatch: 'Die Passwörter stimmen nicht überein.',
+      current_password_invalid: 'Das aktuelle Passwort ist nicht richtig.',
+      reset_token_invalid: 'Der Link zum Zurücksetzen ist ungültig oder abgelaufen.',
     },
     notifications: {
       saving_successful: 'Erfolgreich gespeichert.',
       saving_failure: 'Speichern fehlgeschlagen.',
       member_created: 'Mitglied angelegt.',
       member_erased: 'Mitglied gelöscht.',
+      password_set: 'Passwort von %{name} gesetzt.',
     },
     menu: {
       settings: 'Einstellungen',
@@ -221,6 +229,13 @@ export const germanAppMessages: AppMessages = {
         profile_id: 'Profil (ID)',
       },
       badges: { admin: 'Admin', external: 'Extern', auditor: 'Auditor' },
+      set_password: {
+        action: 'Passwort setzen',
+        title: 'Passwort für %{name} setzen',
+        rules: `Mindestens ${PASSWORD_MIN_LENGTH} Zeichen, kein häufig verwendetes Passwort und nicht die E-Mail-Adresse des Mitglieds.`,
+        show: 'Passwort anzeigen',
+        hide: 'Passwort verbergen',
+      },
       erase: {
         action: 'Löschen',
         title: '%{name} löschen?',

@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from '@cn/contracts';
+
 /** English texts of this console (react-admin's own come from ra-language-english). */
 export const englishAppMessages = {
   cn: {
@@ -44,12 +46,19 @@ export const englishAppMessages = {
       cannot_erase_self: 'You cannot erase your own account.',
       duplicated_category: 'This category already exists.',
       unknown_category: 'This category no longer exists; reload the page.',
+      password_too_short: `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+      password_too_common: 'This password is widely used and easy to guess; please choose another one.',
+      password_matches_email: 'The password must not be the member’s email address.',
+      password_confirmation_mismatch: 'The passwords do not match.',
+      current_password_invalid: 'The current password is not correct.',
+      reset_token_invalid: 'The reset link is invalid or has expired.',
     },
     notifications: {
       saving_successful: 'Saved successfully.',
       saving_failure: 'Saving failed.',
       member_created: 'Member created.',
       member_erased: 'Member erased.',
+      password_set: 'Password of %{name} set.',
     },
     menu: {
       settings: 'Settings',
@@ -219,6 +228,13 @@ export const englishAppMessages = {
         profile_id: 'Profile (id)',
       },
       badges: { admin: 'Admin', external: 'External', auditor: 'Auditor' },
+      set_password: {
+        action: 'Set password',
+        title: 'Set the password of %{name}',
+        rules: `At least ${PASSWORD_MIN_LENGTH} characters, not a commonly used password and not the member’s email address.`,
+        show: 'Show password',
+        hide: 'Hide password',
+      },
       erase: {
         action: 'Erase',
         title: 'Erase %{name}?',

@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@cn/contracts';
 import type { AppMessages } from './en';
 
 /** Spanish texts of this console. */
@@ -46,12 +47,19 @@ export const spanishAppMessages: AppMessages = {
       cannot_erase_self: 'No puedes eliminar tu propia cuenta.',
       duplicated_category: 'Esta categoría ya existe.',
       unknown_category: 'Esta categoría ya no existe; recarga la página.',
+      password_too_short: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+      password_too_common: 'Esta contraseña es muy común y fácil de adivinar; elige otra.',
+      password_matches_email: 'La contraseña no puede ser la dirección de correo electrónico del miembro.',
+      password_confirmation_mismatch: 'Las contraseñas no coinciden.',
+      current_password_invalid: 'La contraseña actual no es correcta.',
+      reset_token_invalid: 'El enlace para restablecer la contraseña no es válido o ha caducado.',
     },
     notifications: {
       saving_successful: 'Guardado correctamente.',
       saving_failure: 'No se ha podido guardar.',
       member_created: 'Miembro creado.',
       member_erased: 'Miembro eliminado.',
+      password_set: 'Contraseña de %{name} establecida.',
     },
     menu: {
       settings: 'Ajustes',
@@ -221,6 +229,13 @@ export const spanishAppMessages: AppMessages = {
         profile_id: 'Perfil (id)',
       },
       badges: { admin: 'Admin', external: 'Externo', auditor: 'Auditor' },
+      set_password: {
+        action: 'Establecer contraseña',
+        title: 'Establecer la contraseña de %{name}',
+        rules: `Al menos ${PASSWORD_MIN_LENGTH} caracteres, no una contraseña de uso frecuente y no la dirección de correo electrónico del miembro.`,
+        show: 'Mostrar contraseña',
+        hide: 'Ocultar contraseña',
+      },
       erase: {
         action: 'Eliminar',
         title: '¿Eliminar a %{name}?',

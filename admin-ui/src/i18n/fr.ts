@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@cn/contracts';
 import type { AppMessages } from './en';
 
 /** French texts of this console. */
@@ -46,12 +47,19 @@ export const frenchAppMessages: AppMessages = {
       cannot_erase_self: 'Vous ne pouvez pas supprimer votre propre compte.',
       duplicated_category: 'Cette catégorie existe déjà.',
       unknown_category: 'Cette catégorie n’existe plus ; rechargez la page.',
+      password_too_short: `Le mot de passe doit comporter au moins ${PASSWORD_MIN_LENGTH} caractères.`,
+      password_too_common: 'Ce mot de passe est très répandu et facile à deviner ; veuillez en choisir un autre.',
+      password_matches_email: 'Le mot de passe ne doit pas être l’adresse e-mail du membre.',
+      password_confirmation_mismatch: 'Les mots de passe ne correspondent pas.',
+      current_password_invalid: 'Le mot de passe actuel est incorrect.',
+      reset_token_invalid: 'Le lien de réinitialisation n’est pas valide ou a expiré.',
     },
     notifications: {
       saving_successful: 'Enregistré avec succès.',
       saving_failure: 'L’enregistrement a échoué.',
       member_created: 'Membre créé.',
       member_erased: 'Membre supprimé.',
+      password_set: 'Mot de passe de %{name} défini.',
     },
     menu: {
       settings: 'Paramètres',
@@ -221,6 +229,13 @@ export const frenchAppMessages: AppMessages = {
         profile_id: 'Profil (id)',
       },
       badges: { admin: 'Admin', external: 'Externe', auditor: 'Auditeur' },
+      set_password: {
+        action: 'Définir le mot de passe',
+        title: 'Définir le mot de passe de %{name}',
+        rules: `Au moins ${PASSWORD_MIN_LENGTH} caractères, pas un mot de passe courant et pas l’adresse e-mail du membre.`,
+        show: 'Afficher le mot de passe',
+        hide: 'Masquer le mot de passe',
+      },
       erase: {
         action: 'Supprimer',
         title: 'Supprimer %{name} ?',

@@ -11,6 +11,7 @@ import {
 import { Chip, Stack } from '@mui/material';
 import type { MemberDto } from '@cn/contracts';
 import { membersFilters } from './membersFilters';
+import { SetPasswordButton } from './SetPasswordButton';
 
 interface ColumnProps {
   label: string;
@@ -59,6 +60,7 @@ export const MemberList = () => (
       <EmailField source="email" />
       <MemberBadges label="resources.members.fields.badges" sortable={false} />
       <BooleanField source="deleted" />
+      <SetPasswordButton />
       <EraseButton />
     </Datagrid>
   </List>

@@ -3,7 +3,7 @@ import type { MemberDto } from '@cn/contracts';
 import { MemberCreate } from './MemberCreate';
 import { MemberList } from './MemberList';
 
-/** Network members as administrators see them: list, create, erase. */
+/** Network members as administrators see them: list, create, set a password, erase. */
 export const members = {
   list: MemberList,
   create: MemberCreate,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppointmentDetailPage, AppointmentFormPage, AppointmentsPage, ContactPage, ParticipantsPage } from '../appointments';
-import { CalendarFormPage, CalendarsManagePage, CalendarsSubscribePage, UserSettingsPage } from '../calendars';
+import { CalendarFormPage, CalendarsManagePage, CalendarsSubscribePage } from '../calendars';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { DirectoryLayout } from '../directory/DirectoryLayout';
 import { DirectoryMembersPage } from '../directory/DirectoryMembersPage';
@@ -14,6 +14,7 @@ import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
 import { Shell } from '../shell/Shell';
 import { SignInPage } from '../sign-in/SignInPage';
+import { ForgotPasswordPage, ResetPasswordPage, UserSettingsPage } from '../users';
 
 /** Routes of modules that later issues build; each shows its empty state until then. */
 const PLANNED_FEATURES: { path: string; feature: string }[] = [
@@ -65,6 +66,9 @@ export const App = () => {
   return (
     <Routes>
       <Route path="/users/sign_in" element={<SignInPage />} />
+      {/* reached signed out, from the sign-in page and the reset mail */}
+      <Route path="/users/password/new" element={<ForgotPasswordPage />} />
+      <Route path="/users/password/edit" element={<ResetPasswordPage />} />
       <Route element={<RequireMember />}>
         <Route element={<Shell />}>
           <Route index element={<Navigate to={START_PAGE} replace />} />

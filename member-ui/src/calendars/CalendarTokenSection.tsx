@@ -74,14 +74,3 @@ export const CalendarTokenSection = () => {
     </section>
   );
 };
-
-/** /users/edit: the member's settings page; this issue adds the calendar token. */
-export const UserSettingsPage = () => {
-  const { t } = useTranslation();
-  return (
-    <section className="page" data-testid="user-settings">
-      <h1 className="page__title">{t('calendars.user_settings_title')}</h1>
-      <CalendarTokenSection />
-    </section>
-  );
-};

@@ -1,4 +1,4 @@
 export { CalendarFormPage } from './CalendarFormPage';
 export { CalendarsManagePage } from './CalendarsManagePage';
 export { CalendarsSubscribePage } from './CalendarsSubscribePage';
-export { CalendarTokenSection, UserSettingsPage } from './CalendarTokenSection';
+export { CalendarTokenSection } from './CalendarTokenSection';

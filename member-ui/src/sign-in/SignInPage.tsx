@@ -1,15 +1,17 @@
 import { signInRequestSchema } from '@cn/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/SessionContext';
-import { Logo } from '../shell/Header';
 import { START_PAGE } from '../shell/navigation';
+import { SignedOutCard } from './SignedOutCard';
 
 export interface ReturnState {
   from?: string;
+  /** set by the password reset page after a new password was saved */
+  passwordReset?: boolean;
 }
 
 /** Only paths inside the console, so a crafted link cannot send the member elsewhere. */
@@ -38,6 +40,7 @@ export const SignInPage = () => {
   usePageTitle('sign_in.title');
 
   const target = returnPathOf(location.state);
+  const passwordReset = (location.state as ReturnState | null)?.passwordReset === true;
   if (state.phase === 'ready' && state.member) return <Navigate to={target} replace />;
   const network = state.phase === 'ready' ? state.network : null;
 
@@ -72,62 +75,65 @@ export const SignInPage = () => {
   };
 
   return (
-    <div className="sign-in">
-      <main className="sign-in__card">
-        <div className="sign-in__brand">
-          <Logo />
-          {network ? <span data-testid="network-name">{network.name}</span> : null}
+    <SignedOutCard title={t('sign_in.title')}>
+      {passwordReset && !errorKey ? (
+        <div className="alert alert--success" role="status" data-testid="password-reset-notice">
+          {t('passwords.reset_done')}
         </div>
-        <h1>{t('sign_in.title')}</h1>
-        {network?.login_texts.before ? <p className="sign-in__text">{network.login_texts.before}</p> : null}
-        <form
-          noValidate
-          data-testid="sign-in-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {errorKey ? (
-            <div className="alert alert--error" role="alert" data-testid="sign-in-error">
-              {t(`errors.${errorKey}`, { defaultValue: t('errors.generic_error') })}
-            </div>
-          ) : null}
-          <div className="field">
-            <label htmlFor={emailId}>{t('sign_in.email')}</label>
-            <input
-              id={emailId}
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              aria-invalid={fieldErrors.email ? true : undefined}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            {fieldErrors.email ? <p className="field__error">{t(`errors.${fieldErrors.email}`)}</p> : null}
+      ) : null}
+      {network?.login_texts.before ? <p className="sign-in__text">{network.login_texts.before}</p> : null}
+      <form
+        noValidate
+        data-testid="sign-in-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {errorKey ? (
+          <div className="alert alert--error" role="alert" data-testid="sign-in-error">
+            {t(`errors.${errorKey}`, { defaultValue: t('errors.generic_error') })}
           </div>
-          {network?.login_texts.between ? <p className="sign-in__text">{network.login_texts.between}</p> : null}
-          <div className="field">
-            <label htmlFor={passwordId}>{t('sign_in.password')}</label>
-            <input
-              id={passwordId}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              aria-invalid={fieldErrors.password ? true : undefined}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            {fieldErrors.password ? <p className="field__error">{t(`errors.${fieldErrors.password}`)}</p> : null}
-          </div>
-          <button type="submit" className="button button--wide" data-testid="sign-in-submit" disabled={submitting}>
-            {submitting ? t('sign_in.submitting') : t('sign_in.submit')}
-          </button>
-        </form>
-        {network?.login_texts.after ? <p className="sign-in__text">{network.login_texts.after}</p> : null}
-      </main>
-    </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={emailId}>{t('sign_in.email')}</label>
+          <input
+            id={emailId}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            aria-invalid={fieldErrors.email ? true : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          {fieldErrors.email ? <p className="field__error">{t(`errors.${fieldErrors.email}`)}</p> : null}
+        </div>
+        {network?.login_texts.between ? <p className="sign-in__text">{network.login_texts.between}</p> : null}
+        <div className="field">
+          <label htmlFor={passwordId}>{t('sign_in.password')}</label>
+          <input
+            id={passwordId}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            aria-invalid={fieldErrors.password ? true : undefined}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {fieldErrors.password ? <p className="field__error">{t(`errors.${fieldErrors.password}`)}</p> : null}
+        </div>
+        <button type="submit" className="button button--wide" data-testid="sign-in-submit" disabled={submitting}>
+          {submitting ? t('sign_in.submitting') : t('sign_in.submit')}
+        </button>
+      </form>
+      <p className="sign-in__links">
+        <Link to="/users/password/new" data-testid="forgot-password-link">
+          {t('passwords.forgot_link')}
+        </Link>
+      </p>
+      {network?.login_texts.after ? <p className="sign-in__text">{network.login_texts.after}</p> : null}
+    </SignedOutCard>
   );
 };

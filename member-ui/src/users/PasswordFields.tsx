@@ -1,0 +1,74 @@
+import { PASSWORD_MIN_LENGTH } from '@cn/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { passwordErrorText } from './password-form';
+
+/** The rules every new password follows (contracts' password policy), shown next to the input. */
+export const PasswordRules = ({ id }: { id: string }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="password-rules" id={id} data-testid="password-rules">
+      <p>{t('passwords.rules_title')}</p>
+      <ul>
+        <li>{t('passwords.rule_length', { min: PASSWORD_MIN_LENGTH })}</li>
+        <li>{t('passwords.rule_common')}</li>
+        <li>{t('passwords.rule_email')}</li>
+      </ul>
+    </div>
+  );
+};
+
+interface PasswordInputProps {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** error key, shown in words */
+  error?: string;
+  autoComplete: 'current-password' | 'new-password';
+  /** id of the rules the input follows */
+  describedBy?: string;
+}
+
+/** A password input with its show/hide toggle and its error. */
+export const PasswordInput = ({ name, label, value, onChange, error, autoComplete, describedBy }: PasswordInputProps) => {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  const errorId = useId();
+  const described = [error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="password-input">
+        <input
+          id={id}
+          name={name}
+          type={shown ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          autoCapitalize="off"
+          spellCheck={false}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <button
+          type="button"
+          className="password-input__toggle"
+          aria-pressed={shown}
+          aria-controls={id}
+          data-testid={`toggle-${name}`}
+          onClick={() => setShown((current) => !current)}
+        >
+          {t(shown ? 'passwords.hide' : 'passwords.show')}
+        </button>
+      </div>
+      {error ? (
+        <p className="field__error" id={errorId} data-testid={`error-${name}`}>
+          {passwordErrorText(t, error)}
+        </p>
+      ) : null}
+    </div>
+  );
+};
