@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { passwordErrorText } from './password-form';
-import { PasswordInput, PasswordRules } from './PasswordFields';
+import { NewPasswordFields, PasswordInput } from './PasswordFields';
 import { changeOwnPassword } from './passwords-api';
 import { usePasswordForm } from './usePasswordForm';
 
@@ -16,7 +16,6 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
   const toasts = useToasts();
   const form = usePasswordForm(FIELDS, email);
   const [submitting, setSubmitting] = useState(false);
-  const rulesId = useId();
 
   const submit = async () => {
     if (!form.check()) return;
@@ -57,24 +56,7 @@ export const ChangePasswordForm = ({ email }: { email: string }) => {
         error={form.errors.current_password}
         autoComplete="current-password"
       />
-      <PasswordInput
-        name="password"
-        label={t('passwords.new_password')}
-        value={form.values.password}
-        onChange={(value) => form.change('password', value)}
-        error={form.errors.password}
-        autoComplete="new-password"
-        describedBy={rulesId}
-      />
-      <PasswordRules id={rulesId} />
-      <PasswordInput
-        name="password_confirmation"
-        label={t('passwords.password_confirmation')}
-        value={form.values.password_confirmation}
-        onChange={(value) => form.change('password_confirmation', value)}
-        error={form.errors.password_confirmation}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields values={form.values} errors={form.errors} change={form.change} />
       <div className="form-actions">
         <button type="submit" className="button" data-testid="change-password-submit" disabled={submitting}>
           {t('passwords.change_submit')}

@@ -72,3 +72,37 @@ export const PasswordInput = ({ name, label, value, onChange, error, autoComplet
     </div>
   );
 };
+
+interface NewPasswordFieldsProps {
+  values: { password: string; password_confirmation: string };
+  errors: { password?: string; password_confirmation?: string };
+  change: (field: 'password' | 'password_confirmation', value: string) => void;
+}
+
+/** The new password, the rules it follows and its confirmation: the same on every form that sets one. */
+export const NewPasswordFields = ({ values, errors, change }: NewPasswordFieldsProps) => {
+  const { t } = useTranslation();
+  const rulesId = useId();
+  return (
+    <>
+      <PasswordInput
+        name="password"
+        label={t('passwords.new_password')}
+        value={values.password}
+        onChange={(value) => change('password', value)}
+        error={errors.password}
+        autoComplete="new-password"
+        describedBy={rulesId}
+      />
+      <PasswordRules id={rulesId} />
+      <PasswordInput
+        name="password_confirmation"
+        label={t('passwords.password_confirmation')}
+        value={values.password_confirmation}
+        onChange={(value) => change('password_confirmation', value)}
+        error={errors.password_confirmation}
+        autoComplete="new-password"
+      />
+    </>
+  );
+};

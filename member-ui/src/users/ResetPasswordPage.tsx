@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../common/usePageTitle';
@@ -6,7 +6,7 @@ import { useSession } from '../session/SessionContext';
 import { BackToSignIn, SignedOutCard } from '../sign-in/SignedOutCard';
 import type { ReturnState } from '../sign-in/SignInPage';
 import { passwordErrorText } from './password-form';
-import { PasswordInput, PasswordRules } from './PasswordFields';
+import { NewPasswordFields } from './PasswordFields';
 import { resetPassword } from './passwords-api';
 import { usePasswordForm } from './usePasswordForm';
 
@@ -36,7 +36,6 @@ export const ResetPasswordPage = () => {
   // the address is not known before the link is used: the server checks the address rule
   const form = usePasswordForm(FIELDS, '');
   const [submitting, setSubmitting] = useState(false);
-  const rulesId = useId();
   usePageTitle('passwords.reset_title');
 
   if (token === '') {
@@ -72,24 +71,7 @@ export const ResetPasswordPage = () => {
         }}
       >
         {form.generalError ? <InvalidLink errorKey={form.generalError} /> : null}
-        <PasswordInput
-          name="password"
-          label={t('passwords.new_password')}
-          value={form.values.password}
-          onChange={(value) => form.change('password', value)}
-          error={form.errors.password}
-          autoComplete="new-password"
-          describedBy={rulesId}
-        />
-        <PasswordRules id={rulesId} />
-        <PasswordInput
-          name="password_confirmation"
-          label={t('passwords.password_confirmation')}
-          value={form.values.password_confirmation}
-          onChange={(value) => form.change('password_confirmation', value)}
-          error={form.errors.password_confirmation}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields values={form.values} errors={form.errors} change={form.change} />
         <button type="submit" className="button button--wide" data-testid="password-reset-submit" disabled={submitting}>
           {t('passwords.reset_submit')}
         </button>
