@@ -6,11 +6,13 @@
 # Builds the server if needed, starts it on a free loopback port with a fresh DATA_DIR and the demo
 # seed, signs in, and runs schemathesis against http://127.0.0.1:PORT/api/docs twice: as the network
 # administrator and as the plain member (403s are expected there, 500s are not). Stops the server.
-# Exit status: 0 when both passes found nothing, 1 when schemathesis reported failures, 2 on a setup error.
+# Exit status: 0 when both passes found nothing, 1 when schemathesis reported failures, an operation was never
+# exercised past authorization or a pass lost its session, 2 on a setup error.
 #
 # Knobs (environment): FUZZ_MAX_EXAMPLES (per operation, default 50), FUZZ_MAX_TIME (seconds per pass,
 # default 100), FUZZ_SEED (default: random, printed), FUZZ_CHECKS (default below), FUZZ_REPORT_DIR
-# (default: a new temp dir; NDJSON + JUnit reports and the server log end up there),
+# (default: a new temp dir; NDJSON + JUnit reports and the server log end up there), FUZZ_RESULT (a file that
+# gets the pass/fail count per pass and operation in jest's report shape, for CI's closing line),
 # FUZZ_PASSES (default "admin member"), FUZZ_KNOWN_IDS (default 1: known_ids.py feeds real ids), FUZZ_PHASES (default: schemathesis' own: examples,coverage,fuzzing,stateful).
 # Only 127.0.0.1 is ever targeted (hooks.py refuses anything else).
 set -euo pipefail
@@ -26,6 +28,9 @@ CHECKS="${FUZZ_CHECKS:-not_a_server_error,response_schema_conformance,status_cod
 PASSES="${FUZZ_PASSES:-admin member}"
 REPORT_DIR="${FUZZ_REPORT_DIR:-$(mktemp -d -t cn-fuzz-report.XXXXXX)}"
 mkdir -p "$REPORT_DIR"
+RESULT="${FUZZ_RESULT:-$REPORT_DIR/result.json}"
+[[ "$RESULT" = /* ]] || RESULT="$PWD/$RESULT"
+rm -f "$RESULT"
 
 log() { printf '[fuzz] %s\n' "$*" >&2; }
 
@@ -114,9 +119,10 @@ if [[ "${FUZZ_KNOWN_IDS:-1}" != 0 ]]; then
   fi
 fi
 
-# 5. The passes.
-status=0
-operations=""
+# 5. The passes. Every session is opened before the first pass: the fuzzer's sign-in attempts may throttle
+# this address later (429 too_many_attempts), and the fuzzing sessions stay valid to the end (hooks.py).
+curl -sf "$BASE/api/docs" >"$REPORT_DIR/openapi.json" || { log "could not read the OpenAPI document"; exit 2; }
+declare -A TOKENS CSRFS
 for pass in $PASSES; do
   case "$pass" in
     admin) email=admin@example.org ;;
@@ -125,9 +131,39 @@ for pass in $PASSES; do
   esac
   read -r token csrf _ <<<"$(sign_in "$email")" || { log "sign-in as $email failed"; exit 2; }
   [[ -n "${token:-}" ]] || { log "sign-in as $email failed"; exit 2; }
+  TOKENS[$pass]="$token"
+  CSRFS[$pass]="$csrf"
+done
+read -r admin_token admin_csrf _ <<<"$(sign_in admin@example.org)" || { log "sign-in as admin failed"; exit 2; }
+# a disposable member per pass takes the calls that end sessions (sign-out, own password change) and the
+# password changes aimed at the seed accounts
+disposable() { # pass → exports CN_FUZZ_DISPOSABLE_{ID,TOKEN,CSRF}
+  local email password body id creds
+  email="fuzz-$1-$RANDOM$RANDOM@example.org"
+  password="$("$PYTHON" -c 'import secrets; print(secrets.token_urlsafe(24))')"
+  body="$(curl -sf -H 'Content-Type: application/json' -H "Cookie: cn_session=$admin_token" -H "X-CSRF-Token: $admin_csrf" \
+    -d "{\"user\":{\"email\":\"$email\",\"password\":\"$password\"}}" "$BASE/administration/members")" || return 1
+  id="$(json_field "['id']" <<<"$body")"
+  creds="$(curl -sf -o /dev/null -c - -H 'Content-Type: application/json' -d "{\"email\":\"$email\",\"password\":\"$password\"}" "$BASE/users/sign_in" | awk '$6 == "cn_session" { print $7 }')" || return 1
+  export CN_FUZZ_DISPOSABLE_ID="$id" CN_FUZZ_DISPOSABLE_TOKEN="$creds"
+  CN_FUZZ_DISPOSABLE_CSRF="$(curl -sf -H "Cookie: cn_session=$creds" "$BASE/api/v1/network" | json_field "['csrf_token']")"
+  export CN_FUZZ_DISPOSABLE_CSRF
+  [[ -n "$id" && -n "$creds" && -n "$CN_FUZZ_DISPOSABLE_CSRF" ]]
+}
+
+status=0
+for pass in $PASSES; do
+  case "$pass" in
+    admin) email=admin@example.org ;;
+    member) email=member@example.org ;;
+  esac
+  token="${TOKENS[$pass]}"
+  csrf="${CSRFS[$pass]}"
+  disposable "$pass" || { log "could not register the disposable member for pass '$pass'"; exit 2; }
   log "pass '$pass' as $email: max $MAX_EXAMPLES examples per operation, ${MAX_TIME}s, seed $SEED, checks $CHECKS"
+  # the session goes to hooks.py, which sends it with every call but the session-ending ones
+  export CN_FUZZ_TOKEN="$token" CN_FUZZ_CSRF="$csrf"
   args=(run "$BASE/api/docs"
-    -H "Cookie: cn_session=$token" -H "X-CSRF-Token: $csrf"
     --checks "$CHECKS" --max-examples "$MAX_EXAMPLES" --max-time "$MAX_TIME" --seed "$SEED"
     --request-timeout 10 --generation-database none --no-color
     --report ndjson,junit --report-dir "$REPORT_DIR"
@@ -138,9 +174,10 @@ for pass in $PASSES; do
   (cd "$REPORT_DIR" && "$ST" "${CONFIG[@]}" "${args[@]}") 2>&1 | tee "$REPORT_DIR/$pass.txt"
   rc=${PIPESTATUS[0]}
   set -e
-  "$PYTHON" "$FUZZ_DIR/summarize.py" "$REPORT_DIR/$pass.ndjson" "$pass" || true
+  if ! "$PYTHON" "$FUZZ_DIR/summarize.py" "$REPORT_DIR/$pass.ndjson" "$pass" "$REPORT_DIR/openapi.json" "$RESULT"; then
+    log "pass '$pass': an operation failed a check or was never exercised past authorization"; status=1; fi
   if session_alive "$token"; then log "pass '$pass': the session was still valid at the end"; else
-    log "pass '$pass': the session was NOT valid at the end (signed out or erased): later answers were 401/403"; fi
+    log "pass '$pass': FAILED: the session was NOT valid at the end (signed out or erased): later answers were 401/403"; status=1; fi
   if ! kill -0 "$SERVER_PID" 2>/dev/null; then log "the server died during pass '$pass'"; tail -40 "$SERVER_LOG" >&2; status=1; break; fi
   [[ $rc -ne 0 ]] && status=1
   log "pass '$pass': schemathesis exit code $rc"

@@ -1,13 +1,24 @@
-"""Summarize a schemathesis NDJSON report: answers per operation and status, and each distinct failure.
+"""Summarize a schemathesis NDJSON report: answers per operation and status, each distinct failure, and
+whether every operation was fuzzed past authorization.
 
-The status table shows whether a pass was blind (an operation answering only 401/403 was never fuzzed
-past authorization). Usage: summarize.py REPORT.ndjson [LABEL]
+Usage: summarize.py REPORT.ndjson LABEL [OPENAPI.json RESULT.json]
+
+With the OpenAPI document and a result file, it also judges the pass, one test per documented operation:
+passed when no check failed for it and it was exercised past authorization (some answer other than 401 and
+403), failed otherwise. Operations the document marks `x-required-role: admin|auditor` are expected to
+answer 403 in the member pass and only need no failing check there. The counts are added to RESULT.json
+(jest's report shape: numPassedTests, numFailedTests, numPendingTests) for the CI summary. Exit status 1
+when an operation failed a check or was never exercised past authorization.
 """
 
 import base64
 import collections
 import json
+import os
 import sys
+
+AUTH_ONLY = {401, 403}
+PRIVILEGED = {"admin", "auditor"}
 
 
 def _decode(blob, limit=300):
@@ -20,7 +31,7 @@ def _decode(blob, limit=300):
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def main(path, label):
+def read_report(path):
     statuses = collections.defaultdict(collections.Counter)
     failures = {}
     cases = 0
@@ -45,21 +56,67 @@ def main(path, label):
                 key = (check["name"], op, response.get("status_code"))
                 if key not in failures:
                     failures[key] = (request, response)
+    return cases, statuses, failures
+
+
+def documented_operations(docs_path):
+    docs = json.load(open(docs_path, encoding="utf-8"))
+    operations = {}
+    for path, methods in docs.get("paths", {}).items():
+        for method, operation in methods.items():
+            if isinstance(operation, dict):
+                operations[f"{method.upper()} {path}"] = operation.get("x-required-role", "none")
+    return operations
+
+
+def judge(label, statuses, failures, docs_path, result_path):
+    operations = documented_operations(docs_path)
+    failing_ops = {op for (_check, op, _status) in failures}
+    passed, failed, unexercised = 0, 0, []
+    for op, role in sorted(operations.items()):
+        answers = statuses.get(op, collections.Counter())
+        exempt = label == "member" and role in PRIVILEGED
+        exercised = any(status not in AUTH_ONLY for status in answers)
+        if op in failing_ops or not (exercised or exempt):
+            failed += 1
+            if not (exercised or exempt):
+                unexercised.append(f"{op} ({', '.join(f'{s}×{n}' for s, n in answers.items()) or 'never called'})")
+        else:
+            passed += 1
+    # failures of the stateful phase name no single documented operation: each counts once more
+    failed += len({op for op in failing_ops if op not in operations})
+    result = {"numPassedTests": 0, "numFailedTests": 0, "numPendingTests": 0}
+    if os.path.exists(result_path):
+        result.update(json.load(open(result_path, encoding="utf-8")))
+    result["numPassedTests"] += passed
+    result["numFailedTests"] += failed
+    json.dump(result, open(result_path, "w", encoding="utf-8"))
+    print(f"== {label}: {passed} of {len(operations)} operations passed (no failing check, exercised past authorization)")
+    if unexercised:
+        print(f"== {label}: {len(unexercised)} operations were never exercised past authorization:")
+        for line in unexercised:
+            print(f"   - {line}")
+    return failed == 0
+
+
+def main(path, label, docs_path=None, result_path=None):
+    cases, statuses, failures = read_report(path)
     print(f"== {label}: {cases} requests recorded")
     for op in sorted(statuses):
         counts = ", ".join(f"{status}×{n}" for status, n in sorted(statuses[op].items(), key=lambda kv: str(kv[0])))
         print(f"   {op:45} {counts}")
-        if set(statuses[op]) <= {401, 403, 404} and sum(statuses[op].values()) > 5:
-            print(f"   ^ only 401/403/404 answers: {op} was never exercised past authorization")
     if not failures:
         print(f"== {label}: no failing checks")
-        return
-    print(f"== {label}: {len(failures)} distinct failures (check, operation, status), first request of each")
-    for (check, op, status), (request, response) in failures.items():
-        print(f" - {check}: {op} → {status}")
-        print(f"     request:  {request.get('method')} {request.get('uri')} body={_decode(request.get('body'))}")
-        print(f"     response: {_decode(response.get('content'))}")
+    else:
+        print(f"== {label}: {len(failures)} distinct failures (check, operation, status), first request of each")
+        for (check, op, status), (request, response) in failures.items():
+            print(f" - {check}: {op} → {status}")
+            print(f"     request:  {request.get('method')} {request.get('uri')} body={_decode(request.get('body'))}")
+            print(f"     response: {_decode(response.get('content'))}")
+    if docs_path and result_path:
+        return 0 if judge(label, statuses, failures, docs_path, result_path) else 1
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "pass")
+    sys.exit(main(*sys.argv[1:5]) if len(sys.argv) > 2 else main(sys.argv[1], "pass"))

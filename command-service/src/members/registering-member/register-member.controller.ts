@@ -16,7 +16,7 @@ openApi.route({
   responses: { 201: commandAnswer('registered, { position, id }', createdAcceptedSchema, {
       GetMember: { target: 'get /members/{id}', parameters: { id: '$response.body#/id' } },
       EraseMember: { target: 'delete /administration/members/{id}', parameters: { id: '$response.body#/id' } },
-    }), 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden', 409: 'email_taken' },
+    }), 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden', 409: 'email_taken', 422: 'password_too_short, password_too_common or password_matches_email' },
 });
 
 @Controller('administration/members')
