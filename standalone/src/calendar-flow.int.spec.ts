@@ -14,6 +14,7 @@ import {
 } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
+import { eventually } from '@cn/platform/testing';
 import { PROJECTION_RUNTIME, type ProjectionServiceRuntime } from '@cn/projection-service';
 import { startStandalone, type RunningStandalone } from './standalone';
 
@@ -149,15 +150,11 @@ describe('calendar module through the write and the read side', () => {
       socket.once('error', reject);
     });
     const runtime = running.app.get<ProjectionServiceRuntime>(PROJECTION_RUNTIME, { strict: false });
-    while (runtime.hub.connectionCount() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await eventually(() => runtime.hub.connectionCount() > 0, 5000, 10);
 
     await send(member, 'put', `/appointments/${id}/participants/me`, { participant: { status: 'declined' } });
-    const deadline = Date.now() + 5000;
-    while (!messages.some((m) => m.collection === 'waitlist_promotions') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    socket.close();
-    expect(messages.find((m) => m.collection === 'waitlist_promotions')).toMatchObject({ id, doc: { name: 'Workshop for one' } });
+    const promotion = await eventually(() => messages.find((m) => m.collection === 'waitlist_promotions') ?? false, 5000).finally(() => socket.close());
+    expect(promotion).toMatchObject({ id, doc: { name: 'Workshop for one' } });
     const detail = (await get(auditor, `/appointments/${id}`).expect(200)).body as AppointmentDto;
     expect(detail.participants.find((p) => p.id === 'me')?.status).toBe('accepted');
   });

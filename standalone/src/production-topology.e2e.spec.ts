@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { eventually } from '@cn/platform/testing';
 import WebSocket from 'ws';
 import type { AuditEventsResponse, DirectoryMembersResponse, NetworkResponse } from '@cn/contracts';
 
@@ -40,20 +41,6 @@ const describeTopology = gateway ? describe : describe.skip;
 
 jest.setTimeout(120_000);
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Retries until the check passes (a value) or the time is up (the last error). */
-const eventually = async <T>(check: () => Promise<T>, timeoutMs = 30_000, intervalMs = 250): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(intervalMs);
-    }
-  }
-};
 
 interface Client {
   email: string;
@@ -140,9 +127,9 @@ describeTopology(title, () => {
   beforeAll(async () => {
     // the command service seeded the demo on its first start; the projection service verifies sessions
     // on its own (shared SESSION_SECRET) but needs the seeded members projected from Kafka first
-    admin = await eventually(() => signIn('admin@example.org'), 60_000);
-    member = await eventually(() => signIn('member@example.org'), 60_000);
-    auditor = await eventually(() => signIn('auditor@example.org'), 60_000);
+    admin = await eventually(() => signIn('admin@example.org'), 60_000, 250);
+    member = await eventually(() => signIn('member@example.org'), 60_000, 250);
+    auditor = await eventually(() => signIn('auditor@example.org'), 60_000, 250);
   });
   afterAll(() => {
     for (const socket of sockets) socket.terminate();
@@ -201,7 +188,7 @@ describeTopology(title, () => {
       const pushed = received.some((message) => JSON.stringify(message).includes(`${word} at the gateway`));
       expect(pushed).toBe(true);
       return Promise.resolve();
-    }, 15_000);
+    }, 15_000, 250);
 
     const directory = await member.json<DirectoryMembersResponse>('GET', `/directory/members?q=${word}`, undefined, {
       'x-consistency-position': String(position),
@@ -252,7 +239,7 @@ describeTopology(title, () => {
       );
       expect(page.events.map((event) => event.position)).toEqual(expect.arrayContaining(positions));
       return page;
-    }, 30_000);
+    }, 30_000, 250);
     const audited = history.events.filter((event) => positions.includes(event.position)).map((event) => (event.data as { text?: string }).text);
     expect(audited.sort()).toEqual([...texts].sort());
     const settings = await auditor.json<AuditEventsResponse>('GET', `/api/v1/audit/events?type=NetworkBasicSettingsChanged&limit=100&order=desc`);

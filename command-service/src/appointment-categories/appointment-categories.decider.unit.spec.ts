@@ -1,26 +1,14 @@
 import { changeAppointmentCategoriesRequestSchema, type AppointmentCategoryEvent, type ChangeAppointmentCategoriesRequest } from '@cn/contracts';
-import { DomainError } from '@cn/platform';
+import { deciderSpecification, refusalOf } from '@cn/platform/testing';
 import { appointmentCategoriesDecider } from './appointment-categories.decider';
 
 const changed = (...labels: string[]): AppointmentCategoryEvent => ({
   type: 'AppointmentCategoriesChanged',
   data: { network_id: 'default', custom_categories: labels.map((label) => ({ id: label, label })), added: labels, renamed: [], removed: [] },
 });
-const given = (events: AppointmentCategoryEvent[]) => events.reduce(appointmentCategoriesDecider.evolve, appointmentCategoriesDecider.initialState());
+const spec = deciderSpecification(appointmentCategoriesDecider);
 const decide = (events: AppointmentCategoryEvent[], request: ChangeAppointmentCategoriesRequest) =>
-  appointmentCategoriesDecider.decide(
-    { type: 'ChangeAppointmentCategories', network_id: 'default', ...changeAppointmentCategoriesRequestSchema.parse(request) },
-    given(events),
-  );
-const refusal = (run: () => unknown): DomainError => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+  spec.decide(events, { type: 'ChangeAppointmentCategories', network_id: 'default', ...changeAppointmentCategoriesRequestSchema.parse(request) });
 
 describe('appointment categories decider', () => {
   it('adds a category with its label as id (trimmed), in one event with the whole list', () => {
@@ -76,7 +64,7 @@ describe('appointment categories decider', () => {
     ['a rename onto another label', ['Choir', 'Garden'], [{ id: 'Garden', label: 'choir' }], 'custom_categories.0.label'],
     ['a built-in label', [], [{ label: 'Meeting' }], 'custom_categories.0.label'],
   ])('refuses %s with duplicated_category on the entry', (_case, existing, custom_categories, field) => {
-    const error = refusal(() => decide([changed(...existing)], { custom_categories }));
+    const error = refusalOf(() => decide([changed(...existing)], { custom_categories }));
     expect({ key: error.key, status: error.status, field: error.field }).toEqual({ key: 'duplicated_category', status: 400, field });
   });
 
@@ -91,7 +79,7 @@ describe('appointment categories decider', () => {
       { id: 'A', label: 'B' },
       { id: 'B', label: 'A' },
     ]);
-    const error = refusal(() => decide([], { custom_categories: [{ id: 'nope', label: 'Nope' }] }));
+    const error = refusalOf(() => decide([], { custom_categories: [{ id: 'nope', label: 'Nope' }] }));
     expect({ key: error.key, status: error.status, field: error.field }).toEqual({ key: 'unknown_category', status: 400, field: 'custom_categories.0.id' });
   });
 

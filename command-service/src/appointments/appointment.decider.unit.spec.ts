@@ -1,5 +1,5 @@
 import { appointmentFieldsSchema, occurrenceId, type AppointmentEvent, type AppointmentFieldsInput, type CalendarFacts, type Viewer } from '@cn/contracts';
-import { DomainError } from '@cn/platform';
+import { deciderSpecification, refusalOf } from '@cn/platform/testing';
 import { appointmentDecider, type Access, type AppointmentCommand } from './appointment.decider';
 
 const NOW = '2026-03-01T08:00:00.000Z';
@@ -51,17 +51,7 @@ const answered = (memberId: string, status: 'accepted' | 'declined'): Appointmen
 });
 const limited = (total: number) => created({ attendee_configuration: { total, total_attendees_enforced: true } });
 
-const given = (events: AppointmentEvent[]) => events.reduce(appointmentDecider.evolve, appointmentDecider.initialState());
-const decide = (events: AppointmentEvent[], command: AppointmentCommand) => appointmentDecider.decide(command, given(events));
-const refusal = (run: () => unknown): DomainError => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const spec = deciderSpecification(appointmentDecider);
 
 const answer = (memberId: string, status: 'accepted' | 'declined', extra: Partial<Extract<AppointmentCommand, { type: 'ChangeParticipantStatus' }>> = {}): AppointmentCommand => ({
   type: 'ChangeParticipantStatus',
@@ -77,66 +67,66 @@ const answer = (memberId: string, status: 'accepted' | 'declined', extra: Partia
 
 describe('creating and editing appointments', () => {
   it('creates an appointment in calendars the author may add to', () => {
-    expect(decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields(), access: author, now: NOW })).toEqual([created()]);
+    expect(spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields(), access: author, now: NOW })).toEqual([created()]);
   });
 
   it('refuses unknown calendars (400 on calendar_ids) and calendars the member may not add to (403)', () => {
-    expect(refusal(() => decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['gone'] }), access: author, now: NOW }))).toMatchObject({
+    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['gone'] }), access: author, now: NOW }))).toMatchObject({
       key: 'unknown_calendar',
       status: 400,
       field: 'appointment.calendar_ids',
     });
-    expect(refusal(() => decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields(), access: as('someone'), now: NOW }))).toMatchObject({ key: 'forbidden', status: 403 });
-    expect(refusal(() => decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['group'] }), access: as('m'), now: NOW }))).toMatchObject({ status: 403 });
-    expect(decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['group'] }), access: as('m', { group_ids: ['g1'] }), now: NOW })).toHaveLength(1);
-    expect(decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['network'] }), access: as('m'), now: NOW })).toHaveLength(1);
-    expect(refusal(() => decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['network'] }), access: as('g', { external: true }), now: NOW }))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields(), access: as('someone'), now: NOW }))).toMatchObject({ key: 'forbidden', status: 403 });
+    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['group'] }), access: as('m'), now: NOW }))).toMatchObject({ status: 403 });
+    expect(spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['group'] }), access: as('m', { group_ids: ['g1'] }), now: NOW })).toHaveLength(1);
+    expect(spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['network'] }), access: as('m'), now: NOW })).toHaveLength(1);
+    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['network'] }), access: as('g', { external: true }), now: NOW }))).toMatchObject({ status: 403 });
   });
 
   it('updates with the changed fields, nothing when nothing changed', () => {
-    const [event] = decide([created()], { type: 'UpdateAppointment', occurrence_start: null, fields: fields({ name: 'Renamed' }), access: author, now: NOW });
+    const [event] = spec.decide([created()], { type: 'UpdateAppointment', occurrence_start: null, fields: fields({ name: 'Renamed' }), access: author, now: NOW });
     expect(event).toMatchObject({ type: 'AppointmentUpdated', data: { changed_fields: ['name'] } });
-    expect(decide([created()], { type: 'UpdateAppointment', occurrence_start: null, fields: fields(), access: author, now: NOW })).toEqual([]);
+    expect(spec.decide([created()], { type: 'UpdateAppointment', occurrence_start: null, fields: fields(), access: author, now: NOW })).toEqual([]);
   });
 
   it('lets the author, calendar owners, group admins and network admins update; others get 403', () => {
     const update = (access: Access, calendarIds = ['personal']) => () =>
-      decide([created({ calendar_ids: calendarIds })], { type: 'UpdateAppointment', occurrence_start: null, fields: fields({ name: 'X', calendar_ids: calendarIds }), access, now: NOW });
+      spec.decide([created({ calendar_ids: calendarIds })], { type: 'UpdateAppointment', occurrence_start: null, fields: fields({ name: 'X', calendar_ids: calendarIds }), access, now: NOW });
     expect(update(admin)()).toHaveLength(1);
-    expect(refusal(update(as('member')))).toMatchObject({ key: 'forbidden', status: 403 });
+    expect(refusalOf(update(as('member')))).toMatchObject({ key: 'forbidden', status: 403 });
     expect(update(as('ga', { group_ids: ['g1'], admin_group_ids: ['g1'] }), ['group'])()).toHaveLength(1);
-    expect(refusal(update(as('gm', { group_ids: ['g1'] }), ['group']))).toMatchObject({ status: 403 });
+    expect(refusalOf(update(as('gm', { group_ids: ['g1'] }), ['group']))).toMatchObject({ status: 403 });
   });
 
   it('modifies one occurrence of a series only, and refuses occurrences the series does not have', () => {
     const weekly = created({ recurrence_pattern: { recurrence_frequency: 'weekly' } });
     const second = '2026-03-09T09:00:00.000Z';
-    const [event] = decide([weekly], { type: 'UpdateAppointment', occurrence_start: second, fields: fields({ name: 'Special' }), access: author, now: NOW });
+    const [event] = spec.decide([weekly], { type: 'UpdateAppointment', occurrence_start: second, fields: fields({ name: 'Special' }), access: author, now: NOW });
     expect(event).toMatchObject({
       type: 'AppointmentOccurrenceModified',
       data: { occurrence_id: occurrenceId('a1', second), occurrence_start: second, changed_fields: ['name'], appointment: { recurrence_pattern: { recurrence_frequency: 'never' } } },
     });
-    expect(given([weekly, event]).fields?.name).toBe('Meeting');
-    expect(refusal(() => decide([weekly], { type: 'UpdateAppointment', occurrence_start: '2026-03-10T09:00:00.000Z', fields: fields(), access: author, now: NOW }))).toMatchObject({ status: 404 });
-    expect(refusal(() => decide([created()], { type: 'UpdateAppointment', occurrence_start: second, fields: fields(), access: author, now: NOW }))).toMatchObject({ key: 'not_recurring' });
+    expect(spec.state([weekly, event]).fields?.name).toBe('Meeting');
+    expect(refusalOf(() => spec.decide([weekly], { type: 'UpdateAppointment', occurrence_start: '2026-03-10T09:00:00.000Z', fields: fields(), access: author, now: NOW }))).toMatchObject({ status: 404 });
+    expect(refusalOf(() => spec.decide([created()], { type: 'UpdateAppointment', occurrence_start: second, fields: fields(), access: author, now: NOW }))).toMatchObject({ key: 'not_recurring' });
   });
 
   it('cancels once (then cancel is refused), and deletes; a deleted appointment is not found', () => {
-    const canceled = decide([created()], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW });
+    const canceled = spec.decide([created()], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW });
     expect(canceled).toEqual([{ type: 'AppointmentCanceled', data: { appointment_id: 'a1', occurrence_start: null } }]);
-    expect(refusal(() => decide([created(), ...canceled], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW }))).toMatchObject({ key: 'already_canceled' });
-    expect(refusal(() => decide([created()], { type: 'CancelAppointment', occurrence_start: null, access: as('x'), now: NOW }))).toMatchObject({ status: 403 });
-    const deleted = decide([created()], { type: 'DeleteAppointment', occurrence_start: null, access: author, now: NOW });
+    expect(refusalOf(() => spec.decide([created(), ...canceled], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW }))).toMatchObject({ key: 'already_canceled' });
+    expect(refusalOf(() => spec.decide([created()], { type: 'CancelAppointment', occurrence_start: null, access: as('x'), now: NOW }))).toMatchObject({ status: 403 });
+    const deleted = spec.decide([created()], { type: 'DeleteAppointment', occurrence_start: null, access: author, now: NOW });
     expect(deleted).toEqual([{ type: 'AppointmentDeleted', data: { appointment_id: 'a1', occurrence_start: null } }]);
-    expect(refusal(() => decide([created(), ...deleted], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW }))).toMatchObject({ key: 'not_found', status: 404 });
+    expect(refusalOf(() => spec.decide([created(), ...deleted], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW }))).toMatchObject({ key: 'not_found', status: 404 });
   });
 
   it('toggles the participation lock (managers only, nothing when unchanged)', () => {
-    expect(decide([created()], { type: 'ToggleParticipationLock', participation_locked: true, access: author, now: NOW })).toEqual([
+    expect(spec.decide([created()], { type: 'ToggleParticipationLock', participation_locked: true, access: author, now: NOW })).toEqual([
       { type: 'ParticipationLockToggled', data: { appointment_id: 'a1', participation_locked: true } },
     ]);
-    expect(decide([created()], { type: 'ToggleParticipationLock', participation_locked: false, access: author, now: NOW })).toEqual([]);
-    expect(refusal(() => decide([created()], { type: 'ToggleParticipationLock', participation_locked: true, access: as('x'), now: NOW }))).toMatchObject({ status: 403 });
+    expect(spec.decide([created()], { type: 'ToggleParticipationLock', participation_locked: false, access: author, now: NOW })).toEqual([]);
+    expect(refusalOf(() => spec.decide([created()], { type: 'ToggleParticipationLock', participation_locked: true, access: as('x'), now: NOW }))).toMatchObject({ status: 403 });
   });
 });
 
@@ -154,77 +144,77 @@ describe('participants', () => {
   });
 
   it('invites new members only', () => {
-    expect(decide([created(), invited('m1')], add(['m1', 'm2', 'm2']))).toEqual([{ ...invited('m2') }]);
-    expect(decide([created(), invited('m1')], add(['m1']))).toEqual([]);
-    expect(refusal(() => decide([created()], add(['m1'], 'invited', as('m9'))))).toMatchObject({ status: 403 });
+    expect(spec.decide([created(), invited('m1')], add(['m1', 'm2', 'm2']))).toEqual([{ ...invited('m2') }]);
+    expect(spec.decide([created(), invited('m1')], add(['m1']))).toEqual([]);
+    expect(refusalOf(() => spec.decide([created()], add(['m1'], 'invited', as('m9'))))).toMatchObject({ status: 403 });
   });
 
   it('refuses to add accepted members beyond an enforced limit', () => {
-    expect(refusal(() => decide([limited(1)], add(['m1', 'm2'], 'accepted')))).toMatchObject({ key: 'attendee_limit_exceeded', status: 409 });
+    expect(refusalOf(() => spec.decide([limited(1)], add(['m1', 'm2'], 'accepted')))).toMatchObject({ key: 'attendee_limit_exceeded', status: 409 });
   });
 
   it('lets organizers change and remove participants', () => {
-    const [changed] = decide([created(), invited('m1')], answer('m1', 'accepted', { via: 'organizer', access: author }));
+    const [changed] = spec.decide([created(), invited('m1')], answer('m1', 'accepted', { via: 'organizer', access: author }));
     expect(changed).toMatchObject({ data: { status: 'accepted', changed_by: 'author', via: 'organizer' } });
-    expect(decide([created(), invited('m1')], { type: 'RemoveParticipant', occurrence_start: null, member_id: 'm1', access: author, now: NOW })).toEqual([
+    expect(spec.decide([created(), invited('m1')], { type: 'RemoveParticipant', occurrence_start: null, member_id: 'm1', access: author, now: NOW })).toEqual([
       { type: 'ParticipantRemoved', data: { appointment_id: 'a1', occurrence_start: null, member_id: 'm1', removed_by: 'author' } },
     ]);
-    expect(refusal(() => decide([created()], { type: 'RemoveParticipant', occurrence_start: null, member_id: 'm1', access: author, now: NOW }))).toMatchObject({ status: 404 });
-    expect(refusal(() => decide([created(), invited('m1', 'm2')], answer('m1', 'accepted', { via: 'organizer', access: as('m2') })))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([created()], { type: 'RemoveParticipant', occurrence_start: null, member_id: 'm1', access: author, now: NOW }))).toMatchObject({ status: 404 });
+    expect(refusalOf(() => spec.decide([created(), invited('m1', 'm2')], answer('m1', 'accepted', { via: 'organizer', access: as('m2') })))).toMatchObject({ status: 403 });
   });
 });
 
 describe('answering invites', () => {
   it('accepts and declines an open invite, recording who', () => {
-    expect(decide([created(), invited('m1')], answer('m1', 'accepted'))).toEqual([answered('m1', 'accepted')]);
-    expect(decide([created(), invited('m1')], answer('m1', 'declined'))).toEqual([answered('m1', 'declined')]);
+    expect(spec.decide([created(), invited('m1')], answer('m1', 'accepted'))).toEqual([answered('m1', 'accepted')]);
+    expect(spec.decide([created(), invited('m1')], answer('m1', 'declined'))).toEqual([answered('m1', 'declined')]);
   });
 
   it('only while the invite is open (the invites API); a participant changes an answer through participants/me', () => {
-    expect(refusal(() => decide([created(), invited('m1'), answered('m1', 'accepted')], answer('m1', 'declined')))).toMatchObject({ key: 'invite_not_open' });
-    expect(refusal(() => decide([created()], answer('m1', 'accepted')))).toMatchObject({ key: 'invite_not_open' });
-    expect(decide([created(), invited('m1'), answered('m1', 'accepted')], answer('m1', 'declined', { via: 'self' }))).toHaveLength(1);
+    expect(refusalOf(() => spec.decide([created(), invited('m1'), answered('m1', 'accepted')], answer('m1', 'declined')))).toMatchObject({ key: 'invite_not_open' });
+    expect(refusalOf(() => spec.decide([created()], answer('m1', 'accepted')))).toMatchObject({ key: 'invite_not_open' });
+    expect(spec.decide([created(), invited('m1'), answered('m1', 'accepted')], answer('m1', 'declined', { via: 'self' }))).toHaveLength(1);
     const lock: AppointmentEvent = { type: 'ParticipationLockToggled', data: { appointment_id: 'a1', participation_locked: true } };
-    expect(refusal(() => decide([created(), invited('m1'), answered('m1', 'accepted'), lock], answer('m1', 'declined', { via: 'self' })))).toMatchObject({ key: 'participation_locked' });
+    expect(refusalOf(() => spec.decide([created(), invited('m1'), answered('m1', 'accepted'), lock], answer('m1', 'declined', { via: 'self' })))).toMatchObject({ key: 'participation_locked' });
     const rejected: AppointmentEvent = { type: 'ParticipantStatusChanged', data: { appointment_id: 'a1', occurrence_start: null, member_id: 'm1', status: 'rejected', previous_status: 'invited', changed_by: 'author', via: 'organizer' } };
-    expect(refusal(() => decide([created(), invited('m1'), rejected], answer('m1', 'accepted', { via: 'self' })))).toMatchObject({ key: 'invite_not_open' });
+    expect(refusalOf(() => spec.decide([created(), invited('m1'), rejected], answer('m1', 'accepted', { via: 'self' })))).toMatchObject({ key: 'invite_not_open' });
   });
 
   it('not while participation is locked or the appointment is canceled', () => {
     const lock: AppointmentEvent = { type: 'ParticipationLockToggled', data: { appointment_id: 'a1', participation_locked: true } };
-    expect(refusal(() => decide([created(), invited('m1'), lock], answer('m1', 'accepted')))).toMatchObject({ key: 'participation_locked', status: 422 });
+    expect(refusalOf(() => spec.decide([created(), invited('m1'), lock], answer('m1', 'accepted')))).toMatchObject({ key: 'participation_locked', status: 422 });
     const cancel: AppointmentEvent = { type: 'AppointmentCanceled', data: { appointment_id: 'a1', occurrence_start: null } };
-    expect(refusal(() => decide([created(), invited('m1'), cancel], answer('m1', 'accepted')))).toMatchObject({ key: 'appointment_canceled' });
+    expect(refusalOf(() => spec.decide([created(), invited('m1'), cancel], answer('m1', 'accepted')))).toMatchObject({ key: 'appointment_canceled' });
   });
 
   it('not to accept when the enforced limit is reached (declining still works)', () => {
     const full = [limited(1), invited('m1', 'm2'), answered('m1', 'accepted')];
-    expect(refusal(() => decide(full, answer('m2', 'accepted')))).toMatchObject({ key: 'attendee_limit_exceeded', status: 409 });
-    expect(decide(full, answer('m2', 'declined'))).toHaveLength(1);
+    expect(refusalOf(() => spec.decide(full, answer('m2', 'accepted')))).toMatchObject({ key: 'attendee_limit_exceeded', status: 409 });
+    expect(spec.decide(full, answer('m2', 'declined'))).toHaveLength(1);
     const unenforced = created({ attendee_configuration: { total: 1, total_attendees_enforced: false } });
-    expect(decide([unenforced, invited('m1', 'm2'), answered('m1', 'accepted')], answer('m2', 'accepted'))).toHaveLength(1);
+    expect(spec.decide([unenforced, invited('m1', 'm2'), answered('m1', 'accepted')], answer('m2', 'accepted'))).toHaveLength(1);
   });
 
   it('a past appointment only with opt_retroactively', () => {
     const later = '2026-04-01T00:00:00.000Z';
-    expect(refusal(() => decide([created(), invited('m1')], answer('m1', 'accepted', { now: later })))).toMatchObject({ key: 'invite_expired' });
-    expect(decide([created(), invited('m1')], answer('m1', 'accepted', { now: later, opt_retroactively: true }))).toHaveLength(1);
+    expect(refusalOf(() => spec.decide([created(), invited('m1')], answer('m1', 'accepted', { now: later })))).toMatchObject({ key: 'invite_expired' });
+    expect(spec.decide([created(), invited('m1')], answer('m1', 'accepted', { now: later, opt_retroactively: true }))).toHaveLength(1);
   });
 
   it('lets members opt in and out themselves only when user_can_opt', () => {
     const open = created({ attendee_configuration: { user_can_opt: true } });
-    const [optIn] = decide([open], answer('m5', 'accepted', { via: 'self' }));
+    const [optIn] = spec.decide([open], answer('m5', 'accepted', { via: 'self' }));
     expect(optIn).toMatchObject({ data: { member_id: 'm5', status: 'accepted', previous_status: null, via: 'opt' } });
-    expect(decide([open, optIn], answer('m5', 'declined', { via: 'self' }))).toHaveLength(1);
-    expect(refusal(() => decide([created()], answer('m5', 'accepted', { via: 'self' })))).toMatchObject({ key: 'cannot_opt' });
-    expect(refusal(() => decide([created(), invited('m1')], answer('m1', 'rejected' as 'declined', { via: 'self' })))).toMatchObject({ status: 400, field: 'participant.status' });
+    expect(spec.decide([open, optIn], answer('m5', 'declined', { via: 'self' }))).toHaveLength(1);
+    expect(refusalOf(() => spec.decide([created()], answer('m5', 'accepted', { via: 'self' })))).toMatchObject({ key: 'cannot_opt' });
+    expect(refusalOf(() => spec.decide([created(), invited('m1')], answer('m1', 'rejected' as 'declined', { via: 'self' })))).toMatchObject({ status: 400, field: 'participant.status' });
   });
 
   it('answers one occurrence of a series without touching the others', () => {
     const weekly = created({ recurrence_pattern: { recurrence_frequency: 'weekly' } });
     const second = '2026-03-09T09:00:00.000Z';
-    const events = decide([weekly, invited('m1')], answer('m1', 'declined', { via: 'self', occurrence_start: second }));
-    const state = given([weekly, invited('m1'), ...events]);
+    const events = spec.decide([weekly, invited('m1')], answer('m1', 'declined', { via: 'self', occurrence_start: second }));
+    const state = spec.state([weekly, invited('m1'), ...events]);
     expect(state.occurrences[second]?.participants).toEqual({ m1: 'declined' });
     expect(state.participants).toEqual({ m1: 'invited' });
   });
@@ -236,35 +226,35 @@ describe('waiting list', () => {
   const joined = (memberId: string): AppointmentEvent => ({ type: 'WaitlistJoined', data: { appointment_id: 'a1', member_id: memberId } });
 
   it('is open only while the enforced limit is full, once per member, not to the accepted', () => {
-    expect(decide(full, join('m2'))).toEqual([joined('m2')]);
-    expect(refusal(() => decide([...full, joined('m2')], join('m2')))).toMatchObject({ key: 'already_on_waitlist' });
-    expect(refusal(() => decide(full, join('m1')))).toMatchObject({ key: 'waitlist_not_available' });
-    expect(refusal(() => decide([limited(2), invited('m1', 'm2')], join('m2')))).toMatchObject({ key: 'waitlist_not_available' });
-    expect(refusal(() => decide(full, join('stranger')))).toMatchObject({ key: 'waitlist_not_available' });
+    expect(spec.decide(full, join('m2'))).toEqual([joined('m2')]);
+    expect(refusalOf(() => spec.decide([...full, joined('m2')], join('m2')))).toMatchObject({ key: 'already_on_waitlist' });
+    expect(refusalOf(() => spec.decide(full, join('m1')))).toMatchObject({ key: 'waitlist_not_available' });
+    expect(refusalOf(() => spec.decide([limited(2), invited('m1', 'm2')], join('m2')))).toMatchObject({ key: 'waitlist_not_available' });
+    expect(refusalOf(() => spec.decide(full, join('stranger')))).toMatchObject({ key: 'waitlist_not_available' });
   });
 
   it('is left again', () => {
-    expect(decide([...full, joined('m2')], { type: 'LeaveWaitlist', access: as('m2'), now: NOW })).toEqual([
+    expect(spec.decide([...full, joined('m2')], { type: 'LeaveWaitlist', access: as('m2'), now: NOW })).toEqual([
       { type: 'WaitlistLeft', data: { appointment_id: 'a1', member_id: 'm2' } },
     ]);
-    expect(refusal(() => decide(full, { type: 'LeaveWaitlist', access: as('m2'), now: NOW }))).toMatchObject({ key: 'not_on_waitlist' });
+    expect(refusalOf(() => spec.decide(full, { type: 'LeaveWaitlist', access: as('m2'), now: NOW }))).toMatchObject({ key: 'not_on_waitlist' });
   });
 
   it('promotes the first waiting member when a place is freed by a decline or a removal', () => {
     const waiting = [...full, joined('m3'), joined('m2')];
     const promoted = { type: 'WaitlistPromoted', data: { appointment_id: 'a1', member_id: 'm3', freed_by: 'm1', promoted_at: NOW } };
-    expect(decide(waiting, answer('m1', 'declined', { via: 'self', access: as('m1') }))).toEqual([
+    expect(spec.decide(waiting, answer('m1', 'declined', { via: 'self', access: as('m1') }))).toEqual([
       expect.objectContaining({ type: 'ParticipantStatusChanged' }),
       promoted,
     ]);
-    expect(decide(waiting, { type: 'RemoveParticipant', occurrence_start: null, member_id: 'm1', access: author, now: NOW })).toEqual([
+    expect(spec.decide(waiting, { type: 'RemoveParticipant', occurrence_start: null, member_id: 'm1', access: author, now: NOW })).toEqual([
       expect.objectContaining({ type: 'ParticipantRemoved' }),
       promoted,
     ]);
   });
 
   it('leaves the promoted member accepted and off the list', () => {
-    const state = given([...full, joined('m3'), answered('m1', 'declined'), { type: 'WaitlistPromoted', data: { appointment_id: 'a1', member_id: 'm3', freed_by: 'm1', promoted_at: NOW } }]);
+    const state = spec.state([...full, joined('m3'), answered('m1', 'declined'), { type: 'WaitlistPromoted', data: { appointment_id: 'a1', member_id: 'm3', freed_by: 'm1', promoted_at: NOW } }]);
     expect(state.participants.m3).toBe('accepted');
     expect(state.waitlist).toEqual([]);
   });
@@ -284,7 +274,7 @@ describe('contacting attendees', () => {
 
   it('records the message and the recipients of the audience', () => {
     const recipients = (audience: 'all' | 'accepted' | 'declined' | 'no_reaction') =>
-      (decide(events, contact(audience))[0] as Extract<AppointmentEvent, { type: 'AttendeesContacted' }>).data.recipient_ids;
+      (spec.decide(events, contact(audience))[0] as Extract<AppointmentEvent, { type: 'AttendeesContacted' }>).data.recipient_ids;
     expect(recipients('all')).toEqual(['m1', 'm2', 'm3']);
     expect(recipients('accepted')).toEqual(['m1']);
     expect(recipients('declined')).toEqual(['m2']);
@@ -292,7 +282,7 @@ describe('contacting attendees', () => {
   });
 
   it('refuses non-managers and an empty audience', () => {
-    expect(refusal(() => decide(events, contact('all', as('m1'))))).toMatchObject({ status: 403 });
-    expect(refusal(() => decide([created()], contact('all')))).toMatchObject({ key: 'no_recipients' });
+    expect(refusalOf(() => spec.decide(events, contact('all', as('m1'))))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([created()], contact('all')))).toMatchObject({ key: 'no_recipients' });
   });
 });

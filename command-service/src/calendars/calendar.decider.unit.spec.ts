@@ -1,6 +1,6 @@
 import type { CalendarEvent, Viewer } from '@cn/contracts';
-import { DomainError } from '@cn/platform';
-import { calendarDecider, type CalendarCommand, type CreateCalendar } from './calendar.decider';
+import { deciderSpecification, refusalOf } from '@cn/platform/testing';
+import { calendarDecider, type CreateCalendar } from './calendar.decider';
 
 const viewer = (memberId: string, overrides: Partial<Viewer> = {}): Viewer => ({
   member_id: memberId,
@@ -10,17 +10,7 @@ const viewer = (memberId: string, overrides: Partial<Viewer> = {}): Viewer => ({
   admin_group_ids: [],
   ...overrides,
 });
-const given = (events: CalendarEvent[]) => events.reduce(calendarDecider.evolve, calendarDecider.initialState());
-const decide = (events: CalendarEvent[], command: CalendarCommand) => calendarDecider.decide(command, given(events));
-const refusal = (run: () => unknown): DomainError => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const spec = deciderSpecification(calendarDecider);
 
 const create = (overrides: Partial<CreateCalendar> = {}): CreateCalendar => ({
   type: 'CreateCalendar',
@@ -39,44 +29,44 @@ const shared: CalendarEvent = { type: 'CalendarShared', data: { calendar_id: 'c1
 
 describe('calendars', () => {
   it('creates a personal calendar for any member, shared with the given members', () => {
-    expect(decide([], create({ share_with: ['friend', 'owner'] }))).toEqual([personal, shared]);
+    expect(spec.decide([], create({ share_with: ['friend', 'owner'] }))).toEqual([personal, shared]);
   });
 
   it('creates network calendars for network admins only', () => {
-    expect(refusal(() => decide([], create({ calendar_type: 'network' })))).toMatchObject({ key: 'forbidden', status: 403 });
-    expect(decide([], create({ calendar_type: 'network', viewer: viewer('admin', { network_admin: true }) }))).toHaveLength(1);
+    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'network' })))).toMatchObject({ key: 'forbidden', status: 403 });
+    expect(spec.decide([], create({ calendar_type: 'network', viewer: viewer('admin', { network_admin: true }) }))).toHaveLength(1);
   });
 
   it('creates group calendars for admins of an existing group', () => {
     const groupAdmin = viewer('ga', { group_ids: ['g1'], admin_group_ids: ['g1'] });
-    expect(decide([], create({ calendar_type: 'group', parent_id: 'g1', parent_group_exists: true, viewer: groupAdmin }))[0]).toMatchObject({ data: { type: 'group', parent_id: 'g1' } });
-    expect(refusal(() => decide([], create({ calendar_type: 'group', parent_id: 'g1', parent_group_exists: true, viewer: viewer('gm', { group_ids: ['g1'] }) })))).toMatchObject({ status: 403 });
-    expect(refusal(() => decide([], create({ calendar_type: 'group', parent_id: 'g2', parent_group_exists: false, viewer: groupAdmin })))).toMatchObject({ key: 'unknown_group', field: 'parent_id' });
-    expect(refusal(() => decide([], create({ calendar_type: 'group', parent_id: null, viewer: groupAdmin })))).toMatchObject({ key: 'required', status: 400 });
+    expect(spec.decide([], create({ calendar_type: 'group', parent_id: 'g1', parent_group_exists: true, viewer: groupAdmin }))[0]).toMatchObject({ data: { type: 'group', parent_id: 'g1' } });
+    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'group', parent_id: 'g1', parent_group_exists: true, viewer: viewer('gm', { group_ids: ['g1'] }) })))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'group', parent_id: 'g2', parent_group_exists: false, viewer: groupAdmin })))).toMatchObject({ key: 'unknown_group', field: 'parent_id' });
+    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'group', parent_id: null, viewer: groupAdmin })))).toMatchObject({ key: 'required', status: 400 });
   });
 
   it('edits name, colour and shares by their owner only', () => {
-    expect(decide([personal, shared], { type: 'UpdateCalendar', name: 'Renamed', color: undefined, share_with: ['other'], viewer: viewer('owner') })).toEqual([
+    expect(spec.decide([personal, shared], { type: 'UpdateCalendar', name: 'Renamed', color: undefined, share_with: ['other'], viewer: viewer('owner') })).toEqual([
       { type: 'CalendarUpdated', data: { calendar_id: 'c1', name: 'Renamed', color: '1976d2', changed_fields: ['name'] } },
       { type: 'CalendarShared', data: { calendar_id: 'c1', member_ids: ['other'] } },
       { type: 'CalendarShareRemoved', data: { calendar_id: 'c1', member_ids: ['friend'] } },
     ]);
-    expect(decide([personal], { type: 'UpdateCalendar', name: 'Mine', color: undefined, share_with: undefined, viewer: viewer('owner') })).toEqual([]);
-    expect(refusal(() => decide([personal], { type: 'UpdateCalendar', name: 'X', color: undefined, share_with: undefined, viewer: viewer('stranger') }))).toMatchObject({ status: 403 });
-    expect(refusal(() => decide([personal, shared], { type: 'UpdateCalendar', name: 'X', color: undefined, share_with: undefined, viewer: viewer('friend') }))).toMatchObject({
+    expect(spec.decide([personal], { type: 'UpdateCalendar', name: 'Mine', color: undefined, share_with: undefined, viewer: viewer('owner') })).toEqual([]);
+    expect(refusalOf(() => spec.decide([personal], { type: 'UpdateCalendar', name: 'X', color: undefined, share_with: undefined, viewer: viewer('stranger') }))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([personal, shared], { type: 'UpdateCalendar', name: 'X', color: undefined, share_with: undefined, viewer: viewer('friend') }))).toMatchObject({
       key: 'shared_calendar_not_editable',
     });
   });
 
   it('deletes (then it is gone), shares, and lets a member remove a share given to them', () => {
-    const deleted = decide([personal], { type: 'DeleteCalendar', viewer: viewer('owner') });
+    const deleted = spec.decide([personal], { type: 'DeleteCalendar', viewer: viewer('owner') });
     expect(deleted).toEqual([{ type: 'CalendarDeleted', data: { calendar_id: 'c1' } }]);
-    expect(refusal(() => decide([personal, ...deleted], { type: 'DeleteCalendar', viewer: viewer('owner') }))).toMatchObject({ status: 404 });
-    expect(decide([personal], { type: 'ShareCalendar', member_ids: ['friend'], viewer: viewer('owner') })).toEqual([shared]);
-    expect(decide([personal, shared], { type: 'RemoveCalendarShare', viewer: viewer('friend') })).toEqual([
+    expect(refusalOf(() => spec.decide([personal, ...deleted], { type: 'DeleteCalendar', viewer: viewer('owner') }))).toMatchObject({ status: 404 });
+    expect(spec.decide([personal], { type: 'ShareCalendar', member_ids: ['friend'], viewer: viewer('owner') })).toEqual([shared]);
+    expect(spec.decide([personal, shared], { type: 'RemoveCalendarShare', viewer: viewer('friend') })).toEqual([
       { type: 'CalendarShareRemoved', data: { calendar_id: 'c1', member_ids: ['friend'] } },
     ]);
-    expect(refusal(() => decide([personal], { type: 'RemoveCalendarShare', viewer: viewer('friend') }))).toMatchObject({ key: 'not_shared' });
-    expect(refusal(() => decide([], { type: 'DeleteCalendar', viewer: viewer('owner') }))).toMatchObject({ status: 404 });
+    expect(refusalOf(() => spec.decide([personal], { type: 'RemoveCalendarShare', viewer: viewer('friend') }))).toMatchObject({ key: 'not_shared' });
+    expect(refusalOf(() => spec.decide([], { type: 'DeleteCalendar', viewer: viewer('owner') }))).toMatchObject({ status: 404 });
   });
 });

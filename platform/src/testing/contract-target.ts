@@ -26,13 +26,6 @@ export const describeContract = <Created extends { cleanup: () => Promise<void> 
 };
 
 /** Polls a condition (for asynchronous deliveries) without fixed sleeps. */
-export const eventually = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`condition not reached within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+export { eventually } from './eventually';
 
 export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,3 +8,5 @@ export * from './event-bus.contract';
 export * from './temp-dir';
 export * from '../translation/translator.contract';
 export * from '../translation/libretranslate-fake';
+export * from './decider-specification';
+export * from './eventually';

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { DEFAULT_NETWORK_SETTINGS, memberStream } from '@cn/contracts';
 import { networkStreamId, startHarness, type Harness } from '../__tests__/harness';
+import { eventually } from '@cn/platform/testing';
 import type { RealtimeMessage } from './realtime-hub';
 
 /** collects the messages of one socket and waits for those that match */
@@ -12,20 +13,17 @@ const connect = async (h: Harness, cookie?: string) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
-  const next = async (match: (m: RealtimeMessage) => boolean, timeoutMs = 3000): Promise<RealtimeMessage> => {
-    const started = Date.now();
-    for (;;) {
+  const next = (match: (m: RealtimeMessage) => boolean, timeoutMs = 3000): Promise<RealtimeMessage> =>
+    eventually(() => {
       const found = received.find(match);
-      if (found) return found;
-      if (Date.now() - started > timeoutMs) throw new Error(`no matching message in ${JSON.stringify(received)}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
+      if (!found) throw new Error(`no matching message in ${JSON.stringify(received)}`);
+      return found;
+    }, timeoutMs);
   return { ws, received, next };
 };
 
 const waitForConnections = async (h: Harness, count: number): Promise<void> => {
-  while (h.service.runtime.hub.connectionCount() < count) await new Promise((resolve) => setTimeout(resolve, 10));
+  await eventually(() => h.service.runtime.hub.connectionCount() >= count, 5000, 10);
 };
 
 describe('realtime channel', () => {

@@ -1,5 +1,5 @@
 import { setPresenceRequestSchema, type MemberEvent } from '@cn/contracts';
-import { DomainError } from '@cn/platform';
+import { deciderSpecification, refusalOf } from '@cn/platform/testing';
 import { setPresenceDecider, type SetPresence } from './set-presence.decider';
 
 const registered: MemberEvent = {
@@ -25,33 +25,23 @@ const command = (overrides: Partial<SetPresence> = {}): SetPresence => ({
   ...overrides,
 });
 
-const decide = (events: MemberEvent[], cmd: SetPresence) =>
-  setPresenceDecider.decide(cmd, events.reduce(setPresenceDecider.evolve, setPresenceDecider.initialState()));
+const spec = deciderSpecification(setPresenceDecider);
 
-const refusal = (run: () => unknown): DomainError => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
 
 describe('setting presence', () => {
   it('records the presence with the encrypted text', () => {
-    expect(decide([registered], command())).toEqual([
+    expect(spec.decide([registered], command())).toEqual([
       { type: 'MemberPresenceChanged', data: { member_id: 'm1', type: 'busy', text: sealed } },
     ]);
   });
 
   it('refuses any status when the network hides online status', () => {
-    expect(refusal(() => decide([registered], command({ show_online_status: 'disabled' })))).toMatchObject({ key: 'status_hidden', status: 422 });
+    expect(refusalOf(() => spec.decide([registered], command({ show_online_status: 'disabled' })))).toMatchObject({ key: 'status_hidden', status: 422 });
   });
 
   it("allows invisible only when online status is 'optional'", () => {
-    expect(decide([registered], command({ presence: 'invisible' }))).toHaveLength(1);
-    expect(refusal(() => decide([registered], command({ presence: 'invisible', show_online_status: 'enabled' })))).toMatchObject({
+    expect(spec.decide([registered], command({ presence: 'invisible' }))).toHaveLength(1);
+    expect(refusalOf(() => spec.decide([registered], command({ presence: 'invisible', show_online_status: 'enabled' })))).toMatchObject({
       key: 'invisible_not_allowed',
       status: 422,
       field: 'type',
@@ -59,17 +49,17 @@ describe('setting presence', () => {
   });
 
   it('allows online and busy when online status is enabled', () => {
-    expect(decide([registered], command({ presence: 'online', show_online_status: 'enabled' }))).toHaveLength(1);
+    expect(spec.decide([registered], command({ presence: 'online', show_online_status: 'enabled' }))).toHaveLength(1);
   });
 
   it('refuses a text longer than 100 characters', () => {
-    expect(decide([registered], command({ text: 'x'.repeat(100) }))).toHaveLength(1);
-    expect(refusal(() => decide([registered], command({ text: 'x'.repeat(101) })))).toMatchObject({ key: 'too_long', field: 'text' });
+    expect(spec.decide([registered], command({ text: 'x'.repeat(100) }))).toHaveLength(1);
+    expect(refusalOf(() => spec.decide([registered], command({ text: 'x'.repeat(101) })))).toMatchObject({ key: 'too_long', field: 'text' });
   });
 
   it('refuses unknown and erased members', () => {
-    expect(refusal(() => decide([], command()))).toMatchObject({ key: 'not_found', status: 404 });
-    expect(refusal(() => decide([registered, { type: 'MemberErased', data: { member_id: 'm1' } }], command()))).toMatchObject({
+    expect(refusalOf(() => spec.decide([], command()))).toMatchObject({ key: 'not_found', status: 404 });
+    expect(refusalOf(() => spec.decide([registered, { type: 'MemberErased', data: { member_id: 'm1' } }], command()))).toMatchObject({
       key: 'member_erased',
     });
   });

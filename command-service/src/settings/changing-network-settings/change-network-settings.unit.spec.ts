@@ -1,22 +1,18 @@
 import fc from 'fast-check';
 import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, type NetworkSettingsEvent } from '@cn/contracts';
-import { DomainError, DomainValidationError } from '@cn/platform';
+import { DomainValidationError } from '@cn/platform';
 import { networkSettingsDecider, type ChangeNetworkSettings } from './change-network-settings.decider';
+import { deciderSpecification, refusalOf } from '@cn/platform/testing';
 
+const spec = deciderSpecification(networkSettingsDecider);
+/** settings name several fields at once: a refusal lists every one of them */
 const given = (events: NetworkSettingsEvent[]) => ({
   when: (changes: ChangeNetworkSettings['changes']) => {
-    const state = events.reduce(networkSettingsDecider.evolve, networkSettingsDecider.initialState());
-    const run = () => networkSettingsDecider.decide({ type: 'ChangeNetworkSettings', network_id: DEFAULT_NETWORK_ID, changes }, state);
+    const command: ChangeNetworkSettings = { type: 'ChangeNetworkSettings', network_id: DEFAULT_NETWORK_ID, changes };
     return {
-      then: (expected: NetworkSettingsEvent[]) => expect(run()).toEqual(expected),
+      then: (expected: NetworkSettingsEvent[]) => spec.given(events).when(command).then(expected),
       thenRefused: (key: string, field: string) => {
-        let error: unknown;
-        try {
-          run();
-        } catch (thrown) {
-          error = thrown;
-        }
-        expect(error).toBeInstanceOf(DomainError);
+        const error = refusalOf(() => spec.decide(events, command));
         expect((error as DomainValidationError).errors).toContainEqual({ field, key });
         return error as DomainValidationError;
       },
