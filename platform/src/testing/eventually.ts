@@ -14,7 +14,10 @@ export const eventually = async <T>(check: () => T | Promise<T>, timeoutMs = 500
     } catch (error) {
       failure = error;
     }
-    if (Date.now() > deadline) throw failure ?? new Error(`condition not reached within ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      if (failure instanceof Error) throw failure;
+      throw new Error(`condition not reached within ${timeoutMs} ms${failure === null ? '' : `: ${String(failure)}`}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 };
