@@ -16,7 +16,7 @@ export const eventually = async <T>(check: () => T | Promise<T>, timeoutMs = 500
     }
     if (Date.now() > deadline) {
       if (failure instanceof Error) throw failure;
-      throw new Error(`condition not reached within ${timeoutMs} ms${failure === null ? '' : `: ${String(failure)}`}`);
+      throw new Error(`condition not reached within ${timeoutMs} ms${failure === null ? '' : `: ${JSON.stringify(failure)}`}`);
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
