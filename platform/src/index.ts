@@ -27,3 +27,4 @@ export * from './translation/libretranslate-translator';
 export * from './infrastructure/infrastructure';
 export * from './infrastructure/run-service';
 export * from './http';
+export * from './caching/lru-cache';

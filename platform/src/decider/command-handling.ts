@@ -9,6 +9,7 @@ import {
   type RecordedEvent,
 } from '../event-store/event-store';
 import { DomainError, type Decider, type DomainEvent } from './decider';
+import { createLruCache, type LruCache } from '../caching/lru-cache';
 
 export interface CommandContext {
   /** who issued the command; null for system actions (seed) */
@@ -65,7 +66,7 @@ interface StateCache<State> {
 }
 
 const STATE_CACHE_LIMIT = 10_000;
-const stateCaches = new WeakMap<object, WeakMap<object, Map<string, CachedState<unknown>>>>();
+const stateCaches = new WeakMap<object, WeakMap<object, LruCache<CachedState<unknown>>>>();
 
 const stateCacheOf = <State>(eventStore: EventStore, decider: object): StateCache<State> => {
   let byDecider = stateCaches.get(eventStore);
@@ -75,18 +76,16 @@ const stateCacheOf = <State>(eventStore: EventStore, decider: object): StateCach
   }
   let entries = byDecider.get(decider);
   if (!entries) {
-    entries = new Map();
+    entries = createLruCache(STATE_CACHE_LIMIT);
     byDecider.set(decider, entries);
   }
-  const map = entries;
+  const cache = entries;
   return {
-    get: (streamId) => map.get(streamId) as CachedState<State> | undefined,
+    get: (streamId) => cache.get(streamId) as CachedState<State> | undefined,
     remember: (streamId, entry) => {
-      const known = map.get(streamId);
+      const known = cache.get(streamId);
       if (known && known.revision >= entry.revision) return;
-      map.delete(streamId); // re-insert: Map order doubles as least-recently-used order
-      map.set(streamId, entry);
-      if (map.size > STATE_CACHE_LIMIT) map.delete(map.keys().next().value as string);
+      cache.set(streamId, entry);
     },
   };
 };

@@ -7,6 +7,7 @@ import {
   type TranslationLanguagesResponse,
 } from '@cn/contracts';
 import {
+  createLruCache,
   ConsistencyInterceptor,
   Ctx,
   HttpProblem,
@@ -22,7 +23,6 @@ import { resolveInstance } from '../appointments/appointment-instances';
 import { canSeeAppointment, loadReadContext } from '../appointments/appointment-dto';
 import { appointmentsCollection } from '../appointments/appointments.read';
 import { loadActiveMember } from '../members/members.read';
-import { createLruCache } from './lru-cache';
 import { ourLanguagesOf, serviceCodeOf, sourceLanguageOf } from './translation-languages';
 
 /** translations kept in memory; an edit changes updated_at and so the key, old entries age out */
