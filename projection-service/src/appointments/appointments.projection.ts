@@ -225,14 +225,19 @@ export const appointmentsProjection: Projection<AppointmentDocument> = {
         const invitedBy = (data.invited_by as string | null) ?? event.metadata.memberId;
         const next = invited.reduce<AppointmentState>(
           (current, p) =>
-            changeParticipant(current, start, p.member_id, (existing) => ({
-              member_id: p.member_id,
-              status: p.status,
-              removed: false,
-              invited_by: existing && !existing.removed ? existing.invited_by : invitedBy,
-              invited_at: existing && !existing.removed ? existing.invited_at : at,
-              changed_at: existing && !existing.removed ? at : null,
-            })),
+            changeParticipant(current, start, p.member_id, (existing) =>
+              // inviting someone again with the status they have changes nothing (and the same event twice neither)
+              existing && !existing.removed && existing.status === p.status
+                ? existing
+                : {
+                    member_id: p.member_id,
+                    status: p.status,
+                    removed: false,
+                    invited_by: existing && !existing.removed ? existing.invited_by : invitedBy,
+                    invited_at: existing && !existing.removed ? existing.invited_at : at,
+                    changed_at: existing && !existing.removed ? at : null,
+                  },
+            ),
           doc,
         );
         return withDerived(next);

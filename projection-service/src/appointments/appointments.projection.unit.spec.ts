@@ -1,5 +1,5 @@
 import { appointmentFieldsSchema, appointmentStream, occurrenceId, type AppointmentFieldsInput } from '@cn/contracts';
-import { project, recorded } from '../__tests__/events';
+import { project, projectEachTwice, recorded } from '../__tests__/events';
 import { instancesInWindow, neighboursOf, resolveInstance } from './appointment-instances';
 import { appointmentsProjection } from './appointments.projection';
 
@@ -99,6 +99,8 @@ describe('appointments projection', () => {
     const once = project(appointmentsProjection, events, 'a1');
     const twice = project(appointmentsProjection, [...events, ...events], 'a1');
     expect(twice).toEqual(once);
+    // and evolve itself, given each event twice in a row
+    expect(projectEachTwice(appointmentsProjection, events, 'a1')).toEqual(once);
     // and from the stored document, replaying everything again changes nothing
     expect(project(appointmentsProjection, events, 'a1', once)).toEqual(once);
   });

@@ -1,4 +1,4 @@
-import { project, recorded } from '../__tests__/events';
+import { project, projectEachTwice, recorded } from '../__tests__/events';
 import { auditProjection } from './audit.projection';
 
 describe('audit projection', () => {
@@ -36,5 +36,7 @@ describe('audit projection', () => {
   it('changes nothing when the same event is applied twice', () => {
     const once = project(auditProjection, [event], event.id);
     expect(project(auditProjection, [event, event], event.id)).toEqual(once);
+    // and evolve itself, given each event twice in a row
+    expect(projectEachTwice(auditProjection, [event], event.id)).toEqual(once);
   });
 });

@@ -1,5 +1,5 @@
 import { calendarStream, memberStream } from '@cn/contracts';
-import { project, recorded } from '../__tests__/events';
+import { project, projectEachTwice, recorded } from '../__tests__/events';
 import { calendarTokensProjection, calendarsProjection } from './calendars.projection';
 import { hashCalendarToken, toCalendarDto } from './calendars.read';
 
@@ -21,6 +21,8 @@ describe('calendars projection', () => {
   it('changes nothing when events are applied twice, and a deletion removes it', () => {
     const once = project(calendarsProjection, events, 'c1');
     expect(project(calendarsProjection, [...events, ...events], 'c1')).toEqual(once);
+    // and evolve itself, given each event twice in a row
+    expect(projectEachTwice(calendarsProjection, events, 'c1')).toEqual(once);
     expect(project(calendarsProjection, [recorded('CalendarDeleted', { calendar_id: 'c1' }, on)], 'c1', once)).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { groupStream, membershipRoleStream } from '@cn/contracts';
-import { project, recorded } from '../__tests__/events';
+import { project, projectEachTwice, recorded } from '../__tests__/events';
 import { groupsProjection, membershipRolesProjection } from './groups.projection';
 
 const on = { streamId: groupStream('g1'), memberId: 'admin' };
@@ -19,6 +19,8 @@ describe('groups projection', () => {
   it('changes nothing when events are applied twice', () => {
     const once = project(groupsProjection, events, 'g1');
     expect(project(groupsProjection, [...events, ...events], 'g1')).toEqual(once);
+    // and evolve itself, given each event twice in a row
+    expect(projectEachTwice(groupsProjection, events, 'g1')).toEqual(once);
   });
 
   it('keeps membership roles and their holders', () => {

@@ -1,5 +1,5 @@
 import { DELETED_MEMBER_NAME } from '@cn/contracts';
-import { project, recorded } from '../__tests__/events';
+import { project, projectEachTwice, recorded } from '../__tests__/events';
 import { toMemberDto } from './member-dto';
 import { membersProjection } from './members.projection';
 
@@ -36,6 +36,8 @@ describe('members projection', () => {
     const presence = recorded('MemberPresenceChanged', { member_id: 'm1', type: 'online', text: '' });
     const once = project(membersProjection, [registered, presence], 'm1');
     expect(project(membersProjection, [registered, presence, presence, registered], 'm1')).toEqual(once);
+    // and evolve itself, given each event twice in a row
+    expect(projectEachTwice(membersProjection, [registered, presence], 'm1')).toEqual(once);
   });
 
   it('blanks an erased member and keeps it erased', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_NETWORK_SETTINGS, type MemberSettings } from '@cn/contracts';
-import { project, recorded } from '../__tests__/events';
+import { project, projectEachTwice, recorded } from '../__tests__/events';
 import { canOf } from './can';
 import { networkProjection } from './network.projection';
 import type { MemberDocument } from '../members/members.projection';
@@ -32,6 +32,8 @@ describe('network projection', () => {
     });
     const once = project(networkProjection, [event], 'default');
     expect(project(networkProjection, [event, event], 'default')).toEqual(once);
+    // and evolve itself, given each event twice in a row
+    expect(projectEachTwice(networkProjection, [event], 'default')).toEqual(once);
     expect(project(networkProjection, [event], 'default', once)).toEqual(once);
   });
 });
