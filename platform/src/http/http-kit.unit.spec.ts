@@ -73,18 +73,26 @@ describe('problemOf', () => {
 });
 
 describe('parseListQuery', () => {
+  const shape = { sortFields: { last_name: 'last_name', name: 'name' }, filters: ['q'] };
   it('reads the ra-data-simple-rest parameters', () => {
-    expect(parseListQuery({ sort: '["last_name","DESC"]', range: '[10,19]', filter: '{"q":"a"}' })).toEqual({
+    expect(parseListQuery({ sort: '["last_name","DESC"]', range: '[10,19]', filter: '{"q":"a"}' }, shape)).toEqual({
       sort: ['last_name', 'DESC'],
       range: [10, 19],
       filter: { q: 'a' },
     });
-    expect(parseListQuery({})).toEqual({ range: [0, 24], filter: {} });
+    expect(parseListQuery({}, shape)).toEqual({ range: [0, 24], filter: {} });
   });
 
   it('answers 400 for malformed parameters', () => {
-    expect(problem(() => parseListQuery({ range: '[5,1]' })).errors).toEqual([{ field: 'range', key: 'invalid_format' }]);
-    expect(problem(() => parseListQuery({ sort: 'nope' })).errors).toEqual([{ field: 'sort', key: 'invalid_format' }]);
-    expect(problem(() => parseListQuery({ filter: '[1]' })).errors).toEqual([{ field: 'filter', key: 'invalid_format' }]);
+    expect(problem(() => parseListQuery({ range: '[5,1]' }, shape)).errors).toEqual([{ field: 'range', key: 'invalid_format' }]);
+    expect(problem(() => parseListQuery({ sort: 'nope' }, shape)).errors).toEqual([{ field: 'sort', key: 'invalid_format' }]);
+    expect(problem(() => parseListQuery({ filter: '[1]' }, shape)).errors).toEqual([{ field: 'filter', key: 'invalid_format' }]);
+  });
+
+  it('knows only its own sort fields and filter names: inherited ones answer 400 too', () => {
+    for (const name of [...Object.getOwnPropertyNames(Object.prototype), 'unknown']) {
+      expect(problem(() => parseListQuery({ sort: JSON.stringify([name, 'ASC']) }, shape)).errors).toEqual([{ field: 'sort', key: 'invalid_value' }]);
+      expect(problem(() => parseListQuery({ filter: JSON.stringify({ [name]: 1 }) }, shape)).errors).toEqual([{ field: 'filter', key: 'invalid_value' }]);
+    }
   });
 });

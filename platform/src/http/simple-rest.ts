@@ -22,8 +22,38 @@ const parseJson = (field: string, raw: unknown): unknown => {
 };
 
 const invalid = (field: string): HttpProblem => new HttpProblem(400, 'validation_failed', [{ field, key: 'invalid_format' }]);
+const unknownName = (field: string): HttpProblem => new HttpProblem(400, 'validation_failed', [{ field, key: 'invalid_value' }]);
 
-export const parseListQuery = (query: Record<string, unknown>): ListQuery => {
+/**
+ * What a list accepts: its sort fields (mapped to what the store sorts by) and its filter names. Names are
+ * looked up as own properties only, so `__proto__`, `constructor` and the like are unknown names (400), never
+ * something inherited from Object.prototype.
+ */
+export interface ListShape<S> {
+  sortFields: Readonly<Record<string, S>>;
+  filters: readonly string[];
+}
+
+export interface ShapedListQuery<S> {
+  /** the mapped sort field, or undefined when the query names none */
+  sort?: [S, 'ASC' | 'DESC'];
+  range: [number, number];
+  filter: Record<string, unknown>;
+}
+
+/** the value of an own property only: client input never reaches Object.prototype */
+export const ownValue = <T>(map: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
+
+export const parseListQuery = <S>(query: Record<string, unknown>, shape: ListShape<S>): ShapedListQuery<S> => {
+  const parsed = parseRawListQuery(query);
+  for (const name of Object.keys(parsed.filter)) if (!shape.filters.includes(name)) throw unknownName('filter');
+  if (!parsed.sort) return { range: parsed.range, filter: parsed.filter };
+  const mapped = ownValue(shape.sortFields, parsed.sort[0]);
+  if (mapped === undefined) throw unknownName('sort');
+  return { sort: [mapped, parsed.sort[1]], range: parsed.range, filter: parsed.filter };
+};
+
+const parseRawListQuery = (query: Record<string, unknown>): ListQuery => {
   const sort = parseJson('sort', query['sort']);
   const range = parseJson('range', query['range']);
   const filter = parseJson('filter', query['filter']);
@@ -46,7 +76,8 @@ export const parseListQuery = (query: Record<string, unknown>): ListQuery => {
   }
   if (filter !== undefined) {
     if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw invalid('filter');
-    result.filter = filter as Record<string, unknown>;
+    // a plain object without a prototype: filter['constructor'] and friends are absent, not inherited
+    result.filter = Object.assign(Object.create(null) as Record<string, unknown>, filter);
   }
   return result;
 };

@@ -14,6 +14,7 @@ const SORT_FIELDS: Record<string, string> = {
   type: 'type',
   stream: 'stream',
 };
+const AUDIT_FILTERS = ['stream', 'type', 'member', 'from', 'to'] as const;
 
 const optionalText = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -62,7 +63,7 @@ export class AuditController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuditEventDto[]> {
     await this.requireAuditor(ctx);
-    const { sort, range, filter } = parseListQuery(query);
+    const { sort, range, filter } = parseListQuery(query, { sortFields: SORT_FIELDS, filters: AUDIT_FILTERS });
     const [field, order] = sort ?? ['position', 'DESC'];
     const and = auditFilterOf({
       stream: optionalText(filter.stream),
@@ -76,7 +77,7 @@ export class AuditController {
     const direction = order === 'DESC' ? -1 : 1;
     const [entries, total] = await Promise.all([
       collection.find(where, {
-        sort: [[SORT_FIELDS[field] ?? 'position', direction], ['position', direction]],
+        sort: [[field, direction], ['position', direction]],
         skip: range[0],
         limit: range[1] - range[0] + 1,
       }),

@@ -18,7 +18,9 @@ const SORT_FIELDS: Record<string, string[]> = {
   is_external: ['roles.external'],
   is_network_admin: ['roles.network_admin'],
   is_auditor: ['roles.auditor'],
+  deleted: ['deleted'],
 };
+const MEMBER_FILTERS = ['q', 'deleted', 'is_external', 'is_network_admin', 'id'] as const;
 
 const asBoolean = (value: unknown): boolean | undefined =>
   value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
@@ -84,10 +86,10 @@ export class MembersController {
   ): Promise<MemberDto[]> {
     const viewer = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
     if (!viewer?.roles.network_admin) throw new HttpProblem(403, 'forbidden');
-    const { sort, range, filter } = parseListQuery(query);
-    const [field, order] = sort ?? ['name', 'ASC'];
+    const { sort, range, filter } = parseListQuery(query, { sortFields: SORT_FIELDS, filters: MEMBER_FILTERS });
+    const [fields, order] = sort ?? [SORT_FIELDS.name, 'ASC'];
     const direction: SortDirection = order === 'DESC' ? -1 : 1;
-    const sortBy = (SORT_FIELDS[field] ?? SORT_FIELDS.name ?? []).map((f) => [f, direction] as const);
+    const sortBy = fields.map((f) => [f, direction] as const);
     const where = adminFilterOf(filter);
     const collection = membersCollection(this.infra.documentStore);
     const [docs, total, network] = await Promise.all([
