@@ -85,7 +85,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'cn-bench-raw-'));
 const serverEnv = {
   DEMO_SEED: 'true',
   LOG_LEVEL: 'warn',
-  SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+  SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
   PASSWORD_SCRYPT_N: String(settings.password_scrypt_n),
   NODE_ENV: 'production',
 };

@@ -291,13 +291,28 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
+// every page of every scenario is watched for Content-Security-Policy violations: a console the policy
+// breaks (an inline script, a style or a connection it forbids) fails the scenario it happened in
+const violations = [];
+const openContext = browser.newContext.bind(browser);
+browser.newContext = async (...args) => {
+  const context = await openContext(...args);
+  context.on('page', (page) => {
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+  });
+  return context;
+};
 let passed = 0;
 let failed = 0;
 const results = [];
 for (const { name, fn } of tests) {
   const started = Date.now();
   try {
+    violations.length = 0;
     await fn({ browser, baseUrl: server.baseUrl, dataDir });
+    if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
     passed += 1;
     results.push({ name, status: 'passed', ms: Date.now() - started });
     console.log(`  ✓ ${name} (${Date.now() - started} ms)`);

@@ -22,6 +22,7 @@ export const createCommandServiceApp = async (infra: Infrastructure): Promise<IN
     logger: infra.logger,
     metrics: infra.metrics,
     trustProxy: infra.config.trustProxy,
+    metricsAccess: infra.config.metrics,
     readiness: async () => {
       await infra.eventStore.headPosition();
       return true;

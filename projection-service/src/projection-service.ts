@@ -26,7 +26,13 @@ export const startProjectionService = async (
   await runtime.start();
   const server = options.realtimeServer === false ? null : (options.realtimeServer ?? (app.getHttpServer() as Server));
   const realtime = server
-    ? attachRealtime(server, { hub: runtime.hub, session: infra.config.session, logger: infra.logger })
+    ? attachRealtime(server, {
+        hub: runtime.hub,
+        session: infra.config.session,
+        logger: infra.logger,
+        allowedOrigins: infra.config.allowedOrigins,
+        trustProxy: infra.config.trustProxy !== false,
+      })
     : null;
   return {
     runtime,

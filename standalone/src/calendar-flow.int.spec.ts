@@ -49,7 +49,7 @@ describe('calendar module through the write and the read side', () => {
   const get = (client: Client, path: string) => request(server).get(path).set('Cookie', client.cookie).set(CONSISTENCY_HEADER, String(position));
 
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'calendar-flow-secret', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'calendar-flow-secret-0123456789abcdef012345', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
     running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
     server = running.app.getHttpServer() as Server;
   });

@@ -31,7 +31,7 @@ describe('signing out, seen by the read side and the realtime socket', () => {
   let server: Server;
 
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'sign-out-secret', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'sign-out-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
     running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
     server = running.app.getHttpServer() as Server;
   });

@@ -50,6 +50,7 @@ export const startStandalone = async (
     logger: infra.logger,
     metrics: infra.metrics,
     trustProxy: config.trustProxy,
+    metricsAccess: config.metrics,
     readiness: async () => {
       await infra.eventStore.headPosition();
       return true;

@@ -9,3 +9,4 @@ export * from './simple-rest';
 export * from './openapi';
 export * from './observability';
 export * from './kit';
+export * from './security';

@@ -11,6 +11,7 @@ import { logIfServerError, problemHeadersOf, problemOf, ProblemFilter, sendProbl
 import { attachRequestContext, cookieValue, createRequestContext, requestContextOf, useSessionConfig } from './request-context';
 import { verifyCsrfToken, type SessionConfig } from './session';
 import { REVOCATION_REFRESH_MS, sessionRevocationsOf, type SessionRevocations } from './session-revocation';
+import { metricsAccessOf, securityHeaders, type MetricsAccess } from './security';
 
 export interface HttpKitOptions {
   session: SessionConfig;
@@ -25,6 +26,8 @@ export interface HttpKitOptions {
   documentStore?: DocumentStore;
   /** Express's 'trust proxy' (PlatformConfig.trustProxy); default false: `req.ip` is the socket's peer */
   trustProxy?: boolean | number | string;
+  /** who may read /metrics (PlatformConfig.metrics); default: loopback only */
+  metricsAccess?: MetricsAccess;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -81,6 +84,8 @@ export const drainInFlight = async (app: INestApplication, timeoutMs = 10_000): 
 
 export const isDraining = (app: INestApplication): boolean => inFlightByApp.get(app)?.draining ?? false;
 
+const LOOPBACK_ONLY: MetricsAccess = { allow: ['127.0.0.0/8', '::1/128'] };
+
 const revocationStoreOf = (app: INestApplication, options: HttpKitOptions): DocumentStore | null => {
   if (options.documentStore) return options.documentStore;
   try {
@@ -120,7 +125,10 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
   if (revocations) keepRevocationsFresh(app, revocations, logger);
   else logger.warn('no document store: signed-out sessions are not refused');
   useSessionConfig(session, revocations);
+  // first, so that every answer has them, the 503s of a draining service and the consoles' files included
+  app.use(securityHeaders);
   trackInFlight(app);
+  const mayReadMetrics = metricsAccessOf(options.metricsAccess ?? LOOPBACK_ONLY);
 
   const begin = (req: Request, res: Response): void => {
     const context = createRequestContext(req, session, revocations);
@@ -195,7 +203,11 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
     const ready = isDraining(app) ? Promise.resolve(false) : options.readiness().catch(() => false);
     void ready.then((ok) => res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready' }));
   });
-  http.get('/metrics', (_req: Request, res: Response) => {
+  http.get('/metrics', (req: Request, res: Response) => {
+    if (!mayReadMetrics(req)) {
+      sendProblem(res, { statusCode: 403, error: 'forbidden', errors: [] });
+      return;
+    }
     void metrics.registry.metrics().then((text) => res.type(metrics.registry.contentType).send(text));
   });
   http.get('/api/docs', (_req: Request, res: Response) => {

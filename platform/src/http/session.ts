@@ -69,16 +69,22 @@ export const csrfTokenFor = (sessionToken: string, config: SessionConfig): strin
 export const verifyCsrfToken = (sessionToken: string, candidate: string | undefined, config: SessionConfig): boolean =>
   typeof candidate === 'string' && sameSignature(candidate, csrfTokenFor(sessionToken, config));
 
+/**
+ * Secure whenever the request came over TLS, directly or through a trusted proxy (`req.secure` honours
+ * TRUST_PROXY), or when COOKIE_SECURE says every request does.
+ */
+const secureFor = (res: Response, config: SessionConfig): boolean => config.secureCookie || res.req?.secure === true;
+
 export const setSessionCookie = (res: Response, token: string, config: SessionConfig): void => {
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.secureCookie,
+    secure: secureFor(res, config),
     path: '/',
     maxAge: config.ttlMs,
   });
 };
 
 export const clearSessionCookie = (res: Response, config: SessionConfig): void => {
-  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: config.secureCookie, path: '/' });
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: secureFor(res, config), path: '/' });
 };

@@ -54,6 +54,13 @@ export interface PlatformConfig {
    * (1 behind the gateway); otherwise addresses, subnets or names such as `loopback`, comma-separated.
    */
   trustProxy: boolean | number | string;
+  /** who may read /metrics: a bearer token (METRICS_TOKEN) and/or addresses and CIDRs (METRICS_ALLOW, default loopback) */
+  metrics: { token?: string; allow: string[] };
+  /**
+   * Origins besides the server's own whose browser pages may open the realtime socket (ALLOWED_ORIGINS,
+   * comma-separated, e.g. https://intranet.example.org); a browser upgrade from any other origin is refused.
+   */
+  allowedOrigins: string[];
 }
 
 const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
@@ -95,11 +102,49 @@ const publicUrlOf = (raw: string | undefined, port: number): string => {
   return url.href.replace(/\/+$/, '');
 };
 
+/** what deployment templates and examples put where a secret belongs */
+const PLACEHOLDER = /change-?me|placeholder|example|your[-_ ]?secret|replace[-_ ]?me|^x+$/i;
+
+/**
+ * A secret given in the environment must be one: a service refuses to start with a template's placeholder
+ * or a short value (the session secret signs every session: a guessable one lets anyone forge them).
+ */
+const realSecret = (name: string, value: string | undefined, minLength: number): string | undefined => {
+  if (value === undefined) return undefined;
+  if (PLACEHOLDER.test(value)) throw new Error(`${name} is a placeholder: set a random value, e.g. $(openssl rand -hex 32)`);
+  if (value.length < minLength) throw new Error(`${name} is too short: at least ${minLength} characters, e.g. $(openssl rand -hex 32)`);
+  return value;
+};
+
+const listOf = (raw: string | undefined): string[] | undefined => {
+  const items = optional(raw)
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return items && items.length > 0 ? items : undefined;
+};
+
+const originOf = (value: string): string => {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol)) throw new Error(`ALLOWED_ORIGINS: ${value} is not an http(s) origin`);
+  return url.origin;
+};
+
 const trustProxyOf = (raw: string | undefined): boolean | number | string => {
   const value = optional(raw);
   if (value === undefined || ['false', 'no', 'off'].includes(value.toLowerCase())) return false;
   if (value.toLowerCase() === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
+};
+
+/**
+ * The embedded profile generates its session secret into DATA_DIR; services that run apart (a server named
+ * for the event store, the bus or the documents) must share one, so there it has to be given.
+ */
+const embeddedSecret = (env: NodeJS.ProcessEnv, dataDir: string): string => {
+  const apart = ['EVENTSTORE_URL', 'KAFKA_BROKERS', 'MONGODB_URL'].filter((name) => optional(env[name]) !== undefined);
+  if (apart.length > 0) throw new Error(`SESSION_SECRET is required with ${apart.join(', ')}: every service needs the same one, e.g. $(openssl rand -hex 32)`);
+  return persistedSecret(dataDir);
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
@@ -113,7 +158,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     dataDir,
     port,
     session: {
-      secret: optional(env['SESSION_SECRET']) ?? persistedSecret(dataDir),
+      secret: realSecret('SESSION_SECRET', optional(env['SESSION_SECRET']), 32) ?? embeddedSecret(env, dataDir),
       ttlMs: integer('SESSION_TTL_HOURS', env['SESSION_TTL_HOURS'], DEFAULT_SESSION_TTL_HOURS, (n) => n > 0) * 3_600_000,
       secureCookie: flag(env['COOKIE_SECURE'], false),
     },
@@ -123,7 +168,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     mongoUrl: optional(env['MONGODB_URL']),
     mongoDatabase: optional(env['MONGODB_DB']) ?? 'community_network',
     meiliHost: optional(env['MEILI_URL']),
-    meiliKey: optional(env['MEILI_KEY']),
+    meiliKey: realSecret('MEILI_KEY', optional(env['MEILI_KEY']), 16),
     demoSeed: flag(env['DEMO_SEED'], true),
     // scrypt needs a power of two; lower it in tests only
     passwordCost: { N: integer('PASSWORD_SCRYPT_N', env['PASSWORD_SCRYPT_N'], DEFAULT_SCRYPT_N, (n) => n >= 2 && (n & (n - 1)) === 0) },
@@ -132,6 +177,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     emailAttachmentLimitMb: integer('EMAIL_ATTACHMENT_LIMIT_MB', env['EMAIL_ATTACHMENT_LIMIT_MB'], DEFAULT_EMAIL_ATTACHMENT_LIMIT_MB, (n) => n > 0),
     publicUrl: publicUrlOf(env['PUBLIC_URL'], port),
     trustProxy: trustProxyOf(env['TRUST_PROXY']),
+    metrics: { token: realSecret('METRICS_TOKEN', optional(env['METRICS_TOKEN']), 16), allow: listOf(env['METRICS_ALLOW']) ?? ['127.0.0.0/8', '::1/128'] },
+    allowedOrigins: (listOf(env['ALLOWED_ORIGINS']) ?? []).map(originOf),
   };
 };
 

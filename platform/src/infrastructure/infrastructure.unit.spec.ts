@@ -18,7 +18,7 @@ describe('loadConfig', () => {
 
   it('generates the session secret once and keeps it in DATA_DIR', () => {
     expect(loadConfig({ DATA_DIR: dir }).session.secret).toBe(loadConfig({ DATA_DIR: dir }).session.secret);
-    expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'given' }).session.secret).toBe('given');
+    expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'given-0123456789abcdef0123456789abcdef' }).session.secret).toBe('given-0123456789abcdef0123456789abcdef');
   });
 
   it('reads the production settings', () => {
@@ -29,8 +29,9 @@ describe('loadConfig', () => {
       KAFKA_BROKERS: 'a:9092, b:9092',
       MONGODB_URL: 'mongodb://localhost',
       MONGODB_DB: 'cn',
+      SESSION_SECRET: 'a-random-session-secret-0123456789abcdef',
       MEILI_URL: 'http://localhost:7700',
-      MEILI_KEY: 'k',
+      MEILI_KEY: 'meili-master-key-0123456789',
       DEMO_SEED: 'false',
       PASSWORD_SCRYPT_N: '1024',
     });
@@ -41,6 +42,30 @@ describe('loadConfig', () => {
       meiliHost: 'http://localhost:7700',
       demoSeed: false,
       passwordCost: { N: 1024 },
+    });
+  });
+
+  it('refuses to start with a placeholder or a short secret, naming the variable', () => {
+    for (const [name, value] of [
+      ['SESSION_SECRET', 'change-me-session-secret-0123456789abcdef'],
+      ['SESSION_SECRET', 'changeme'],
+      ['SESSION_SECRET', 'a-real-but-short-secret'],
+      ['METRICS_TOKEN', 'placeholder-token-0123456789'],
+      ['MEILI_KEY', 'change-me-meili-master-key-0123456789'],
+      ['MEILI_KEY', 'short'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`^${name} is (a placeholder|too short)`));
+    }
+    expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'f'.repeat(16) + '0123456789abcdef' + 'a1b2' }).session.secret).toHaveLength(36);
+    // services that run apart cannot each generate their own
+    expect(() => loadConfig({ DATA_DIR: dir, MONGODB_URL: 'mongodb://localhost' })).toThrow(/^SESSION_SECRET is required with MONGODB_URL/);
+  });
+
+  it('reads who may see the metrics and which other origins may open the socket', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ metrics: { token: undefined, allow: ['127.0.0.0/8', '::1/128'] }, allowedOrigins: [] });
+    expect(loadConfig({ DATA_DIR: dir, METRICS_ALLOW: '10.0.0.0/8, 192.0.2.7', ALLOWED_ORIGINS: 'https://intranet.example.org/' })).toMatchObject({
+      metrics: { allow: ['10.0.0.0/8', '192.0.2.7'] },
+      allowedOrigins: ['https://intranet.example.org'],
     });
   });
 

@@ -60,6 +60,7 @@ export const runReadService = (
       logger: infra.logger,
       metrics: infra.metrics,
       trustProxy: config.trustProxy,
+      metricsAccess: config.metrics,
       readiness: () => Promise.resolve(running),
     });
     await app.listen(config.port);

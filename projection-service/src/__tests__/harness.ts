@@ -37,7 +37,7 @@ export const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, ext
 /** env: further configuration (e.g. TRANSLATION_URL) */
 export const startHarness = async (env: NodeJS.ProcessEnv = {}): Promise<Harness> => {
   const dir = mkdtempSync(join(tmpdir(), 'cn-projection-'));
-  const config = loadConfig({ ...env, DATA_DIR: dir, SESSION_SECRET: 'projection-service-test-secret', PORT: '0' });
+  const config = loadConfig({ ...env, DATA_DIR: dir, SESSION_SECRET: 'projection-service-test-secret-0123456789', PORT: '0' });
   const infra = await createInfrastructure(config, { service: 'projection-service-test' });
   const app = await NestFactory.create(ProjectionServiceModule.register(infra), { logger: false });
   applyHttpKit(app, { session: config.session, logger: infra.logger, metrics: infra.metrics, readiness: () => Promise.resolve(true) });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { requestContextOf, type SessionConfig } from '@cn/platform';
+import { isAllowedOrigin, requestContextOf, type SessionConfig } from '@cn/platform';
 import type { RealtimeHub } from './realtime-hub';
 
 export const REALTIME_PATH = '/api/realtime';
@@ -15,6 +15,10 @@ export interface RealtimeLogger {
 export interface AttachRealtimeOptions {
   hub: RealtimeHub;
   session: SessionConfig;
+  /** origins besides the server's own allowed to open the socket from a browser (PlatformConfig.allowedOrigins) */
+  allowedOrigins?: readonly string[];
+  /** whether X-Forwarded-Host names the server's own host (a trusted proxy in front) */
+  trustProxy?: boolean;
   logger?: RealtimeLogger;
   path?: string;
 }
@@ -30,7 +34,9 @@ const refuse = (socket: Duplex, status: number, reason: string): void => {
 
 /**
  * Serves the realtime WebSocket on the given HTTP server (the Nest one, or the standalone runner's).
- * Upgrades on other paths are left to other listeners; an upgrade without a valid session cookie gets 401.
+ * Upgrades on other paths are left to other listeners; a browser upgrade from another site's page gets
+ * 403 (cross-site WebSocket hijacking: the browser would send the member's cookie), one without a valid
+ * session cookie 401.
  */
 export const attachRealtime = (server: Server, options: AttachRealtimeOptions): RealtimeServer => {
   const path = options.path ?? REALTIME_PATH;
@@ -40,6 +46,10 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname !== path) return;
+    if (!isAllowedOrigin(req, options.allowedOrigins ?? [], options.trustProxy ?? false)) {
+      refuse(socket, 403, 'Forbidden');
+      return;
+    }
     const { memberId } = requestContextOf(req, options.session);
     if (!memberId) {
       refuse(socket, 401, 'Unauthorized');

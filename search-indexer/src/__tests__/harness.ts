@@ -25,7 +25,7 @@ export interface SearchHarness {
 }
 
 export const startSearchHarness = async (dir = mkdtempSync(join(tmpdir(), 'cn-search-'))): Promise<SearchHarness & { dir: string }> => {
-  const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'search-indexer-test-secret', PORT: '0' });
+  const config = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'search-indexer-test-secret-0123456789abcdef', PORT: '0' });
   const infra = await createInfrastructure(config, { service: 'search-indexer-test' });
   const app = await NestFactory.create(SearchIndexerModule.register(infra), { logger: false });
   applyHttpKit(app, { session: config.session, logger: infra.logger, metrics: infra.metrics, readiness: () => Promise.resolve(true) });

@@ -35,7 +35,7 @@ export const startServer = async (options: { dataDir: string; port?: number; env
       DATA_DIR: options.dataDir,
       DEMO_SEED: 'true',
       PASSWORD_SCRYPT_N: '1024',
-      SESSION_SECRET: 'test-secret-for-process-tests',
+      SESSION_SECRET: 'test-secret-for-process-tests-0123456789',
       LOG_LEVEL: 'warn',
       ...options.env,
     },
