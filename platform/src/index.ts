@@ -28,3 +28,4 @@ export * from './infrastructure/infrastructure';
 export * from './infrastructure/run-service';
 export * from './http';
 export * from './caching/lru-cache';
+export * from './files/private-files';

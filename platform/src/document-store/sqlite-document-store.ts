@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { privateFile } from '../files/private-files';
 import type {
   Document,
   DocumentCollection,
@@ -163,7 +164,7 @@ const orderBy = (sort: FindOptions['sort']): Sql => {
 };
 
 export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): DocumentStore => {
-  const db = new Database(options.path);
+  const db = new Database(privateFile(options.path));
   db.pragma('journal_mode = WAL');
   // read models can always be rebuilt from the event log, so NORMAL durability is enough
   db.pragma('synchronous = NORMAL');

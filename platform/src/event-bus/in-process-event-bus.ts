@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { privateFile } from '../files/private-files';
 import type { EventStore, EventSubscription } from '../event-store/event-store';
 import type { BusConsumer, EventBus } from './event-bus';
 
@@ -16,7 +17,7 @@ const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => res
  * group's committed offset, so the order is global (hence per stream) and delivery at least once.
  */
 export const createInProcessEventBus = (options: InProcessEventBusOptions): EventBus => {
-  const db = new Database(options.path);
+  const db = new Database(privateFile(options.path));
   db.pragma('journal_mode = WAL');
   // losing the last commits only means redelivery, which consumers tolerate (at least once)
   db.pragma('synchronous = NORMAL');

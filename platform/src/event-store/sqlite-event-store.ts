@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { privateFile } from '../files/private-files';
 import type {
   AppendResult,
   EventStore,
@@ -46,7 +47,7 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 });
 
 export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventStore => {
-  const db = new Database(options.path);
+  const db = new Database(privateFile(options.path));
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');

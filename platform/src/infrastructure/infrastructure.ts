@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { privateDir } from '../files/private-files';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type pino from 'pino';
 import { createEsdbEventStore } from '../event-store/esdb-event-store';
@@ -84,7 +85,7 @@ const flag = (raw: string | undefined, fallback: boolean): boolean => {
 
 /** A generated secret is written once beside the data, so sessions survive restarts of every service. */
 const persistedSecret = (dataDir: string): string => {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const file = join(dataDir, 'session-secret');
   try {
     writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
@@ -213,7 +214,7 @@ export interface InfrastructureOptions {
 export const createInfrastructure = async (config: PlatformConfig, options: InfrastructureOptions = {}): Promise<Infrastructure> => {
   const service = options.service ?? 'platform';
   const logger = createLogger(service);
-  mkdirSync(config.dataDir, { recursive: true });
+  privateDir(config.dataDir);
   const file = (name: string): string => join(config.dataDir, name);
   const opened: Array<{ name: string; close(): Promise<void> }> = [];
   const track = <T extends { close(): Promise<void> }>(name: string, adapter: T): T => {

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type pino from 'pino';
 import { applyHttpKit, drainInFlight } from '../http/kit';
 import { createInfrastructure, loadConfig, type Infrastructure } from './infrastructure';
+import { usePrivateFileModes } from '../files/private-files';
 
 export interface StartedService {
   logger: Pick<pino.Logger, 'info' | 'error'>;
@@ -16,6 +17,8 @@ export interface StartedService {
  * standalone runner) runs through it, so they shut down alike.
  */
 export const runService = (name: string, start: () => Promise<StartedService>): void => {
+  // before any file is written: the data folder's files are private to the service's account
+  usePrivateFileModes();
   start().then(
     (service) => {
       let stopping = false;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { privateFile } from '../files/private-files';
 import Database from 'better-sqlite3';
 import type { KeyStore } from './key-store';
 
@@ -12,7 +13,7 @@ const KEY_BYTES = 32;
 const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
 
 export const createSqliteKeyStore = (options: SqliteKeyStoreOptions): KeyStore => {
-  const db = new Database(options.path);
+  const db = new Database(privateFile(options.path));
   db.pragma('journal_mode = WAL');
   // a key must not be lost once data was encrypted with it
   db.pragma('synchronous = FULL');

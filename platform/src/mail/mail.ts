@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../files/private-files';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -21,7 +22,7 @@ export interface OutboxMailOptions {
 /** Embedded mail: one JSON file per mail in the outbox folder (attachments in base64). */
 export const createOutboxMail = (options: OutboxMailOptions): MailPort => ({
   send: async (mail) => {
-    await mkdir(options.dir, { recursive: true });
+    await mkdir(options.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const sentAt = new Date().toISOString();
     const fileName = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`;
     const body = {
@@ -36,7 +37,7 @@ export const createOutboxMail = (options: OutboxMailOptions): MailPort => ({
     };
     // written under a temporary name first, so a reader of the folder never sees half a mail
     const temporary = join(options.dir, `.${fileName}.tmp`);
-    await writeFile(temporary, JSON.stringify(body, null, 2));
+    await writeFile(temporary, JSON.stringify(body, null, 2), { mode: PRIVATE_FILE_MODE });
     await rename(temporary, join(options.dir, fileName));
     options.logger?.info({ to: mail.to, subject: mail.subject, file: fileName }, 'mail written to the outbox');
   },

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { PRIVATE_FILE_MODE, privateDir } from '../files/private-files';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex, SearchQuery } from './search-index';
@@ -73,7 +74,7 @@ const compareValues = (a: unknown, b: unknown): number => {
  * the checkpoints are always from the same moment, so the search projectors replay exactly what is missing.
  */
 export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIndex => {
-  mkdirSync(options.dir, { recursive: true });
+  privateDir(options.dir);
   const file = join(options.dir, SNAPSHOT_FILE);
   const flushDelayMs = options.flushDelayMs ?? 200;
   const indexes = new Map<string, LiveIndex>();
@@ -113,7 +114,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       checkpoints: Object.fromEntries(checkpoints),
     };
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(data));
+    writeFileSync(temporary, JSON.stringify(data), { mode: PRIVATE_FILE_MODE });
     renameSync(temporary, file);
   };
   const scheduleFlush = (): void => {
