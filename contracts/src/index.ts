@@ -24,3 +24,4 @@ export * from './calendars/recurrence';
 export * from './calendars/categories';
 export * from './calendars/rooms';
 export * from './translations/translations';
+export * from './common/safe-text';

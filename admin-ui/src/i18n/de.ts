@@ -21,6 +21,7 @@ export const germanAppMessages: AppMessages = {
       too_small: 'Zu klein',
       too_big: 'Zu groß',
       too_long: 'Zu lang',
+      invalid_characters: 'Enthält unzulässige Steuerzeichen',
       invalid_type: 'Ungültiger Wert',
       invalid_value: 'Ungültiger Wert',
       invalid_format: 'Ungültiges Format',

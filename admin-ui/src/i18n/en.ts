@@ -20,6 +20,7 @@ export const englishAppMessages = {
       too_small: 'Too small',
       too_big: 'Too big',
       too_long: 'Too long',
+      invalid_characters: 'Contains control characters that are not allowed',
       invalid_type: 'Invalid value',
       invalid_value: 'Invalid value',
       invalid_format: 'Invalid format',

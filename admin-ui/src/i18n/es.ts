@@ -21,6 +21,7 @@ export const spanishAppMessages: AppMessages = {
       too_small: 'Demasiado pequeño',
       too_big: 'Demasiado grande',
       too_long: 'Demasiado largo',
+      invalid_characters: 'Contiene caracteres de control no permitidos',
       invalid_type: 'Valor no válido',
       invalid_value: 'Valor no válido',
       invalid_format: 'Formato no válido',

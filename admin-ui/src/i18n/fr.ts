@@ -21,6 +21,7 @@ export const frenchAppMessages: AppMessages = {
       too_small: 'Trop petit',
       too_big: 'Trop grand',
       too_long: 'Trop long',
+      invalid_characters: 'Contient des caractères de contrôle non autorisés',
       invalid_type: 'Valeur non valide',
       invalid_value: 'Valeur non valide',
       invalid_format: 'Format non valide',

@@ -14,6 +14,7 @@ import {
 } from './calendar-constants';
 import { normalizeTeamsConfiguration } from './appointment-rules';
 import { shortestRepeatMs } from './recurrence';
+import { safeText } from '../common/safe-text';
 
 const text = (max: number) => z.string().max(max, { message: 'too_long' }).default('');
 /** ISO 8601 with an offset, stored in UTC (`2026-03-01T09:00:00.000Z`); the zone of origin sits in date.time_zone */
@@ -112,7 +113,7 @@ export type TeamsConfiguration = z.output<typeof teamsConfigurationSchema>;
  */
 export const appointmentFieldsSchema = z
   .object({
-    name: z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(APPOINTMENT_NAME_MAX, { message: 'too_long' }),
+    name: safeText(z.string().trim().min(1, { message: 'required' }).max(APPOINTMENT_NAME_MAX, { message: 'too_long' }), 'required'),
     description: text(APPOINTMENT_DESCRIPTION_MAX),
     calendar_ids: z.array(z.string().min(1), { message: 'selection_required' }).min(1, { message: 'selection_required' }),
     date: appointmentDateSchema,

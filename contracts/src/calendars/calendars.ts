@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
 import { CALENDAR_NAME_MAX, CALENDAR_PALETTE, CALENDAR_TYPES } from './calendar-constants';
+import { safeText } from '../common/safe-text';
 
 export const calendarTypeSchema = z.enum(CALENDAR_TYPES);
 export type CalendarType = z.infer<typeof calendarTypeSchema>;
@@ -18,7 +19,7 @@ export const randomCalendarColor = (random: number): string =>
 
 /** `calendar: { name, color, type, membership_ids }` of POST /calendars and PUT /calendars/{id}. */
 export const calendarBodySchema = z.object({
-  name: z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(CALENDAR_NAME_MAX, { message: 'too_long' }),
+  name: safeText(z.string().trim().min(1, { message: 'required' }).max(CALENDAR_NAME_MAX, { message: 'too_long' }), 'required'),
   /** absent or empty: a random colour of the palette */
   color: z.union([calendarColorSchema, z.literal('').transform(() => undefined)]).optional(),
   type: calendarTypeSchema.optional(),

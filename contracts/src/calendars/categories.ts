@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
+import { safeText } from '../common/safe-text';
 
 /**
  * Appointment categories: a few built into the product, plus the custom ones the network administrators
@@ -24,11 +25,7 @@ export const appointmentCategoriesStream = (networkId: string): string => `appoi
 export const customCategoryInputSchema = z.object({
   /** absent: a new category (its id becomes its label) */
   id: z.string().trim().min(1).optional(),
-  label: z
-    .string({ message: 'required' })
-    .trim()
-    .min(1, { message: 'required' })
-    .max(APPOINTMENT_CATEGORY_LABEL_MAX, { message: 'too_long' }),
+  label: safeText(z.string().trim().min(1, { message: 'required' }).max(APPOINTMENT_CATEGORY_LABEL_MAX, { message: 'too_long' }), 'required'),
   /** true: remove the category with this id */
   _destroy: z.union([z.boolean(), z.literal('1'), z.literal('true')]).optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
 import type { AppointmentMeeting } from './appointments';
 import { expandOccurrences, isPlainDate, isRecurring, type OccurrenceOverride, type RecurringSchedule } from './recurrence';
+import { safeText } from '../common/safe-text';
 
 /**
  * Meeting rooms and meetings of appointments (calendars-appointments-search.md §2, §5, §7): rooms are
@@ -21,7 +22,7 @@ export const MEETING_ERROR_KEYS = ['room_occupied', 'unknown_room', 'no_meeting'
 /** POST /administration/meeting_rooms */
 export const createMeetingRoomRequestSchema = z.object({
   meeting_room: z.object({
-    name: z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(MEETING_ROOM_NAME_MAX, { message: 'too_long' }),
+    name: safeText(z.string().trim().min(1, { message: 'required' }).max(MEETING_ROOM_NAME_MAX, { message: 'too_long' }), 'required'),
     capacity: z.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(1, { message: 'too_small' }).nullable().default(null),
   }),
 });

@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { PRESENCE_TYPES, STATUS_TEXT_MAX } from '../common/constants';
 import { defineEvent, personal, sealedSecret, type EventOf } from '../common/events';
+import { hasControlCharacters, stripBidiControls } from '../common/safe-text';
 
 export const presenceTypeSchema = z.enum(PRESENCE_TYPES);
 export type PresenceType = z.infer<typeof presenceTypeSchema>;
 
-/** Line breaks in a status text become spaces (chat-channels-files-fields-legal.md §4). */
-export const normalizeStatusText = (text: string): string => text.replace(/\r\n|\r|\n/g, ' ');
+/**
+ * Line breaks in a status text become spaces (chat-channels-files-fields-legal.md §4), tabs too; bidi
+ * controls go and other control characters are refused, as in every name (common/safe-text.ts).
+ */
+export const normalizeStatusText = (text: string): string => stripBidiControls(text.replace(/\r\n|\r|\n|\t/g, ' '));
 
 export const setPresenceRequestSchema = z.object({
   type: presenceTypeSchema,
   text: z
     .string()
     .transform(normalizeStatusText)
-    .pipe(z.string().max(STATUS_TEXT_MAX, { message: 'too_long' }))
+    .pipe(z.string().max(STATUS_TEXT_MAX, { message: 'too_long' }).refine((text) => !hasControlCharacters(text), { message: 'invalid_characters' }))
     .default(''),
 });
 export type SetPresenceRequest = z.input<typeof setPresenceRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../common/safe-text';
 import {
   ANONYMIZE_MODES,
   DAILY_DIGEST_MODES,
@@ -20,7 +21,7 @@ import {
 const text = (max: number) => z.string().max(max, { message: 'too_long' });
 
 export const basicSettingsSchema = z.object({
-  name: z.string().trim().min(1, { message: 'required' }).max(100, { message: 'too_long' }),
+  name: safeText(z.string().trim().min(1, { message: 'required' }).max(100, { message: 'too_long' })),
   language: z.enum(NETWORK_LANGUAGES),
   abuse_reports_enabled: z.boolean(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from '@cn/contracts';
+import { PASSWORD_MAX_LENGTH, safeText } from '@cn/contracts';
 
 /**
  * `POST /administration/members` (messages-files-admin-members-groups.md §3 "New member", §5).
@@ -18,8 +18,8 @@ export const registerMemberRequestSchema = z
         password: z.string().max(PASSWORD_MAX_LENGTH, { message: 'too_long' }).optional(),
         send_welcome_mail: z.boolean().default(false),
         profile_id: z.string().nullable().optional(),
-        first_name: z.string().trim().max(100, { message: 'too_long' }).default(''),
-        last_name: z.string().trim().max(100, { message: 'too_long' }).default(''),
+        first_name: safeText(z.string().trim().max(100, { message: 'too_long' })).default(''),
+        last_name: safeText(z.string().trim().max(100, { message: 'too_long' })).default(''),
         roles: z
           .object({ network_admin: z.boolean(), auditor: z.boolean(), external: z.boolean() })
           .partial()

@@ -30,6 +30,22 @@ describe('PUT /api/v1/members/me/status', () => {
     expect(await service.infra.cipher.reveal(data)).toEqual({ member_id: member.memberId, type: 'busy', text: 'In a meeting' });
   });
 
+  it('refuses control characters (400 invalid_characters, nothing appended) and drops bidi overrides', async () => {
+    const before = await service.infra.eventStore.headPosition();
+    const bell = await setStatus({ type: 'busy', text: 'ring\u0007ring' }).expect(400);
+    expect(bell.body.errors).toEqual([{ field: 'text', key: 'invalid_characters' }]);
+    expect(await service.infra.eventStore.headPosition()).toBe(before);
+    await setStatus({ type: 'busy', text: '\u202Eyadot tuo\u202C' }).expect(200);
+    const events = await service.infra.eventStore.readStream(memberStream(member.memberId));
+    expect(await service.infra.cipher.reveal(events[events.length - 1].data)).toMatchObject({ text: 'yadot tuo' });
+    const named = await service.http
+      .post('/administration/members')
+      .set(admin.headers)
+      .send({ user: { email: 'ctl@example.org', password: 'a good passphrase', first_name: 'Eve\u0000', last_name: 'Null' } })
+      .expect(400);
+    expect(named.body.errors).toEqual([{ field: 'user.first_name', key: 'invalid_characters' }]);
+  });
+
   it('answers 401 when signed out and 400 for a text over 100 characters or an unknown type', async () => {
     await service.http.put('/api/v1/members/me/status').send({ type: 'online', text: '' }).expect(401);
     const long = await setStatus({ type: 'online', text: 'x'.repeat(101) }).expect(400);
