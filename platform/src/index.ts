@@ -29,3 +29,4 @@ export * from './infrastructure/run-service';
 export * from './http';
 export * from './caching/lru-cache';
 export * from './files/private-files';
+export * from './storage/storage-faults';

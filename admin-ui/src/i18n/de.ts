@@ -22,6 +22,7 @@ export const germanAppMessages: AppMessages = {
       too_big: 'Zu groß',
       too_long: 'Zu lang',
       invalid_characters: 'Enthält unzulässige Steuerzeichen',
+      storage_unavailable: 'Speicher nicht verfügbar: nichts gespeichert, bitte gleich erneut versuchen',
       invalid_type: 'Ungültiger Wert',
       invalid_value: 'Ungültiger Wert',
       invalid_format: 'Ungültiges Format',

@@ -21,6 +21,7 @@ export const englishAppMessages = {
       too_big: 'Too big',
       too_long: 'Too long',
       invalid_characters: 'Contains control characters that are not allowed',
+      storage_unavailable: 'Storage unavailable: nothing saved, please try again shortly',
       invalid_type: 'Invalid value',
       invalid_value: 'Invalid value',
       invalid_format: 'Invalid format',

@@ -22,6 +22,7 @@ export const spanishAppMessages: AppMessages = {
       too_big: 'Demasiado grande',
       too_long: 'Demasiado largo',
       invalid_characters: 'Contiene caracteres de control no permitidos',
+      storage_unavailable: 'Almacenamiento no disponible: no se guardó nada, inténtelo de nuevo en breve',
       invalid_type: 'Valor no válido',
       invalid_value: 'Valor no válido',
       invalid_format: 'Formato no válido',

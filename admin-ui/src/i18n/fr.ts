@@ -22,6 +22,7 @@ export const frenchAppMessages: AppMessages = {
       too_big: 'Trop grand',
       too_long: 'Trop long',
       invalid_characters: 'Contient des caractères de contrôle non autorisés',
+      storage_unavailable: 'Stockage indisponible : rien n’a été enregistré, réessayez dans un instant',
       invalid_type: 'Valeur non valide',
       invalid_value: 'Valeur non valide',
       invalid_format: 'Format non valide',

@@ -28,6 +28,7 @@ export const ERROR_KEYS = [
   'invalid_json',
   'payload_too_large',
   'service_unavailable',
+  'storage_unavailable',
   'email_taken',
   'already_registered',
   'cannot_erase_self',

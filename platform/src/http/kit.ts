@@ -7,11 +7,12 @@ import type { DocumentStore } from '../document-store/document-store';
 import { INFRASTRUCTURE, type Infrastructure } from '../infrastructure/infrastructure';
 import type { Metrics } from './observability';
 import { openApi } from './openapi';
-import { logIfServerError, problemHeadersOf, problemOf, ProblemFilter, sendProblem } from './problem-filter';
+import { answerError, ProblemFilter, sendProblem } from './problem-filter';
 import { attachRequestContext, cookieValue, createRequestContext, requestContextOf, useSessionConfig } from './request-context';
 import { verifyCsrfToken, type SessionConfig } from './session';
 import { REVOCATION_REFRESH_MS, sessionRevocationsOf, type SessionRevocations } from './session-revocation';
 import { metricsAccessOf, securityHeaders, type MetricsAccess } from './security';
+import { storageHealth } from '../storage/storage-faults';
 
 export interface HttpKitOptions {
   session: SessionConfig;
@@ -31,6 +32,9 @@ export interface HttpKitOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** readiness writes one small document here to learn whether the storage takes writes again */
+const HEALTH_PROBES = '_health_probes';
+const PROBE_ID = `${process.pid}`;
 
 interface InFlight {
   count: number;
@@ -174,9 +178,7 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
       next(error);
       return;
     }
-    const problem = problemOf(error);
-    logIfServerError(logger, req, error, problem);
-    sendProblem(res, problem, problemHeadersOf(error));
+    answerError(logger, req, res, error);
   });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -199,9 +201,16 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
   http.get('/health/live', (_req: Request, res: Response) => {
     res.json({ status: 'ok' });
   });
+  // after a storage fault, ready again only once a small write succeeds (the service resumes by itself)
+  const probeStorage = async (): Promise<void> => {
+    if (!store) throw new Error('no document store to probe');
+    await store.collection(HEALTH_PROBES).upsert({ _id: PROBE_ID, at: Date.now() });
+  };
   http.get('/health/ready', (_req: Request, res: Response) => {
-    const ready = isDraining(app) ? Promise.resolve(false) : options.readiness().catch(() => false);
-    void ready.then((ok) => res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready' }));
+    const ready = isDraining(app)
+      ? Promise.resolve(false)
+      : storageHealth.check(probeStorage).then((writable) => writable && options.readiness()).catch(() => false);
+    void ready.then((ok) => res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready', ...(storageHealth.failing ? { storage: 'unavailable' } : {}) }));
   });
   http.get('/metrics', (req: Request, res: Response) => {
     if (!mayReadMetrics(req)) {

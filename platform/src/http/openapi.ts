@@ -86,11 +86,11 @@ const errorResponseSchema = {
  * The answers every route of a kind gives, whether or not its definition remembers them: the HTTP kit
  * and the exception filter produce them for every route alike. A route's own descriptions win.
  */
-const standardResponses = (route: RouteDefinition, path: string): Record<number, string> => {
+const standardResponses = (route: RouteDefinition, path: string): Record<number, string | RouteResponse> => {
   const signedIn = route.auth !== undefined && route.auth !== 'none';
   const mutating = route.method !== 'get';
   const takesInput = route.body !== undefined || route.query !== undefined || path.includes('{');
-  const responses: Record<number, string> = {};
+  const responses: Record<number, string | RouteResponse> = {};
   if (takesInput) responses[400] = 'validation_failed: a field is missing or invalid (errors name field and key)';
   if (signedIn) responses[401] = 'unauthenticated';
   if (signedIn && mutating) responses[403] = 'forbidden, or invalid_csrf_token';
@@ -98,6 +98,8 @@ const standardResponses = (route: RouteDefinition, path: string): Record<number,
   if (path.includes('{')) responses[404] = 'not_found';
   if (signedIn && mutating) responses[409] = 'concurrency_conflict or a domain conflict';
   if (route.body) responses[413] = 'payload_too_large';
+  // a write that met a full or read-only disk (or an unreachable store) was not acknowledged: try again later
+  if (mutating) responses[503] = { description: 'storage_unavailable: nothing was written; retry after the given seconds', headers: retryAfterHeaders };
   return responses;
 };
 

@@ -2,10 +2,11 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import type { Request, Response } from 'express';
 import type pino from 'pino';
 import { z } from 'zod';
-import type { ErrorKey, ErrorResponse } from '@cn/contracts';
+import { RETRY_AFTER_HEADER, type ErrorKey, type ErrorResponse } from '@cn/contracts';
 import { DomainError } from '../decider/decider';
 import { DomainValidationError } from '../decider/command-handling';
 import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS, storageHealth } from '../storage/storage-faults';
 import { fieldErrorsOf, HttpProblem } from './problems';
 import { requestContextOf } from './request-context';
 
@@ -49,6 +50,9 @@ export const problemOf = (error: unknown): ErrorResponse => {
   if (error instanceof WrongExpectedRevisionError) {
     return { statusCode: 409, error: 'concurrency_conflict', errors: [] };
   }
+  if (isStorageFault(error)) {
+    return { statusCode: 503, error: 'storage_unavailable', errors: [] };
+  }
   if (isBodyParserError(error) && error.status >= 400 && error.status < 500) {
     if (error.type === 'entity.parse.failed') {
       return { statusCode: 400, error: 'validation_failed', errors: [{ field: 'body', key: 'invalid_json' }] };
@@ -67,8 +71,19 @@ export const sendProblem = (res: Response, problem: ErrorResponse, headers: Read
   res.set(headers).status(problem.statusCode).json(problem);
 };
 
-/** The headers an error asks to be answered with (HttpProblem's), none for the others. */
-export const problemHeadersOf = (error: unknown): Readonly<Record<string, string>> => (error instanceof HttpProblem ? error.headers : {});
+/** The headers an error asks to be answered with (HttpProblem's, Retry-After for a storage fault), none for the others. */
+export const problemHeadersOf = (error: unknown): Readonly<Record<string, string>> => {
+  if (error instanceof HttpProblem) return error.headers;
+  return isStorageFault(error) ? { [RETRY_AFTER_HEADER]: String(STORAGE_RETRY_AFTER_SECONDS) } : {};
+};
+
+/** Answers an error as a problem; a storage fault also turns this process's readiness false until a write succeeds. */
+export const answerError = (logger: pino.Logger, req: Request, res: Response, error: unknown): void => {
+  storageHealth.noteFault(error);
+  const problem = problemOf(error);
+  logIfServerError(logger, req, error, problem);
+  sendProblem(res, problem, problemHeadersOf(error));
+};
 
 export const logIfServerError = (logger: pino.Logger, req: Request, error: unknown, problem: ErrorResponse): void => {
   if (problem.statusCode < 500) return;
@@ -83,9 +98,6 @@ export class ProblemFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const http = host.switchToHttp();
-    const req = http.getRequest<Request>();
-    const problem = problemOf(exception);
-    logIfServerError(this.logger, req, exception, problem);
-    sendProblem(http.getResponse<Response>(), problem, problemHeadersOf(exception));
+    answerError(this.logger, http.getRequest<Request>(), http.getResponse<Response>(), exception);
   }
 }

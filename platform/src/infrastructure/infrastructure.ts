@@ -246,7 +246,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
       'searchIndex',
       config.meiliHost
         ? createMeiliSearchIndex({ host: config.meiliHost, apiKey: config.meiliKey })
-        : createMiniSearchIndex({ dir: file('search') }),
+        : createMiniSearchIndex({ dir: file('search'), logger }),
     );
     const keyStore = track(
       'keyStore',

@@ -4,6 +4,7 @@ import type pino from 'pino';
 import { applyHttpKit, drainInFlight } from '../http/kit';
 import { createInfrastructure, loadConfig, type Infrastructure } from './infrastructure';
 import { usePrivateFileModes } from '../files/private-files';
+import { storageHealth } from '../storage/storage-faults';
 
 export interface StartedService {
   logger: Pick<pino.Logger, 'info' | 'error'>;
@@ -16,9 +17,33 @@ export interface StartedService {
  * when stopped and 1 when starting or stopping failed. Every entry point (the three services and the
  * standalone runner) runs through it, so they shut down alike.
  */
+/**
+ * A storage fault that escaped to the process (a background write of some library) must not end it: the
+ * service answers 503 and turns unready until writes succeed again. Any other escaped error still ends the
+ * process, as Node would.
+ */
+const keepRunningThroughStorageFaults = (name: string): void => {
+  const report = (kind: string, error: unknown): void => {
+    process.stderr.write(`${JSON.stringify({ level: 40, service: name, msg: `${kind}: storage fault, service goes on`, err: String(error) })}\n`);
+  };
+  process.on('unhandledRejection', (reason) => {
+    if (!storageHealth.noteFault(reason)) throw reason;
+    report('unhandled rejection', reason);
+  });
+  process.on('uncaughtException', (error) => {
+    if (storageHealth.noteFault(error)) {
+      report('uncaught exception', error);
+      return;
+    }
+    process.stderr.write(`${name}: uncaught exception: ${error.stack ?? error.message}\n`);
+    process.exit(1);
+  });
+};
+
 export const runService = (name: string, start: () => Promise<StartedService>): void => {
   // before any file is written: the data folder's files are private to the service's account
   usePrivateFileModes();
+  keepRunningThroughStorageFaults(name);
   start().then(
     (service) => {
       let stopping = false;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../files/private-files';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface Mail {
@@ -16,8 +16,12 @@ export interface MailPort {
 
 export interface OutboxMailOptions {
   dir: string;
+  /** writes a mail's temporary file (tests inject a full disk here) */
+  writeFile?: (path: string, data: string) => Promise<void>;
   logger?: { info(obj: object, msg?: string): void };
 }
+
+const writePrivateFile = (path: string, data: string): Promise<void> => writeFile(path, data, { mode: PRIVATE_FILE_MODE });
 
 /** Embedded mail: one JSON file per mail in the outbox folder (attachments in base64). */
 export const createOutboxMail = (options: OutboxMailOptions): MailPort => ({
@@ -37,8 +41,14 @@ export const createOutboxMail = (options: OutboxMailOptions): MailPort => ({
     };
     // written under a temporary name first, so a reader of the folder never sees half a mail
     const temporary = join(options.dir, `.${fileName}.tmp`);
-    await writeFile(temporary, JSON.stringify(body, null, 2), { mode: PRIVATE_FILE_MODE });
-    await rename(temporary, join(options.dir, fileName));
+    try {
+      await (options.writeFile ?? writePrivateFile)(temporary, JSON.stringify(body, null, 2));
+      await rename(temporary, join(options.dir, fileName));
+    } catch (error) {
+      // a full disk leaves no half-written mail behind; the caller answers storage_unavailable
+      await rm(temporary, { force: true });
+      throw error;
+    }
     options.logger?.info({ to: mail.to, subject: mail.subject, file: fileName }, 'mail written to the outbox');
   },
 });

@@ -4,6 +4,7 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import type { PersonalDataCipher } from '../personal-data/personal-data-cipher';
 import type { ProjectedDocument, Projection } from './projection';
 import { collectionName } from './projection';
+import { retryStorageFaults } from '../storage/storage-faults';
 import { upcastRecordedEvent } from '../event-store/upcasting-event-store';
 
 /** The subset of pino's logger the runner uses. */
@@ -46,6 +47,7 @@ interface Waiter {
 export const createProjector = (options: ProjectorOptions): Projector => {
   let position = 0;
   let consumer: BusConsumer | null = null;
+  let stopping = false;
   const waiters = new Set<Waiter>();
 
   const advance = (to: number): void => {
@@ -62,6 +64,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     name: options.name,
     start: async () => {
       if (consumer) return;
+      stopping = false;
       advance(await options.checkpoint.get());
       options.logger?.info({ projector: options.name, position }, 'projector starting');
       consumer = await options.bus.consume({
@@ -69,8 +72,18 @@ export const createProjector = (options: ProjectorOptions): Projector => {
         handler: async (event) => {
           // the bus delivers at least once; the checkpoint says what was already applied
           if (event.position <= position) return;
-          await options.handle(event);
-          await options.checkpoint.set(event.position);
+          // a full disk or an unreachable store is waited out on this very event: nothing is skipped, and
+          // the projector goes on by itself once writes succeed again (other errors stop it, as before)
+          await retryStorageFaults(
+            async () => {
+              await options.handle(event);
+              await options.checkpoint.set(event.position);
+            },
+            {
+              stopped: () => stopping,
+              onFault: (error, attempt) => options.logger?.error({ projector: options.name, position: event.position, attempt, err: error }, 'projector waits for the storage'),
+            },
+          );
           advance(event.position);
         },
         onError: (error) => {
@@ -81,6 +94,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       });
     },
     stop: async () => {
+      stopping = true;
       const running = consumer;
       consumer = null;
       await running?.stop();

@@ -1,5 +1,6 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { PRIVATE_FILE_MODE, privateDir } from '../files/private-files';
+import { storageHealth } from '../storage/storage-faults';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex, SearchQuery } from './search-index';
@@ -8,6 +9,10 @@ export interface MiniSearchIndexOptions {
   dir: string;
   /** delay before a change is written to disk (default 200 ms); close() always writes */
   flushDelayMs?: number;
+  /** told when a snapshot could not be written (it is retried) */
+  logger?: { warn(obj: object, msg?: string): void };
+  /** writes the snapshot's temporary file (tests inject a full disk here) */
+  writeFile?: (path: string, data: string) => void;
 }
 
 interface Snapshot {
@@ -73,6 +78,9 @@ const compareValues = (a: unknown, b: unknown): number => {
  * every projector checkpoint. One file written atomically means that after a crash the indexes and
  * the checkpoints are always from the same moment, so the search projectors replay exactly what is missing.
  */
+/** the longest wait between two tries of a snapshot that could not be written */
+const MAX_RETRY_DELAY_MS = 5_000;
+
 export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIndex => {
   privateDir(options.dir);
   const file = join(options.dir, SNAPSHOT_FILE);
@@ -103,9 +111,14 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
 
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
-  const flush = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = null;
+  /** the wait before the next try after a failed write: grows while the disk stays full */
+  let retryDelayMs = flushDelayMs;
+  const writeFile = options.writeFile ?? ((path: string, data: string) => writeFileSync(path, data, { mode: PRIVATE_FILE_MODE }));
+  /**
+   * Writes the whole snapshot under a temporary name and renames it over the last one, so a reader (or a
+   * crash) only ever sees a complete snapshot. A failed write leaves no temporary file behind.
+   */
+  const writeSnapshot = (): void => {
     const data: Snapshot = {
       version: 1,
       indexes: Object.fromEntries(
@@ -114,8 +127,32 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       checkpoints: Object.fromEntries(checkpoints),
     };
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(data), { mode: PRIVATE_FILE_MODE });
-    renameSync(temporary, file);
+    try {
+      writeFile(temporary, JSON.stringify(data));
+      renameSync(temporary, file);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+  };
+  /**
+   * The timer's flush never throws: a full disk keeps the changes in memory (the checkpoints with them,
+   * so a restart replays what the last snapshot lacks) and tries again later, waiting longer each time.
+   */
+  const flush = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    try {
+      writeSnapshot();
+      retryDelayMs = flushDelayMs;
+    } catch (error) {
+      storageHealth.noteFault(error);
+      options.logger?.warn({ err: error, file, retryInMs: retryDelayMs }, 'search snapshot not written; retrying');
+      if (closed) return;
+      timer = setTimeout(flush, retryDelayMs);
+      timer.unref();
+      retryDelayMs = Math.min(retryDelayMs * 2, MAX_RETRY_DELAY_MS);
+    }
   };
   const scheduleFlush = (): void => {
     if (closed) throw new Error('search index is closed');
@@ -190,8 +227,12 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
     }),
     close: () => settle(() => {
       if (closed) return;
-      if (timer) flush();
       closed = true;
+      if (!timer) return;
+      clearTimeout(timer);
+      timer = null;
+      // what the snapshot lacks is replayed from the checkpoints after the next start; closing still says so
+      writeSnapshot();
     }),
   };
 };
