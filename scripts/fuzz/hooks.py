@@ -1,39 +1,82 @@
 """Schemathesis hooks for scripts/fuzz/run.sh (loaded through SCHEMATHESIS_HOOKS).
 
-- Every request must go to the loopback server this script started: anything else aborts the run.
-- The fuzzing accounts stay signed in for the whole pass, so that every operation is fuzzed past
-  authorization (a pass whose session ends turns into 401/403 answers: blind fuzzing):
-  - signing out and changing the own password end sessions: those calls are sent with a disposable
-    member's session instead (the routes still run for real);
-  - erasing a seed account is sent for a random unknown id instead, and setting a seed account's password
-    goes to the disposable member.
+The fuzzing account must stay signed in, and keep its rights and credentials, for the whole pass: a pass
+that loses its session answers 401/403 to everything after that (blind fuzzing). run.sh signs every
+session in once, before any fuzzing (accounts.py; never again mid-run, a sign-in throttle may refuse it),
+and this hook picks, per request, which one goes on it (Cookie and X-CSRF-Token; run.sh passes no -H):
+
+- sign-out calls (DELETE/POST on a path naming sign_out, logout or session) go with a decoy member's
+  session, signed in for that purpose: sign-out revokes the session it is sent with, server-side;
+- calls that change the caller's own credentials (any mutating /users/* route but sign-in, and any
+  mutating route whose path names a password, credential, token or email: PUT /users/password,
+  POST/DELETE /users/calendar_token, ...) go with a second decoy session, so the fuzzing account's
+  password and calendar token never change;
+- a mutating call on a member route (/members/{id}, /users/{id}, e.g. DELETE /administration/members/{id}
+  or PUT /administration/members/{id} with a password) that names a protected account (the seed
+  accounts, the decoys, or `me`) gets a throwaway member's id instead: the fuzzer cannot erase, demote or
+  re-password the accounts it runs as;
+- GET /calendars/feeds/{collection}.ics, authenticated by ?token= (not declared in the document),
+  gets the fuzzing account's calendar token when the case has none;
+- everything else goes with the fuzzing account's session.
+
+Every request must go to the loopback server run.sh started: anything else aborts the run.
+Environment: CN_FUZZ_STATE (accounts.py's JSON), CN_FUZZ_PASS (admin or member).
 """
 
+import json
 import os
-import uuid
+import re
 from urllib.parse import urlsplit
 
 import schemathesis
 
-_PROTECTED = {i for i in os.environ.get("CN_FUZZ_PROTECTED_IDS", "").split(",") if i}
-_DISPOSABLE_ID = os.environ.get("CN_FUZZ_DISPOSABLE_ID", "")
-# the pass's own session: sent with every call (run.sh passes it here rather than as -H, which would
-# override what this hook sets for the calls below)
-_SESSION_HEADERS = {
-    "Cookie": f"cn_session={os.environ.get('CN_FUZZ_TOKEN', '')}",
-    "X-CSRF-Token": os.environ.get("CN_FUZZ_CSRF", ""),
-}
-_DISPOSABLE_HEADERS = {
-    "Cookie": f"cn_session={os.environ.get('CN_FUZZ_DISPOSABLE_TOKEN', '')}",
-    "X-CSRF-Token": os.environ.get("CN_FUZZ_DISPOSABLE_CSRF", ""),
-}
 _ALLOWED_HOSTS = {"127.0.0.1"}
-# calls that end the caller's sessions: sent as the disposable member
-_SESSION_ENDING = {("DELETE", "/users/sign_out"), ("PUT", "/api/v1/members/me/password")}
+_MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
+_SIGN_OUT = re.compile(r"sign_?out|log_?out|/sessions?(/|$)", re.IGNORECASE)
+_OWN_CREDENTIALS = re.compile(r"password|credential|token|/emails?(/|$)", re.IGNORECASE)
+_SIGN_IN = re.compile(r"sign_?in|log_?in", re.IGNORECASE)
+# a path parameter right after a members/users segment names a member
+_MEMBER_PARAMETER = re.compile(r"/(?:members|users)/\{([^}]+)\}")
 
 
-def _protected_id(case):
-    return isinstance(case.path_parameters, dict) and str(case.path_parameters.get("id")) in _PROTECTED
+def _load_state():
+    path = os.environ.get("CN_FUZZ_STATE")
+    if not path:
+        raise RuntimeError("cn-fuzz: CN_FUZZ_STATE is not set (run the fuzzing through scripts/fuzz/run.sh)")
+    with open(path, encoding="utf-8") as handle:
+        state = json.load(handle)
+    pass_name = os.environ.get("CN_FUZZ_PASS", "")
+    if pass_name not in state["passes"]:
+        raise RuntimeError(f"cn-fuzz: CN_FUZZ_PASS={pass_name!r} is none of {sorted(state['passes'])}")
+    return state, state["passes"][pass_name]
+
+
+_STATE, _PASS = _load_state()
+_PROTECTED = set(_STATE["protected_ids"]) | {"me"}
+
+
+def session_for(method, path):
+    """Which session a call goes with: 'signout' or 'credentials' (the decoy's) or 'own' (the fuzzing account's)."""
+    method = method.upper()
+    if method not in _MUTATING:
+        return "own"
+    if _SIGN_OUT.search(path):
+        return "signout"
+    if _SIGN_IN.search(path):
+        return "own"  # signing in needs no session and ends none
+    if path.startswith("/users/") or _OWN_CREDENTIALS.search(path):
+        return "credentials"
+    return "own"
+
+
+def protect_members(case):
+    """Swap a protected member id in a mutating member route for the throwaway target member."""
+    if case.method.upper() not in _MUTATING or not isinstance(case.path_parameters, dict):
+        return
+    for name in _MEMBER_PARAMETER.findall(case.path):
+        value = case.path_parameters.get(name)
+        if value is not None and str(value).strip().lower() in {p.lower() for p in _PROTECTED}:
+            case.path_parameters[name] = _STATE["target_id"]
 
 
 @schemathesis.hook
@@ -41,12 +84,18 @@ def before_call(context, case, kwargs):
     base = case.operation.schema.get_base_url()
     if urlsplit(base).hostname not in _ALLOWED_HOSTS:
         raise RuntimeError(f"cn-fuzz: refusing to send a request to {base!r}: only 127.0.0.1 is a target")
-    method = case.method.upper()
-    headers = dict(case.headers or {})
-    headers.update(_DISPOSABLE_HEADERS if (method, case.path) in _SESSION_ENDING else _SESSION_HEADERS)
-    case.headers = headers
-    if case.path == "/administration/members/{id}" and _protected_id(case):
-        if method == "DELETE":
-            case.path_parameters["id"] = str(uuid.uuid4())
-        elif method == "PUT" and _DISPOSABLE_ID:
-            case.path_parameters["id"] = _DISPOSABLE_ID
+    protect_members(case)
+    if "/calendars/feeds/" in case.path and case.method.upper() == "GET":
+        if case.query is None:
+            case.query = {}
+        if "token" not in case.query:
+            case.query["token"] = _PASS["session"]["calendar_token"]
+    which = session_for(case.method, case.path)
+    session = _PASS["session"] if which == "own" else _PASS["decoy"][which]
+    # in place, keeping schemathesis' container (it notices the change and revalidates the case's metadata)
+    if case.headers is None:
+        case.headers = {}
+    for name in [n for n in case.headers if n.lower() in ("cookie", "x-csrf-token")]:
+        del case.headers[name]
+    case.headers["Cookie"] = f"cn_session={session['token']}"
+    case.headers["X-CSRF-Token"] = session["csrf"]

@@ -4,16 +4,17 @@
 #   bash scripts/fuzz/run.sh          (or: npm run fuzz)
 #
 # Builds the server if needed, starts it on a free loopback port with a fresh DATA_DIR and the demo
-# seed, signs in, and runs schemathesis against http://127.0.0.1:PORT/api/docs twice: as the network
+# seed, signs every session in (accounts.py, once), and runs schemathesis against http://127.0.0.1:PORT/api/docs twice: as the network
 # administrator and as the plain member (403s are expected there, 500s are not). Stops the server.
-# Exit status: 0 when both passes found nothing, 1 when schemathesis reported failures, an operation was never
-# exercised past authorization or a pass lost its session, 2 on a setup error.
+# Exit status: 0 when both passes found nothing and exercised every operation, 1 otherwise, 2 on a setup error.
 #
 # Knobs (environment): FUZZ_MAX_EXAMPLES (per operation, default 50), FUZZ_MAX_TIME (seconds per pass,
 # default 100), FUZZ_SEED (default: random, printed), FUZZ_CHECKS (default below), FUZZ_REPORT_DIR
-# (default: a new temp dir; NDJSON + JUnit reports and the server log end up there), FUZZ_RESULT (a file that
-# gets the pass/fail count per pass and operation in jest's report shape, for CI's closing line),
-# FUZZ_PASSES (default "admin member"), FUZZ_KNOWN_IDS (default 1: known_ids.py feeds real ids), FUZZ_PHASES (default: schemathesis' own: examples,coverage,fuzzing,stateful).
+# (default: a new temp dir; NDJSON + JUnit reports and the server log end up there),
+# FUZZ_PASSES (default "admin member"), FUZZ_KNOWN_IDS (default 1: known_ids.py feeds real ids), FUZZ_PHASES (default: schemathesis' own: examples,coverage,fuzzing,stateful),
+# FUZZ_JSON_REPORT or --json FILE (a jest-shaped { numPassedTests, numFailedTests, numPendingTests }: one test per pass × operation).
+# A pass fails when schemathesis finds a failure, when an operation was never exercised past authorization
+# (summarize.py; the member pass expects 403 from admin/auditor-only operations), or when its session was lost.
 # Only 127.0.0.1 is ever targeted (hooks.py refuses anything else).
 set -euo pipefail
 
@@ -28,9 +29,19 @@ CHECKS="${FUZZ_CHECKS:-not_a_server_error,response_schema_conformance,status_cod
 PASSES="${FUZZ_PASSES:-admin member}"
 REPORT_DIR="${FUZZ_REPORT_DIR:-$(mktemp -d -t cn-fuzz-report.XXXXXX)}"
 mkdir -p "$REPORT_DIR"
-RESULT="${FUZZ_RESULT:-$REPORT_DIR/result.json}"
-[[ "$RESULT" = /* ]] || RESULT="$PWD/$RESULT"
-rm -f "$RESULT"
+# --json FILE (or FUZZ_JSON_REPORT): a jest-shaped summary, one test per pass × operation, for CI's closing line
+JSON_REPORT="${FUZZ_JSON_REPORT:-}"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --json) JSON_REPORT="$2"; shift 2 ;;
+    --json=*) JSON_REPORT="${1#--json=}"; shift ;;
+    *) printf '[fuzz] unknown argument %s\n' "$1" >&2; exit 2 ;;
+  esac
+done
+if [[ -n "$JSON_REPORT" ]]; then
+  JSON_REPORT="$(cd "$(dirname "$JSON_REPORT")" && pwd)/$(basename "$JSON_REPORT")"
+  rm -f "$JSON_REPORT" # a run that stops early leaves none, and CI counts that as a failure
+fi
 
 log() { printf '[fuzz] %s\n' "$*" >&2; }
 
@@ -82,87 +93,44 @@ for _ in $(seq 1 120); do
 done
 curl -sf "$BASE/health/ready" >/dev/null || { log "server not ready after 60 s"; tail -40 "$SERVER_LOG" >&2; exit 2; }
 
-# 4. Sessions: sign in, take the cn_session cookie and the CSRF token.
-json_field() { "$PYTHON" -c "import json,sys; d=json.load(sys.stdin); print(eval('d' + sys.argv[1]) or '')" "$1"; }
-sign_in() { # email → prints "token csrf memberId"
-  local jar body token csrf id
-  jar="$(mktemp)"
-  body="$(curl -sf -c "$jar" -H 'Content-Type: application/json' \
-    -d "{\"email\":\"$1\",\"password\":\"changeme\"}" "$BASE/users/sign_in")" || { rm -f "$jar"; return 1; }
-  id="$(json_field "['member']['id']" <<<"$body")"
-  token="$(awk '$6 == "cn_session" { print $7 }' "$jar")"
-  rm -f "$jar"
-  csrf="$(curl -sf -H "Cookie: cn_session=$token" "$BASE/api/v1/network" | json_field "['csrf_token']")"
-  [[ -n "$token" && -n "$csrf" ]] || return 1
-  printf '%s %s %s\n' "$token" "$csrf" "$id"
-}
+# 4. Sessions, all signed in now and never again mid-run (the fuzzer's wrong passwords may get this address
+# throttled): the fuzzing accounts, a decoy member per pass for sign-out and own-credential calls, the
+# protected ids (accounts.py; hooks.py picks the session per request and keeps the erase route off them).
+curl -sf "$BASE/api/docs" >"$REPORT_DIR/openapi.json" || { log "GET /api/docs failed"; exit 2; }
+STATE="$REPORT_DIR/accounts.json"
+"$PYTHON" "$FUZZ_DIR/accounts.py" "$BASE" "$STATE" || { log "setting up the sessions failed"; exit 2; }
+state_field() { "$PYTHON" -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval('d' + sys.argv[2]))" "$STATE" "$1"; }
 session_alive() { # token → 0 when the session still names a member
-  curl -sf -H "Cookie: cn_session=$1" "$BASE/api/v1/network" | json_field "['current_member']['id']" 2>/dev/null | grep -q .
+  curl -sf -H "Cookie: cn_session=$1" "$BASE/api/v1/network" \
+    | "$PYTHON" -c "import json,sys; print((json.load(sys.stdin).get('current_member') or {}).get('id') or '')" 2>/dev/null | grep -q .
 }
-
-# The seed accounts must survive the admin pass (hooks.py keeps the erase route off them).
-PROTECTED=""
-for email in admin@example.org member@example.org guest@example.org auditor@example.org; do
-  if creds="$(sign_in "$email")"; then PROTECTED="$PROTECTED,${creds##* }"; fi
-done
-export CN_FUZZ_PROTECTED_IDS="${PROTECTED#,}"
+export CN_FUZZ_STATE="$STATE"
 export SCHEMATHESIS_HOOKS="$FUZZ_DIR/hooks.py"
 
-# Real ids for {id}/{pid}/{slug} half of the time (FUZZ_KNOWN_IDS=0: random ids only, mostly 404s).
+# Real ids for {id}/{pid}/{slug}/{collection} half of the time (FUZZ_KNOWN_IDS=0: random ids only, mostly 404s).
 CONFIG=()
 if [[ "${FUZZ_KNOWN_IDS:-1}" != 0 ]]; then
-  read -r admin_token _ <<<"$(sign_in admin@example.org)" || true
-  if [[ -n "${admin_token:-}" ]] && "$PYTHON" "$FUZZ_DIR/known_ids.py" "$BASE" "$admin_token" "$REPORT_DIR/schemathesis.toml"; then
+  # the admin's lists, and the member's (its own invites): both passes then reach real ids
+  if "$PYTHON" "$FUZZ_DIR/known_ids.py" "$BASE" "$(state_field "['passes']['admin']['session']['token']")" "$REPORT_DIR/schemathesis.toml" \
+    "$(state_field "['passes'].get('member', {}).get('session', {}).get('token', '')")"; then
     CONFIG=(--config-file "$REPORT_DIR/schemathesis.toml")
   else
     log "could not harvest known ids; path parameters stay random"
   fi
 fi
 
-# 5. The passes. Every session is opened before the first pass: the fuzzer's sign-in attempts may throttle
-# this address later (429 too_many_attempts), and the fuzzing sessions stay valid to the end (hooks.py).
-curl -sf "$BASE/api/docs" >"$REPORT_DIR/openapi.json" || { log "could not read the OpenAPI document"; exit 2; }
-declare -A TOKENS CSRFS
+# 5. The passes.
+status=0
+operations=""
 for pass in $PASSES; do
   case "$pass" in
     admin) email=admin@example.org ;;
     member) email=member@example.org ;;
     *) log "unknown pass $pass"; exit 2 ;;
   esac
-  read -r token csrf _ <<<"$(sign_in "$email")" || { log "sign-in as $email failed"; exit 2; }
-  [[ -n "${token:-}" ]] || { log "sign-in as $email failed"; exit 2; }
-  TOKENS[$pass]="$token"
-  CSRFS[$pass]="$csrf"
-done
-read -r admin_token admin_csrf _ <<<"$(sign_in admin@example.org)" || { log "sign-in as admin failed"; exit 2; }
-# a disposable member per pass takes the calls that end sessions (sign-out, own password change) and the
-# password changes aimed at the seed accounts
-disposable() { # pass → exports CN_FUZZ_DISPOSABLE_{ID,TOKEN,CSRF}
-  local email password body id creds
-  email="fuzz-$1-$RANDOM$RANDOM@example.org"
-  password="$("$PYTHON" -c 'import secrets; print(secrets.token_urlsafe(24))')"
-  body="$(curl -sf -H 'Content-Type: application/json' -H "Cookie: cn_session=$admin_token" -H "X-CSRF-Token: $admin_csrf" \
-    -d "{\"user\":{\"email\":\"$email\",\"password\":\"$password\"}}" "$BASE/administration/members")" || return 1
-  id="$(json_field "['id']" <<<"$body")"
-  creds="$(curl -sf -o /dev/null -c - -H 'Content-Type: application/json' -d "{\"email\":\"$email\",\"password\":\"$password\"}" "$BASE/users/sign_in" | awk '$6 == "cn_session" { print $7 }')" || return 1
-  export CN_FUZZ_DISPOSABLE_ID="$id" CN_FUZZ_DISPOSABLE_TOKEN="$creds"
-  CN_FUZZ_DISPOSABLE_CSRF="$(curl -sf -H "Cookie: cn_session=$creds" "$BASE/api/v1/network" | json_field "['csrf_token']")"
-  export CN_FUZZ_DISPOSABLE_CSRF
-  [[ -n "$id" && -n "$creds" && -n "$CN_FUZZ_DISPOSABLE_CSRF" ]]
-}
-
-status=0
-for pass in $PASSES; do
-  case "$pass" in
-    admin) email=admin@example.org ;;
-    member) email=member@example.org ;;
-  esac
-  token="${TOKENS[$pass]}"
-  csrf="${CSRFS[$pass]}"
-  disposable "$pass" || { log "could not register the disposable member for pass '$pass'"; exit 2; }
+  token="$(state_field "['passes']['$pass']['session']['token']")"
   log "pass '$pass' as $email: max $MAX_EXAMPLES examples per operation, ${MAX_TIME}s, seed $SEED, checks $CHECKS"
-  # the session goes to hooks.py, which sends it with every call but the session-ending ones
-  export CN_FUZZ_TOKEN="$token" CN_FUZZ_CSRF="$csrf"
+  # no -H: hooks.py puts the session (Cookie, X-CSRF-Token) on each request, CN_FUZZ_PASS says whose
   args=(run "$BASE/api/docs"
     --checks "$CHECKS" --max-examples "$MAX_EXAMPLES" --max-time "$MAX_TIME" --seed "$SEED"
     --request-timeout 10 --generation-database none --no-color
@@ -171,20 +139,57 @@ for pass in $PASSES; do
   [[ -n "${FUZZ_PHASES:-}" ]] && args+=(--phases "$FUZZ_PHASES")
   set +e
   # From the report dir: schemathesis keeps its replay cache (.schemathesis/) in the working directory.
-  (cd "$REPORT_DIR" && "$ST" "${CONFIG[@]}" "${args[@]}") 2>&1 | tee "$REPORT_DIR/$pass.txt"
+  (cd "$REPORT_DIR" && CN_FUZZ_PASS="$pass" "$ST" "${CONFIG[@]}" "${args[@]}") 2>&1 | tee "$REPORT_DIR/$pass.txt"
   rc=${PIPESTATUS[0]}
+  # per operation: answers, failures, and whether it was exercised past authorization (exit 1 when not)
+  "$PYTHON" "$FUZZ_DIR/summarize.py" "$REPORT_DIR/$pass.ndjson" "$pass" --openapi "$REPORT_DIR/openapi.json" \
+    --role "$pass" --json "$REPORT_DIR/$pass.result.json"
+  summary_rc=$?
   set -e
-  if ! "$PYTHON" "$FUZZ_DIR/summarize.py" "$REPORT_DIR/$pass.ndjson" "$pass" "$REPORT_DIR/openapi.json" "$RESULT"; then
-    log "pass '$pass': an operation failed a check or was never exercised past authorization"; status=1; fi
+  [[ $summary_rc -ne 0 ]] && status=1
   if session_alive "$token"; then log "pass '$pass': the session was still valid at the end"; else
-    log "pass '$pass': FAILED: the session was NOT valid at the end (signed out or erased): later answers were 401/403"; status=1; fi
-  if ! kill -0 "$SERVER_PID" 2>/dev/null; then log "the server died during pass '$pass'"; tail -40 "$SERVER_LOG" >&2; status=1; break; fi
+    log "pass '$pass': the session was NOT valid at the end (signed out or erased): later answers were 401/403"
+    echo "session" >>"$REPORT_DIR/$pass.lost"; status=1; fi
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then log "the server died during pass '$pass'"; tail -40 "$SERVER_LOG" >&2
+    echo "server" >>"$REPORT_DIR/$pass.lost"; status=1; break; fi
+  echo "$rc" >"$REPORT_DIR/$pass.rc"
   [[ $rc -ne 0 ]] && status=1
   log "pass '$pass': schemathesis exit code $rc"
 done
 
+# One test per pass × operation (summarize.py's verdicts); a pass without verdicts, a lost session, a dead
+# server, or a schemathesis failure no operation accounts for counts as one more failed test.
+write_json_report() {
+  [[ -n "$JSON_REPORT" ]] || return 0
+  "$PYTHON" - "$REPORT_DIR" "$JSON_REPORT" $PASSES <<'PY'
+import json, os, sys
+report_dir, out, passes = sys.argv[1], sys.argv[2], sys.argv[3:]
+total = {"numPassedTests": 0, "numFailedTests": 0, "numPendingTests": 0, "passes": {}}
+for name in passes:
+    result_path = os.path.join(report_dir, f"{name}.result.json")
+    if not os.path.exists(result_path):
+        total["numFailedTests"] += 1
+        total["passes"][name] = "no verdicts (the pass did not run to the end)"
+        continue
+    result = json.load(open(result_path, encoding="utf-8"))
+    for key in ("numPassedTests", "numFailedTests", "numPendingTests"):
+        total[key] += result[key]
+    lost = open(os.path.join(report_dir, f"{name}.lost")).read().split() if os.path.exists(os.path.join(report_dir, f"{name}.lost")) else []
+    total["numFailedTests"] += len(lost)
+    rc_path = os.path.join(report_dir, f"{name}.rc")
+    rc = int(open(rc_path).read().strip() or 1) if os.path.exists(rc_path) else 1
+    if rc != 0 and result["numFailedTests"] == 0:
+        total["numFailedTests"] += 1
+    total["passes"][name] = {k: result[k] for k in ("numPassedTests", "numFailedTests", "numPendingTests")} | {"lost": lost, "schemathesis_exit_code": rc}
+json.dump(total, open(out, "w", encoding="utf-8"), indent=2)
+print(f"[fuzz] {total['numPassedTests']} passed, {total['numFailedTests']} failed, {total['numPendingTests']} skipped (pass × operation) → {out}", file=sys.stderr)
+PY
+}
+
 errors="$(grep -c '"level":50' "$SERVER_LOG" || true)"
 log "server log: $errors error lines (level 50) in $SERVER_LOG"
 log "reports in $REPORT_DIR; rerun with FUZZ_SEED=$SEED, or replay one case with: cd $REPORT_DIR && $ST replay CASE_ID"
-if [[ $status -ne 0 ]]; then log "FAILED: schemathesis found failures"; else log "passed: no failures found"; fi
+write_json_report
+if [[ $status -ne 0 ]]; then log "FAILED: failures found, operations not exercised past authorization, or a lost session"; else
+  log "passed: no failures found, every operation exercised past authorization"; fi
 exit $status

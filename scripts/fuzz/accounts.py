@@ -1,0 +1,167 @@
+"""Set up every session the fuzz passes need, once, before any fuzzing: usage accounts.py BASE_URL OUT_JSON
+
+Nothing signs in after this: the fuzzer hammers POST /users/sign_in with wrong passwords, and a sign-in
+throttle (429 too_many_attempts with Retry-After, per address) would refuse the harness mid-run. So all
+sign-ins happen here, and a 429 here is waited out (Retry-After, at most MAX_WAIT seconds in all).
+
+Writes OUT_JSON:
+  passes.<pass>.session   the fuzzing account's {token, csrf, id, calendar_token} (admin@ / member@example.org)
+  passes.<pass>.decoy     a throwaway member's sessions {signout: {token, csrf}, credentials: {token, csrf}, id}:
+                          hooks.py sends the pass's sign-out and own-credential calls with these, so the
+                          fuzzing account is never signed out and never has its password or tokens changed
+  target_id               a throwaway member that hooks.py puts in place of a protected id in member routes
+  protected_ids           the seed accounts and the decoys: never erased or edited by the fuzzer
+  collections             the calendar feed collections (for {collection} in /calendars/feeds/{collection}.ics)
+Only 127.0.0.1 is contacted.
+"""
+
+import json
+import secrets
+import string
+import sys
+import time
+import urllib.error
+import urllib.request
+from urllib.parse import urlsplit
+
+SEED_PASSWORD = "changeme"
+PASSES = {"admin": "admin@example.org", "member": "member@example.org"}
+SEED_EMAILS = ("admin@example.org", "member@example.org", "guest@example.org", "auditor@example.org")
+MAX_WAIT = 180
+_waited = 0.0
+
+
+def strong_password():
+    """32 random characters from every class (a password policy is coming: long, mixed, not the email)."""
+    alphabet = string.ascii_letters + string.digits + "!#%*+-=?@^_~"
+    while True:
+        password = "".join(secrets.choice(alphabet) for _ in range(32))
+        if (
+            any(c.islower() for c in password)
+            and any(c.isupper() for c in password)
+            and any(c.isdigit() for c in password)
+            and any(not c.isalnum() for c in password)
+        ):
+            return password
+
+
+def request(base, method, path, body=None, token=None, csrf=None, headers=None):
+    """→ (status, headers, parsed JSON or None); waits out a 429 by its Retry-After."""
+    global _waited
+    while True:
+        all_headers = {"Accept": "application/json", **(headers or {})}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode("utf-8")
+            all_headers["Content-Type"] = "application/json"
+        if token:
+            all_headers["Cookie"] = f"cn_session={token}"
+        if csrf:
+            all_headers["X-CSRF-Token"] = csrf
+        req = urllib.request.Request(base + path, data=data, method=method, headers=all_headers)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as response:
+                raw = response.read().decode("utf-8")
+                return response.status, response.headers, json.loads(raw) if raw else None
+        except urllib.error.HTTPError as error:
+            raw = error.read().decode("utf-8", "replace")
+            if error.code == 429:
+                try:
+                    wait = float(error.headers.get("Retry-After") or 5)
+                except ValueError:
+                    wait = 5.0
+                wait = max(1.0, min(wait, 60.0))
+                if _waited + wait > MAX_WAIT:
+                    raise SystemExit(f"accounts.py: {method} {path} still answers 429 after {_waited:.0f} s of waiting")
+                print(f"[fuzz] {method} {path}: 429, waiting {wait:.0f} s (Retry-After)", file=sys.stderr)
+                _waited += wait
+                time.sleep(wait)
+                continue
+            try:
+                parsed = json.loads(raw) if raw else None
+            except ValueError:
+                parsed = raw
+            return error.code, error.headers, parsed
+
+
+def sign_in(base, email, password):
+    status, headers, body = request(base, "POST", "/users/sign_in", {"email": email, "password": password})
+    if status != 200:
+        raise SystemExit(f"accounts.py: sign-in as {email} answered {status}: {body}")
+    token = None
+    for cookie in headers.get_all("Set-Cookie") or []:
+        name, _, rest = cookie.partition("=")
+        if name.strip() == "cn_session":
+            token = rest.split(";", 1)[0]
+    if not token:
+        raise SystemExit(f"accounts.py: sign-in as {email} set no cn_session cookie")
+    status, _, network = request(base, "GET", "/api/v1/network", token=token)
+    if status != 200 or not network.get("csrf_token"):
+        raise SystemExit(f"accounts.py: no CSRF token for {email} ({status})")
+    return {"token": token, "csrf": network["csrf_token"], "id": body["member"]["id"]}
+
+
+def expect(what, status, body, ok=(200, 201)):
+    if status not in ok:
+        raise SystemExit(f"accounts.py: {what} answered {status}: {body}")
+    return body
+
+
+def register(base, admin, label):
+    """A throwaway member registered by the admin; signed in only once the read side knows it."""
+    email = f"fuzz-{label}-{secrets.token_hex(4)}@example.org"
+    password = strong_password()
+    body = {"user": {"email": email, "password": password, "first_name": "Fuzz", "last_name": label.capitalize()}}
+    status, _, answer = request(base, "POST", "/administration/members", body, admin["token"], admin["csrf"])
+    answer = expect(f"registering {email}", status, answer)
+    # read your own write: the query waits until the read models reached the registration
+    request(base, "GET", "/administration/members", token=admin["token"], headers={"X-Consistency-Position": str(answer["position"])})
+    return {"email": email, "password": password, "id": answer["id"]}
+
+
+def main(base, out):
+    if urlsplit(base).hostname != "127.0.0.1":
+        raise SystemExit("accounts.py: only 127.0.0.1 is a target")
+    sessions = {name: sign_in(base, email, SEED_PASSWORD) for name, email in PASSES.items()}
+    admin = sessions["admin"]
+
+    # the other seed accounts' ids without signing them in (fewer sign-ins, nothing to revoke)
+    status, _, members = request(base, "GET", "/administration/members", token=admin["token"])
+    members = expect("listing members", status, members, ok=(200,))
+    protected = {m["id"] for m in members if m.get("email") in SEED_EMAILS}
+
+    passes = {}
+    for name, session in sessions.items():
+        # the account's calendar token, for the feed (hooks.py adds ?token=); the fuzzer never rotates it
+        status, _, issued = request(base, "POST", "/users/calendar_token", {}, session["token"], session["csrf"])
+        session["calendar_token"] = expect(f"issuing {name}'s calendar token", status, issued)["token"]
+        decoy = register(base, admin, f"decoy-{name}")
+        passes[name] = {
+            "session": session,
+            "decoy": {
+                "id": decoy["id"],
+                "email": decoy["email"],
+                # two sessions: sign-outs revoke the first; own-credential calls keep the second usable
+                "signout": {k: v for k, v in sign_in(base, decoy["email"], decoy["password"]).items() if k != "id"},
+                "credentials": {k: v for k, v in sign_in(base, decoy["email"], decoy["password"]).items() if k != "id"},
+            },
+        }
+        protected.add(session["id"])
+        protected.add(decoy["id"])
+    target = register(base, admin, "target")
+
+    status, _, subscribe = request(base, "GET", "/calendars/subscribe", token=admin["token"])
+    collections = [feed["collection"] for feed in (subscribe or {}).get("feeds", [])] if status == 200 else []
+
+    state = {"passes": passes, "target_id": target["id"], "protected_ids": sorted(protected), "collections": collections}
+    with open(out, "w", encoding="utf-8") as handle:
+        json.dump(state, handle, indent=2)
+    print(
+        f"[fuzz] sessions ready: {', '.join(f'{n} ({PASSES[n]})' for n in passes)}, a decoy member per pass for "
+        f"sign-out and own-credential calls, {len(protected)} protected ids, {len(collections)} feed collections",
+        file=sys.stderr,
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
