@@ -4,26 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import WebSocket from 'ws';
 import { SESSION_COOKIE } from '@cn/contracts';
 import { CONTENT_SECURITY_POLICY, loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
+import { upgradeRealtime } from './testing/realtime-upgrade';
 
-/** What a socket upgrade answers: 'open', or the HTTP status it was refused with. */
-const upgrade = (port: number, headers: Record<string, string>): Promise<'open' | number> =>
-  new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers });
-    socket.once('open', () => {
-      socket.close();
-      resolve('open');
-    });
-    socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.once('error', reject);
-  });
 
 const start = async (root: string, env: Record<string, string>): Promise<RunningStandalone> =>
   startStandalone(loadConfig({ DATA_DIR: join(root, 'data'), PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error', ...env }), {
@@ -108,13 +94,13 @@ describe('security headers, cookies, metrics and the socket origin', () => {
     const res = await request(serverOf(direct)).post('/users/sign_in').send({ email: 'member@example.org', password: DEMO_PASSWORD }).expect(200);
     const cookie = (res.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
     const { port } = serverOf(direct).address() as AddressInfo;
-    expect(await upgrade(port, { Cookie: cookie, Origin: 'https://evil.example' })).toBe(403);
-    expect(await upgrade(port, { Cookie: cookie, Origin: `http://127.0.0.1:${port}` })).toBe('open');
-    expect(await upgrade(port, { Cookie: cookie })).toBe('open');
-    expect(await upgrade(port, { Origin: `http://127.0.0.1:${port}` })).toBe(401);
+    expect(await upgradeRealtime(port, { Cookie: cookie, Origin: 'https://evil.example' })).toBe(403);
+    expect(await upgradeRealtime(port, { Cookie: cookie, Origin: `http://127.0.0.1:${port}` })).toBe('open');
+    expect(await upgradeRealtime(port, { Cookie: cookie })).toBe('open');
+    expect(await upgradeRealtime(port, { Origin: `http://127.0.0.1:${port}` })).toBe(401);
     const proxiedPort = (serverOf(proxied).address() as AddressInfo).port;
     const proxiedCookie = ((await request(serverOf(proxied)).post('/users/sign_in').send({ email: 'member@example.org', password: DEMO_PASSWORD })).headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
-    expect(await upgrade(proxiedPort, { Cookie: proxiedCookie, Origin: 'https://intranet.example.org' })).toBe('open');
-    expect(await upgrade(proxiedPort, { Cookie: proxiedCookie, Origin: 'https://evil.example' })).toBe(403);
+    expect(await upgradeRealtime(proxiedPort, { Cookie: proxiedCookie, Origin: 'https://intranet.example.org' })).toBe('open');
+    expect(await upgradeRealtime(proxiedPort, { Cookie: proxiedCookie, Origin: 'https://evil.example' })).toBe(403);
   });
 });

@@ -4,26 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import WebSocket from 'ws';
 import type { NetworkResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
+import { upgradeRealtime } from './testing/realtime-upgrade';
 
-/** What a socket upgrade with this cookie answers: 'open', or the HTTP status it was refused with. */
-const upgrade = (port: number, cookie: string): Promise<'open' | number> =>
-  new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: cookie } });
-    socket.once('open', () => {
-      socket.close();
-      resolve('open');
-    });
-    socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.once('error', reject);
-  });
 
 describe('signing out, seen by the read side and the realtime socket', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-sign-out-'));
@@ -52,16 +38,16 @@ describe('signing out, seen by the read side and the realtime socket', () => {
     const copied = await signIn();
     const second = await signIn();
     const { port } = server.address() as AddressInfo;
-    expect(await upgrade(port, copied.cookie)).toBe('open');
+    expect(await upgradeRealtime(port, { Cookie: copied.cookie })).toBe('open');
 
     await request(server).delete('/users/sign_out').set('Cookie', copied.cookie).set('X-CSRF-Token', copied.csrf).expect(204);
 
     const network = (await request(server).get('/api/v1/network').set('Cookie', copied.cookie).expect(200)).body as NetworkResponse;
     expect(network.current_member).toBeNull();
-    expect(await upgrade(port, copied.cookie)).toBe(401);
+    expect(await upgradeRealtime(port, { Cookie: copied.cookie })).toBe(401);
 
     const still = (await request(server).get('/api/v1/network').set('Cookie', second.cookie).expect(200)).body as NetworkResponse;
     expect(still.current_member).not.toBeNull();
-    expect(await upgrade(port, second.cookie)).toBe('open');
+    expect(await upgradeRealtime(port, { Cookie: second.cookie })).toBe('open');
   });
 });

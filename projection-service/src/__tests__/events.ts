@@ -36,13 +36,7 @@ export const project = <D extends ProjectedDocument>(
   events: readonly RecordedEvent[],
   id: string,
   start: D | null = null,
-): D | null =>
-  events.reduce<D | null>((doc, event) => {
-    if (!projection.eventTypes.includes(event.type) || !projection.documentIds(event).includes(id)) return doc;
-    if (doc && doc._position >= event.position) return doc;
-    const next = projection.evolve(doc, event, id);
-    return next === null ? null : ({ ...next, _id: id, _position: event.position } as D);
-  }, start);
+): D | null => applyEach(projection, events, id, start, { skipApplied: true, times: 1 });
 
 /**
  * Applies every event to evolve itself twice in a row, without the runner's position check: a projection
@@ -53,12 +47,22 @@ export const projectEachTwice = <D extends ProjectedDocument>(
   events: readonly RecordedEvent[],
   id: string,
   start: D | null = null,
+): D | null => applyEach(projection, events, id, start, { skipApplied: false, times: 2 });
+
+const applyEach = <D extends ProjectedDocument>(
+  projection: Projection<D>,
+  events: readonly RecordedEvent[],
+  id: string,
+  start: D | null,
+  how: { skipApplied: boolean; times: number },
 ): D | null =>
   events.reduce<D | null>((doc, event) => {
     if (!projection.eventTypes.includes(event.type) || !projection.documentIds(event).includes(id)) return doc;
-    const apply = (current: D | null): D | null => {
+    if (how.skipApplied && doc && doc._position >= event.position) return doc;
+    let current = doc;
+    for (let time = 0; time < how.times; time += 1) {
       const next = projection.evolve(current, event, id);
-      return next === null ? null : ({ ...next, _id: id, _position: event.position } as D);
-    };
-    return apply(apply(doc));
+      current = next === null ? null : ({ ...next, _id: id, _position: event.position } as D);
+    }
+    return current;
   }, start);

@@ -1,0 +1,16 @@
+import WebSocket from 'ws';
+
+/** What a realtime socket upgrade with these headers answers: 'open', or the HTTP status it was refused with. */
+export const upgradeRealtime = (port: number, headers: Record<string, string>): Promise<'open' | number> =>
+  new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers });
+    socket.once('open', () => {
+      socket.close();
+      resolve('open');
+    });
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once('error', reject);
+  });
