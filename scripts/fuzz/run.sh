@@ -143,7 +143,7 @@ for pass in $PASSES; do
   rc=${PIPESTATUS[0]}
   # per operation: answers, failures, and whether it was exercised past authorization (exit 1 when not)
   "$PYTHON" "$FUZZ_DIR/summarize.py" "$REPORT_DIR/$pass.ndjson" "$pass" --openapi "$REPORT_DIR/openapi.json" \
-    --role "$pass" --json "$REPORT_DIR/$pass.result.json"
+    --role "$pass" --json "$REPORT_DIR/$pass.result.json" --known-ids "$REPORT_DIR/schemathesis.toml"
   summary_rc=$?
   set -e
   [[ $summary_rc -ne 0 ]] && status=1

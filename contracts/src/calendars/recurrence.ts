@@ -112,16 +112,17 @@ const wallOf = (instant: number, timeZone: string): Wall => {
   return wall + (instant % 1000 + 1000) % 1000;
 };
 
-/** The instant a wall-clock time denotes; in a spring-forward gap, the instant after the gap. */
+/**
+ * The instant a wall-clock time denotes. In a fall-back overlap (the time exists twice) the earlier one, as
+ * RFC 5545 says; in a spring-forward gap (it does not exist), the instant after the gap.
+ */
 const instantOf = (wall: Wall, timeZone: string): number => {
   if (timeZone === 'UTC') return wall;
-  const firstGuess = wall - (wallOf(wall, timeZone) - wall);
-  const offset = wallOf(firstGuess, timeZone) - firstGuess;
-  const candidate = wall - offset;
-  if (wallOf(candidate, timeZone) === wall) return candidate;
-  // the other offset around a transition
-  const other = wall - (wallOf(candidate, timeZone) - candidate);
-  return wallOf(other, timeZone) === wall ? Math.min(candidate, other) : Math.max(candidate, other);
+  const offsetAt = (instant: number): number => wallOf(instant, timeZone) - instant;
+  // the offsets in force around that time: a transition near it shows as two different ones
+  const candidates = [...new Set([offsetAt(wall - DAY_MS), offsetAt(wall), offsetAt(wall + DAY_MS)])].map((offset) => wall - offset);
+  const exact = candidates.filter((candidate) => wallOf(candidate, timeZone) === wall);
+  return exact.length > 0 ? Math.min(...exact) : Math.max(...candidates);
 };
 
 const pad = (value: number, length = 2): string => String(value).padStart(length, '0');

@@ -184,6 +184,24 @@ describe('occurrences in a spring-forward gap', () => {
   });
 });
 
+describe('occurrences at a time that exists twice (clocks fall back)', () => {
+  // Berlin on 2026-10-25: 02:00 to 02:59 local happen first in summer time (UTC+2), then in winter time (UTC+1)
+  const daily: RecurringSchedule = {
+    start: '2026-10-25T00:00:00.000Z', // 02:00 summer time
+    end: '2026-10-25T00:00:00.000Z',
+    time_zone: 'Europe/Berlin',
+    recurrence_pattern: { recurrence_frequency: 'daily', recurrence_interval: 1, recurrence_end_time: null },
+  };
+
+  it('takes the earlier of the two instants, so the series starts where it was created (found by fast-check, seed 1106160636)', () => {
+    const [first] = expandOccurrences(daily, { from: daily.start, to: '2026-10-26T00:00:00.000Z' });
+    expect(first).toMatchObject({ original_start: '2026-10-25T00:00:00.000Z', index: 0 });
+    expect(occurrenceAt(daily, daily.start)?.index).toBe(0);
+    // the next day's 02:00 is winter time
+    expect(occurrenceAt(daily, '2026-10-26T01:00:00.000Z')?.index).toBe(1);
+  });
+});
+
 describe('expandOccurrences properties', () => {
   const zones = ['UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'];
   const schedule = fc.record({
