@@ -32,11 +32,12 @@ export default [
           allow: [],
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform'] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:platform'] },
             {
               sourceTag: 'type:runner',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:service'],
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:platform', 'type:service'],
             },
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'scope:client', notDependOnLibsWithTags: ['scope:server'] },
@@ -48,6 +49,29 @@ export default [
       '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
+    },
+  },
+  {
+    // The domain core and the behaviour built on it stay pure: deciders, their states, projections and the
+    // domain library import only the contracts, the domain core, zod and their own folder's pure files.
+    files: ['domain/src/**/*.ts', '**/*.decider.ts', '**/*-state.ts', '**/*.projection.ts', '**/*.projections.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!(@cn/contracts|@cn/domain|zod|node:crypto)$|\\.\\.?/)',
+              message: 'Deciders and projections are pure: import only @cn/contracts, @cn/domain, zod and pure files of the feature.',
+            },
+            {
+              group: ['**/*.controller', '**/*.module', '**/*.commands', '**/*.command', '**/*.read', '**/lookup/*', '**/shared/*'],
+              message: 'Deciders and projections do not reach into controllers, handlers, modules or I/O code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

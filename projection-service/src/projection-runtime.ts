@@ -1,12 +1,5 @@
-import {
-  createDocumentProjector,
-  gateOf,
-  type ConsistencyGate,
-  type DocumentProjector,
-  type Infrastructure,
-  type PersonalDataCipher,
-  type Projection,
-} from '@cn/platform';
+import { createDocumentProjector, gateOf, type ConsistencyGate, type DocumentProjector, type Infrastructure, type PersonalDataCipher } from '@cn/platform';
+import { type Projection } from '@cn/domain';
 import { appointmentCategoriesProjection } from './appointment-categories/appointment-categories.projection';
 import { appointmentsProjection } from './appointments/appointments.projection';
 import { auditProjection } from './audit/audit.projection';

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@cn/platform';
+import type { RecordedEvent } from '@cn/domain';
 
 /** One feature's search projection: the events it follows and how it applies them to its index. */
 export interface SearchFeature {

@@ -1,11 +1,5 @@
-import {
-  createProjector,
-  gateOf,
-  type ConsistencyGate,
-  type Infrastructure,
-  type Projector,
-  type RecordedEvent,
-} from '@cn/platform';
+import { createProjector, gateOf, type ConsistencyGate, type Infrastructure, type Projector } from '@cn/platform';
+import { type RecordedEvent } from '@cn/domain';
 import {
   appointmentsIndexing,
   openAppointmentsIndex,

@@ -5,7 +5,7 @@ import {
   type CustomCategory,
   type CustomCategoryInput,
 } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 
 export interface AppointmentCategoriesState {
   custom: CustomCategory[];
@@ -47,7 +47,7 @@ export const decideAppointmentCategories = (command: ChangeAppointmentCategories
   command.custom_categories.forEach((input, index) => {
     if (input.id === undefined || !destroyed(input)) return;
     const id = input.id;
-    if (!next.some((category) => category.id === id)) throw new DomainError('unknown_category', 400, field(index, 'id'));
+    if (!next.some((category) => category.id === id)) throw new DomainError('unknown_category', 'invalid', field(index, 'id'));
     next = next.filter((category) => category.id !== id);
     removed.push(id);
   });
@@ -55,7 +55,7 @@ export const decideAppointmentCategories = (command: ChangeAppointmentCategories
     if (destroyed(input)) return;
     if (input.id === undefined) {
       const id = input.label;
-      if (next.some((category) => category.id === id)) throw new DomainError('duplicated_category', 400, field(index, 'label'));
+      if (next.some((category) => category.id === id)) throw new DomainError('duplicated_category', 'invalid', field(index, 'label'));
       next.push({ id, label: input.label });
       added.push(id);
       sourceOf.set(id, index);
@@ -63,7 +63,7 @@ export const decideAppointmentCategories = (command: ChangeAppointmentCategories
     }
     const id = input.id;
     const current = next.find((category) => category.id === id);
-    if (!current) throw new DomainError('unknown_category', 400, field(index, 'id'));
+    if (!current) throw new DomainError('unknown_category', 'invalid', field(index, 'id'));
     if (current.label !== input.label) {
       next = next.map((category) => (category.id === id ? { id, label: input.label } : category));
       renamed.push(id);
@@ -79,7 +79,7 @@ export const decideAppointmentCategories = (command: ChangeAppointmentCategories
     if (builtIn.has(key) || other !== undefined) {
       // answered on the entry that brought the clash in (an untouched clash cannot exist: every change was checked)
       const culprit = sourceOf.get(category.id) ?? (other === undefined ? undefined : sourceOf.get(other)) ?? 0;
-      throw new DomainError('duplicated_category', 400, field(culprit, 'label'));
+      throw new DomainError('duplicated_category', 'invalid', field(culprit, 'label'));
     }
     seen.set(key, category.id);
   }

@@ -65,7 +65,7 @@ describe('appointment categories decider', () => {
     ['a built-in label', [], [{ label: 'Meeting' }], 'custom_categories.0.label'],
   ])('refuses %s with duplicated_category on the entry', (_case, existing, custom_categories, field) => {
     const error = refusalOf(() => decide([changed(...existing)], { custom_categories }));
-    expect({ key: error.key, status: error.status, field: error.field }).toEqual({ key: 'duplicated_category', status: 400, field });
+    expect({ key: error.key, kind: error.kind, field: error.field }).toEqual({ key: 'duplicated_category', kind: 'invalid', field });
   });
 
   it('allows swapping two labels in one change, and refuses an unknown id', () => {
@@ -80,7 +80,7 @@ describe('appointment categories decider', () => {
       { id: 'B', label: 'A' },
     ]);
     const error = refusalOf(() => decide([], { custom_categories: [{ id: 'nope', label: 'Nope' }] }));
-    expect({ key: error.key, status: error.status, field: error.field }).toEqual({ key: 'unknown_category', status: 400, field: 'custom_categories.0.id' });
+    expect({ key: error.key, kind: error.kind, field: error.field }).toEqual({ key: 'unknown_category', kind: 'invalid', field: 'custom_categories.0.id' });
   });
 
   it('requires a label (request schema)', () => {

@@ -5,7 +5,7 @@ import {
   type AppointmentCategoryEvent,
   type AppointmentFields,
 } from '@cn/contracts';
-import { DomainError, type EventStore } from '@cn/platform';
+import { DomainError, type EventStore } from '@cn/domain';
 import { evolveAppointmentCategories, initialAppointmentCategoriesState } from './appointment-categories.decider';
 
 export const CATEGORY_FIELD = 'appointment.category';
@@ -30,5 +30,5 @@ export class AppointmentCategoryCatalog {
  */
 export const requireKnownCategory = (fields: Pick<AppointmentFields, 'category'>, known: ReadonlySet<string>, current: string | null): void => {
   if (fields.category === null || fields.category === current || known.has(fields.category)) return;
-  throw new DomainError('unknown_category', 400, CATEGORY_FIELD);
+  throw new DomainError('unknown_category', 'invalid', CATEGORY_FIELD);
 };

@@ -1,5 +1,6 @@
 import { appointmentStream, type AppointmentEvent } from '@cn/contracts';
-import type { HandledCommand, Infrastructure, RequestContext } from '@cn/platform';
+import type { Infrastructure, RequestContext } from '@cn/platform';
+import type { HandledCommand } from '@cn/domain';
 import { parentGroupsOf, type CalendarAccess } from '../lookup/calendar-access';
 import type { CommandLookup } from '../lookup/command-lookup';
 import type { LookupMember } from '../lookup/lookup.projections';

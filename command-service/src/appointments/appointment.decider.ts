@@ -15,7 +15,7 @@ import {
   type ParticipantStatus,
   type Viewer,
 } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 import {
   acceptedCount,
   evolveAppointment,
@@ -120,7 +120,7 @@ export type AppointmentCommand =
 const CALENDARS_FIELD = 'appointment.calendar_ids';
 
 const activeFields = (state: AppointmentState): AppointmentFields => {
-  if (state.status !== 'active' || !state.fields) throw new DomainError('not_found', 404);
+  if (state.status !== 'active' || !state.fields) throw new DomainError('not_found', 'not_found');
   return state.fields;
 };
 
@@ -144,15 +144,15 @@ export const abilitiesOf = (state: AppointmentState, access: Access): Appointmen
 };
 
 const requireAbility = (state: AppointmentState, access: Access, ability: keyof AppointmentCan): void => {
-  if (!abilitiesOf(state, access)[ability]) throw new DomainError('forbidden', 403);
+  if (!abilitiesOf(state, access)[ability]) throw new DomainError('forbidden', 'forbidden');
 };
 
 /** Every calendar must exist and allow the viewer to add appointments (those already there stay). */
 const requireCalendars = (calendarIds: readonly string[], access: Access, alreadyThere: readonly string[] = []): void => {
   for (const id of calendarIds) {
     const calendar = access.calendars[id];
-    if (!calendar) throw new DomainError('unknown_calendar', 400, CALENDARS_FIELD);
-    if (!alreadyThere.includes(id) && !calendarAbilities(calendar, access.viewer).create_appointments) throw new DomainError('forbidden', 403);
+    if (!calendar) throw new DomainError('unknown_calendar', 'invalid', CALENDARS_FIELD);
+    if (!alreadyThere.includes(id) && !calendarAbilities(calendar, access.viewer).create_appointments) throw new DomainError('forbidden', 'forbidden');
   }
 };
 
@@ -160,8 +160,8 @@ const requireCalendars = (calendarIds: readonly string[], access: Access, alread
 const requireOccurrence = (state: AppointmentState, start: string | null): void => {
   if (start === null) return;
   const fields = activeFields(state);
-  if (fields.recurrence_pattern.recurrence_frequency === 'never') throw new DomainError('not_recurring', 422);
-  if (!occurrenceAt(scheduleOf(fields), start) || state.occurrences[start]?.deleted) throw new DomainError('not_found', 404);
+  if (fields.recurrence_pattern.recurrence_frequency === 'never') throw new DomainError('not_recurring', 'refused');
+  if (!occurrenceAt(scheduleOf(fields), start) || state.occurrences[start]?.deleted) throw new DomainError('not_found', 'not_found');
 };
 
 const isCanceled = (state: AppointmentState, start: string | null): boolean =>
@@ -176,7 +176,7 @@ const limitReached = (state: AppointmentState, start: string | null, extra = 0):
 const requireFreePlaces = (state: AppointmentState, start: string | null, newcomers: number): void => {
   const { total, total_attendees_enforced } = activeFields(state).attendee_configuration;
   if (total_attendees_enforced && total !== null && acceptedCount(state, start) + newcomers > total) {
-    throw new DomainError('attendee_limit_exceeded', 409);
+    throw new DomainError('attendee_limit_exceeded', 'conflict');
   }
 };
 
@@ -193,7 +193,7 @@ const promotions = (state: AppointmentState, events: AppointmentEvent[], freedBy
 };
 
 const decideCreate = (command: CreateAppointment, state: AppointmentState): AppointmentEvent[] => {
-  if (state.status !== 'unknown') throw new DomainError('concurrency_conflict', 409);
+  if (state.status !== 'unknown') throw new DomainError('concurrency_conflict', 'conflict');
   requireCalendars(command.fields.calendar_ids, command.access);
   return [{ type: 'AppointmentCreated', data: { appointment_id: command.appointment_id, author_id: command.access.viewer.member_id, appointment: command.fields } }];
 };
@@ -227,7 +227,7 @@ const decideUpdate = (command: UpdateAppointment, state: AppointmentState): Appo
 const decideCancel = (command: CancelAppointment, state: AppointmentState): AppointmentEvent[] => {
   requireAbility(state, command.access, 'update');
   requireOccurrence(state, command.occurrence_start);
-  if (isCanceled(state, command.occurrence_start)) throw new DomainError('already_canceled', 422);
+  if (isCanceled(state, command.occurrence_start)) throw new DomainError('already_canceled', 'refused');
   return [{ type: 'AppointmentCanceled', data: { appointment_id: state.appointment_id, occurrence_start: command.occurrence_start } }];
 };
 
@@ -247,7 +247,7 @@ const decideLock = (command: ToggleParticipationLock, state: AppointmentState): 
 const decideAddParticipants = (command: AddParticipants, state: AppointmentState): AppointmentEvent[] => {
   requireAbility(state, command.access, 'update_participants');
   requireOccurrence(state, command.occurrence_start);
-  if (isCanceled(state, command.occurrence_start)) throw new DomainError('appointment_canceled', 422);
+  if (isCanceled(state, command.occurrence_start)) throw new DomainError('appointment_canceled', 'refused');
   const added = [...new Set(command.member_ids)].filter((id) => statusOf(state, id, command.occurrence_start) === null);
   if (added.length === 0) return [];
   if (command.status === 'accepted') requireFreePlaces(state, command.occurrence_start, added.length);
@@ -271,7 +271,7 @@ const decideAddParticipants = (command: AddParticipants, state: AppointmentState
 const checkOwnAnswer = (command: ChangeParticipantStatus, state: AppointmentState, current: ParticipantStatus | null): 'invite' | 'opt' => {
   const fields = activeFields(state);
   const start = command.occurrence_start;
-  if (command.status !== 'accepted' && command.status !== 'declined') throw new DomainError('invalid_value', 400, 'participant.status');
+  if (command.status !== 'accepted' && command.status !== 'declined') throw new DomainError('invalid_value', 'invalid', 'participant.status');
   const situation = {
     status: current,
     participation_locked: fields.attendee_configuration.participation_locked,
@@ -282,7 +282,7 @@ const checkOwnAnswer = (command: ChangeParticipantStatus, state: AppointmentStat
   };
   const answer = command.status === 'accepted' ? 'accept' : 'reject';
   const refuse = (refusal: string | null): void => {
-    if (refusal !== null) throw new DomainError(refusal, refusal === 'attendee_limit_exceeded' ? 409 : 422);
+    if (refusal !== null) throw new DomainError(refusal, refusal === 'attendee_limit_exceeded' ? 'conflict' : 'refused');
   };
   // the invites API answers open invites only
   if (current === 'invited' || command.via === 'invite') {
@@ -295,7 +295,7 @@ const checkOwnAnswer = (command: ChangeParticipantStatus, state: AppointmentStat
     return 'invite';
   }
   // without an invite a member takes part only where members may opt in themselves
-  if (current !== null || !fields.attendee_configuration.user_can_opt) throw new DomainError(current === null ? 'cannot_opt' : 'invite_not_open', 422);
+  if (current !== null || !fields.attendee_configuration.user_can_opt) throw new DomainError(current === null ? 'cannot_opt' : 'invite_not_open', 'refused');
   refuse(inviteRefusal({ ...situation, status: 'invited' }, answer));
   return 'opt';
 };
@@ -311,7 +311,7 @@ const decideChangeStatus = (command: ChangeParticipantStatus, state: Appointment
     via = checkOwnAnswer(command, state, current);
   } else {
     requireAbility(state, command.access, 'update_participants');
-    if (current === null) throw new DomainError('not_found', 404);
+    if (current === null) throw new DomainError('not_found', 'not_found');
     if (command.status === 'accepted' && current !== 'accepted') requireFreePlaces(state, start, 1);
     via = 'organizer';
   }
@@ -338,7 +338,7 @@ const decideRemove = (command: RemoveParticipant, state: AppointmentState): Appo
   requireAbility(state, command.access, 'update_participants');
   requireOccurrence(state, command.occurrence_start);
   const current = statusOf(state, command.member_id, command.occurrence_start);
-  if (current === null) throw new DomainError('not_found', 404);
+  if (current === null) throw new DomainError('not_found', 'not_found');
   const removed: AppointmentEvent[] = [
     {
       type: 'ParticipantRemoved',
@@ -353,18 +353,18 @@ const decideJoinWaitlist = (command: JoinWaitlist, state: AppointmentState): App
   const fields = activeFields(state);
   const memberId = command.access.viewer.member_id;
   const current = statusOf(state, memberId, null);
-  if (state.canceled) throw new DomainError('appointment_canceled', 422);
-  if (fields.attendee_configuration.participation_locked) throw new DomainError('participation_locked', 422);
-  if (state.waitlist.includes(memberId)) throw new DomainError('already_on_waitlist', 422);
+  if (state.canceled) throw new DomainError('appointment_canceled', 'refused');
+  if (fields.attendee_configuration.participation_locked) throw new DomainError('participation_locked', 'refused');
+  if (state.waitlist.includes(memberId)) throw new DomainError('already_on_waitlist', 'refused');
   const eligible = current === 'invited' || current === 'declined' || fields.attendee_configuration.user_can_opt;
-  if (current === 'accepted' || !eligible || !limitReached(state, null)) throw new DomainError('waitlist_not_available', 422);
+  if (current === 'accepted' || !eligible || !limitReached(state, null)) throw new DomainError('waitlist_not_available', 'refused');
   return [{ type: 'WaitlistJoined', data: { appointment_id: state.appointment_id, member_id: memberId } }];
 };
 
 const decideLeaveWaitlist = (command: LeaveWaitlist, state: AppointmentState): AppointmentEvent[] => {
   activeFields(state);
   const memberId = command.access.viewer.member_id;
-  if (!state.waitlist.includes(memberId)) throw new DomainError('not_on_waitlist', 422);
+  if (!state.waitlist.includes(memberId)) throw new DomainError('not_on_waitlist', 'refused');
   return [{ type: 'WaitlistLeft', data: { appointment_id: state.appointment_id, member_id: memberId } }];
 };
 
@@ -373,7 +373,7 @@ const decideContact = (command: ContactAttendees, state: AppointmentState): Appo
   const recipients = participantsOf(state, null)
     .filter((participant) => contactAudienceIncludes(command.audience, participant.status))
     .map((participant) => participant.member_id);
-  if (recipients.length === 0) throw new DomainError('no_recipients', 422, 'contact.audience');
+  if (recipients.length === 0) throw new DomainError('no_recipients', 'refused', 'contact.audience');
   return [
     {
       type: 'AttendeesContacted',

@@ -73,14 +73,14 @@ describe('creating and editing appointments', () => {
   it('refuses unknown calendars (400 on calendar_ids) and calendars the member may not add to (403)', () => {
     expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['gone'] }), access: author, now: NOW }))).toMatchObject({
       key: 'unknown_calendar',
-      status: 400,
+      kind: 'invalid',
       field: 'appointment.calendar_ids',
     });
-    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields(), access: as('someone'), now: NOW }))).toMatchObject({ key: 'forbidden', status: 403 });
-    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['group'] }), access: as('m'), now: NOW }))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields(), access: as('someone'), now: NOW }))).toMatchObject({ key: 'forbidden', kind: 'forbidden' });
+    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['group'] }), access: as('m'), now: NOW }))).toMatchObject({ kind: 'forbidden' });
     expect(spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['group'] }), access: as('m', { group_ids: ['g1'] }), now: NOW })).toHaveLength(1);
     expect(spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['network'] }), access: as('m'), now: NOW })).toHaveLength(1);
-    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['network'] }), access: as('g', { external: true }), now: NOW }))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['network'] }), access: as('g', { external: true }), now: NOW }))).toMatchObject({ kind: 'forbidden' });
   });
 
   it('updates with the changed fields, nothing when nothing changed', () => {
@@ -93,9 +93,9 @@ describe('creating and editing appointments', () => {
     const update = (access: Access, calendarIds = ['personal']) => () =>
       spec.decide([created({ calendar_ids: calendarIds })], { type: 'UpdateAppointment', occurrence_start: null, fields: fields({ name: 'X', calendar_ids: calendarIds }), access, now: NOW });
     expect(update(admin)()).toHaveLength(1);
-    expect(refusalOf(update(as('member')))).toMatchObject({ key: 'forbidden', status: 403 });
+    expect(refusalOf(update(as('member')))).toMatchObject({ key: 'forbidden', kind: 'forbidden' });
     expect(update(as('ga', { group_ids: ['g1'], admin_group_ids: ['g1'] }), ['group'])()).toHaveLength(1);
-    expect(refusalOf(update(as('gm', { group_ids: ['g1'] }), ['group']))).toMatchObject({ status: 403 });
+    expect(refusalOf(update(as('gm', { group_ids: ['g1'] }), ['group']))).toMatchObject({ kind: 'forbidden' });
   });
 
   it('modifies one occurrence of a series only, and refuses occurrences the series does not have', () => {
@@ -107,7 +107,7 @@ describe('creating and editing appointments', () => {
       data: { occurrence_id: occurrenceId('a1', second), occurrence_start: second, changed_fields: ['name'], appointment: { recurrence_pattern: { recurrence_frequency: 'never' } } },
     });
     expect(spec.state([weekly, event]).fields?.name).toBe('Meeting');
-    expect(refusalOf(() => spec.decide([weekly], { type: 'UpdateAppointment', occurrence_start: '2026-03-10T09:00:00.000Z', fields: fields(), access: author, now: NOW }))).toMatchObject({ status: 404 });
+    expect(refusalOf(() => spec.decide([weekly], { type: 'UpdateAppointment', occurrence_start: '2026-03-10T09:00:00.000Z', fields: fields(), access: author, now: NOW }))).toMatchObject({ kind: 'not_found' });
     expect(refusalOf(() => spec.decide([created()], { type: 'UpdateAppointment', occurrence_start: second, fields: fields(), access: author, now: NOW }))).toMatchObject({ key: 'not_recurring' });
   });
 
@@ -115,10 +115,10 @@ describe('creating and editing appointments', () => {
     const canceled = spec.decide([created()], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW });
     expect(canceled).toEqual([{ type: 'AppointmentCanceled', data: { appointment_id: 'a1', occurrence_start: null } }]);
     expect(refusalOf(() => spec.decide([created(), ...canceled], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW }))).toMatchObject({ key: 'already_canceled' });
-    expect(refusalOf(() => spec.decide([created()], { type: 'CancelAppointment', occurrence_start: null, access: as('x'), now: NOW }))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([created()], { type: 'CancelAppointment', occurrence_start: null, access: as('x'), now: NOW }))).toMatchObject({ kind: 'forbidden' });
     const deleted = spec.decide([created()], { type: 'DeleteAppointment', occurrence_start: null, access: author, now: NOW });
     expect(deleted).toEqual([{ type: 'AppointmentDeleted', data: { appointment_id: 'a1', occurrence_start: null } }]);
-    expect(refusalOf(() => spec.decide([created(), ...deleted], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW }))).toMatchObject({ key: 'not_found', status: 404 });
+    expect(refusalOf(() => spec.decide([created(), ...deleted], { type: 'CancelAppointment', occurrence_start: null, access: author, now: NOW }))).toMatchObject({ key: 'not_found', kind: 'not_found' });
   });
 
   it('toggles the participation lock (managers only, nothing when unchanged)', () => {
@@ -126,7 +126,7 @@ describe('creating and editing appointments', () => {
       { type: 'ParticipationLockToggled', data: { appointment_id: 'a1', participation_locked: true } },
     ]);
     expect(spec.decide([created()], { type: 'ToggleParticipationLock', participation_locked: false, access: author, now: NOW })).toEqual([]);
-    expect(refusalOf(() => spec.decide([created()], { type: 'ToggleParticipationLock', participation_locked: true, access: as('x'), now: NOW }))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([created()], { type: 'ToggleParticipationLock', participation_locked: true, access: as('x'), now: NOW }))).toMatchObject({ kind: 'forbidden' });
   });
 });
 
@@ -146,11 +146,11 @@ describe('participants', () => {
   it('invites new members only', () => {
     expect(spec.decide([created(), invited('m1')], add(['m1', 'm2', 'm2']))).toEqual([{ ...invited('m2') }]);
     expect(spec.decide([created(), invited('m1')], add(['m1']))).toEqual([]);
-    expect(refusalOf(() => spec.decide([created()], add(['m1'], 'invited', as('m9'))))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([created()], add(['m1'], 'invited', as('m9'))))).toMatchObject({ kind: 'forbidden' });
   });
 
   it('refuses to add accepted members beyond an enforced limit', () => {
-    expect(refusalOf(() => spec.decide([limited(1)], add(['m1', 'm2'], 'accepted')))).toMatchObject({ key: 'attendee_limit_exceeded', status: 409 });
+    expect(refusalOf(() => spec.decide([limited(1)], add(['m1', 'm2'], 'accepted')))).toMatchObject({ key: 'attendee_limit_exceeded', kind: 'conflict' });
   });
 
   it('lets organizers change and remove participants', () => {
@@ -159,8 +159,8 @@ describe('participants', () => {
     expect(spec.decide([created(), invited('m1')], { type: 'RemoveParticipant', occurrence_start: null, member_id: 'm1', access: author, now: NOW })).toEqual([
       { type: 'ParticipantRemoved', data: { appointment_id: 'a1', occurrence_start: null, member_id: 'm1', removed_by: 'author' } },
     ]);
-    expect(refusalOf(() => spec.decide([created()], { type: 'RemoveParticipant', occurrence_start: null, member_id: 'm1', access: author, now: NOW }))).toMatchObject({ status: 404 });
-    expect(refusalOf(() => spec.decide([created(), invited('m1', 'm2')], answer('m1', 'accepted', { via: 'organizer', access: as('m2') })))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([created()], { type: 'RemoveParticipant', occurrence_start: null, member_id: 'm1', access: author, now: NOW }))).toMatchObject({ kind: 'not_found' });
+    expect(refusalOf(() => spec.decide([created(), invited('m1', 'm2')], answer('m1', 'accepted', { via: 'organizer', access: as('m2') })))).toMatchObject({ kind: 'forbidden' });
   });
 });
 
@@ -182,14 +182,14 @@ describe('answering invites', () => {
 
   it('not while participation is locked or the appointment is canceled', () => {
     const lock: AppointmentEvent = { type: 'ParticipationLockToggled', data: { appointment_id: 'a1', participation_locked: true } };
-    expect(refusalOf(() => spec.decide([created(), invited('m1'), lock], answer('m1', 'accepted')))).toMatchObject({ key: 'participation_locked', status: 422 });
+    expect(refusalOf(() => spec.decide([created(), invited('m1'), lock], answer('m1', 'accepted')))).toMatchObject({ key: 'participation_locked', kind: 'refused' });
     const cancel: AppointmentEvent = { type: 'AppointmentCanceled', data: { appointment_id: 'a1', occurrence_start: null } };
     expect(refusalOf(() => spec.decide([created(), invited('m1'), cancel], answer('m1', 'accepted')))).toMatchObject({ key: 'appointment_canceled' });
   });
 
   it('not to accept when the enforced limit is reached (declining still works)', () => {
     const full = [limited(1), invited('m1', 'm2'), answered('m1', 'accepted')];
-    expect(refusalOf(() => spec.decide(full, answer('m2', 'accepted')))).toMatchObject({ key: 'attendee_limit_exceeded', status: 409 });
+    expect(refusalOf(() => spec.decide(full, answer('m2', 'accepted')))).toMatchObject({ key: 'attendee_limit_exceeded', kind: 'conflict' });
     expect(spec.decide(full, answer('m2', 'declined'))).toHaveLength(1);
     const unenforced = created({ attendee_configuration: { total: 1, total_attendees_enforced: false } });
     expect(spec.decide([unenforced, invited('m1', 'm2'), answered('m1', 'accepted')], answer('m2', 'accepted'))).toHaveLength(1);
@@ -207,7 +207,7 @@ describe('answering invites', () => {
     expect(optIn).toMatchObject({ data: { member_id: 'm5', status: 'accepted', previous_status: null, via: 'opt' } });
     expect(spec.decide([open, optIn], answer('m5', 'declined', { via: 'self' }))).toHaveLength(1);
     expect(refusalOf(() => spec.decide([created()], answer('m5', 'accepted', { via: 'self' })))).toMatchObject({ key: 'cannot_opt' });
-    expect(refusalOf(() => spec.decide([created(), invited('m1')], answer('m1', 'rejected' as 'declined', { via: 'self' })))).toMatchObject({ status: 400, field: 'participant.status' });
+    expect(refusalOf(() => spec.decide([created(), invited('m1')], answer('m1', 'rejected' as 'declined', { via: 'self' })))).toMatchObject({ kind: 'invalid', field: 'participant.status' });
   });
 
   it('answers one occurrence of a series without touching the others', () => {
@@ -282,7 +282,7 @@ describe('contacting attendees', () => {
   });
 
   it('refuses non-managers and an empty audience', () => {
-    expect(refusalOf(() => spec.decide(events, contact('all', as('m1'))))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide(events, contact('all', as('m1'))))).toMatchObject({ kind: 'forbidden' });
     expect(refusalOf(() => spec.decide([created()], contact('all')))).toMatchObject({ key: 'no_recipients' });
   });
 });

@@ -1,5 +1,6 @@
 import { memberStream } from '@cn/contracts';
-import { loadState, type Infrastructure } from '@cn/platform';
+import { type Infrastructure } from '@cn/platform';
+import { loadState } from '@cn/domain';
 import { memberStateReader, type MemberState } from '../members/member-state';
 import { hashPassword, verifyPassword } from './passwords';
 

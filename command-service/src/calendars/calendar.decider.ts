@@ -5,7 +5,7 @@ import {
   type CalendarFacts,
   type Viewer,
 } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 
 export interface CalendarState {
   status: 'unknown' | 'active' | 'deleted';
@@ -105,14 +105,14 @@ export interface RemoveCalendarShare {
 export type CalendarCommand = CreateCalendar | UpdateCalendar | DeleteCalendar | ShareCalendar | RemoveCalendarShare;
 
 const requireActive = (state: CalendarState): void => {
-  if (state.status !== 'active') throw new DomainError('not_found', 404);
+  if (state.status !== 'active') throw new DomainError('not_found', 'not_found');
 };
 
 const requireManager = (state: CalendarState, viewer: Viewer, ability: 'update' | 'destroy'): void => {
   if (state.type === 'personal' && state.author_id !== viewer.member_id && state.shared_with.includes(viewer.member_id) && !viewer.network_admin) {
-    throw new DomainError('shared_calendar_not_editable', 403);
+    throw new DomainError('shared_calendar_not_editable', 'forbidden');
   }
-  if (!calendarAbilities(calendarFactsOf(state), viewer)[ability]) throw new DomainError('forbidden', 403);
+  if (!calendarAbilities(calendarFactsOf(state), viewer)[ability]) throw new DomainError('forbidden', 'forbidden');
 };
 
 const shareEvents = (state: CalendarState, calendarId: string, wanted: string[]): CalendarEvent[] => {
@@ -126,14 +126,14 @@ const shareEvents = (state: CalendarState, calendarId: string, wanted: string[])
 };
 
 const decideCreate = (command: CreateCalendar, state: CalendarState): CalendarEvent[] => {
-  if (state.status !== 'unknown') throw new DomainError('concurrency_conflict', 409);
+  if (state.status !== 'unknown') throw new DomainError('concurrency_conflict', 'conflict');
   if (command.calendar_type === 'group') {
-    if (!command.parent_id) throw new DomainError('required', 400, 'parent_id');
-    if (!command.parent_group_exists) throw new DomainError('unknown_group', 422, 'parent_id');
+    if (!command.parent_id) throw new DomainError('required', 'invalid', 'parent_id');
+    if (!command.parent_group_exists) throw new DomainError('unknown_group', 'refused', 'parent_id');
   }
-  if (command.calendar_type !== 'personal' && command.share_with.length > 0) throw new DomainError('invalid_value', 400, 'calendar.membership_ids');
+  if (command.calendar_type !== 'personal' && command.share_with.length > 0) throw new DomainError('invalid_value', 'invalid', 'calendar.membership_ids');
   const parentId = command.calendar_type === 'group' ? command.parent_id : null;
-  if (!canCreateCalendar(command.calendar_type, parentId, command.viewer)) throw new DomainError('forbidden', 403);
+  if (!canCreateCalendar(command.calendar_type, parentId, command.viewer)) throw new DomainError('forbidden', 'forbidden');
   const created: CalendarEvent = {
     type: 'CalendarCreated',
     data: {
@@ -153,7 +153,7 @@ const decideUpdate = (command: UpdateCalendar, state: CalendarState): CalendarEv
   requireActive(state);
   requireManager(state, command.viewer, 'update');
   if (state.type !== 'personal' && command.share_with !== undefined && command.share_with.length > 0) {
-    throw new DomainError('invalid_value', 400, 'calendar.membership_ids');
+    throw new DomainError('invalid_value', 'invalid', 'calendar.membership_ids');
   }
   const color = command.color ?? state.color;
   const changed = [...(command.name !== state.name ? ['name'] : []), ...(color !== state.color ? ['color'] : [])];
@@ -172,14 +172,14 @@ const decideDelete = (command: DeleteCalendar, state: CalendarState): CalendarEv
 const decideShare = (command: ShareCalendar, state: CalendarState): CalendarEvent[] => {
   requireActive(state);
   requireManager(state, command.viewer, 'update');
-  if (state.type !== 'personal') throw new DomainError('invalid_value', 422, 'membership_ids');
+  if (state.type !== 'personal') throw new DomainError('invalid_value', 'refused', 'membership_ids');
   const added = [...new Set(command.member_ids)].filter((id) => id !== state.author_id && !state.shared_with.includes(id));
   return added.length > 0 ? [{ type: 'CalendarShared', data: { calendar_id: state.calendar_id, member_ids: added } }] : [];
 };
 
 const decideRemoveShare = (command: RemoveCalendarShare, state: CalendarState): CalendarEvent[] => {
   requireActive(state);
-  if (!state.shared_with.includes(command.viewer.member_id)) throw new DomainError('not_shared', 422);
+  if (!state.shared_with.includes(command.viewer.member_id)) throw new DomainError('not_shared', 'refused');
   return [{ type: 'CalendarShareRemoved', data: { calendar_id: state.calendar_id, member_ids: [command.viewer.member_id] } }];
 };
 

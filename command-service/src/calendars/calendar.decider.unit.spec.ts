@@ -33,16 +33,16 @@ describe('calendars', () => {
   });
 
   it('creates network calendars for network admins only', () => {
-    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'network' })))).toMatchObject({ key: 'forbidden', status: 403 });
+    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'network' })))).toMatchObject({ key: 'forbidden', kind: 'forbidden' });
     expect(spec.decide([], create({ calendar_type: 'network', viewer: viewer('admin', { network_admin: true }) }))).toHaveLength(1);
   });
 
   it('creates group calendars for admins of an existing group', () => {
     const groupAdmin = viewer('ga', { group_ids: ['g1'], admin_group_ids: ['g1'] });
     expect(spec.decide([], create({ calendar_type: 'group', parent_id: 'g1', parent_group_exists: true, viewer: groupAdmin }))[0]).toMatchObject({ data: { type: 'group', parent_id: 'g1' } });
-    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'group', parent_id: 'g1', parent_group_exists: true, viewer: viewer('gm', { group_ids: ['g1'] }) })))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'group', parent_id: 'g1', parent_group_exists: true, viewer: viewer('gm', { group_ids: ['g1'] }) })))).toMatchObject({ kind: 'forbidden' });
     expect(refusalOf(() => spec.decide([], create({ calendar_type: 'group', parent_id: 'g2', parent_group_exists: false, viewer: groupAdmin })))).toMatchObject({ key: 'unknown_group', field: 'parent_id' });
-    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'group', parent_id: null, viewer: groupAdmin })))).toMatchObject({ key: 'required', status: 400 });
+    expect(refusalOf(() => spec.decide([], create({ calendar_type: 'group', parent_id: null, viewer: groupAdmin })))).toMatchObject({ key: 'required', kind: 'invalid' });
   });
 
   it('edits name, colour and shares by their owner only', () => {
@@ -52,7 +52,7 @@ describe('calendars', () => {
       { type: 'CalendarShareRemoved', data: { calendar_id: 'c1', member_ids: ['friend'] } },
     ]);
     expect(spec.decide([personal], { type: 'UpdateCalendar', name: 'Mine', color: undefined, share_with: undefined, viewer: viewer('owner') })).toEqual([]);
-    expect(refusalOf(() => spec.decide([personal], { type: 'UpdateCalendar', name: 'X', color: undefined, share_with: undefined, viewer: viewer('stranger') }))).toMatchObject({ status: 403 });
+    expect(refusalOf(() => spec.decide([personal], { type: 'UpdateCalendar', name: 'X', color: undefined, share_with: undefined, viewer: viewer('stranger') }))).toMatchObject({ kind: 'forbidden' });
     expect(refusalOf(() => spec.decide([personal, shared], { type: 'UpdateCalendar', name: 'X', color: undefined, share_with: undefined, viewer: viewer('friend') }))).toMatchObject({
       key: 'shared_calendar_not_editable',
     });
@@ -61,12 +61,12 @@ describe('calendars', () => {
   it('deletes (then it is gone), shares, and lets a member remove a share given to them', () => {
     const deleted = spec.decide([personal], { type: 'DeleteCalendar', viewer: viewer('owner') });
     expect(deleted).toEqual([{ type: 'CalendarDeleted', data: { calendar_id: 'c1' } }]);
-    expect(refusalOf(() => spec.decide([personal, ...deleted], { type: 'DeleteCalendar', viewer: viewer('owner') }))).toMatchObject({ status: 404 });
+    expect(refusalOf(() => spec.decide([personal, ...deleted], { type: 'DeleteCalendar', viewer: viewer('owner') }))).toMatchObject({ kind: 'not_found' });
     expect(spec.decide([personal], { type: 'ShareCalendar', member_ids: ['friend'], viewer: viewer('owner') })).toEqual([shared]);
     expect(spec.decide([personal, shared], { type: 'RemoveCalendarShare', viewer: viewer('friend') })).toEqual([
       { type: 'CalendarShareRemoved', data: { calendar_id: 'c1', member_ids: ['friend'] } },
     ]);
     expect(refusalOf(() => spec.decide([personal], { type: 'RemoveCalendarShare', viewer: viewer('friend') }))).toMatchObject({ key: 'not_shared' });
-    expect(refusalOf(() => spec.decide([], { type: 'DeleteCalendar', viewer: viewer('owner') }))).toMatchObject({ status: 404 });
+    expect(refusalOf(() => spec.decide([], { type: 'DeleteCalendar', viewer: viewer('owner') }))).toMatchObject({ kind: 'not_found' });
   });
 });

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { memberStream, networkStream, type SealedSecret } from '@cn/contracts';
-import { createInfrastructure, createSqliteEventStore, loadConfig, type Infrastructure, type NewEvent } from '@cn/platform';
+import { createInfrastructure, createSqliteEventStore, loadConfig, type Infrastructure } from '@cn/platform';
+import { type NewEvent } from '@cn/domain';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { copyLogSealingCredentials, reencryptSqliteLog } from './reencrypt-credentials';
 

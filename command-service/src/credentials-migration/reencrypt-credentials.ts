@@ -1,12 +1,6 @@
 import { isSealedSecret, upcastEventData } from '@cn/contracts';
-import {
-  createEsdbEventStore,
-  createSqliteEventStore,
-  rewriteSqliteEvents,
-  type EventStore,
-  type PersonalDataCipher,
-  type RecordedEvent,
-} from '@cn/platform';
+import { createEsdbEventStore, createSqliteEventStore, rewriteSqliteEvents, type PersonalDataCipher } from '@cn/platform';
+import { type EventStore, type RecordedEvent } from '@cn/domain';
 
 /**
  * Events written before credentials were sealed (MemberRegistered v1) carry the scrypt hash in clear text.

@@ -1,5 +1,5 @@
 import type { GroupAccess, GroupEvent, MembershipRoleEvent } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 import {
   evolveGroup,
   evolveMembershipRole,
@@ -21,16 +21,16 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupEvent> = {
   decide: (command, state) => {
     switch (command.type) {
       case 'CreateGroup': {
-        if (state.exists) throw new DomainError('concurrency_conflict', 409);
+        if (state.exists) throw new DomainError('concurrency_conflict', 'conflict');
         const { type: _type, ...data } = command;
         return [{ type: 'GroupCreated', data }];
       }
       case 'JoinGroup':
-        if (!state.exists) throw new DomainError('not_found', 404);
+        if (!state.exists) throw new DomainError('not_found', 'not_found');
         if (state.members[command.member_id] === command.admin) return [];
         return [{ type: 'MemberJoinedGroup', data: { group_id: command.group_id, member_id: command.member_id, admin: command.admin } }];
       case 'LeaveGroup':
-        if (!state.exists) throw new DomainError('not_found', 404);
+        if (!state.exists) throw new DomainError('not_found', 'not_found');
         if (!Object.hasOwn(state.members, command.member_id)) return [];
         return [{ type: 'MemberLeftGroup', data: { group_id: command.group_id, member_id: command.member_id } }];
     }
@@ -47,12 +47,12 @@ export const membershipRoleDecider: Decider<MembershipRoleState, MembershipRoleC
   decide: (command, state) => {
     switch (command.type) {
       case 'CreateMembershipRole': {
-        if (state.exists) throw new DomainError('concurrency_conflict', 409);
+        if (state.exists) throw new DomainError('concurrency_conflict', 'conflict');
         const { type: _type, ...data } = command;
         return [{ type: 'MembershipRoleCreated', data }];
       }
       case 'AssignMembershipRole':
-        if (!state.exists) throw new DomainError('not_found', 404);
+        if (!state.exists) throw new DomainError('not_found', 'not_found');
         if (state.member_ids.includes(command.member_id)) return [];
         return [{ type: 'MembershipRoleAssigned', data: { role_id: command.role_id, member_id: command.member_id } }];
     }

@@ -8,7 +8,7 @@ import {
   type MembershipRoleEvent,
   type Viewer,
 } from '@cn/contracts';
-import type { EventStore } from '@cn/platform';
+import type { EventStore } from '@cn/domain';
 import { calendarFactsOf, evolveCalendar, initialCalendarState, type CalendarState } from '../calendars/calendar.decider';
 import { evolveGroup, evolveMembershipRole, initialGroupState, initialMembershipRoleState, type GroupState, type MembershipRoleState } from '../groups/group-state';
 import type { LookupMember } from './lookup.projections';

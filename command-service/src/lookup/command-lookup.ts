@@ -1,15 +1,6 @@
 import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, type NetworkSettings } from '@cn/contracts';
-import {
-  collectionName,
-  createDocumentProjector,
-  HttpProblem,
-  requireMember,
-  type DocumentProjector,
-  type Infrastructure,
-  type Projection,
-  type ProjectedDocument,
-  type RequestContext,
-} from '@cn/platform';
+import { createDocumentProjector, HttpProblem, requireMember, type DocumentProjector, type Infrastructure, type RequestContext } from '@cn/platform';
+import { collectionName, type Projection, type ProjectedDocument } from '@cn/domain';
 import { lookupMembersProjection, lookupNetworkProjection, type LookupMember, type LookupNetwork } from './lookup.projections';
 
 /** Projection's evolve takes its document type contravariantly; the runner hands each projection its own documents. */

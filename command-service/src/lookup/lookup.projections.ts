@@ -7,7 +7,8 @@ import {
   type NetworkSettings,
   type NetworkSettingsEvent,
 } from '@cn/contracts';
-import type { ProjectedDocument, Projection, RecordedEvent } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
+import type { RecordedEvent } from '@cn/domain';
 
 /**
  * What the command side needs to authorize and find a member by address; personal data arrives revealed.

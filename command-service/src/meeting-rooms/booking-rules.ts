@@ -1,5 +1,5 @@
 import { bookingWindow, roomIntervals, roomOccupiedBy, type AppointmentFields, type RoomBookingSource } from '@cn/contracts';
-import { DomainError } from '@cn/platform';
+import { DomainError } from '@cn/domain';
 import type { AppointmentState } from '../appointments/appointment-state';
 import { scheduleOfFields, type BookableRoom } from './room-bookings.projection';
 
@@ -55,10 +55,10 @@ export const requireBookableRoom = (booking: Booking, room: BookableRoom | null,
   const roomId = booking.fields.meeting.room_id;
   if (roomId === null) return;
   if (!room && currentFieldsOf(booking.state, booking.occurrence_start)?.meeting.room_id !== roomId) {
-    throw new DomainError('unknown_room', 400, ROOM_FIELD);
+    throw new DomainError('unknown_room', 'invalid', ROOM_FIELD);
   }
   const source = bookingSourceOf(booking);
   const window = bookingWindow(source.schedule);
   const spans = roomIntervals(source, roomId, window);
-  if (roomOccupiedBy(spans, others, roomId, window, booking.appointment_id)) throw new DomainError('room_occupied', 409, ROOM_FIELD);
+  if (roomOccupiedBy(spans, others, roomId, window, booking.appointment_id)) throw new DomainError('room_occupied', 'conflict', ROOM_FIELD);
 };

@@ -1,5 +1,5 @@
 import { appointmentFieldsSchema, type AppointmentFieldsInput, type RoomBookingSource } from '@cn/contracts';
-import { DomainError } from '@cn/platform';
+import { DomainError } from '@cn/domain';
 import { initialAppointmentState } from '../appointments/appointment-state';
 import { requireBookableRoom, type Booking } from './booking-rules';
 
@@ -31,12 +31,12 @@ const other = (start: string, end: string, recurring = false): RoomBookingSource
   },
   occurrences: [],
 });
-const refusal = (run: () => unknown): { key: string; status: number; field?: string } | null => {
+const refusal = (run: () => unknown): { key: string; kind: string; field?: string } | null => {
   try {
     run();
     return null;
   } catch (error) {
-    if (error instanceof DomainError) return { key: error.key, status: error.status, field: error.field };
+    if (error instanceof DomainError) return { key: error.key, kind: error.kind, field: error.field };
     throw error;
   }
 };
@@ -50,7 +50,7 @@ describe('room booking rules', () => {
   it('refuses an overlapping booking with 409 room_occupied on the room field', () => {
     expect(refusal(() => requireBookableRoom(booking(), saal, [other('2030-01-07T09:30:00Z', '2030-01-07T10:30:00Z')]))).toEqual({
       key: 'room_occupied',
-      status: 409,
+      kind: 'conflict',
       field: 'appointment.meeting.room_id',
     });
   });
@@ -64,6 +64,6 @@ describe('room booking rules', () => {
 
   it('never conflicts with itself; refuses an unknown room with 400', () => {
     expect(refusal(() => requireBookableRoom(booking({}, { appointment_id: 'other' }), saal, [other('2030-01-07T09:00:00Z', '2030-01-07T10:00:00Z')]))).toBeNull();
-    expect(refusal(() => requireBookableRoom(booking(), null, []))).toEqual({ key: 'unknown_room', status: 400, field: 'appointment.meeting.room_id' });
+    expect(refusal(() => requireBookableRoom(booking(), null, []))).toEqual({ key: 'unknown_room', kind: 'invalid', field: 'appointment.meeting.room_id' });
   });
 });

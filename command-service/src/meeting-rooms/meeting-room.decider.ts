@@ -1,5 +1,5 @@
 import type { MeetingRoomEvent } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 
 export interface MeetingRoomState {
   status: 'unknown' | 'active';
@@ -25,7 +25,7 @@ export const evolveMeetingRoom = (state: MeetingRoomState, event: MeetingRoomEve
 };
 
 export const decideMeetingRoom = (command: CreateMeetingRoom, state: MeetingRoomState): MeetingRoomEvent[] => {
-  if (state.status !== 'unknown') throw new DomainError('concurrency_conflict', 409);
+  if (state.status !== 'unknown') throw new DomainError('concurrency_conflict', 'conflict');
   return [{ type: 'MeetingRoomCreated', data: { room_id: command.room_id, name: command.name, capacity: command.capacity } }];
 };
 

@@ -1,5 +1,5 @@
 import type { AppointmentEvent, AppointmentFields, MeetingRoomEvent, RoomBookingSource } from '@cn/contracts';
-import type { ProjectedDocument, Projection } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** A room as the command side knows it. */
 export type BookableRoom = ProjectedDocument & { name: string; capacity: number | null };

@@ -1,12 +1,6 @@
 import type { AppointmentFields, RoomBookingSource } from '@cn/contracts';
-import {
-  collectionName,
-  createDocumentProjector,
-  type DocumentProjector,
-  type Infrastructure,
-  type ProjectedDocument,
-  type Projection,
-} from '@cn/platform';
+import { createDocumentProjector, type DocumentProjector, type Infrastructure } from '@cn/platform';
+import { collectionName, type ProjectedDocument, type Projection } from '@cn/domain';
 import { requireKnownCategory, type AppointmentCategoryCatalog } from '../appointment-categories/appointment-category-catalog';
 import type { AppointmentState } from '../appointments/appointment-state';
 import { currentFieldsOf, requireBookableRoom } from './booking-rules';

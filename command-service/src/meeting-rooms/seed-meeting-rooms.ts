@@ -1,4 +1,5 @@
-import type { CommandContext, Infrastructure } from '@cn/platform';
+import type { Infrastructure } from '@cn/platform';
+import type { CommandContext } from '@cn/domain';
 import { createMeetingRoom } from './create-meeting-room';
 
 export const DEMO_MEETING_ROOMS = [

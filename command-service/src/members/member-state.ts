@@ -1,5 +1,5 @@
 import type { MemberEvent, SealedSecret } from '@cn/contracts';
-import type { Decider } from '@cn/platform';
+import type { Decider } from '@cn/domain';
 
 /** What the member stream's deciders need to know about the member. */
 export interface MemberState {

@@ -10,7 +10,8 @@ import {
   type CalendarFacts,
   type Viewer,
 } from '@cn/contracts';
-import type { CommandContext, Infrastructure } from '@cn/platform';
+import type { Infrastructure } from '@cn/platform';
+import type { CommandContext } from '@cn/domain';
 import { appointmentDecider, type AppointmentCommand } from '../appointments/appointment.decider';
 import { calendarDecider, type CreateCalendar } from '../calendars/calendar.decider';
 import { groupDecider, membershipRoleDecider, type GroupCommand, type MembershipRoleCommand } from '../groups/group.decider';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemberRoles } from '@cn/contracts';
-import type { CommandContext, Infrastructure } from '@cn/platform';
+import type { Infrastructure } from '@cn/platform';
+import type { CommandContext } from '@cn/domain';
 import { registerMember } from '../members/registering-member/register-member.command';
 import { changeNetworkSettings } from '../settings/changing-network-settings/change-network-settings.command';
 import { seedMeetingRooms } from '../meeting-rooms/seed-meeting-rooms';

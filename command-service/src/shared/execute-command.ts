@@ -1,14 +1,6 @@
 import { streamCategory } from '@cn/contracts';
-import {
-  DomainError,
-  handleCommand,
-  WrongExpectedRevisionError,
-  type HandleCommandOptions,
-  type HandledCommand,
-  type DomainEvent,
-  type Infrastructure,
-  HttpProblem,
-} from '@cn/platform';
+import { type Infrastructure, HttpProblem } from '@cn/platform';
+import { DomainError, handleCommand, WrongExpectedRevisionError, type HandleCommandOptions, type HandledCommand, type DomainEvent } from '@cn/domain';
 
 const outcomeOf = (error: unknown): 'rejected' | 'conflict' | 'failed' => {
   if (error instanceof WrongExpectedRevisionError) return 'conflict';

@@ -1,13 +1,14 @@
+import type { Document } from '@cn/domain';
+
+export type { Document };
+
 /**
  * The read-model store port: a small subset of MongoDB's document model, so that the MongoDB adapter
  * is a thin translation and the embedded SQLite adapter can implement it with json_extract.
  */
 export type Scalar = string | number | boolean | null;
 
-export interface Document {
-  _id: string;
-  [field: string]: unknown;
-}
+
 
 export interface FieldCondition {
   $eq?: Scalar;

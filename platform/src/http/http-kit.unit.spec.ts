@@ -3,7 +3,7 @@ import { createSessionToken, csrfTokenFor, verifyCsrfToken, verifySessionToken }
 import { HttpProblem, parseWith } from './problems';
 import { parseListQuery } from './simple-rest';
 import { problemOf } from './problem-filter';
-import { DomainError } from '../decider/decider';
+import { DomainError } from '@cn/domain';
 import { WrongExpectedRevisionError } from '../event-store/event-store';
 
 const session = { secret: 'test-secret', ttlMs: 60_000, secureCookie: false };
@@ -62,7 +62,7 @@ describe('parseWith', () => {
 describe('problemOf', () => {
   it('maps domain refusals, conflicts and unknown errors', () => {
     expect(problemOf(new DomainError('status_hidden'))).toEqual({ statusCode: 422, error: 'status_hidden', errors: [] });
-    expect(problemOf(new DomainError('too_long', 400, 'text'))).toEqual({
+    expect(problemOf(new DomainError('too_long', 'invalid', 'text'))).toEqual({
       statusCode: 400,
       error: 'validation_failed',
       errors: [{ field: 'text', key: 'too_long' }],

@@ -3,11 +3,11 @@ import type { Request, Response } from 'express';
 import type pino from 'pino';
 import { z } from 'zod';
 import { RETRY_AFTER_HEADER, type ErrorKey, type ErrorResponse } from '@cn/contracts';
-import { DomainError } from '../decider/decider';
-import { DomainValidationError } from '../decider/command-handling';
+import { DomainError, DomainValidationError, type RefusalKind } from '@cn/domain';
 import { WrongExpectedRevisionError } from '../event-store/event-store';
 import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS, storageHealth } from '../storage/storage-faults';
-import { fieldErrorsOf, HttpProblem } from './problems';
+import { fieldErrorsOf } from '@cn/domain';
+import { HttpProblem } from './problems';
 import { requestContextOf } from './request-context';
 
 const KEY_BY_STATUS: Record<number, ErrorKey> = {
@@ -21,6 +21,15 @@ const KEY_BY_STATUS: Record<number, ErrorKey> = {
   415: 'unsupported_media_type',
   429: 'too_many_requests',
   503: 'service_unavailable',
+};
+
+/** The HTTP answer of each kind of domain refusal (the domain core knows no HTTP). */
+export const STATUS_BY_REFUSAL: Readonly<Record<RefusalKind, 400 | 403 | 404 | 409 | 422>> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  refused: 422,
 };
 
 export const keyForStatus = (status: number): ErrorKey => KEY_BY_STATUS[status] ?? (status >= 500 ? 'generic_error' : 'validation_failed');
@@ -41,11 +50,11 @@ export const problemOf = (error: unknown): ErrorResponse => {
     return { statusCode: 400, error: 'validation_failed', errors: [...error.errors] };
   }
   if (error instanceof DomainError) {
-    // a 400 is a validation answer: the key goes with its field
-    if (error.status === 400) {
+    // an invalid command is a validation answer: the key goes with its field
+    if (error.kind === 'invalid') {
       return { statusCode: 400, error: 'validation_failed', errors: [{ field: error.field ?? 'body', key: error.key }] };
     }
-    return { statusCode: error.status, error: error.key, errors: error.field ? [{ field: error.field, key: error.key }] : [] };
+    return { statusCode: STATUS_BY_REFUSAL[error.kind], error: error.key, errors: error.field ? [{ field: error.field, key: error.key }] : [] };
   }
   if (error instanceof WrongExpectedRevisionError) {
     return { statusCode: 409, error: 'concurrency_conflict', errors: [] };

@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { DomainError, type Decider, type DomainEvent } from '../decider/decider';
+import { DomainError, type Decider, type DomainEvent } from '@cn/domain';
 
 /**
  * Given events, when a command, then events or a refusal (Emmett's DeciderSpecification), for every

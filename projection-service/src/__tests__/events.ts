@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventRegistry, memberStream, networkStream, DEFAULT_NETWORK_ID } from '@cn/contracts';
-import type { ProjectedDocument, Projection, RecordedEvent } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
+import type { RecordedEvent } from '@cn/domain';
 
 let position = 0;
 

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, UseInterceptors } from '@nestjs/common';
 import { appointmentCategoriesOf, DEFAULT_NETWORK_ID, appointmentCategoriesResponseSchema, type AppointmentCategoriesResponse } from '@cn/contracts';
-import { collectionName, ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, requireMember, type Infrastructure, type RequestContext } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, requireMember, type Infrastructure, type RequestContext } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import { loadActiveMember } from '../members/members.read';
 import { appointmentCategoriesProjection, type AppointmentCategoriesDocument } from './appointment-categories.projection';
 

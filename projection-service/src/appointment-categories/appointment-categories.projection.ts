@@ -1,5 +1,5 @@
 import { DEFAULT_NETWORK_ID, type AppointmentCategoryEvent, type CustomCategory } from '@cn/contracts';
-import type { ProjectedDocument, Projection } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
 
 export type AppointmentCategoriesDocument = ProjectedDocument & { custom_categories: CustomCategory[] };
 

@@ -18,7 +18,8 @@ import {
   type ParticipantStatus,
   type RecurringSchedule,
 } from '@cn/contracts';
-import type { ProjectedDocument, Projection, RecordedEvent } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
+import type { RecordedEvent } from '@cn/domain';
 
 export interface ParticipantState {
   member_id: string;

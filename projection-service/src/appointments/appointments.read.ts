@@ -6,7 +6,8 @@ import {
   windowBounds,
   type AppointmentsMonthResponse,
 } from '@cn/contracts';
-import { collectionName, type DocumentStore, type Filter } from '@cn/platform';
+import { type DocumentStore, type Filter } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import { instancesInWindow, type AppointmentInstance } from './appointment-instances';
 import { canSeeAppointment, toAppointmentDto, type AppointmentReadContext } from './appointment-dto';
 import { appointmentsProjection, type AppointmentDocument } from './appointments.projection';

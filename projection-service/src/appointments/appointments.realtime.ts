@@ -1,5 +1,5 @@
 import { WAITLIST_PROMOTIONS_COLLECTION } from '@cn/contracts';
-import { collectionName } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { appointmentsProjection, type AppointmentDocument } from './appointments.projection';
 

@@ -1,5 +1,5 @@
 import { eventRegistry, redactEventData } from '@cn/contracts';
-import type { ProjectedDocument, Projection } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
  * One entry per event. `data` is kept as it sits in the event store, personal data still encrypted:

@@ -1,11 +1,6 @@
 import { DELETED_MEMBER_NAME, redactEventData, upcastEventData, type AuditEventDto, type AuditQuery } from '@cn/contracts';
-import {
-  collectionName,
-  type DocumentStore,
-  type Filter,
-  type FindOptions,
-  type PersonalDataCipher,
-} from '@cn/platform';
+import { type DocumentStore, type Filter, type FindOptions, type PersonalDataCipher } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
 import { auditProjection, type AuditEntryDocument } from './audit.projection';

@@ -8,7 +8,7 @@ import {
   MemberCalendarTokenRevoked,
   type CalendarFacts,
 } from '@cn/contracts';
-import type { ProjectedDocument, Projection } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** A calendar as stored: personal, network or group ('shared' is how others see a personal one). */
 export interface CalendarDocument extends ProjectedDocument, CalendarFacts {

@@ -5,7 +5,8 @@ import {
   type CalendarDto,
   type Viewer,
 } from '@cn/contracts';
-import { collectionName, type DocumentStore } from '@cn/platform';
+import { type DocumentStore } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';

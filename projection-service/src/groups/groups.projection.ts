@@ -7,7 +7,7 @@ import {
   MembershipRoleUnassigned,
   type GroupAccess,
 } from '@cn/contracts';
-import type { ProjectedDocument, Projection } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** A group with its members, enough for group calendars, group scopes and participants. */
 export interface GroupDocument extends ProjectedDocument {

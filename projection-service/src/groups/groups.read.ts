@@ -1,4 +1,5 @@
-import { collectionName, type DocumentStore } from '@cn/platform';
+import { type DocumentStore } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import { groupsProjection, membershipRolesProjection, type GroupDocument, type MembershipRoleDocument } from './groups.projection';
 
 export const groupsCollection = (store: DocumentStore) => store.collection<GroupDocument>(collectionName(groupsProjection));

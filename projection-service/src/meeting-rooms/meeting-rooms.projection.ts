@@ -1,5 +1,5 @@
 import type { MeetingRoomEvent } from '@cn/contracts';
-import type { ProjectedDocument, Projection } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
 
 export type MeetingRoomDocument = ProjectedDocument & { name: string; capacity: number | null; created_at: string };
 

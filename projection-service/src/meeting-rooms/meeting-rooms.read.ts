@@ -1,5 +1,6 @@
 import { roomIntervals, type MeetingRoomDto, type RoomBookingSource } from '@cn/contracts';
-import { collectionName, type DocumentStore } from '@cn/platform';
+import { type DocumentStore } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import { documentsInRange } from '../appointments/appointments.read';
 import { scheduleOf, type AppointmentDocument } from '../appointments/appointments.projection';
 import { meetingRoomsProjection, type MeetingRoomDocument } from './meeting-rooms.projection';

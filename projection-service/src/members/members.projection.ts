@@ -6,7 +6,7 @@ import {
   type MemberRoles,
   type PresenceType,
 } from '@cn/contracts';
-import type { ProjectedDocument, Projection } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** One document per member; personal fields arrive revealed (or as fallbacks once erased). */
 export interface MemberDocument extends ProjectedDocument {

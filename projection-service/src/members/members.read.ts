@@ -1,4 +1,5 @@
-import { collectionName, type DocumentStore } from '@cn/platform';
+import { type DocumentStore } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import { membersProjection, type MemberDocument } from './members.projection';
 
 export const membersCollection = (store: DocumentStore) =>

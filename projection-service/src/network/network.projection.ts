@@ -7,7 +7,8 @@ import {
   NetworkMemberSettingsChanged,
   type NetworkSettings,
 } from '@cn/contracts';
-import type { ProjectedDocument, Projection, RecordedEvent } from '@cn/platform';
+import type { ProjectedDocument, Projection } from '@cn/domain';
+import type { RecordedEvent } from '@cn/domain';
 
 /** The network configuration: the four settings tabs as the latest events left them. */
 export interface NetworkDocument extends ProjectedDocument {

@@ -1,5 +1,6 @@
 import { DEFAULT_NETWORK_ID, type NetworkSettings } from '@cn/contracts';
-import { collectionName, type DocumentStore } from '@cn/platform';
+import { type DocumentStore } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import { initialNetworkSettings, networkProjection, type NetworkDocument } from './network.projection';
 
 export interface NetworkState {

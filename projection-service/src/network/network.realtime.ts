@@ -1,4 +1,5 @@
-import { collectionName, type DocumentStore } from '@cn/platform';
+import { type DocumentStore } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { loadActiveMember } from '../members/members.read';
 import { networkProjection, type NetworkDocument } from './network.projection';

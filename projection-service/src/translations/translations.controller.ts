@@ -6,19 +6,8 @@ import {
   type TranslationLanguage,
   type TranslationLanguagesResponse,
 } from '@cn/contracts';
-import {
-  createLruCache,
-  ConsistencyInterceptor,
-  Ctx,
-  HttpProblem,
-  INFRASTRUCTURE,
-  openApi,
-  requireMember,
-  type Infrastructure,
-  type RequestContext,
-  type Translator,
-  type TranslatorLanguage,
-} from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, requireMember, type Infrastructure, type RequestContext, type Translator, type TranslatorLanguage } from '@cn/platform';
+import { createLruCache } from '@cn/domain';
 import { resolveInstance } from '../appointments/appointment-instances';
 import { canSeeAppointment, loadReadContext } from '../appointments/appointment-dto';
 import { appointmentsCollection } from '../appointments/appointments.read';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appointmentFieldsSchema, appointmentStream, eventRegistry, occurrenceId, type AppointmentFieldsInput } from '@cn/contracts';
-import type { RecordedEvent, SearchCollection, SearchDocument, SearchQuery } from '@cn/platform';
+import type { SearchCollection, SearchDocument, SearchQuery } from '@cn/platform';
+import type { RecordedEvent } from '@cn/domain';
 import {
   appointmentsIndexing,
   toAppointmentHit,

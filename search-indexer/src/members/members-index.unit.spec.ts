@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eventRegistry, memberStream } from '@cn/contracts';
-import type { PersonalDataCipher, RecordedEvent, SearchCollection, SearchQuery } from '@cn/platform';
+import type { PersonalDataCipher, SearchCollection, SearchQuery } from '@cn/platform';
+import type { RecordedEvent } from '@cn/domain';
 import { toDirectoryEntry } from './directory-entry';
 import { membersIndexing, type MemberSearchDocument } from './members-index';
 

@@ -1,5 +1,5 @@
 import { hasMeeting, meetingJoinUrlOf, occurrenceAt, type AppointmentEvent, type AppointmentFields, type MeetingStartedEvent } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 import { abilitiesOf, type Access } from '../appointment.decider';
 import { evolveAppointment, initialAppointmentState, scheduleOf, type AppointmentState } from '../appointment-state';
 
@@ -32,13 +32,13 @@ const fieldsOf = (state: AppointmentState, start: string | null): AppointmentFie
  */
 export const decideStartMeeting = (command: StartMeeting, state: AppointmentState): MeetingStartedEvent[] => {
   const fields = fieldsOf(state, command.occurrence_start);
-  if (!fields) throw new DomainError('not_found', 404);
+  if (!fields) throw new DomainError('not_found', 'not_found');
   const can = abilitiesOf(state, command.access);
-  if (!can.update) throw new DomainError('forbidden', 403);
-  if (!hasMeeting(fields)) throw new DomainError('no_meeting', 422);
-  if (!can.start_meeting) throw new DomainError('forbidden', 403);
+  if (!can.update) throw new DomainError('forbidden', 'forbidden');
+  if (!hasMeeting(fields)) throw new DomainError('no_meeting', 'refused');
+  if (!can.start_meeting) throw new DomainError('forbidden', 'forbidden');
   const canceled = state.canceled || (command.occurrence_start !== null && state.occurrences[command.occurrence_start]?.canceled === true);
-  if (canceled) throw new DomainError('appointment_canceled', 422);
+  if (canceled) throw new DomainError('appointment_canceled', 'refused');
   return [
     {
       type: 'MeetingStarted',

@@ -1,5 +1,5 @@
 import { appointmentFieldsSchema, type AppointmentFieldsInput, type CalendarFacts, type Viewer } from '@cn/contracts';
-import { DomainError } from '@cn/platform';
+import { DomainError } from '@cn/domain';
 import { startMeetingDecider, type StartMeetingEvent } from './start-meeting.decider';
 
 const NOW = '2030-01-07T08:55:00.000Z';
@@ -31,7 +31,7 @@ const refusal = (run: () => unknown): string => {
   try {
     run();
   } catch (error) {
-    if (error instanceof DomainError) return `${error.status} ${error.key}`;
+    if (error instanceof DomainError) return `${error.kind} ${error.key}`;
     throw error;
   }
   return 'none';
@@ -52,10 +52,10 @@ describe('start meeting decider', () => {
   });
 
   it('refuses plain members, external members, appointments without a meeting, canceled and unknown ones', () => {
-    expect(refusal(() => decide([created()], 'member'))).toBe('403 forbidden');
-    expect(refusal(() => decide([created()], 'author', { external: true }))).toBe('403 forbidden');
-    expect(refusal(() => decide([created({ meeting: {} })], 'author'))).toBe('422 no_meeting');
-    expect(refusal(() => decide([created(), { type: 'AppointmentCanceled', data: { appointment_id: 'a1', occurrence_start: null } }], 'author'))).toBe('422 appointment_canceled');
-    expect(refusal(() => decide([], 'author'))).toBe('404 not_found');
+    expect(refusal(() => decide([created()], 'member'))).toBe('forbidden forbidden');
+    expect(refusal(() => decide([created()], 'author', { external: true }))).toBe('forbidden forbidden');
+    expect(refusal(() => decide([created({ meeting: {} })], 'author'))).toBe('refused no_meeting');
+    expect(refusal(() => decide([created(), { type: 'AppointmentCanceled', data: { appointment_id: 'a1', occurrence_start: null } }], 'author'))).toBe('refused appointment_canceled');
+    expect(refusal(() => decide([], 'author'))).toBe('not_found not_found');
   });
 });

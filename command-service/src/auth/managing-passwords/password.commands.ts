@@ -9,14 +9,8 @@ import {
   setMemberPasswordRequestSchema,
   type PasswordChangeReason,
 } from '@cn/contracts';
-import {
-  createSessionToken,
-  DomainError,
-  HttpProblem,
-  INFRASTRUCTURE,
-  loadState,
-  parseWith,
-  sessionRevocationsOf, type CommandContext, type Infrastructure, type RequestContext } from '@cn/platform';
+import { createSessionToken, HttpProblem, INFRASTRUCTURE, parseWith, sessionRevocationsOf, type Infrastructure, type RequestContext } from '@cn/platform';
+import { DomainError, loadState, type CommandContext } from '@cn/domain';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { countRefusal, executeCommand } from '../../shared/execute-command';
 import { requireAcceptablePassword } from '../password-policy/password-policy';
@@ -37,7 +31,7 @@ const sameText = (a: string, b: string): boolean => {
 };
 
 const requireConfirmation = (password: string, confirmation: string | undefined, field: string): void => {
-  if (confirmation !== undefined && confirmation !== password) throw new DomainError('password_confirmation_mismatch', 422, field);
+  if (confirmation !== undefined && confirmation !== password) throw new DomainError('password_confirmation_mismatch', 'refused', field);
 };
 
 /**
@@ -202,7 +196,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     const { user } = parseWith(resetPasswordRequestSchema, body);
     const token = user.reset_password_token;
     const member = await this.lookup.member(token.slice(0, Math.max(0, token.lastIndexOf('.'))));
-    if (!member || member.erased) throw new DomainError('reset_token_invalid', 422, 'user.reset_password_token');
+    if (!member || member.erased) throw new DomainError('reset_token_invalid', 'refused', 'user.reset_password_token');
     requireConfirmation(user.password, user.password_confirmation, 'user.password_confirmation');
     requireAcceptablePassword(user.password, member.email, 'user.password');
     return changePassword(

@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_INTERVAL_SECONDS, PASSWORD_RESET_TTL_MINUTES, type MemberEvent, type PasswordChangeReason, type SealedSecret } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 import { evolveMember, initialMemberState, type MemberState } from '../../members/member-state';
 
 /**
@@ -20,8 +20,8 @@ export type PasswordCommand =
   | { type: 'RequestPasswordReset'; member_id: string; token_hash: SealedSecret; now: string };
 
 const PROOF_ERRORS: Record<PasswordChangeReason, DomainError | null> = {
-  changed: new DomainError('current_password_invalid', 422, 'current_password'),
-  reset: new DomainError('reset_token_invalid', 422, 'user.reset_password_token'),
+  changed: new DomainError('current_password_invalid', 'refused', 'current_password'),
+  reset: new DomainError('reset_token_invalid', 'refused', 'user.reset_password_token'),
   set_by_admin: null,
 };
 
@@ -35,7 +35,7 @@ export const decidePassword = (command: PasswordCommand, state: MemberState): Me
       const proofError = PROOF_ERRORS[command.reason];
       if (state.status !== 'registered') {
         if (proofError) throw proofError;
-        throw new DomainError('member_erased', 422);
+        throw new DomainError('member_erased', 'refused');
       }
       if (proofError && (!command.proof_valid || (command.reason === 'reset' && !resetIsOpen(state, command.now)))) throw proofError;
       return [{ type: 'MemberPasswordChanged', data: { member_id: command.member_id, password_hash: command.password_hash, reason: command.reason } }];

@@ -1,5 +1,5 @@
 import { passwordShapeError, type PasswordErrorKey } from '@cn/contracts';
-import { DomainError } from '@cn/platform';
+import { DomainError } from '@cn/domain';
 import { COMMON_PASSWORDS_TEXT } from './common-passwords';
 
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(COMMON_PASSWORDS_TEXT.split('\n'));
@@ -12,5 +12,5 @@ export const passwordPolicyError = (password: string, email: string): PasswordEr
 /** Refuses (422, with the field and the rule's key) a password a person chose that breaks the policy. */
 export const requireAcceptablePassword = (password: string, email: string, field: string): void => {
   const broken = passwordPolicyError(password, email);
-  if (broken) throw new DomainError(broken, 422, field);
+  if (broken) throw new DomainError(broken, 'refused', field);
 };

@@ -9,7 +9,8 @@ import {
   SIGN_IN_TRUSTED_ADDRESS_MS,
   type SignInThrottleScope,
 } from '@cn/contracts';
-import type { Document, DocumentCollection, DocumentStore } from '@cn/platform';
+import type { DocumentCollection, DocumentStore } from '@cn/platform';
+import type { Document } from '@cn/domain';
 
 /**
  * Sign-in throttling (OWASP ASVS 5.0 V6.3.1): failed attempts are counted in three scopes, and past a

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { RETRY_AFTER_HEADER, signInGuardStream, signInRequestSchema, streamCategory, type MemberDto, type SignInLockEvent } from '@cn/contracts';
-import { createSessionToken, HttpProblem, INFRASTRUCTURE, parseWith, toNewEvents, type Infrastructure, type RequestContext } from '@cn/platform';
+import { createSessionToken, HttpProblem, INFRASTRUCTURE, parseWith, type Infrastructure, type RequestContext } from '@cn/platform';
+import { toNewEvents } from '@cn/domain';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { memberDtoOf } from '../../members/member-dto';
 import { verifyMemberPassword } from '../credentials';

@@ -3,7 +3,8 @@ import { Controller, Delete, HttpCode, Inject, Post, Res } from '@nestjs/common'
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { memberStream, calendarTokenIssuedSchema, type CalendarTokenEvent, type CalendarTokenIssued, type CommandAccepted, type MemberEvent } from '@cn/contracts';
-import { commandAccepted, Ctx, DomainError, INFRASTRUCTURE, openApi, commandAnswer, type Decider, type Infrastructure, type RequestContext } from '@cn/platform';
+import { commandAccepted, Ctx, INFRASTRUCTURE, openApi, commandAnswer, type Infrastructure, type RequestContext } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { countRefusal, executeCommand } from '../../shared/execute-command';
 
@@ -34,7 +35,7 @@ export const calendarTokenDecider: Decider<TokenState, CalendarTokenCommand, Mem
     }
   },
   decide: (command, state) => {
-    if (state.member !== 'registered') throw new DomainError(state.member === 'erased' ? 'member_erased' : 'not_found', state.member === 'erased' ? 422 : 404);
+    if (state.member !== 'registered') throw new DomainError(state.member === 'erased' ? 'member_erased' : 'not_found', state.member === 'erased' ? 'refused' : 'not_found');
     switch (command.type) {
       case 'IssueCalendarToken':
         return [{ type: 'MemberCalendarTokenIssued', data: { member_id: command.member_id, token_hash: command.token_hash } }];

@@ -9,7 +9,8 @@ import {
   updateCalendarRequestSchema,
   type CalendarEvent,
 } from '@cn/contracts';
-import { INFRASTRUCTURE, parseWith, validationProblem, type HandledCommand, type Infrastructure, type RequestContext } from '@cn/platform';
+import { INFRASTRUCTURE, parseWith, validationProblem, type Infrastructure, type RequestContext } from '@cn/platform';
+import { type HandledCommand } from '@cn/domain';
 import { CalendarAccess } from '../../lookup/calendar-access';
 import { CommandLookup } from '../../lookup/command-lookup';
 import type { LookupMember } from '../../lookup/lookup.projections';

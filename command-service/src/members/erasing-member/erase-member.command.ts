@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { memberStream } from '@cn/contracts';
-import { INFRASTRUCTURE, type CommandContext, type Infrastructure, type RequestContext } from '@cn/platform';
+import { INFRASTRUCTURE, type Infrastructure, type RequestContext } from '@cn/platform';
+import { type CommandContext } from '@cn/domain';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { countRefusal, executeCommand } from '../../shared/execute-command';
 import { eraseMemberDecider } from './erase-member.decider';

@@ -1,5 +1,5 @@
 import type { MemberEvent } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 import { evolveMember, initialMemberState, type MemberState } from '../member-state';
 
 export interface EraseMember {
@@ -11,9 +11,9 @@ export interface EraseMember {
 
 /** Erasing twice changes nothing: the second call only makes sure the key is gone. */
 export const decideEraseMember = (command: EraseMember, state: MemberState): MemberEvent[] => {
-  if (state.status === 'unknown') throw new DomainError('not_found', 404);
+  if (state.status === 'unknown') throw new DomainError('not_found', 'not_found');
   if (state.status === 'erased') return [];
-  if (command.erased_by === command.member_id) throw new DomainError('cannot_erase_self', 422, 'id');
+  if (command.erased_by === command.member_id) throw new DomainError('cannot_erase_self', 'refused', 'id');
   return [{ type: 'MemberErased', data: { member_id: command.member_id } }];
 };
 

@@ -1,5 +1,5 @@
 import type { MemberEvent } from '@cn/contracts';
-import { type DomainError } from '@cn/platform';
+import { type DomainError } from '@cn/domain';
 import { eraseMemberDecider } from './erase-member.decider';
 
 const registered: MemberEvent = {
@@ -30,10 +30,10 @@ describe('erasing a member', () => {
   });
 
   it('refuses an administrator erasing their own account', () => {
-    expect(() => decide([registered], 'm1')).toThrow(expect.objectContaining({ key: 'cannot_erase_self', status: 422 }) as DomainError);
+    expect(() => decide([registered], 'm1')).toThrow(expect.objectContaining({ key: 'cannot_erase_self', kind: 'refused' }) as DomainError);
   });
 
   it('refuses an unknown member', () => {
-    expect(() => decide([])).toThrow(expect.objectContaining({ key: 'not_found', status: 404 }) as DomainError);
+    expect(() => decide([])).toThrow(expect.objectContaining({ key: 'not_found', kind: 'not_found' }) as DomainError);
   });
 });

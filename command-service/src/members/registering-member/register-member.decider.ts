@@ -1,5 +1,5 @@
 import type { EncryptedEnvelope, MemberEvent, MemberRoles, SealedSecret } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 import { evolveMember, initialMemberState, type MemberState } from '../member-state';
 
 export interface RegisterMember {
@@ -15,8 +15,8 @@ export interface RegisterMember {
 }
 
 export const decideRegisterMember = (command: RegisterMember, state: MemberState): MemberEvent[] => {
-  if (command.email_taken) throw new DomainError('email_taken', 409, 'user.email');
-  if (state.status !== 'unknown') throw new DomainError('already_registered', 409);
+  if (command.email_taken) throw new DomainError('email_taken', 'conflict', 'user.email');
+  if (state.status !== 'unknown') throw new DomainError('already_registered', 'conflict');
   return [
     {
       type: 'MemberRegistered',

@@ -1,5 +1,6 @@
 import type { MemberEvent } from '@cn/contracts';
-import { DomainError, HttpProblem, parseWith } from '@cn/platform';
+import { HttpProblem, parseWith } from '@cn/platform';
+import { DomainError } from '@cn/domain';
 import { registerMemberDecider, type RegisterMember } from './register-member.decider';
 import { registerMemberRequestSchema } from './register-member.request';
 
@@ -38,7 +39,7 @@ describe('registering a member', () => {
   });
 
   it('refuses an address another member uses', () => {
-    expect(() => decide([], command({ email_taken: true }))).toThrow(expect.objectContaining({ key: 'email_taken', status: 409, field: 'user.email' }) as DomainError);
+    expect(() => decide([], command({ email_taken: true }))).toThrow(expect.objectContaining({ key: 'email_taken', kind: 'conflict', field: 'user.email' }) as DomainError);
   });
 
   it('refuses registering the same member twice', () => {

@@ -6,7 +6,7 @@ import {
   type NetworkSettings,
   type PresenceType,
 } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/platform';
+import { DomainError, type Decider } from '@cn/domain';
 import { evolveMember, initialMemberState, type MemberState } from '../member-state';
 
 export interface SetPresence {
@@ -21,13 +21,13 @@ export interface SetPresence {
 }
 
 export const decideSetPresence = (command: SetPresence, state: MemberState): MemberEvent[] => {
-  if (state.status === 'unknown') throw new DomainError('not_found', 404);
-  if (state.status === 'erased') throw new DomainError('member_erased', 422);
-  if (command.show_online_status === 'disabled') throw new DomainError('status_hidden', 422);
+  if (state.status === 'unknown') throw new DomainError('not_found', 'not_found');
+  if (state.status === 'erased') throw new DomainError('member_erased', 'refused');
+  if (command.show_online_status === 'disabled') throw new DomainError('status_hidden', 'refused');
   if (command.presence === 'invisible' && command.show_online_status !== 'optional') {
-    throw new DomainError('invisible_not_allowed', 422, 'type');
+    throw new DomainError('invisible_not_allowed', 'refused', 'type');
   }
-  if (normalizeStatusText(command.text).length > STATUS_TEXT_MAX) throw new DomainError('too_long', 400, 'text');
+  if (normalizeStatusText(command.text).length > STATUS_TEXT_MAX) throw new DomainError('too_long', 'invalid', 'text');
   return [{ type: 'MemberPresenceChanged', data: { member_id: command.member_id, type: command.presence, text: command.encrypted_text } }];
 };
 

@@ -36,14 +36,14 @@ describe('setting presence', () => {
   });
 
   it('refuses any status when the network hides online status', () => {
-    expect(refusalOf(() => spec.decide([registered], command({ show_online_status: 'disabled' })))).toMatchObject({ key: 'status_hidden', status: 422 });
+    expect(refusalOf(() => spec.decide([registered], command({ show_online_status: 'disabled' })))).toMatchObject({ key: 'status_hidden', kind: 'refused' });
   });
 
   it("allows invisible only when online status is 'optional'", () => {
     expect(spec.decide([registered], command({ presence: 'invisible' }))).toHaveLength(1);
     expect(refusalOf(() => spec.decide([registered], command({ presence: 'invisible', show_online_status: 'enabled' })))).toMatchObject({
       key: 'invisible_not_allowed',
-      status: 422,
+      kind: 'refused',
       field: 'type',
     });
   });
@@ -58,7 +58,7 @@ describe('setting presence', () => {
   });
 
   it('refuses unknown and erased members', () => {
-    expect(refusalOf(() => spec.decide([], command()))).toMatchObject({ key: 'not_found', status: 404 });
+    expect(refusalOf(() => spec.decide([], command()))).toMatchObject({ key: 'not_found', kind: 'not_found' });
     expect(refusalOf(() => spec.decide([registered, { type: 'MemberErased', data: { member_id: 'm1' } }], command()))).toMatchObject({
       key: 'member_erased',
     });

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { changeNetworkSettingsRequestSchema, DEFAULT_NETWORK_ID, networkStream, type ChangeNetworkSettingsRequest } from '@cn/contracts';
-import { INFRASTRUCTURE, parseWith, type CommandContext, type HandledCommand, type Infrastructure, type RequestContext } from '@cn/platform';
+import { INFRASTRUCTURE, parseWith, type Infrastructure, type RequestContext } from '@cn/platform';
+import { type CommandContext, type HandledCommand } from '@cn/domain';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { countRefusal, executeCommand } from '../../shared/execute-command';
 import { networkSettingsDecider } from './change-network-settings.decider';

@@ -8,7 +8,8 @@ import {
   type NetworkSettingsEvent,
   type SettingsTab,
 } from '@cn/contracts';
-import { DomainValidationError, fieldErrorsOf, type Decider } from '@cn/platform';
+import { fieldErrorsOf } from '@cn/domain';
+import { DomainValidationError, type Decider } from '@cn/domain';
 import { z } from 'zod';
 
 export interface ChangeNetworkSettings {

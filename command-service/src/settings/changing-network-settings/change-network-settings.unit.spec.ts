@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, type NetworkSettingsEvent } from '@cn/contracts';
-import { DomainValidationError } from '@cn/platform';
+import { DomainValidationError } from '@cn/domain';
 import { networkSettingsDecider, type ChangeNetworkSettings } from './change-network-settings.decider';
 import { deciderSpecification, refusalOf } from '@cn/platform/testing';
 
@@ -108,7 +108,7 @@ describe('changing network settings', () => {
   it('reports wrong types and empty names with their keys, for all tabs at once', () => {
     const error = given([]).when({ basic: { name: '  ' }, join: { join_moderated: 'yes' } }).thenRefused('required', 'basic.name');
     expect(error.errors).toContainEqual({ field: 'join.join_moderated', key: 'invalid_type' });
-    expect(error.status).toBe(400);
+    expect(error.kind).toBe('invalid');
   });
 
   it('does not let __proto__ through the merge', () => {

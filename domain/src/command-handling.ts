@@ -7,9 +7,9 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
-} from '../event-store/event-store';
+} from './event-store';
 import { DomainError, type Decider, type DomainEvent } from './decider';
-import { createLruCache, type LruCache } from '../caching/lru-cache';
+import { createLruCache, type LruCache } from './lru-cache';
 
 export interface CommandContext {
   /** who issued the command; null for system actions (seed) */
@@ -183,7 +183,7 @@ export const handleCommand = async <State, Command, Event extends DomainEvent>(
 /** A refusal that names several fields at once (answered as 400 validation_failed with every field). */
 export class DomainValidationError extends DomainError {
   constructor(readonly errors: readonly FieldError[]) {
-    super(errors[0]?.key ?? 'validation_failed', 400, errors[0]?.field);
+    super(errors[0]?.key ?? 'validation_failed', 'invalid', errors[0]?.field);
     this.name = 'DomainValidationError';
   }
 }

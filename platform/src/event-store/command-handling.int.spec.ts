@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MemberEvent } from '@cn/contracts';
-import { createSqliteEventStore } from '../event-store/sqlite-event-store';
-import { WrongExpectedRevisionError, type EventStore } from '../event-store/event-store';
-import { DomainError, type Decider } from './decider';
-import { handleCommand } from './command-handling';
+import { createSqliteEventStore } from './sqlite-event-store';
+import { DomainError, handleCommand, WrongExpectedRevisionError, type Decider, type EventStore } from '@cn/domain';
 
 /** A counter kept in a member's roles: every command flips `auditor`, so each decision depends on the state. */
 type State = { count: number };

@@ -1,4 +1,5 @@
-import type { RecordedEvent } from '../event-store/event-store';
+import type { ErrorKey } from '@cn/contracts';
+import type { RecordedEvent } from './event-store';
 
 /**
  * Behaviour as plain functions (Emmett's decider). `decide` throws a DomainError to refuse a command.
@@ -15,11 +16,17 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   decide: (command: Command, state: State) => Event[];
 }
 
-/** A refusal of the domain: maps to an HTTP 4xx with the error key and, when known, the field. */
+/**
+ * What kind of refusal a DomainError is. The domain knows no HTTP: the HTTP kit answers `invalid` with 400
+ * validation_failed, `forbidden` 403, `not_found` 404, `conflict` 409 and `refused` 422.
+ */
+export type RefusalKind = 'invalid' | 'forbidden' | 'not_found' | 'conflict' | 'refused';
+
+/** A refusal of the domain: its error key from the contracts' catalogs, its kind and, when known, the field. */
 export class DomainError extends Error {
   constructor(
-    readonly key: string,
-    readonly status: 400 | 403 | 404 | 409 | 422 = 422,
+    readonly key: ErrorKey,
+    readonly kind: RefusalKind = 'refused',
     readonly field?: string,
   ) {
     super(field ? `${key} (${field})` : key);
