@@ -54,7 +54,11 @@ export default [
   {
     // The domain core and the behaviour built on it stay pure: deciders, their states, projections and the
     // domain library import only the contracts, the domain core, zod and their own folder's pure files.
-    files: ['domain/src/**/*.ts', '**/*.decider.ts', '**/*-state.ts', '**/*.projection.ts', '**/*.projections.ts'],
+    files: [
+      'domain-core/src/**/*.ts',
+      '{command-service,projection-service,search-indexer}/src/**/*.{decider,projection,projections}.ts',
+      '{command-service,projection-service,search-indexer}/src/**/*-state.ts',
+    ],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [

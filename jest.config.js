@@ -15,6 +15,7 @@ const base = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@cn/platform/testing$': '<rootDir>/platform/src/testing/index.ts',
+    '^@cn/domain$': '<rootDir>/domain-core/src/index.ts',
     '^@cn/([a-z-]+)$': '<rootDir>/$1/src/index.ts',
   },
   rootDir: __dirname,

@@ -7,6 +7,7 @@ export * from './settings/events';
 export * from './members/members';
 export * from './members/password-policy';
 export * from './members/sign-in-locks';
+export * from './members/abilities';
 export * from './network/network';
 export * from './audit/audit';
 export * from './registry';

@@ -1,10 +1,10 @@
 import { appointmentStream, type AppointmentEvent } from '@cn/contracts';
-import type { Infrastructure, RequestContext } from '@cn/platform';
-import type { HandledCommand } from '@cn/domain';
+import type { CommandContext, HandledCommand } from '@cn/domain';
+import type { Infrastructure } from '@cn/platform';
 import { parentGroupsOf, type CalendarAccess } from '../lookup/calendar-access';
 import type { CommandLookup } from '../lookup/command-lookup';
 import type { LookupMember } from '../lookup/lookup.projections';
-import { countRefusal, executeCommand } from '../shared/execute-command';
+import { executeCommand } from '../shared/execute-command';
 import { appointmentDecider, type Access, type AppointmentCommand } from './appointment.decider';
 import { initialAppointmentState, type AppointmentState } from './appointment-state';
 
@@ -30,8 +30,9 @@ export class AppointmentWriter {
     private readonly calendarAccess: CalendarAccess,
   ) {}
 
-  async member(name: string, ctx: RequestContext): Promise<LookupMember> {
-    return this.lookup.requireActiveMember(ctx).catch((error: unknown) => countRefusal(this.infra, name, error));
+  /** the signed-in member the guard let through */
+  member(issuer: CommandContext): Promise<LookupMember> {
+    return this.lookup.issuer(issuer);
   }
 
   async state(appointmentId: string): Promise<AppointmentState> {
@@ -44,14 +45,14 @@ export class AppointmentWriter {
 
   async execute(options: {
     name: string;
-    ctx: RequestContext;
+    issuer: CommandContext;
     member: LookupMember;
     appointmentId: string;
     /** calendars the command brings in besides the appointment's own */
     calendarIds?: readonly string[];
     build: (input: AppointmentCommandInput) => AppointmentCommand;
   }): Promise<HandledCommand<AppointmentEvent> & { state: AppointmentState }> {
-    const { name, ctx, member, appointmentId } = options;
+    const { name, issuer, member, appointmentId } = options;
     const state = await this.state(appointmentId);
     const calendars = await this.calendarAccess.calendars([...(state.fields?.calendar_ids ?? []), ...(options.calendarIds ?? [])]);
     const viewer = await this.calendarAccess.viewer(member, parentGroupsOf(calendars));
@@ -60,7 +61,7 @@ export class AppointmentWriter {
       streamId: appointmentStream(appointmentId),
       decider: appointmentDecider,
       command,
-      context: { memberId: member._id, correlationId: ctx.correlationId, causationId: ctx.requestId },
+      context: issuer,
     });
     return { ...handled, state };
   }

@@ -1,6 +1,6 @@
 import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, type NetworkSettings } from '@cn/contracts';
-import { createDocumentProjector, HttpProblem, requireMember, type DocumentProjector, type Infrastructure, type RequestContext } from '@cn/platform';
-import { collectionName, type Projection, type ProjectedDocument } from '@cn/domain';
+import { createDocumentProjector, HttpProblem, type DocumentProjector, type Infrastructure, type MemberAccess, type SignedInMember } from '@cn/platform';
+import { collectionName, type CommandContext, type Projection, type ProjectedDocument } from '@cn/domain';
 import { lookupMembersProjection, lookupNetworkProjection, type LookupMember, type LookupNetwork } from './lookup.projections';
 
 /** Projection's evolve takes its document type contravariantly; the runner hands each projection its own documents. */
@@ -14,7 +14,7 @@ const CATCH_UP_MS = 2000;
  * The command side's own read model (members' addresses and roles, the network settings), so that
  * authorization never trusts the client and never depends on the query service.
  */
-export class CommandLookup {
+export class CommandLookup implements MemberAccess {
   private readonly projector: DocumentProjector;
 
   constructor(private readonly infra: Pick<Infrastructure, 'bus' | 'documentStore' | 'cipher' | 'logger' | 'eventStore'>) {
@@ -74,17 +74,16 @@ export class CommandLookup {
     return network?.settings ?? DEFAULT_NETWORK_SETTINGS;
   }
 
-  /** 401 when signed out, 403 unless the session's member is an active member */
-  async requireActiveMember(ctx: RequestContext): Promise<LookupMember> {
-    const member = await this.member(requireMember(ctx));
-    if (!member || member.erased) throw new HttpProblem(401, 'unauthenticated');
-    return member;
+  /** the member guard's question (MemberAccess): a registered, not erased member */
+  async activeMember(memberId: string): Promise<(LookupMember & SignedInMember) | null> {
+    const member = await this.member(memberId);
+    return member && !member.erased ? { ...member, id: member._id } : null;
   }
 
-  /** 401 when signed out, 403 unless a network administrator */
-  async requireNetworkAdmin(ctx: RequestContext): Promise<LookupMember> {
-    const member = await this.requireActiveMember(ctx);
-    if (!member.roles.network_admin) throw new HttpProblem(403, 'forbidden');
+  /** an active member the guard let through (a command of a guarded route); 401 if erased since */
+  async issuer(context: CommandContext): Promise<LookupMember> {
+    const member = context.memberId ? await this.activeMember(context.memberId) : null;
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
     return member;
   }
 }

@@ -1,6 +1,6 @@
 import type { Infrastructure } from '@cn/platform';
 import type { CommandContext } from '@cn/domain';
-import { createMeetingRoom } from './create-meeting-room';
+import { createMeetingRoom } from './creating-meeting-room/create-meeting-room.command';
 
 export const DEMO_MEETING_ROOMS = [
   { name: 'Saal', capacity: 120 },

@@ -7,6 +7,7 @@ export * from './consistency';
 export * from './command-response';
 export * from './simple-rest';
 export * from './openapi';
+export * from './endpoints';
 export * from './observability';
 export * from './kit';
 export * from './security';

@@ -223,5 +223,5 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
     res.json(openApi.document());
   });
 
-  app.useGlobalFilters(new ProblemFilter(logger));
+  app.useGlobalFilters(new ProblemFilter(logger, metrics));
 };

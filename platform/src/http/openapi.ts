@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSISTENCY_HEADER, RETRY_AFTER_HEADER, commandAcceptedSchema } from '@cn/contracts';
+import { endpointRoutes } from './endpoints';
 
 /**
  * One answer of a route: a description, or a description with the JSON body's schema (emitted as
@@ -179,7 +180,7 @@ export const openApi = {
   },
   document(): object {
     const paths: Record<string, Record<string, unknown>> = {};
-    for (const route of routes.values()) {
+    for (const route of [...routes.values(), ...endpointRoutes()]) {
       const path = openApiPath(route.path);
       paths[path] = { ...paths[path], [route.method]: operation(route, path) };
     }

@@ -9,6 +9,8 @@ import { isStorageFault, STORAGE_RETRY_AFTER_SECONDS, storageHealth } from '../s
 import { fieldErrorsOf } from '@cn/domain';
 import { HttpProblem } from './problems';
 import { requestContextOf } from './request-context';
+import { endpointOfRequest } from './endpoints';
+import type { Metrics } from './observability';
 
 const KEY_BY_STATUS: Record<number, ErrorKey> = {
   400: 'validation_failed',
@@ -100,13 +102,27 @@ export const logIfServerError = (logger: pino.Logger, req: Request, error: unkno
   logger.error({ err: error, requestId: context.requestId, correlationId: context.correlationId, path: req.path }, 'request failed');
 };
 
+/** How a refused or failed command is counted: a lost race, a refusal (4xx) or a failure. */
+export const commandOutcomeOf = (error: unknown): 'rejected' | 'conflict' | 'failed' => {
+  if (error instanceof WrongExpectedRevisionError) return 'conflict';
+  if (error instanceof DomainError || error instanceof HttpProblem || error instanceof z.ZodError) return 'rejected';
+  return 'failed';
+};
+
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
-  constructor(private readonly logger: pino.Logger) {}
+  constructor(
+    private readonly logger: pino.Logger,
+    private readonly metrics?: Pick<Metrics, 'commands'>,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const http = host.switchToHttp();
-    answerError(this.logger, http.getRequest<Request>(), http.getResponse<Response>(), exception);
+    const req = http.getRequest<Request>();
+    // every refusal of a command route, before or after deciding, is counted here once
+    const command = endpointOfRequest(req)?.command;
+    if (command && this.metrics) this.metrics.commands.inc({ command, outcome: commandOutcomeOf(exception) });
+    answerError(this.logger, req, http.getResponse<Response>(), exception);
   }
 }

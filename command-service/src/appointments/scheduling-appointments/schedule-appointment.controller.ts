@@ -1,15 +1,17 @@
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Delete, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { CommandBus, type Command } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { createAppointmentRequestSchema, toggleParticipationLockRequestSchema, updateAppointmentRequestSchema, createdAcceptedSchema, type CommandAccepted, type CreatedAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext, type RouteLink } from '@cn/platform';
+import type { CommandContext } from '@cn/domain';
+import { commandAccepted, commandAnswer, Endpoint, Issuer, Payload, type RouteLink } from '@cn/platform';
 import {
+  SCHEDULE_APPOINTMENT,
   CancelAppointmentCommand,
   CreateAppointmentCommand,
   DeleteAppointmentCommand,
   ToggleParticipationLockCommand,
   UpdateAppointmentCommand,
-} from './schedule-appointment.commands';
+} from './schedule-appointment.command';
 
 const tags = ['appointments'];
 const byId = { id: '$response.body#/id' };
@@ -31,49 +33,7 @@ const appointmentLinks: Record<string, RouteLink> = {
 };
 const refusals = { 400: 'validation_failed (field + key)', 401: 'unauthenticated', 403: 'forbidden or invalid_csrf_token', 404: 'not_found' };
 
-openApi.route({
-  method: 'post',
-  path: '/appointments',
-  summary: 'Create an appointment in one or more calendars the member may add appointments to',
-  tags,
-  auth: 'member',
-  body: createAppointmentRequestSchema,
-  responses: { 201: commandAnswer('created, { id, position }', createdAcceptedSchema, appointmentLinks), ...refusals },
-});
-openApi.route({
-  method: 'put',
-  path: '/appointments/{id}',
-  summary: 'Edit an appointment (the whole form); on an occurrence id (r-…) only that occurrence changes',
-  tags,
-  auth: 'member',
-  body: updateAppointmentRequestSchema,
-  responses: { 200: commandAnswer('accepted, { position }'), ...refusals, 422: 'not_recurring' },
-});
-openApi.route({
-  method: 'patch',
-  path: '/appointments/{id}',
-  summary: 'Lock or unlock participation (appointment.attendee_configuration.participation_locked)',
-  tags,
-  auth: 'member',
-  body: toggleParticipationLockRequestSchema,
-  responses: { 200: commandAnswer('accepted, { position }'), ...refusals },
-});
-openApi.route({
-  method: 'post',
-  path: '/appointments/{id}/cancel',
-  summary: 'Cancel an appointment, or one occurrence of a series',
-  tags,
-  auth: 'member',
-  responses: { 200: commandAnswer('accepted, { position }'), ...refusals, 422: 'already_canceled' },
-});
-openApi.route({
-  method: 'delete',
-  path: '/appointments/{id}',
-  summary: 'Delete an appointment, or take one occurrence out of its series',
-  tags,
-  auth: 'member',
-  responses: { 200: commandAnswer('accepted, { position }'), ...refusals },
-});
+type Given<C extends { payload: object }> = Omit<C['payload'], 'appointment_id'>;
 
 @Controller('appointments')
 export class ScheduleAppointmentController {
@@ -81,36 +41,85 @@ export class ScheduleAppointmentController {
 
   @Post()
   @HttpCode(201)
-  async create(@Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {
-    const { id, position } = await this.commands.execute(new CreateAppointmentCommand('', body, ctx));
+  @Endpoint({
+    summary: 'Create an appointment in one or more calendars the member may add appointments to',
+    tags,
+    auth: 'member',
+    command: SCHEDULE_APPOINTMENT.create,
+    body: createAppointmentRequestSchema,
+    responses: { 201: commandAnswer('created, { id, position }', createdAcceptedSchema, appointmentLinks), ...refusals },
+  })
+  async create(@Issuer() issuer: CommandContext, @Payload() payload: CreateAppointmentCommand['payload'], @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {
+    const { id, position } = await this.commands.execute(new CreateAppointmentCommand(issuer, payload));
     return { id, ...commandAccepted(res, position) };
   }
 
   @Put(':id')
   @HttpCode(200)
-  async update(@Param('id') id: string, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
-    const { position } = await this.commands.execute(new UpdateAppointmentCommand(id, body, ctx));
-    return commandAccepted(res, position);
+  @Endpoint({
+    summary: 'Edit an appointment (the whole form); on an occurrence id (r-…) only that occurrence changes',
+    tags,
+    auth: 'member',
+    command: SCHEDULE_APPOINTMENT.update,
+    body: updateAppointmentRequestSchema,
+    responses: { 200: commandAnswer('accepted, { position }'), ...refusals, 422: 'not_recurring' },
+  })
+  update(
+    @Issuer() issuer: CommandContext,
+    @Param('id') id: string,
+    @Payload() payload: Given<UpdateAppointmentCommand>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CommandAccepted> {
+    return this.run(new UpdateAppointmentCommand(issuer, { ...payload, appointment_id: id }), res);
   }
 
   @Patch(':id')
   @HttpCode(200)
-  async lock(@Param('id') id: string, @Body() body: unknown, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
-    const { position } = await this.commands.execute(new ToggleParticipationLockCommand(id, body, ctx));
-    return commandAccepted(res, position);
+  @Endpoint({
+    summary: 'Lock or unlock participation (appointment.attendee_configuration.participation_locked)',
+    tags,
+    auth: 'member',
+    command: SCHEDULE_APPOINTMENT.lock,
+    body: toggleParticipationLockRequestSchema,
+    responses: { 200: commandAnswer('accepted, { position }'), ...refusals },
+  })
+  lock(
+    @Issuer() issuer: CommandContext,
+    @Param('id') id: string,
+    @Payload() payload: Given<ToggleParticipationLockCommand>,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CommandAccepted> {
+    return this.run(new ToggleParticipationLockCommand(issuer, { ...payload, appointment_id: id }), res);
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
-  async cancel(@Param('id') id: string, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
-    const { position } = await this.commands.execute(new CancelAppointmentCommand(id, null, ctx));
-    return commandAccepted(res, position);
+  @Endpoint({
+    summary: 'Cancel an appointment, or one occurrence of a series',
+    tags,
+    auth: 'member',
+    command: SCHEDULE_APPOINTMENT.cancel,
+    responses: { 200: commandAnswer('accepted, { position }'), ...refusals, 422: 'already_canceled' },
+  })
+  cancel(@Issuer() issuer: CommandContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
+    return this.run(new CancelAppointmentCommand(issuer, { appointment_id: id }), res);
   }
 
   @Delete(':id')
   @HttpCode(200)
-  async remove(@Param('id') id: string, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
-    const { position } = await this.commands.execute(new DeleteAppointmentCommand(id, null, ctx));
+  @Endpoint({
+    summary: 'Delete an appointment, or take one occurrence out of its series',
+    tags,
+    auth: 'member',
+    command: SCHEDULE_APPOINTMENT.delete,
+    responses: { 200: commandAnswer('accepted, { position }'), ...refusals },
+  })
+  remove(@Issuer() issuer: CommandContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
+    return this.run(new DeleteAppointmentCommand(issuer, { appointment_id: id }), res);
+  }
+
+  private async run(command: Command<{ position: number }>, res: Response): Promise<CommandAccepted> {
+    const { position } = await this.commands.execute(command);
     return commandAccepted(res, position);
   }
 }

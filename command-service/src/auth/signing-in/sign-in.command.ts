@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RETRY_AFTER_HEADER, signInGuardStream, signInRequestSchema, streamCategory, type MemberDto, type SignInLockEvent } from '@cn/contracts';
-import { createSessionToken, HttpProblem, INFRASTRUCTURE, parseWith, type Infrastructure, type RequestContext } from '@cn/platform';
-import { toNewEvents } from '@cn/domain';
+import { RETRY_AFTER_HEADER, signInGuardStream, streamCategory, type signInRequestSchema, type MemberDto, type SignInLockEvent } from '@cn/contracts';
+import type { z } from 'zod';
+import { toNewEvents, type CommandContext } from '@cn/domain';
+import { createSessionToken, HttpProblem, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { memberDtoOf } from '../../members/member-dto';
 import { verifyMemberPassword } from '../credentials';
@@ -15,12 +16,13 @@ export interface SignedIn {
   sessionToken: string;
 }
 
+/** Someone (no member yet) signs in from an address; the payload is the parsed `{ email, password }`. */
 export class SignInCommand extends Command<SignedIn> {
   constructor(
-    readonly body: unknown,
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof signInRequestSchema>,
     /** the client address as the app reads it (`req.ip`, which honours TRUST_PROXY) */
     readonly clientAddress: string,
-    readonly ctx: Pick<RequestContext, 'correlationId' | 'requestId'>,
   ) {
     super();
   }
@@ -55,8 +57,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     private readonly throttle: SignInThrottle,
   ) {}
 
-  async execute({ body, clientAddress, ctx }: SignInCommand): Promise<SignedIn> {
-    const { email, password } = parseWith(signInRequestSchema, body);
+  async execute({ issuer, payload: { email, password }, clientAddress }: SignInCommand): Promise<SignedIn> {
     const attempt = { account: normalizeAccount(email), address: normalizeAddress(clientAddress) };
     // before anything else: a locked attempt learns nothing, not even from how long the password check takes
     const lock = await this.throttle.lockOf(attempt);
@@ -69,7 +70,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     const valid = await verifyMemberPassword(this.infra, member?._id ?? null, password);
     if (!member || member.erased || !valid) {
       const begun = await this.throttle.recordFailure(attempt);
-      await this.announce(begun, member && !member.erased ? member._id : null, ctx);
+      await this.announce(begun, member && !member.erased ? member._id : null, issuer);
       this.infra.metrics.commands.inc({ command: SIGN_IN, outcome: 'rejected' });
       throw new HttpProblem(401, 'invalid_credentials');
     }
@@ -79,13 +80,12 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
   }
 
   /** One SignInLocked per lock begun; losing one must not turn the 401 into a 500, so a failed append is logged. */
-  private async announce(begun: readonly BegunLock[], memberId: string | null, ctx: SignInCommand['ctx']): Promise<void> {
+  private async announce(begun: readonly BegunLock[], memberId: string | null, issuer: CommandContext): Promise<void> {
     for (const lock of begun) {
       const event = signInLockedEvent(lock, memberId);
       const streamId = signInGuardStream(subjectOf(event, lock));
       try {
-        const context = { memberId: null, correlationId: ctx.correlationId, causationId: ctx.requestId };
-        await this.infra.eventStore.append(streamId, toNewEvents([event], context, this.infra.clock()), { expectedRevision: 'any' });
+        await this.infra.eventStore.append(streamId, toNewEvents([event], { ...issuer, memberId: null }, this.infra.clock()), { expectedRevision: 'any' });
         this.infra.metrics.appends.inc({ stream_category: streamCategory(streamId) });
       } catch (error) {
         this.infra.logger.error({ err: error, scope: lock.scope }, 'recording a sign-in lock failed');

@@ -4,21 +4,12 @@ import {
   clearSessionCookie,
   Ctx,
   INFRASTRUCTURE,
-  openApi,
+  Endpoint,
   sessionRevocationsOf,
   verifySessionToken,
   type Infrastructure,
   type RequestContext,
 } from '@cn/platform';
-
-openApi.route({
-  method: 'delete',
-  path: '/users/sign_out',
-  summary: 'Sign out: ends the session in every service (its token is refused from now on) and clears the cookie',
-  tags: ['auth'],
-  auth: 'none',
-  responses: { 204: 'signed out' },
-});
 
 /**
  * Signing out revokes the session (by its id, in `revoked_sessions`) so that a copy of the cookie stops working
@@ -30,6 +21,12 @@ export class SignOutController {
 
   @Delete()
   @HttpCode(204)
+  @Endpoint({
+    summary: 'Sign out: ends the session in every service (its token is refused from now on) and clears the cookie',
+    tags: ['auth'],
+    auth: 'none',
+    responses: { 204: 'signed out' },
+  })
   async signOut(@Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<void> {
     const session = verifySessionToken(ctx.sessionToken ?? undefined, this.infra.config.session);
     if (session) await sessionRevocationsOf(this.infra.documentStore).revoke(session.sessionId, session.expiresAt);

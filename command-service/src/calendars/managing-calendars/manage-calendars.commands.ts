@@ -1,46 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { z } from 'zod';
 import {
   calendarStream,
-  createCalendarRequestSchema,
   randomCalendarColor,
-  shareCalendarRequestSchema,
-  updateCalendarRequestSchema,
   type CalendarEvent,
+  type createCalendarRequestSchema,
+  type shareCalendarRequestSchema,
+  type updateCalendarRequestSchema,
 } from '@cn/contracts';
-import { INFRASTRUCTURE, parseWith, validationProblem, type Infrastructure, type RequestContext } from '@cn/platform';
-import { type HandledCommand } from '@cn/domain';
+import type { CommandContext, HandledCommand } from '@cn/domain';
+import { INFRASTRUCTURE, validationProblem, type Infrastructure } from '@cn/platform';
 import { CalendarAccess } from '../../lookup/calendar-access';
 import { CommandLookup } from '../../lookup/command-lookup';
-import type { LookupMember } from '../../lookup/lookup.projections';
-import { countRefusal, executeCommand } from '../../shared/execute-command';
+import { executeCommand } from '../../shared/execute-command';
 import { calendarDecider, type CalendarCommand } from '../calendar.decider';
 
 type Accepted = { position: number };
 
+/** A member creates a calendar: personal, network (administrators) or group (its administrators). */
 export class CreateCalendarCommand extends Command<{ id: string; position: number }> {
   constructor(
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof createCalendarRequestSchema>,
   ) {
     super();
   }
 }
 
-/** PUT, DELETE, POST …/share and DELETE …/share of one calendar. */
+/** What changes of one calendar: PUT, DELETE, POST …/share and DELETE …/share. */
+export type CalendarChange =
+  | ({ action: 'update' } & z.output<typeof updateCalendarRequestSchema>)
+  | ({ action: 'share' } & z.output<typeof shareCalendarRequestSchema>)
+  | { action: 'delete' }
+  | { action: 'remove_share' };
+
 export class ChangeCalendarCommand extends Command<Accepted> {
   constructor(
-    readonly id: string,
-    readonly action: 'update' | 'delete' | 'share' | 'remove_share',
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: { calendar_id: string; change: CalendarChange },
   ) {
     super();
   }
 }
 
-const NAMES = { update: 'UpdateCalendar', delete: 'DeleteCalendar', share: 'ShareCalendar', remove_share: 'RemoveCalendarShare' } as const;
+export const CREATE_CALENDAR = 'CreateCalendar';
+/** the command name of each change, for cn_commands_total */
+export const CALENDAR_CHANGES = { update: 'UpdateCalendar', delete: 'DeleteCalendar', share: 'ShareCalendar', remove_share: 'RemoveCalendarShare' } as const;
 
 /** Shared steps of the calendar commands: who asks, which members exist, and the decider on the calendar stream. */
 class CalendarCommands {
@@ -50,10 +57,6 @@ class CalendarCommands {
     readonly calendarAccess: CalendarAccess,
   ) {}
 
-  member(name: string, ctx: RequestContext): Promise<LookupMember> {
-    return this.lookup.requireActiveMember(ctx).catch((error: unknown) => countRefusal(this.infra, name, error));
-  }
-
   /** members a calendar is shared with must exist */
   async requireMembers(memberIds: readonly string[] | undefined, field: string): Promise<void> {
     if (!memberIds || memberIds.length === 0) return;
@@ -62,13 +65,8 @@ class CalendarCommands {
     if (errors.length > 0) throw validationProblem(errors);
   }
 
-  run(name: string, calendarId: string, member: LookupMember, ctx: RequestContext, command: CalendarCommand): Promise<HandledCommand<CalendarEvent>> {
-    return executeCommand(this.infra, name, {
-      streamId: calendarStream(calendarId),
-      decider: calendarDecider,
-      command,
-      context: { memberId: member._id, correlationId: ctx.correlationId, causationId: ctx.requestId },
-    });
+  run(name: string, calendarId: string, issuer: CommandContext, command: CalendarCommand): Promise<HandledCommand<CalendarEvent>> {
+    return executeCommand(this.infra, name, { streamId: calendarStream(calendarId), decider: calendarDecider, command, context: issuer });
   }
 }
 
@@ -80,18 +78,17 @@ export class CreateCalendarHandler implements ICommandHandler<CreateCalendarComm
     this.commands = new CalendarCommands(infra, lookup, calendarAccess);
   }
 
-  async execute({ body, ctx }: CreateCalendarCommand): Promise<{ id: string; position: number }> {
-    const member = await this.commands.member('CreateCalendar', ctx);
-    const request = parseWith(createCalendarRequestSchema, body);
+  async execute({ issuer, payload: request }: CreateCalendarCommand): Promise<{ id: string; position: number }> {
+    const member = await this.commands.lookup.issuer(issuer);
     const requested = request.type ?? request.calendar.type ?? 'personal';
     // a 'shared' calendar is a personal calendar given to other members
     const type = requested === 'shared' ? 'personal' : requested;
     const parentId = type === 'group' ? (request.parent_id ?? null) : null;
-    await this.commands.requireMembers(request.calendar.membership_ids, 'calendar.membership_ids').catch((error: unknown) => countRefusal(this.commands.infra, 'CreateCalendar', error));
+    await this.commands.requireMembers(request.calendar.membership_ids, 'calendar.membership_ids');
     const group = parentId ? await this.commands.calendarAccess.group(parentId) : null;
     const viewer = await this.commands.calendarAccess.viewer(member, parentId ? [parentId] : []);
     const calendarId = randomUUID();
-    const handled = await this.commands.run('CreateCalendar', calendarId, member, ctx, {
+    const handled = await this.commands.run(CREATE_CALENDAR, calendarId, issuer, {
       type: 'CreateCalendar',
       calendar_id: calendarId,
       calendar_type: type,
@@ -114,17 +111,16 @@ export class ChangeCalendarHandler implements ICommandHandler<ChangeCalendarComm
     this.commands = new CalendarCommands(infra, lookup, calendarAccess);
   }
 
-  private async command(action: ChangeCalendarCommand['action'], body: unknown, viewer: CalendarCommand['viewer']): Promise<CalendarCommand> {
-    switch (action) {
+  private async command(change: CalendarChange, viewer: CalendarCommand['viewer']): Promise<CalendarCommand> {
+    switch (change.action) {
       case 'update': {
-        const { calendar } = parseWith(updateCalendarRequestSchema, body);
+        const { calendar } = change;
         await this.commands.requireMembers(calendar.membership_ids, 'calendar.membership_ids');
         return { type: 'UpdateCalendar', name: calendar.name, color: calendar.color, share_with: calendar.membership_ids, viewer };
       }
       case 'share': {
-        const request = parseWith(shareCalendarRequestSchema, body);
-        await this.commands.requireMembers(request.membership_ids, 'membership_ids');
-        return { type: 'ShareCalendar', member_ids: request.membership_ids, viewer };
+        await this.commands.requireMembers(change.membership_ids, 'membership_ids');
+        return { type: 'ShareCalendar', member_ids: change.membership_ids, viewer };
       }
       case 'delete':
         return { type: 'DeleteCalendar', viewer };
@@ -133,13 +129,11 @@ export class ChangeCalendarHandler implements ICommandHandler<ChangeCalendarComm
     }
   }
 
-  async execute({ id, action, body, ctx }: ChangeCalendarCommand): Promise<Accepted> {
-    const name = NAMES[action];
-    const member = await this.commands.member(name, ctx);
+  async execute({ issuer, payload: { calendar_id: id, change } }: ChangeCalendarCommand): Promise<Accepted> {
+    const member = await this.commands.lookup.issuer(issuer);
     const calendar = await this.commands.calendarAccess.calendar(id);
     const viewer = await this.commands.calendarAccess.viewer(member, calendar.parent_id ? [calendar.parent_id] : []);
-    const command = await this.command(action, body, viewer).catch((error: unknown) => countRefusal(this.commands.infra, name, error));
-    const handled = await this.commands.run(name, id, member, ctx, command);
+    const handled = await this.commands.run(CALENDAR_CHANGES[change.action], id, issuer, await this.command(change, viewer));
     return { position: handled.position };
   }
 }

@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { memberStream } from '@cn/contracts';
-import { INFRASTRUCTURE, type Infrastructure, type RequestContext } from '@cn/platform';
+import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { type CommandContext } from '@cn/domain';
-import { CommandLookup } from '../../lookup/command-lookup';
-import { countRefusal, executeCommand } from '../../shared/execute-command';
+import { executeCommand } from '../../shared/execute-command';
 import { eraseMemberDecider } from './erase-member.decider';
 
 export const ERASE_MEMBER = 'EraseMember';
@@ -25,10 +24,11 @@ export const eraseMember = async (
   return { position: handled.position };
 };
 
+/** An administrator erases a member (the guard checked the role). */
 export class EraseMemberCommand extends Command<{ position: number }> {
   constructor(
-    readonly memberId: string,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: { member_id: string },
   ) {
     super();
   }
@@ -36,13 +36,9 @@ export class EraseMemberCommand extends Command<{ position: number }> {
 
 @CommandHandler(EraseMemberCommand)
 export class EraseMemberHandler implements ICommandHandler<EraseMemberCommand> {
-  constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
-    private readonly lookup: CommandLookup,
-  ) {}
+  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
 
-  async execute({ memberId, ctx }: EraseMemberCommand): Promise<{ position: number }> {
-    const admin = await this.lookup.requireNetworkAdmin(ctx).catch((error: unknown) => countRefusal(this.infra, ERASE_MEMBER, error));
-    return eraseMember(this.infra, memberId, { memberId: admin._id, correlationId: ctx.correlationId, causationId: ctx.requestId });
+  execute({ issuer, payload }: EraseMemberCommand): Promise<{ position: number }> {
+    return eraseMember(this.infra, payload.member_id, issuer);
   }
 }

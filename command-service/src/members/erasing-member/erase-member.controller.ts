@@ -2,17 +2,9 @@ import { Controller, Delete, HttpCode, Param, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { CommandAccepted } from '@cn/contracts';
-import { commandAccepted, Ctx, openApi, commandAnswer, type RequestContext } from '@cn/platform';
-import { EraseMemberCommand } from './erase-member.command';
-
-openApi.route({
-  method: 'delete',
-  path: '/administration/members/{id}',
-  summary: "Erase a member: MemberErased, then the member's key is destroyed (their personal data reads as the fallback)",
-  tags: ['members'],
-  auth: 'admin',
-  responses: { 200: commandAnswer('accepted, { position }'), 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 422: 'cannot_erase_self' },
-});
+import type { CommandContext } from '@cn/domain';
+import { commandAccepted, commandAnswer, Endpoint, Issuer } from '@cn/platform';
+import { ERASE_MEMBER, EraseMemberCommand } from './erase-member.command';
 
 @Controller('administration/members')
 export class EraseMemberController {
@@ -20,8 +12,15 @@ export class EraseMemberController {
 
   @Delete(':id')
   @HttpCode(200)
-  async erase(@Param('id') id: string, @Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
-    const { position } = await this.commands.execute(new EraseMemberCommand(id, ctx));
+  @Endpoint({
+    summary: "Erase a member: MemberErased, then the member's key is destroyed (their personal data reads as the fallback)",
+    tags: ['members'],
+    auth: 'admin',
+    command: ERASE_MEMBER,
+    responses: { 200: commandAnswer('accepted, { position }'), 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 422: 'cannot_erase_self' },
+  })
+  async erase(@Issuer() issuer: CommandContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
+    const { position } = await this.commands.execute(new EraseMemberCommand(issuer, { member_id: id }));
     return commandAccepted(res, position);
   }
 }

@@ -2,14 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { memberStream } from '@cn/contracts';
-import { INFRASTRUCTURE, parseWith, type Infrastructure, type RequestContext } from '@cn/platform';
+import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { type CommandContext } from '@cn/domain';
 import { hashPassword } from '../../auth/passwords';
 import { requireAcceptablePassword } from '../../auth/password-policy/password-policy';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { countRefusal, executeCommand } from '../../shared/execute-command';
+import { executeCommand } from '../../shared/execute-command';
 import { registerMemberDecider } from './register-member.decider';
-import { registerMemberRequestSchema, type RegisterMemberUser } from './register-member.request';
+import type { RegisterMemberRequest, RegisterMemberUser } from './register-member.request';
 
 export const REGISTER_MEMBER = 'RegisterMember';
 
@@ -70,10 +70,11 @@ export const registerMember = async (
   return { position: handled.position, id: memberId };
 };
 
+/** An administrator registers a member; the payload is the parsed `{ user }` request. */
 export class RegisterMemberCommand extends Command<{ position: number; id: string }> {
   constructor(
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: RegisterMemberRequest,
   ) {
     super();
   }
@@ -86,16 +87,9 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     private readonly lookup: CommandLookup,
   ) {}
 
-  async execute({ body, ctx }: RegisterMemberCommand): Promise<{ position: number; id: string }> {
-    const admin = await this.lookup.requireNetworkAdmin(ctx).catch((error: unknown) => countRefusal(this.infra, REGISTER_MEMBER, error));
-    const { user } = parseWith(registerMemberRequestSchema, body);
+  async execute({ issuer, payload: { user } }: RegisterMemberCommand): Promise<{ position: number; id: string }> {
     // a person chose this password (the demo seed's documented ones do not pass through here)
     if (user.password) requireAcceptablePassword(user.password, user.email, 'user.password');
-    return registerMember(
-      this.infra,
-      { isEmailTaken: async (email) => (await this.lookup.memberByEmail(email)) !== null },
-      user,
-      { memberId: admin._id, correlationId: ctx.correlationId, causationId: ctx.requestId },
-    );
+    return registerMember(this.infra, { isEmailTaken: async (email) => (await this.lookup.memberByEmail(email)) !== null }, user, issuer);
   }
 }

@@ -35,5 +35,5 @@ export const registerMemberRequestSchema = z
   })
   .strict();
 
-export type RegisterMemberRequest = z.input<typeof registerMemberRequestSchema>;
+export type RegisterMemberRequest = z.output<typeof registerMemberRequestSchema>;
 export type RegisterMemberUser = z.output<typeof registerMemberRequestSchema>['user'];

@@ -1,17 +1,20 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { memberStream, setPresenceRequestSchema } from '@cn/contracts';
-import { INFRASTRUCTURE, parseWith, type Infrastructure, type RequestContext } from '@cn/platform';
+import type { z } from 'zod';
+import { memberStream, type setPresenceRequestSchema } from '@cn/contracts';
+import type { CommandContext } from '@cn/domain';
+import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { countRefusal, executeCommand } from '../../shared/execute-command';
+import { executeCommand } from '../../shared/execute-command';
 import { setPresenceDecider } from './set-presence.decider';
 
 export const SET_PRESENCE = 'SetPresence';
 
+/** The signed-in member sets their presence; the text arrives trimmed to one line (the request schema). */
 export class SetPresenceCommand extends Command<{ position: number }> {
   constructor(
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof setPresenceRequestSchema>,
   ) {
     super();
   }
@@ -24,23 +27,21 @@ export class SetPresenceHandler implements ICommandHandler<SetPresenceCommand> {
     private readonly lookup: CommandLookup,
   ) {}
 
-  async execute({ body, ctx }: SetPresenceCommand): Promise<{ position: number }> {
-    const member = await this.lookup.requireActiveMember(ctx).catch((error: unknown) => countRefusal(this.infra, SET_PRESENCE, error));
-    // line breaks become spaces and the length is checked before anything is encrypted
-    const request = parseWith(setPresenceRequestSchema, body);
+  async execute({ issuer, payload }: SetPresenceCommand): Promise<{ position: number }> {
+    const memberId = (await this.lookup.issuer(issuer))._id;
     const settings = await this.lookup.networkSettings();
     const handled = await executeCommand(this.infra, SET_PRESENCE, {
-      streamId: memberStream(member._id),
+      streamId: memberStream(memberId),
       decider: setPresenceDecider,
       command: {
         type: 'SetPresence',
-        member_id: member._id,
-        presence: request.type,
-        text: request.text,
-        encrypted_text: await this.infra.cipher.encrypt(member._id, request.text),
+        member_id: memberId,
+        presence: payload.type,
+        text: payload.text,
+        encrypted_text: await this.infra.cipher.encrypt(memberId, payload.text),
         show_online_status: settings.member.show_online_status,
       },
-      context: { memberId: member._id, correlationId: ctx.correlationId, causationId: ctx.requestId },
+      context: issuer,
     });
     return { position: handled.position };
   }

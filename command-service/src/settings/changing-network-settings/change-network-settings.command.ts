@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { changeNetworkSettingsRequestSchema, DEFAULT_NETWORK_ID, networkStream, type ChangeNetworkSettingsRequest } from '@cn/contracts';
-import { INFRASTRUCTURE, parseWith, type Infrastructure, type RequestContext } from '@cn/platform';
+import { DEFAULT_NETWORK_ID, networkStream, type ChangeNetworkSettingsRequest } from '@cn/contracts';
+import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { type CommandContext, type HandledCommand } from '@cn/domain';
-import { CommandLookup } from '../../lookup/command-lookup';
-import { countRefusal, executeCommand } from '../../shared/execute-command';
+import { executeCommand } from '../../shared/execute-command';
 import { networkSettingsDecider } from './change-network-settings.decider';
 
 export const CHANGE_NETWORK_SETTINGS = 'ChangeNetworkSettings';
@@ -22,11 +21,11 @@ export const changeNetworkSettings = (
     context,
   });
 
-/** Carries the request body as received: it is validated only once the sender is known to be an administrator. */
+/** An administrator changes network settings; the payload holds the tabs and fields to merge. */
 export class ChangeNetworkSettingsCommand extends Command<{ position: number }> {
   constructor(
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: ChangeNetworkSettingsRequest,
   ) {
     super();
   }
@@ -34,19 +33,10 @@ export class ChangeNetworkSettingsCommand extends Command<{ position: number }> 
 
 @CommandHandler(ChangeNetworkSettingsCommand)
 export class ChangeNetworkSettingsHandler implements ICommandHandler<ChangeNetworkSettingsCommand> {
-  constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
-    private readonly lookup: CommandLookup,
-  ) {}
+  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
 
-  async execute({ body, ctx }: ChangeNetworkSettingsCommand): Promise<{ position: number }> {
-    const admin = await this.lookup.requireNetworkAdmin(ctx).catch((error: unknown) => countRefusal(this.infra, CHANGE_NETWORK_SETTINGS, error));
-    const changes = parseWith(changeNetworkSettingsRequestSchema, body);
-    const handled = await changeNetworkSettings(this.infra, changes, {
-      memberId: admin._id,
-      correlationId: ctx.correlationId,
-      causationId: ctx.requestId,
-    });
+  async execute({ issuer, payload }: ChangeNetworkSettingsCommand): Promise<{ position: number }> {
+    const handled = await changeNetworkSettings(this.infra, payload, issuer);
     return { position: handled.position };
   }
 }

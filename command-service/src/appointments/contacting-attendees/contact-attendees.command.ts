@@ -1,15 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { appointmentTarget, contactAttendeesRequestSchema } from '@cn/contracts';
-import { INFRASTRUCTURE, parseWith, type Infrastructure, type RequestContext } from '@cn/platform';
+import type { z } from 'zod';
+import { appointmentTarget, type contactAttendeesRequestSchema } from '@cn/contracts';
+import type { CommandContext } from '@cn/domain';
+import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { AppointmentWriter } from '../appointment-writer';
 
+export const CONTACT_ATTENDEES = 'ContactAttendees';
+
+/** A participant with the right writes to the attendees of an appointment. */
 export class ContactAttendeesCommand extends Command<{ position: number }> {
   constructor(
-    readonly id: string,
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof contactAttendeesRequestSchema> & { appointment_id: string },
   ) {
     super();
   }
@@ -28,12 +32,11 @@ export class ContactAttendeesHandler implements ICommandHandler<ContactAttendees
     private readonly lookup: CommandLookup,
   ) {}
 
-  async execute({ id, body, ctx }: ContactAttendeesCommand): Promise<{ position: number }> {
-    const member = await this.writer.member('ContactAttendees', ctx);
-    const { contact } = parseWith(contactAttendeesRequestSchema, body);
+  async execute({ issuer, payload: { appointment_id: id, contact } }: ContactAttendeesCommand): Promise<{ position: number }> {
+    const member = await this.writer.member(issuer);
     const handled = await this.writer.execute({
-      name: 'ContactAttendees',
-      ctx,
+      name: CONTACT_ATTENDEES,
+      issuer,
       member,
       appointmentId: appointmentTarget(id).appointmentId,
       build: ({ access, now }) => ({ type: 'ContactAttendees', ...contact, access, now }),

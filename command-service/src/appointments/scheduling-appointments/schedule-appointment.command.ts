@@ -1,33 +1,77 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { z } from 'zod';
 import {
   appointmentTarget,
-  createAppointmentRequestSchema,
-  toggleParticipationLockRequestSchema,
-  updateAppointmentRequestSchema,
+  type createAppointmentRequestSchema,
+  type toggleParticipationLockRequestSchema,
+  type updateAppointmentRequestSchema,
 } from '@cn/contracts';
-import { parseWith, type RequestContext } from '@cn/platform';
+import type { CommandContext } from '@cn/domain';
 import { RoomBookings } from '../../meeting-rooms/room-bookings';
 import { AppointmentWriter } from '../appointment-writer';
 
 type Accepted = { position: number };
 
-/** Each command carries the request as received; the handler validates it once the sender is known. */
-abstract class AppointmentRequest<Result = Accepted> extends Command<Result> {
+/** the appointment, or one occurrence of a series (`r-` id), a command is about */
+interface OnAppointment {
+  appointment_id: string;
+}
+
+/** A member creates an appointment in calendars they may add appointments to. */
+export class CreateAppointmentCommand extends Command<{ id: string; position: number }> {
   constructor(
-    readonly id: string,
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof createAppointmentRequestSchema>,
   ) {
     super();
   }
 }
 
-export class CreateAppointmentCommand extends AppointmentRequest<{ id: string; position: number }> {}
-export class UpdateAppointmentCommand extends AppointmentRequest {}
-export class ToggleParticipationLockCommand extends AppointmentRequest {}
-export class CancelAppointmentCommand extends AppointmentRequest {}
-export class DeleteAppointmentCommand extends AppointmentRequest {}
+/** An organizer edits the whole form, of the series or of one occurrence. */
+export class UpdateAppointmentCommand extends Command<Accepted> {
+  constructor(
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof updateAppointmentRequestSchema> & OnAppointment,
+  ) {
+    super();
+  }
+}
+
+export class ToggleParticipationLockCommand extends Command<Accepted> {
+  constructor(
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof toggleParticipationLockRequestSchema> & OnAppointment,
+  ) {
+    super();
+  }
+}
+
+export class CancelAppointmentCommand extends Command<Accepted> {
+  constructor(
+    readonly issuer: CommandContext,
+    readonly payload: OnAppointment,
+  ) {
+    super();
+  }
+}
+
+export class DeleteAppointmentCommand extends Command<Accepted> {
+  constructor(
+    readonly issuer: CommandContext,
+    readonly payload: OnAppointment,
+  ) {
+    super();
+  }
+}
+
+export const SCHEDULE_APPOINTMENT = {
+  create: 'CreateAppointment',
+  update: 'UpdateAppointment',
+  lock: 'ToggleParticipationLock',
+  cancel: 'CancelAppointment',
+  delete: 'DeleteAppointment',
+} as const;
 
 @CommandHandler(CreateAppointmentCommand)
 export class CreateAppointmentHandler implements ICommandHandler<CreateAppointmentCommand> {
@@ -36,15 +80,14 @@ export class CreateAppointmentHandler implements ICommandHandler<CreateAppointme
     private readonly bookings: RoomBookings,
   ) {}
 
-  async execute({ body, ctx }: CreateAppointmentCommand): Promise<{ id: string; position: number }> {
-    const member = await this.writer.member('CreateAppointment', ctx);
-    const { appointment } = parseWith(createAppointmentRequestSchema, body);
+  async execute({ issuer, payload: { appointment } }: CreateAppointmentCommand): Promise<{ id: string; position: number }> {
+    const member = await this.writer.member(issuer);
     const appointmentId = randomUUID();
     // category and room are checked against what the network has and who books the room meanwhile
     const handled = await this.bookings.write({ appointment_id: appointmentId, occurrence_start: null, fields: appointment }, (fields, verify) =>
       this.writer.execute({
-        name: 'CreateAppointment',
-        ctx,
+        name: SCHEDULE_APPOINTMENT.create,
+        issuer,
         member,
         appointmentId,
         calendarIds: fields.calendar_ids,
@@ -65,15 +108,14 @@ export class UpdateAppointmentHandler implements ICommandHandler<UpdateAppointme
     private readonly bookings: RoomBookings,
   ) {}
 
-  async execute({ id, body, ctx }: UpdateAppointmentCommand): Promise<Accepted> {
-    const member = await this.writer.member('UpdateAppointment', ctx);
-    const { appointment } = parseWith(updateAppointmentRequestSchema, body);
+  async execute({ issuer, payload: { appointment, appointment_id: id } }: UpdateAppointmentCommand): Promise<Accepted> {
+    const member = await this.writer.member(issuer);
     const target = appointmentTarget(id);
     const booking = { appointment_id: target.appointmentId, occurrence_start: target.occurrenceStart, fields: appointment };
     const handled = await this.bookings.write(booking, (fields, verify) =>
       this.writer.execute({
-        name: 'UpdateAppointment',
-        ctx,
+        name: SCHEDULE_APPOINTMENT.update,
+        issuer,
         member,
         appointmentId: target.appointmentId,
         calendarIds: fields.calendar_ids,
@@ -91,14 +133,12 @@ export class UpdateAppointmentHandler implements ICommandHandler<UpdateAppointme
 export class ToggleParticipationLockHandler implements ICommandHandler<ToggleParticipationLockCommand> {
   constructor(private readonly writer: AppointmentWriter) {}
 
-  async execute({ id, body, ctx }: ToggleParticipationLockCommand): Promise<Accepted> {
-    const member = await this.writer.member('ToggleParticipationLock', ctx);
-    const request = parseWith(toggleParticipationLockRequestSchema, body);
+  async execute({ issuer, payload: request }: ToggleParticipationLockCommand): Promise<Accepted> {
     const handled = await this.writer.execute({
-      name: 'ToggleParticipationLock',
-      ctx,
-      member,
-      appointmentId: appointmentTarget(id).appointmentId,
+      name: SCHEDULE_APPOINTMENT.lock,
+      issuer,
+      member: await this.writer.member(issuer),
+      appointmentId: appointmentTarget(request.appointment_id).appointmentId,
       build: ({ access, now }) => ({
         type: 'ToggleParticipationLock',
         participation_locked: request.appointment.attendee_configuration.participation_locked,
@@ -114,13 +154,12 @@ export class ToggleParticipationLockHandler implements ICommandHandler<TogglePar
 export class CancelAppointmentHandler implements ICommandHandler<CancelAppointmentCommand> {
   constructor(private readonly writer: AppointmentWriter) {}
 
-  async execute({ id, ctx }: CancelAppointmentCommand): Promise<Accepted> {
-    const member = await this.writer.member('CancelAppointment', ctx);
-    const target = appointmentTarget(id);
+  async execute({ issuer, payload }: CancelAppointmentCommand): Promise<Accepted> {
+    const target = appointmentTarget(payload.appointment_id);
     const handled = await this.writer.execute({
-      name: 'CancelAppointment',
-      ctx,
-      member,
+      name: SCHEDULE_APPOINTMENT.cancel,
+      issuer,
+      member: await this.writer.member(issuer),
       appointmentId: target.appointmentId,
       build: ({ access, now }) => ({ type: 'CancelAppointment', occurrence_start: target.occurrenceStart, access, now }),
     });
@@ -132,13 +171,12 @@ export class CancelAppointmentHandler implements ICommandHandler<CancelAppointme
 export class DeleteAppointmentHandler implements ICommandHandler<DeleteAppointmentCommand> {
   constructor(private readonly writer: AppointmentWriter) {}
 
-  async execute({ id, ctx }: DeleteAppointmentCommand): Promise<Accepted> {
-    const member = await this.writer.member('DeleteAppointment', ctx);
-    const target = appointmentTarget(id);
+  async execute({ issuer, payload }: DeleteAppointmentCommand): Promise<Accepted> {
+    const target = appointmentTarget(payload.appointment_id);
     const handled = await this.writer.execute({
-      name: 'DeleteAppointment',
-      ctx,
-      member,
+      name: SCHEDULE_APPOINTMENT.delete,
+      issuer,
+      member: await this.writer.member(issuer),
       appointmentId: target.appointmentId,
       build: ({ access, now }) => ({ type: 'DeleteAppointment', occurrence_start: target.occurrenceStart, access, now }),
     });

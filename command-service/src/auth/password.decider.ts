@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_INTERVAL_SECONDS, PASSWORD_RESET_TTL_MINUTES, type MemberEvent, type PasswordChangeReason, type SealedSecret } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
-import { evolveMember, initialMemberState, type MemberState } from '../../members/member-state';
+import { evolveMember, initialMemberState, type MemberState } from '../members/member-state';
 
 /**
  * Password changes of the member stream. Checking a credential needs the member's key and scrypt, so the

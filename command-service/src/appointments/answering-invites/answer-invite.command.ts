@@ -1,15 +1,17 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { parseInviteId } from '@cn/contracts';
-import { HttpProblem, type RequestContext } from '@cn/platform';
+import type { CommandContext } from '@cn/domain';
+import { HttpProblem } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { AppointmentWriter } from '../appointment-writer';
+
+export const ANSWER_INVITE = { accept: 'AcceptInvite', reject: 'RejectInvite' } as const;
 
 /** POST /api/v1/invites/{id}/accept|reject: a member answers their own open invite. */
 export class AnswerInviteCommand extends Command<{ position: number }> {
   constructor(
-    readonly inviteId: string,
-    readonly answer: 'accept' | 'reject',
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: { invite_id: string; answer: 'accept' | 'reject' },
   ) {
     super();
   }
@@ -22,17 +24,16 @@ export class AnswerInviteHandler implements ICommandHandler<AnswerInviteCommand>
     private readonly lookup: CommandLookup,
   ) {}
 
-  async execute({ inviteId, answer, ctx }: AnswerInviteCommand): Promise<{ position: number }> {
-    const name = answer === 'accept' ? 'AcceptInvite' : 'RejectInvite';
-    const member = await this.writer.member(name, ctx);
+  async execute({ issuer, payload: { invite_id: inviteId, answer } }: AnswerInviteCommand): Promise<{ position: number }> {
+    const member = await this.writer.member(issuer);
     const invite = parseInviteId(inviteId);
     if (!invite) throw new HttpProblem(404, 'not_found');
     // participants answer their own invites only
     if (invite.memberId !== member._id) throw new HttpProblem(403, 'forbidden');
     const settings = await this.lookup.networkSettings();
     const handled = await this.writer.execute({
-      name,
-      ctx,
+      name: ANSWER_INVITE[answer],
+      issuer,
       member,
       appointmentId: invite.appointmentId,
       build: ({ access, now }) => ({

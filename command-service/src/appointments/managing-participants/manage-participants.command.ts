@@ -1,38 +1,46 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { z } from 'zod';
 import {
-  addParticipantsRequestSchema,
   appointmentTarget,
-  changeParticipantStatusRequestSchema,
-  removeParticipantRequestSchema,
+  type addParticipantsRequestSchema,
   type ApplyTo,
+  type changeParticipantStatusRequestSchema,
+  type removeParticipantRequestSchema,
 } from '@cn/contracts';
-import { INFRASTRUCTURE, parseWith, validationProblem, type Infrastructure, type RequestContext } from '@cn/platform';
+import type { CommandContext } from '@cn/domain';
+import { INFRASTRUCTURE, validationProblem, type Infrastructure } from '@cn/platform';
 import { CalendarAccess } from '../../lookup/calendar-access';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { countRefusal } from '../../shared/execute-command';
 import { AppointmentWriter } from '../appointment-writer';
 import { sendInvitationMails } from './invitation-mails';
 
 type Accepted = { position: number };
 
+export const ADD_PARTICIPANTS = 'AddParticipants';
+export const CHANGE_PARTICIPANT_STATUS = 'ChangeParticipantStatus';
+export const REMOVE_PARTICIPANT = 'RemoveParticipant';
+
+/** the appointment (or occurrence, `r-` id) a participant command is about */
+interface OnAppointment {
+  appointment_id: string;
+}
+
+/** An organizer adds members, groups and membership roles as participants. */
 export class AddParticipantsCommand extends Command<Accepted> {
   constructor(
-    readonly id: string,
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof addParticipantsRequestSchema> & OnAppointment,
   ) {
     super();
   }
 }
 
+/** A participant answers for themselves (`participant_id` 'me'), or an organizer sets someone's status. */
 export class ChangeParticipantStatusCommand extends Command<Accepted> {
   constructor(
-    readonly id: string,
-    /** a member id, or 'me' */
-    readonly participantId: string,
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof changeParticipantStatusRequestSchema> & OnAppointment & { participant_id: string },
   ) {
     super();
   }
@@ -40,10 +48,8 @@ export class ChangeParticipantStatusCommand extends Command<Accepted> {
 
 export class RemoveParticipantCommand extends Command<Accepted> {
   constructor(
-    readonly id: string,
-    readonly participantId: string,
-    readonly body: unknown,
-    readonly ctx: RequestContext,
+    readonly issuer: CommandContext,
+    readonly payload: z.output<typeof removeParticipantRequestSchema> & OnAppointment & { participant_id: string },
   ) {
     super();
   }
@@ -84,14 +90,13 @@ export class AddParticipantsHandler implements ICommandHandler<AddParticipantsCo
     ];
   }
 
-  async execute({ id, body, ctx }: AddParticipantsCommand): Promise<Accepted> {
-    const member = await this.writer.member('AddParticipants', ctx);
-    const request = parseWith(addParticipantsRequestSchema, body);
-    const memberIds = await this.expand(request.participant).catch((error: unknown) => countRefusal(this.infra, 'AddParticipants', error));
-    const target = occurrenceFor(id, request.apply_to);
+  async execute({ issuer, payload: request }: AddParticipantsCommand): Promise<Accepted> {
+    const member = await this.writer.member(issuer);
+    const memberIds = await this.expand(request.participant);
+    const target = occurrenceFor(request.appointment_id, request.apply_to);
     const handled = await this.writer.execute({
-      name: 'AddParticipants',
-      ctx,
+      name: ADD_PARTICIPANTS,
+      issuer,
       member,
       appointmentId: target.appointmentId,
       build: ({ access, now }) => ({
@@ -127,15 +132,14 @@ export class ChangeParticipantStatusHandler implements ICommandHandler<ChangePar
     private readonly lookup: CommandLookup,
   ) {}
 
-  async execute({ id, participantId, body, ctx }: ChangeParticipantStatusCommand): Promise<Accepted> {
-    const member = await this.writer.member('ChangeParticipantStatus', ctx);
-    const request = parseWith(changeParticipantStatusRequestSchema, body);
-    const memberId = participantId === 'me' ? member._id : participantId;
-    const target = occurrenceFor(id, request.apply_to);
+  async execute({ issuer, payload: request }: ChangeParticipantStatusCommand): Promise<Accepted> {
+    const member = await this.writer.member(issuer);
+    const memberId = request.participant_id === 'me' ? member._id : request.participant_id;
+    const target = occurrenceFor(request.appointment_id, request.apply_to);
     const settings = await this.lookup.networkSettings();
     const handled = await this.writer.execute({
-      name: 'ChangeParticipantStatus',
-      ctx,
+      name: CHANGE_PARTICIPANT_STATUS,
+      issuer,
       member,
       appointmentId: target.appointmentId,
       build: ({ access, now }) => ({
@@ -157,19 +161,18 @@ export class ChangeParticipantStatusHandler implements ICommandHandler<ChangePar
 export class RemoveParticipantHandler implements ICommandHandler<RemoveParticipantCommand> {
   constructor(private readonly writer: AppointmentWriter) {}
 
-  async execute({ id, participantId, body, ctx }: RemoveParticipantCommand): Promise<Accepted> {
-    const member = await this.writer.member('RemoveParticipant', ctx);
-    const request = parseWith(removeParticipantRequestSchema, body ?? {});
-    const target = occurrenceFor(id, request.apply_to);
+  async execute({ issuer, payload: request }: RemoveParticipantCommand): Promise<Accepted> {
+    const member = await this.writer.member(issuer);
+    const target = occurrenceFor(request.appointment_id, request.apply_to);
     const handled = await this.writer.execute({
-      name: 'RemoveParticipant',
-      ctx,
+      name: REMOVE_PARTICIPANT,
+      issuer,
       member,
       appointmentId: target.appointmentId,
       build: ({ access, now }) => ({
         type: 'RemoveParticipant',
         occurrence_start: target.occurrenceStart,
-        member_id: participantId === 'me' ? member._id : participantId,
+        member_id: request.participant_id === 'me' ? member._id : request.participant_id,
         access,
         now,
       }),

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memberStream } from '@cn/contracts';
 import { csrfTokenFor } from '@cn/platform';
-import { startTestService, type TestService } from '../../__tests__/command-service-app';
+import { startTestService, type TestService } from '../__tests__/command-service-app';
 
 describe('setting passwords: registration, change, reset and by an administrator', () => {
   let service: TestService;

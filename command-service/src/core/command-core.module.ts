@@ -1,0 +1,39 @@
+import { Global, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { INFRASTRUCTURE, MEMBER_ACCESS, type Infrastructure } from '@cn/platform';
+import { CommandLookup } from '../lookup/command-lookup';
+
+/** Runs the command side's lookup projector while the application runs. */
+class LookupLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(private readonly lookup: CommandLookup) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.lookup.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.lookup.stop();
+  }
+}
+
+/**
+ * What every feature of the write side uses: the infrastructure, the command bus, and the command lookup
+ * that answers the member guard (MEMBER_ACCESS) and the handlers' questions about members and settings.
+ */
+@Global()
+@Module({})
+export class CommandCoreModule {
+  static register(infra: Infrastructure): DynamicModule {
+    return {
+      module: CommandCoreModule,
+      imports: [CqrsModule.forRoot()],
+      providers: [
+        { provide: INFRASTRUCTURE, useValue: infra },
+        { provide: CommandLookup, useFactory: () => new CommandLookup(infra) },
+        { provide: MEMBER_ACCESS, useExisting: CommandLookup },
+        { provide: LookupLifecycle, useFactory: (lookup: CommandLookup) => new LookupLifecycle(lookup), inject: [CommandLookup] },
+      ],
+      exports: [INFRASTRUCTURE, CommandLookup, MEMBER_ACCESS, CqrsModule],
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import type { Type } from '@nestjs/common';
+import { AppointmentCategoriesModule } from './appointment-categories/appointment-categories.module';
+import { AppointmentsModule } from './appointments/appointments.module';
+import { AuthModule } from './auth/auth.module';
+import { CalendarsModule } from './calendars/calendars.module';
+import { MeetingRoomsModule } from './meeting-rooms/meeting-rooms.module';
+import { MembersModule } from './members/members.module';
+import { SettingsModule } from './settings/settings.module';
+
+/** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
+export const COMMAND_FEATURES: Type[] = [
+  AuthModule,
+  MembersModule,
+  SettingsModule,
+  CalendarsModule,
+  AppointmentCategoriesModule,
+  MeetingRoomsModule,
+  AppointmentsModule,
+];

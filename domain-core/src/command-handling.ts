@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { eventRegistry, type FieldError } from '@cn/contracts';
+import { z } from 'zod';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+} from './event-store';
+import { DomainError, type Decider, type DomainEvent } from './decider';
+import { createLruCache, type LruCache } from './lru-cache';
+
+export interface CommandContext {
+  /** who issued the command; null for system actions (seed) */
+  memberId: string | null;
+  correlationId: string;
+  causationId: string;
+}
+
+export interface HandleCommandOptions<State, Command, Event extends DomainEvent> {
+  eventStore: EventStore;
+  streamId: string;
+  decider: Decider<State, Command, Event>;
+  command: Command;
+  context: CommandContext;
+  clock: () => Date;
+  /**
+   * The revision the client decided on (ETag style). A mismatch is a 409. Without it the command is
+   * decided on the current state and, when another command won the race, re-read and re-decided.
+   */
+  expectedRevision?: number | 'no_stream';
+  /** re-decisions after a lost race when no expectedRevision was given (default 5: n racers need n-1) */
+  maxRetries?: number;
+}
+
+export interface HandledCommand<Event extends DomainEvent> {
+  /** global position of the last appended event, or the store's head when nothing was appended */
+  position: number;
+  /** revision of the stream's last event; -1 when the stream does not exist */
+  revision: number;
+  events: Event[];
+}
+
+const DEFAULT_RETRIES = 5;
+
+/** a little random spread, so that the losers of a race do not collide again at once */
+const backOff = (attempt: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
+
+/**
+ * Folded state per stream, so that a command reads only the events appended since the last one
+ * instead of the whole stream (a member's presence stream grows with every status change). Keyed by
+ * event store and decider: states of different stores or deciders never mix. Deciders are pure, so a
+ * cached state is never mutated; the events after the cached revision are always read from the store,
+ * so another process appending to the same stream is seen.
+ */
+export interface CachedState<State> {
+  revision: number;
+  state: State;
+}
+
+interface StateCache<State> {
+  get(streamId: string): CachedState<State> | undefined;
+  remember(streamId: string, entry: CachedState<State>): void;
+}
+
+const STATE_CACHE_LIMIT = 10_000;
+const stateCaches = new WeakMap<object, WeakMap<object, LruCache<CachedState<unknown>>>>();
+
+const stateCacheOf = <State>(eventStore: EventStore, decider: object): StateCache<State> => {
+  let byDecider = stateCaches.get(eventStore);
+  if (!byDecider) {
+    byDecider = new WeakMap();
+    stateCaches.set(eventStore, byDecider);
+  }
+  let entries = byDecider.get(decider);
+  if (!entries) {
+    entries = createLruCache(STATE_CACHE_LIMIT);
+    byDecider.set(decider, entries);
+  }
+  const cache = entries;
+  return {
+    get: (streamId) => cache.get(streamId) as CachedState<State> | undefined,
+    remember: (streamId, entry) => {
+      const known = cache.get(streamId);
+      if (known && known.revision >= entry.revision) return;
+      cache.set(streamId, entry);
+    },
+  };
+};
+
+const revisionOf = (events: readonly RecordedEvent[]): number => (events.length === 0 ? -1 : events[events.length - 1].revision);
+
+/** Data of an event as the registry knows it; an unknown type or invalid data is a programming error. */
+const validated = (event: DomainEvent): { data: unknown; schemaVersion: number } => {
+  const definition = eventRegistry.get(event.type);
+  if (!definition) throw new Error(`event type ${event.type} is not registered in contracts' eventRegistry`);
+  const result = z.safeParse(definition.schema, event.data);
+  if (!result.success) {
+    throw new Error(`event ${event.type} does not match its schema: ${z.prettifyError(result.error)}`);
+  }
+  return { data: event.data, schemaVersion: definition.version };
+};
+
+export const toNewEvents = (events: readonly DomainEvent[], context: CommandContext, occurredAt: Date): NewEvent[] =>
+  events.map((event) => {
+    const { data, schemaVersion } = validated(event);
+    return {
+      id: randomUUID(),
+      type: event.type,
+      data,
+      metadata: {
+        memberId: context.memberId,
+        occurredAt: occurredAt.toISOString(),
+        correlationId: context.correlationId,
+        causationId: context.causationId,
+        schemaVersion,
+      },
+    };
+  });
+
+/** The cached state plus the events appended since; remembered for the next reader. */
+const foldStream = async <State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  cache: StateCache<State>,
+): Promise<CachedState<State>> => {
+  const cached = cache.get(streamId);
+  const recorded = await eventStore.readStream(streamId, { fromRevision: cached ? cached.revision + 1 : 0 });
+  const revision = recorded.length > 0 ? revisionOf(recorded) : (cached?.revision ?? -1);
+  const state = recorded.reduce(
+    (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
+    cached ? cached.state : decider.initialState(),
+  );
+  if (revision >= 0) cache.remember(streamId, { revision, state });
+  return { state, revision };
+};
+
+/**
+ * A stream's current state as the decider folds it, for a check that appends nothing (verifying a
+ * credential); shares the per-stream cache with handleCommand.
+ */
+export const loadState = <State, Command, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+): Promise<CachedState<State>> => foldStream(eventStore, streamId, decider, stateCacheOf<State>(eventStore, decider));
+
+/** Load the stream, fold it, decide, append with the revision the decision was made on. */
+export const handleCommand = async <State, Command, Event extends DomainEvent>(
+  options: HandleCommandOptions<State, Command, Event>,
+): Promise<HandledCommand<Event>> => {
+  const { eventStore, streamId, decider, command, context, clock } = options;
+  const retries = options.expectedRevision === undefined ? (options.maxRetries ?? DEFAULT_RETRIES) : 0;
+
+  const cache = stateCacheOf<State>(eventStore, decider);
+  for (let attempt = 0; ; attempt += 1) {
+    const { state, revision } = await foldStream(eventStore, streamId, decider, cache);
+    if (options.expectedRevision !== undefined) {
+      const expected = options.expectedRevision === 'no_stream' ? -1 : options.expectedRevision;
+      if (expected !== revision) throw new WrongExpectedRevisionError(streamId, options.expectedRevision, revision < 0 ? 'no_stream' : revision);
+    }
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { position: await eventStore.headPosition(), revision, events };
+
+    const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
+    try {
+      const appended = await eventStore.append(streamId, toNewEvents(events, context, clock()), { expectedRevision });
+      cache.remember(streamId, {
+        revision: appended.nextExpectedRevision,
+        state: events.reduce((current, event) => decider.evolve(current, event), state),
+      });
+      return { position: appended.position, revision: appended.nextExpectedRevision, events };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;
+      await backOff(attempt);
+    }
+  }
+};
+
+/** A refusal that names several fields at once (answered as 400 validation_failed with every field). */
+export class DomainValidationError extends DomainError {
+  constructor(readonly errors: readonly FieldError[]) {
+    super(errors[0]?.key ?? 'validation_failed', 'invalid', errors[0]?.field);
+    this.name = 'DomainValidationError';
+  }
+}
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;

@@ -1,0 +1,85 @@
+/**
+ * The event store port. Positions are the store's global order (EventStoreDB commit position,
+ * SQLite rowid) as plain numbers; revisions count events within one stream from 0.
+ */
+export interface EventMetadata {
+  /** member who caused the event; null for system actions (seed, promotions by the system) */
+  memberId: string | null;
+  /** ISO-8601 time the command was decided */
+  occurredAt: string;
+  correlationId: string;
+  causationId: string;
+  /** schema version of `data` for this event type (contracts' registry) */
+  schemaVersion: number;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** unique id (uuid); appending an event whose id is already stored is a no-op (idempotent retry) */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamId: string;
+  revision: number;
+  position: number;
+  recordedAt: string;
+}
+
+/** 'no_stream': the stream must not exist; 'any': no check; a number: the current last revision. */
+export type ExpectedRevision = number | 'no_stream' | 'any';
+
+export interface AppendResult {
+  /** revision of the last event now in the stream */
+  nextExpectedRevision: number;
+  /** global position of the last appended event */
+  position: number;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface ReadAllOptions {
+  /** exclusive lower bound; 0 or undefined reads from the beginning */
+  after?: number;
+  limit?: number;
+}
+
+export interface EventSubscription {
+  /** resolves when the subscription has stopped */
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  append(streamId: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * events of a stream in revision order, from `fromRevision` (default 0) on; [] when the stream does
+   * not exist or has nothing from there
+   */
+  readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /** events of all streams in global order, after the given position */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** position of the newest event (0 when empty) */
+  headPosition(): Promise<number>;
+  /**
+   * Catch-up subscription: delivers every event after `after` in global order, then live events.
+   * The handler is awaited; events are delivered one at a time. A handler error stops the subscription
+   * and is passed to `onError`.
+   */
+  subscribeToAll(
+    options: { after: number },
+    handler: (event: RecordedEvent) => Promise<void>,
+    onError?: (error: unknown) => void,
+  ): EventSubscription;
+  close(): Promise<void>;
+}

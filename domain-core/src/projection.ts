@@ -1,0 +1,36 @@
+import type { RecordedEvent } from './event-store';
+
+/** What every read-model document is: an id and fields (the document store port stores these). */
+export interface Document {
+  _id: string;
+  [field: string]: unknown;
+}
+
+/**
+ * One projection per read model (Emmett style). The runner loads each document the event touches,
+ * skips it when the document already carries a position >= the event's (replay is harmless),
+ * calls `evolve`, and writes the result with `_position` set; `null` deletes.
+ * Events reach `evolve` with personal data already revealed (decrypted or replaced by fallbacks).
+ */
+export interface ProjectedDocument extends Document {
+  /** global position of the last event applied to this document */
+  _position: number;
+}
+
+export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
+  /** read model name; the collection is `${name}_v${version}` so that a rebuild can run blue/green */
+  name: string;
+  version: number;
+  /** event types this projection handles; others are skipped without loading anything */
+  eventTypes: readonly string[];
+  /** ids of the documents an event touches */
+  documentIds(event: RecordedEvent): string[];
+  /**
+   * Declared as a method so that a projection of a specific document type fits where any projection
+   * is expected (the runner hands each projection only the documents of its own collection).
+   */
+  evolve(doc: D | null, event: RecordedEvent, id: string): Omit<D, '_position'> | D | null;
+}
+
+export const collectionName = (projection: Pick<Projection, 'name' | 'version'>): string =>
+  `${projection.name}_v${projection.version}`;

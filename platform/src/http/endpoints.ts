@@ -1,0 +1,150 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  applyDecorators,
+  createParamDecorator,
+  Inject,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import type { z } from 'zod';
+import { mayCall, type MemberRoles, type NetworkSettings, type RouteAuth } from '@cn/contracts';
+import type { CommandContext } from '@cn/domain';
+import { HttpProblem, parseWith } from './problems';
+import { requestContextOf } from './request-context';
+import type { RouteResponse } from './openapi';
+
+/**
+ * A route describes itself once, on its handler: summary, who may call it, the body and query schemas,
+ * the answers. The method and path come from Nest's own decorators (`@Put()`, `@Controller(path)`), so the
+ * OpenAPI document (`endpointRoutes`) cannot drift from the code. `auth` other than 'none' puts the
+ * member guard before the handler: 401 and 403 are answered before any payload is parsed (400).
+ */
+export interface EndpointDefinition {
+  summary: string;
+  tags?: string[];
+  auth: RouteAuth;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  responses: Record<number, string | RouteResponse>;
+  /** the command the route issues (the `command` label of cn_commands_total; refusals before deciding count too) */
+  command?: string;
+}
+
+/** The member a guarded route runs for, as the service's member access knows them. */
+export interface SignedInMember {
+  id: string;
+  roles: MemberRoles;
+}
+
+/** How a service learns whether a session's member is an active member (its own read model). */
+export interface MemberAccess {
+  /** null for an unknown or erased member */
+  activeMember(memberId: string): Promise<SignedInMember | null>;
+  networkSettings(): Promise<NetworkSettings>;
+}
+
+/** The provider token under which each service registers its MemberAccess. */
+export const MEMBER_ACCESS = Symbol('MEMBER_ACCESS');
+
+const ENDPOINT_METADATA = 'cn:endpoint';
+
+/** every handler decorated with @Endpoint, in declaration order */
+const declared: Array<{ controller: object; handler: object; definition: EndpointDefinition }> = [];
+
+export const endpointOf = (handler: object): EndpointDefinition | undefined =>
+  Reflect.getMetadata(ENDPOINT_METADATA, handler) as EndpointDefinition | undefined;
+
+/** The guard of every signed-in route: an active member (401 otherwise) with the route's ability (403 otherwise). */
+@Injectable()
+export class MemberGuard implements CanActivate {
+  constructor(@Inject(MEMBER_ACCESS) private readonly members: MemberAccess) {}
+
+  async canActivate(execution: ExecutionContext): Promise<boolean> {
+    const definition = endpointOf(execution.getHandler());
+    const auth = definition?.auth ?? 'member';
+    const req = execution.switchToHttp().getRequest<IncomingMessage>();
+    if (definition) routed.set(req, definition);
+    if (auth === 'none') return true;
+    const { memberId } = requestContextOf(req);
+    const member = memberId ? await this.members.activeMember(memberId) : null;
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    // a role route asks the network's rules (memberAbilities) what the member may do
+    if (auth !== 'member' && !mayCall(auth, member.roles, await this.members.networkSettings())) throw new HttpProblem(403, 'forbidden');
+    signedIn.set(req, member);
+    return true;
+  }
+}
+
+const signedIn = new WeakMap<IncomingMessage, SignedInMember>();
+const routed = new WeakMap<IncomingMessage, EndpointDefinition>();
+
+/** The endpoint a request reached (once its guard or payload parsing ran), for the problem filter's counters. */
+export const endpointOfRequest = (req: IncomingMessage): EndpointDefinition | undefined => routed.get(req);
+
+export const Endpoint = (definition: EndpointDefinition): MethodDecorator => {
+  const describe: MethodDecorator = (target, _key, descriptor) => {
+    declared.push({ controller: target.constructor, handler: descriptor.value as object, definition });
+  };
+  return applyDecorators(
+    SetMetadata(ENDPOINT_METADATA, definition),
+    describe,
+    ...(definition.auth === 'none' ? [] : [UseGuards(MemberGuard)]),
+  );
+};
+
+/** The signed-in member of a guarded route. */
+export const Member = createParamDecorator((_data: unknown, execution: ExecutionContext): SignedInMember => {
+  const member = signedIn.get(execution.switchToHttp().getRequest<IncomingMessage>());
+  if (!member) throw new Error('@Member() is only available on a route whose @Endpoint has auth other than none');
+  return member;
+});
+
+/** Who issues the command and the ids its events carry: the signed-in member (or nobody), correlation and request. */
+export const Issuer = createParamDecorator((_data: unknown, execution: ExecutionContext): CommandContext => {
+  const req = execution.switchToHttp().getRequest<IncomingMessage>();
+  const context = requestContextOf(req);
+  return { memberId: signedIn.get(req)?.id ?? null, correlationId: context.correlationId, causationId: context.requestId };
+});
+
+/** The request body parsed with the route's `body` schema (400 validation_failed with every field otherwise). */
+export const Payload = createParamDecorator((_data: unknown, execution: ExecutionContext): unknown => {
+  const definition = endpointOf(execution.getHandler());
+  if (!definition?.body) throw new Error('@Payload() needs a body schema in the route\'s @Endpoint');
+  const req = execution.switchToHttp().getRequest<IncomingMessage & { body?: unknown }>();
+  routed.set(req, definition);
+  return parseWith(definition.body, req.body);
+});
+
+/** The query string parsed with the route's `query` schema. */
+export const ParsedQuery = createParamDecorator((_data: unknown, execution: ExecutionContext): unknown => {
+  const schema = endpointOf(execution.getHandler())?.query;
+  if (!schema) throw new Error('@ParsedQuery() needs a query schema in the route\'s @Endpoint');
+  return parseWith(schema, execution.switchToHttp().getRequest<{ query?: unknown }>().query);
+});
+
+const PATH_METADATA = 'path';
+const METHOD_METADATA = 'method';
+/** Nest's RequestMethod enum values, in order */
+const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+
+const joinPath = (...parts: unknown[]): string =>
+  `/${parts
+    .flatMap((part): unknown[] => (Array.isArray(part) ? [(part as unknown[])[0]] : [part]))
+    .filter((part): part is string => typeof part === 'string' && part !== '' && part !== '/')
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .join('/')}`;
+
+/** Every declared endpoint with the method and path Nest routes it by. */
+export const endpointRoutes = (): Array<EndpointDefinition & { method: (typeof METHODS)[number]; path: string }> =>
+  declared.map(({ controller, handler, definition }) => {
+    const method = METHODS[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+    if (!method) throw new Error(`@Endpoint '${definition.summary}' has no Nest route method decorator`);
+    return {
+      ...definition,
+      method,
+      path: joinPath(Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, handler)),
+    };
+  });
