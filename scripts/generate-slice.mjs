@@ -233,13 +233,11 @@ export class ${Feature}Module {}
 
 write(
   `${sliceDir}/${commandFile}.command.ts`,
-  `import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+  `import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { ${streamFn}, type ${requestSchema} } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
-import { executeCommand } from '../../shared/execute-command';
+import { CommandRunner } from '../../core/command-runner';
 import { ${featureCamel}Decider } from '../${feature}.decider';
 
 export const ${COMMAND} = '${command}';
@@ -257,10 +255,10 @@ export class ${command}Command extends Command<{ position: number }> {
 /** Load, decide, append: the guard authenticated, the payload is parsed. */
 @CommandHandler(${command}Command)
 export class ${command}Handler implements ICommandHandler<${command}Command> {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(private readonly commands: CommandRunner) {}
 
   async execute({ issuer, payload }: ${command}Command): Promise<{ position: number }> {
-    const handled = await executeCommand(this.infra, ${COMMAND}, {
+    const handled = await this.commands.run(${COMMAND}, {
       streamId: ${streamFn}(payload.${aggregateId}),
       decider: ${featureCamel}Decider,
       command: { type: '${command}', ${aggregateId}: payload.${aggregateId}, note: payload.note },

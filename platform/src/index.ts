@@ -24,6 +24,7 @@ export * from './translation/translation';
 export * from './translation/libretranslate-translator';
 export * from './infrastructure/infrastructure';
 export * from './infrastructure/run-service';
+export * from './infrastructure/ports';
 export * from './http';
 export * from './files/private-files';
 export * from './storage/storage-faults';

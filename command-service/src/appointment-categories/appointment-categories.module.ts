@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { PORT_TOKENS } from '@cn/platform';
+import type { EventStore } from '@cn/domain';
 import { AppointmentCategoryCatalog } from './appointment-category-catalog';
 import { ChangeAppointmentCategoriesHandler } from './changing-categories/change-appointment-categories.command';
 import { ChangeAppointmentCategoriesController } from './changing-categories/change-appointment-categories.controller';
@@ -8,7 +9,7 @@ import { ChangeAppointmentCategoriesController } from './changing-categories/cha
 @Module({
   controllers: [ChangeAppointmentCategoriesController],
   providers: [
-    { provide: AppointmentCategoryCatalog, useFactory: (infra: Infrastructure) => new AppointmentCategoryCatalog(infra.eventStore), inject: [INFRASTRUCTURE] },
+    { provide: AppointmentCategoryCatalog, useFactory: (eventStore: EventStore) => new AppointmentCategoryCatalog(eventStore), inject: [PORT_TOKENS.eventStore] },
     ChangeAppointmentCategoriesHandler,
   ],
   exports: [AppointmentCategoryCatalog],

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { CommandRunner } from '../core/command-runner';
 import { CalendarsModule } from '../calendars/calendars.module';
 import { CalendarAccess } from '../lookup/calendar-access';
 import { CommandLookup } from '../lookup/command-lookup';
@@ -38,8 +38,8 @@ import { WaitlistController } from './waiting-list/waitlist.controller';
   providers: [
     {
       provide: AppointmentWriter,
-      useFactory: (infra: Infrastructure, lookup: CommandLookup, calendarAccess: CalendarAccess) => new AppointmentWriter(infra, lookup, calendarAccess),
-      inject: [INFRASTRUCTURE, CommandLookup, CalendarAccess],
+      useFactory: (runner: CommandRunner, lookup: CommandLookup, calendarAccess: CalendarAccess) => new AppointmentWriter(runner, lookup, calendarAccess),
+      inject: [CommandRunner, CommandLookup, CalendarAccess],
     },
     CreateAppointmentHandler,
     UpdateAppointmentHandler,

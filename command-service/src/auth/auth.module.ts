@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { PORT_TOKENS, type DocumentStore, type PlatformConfig } from '@cn/platform';
+import { Passwords } from './password-change';
 import { ChangeOwnPasswordHandler } from './changing-own-password/change-own-password.command';
 import { ChangeOwnPasswordController } from './changing-own-password/change-own-password.controller';
 import { RequestPasswordResetHandler } from './requesting-password-reset/request-password-reset.command';
@@ -29,9 +30,11 @@ export const AUTH_CSRF_EXEMPT = ['POST /users/sign_in'];
   providers: [
     {
       provide: SignInThrottle,
-      useFactory: (infra: Infrastructure) => new SignInThrottle(infra.documentStore, { secret: infra.config.session.secret, clock: infra.clock }),
-      inject: [INFRASTRUCTURE],
+      useFactory: (documentStore: DocumentStore, config: PlatformConfig, clock: () => Date) =>
+        new SignInThrottle(documentStore, { secret: config.session.secret, clock }),
+      inject: [PORT_TOKENS.documentStore, PORT_TOKENS.config, PORT_TOKENS.clock],
     },
+    Passwords,
     SignInHandler,
     ChangeOwnPasswordHandler,
     SetMemberPasswordHandler,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { PORT_TOKENS } from '@cn/platform';
+import type { EventStore } from '@cn/domain';
 import { CalendarAccess } from '../lookup/calendar-access';
 import { CalendarTokenHandler } from './managing-calendar-token/calendar-token.command';
 import { CalendarTokenController } from './managing-calendar-token/calendar-token.controller';
@@ -10,7 +11,7 @@ import { ManageCalendarsController } from './managing-calendars/manage-calendars
 @Module({
   controllers: [ManageCalendarsController, CalendarTokenController],
   providers: [
-    { provide: CalendarAccess, useFactory: (infra: Infrastructure) => new CalendarAccess(infra.eventStore), inject: [INFRASTRUCTURE] },
+    { provide: CalendarAccess, useFactory: (eventStore: EventStore) => new CalendarAccess(eventStore), inject: [PORT_TOKENS.eventStore] },
     CreateCalendarHandler,
     ChangeCalendarHandler,
     CalendarTokenHandler,

@@ -1,7 +1,8 @@
 import { Global, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { INFRASTRUCTURE, MEMBER_ACCESS, type Infrastructure } from '@cn/platform';
+import { INFRASTRUCTURE, MEMBER_ACCESS, PORT_PROVIDER_TOKENS, portProviders, type Infrastructure } from '@cn/platform';
 import { CommandLookup } from '../lookup/command-lookup';
+import { CommandRunner } from './command-runner';
 
 /** Runs the command side's lookup projector while the application runs. */
 class LookupLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -17,8 +18,9 @@ class LookupLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 }
 
 /**
- * What every feature of the write side uses: the infrastructure, the command bus, and the command lookup
- * that answers the member guard (MEMBER_ACCESS) and the handlers' questions about members and settings.
+ * What every feature of the write side uses: each port under its own token (`@InjectPort('cipher')`), the
+ * command bus and the CommandRunner (handleCommand on the event store), and the command lookup that answers
+ * the member guard (MEMBER_ACCESS) and the handlers' questions about members and settings.
  */
 @Global()
 @Module({})
@@ -29,11 +31,13 @@ export class CommandCoreModule {
       imports: [CqrsModule.forRoot()],
       providers: [
         { provide: INFRASTRUCTURE, useValue: infra },
+        ...portProviders(infra),
+        CommandRunner,
         { provide: CommandLookup, useFactory: () => new CommandLookup(infra) },
         { provide: MEMBER_ACCESS, useExisting: CommandLookup },
         { provide: LookupLifecycle, useFactory: (lookup: CommandLookup) => new LookupLifecycle(lookup), inject: [CommandLookup] },
       ],
-      exports: [INFRASTRUCTURE, CommandLookup, MEMBER_ACCESS, CqrsModule],
+      exports: [INFRASTRUCTURE, ...PORT_PROVIDER_TOKENS, CommandRunner, CommandLookup, MEMBER_ACCESS, CqrsModule],
     };
   }
 }

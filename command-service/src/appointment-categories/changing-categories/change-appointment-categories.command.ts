@@ -1,10 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { appointmentCategoriesStream, DEFAULT_NETWORK_ID, type changeAppointmentCategoriesRequestSchema } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
-import { executeCommand } from '../../shared/execute-command';
+import { CommandRunner } from '../../core/command-runner';
 import { appointmentCategoriesDecider } from '../appointment-categories.decider';
 
 export const CHANGE_APPOINTMENT_CATEGORIES = 'ChangeAppointmentCategories';
@@ -21,10 +19,10 @@ export class ChangeAppointmentCategoriesCommand extends Command<{ position: numb
 
 @CommandHandler(ChangeAppointmentCategoriesCommand)
 export class ChangeAppointmentCategoriesHandler implements ICommandHandler<ChangeAppointmentCategoriesCommand> {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(private readonly commands: CommandRunner) {}
 
   async execute({ issuer, payload }: ChangeAppointmentCategoriesCommand): Promise<{ position: number }> {
-    const handled = await executeCommand(this.infra, CHANGE_APPOINTMENT_CATEGORIES, {
+    const handled = await this.commands.run(CHANGE_APPOINTMENT_CATEGORIES, {
       streamId: appointmentCategoriesStream(DEFAULT_NETWORK_ID),
       decider: appointmentCategoriesDecider,
       command: { type: 'ChangeAppointmentCategories', network_id: DEFAULT_NETWORK_ID, custom_categories: payload.custom_categories },

@@ -1,9 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { appointmentTarget, type contactAttendeesRequestSchema } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { InjectPort, type MailPort } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { AppointmentWriter } from '../appointment-writer';
 
@@ -27,7 +26,7 @@ export class ContactAttendeesCommand extends Command<{ position: number }> {
 @CommandHandler(ContactAttendeesCommand)
 export class ContactAttendeesHandler implements ICommandHandler<ContactAttendeesCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    @InjectPort('mail') private readonly mail: MailPort,
     private readonly writer: AppointmentWriter,
     private readonly lookup: CommandLookup,
   ) {}
@@ -48,7 +47,7 @@ export class ContactAttendeesHandler implements ICommandHandler<ContactAttendees
       const recipients = await Promise.all(contacted.data.recipient_ids.map((memberId) => this.lookup.member(memberId)));
       for (const recipient of recipients) {
         if (!recipient || recipient.erased || !recipient.email) continue;
-        await this.infra.mail.send({
+        await this.mail.send({
           to: [recipient.email],
           subject: contact.subject,
           text: `${contact.text}\n\n—\n${sender} wrote to the participants of "${appointmentName}".`,

@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import {
@@ -9,7 +8,7 @@ import {
   type removeParticipantRequestSchema,
 } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, validationProblem, type Infrastructure } from '@cn/platform';
+import { InjectPort, validationProblem, type MailPort } from '@cn/platform';
 import { CalendarAccess } from '../../lookup/calendar-access';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { AppointmentWriter } from '../appointment-writer';
@@ -64,7 +63,7 @@ export const occurrenceFor = (id: string, applyTo: ApplyTo): { appointmentId: st
 @CommandHandler(AddParticipantsCommand)
 export class AddParticipantsHandler implements ICommandHandler<AddParticipantsCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    @InjectPort('mail') private readonly mail: MailPort,
     private readonly writer: AppointmentWriter,
     private readonly lookup: CommandLookup,
     private readonly calendarAccess: CalendarAccess,
@@ -113,7 +112,7 @@ export class AddParticipantsHandler implements ICommandHandler<AddParticipantsCo
     });
     for (const event of handled.events) {
       if (event.type !== 'ParticipantsInvited' || !event.data.send_email_notification) continue;
-      await sendInvitationMails(this.infra.mail, this.lookup, {
+      await sendInvitationMails(this.mail, this.lookup, {
         appointmentId: target.appointmentId,
         fields: handled.state.fields,
         inviter: member,

@@ -1,10 +1,8 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { appointmentStream, appointmentTarget, type MeetingStartedEvent, type StartMeetingResponse } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { parentGroupsOf, CalendarAccess } from '../../lookup/calendar-access';
-import { executeCommand } from '../../shared/execute-command';
+import { CommandRunner } from '../../core/command-runner';
 import { AppointmentWriter } from '../appointment-writer';
 import { startMeetingDecider } from './start-meeting.decider';
 
@@ -23,7 +21,7 @@ export class StartMeetingCommand extends Command<StartMeetingResponse> {
 @CommandHandler(StartMeetingCommand)
 export class StartMeetingHandler implements ICommandHandler<StartMeetingCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly commands: CommandRunner,
     private readonly writer: AppointmentWriter,
     private readonly calendarAccess: CalendarAccess,
   ) {}
@@ -34,10 +32,10 @@ export class StartMeetingHandler implements ICommandHandler<StartMeetingCommand>
     const state = await this.writer.state(target.appointmentId);
     const calendars = await this.calendarAccess.calendars(state.fields?.calendar_ids ?? []);
     const viewer = await this.calendarAccess.viewer(member, parentGroupsOf(calendars));
-    const handled = await executeCommand(this.infra, START_MEETING, {
+    const handled = await this.commands.run(START_MEETING, {
       streamId: appointmentStream(target.appointmentId),
       decider: startMeetingDecider,
-      command: { type: 'StartMeeting', access: { viewer, calendars }, occurrence_start: target.occurrenceStart, now: this.infra.clock().toISOString() },
+      command: { type: 'StartMeeting', access: { viewer, calendars }, occurrence_start: target.occurrenceStart, now: this.commands.clock().toISOString() },
       context: issuer,
     });
     const started = handled.events.find((event): event is MeetingStartedEvent => event.type === 'MeetingStarted');

@@ -1,11 +1,10 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import type { changePasswordRequestSchema } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { createSessionToken, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { createSessionToken } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { changePassword, requireConfirmation } from '../password-change';
+import { Passwords, requireConfirmation } from '../password-change';
 import { requireAcceptablePassword } from '../password-policy/password-policy';
 import { verifyPassword } from '../passwords';
 
@@ -25,7 +24,7 @@ export class ChangeOwnPasswordCommand extends Command<{ position: number; sessio
 @CommandHandler(ChangeOwnPasswordCommand)
 export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswordCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly passwords: Passwords,
     private readonly lookup: CommandLookup,
   ) {}
 
@@ -33,19 +32,18 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
     const member = await this.lookup.issuer(issuer);
     requireConfirmation(payload.password, payload.password_confirmation, 'password_confirmation');
     requireAcceptablePassword(payload.password, member.email, 'password');
-    const changed = await changePassword(
-      this.infra,
+    const changed = await this.passwords.change(
       member._id,
       {
         password: payload.password,
         reason: 'changed',
         proof: async (state) => {
-          const current = state.password_hash ? await this.infra.cipher.unsealSecret(state.password_hash) : null;
+          const current = state.password_hash ? await this.passwords.cipher.unsealSecret(state.password_hash) : null;
           return current !== null && (await verifyPassword(payload.current_password, current));
         },
       },
       issuer,
     );
-    return { ...changed, sessionToken: createSessionToken(member._id, this.infra.config.session, new Date(this.infra.clock().getTime() + 1)) };
+    return { ...changed, sessionToken: createSessionToken(member._id, this.passwords.config.session, new Date(this.passwords.commands.clock().getTime() + 1)) };
   }
 }

@@ -1,9 +1,9 @@
-import { Controller, HttpCode, Inject, Put, Res } from '@nestjs/common';
+import { Controller, HttpCode, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { changePasswordRequestSchema, type CommandAccepted } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { commandAccepted, commandAnswer, Endpoint, INFRASTRUCTURE, Issuer, Payload, setSessionCookie, type Infrastructure } from '@cn/platform';
+import { commandAccepted, commandAnswer, Endpoint, InjectPort, Issuer, Payload, setSessionCookie, type PlatformConfig } from '@cn/platform';
 import { CHANGE_PASSWORD, POLICY_KEYS } from '../password-change';
 import { ChangeOwnPasswordCommand } from './change-own-password.command';
 
@@ -11,7 +11,7 @@ import { ChangeOwnPasswordCommand } from './change-own-password.command';
 export class ChangeOwnPasswordController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    @InjectPort('config') private readonly config: PlatformConfig,
   ) {}
 
   @Put()
@@ -31,7 +31,7 @@ export class ChangeOwnPasswordController {
   ): Promise<CommandAccepted> {
     const { position, sessionToken } = await this.commands.execute(new ChangeOwnPasswordCommand(issuer, payload));
     // the member's other sessions ended with the change; this one goes on under a new token
-    setSessionCookie(res, sessionToken, this.infra.config.session);
+    setSessionCookie(res, sessionToken, this.config.session);
     return commandAccepted(res, position);
   }
 }

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { memberStream, type requestPasswordResetSchema } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { InjectPort, type MailPort } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { executeCommand } from '../../shared/execute-command';
-import { sha256 } from '../password-change';
+import { Passwords, sha256 } from '../password-change';
 import { passwordDecider } from '../password.decider';
 
 export const REQUEST_PASSWORD_RESET = 'RequestPasswordReset';
@@ -25,7 +23,8 @@ export class RequestPasswordResetCommand extends Command<void> {
 @CommandHandler(RequestPasswordResetCommand)
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly passwords: Passwords,
+    @InjectPort('mail') private readonly mail: MailPort,
     private readonly lookup: CommandLookup,
   ) {}
 
@@ -34,15 +33,16 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     if (!member || member.erased) return;
     // the member id lets the reset find the stream; only the token's SHA-256 is kept, sealed
     const token = `${member._id}.${randomBytes(32).toString('base64url')}`;
-    const handled = await executeCommand(this.infra, REQUEST_PASSWORD_RESET, {
+    const { commands, cipher, config } = this.passwords;
+    const handled = await commands.run(REQUEST_PASSWORD_RESET, {
       streamId: memberStream(member._id),
       decider: passwordDecider,
-      command: { type: 'RequestPasswordReset', member_id: member._id, token_hash: await this.infra.cipher.sealSecret(member._id, sha256(token)), now: this.infra.clock().toISOString() },
+      command: { type: 'RequestPasswordReset', member_id: member._id, token_hash: await cipher.sealSecret(member._id, sha256(token)), now: commands.clock().toISOString() },
       context: issuer,
     });
     if (handled.events.length === 0) return;
-    const link = `${this.infra.config.publicUrl}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`;
-    await this.infra.mail.send({
+    const link = `${config.publicUrl}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`;
+    await this.mail.send({
       to: [member.email],
       subject: 'Reset your password',
       text: `Hello ${member.first_name || member.email},\n\nsomeone asked to reset the password of this account. To choose a new one, open\n${link}\n\nThe link works once, for two hours. If it was not you, ignore this mail: your password stays as it is.`,

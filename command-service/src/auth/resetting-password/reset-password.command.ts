@@ -1,11 +1,9 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import type { resetPasswordRequestSchema } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { changePassword, requireConfirmation, sameText, sha256 } from '../password-change';
+import { Passwords, requireConfirmation, sameText, sha256 } from '../password-change';
 import { requireAcceptablePassword } from '../password-policy/password-policy';
 
 /** `PUT /users/password`: the token of a reset link proves it is the member. */
@@ -21,7 +19,7 @@ export class ResetPasswordCommand extends Command<{ position: number }> {
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly passwords: Passwords,
     private readonly lookup: CommandLookup,
   ) {}
 
@@ -31,14 +29,13 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     if (!member || member.erased) throw new DomainError('reset_token_invalid', 'refused', 'user.reset_password_token');
     requireConfirmation(user.password, user.password_confirmation, 'user.password_confirmation');
     requireAcceptablePassword(user.password, member.email, 'user.password');
-    return changePassword(
-      this.infra,
+    return this.passwords.change(
       member._id,
       {
         password: user.password,
         reason: 'reset',
         proof: async (state) => {
-          const expected = state.reset ? await this.infra.cipher.unsealSecret(state.reset.token_hash) : null;
+          const expected = state.reset ? await this.passwords.cipher.unsealSecret(state.reset.token_hash) : null;
           return expected !== null && sameText(sha256(token), expected);
         },
       },

@@ -1,11 +1,10 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import type { setMemberPasswordRequestSchema } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { HttpProblem, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { HttpProblem } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { changePassword } from '../password-change';
+import { Passwords } from '../password-change';
 import { requireAcceptablePassword } from '../password-policy/password-policy';
 
 /** `PUT /administration/members/{id}` with a password: a network administrator sets it. */
@@ -21,7 +20,7 @@ export class SetMemberPasswordCommand extends Command<{ position: number }> {
 @CommandHandler(SetMemberPasswordCommand)
 export class SetMemberPasswordHandler implements ICommandHandler<SetMemberPasswordCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly passwords: Passwords,
     private readonly lookup: CommandLookup,
   ) {}
 
@@ -29,6 +28,6 @@ export class SetMemberPasswordHandler implements ICommandHandler<SetMemberPasswo
     const member = await this.lookup.member(memberId);
     if (!member || member.erased) throw new HttpProblem(404, 'not_found');
     requireAcceptablePassword(user.password, member.email, 'user.password');
-    return changePassword(this.infra, member._id, { password: user.password, reason: 'set_by_admin', proof: () => Promise.resolve(true) }, issuer);
+    return this.passwords.change(member._id, { password: user.password, reason: 'set_by_admin', proof: () => Promise.resolve(true) }, issuer);
   }
 }

@@ -1,9 +1,10 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { RETRY_AFTER_HEADER, signInGuardStream, streamCategory, type signInRequestSchema, type MemberDto, type SignInLockEvent } from '@cn/contracts';
 import type { z } from 'zod';
 import { toNewEvents, type CommandContext } from '@cn/domain';
-import { createSessionToken, HttpProblem, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import type { Logger } from 'pino';
+import { createSessionToken, HttpProblem, InjectPort, type PersonalDataCipher, type PlatformConfig } from '@cn/platform';
+import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { memberDtoOf } from '../../members/member-dto';
 import { verifyMemberPassword } from '../credentials';
@@ -52,7 +53,10 @@ const subjectOf = (event: SignInLockEvent, lock: BegunLock): string =>
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly commands: CommandRunner,
+    @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
+    @InjectPort('config') private readonly config: PlatformConfig,
+    @InjectPort('logger') private readonly logger: Logger,
     private readonly lookup: CommandLookup,
     private readonly throttle: SignInThrottle,
   ) {}
@@ -62,21 +66,21 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     // before anything else: a locked attempt learns nothing, not even from how long the password check takes
     const lock = await this.throttle.lockOf(attempt);
     if (lock) {
-      this.infra.metrics.commands.inc({ command: SIGN_IN, outcome: 'throttled' });
-      const wait = retryAfterSeconds(lock.lockedUntil, this.infra.clock().getTime());
+      this.commands.metrics.commands.inc({ command: SIGN_IN, outcome: 'throttled' });
+      const wait = retryAfterSeconds(lock.lockedUntil, this.commands.clock().getTime());
       throw new HttpProblem(429, 'too_many_attempts', [], undefined, { [RETRY_AFTER_HEADER]: String(wait) });
     }
     const member = await this.lookup.memberByEmail(email);
-    const valid = await verifyMemberPassword(this.infra, member?._id ?? null, password);
+    const valid = await verifyMemberPassword({ eventStore: this.commands.eventStore, cipher: this.cipher, config: this.config }, member?._id ?? null, password);
     if (!member || member.erased || !valid) {
       const begun = await this.throttle.recordFailure(attempt);
       await this.announce(begun, member && !member.erased ? member._id : null, issuer);
-      this.infra.metrics.commands.inc({ command: SIGN_IN, outcome: 'rejected' });
+      this.commands.metrics.commands.inc({ command: SIGN_IN, outcome: 'rejected' });
       throw new HttpProblem(401, 'invalid_credentials');
     }
     await this.throttle.recordSuccess(attempt);
-    this.infra.metrics.commands.inc({ command: SIGN_IN, outcome: 'accepted' });
-    return { member: memberDtoOf(member), sessionToken: createSessionToken(member._id, this.infra.config.session, this.infra.clock()) };
+    this.commands.metrics.commands.inc({ command: SIGN_IN, outcome: 'accepted' });
+    return { member: memberDtoOf(member), sessionToken: createSessionToken(member._id, this.config.session, this.commands.clock()) };
   }
 
   /** One SignInLocked per lock begun; losing one must not turn the 401 into a 500, so a failed append is logged. */
@@ -85,10 +89,10 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
       const event = signInLockedEvent(lock, memberId);
       const streamId = signInGuardStream(subjectOf(event, lock));
       try {
-        await this.infra.eventStore.append(streamId, toNewEvents([event], { ...issuer, memberId: null }, this.infra.clock()), { expectedRevision: 'any' });
-        this.infra.metrics.appends.inc({ stream_category: streamCategory(streamId) });
+        await this.commands.eventStore.append(streamId, toNewEvents([event], { ...issuer, memberId: null }, this.commands.clock()), { expectedRevision: 'any' });
+        this.commands.metrics.appends.inc({ stream_category: streamCategory(streamId) });
       } catch (error) {
-        this.infra.logger.error({ err: error, scope: lock.scope }, 'recording a sign-in lock failed');
+        this.logger.error({ err: error, scope: lock.scope }, 'recording a sign-in lock failed');
       }
     }
   }

@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { memberDtoSchema, signInRequestSchema, type MemberDto } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { Endpoint, INFRASTRUCTURE, Issuer, Payload, retryAfterHeaders, setSessionCookie, type Infrastructure } from '@cn/platform';
+import { Endpoint, InjectPort, Issuer, Payload, retryAfterHeaders, setSessionCookie, type PlatformConfig } from '@cn/platform';
 import { SignInCommand } from './sign-in.command';
 
 @Controller('users/sign_in')
 export class SignInController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    @InjectPort('config') private readonly config: PlatformConfig,
   ) {}
 
   @Post()
@@ -38,7 +38,7 @@ export class SignInController {
     // req.ip: the socket's address, or the forwarded one when Express's 'trust proxy' (TRUST_PROXY) says so
     const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const { member, sessionToken } = await this.commands.execute(new SignInCommand(issuer, payload, clientAddress));
-    setSessionCookie(res, sessionToken, this.infra.config.session);
+    setSessionCookie(res, sessionToken, this.config.session);
     return { member };
   }
 }

@@ -1,13 +1,14 @@
-import { Controller, Delete, HttpCode, Inject, Res } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   clearSessionCookie,
   Ctx,
-  INFRASTRUCTURE,
+  InjectPort,
   Endpoint,
   sessionRevocationsOf,
   verifySessionToken,
-  type Infrastructure,
+  type DocumentStore,
+  type PlatformConfig,
   type RequestContext,
 } from '@cn/platform';
 
@@ -17,7 +18,10 @@ import {
  */
 @Controller('users/sign_out')
 export class SignOutController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('config') private readonly config: PlatformConfig,
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
   @Delete()
   @HttpCode(204)
@@ -28,8 +32,8 @@ export class SignOutController {
     responses: { 204: 'signed out' },
   })
   async signOut(@Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response): Promise<void> {
-    const session = verifySessionToken(ctx.sessionToken ?? undefined, this.infra.config.session);
-    if (session) await sessionRevocationsOf(this.infra.documentStore).revoke(session.sessionId, session.expiresAt);
-    clearSessionCookie(res, this.infra.config.session);
+    const session = verifySessionToken(ctx.sessionToken ?? undefined, this.config.session);
+    if (session) await sessionRevocationsOf(this.documentStore).revoke(session.sessionId, session.expiresAt);
+    clearSessionCookie(res, this.config.session);
   }
 }

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { memberStream } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { executeCommand } from '../../shared/execute-command';
+import { CommandRunner } from '../../core/command-runner';
 import { calendarTokenDecider, hashCalendarToken } from '../calendar-token.decider';
 
 export const ISSUE_CALENDAR_TOKEN = 'IssueCalendarToken';
@@ -24,14 +22,14 @@ export class CalendarTokenCommand extends Command<{ position: number; token: str
 @CommandHandler(CalendarTokenCommand)
 export class CalendarTokenHandler implements ICommandHandler<CalendarTokenCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly commands: CommandRunner,
     private readonly lookup: CommandLookup,
   ) {}
 
   async execute({ issuer, payload }: CalendarTokenCommand): Promise<{ position: number; token: string | null }> {
     const memberId = (await this.lookup.issuer(issuer))._id;
     const token = payload.action === 'issue' ? randomBytes(32).toString('base64url') : null;
-    const handled = await executeCommand(this.infra, token ? ISSUE_CALENDAR_TOKEN : REVOKE_CALENDAR_TOKEN, {
+    const handled = await this.commands.run(token ? ISSUE_CALENDAR_TOKEN : REVOKE_CALENDAR_TOKEN, {
       streamId: memberStream(memberId),
       decider: calendarTokenDecider,
       command: token ? { type: 'IssueCalendarToken', member_id: memberId, token_hash: hashCalendarToken(token) } : { type: 'RevokeCalendarToken', member_id: memberId },

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import {
@@ -11,10 +10,10 @@ import {
   type updateCalendarRequestSchema,
 } from '@cn/contracts';
 import type { CommandContext, HandledCommand } from '@cn/domain';
-import { INFRASTRUCTURE, validationProblem, type Infrastructure } from '@cn/platform';
+import { validationProblem } from '@cn/platform';
+import { CommandRunner } from '../../core/command-runner';
 import { CalendarAccess } from '../../lookup/calendar-access';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { executeCommand } from '../../shared/execute-command';
 import { calendarDecider, type CalendarCommand } from '../calendar.decider';
 
 type Accepted = { position: number };
@@ -52,7 +51,7 @@ export const CALENDAR_CHANGES = { update: 'UpdateCalendar', delete: 'DeleteCalen
 /** Shared steps of the calendar commands: who asks, which members exist, and the decider on the calendar stream. */
 class CalendarCommands {
   constructor(
-    readonly infra: Infrastructure,
+    readonly runner: CommandRunner,
     readonly lookup: CommandLookup,
     readonly calendarAccess: CalendarAccess,
   ) {}
@@ -66,7 +65,7 @@ class CalendarCommands {
   }
 
   run(name: string, calendarId: string, issuer: CommandContext, command: CalendarCommand): Promise<HandledCommand<CalendarEvent>> {
-    return executeCommand(this.infra, name, { streamId: calendarStream(calendarId), decider: calendarDecider, command, context: issuer });
+    return this.runner.run(name, { streamId: calendarStream(calendarId), decider: calendarDecider, command, context: issuer });
   }
 }
 
@@ -74,8 +73,8 @@ class CalendarCommands {
 export class CreateCalendarHandler implements ICommandHandler<CreateCalendarCommand> {
   private readonly commands: CalendarCommands;
 
-  constructor(@Inject(INFRASTRUCTURE) infra: Infrastructure, lookup: CommandLookup, calendarAccess: CalendarAccess) {
-    this.commands = new CalendarCommands(infra, lookup, calendarAccess);
+  constructor(runner: CommandRunner, lookup: CommandLookup, calendarAccess: CalendarAccess) {
+    this.commands = new CalendarCommands(runner, lookup, calendarAccess);
   }
 
   async execute({ issuer, payload: request }: CreateCalendarCommand): Promise<{ id: string; position: number }> {
@@ -107,8 +106,8 @@ export class CreateCalendarHandler implements ICommandHandler<CreateCalendarComm
 export class ChangeCalendarHandler implements ICommandHandler<ChangeCalendarCommand> {
   private readonly commands: CalendarCommands;
 
-  constructor(@Inject(INFRASTRUCTURE) infra: Infrastructure, lookup: CommandLookup, calendarAccess: CalendarAccess) {
-    this.commands = new CalendarCommands(infra, lookup, calendarAccess);
+  constructor(runner: CommandRunner, lookup: CommandLookup, calendarAccess: CalendarAccess) {
+    this.commands = new CalendarCommands(runner, lookup, calendarAccess);
   }
 
   private async command(change: CalendarChange, viewer: CalendarCommand['viewer']): Promise<CalendarCommand> {

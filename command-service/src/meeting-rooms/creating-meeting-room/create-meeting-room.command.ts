@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { meetingRoomStream, type createMeetingRoomRequestSchema } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import type { Infrastructure } from '@cn/platform';
+import { CommandRunner } from '../../core/command-runner';
 import { executeCommand } from '../../shared/execute-command';
 import { meetingRoomDecider } from '../meeting-room.decider';
 
@@ -38,9 +38,9 @@ export class CreateMeetingRoomCommand extends Command<{ id: string; position: nu
 
 @CommandHandler(CreateMeetingRoomCommand)
 export class CreateMeetingRoomHandler implements ICommandHandler<CreateMeetingRoomCommand> {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(private readonly commands: CommandRunner) {}
 
   execute({ issuer, payload }: CreateMeetingRoomCommand): Promise<{ id: string; position: number }> {
-    return createMeetingRoom(this.infra, payload.meeting_room, issuer);
+    return createMeetingRoom(this.commands, payload.meeting_room, issuer);
   }
 }

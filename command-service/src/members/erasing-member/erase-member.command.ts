@@ -1,7 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { memberStream } from '@cn/contracts';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { InjectPort, type Infrastructure, type KeyStore } from '@cn/platform';
+import { CommandRunner } from '../../core/command-runner';
 import { type CommandContext } from '@cn/domain';
 import { executeCommand } from '../../shared/execute-command';
 import { eraseMemberDecider } from './erase-member.decider';
@@ -36,9 +36,12 @@ export class EraseMemberCommand extends Command<{ position: number }> {
 
 @CommandHandler(EraseMemberCommand)
 export class EraseMemberHandler implements ICommandHandler<EraseMemberCommand> {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    private readonly commands: CommandRunner,
+    @InjectPort('keyStore') private readonly keyStore: KeyStore,
+  ) {}
 
   execute({ issuer, payload }: EraseMemberCommand): Promise<{ position: number }> {
-    return eraseMember(this.infra, payload.member_id, issuer);
+    return eraseMember({ ...this.commands, keyStore: this.keyStore }, payload.member_id, issuer);
   }
 }

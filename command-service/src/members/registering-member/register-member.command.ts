@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { memberStream } from '@cn/contracts';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { InjectPort, type Infrastructure, type MailPort, type PersonalDataCipher, type PlatformConfig } from '@cn/platform';
+import { CommandRunner } from '../../core/command-runner';
 import { type CommandContext } from '@cn/domain';
 import { hashPassword } from '../../auth/passwords';
 import { requireAcceptablePassword } from '../../auth/password-policy/password-policy';
@@ -83,13 +83,17 @@ export class RegisterMemberCommand extends Command<{ position: number; id: strin
 @CommandHandler(RegisterMemberCommand)
 export class RegisterMemberHandler implements ICommandHandler<RegisterMemberCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly commands: CommandRunner,
+    @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
+    @InjectPort('mail') private readonly mail: MailPort,
+    @InjectPort('config') private readonly config: PlatformConfig,
     private readonly lookup: CommandLookup,
   ) {}
 
   async execute({ issuer, payload: { user } }: RegisterMemberCommand): Promise<{ position: number; id: string }> {
     // a person chose this password (the demo seed's documented ones do not pass through here)
     if (user.password) requireAcceptablePassword(user.password, user.email, 'user.password');
-    return registerMember(this.infra, { isEmailTaken: async (email) => (await this.lookup.memberByEmail(email)) !== null }, user, issuer);
+    const ports = { eventStore: this.commands.eventStore, clock: this.commands.clock, metrics: this.commands.metrics, cipher: this.cipher, mail: this.mail, config: this.config };
+    return registerMember(ports, { isEmailTaken: async (email) => (await this.lookup.memberByEmail(email)) !== null }, user, issuer);
   }
 }

@@ -1,11 +1,10 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
 import { memberStream, type setPresenceRequestSchema } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { InjectPort, type PersonalDataCipher } from '@cn/platform';
+import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
-import { executeCommand } from '../../shared/execute-command';
 import { setPresenceDecider } from './set-presence.decider';
 
 export const SET_PRESENCE = 'SetPresence';
@@ -23,14 +22,15 @@ export class SetPresenceCommand extends Command<{ position: number }> {
 @CommandHandler(SetPresenceCommand)
 export class SetPresenceHandler implements ICommandHandler<SetPresenceCommand> {
   constructor(
-    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    private readonly commands: CommandRunner,
+    @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
     private readonly lookup: CommandLookup,
   ) {}
 
   async execute({ issuer, payload }: SetPresenceCommand): Promise<{ position: number }> {
     const memberId = (await this.lookup.issuer(issuer))._id;
     const settings = await this.lookup.networkSettings();
-    const handled = await executeCommand(this.infra, SET_PRESENCE, {
+    const handled = await this.commands.run(SET_PRESENCE, {
       streamId: memberStream(memberId),
       decider: setPresenceDecider,
       command: {
@@ -38,7 +38,7 @@ export class SetPresenceHandler implements ICommandHandler<SetPresenceCommand> {
         member_id: memberId,
         presence: payload.type,
         text: payload.text,
-        encrypted_text: await this.infra.cipher.encrypt(memberId, payload.text),
+        encrypted_text: await this.cipher.encrypt(memberId, payload.text),
         show_online_status: settings.member.show_online_status,
       },
       context: issuer,

@@ -1,7 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DEFAULT_NETWORK_ID, networkStream, type ChangeNetworkSettingsRequest } from '@cn/contracts';
-import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import type { Infrastructure } from '@cn/platform';
+import { CommandRunner } from '../../core/command-runner';
 import { type CommandContext, type HandledCommand } from '@cn/domain';
 import { executeCommand } from '../../shared/execute-command';
 import { networkSettingsDecider } from './change-network-settings.decider';
@@ -33,10 +33,10 @@ export class ChangeNetworkSettingsCommand extends Command<{ position: number }> 
 
 @CommandHandler(ChangeNetworkSettingsCommand)
 export class ChangeNetworkSettingsHandler implements ICommandHandler<ChangeNetworkSettingsCommand> {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(private readonly commands: CommandRunner) {}
 
   async execute({ issuer, payload }: ChangeNetworkSettingsCommand): Promise<{ position: number }> {
-    const handled = await changeNetworkSettings(this.infra, payload, issuer);
+    const handled = await changeNetworkSettings(this.commands, payload, issuer);
     return { position: handled.position };
   }
 }
