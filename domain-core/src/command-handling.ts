@@ -148,8 +148,37 @@ export const loadState = <State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
 ): Promise<CachedState<State>> => foldStream(eventStore, streamId, decider, stateCacheOf<State>(eventStore, decider));
 
+/**
+ * Commands on one stream in this process run one after another: each decides on the state the previous
+ * one left, so racers within a process never lose to each other (and never spend a re-decision). Other
+ * processes still race through the expected revision.
+ */
+const streamQueues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+const inStreamOrder = <T>(eventStore: EventStore, streamId: string, work: () => Promise<T>): Promise<T> => {
+  let queues = streamQueues.get(eventStore);
+  if (!queues) {
+    queues = new Map();
+    streamQueues.set(eventStore, queues);
+  }
+  const streams = queues;
+  const run = (streams.get(streamId) ?? Promise.resolve()).then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  streams.set(streamId, settled);
+  void settled.then(() => {
+    if (streams.get(streamId) === settled) streams.delete(streamId);
+  });
+  return run;
+};
+
 /** Load the stream, fold it, decide, append with the revision the decision was made on. */
-export const handleCommand = async <State, Command, Event extends DomainEvent>(
+export const handleCommand = <State, Command, Event extends DomainEvent>(
+  options: HandleCommandOptions<State, Command, Event>,
+): Promise<HandledCommand<Event>> => inStreamOrder(options.eventStore, options.streamId, () => decideAndAppend(options));
+
+const decideAndAppend = async <State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<HandledCommand<Event>> => {
   const { eventStore, streamId, decider, command, context, clock } = options;

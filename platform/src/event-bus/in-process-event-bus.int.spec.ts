@@ -9,7 +9,7 @@ describeEventBusContract('in-process', {
   create: () => {
     const temp = createTempDir('cn-bus');
     const eventStore = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
-    const subject = createInProcessEventBus({ eventStore, path: join(temp.dir, 'events.sqlite') });
+    const subject = createInProcessEventBus({ eventStore, path: join(temp.dir, 'bus.sqlite') });
     return Promise.resolve({
       subject,
       eventStore,
@@ -41,6 +41,29 @@ describe('in-process event bus on disk', () => {
     await eventually(() => second.length === 1);
     expect(second.map((event) => event.type)).toEqual(['e2']);
     await reopened.close();
+    await store.close();
+    temp.remove();
+  });
+
+  it('takes over the offsets an older version kept in the event log file, once', async () => {
+    const temp = createTempDir('cn-bus');
+    const events = join(temp.dir, 'events.sqlite');
+    const store = createSqliteEventStore({ path: events });
+    await store.append('s', [newTestEvent('e0'), newTestEvent('e1'), newTestEvent('e2')], { expectedRevision: 'no_stream' });
+    // the older layout: offsets in the event log's own file
+    const older = createInProcessEventBus({ eventStore: store, path: events });
+    const seen: string[] = [];
+    await older.consume({ groupId: 'g', handler: (event) => { seen.push(event.type); return Promise.resolve(); } });
+    await eventually(() => seen.length === 3);
+    await older.close();
+    await store.append('s', [newTestEvent('e3')], { expectedRevision: 2 });
+
+    const bus = createInProcessEventBus({ eventStore: store, path: join(temp.dir, 'bus.sqlite'), legacyPath: events });
+    const after: string[] = [];
+    await bus.consume({ groupId: 'g', handler: (event) => { after.push(event.type); return Promise.resolve(); } });
+    await eventually(() => after.length === 1);
+    expect(after).toEqual(['e3']);
+    await bus.close();
     await store.close();
     temp.remove();
   });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { privateFile } from '../files/private-files';
 import type { EventStore, EventSubscription } from '../event-store/event-store';
@@ -5,8 +6,10 @@ import type { BusConsumer, EventBus } from './event-bus';
 
 export interface InProcessEventBusOptions {
   eventStore: EventStore;
-  /** SQLite file holding the consumer groups' committed offsets */
+  /** SQLite file holding the consumer groups' committed offsets (not the event log's: its writer holds that lock) */
   path: string;
+  /** a file that held the offsets before (the event log's): read once into `path` when that has none */
+  legacyPath?: string;
 }
 
 /** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
@@ -29,6 +32,37 @@ export const createInProcessEventBus = (options: InProcessEventBusOptions): Even
      ON CONFLICT (group_id) DO UPDATE SET position = excluded.position`,
   );
 
+  if (options.legacyPath && existsSync(options.legacyPath) && (db.prepare('SELECT COUNT(*) AS n FROM consumer_offsets').get() as { n: number }).n === 0) {
+    const legacy = new Database(options.legacyPath, { readonly: true, fileMustExist: true });
+    try {
+      const known = legacy.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'consumer_offsets'").get();
+      const rows = known ? legacy.prepare<[], { group_id: string; position: number }>('SELECT group_id, position FROM consumer_offsets').all() : [];
+      db.transaction(() => rows.forEach((row) => commitOffset.run(row.group_id, row.position)))();
+    } finally {
+      legacy.close();
+    }
+  }
+
+  /**
+   * Offsets are committed once per turn of the event loop for every group that moved (one transaction),
+   * not once per event: a crash redelivers at most what the last turn handled, which consumers tolerate.
+   */
+  const moved = new Map<string, number>();
+  const commitMoved = db.transaction(() => {
+    for (const [groupId, position] of moved) commitOffset.run(groupId, position);
+    moved.clear();
+  });
+  let commitScheduled = false;
+  const commitSoon = (groupId: string, position: number): void => {
+    moved.set(groupId, position);
+    if (commitScheduled) return;
+    commitScheduled = true;
+    setImmediate(() => {
+      commitScheduled = false;
+      if (db.open) commitMoved();
+    });
+  };
+
   const consumers = new Set<BusConsumer>();
 
   return {
@@ -37,7 +71,7 @@ export const createInProcessEventBus = (options: InProcessEventBusOptions): Even
         { after: selectOffset.get(groupId)?.position ?? 0 },
         async (event) => {
           await handler(event);
-          commitOffset.run(groupId, event.position);
+          commitSoon(groupId, event.position);
         },
         onError,
       );
@@ -51,11 +85,15 @@ export const createInProcessEventBus = (options: InProcessEventBusOptions): Even
       return consumer;
     }),
     resetGroup: (groupId) => settle(() => {
+      moved.delete(groupId);
       commitOffset.run(groupId, 0);
     }),
     close: async () => {
       await Promise.all([...consumers].map((consumer) => consumer.stop()));
-      if (db.open) db.close();
+      if (db.open) {
+        commitMoved();
+        db.close();
+      }
     },
   };
 };

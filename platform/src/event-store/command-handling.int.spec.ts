@@ -50,6 +50,31 @@ describe('handleCommand', () => {
     expect(events.map((event) => (event.data as { roles: { auditor: boolean } }).roles.auditor)).toEqual([true, false, true, false, true]);
   });
 
+  it('runs racing commands of one process on one stream one after another: none loses, none re-decides', async () => {
+    let lost = 0;
+    const counting: EventStore = {
+      ...eventStore,
+      append: (...args) => eventStore.append(...args).catch((error: unknown) => {
+        lost += 1;
+        throw error;
+      }),
+    };
+    const results = await Promise.all(Array.from({ length: 8 }, () => handleCommand({ eventStore: counting, streamId: 'member-m2', decider: toggling, command: {}, context, clock })));
+    expect(results.map((result) => result.revision).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(lost).toBe(0);
+  });
+
+  it('re-decides after losing a race to another process (a second store on the same file)', async () => {
+    const other = createSqliteEventStore({ path: join(dir, 'events.sqlite') });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_v, i) => handleCommand({ eventStore: i % 2 === 0 ? eventStore : other, streamId: 'member-m3', decider: toggling, command: {}, context, clock })),
+    );
+    expect(results.map((result) => result.revision).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    const events = await eventStore.readStream('member-m3');
+    expect(events.map((event) => (event.data as { roles: { auditor: boolean } }).roles.auditor)).toEqual([true, false, true, false, true, false]);
+    await other.close();
+  });
+
   it('answers a conflict when the client-given revision is stale', async () => {
     await handle({ expectedRevision: 'no_stream' });
     await expect(handle({ expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);

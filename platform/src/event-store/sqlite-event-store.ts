@@ -1,15 +1,15 @@
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { privateFile } from '../files/private-files';
 import type {
   AppendResult,
   EventStore,
   EventSubscription,
-  ExpectedRevision,
-  NewEvent,
   ReadAllOptions,
   RecordedEvent,
 } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
+import { appendWorker, errorOf, serializedEvent, type AppendOutcome, type AppendRequest, type AppendWorkerData } from './sqlite-append-worker';
 
 export interface SqliteEventStoreOptions {
   path: string;
@@ -29,6 +29,8 @@ interface EventRow {
 }
 
 const SUBSCRIPTION_BATCH = 500;
+/** how many of the latest appended events stay parsed in memory for the live subscribers */
+const RECENT_LIMIT = 5000;
 /** another process appending to the same file is noticed within this delay */
 const POLL_INTERVAL_MS = 250;
 
@@ -68,13 +70,6 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   const lastOfStream = db.prepare<[string], { revision: number; position: number }>(
     'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
   );
-  const findById = db.prepare<[string], { stream_id: string; revision: number; position: number }>(
-    'SELECT stream_id, revision, position FROM events WHERE event_id = ?',
-  );
-  const insert = db.prepare<[string, string, number, string, string, string, string]>(
-    `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
   const selectStream = db.prepare<[string, number], EventRow>(
     'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision',
   );
@@ -83,49 +78,85 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   );
   const selectHead = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events');
 
-  /** An idempotent retry: every id already stored in this stream, in the same order, consecutively. */
-  const previousResult = (streamId: string, events: readonly NewEvent[]): AppendResult | null => {
-    const stored = events.map((event) => findById.get(event.id));
-    if (stored.every((row) => row === undefined)) return null;
-    const sameAppend = stored.every(
-      (row, index) =>
-        row !== undefined && row.stream_id === streamId && row.revision === (stored[0]?.revision ?? 0) + index,
-    );
-    const last = stored[stored.length - 1];
-    if (!sameAppend || last === undefined) {
-      throw new Error(`stream ${streamId}: some of the appended event ids are already stored elsewhere`);
-    }
-    return { nextExpectedRevision: last.revision, position: last.position };
+  /**
+   * Group commit: one writer thread (appendWorker) holds the write connection. An append is queued; while
+   * the writer commits one batch (its fsync off this thread), the appends that arrive queue up and go
+   * as the next batch: one transaction, one fsync, however many commands wait. Each append is its own
+   * savepoint inside it, checked against its own stream's expected revision in arrival order: a refused
+   * append rolls back alone and the others commit. An append is answered once its batch is durable.
+   */
+  interface PendingAppend {
+    request: AppendRequest;
+    resolve: (result: AppendResult) => void;
+    reject: (error: Error) => void;
+  }
+  let pending: PendingAppend[] = [];
+  let inFlight: PendingAppend[] | null = null;
+  const writer = new Worker(`(${appendWorker.toString()})()`, {
+    eval: true,
+    workerData: { path: options.path, synchronous: options.synchronous ?? 'FULL', driver: require.resolve('better-sqlite3') } satisfies AppendWorkerData,
+  });
+  writer.unref();
+  let writerFailure: Error | null = null;
+  const failAll = (error: Error): void => {
+    writerFailure = error;
+    for (const append of [...(inFlight ?? []), ...pending.splice(0)]) append.reject(error);
+    inFlight = null;
   };
+  writer.on('error', (error) => failAll(error));
+  writer.on('exit', (code) => {
+    if (!closed) failAll(new Error(`the event store's writer thread stopped (exit code ${code})`));
+  });
+  const send = (): void => {
+    if (inFlight !== null || pending.length === 0) return;
+    inFlight = pending;
+    pending = [];
+    writer.ref();
+    writer.postMessage(inFlight.map((append) => append.request));
+  };
+  writer.on('message', (outcomes: AppendOutcome[]) => {
+    const batch = inFlight ?? [];
+    inFlight = null;
+    writer.unref();
+    remember(batch.flatMap((append, index) => {
+      const outcome = outcomes[index];
+      return outcome && 'result' in outcome ? [{ count: append.request.events.length, result: outcome.result }] : [];
+    }));
+    notifyAppended();
+    batch.forEach((append, index) => {
+      const outcome = outcomes[index];
+      if (outcome && 'result' in outcome) append.resolve(outcome.result);
+      else append.reject(errorOf(outcome?.error ?? { kind: 'failed', message: 'no answer from the writer thread' }));
+    });
+    send();
+  });
 
-  const appendTransaction = db.transaction(
-    (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendResult => {
-      const retried = previousResult(streamId, events);
-      if (retried) return retried;
-      const last = lastOfStream.get(streamId);
-      const actual = last === undefined ? 'no_stream' : last.revision;
-      if (expected !== 'any' && expected !== actual) {
-        throw new WrongExpectedRevisionError(streamId, expected, actual);
-      }
-      let revision = last === undefined ? -1 : last.revision;
-      let position = last?.position ?? 0;
-      const recordedAt = new Date().toISOString();
-      for (const event of events) {
-        revision += 1;
-        const info = insert.run(
-          event.id,
-          streamId,
-          revision,
-          event.type,
-          JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
-          recordedAt,
-        );
-        position = Number(info.lastInsertRowid);
-      }
-      return { nextExpectedRevision: revision, position };
-    },
-  );
+  /**
+   * The events this process appended lately, already parsed: live subscribers (every projector of the
+   * process) read them from here instead of each querying and parsing the same rows.
+   */
+  const recent: RecordedEvent[] = [];
+  const remember = (appended: ReadonlyArray<{ count: number; result: AppendResult }>): void => {
+    for (const { count, result } of appended) {
+      // an idempotent retry appended nothing new, and its rows are older than the tail
+      const firstPosition = result.position - count + 1;
+      if (recent.length > 0 && firstPosition <= recent[recent.length - 1].position) continue;
+      const rows = selectAll.all(firstPosition - 1, count);
+      if (rows.length !== count || rows[0]?.position !== firstPosition) continue;
+      if (recent.length > 0 && recent[recent.length - 1].position !== firstPosition - 1) recent.length = 0;
+      recent.push(...rows.map(toRecorded));
+    }
+    if (recent.length > RECENT_LIMIT) recent.splice(0, recent.length - RECENT_LIMIT);
+  };
+  /** the next events after `position`, from the tail when it holds them without a gap */
+  const nextAfter = (position: number): RecordedEvent[] => {
+    const first = recent[0];
+    if (first !== undefined && position >= first.position - 1 && position < recent[recent.length - 1].position) {
+      const start = position - first.position + 1;
+      if (recent[start]?.position === position + 1) return recent.slice(start, start + SUBSCRIPTION_BATCH);
+    }
+    return selectAll.all(position, SUBSCRIPTION_BATCH).map(toRecorded);
+  };
 
   /** in-process wake-up of live subscriptions; other processes are seen by polling */
   const listeners = new Set<() => void>();
@@ -156,15 +187,15 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       let position = after;
       try {
         while (!stopped) {
-          const batch = selectAll.all(position, SUBSCRIPTION_BATCH);
+          const batch = nextAfter(position);
           if (batch.length === 0) {
             await idle();
             continue;
           }
-          for (const row of batch) {
+          for (const event of batch) {
             if (stopped) return;
-            await handler(toRecorded(row));
-            position = row.position;
+            await handler(event);
+            position = event.position;
           }
         }
       } catch (error) {
@@ -189,20 +220,24 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   };
 
   return {
-    append: (streamId, events, { expectedRevision }) => settle(() => {
+    append: (streamId, events, { expectedRevision }) => {
       if (events.length === 0) {
-        const last = lastOfStream.get(streamId);
-        const actual = last === undefined ? 'no_stream' : last.revision;
-        if (expectedRevision !== 'any' && expectedRevision !== actual) {
-          throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
-        }
-        return { nextExpectedRevision: last?.revision ?? -1, position: last?.position ?? 0 };
+        return settle(() => {
+          const last = lastOfStream.get(streamId);
+          const actual = last === undefined ? 'no_stream' : last.revision;
+          if (expectedRevision !== 'any' && expectedRevision !== actual) {
+            throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+          }
+          return { nextExpectedRevision: last?.revision ?? -1, position: last?.position ?? 0 };
+        });
       }
-      // IMMEDIATE takes the write lock before the revision check, so two processes cannot both pass it
-      const result = appendTransaction.immediate(streamId, events, expectedRevision);
-      notifyAppended();
-      return result;
-    }),
+      if (closed) return Promise.reject(new Error('the event store is closed'));
+      if (writerFailure) return Promise.reject(writerFailure);
+      return new Promise<AppendResult>((resolve, reject) => {
+        pending.push({ request: { streamId, events: events.map(serializedEvent), expected: expectedRevision }, resolve, reject });
+        send();
+      });
+    },
     readStream: (streamId, readOptions = {}) =>
       settle(() => selectStream.all(streamId, readOptions.fromRevision ?? 0).map(toRecorded)),
     readAll: (readOptions: ReadAllOptions = {}) => settle(() =>
@@ -212,6 +247,12 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     close: async () => {
       if (closed) return;
       closed = true;
+      // appends already queued are written before the file closes
+      while (inFlight !== null || pending.length > 0) {
+        if (writerFailure) break;
+        await new Promise<void>((resolve) => setTimeout(resolve, 1));
+      }
+      await writer.terminate();
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       db.close();
     },

@@ -258,7 +258,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
       'bus',
       config.kafkaBrokers
         ? createKafkaEventBus({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: `cn-${service}`, logger })
-        : createInProcessEventBus({ eventStore, path: file('events.sqlite') }),
+        : createInProcessEventBus({ eventStore, path: file('bus.sqlite'), legacyPath: file('events.sqlite') }),
     );
     logger.info(
       {
