@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
 /**
@@ -33,13 +33,60 @@ const wantsPage = (req: Request): boolean =>
   !DOWNLOAD.test(req.path) &&
   req.accepts(['json', 'html']) === 'html';
 
+/** Vite names what it emits under assets/ by content hash: such a file never changes under its name. */
+const HASHED = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const cacheControlOf = (path: string): string => (HASHED.test(path) ? IMMUTABLE : 'no-cache');
+
+/** The encodings the client accepts that a precompressed copy exists for (scripts/precompress.mjs), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Sends the brotli or gzip copy the build wrote next to a file, when the client takes it: the bytes go as
+ * they are, with the original file's type, and hashed assets are cached for a year.
+ */
+const precompressed = (dir: string) => (req: Request, res: Response, next: NextFunction): void => {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.includes('..') || req.path.endsWith('/')) {
+    next();
+    return;
+  }
+  // brotli whenever the client takes it (smaller), whatever order its header lists them in
+  const encoding = ENCODINGS.find((candidate) => req.acceptsEncodings(candidate.name) === candidate.name);
+  const file = join(dir, decodeURIComponent(req.path));
+  if (!encoding || !file.startsWith(dir) || !existsSync(`${file}${encoding.suffix}`)) {
+    next();
+    return;
+  }
+  res.setHeader('Content-Encoding', encoding.name);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Cache-Control', cacheControlOf(req.path));
+  res.type(extname(file));
+  res.sendFile(`${file}${encoding.suffix}`, { cacheControl: false, lastModified: true });
+};
+
 export const serveConsoles = (http: express.Express, bundles: ConsoleBundle[]): string[] => {
   const served: string[] = [];
   for (const bundle of bundles) {
     const index = join(bundle.dir, 'index.html');
     if (!existsSync(index)) continue;
     served.push(bundle.mountPath);
-    http.use(bundle.mountPath, express.static(bundle.dir, { index: false, fallthrough: true, maxAge: '1h' }));
+    http.use(bundle.mountPath, precompressed(bundle.dir));
+    http.use(
+      bundle.mountPath,
+      express.static(bundle.dir, {
+        index: false,
+        fallthrough: true,
+        cacheControl: false,
+        setHeaders: (res, path) => {
+          res.setHeader('Cache-Control', cacheControlOf(path.slice(bundle.dir.length)));
+          res.setHeader('Vary', 'Accept-Encoding');
+        },
+      }),
+    );
     http.use(bundle.mountPath, (req: Request, res: Response, next: NextFunction) => {
       if (!wantsPage(req)) {
         next();
