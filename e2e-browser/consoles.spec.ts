@@ -101,8 +101,10 @@ test("a weekly appointment: created, accepted from the invites page, every occur
   await signInMember(adaPage, baseUrl, 'admin@example.org');
   await adaPage.goto(`${baseUrl}/appointments/invites`);
   await adaPage.click('[data-testid="invites-tab-open"]');
+  // the accepted tab is read once the accept command has answered (instead of a fixed pause)
+  const accepted = adaPage.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/v1\/invites\/[^/]+\/accept$/.test(new URL(response.url()).pathname));
   await adaPage.locator(`[data-testid="invite"][data-appointment-id="${appointmentId}"] [data-testid="rsvp-accept"]`).click();
-  await adaPage.waitForTimeout(300);
+  expect((await accepted).ok(), 'accepting the invite failed').toBe(true);
   await adaPage.click('[data-testid="invites-tab-accepted"]');
   await adaPage.locator(`[data-testid="invite"][data-appointment-id="${appointmentId}"]`).waitFor({ timeout: 15_000 });
   await adaPage.screenshot({ path: screenshotPath('invite-accepted.png') });
