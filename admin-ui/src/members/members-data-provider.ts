@@ -10,10 +10,9 @@ import {
   type UpdateParams,
   type UpdateResult,
 } from 'ra-core';
-import type { FieldError } from '@cn/contracts';
 import type { ApiClient } from '../api/apiClient';
 import { ADMIN_API, createRestDataProvider } from '../api/restDataProvider';
-import { fieldErrorsToFormErrors } from '../api/serverErrors';
+import { fieldErrorsOf, fieldErrorsToFormErrors } from '../api/serverErrors';
 import type { NewMemberValues } from './newMember';
 
 export const MEMBERS_PATH = `${ADMIN_API}/members`;
@@ -48,15 +47,12 @@ const idFromCreated = (json: unknown): string | null => {
   );
 };
 
-const isFieldError = (value: unknown): value is FieldError =>
-  isRecord(value) && typeof value.field === 'string' && typeof value.key === 'string';
-
 /** The server names fields inside the `{ user }` envelope (`user.email`); the form knows them as `email`. */
 const withoutEnvelope = (error: unknown, envelope: string): unknown => {
   if (!(error instanceof HttpError)) return error;
   const body: unknown = error.body;
   if (!isRecord(body) || !Array.isArray(body.fieldErrors)) return error;
-  const fieldErrors = body.fieldErrors.filter(isFieldError).map((fieldError) => ({
+  const fieldErrors = fieldErrorsOf(body).map((fieldError) => ({
     ...fieldError,
     field: fieldError.field.startsWith(`${envelope}.`) ? fieldError.field.slice(envelope.length + 1) : fieldError.field,
   }));
