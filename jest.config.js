@@ -19,7 +19,8 @@ const base = {
     '^@cn/([a-z-]+)$': '<rootDir>/$1/src/index.ts',
   },
   rootDir: __dirname,
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // e2e-browser/ holds Playwright's scenarios (npm run test:browser), not jest's
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e-browser/'],
 };
 module.exports = {
   projects: [

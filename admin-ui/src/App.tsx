@@ -2,7 +2,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { createApiClient } from './api/apiClient';
 import { createAuthProvider, type Permissions } from './api/authProvider';
-import { createDataProvider } from './api/dataProvider';
+import { createDataProvider } from './dataProvider';
 import { appointmentCategories } from './appointment-categories';
 import { auditEvents, SettingsHistory, SETTINGS_HISTORY_PATH } from './audit-events';
 import { i18nProvider } from './i18n/i18nProvider';

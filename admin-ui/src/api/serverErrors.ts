@@ -36,6 +36,13 @@ export const fieldErrorsToFormErrors = (fieldErrors: readonly FieldError[]): For
   return errors;
 };
 
+export const isFieldError = (value: unknown): value is FieldError =>
+  typeof value === 'object' && value !== null && 'field' in value && typeof value.field === 'string' && 'key' in value && typeof value.key === 'string';
+
+/** The `{ field, key }` list toFormHttpError keeps in `body.fieldErrors` (empty when there is none). */
+export const fieldErrorsOf = (body: unknown): FieldError[] =>
+  typeof body === 'object' && body !== null && 'fieldErrors' in body && Array.isArray(body.fieldErrors) ? body.fieldErrors.filter(isFieldError) : [];
+
 export const isErrorResponse = (body: unknown): body is ErrorResponse =>
   typeof body === 'object' &&
   body !== null &&

@@ -1,5 +1,6 @@
-import { passwordShapeError, type FieldError } from '@cn/contracts';
+import { passwordShapeError } from '@cn/contracts';
 import { HttpError } from 'ra-core';
+import { fieldErrorsOf } from '../api/serverErrors';
 
 /** The form's one field, as `PUT /administration/members/{id}` names it inside `{ user }`. */
 export const SET_PASSWORD_FIELD = 'user.password';
@@ -15,9 +16,7 @@ export const setPasswordError = (password: string, memberEmail: string): string 
 export const setPasswordRefusal = (error: unknown): { field: string | null; general: string | null } => {
   if (!(error instanceof HttpError)) return { field: null, general: 'generic_error' };
   const body: unknown = error.body;
-  const fieldErrors: FieldError[] =
-    typeof body === 'object' && body !== null && 'fieldErrors' in body && Array.isArray(body.fieldErrors) ? (body.fieldErrors as FieldError[]) : [];
-  const onField = fieldErrors.find((entry) => entry.field === SET_PASSWORD_FIELD);
+  const onField = fieldErrorsOf(body).find((entry) => entry.field === SET_PASSWORD_FIELD);
   if (onField) return { field: onField.key, general: null };
   const key = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? body.error : 'generic_error';
   return { field: null, general: key };

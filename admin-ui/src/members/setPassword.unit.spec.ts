@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
 import type { ApiClient } from '../api/apiClient';
-import { createDataProvider } from '../api/dataProvider';
+import { createDataProvider } from '../dataProvider';
 import { toFormHttpError } from '../api/serverErrors';
 import { germanAppMessages } from '../i18n/de';
 import { setPasswordError, setPasswordRefusal } from './setPassword';

@@ -1,6 +1,6 @@
 import { DEFAULT_NETWORK_SETTINGS, type NetworkSettings } from '@cn/contracts';
 import type { ApiClient, HttpClient } from '../api/apiClient';
-import { createDataProvider } from '../api/dataProvider';
+import { createDataProvider } from '../dataProvider';
 import { diffSettings, toSettingsRecord, type SettingsRecord } from './settingsDiff';
 
 const settings = (): NetworkSettings => structuredClone(DEFAULT_NETWORK_SETTINGS);

@@ -25,6 +25,11 @@ export interface HttpKitOptions {
   jsonLimit?: string;
   /** where signed-out sessions are recorded; default: the document store of the app's INFRASTRUCTURE provider */
   documentStore?: DocumentStore;
+  /**
+   * the clock that ages the view of the revoked sessions (tests advance it instead of waiting for the
+   * refresh period); default: the clock of the app's INFRASTRUCTURE provider, else the system clock
+   */
+  clock?: () => Date;
   /** Express's 'trust proxy' (PlatformConfig.trustProxy); default false: `req.ip` is the socket's peer */
   trustProxy?: boolean | number | string;
   /** who may read /metrics (PlatformConfig.metrics); default: loopback only */
@@ -90,13 +95,21 @@ export const isDraining = (app: INestApplication): boolean => inFlightByApp.get(
 
 const LOOPBACK_ONLY: MetricsAccess = { allow: ['127.0.0.0/8', '::1/128'] };
 
-const revocationStoreOf = (app: INestApplication, options: HttpKitOptions): DocumentStore | null => {
-  if (options.documentStore) return options.documentStore;
+const infrastructureOf = (app: INestApplication): Infrastructure | null => {
   try {
-    return app.get<Infrastructure>(INFRASTRUCTURE, { strict: false }).documentStore;
+    return app.get<Infrastructure>(INFRASTRUCTURE, { strict: false });
   } catch {
     return null;
   }
+};
+
+/** The revoked sessions' store and the clock their view ages by (see HttpKitOptions). */
+const revocationSourceOf = (app: INestApplication, options: HttpKitOptions): { store: DocumentStore | null; clock: () => Date } => {
+  const infra = options.documentStore && options.clock ? null : infrastructureOf(app);
+  return {
+    store: options.documentStore ?? infra?.documentStore ?? null,
+    clock: options.clock ?? infra?.clock ?? (() => new Date()),
+  };
 };
 
 /** While the server listens, reloads the revoked ids about once a refresh period, for the WebSocket upgrade (which cannot wait). */
@@ -124,8 +137,8 @@ const keepRevocationsFresh = (app: INestApplication, revocations: SessionRevocat
 export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): void => {
   const { session, logger, metrics } = options;
   const exempt = new Set(options.csrfExempt ?? []);
-  const store = revocationStoreOf(app, options);
-  const revocations = store ? sessionRevocationsOf(store) : null;
+  const { store, clock } = revocationSourceOf(app, options);
+  const revocations = store ? sessionRevocationsOf(store, { clock: () => clock().getTime() }) : null;
   if (revocations) keepRevocationsFresh(app, revocations, logger);
   else logger.warn('no document store: signed-out sessions are not refused');
   useSessionConfig(session, revocations);

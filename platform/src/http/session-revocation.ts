@@ -107,11 +107,14 @@ export const createSessionRevocations = (store: DocumentStore, options: SessionR
 
 const byStore = new WeakMap<DocumentStore, SessionRevocations>();
 
-/** One view per document store, shared by the request middleware and the sign-out route of a process. */
-export const sessionRevocationsOf = (store: DocumentStore): SessionRevocations => {
+/**
+ * One view per document store, shared by the request middleware and the sign-out route of a process. The
+ * options count where the view is made: the HTTP kit makes it first, with the infrastructure's clock.
+ */
+export const sessionRevocationsOf = (store: DocumentStore, options: SessionRevocationsOptions = {}): SessionRevocations => {
   let known = byStore.get(store);
   if (!known) {
-    known = createSessionRevocations(store);
+    known = createSessionRevocations(store, options);
     byStore.set(store, known);
   }
   return known;

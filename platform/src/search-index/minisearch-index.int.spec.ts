@@ -18,7 +18,10 @@ describe('minisearch index on disk', () => {
   beforeEach(() => {
     temp = createTempDir('cn-search');
   });
-  afterEach(() => temp.remove());
+  afterEach(() => {
+    jest.useRealTimers();
+    temp.remove();
+  });
 
   it('keeps documents, settings and checkpoints across a reopen', async () => {
     const first = createMiniSearchIndex({ dir: temp.dir });
@@ -36,12 +39,17 @@ describe('minisearch index on disk', () => {
   });
 
   it('writes index and checkpoint together in one debounced snapshot, without leftover temp files', async () => {
+    // the snapshot is written synchronously when its timer fires: the test moves the timers instead of waiting
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const index = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 30 });
     const members = await index.index('members', settings);
     await members.upsert([{ id: 'a', name: 'Grace', city: 'Arlington' }]);
     await index.setCheckpoint('directory', 5);
     expect(existsSync(`${temp.dir}/search-snapshot.json`)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    jest.advanceTimersByTime(29);
+    expect(existsSync(`${temp.dir}/search-snapshot.json`)).toBe(false);
+    jest.advanceTimersByTime(71);
+    jest.useRealTimers();
     expect(readdirSync(temp.dir)).toEqual(['search-snapshot.json']);
 
     // a second instance reading the file sees exactly what was written with checkpoint 5

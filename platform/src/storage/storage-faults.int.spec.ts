@@ -41,7 +41,10 @@ describe('storage faults in background work', () => {
   beforeEach(() => {
     temp = createTempDir('cn-storage-faults');
   });
-  afterEach(() => temp.remove());
+  afterEach(() => {
+    jest.useRealTimers();
+    temp.remove();
+  });
 
   it('knows a fault by its code, also as a cause, and nothing else', () => {
     expect(isStorageFault(diskFull())).toBe(true);
@@ -91,6 +94,8 @@ describe('storage faults in background work', () => {
   it('keeps the search snapshot whole: a failed write leaves no temporary file, and a later one succeeds', async () => {
     const dir = join(temp.dir, 'search');
     let failures = 2;
+    // the snapshot is written synchronously when its timer fires: the test moves the timers instead of waiting
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const index = createMiniSearchIndex({
       dir,
       flushDelayMs: 10,
@@ -105,13 +110,14 @@ describe('storage faults in background work', () => {
     });
     const members = await index.index('members', { searchableAttributes: ['name'], filterableAttributes: [] });
     await members.upsert([{ id: 'm1', name: 'Ada' }]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    jest.advanceTimersByTime(5);
     const snapshot = join(dir, 'search-snapshot.json');
     // retried (10 ms, then 20 ms) until written: whole, and no temporary file left on the way
     for (let waited = 0; !existsSync(snapshot) && waited < 3000; waited += 10) {
       expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      jest.advanceTimersByTime(10);
     }
+    jest.useRealTimers();
     expect(failures).toBeLessThan(0);
     expect(JSON.parse(readFileSync(snapshot, 'utf8'))).toMatchObject({ indexes: { members: { documents: [{ id: 'm1', name: 'Ada' }] } } });
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);

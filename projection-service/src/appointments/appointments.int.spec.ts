@@ -15,6 +15,7 @@ import {
   type InvitesResponse,
 } from '@cn/contracts';
 import { startHarness, type Harness } from '../__tests__/harness';
+import { dateOf, occurrencesOf, readCalendar, readWorkbook } from '../exports/testing/independent-readers';
 
 const DAY = 86_400_000;
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -233,6 +234,16 @@ describe('calendar read side', () => {
       .expect(200);
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+    // read back by ExcelJS: the same header and rows as the CSV
+    const sheets = await readWorkbook(xlsx.body as Buffer);
+    expect(sheets.size).toBe(1);
+    const [sheet = []] = [...sheets.values()];
+    expect(sheet[0]).toEqual(['name', 'first_name', 'last_name', 'email', 'status', 'roles', 'external', 'invited_at', 'answered_at']);
+    expect(sheet.slice(1).map((row) => row.slice(0, 5))).toEqual([
+      ['Carol Clark', 'Carol', 'Clark', 'carol@example.org', 'accepted'],
+      ['Bob Baker', 'Bob', 'Baker', 'bob@example.org', 'invited'],
+    ]);
+    expect(sheet.slice(1).map((row) => row[6])).toEqual([false, false]);
     await get('/appointments/series/attendees.xlsx', 'bob').expect(403);
     await get('/appointments/series/other.csv', 'alice').expect(404);
   });
@@ -250,6 +261,28 @@ describe('calendar read side', () => {
     expect(text).toMatch(/RECURRENCE-ID;TZID=Europe\/Berlin:\d{8}T\d{6}\r\n/);
     expect(text).toContain('SUMMARY:Special rehearsal');
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+
+    // read back by ical.js: the series from tomorrow 09:00Z weekly without end, and its moved occurrence
+    const read = await readCalendar(text);
+    expect(read.timezones.map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual(['Europe/Berlin']);
+    const [series, override] = read.events;
+    if (!series || !override) throw new Error('the series and its override expected');
+    expect(series.summary).toBe('Team meeting');
+    expect(series.uid).toMatch(/^series@/);
+    expect(dateOf(read, series, 'dtstart')).toMatchObject({ tzid: 'Europe/Berlin', utc: seriesStart.toISOString() });
+    expect(dateOf(read, series, 'dtend')).toMatchObject({ tzid: 'Europe/Berlin', utc: seriesEnd.toISOString() });
+    const rrule = series.component.getFirstPropertyValue('rrule');
+    expect(rrule instanceof read.ICAL.Recur ? [rrule.freq, rrule.until, rrule.count] : null).toEqual(['WEEKLY', null, null]);
+    expect(override.uid).toBe(series.uid);
+    expect(override.summary).toBe('Special rehearsal');
+    const replaced = dateOf(read, override, 'recurrence-id');
+    expect(replaced.tzid).toBe('Europe/Berlin');
+    // the override replaces one occurrence of the series (one in next month's second week), moved two hours later
+    const occurrences = occurrencesOf(series, 12);
+    expect(occurrences[0]?.occurrence).toBe(seriesStart.toISOString());
+    const movedStart = dateOf(read, override, 'dtstart').utc;
+    expect(movedStart).toBe(new Date(Date.parse(replaced.utc ?? '') + 2 * 3_600_000).toISOString());
+    expect(occurrences.filter(({ occurrence, start }) => occurrence !== start)).toEqual([{ occurrence: replaced.utc, start: movedStart }]);
     await get('/appointments/hidden.ics', 'bob').expect(403);
   });
 

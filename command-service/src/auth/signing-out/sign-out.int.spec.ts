@@ -12,9 +12,14 @@ describe('signing out ends the session everywhere', () => {
   // a second command service on the same data, standing for another process with its own revocation view
   let otherInfra: Infrastructure;
   let other: INestApplication;
+  // the other process's clock runs ahead when the test moves it, instead of the test waiting
+  let otherAhead = 0;
   beforeAll(async () => {
     service = await startTestService();
-    otherInfra = await createInfrastructure(service.infra.config, { service: 'command-service-other' });
+    otherInfra = await createInfrastructure(service.infra.config, {
+      service: 'command-service-other',
+      clock: () => new Date(Date.now() + otherAhead),
+    });
     other = await createCommandServiceApp(otherInfra);
   });
   afterAll(async () => {
@@ -37,7 +42,7 @@ describe('signing out ends the session everywhere', () => {
     await service.http.put('/api/v1/members/me/status').set(second.headers).send(STATUS).expect(200);
 
     // the other process sees the revocation once its view is older than the refresh period
-    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    otherAhead += 1_050;
     await otherHttp.put('/api/v1/members/me/status').set(copied.headers).send(STATUS).expect(401);
     await otherHttp.put('/api/v1/members/me/status').set(second.headers).send(STATUS).expect(200);
 

@@ -1,60 +1,7 @@
-// Browser tests: the built standalone server on a fresh data folder, driven in Debian's headless
-// Chromium with playwright-core. Writes .ci-browser.json (jest's summary shape) and prints a closing line.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-
-const root = new URL('..', import.meta.url).pathname;
-const shots = join(root, 'test-results', 'browser');
-mkdirSync(shots, { recursive: true });
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const startServer = async (dataDir) => {
-  const port = await freePort();
-  let log = '';
-  const child = spawn(process.execPath, [join(root, 'standalone/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_SEED: 'true', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (c) => (log += c));
-  child.stderr.on('data', (c) => (log += c));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    try {
-      if ((await fetch(`${baseUrl}/health/ready`)).ok) return { baseUrl, child, log: () => log };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server not ready:\n${log}`);
-};
-
-const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
-
-/** passwords a scenario has set (the seed's are 'changeme'), so later scenarios still sign in */
-const passwords = new Map();
-
-const signInMember = async (page, baseUrl, email) => {
-  await page.goto(`${baseUrl}/users/sign_in`);
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', passwords.get(email) ?? 'changeme');
-  await page.click('[data-testid="sign-in-submit"]');
-  await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 15_000 });
-};
+// The browser scenarios, in this order on one server (global-setup.ts): they share its demo data, and the
+// password scenario, which changes the member's password, comes last.
+import { readFileSync } from 'node:fs';
+import { expect, newestMailTo, passwords, screenshotPath, signInMember, test } from './fixtures';
 
 test('admin changes the network name in admin-ui and members see it in member-ui', async ({ browser, baseUrl }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -71,20 +18,22 @@ test('admin changes the network name in admin-ui and members see it in member-ui
   await nameInput.fill(newName);
   await page.locator('[data-testid="settings-save"]').click();
   await page.getByText(/gespeichert|saved|saving_successful/i).first().waitFor({ timeout: 15_000 });
-  await page.screenshot({ path: join(shots, 'admin-settings-saved.png') });
+  await page.screenshot({ path: screenshotPath('admin-settings-saved.png') });
 
   const member = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const memberPage = await member.newPage();
   await signInMember(memberPage, baseUrl, 'member@example.org');
   await memberPage.locator('[data-testid="network-name"]').filter({ hasText: newName }).waitFor({ timeout: 15_000 });
-  await memberPage.screenshot({ path: join(shots, 'member-sees-network-name.png') });
+  await memberPage.screenshot({ path: screenshotPath('member-sees-network-name.png') });
   await member.close();
 
   // the change is in the audit history with who and when
   const audit = await page.request.get(`${baseUrl}/api/v1/audit/events?stream=network-default&type=NetworkBasicSettingsChanged`);
-  const body = await audit.json();
+  const body = (await audit.json()) as { events: Array<{ data: { basic: { name?: string } }; who: { id?: string }; when?: string }> };
   const entry = body.events.find((event) => event.data.basic.name === newName);
-  if (!entry || !entry.who.id || !entry.when) throw new Error(`audit entry missing: ${JSON.stringify(body).slice(0, 500)}`);
+  expect(entry, `audit entry missing: ${JSON.stringify(body).slice(0, 500)}`).toBeDefined();
+  expect(entry?.who.id).toBeTruthy();
+  expect(entry?.when).toBeTruthy();
   await context.close();
 });
 
@@ -99,12 +48,12 @@ test('a member searches the directory and sees other members', async ({ browser,
   await page.waitForFunction(
     () => {
       const rows = [...document.querySelectorAll('[data-testid="member-row"]')];
-      return rows.length === 1 && rows[0].textContent.includes('Ada Admin');
+      return rows.length === 1 && (rows[0]?.textContent ?? '').includes('Ada Admin');
     },
     undefined,
     { timeout: 15_000 },
   );
-  await page.screenshot({ path: join(shots, 'directory-search.png') });
+  await page.screenshot({ path: screenshotPath('directory-search.png') });
   await context.close();
 });
 
@@ -116,13 +65,13 @@ test('the member console fits a 375 px wide screen', async ({ browser, baseUrl }
     await page.goto(`${baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    if (overflow > 1) throw new Error(`${path} overflows by ${overflow}px at 375px`);
+    expect(overflow, `${path} overflows by ${overflow}px at 375px`).toBeLessThanOrEqual(1);
   }
-  await page.screenshot({ path: join(shots, 'member-375.png') });
+  await page.screenshot({ path: screenshotPath('member-375.png') });
   await context.close();
 });
 
-test('a weekly appointment: created, accepted from the invites page, every occurrence on next month\'s sheet, .ics parses', async ({ browser, baseUrl }) => {
+test("a weekly appointment: created, accepted from the invites page, every occurrence on next month's sheet, .ics parses", async ({ browser, baseUrl }) => {
   const organizer = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await organizer.newPage();
   await signInMember(page, baseUrl, 'member@example.org');
@@ -137,7 +86,7 @@ test('a weekly appointment: created, accepted from the invites page, every occur
   const detail = page.locator('[data-testid="appointment-detail"]');
   await detail.waitFor({ timeout: 15_000 });
   const appointmentId = await detail.getAttribute('data-appointment-id');
-  if (!appointmentId) throw new Error('no appointment id on the detail page');
+  expect(appointmentId, 'no appointment id on the detail page').toBeTruthy();
 
   // invite Ada Admin
   await page.click('[data-testid="manage-participants"]');
@@ -152,11 +101,13 @@ test('a weekly appointment: created, accepted from the invites page, every occur
   await signInMember(adaPage, baseUrl, 'admin@example.org');
   await adaPage.goto(`${baseUrl}/appointments/invites`);
   await adaPage.click('[data-testid="invites-tab-open"]');
+  // the accepted tab is read once the accept command has answered (instead of a fixed pause)
+  const accepted = adaPage.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/v1\/invites\/[^/]+\/accept$/.test(new URL(response.url()).pathname));
   await adaPage.locator(`[data-testid="invite"][data-appointment-id="${appointmentId}"] [data-testid="rsvp-accept"]`).click();
-  await adaPage.waitForTimeout(300);
+  expect((await accepted).ok(), 'accepting the invite failed').toBe(true);
   await adaPage.click('[data-testid="invites-tab-accepted"]');
   await adaPage.locator(`[data-testid="invite"][data-appointment-id="${appointmentId}"]`).waitFor({ timeout: 15_000 });
-  await adaPage.screenshot({ path: join(shots, 'invite-accepted.png') });
+  await adaPage.screenshot({ path: screenshotPath('invite-accepted.png') });
   await invitee.close();
 
   // next month's sheet shows the series on every matching weekday
@@ -166,7 +117,7 @@ test('a weekly appointment: created, accepted from the invites page, every occur
   await page.click('[data-testid="next-month"]');
   const start = new Date(`${startDate}T00:00:00Z`);
   const next = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 1));
-  const expected = [];
+  const expected: string[] = [];
   for (let day = new Date(next); day.getUTCMonth() === next.getUTCMonth(); day.setUTCDate(day.getUTCDate() + 1)) {
     if (day.getUTCDay() === start.getUTCDay() && day > start) expected.push(day.toISOString().slice(0, 10));
   }
@@ -177,49 +128,32 @@ test('a weekly appointment: created, accepted from the invites page, every occur
       .first()
       .waitFor({ timeout: 15_000 });
   }
-  await page.screenshot({ path: join(shots, 'month-sheet-next-month.png') });
+  await page.screenshot({ path: screenshotPath('month-sheet-next-month.png') });
 
   // the .ics download parses
   await page.goto(`${baseUrl}/appointments/${appointmentId}`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="download-ics"]')]);
-  const { readFileSync } = await import('node:fs');
   const ics = readFileSync(await download.path(), 'utf8').replace(/\r\n[ \t]/g, '');
   const lines = ics.split(/\r\n/);
-  const required = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'END:VEVENT', 'END:VCALENDAR'];
-  for (const line of required) if (!lines.includes(line)) throw new Error(`.ics lacks ${line}:\n${ics}`);
-  if (!lines.some((line) => line.startsWith('RRULE:') && line.includes('FREQ=WEEKLY'))) throw new Error(`.ics lacks a weekly RRULE:\n${ics}`);
-  if (!lines.some((line) => line.startsWith('SUMMARY') && line.endsWith(name))) throw new Error(`.ics lacks the summary:\n${ics}`);
-  if (!lines.some((line) => /^DTSTART[;:]/.test(line))) throw new Error(`.ics lacks DTSTART:\n${ics}`);
+  for (const line of ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'END:VEVENT', 'END:VCALENDAR']) expect(lines, `.ics lacks ${line}:\n${ics}`).toContain(line);
+  expect(lines.some((line) => line.startsWith('RRULE:') && line.includes('FREQ=WEEKLY')), `.ics lacks a weekly RRULE:\n${ics}`).toBe(true);
+  expect(lines.some((line) => line.startsWith('SUMMARY') && line.endsWith(name)), `.ics lacks the summary:\n${ics}`).toBe(true);
+  expect(lines.some((line) => /^DTSTART[;:]/.test(line)), `.ics lacks DTSTART:\n${ics}`).toBe(true);
   // a browser following the link directly gets the file, not the console
   const direct = await page.request.get(`${baseUrl}/appointments/${appointmentId}.ics`, { headers: { accept: 'text/html,*/*;q=0.8' } });
-  if (!(await direct.text()).startsWith('BEGIN:VCALENDAR')) throw new Error('navigating to the .ics got the console page');
+  expect((await direct.text()).startsWith('BEGIN:VCALENDAR'), 'navigating to the .ics got the console page').toBe(true);
   await organizer.close();
 });
-
-/** The newest mail to `to` in the embedded outbox (one JSON file per mail), waiting for it to be written. */
-const newestMailTo = async (dataDir, to, after) => {
-  const outbox = join(dataDir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    let files = [];
-    try {
-      files = readdirSync(outbox).filter((name) => name.endsWith('.json')).sort();
-    } catch {}
-    const mails = files.map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8'))).filter((mail) => mail.to.includes(to) && mail.sentAt >= after);
-    if (mails.length > 0) return mails.at(-1);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} in ${outbox}`);
-};
 
 test('a signed-out member resets the password from the sign-in page, signs in with it and changes it on /users/edit', async ({ browser, baseUrl, dataDir }) => {
   const email = 'member@example.org';
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  const navigation = page.locator('[data-testid="left-navigation"], [data-testid="header"]');
   await page.goto(`${baseUrl}/users/sign_in`);
   await page.click('[data-testid="forgot-password-link"]');
   await page.waitForURL((url) => url.pathname === '/users/password/new');
-  if ((await page.locator('[data-testid="left-navigation"], [data-testid="header"]').count()) > 0) throw new Error('the reset request page shows navigation');
+  expect(await navigation.count(), 'the reset request page shows navigation').toBe(0);
 
   // the answer is the same for an address nobody has
   await page.fill('input[name="email"]', 'nobody-here@example.org');
@@ -230,8 +164,8 @@ test('a signed-out member resets the password from the sign-in page, signs in wi
   await page.fill('input[name="email"]', email);
   await page.click('[data-testid="password-reset-request-submit"]');
   const knownAnswer = await page.locator('[data-testid="password-reset-requested"]').textContent({ timeout: 15_000 });
-  if (knownAnswer !== unknownAnswer) throw new Error(`the confirmation differs by address:\n${knownAnswer}\n${unknownAnswer}`);
-  await page.screenshot({ path: join(shots, 'password-reset-requested.png') });
+  expect(knownAnswer, 'the confirmation differs by address').toBe(unknownAnswer);
+  await page.screenshot({ path: screenshotPath('password-reset-requested.png') });
 
   const mail = await newestMailTo(dataDir, email, requestedAt);
   const link = /\S+\/users\/password\/edit\?reset_password_token=\S+/.exec(mail.text)?.[0];
@@ -239,7 +173,7 @@ test('a signed-out member resets the password from the sign-in page, signs in wi
   const { pathname, search } = new URL(link);
   await page.goto(`${baseUrl}${pathname}${search}`);
   await page.locator('[data-testid="password-reset-form"]').waitFor({ timeout: 15_000 });
-  if ((await page.locator('[data-testid="left-navigation"], [data-testid="header"]').count()) > 0) throw new Error('the reset page shows navigation');
+  expect(await navigation.count(), 'the reset page shows navigation').toBe(0);
 
   // the console's own checks first: too short, then not confirmed
   await page.fill('input[name="password"]', 'kurz');
@@ -247,11 +181,11 @@ test('a signed-out member resets the password from the sign-in page, signs in wi
   await page.locator('[data-testid="error-password"]').waitFor();
   const chosen = `Fahrrad Sonnenblume ${Date.now()}`;
   await page.fill('input[name="password"]', chosen);
-  if ((await page.locator('[data-testid="error-password"]').count()) > 0) throw new Error('the length error stays after the fix');
+  expect(await page.locator('[data-testid="error-password"]').count(), 'the length error stays after the fix').toBe(0);
   await page.click('[data-testid="toggle-password"]');
-  if ((await page.getAttribute('input[name="password"]', 'type')) !== 'text') throw new Error('the show toggle does not show the password');
+  expect(await page.getAttribute('input[name="password"]', 'type'), 'the show toggle does not show the password').toBe('text');
   await page.fill('input[name="password_confirmation"]', chosen);
-  await page.screenshot({ path: join(shots, 'password-reset-form.png') });
+  await page.screenshot({ path: screenshotPath('password-reset-form.png') });
   await page.click('[data-testid="password-reset-submit"]');
   await page.waitForURL((url) => url.pathname === '/users/sign_in', { timeout: 15_000 });
   await page.locator('[data-testid="password-reset-notice"]').waitFor({ timeout: 15_000 });
@@ -277,55 +211,10 @@ test('a signed-out member resets the password from the sign-in page, signs in wi
   await page.click('[data-testid="change-password-submit"]');
   await page.locator('[data-testid="toast"]').filter({ hasText: /Passwort wurde geändert|password has been changed/ }).waitFor({ timeout: 15_000 });
   passwords.set(email, changed);
-  await page.screenshot({ path: join(shots, 'password-changed.png') });
+  await page.screenshot({ path: screenshotPath('password-changed.png') });
   await context.close();
 
   const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInMember(await fresh.newPage(), baseUrl, email);
   await fresh.close();
 });
-
-const dataDir = mkdtempSync(join(tmpdir(), 'cn-browser-'));
-const server = await startServer(dataDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-// every page of every scenario is watched for Content-Security-Policy violations: a console the policy
-// breaks (an inline script, a style or a connection it forbids) fails the scenario it happened in
-const violations = [];
-const openContext = browser.newContext.bind(browser);
-browser.newContext = async (...args) => {
-  const context = await openContext(...args);
-  context.on('page', (page) => {
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
-    });
-  });
-  return context;
-};
-let passed = 0;
-let failed = 0;
-const results = [];
-for (const { name, fn } of tests) {
-  const started = Date.now();
-  try {
-    violations.length = 0;
-    await fn({ browser, baseUrl: server.baseUrl, dataDir });
-    if (violations.length > 0) throw new Error(`Content-Security-Policy violations:\n${violations.join('\n')}`);
-    passed += 1;
-    results.push({ name, status: 'passed', ms: Date.now() - started });
-    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    failed += 1;
-    results.push({ name, status: 'failed', error: String(error?.stack ?? error) });
-    console.log(`  ✗ ${name}\n    ${String(error?.message ?? error).split('\n').join('\n    ')}`);
-  }
-}
-await browser.close();
-server.child.kill('SIGTERM');
-if (failed > 0) console.log(`server log (tail):\n${server.log().split('\n').slice(-40).join('\n')}`);
-rmSync(dataDir, { recursive: true, force: true });
-writeFileSync(join(root, '.ci-browser.json'), JSON.stringify({ numPassedTests: passed, numFailedTests: failed, numPendingTests: 0, results }, null, 2));
-console.log(`browser: ${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,23 @@
+import { combineDataProviders, type DataProvider } from 'ra-core';
+import type { ApiClient } from './api/apiClient';
+import { createRestDataProvider } from './api/restDataProvider';
+// straight from the provider modules, not the folders' index: those carry the pages, and the providers stay testable without them
+import { createAppointmentCategoriesDataProvider } from './appointment-categories/appointment-categories-data-provider';
+import { createAuditEventsDataProvider } from './audit-events/audit-events-data-provider';
+import { createMembersDataProvider } from './members/members-data-provider';
+import { createSettingsDataProvider } from './settings/settings-data-provider';
+
+/**
+ * One data provider per resource, each in its resource's folder; a resource without its own (none
+ * today) is answered the simple-rest way.
+ */
+export const createDataProvider = (api: ApiClient): DataProvider => {
+  const providers = new Map<string, DataProvider>([
+    ['audit-events', createAuditEventsDataProvider(api)],
+    ['settings', createSettingsDataProvider(api)],
+    ['members', createMembersDataProvider(api)],
+    ['appointment-categories', createAppointmentCategoriesDataProvider(api)],
+  ]);
+  const rest = createRestDataProvider(api);
+  return combineDataProviders((resource) => providers.get(resource) ?? rest);
+};

@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { BASE_URL_ENV, DATA_DIR_ENV, SHOTS } from './paths';
+
+const fromSetup = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run through e2e-browser/playwright.config.ts (its global setup starts the server)`);
+  return value;
+};
+
+interface Scenario {
+  /** the standalone server the global setup started */
+  baseUrl: string;
+  /** its DATA_DIR (the outbox of sent mail is in it) */
+  dataDir: string;
+  /**
+   * Every page of every context a scenario opens is watched for Content-Security-Policy violations: a
+   * console the policy breaks (an inline script, a style or a connection it forbids) fails the scenario.
+   */
+  cspViolations: string[];
+}
+
+export const test = base.extend<Scenario>({
+  baseUrl: async ({}, use) => use(fromSetup(BASE_URL_ENV)),
+  dataDir: async ({}, use) => use(fromSetup(DATA_DIR_ENV)),
+  cspViolations: [
+    async ({ browser }, use) => {
+      const violations: string[] = [];
+      const openContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const context = await openContext(...args);
+        context.on('page', (page) => {
+          page.on('console', (message) => {
+            if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+          });
+        });
+        return context;
+      };
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = openContext;
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const screenshotPath = (name: string): string => join(SHOTS, name);
+
+/** passwords a scenario has set (the seed's are 'changeme'), so that later sign-ins in the worker still work */
+export const passwords = new Map<string, string>();
+
+export const signInMember = async (page: Page, baseUrl: string, email: string): Promise<void> => {
+  await page.goto(`${baseUrl}/users/sign_in`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', passwords.get(email) ?? 'changeme');
+  await page.click('[data-testid="sign-in-submit"]');
+  await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 15_000 });
+};
+
+interface OutboxMail {
+  to: string[];
+  sentAt: string;
+  text: string;
+}
+
+const isOutboxMail = (value: unknown): value is OutboxMail =>
+  typeof value === 'object' &&
+  value !== null &&
+  'to' in value &&
+  Array.isArray(value.to) &&
+  'sentAt' in value &&
+  typeof value.sentAt === 'string' &&
+  'text' in value &&
+  typeof value.text === 'string';
+
+/** The newest mail to `to` in the embedded outbox (one JSON file per mail), waiting for it to be written. */
+export const newestMailTo = async (dataDir: string, to: string, after: string): Promise<OutboxMail> => {
+  const outbox = join(dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).filter((name) => name.endsWith('.json')).sort();
+    } catch {
+      // no mail written yet
+    }
+    const mails = files
+      .map((name): unknown => JSON.parse(readFileSync(join(outbox, name), 'utf8')))
+      .filter(isOutboxMail)
+      .filter((mail) => mail.to.includes(to) && mail.sentAt >= after);
+    const newest = mails.at(-1);
+    if (newest) return newest;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} in ${outbox}`);
+};
