@@ -8,7 +8,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from './event-store';
-import { DomainError, type Decider, type DomainEvent } from './decider';
+import { DomainError, type Decider, type DomainEvent, type StateSnapshots } from './decider';
 import { createLruCache, type LruCache } from './lru-cache';
 
 export interface CommandContext {
@@ -32,6 +32,8 @@ export interface HandleCommandOptions<State, Command, Event extends DomainEvent>
   expectedRevision?: number | 'no_stream';
   /** re-decisions after a lost race when no expectedRevision was given (default 5: n racers need n-1) */
   maxRetries?: number;
+  /** where the decider's snapshots are, when it keeps any (Decider.snapshot) */
+  snapshots?: StateSnapshots;
 }
 
 export interface HandledCommand<Event extends DomainEvent> {
@@ -120,21 +122,54 @@ export const toNewEvents = (events: readonly DomainEvent[], context: CommandCont
     };
   });
 
-/** The cached state plus the events appended since; remembered for the next reader. */
+const DEFAULT_SNAPSHOT_EVERY = 500;
+/** the revision each snapshot was last saved (or found) at, per store and key: a warm stream is snapshotted as it grows */
+const savedSnapshotsByStore = new WeakMap<StateSnapshots, LruCache<number>>();
+const savedSnapshotsOf = (store: StateSnapshots): LruCache<number> => {
+  let saved = savedSnapshotsByStore.get(store);
+  if (!saved) {
+    saved = createLruCache<number>(STATE_CACHE_LIMIT);
+    savedSnapshotsByStore.set(store, saved);
+  }
+  return saved;
+};
+
+const snapshotKey = (snapshot: NonNullable<Decider<unknown, unknown, DomainEvent>['snapshot']>, streamId: string): string =>
+  `${snapshot.name}.v${snapshot.version}:${streamId}`;
+
+/**
+ * The cached state (or, after a restart, the decider's snapshot) plus the events appended since;
+ * remembered for the next reader, and snapshotted again once enough events followed the last snapshot.
+ */
 const foldStream = async <State, Event extends DomainEvent>(
   eventStore: EventStore,
   streamId: string,
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve' | 'snapshot'>,
   cache: StateCache<State>,
+  snapshots?: StateSnapshots,
 ): Promise<CachedState<State>> => {
-  const cached = cache.get(streamId);
-  const recorded = await eventStore.readStream(streamId, { fromRevision: cached ? cached.revision + 1 : 0 });
-  const revision = recorded.length > 0 ? revisionOf(recorded) : (cached?.revision ?? -1);
+  const keep =
+    snapshots && decider.snapshot
+      ? { store: snapshots, saved: savedSnapshotsOf(snapshots), key: snapshotKey(decider.snapshot, streamId), every: decider.snapshot.everyEvents ?? DEFAULT_SNAPSHOT_EVERY }
+      : null;
+  let start: CachedState<State> | undefined = cache.get(streamId);
+  if (!start && keep) {
+    const snapshot = await keep.store.load(keep.key);
+    if (snapshot) start = { revision: snapshot.revision, state: snapshot.state as State };
+    keep.saved.set(keep.key, snapshot?.revision ?? -1);
+  }
+  const recorded = await eventStore.readStream(streamId, { fromRevision: start ? start.revision + 1 : 0 });
+  const revision = recorded.length > 0 ? revisionOf(recorded) : (start?.revision ?? -1);
   const state = recorded.reduce(
     (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
-    cached ? cached.state : decider.initialState(),
+    start ? start.state : decider.initialState(),
   );
   if (revision >= 0) cache.remember(streamId, { revision, state });
+  // a new snapshot once enough events followed the last one; a failed save only means a longer read next time
+  if (keep && revision - (keep.saved.get(keep.key) ?? -1) >= keep.every) {
+    keep.saved.set(keep.key, revision);
+    void keep.store.save(keep.key, { revision, state }).catch(() => undefined);
+  }
   return { state, revision };
 };
 
@@ -146,7 +181,8 @@ export const loadState = <State, Command, Event extends DomainEvent>(
   eventStore: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
-): Promise<CachedState<State>> => foldStream(eventStore, streamId, decider, stateCacheOf<State>(eventStore, decider));
+  snapshots?: StateSnapshots,
+): Promise<CachedState<State>> => foldStream(eventStore, streamId, decider, stateCacheOf<State>(eventStore, decider), snapshots);
 
 /**
  * Commands on one stream in this process run one after another: each decides on the state the previous
@@ -186,7 +222,7 @@ const decideAndAppend = async <State, Command, Event extends DomainEvent>(
 
   const cache = stateCacheOf<State>(eventStore, decider);
   for (let attempt = 0; ; attempt += 1) {
-    const { state, revision } = await foldStream(eventStore, streamId, decider, cache);
+    const { state, revision } = await foldStream(eventStore, streamId, decider, cache, options.snapshots);
     if (options.expectedRevision !== undefined) {
       const expected = options.expectedRevision === 'no_stream' ? -1 : options.expectedRevision;
       if (expected !== revision) throw new WrongExpectedRevisionError(streamId, options.expectedRevision, revision < 0 ? 'no_stream' : revision);

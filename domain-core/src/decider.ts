@@ -14,6 +14,25 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];
+  /**
+   * Keep the folded state of long streams (a member's presence changes over years) as a snapshot, so the
+   * first command after a restart reads only the events since. Only for a state that is plain JSON and
+   * holds no credential (snapshots live beside the read models). Raise `version` whenever the state's
+   * shape or `evolve` changes: older snapshots are then ignored.
+   */
+  snapshot?: { name: string; version: number; everyEvents?: number };
+}
+
+/** A decider's folded state at a revision of its stream. */
+export interface StateSnapshot<State = unknown> {
+  revision: number;
+  state: State;
+}
+
+/** Where snapshots of folded states are kept (the platform's adapter: a document store collection). */
+export interface StateSnapshots {
+  load(key: string): Promise<StateSnapshot | null>;
+  save(key: string, snapshot: StateSnapshot): Promise<void>;
 }
 
 /**

@@ -28,3 +28,4 @@ export * from './infrastructure/ports';
 export * from './http';
 export * from './files/private-files';
 export * from './storage/storage-faults';
+export * from './snapshots/document-snapshots';

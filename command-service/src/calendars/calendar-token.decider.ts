@@ -14,6 +14,7 @@ export type CalendarTokenCommand = { type: 'IssueCalendarToken'; member_id: stri
 
 export const calendarTokenDecider: Decider<TokenState, CalendarTokenCommand, MemberEvent | CalendarTokenEvent> = {
   initialState: () => ({ member: 'unknown', has_token: false }),
+  snapshot: { name: 'calendar-token', version: 1 },
   evolve: (state, event) => {
     switch (event.type) {
       case 'MemberRegistered':

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DomainEvent, HandledCommand, HandleCommandOptions, EventStore } from '@cn/domain';
+import type { DomainEvent, EventStore, HandledCommand, HandleCommandOptions, StateSnapshots } from '@cn/domain';
 import { InjectPort, type Metrics } from '@cn/platform';
 import { executeCommand } from '../shared/execute-command';
 
@@ -10,6 +10,7 @@ export class CommandRunner {
     @InjectPort('eventStore') readonly eventStore: EventStore,
     @InjectPort('clock') readonly clock: () => Date,
     @InjectPort('metrics') readonly metrics: Metrics,
+    @InjectPort('snapshots') readonly snapshots: StateSnapshots,
   ) {}
 
   run<State, Command, Event extends DomainEvent>(

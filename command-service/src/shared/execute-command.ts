@@ -8,11 +8,11 @@ import type { Infrastructure } from '@cn/platform';
  * kit's problem filter for the route's `@Endpoint({ command })`, wherever in the request they happen.
  */
 export const executeCommand = async <State, Command, Event extends DomainEvent>(
-  infra: Pick<Infrastructure, 'eventStore' | 'clock' | 'metrics'>,
+  infra: Pick<Infrastructure, 'eventStore' | 'clock' | 'metrics'> & Partial<Pick<Infrastructure, 'snapshots'>>,
   name: string,
-  options: Omit<HandleCommandOptions<State, Command, Event>, 'eventStore' | 'clock'>,
+  options: Omit<HandleCommandOptions<State, Command, Event>, 'eventStore' | 'clock' | 'snapshots'>,
 ): Promise<HandledCommand<Event>> => {
-  const handled = await handleCommand({ ...options, eventStore: infra.eventStore, clock: infra.clock });
+  const handled = await handleCommand({ ...options, eventStore: infra.eventStore, clock: infra.clock, snapshots: infra.snapshots });
   infra.metrics.commands.inc({ command: name, outcome: handled.events.length > 0 ? 'accepted' : 'unchanged' });
   if (handled.events.length > 0) {
     infra.metrics.appends.inc({ stream_category: streamCategory(options.streamId) }, handled.events.length);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MemberEvent } from '@cn/contracts';
 import { createSqliteEventStore } from './sqlite-event-store';
-import { DomainError, handleCommand, WrongExpectedRevisionError, type Decider, type EventStore } from '@cn/domain';
+import { DomainError, handleCommand, loadState, WrongExpectedRevisionError, type Decider, type EventStore, type StateSnapshot, type StateSnapshots } from '@cn/domain';
 
 /** A counter kept in a member's roles: every command flips `auditor`, so each decision depends on the state. */
 type State = { count: number };
@@ -73,6 +73,39 @@ describe('handleCommand', () => {
     const events = await eventStore.readStream('member-m3');
     expect(events.map((event) => (event.data as { roles: { auditor: boolean } }).roles.auditor)).toEqual([true, false, true, false, true, false]);
     await other.close();
+  });
+
+  it('starts a cold stream from the decider\'s snapshot and reads only the events after it', async () => {
+    const saved = new Map<string, StateSnapshot>();
+    const snapshots: StateSnapshots = {
+      load: (key) => Promise.resolve(saved.get(key) ?? null),
+      save: (key, snapshot) => {
+        saved.set(key, structuredClone(snapshot));
+        return Promise.resolve();
+      },
+    };
+    const snapshotting: Decider<State, { refuse?: boolean }, MemberEvent> = { ...toggling, snapshot: { name: 'toggling', version: 1, everyEvents: 10 } };
+    for (let i = 0; i < 25; i += 1) {
+      await handleCommand({ eventStore, streamId: 'member-m4', decider: snapshotting, command: {}, context, clock, snapshots });
+    }
+    const snapshot = saved.get('toggling.v1:member-m4');
+    expect(snapshot?.revision).toBeGreaterThanOrEqual(10);
+
+    // after a restart: a new store on the same file has no cached state
+    const restarted = createSqliteEventStore({ path: join(dir, 'events.sqlite') });
+    const reads: number[] = [];
+    const counting: EventStore = { ...restarted, readStream: (streamId, options) => (reads.push(options?.fromRevision ?? 0), restarted.readStream(streamId, options)) };
+    const handled = await handleCommand({ eventStore: counting, streamId: 'member-m4', decider: snapshotting, command: {}, context, clock, snapshots });
+    expect(reads).toEqual([(snapshot?.revision ?? 0) + 1]);
+    expect(handled.revision).toBe(25);
+    // the decision saw all 25 earlier events: the 26th flips auditor off again (count 25 is odd)
+    expect((handled.events[0].data as { roles: { auditor: boolean } }).roles.auditor).toBe(false);
+    // a snapshot of another version is not used
+    const reshaped = { ...snapshotting, snapshot: { name: 'toggling', version: 2 } };
+    reads.length = 0;
+    await loadState(counting, 'member-m4', reshaped, snapshots);
+    expect(reads).toEqual([0]);
+    await restarted.close();
   });
 
   it('answers a conflict when the client-given revision is stale', async () => {

@@ -11,7 +11,9 @@ import { createKafkaEventBus } from '../event-bus/kafka-event-bus';
 import type { DocumentStore } from '../document-store/document-store';
 import { createSqliteDocumentStore } from '../document-store/sqlite-document-store';
 import type { EventBus } from '../event-bus/event-bus';
+import type { StateSnapshots } from '@cn/domain';
 import { createInProcessEventBus } from '../event-bus/in-process-event-bus';
+import { documentSnapshots } from '../snapshots/document-snapshots';
 import type { EventStore } from '../event-store/event-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { withUpcasting } from '../event-store/upcasting-event-store';
@@ -197,6 +199,8 @@ export interface Infrastructure {
   logger: pino.Logger;
   metrics: Metrics;
   clock: () => Date;
+  /** deciders' snapshots of long streams (beside the read models) */
+  snapshots: StateSnapshots;
   close(): Promise<void>;
 }
 
@@ -284,6 +288,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
       logger,
       metrics: createMetrics(),
       clock: options.clock ?? (() => new Date()),
+      snapshots: documentSnapshots(documentStore),
       close: closeAll,
     };
   } catch (error) {

@@ -17,6 +17,7 @@ export const PORT_TOKENS: { readonly [Name in PortName]: symbol } = {
   logger: Symbol('logger'),
   metrics: Symbol('metrics'),
   clock: Symbol('clock'),
+  snapshots: Symbol('snapshots'),
 };
 
 /** `@InjectPort('eventStore') private readonly eventStore: EventStore` */

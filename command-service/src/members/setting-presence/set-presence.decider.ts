@@ -20,7 +20,10 @@ export interface SetPresence {
   show_online_status: NetworkSettings['member']['show_online_status'];
 }
 
-export const decideSetPresence = (command: SetPresence, state: MemberState): MemberEvent[] => {
+/** All a presence decision needs of the member stream: whether the member exists (no credential to snapshot). */
+export type PresenceState = Pick<MemberState, 'status'>;
+
+export const decideSetPresence = (command: SetPresence, state: PresenceState): MemberEvent[] => {
   if (state.status === 'unknown') throw new DomainError('not_found', 'not_found');
   if (state.status === 'erased') throw new DomainError('member_erased', 'refused');
   if (command.show_online_status === 'disabled') throw new DomainError('status_hidden', 'refused');
@@ -31,8 +34,11 @@ export const decideSetPresence = (command: SetPresence, state: MemberState): Mem
   return [{ type: 'MemberPresenceChanged', data: { member_id: command.member_id, type: command.presence, text: command.encrypted_text } }];
 };
 
-export const setPresenceDecider: Decider<MemberState, SetPresence, MemberEvent> = {
-  initialState: initialMemberState,
-  evolve: evolveMember,
+export const setPresenceDecider: Decider<PresenceState, SetPresence, MemberEvent> = {
+  initialState: () => ({ status: initialMemberState().status }),
+  // the member's lifecycle as evolveMember folds it, without the credentials it also keeps
+  evolve: (state, event) => ({ status: evolveMember({ ...initialMemberState(), status: state.status }, event).status }),
   decide: decideSetPresence,
+  // a member's stream grows with every presence change, for years
+  snapshot: { name: 'presence', version: 1 },
 };

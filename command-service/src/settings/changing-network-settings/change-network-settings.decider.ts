@@ -116,6 +116,7 @@ export const evolveNetworkSettings = (state: NetworkSettings, event: NetworkSett
 export const networkSettingsDecider: Decider<NetworkSettings, ChangeNetworkSettings, NetworkSettingsEvent> = {
   initialState: () => DEFAULT_NETWORK_SETTINGS,
   evolve: evolveNetworkSettings,
+  snapshot: { name: 'network-settings', version: 1, everyEvents: 200 },
   decide: (command, state) => {
     switch (command.type) {
       case 'ChangeNetworkSettings':
