@@ -52,6 +52,11 @@ export interface DocumentCollection<T extends Document = Document> {
   deleteMany(filter: Filter): Promise<number>;
   /** remove every document of the collection */
   clear(): Promise<void>;
+  /**
+   * An index on these fields (in order), created once, so that equality filters on the leading fields and
+   * sorting by them (latest first, keyset paging) read O(log n) instead of scanning the collection.
+   */
+  ensureIndex(fields: readonly string[]): Promise<void>;
 }
 
 export interface DocumentStore {

@@ -153,6 +153,9 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
       clear: async () => {
         await mongo.deleteMany({});
       },
+      ensureIndex: async (fields) => {
+        await mongo.createIndex(Object.fromEntries(fields.map((field) => [field, 1])));
+      },
     };
   };
 

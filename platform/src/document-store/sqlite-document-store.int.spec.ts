@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { createTempDir, describeDocumentStoreContract } from '../testing';
 import { createSqliteDocumentStore } from './sqlite-document-store';
 
@@ -23,6 +24,35 @@ describe('sqlite document store on disk', () => {
       { _id: 'm1', name: 'Ada', flags: { admin: true } },
     ]);
     await reopened.close();
+    temp.remove();
+  });
+
+  it('answers the latest of a large collection through an index on the sort field (no scan, no sort)', async () => {
+    const temp = createTempDir('cn-docs');
+    const path = join(temp.dir, 'read-models.sqlite');
+    const store = createSqliteDocumentStore({ path });
+    const audit = store.collection<{ _id: string; position: number; type: string }>('audit_v1');
+    for (let position = 1; position <= 300; position += 1) await audit.upsert({ _id: String(position), position, type: position % 3 ? 'A' : 'B' });
+    await audit.ensureIndex(['position']);
+    await audit.ensureIndex(['type', 'position']);
+    const latest = await audit.find({}, { sort: [['position', -1]], limit: 3 });
+    expect(latest.map((doc) => doc.position)).toEqual([300, 299, 298]);
+    const latestB = await audit.find({ type: 'B' }, { sort: [['position', -1]], limit: 2 });
+    expect(latestB.map((doc) => doc.position)).toEqual([300, 297]);
+
+    const inspect = new Database(path, { readonly: true });
+    const plan = (sql: string): string =>
+      inspect
+        .prepare<string[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all('audit_v1')
+        .map((row) => row.detail)
+        .join('; ');
+    expect(plan(`SELECT doc FROM documents WHERE collection = ? AND 1 ORDER BY json_extract(doc, '$.position') DESC, rowid DESC LIMIT 50`)).toMatch(
+      /USING INDEX documents_by_position\b/,
+    );
+    expect(plan(`SELECT doc FROM documents WHERE collection = ? AND 1 ORDER BY json_extract(doc, '$.position') DESC, rowid DESC LIMIT 50`)).not.toMatch(/TEMP B-TREE/);
+    inspect.close();
+    await store.close();
     temp.remove();
   });
 });

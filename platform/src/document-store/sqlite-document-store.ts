@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
+import { createLruCache } from '@cn/domain';
 import { privateFile } from '../files/private-files';
 import type {
   Document,
@@ -19,6 +20,8 @@ const SAFE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 
 type Param = string | number | null;
 
+const STATEMENT_CACHE_LIMIT = 500;
+
 /** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
 const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
 
@@ -29,9 +32,13 @@ interface Sql {
 
 const OPERATORS = new Set(['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists', '$contains', '$like']);
 
+/**
+ * The path goes into the SQL text as a literal (SAFE_PATH admits no quote), so that the planner can match
+ * `json_extract(doc, '$.field')` with an index on the same expression (ensureIndex).
+ */
 const jsonPath = (field: string): string => {
   if (!SAFE_PATH.test(field)) throw new Error(`invalid field path: ${field}`);
-  return `$.${field}`;
+  return `'$.${field}'`;
 };
 
 const isCondition = (value: unknown): value is FieldCondition =>
@@ -47,15 +54,15 @@ const isCondition = (value: unknown): value is FieldCondition =>
  * range operators only compare values of the operand's type.
  */
 const equals = (path: string, value: Scalar): Sql => {
-  if (value === null) return { text: `json_extract(doc, ?) IS NULL`, params: [path] };
-  if (typeof value === 'boolean') return { text: `json_type(doc, ?) IS '${value ? 'true' : 'false'}'`, params: [path] };
+  if (value === null) return { text: `json_extract(doc, ${path}) IS NULL`, params: [] };
+  if (typeof value === 'boolean') return { text: `json_type(doc, ${path}) IS '${value ? 'true' : 'false'}'`, params: [] };
   if (typeof value === 'number') {
     return {
-      text: `(json_type(doc, ?) IN ('integer', 'real') AND json_extract(doc, ?) = ?)`,
-      params: [path, path, value],
+      text: `(json_type(doc, ${path}) IN ('integer', 'real') AND json_extract(doc, ${path}) = ?)`,
+      params: [value],
     };
   }
-  return { text: `(json_type(doc, ?) IS 'text' AND json_extract(doc, ?) = ?)`, params: [path, path, value] };
+  return { text: `(json_type(doc, ${path}) IS 'text' AND json_extract(doc, ${path}) = ?)`, params: [value] };
 };
 
 const not = (sql: Sql): Sql => ({ text: `NOT COALESCE(${sql.text}, 0)`, params: sql.params });
@@ -71,8 +78,8 @@ const allOf = (sqls: Sql[]): Sql =>
     : { text: `(${sqls.map((sql) => sql.text).join(' AND ')})`, params: sqls.flatMap((sql) => sql.params) };
 
 const compare = (path: string, operator: '>' | '>=' | '<' | '<=', value: string | number): Sql => ({
-  text: `(json_type(doc, ?) ${typeof value === 'number' ? `IN ('integer', 'real')` : `IS 'text'`} AND json_extract(doc, ?) ${operator} ?)`,
-  params: [path, path, value],
+  text: `(json_type(doc, ${path}) ${typeof value === 'number' ? `IN ('integer', 'real')` : `IS 'text'`} AND json_extract(doc, ${path}) ${operator} ?)`,
+  params: [value],
 });
 
 const contains = (path: string, value: Scalar): Sql => {
@@ -86,8 +93,8 @@ const contains = (path: string, value: Scalar): Sql => {
             params: [value],
           };
   return {
-    text: `(json_type(doc, ?) IS 'array' AND EXISTS (SELECT 1 FROM json_each(doc, ?) WHERE ${element.text}))`,
-    params: [path, path, ...element.params],
+    text: `(json_type(doc, ${path}) IS 'array' AND EXISTS (SELECT 1 FROM json_each(doc, ${path}) WHERE ${element.text}))`,
+    params: [...element.params],
   };
 };
 
@@ -122,15 +129,15 @@ const condition = (path: string, cond: FieldCondition): Sql => {
         parts.push(compare(path, '<=', operand as string | number));
         break;
       case '$exists':
-        parts.push({ text: `json_type(doc, ?) IS ${operand ? 'NOT NULL' : 'NULL'}`, params: [path] });
+        parts.push({ text: `json_type(doc, ${path}) IS ${operand ? 'NOT NULL' : 'NULL'}`, params: [] });
         break;
       case '$contains':
         parts.push(contains(path, operand as Scalar));
         break;
       case '$like':
         parts.push({
-          text: `(json_type(doc, ?) IS 'text' AND cn_icontains(json_extract(doc, ?), ?))`,
-          params: [path, path, operand as string],
+          text: `(json_type(doc, ${path}) IS 'text' AND cn_icontains(json_extract(doc, ${path}), ?))`,
+          params: [operand as string],
         });
         break;
     }
@@ -155,11 +162,13 @@ const filterToSql = (filter: Filter = {}): Sql => {
   return allOf(parts);
 };
 
+/** Ties go by insertion, in the direction of the last key: an index on the sort fields then serves the order whole. */
 const orderBy = (sort: FindOptions['sort']): Sql => {
   if (!sort || sort.length === 0) return { text: 'ORDER BY rowid', params: [] };
+  const last = sort[sort.length - 1][1] === -1 ? 'DESC' : 'ASC';
   return {
-    text: `ORDER BY ${sort.map(([, direction]) => `json_extract(doc, ?) ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ')}, rowid`,
-    params: sort.map(([field]) => jsonPath(field)),
+    text: `ORDER BY ${sort.map(([field, direction]) => `json_extract(doc, ${jsonPath(field)}) ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ')}, rowid ${last}`,
+    params: [],
   };
 };
 
@@ -191,6 +200,18 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
   const deleteOne = db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?');
   const deleteAll = db.prepare<[string]>('DELETE FROM documents WHERE collection = ?');
 
+  /** the statements of find, count and deleteMany, by their SQL text (the shapes a service asks are few) */
+  const statements = createLruCache<Statement<Param[], unknown>>(STATEMENT_CACHE_LIMIT);
+  const statement = <Row>(sql: string): Statement<Param[], Row> => {
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      prepared = db.prepare<Param[], unknown>(sql);
+      statements.set(sql, prepared);
+    }
+    return prepared as Statement<Param[], Row>;
+  };
+  const indexed = new Set<string>();
+
   const collection = <T extends Document = Document>(name: string): DocumentCollection<T> => {
     const parse = (row: { doc: string }): T => JSON.parse(row.doc) as T;
     const where = (filter?: Filter): Sql => {
@@ -219,14 +240,17 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       find: (filter, findOptions = {}) => settle(() => {
         const condition = where(filter);
         const order = orderBy(findOptions.sort);
-        const rows = db
-          .prepare<Param[], { doc: string }>(`SELECT doc FROM documents ${condition.text} ${order.text} LIMIT ? OFFSET ?`)
-          .all(...condition.params, ...order.params, findOptions.limit ?? -1, findOptions.skip ?? 0);
+        const rows = statement<{ doc: string }>(`SELECT doc FROM documents ${condition.text} ${order.text} LIMIT ? OFFSET ?`).all(
+          ...condition.params,
+          ...order.params,
+          findOptions.limit ?? -1,
+          findOptions.skip ?? 0,
+        );
         return rows.map(parse);
       }),
       count: (filter) => settle(() => {
         const condition = where(filter);
-        const row = db.prepare<Param[], { n: number }>(`SELECT COUNT(*) AS n FROM documents ${condition.text}`).get(...condition.params);
+        const row = statement<{ n: number }>(`SELECT COUNT(*) AS n FROM documents ${condition.text}`).get(...condition.params);
         return row?.n ?? 0;
       }),
       upsert: (doc) => settle(() => {
@@ -237,10 +261,19 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       }),
       deleteMany: (filter) => settle(() => {
         const condition = where(filter);
-        return db.prepare<Param[]>(`DELETE FROM documents ${condition.text}`).run(...condition.params).changes;
+        return statement(`DELETE FROM documents ${condition.text}`).run(...condition.params).changes;
       }),
       clear: () => settle(() => {
         deleteAll.run(name);
+      }),
+      // one index for every collection: the collection is its first column, the fields' JSON values follow
+      ensureIndex: (fields) => settle(() => {
+        const columns = fields.map((field) => `json_extract(doc, ${jsonPath(field)})`);
+        const key = fields.join(',');
+        if (indexed.has(key)) return;
+        const indexName = `documents_by_${fields.map((field) => field.replace(/\./g, '_')).join('__')}`;
+        db.exec(`CREATE INDEX IF NOT EXISTS "${indexName}" ON documents (collection, ${columns.join(', ')})`);
+        indexed.add(key);
       }),
     };
   };

@@ -43,6 +43,15 @@ export const describeDocumentStoreContract = (adapterName: string, target: Docum
     });
 
     describe('documents', () => {
+      it('answers the same with an index on the filtered and sorted fields, and creating it again changes nothing', async () => {
+        const before = await people.find({ admin: false }, { sort: [['age', -1]] });
+        await people.ensureIndex(['admin', 'age']);
+        await people.ensureIndex(['admin', 'age']);
+        await people.ensureIndex(['address.city']);
+        expect(await people.find({ admin: false }, { sort: [['age', -1]] })).toEqual(before);
+        expect(ids(await people.find({ 'address.city': 'Berlin' }))).toEqual(['m1', 'm3']);
+      });
+
       it('gets a document by id, null when missing', async () => {
         expect(await people.get('m1')).toEqual(members[0]);
         expect(await people.get('nobody')).toBeNull();
