@@ -16,6 +16,7 @@ import { signIn } from './bench/client.mjs';
 import { memberNames, searchQueries } from './bench/names.mjs';
 import { machine, table, writeResults } from './bench/report.mjs';
 import { freePort, runScript, startServer } from './bench/server.mjs';
+import { growLog, measureAtSize, restartAndFirstCommand } from './bench/log-size.mjs';
 import { perSecond, round, runLoad, summarize } from './bench/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +34,9 @@ const settings = {
   search_queries: int('BENCH_QUERIES', 1000),
   concurrency: int('BENCH_CONCURRENCY', 8),
   phase_seconds: int('BENCH_PHASE_SECONDS', 60),
-  timeout_seconds: int('BENCH_TIMEOUT_SECONDS', 600),
+  // the data-size dimension: the log grown to each size (BENCH_LOG_SIZES=10000,200000)
+  log_sizes: (process.env.BENCH_LOG_SIZES ?? '10000,200000').split(',').filter(Boolean).map(Number),
+  timeout_seconds: int('BENCH_TIMEOUT_SECONDS', 3600),
   // scrypt cost of the seeded members' passwords: registration and sign-in only, not the measured commands
   password_scrypt_n: 1024,
   admin: 'admin@example.org',
@@ -214,10 +217,32 @@ const main = async () => {
     await raw.close();
     return { appends: latencies.length, event_bytes: eventBytes, per_s: perSecond(latencies.length, durationMs), latency: summarize(latencies) };
   };
-  progress(`raw: ${appends} appends of a ${eventBytes}-byte event into a fresh SQLite store (synchronous=FULL)`);
-  results.phases.raw_append = await rawAppend('append', false);
+  /** the hardware's limit: one INSERT per transaction with better-sqlite3 itself, WAL, synchronous=FULL */
+  const rawSqliteAppend = () => {
+    const Database = require('better-sqlite3');
+    const db = new Database(join(scratch, 'raw-sqlite.sqlite'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec('CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT UNIQUE, stream_id TEXT, revision INTEGER, type TEXT, data TEXT, metadata TEXT, recorded_at TEXT, UNIQUE (stream_id, revision))');
+    const insert = db.prepare('INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const data = JSON.stringify(sample.data);
+    const metadata = JSON.stringify(sample.metadata);
+    const latencies = [];
+    const started = performance.now();
+    for (let i = 0; i < appends && performance.now() - started < phaseMs; i++) {
+      const t0 = performance.now();
+      insert.run(randomUUID(), 'member-raw', i, sample.type, data, metadata, new Date().toISOString());
+      latencies.push(performance.now() - t0);
+    }
+    const durationMs = performance.now() - started;
+    db.close();
+    return { appends: latencies.length, event_bytes: eventBytes, per_s: perSecond(latencies.length, durationMs), latency: summarize(latencies) };
+  };
+  progress(`raw: ${appends} appends of a ${eventBytes}-byte event into a fresh SQLite file (synchronous=FULL), then through the adapter`);
+  results.phases.raw_append = rawSqliteAppend();
+  results.phases.adapter_append = await rawAppend('append', false);
   results.phases.raw_read_and_append = await rawAppend('read-append', true);
-  progress(`raw: ${results.phases.raw_append.per_s} appends/s; with readStream first ${results.phases.raw_read_and_append.per_s}/s`);
+  progress(`raw: ${results.phases.raw_append.per_s} appends/s; the adapter one at a time ${results.phases.adapter_append.per_s}/s, with readStream first ${results.phases.raw_read_and_append.per_s}/s`);
 
   // ---- 2. projection rebuild vs raw readAll ----
   progress(`rebuild: node projection-service/dist/rebuild.js over ${head} events`);
@@ -304,6 +329,44 @@ const main = async () => {
   await search.close();
   results.phases.raw_search = { queries: rawSearch.done, documents: registered.length, latency: summarize(rawSearch.latencies) };
 
+  // ---- 4. the log's size: the same figures on a log grown to each size ----
+  results.phases.sizes = {};
+  const longMember = registered[registered.length - 1];
+  const workerMembers = registered.slice(0, settings.concurrency).map((member) => ({ email: member.email, password }));
+  for (const size of settings.log_sizes) {
+    progress(`log of ${size} events: growing it (a long stream of ${Math.round(size / 8)} events for ${longMember.email})`);
+    const grown = await growLog({
+      platform,
+      dataDir,
+      targetEvents: size,
+      longStream: { memberId: longMember.id, events: Math.round(size / 8) },
+      members: registered.slice(0, -1).map((member) => member.id),
+    });
+    progress(`log of ${grown.events} events (${grown.appended} appended in ${grown.seconds} s): measuring`);
+    const sizePort = await freePort();
+    const figures = await measureAtSize({
+      root,
+      dataDir,
+      port: sizePort,
+      env: serverEnv,
+      admin: { email: settings.admin, password: 'changeme' },
+      longStream: { email: longMember.email, password, head: grown.events },
+      workers: workerMembers,
+      commands: settings.status_commands,
+      concurrency: settings.concurrency,
+      phaseMs,
+      progress,
+    });
+    figures.warm_restart = await restartAndFirstCommand({ root, dataDir, port: sizePort, env: serverEnv, longStream: { email: longMember.email, password } });
+    const rawAtSize = await readAllRate(false);
+    const rebuiltAtSize = await runScript({ root, script: 'projection-service/dist/rebuild.js', env: { ...serverEnv, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, timeoutMs: 20 * phaseMs });
+    figures.events = rawAtSize.events;
+    figures.raw_read_all_per_s = rawAtSize.per_s;
+    figures.rebuild_process_per_s = perSecond(rawAtSize.events, rebuiltAtSize.durationMs);
+    results.phases.sizes[size] = figures;
+    progress(`log of ${size}: warm restart first command ${figures.warm_restart.first_command_ms} ms; rebuild ${figures.rebuild_process_per_s} events/s vs readAll ${figures.raw_read_all_per_s}`);
+  }
+
   // ---- report ----
   const p = results.phases;
   const commandRow = (measure, phase, note) => ({
@@ -329,7 +392,18 @@ const main = async () => {
       p50: p.raw_append.latency.p50_ms,
       p95: p.raw_append.latency.p95_ms,
       p99: p.raw_append.latency.p99_ms,
-      note: `${p.raw_append.appends} × ${eventBytes} B, one stream, synchronous=FULL; readStream of the growing stream before each append: ${p.raw_read_and_append.per_s}/s`,
+      note: `${p.raw_append.appends} × ${eventBytes} B, one INSERT per transaction, better-sqlite3, WAL, synchronous=FULL`,
+    },
+    {
+      measure: 'adapter append, one at a time',
+      value: p.adapter_append.per_s,
+      unit: 'appends/s',
+      p50: p.adapter_append.latency.p50_ms,
+      p95: p.adapter_append.latency.p95_ms,
+      p99: p.adapter_append.latency.p99_ms,
+      raw: p.raw_append.per_s,
+      raw_unit: 'appends/s',
+      note: `the event store port (writer thread, group commit) with nothing to group; readStream of the growing stream before each append: ${p.raw_read_and_append.per_s}/s`,
     },
     {
       measure: `projection rebuild (${p.rebuild.events} events)`,
@@ -351,6 +425,41 @@ const main = async () => {
       note: `${p.search_http.queries} prefix queries one at a time, ${p.search_http.mean_total_hits} hits on average; raw p50 ${p.raw_search.latency.p50_ms} ms, p99 ${p.raw_search.latency.p99_ms} ms`,
     },
   ];
+  const sized = settings.log_sizes.map((size) => [size, p.sizes[size]]);
+  for (const [size, f] of sized) {
+    const label = `${size >= 1000 ? `${size / 1000}k` : size}-event log`;
+    rows.push(
+      { measure: `${label}: status, ${settings.concurrency} members`, value: f.status_per_s, unit: 'cmd/s', p50: f.status_latency.p50_ms, p95: f.status_latency.p95_ms, p99: f.status_latency.p99_ms, raw: p.raw_append.per_s, raw_unit: 'appends/s', note: `ratio ${round(f.status_per_s / p.raw_append.per_s, 2)} of the raw single append` },
+      { measure: `${label}: read your write`, value: f.read_your_write.p95_ms, unit: 'ms p95', p50: f.read_your_write.p50_ms, p95: f.read_your_write.p95_ms, p99: f.read_your_write.p99_ms, note: `a command then the member's own read with its position, while ${settings.concurrency - 1} writers run` },
+      { measure: `${label}: first command, long stream`, value: f.warm_restart.first_command_ms, unit: 'ms', raw: f.long_stream_first_command_ms, raw_unit: 'ms without a snapshot', note: `${Math.round(size / 8)}-event stream after a restart; sign-in first ${f.long_stream_sign_in_ms} ms` },
+      { measure: `${label}: audit, latest 50`, value: f.audit_latest_50.p95_ms, unit: 'ms p95', p50: f.audit_latest_50.p50_ms, p95: f.audit_latest_50.p95_ms, p99: f.audit_latest_50.p99_ms },
+      { measure: `${label}: rebuild (with process start)`, value: f.rebuild_process_per_s, unit: 'events/s', raw: f.raw_read_all_per_s, raw_unit: 'events/s readAll', note: `ratio ${round(f.rebuild_process_per_s / f.raw_read_all_per_s, 2)}` },
+      { measure: `${label}: restart`, value: f.catch_up_ms, unit: 'ms to caught up', raw: f.ready_ms, raw_unit: 'ms to ready', note: `after the offline growth; a warm restart is ready in ${f.warm_restart.ready_ms} ms` },
+    );
+  }
+  if (sized.length >= 2) {
+    const [[smallSize, small], [largeSize, large]] = [sized[0], sized[sized.length - 1]];
+    const growth = (a, b) => (a && b ? round(b / a, 2) : null);
+    results.growth = {
+      from_events: small.events,
+      to_events: large.events,
+      status_per_s: growth(small.status_per_s, large.status_per_s),
+      read_your_write_p95: growth(small.read_your_write.p95_ms, large.read_your_write.p95_ms),
+      first_command_ms: growth(small.warm_restart.first_command_ms, large.warm_restart.first_command_ms),
+      audit_latest_50_p95: growth(small.audit_latest_50.p95_ms, large.audit_latest_50.p95_ms),
+      rebuild_per_s: growth(small.rebuild_process_per_s, large.rebuild_process_per_s),
+      catch_up_ms: growth(small.catch_up_ms, large.catch_up_ms),
+    };
+    rows.push({
+      measure: `growth ${smallSize} → ${largeSize} events`,
+      value: null,
+      unit: '',
+      note: Object.entries(results.growth)
+        .filter(([key]) => !key.endsWith('_events'))
+        .map(([key, ratio]) => `${key} ×${ratio}`)
+        .join(', '),
+    });
+  }
   const dir = writeResults({ root, results, rows });
   const m = results.machine;
   process.stdout.write(`\n${m.cpu}, ${m.cores} cores, ${m.memory_gib} GiB, Node ${m.node}, load average ${m.load_average_1m} at the start\n\n${table(rows).text}\n\nwritten to ${dir}/results.json and results.md\n`);

@@ -22,7 +22,7 @@ export const signIn = async (baseUrl, email, password) => {
   return {
     memberId,
     /** resolves with the status; the body is read (and returned) so the connection is reused */
-    request: async (method, path, json) => {
+    request: async (method, path, json, extraHeaders = {}) => {
       const response = await fetch(`${baseUrl}${path}`, {
         method,
         headers: {
@@ -30,6 +30,7 @@ export const signIn = async (baseUrl, email, password) => {
           accept: 'application/json',
           ...(method === 'GET' || method === 'HEAD' ? {} : { 'x-csrf-token': body.csrf_token }),
           ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...extraHeaders,
         },
         body: json === undefined ? undefined : JSON.stringify(json),
       });
