@@ -4,7 +4,9 @@ import {
   calendarAbilities,
   contactAudienceIncludes,
   hasMeeting,
+  firstOccurrenceFrom,
   inviteRefusal,
+  isRecurring,
   occurrenceAt,
   occurrenceId,
   type AppointmentCan,
@@ -192,9 +194,19 @@ const promotions = (state: AppointmentState, events: AppointmentEvent[], freedBy
   }));
 };
 
+const RECURRENCE_END_FIELD = 'appointment.recurrence_pattern.recurrence_end_time';
+
+/** A series whose end comes before its first occurrence would be accepted and then shown nowhere. */
+const requireSomeOccurrence = (fields: AppointmentFields): void => {
+  if (isRecurring(fields) && firstOccurrenceFrom(scheduleOf(fields), fields.date.start) === null) {
+    throw new DomainError('recurrence_ends_before_start', 'refused', RECURRENCE_END_FIELD);
+  }
+};
+
 const decideCreate = (command: CreateAppointment, state: AppointmentState): AppointmentEvent[] => {
   if (state.status !== 'unknown') throw new DomainError('concurrency_conflict', 'conflict');
   requireCalendars(command.fields.calendar_ids, command.access);
+  requireSomeOccurrence(command.fields);
   return [{ type: 'AppointmentCreated', data: { appointment_id: command.appointment_id, author_id: command.access.viewer.member_id, appointment: command.fields } }];
 };
 
@@ -204,6 +216,7 @@ const decideUpdate = (command: UpdateAppointment, state: AppointmentState): Appo
   requireCalendars(command.fields.calendar_ids, command.access, current.calendar_ids);
   const start = command.occurrence_start;
   if (start === null) {
+    requireSomeOccurrence(command.fields);
     const changed = changedFields(current, command.fields);
     return changed.length === 0 ? [] : [{ type: 'AppointmentUpdated', data: { appointment_id: state.appointment_id, appointment: command.fields, changed_fields: changed } }];
   }

@@ -83,6 +83,21 @@ describe('creating and editing appointments', () => {
     expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: fields({ calendar_ids: ['network'] }), access: as('g', { external: true }), now: NOW }))).toMatchObject({ kind: 'forbidden' });
   });
 
+  it('refuses a series that ends before its first appointment (422 on the recurrence end), on create and on edit', () => {
+    const endingBefore = fields({ recurrence_pattern: { recurrence_frequency: 'weekly', recurrence_end_time: '2026-02-01' } });
+    expect(refusalOf(() => spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: endingBefore, access: author, now: NOW }))).toMatchObject({
+      key: 'recurrence_ends_before_start',
+      kind: 'refused',
+      field: 'appointment.recurrence_pattern.recurrence_end_time',
+    });
+    expect(refusalOf(() => spec.decide([created()], { type: 'UpdateAppointment', occurrence_start: null, fields: endingBefore, access: author, now: NOW }))).toMatchObject({
+      key: 'recurrence_ends_before_start',
+    });
+    // ending on the day of the first appointment keeps that one
+    const oneOccurrence = fields({ recurrence_pattern: { recurrence_frequency: 'weekly', recurrence_end_time: fields().date.start.slice(0, 10) } });
+    expect(spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: oneOccurrence, access: author, now: NOW })).toHaveLength(1);
+  });
+
   it('updates with the changed fields, nothing when nothing changed', () => {
     const [event] = spec.decide([created()], { type: 'UpdateAppointment', occurrence_start: null, fields: fields({ name: 'Renamed' }), access: author, now: NOW });
     expect(event).toMatchObject({ type: 'AppointmentUpdated', data: { changed_fields: ['name'] } });

@@ -84,6 +84,7 @@ export const CALENDAR_ERROR_KEYS = [
   'not_shared',
   'shared_calendar_not_editable',
   'no_recipients',
+  'recurrence_ends_before_start',
 ] as const;
 
 /** Realtime `changed` messages of this collection tell a member a freed place went to them. */
