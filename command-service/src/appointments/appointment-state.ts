@@ -1,5 +1,6 @@
 import {
   lastOccurrence,
+  staysOnWaitlist,
   type AppointmentEvent,
   type AppointmentFields,
   type ParticipantStatus,
@@ -51,7 +52,7 @@ const withOccurrence = (state: AppointmentState, start: string, change: (current
 const setStatus = (state: AppointmentState, start: string | null, memberId: string, status: ParticipantStatus | null): AppointmentState => {
   if (start !== null) return withOccurrence(state, start, (current) => ({ ...current, participants: { ...current.participants, [memberId]: status } }));
   const { [memberId]: _previous, ...others } = state.participants;
-  const waitlist = status === 'accepted' ? state.waitlist.filter((id) => id !== memberId) : state.waitlist;
+  const waitlist = staysOnWaitlist(status) ? state.waitlist : state.waitlist.filter((id) => id !== memberId);
   return { ...state, participants: status === null ? others : { ...state.participants, [memberId]: status }, waitlist };
 };
 

@@ -268,6 +268,22 @@ describe('waiting list', () => {
     ]);
   });
 
+  it('never promotes a member who declined or was removed after joining: the first still waiting gets the place', () => {
+    const m4 = (status: 'declined'): AppointmentEvent => ({
+      type: 'ParticipantStatusChanged',
+      data: { appointment_id: 'a1', occurrence_start: null, member_id: 'm3', status, previous_status: 'invited', changed_by: 'm3', via: 'self' },
+    });
+    const removed: AppointmentEvent = { type: 'ParticipantRemoved', data: { appointment_id: 'a1', occurrence_start: null, member_id: 'm3', removed_by: 'author' } };
+    for (const gone of [m4('declined'), removed]) {
+      const waiting = [...full, joined('m3'), joined('m2'), gone];
+      expect(spec.state(waiting).waitlist).toEqual(['m2']);
+      expect(spec.decide(waiting, answer('m1', 'declined', { via: 'self', access: as('m1') }))).toEqual([
+        expect.objectContaining({ type: 'ParticipantStatusChanged' }),
+        { type: 'WaitlistPromoted', data: { appointment_id: 'a1', member_id: 'm2', freed_by: 'm1', promoted_at: NOW } },
+      ]);
+    }
+  });
+
   it('leaves the promoted member accepted and off the list', () => {
     const state = spec.state([...full, joined('m3'), answered('m1', 'declined'), { type: 'WaitlistPromoted', data: { appointment_id: 'a1', member_id: 'm3', freed_by: 'm1', promoted_at: NOW } }]);
     expect(state.participants.m3).toBe('accepted');

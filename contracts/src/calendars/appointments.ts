@@ -204,6 +204,12 @@ export const AppointmentDeleted = defineEvent('AppointmentDeleted', 1, z.object(
 export const participantStatusSchema = z.enum(['accepted', 'declined', 'rejected', 'invited']);
 export type ParticipantStatus = z.infer<typeof participantStatusSchema>;
 
+/**
+ * Whether a member on the waiting list stays there after their status on the series became `status`
+ * (null: removed). A place taken, a decline and a removal are final: such a member is never promoted.
+ */
+export const staysOnWaitlist = (status: ParticipantStatus | null): boolean => status === 'invited';
+
 export const ParticipantsInvited = defineEvent(
   'ParticipantsInvited',
   1,

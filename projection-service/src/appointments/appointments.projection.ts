@@ -12,6 +12,7 @@ import {
   WaitlistLeft,
   WaitlistPromoted,
   isRecurring,
+  staysOnWaitlist,
   lastOccurrence,
   occurrenceId,
   type AppointmentFields,
@@ -254,7 +255,7 @@ export const appointmentsProjection: Projection<AppointmentDocument> = {
           invited_at: existing?.invited_at ?? at,
           changed_at: at,
         }));
-        return withDerived({ ...next, waitlist: status === 'accepted' ? next.waitlist.filter((w) => w !== memberId) : next.waitlist });
+        return withDerived({ ...next, waitlist: staysOnWaitlist(status) || start !== null ? next.waitlist : next.waitlist.filter((w) => w !== memberId) });
       }
       case ParticipantRemoved.type: {
         const memberId = String(data.member_id);
@@ -266,7 +267,8 @@ export const appointmentsProjection: Projection<AppointmentDocument> = {
           invited_at: existing?.invited_at ?? at,
           changed_at: at,
         }));
-        return withDerived(next);
+        // removed from the series: no longer waiting either
+        return withDerived(start === null ? { ...next, waitlist: next.waitlist.filter((w) => w !== memberId) } : next);
       }
       case ParticipationLockToggled.type:
         return touched(

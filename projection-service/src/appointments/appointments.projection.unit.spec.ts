@@ -128,6 +128,27 @@ describe('appointments projection', () => {
     expect(deleted && instancesInWindow(deleted, march)).toEqual([]);
   });
 
+  it('takes a waiting member off the list for good when they decline or are removed from the series, not for one occurrence', () => {
+    const waiting = [
+      recorded('WaitlistJoined', { appointment_id: 'a1', member_id: 'bob' }, stream),
+      recorded('WaitlistJoined', { appointment_id: 'a1', member_id: 'dave' }, stream),
+      recorded('WaitlistJoined', { appointment_id: 'a1', member_id: 'erin' }, stream),
+    ];
+    const bobDeclinesOnce = recorded(
+      'ParticipantStatusChanged',
+      { appointment_id: 'a1', occurrence_start: second, member_id: 'bob', status: 'declined', previous_status: 'invited', changed_by: 'bob', via: 'self' },
+      stream,
+    );
+    expect(project(appointmentsProjection, [created, invited, ...waiting, bobDeclinesOnce], 'a1')?.waitlist).toEqual(['bob', 'dave', 'erin']);
+    const bobDeclines = recorded(
+      'ParticipantStatusChanged',
+      { appointment_id: 'a1', occurrence_start: null, member_id: 'bob', status: 'declined', previous_status: 'invited', changed_by: 'bob', via: 'self' },
+      stream,
+    );
+    const daveRemoved = recorded('ParticipantRemoved', { appointment_id: 'a1', occurrence_start: null, member_id: 'dave', removed_by: 'alice' }, stream);
+    expect(project(appointmentsProjection, [created, invited, ...waiting, bobDeclines, daveRemoved], 'a1')?.waitlist).toEqual(['erin']);
+  });
+
   it('keeps a single appointment as one instance with its own id', () => {
     const single = recorded('AppointmentCreated', { appointment_id: 'a2', author_id: null, appointment: fields({ recurrence_pattern: { recurrence_frequency: 'never' } }) }, stream);
     const doc = project(appointmentsProjection, [single], 'a2');
