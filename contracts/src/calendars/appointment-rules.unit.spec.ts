@@ -133,6 +133,8 @@ describe('request schemas', () => {
   it('refuses a series whose occurrence outlasts its repeat, and dates outside 1900-2999', () => {
     const weekly = { recurrence_frequency: 'weekly', recurrence_interval: 1 };
     const eightDays = { start: '2026-03-01T10:00:00Z', end: '2026-03-09T10:00:00Z' };
+    expect(keys({ ...valid, date: { ...valid.date, time_zone: 'Mars/Olympus_Mons' } })).toEqual(['date.time_zone:invalid']);
+    expect(keys({ ...valid, date: { ...valid.date, time_zone: 'America/Argentina/Buenos_Aires' } })).toEqual([]);
     expect(keys({ ...valid, date: eightDays, recurrence_pattern: weekly })).toEqual(['date:duration_exceeds_interval']);
     expect(keys({ ...valid, date: { start: '2026-03-01T10:00:00Z', end: '2026-03-08T10:00:00Z' }, recurrence_pattern: weekly })).toEqual([]);
     expect(keys({ ...valid, date: eightDays })).toEqual([]); // a single appointment may last as long as it likes

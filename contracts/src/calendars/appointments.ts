@@ -13,7 +13,7 @@ import {
   ZIP_MAX,
 } from './calendar-constants';
 import { normalizeTeamsConfiguration } from './appointment-rules';
-import { shortestRepeatMs } from './recurrence';
+import { isValidTimeZone, shortestRepeatMs } from './recurrence';
 import { safeText } from '../common/safe-text';
 
 const text = (max: number) => z.string().max(max, { message: 'too_long' }).default('');
@@ -35,7 +35,8 @@ export const appointmentDateSchema = z
     start: isoDateOrDateTime,
     end: isoDateOrDateTime,
     all_day: z.boolean().default(false),
-    time_zone: z.string().min(1).default(DEFAULT_TIME_ZONE),
+    // an IANA zone the runtime knows (Europe/Berlin); anything else is `time_zone: invalid`
+    time_zone: z.string().min(1).max(100).refine(isValidTimeZone, { message: 'invalid' }).default(DEFAULT_TIME_ZONE),
   })
   .superRefine((date, ctx) => {
     // the key sits on the date field itself (the form highlights it and scrolls to it)
