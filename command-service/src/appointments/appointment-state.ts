@@ -56,6 +56,17 @@ const setStatus = (state: AppointmentState, start: string | null, memberId: stri
   return { ...state, participants: status === null ? others : { ...state.participants, [memberId]: status }, waitlist };
 };
 
+/** An answer for the whole series (apply_to: all) replaces the member's answers for single occurrences. */
+const seriesAnswerWins = (state: AppointmentState, start: string | null, memberId: string): AppointmentState => {
+  if (start !== null) return state;
+  const occurrences = Object.entries(state.occurrences).map(([key, current]): [string, OccurrenceState] => {
+    if (!(memberId in current.participants)) return [key, current];
+    const { [memberId]: _answer, ...others } = current.participants;
+    return [key, { ...current, participants: others }];
+  });
+  return { ...state, occurrences: Object.fromEntries(occurrences) };
+};
+
 export const evolveAppointment = (state: AppointmentState, event: AppointmentEvent): AppointmentState => {
   switch (event.type) {
     case 'AppointmentCreated':
@@ -78,9 +89,9 @@ export const evolveAppointment = (state: AppointmentState, event: AppointmentEve
         state,
       );
     case 'ParticipantStatusChanged':
-      return setStatus(state, event.data.occurrence_start, event.data.member_id, event.data.status);
+      return setStatus(seriesAnswerWins(state, event.data.occurrence_start, event.data.member_id), event.data.occurrence_start, event.data.member_id, event.data.status);
     case 'ParticipantRemoved':
-      return setStatus(state, event.data.occurrence_start, event.data.member_id, null);
+      return setStatus(seriesAnswerWins(state, event.data.occurrence_start, event.data.member_id), event.data.occurrence_start, event.data.member_id, null);
     case 'ParticipationLockToggled':
       return state.fields
         ? {

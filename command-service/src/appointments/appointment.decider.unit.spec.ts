@@ -233,6 +233,16 @@ describe('answering invites', () => {
     expect(state.occurrences[second]?.participants).toEqual({ m1: 'declined' });
     expect(state.participants).toEqual({ m1: 'invited' });
   });
+
+  it('lets an answer for the whole series replace the member\'s answers for single occurrences', () => {
+    const weekly = created({ recurrence_pattern: { recurrence_frequency: 'weekly' } });
+    const second = '2026-03-09T09:00:00.000Z';
+    const once = spec.decide([weekly, invited('m1')], answer('m1', 'declined', { via: 'self', occurrence_start: second }));
+    const all = spec.decide([weekly, invited('m1'), ...once], answer('m1', 'accepted', { via: 'self' }));
+    const state = spec.state([weekly, invited('m1'), ...once, ...all]);
+    expect(state.participants).toEqual({ m1: 'accepted' });
+    expect(state.occurrences[second]?.participants).toEqual({});
+  });
 });
 
 describe('waiting list', () => {
@@ -271,7 +281,7 @@ describe('waiting list', () => {
   it('never promotes a member who declined or was removed after joining: the first still waiting gets the place', () => {
     const m4 = (status: 'declined'): AppointmentEvent => ({
       type: 'ParticipantStatusChanged',
-      data: { appointment_id: 'a1', occurrence_start: null, member_id: 'm3', status, previous_status: 'invited', changed_by: 'm3', via: 'self' },
+      data: { appointment_id: 'a1', occurrence_start: null, member_id: 'm3', status, previous_status: 'invited', changed_by: 'm3', via: 'invite' },
     });
     const removed: AppointmentEvent = { type: 'ParticipantRemoved', data: { appointment_id: 'a1', occurrence_start: null, member_id: 'm3', removed_by: 'author' } };
     for (const gone of [m4('declined'), removed]) {

@@ -151,6 +151,12 @@ const changeParticipant = (
   return { ...doc, occurrences: withOccurrence(doc, { ...occurrence, participants: upsertParticipant(occurrence.participants, change(current)) }) };
 };
 
+/** An answer for the whole series (apply_to: all) replaces the member's answers for single occurrences. */
+const seriesAnswerWins = (doc: AppointmentState, start: string | null, memberId: string): AppointmentState =>
+  start !== null
+    ? doc
+    : { ...doc, occurrences: doc.occurrences.map((occurrence) => ({ ...occurrence, participants: occurrence.participants.filter((p) => p.member_id !== memberId) })) };
+
 const touched = (doc: AppointmentState, event: RecordedEvent): AppointmentState => ({
   ...doc,
   updated_at: event.metadata.occurredAt,
@@ -247,7 +253,7 @@ export const appointmentsProjection: Projection<AppointmentDocument> = {
       case ParticipantStatusChanged.type: {
         const memberId = String(data.member_id);
         const status = data.status as ParticipantStatus;
-        const next = changeParticipant(doc, start, memberId, (existing) => ({
+        const next = changeParticipant(seriesAnswerWins(doc, start, memberId), start, memberId, (existing) => ({
           member_id: memberId,
           status,
           removed: false,
@@ -259,7 +265,7 @@ export const appointmentsProjection: Projection<AppointmentDocument> = {
       }
       case ParticipantRemoved.type: {
         const memberId = String(data.member_id);
-        const next = changeParticipant(doc, start, memberId, (existing) => ({
+        const next = changeParticipant(seriesAnswerWins(doc, start, memberId), start, memberId, (existing) => ({
           member_id: memberId,
           status: existing?.status ?? 'invited',
           removed: true,

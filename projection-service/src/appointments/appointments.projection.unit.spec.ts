@@ -136,17 +136,29 @@ describe('appointments projection', () => {
     ];
     const bobDeclinesOnce = recorded(
       'ParticipantStatusChanged',
-      { appointment_id: 'a1', occurrence_start: second, member_id: 'bob', status: 'declined', previous_status: 'invited', changed_by: 'bob', via: 'self' },
+      { appointment_id: 'a1', occurrence_start: second, member_id: 'bob', status: 'declined', previous_status: 'invited', changed_by: 'bob', via: 'invite' },
       stream,
     );
     expect(project(appointmentsProjection, [created, invited, ...waiting, bobDeclinesOnce], 'a1')?.waitlist).toEqual(['bob', 'dave', 'erin']);
     const bobDeclines = recorded(
       'ParticipantStatusChanged',
-      { appointment_id: 'a1', occurrence_start: null, member_id: 'bob', status: 'declined', previous_status: 'invited', changed_by: 'bob', via: 'self' },
+      { appointment_id: 'a1', occurrence_start: null, member_id: 'bob', status: 'declined', previous_status: 'invited', changed_by: 'bob', via: 'invite' },
       stream,
     );
     const daveRemoved = recorded('ParticipantRemoved', { appointment_id: 'a1', occurrence_start: null, member_id: 'dave', removed_by: 'alice' }, stream);
     expect(project(appointmentsProjection, [created, invited, ...waiting, bobDeclines, daveRemoved], 'a1')?.waitlist).toEqual(['erin']);
+  });
+
+  it('lets an answer for the whole series replace the member\'s answers for single occurrences', () => {
+    const seriesAccept = recorded(
+      'ParticipantStatusChanged',
+      { appointment_id: 'a1', occurrence_start: null, member_id: 'carol', status: 'accepted', previous_status: 'accepted', changed_by: 'carol', via: 'invite' },
+      stream,
+    );
+    const before = project(appointmentsProjection, [created, invited, declinedOnce], 'a1');
+    expect(before?.occurrences.flatMap((o) => o.participants.map((p) => [o.occurrence_start, p.member_id, p.status]))).toEqual([['2026-03-16T17:00:00.000Z', 'carol', 'declined']]);
+    const after = project(appointmentsProjection, [created, invited, declinedOnce, seriesAccept], 'a1');
+    expect(after?.occurrences.flatMap((o) => o.participants)).toEqual([]);
   });
 
   it('keeps a single appointment as one instance with its own id', () => {
