@@ -2,6 +2,7 @@ export * from './event-store/event-store';
 export * from './event-store/sqlite-event-store';
 export * from './event-store/esdb-event-store';
 export * from './event-store/upcasting-event-store';
+export * from './event-store/reading-events';
 export * from './document-store/document-store';
 export * from './document-store/sqlite-document-store';
 export * from './document-store/mongodb-document-store';

@@ -26,6 +26,13 @@ describe('projection runtime', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('rebuilds one read model alone, and refuses a name it does not know', async () => {
+    const before = await snapshot();
+    await h.service.runtime.rebuild(['audit_events']);
+    expect(await snapshot()).toEqual(before);
+    await expect(h.service.runtime.rebuild(['no-such-model'])).rejects.toThrow(/no read model named no-such-model/);
+  });
+
   it('reports the projection lag per projector', async () => {
     const metrics = await h.infra.metrics.registry.getSingleMetricAsString('cn_projection_lag_events');
     expect(metrics).toContain('projector="projection-service"');

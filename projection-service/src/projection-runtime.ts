@@ -50,9 +50,11 @@ export interface ProjectionServiceRuntime {
   realtimeFlushed(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** replays every read model from position 0 (projectors must not run elsewhere meanwhile) */
-  rebuild(): Promise<void>;
+  /** replays every read model, or the named ones, from position 0 (projectors must not run elsewhere meanwhile) */
+  rebuild(only?: readonly string[]): Promise<void>;
 }
+
+const readModelNames = (projectors: readonly DocumentProjector[]): string[] => projectors.flatMap((projector) => projector.readModels().map((model) => model.name));
 
 export const createProjectionRuntime = (infra: Infrastructure): ProjectionServiceRuntime => {
   const hub = new RealtimeHub();
@@ -67,6 +69,7 @@ export const createProjectionRuntime = (infra: Infrastructure): ProjectionServic
     name: PROJECTOR_NAME,
     projections: readModelProjections,
     bus: infra.bus,
+    eventStore: infra.eventStore,
     documentStore: infra.documentStore,
     cipher: infra.cipher,
     logger,
@@ -77,6 +80,7 @@ export const createProjectionRuntime = (infra: Infrastructure): ProjectionServic
     name: AUDIT_PROJECTOR_NAME,
     projections: [auditProjection],
     bus: infra.bus,
+    eventStore: infra.eventStore,
     documentStore: infra.documentStore,
     cipher: sealed(infra.cipher),
     logger,
@@ -113,8 +117,15 @@ export const createProjectionRuntime = (infra: Infrastructure): ProjectionServic
       lagTimer = null;
       for (const projector of projectors) await projector.stop();
     },
-    rebuild: async () => {
-      for (const projector of projectors) await projector.rebuild(infra.eventStore);
+    rebuild: async (only) => {
+      const known = projectors.flatMap((projector) => projector.readModels().flatMap((model) => [model.name, model.collection]));
+      const unknown = (only ?? []).filter((name) => !known.includes(name));
+      if (unknown.length > 0) throw new Error(`no read model named ${unknown.join(', ')} (known: ${readModelNames(projectors).join(', ')})`);
+      for (const projector of projectors) {
+        const mine = only?.filter((name) => projector.readModels().some((model) => model.name === name || model.collection === name));
+        if (only && mine?.length === 0) continue;
+        await projector.rebuild(infra.eventStore, mine);
+      }
     },
   };
 };

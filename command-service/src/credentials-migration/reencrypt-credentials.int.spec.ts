@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { memberStream, networkStream, type SealedSecret } from '@cn/contracts';
+import { DEFAULT_NETWORK_SETTINGS, memberStream, networkStream, type SealedSecret } from '@cn/contracts';
 import { createInfrastructure, createSqliteEventStore, loadConfig, type Infrastructure } from '@cn/platform';
 import { type NewEvent } from '@cn/domain';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -47,7 +47,7 @@ const writeLegacyLog = async (infra: Infrastructure): Promise<{ ids: string[]; h
       { expectedRevision: 'no_stream' },
     );
   }
-  await infra.eventStore.append(networkStream('n1'), [{ id: randomUUID(), type: 'NetworkBasicSettingsChanged', data: { network_id: 'n1', basic: { name: 'X' } }, metadata: metadata(1) }], {
+  await infra.eventStore.append(networkStream('n1'), [{ id: randomUUID(), type: 'NetworkBasicSettingsChanged', data: { network_id: 'n1', basic: { ...DEFAULT_NETWORK_SETTINGS.basic, name: 'X' }, changed_fields: ['name'] }, metadata: metadata(1) }], {
     expectedRevision: 'no_stream',
   });
   return { ids, hashes };

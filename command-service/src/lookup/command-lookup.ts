@@ -22,6 +22,7 @@ export class CommandLookup implements MemberAccess {
       name: LOOKUP_GROUP,
       projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection)],
       bus: infra.bus,
+      eventStore: infra.eventStore,
       documentStore: infra.documentStore,
       cipher: infra.cipher,
       logger: infra.logger,

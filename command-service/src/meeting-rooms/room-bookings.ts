@@ -31,6 +31,7 @@ export class RoomBookings {
       name: ROOM_BOOKINGS_GROUP,
       projections: [widen(bookableRoomsProjection), widen(roomBookingsProjection)],
       bus: infra.bus,
+      eventStore: infra.eventStore,
       documentStore: infra.documentStore,
       cipher: infra.cipher,
       logger: infra.logger,

@@ -1,16 +1,13 @@
-import { upcastEventData } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from './event-store';
+import { readEvent } from './reading-events';
 
-/** The event in its registered version (contracts' upcasters); the same object when nothing changes. */
-export const upcastRecordedEvent = (event: RecordedEvent): RecordedEvent => {
-  const upcast = upcastEventData(event.type, event.metadata.schemaVersion, event.data);
-  if (upcast.schemaVersion === event.metadata.schemaVersion) return event;
-  return { ...event, data: upcast.data, metadata: { ...event.metadata, schemaVersion: upcast.schemaVersion } };
-};
+/** The event in its registered version, checked against its schema (readEvent). */
+export const upcastRecordedEvent = (event: RecordedEvent): RecordedEvent => readEvent(event);
 
 /**
- * Every read of the wrapped store answers events in their registered version, so deciders, projectors,
- * the relay and the audit log never see an older shape (nor a credential an older event carried in clear).
+ * Every read of the wrapped store answers events in their registered version and checked against their
+ * schema (readEvent), so deciders, projectors, the relay and the audit log never see an older shape (nor a
+ * credential an older event carried in clear).
  * Appends pass through unchanged: new events are written in the registered version.
  */
 export const withUpcasting = (store: EventStore): EventStore => ({

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createTempDir, newTestEvent } from '../testing';
+import { createTempDir, eventually, newTestEvent } from '../testing';
 import type { DocumentStore } from '../document-store/document-store';
 import { createSqliteDocumentStore } from '../document-store/sqlite-document-store';
 import type { EventBus } from '../event-bus/event-bus';
@@ -54,6 +54,7 @@ describe('document projector', () => {
       name: 'members-projector',
       projections: [members],
       bus,
+      eventStore,
       documentStore,
       cipher,
       onChange: (change) => changes.push(change),
@@ -99,7 +100,7 @@ describe('document projector', () => {
     const head = await eventStore.headPosition();
     await running.waitFor(head, 3000);
     expect(running.position()).toBe(head);
-    expect(await documentStore.collection('_checkpoints').get('members-projector')).toMatchObject({ position: head });
+    await eventually(async () => (await documentStore.collection<{ _id: string; position: number }>('_checkpoints').get('members-projector/members_v1'))?.position === head);
     expect(changes.map((change) => [change.id, change.doc?.name ?? null])).toEqual([
       ['m1', 'Ada'],
       ['m2', 'Bob'],
@@ -159,6 +160,74 @@ describe('document projector', () => {
     expect(await docs().get('m1')).toMatchObject({ renames: 1 });
     expect(await docs().count()).toBe(2);
     await running.stop();
+  });
+  describe('a checkpoint per read model', () => {
+    /** a second read model that cannot apply a Renamed to 'Bad' until `broken.value` is false */
+    const broken = { value: true };
+    const names: Projection<MemberDoc> = {
+      ...members,
+      name: 'names',
+      evolve: (doc, event, id) => {
+        if (event.type === 'Renamed' && (event.data as { name?: string }).name === 'Bad' && broken.value) throw new Error('cannot project this');
+        return members.evolve(doc, event, id);
+      },
+    };
+    const both = () =>
+      createDocumentProjector({ name: 'two-models', projections: [members, names], bus, eventStore, documentStore, cipher, retryDelayMs: 50 });
+
+    it('lets the other read models go on when one fails on an event, and the failed one catch up once it can', async () => {
+      broken.value = true;
+      const running = both();
+      await running.start();
+      await append('m1', 'Joined', { name: 'Ada' });
+      await append('m1', 'Renamed', { name: 'Bad' });
+      const head = await append('m2', 'Joined', { name: 'Bob' });
+      // members reaches the head; names stays before the bad event, and waiting does not hang on it
+      await eventually(async () => (await docs().get('m2')) !== null);
+      expect(await running.waitFor(head, 3000)).toBe(true);
+      expect(running.readModels().find((model) => model.name === 'names')).toMatchObject({ failing: true });
+      expect(await documentStore.collection<MemberDoc>('names_v1').get('m2')).toBeNull();
+
+      broken.value = false;
+      await eventually(async () => (await documentStore.collection<MemberDoc>('names_v1').get('m2')) !== null, 5000);
+      expect(await documentStore.collection<MemberDoc>('names_v1').get('m1')).toMatchObject({ name: 'Bad', renames: 1 });
+      expect(running.readModels().every((model) => !model.failing && model.position === head)).toBe(true);
+      await running.stop();
+    });
+
+    it('rebuilds one read model alone, leaving the others\' documents and checkpoints', async () => {
+      broken.value = false;
+      await append('m1', 'Joined', { name: 'Ada' });
+      const head = await append('m2', 'Joined', { name: 'Bob' });
+      const running = both();
+      await running.start();
+      await running.waitFor(head, 3000);
+      await running.stop();
+      await docs().upsert({ _id: 'kept', name: 'only in members', renames: 0, _position: head });
+      await documentStore.collection<MemberDoc>('names_v1').upsert({ _id: 'stale', name: 'left over', renames: 0, _position: 1 });
+      const membersCheckpoint = await documentStore.collection('_checkpoints').get('two-models/members_v1');
+
+      await running.rebuild(eventStore, ['names']);
+      expect(await documentStore.collection<MemberDoc>('names_v1').get('stale')).toBeNull();
+      expect(await documentStore.collection<MemberDoc>('names_v1').count()).toBe(2);
+      expect(await docs().get('kept')).toMatchObject({ name: 'only in members' });
+      expect(await documentStore.collection('_checkpoints').get('two-models/members_v1')).toEqual(membersCheckpoint);
+      await expect(running.rebuild(eventStore, ['nothing-like-this'])).rejects.toThrow(/unknown read model/);
+      await running.stop();
+    });
+
+    it('starts a new read model from the event store while the others keep their place', async () => {
+      await append('m1', 'Joined', { name: 'Ada' });
+      const first = createDocumentProjector({ name: 'growing', projections: [members], bus, eventStore, documentStore, cipher });
+      await first.start();
+      await first.waitFor(await eventStore.headPosition(), 3000);
+      await first.stop();
+      // a later version adds a read model: it has no checkpoint, so it replays the log from the start
+      const grown = createDocumentProjector({ name: 'growing', projections: [members, { ...names, name: 'late' }], bus, eventStore, documentStore, cipher });
+      await grown.start();
+      expect(await documentStore.collection<MemberDoc>('late_v1').get('m1')).toMatchObject({ name: 'Ada' });
+      await grown.stop();
+    });
   });
 });
 

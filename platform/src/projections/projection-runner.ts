@@ -5,7 +5,7 @@ import type { PersonalDataCipher } from '../personal-data/personal-data-cipher';
 import type { ProjectedDocument, Projection } from './projection';
 import { collectionName } from './projection';
 import { retryStorageFaults } from '../storage/storage-faults';
-import { upcastRecordedEvent } from '../event-store/upcasting-event-store';
+import { readEvent } from '../event-store/reading-events';
 
 /** The subset of pino's logger the runner uses. */
 export interface ProjectorLogger {
@@ -128,102 +128,283 @@ export interface DocumentProjectorOptions {
   name: string;
   projections: readonly Projection[];
   bus: EventBus;
+  /** where a read model that is behind (new, rebuilt, recovered) catches up from, at rebuild speed */
+  eventStore: EventStore;
   documentStore: DocumentStore;
   cipher: PersonalDataCipher;
   logger?: ProjectorLogger;
+  /** called when a read model stops on an event it cannot apply (the others go on; it retries by itself) */
   onError?: (error: unknown) => void;
   /** called after each written or deleted document (realtime channel) */
   onChange?: (change: DocumentChange) => void;
+  /** first wait before a failed read model tries again (doubles up to a minute; default 1 s) */
+  retryDelayMs?: number;
+}
+
+/** What a read model's projector reports about it. */
+export interface ReadModelStatus {
+  name: string;
+  collection: string;
+  position: number;
+  failing: boolean;
 }
 
 export interface DocumentProjector extends Projector {
   /**
-   * Clears the projections' collections, replays the whole log from the event store, then follows
-   * the bus again from where the replay ended.
+   * Clears the read models' collections (all, or the named ones: a projection's name or collection),
+   * replays them from the event store, then follows the bus again; the other read models keep theirs.
    */
-  rebuild(eventStore: EventStore): Promise<void>;
+  rebuild(eventStore?: EventStore, only?: readonly string[]): Promise<void>;
+  readModels(): ReadModelStatus[];
 }
 
 export const CHECKPOINTS_COLLECTION = '_checkpoints';
 const REPLAY_BATCH = 500;
+const MAX_RETRY_DELAY_MS = 60_000;
 
 interface CheckpointDocument extends ProjectedDocument {
   position: number;
 }
 
+/** One read model under a projector: its own checkpoint, its own failure. */
+interface Track {
+  projection: Projection;
+  collection: string;
+  checkpointId: string;
+  position: number;
+  /** the error it stopped on, until a retry gets past it */
+  failure: unknown;
+  retryDelayMs: number;
+  retrying: boolean;
+}
+
+/**
+ * A projector for read models in the document store. Every read model (projection) keeps its own
+ * checkpoint (`_checkpoints`, id `<projector>/<collection>`): one that fails on an event stops alone and
+ * retries with a growing delay while the others go on; a new, rebuilt or recovered one catches up from the
+ * event store in batches before the projector follows the bus. Checkpoints are written once per turn of
+ * the event loop, not per event: documents carry `_position`, so what is applied again after a crash is
+ * skipped.
+ */
 export const createDocumentProjector = (options: DocumentProjectorOptions): DocumentProjector => {
   const checkpoints = options.documentStore.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION);
-  const checkpoint: ProjectorCheckpoint = {
-    get: async () => (await checkpoints.get(options.name))?.position ?? 0,
-    set: async (position) => checkpoints.upsert({ _id: options.name, position, _position: position }),
-  };
+  const tracks: Track[] = options.projections.map((projection) => ({
+    projection,
+    collection: collectionName(projection),
+    checkpointId: `${options.name}/${collectionName(projection)}`,
+    position: 0,
+    failure: null,
+    retryDelayMs: options.retryDelayMs ?? 1000,
+    retrying: false,
+  }));
+  let consumer: BusConsumer | null = null;
+  let stopping = false;
+  const waiters = new Set<Waiter>();
 
-  const apply = async (delivered: RecordedEvent): Promise<void> => {
-    const interested = options.projections.filter((projection) => projection.eventTypes.includes(delivered.type));
-    if (interested.length === 0) return;
-    // a Kafka topic may still carry events as an older version wrote them
-    const event = upcastRecordedEvent(delivered);
-    const revealed = await options.cipher.reveal(event);
-    for (const projection of interested) {
-      const collection = collectionName(projection);
-      const documents = options.documentStore.collection<ProjectedDocument>(collection);
-      for (const id of projection.documentIds(revealed)) {
-        const current = await documents.get(id);
-        // already applied (redelivery, or replay after a crash between document and checkpoint)
-        if (current && current._position >= event.position) continue;
-        const next = projection.evolve(current, revealed, id);
-        if (next === null) {
-          if (!current) continue;
-          await documents.delete(id);
-          options.onChange?.({ collection, id, doc: null, event });
-          continue;
-        }
-        const doc: ProjectedDocument = { ...next, _id: id, _position: event.position };
-        await documents.upsert(doc);
-        options.onChange?.({ collection, id, doc, event });
-      }
+  /** the position every read model that works has reached (a failing one does not hold the others' readers) */
+  const position = (): number => {
+    const working = tracks.filter((track) => track.failure === null);
+    return working.length === 0 ? Math.min(...tracks.map((track) => track.position)) : Math.min(...working.map((track) => track.position));
+  };
+  const wakeWaiters = (): void => {
+    const reached = position();
+    for (const waiter of [...waiters]) {
+      if (waiter.position > reached) continue;
+      clearTimeout(waiter.timer);
+      waiters.delete(waiter);
+      waiter.resolve(true);
     }
   };
 
-  const projector = createProjector({
-    name: options.name,
-    bus: options.bus,
-    handle: apply,
-    checkpoint,
-    logger: options.logger,
-    onError: options.onError,
-  });
-  let replayedTo: number | null = null;
+  // ---- checkpoints, written once per turn for every read model that moved ----
+  const moved = new Set<Track>();
+  let flushing: Promise<void> | null = null;
+  const flushCheckpoints = async (): Promise<void> => {
+    while (moved.size > 0) {
+      const batch = [...moved];
+      moved.clear();
+      for (const track of batch) await checkpoints.upsert({ _id: track.checkpointId, position: track.position, _position: track.position });
+    }
+  };
+  const checkpointSoon = (track: Track): void => {
+    moved.add(track);
+    if (flushing) return;
+    flushing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(flushCheckpoints)
+      .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'writing checkpoints failed'))
+      .finally(() => {
+        flushing = null;
+        if (moved.size > 0) checkpointSoon([...moved][0]);
+      });
+  };
+
+  // ---- applying one event to the read models that have not seen it ----
+  const applyTo = async (track: Track, event: RecordedEvent, revealed: RecordedEvent): Promise<void> => {
+    const documents = options.documentStore.collection<ProjectedDocument>(track.collection);
+    for (const id of track.projection.documentIds(revealed)) {
+      const current = await documents.get(id);
+      // already applied (redelivery, or replay after a crash between document and checkpoint)
+      if (current && current._position >= event.position) continue;
+      const next = track.projection.evolve(current, revealed, id);
+      if (next === null) {
+        if (!current) continue;
+        await documents.delete(id);
+        options.onChange?.({ collection: track.collection, id, doc: null, event });
+        continue;
+      }
+      const doc: ProjectedDocument = { ...next, _id: id, _position: event.position };
+      await documents.upsert(doc);
+      options.onChange?.({ collection: track.collection, id, doc, event });
+    }
+  };
+
+  const apply = async (delivered: RecordedEvent, among: readonly Track[]): Promise<void> => {
+    const behind = among.filter((track) => track.failure === null && track.position < delivered.position);
+    if (behind.length === 0) return;
+    const interested = behind.filter((track) => track.projection.eventTypes.includes(delivered.type));
+    if (interested.length > 0) {
+      const event = readEvent(delivered);
+      const revealed = await options.cipher.reveal(event);
+      for (const track of interested) {
+        try {
+          // a full disk or an unreachable store is waited out on this very event: nothing is skipped
+          await retryStorageFaults(() => applyTo(track, event, revealed), {
+            stopped: () => stopping,
+            onFault: (error, attempt) =>
+              options.logger?.error({ projector: options.name, readModel: track.collection, position: event.position, attempt, err: error }, 'read model waits for the storage'),
+          });
+        } catch (error) {
+          if (stopping) throw error;
+          fail(track, error, event.position);
+        }
+      }
+    }
+    for (const track of behind) {
+      if (track.failure !== null) continue;
+      track.position = delivered.position;
+      checkpointSoon(track);
+    }
+  };
+
+  // ---- a read model that failed retries by itself, catching up from the event store ----
+  const fail = (track: Track, error: unknown, at: number): void => {
+    track.failure = error;
+    options.logger?.error({ projector: options.name, readModel: track.collection, position: at, err: error }, 'read model stopped on an event; the others go on');
+    options.onError?.(error);
+    wakeWaiters();
+    if (!track.retrying) void retry(track);
+  };
+  const retry = async (track: Track): Promise<void> => {
+    track.retrying = true;
+    try {
+      while (track.failure !== null && !stopping) {
+        await new Promise((resolve) => setTimeout(resolve, track.retryDelayMs).unref());
+        if (stopping) return;
+        track.retryDelayMs = Math.min(MAX_RETRY_DELAY_MS, track.retryDelayMs * 2);
+        track.failure = null;
+        await catchUp([track]);
+        if (track.failure === null) options.logger?.info({ projector: options.name, readModel: track.collection, position: track.position }, 'read model recovered');
+      }
+    } finally {
+      track.retrying = false;
+    }
+  };
+
+  /** replays from the event store what the given read models have not seen, in batches */
+  const catchUp = async (behind: readonly Track[]): Promise<void> => {
+    const working = () => behind.filter((track) => track.failure === null);
+    if (working().length === 0) return;
+    let after = Math.min(...working().map((track) => track.position));
+    for (;;) {
+      if (stopping || working().length === 0) return;
+      const batch = await options.eventStore.readAll({ after, limit: REPLAY_BATCH });
+      if (batch.length === 0) return;
+      for (const event of batch) await apply(event, working());
+      after = batch[batch.length - 1].position;
+      wakeWaiters();
+    }
+  };
+
+  const loadCheckpoints = async (): Promise<void> => {
+    // a read model without a checkpoint of its own starts where the projector's single one was (earlier versions)
+    const legacy = (await checkpoints.get(options.name))?.position ?? 0;
+    const stored = await checkpoints.getMany(tracks.map((track) => track.checkpointId));
+    const byId = new Map(stored.map((doc) => [doc._id, doc.position]));
+    for (const track of tracks) {
+      const own = byId.get(track.checkpointId);
+      // only a read model that already has documents was built under the single checkpoint
+      track.position = own ?? (legacy > 0 && (await options.documentStore.collection(track.collection).count()) > 0 ? legacy : 0);
+    }
+  };
+
+  const start = async (): Promise<void> => {
+    if (consumer) return;
+    stopping = false;
+    await loadCheckpoints();
+    options.logger?.info({ projector: options.name, position: position() }, 'projector starting');
+    await catchUp(tracks);
+    wakeWaiters();
+    consumer = await options.bus.consume({
+      groupId: options.name,
+      handler: async (event) => {
+        await apply(event, tracks);
+        wakeWaiters();
+      },
+      onError: (error) => {
+        options.logger?.error({ projector: options.name, position: position(), err: error }, 'projector stopped by an error');
+        consumer = null;
+        options.onError?.(error);
+      },
+    });
+  };
+
+  const stop = async (): Promise<void> => {
+    stopping = true;
+    const running = consumer;
+    consumer = null;
+    await running?.stop();
+    await flushing;
+    await flushCheckpoints();
+  };
 
   return {
-    ...projector,
-    // during a rebuild the replay position is the one queries can wait for
-    position: () => replayedTo ?? projector.position(),
-    rebuild: async (eventStore) => {
-      await projector.stop();
-      options.logger?.info({ projector: options.name }, 'projector rebuild starting');
-      // checkpoint and group go to 0 first: a crash during the replay then restarts it from the beginning
-      await checkpoint.set(0);
-      await options.bus.resetGroup(options.name);
-      for (const projection of options.projections) {
-        await options.documentStore.collection(collectionName(projection)).clear();
+    name: options.name,
+    start,
+    stop,
+    position,
+    waitFor: (wanted, timeoutMs) => {
+      if (position() >= wanted) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const waiter: Waiter = {
+          position: wanted,
+          resolve,
+          timer: setTimeout(() => {
+            waiters.delete(waiter);
+            resolve(false);
+          }, timeoutMs),
+        };
+        waiters.add(waiter);
+      });
+    },
+    readModels: () => tracks.map((track) => ({ name: track.projection.name, collection: track.collection, position: track.position, failing: track.failure !== null })),
+    rebuild: async (_eventStore, only) => {
+      const chosen = only ? tracks.filter((track) => only.includes(track.projection.name) || only.includes(track.collection)) : tracks;
+      if (only && chosen.length !== only.length) throw new Error(`unknown read model among ${only.join(', ')} (known: ${tracks.map((track) => track.projection.name).join(', ')})`);
+      await stop();
+      options.logger?.info({ projector: options.name, readModels: chosen.map((track) => track.collection) }, 'rebuilding read models');
+      for (const track of chosen) {
+        // the checkpoint goes to 0 first: a crash during the replay then restarts it from the beginning
+        track.position = 0;
+        track.failure = null;
+        await checkpoints.upsert({ _id: track.checkpointId, position: 0, _position: 0 });
+        await options.documentStore.collection(track.collection).clear();
       }
-      replayedTo = 0;
-      try {
-        for (;;) {
-          const batch = await eventStore.readAll({ after: replayedTo, limit: REPLAY_BATCH });
-          if (batch.length === 0) break;
-          for (const event of batch) {
-            await apply(event);
-            replayedTo = event.position;
-          }
-        }
-        await checkpoint.set(replayedTo);
-      } finally {
-        replayedTo = null;
-      }
-      options.logger?.info({ projector: options.name }, 'projector rebuild replayed, following the bus');
-      await projector.start();
+      stopping = false;
+      await loadCheckpoints();
+      await catchUp(chosen);
+      await flushCheckpoints();
+      options.logger?.info({ projector: options.name }, 'read models rebuilt, following the bus');
+      await start();
     },
   };
 };
