@@ -1,16 +1,7 @@
 import { createDocumentProjector, gateOf, type ConsistencyGate, type DocumentProjector, type Infrastructure, type PersonalDataCipher } from '@cn/platform';
 import { type Projection } from '@cn/domain';
-import { appointmentCategoriesProjection } from './appointment-categories/appointment-categories.projection';
-import { appointmentsProjection } from './appointments/appointments.projection';
-import { auditProjection } from './audit/audit.projection';
-import { calendarTokensProjection, calendarsProjection } from './calendars/calendars.projection';
-import { groupsProjection, membershipRolesProjection } from './groups/groups.projection';
-import { waitlistPromotionPublisher } from './appointments/appointments.realtime';
-import { memberChangePublisher } from './members/members.realtime';
-import { meetingRoomsProjection } from './meeting-rooms/meeting-rooms.projection';
-import { membersProjection } from './members/members.projection';
-import { networkChangePublisher } from './network/network.realtime';
-import { networkProjection } from './network/network.projection';
+import type { ProjectionFeature } from './core/projection-feature';
+import { PROJECTION_FEATURES } from './features';
 import { changeRouter } from './realtime/change-publisher';
 import { RealtimeHub } from './realtime/realtime-hub';
 
@@ -18,18 +9,9 @@ export const PROJECTOR_NAME = 'projection-service';
 export const AUDIT_PROJECTOR_NAME = 'projection-service-audit';
 const LAG_INTERVAL_MS = 5_000;
 
-/** Read models whose documents carry revealed personal data (blanked by MemberErased). */
-export const readModelProjections: readonly Projection[] = [
-  networkProjection,
-  membersProjection,
-  groupsProjection,
-  membershipRolesProjection,
-  calendarsProjection,
-  calendarTokensProjection,
-  appointmentsProjection,
-  appointmentCategoriesProjection,
-  meetingRoomsProjection,
-];
+/** Read models whose documents carry revealed personal data (blanked by MemberErased), feature by feature. */
+export const readModelProjections = (features: readonly ProjectionFeature[] = PROJECTION_FEATURES): readonly Projection[] =>
+  features.flatMap((feature) => feature.readModels ?? []);
 
 /**
  * The audit log keeps personal data sealed as stored and reveals it when read, so it runs under its own
@@ -56,18 +38,18 @@ export interface ProjectionServiceRuntime {
 
 const readModelNames = (projectors: readonly DocumentProjector[]): string[] => projectors.flatMap((projector) => projector.readModels().map((model) => model.name));
 
-export const createProjectionRuntime = (infra: Infrastructure): ProjectionServiceRuntime => {
+export const createProjectionRuntime = (infra: Infrastructure, features: readonly ProjectionFeature[] = PROJECTION_FEATURES): ProjectionServiceRuntime => {
   const hub = new RealtimeHub();
   const logger = infra.logger.child({ component: 'projection-service' });
   const changes = changeRouter(
     hub,
-    [memberChangePublisher(infra.documentStore), networkChangePublisher(infra.documentStore), waitlistPromotionPublisher()],
+    features.flatMap((feature) => feature.publishers?.(infra) ?? []),
     logger,
   );
   const onError = (error: unknown): void => logger.error({ err: error }, 'a projector stopped');
   const readModels = createDocumentProjector({
     name: PROJECTOR_NAME,
-    projections: readModelProjections,
+    projections: readModelProjections(features),
     bus: infra.bus,
     eventStore: infra.eventStore,
     documentStore: infra.documentStore,
@@ -78,7 +60,7 @@ export const createProjectionRuntime = (infra: Infrastructure): ProjectionServic
   });
   const audit = createDocumentProjector({
     name: AUDIT_PROJECTOR_NAME,
-    projections: [auditProjection],
+    projections: features.flatMap((feature) => feature.sealedReadModels ?? []),
     bus: infra.bus,
     eventStore: infra.eventStore,
     documentStore: infra.documentStore,

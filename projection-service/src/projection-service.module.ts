@@ -1,31 +1,28 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CONSISTENCY_GATE, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
-import { AppointmentCategoriesController } from './appointment-categories/appointment-categories.controller';
-import { AppointmentsController } from './appointments/appointments.controller';
-import { AuditController } from './audit/audit.controller';
-import { CalendarsController } from './calendars/calendars.controller';
-import { GroupsController } from './groups/groups.controller';
-import { InvitesController } from './invites/invites.controller';
-import { MeetingRoomsController } from './meeting-rooms/meeting-rooms.controller';
-import { MembersController } from './members/members.controller';
-import { NetworkController } from './network/network.controller';
-import { TranslationsController } from './translations/translations.controller';
+import type { Infrastructure } from '@cn/platform';
+import { PROJECTION_RUNTIME, projectionCoreProviders } from './core/projection-core';
+import type { ProjectionFeature } from './core/projection-feature';
+import { PROJECTION_FEATURES } from './features';
 import { createProjectionRuntime, type ProjectionServiceRuntime } from './projection-runtime';
 
-export const PROJECTION_RUNTIME: unique symbol = Symbol('PROJECTION_RUNTIME');
+export { PROJECTION_RUNTIME };
 
-/** Query API of the read models; the projectors are started by startProjectionService (index.ts). */
+/**
+ * The query API: one Nest module per feature (features.ts), each given the read side's core providers; the
+ * projectors are started by startProjectionService.
+ */
 @Module({})
 export class ProjectionServiceModule {
-  static register(infra: Infrastructure, runtime: ProjectionServiceRuntime = createProjectionRuntime(infra)): DynamicModule {
+  static register(
+    infra: Infrastructure,
+    runtime: ProjectionServiceRuntime = createProjectionRuntime(infra),
+    features: readonly ProjectionFeature[] = PROJECTION_FEATURES,
+  ): DynamicModule {
+    const core = projectionCoreProviders(infra, runtime);
     return {
       module: ProjectionServiceModule,
-      controllers: [NetworkController, MembersController, AuditController, CalendarsController, GroupsController, AppointmentCategoriesController, MeetingRoomsController, AppointmentsController, InvitesController, TranslationsController],
-      providers: [
-        { provide: INFRASTRUCTURE, useValue: infra },
-        { provide: PROJECTION_RUNTIME, useValue: runtime },
-        { provide: CONSISTENCY_GATE, useValue: runtime.gate },
-      ],
+      imports: features.map((feature): DynamicModule => ({ module: feature.module, providers: core })),
+      providers: [{ provide: PROJECTION_RUNTIME, useValue: runtime }],
       exports: [PROJECTION_RUNTIME],
     };
   }

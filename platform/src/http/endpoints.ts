@@ -31,6 +31,11 @@ export interface EndpointDefinition {
   responses: Record<number, string | RouteResponse>;
   /** the command the route issues (the `command` label of cn_commands_total; refusals before deciding count too) */
   command?: string;
+  /**
+   * The concrete path the document shows for a route whose last segment is a parameter standing for a file
+   * name (`/appointments/{id}/attendees.csv` for `appointments/:id/:file`); it must match the route.
+   */
+  documentedAs?: string;
 }
 
 /** The member a guarded route runs for, as the service's member access knows them. */
@@ -137,14 +142,21 @@ const joinPath = (...parts: unknown[]): string =>
     .map((part) => part.replace(/^\/+|\/+$/g, ''))
     .join('/')}`;
 
+/** whether a documented path is one the route's pattern (`:param` segments) serves */
+const servedBy = (pattern: string, documented: string): boolean => {
+  const template = pattern.split('/');
+  const concrete = documented.replace(/\{[^}]+\}/g, 'x').split('/');
+  return template.length === concrete.length && template.every((segment, i) => segment.startsWith(':') || segment === concrete[i]);
+};
+
 /** Every declared endpoint with the method and path Nest routes it by. */
 export const endpointRoutes = (): Array<EndpointDefinition & { method: (typeof METHODS)[number]; path: string }> =>
   declared.map(({ controller, handler, definition }) => {
     const method = METHODS[Reflect.getMetadata(METHOD_METADATA, handler) as number];
     if (!method) throw new Error(`@Endpoint '${definition.summary}' has no Nest route method decorator`);
-    return {
-      ...definition,
-      method,
-      path: joinPath(Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, handler)),
-    };
+    const path = joinPath(Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, handler));
+    if (definition.documentedAs && !servedBy(path, definition.documentedAs)) {
+      throw new Error(`@Endpoint documents ${definition.documentedAs}, which ${method.toUpperCase()} ${path} does not serve`);
+    }
+    return { ...definition, method, path: definition.documentedAs ?? path };
   });

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import type { ProjectionFeature } from '../core/projection-feature';
+import { AuditController } from './audit.controller';
+import { auditProjection } from './audit.projection';
+
+/** The audit log, personal data kept sealed until read. */
+@Module({ controllers: [AuditController] })
+export class AuditModule {}
+
+export const auditFeature: ProjectionFeature = {
+  module: AuditModule,
+  sealedReadModels: [auditProjection],
+};

@@ -1,0 +1,13 @@
+import type { MemberAccess } from '@cn/platform';
+import type { DocumentStore } from '@cn/platform';
+import { loadActiveMember } from '../members/members.read';
+import { loadNetwork } from '../network/network.read';
+
+/** The member guard's questions, answered from the read side's own members and network read models. */
+export const readSideMemberAccess = (documentStore: DocumentStore): MemberAccess => ({
+  activeMember: async (memberId) => {
+    const member = await loadActiveMember(documentStore, memberId);
+    return member ? { id: member._id, roles: member.roles } : null;
+  },
+  networkSettings: async () => (await loadNetwork(documentStore)).settings,
+});

@@ -1,0 +1,29 @@
+import type { ProjectionFeature } from './core/projection-feature';
+import { networkFeature } from './network/network.module';
+import { membersFeature } from './members/members.module';
+import { groupsFeature } from './groups/groups.module';
+import { calendarsFeature } from './calendars/calendars.module';
+import { appointmentsFeature } from './appointments/appointments.module';
+import { appointmentCategoriesFeature } from './appointment-categories/appointment-categories.module';
+import { meetingRoomsFeature } from './meeting-rooms/meeting-rooms.module';
+import { invitesFeature } from './invites/invites.module';
+import { auditFeature } from './audit/audit.module';
+import { translationsFeature } from './translations/translations.module';
+
+/**
+ * The read side's features: adding one is one line here. The order is the order of their routes (a
+ * static path such as /appointments/categories comes before the /appointments/:id of a later feature)
+ * and of their read models' projection.
+ */
+export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
+  networkFeature,
+  membersFeature,
+  groupsFeature,
+  calendarsFeature,
+  appointmentCategoriesFeature,
+  meetingRoomsFeature,
+  appointmentsFeature,
+  invitesFeature,
+  auditFeature,
+  translationsFeature,
+];

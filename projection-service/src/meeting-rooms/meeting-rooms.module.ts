@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import type { ProjectionFeature } from '../core/projection-feature';
+import { MeetingRoomsController } from './meeting-rooms.controller';
+import { meetingRoomsProjection } from './meeting-rooms.projection';
+
+/** Meeting rooms. */
+@Module({ controllers: [MeetingRoomsController] })
+export class MeetingRoomsModule {}
+
+export const meetingRoomsFeature: ProjectionFeature = {
+  module: MeetingRoomsModule,
+  readModels: [meetingRoomsProjection],
+};
