@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CONSISTENCY_GATE, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { CONSISTENCY_GATE, INFRASTRUCTURE, MEMBER_ACCESS, type Infrastructure } from '@cn/platform';
+import { searchSideMemberAccess } from './members/member-access';
 import { DirectoryController } from './members/directory.controller';
 import { createSearchRuntime, SEARCH_RUNTIME, type SearchIndexerRuntime } from './search-runtime';
 
@@ -14,6 +15,7 @@ export class SearchIndexerModule {
         { provide: INFRASTRUCTURE, useValue: infra },
         { provide: SEARCH_RUNTIME, useValue: runtime },
         { provide: CONSISTENCY_GATE, useValue: runtime.gate },
+        { provide: MEMBER_ACCESS, useValue: searchSideMemberAccess(runtime) },
       ],
       exports: [SEARCH_RUNTIME],
     };

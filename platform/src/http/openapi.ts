@@ -25,8 +25,8 @@ export interface RouteLink {
   requestBody?: Record<string, unknown>;
 }
 
-/** Routes describe themselves next to their controllers; GET /api/docs serves the assembled OpenAPI 3.1 document. */
-export interface RouteDefinition {
+/** A route as the document describes it: its @Endpoint, with the method and path Nest routes it by (endpointRoutes). */
+interface RouteDefinition {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   summary: string;
@@ -37,7 +37,6 @@ export interface RouteDefinition {
   auth?: 'none' | 'member' | 'admin' | 'auditor';
 }
 
-const routes = new Map<string, RouteDefinition>();
 
 const jsonSchemaOf = (schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> => {
   try {
@@ -174,13 +173,11 @@ const operation = (route: RouteDefinition, path: string): Record<string, unknown
   };
 };
 
+/** GET /api/docs: the OpenAPI 3.1 document of every route described by @Endpoint (none is kept by hand). */
 export const openApi = {
-  route(def: RouteDefinition): void {
-    routes.set(`${def.method} ${openApiPath(def.path)}`, def);
-  },
   document(): object {
     const paths: Record<string, Record<string, unknown>> = {};
-    for (const route of [...routes.values(), ...endpointRoutes()]) {
+    for (const route of endpointRoutes()) {
       const path = openApiPath(route.path);
       paths[path] = { ...paths[path], [route.method]: operation(route, path) };
     }

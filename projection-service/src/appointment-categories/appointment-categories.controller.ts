@@ -1,18 +1,9 @@
 import { Controller, Get, Inject, UseInterceptors } from '@nestjs/common';
 import { appointmentCategoriesOf, DEFAULT_NETWORK_ID, appointmentCategoriesResponseSchema, type AppointmentCategoriesResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, requireMember, type Infrastructure, type RequestContext } from '@cn/platform';
+import { ConsistencyInterceptor, Endpoint, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { collectionName } from '@cn/domain';
-import { loadActiveMember } from '../members/members.read';
 import { appointmentCategoriesProjection, type AppointmentCategoriesDocument } from './appointment-categories.projection';
 
-openApi.route({
-  method: 'get',
-  path: '/appointments/categories',
-  summary: 'Categories an appointment may name: the built-in ones, then the custom ones of the network',
-  tags: ['appointments'],
-  auth: 'member',
-  responses: { 200: { description: 'AppointmentCategoriesResponse', schema: appointmentCategoriesResponseSchema }, 401: 'unauthenticated' },
-});
 
 /** Registered before the appointments controller, whose `appointments/:id` would take the path otherwise. */
 @Controller('appointments/categories')
@@ -21,8 +12,13 @@ export class AppointmentCategoriesController {
   constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
 
   @Get()
-  async list(@Ctx() ctx: RequestContext): Promise<AppointmentCategoriesResponse> {
-    if (!(await loadActiveMember(this.infra.documentStore, requireMember(ctx)))) throw new HttpProblem(401, 'unauthenticated');
+  @Endpoint({
+    summary: 'Categories an appointment may name: the built-in ones, then the custom ones of the network',
+    tags: ['appointments'],
+    auth: 'member',
+    responses: { 200: { description: 'AppointmentCategoriesResponse', schema: appointmentCategoriesResponseSchema }, 401: 'unauthenticated' },
+  })
+  async list(): Promise<AppointmentCategoriesResponse> {
     const doc = await this.infra.documentStore
       .collection<AppointmentCategoriesDocument>(collectionName(appointmentCategoriesProjection))
       .get(DEFAULT_NETWORK_ID);

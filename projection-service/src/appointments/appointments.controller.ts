@@ -7,7 +7,8 @@ import {
   Ctx,
   HttpProblem,
   INFRASTRUCTURE,
-  openApi,
+  Endpoint,
+  type EndpointDefinition,
   parseWith,
   requireMember,
   type Infrastructure,
@@ -48,33 +49,14 @@ const monthQueryOf = (query: Record<string, unknown>) =>
     calendar_ids: listOf(query.calendar_ids ?? query['calendar_ids[]']),
   });
 
-for (const path of ['/appointments', '/appointments/participating', '/groups/{slug}/appointments']) {
-  openApi.route({
-    method: 'get',
-    path,
-    summary: 'Every appointment instance of a month (sheet: whole ISO weeks) the member may see, series expanded',
-    tags: ['appointments'],
-    query: appointmentsQuerySchema,
-    responses: { 200: { description: 'AppointmentsMonthResponse', schema: appointmentsMonthResponseSchema }, 400: 'bad date or view', 401: 'signed out', 404: 'unknown group' },
-    auth: 'member',
-  });
-}
-openApi.route({
-  method: 'get',
-  path: '/appointments/{id}',
-  summary: 'One appointment, series or occurrence (r- id) with participants, my invite, neighbours and abilities; {id}.ics downloads it',
+/** the month sheet, of every calendar, of the member's participations, of a group */
+const monthEndpoint = {
+  summary: 'Every appointment instance of a month (sheet: whole ISO weeks) the member may see, series expanded',
   tags: ['appointments'],
-  responses: { 200: { description: 'AppointmentDto, or text/calendar for {id}.ics', schema: appointmentDtoSchema, otherMediaTypes: ['text/calendar'] }, 401: 'signed out', 403: 'not visible', 404: 'unknown appointment or occurrence' },
+  query: appointmentsQuerySchema,
+  responses: { 200: { description: 'AppointmentsMonthResponse', schema: appointmentsMonthResponseSchema }, 400: 'bad date or view', 401: 'signed out', 404: 'unknown group' },
   auth: 'member',
-});
-openApi.route({
-  method: 'get',
-  path: '/appointments/{id}/attendees.csv',
-  summary: 'Participants as CSV (also attendees.xlsx), for those who may download attendees',
-  tags: ['appointments'],
-  responses: { 200: 'text/csv or xlsx', 401: 'signed out', 403: 'not allowed', 404: 'unknown appointment' },
-  auth: 'member',
-});
+} as const satisfies EndpointDefinition;
 
 const baseUrlOf = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -112,16 +94,19 @@ export class AppointmentsController {
   }
 
   @Get('appointments')
+  @Endpoint(monthEndpoint)
   all(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>): Promise<AppointmentsMonthResponse> {
     return this.month(ctx, query, false);
   }
 
   @Get('appointments/participating')
+  @Endpoint(monthEndpoint)
   participating(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>): Promise<AppointmentsMonthResponse> {
     return this.month(ctx, query, true);
   }
 
   @Get('groups/:slug/appointments')
+  @Endpoint(monthEndpoint)
   ofGroup(@Ctx() ctx: RequestContext, @Param('slug') slug: string, @Query() query: Record<string, unknown>): Promise<AppointmentsMonthResponse> {
     return this.month(ctx, query, false, slug);
   }
@@ -138,6 +123,12 @@ export class AppointmentsController {
   }
 
   @Get('appointments/:id')
+  @Endpoint({
+    summary: 'One appointment, series or occurrence (r- id) with participants, my invite, neighbours and abilities; {id}.ics downloads it',
+    tags: ['appointments'],
+    responses: { 200: { description: 'AppointmentDto, or text/calendar for {id}.ics', schema: appointmentDtoSchema, otherMediaTypes: ['text/calendar'] }, 401: 'signed out', 403: 'not visible', 404: 'unknown appointment or occurrence' },
+    auth: 'member',
+  })
   async detail(
     @Ctx() ctx: RequestContext,
     @Param('id') id: string,
@@ -159,6 +150,13 @@ export class AppointmentsController {
   }
 
   @Get('appointments/:id/:file')
+  @Endpoint({
+    documentedAs: '/appointments/{id}/attendees.csv',
+    summary: 'Participants as CSV (also attendees.xlsx), for those who may download attendees',
+    tags: ['appointments'],
+    responses: { 200: 'text/csv or xlsx', 401: 'signed out', 403: 'not allowed', 404: 'unknown appointment' },
+    auth: 'member',
+  })
   async attendees(
     @Ctx() ctx: RequestContext,
     @Param('id') id: string,

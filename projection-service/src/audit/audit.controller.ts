@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { auditQuerySchema, auditEventsResponseSchema, auditEventDtoSchema, type AuditEventDto, type AuditEventsResponse } from '@cn/contracts';
 import { Controller, Get, Inject, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, parseListQuery, parseWith, requireMember, sendList, contentRangeHeaders, type Infrastructure, type RequestContext } from '@cn/platform';
-import { loadActiveMember } from '../members/members.read';
+import { ConsistencyInterceptor, contentRangeHeaders, Endpoint, INFRASTRUCTURE, parseListQuery, parseWith, sendList, type Infrastructure } from '@cn/platform';
 import { auditCollection, auditFilterOf, findAuditPage, toAuditDtos } from './audit.read';
 
 /** react-admin sort fields → audit read-model fields */
@@ -19,50 +18,38 @@ const AUDIT_FILTERS = ['stream', 'type', 'member', 'from', 'to'] as const;
 const optionalText = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
-openApi.route({
-  method: 'get',
-  path: '/api/v1/audit/events',
-  summary: 'Event history with revealed data (auditors and network administrators)',
-  tags: ['audit'],
-  query: auditQuerySchema,
-  responses: { 200: { description: 'AuditEventsResponse', schema: auditEventsResponseSchema }, 400: 'invalid query', 401: 'signed out', 403: 'neither auditor nor administrator' },
-  auth: 'auditor',
-});
-openApi.route({
-  method: 'get',
-  path: '/administration/audit-events',
-  summary: 'Event history for react-admin (sort, range, filter stream/type/member/from/to; Content-Range)',
-  tags: ['audit'],
-  responses: { 200: { description: 'AuditEventDto[]', schema: z.array(auditEventDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither auditor nor administrator' },
-  auth: 'auditor',
-});
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class AuditController {
   constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
 
-  /** auditors and network administrators only */
-  private async requireAuditor(ctx: RequestContext): Promise<void> {
-    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
-    if (!member || !(member.roles.auditor || member.roles.network_admin)) throw new HttpProblem(403, 'forbidden');
-  }
 
   @Get('api/v1/audit/events')
-  async events(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>): Promise<AuditEventsResponse> {
-    await this.requireAuditor(ctx);
+  @Endpoint({
+    summary: 'Event history with revealed data (auditors and network administrators)',
+    tags: ['audit'],
+    query: auditQuerySchema,
+    responses: { 200: { description: 'AuditEventsResponse', schema: auditEventsResponseSchema }, 400: 'invalid query', 401: 'signed out', 403: 'neither auditor nor administrator' },
+    auth: 'auditor',
+  })
+  async events(@Query() query: Record<string, unknown>): Promise<AuditEventsResponse> {
     const parsed = parseWith(auditQuerySchema, query);
     const { entries, next } = await findAuditPage(this.infra.documentStore, parsed);
     return { events: await toAuditDtos(entries, this.infra.documentStore, this.infra.cipher), next };
   }
 
   @Get('administration/audit-events')
+  @Endpoint({
+    summary: 'Event history for react-admin (sort, range, filter stream/type/member/from/to; Content-Range)',
+    tags: ['audit'],
+    responses: { 200: { description: 'AuditEventDto[]', schema: z.array(auditEventDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither auditor nor administrator' },
+    auth: 'auditor',
+  })
   async list(
-    @Ctx() ctx: RequestContext,
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AuditEventDto[]> {
-    await this.requireAuditor(ctx);
     const { sort, range, filter } = parseListQuery(query, { sortFields: SORT_FIELDS, filters: AUDIT_FILTERS });
     const [field, order] = sort ?? ['position', 'DESC'];
     const and = auditFilterOf({

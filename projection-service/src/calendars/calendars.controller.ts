@@ -6,7 +6,7 @@ import {
   Ctx,
   HttpProblem,
   INFRASTRUCTURE,
-  openApi,
+  Endpoint,
   requireMember,
   type Infrastructure,
   type RequestContext,
@@ -42,37 +42,6 @@ export type CalendarSubscribeResponse =
 
 export const USER_EDIT_URL = '/users/edit';
 
-openApi.route({ method: 'get', path: '/calendars', summary: 'Calendars the member sees, with abilities', tags: ['calendars'], responses: {
-    200: {
-      description: 'CalendarsResponse',
-      schema: calendarsResponseSchema,
-      links: {
-        GetFirstCalendar: { target: 'get /calendars/{id}', parameters: { id: '$response.body#/calendars/0/id' } },
-        CreateAppointmentInFirstCalendar: { target: 'post /appointments', requestBody: { appointment: { calendar_ids: ['$response.body#/calendars/0/id'] } } },
-      },
-    },
-    401: 'signed out',
-  },
-  auth: 'member',
-});
-openApi.route({
-  method: 'get',
-  path: '/calendars/subscribe',
-  summary: 'Webcal feed URLs per collection (all, participating, personal, shared, network), or the link to create a token',
-  tags: ['calendars'],
-  responses: { 200: 'CalendarSubscribeResponse', 401: 'signed out' },
-  auth: 'member',
-});
-openApi.route({
-  method: 'get',
-  path: '/calendars/feeds/{collection}.ics',
-  summary: 'Webcal feed of a collection, authenticated by the calendar token in ?token=',
-  tags: ['calendars'],
-  responses: { 200: 'text/calendar', 401: 'missing, unknown or revoked token', 404: 'unknown collection' },
-  auth: 'none',
-});
-openApi.route({ method: 'get', path: '/calendars/{id}', summary: 'One calendar', tags: ['calendars'], responses: { 200: { description: 'CalendarDto', schema: calendarDtoSchema }, 401: 'signed out', 403: 'not visible', 404: 'unknown calendar' }, auth: 'member' });
-openApi.route({ method: 'get', path: '/groups/{slug}/calendars', summary: 'Calendars of a group', tags: ['calendars'], responses: { 200: { description: 'CalendarsResponse', schema: calendarsResponseSchema }, 401: 'signed out', 404: 'unknown group' }, auth: 'member' });
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
@@ -86,6 +55,19 @@ export class CalendarsController {
   }
 
   @Get('calendars')
+  @Endpoint({ summary: 'Calendars the member sees, with abilities', tags: ['calendars'], responses: {
+      200: {
+        description: 'CalendarsResponse',
+        schema: calendarsResponseSchema,
+        links: {
+          GetFirstCalendar: { target: 'get /calendars/{id}', parameters: { id: '$response.body#/calendars/0/id' } },
+          CreateAppointmentInFirstCalendar: { target: 'post /appointments', requestBody: { appointment: { calendar_ids: ['$response.body#/calendars/0/id'] } } },
+        },
+      },
+      401: 'signed out',
+    },
+    auth: 'member',
+  })
   async list(@Ctx() ctx: RequestContext): Promise<CalendarsResponse> {
     const store = this.infra.documentStore;
     const viewer = await viewerOf(store, await this.member(ctx));
@@ -93,6 +75,12 @@ export class CalendarsController {
   }
 
   @Get('calendars/subscribe')
+  @Endpoint({
+    summary: 'Webcal feed URLs per collection (all, participating, personal, shared, network), or the link to create a token',
+    tags: ['calendars'],
+    responses: { 200: 'CalendarSubscribeResponse', 401: 'signed out' },
+    auth: 'member',
+  })
   async subscribe(@Ctx() ctx: RequestContext, @Req() req: Request): Promise<CalendarSubscribeResponse> {
     const member = await this.member(ctx);
     const token = await calendarTokensCollection(this.infra.documentStore).get(member._id);
@@ -110,6 +98,13 @@ export class CalendarsController {
 
   /** webcal: no session cookie; the token in the URL names the member */
   @Get('calendars/feeds/:file')
+  @Endpoint({
+    documentedAs: '/calendars/feeds/{collection}.ics',
+    summary: 'Webcal feed of a collection, authenticated by the calendar token in ?token=',
+    tags: ['calendars'],
+    responses: { 200: 'text/calendar', 401: 'missing, unknown or revoked token', 404: 'unknown collection' },
+    auth: 'none',
+  })
   async feed(
     @Param('file') file: string,
     @Query('token') token: unknown,
@@ -132,6 +127,7 @@ export class CalendarsController {
   }
 
   @Get('calendars/:id')
+  @Endpoint({ summary: 'One calendar', tags: ['calendars'], responses: { 200: { description: 'CalendarDto', schema: calendarDtoSchema }, 401: 'signed out', 403: 'not visible', 404: 'unknown calendar' }, auth: 'member' })
   async calendar(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<CalendarDto> {
     const store = this.infra.documentStore;
     const viewer = await viewerOf(store, await this.member(ctx));
@@ -144,6 +140,7 @@ export class CalendarsController {
   }
 
   @Get('groups/:slug/calendars')
+  @Endpoint({ summary: 'Calendars of a group', tags: ['calendars'], responses: { 200: { description: 'CalendarsResponse', schema: calendarsResponseSchema }, 401: 'signed out', 404: 'unknown group' }, auth: 'member' })
   async ofGroup(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<CalendarsResponse> {
     const store = this.infra.documentStore;
     const viewer = await viewerOf(store, await this.member(ctx));

@@ -6,7 +6,7 @@ import {
   Ctx,
   HttpProblem,
   INFRASTRUCTURE,
-  openApi,
+  Endpoint,
   parseWith,
   requireMember,
   type Infrastructure,
@@ -23,33 +23,7 @@ export const groupOptionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, { message: 'too_small' }).max(GROUP_OPTIONS_LIMIT_MAX, { message: 'too_big' }).default(GROUP_OPTIONS_LIMIT),
 });
 
-openApi.route({
-  method: 'get',
-  path: '/groups',
-  summary: 'Groups the member may see whose name matches q, with member counts (the participant picker)',
-  tags: ['groups'],
-  query: groupOptionsQuerySchema,
-  responses: { 200: { description: 'GroupOptionsResponse', schema: groupOptionsResponseSchema }, 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
-  auth: 'member',
-});
-openApi.route({
-  method: 'get',
-  path: '/membership_roles',
-  summary: 'Membership roles the member may see (network-wide, or of a group they may see) whose name matches q, with member counts',
-  tags: ['groups'],
-  query: groupOptionsQuerySchema,
-  responses: { 200: { description: 'MembershipRoleOptionsResponse', schema: membershipRoleOptionsResponseSchema }, 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
-  auth: 'member',
-});
 
-openApi.route({
-  method: 'get',
-  path: '/groups/{slug}',
-  summary: 'A group (minimal: name, access, abilities for calendars)',
-  tags: ['groups'],
-  responses: { 200: { description: 'GroupDto', schema: groupDtoSchema }, 401: 'signed out', 404: 'unknown group, or hidden from the member' },
-  auth: 'member',
-});
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
@@ -65,6 +39,13 @@ export class GroupsController {
   }
 
   @Get('groups')
+  @Endpoint({
+    summary: 'Groups the member may see whose name matches q, with member counts (the participant picker)',
+    tags: ['groups'],
+    query: groupOptionsQuerySchema,
+    responses: { 200: { description: 'GroupOptionsResponse', schema: groupOptionsResponseSchema }, 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
+    auth: 'member',
+  })
   async groups(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<GroupOptionsResponse> {
     const member = await this.picker(ctx);
     const query = parseWith(groupOptionsQuerySchema, raw);
@@ -76,6 +57,13 @@ export class GroupsController {
   }
 
   @Get('membership_roles')
+  @Endpoint({
+    summary: 'Membership roles the member may see (network-wide, or of a group they may see) whose name matches q, with member counts',
+    tags: ['groups'],
+    query: groupOptionsQuerySchema,
+    responses: { 200: { description: 'MembershipRoleOptionsResponse', schema: membershipRoleOptionsResponseSchema }, 400: 'q too long or bad limit', 401: 'signed out', 403: 'external members' },
+    auth: 'member',
+  })
   async membershipRoles(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<MembershipRoleOptionsResponse> {
     const member = await this.picker(ctx);
     const query = parseWith(groupOptionsQuerySchema, raw);
@@ -93,6 +81,12 @@ export class GroupsController {
   }
 
   @Get('groups/:slug')
+  @Endpoint({
+    summary: 'A group (minimal: name, access, abilities for calendars)',
+    tags: ['groups'],
+    responses: { 200: { description: 'GroupDto', schema: groupDtoSchema }, 401: 'signed out', 404: 'unknown group, or hidden from the member' },
+    auth: 'member',
+  })
   async group(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<GroupDto> {
     const store = this.infra.documentStore;
     const member = await loadActiveMember(store, requireMember(ctx));

@@ -7,7 +7,7 @@ import {
   Ctx,
   HttpProblem,
   INFRASTRUCTURE,
-  openApi,
+  Endpoint,
   parseWith,
   requireMember,
   type Infrastructure,
@@ -33,31 +33,6 @@ export const participationsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0, { message: 'too_small' }).default(0),
 });
 
-openApi.route({
-  method: 'get',
-  path: '/api/v1/invites',
-  summary: 'Calendar invites of a tab (open, upcoming, accepted, declined, expired, obsolete) with the open count and a next-page Link',
-  tags: ['invites'],
-  query: invitesQuerySchema,
-  responses: { 200: {
-      description: 'InvitesResponse',
-      schema: invitesResponseSchema,
-      links: {
-        AcceptInvite: { target: 'post /api/v1/invites/{id}/accept', parameters: { id: '$response.body#/invites/0/id' } },
-        RejectInvite: { target: 'post /api/v1/invites/{id}/reject', parameters: { id: '$response.body#/invites/0/id' } },
-      },
-    }, 400: 'bad status or limit', 401: 'signed out' },
-  auth: 'member',
-});
-openApi.route({
-  method: 'get',
-  path: '/api/v1/participations',
-  summary: 'Appointments the member accepted or declined, with a next-page Link',
-  tags: ['invites'],
-  query: participationsQuerySchema,
-  responses: { 200: { description: 'ParticipationsResponse', schema: participationsResponseSchema }, 400: 'bad status or limit', 401: 'signed out' },
-  auth: 'member',
-});
 
 /** the URL of the next page (same query, offset moved) and its RFC 8288 Link header */
 const nextPage = (req: Request, res: Response, query: Record<string, string | number>, offset: number): string => {
@@ -81,6 +56,20 @@ export class InvitesController {
   }
 
   @Get('api/v1/invites')
+  @Endpoint({
+    summary: 'Calendar invites of a tab (open, upcoming, accepted, declined, expired, obsolete) with the open count and a next-page Link',
+    tags: ['invites'],
+    query: invitesQuerySchema,
+    responses: { 200: {
+        description: 'InvitesResponse',
+        schema: invitesResponseSchema,
+        links: {
+          AcceptInvite: { target: 'post /api/v1/invites/{id}/accept', parameters: { id: '$response.body#/invites/0/id' } },
+          RejectInvite: { target: 'post /api/v1/invites/{id}/reject', parameters: { id: '$response.body#/invites/0/id' } },
+        },
+      }, 400: 'bad status or limit', 401: 'signed out' },
+    auth: 'member',
+  })
   async invites(
     @Ctx() ctx: RequestContext,
     @Query() raw: Record<string, unknown>,
@@ -98,6 +87,13 @@ export class InvitesController {
   }
 
   @Get('api/v1/participations')
+  @Endpoint({
+    summary: 'Appointments the member accepted or declined, with a next-page Link',
+    tags: ['invites'],
+    query: participationsQuerySchema,
+    responses: { 200: { description: 'ParticipationsResponse', schema: participationsResponseSchema }, 400: 'bad status or limit', 401: 'signed out' },
+    auth: 'member',
+  })
   async participations(
     @Ctx() ctx: RequestContext,
     @Query() raw: Record<string, unknown>,

@@ -1,29 +1,8 @@
 import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
 import { appointmentTarget, meetingRoomsQuerySchema, meetingRoomsResponseSchema, type MeetingRoomsResponse } from '@cn/contracts';
-import {
-  ConsistencyInterceptor,
-  Ctx,
-  HttpProblem,
-  INFRASTRUCTURE,
-  openApi,
-  parseWith,
-  requireMember,
-  type Infrastructure,
-  type RequestContext,
-} from '@cn/platform';
-import { loadActiveMember } from '../members/members.read';
+import { ConsistencyInterceptor, Endpoint, INFRASTRUCTURE, parseWith, type Infrastructure } from '@cn/platform';
 import { meetingRoomsOf } from './meeting-rooms.read';
 
-openApi.route({
-  method: 'get',
-  path: '/meeting_rooms',
-  summary:
-    'Meeting rooms; with filter=reservable, start and end each says whether another appointment occurrence (recurring series expanded) books it in [start, end); room_id: only that room; appointment_id: the appointment being edited does not count',
-  tags: ['appointments'],
-  auth: 'member',
-  query: meetingRoomsQuerySchema,
-  responses: { 200: { description: 'MeetingRoomsResponse', schema: meetingRoomsResponseSchema }, 400: 'validation_failed (start, end required with filter=reservable)', 401: 'unauthenticated' },
-});
 
 @Controller('meeting_rooms')
 @UseInterceptors(ConsistencyInterceptor)
@@ -31,8 +10,15 @@ export class MeetingRoomsController {
   constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
 
   @Get()
-  async list(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>): Promise<MeetingRoomsResponse> {
-    if (!(await loadActiveMember(this.infra.documentStore, requireMember(ctx)))) throw new HttpProblem(401, 'unauthenticated');
+  @Endpoint({
+    summary:
+      'Meeting rooms; with filter=reservable, start and end each says whether another appointment occurrence (recurring series expanded) books it in [start, end); room_id: only that room; appointment_id: the appointment being edited does not count',
+    tags: ['appointments'],
+    auth: 'member',
+    query: meetingRoomsQuerySchema,
+    responses: { 200: { description: 'MeetingRoomsResponse', schema: meetingRoomsResponseSchema }, 400: 'validation_failed (start, end required with filter=reservable)', 401: 'unauthenticated' },
+  })
+  async list(@Query() query: Record<string, unknown>): Promise<MeetingRoomsResponse> {
     const parsed = parseWith(meetingRoomsQuerySchema, query);
     const span = parsed.filter === 'reservable' && parsed.start && parsed.end ? { start: parsed.start, end: parsed.end } : null;
     const meeting_rooms = await meetingRoomsOf(this.infra.documentStore, {

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { memberDtoSchema, type MemberDto } from '@cn/contracts';
 import { Controller, Get, Inject, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, parseListQuery, requireMember, sendList, contentRangeHeaders, type Filter, type Infrastructure, type RequestContext, type SortDirection } from '@cn/platform';
+import { ConsistencyInterceptor, contentRangeHeaders, Endpoint, HttpProblem, INFRASTRUCTURE, Member, parseListQuery, sendList, type Filter, type Infrastructure, type SignedInMember, type SortDirection } from '@cn/platform';
 import { loadNetwork } from '../network/network.read';
 import { toMemberDto } from './member-dto';
-import { loadActiveMember, membersCollection } from './members.read';
+import { membersCollection } from './members.read';
 
 /** react-admin sort fields → read-model fields */
 const SORT_FIELDS: Record<string, string[]> = {
@@ -39,22 +39,6 @@ const adminFilterOf = (filter: Record<string, unknown>): Filter => {
   return { $and: and };
 };
 
-openApi.route({
-  method: 'get',
-  path: '/members/:id',
-  summary: 'One member as the viewer may see them',
-  tags: ['members'],
-  responses: { 200: { description: 'MemberDto', schema: memberDtoSchema }, 401: 'signed out', 404: 'unknown member' },
-  auth: 'member',
-});
-openApi.route({
-  method: 'get',
-  path: '/administration/members',
-  summary: 'Members for react-admin (sort, range, filter q/is_external/is_network_admin; Content-Range)',
-  tags: ['members'],
-  responses: { 200: { description: 'MemberDto[]', schema: z.array(memberDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'not a network administrator' },
-  auth: 'admin',
-});
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
@@ -62,16 +46,20 @@ export class MembersController {
   constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
 
   @Get('members/:id')
-  async member(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<MemberDto> {
-    const viewer = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
-    if (viewer === null) throw new HttpProblem(401, 'unauthenticated');
+  @Endpoint({
+    summary: 'One member as the viewer may see them',
+    tags: ['members'],
+    responses: { 200: { description: 'MemberDto', schema: memberDtoSchema }, 401: 'signed out', 404: 'unknown member' },
+    auth: 'member',
+  })
+  async member(@Member() viewer: SignedInMember, @Param('id') id: string): Promise<MemberDto> {
     const [doc, network] = await Promise.all([
       membersCollection(this.infra.documentStore).get(id),
       loadNetwork(this.infra.documentStore),
     ]);
     if (doc === null) throw new HttpProblem(404, 'not_found');
     return toMemberDto(doc, {
-      viewerId: viewer._id,
+      viewerId: viewer.id,
       showOnlineStatus: network.settings.member.show_online_status,
       includeEmail: viewer.roles.network_admin,
     });
@@ -79,13 +67,17 @@ export class MembersController {
 
   /** ra-data-simple-rest list for the admin console */
   @Get('administration/members')
+  @Endpoint({
+    summary: 'Members for react-admin (sort, range, filter q/is_external/is_network_admin; Content-Range)',
+    tags: ['members'],
+    responses: { 200: { description: 'MemberDto[]', schema: z.array(memberDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'not a network administrator' },
+    auth: 'admin',
+  })
   async list(
-    @Ctx() ctx: RequestContext,
+    @Member() viewer: SignedInMember,
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MemberDto[]> {
-    const viewer = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
-    if (!viewer?.roles.network_admin) throw new HttpProblem(403, 'forbidden');
     const { sort, range, filter } = parseListQuery(query, { sortFields: SORT_FIELDS, filters: MEMBER_FILTERS });
     const [fields, order] = sort ?? [SORT_FIELDS.name, 'ASC'];
     const direction: SortDirection = order === 'DESC' ? -1 : 1;
@@ -97,7 +89,7 @@ export class MembersController {
       collection.count(where),
       loadNetwork(this.infra.documentStore),
     ]);
-    const view = { viewerId: viewer._id, showOnlineStatus: network.settings.member.show_online_status, includeEmail: true };
+    const view = { viewerId: viewer.id, showOnlineStatus: network.settings.member.show_online_status, includeEmail: true };
     return sendList(res, 'members', docs.map((doc) => toMemberDto(doc, view)), range, total);
   }
 }

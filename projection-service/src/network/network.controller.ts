@@ -3,11 +3,9 @@ import { Controller, Get, Inject, UseInterceptors } from '@nestjs/common';
 import {
   ConsistencyInterceptor,
   Ctx,
-  HttpProblem,
   INFRASTRUCTURE,
   csrfTokenFor,
-  openApi,
-  requireMember,
+  Endpoint,
   type Infrastructure,
   type RequestContext,
 } from '@cn/platform';
@@ -15,22 +13,6 @@ import { loadActiveMember } from '../members/members.read';
 import { loadNetwork } from './network.read';
 import { networkResponseOf, serverConfigurationOf } from './network-response';
 
-openApi.route({
-  method: 'get',
-  path: '/api/v1/network',
-  summary: 'Network configuration, current member, abilities and CSRF token (public)',
-  tags: ['network'],
-  responses: { 200: { description: 'NetworkResponse', schema: networkResponseSchema } },
-  auth: 'none',
-});
-openApi.route({
-  method: 'get',
-  path: '/administration/settings',
-  summary: 'The four network settings tabs',
-  tags: ['network'],
-  responses: { 200: { description: 'NetworkSettings', schema: networkSettingsSchema }, 401: 'signed out', 403: 'not a network administrator' },
-  auth: 'admin',
-});
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
@@ -39,6 +21,12 @@ export class NetworkController {
 
   /** public: answers the network even signed out (then without member and CSRF token) */
   @Get('api/v1/network')
+  @Endpoint({
+    summary: 'Network configuration, current member, abilities and CSRF token (public)',
+    tags: ['network'],
+    responses: { 200: { description: 'NetworkResponse', schema: networkResponseSchema } },
+    auth: 'none',
+  })
   async network(@Ctx() ctx: RequestContext): Promise<NetworkResponse> {
     const [network, member] = await Promise.all([
       loadNetwork(this.infra.documentStore),
@@ -49,9 +37,13 @@ export class NetworkController {
   }
 
   @Get('administration/settings')
-  async settings(@Ctx() ctx: RequestContext): Promise<NetworkSettings> {
-    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
-    if (!member?.roles.network_admin) throw new HttpProblem(403, 'forbidden');
+  @Endpoint({
+    summary: 'The four network settings tabs',
+    tags: ['network'],
+    responses: { 200: { description: 'NetworkSettings', schema: networkSettingsSchema }, 401: 'signed out', 403: 'not a network administrator' },
+    auth: 'admin',
+  })
+  async settings(): Promise<NetworkSettings> {
     return (await loadNetwork(this.infra.documentStore)).settings;
   }
 }

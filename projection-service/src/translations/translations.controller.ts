@@ -6,7 +6,7 @@ import {
   type TranslationLanguage,
   type TranslationLanguagesResponse,
 } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, openApi, requireMember, type Infrastructure, type RequestContext, type Translator, type TranslatorLanguage } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, Endpoint, requireMember, type Infrastructure, type RequestContext, type Translator, type TranslatorLanguage } from '@cn/platform';
 import { createLruCache } from '@cn/domain';
 import { resolveInstance } from '../appointments/appointment-instances';
 import { canSeeAppointment, loadReadContext } from '../appointments/appointment-dto';
@@ -19,34 +19,6 @@ const CACHE_ENTRIES = 1000;
 /** the service's language list changes only when it is redeployed */
 const LANGUAGES_TTL_MS = 10 * 60_000;
 
-openApi.route({
-  method: 'get',
-  path: '/translations/languages',
-  summary: 'The languages one may translate into (de, en as EN-GB, es, fr) that the translation service offers',
-  tags: ['translations'],
-  responses: {
-    200: 'TranslationLanguagesResponse',
-    401: 'signed out',
-    404: 'translation_unavailable: no translation service configured',
-    503: 'translation_unavailable: the translation service failed',
-  },
-  auth: 'member',
-});
-openApi.route({
-  method: 'get',
-  path: '/translations/{lang}/appointment/{id}',
-  summary: "An appointment's name and description machine-translated into lang, with the recognized source language",
-  tags: ['translations'],
-  responses: {
-    200: 'AppointmentTranslationResponse',
-    400: 'unknown language',
-    401: 'signed out',
-    403: 'not visible',
-    404: 'unknown appointment or occurrence, or translation_unavailable: no translation service configured',
-    503: 'translation_unavailable: the translation service failed',
-  },
-  auth: 'member',
-});
 
 @Controller('translations')
 @UseInterceptors(ConsistencyInterceptor)
@@ -81,12 +53,35 @@ export class TranslationsController {
   }
 
   @Get('languages')
-  async languages(@Ctx() ctx: RequestContext): Promise<TranslationLanguagesResponse> {
-    if (!(await loadActiveMember(this.infra.documentStore, requireMember(ctx)))) throw new HttpProblem(401, 'unauthenticated');
+  @Endpoint({
+    summary: 'The languages one may translate into (de, en as EN-GB, es, fr) that the translation service offers',
+    tags: ['translations'],
+    responses: {
+      200: 'TranslationLanguagesResponse',
+      401: 'signed out',
+      404: 'translation_unavailable: no translation service configured',
+      503: 'translation_unavailable: the translation service failed',
+    },
+    auth: 'member',
+  })
+  async languages(): Promise<TranslationLanguagesResponse> {
     return { languages: ourLanguagesOf(await this.offeredLanguages(this.translator())) };
   }
 
   @Get(':lang/appointment/:id')
+  @Endpoint({
+    summary: "An appointment's name and description machine-translated into lang, with the recognized source language",
+    tags: ['translations'],
+    responses: {
+      200: 'AppointmentTranslationResponse',
+      400: 'unknown language',
+      401: 'signed out',
+      403: 'not visible',
+      404: 'unknown appointment or occurrence, or translation_unavailable: no translation service configured',
+      503: 'translation_unavailable: the translation service failed',
+    },
+    auth: 'member',
+  })
   async appointment(@Ctx() ctx: RequestContext, @Param('lang') lang: string, @Param('id') id: string): Promise<AppointmentTranslationResponse> {
     const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
     if (!member) throw new HttpProblem(401, 'unauthenticated');

@@ -1,7 +1,7 @@
 import { directoryMembersResponseSchema, type DirectoryMembersResponse } from '@cn/contracts';
 import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
-import { ConsistencyInterceptor, Ctx, openApi, parseWith, requireMember, type RequestContext, type SearchQuery } from '@cn/platform';
+import { ConsistencyInterceptor, Endpoint, Member, parseWith, type SearchQuery, type SignedInMember } from '@cn/platform';
 import { loadNetworkSearchSettings } from '../network/network-search-settings';
 import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../search-runtime';
 import { toDirectoryEntry } from './directory-entry';
@@ -25,16 +25,6 @@ const SORTS: Record<'first_name' | 'last_name', SearchQuery['sort']> = {
   last_name: [['last_name', 'asc'], ['first_name', 'asc'], ['id', 'asc']],
 };
 
-openApi.route({
-  method: 'get',
-  path: '/directory/members',
-  summary: 'Member directory: relevance with q, else the network default sort',
-  tags: ['directory'],
-  query: directoryQuerySchema,
-  responses: { 200: { description: 'DirectoryMembersResponse', schema: directoryMembersResponseSchema }, 400: 'invalid page or per_page', 401: 'signed out' },
-  auth: 'member',
-});
-
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class DirectoryController {
@@ -42,8 +32,15 @@ export class DirectoryController {
 
   /** relevance order when searching, the network's default sort when browsing */
   @Get('directory/members')
-  async members(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>): Promise<DirectoryMembersResponse> {
-    const viewerId = requireMember(ctx);
+  @Endpoint({
+    summary: 'Member directory: relevance with q, else the network default sort',
+    tags: ['directory'],
+    query: directoryQuerySchema,
+    responses: { 200: { description: 'DirectoryMembersResponse', schema: directoryMembersResponseSchema }, 400: 'invalid page or per_page', 401: 'signed out' },
+    auth: 'member',
+  })
+  async members(@Member() viewer: SignedInMember, @Query() query: Record<string, unknown>): Promise<DirectoryMembersResponse> {
+    const viewerId = viewer.id;
     const { q, page, per_page } = parseWith(directoryQuerySchema, query);
     const { members, network } = await this.runtime.indexes();
     const settings = await loadNetworkSearchSettings(network);
