@@ -30,6 +30,11 @@ export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
    * is expected (the runner hands each projection only the documents of its own collection).
    */
   evolve(doc: D | null, event: RecordedEvent, id: string): Omit<D, '_position'> | D | null;
+  /**
+   * The field lists the read model's queries filter and sort by (e.g. [['type', 'position']]): the runner
+   * creates these indexes, so that a list answers in O(log n) however large the collection grows.
+   */
+  indexes?: ReadonlyArray<readonly string[]>;
 }
 
 export const collectionName = (projection: Pick<Projection, 'name' | 'version'>): string =>

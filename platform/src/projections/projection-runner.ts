@@ -337,9 +337,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }
   };
 
+  const ensureIndexes = async (): Promise<void> => {
+    for (const track of tracks) {
+      for (const fields of track.projection.indexes ?? []) await options.documentStore.collection(track.collection).ensureIndex(fields);
+    }
+  };
+
   const start = async (): Promise<void> => {
     if (consumer) return;
     stopping = false;
+    await ensureIndexes();
     await loadCheckpoints();
     options.logger?.info({ projector: options.name, position: position() }, 'projector starting');
     await catchUp(tracks);

@@ -38,6 +38,8 @@ export const membersProjection: Projection<MemberDocument> = {
   version: 1,
   eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
+  // the administrators' list: active members by name
+  indexes: [['deleted', 'last_name', 'first_name'], ['deleted', 'first_name', 'last_name']],
   evolve: (doc, event, id) => {
     const current = doc ?? emptyMember(id);
     if (current.deleted) return doc; // nothing brings an erased member back
