@@ -40,6 +40,7 @@ export const startStandalone = async (
   options: { repositoryRoot: string; host?: string },
 ): Promise<RunningStandalone> => {
   const infra = await createInfrastructure(config, { service: 'standalone' });
+  let projectorsStarted = false;
   if (await seedDemoIfEmpty(infra)) infra.logger.info('first start: demo network seeded');
   const app = await NestFactory.create(StandaloneModule.register(infra), {
     logger: nestLoggerOf(infra.logger),
@@ -51,17 +52,19 @@ export const startStandalone = async (
     metrics: infra.metrics,
     trustProxy: config.trustProxy,
     metricsAccess: config.metrics,
+    // unready until the projectors have caught up with the log; the port answers meanwhile (reads with their position)
     readiness: async () => {
       await infra.eventStore.headPosition();
-      return true;
+      return projectorsStarted;
     },
     csrfExempt: COMMAND_SERVICE_CSRF_EXEMPT,
   });
   const consoles = serveConsoles(app.getHttpAdapter().getInstance() as express.Express, consoleBundles(options.repositoryRoot));
   await app.init();
+  await app.listen(config.port, options.host ?? '0.0.0.0');
   const projection = await startProjectionService(app, infra, { realtimeServer: app.getHttpServer() as Server });
   const search = await startSearchIndexer(app);
-  await app.listen(config.port, options.host ?? '0.0.0.0');
+  projectorsStarted = true;
   const url = `http://localhost:${config.port}`;
   return {
     app,
