@@ -1,5 +1,6 @@
 export * from './common/constants';
 export * from './common/errors';
+export * from './common/command-answers';
 export * from './common/events';
 export * from './common/ids';
 export * from './settings/network-settings';
@@ -26,3 +27,4 @@ export * from './calendars/categories';
 export * from './calendars/rooms';
 export * from './translations/translations';
 export * from './common/safe-text';
+export * from './common/text-rules';

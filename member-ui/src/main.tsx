@@ -4,16 +4,18 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { WaitlistPromotionToasts } from './appointments/WaitlistPromotionToasts';
-import { createI18n } from './i18n';
+import { createI18n, loadTranslation, storedLanguage } from './i18n';
 import { SessionProvider } from './session/SessionContext';
 import { ToastProvider } from './toasts/Toasts';
 import './styles.css';
 
-const container = document.getElementById('root');
-if (container) {
+const start = async (container: HTMLElement): Promise<void> => {
+  // the chosen language's strings first (German is bundled; another language is fetched once)
+  const language = storedLanguage();
+  const i18n = createI18n(language, { [language]: await loadTranslation(language) });
   createRoot(container).render(
     <StrictMode>
-      <I18nextProvider i18n={createI18n()}>
+      <I18nextProvider i18n={i18n}>
         <BrowserRouter>
           <SessionProvider>
             <ToastProvider>
@@ -25,4 +27,7 @@ if (container) {
       </I18nextProvider>
     </StrictMode>,
   );
-}
+};
+
+const container = document.getElementById('root');
+if (container) void start(container);

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { PASSWORD_ERROR_KEYS } from '../members/password-policy';
+import { PASSWORD_ERROR_KEYS } from '../members/password-rules';
 /** Error keys answered by the API (`error` and `errors[].key`), shared with both consoles' i18n. */
 export const ERROR_KEYS = [
   'validation_failed',
@@ -59,7 +58,6 @@ export interface CommandAccepted {
 }
 
 /** The answer of every accepted command (the position is also sent as the X-Consistency-Position header). */
-export const commandAcceptedSchema = z.object({ position: z.number().int() }) satisfies z.ZodType<CommandAccepted>;
 
 export const CONSISTENCY_HEADER = 'X-Consistency-Position';
 export const CSRF_HEADER = 'X-CSRF-Token';

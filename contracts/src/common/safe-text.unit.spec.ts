@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { basicSettingsSchema } from '../settings/network-settings';
 import { setPresenceRequestSchema } from '../members/members';
-import { hasControlCharacters, safeText, stripBidiControls } from './safe-text';
+import { safeText } from './safe-text';
+import { hasControlCharacters, stripBidiControls } from './text-rules';
 
 const BIDI = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
 const CONTROLS = [...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)), '\u007F', ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(0x80 + i))];

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { PRESENCE_TYPES, STATUS_TEXT_MAX } from '../common/constants';
 import { defineEvent, personal, sealedSecret, type EventOf } from '../common/events';
-import { hasControlCharacters, stripBidiControls } from '../common/safe-text';
+import { hasControlCharacters, normalizeStatusText } from '../common/text-rules';
 
 export const presenceTypeSchema = z.enum(PRESENCE_TYPES);
 export type PresenceType = z.infer<typeof presenceTypeSchema>;
 
-/**
- * Line breaks in a status text become spaces (chat-channels-files-fields-legal.md §4), tabs too; bidi
- * controls go and other control characters are refused, as in every name (common/safe-text.ts).
- */
-export const normalizeStatusText = (text: string): string => stripBidiControls(text.replace(/\r\n|\r|\n|\t/g, ' '));
 
 export const setPresenceRequestSchema = z.object({
   type: presenceTypeSchema,

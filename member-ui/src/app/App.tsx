@@ -1,20 +1,35 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AppointmentDetailPage, AppointmentFormPage, AppointmentsPage, ContactPage, ParticipantsPage } from '../appointments';
-import { CalendarFormPage, CalendarsManagePage, CalendarsSubscribePage } from '../calendars';
 import { NotFoundPage } from '../common/NotFoundPage';
-import { DirectoryLayout } from '../directory/DirectoryLayout';
-import { DirectoryMembersPage } from '../directory/DirectoryMembersPage';
 import { FeaturePage } from '../features/FeaturePage';
-import { InvitesPage } from '../invites';
-import { SearchPage } from '../features/SearchPage';
-import { MemberPage } from '../members/MemberPage';
 import { RequireMember } from '../session/RequireMember';
 import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
 import { Shell } from '../shell/Shell';
-import { SignInPage } from '../sign-in/SignInPage';
-import { ForgotPasswordPage, ResetPasswordPage, UserSettingsPage } from '../users';
+
+/**
+ * Each feature's pages are their own chunk, loaded when a route first needs them: the first page loads
+ * the shell and that page only (the member console's initial script stays small).
+ */
+const page = <Props extends object>(load: () => Promise<ComponentType<Props>>) => lazy(async () => ({ default: await load() }));
+const AppointmentsPage = page(async () => (await import('../appointments')).AppointmentsPage);
+const AppointmentDetailPage = page(async () => (await import('../appointments')).AppointmentDetailPage);
+const AppointmentFormPage = page(async () => (await import('../appointments')).AppointmentFormPage);
+const ContactPage = page(async () => (await import('../appointments')).ContactPage);
+const ParticipantsPage = page(async () => (await import('../appointments')).ParticipantsPage);
+const CalendarFormPage = page(async () => (await import('../calendars')).CalendarFormPage);
+const CalendarsManagePage = page(async () => (await import('../calendars')).CalendarsManagePage);
+const CalendarsSubscribePage = page(async () => (await import('../calendars')).CalendarsSubscribePage);
+const InvitesPage = page(async () => (await import('../invites')).InvitesPage);
+const DirectoryLayout = page(async () => (await import('../directory/DirectoryLayout')).DirectoryLayout);
+const DirectoryMembersPage = page(async () => (await import('../directory/DirectoryMembersPage')).DirectoryMembersPage);
+const SearchPage = page(async () => (await import('../features/SearchPage')).SearchPage);
+const MemberPage = page(async () => (await import('../members/MemberPage')).MemberPage);
+const ForgotPasswordPage = page(async () => (await import('../users')).ForgotPasswordPage);
+const ResetPasswordPage = page(async () => (await import('../users')).ResetPasswordPage);
+const UserSettingsPage = page(async () => (await import('../users')).UserSettingsPage);
+const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
 
 /** Routes of modules that later issues build; each shows its empty state until then. */
 const PLANNED_FEATURES: { path: string; feature: string }[] = [
@@ -59,11 +74,14 @@ const BootFailed = ({ errorKey, retry }: { errorKey: string; retry: () => void }
   );
 };
 
+const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<Bootstrapping />}>{children}</Suspense>;
+
 export const App = () => {
   const { state, reload } = useSession();
   if (state.phase === 'loading') return <Bootstrapping />;
   if (state.phase === 'failed') return <BootFailed errorKey={state.errorKey} retry={() => void reload()} />;
   return (
+    <Loading>
     <Routes>
       <Route path="/users/sign_in" element={<SignInPage />} />
       {/* reached signed out, from the sign-in page and the reset mail */}
@@ -101,5 +119,6 @@ export const App = () => {
         </Route>
       </Route>
     </Routes>
+    </Loading>
   );
 };

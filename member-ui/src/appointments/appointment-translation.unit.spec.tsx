@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n';
+import { allTranslations } from '../i18n/all-translations';
 import { LAST_TRANSLATION_LANGUAGE_KEY, quickLanguagesOf, readLastLanguage, shownTexts } from './appointment-translation';
 import { TranslationSelector, useAppointmentTranslation } from './AppointmentTranslation';
 
@@ -45,7 +46,7 @@ describe('translation rules', () => {
 });
 
 describe('<TranslationSelector>', () => {
-  const i18n = createI18n('en');
+  const i18n = createI18n('en', allTranslations);
   const original = { name: 'Sommerfest', description: 'Grillen' };
 
   const Harness = ({ load, onFailure }: { load: (language: TranslationLanguage) => Promise<AppointmentTranslationResponse>; onFailure: () => void }) => {
@@ -131,7 +132,7 @@ describe('<TranslationSelector>', () => {
 
   it('has its strings in all four languages', () => {
     for (const language of ['de', 'en', 'es', 'fr'] as const) {
-      const instance = createI18n(language);
+      const instance = createI18n(language, allTranslations);
       expect(instance.exists('appointments.errors.translation_failed')).toBe(true);
       expect(instance.t('appointments.translation.translated_from', { language: 'DE' })).toContain('DE');
     }

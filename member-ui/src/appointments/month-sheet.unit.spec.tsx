@@ -5,6 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { createI18n } from '../i18n';
+import { allTranslations } from '../i18n/all-translations';
 import { daysOfAppointment, layoutMonthSheet, listDays, SHEET_CELL_HEIGHT_PX } from './month-sheet';
 import { MonthSheet } from './MonthSheet';
 
@@ -90,7 +91,7 @@ describe('<MonthSheet>', () => {
     const many = Array.from({ length: 6 }, (_, index) => appointment(`m${index}`, `2026-03-10T0${index}:00:00.000Z`, `2026-03-10T0${index}:30:00.000Z`));
     many[0] = { ...many[0], canceled: true };
     render(
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nextProvider i18n={createI18n('en', allTranslations)}>
         <MemoryRouter>
           <MonthSheet weeks={layoutMonthSheet('2026-03', many, 'UTC')} timeZone="UTC" today="2026-03-10" canCreate createQuery="" />
         </MemoryRouter>

@@ -4,6 +4,7 @@ import type { MeetingRoomDto } from '@cn/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n';
+import { allTranslations } from '../i18n/all-translations';
 import { roomPickerState, roomSpanOf } from './room-picker';
 import { RoomPicker } from './RoomPicker';
 
@@ -30,7 +31,7 @@ describe('room picker states', () => {
 });
 
 describe('<RoomPicker>', () => {
-  const i18n = createI18n('en');
+  const i18n = createI18n('en', allTranslations);
   const renderPicker = (props: Partial<Parameters<typeof RoomPicker>[0]> & Pick<Parameters<typeof RoomPicker>[0], 'loadRooms'>) => {
     const onChange = jest.fn();
     const view = render(

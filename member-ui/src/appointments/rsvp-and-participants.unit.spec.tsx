@@ -5,6 +5,7 @@ import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { createI18n } from '../i18n';
+import { allTranslations } from '../i18n/all-translations';
 import { compareParticipants, groupParticipants, startsCollapsed } from './participant-rules';
 import { ParticipantLists } from './ParticipantLists';
 import { rsvpOf } from './rsvp-rules';
@@ -122,7 +123,7 @@ describe('participant lists (§2)', () => {
 
   it('renders the guests list in order with the accepted count in the header', () => {
     render(
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nextProvider i18n={createI18n('en', allTranslations)}>
         <MemoryRouter>
           <ParticipantLists participants={people} invitedConsumers={0} teamsOnly={0} />
         </MemoryRouter>

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n';
+import { allTranslations } from '../i18n/all-translations';
 import { addedSummary } from './added-summary';
 import { PICKER_DEBOUNCE_MS, SearchPicker, type PickerOption } from './SearchPicker';
 
@@ -15,7 +16,7 @@ const GROUPS = [
 const Harness = ({ search, onPicked }: { search: (q: string) => Promise<typeof GROUPS>; onPicked: (ids: string[]) => void }) => {
   const [value, setValue] = useState<PickerOption[]>([]);
   return (
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={createI18n('en', allTranslations)}>
       <SearchPicker
         label="Groups"
         name="group_ids"
@@ -81,9 +82,9 @@ describe('SearchPicker', () => {
 
 describe('addedSummary', () => {
   it('lists the non-zero counts in the language of the console', () => {
-    const en = createI18n('en');
+    const en = createI18n('en', allTranslations);
     expect(addedSummary(en.t, 'en', { members: 2, groups: 1, roles: 0 })).toBe('2 members and 1 group');
-    const de = createI18n('de');
+    const de = createI18n('de', allTranslations);
     expect(addedSummary(de.t, 'de', { members: 1, groups: 0, roles: 3 })).toBe('1 Mitglied und 3 Rollen');
   });
 });

@@ -2,6 +2,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n';
+import { allTranslations } from '../i18n/all-translations';
 import { Pagination } from './Pagination';
 import { paginationWindow, type PageItem } from './pagination-window';
 
@@ -42,7 +43,7 @@ describe('pagination window (2 pages either side)', () => {
   it('renders the window and reports the chosen page', () => {
     const onPage = jest.fn();
     render(
-      <I18nextProvider i18n={createI18n('de')}>
+      <I18nextProvider i18n={createI18n('de', allTranslations)}>
         <Pagination page={5} totalPages={12} onPage={onPage} />
       </I18nextProvider>,
     );

@@ -2,10 +2,7 @@ import { UI_LANGUAGES } from '@cn/contracts';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from './de.json';
-import en from './en.json';
-import es from './es.json';
-import fr from './fr.json';
-import { calendarTranslations } from '../calendars/i18n';
+import calendarDe from '../calendars/i18n/de.json';
 
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'cn.language';
@@ -14,7 +11,20 @@ export const DEFAULT_LANGUAGE: UiLanguage = 'de';
 const isUiLanguage = (value: string | null): value is UiLanguage =>
   value !== null && (UI_LANGUAGES as readonly string[]).includes(value);
 
-const storedLanguage = (): UiLanguage => {
+/** One language's strings: the console's and the calendar module's. */
+export type Translation = typeof de & typeof calendarDe;
+
+/** German, the default and the fallback, is bundled; another language is its own chunk, loaded when chosen. */
+const GERMAN: Translation = { ...de, ...calendarDe };
+const LOADERS: Record<Exclude<UiLanguage, 'de'>, () => Promise<Translation>> = {
+  en: async () => ({ ...(await import('./en.json')).default, ...(await import('../calendars/i18n/en.json')).default }),
+  es: async () => ({ ...(await import('./es.json')).default, ...(await import('../calendars/i18n/es.json')).default }),
+  fr: async () => ({ ...(await import('./fr.json')).default, ...(await import('../calendars/i18n/fr.json')).default }),
+};
+
+export const loadTranslation = (language: UiLanguage): Promise<Translation> => (language === 'de' ? Promise.resolve(GERMAN) : LOADERS[language]());
+
+export const storedLanguage = (): UiLanguage => {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isUiLanguage(stored) ? stored : DEFAULT_LANGUAGE;
@@ -23,15 +33,12 @@ const storedLanguage = (): UiLanguage => {
   }
 };
 
-export const createI18n = (language: UiLanguage = storedLanguage()): i18n => {
+/** The console's i18next on `language`, with German and the given languages' strings (loadTranslation). */
+export const createI18n = (language: UiLanguage = storedLanguage(), loaded: Partial<Record<UiLanguage, Translation>> = {}): i18n => {
   const instance = i18next.createInstance();
+  const resources = Object.fromEntries(Object.entries({ ...loaded, de: GERMAN }).map(([lang, translation]) => [lang, { translation }]));
   void instance.use(initReactI18next).init({
-    resources: {
-      de: { translation: { ...de, ...calendarTranslations.de } },
-      en: { translation: { ...en, ...calendarTranslations.en } },
-      es: { translation: { ...es, ...calendarTranslations.es } },
-      fr: { translation: { ...fr, ...calendarTranslations.fr } },
-    },
+    resources,
     lng: language,
     supportedLngs: [...UI_LANGUAGES],
     // every language is complete (translations-complete.unit.spec.ts); German, the default, covers a slip
@@ -49,6 +56,7 @@ export const createI18n = (language: UiLanguage = storedLanguage()): i18n => {
 };
 
 export const changeLanguage = async (instance: i18n, language: UiLanguage): Promise<void> => {
+  if (!instance.hasResourceBundle(language, 'translation')) instance.addResourceBundle(language, 'translation', await loadTranslation(language));
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

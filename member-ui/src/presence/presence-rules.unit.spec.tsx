@@ -3,6 +3,7 @@ import type { SetPresenceRequest } from '@cn/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../i18n';
+import { allTranslations } from '../i18n/all-translations';
 import { cleanStatusText, isStatusUiVisible, presenceOptions, textAfterChoosing } from './presence-rules';
 import { StatusForm } from './StatusForm';
 
@@ -55,7 +56,7 @@ describe('StatusForm', () => {
     const onSubmit = jest.fn((_request: SetPresenceRequest) => Promise.resolve(true));
     const onClose = jest.fn();
     render(
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nextProvider i18n={createI18n('en', allTranslations)}>
         <StatusForm options={options} initial={{ type: 'online', text: initialText }} onSubmit={onSubmit} onClose={onClose} />
       </I18nextProvider>,
     );
@@ -97,7 +98,7 @@ describe('StatusForm', () => {
     const onSubmit = jest.fn(() => Promise.resolve(false));
     const onClose = jest.fn();
     render(
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nextProvider i18n={createI18n('en', allTranslations)}>
         <StatusForm options={['online', 'busy']} initial={{ type: 'busy', text: 'x' }} onSubmit={onSubmit} onClose={onClose} />
       </I18nextProvider>,
     );

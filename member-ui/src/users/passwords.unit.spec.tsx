@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError, createApiClient } from '../api/client';
 import { createI18n } from '../i18n';
+import { allTranslations } from '../i18n/all-translations';
 import { SessionProvider } from '../session/SessionContext';
 import { SignInPage } from '../sign-in/SignInPage';
 import { ToastProvider } from '../toasts/Toasts';
@@ -46,7 +47,7 @@ const refusal = (status: number, errors: Array<{ field: string; key: string }>, 
 
 const renderAt = (url: string, server: ReturnType<typeof fakeServer>, language: 'de' | 'en' = 'de') =>
   render(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nextProvider i18n={createI18n(language, allTranslations)}>
       <MemoryRouter initialEntries={[url]}>
         <SessionProvider api={server.api}>
           <ToastProvider>
