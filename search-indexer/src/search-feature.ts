@@ -6,8 +6,5 @@ export interface SearchFeature {
   handle(event: RecordedEvent): Promise<void>;
 }
 
-/** the one document of a collection with this id (ids are filterable in every index of this service) */
-export const findById = async <T extends { id: string }>(
-  collection: { search(query: { q: string; filter: Record<string, string>; limit: number }): Promise<{ hits: T[] }> },
-  id: string,
-): Promise<T | null> => (await collection.search({ q: '', filter: { id }, limit: 1 })).hits[0] ?? null;
+/** the one document of a collection with this id, fetched by id through the port (O(1), not a search) */
+export const findById = <T extends { id: string }>(collection: { get(id: string): Promise<T | null> }, id: string): Promise<T | null> => collection.get(id);

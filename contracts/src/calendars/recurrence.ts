@@ -114,15 +114,17 @@ const wallOf = (instant: number, timeZone: string): Wall => {
 
 /**
  * The instant a wall-clock time denotes. In a fall-back overlap (the time exists twice) the earlier one, as
- * RFC 5545 says; in a spring-forward gap (it does not exist), the instant after the gap.
+ * RFC 5545 says, unless `later` is asked (a series created at the later one keeps its side of the change);
+ * in a spring-forward gap (it does not exist), the instant after the gap.
  */
-const instantOf = (wall: Wall, timeZone: string): number => {
+const instantOf = (wall: Wall, timeZone: string, later = false): number => {
   if (timeZone === 'UTC') return wall;
   const offsetAt = (instant: number): number => wallOf(instant, timeZone) - instant;
   // the offsets in force around that time: a transition near it shows as two different ones
   const candidates = [...new Set([offsetAt(wall - DAY_MS), offsetAt(wall), offsetAt(wall + DAY_MS)])].map((offset) => wall - offset);
   const exact = candidates.filter((candidate) => wallOf(candidate, timeZone) === wall);
-  return exact.length > 0 ? Math.min(...exact) : Math.max(...candidates);
+  if (exact.length === 0) return Math.max(...candidates);
+  return later ? Math.max(...exact) : Math.min(...exact);
 };
 
 const pad = (value: number, length = 2): string => String(value).padStart(length, '0');
@@ -167,6 +169,8 @@ interface Series {
   step: { unit: 'day' | 'month'; size: number } | null;
   /** last wall-clock start allowed (inclusive), null for no end */
   lastStartWall: Wall | null;
+  /** the series was created at the later instant of a wall time that exists twice: its occurrences keep that side */
+  laterInOverlap: boolean;
 }
 
 const unitOf = (rule: RecurrenceRule): RecurrenceUnit | null => {
@@ -205,13 +209,16 @@ const seriesOf = (schedule: RecurringSchedule): Series => {
   const startDate = parsePlainDate(schedule.start);
   const floating = startDate !== null;
   const zone = floating ? 'UTC' : zoneOf(schedule.time_zone);
-  const startWall = startDate ?? wallOf(toInstant(schedule.start, 'UTC'), zone);
+  const startInstant = floating ? null : toInstant(schedule.start, 'UTC');
+  const startWall = startDate ?? wallOf(startInstant ?? 0, zone);
+  // the first occurrence is the series' own start, even at the second of two equal wall times
+  const laterInOverlap = startInstant !== null && instantOf(startWall, zone) !== startInstant && instantOf(startWall, zone, true) === startInstant;
   const endDate = parsePlainDate(schedule.end);
   const endWall = endDate ?? wallOf(toInstant(schedule.end, 'UTC'), zone);
   const durationWall = Math.max(0, endWall - startWall);
   const rule = schedule.recurrence_pattern;
   const unit = rule ? unitOf(rule) : null;
-  if (!rule || unit === null) return { zone, floating, startWall, durationWall, step: null, lastStartWall: null };
+  if (!rule || unit === null) return { zone, floating, startWall, durationWall, step: null, lastStartWall: null, laterInOverlap };
   const interval = effectiveInterval(rule);
   const step =
     unit === 'daily'
@@ -231,8 +238,11 @@ const seriesOf = (schedule: RecurringSchedule): Series => {
       if (instant !== null) lastStartWall = wallOf(instant, zone);
     }
   }
-  return { zone, floating, startWall, durationWall, step, lastStartWall };
+  return { zone, floating, startWall, durationWall, step, lastStartWall, laterInOverlap };
 };
+
+/** the instant of a wall time of the series, on the side of a fall-back change the series started on */
+const seriesInstant = (series: Series, wall: Wall): number => instantOf(wall, series.zone, series.laterInOverlap);
 
 /** wall-clock start of candidate i, or null when that month lacks the start's day */
 const candidateWall = (series: Series, i: number): Wall | null => {
@@ -261,10 +271,10 @@ const indexNear = (series: Series, wall: Wall): number => {
 const withinEnd = (series: Series, wall: Wall): boolean => series.lastStartWall === null || wall <= series.lastStartWall;
 
 const isoOf = (series: Series, wall: Wall): string =>
-  series.floating ? dateOfWall(wall) : new Date(instantOf(wall, series.zone)).toISOString();
+  series.floating ? dateOfWall(wall) : new Date(seriesInstant(series, wall)).toISOString();
 
 const occurrenceOf = (series: Series, i: number, wall: Wall, canceled: boolean): Occurrence => {
-  const original = series.floating ? wall : instantOf(wall, series.zone);
+  const original = series.floating ? wall : seriesInstant(series, wall);
   return {
     original_start: new Date(original).toISOString(),
     start: isoOf(series, wall),
@@ -295,7 +305,7 @@ function* candidates(series: Series, from: number): Generator<[number, Wall]> {
 
 /** instant of a wall-clock time for window comparisons: floating times are placed in the window's zone */
 const comparable = (series: Series, wall: Wall, windowZone: string): number =>
-  series.floating ? instantOf(wall, windowZone) : instantOf(wall, series.zone);
+  series.floating ? instantOf(wall, windowZone) : seriesInstant(series, wall);
 
 /**
  * Every occurrence overlapping [from, to) (an occurrence of length 0 counts when it starts inside),
@@ -338,7 +348,7 @@ export const occurrenceAt = (schedule: RecurringSchedule, originalStart: string)
   const wall = series.floating ? instant : wallOf(instant, series.zone);
   // compared as instants: an occurrence whose wall time falls into a spring-forward gap starts at the
   // instant after the gap, whose wall time is not the series' time of day
-  const instantOfCandidate = (candidate: Wall): number => (series.floating ? candidate : instantOf(candidate, series.zone));
+  const instantOfCandidate = (candidate: Wall): number => (series.floating ? candidate : seriesInstant(series, candidate));
   for (const [i, candidate] of candidates(series, indexNear(series, wall - 2 * DAY_MS))) {
     const candidateInstant = instantOfCandidate(candidate);
     if (candidateInstant === instant) return occurrenceOf(series, i, candidate, false);

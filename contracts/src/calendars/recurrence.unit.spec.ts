@@ -200,6 +200,16 @@ describe('occurrences at a time that exists twice (clocks fall back)', () => {
     // the next day's 02:00 is winter time
     expect(occurrenceAt(daily, '2026-10-26T01:00:00.000Z')?.index).toBe(1);
   });
+
+  it('keeps a series created at the later of the two instants on that side, so it still starts there (found by fast-check, seed 748999080)', () => {
+    // Lord Howe falls back half an hour at 02:00: 01:30 exists at 14:30Z and again at 15:00Z
+    const later = { start: '2024-04-06T15:00:00.000Z', end: '2024-04-06T15:00:00.000Z', time_zone: 'Australia/Lord_Howe', recurrence_pattern: { recurrence_frequency: 'daily' as const, recurrence_interval: 1, recurrence_end_time: null } };
+    expect(occurrenceAt(later, later.start)?.index).toBe(0);
+    const [first, second] = expandOccurrences(later, { from: later.start, to: '2024-04-08T16:00:00.000Z' });
+    expect(first).toMatchObject({ original_start: '2024-04-06T15:00:00.000Z', index: 0 });
+    // the next day's 01:30 exists once, in standard time
+    expect(second).toMatchObject({ original_start: '2024-04-07T15:00:00.000Z', index: 1 });
+  });
 });
 
 describe('expandOccurrences properties', () => {

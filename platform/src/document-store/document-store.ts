@@ -57,6 +57,8 @@ export interface DocumentCollection<T extends Document = Document> {
    * sorting by them (latest first, keyset paging) read O(log n) instead of scanning the collection.
    */
   ensureIndex(fields: readonly string[]): Promise<void>;
+  /** many documents written (`doc`) or deleted (`null`) at once, in one transaction where the store has them */
+  writeMany(changes: ReadonlyArray<{ id: string; doc: T | null }>): Promise<void>;
 }
 
 export interface DocumentStore {

@@ -153,6 +153,15 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
       clear: async () => {
         await mongo.deleteMany({});
       },
+      writeMany: async (changes) => {
+        if (changes.length === 0) return;
+        await mongo.bulkWrite(
+          changes.map(({ id, doc }) =>
+            doc === null ? { deleteOne: { filter: { _id: id } } } : { replaceOne: { filter: { _id: id }, replacement: encodeDocument(doc), upsert: true } },
+          ),
+          { ordered: true },
+        );
+      },
       ensureIndex: async (fields) => {
         await mongo.createIndex(Object.fromEntries(fields.map((field) => [field, 1])));
       },

@@ -199,6 +199,12 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
   );
   const deleteOne = db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?');
   const deleteAll = db.prepare<[string]>('DELETE FROM documents WHERE collection = ?');
+  const writeBatch = db.transaction((name: string, changes: ReadonlyArray<{ id: string; doc: Document | null }>) => {
+    for (const { id, doc } of changes) {
+      if (doc === null) deleteOne.run(name, id);
+      else upsertOne.run(name, id, JSON.stringify(doc));
+    }
+  });
 
   /** the statements of find, count and deleteMany, by their SQL text (the shapes a service asks are few) */
   const statements = createLruCache<Statement<Param[], unknown>>(STATEMENT_CACHE_LIMIT);
@@ -265,6 +271,9 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       }),
       clear: () => settle(() => {
         deleteAll.run(name);
+      }),
+      writeMany: (changes) => settle(() => {
+        writeBatch(name, changes);
       }),
       // one index for every collection: the collection is its first column, the fields' JSON values follow
       ensureIndex: (fields) => settle(() => {

@@ -14,6 +14,9 @@ export class InvalidEventError extends Error {
   }
 }
 
+/** events already upcast and checked (the objects are shared by the readers of one read, never changed) */
+const checked = new WeakSet<RecordedEvent>();
+
 /**
  * The one step every reader takes (the command path through withUpcasting, the projectors): the event
  * upcast from the version it was written in (`metadata.schemaVersion`) to the registered one, then its data
@@ -21,11 +24,14 @@ export class InvalidEventError extends Error {
  * they are. Answers the same object when nothing changed.
  */
 export const readEvent = (event: RecordedEvent): RecordedEvent => {
+  // an event read through the wrapped store reaches a projector already checked: it is not parsed twice
+  if (checked.has(event)) return event;
   const definition = eventRegistry.get(event.type);
   if (!definition) return event;
   const upcast = upcastEventData(event.type, event.metadata.schemaVersion, event.data);
   const result = z.safeParse(definition.schema, upcast.data);
   if (!result.success) throw new InvalidEventError(event.type, event.position, z.prettifyError(result.error));
-  if (upcast.schemaVersion === event.metadata.schemaVersion) return event;
-  return { ...event, data: upcast.data, metadata: { ...event.metadata, schemaVersion: upcast.schemaVersion } };
+  const read = upcast.schemaVersion === event.metadata.schemaVersion ? event : { ...event, data: upcast.data, metadata: { ...event.metadata, schemaVersion: upcast.schemaVersion } };
+  checked.add(read);
+  return read;
 };

@@ -197,6 +197,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
             await handler(event);
             position = event.position;
           }
+          // a subscriber far behind yields between batches, so that requests are answered meanwhile
+          if (batch.length === SUBSCRIPTION_BATCH) await new Promise((resolve) => setImmediate(resolve));
         }
       } catch (error) {
         stopped = true;

@@ -239,26 +239,54 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   };
 
   // ---- applying one event to the read models that have not seen it ----
-  const applyTo = async (track: Track, event: RecordedEvent, revealed: RecordedEvent): Promise<void> => {
-    const documents = options.documentStore.collection<ProjectedDocument>(track.collection);
+  /**
+   * How applying reaches the documents and moves a read model on: live, straight to the store and the
+   * checkpoint; in a catch-up batch, through documents kept in memory and written at the batch's end.
+   */
+  interface Writes {
+    get(track: Track, id: string): Promise<ProjectedDocument | null>;
+    put(track: Track, id: string, doc: ProjectedDocument | null): Promise<void>;
+    advance(track: Track, position: number): void;
+  }
+  const live: Writes = {
+    get: (track, id) => options.documentStore.collection<ProjectedDocument>(track.collection).get(id),
+    put: (track, id, doc) => {
+      const documents = options.documentStore.collection<ProjectedDocument>(track.collection);
+      return doc === null ? documents.delete(id) : documents.upsert(doc);
+    },
+    advance: (track, position) => {
+      track.position = position;
+      checkpointSoon(track);
+    },
+  };
+
+  const applyTo = async (track: Track, event: RecordedEvent, revealed: RecordedEvent, writes: Writes): Promise<void> => {
     for (const id of track.projection.documentIds(revealed)) {
-      const current = await documents.get(id);
+      const current = await writes.get(track, id);
       // already applied (redelivery, or replay after a crash between document and checkpoint)
       if (current && current._position >= event.position) continue;
       const next = track.projection.evolve(current, revealed, id);
       if (next === null) {
         if (!current) continue;
-        await documents.delete(id);
+        await writes.put(track, id, null);
         options.onChange?.({ collection: track.collection, id, doc: null, event });
         continue;
       }
       const doc: ProjectedDocument = { ...next, _id: id, _position: event.position };
-      await documents.upsert(doc);
+      await writes.put(track, id, doc);
       options.onChange?.({ collection: track.collection, id, doc, event });
     }
   };
 
-  const apply = async (delivered: RecordedEvent, among: readonly Track[]): Promise<void> => {
+  const waitOutStorage = <T>(work: () => Promise<T>, track: Track | null, position: number): Promise<T> =>
+    // a full disk or an unreachable store is waited out on this very work: nothing is skipped
+    retryStorageFaults(work, {
+      stopped: () => stopping,
+      onFault: (error, attempt) =>
+        options.logger?.error({ projector: options.name, readModel: track?.collection, position, attempt, err: error }, 'read model waits for the storage'),
+    });
+
+  const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes = live): Promise<void> => {
     const behind = among.filter((track) => track.failure === null && track.position < delivered.position);
     if (behind.length === 0) return;
     const interested = behind.filter((track) => track.projection.eventTypes.includes(delivered.type));
@@ -267,12 +295,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       const revealed = await options.cipher.reveal(event);
       for (const track of interested) {
         try {
-          // a full disk or an unreachable store is waited out on this very event: nothing is skipped
-          await retryStorageFaults(() => applyTo(track, event, revealed), {
-            stopped: () => stopping,
-            onFault: (error, attempt) =>
-              options.logger?.error({ projector: options.name, readModel: track.collection, position: event.position, attempt, err: error }, 'read model waits for the storage'),
-          });
+          await waitOutStorage(() => applyTo(track, event, revealed, writes), track, event.position);
         } catch (error) {
           if (stopping) throw error;
           fail(track, error, event.position);
@@ -280,10 +303,60 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       }
     }
     for (const track of behind) {
-      if (track.failure !== null) continue;
-      track.position = delivered.position;
-      checkpointSoon(track);
+      if (track.failure === null) writes.advance(track, delivered.position);
     }
+  };
+
+  /**
+   * A catch-up batch: documents read once and kept, changes written per collection in one transaction at
+   * the end, then the read models' positions move (never before their documents are written).
+   */
+  const batchWrites = () => {
+    const documents = new Map<Track, Map<string, ProjectedDocument | null>>();
+    const changed = new Map<Track, Set<string>>();
+    const reached = new Map<Track, number>();
+    const of = (track: Track): Map<string, ProjectedDocument | null> => {
+      let known = documents.get(track);
+      if (!known) {
+        known = new Map();
+        documents.set(track, known);
+      }
+      return known;
+    };
+    const writes: Writes = {
+      get: async (track, id) => {
+        const known = of(track);
+        if (known.has(id)) return known.get(id) ?? null;
+        const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+        known.set(id, doc);
+        return doc;
+      },
+      put: (track, id, doc) => {
+        of(track).set(id, doc);
+        let ids = changed.get(track);
+        if (!ids) {
+          ids = new Set();
+          changed.set(track, ids);
+        }
+        ids.add(id);
+        return Promise.resolve();
+      },
+      advance: (track, position) => {
+        reached.set(track, position);
+      },
+    };
+    const flush = async (): Promise<void> => {
+      for (const [track, ids] of changed) {
+        const known = of(track);
+        const changes = [...ids].map((id) => ({ id, doc: known.get(id) ?? null }));
+        await waitOutStorage(() => options.documentStore.collection<ProjectedDocument>(track.collection).writeMany(changes), track, reached.get(track) ?? 0);
+      }
+      for (const [track, position] of reached) {
+        track.position = position;
+        checkpointSoon(track);
+      }
+    };
+    return { writes, flush };
   };
 
   // ---- a read model that failed retries by itself, catching up from the event store ----
@@ -319,9 +392,13 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       if (stopping || working().length === 0) return;
       const batch = await options.eventStore.readAll({ after, limit: REPLAY_BATCH });
       if (batch.length === 0) return;
-      for (const event of batch) await apply(event, working());
+      const writing = batchWrites();
+      for (const event of batch) await apply(event, working(), writing.writes);
+      await writing.flush();
       after = batch[batch.length - 1].position;
       wakeWaiters();
+      // let requests in between batches: a catch-up never holds the service's event loop for long
+      await new Promise((resolve) => setImmediate(resolve));
     }
   };
 

@@ -151,6 +151,15 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         await waitFor(index.deleteDocuments([...ids]));
       },
       search: (query) => search(index, query),
+      get: async (id) => {
+        try {
+          return await index.getDocument<T>(id);
+        } catch (error) {
+          // Meilisearch answers 404 document_not_found for an id it does not hold
+          if ((error as { cause?: { code?: string } }).cause?.code === 'document_not_found') return null;
+          throw error;
+        }
+      },
       clear: async () => {
         await waitFor(index.deleteAllDocuments());
       },

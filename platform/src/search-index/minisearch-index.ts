@@ -177,6 +177,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       }
       scheduleFlush();
     }),
+    get: (id) => settle(() => (live.documents.get(String(id)) as T | undefined) ?? null),
     clear: () => settle(() => {
       live.engine.removeAll();
       live.documents.clear();

@@ -32,6 +32,8 @@ export interface SearchCollection<T extends SearchDocument = SearchDocument> {
   upsert(docs: readonly T[]): Promise<void>;
   delete(ids: readonly string[]): Promise<void>;
   search(query: SearchQuery): Promise<SearchResult<T>>;
+  /** one document by its id, in O(1) (not a search): null when the index has none */
+  get(id: string): Promise<T | null>;
   clear(): Promise<void>;
 }
 

@@ -48,6 +48,13 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       await cleanup();
     });
 
+    it('gets one document by id, null for an id it does not hold', async () => {
+      expect(await collection.get('p2')).toEqual(people[1]);
+      expect(await collection.get('nobody')).toBeNull();
+      await collection.delete(['p2']);
+      expect(await collection.get('p2')).toBeNull();
+    });
+
     it('lists every document for an empty query, with the total', async () => {
       const result = await collection.search({ q: '' });
       expect(ids(result.hits).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);

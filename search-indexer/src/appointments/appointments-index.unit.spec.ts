@@ -28,6 +28,7 @@ const memoryCollection = <T extends SearchDocument>() => {
     upsert: (items) => Promise.resolve(items.forEach((doc) => docs.set(doc.id, doc))),
     delete: (ids) => Promise.resolve(ids.forEach((id) => docs.delete(id))),
     clear: () => Promise.resolve(docs.clear()),
+    get: (id) => Promise.resolve(docs.get(id) ?? null),
     search: (query: SearchQuery) => {
       const hits = [...docs.values()].filter((doc) =>
         Object.entries(query.filter ?? {}).every(([field, wanted]) => {

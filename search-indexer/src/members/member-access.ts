@@ -13,7 +13,7 @@ const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: 
 export const searchSideMemberAccess = (runtime: SearchIndexerRuntime): MemberAccess => ({
   activeMember: async (memberId) => {
     const { members } = await runtime.indexes();
-    const [doc] = (await members.search({ q: '', filter: { id: memberId }, limit: 1 })).hits;
+    const doc = await members.get(memberId);
     return { id: memberId, roles: doc ? { network_admin: doc.is_network_admin, auditor: doc.is_auditor, external: doc.is_external } : NO_ROLES };
   },
   networkSettings: () => Promise.resolve(DEFAULT_NETWORK_SETTINGS),

@@ -24,6 +24,7 @@ const memoryCollection = () => {
     upsert: (items) => Promise.resolve(items.forEach((doc) => docs.set(doc.id, doc))),
     delete: (ids) => Promise.resolve(ids.forEach((id) => docs.delete(id))),
     clear: () => Promise.resolve(docs.clear()),
+    get: (id) => Promise.resolve(docs.get(id) ?? null),
     search: (query: SearchQuery) => {
       const hits = [...docs.values()].filter((doc) => query.filter?.id === undefined || doc.id === query.filter.id);
       return Promise.resolve({ hits, total: hits.length });
