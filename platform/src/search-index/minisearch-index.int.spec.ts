@@ -23,6 +23,33 @@ describe('minisearch index on disk', () => {
     temp.remove();
   });
 
+  it('stays whole through thousands of replaced documents while it cleans up behind them (a presence change each)', async () => {
+    const index = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 3_600_000 });
+    const members = await index.index('members', settings);
+    const crashes: unknown[] = [];
+    const onCrash = (error: unknown): void => {
+      crashes.push(error);
+    };
+    process.on('uncaughtException', onCrash);
+    try {
+      // more terms than one clean-up batch of MiniSearch's (1,000): its clean-up would take several
+      for (let round = 0; round < 6; round += 1) {
+        for (let slice = 0; slice < 20; slice += 1) {
+          await members.upsert(Array.from({ length: 100 }, (_v, i) => ({ id: `m${slice * 100 + i}`, name: `status${round}x${slice * 100 + i} text${round}`, city: 'Berlin' })));
+          // timers run between the writes, as between requests: a clean-up in batches would interleave here
+          await new Promise((resolve) => setTimeout(resolve, 3));
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(crashes).toEqual([]);
+      expect((await members.search({ q: 'status5x1999' })).hits[0]?.id).toBe('m1999');
+      expect((await members.search({ q: '' })).total).toBe(2000);
+    } finally {
+      process.off('uncaughtException', onCrash);
+      await index.close();
+    }
+  });
+
   it('keeps documents, settings and checkpoints across a reopen', async () => {
     const first = createMiniSearchIndex({ dir: temp.dir });
     const members = await first.index('members', settings);

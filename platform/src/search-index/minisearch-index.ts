@@ -45,11 +45,20 @@ const textOf = (value: unknown): string | undefined => {
 /** typo tolerance like Meilisearch: one typo from 5 letters, two from 9 */
 const typos = (term: string): number => (term.length >= 9 ? 2 : term.length >= 5 ? 1 : 0);
 
+/**
+ * MiniSearch cleans the terms of replaced documents up (vacuuming) in batches it runs between timers; a
+ * document added or replaced between two batches broke its tree walk and crashed the process (seen with
+ * thousands of presence changes in a row). One batch covering the whole index makes each clean-up a single
+ * synchronous pass, which nothing can interleave.
+ */
+const VACUUM = { batchSize: Number.MAX_SAFE_INTEGER, batchWait: 0, minDirtCount: 1000, minDirtFactor: 0.1 };
+
 const createEngine = (settings: IndexSettings): MiniSearch<SearchDocument> =>
   new MiniSearch<SearchDocument>({
     idField: 'id',
     fields: settings.searchableAttributes,
     storeFields: [],
+    autoVacuum: VACUUM,
     extractField: (doc, field) => (field === 'id' ? String(doc.id) : (textOf(valueAt(doc, field)) ?? '')),
   });
 
