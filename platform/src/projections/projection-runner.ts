@@ -44,6 +44,22 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
+/** true at once when `wanted` is reached, else once a later advance reaches it, false after `timeoutMs` */
+const waitForPosition = (waiters: Set<Waiter>, current: number, wanted: number, timeoutMs: number): Promise<boolean> => {
+  if (current >= wanted) return Promise.resolve(true);
+  return new Promise<boolean>((resolve) => {
+    const waiter: Waiter = {
+      position: wanted,
+      resolve,
+      timer: setTimeout(() => {
+        waiters.delete(waiter);
+        resolve(false);
+      }, timeoutMs),
+    };
+    waiters.add(waiter);
+  });
+};
+
 export const createProjector = (options: ProjectorOptions): Projector => {
   let position = 0;
   let consumer: BusConsumer | null = null;
@@ -100,20 +116,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       await running?.stop();
     },
     position: () => position,
-    waitFor: (wanted, timeoutMs) => {
-      if (position >= wanted) return Promise.resolve(true);
-      return new Promise<boolean>((resolve) => {
-        const waiter: Waiter = {
-          position: wanted,
-          resolve,
-          timer: setTimeout(() => {
-            waiters.delete(waiter);
-            resolve(false);
-          }, timeoutMs),
-        };
-        waiters.add(waiter);
-      });
-    },
+    waitFor: (wanted, timeoutMs) => waitForPosition(waiters, position, wanted, timeoutMs),
   };
 };
 
@@ -456,20 +459,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     start,
     stop,
     position,
-    waitFor: (wanted, timeoutMs) => {
-      if (position() >= wanted) return Promise.resolve(true);
-      return new Promise<boolean>((resolve) => {
-        const waiter: Waiter = {
-          position: wanted,
-          resolve,
-          timer: setTimeout(() => {
-            waiters.delete(waiter);
-            resolve(false);
-          }, timeoutMs),
-        };
-        waiters.add(waiter);
-      });
-    },
+    waitFor: (wanted, timeoutMs) => waitForPosition(waiters, position(), wanted, timeoutMs),
     readModels: () => tracks.map((track) => ({ name: track.projection.name, collection: track.collection, position: track.position, failing: track.failure !== null })),
     rebuild: async (_eventStore, only) => {
       const chosen = only ? tracks.filter((track) => only.includes(track.projection.name) || only.includes(track.collection)) : tracks;
