@@ -56,6 +56,17 @@ const setStatus = (state: AppointmentState, start: string | null, memberId: stri
   return { ...state, participants: status === null ? others : { ...state.participants, [memberId]: status }, waitlist };
 };
 
+/** Occurrences keyed by their new original starts after a series edit moved them (null: gone). */
+const reanchor = (occurrences: Record<string, OccurrenceState>, moves: Record<string, string | null> | undefined): Record<string, OccurrenceState> => {
+  if (!moves) return occurrences;
+  const moved: Record<string, OccurrenceState> = {};
+  for (const [start, occurrence] of Object.entries(occurrences)) {
+    const to = start in moves ? moves[start] : start;
+    if (to !== null) moved[to] = occurrence;
+  }
+  return moved;
+};
+
 /** An answer for the whole series (apply_to: all) replaces the member's answers for single occurrences. */
 const seriesAnswerWins = (state: AppointmentState, start: string | null, memberId: string): AppointmentState => {
   if (start !== null) return state;
@@ -72,7 +83,7 @@ export const evolveAppointment = (state: AppointmentState, event: AppointmentEve
     case 'AppointmentCreated':
       return { ...state, status: 'active', appointment_id: event.data.appointment_id, author_id: event.data.author_id, fields: event.data.appointment };
     case 'AppointmentUpdated':
-      return { ...state, fields: event.data.appointment };
+      return { ...state, fields: event.data.appointment, occurrences: reanchor(state.occurrences, event.data.reanchored) };
     case 'AppointmentOccurrenceModified':
       return withOccurrence(state, event.data.occurrence_start, (current) => ({ ...current, fields: event.data.appointment }));
     case 'AppointmentCanceled':

@@ -9,6 +9,7 @@ import {
   isRecurring,
   occurrenceAt,
   occurrenceId,
+  reanchoredOccurrences,
   type AppointmentCan,
   type AppointmentEvent,
   type AppointmentFields,
@@ -195,6 +196,7 @@ const promotions = (state: AppointmentState, events: AppointmentEvent[], freedBy
 };
 
 const RECURRENCE_END_FIELD = 'appointment.recurrence_pattern.recurrence_end_time';
+const RECURRENCE_FIELD = 'appointment.recurrence_pattern';
 
 /** A series whose end comes before its first occurrence would be accepted and then shown nowhere. */
 const requireSomeOccurrence = (fields: AppointmentFields): void => {
@@ -218,7 +220,23 @@ const decideUpdate = (command: UpdateAppointment, state: AppointmentState): Appo
   if (start === null) {
     requireSomeOccurrence(command.fields);
     const changed = changedFields(current, command.fields);
-    return changed.length === 0 ? [] : [{ type: 'AppointmentUpdated', data: { appointment_id: state.appointment_id, appointment: command.fields, changed_fields: changed } }];
+    if (changed.length === 0) return [];
+    // occurrences with a life of their own follow the series; an edited one that would be lost refuses the edit
+    const moves = reanchoredOccurrences(scheduleOf(current), scheduleOf(command.fields), Object.keys(state.occurrences));
+    if (Object.entries(moves).some(([from, to]) => to === null && state.occurrences[from]?.fields)) {
+      throw new DomainError('edited_occurrence_lost', 'refused', RECURRENCE_FIELD);
+    }
+    return [
+      {
+        type: 'AppointmentUpdated',
+        data: {
+          appointment_id: state.appointment_id,
+          appointment: command.fields,
+          changed_fields: changed,
+          ...(Object.keys(moves).length > 0 ? { reanchored: moves } : {}),
+        },
+      },
+    ];
   }
   requireOccurrence(state, start);
   // an occurrence does not repeat itself

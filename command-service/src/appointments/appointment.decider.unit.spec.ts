@@ -98,6 +98,41 @@ describe('creating and editing appointments', () => {
     expect(spec.decide([], { type: 'CreateAppointment', appointment_id: 'a1', fields: oneOccurrence, access: author, now: NOW })).toHaveLength(1);
   });
 
+  describe('editing the whole series keeps the occurrences that have a life of their own', () => {
+    const weekly = created({ recurrence_pattern: { recurrence_frequency: 'weekly' } });
+    const second = '2026-03-09T09:00:00.000Z';
+    const third = '2026-03-16T09:00:00.000Z';
+    const deletedSecond: AppointmentEvent = { type: 'AppointmentDeleted', data: { appointment_id: 'a1', occurrence_start: second } };
+    const editedThird = spec.decide([weekly], { type: 'UpdateAppointment', occurrence_start: third, fields: fields({ name: 'Special' }), access: author, now: NOW });
+    const history = [weekly, deletedSecond, ...editedThird];
+    const series = (input: Partial<AppointmentFieldsInput>) => ({ type: 'UpdateAppointment' as const, occurrence_start: null, fields: fields(input), access: author, now: NOW });
+
+    it('moves them with the series when it is retimed: the deleted one stays deleted, the edited one keeps its changes', () => {
+      const later = { start: '2026-03-02T10:00:00Z', end: '2026-03-02T11:00:00Z' };
+      const [event] = spec.decide(history, series({ date: later, recurrence_pattern: { recurrence_frequency: 'weekly' } }));
+      expect(event).toMatchObject({ type: 'AppointmentUpdated', data: { reanchored: { [second]: '2026-03-09T10:00:00.000Z', [third]: '2026-03-16T10:00:00.000Z' } } });
+      const state = spec.state([...history, event]);
+      expect(state.occurrences['2026-03-09T10:00:00.000Z']).toMatchObject({ deleted: true });
+      expect(state.occurrences['2026-03-16T10:00:00.000Z']?.fields?.name).toBe('Special');
+      expect(state.occurrences[second]).toBeUndefined();
+    });
+
+    it('keeps them where the series repeats another way and still has them; drops a deleted one it no longer has', () => {
+      const [event] = spec.decide(history, series({ recurrence_pattern: { recurrence_frequency: 'weekly', recurrence_interval: 2 } }));
+      // every other week: 16 March is still an occurrence, 9 March is not
+      expect(event).toMatchObject({ type: 'AppointmentUpdated', data: { reanchored: { [second]: null } } });
+      expect(spec.state([...history, event]).occurrences[third]?.fields?.name).toBe('Special');
+    });
+
+    it('refuses an edit that would lose an occurrence edited on its own (422 edited_occurrence_lost)', () => {
+      expect(refusalOf(() => spec.decide(history, series({ recurrence_pattern: { recurrence_frequency: 'weekly', recurrence_end_time: '2026-03-10' } })))).toMatchObject({
+        key: 'edited_occurrence_lost',
+        kind: 'refused',
+        field: 'appointment.recurrence_pattern',
+      });
+    });
+  });
+
   it('updates with the changed fields, nothing when nothing changed', () => {
     const [event] = spec.decide([created()], { type: 'UpdateAppointment', occurrence_start: null, fields: fields({ name: 'Renamed' }), access: author, now: NOW });
     expect(event).toMatchObject({ type: 'AppointmentUpdated', data: { changed_fields: ['name'] } });

@@ -179,7 +179,16 @@ export const AppointmentCreated = defineEvent(
 export const AppointmentUpdated = defineEvent(
   'AppointmentUpdated',
   1,
-  z.object({ appointment_id: z.string(), appointment: storedFields, changed_fields: z.array(z.string()) }),
+  z.object({
+    appointment_id: z.string(),
+    appointment: storedFields,
+    changed_fields: z.array(z.string()),
+    /**
+     * Occurrences with a life of their own (edited, canceled, deleted, answered alone) whose original start
+     * the edit moved: old start → new start, or null when the series no longer has it (reanchoredOccurrences).
+     */
+    reanchored: z.record(z.string(), z.string().nullable()).optional(),
+  }),
 );
 
 /** One occurrence of a series changed (`r-` id); the series itself stays as it is. */

@@ -85,6 +85,7 @@ export const CALENDAR_ERROR_KEYS = [
   'shared_calendar_not_editable',
   'no_recipients',
   'recurrence_ends_before_start',
+  'edited_occurrence_lost',
 ] as const;
 
 /** Realtime `changed` messages of this collection tell a member a freed place went to them. */

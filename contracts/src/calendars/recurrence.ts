@@ -357,6 +357,35 @@ export const occurrenceAt = (schedule: RecurringSchedule, originalStart: string)
   return null;
 };
 
+/** The occurrence at index `index`, or null when the series has none there (a month without that day, past its end). */
+export const occurrenceByIndex = (schedule: RecurringSchedule, index: number): Occurrence | null => {
+  const series = seriesOf(schedule);
+  for (const [i, wall] of candidates(series, index)) return i === index ? occurrenceOf(series, i, wall, false) : null;
+  return null;
+};
+
+const sameRule = (a: RecurringSchedule, b: RecurringSchedule): boolean =>
+  JSON.stringify(a.recurrence_pattern ? { ...a.recurrence_pattern, recurrence_end_time: null } : null) ===
+  JSON.stringify(b.recurrence_pattern ? { ...b.recurrence_pattern, recurrence_end_time: null } : null);
+
+/**
+ * Where each occurrence a series edit concerns (by its original start) is after the edit: when the series
+ * moves but repeats the same way, the occurrence with the same index (the third stays the third);
+ * when it repeats another way, the same start if the new series still has an occurrence there. `null`: the
+ * new series has no such occurrence. Only starts that change are answered.
+ */
+export const reanchoredOccurrences = (before: RecurringSchedule, after: RecurringSchedule, originalStarts: readonly string[]): Record<string, string | null> => {
+  const moves: Record<string, string | null> = {};
+  const keepsRule = sameRule(before, after);
+  for (const start of originalStarts) {
+    const old = occurrenceAt(before, start);
+    const target = old === null ? null : keepsRule ? occurrenceByIndex(after, old.index) : occurrenceAt(after, start);
+    const to = target?.original_start ?? null;
+    if (to !== start) moves[start] = to;
+  }
+  return moves;
+};
+
 /** The occurrence before the one at index `index`, or null for the first. */
 export const previousOccurrence = (schedule: RecurringSchedule, index: number): Occurrence | null => {
   const series = seriesOf(schedule);

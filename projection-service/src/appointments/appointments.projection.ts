@@ -151,6 +151,17 @@ const changeParticipant = (
   return { ...doc, occurrences: withOccurrence(doc, { ...occurrence, participants: upsertParticipant(occurrence.participants, change(current)) }) };
 };
 
+/** The occurrences with a life of their own, keyed anew after a series edit moved them (null: gone). */
+const reanchor = (doc: AppointmentState, moves: Record<string, string | null> | undefined): OccurrenceState[] => {
+  if (!moves) return doc.occurrences;
+  return doc.occurrences
+    .flatMap((occurrence) => {
+      const to = occurrence.occurrence_start in moves ? moves[occurrence.occurrence_start] : occurrence.occurrence_start;
+      return to === null ? [] : [{ ...occurrence, occurrence_start: to, occurrence_id: occurrenceId(doc._id, to) }];
+    })
+    .sort((a, b) => a.occurrence_start.localeCompare(b.occurrence_start));
+};
+
 /** An answer for the whole series (apply_to: all) replaces the member's answers for single occurrences. */
 const seriesAnswerWins = (doc: AppointmentState, start: string | null, memberId: string): AppointmentState =>
   start !== null
@@ -208,7 +219,7 @@ export const appointmentsProjection: Projection<AppointmentDocument> = {
     const start = occurrenceStartOf(event);
     switch (event.type) {
       case AppointmentUpdated.type:
-        return withDerived(touched({ ...doc, fields: data.appointment as AppointmentFields }, event));
+        return withDerived(touched({ ...doc, fields: data.appointment as AppointmentFields, occurrences: reanchor(doc, data.reanchored as Record<string, string | null> | undefined) }, event));
       case AppointmentOccurrenceModified.type: {
         const occurrenceStart = start ?? at;
         const occurrence = occurrenceIn(doc, occurrenceStart);

@@ -161,6 +161,25 @@ describe('appointments projection', () => {
     expect(after?.occurrences.flatMap((o) => o.participants)).toEqual([]);
   });
 
+  it('moves the occurrences with a life of their own where a series edit says, and drops the ones it no longer has', () => {
+    const movedSecond = '2026-03-09T18:00:00.000Z';
+    const retimed = recorded(
+      'AppointmentUpdated',
+      {
+        appointment_id: 'a1',
+        appointment: fields({ date: { start: '2026-03-02T18:00:00.000Z', end: '2026-03-02T20:00:00.000Z', time_zone: 'Europe/Berlin' } }),
+        changed_fields: ['date'],
+        reanchored: { [second]: movedSecond, '2026-03-23T17:00:00.000Z': null },
+      },
+      stream,
+    );
+    const doc = project(appointmentsProjection, [...events, retimed], 'a1');
+    const starts = doc?.occurrences.map((o) => [o.occurrence_start, o.occurrence_id, o.fields?.name ?? null]);
+    expect(starts).toContainEqual([movedSecond, occurrenceId('a1', movedSecond), 'Dress rehearsal']);
+    expect(doc?.occurrences.some((o) => o.occurrence_start === second)).toBe(false);
+    expect(doc?.occurrences.some((o) => o.occurrence_start === '2026-03-23T17:00:00.000Z')).toBe(false);
+  });
+
   it('keeps a single appointment as one instance with its own id', () => {
     const single = recorded('AppointmentCreated', { appointment_id: 'a2', author_id: null, appointment: fields({ recurrence_pattern: { recurrence_frequency: 'never' } }) }, stream);
     const doc = project(appointmentsProjection, [single], 'a2');
