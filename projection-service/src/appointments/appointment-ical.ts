@@ -32,7 +32,7 @@ const eventOf = (
   canceled: doc.canceled,
   created: doc.created_at,
   last_modified: doc.updated_at,
-  sequence: 0,
+  sequence: doc.sequence ?? 0,
   organizer: fields.organizer || null,
 });
 
@@ -63,7 +63,8 @@ export const icalEventsOfDocument = (doc: AppointmentDocument, baseUrl: string):
         time_zone: doc.fields.date.time_zone,
         canceled: doc.canceled || state.canceled,
         last_modified: state.modified_at ?? doc.updated_at,
-        sequence: 1,
+        // an override comes after the series version it changes
+        sequence: (doc.sequence ?? 0) + 1,
       },
     ];
   });
@@ -71,11 +72,17 @@ export const icalEventsOfDocument = (doc: AppointmentDocument, baseUrl: string):
   return [{ ...series, rrule: rruleOf(schedule), exdates }, ...overrides];
 };
 
-/** one occurrence (or single appointment) on its own, as the detail page's download offers it */
+/**
+ * One occurrence (or single appointment) on its own, as the detail page's download offers it: an occurrence
+ * is the series' event (its UID) with the RECURRENCE-ID of that occurrence, so a calendar that has the
+ * series files it as that occurrence instead of a second appointment.
+ */
 export const icalEventOfInstance = (instance: AppointmentInstance, baseUrl: string): IcalEvent => {
   const host = new URL(baseUrl).host;
+  const occurrence = instance.occurrence;
   return {
-    ...eventOf(uidOf(instance.id, host), instance.fields, { start: instance.start, end: instance.end }, instance.doc, baseUrl, instance.id),
+    ...eventOf(uidOf(instance.doc._id, host), instance.fields, { start: instance.start, end: instance.end }, instance.doc, baseUrl, instance.id),
+    ...(occurrence ? { recurrence_id: occurrence.start, all_day: instance.doc.fields.date.all_day, time_zone: instance.doc.fields.date.time_zone, sequence: (instance.doc.sequence ?? 0) + 1 } : {}),
     canceled: instance.canceled,
     last_modified: instance.state?.modified_at ?? instance.doc.updated_at,
   };

@@ -60,6 +60,8 @@ export type AppointmentState = {
   last_author_id: string | null;
   created_at: string;
   updated_at: string;
+  /** iCalendar SEQUENCE: grows with each change of the series' time or repetition, and its cancellation */
+  sequence?: number;
   canceled: boolean;
   /** deleted appointments stay as tombstones so that their invites show as obsolete */
   deleted: boolean;
@@ -218,8 +220,20 @@ export const appointmentsProjection: Projection<AppointmentDocument> = {
     if (!doc || doc.deleted) return doc;
     const start = occurrenceStartOf(event);
     switch (event.type) {
-      case AppointmentUpdated.type:
-        return withDerived(touched({ ...doc, fields: data.appointment as AppointmentFields, occurrences: reanchor(doc, data.reanchored as Record<string, string | null> | undefined) }, event));
+      case AppointmentUpdated.type: {
+        const rescheduled = (data.changed_fields as string[]).some((field) => field === 'date' || field === 'recurrence_pattern');
+        return withDerived(
+          touched(
+            {
+              ...doc,
+              fields: data.appointment as AppointmentFields,
+              occurrences: reanchor(doc, data.reanchored as Record<string, string | null> | undefined),
+              sequence: (doc.sequence ?? 0) + (rescheduled ? 1 : 0),
+            },
+            event,
+          ),
+        );
+      }
       case AppointmentOccurrenceModified.type: {
         const occurrenceStart = start ?? at;
         const occurrence = occurrenceIn(doc, occurrenceStart);
@@ -234,7 +248,7 @@ export const appointmentsProjection: Projection<AppointmentDocument> = {
         return withDerived({ ...doc, occurrences: withOccurrence(doc, modified) });
       }
       case AppointmentCanceled.type:
-        if (start === null) return touched({ ...doc, canceled: true }, event);
+        if (start === null) return touched({ ...doc, canceled: true, sequence: (doc.sequence ?? 0) + 1 }, event);
         return { ...doc, occurrences: withOccurrence(doc, { ...occurrenceIn(doc, start), canceled: true }) };
       case AppointmentDeleted.type:
         if (start === null) return touched({ ...doc, deleted: true }, event);

@@ -1,6 +1,7 @@
 import { appointmentFieldsSchema, appointmentStream, occurrenceId, type AppointmentFieldsInput } from '@cn/contracts';
 import { project, projectEachTwice, recorded } from '../__tests__/events';
 import { instancesInWindow, neighboursOf, resolveInstance } from './appointment-instances';
+import { icalEventOfInstance, icalEventsOfDocument } from './appointment-ical';
 import { appointmentsProjection } from './appointments.projection';
 
 const stream = { streamId: appointmentStream('a1'), memberId: 'alice' };
@@ -178,6 +179,32 @@ describe('appointments projection', () => {
     expect(starts).toContainEqual([movedSecond, occurrenceId('a1', movedSecond), 'Dress rehearsal']);
     expect(doc?.occurrences.some((o) => o.occurrence_start === second)).toBe(false);
     expect(doc?.occurrences.some((o) => o.occurrence_start === '2026-03-23T17:00:00.000Z')).toBe(false);
+  });
+
+  it('exports SEQUENCE growing with each reschedule, and an occurrence under the series UID with its RECURRENCE-ID', () => {
+    const retimed = recorded(
+      'AppointmentUpdated',
+      {
+        appointment_id: 'a1',
+        appointment: fields({ date: { start: '2026-03-02T18:00:00.000Z', end: '2026-03-02T20:00:00.000Z', time_zone: 'Europe/Berlin' } }),
+        changed_fields: ['date'],
+      },
+      stream,
+    );
+    const renamed = recorded('AppointmentUpdated', { appointment_id: 'a1', appointment: fields({ name: 'Renamed' }), changed_fields: ['name'] }, stream);
+    const before = project(appointmentsProjection, events, 'a1');
+    const after = project(appointmentsProjection, [...events, retimed, renamed], 'a1');
+    if (!before || !after) throw new Error('no document');
+    const [seriesBefore] = icalEventsOfDocument(before, 'https://network.example.org');
+    const [seriesAfter, ...overrides] = icalEventsOfDocument(after, 'https://network.example.org');
+    expect(seriesBefore.sequence).toBe(0);
+    expect(seriesAfter.sequence).toBe(1);
+    expect(overrides.every((override) => override.sequence === 2)).toBe(true);
+    const occurrence = resolveInstance(before, '2026-03-23T17:00:00.000Z');
+    if (!occurrence) throw new Error('no occurrence');
+    const single = icalEventOfInstance(occurrence, 'https://network.example.org');
+    expect(single.uid).toBe('a1@network.example.org');
+    expect(single.recurrence_id).toBe('2026-03-23T17:00:00.000Z');
   });
 
   it('keeps a single appointment as one instance with its own id', () => {
