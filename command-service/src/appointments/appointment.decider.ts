@@ -366,7 +366,14 @@ const decideChangeStatus = (command: ChangeParticipantStatus, state: Appointment
 };
 
 const decideRemove = (command: RemoveParticipant, state: AppointmentState): AppointmentEvent[] => {
-  requireAbility(state, command.access, 'update_participants');
+  // where members may opt in (user_can_opt), a participant may opt out again: remove themselves
+  const optingOut = command.member_id === command.access.viewer.member_id && activeFields(state).attendee_configuration.user_can_opt;
+  if (optingOut) {
+    if (state.canceled) throw new DomainError('appointment_canceled', 'refused');
+    if (activeFields(state).attendee_configuration.participation_locked) throw new DomainError('participation_locked', 'refused');
+  } else {
+    requireAbility(state, command.access, 'update_participants');
+  }
   requireOccurrence(state, command.occurrence_start);
   const current = statusOf(state, command.member_id, command.occurrence_start);
   if (current === null) throw new DomainError('not_found', 'not_found');

@@ -336,6 +336,24 @@ describe('waiting list', () => {
   });
 });
 
+describe('opting out', () => {
+  const open = created({ attendee_configuration: { user_can_opt: true } });
+  const remove = (memberId: string): AppointmentCommand => ({ type: 'RemoveParticipant', occurrence_start: null, member_id: memberId, access: as(memberId), now: NOW });
+
+  it('lets a participant remove themselves where members may opt in, and nobody else', () => {
+    expect(spec.decide([open, invited('m1')], remove('m1'))).toEqual([
+      { type: 'ParticipantRemoved', data: { appointment_id: 'a1', occurrence_start: null, member_id: 'm1', removed_by: 'm1' } },
+    ]);
+    expect(refusalOf(() => spec.decide([created(), invited('m1')], remove('m1')))).toMatchObject({ key: 'forbidden', kind: 'forbidden' });
+    expect(refusalOf(() => spec.decide([open, invited('m1', 'm2')], { ...remove('m2'), access: as('m1') }))).toMatchObject({ key: 'forbidden' });
+  });
+
+  it('refuses it once participation is locked', () => {
+    const locked: AppointmentEvent = { type: 'ParticipationLockToggled', data: { appointment_id: 'a1', participation_locked: true } };
+    expect(refusalOf(() => spec.decide([open, invited('m1'), locked], remove('m1')))).toMatchObject({ key: 'participation_locked' });
+  });
+});
+
 describe('contacting attendees', () => {
   const contact = (audience: 'all' | 'accepted' | 'declined' | 'no_reaction', access = author): AppointmentCommand => ({
     type: 'ContactAttendees',
