@@ -153,6 +153,8 @@ test('a signed-out member resets the password from the sign-in page, signs in wi
   await page.goto(`${baseUrl}/users/sign_in`);
   await page.click('[data-testid="forgot-password-link"]');
   await page.waitForURL((url) => url.pathname === '/users/password/new');
+  // pages load with their route: the sign-in page (with its own email field) stays until this one is there
+  await page.locator('[data-testid="password-reset-request-form"]').waitFor({ timeout: 15_000 });
   expect(await navigation.count(), 'the reset request page shows navigation').toBe(0);
 
   // the answer is the same for an address nobody has
@@ -160,6 +162,7 @@ test('a signed-out member resets the password from the sign-in page, signs in wi
   await page.click('[data-testid="password-reset-request-submit"]');
   const unknownAnswer = await page.locator('[data-testid="password-reset-requested"]').textContent({ timeout: 15_000 });
   await page.goto(`${baseUrl}/users/password/new`);
+  await page.locator('[data-testid="password-reset-request-form"]').waitFor({ timeout: 15_000 });
   const requestedAt = new Date(Date.now() - 1000).toISOString();
   await page.fill('input[name="email"]', email);
   await page.click('[data-testid="password-reset-request-submit"]');
