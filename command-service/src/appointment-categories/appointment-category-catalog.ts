@@ -1,8 +1,9 @@
 import {
   appointmentCategoriesOf,
   appointmentCategoriesStream,
+  AppointmentCategoriesChanged,
   DEFAULT_NETWORK_ID,
-  type AppointmentCategoryEvent,
+  eventOf,
   type AppointmentFields,
 } from '@cn/contracts';
 import { DomainError, type EventStore } from '@cn/domain';
@@ -17,7 +18,10 @@ export class AppointmentCategoryCatalog {
   async ids(): Promise<Set<string>> {
     const events = await this.eventStore.readStream(appointmentCategoriesStream(DEFAULT_NETWORK_ID));
     const state = events.reduce(
-      (current, event) => evolveAppointmentCategories(current, { type: event.type, data: event.data } as AppointmentCategoryEvent),
+      (current, recorded) => {
+        const event = eventOf([AppointmentCategoriesChanged], recorded);
+        return event ? evolveAppointmentCategories(current, event) : current;
+      },
       initialAppointmentCategoriesState(),
     );
     return new Set(appointmentCategoriesOf(state.custom).map((category) => category.id));

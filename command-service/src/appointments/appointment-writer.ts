@@ -1,4 +1,4 @@
-import { appointmentStream, type AppointmentEvent } from '@cn/contracts';
+import { appointmentEvents, appointmentStream, eventOf, type AppointmentEvent } from '@cn/contracts';
 import type { CommandContext, HandledCommand } from '@cn/domain';
 import type { Infrastructure } from '@cn/platform';
 import { parentGroupsOf, type CalendarAccess } from '../lookup/calendar-access';
@@ -38,7 +38,10 @@ export class AppointmentWriter {
   async state(appointmentId: string): Promise<AppointmentState> {
     const events = await this.infra.eventStore.readStream(appointmentStream(appointmentId));
     return events.reduce(
-      (state, event) => appointmentDecider.evolve(state, { type: event.type, data: event.data } as AppointmentEvent),
+      (state, recorded) => {
+        const event = eventOf(appointmentEvents, recorded);
+        return event ? appointmentDecider.evolve(state, event) : state;
+      },
       initialAppointmentState(),
     );
   }

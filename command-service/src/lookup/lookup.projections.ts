@@ -2,13 +2,13 @@ import {
   DEFAULT_NETWORK_ID,
   DEFAULT_NETWORK_SETTINGS,
   DELETED_MEMBER_NAME,
-  type MemberEvent,
+  eventOf,
+  memberEvents,
+  networkSettingsEvents,
   type MemberRoles,
   type NetworkSettings,
-  type NetworkSettingsEvent,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
-import type { RecordedEvent } from '@cn/domain';
 
 /**
  * What the command side needs to authorize and find a member by address; personal data arrives revealed.
@@ -29,16 +29,14 @@ export interface LookupNetwork extends ProjectedDocument {
 
 const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-const memberEvent = (event: RecordedEvent): MemberEvent => ({ type: event.type, data: event.data }) as MemberEvent;
-
 export const lookupMembersProjection: Projection<LookupMember> = {
   name: 'command_lookup_members',
   version: 1,
   eventTypes: ['MemberRegistered', 'MemberRolesChanged', 'MemberErased'],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   evolve: (doc, recorded) => {
-    const event = memberEvent(recorded);
-    switch (event.type) {
+    const event = eventOf(memberEvents, recorded);
+    switch (event?.type) {
       case 'MemberRegistered':
         return {
           _id: event.data.member_id,
@@ -66,9 +64,9 @@ export const lookupNetworkProjection: Projection<LookupNetwork> = {
   eventTypes: ['NetworkBasicSettingsChanged', 'NetworkJoinSettingsChanged', 'NetworkMemberSettingsChanged', 'NetworkMailSettingsChanged'],
   documentIds: (event) => [(event.data as { network_id?: string }).network_id ?? DEFAULT_NETWORK_ID],
   evolve: (doc, recorded, id) => {
-    const event = { type: recorded.type, data: recorded.data } as NetworkSettingsEvent;
+    const event = eventOf(networkSettingsEvents, recorded);
     const settings = doc?.settings ?? DEFAULT_NETWORK_SETTINGS;
-    switch (event.type) {
+    switch (event?.type) {
       case 'NetworkBasicSettingsChanged':
         return { _id: id, settings: { ...settings, basic: event.data.basic } };
       case 'NetworkJoinSettingsChanged':

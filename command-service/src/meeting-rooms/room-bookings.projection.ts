@@ -1,4 +1,4 @@
-import type { AppointmentEvent, AppointmentFields, MeetingRoomEvent, RoomBookingSource } from '@cn/contracts';
+import { appointmentEvents, eventOf, MeetingRoomCreated, type AppointmentFields, type RoomBookingSource } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** A room as the command side knows it. */
@@ -18,8 +18,8 @@ export const bookableRoomsProjection: Projection<BookableRoom> = {
   eventTypes: ['MeetingRoomCreated'],
   documentIds: (event) => [(event.data as { room_id: string }).room_id],
   evolve: (doc, recorded, id) => {
-    const event = { type: recorded.type, data: recorded.data } as MeetingRoomEvent;
-    switch (event.type) {
+    const event = eventOf([MeetingRoomCreated], recorded);
+    switch (event?.type) {
       case 'MeetingRoomCreated':
         return { _id: id, name: event.data.name, capacity: event.data.capacity };
       default:
@@ -64,8 +64,8 @@ export const roomBookingsProjection: Projection<RoomBookingDocument> = {
   eventTypes: APPOINTMENT_EVENTS,
   documentIds: (event) => [(event.data as { appointment_id: string }).appointment_id],
   evolve: (doc, recorded, id) => {
-    const event = { type: recorded.type, data: recorded.data } as AppointmentEvent;
-    switch (event.type) {
+    const event = eventOf(appointmentEvents, recorded);
+    switch (event?.type) {
       case 'AppointmentCreated':
         return withRoomIds({
           _id: id,

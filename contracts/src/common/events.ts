@@ -30,6 +30,17 @@ export const defineEvent = <Type extends string, Schema extends z.ZodType>(
 
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S> } : never;
 
+/**
+ * A stored event as one of these definitions' events, or null when it is of another type. Its data was
+ * checked against the registered schema when it was read (platform's readEvent), so the type is earned,
+ * not asserted by each reader.
+ */
+export const eventOf = <const Definitions extends ReadonlyArray<EventDefinition<string, z.ZodType>>>(
+  definitions: Definitions,
+  event: { type: string; data: unknown },
+): EventOf<Definitions[number]> | null =>
+  definitions.some((definition) => definition.type === event.type) ? ({ type: event.type, data: event.data } as EventOf<Definitions[number]>) : null;
+
 /** Personal data as it sits in an event: a plain value before encryption, an envelope after. */
 export const encryptedValue = z.object({ $pii: z.string(), subject: z.string() });
 export type EncryptedEnvelope = z.infer<typeof encryptedValue>;

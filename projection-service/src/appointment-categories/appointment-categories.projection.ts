@@ -1,4 +1,4 @@
-import { DEFAULT_NETWORK_ID, type AppointmentCategoryEvent, type CustomCategory } from '@cn/contracts';
+import { AppointmentCategoriesChanged, DEFAULT_NETWORK_ID, eventOf, type CustomCategory } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 export type AppointmentCategoriesDocument = ProjectedDocument & { custom_categories: CustomCategory[] };
@@ -10,8 +10,8 @@ export const appointmentCategoriesProjection: Projection<AppointmentCategoriesDo
   eventTypes: ['AppointmentCategoriesChanged'],
   documentIds: (event) => [(event.data as { network_id?: string }).network_id ?? DEFAULT_NETWORK_ID],
   evolve: (doc, recorded, id) => {
-    const event = { type: recorded.type, data: recorded.data } as AppointmentCategoryEvent;
-    switch (event.type) {
+    const event = eventOf([AppointmentCategoriesChanged], recorded);
+    switch (event?.type) {
       case 'AppointmentCategoriesChanged':
         return { _id: id, custom_categories: event.data.custom_categories };
       default:

@@ -1,4 +1,4 @@
-import type { MeetingRoomEvent } from '@cn/contracts';
+import { eventOf, MeetingRoomCreated } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 export type MeetingRoomDocument = ProjectedDocument & { name: string; capacity: number | null; created_at: string };
@@ -10,8 +10,8 @@ export const meetingRoomsProjection: Projection<MeetingRoomDocument> = {
   eventTypes: ['MeetingRoomCreated'],
   documentIds: (event) => [(event.data as { room_id: string }).room_id],
   evolve: (doc, recorded, id) => {
-    const event = { type: recorded.type, data: recorded.data } as MeetingRoomEvent;
-    switch (event.type) {
+    const event = eventOf([MeetingRoomCreated], recorded);
+    switch (event?.type) {
       case 'MeetingRoomCreated':
         return { _id: id, name: event.data.name, capacity: event.data.capacity, created_at: recorded.metadata.occurredAt };
       default:
