@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
+import { createQueryClient } from './api/query-client';
 import { App } from './app/App';
+import { DataLayer } from './app/DataLayer';
 import { WaitlistPromotionToasts } from './appointments/WaitlistPromotionToasts';
 import { createI18n, loadTranslation, storedLanguage } from './i18n';
 import { SessionProvider } from './session/SessionContext';
@@ -18,10 +20,12 @@ const start = async (container: HTMLElement): Promise<void> => {
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
           <SessionProvider>
-            <ToastProvider>
-              <App />
-              <WaitlistPromotionToasts />
-            </ToastProvider>
+            <DataLayer client={createQueryClient()}>
+              <ToastProvider>
+                <App />
+                <WaitlistPromotionToasts />
+              </ToastProvider>
+            </DataLayer>
           </SessionProvider>
         </BrowserRouter>
       </I18nextProvider>

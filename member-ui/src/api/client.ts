@@ -2,7 +2,6 @@ import {
   CONSISTENCY_HEADER,
   CSRF_HEADER,
   type CommandAccepted,
-  type DirectoryMembersResponse,
   type ErrorResponse,
   type MemberDto,
   type NetworkResponse,
@@ -114,9 +113,6 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
     },
     setStatus: (request: SetPresenceRequest) =>
       call<CommandAccepted>('PUT', '/api/v1/members/me/status', { body: request }),
-    member: (id: string) => call<MemberDto>('GET', `/members/${encodeURIComponent(id)}`),
-    directoryMembers: (query: { q: string; page: number; per_page?: number }) =>
-      call<DirectoryMembersResponse>('GET', '/directory/members', { query }),
   };
 };
 

@@ -22,10 +22,10 @@ const CalendarFormPage = page(async () => (await import('../calendars')).Calenda
 const CalendarsManagePage = page(async () => (await import('../calendars')).CalendarsManagePage);
 const CalendarsSubscribePage = page(async () => (await import('../calendars')).CalendarsSubscribePage);
 const InvitesPage = page(async () => (await import('../invites')).InvitesPage);
-const DirectoryLayout = page(async () => (await import('../directory/DirectoryLayout')).DirectoryLayout);
-const DirectoryMembersPage = page(async () => (await import('../directory/DirectoryMembersPage')).DirectoryMembersPage);
-const SearchPage = page(async () => (await import('../features/SearchPage')).SearchPage);
-const MemberPage = page(async () => (await import('../members/MemberPage')).MemberPage);
+const DirectoryLayout = page(async () => (await import('../directory')).DirectoryLayout);
+const DirectoryMembersPage = page(async () => (await import('../directory')).DirectoryMembersPage);
+const SearchPage = page(async () => (await import('../search')).SearchPage);
+const MemberPage = page(async () => (await import('../members')).MemberPage);
 const ForgotPasswordPage = page(async () => (await import('../users')).ForgotPasswordPage);
 const ResetPasswordPage = page(async () => (await import('../users')).ResetPasswordPage);
 const UserSettingsPage = page(async () => (await import('../users')).UserSettingsPage);

@@ -1,12 +1,13 @@
-import type { AppointmentDto, CalendarDto } from '@cn/contracts';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router-dom';
-import { errorKeyOf } from '../api/client';
-import { calendarsApi } from '../calendars/calendars-api';
+import { loadOf } from '../api/load';
+import { useCalendars } from '../calendars/calendars-queries';
+import { LoadStatus } from '../common/LoadStatus';
 import { usePageTitle } from '../common/usePageTitle';
-import { useSession, useSignedIn } from '../session/SessionContext';
-import { appointmentsApi, type AppointmentScope } from './appointments-api';
+import { useSignedIn } from '../session/SessionContext';
+import type { AppointmentScope } from './appointments-api';
+import { useAppointmentsMonth } from './appointments-queries';
 import { AppointmentList } from './AppointmentList';
 import { formatMonth, todayIn } from './format';
 import { layoutMonthSheet, listDays } from './month-sheet';
@@ -14,14 +15,10 @@ import { MonthSheet } from './MonthSheet';
 import { MOBILE_BREAKPOINT_PX, readStoredView, storeView, useMediaQuery, type SheetView } from './view-state';
 import { addMonths, viewerTimeZone } from './zoned-time';
 import './appointments.css';
-import { LoadStatus } from '../shell/LoadStatus';
-
-type Load = { phase: 'loading' } | { phase: 'failed'; errorKey: string } | { phase: 'loaded'; month: string; appointments: AppointmentDto[] };
 
 /** /appointments, /appointments/participating and /groups/:groupSlug/calendars: month sheet or list. */
 export const AppointmentsPage = ({ scope }: { scope: AppointmentScope }) => {
   const { t, i18n } = useTranslation();
-  const { api } = useSession();
   const { can } = useSignedIn();
   const { groupSlug } = useParams();
   const timeZone = useMemo(viewerTimeZone, []);
@@ -29,10 +26,11 @@ export const AppointmentsPage = ({ scope }: { scope: AppointmentScope }) => {
   const [{ view, date }, setViewState] = useState(() => readStoredView(today));
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const shownView: SheetView = narrow ? 'list' : view;
-  const [calendars, setCalendars] = useState<CalendarDto[]>([]);
+  // without its calendars the page still shows the month, only the filter and the create link go
+  const calendars = useCalendars(groupSlug).data ?? [];
   const [calendarFilter, setCalendarFilter] = useState('');
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const monthQuery = useAppointmentsMonth(scope, { date, view: shownView, time_zone: timeZone, group_slug: groupSlug });
+  const load = loadOf(monthQuery);
   const monthId = useId();
   const filterId = useId();
   usePageTitle(groupSlug ? 'appointments.group_title' : scope === 'participating' ? 'appointments.participating_title' : 'appointments.title');
@@ -44,41 +42,10 @@ export const AppointmentsPage = ({ scope }: { scope: AppointmentScope }) => {
       return value;
     });
 
-  useEffect(() => {
-    let current = true;
-    const calls = calendarsApi(api);
-    (groupSlug ? calls.ofGroup(groupSlug) : calls.list())
-      .then((response) => {
-        if (current) setCalendars(response.calendars);
-      })
-      .catch(() => {
-        if (current) setCalendars([]);
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, groupSlug]);
-
-  useEffect(() => {
-    let current = true;
-    setLoad({ phase: 'loading' });
-    appointmentsApi(api)
-      .month(scope, { date, view: shownView, time_zone: timeZone, group_slug: groupSlug })
-      .then((response) => {
-        if (current) setLoad({ phase: 'loaded', month: response.month || date.slice(0, 7), appointments: response.appointments });
-      })
-      .catch((error: unknown) => {
-        if (current) setLoad({ phase: 'failed', errorKey: errorKeyOf(error) });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, scope, date, shownView, timeZone, groupSlug, attempt]);
-
   const shown = useMemo(() => {
-    if (load.phase !== 'loaded') return [];
-    return load.appointments.filter((appointment) => !calendarFilter || appointment.calendar_ids.includes(calendarFilter));
-  }, [load, calendarFilter]);
+    const appointments = monthQuery.data?.appointments ?? [];
+    return appointments.filter((appointment) => !calendarFilter || appointment.calendar_ids.includes(calendarFilter));
+  }, [monthQuery.data, calendarFilter]);
 
   const month = date.slice(0, 7);
   const creatableCalendar = calendars.find((calendar) => calendar.can.create_appointments && (calendarFilter ? calendar.id === calendarFilter : true));
@@ -172,7 +139,7 @@ export const AppointmentsPage = ({ scope }: { scope: AppointmentScope }) => {
           </Link>
         </div>
       </div>
-      <LoadStatus load={load} onRetry={() => setAttempt((value) => value + 1)} testId="appointments" />
+      <LoadStatus load={load} onRetry={() => void monthQuery.refetch()} testId="appointments" />
       {load.phase === 'loaded' ? (
         shownView === 'sheet' ? (
           <MonthSheet weeks={layoutMonthSheet(month, shown, timeZone)} timeZone={timeZone} today={today} canCreate={canCreate} createQuery={createQuery} />

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { usePageTitle } from '../common/usePageTitle';
-import { useSession, useSignedIn } from '../session/SessionContext';
+import { useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
-import { appointmentsApi } from './appointments-api';
-import { useAppointment } from './useAppointment';
+import { useAppointment, useContactAttendees } from './appointments-queries';
 import './appointments.css';
 
 /** The email attachment size limit the server announces (`network.email_attachment_size_limit_mb`), in bytes. */
@@ -19,7 +18,7 @@ export const attachmentsSize = (files: AppointmentDto['event_files']): number =>
 
 const ContactForm = ({ appointment }: { appointment: AppointmentDto }) => {
   const { t } = useTranslation();
-  const { api } = useSession();
+  const contactAttendees = useContactAttendees(appointment.id);
   const limitMb = useSignedIn().network.email_attachment_size_limit_mb;
   const toasts = useToasts();
   const navigate = useNavigate();
@@ -28,7 +27,6 @@ const ContactForm = ({ appointment }: { appointment: AppointmentDto }) => {
   const [audience, setAudience] = useState<ContactAudience>('all');
   const [includeAttachments, setIncludeAttachments] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const tooLarge = attachmentsSize(appointment.event_files) > attachmentLimitBytes(limitMb);
   const hasFiles = appointment.event_files.length > 0;
   const detailPath = `/appointments/${encodeURIComponent(appointment.id)}`;
@@ -39,9 +37,8 @@ const ContactForm = ({ appointment }: { appointment: AppointmentDto }) => {
     if (!text.trim()) found.text = 'required';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
-      await appointmentsApi(api).contact(appointment.id, {
+      await contactAttendees.mutateAsync({
         contact: { subject: subject.trim(), text: text.trim(), audience, include_attachments: includeAttachments && !tooLarge },
       });
       toasts.show('success', 'appointments.contact.sent');
@@ -53,7 +50,6 @@ const ContactForm = ({ appointment }: { appointment: AppointmentDto }) => {
         setErrors(fromServer);
       }
       toasts.show('error', 'errors.generic_error');
-      setBusy(false);
     }
   };
 
@@ -106,7 +102,7 @@ const ContactForm = ({ appointment }: { appointment: AppointmentDto }) => {
         </div>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy} data-testid="send-contact">
+        <button type="submit" className="button" disabled={contactAttendees.isPending || contactAttendees.isSuccess} data-testid="send-contact">
           {t('appointments.contact.send')}
         </button>
         <Link className="button button--quiet" to={detailPath}>

@@ -5,13 +5,12 @@ import { Link, useParams } from 'react-router-dom';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
-import { appointmentsApi } from './appointments-api';
 import { addedSummary } from './added-summary';
 import { GroupPicker, RolePicker } from './GroupAndRolePickers';
 import { MemberPicker, type PickedMember } from './MemberPicker';
 import type { PickerOption } from './SearchPicker';
 import { compareParticipants } from './participant-rules';
-import { useAppointment } from './useAppointment';
+import { useAppointment, useParticipantCommands } from './appointments-queries';
 import './appointments.css';
 
 /** After adding participants the list refreshes at these delays (group members are added asynchronously). */
@@ -21,11 +20,12 @@ const STATUSES: ParticipantStatus[] = ['invited', 'accepted', 'declined', 'rejec
 
 const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: () => void }) => {
   const { t, i18n } = useTranslation();
-  const { api, state } = useSession();
+  const { state } = useSession();
   // external members may not list the network's groups and roles (GET /groups answers them 403)
   const external = state.phase === 'ready' && state.member?.is_external === true;
   const toasts = useToasts();
-  const calls = appointmentsApi(api);
+  const commands = useParticipantCommands(appointment.id);
+  const busy = commands.add.isPending || commands.changeStatus.isPending || commands.remove.isPending;
   const occurrence = isOccurrenceId(appointment.id);
   const [applyTo, setApplyTo] = useState<ApplyTo>(occurrence ? 'this' : 'all');
   const [members, setMembers] = useState<PickedMember[]>([]);
@@ -33,7 +33,6 @@ const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
   const [roles, setRoles] = useState<PickerOption[]>([]);
   const [status, setStatus] = useState<ParticipantStatus>('invited');
   const [notify, setNotify] = useState(true);
-  const [busy, setBusy] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -46,34 +45,26 @@ const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
       status,
       send_email_notification: notify,
     };
-    setBusy(true);
     try {
-      await calls.addParticipants(appointment.id, { participant, apply_to: applyTo });
+      await commands.add.mutateAsync({ participant, apply_to: applyTo });
       const counts = { members: participant.membership_ids.length, groups: participant.group_ids.length, roles: participant.membership_role_ids.length };
       toasts.show('success', t('appointments.participants.added', { list: addedSummary(t, i18n.language, counts) }));
       setMembers([]);
       setGroups([]);
       setRoles([]);
-      reload();
       timers.current.forEach(clearTimeout);
       timers.current = PARTICIPANT_REFRESH_DELAYS_MS.map((delay) => setTimeout(reload, delay));
     } catch {
       toasts.show('error', 'errors.saving_failure');
-    } finally {
-      setBusy(false);
     }
   };
 
-  const change = async (action: () => Promise<unknown>) => {
-    setBusy(true);
+  const change = async (command: () => Promise<unknown>) => {
     try {
-      await action();
+      await command();
       toasts.show('success', 'appointments.participants.saved');
-      reload();
     } catch {
       toasts.show('error', 'errors.saving_failure');
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -144,9 +135,10 @@ const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
               disabled={busy}
               onChange={(event) =>
                 void change(() =>
-                  calls.changeStatus(appointment.id, participant.id === 'me' ? 'me' : participant.membership.id, {
-                    participant: { status: event.target.value as ParticipantStatus },
-                    apply_to: applyTo,
+                  commands.changeStatus.mutateAsync({
+                    participantId: participant.id === 'me' ? 'me' : participant.membership.id,
+                    status: event.target.value as ParticipantStatus,
+                    applyTo,
                   }),
                 )
               }
@@ -162,7 +154,7 @@ const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
               className="button button--quiet"
               disabled={busy}
               data-testid="remove-participant"
-              onClick={() => void change(() => calls.removeParticipant(appointment.id, participant.id === 'me' ? 'me' : participant.membership.id, applyTo))}
+              onClick={() => void change(() => commands.remove.mutateAsync({ participantId: participant.id === 'me' ? 'me' : participant.membership.id, applyTo }))}
             >
               {t('appointments.participants.remove')}
             </button>

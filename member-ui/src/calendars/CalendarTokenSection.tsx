@@ -1,53 +1,44 @@
-import type { CalendarTokenIssued, CommandAccepted } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSession, useSignedIn } from '../session/SessionContext';
+import { useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { storeCalendarToken, storedCalendarToken } from './calendar-token';
-import { useSubscriptions, WebcalList } from './CalendarsSubscribePage';
+import { useCalendarSubscriptions, useCalendarTokenCommands } from './calendars-queries';
+import { WebcalList } from './WebcalList';
 import './calendars.css';
 
 /** The calendar-token part of /users/edit: create (or renew) and revoke the webcal token. */
 export const CalendarTokenSection = () => {
   const { t } = useTranslation();
-  const { api } = useSession();
   const { member } = useSignedIn();
   const toasts = useToasts();
   const [token, setToken] = useState(() => storedCalendarToken(member.id));
-  const [busy, setBusy] = useState(false);
-  const [version, setVersion] = useState(0);
-  const load = useSubscriptions(version);
-  const feeds = load.phase === 'loaded' && 'feeds' in load.subscriptions ? load.subscriptions.feeds : [];
+  const commands = useCalendarTokenCommands();
+  const busy = commands.issue.isPending || commands.revoke.isPending;
+  const subscriptions = useCalendarSubscriptions().data;
+  const feeds = subscriptions && 'feeds' in subscriptions ? subscriptions.feeds : [];
 
   const issue = async () => {
-    setBusy(true);
     try {
-      const answer = await api.request<CalendarTokenIssued>('POST', '/users/calendar_token');
+      const answer = await commands.issue.mutateAsync();
       storeCalendarToken(member.id, answer.token);
       setToken(answer.token);
-      setVersion((value) => value + 1);
       toasts.show('success', 'calendars.token_created');
     } catch {
       toasts.show('error', 'errors.generic_error');
-    } finally {
-      setBusy(false);
     }
   };
 
   const revoke = async () => {
     if (!window.confirm(t('calendars.token_revoke_confirm'))) return;
-    setBusy(true);
     try {
-      await api.request<CommandAccepted>('DELETE', '/users/calendar_token');
+      await commands.revoke.mutateAsync();
       storeCalendarToken(member.id, null);
       setToken(null);
-      setVersion((value) => value + 1);
       toasts.show('success', 'calendars.token_revoked');
     } catch {
       toasts.show('error', 'errors.generic_error');
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,61 +1,38 @@
-import type { CalendarDto } from '@cn/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
+import { loadOf } from '../api/load';
 import { EmptyState } from '../common/EmptyState';
 import { usePageTitle } from '../common/usePageTitle';
-import { useSession, useSignedIn } from '../session/SessionContext';
+import { refusalMessageKey } from '../i18n/refusal-message';
+import { useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
-import { calendarsApi } from './calendars-api';
+import { useCalendarCommands, useCalendars } from './calendars-queries';
 import './calendars.css';
-
-type Load = { phase: 'loading' } | { phase: 'failed'; errorKey: string } | { phase: 'loaded'; calendars: CalendarDto[] };
 
 const TYPE_ORDER = ['personal', 'shared', 'network', 'group'] as const;
 
 /** /calendars/manage: the member's calendars with edit, delete or remove-share by their can flags. */
 export const CalendarsManagePage = () => {
-  const { t } = useTranslation();
-  const { api } = useSession();
+  const { t, i18n } = useTranslation();
   const { can } = useSignedIn();
   const toasts = useToasts();
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const load = loadOf(useCalendars());
+  const commands = useCalendarCommands();
+  const busy = commands.destroy.isPending || commands.removeShare.isPending;
   usePageTitle('calendars.manage_title');
 
-  useEffect(() => {
-    let current = true;
-    calendarsApi(api)
-      .list()
-      .then((response) => {
-        if (current) setLoad({ phase: 'loaded', calendars: response.calendars });
-      })
-      .catch((error: unknown) => {
-        if (current) setLoad({ phase: 'failed', errorKey: errorKeyOf(error) });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
-
-  const act = async (action: () => Promise<unknown>, success: string, confirmKey: string) => {
+  const act = async (command: typeof commands.destroy, calendarId: string, success: string, confirmKey: string) => {
     if (!window.confirm(t(confirmKey))) return;
-    setBusy(true);
     try {
-      await action();
+      await command.mutateAsync(calendarId);
       toasts.show('success', success);
-      setAttempt((value) => value + 1);
     } catch (error) {
-      toasts.show('error', `errors.${errorKeyOf(error)}`);
-    } finally {
-      setBusy(false);
+      toasts.show('error', refusalMessageKey(i18n, errorKeyOf(error)));
     }
   };
 
-  const calendars = load.phase === 'loaded' ? [...load.calendars].sort((a, b) => TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) || a.name.localeCompare(b.name)) : [];
-  const calls = calendarsApi(api);
+  const calendars = load.phase === 'loaded' ? [...load.data].sort((a, b) => TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) || a.name.localeCompare(b.name)) : [];
 
   return (
     <section className="page" data-testid="calendars-manage">
@@ -107,7 +84,7 @@ export const CalendarsManagePage = () => {
                     className="button button--quiet"
                     disabled={busy}
                     data-testid="remove-share"
-                    onClick={() => void act(() => calls.removeShare(calendar.id), 'calendars.share_removed', 'calendars.remove_share_confirm')}
+                    onClick={() => void act(commands.removeShare, calendar.id, 'calendars.share_removed', 'calendars.remove_share_confirm')}
                   >
                     {t('calendars.remove_share')}
                   </button>
@@ -118,7 +95,7 @@ export const CalendarsManagePage = () => {
                     className="button button--quiet button--danger-text"
                     disabled={busy}
                     data-testid="delete-calendar"
-                    onClick={() => void act(() => calls.destroy(calendar.id), 'calendars.delete_successful', 'calendars.delete_confirm')}
+                    onClick={() => void act(commands.destroy, calendar.id, 'calendars.delete_successful', 'calendars.delete_confirm')}
                   >
                     {t('calendars.delete')}
                   </button>

@@ -1,24 +1,16 @@
-import { INVITE_TABS, type InviteDto, type InvitesResponse, type ParticipationsResponse } from '@cn/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { INVITE_TABS, type InviteDto } from '@cn/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
+import { loadOf, mapLoad } from '../api/load';
 import { EmptyState } from '../common/EmptyState';
+import { LoadStatus } from '../common/LoadStatus';
 import { usePageTitle } from '../common/usePageTitle';
 import { formatRange } from '../appointments/format';
-import { useSession } from '../session/SessionContext';
+import { refusalMessageKey } from '../i18n/refusal-message';
 import { useToasts } from '../toasts/Toasts';
-import { invitesApi } from './invites-api';
-import { isParticipationTab, rowOfInvite, rowOfParticipation, type InviteRow } from './invite-rows';
+import { useAnswerInvite, useInvitesTab, useOpenInvitesCount, type InviteTab } from './invites-queries';
 import '../appointments/appointments.css';
-import { LoadStatus } from '../shell/LoadStatus';
-
-type InviteTab = (typeof INVITE_TABS)[number];
-type Load = { phase: 'loading' } | { phase: 'failed'; errorKey: string } | { phase: 'loaded'; rows: InviteRow[]; next: string | null };
-type Page = { rows: InviteRow[]; next: string | null; openCount: number | null };
-
-const inviteRows = (response: InvitesResponse): Page => ({ rows: response.invites.map(rowOfInvite), next: response.next, openCount: response.open_count });
-const participationRows = (response: ParticipationsResponse): Page => ({ rows: response.participations.map(rowOfParticipation), next: response.next, openCount: null });
 
 const tabOf = (value: string | null): InviteTab => (INVITE_TABS as readonly string[]).includes(value ?? '') ? (value as InviteTab) : 'open';
 
@@ -28,75 +20,33 @@ const tabOf = (value: string | null): InviteTab => (INVITE_TABS as readonly stri
  */
 export const InvitesPage = () => {
   const { t, i18n } = useTranslation();
-  const { api } = useSession();
   const toasts = useToasts();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
-  const [openCount, setOpenCount] = useState<number | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const invites = useInvitesTab(tab);
+  const openCount = useOpenInvitesCount(tab);
+  const answerInvite = useAnswerInvite();
+  const busy = answerInvite.isPending ? answerInvite.variables.id : null;
   usePageTitle('invites.title');
 
-  useEffect(() => {
-    let current = true;
-    setLoad({ phase: 'loading' });
-    const calls = invitesApi(api);
-    const first: Promise<Page> = isParticipationTab(tab) ? calls.participations(tab).then(participationRows) : calls.list(tab).then(inviteRows);
-    first
-      .then((page) => {
-        if (!current) return;
-        setLoad({ phase: 'loaded', rows: page.rows, next: page.next });
-        if (page.openCount !== null) setOpenCount(page.openCount);
-      })
-      .catch((error: unknown) => {
-        if (current) setLoad({ phase: 'failed', errorKey: errorKeyOf(error) });
-      });
-    return () => {
-      current = false;
-    };
-  }, [api, tab, attempt]);
+  // a failed 'load more' keeps the rows shown and says so in a toast
+  const load = mapLoad(loadOf(invites.isFetchNextPageError ? { ...invites, status: 'success' } : invites), ({ pages }) => ({
+    rows: pages.flatMap((page) => page.rows),
+    next: pages.at(-1)?.next ?? null,
+  }));
 
-  // the participations do not count open invites: the badge asks on its own when the page opens on such a tab
-  const participationTab = isParticipationTab(tab);
-  useEffect(() => {
-    if (!participationTab || openCount !== null) return undefined;
-    let current = true;
-    invitesApi(api)
-      .openCount()
-      .then((count) => {
-        if (current) setOpenCount(count);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [api, participationTab, openCount]);
-
-  const loadMore = useCallback(
-    (url: string) => {
-      const calls = invitesApi(api);
-      const more: Promise<Page> = isParticipationTab(tab) ? calls.nextParticipations(url).then(participationRows) : calls.next(url).then(inviteRows);
-      more
-        .then((page) =>
-          setLoad((previous) => (previous.phase === 'loaded' ? { phase: 'loaded', rows: [...previous.rows, ...page.rows], next: page.next } : previous)),
-        )
-        .catch(() => toasts.show('error', 'errors.generic_error'));
-    },
-    [api, tab, toasts],
-  );
+  const loadMore = () => {
+    void invites.fetchNextPage().then((result) => {
+      if (result.isError) toasts.show('error', 'errors.generic_error');
+    });
+  };
 
   const answer = async (invite: InviteDto, accept: boolean) => {
-    setBusy(invite.id);
     try {
-      const calls = invitesApi(api);
-      await (accept ? calls.accept(invite.id) : calls.reject(invite.id));
+      await answerInvite.mutateAsync({ id: invite.id, accept });
       toasts.show('success', accept ? 'invites.accepted' : 'invites.rejected');
-      setAttempt((value) => value + 1);
     } catch (error) {
-      toasts.show('error', `errors.${errorKeyOf(error)}`);
-    } finally {
-      setBusy(null);
+      toasts.show('error', refusalMessageKey(i18n, errorKeyOf(error), ['appointments.rsvp.notice']));
     }
   };
 
@@ -123,13 +73,13 @@ export const InvitesPage = () => {
           </button>
         ))}
       </nav>
-      <LoadStatus load={load} onRetry={() => setAttempt((value) => value + 1)} />
-      {load.phase === 'loaded' && load.rows.length === 0 ? (
+      <LoadStatus load={load} onRetry={() => void invites.refetch()} />
+      {load.phase === 'loaded' && load.data.rows.length === 0 ? (
         <EmptyState title={`invites.empty.${tab}`} text="invites.empty_text" testId="invites-empty" />
       ) : null}
-      {load.phase === 'loaded' && load.rows.length > 0 ? (
+      {load.phase === 'loaded' && load.data.rows.length > 0 ? (
         <ul className="invite-list" data-testid="invite-list">
-          {load.rows.map(({ invite, ...row }) => (
+          {load.data.rows.map(({ invite, ...row }) => (
             <li key={row.key} className="invite" data-testid="invite" data-invite-id={invite?.id} data-appointment-id={row.appointmentId}>
               <div className="invite__main">
                 <Link to={`/appointments/${encodeURIComponent(row.appointmentId)}`} className={row.canceled ? 'appointment--canceled' : ''}>
@@ -160,8 +110,8 @@ export const InvitesPage = () => {
           ))}
         </ul>
       ) : null}
-      {load.phase === 'loaded' && load.next ? (
-        <button type="button" className="button button--quiet" data-testid="invites-load-more" onClick={() => loadMore(load.next ?? '')}>
+      {load.phase === 'loaded' && load.data.next ? (
+        <button type="button" className="button button--quiet" data-testid="invites-load-more" onClick={loadMore}>
           {t('invites.load_more')}
         </button>
       ) : null}

@@ -1,50 +1,25 @@
-import type { MemberDto } from '@cn/contracts';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { errorKeyOf } from '../api/client';
+import { loadOf } from '../api/load';
 import { Avatar } from '../common/Avatar';
 import { EmptyState } from '../common/EmptyState';
 import { usePageTitle } from '../common/usePageTitle';
-import { useLivePresence, withStatus } from '../directory/useLivePresence';
 import { PresenceDot } from '../presence/PresenceDot';
-import { useSession, useSignedIn } from '../session/SessionContext';
+import { withStatus } from '../presence/presence-rules';
+import { useSignedIn } from '../session/SessionContext';
 import { MemberBadges, useMemberName } from './MemberBadges';
-
-type Load = { phase: 'loading' } | { phase: 'failed'; errorKey: string } | { phase: 'loaded'; member: MemberDto };
+import { useMember } from './members-queries';
 
 /** /members/:id: name, badges, presence. */
 export const MemberPage = () => {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { api } = useSession();
   const { network, member: me } = useSignedIn();
   const nameOf = useMemberName();
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const load = loadOf(useMember(id));
   usePageTitle(load.phase === 'loaded' ? 'members.page_title' : 'members.title', {
-    name: load.phase === 'loaded' ? nameOf(load.member) : '',
+    name: load.phase === 'loaded' ? nameOf(load.data) : '',
   });
-
-  useEffect(() => {
-    let current = true;
-    setLoad({ phase: 'loading' });
-    api
-      .member(id)
-      .then((member) => current && setLoad({ phase: 'loaded', member }))
-      .catch((error: unknown) => current && setLoad({ phase: 'failed', errorKey: errorKeyOf(error) }));
-    return () => {
-      current = false;
-    };
-  }, [api, id]);
-
-  const updatePresence = useCallback((memberId: string, status: MemberDto['status']) => {
-    setLoad((previous) =>
-      previous.phase === 'loaded' && previous.member.id === memberId
-        ? { phase: 'loaded', member: withStatus(previous.member, status) }
-        : previous,
-    );
-  }, []);
-  useLivePresence(updatePresence);
 
   if (load.phase === 'loading') {
     return (
@@ -68,7 +43,7 @@ export const MemberPage = () => {
   }
 
   // one's own status follows the session (updated by the status form as well as by pushes)
-  const member = load.member.id === me.id ? withStatus(load.member, me.status) : load.member;
+  const member = load.data.id === me.id ? withStatus(load.data, me.status) : load.data;
   const showPresence = network.show_online_status !== 'disabled';
   return (
     <section className="page member-page" data-testid="member-page">

@@ -2,6 +2,7 @@ import {
   STATUS_TEXT_MAX,
   normalizeStatusText,
   type CurrentMemberCan,
+  type MemberDto,
   type NetworkResponse,
   type PresenceType,
 } from '@cn/contracts';
@@ -42,3 +43,9 @@ export const cleanStatusText = (text: string): string => normalizeStatusText(tex
 
 /** Invisible goes out at once and closes the form; the other types wait for save. */
 export const sendsImmediately = (type: PresenceType): boolean => type === 'invisible';
+
+/** The member with a pushed status; an absent status means offline (or hidden from this viewer). */
+export const withStatus = (member: MemberDto, status: MemberDto['status']): MemberDto => {
+  const { status: _previous, ...rest } = member;
+  return status ? { ...rest, status } : rest;
+};

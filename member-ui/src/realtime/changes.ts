@@ -26,7 +26,7 @@ const isPresenceType = (value: unknown): value is PresenceType =>
   typeof value === 'string' && (PRESENCE_TYPES as readonly string[]).includes(value);
 
 /** Collections are versioned (`members_v1`); the console only cares about the read model's name. */
-const baseName = (collection: string): string => collection.replace(/_v\d+$/, '');
+export const baseName = (collection: string): string => collection.replace(/_v\d+$/, '');
 
 export type PresenceChange = { memberId: string; status: MemberDto['status'] };
 

@@ -38,7 +38,10 @@ export const applyChange = (state: SessionState, message: ChangedMessage): Sessi
   return next;
 };
 
-export const SessionProvider = ({ children, api: givenApi }: { children: ReactNode; api?: ApiClient }) => {
+/** Opens the realtime channel and returns the function that closes it (tests hand in their own). */
+export type OpenChannel = (onChange: (message: ChangedMessage) => void) => () => void;
+
+export const SessionProvider = ({ children, api: givenApi, openChannel = openRealtime }: { children: ReactNode; api?: ApiClient; openChannel?: OpenChannel }) => {
   const api = useMemo(() => givenApi ?? createApiClient(), [givenApi]);
   const [state, setState] = useState<SessionState>({ phase: 'loading' });
   const listeners = useRef(new Set<ChangeListener>());
@@ -65,11 +68,11 @@ export const SessionProvider = ({ children, api: givenApi }: { children: ReactNo
   const signedInId = state.phase === 'ready' ? (state.member?.id ?? null) : null;
   useEffect(() => {
     if (!signedInId) return undefined;
-    return openRealtime((message) => {
+    return openChannel((message) => {
       setState((current) => applyChange(current, message));
       for (const listener of listeners.current) listener(message);
     });
-  }, [signedInId]);
+  }, [signedInId, openChannel]);
 
   const session = useMemo<Session>(
     () => ({

@@ -1,0 +1,33 @@
+import type { DirectoryMembersResponse } from '@cn/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { withStatus } from '../presence/presence-rules';
+import { presenceChangeOf } from '../realtime/changes';
+import type { LiveRoute } from '../realtime/LiveQueries';
+import { useSession } from '../session/SessionContext';
+import { directoryApi } from './directory-api';
+
+/** Query keys of the directory. */
+export const directoryKeys = {
+  all: ['directory'] as const,
+  members: (query: { q: string; page: number }) => [...directoryKeys.all, 'members', query] as const,
+};
+
+/** One page of a directory search; the page shown stays while the next search answers. */
+export const useDirectoryMembers = (query: { q: string; page: number }) => {
+  const { api } = useSession();
+  return useQuery({ queryKey: directoryKeys.members(query), queryFn: () => directoryApi(api).members(query), placeholderData: keepPreviousData });
+};
+
+/**
+ * A member's pushed presence is written into the pages that list them. Presence changes often and the
+ * push carries the new status, so the search is not asked again for each one.
+ */
+export const directoryLive: LiveRoute = (message, client) => {
+  const change = presenceChangeOf(message);
+  if (!change) return;
+  client.setQueriesData<DirectoryMembersResponse>({ queryKey: directoryKeys.all }, (page) =>
+    page?.entries.some((entry) => entry.id === change.memberId)
+      ? { ...page, entries: page.entries.map((entry) => (entry.id === change.memberId ? withStatus(entry, change.status) : entry)) }
+      : page,
+  );
+};

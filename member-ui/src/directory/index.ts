@@ -1,0 +1,2 @@
+export { DirectoryLayout } from './DirectoryLayout';
+export { DirectoryMembersPage } from './DirectoryMembersPage';

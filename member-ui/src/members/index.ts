@@ -1,0 +1,1 @@
+export { MemberPage } from './MemberPage';
