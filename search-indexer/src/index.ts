@@ -1,10 +1,12 @@
 export { SearchIndexerModule } from './search-indexer.module';
-export { createSearchRuntime, SEARCH_PROJECTOR_NAME, SEARCH_RUNTIME } from './search-runtime';
-export type { SearchIndexerRuntime, SearchIndexes } from './search-runtime';
+export { createSearchRuntime, SEARCH_PROJECTOR_NAME } from './search-runtime';
+export { SEARCH_RUNTIME } from './core/search-core';
+export type { SearchIndexerRuntime } from './core/search-core';
 export { startSearchIndexer } from './search-indexer';
 export type { RunningSearchIndexer } from './search-indexer';
-export type { SearchFeature } from './search-feature';
-export { MEMBERS_INDEX } from './members/members-index';
+export type { Indexing, OpenIndex, SearchFeature, SearchIndexDefinition } from './core/search-feature';
+export { SEARCH_FEATURES } from './features';
+export { MEMBERS_INDEX, MEMBERS_INDEX_DEFINITION } from './members/members-index';
 export type { MemberSearchDocument } from './members/members-index';
 export { NETWORK_INDEX } from './network/network-search-settings';
 export { directoryQuerySchema } from './members/directory.controller';

@@ -1,22 +1,26 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { CONSISTENCY_GATE, INFRASTRUCTURE, MEMBER_ACCESS, type Infrastructure } from '@cn/platform';
-import { searchSideMemberAccess } from './members/member-access';
-import { DirectoryController } from './members/directory.controller';
-import { createSearchRuntime, SEARCH_RUNTIME, type SearchIndexerRuntime } from './search-runtime';
+import type { Infrastructure } from '@cn/platform';
+import { SEARCH_RUNTIME, searchCoreProviders, type SearchIndexerRuntime } from './core/search-core';
+import type { SearchFeature } from './core/search-feature';
+import { SEARCH_FEATURES } from './features';
+import { createSearchRuntime } from './search-runtime';
 
-/** Search API; the search projector is started by startSearchIndexer (index.ts). */
+/**
+ * The search API: one Nest module per feature with routes (features.ts), each given the search side's core
+ * providers; the search projector is started by startSearchIndexer (index.ts).
+ */
 @Module({})
 export class SearchIndexerModule {
-  static register(infra: Infrastructure, runtime: SearchIndexerRuntime = createSearchRuntime(infra)): DynamicModule {
+  static register(
+    infra: Infrastructure,
+    runtime: SearchIndexerRuntime = createSearchRuntime(infra),
+    features: readonly SearchFeature[] = SEARCH_FEATURES,
+  ): DynamicModule {
+    const core = searchCoreProviders(infra, runtime);
     return {
       module: SearchIndexerModule,
-      controllers: [DirectoryController],
-      providers: [
-        { provide: INFRASTRUCTURE, useValue: infra },
-        { provide: SEARCH_RUNTIME, useValue: runtime },
-        { provide: CONSISTENCY_GATE, useValue: runtime.gate },
-        { provide: MEMBER_ACCESS, useValue: searchSideMemberAccess(runtime) },
-      ],
+      imports: features.flatMap((feature): DynamicModule[] => (feature.module ? [{ module: feature.module, providers: core }] : [])),
+      providers: [{ provide: SEARCH_RUNTIME, useValue: runtime }],
       exports: [SEARCH_RUNTIME],
     };
   }

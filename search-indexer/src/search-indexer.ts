@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { SEARCH_RUNTIME, type SearchIndexerRuntime } from './search-runtime';
+import { SEARCH_RUNTIME, type SearchIndexerRuntime } from './core/search-core';
 
 export interface RunningSearchIndexer {
   runtime: SearchIndexerRuntime;

@@ -1,68 +1,44 @@
-import { createProjector, gateOf, type ConsistencyGate, type Infrastructure, type Projector } from '@cn/platform';
-import { type RecordedEvent } from '@cn/domain';
-import {
-  appointmentsIndexing,
-  openAppointmentsIndex,
-  openCalendarsIndex,
-  type AppointmentsIndex,
-  type CalendarsIndex,
-} from './appointments/appointments-index';
-import { membersIndexing, openMembersIndex, type MembersIndex } from './members/members-index';
-import { networkSettingsIndexing, openNetworkIndex, type NetworkSettingsIndex } from './network/network-search-settings';
-import type { SearchFeature } from './search-feature';
+import { createProjector, gateOf, type Infrastructure, type SearchCollection, type SearchDocument } from '@cn/platform';
+import type { RecordedEvent } from '@cn/domain';
+import { bufferedIndexes } from './core/buffered-indexes';
+import type { SearchIndexerRuntime } from './core/search-core';
+import type { Indexing, OpenIndex, SearchFeature, SearchIndexDefinition } from './core/search-feature';
+import { SEARCH_FEATURES } from './features';
 
 export const SEARCH_PROJECTOR_NAME = 'search-indexer';
-export const SEARCH_RUNTIME: unique symbol = Symbol('SEARCH_RUNTIME');
 const LAG_INTERVAL_MS = 5_000;
 
-export interface SearchIndexes {
-  members: MembersIndex;
-  network: NetworkSettingsIndex;
-  appointments: AppointmentsIndex;
-  calendars: CalendarsIndex;
-}
-
-export interface SearchIndexerRuntime {
-  projector: Projector;
-  gate: ConsistencyGate;
-  /** the indexes, opened (and created with their settings) on first use */
-  indexes(): Promise<SearchIndexes>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export const createSearchRuntime = (infra: Infrastructure): SearchIndexerRuntime => {
+export const createSearchRuntime = (infra: Infrastructure, features: readonly SearchFeature[] = SEARCH_FEATURES): SearchIndexerRuntime => {
   const logger = infra.logger.child({ component: SEARCH_PROJECTOR_NAME });
-  let opened: Promise<SearchIndexes> | null = null;
-  const indexes = (): Promise<SearchIndexes> => {
-    opened ??= Promise.all([
-      openMembersIndex(infra.searchIndex),
-      openNetworkIndex(infra.searchIndex),
-      openAppointmentsIndex(infra.searchIndex),
-      openCalendarsIndex(infra.searchIndex),
-    ]).then(([members, network, appointments, calendars]) => ({ members, network, appointments, calendars }));
-    return opened;
-  };
-
-  let features: Promise<SearchFeature[]> | null = null;
-  const featuresOf = (): Promise<SearchFeature[]> => {
-    features ??= indexes().then(({ members, network, appointments, calendars }) => [
-      membersIndexing(members, infra.cipher),
-      networkSettingsIndexing(network),
-      appointmentsIndexing(appointments, calendars),
-    ]);
-    return features;
-  };
-
-  const handle = async (event: RecordedEvent): Promise<void> => {
-    for (const feature of await featuresOf()) {
-      if (feature.eventTypes.includes(event.type)) await feature.handle(event);
+  const opened = new Map<string, Promise<SearchCollection<SearchDocument>>>();
+  const index: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
+    let collection = opened.get(definition.name);
+    if (!collection) {
+      collection = infra.searchIndex.index<SearchDocument>(definition.name, definition.settings);
+      opened.set(definition.name, collection);
     }
+    return collection as Promise<SearchCollection<T>>;
+  };
+
+  /**
+   * Applies a batch (the catch-up's, or the one event the bus delivered): every feature's indexing runs on
+   * buffered indexes, each index written once at the end.
+   */
+  const handle = async (events: readonly RecordedEvent[]): Promise<void> => {
+    const indexes = bufferedIndexes(index);
+    const indexings: Indexing[] = await Promise.all(features.map((feature) => feature.indexing(indexes.open, { cipher: infra.cipher })));
+    for (const event of events) {
+      for (const indexing of indexings) {
+        if (indexing.eventTypes.includes(event.type)) await indexing.handle(event);
+      }
+    }
+    await indexes.flush();
   };
 
   const projector = createProjector({
     name: SEARCH_PROJECTOR_NAME,
     bus: infra.bus,
+    eventStore: infra.eventStore,
     handle,
     checkpoint: {
       get: () => infra.searchIndex.getCheckpoint(SEARCH_PROJECTOR_NAME),
@@ -81,9 +57,8 @@ export const createSearchRuntime = (infra: Infrastructure): SearchIndexerRuntime
   return {
     projector,
     gate: gateOf([projector]),
-    indexes,
+    index,
     start: async () => {
-      await featuresOf();
       await projector.start();
       if (lagTimer) return;
       await measureLag();

@@ -266,8 +266,8 @@ describe('projector', () => {
     const projector = createProjector({
       name: 'p',
       bus,
-      handle: (e) => {
-        handled.push(e.position);
+      handle: (events) => {
+        handled.push(...events.map((e) => e.position));
         return Promise.resolve();
       },
       checkpoint: {
@@ -302,5 +302,49 @@ describe('projector', () => {
     await projector.start();
     await expect(bus.deliver(event(1))).rejects.toThrow('broken');
     expect(projector.position()).toBe(0);
+  });
+
+  it('catches up from the event store in batches before following the bus, one checkpoint per batch', async () => {
+    const dir = createTempDir('cn-catch-up');
+    const eventStore = createSqliteEventStore({ path: join(dir.dir, 'events.sqlite') });
+    try {
+      for (let i = 0; i < 7; i += 1) await eventStore.append(`s-${i}`, [newTestEvent()], { expectedRevision: 'no_stream' });
+      const bus = fakeBus();
+      let stored = 2;
+      const checkpoints: number[] = [];
+      const batches: number[][] = [];
+      const projector = createProjector({
+        name: 'p',
+        bus,
+        eventStore,
+        batchSize: 2,
+        handle: (events) => {
+          batches.push(events.map((e) => e.position));
+          return Promise.resolve();
+        },
+        checkpoint: {
+          get: () => Promise.resolve(stored),
+          set: (position) => {
+            stored = position;
+            checkpoints.push(position);
+            return Promise.resolve();
+          },
+        },
+      });
+      await projector.start();
+      // started means caught up: the 5 events after the checkpoint applied in batches of 2
+      expect(batches).toEqual([[3, 4], [5, 6], [7]]);
+      expect(checkpoints).toEqual([4, 6, 7]);
+      expect(projector.position()).toBe(7);
+      expect(bus.groups).toEqual(['p']);
+      // the bus's redelivery of what the catch-up applied is skipped; a new event is applied
+      await bus.deliver(event(7));
+      await bus.deliver(event(8));
+      expect(batches).toEqual([[3, 4], [5, 6], [7], [8]]);
+      await projector.stop();
+    } finally {
+      await eventStore.close();
+      dir.remove();
+    }
   });
 });

@@ -21,8 +21,16 @@ export interface ProjectorCheckpoint {
 export interface ProjectorOptions {
   name: string;
   bus: EventBus;
-  handle: (event: RecordedEvent) => Promise<void>;
+  /** applies events in order; live, a batch holds the one event the bus delivered */
+  handle: (events: readonly RecordedEvent[]) => Promise<void>;
   checkpoint: ProjectorCheckpoint;
+  /**
+   * where the projector catches up from on start, in batches (one `handle` and one checkpoint per batch),
+   * before it follows the bus: `start` returns once it has caught up. Without it, the bus replays.
+   */
+  eventStore?: EventStore;
+  /** events per catch-up batch (default 500) */
+  batchSize?: number;
   logger?: ProjectorLogger;
   /** a failing event stops the projector (nothing is skipped); the service decides what to do */
   onError?: (error: unknown) => void;
@@ -60,6 +68,8 @@ const waitForPosition = (waiters: Set<Waiter>, current: number, wanted: number, 
   });
 };
 
+const REPLAY_BATCH = 500;
+
 export const createProjector = (options: ProjectorOptions): Projector => {
   let position = 0;
   let consumer: BusConsumer | null = null;
@@ -76,6 +86,35 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     }
   };
 
+  /** applies a batch and moves the checkpoint once, a full disk or an unreachable store waited out on it */
+  const applyBatch = async (events: readonly RecordedEvent[]): Promise<void> => {
+    const fresh = events.filter((event) => event.position > position);
+    if (fresh.length === 0) return;
+    const last = fresh[fresh.length - 1].position;
+    await retryStorageFaults(
+      async () => {
+        await options.handle(fresh);
+        await options.checkpoint.set(last);
+      },
+      {
+        stopped: () => stopping,
+        onFault: (error, attempt) => options.logger?.error({ projector: options.name, position: last, attempt, err: error }, 'projector waits for the storage'),
+      },
+    );
+    advance(last);
+  };
+
+  /** replays what the checkpoint has not seen from the event store, batch by batch, yielding in between */
+  const catchUp = async (eventStore: EventStore): Promise<void> => {
+    for (;;) {
+      if (stopping) return;
+      const batch = await eventStore.readAll({ after: position, limit: options.batchSize ?? REPLAY_BATCH });
+      if (batch.length === 0) return;
+      await applyBatch(batch);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
   return {
     name: options.name,
     start: async () => {
@@ -83,25 +122,11 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       stopping = false;
       advance(await options.checkpoint.get());
       options.logger?.info({ projector: options.name, position }, 'projector starting');
+      if (options.eventStore) await catchUp(options.eventStore);
       consumer = await options.bus.consume({
         groupId: options.name,
-        handler: async (event) => {
-          // the bus delivers at least once; the checkpoint says what was already applied
-          if (event.position <= position) return;
-          // a full disk or an unreachable store is waited out on this very event: nothing is skipped, and
-          // the projector goes on by itself once writes succeed again (other errors stop it, as before)
-          await retryStorageFaults(
-            async () => {
-              await options.handle(event);
-              await options.checkpoint.set(event.position);
-            },
-            {
-              stopped: () => stopping,
-              onFault: (error, attempt) => options.logger?.error({ projector: options.name, position: event.position, attempt, err: error }, 'projector waits for the storage'),
-            },
-          );
-          advance(event.position);
-        },
+        // the bus delivers at least once; the checkpoint says what was already applied
+        handler: (event) => applyBatch([event]),
         onError: (error) => {
           options.logger?.error({ projector: options.name, position, err: error }, 'projector stopped by an error');
           consumer = null;
@@ -162,7 +187,6 @@ export interface DocumentProjector extends Projector {
 }
 
 export const CHECKPOINTS_COLLECTION = '_checkpoints';
-const REPLAY_BATCH = 500;
 const MAX_RETRY_DELAY_MS = 60_000;
 
 interface CheckpointDocument extends ProjectedDocument {

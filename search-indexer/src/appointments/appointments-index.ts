@@ -10,8 +10,8 @@ import {
   occurrenceId,
   type AppointmentFields,
 } from '@cn/contracts';
-import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex } from '@cn/platform';
-import { findById, type SearchFeature } from '../search-feature';
+import type { SearchCollection, SearchDocument } from '@cn/platform';
+import { findById, searchIndexDefinition, type Indexing } from '../core/search-feature';
 
 export type AppointmentHitType = 'appointment' | 'recurring_appointment' | 'modified_recurring_appointment';
 
@@ -46,20 +46,15 @@ export interface CalendarSearchDocument extends SearchDocument {
 
 export const APPOINTMENTS_INDEX = 'appointments';
 export const CALENDARS_INDEX = '_calendars';
-const APPOINTMENTS_INDEX_SETTINGS: IndexSettings = {
+export const APPOINTMENTS_INDEX_DEFINITION = searchIndexDefinition<AppointmentSearchDocument>(APPOINTMENTS_INDEX, {
   searchableAttributes: ['name', 'description', 'calendar_names'],
   filterableAttributes: ['id', 'appointment_id', 'calendar_ids', 'type', 'author_id', 'canceled'],
   sortableAttributes: ['date_start', 'name', 'id'],
-};
-const CALENDARS_INDEX_SETTINGS: IndexSettings = { searchableAttributes: ['name'], filterableAttributes: ['id'] };
+});
+export const CALENDARS_INDEX_DEFINITION = searchIndexDefinition<CalendarSearchDocument>(CALENDARS_INDEX, { searchableAttributes: ['name'], filterableAttributes: ['id'] });
 
 export type AppointmentsIndex = SearchCollection<AppointmentSearchDocument>;
 export type CalendarsIndex = SearchCollection<CalendarSearchDocument>;
-
-export const openAppointmentsIndex = (searchIndex: SearchIndex): Promise<AppointmentsIndex> =>
-  searchIndex.index<AppointmentSearchDocument>(APPOINTMENTS_INDEX, APPOINTMENTS_INDEX_SETTINGS);
-export const openCalendarsIndex = (searchIndex: SearchIndex): Promise<CalendarsIndex> =>
-  searchIndex.index<CalendarSearchDocument>(CALENDARS_INDEX, CALENDARS_INDEX_SETTINGS);
 
 /** more than any appointment has modified occurrences or any calendar has appointments in one batch */
 const BATCH = 1000;
@@ -73,7 +68,7 @@ const all = async <T extends SearchDocument>(index: SearchCollection<T>, filter:
   }
 };
 
-export const appointmentsIndexing = (appointments: AppointmentsIndex, calendars: CalendarsIndex): SearchFeature => {
+export const appointmentsIndexing = (appointments: AppointmentsIndex, calendars: CalendarsIndex): Indexing => {
   const namesOf = async (ids: readonly string[]): Promise<string[]> =>
     (await Promise.all(ids.map((id) => findById(calendars, id)))).flatMap((calendar) => (calendar ? [calendar.name] : []));
 

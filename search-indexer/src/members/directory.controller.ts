@@ -2,8 +2,9 @@ import { directoryMembersResponseSchema, type DirectoryMembersResponse } from '@
 import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import { ConsistencyInterceptor, Endpoint, Member, parseWith, type SearchQuery, type SignedInMember } from '@cn/platform';
-import { loadNetworkSearchSettings } from '../network/network-search-settings';
-import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../search-runtime';
+import { loadNetworkSearchSettings, NETWORK_INDEX_DEFINITION } from '../network/network-search-settings';
+import { MEMBERS_INDEX_DEFINITION } from './members-index';
+import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../core/search-core';
 import { toDirectoryEntry } from './directory-entry';
 
 export const DIRECTORY_PER_PAGE_DEFAULT = 25;
@@ -42,7 +43,7 @@ export class DirectoryController {
   async members(@Member() viewer: SignedInMember, @Query() query: Record<string, unknown>): Promise<DirectoryMembersResponse> {
     const viewerId = viewer.id;
     const { q, page, per_page } = parseWith(directoryQuerySchema, query);
-    const { members, network } = await this.runtime.indexes();
+    const [members, network] = await Promise.all([this.runtime.index(MEMBERS_INDEX_DEFINITION), this.runtime.index(NETWORK_INDEX_DEFINITION)]);
     const settings = await loadNetworkSearchSettings(network);
     const result = await members.search({
       q,

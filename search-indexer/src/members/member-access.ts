@@ -1,6 +1,7 @@
 import { DEFAULT_NETWORK_SETTINGS, type MemberRoles } from '@cn/contracts';
 import type { MemberAccess } from '@cn/platform';
-import type { SearchIndexerRuntime } from '../search-runtime';
+import type { SearchIndexerRuntime } from '../core/search-core';
+import { MEMBERS_INDEX_DEFINITION } from './members-index';
 
 const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
 
@@ -12,7 +13,7 @@ const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: 
  */
 export const searchSideMemberAccess = (runtime: SearchIndexerRuntime): MemberAccess => ({
   activeMember: async (memberId) => {
-    const { members } = await runtime.indexes();
+    const members = await runtime.index(MEMBERS_INDEX_DEFINITION);
     const doc = await members.get(memberId);
     return { id: memberId, roles: doc ? { network_admin: doc.is_network_admin, auditor: doc.is_auditor, external: doc.is_external } : NO_ROLES };
   },

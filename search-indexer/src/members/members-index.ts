@@ -6,8 +6,8 @@ import {
   type MemberRoles,
   type PresenceType,
 } from '@cn/contracts';
-import type { IndexSettings, PersonalDataCipher, SearchCollection, SearchDocument, SearchIndex } from '@cn/platform';
-import { findById, type SearchFeature } from '../search-feature';
+import type { PersonalDataCipher, SearchCollection, SearchDocument } from '@cn/platform';
+import { findById, searchIndexDefinition, type Indexing } from '../core/search-feature';
 
 /** A member in the directory's search index; erased members are removed. */
 export interface MemberSearchDocument extends SearchDocument {
@@ -26,21 +26,18 @@ export interface MemberSearchDocument extends SearchDocument {
 }
 
 export const MEMBERS_INDEX = 'members';
-const MEMBERS_INDEX_SETTINGS: IndexSettings = {
+export const MEMBERS_INDEX_DEFINITION = searchIndexDefinition<MemberSearchDocument>(MEMBERS_INDEX, {
   searchableAttributes: ['last_name', 'first_name', 'display_name', 'status'],
   filterableAttributes: ['id', 'is_external', 'is_network_admin'],
   sortableAttributes: ['first_name', 'last_name', 'id'],
-};
+});
 
 export type MembersIndex = SearchCollection<MemberSearchDocument>;
-
-export const openMembersIndex = (searchIndex: SearchIndex): Promise<MembersIndex> =>
-  searchIndex.index<MemberSearchDocument>(MEMBERS_INDEX, MEMBERS_INDEX_SETTINGS);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** Keeps the members index; personal data is revealed here, fallbacks once the member's key is gone. */
-export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher): SearchFeature => {
+export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher): Indexing => {
   const update = async (id: string, change: Partial<MemberSearchDocument>): Promise<void> => {
     const current = await findById(index, id);
     if (current) await index.upsert([{ ...current, ...change }]);

@@ -4,8 +4,8 @@ import {
   NetworkMemberSettingsChanged,
   type MemberSettings,
 } from '@cn/contracts';
-import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex } from '@cn/platform';
-import { findById, type SearchFeature } from '../search-feature';
+import type { SearchCollection, SearchDocument } from '@cn/platform';
+import { findById, searchIndexDefinition, type Indexing } from '../core/search-feature';
 
 /**
  * The few network settings the search API needs, kept in a small index of their own so that a restart
@@ -18,7 +18,7 @@ export interface NetworkSearchSettings extends SearchDocument {
 }
 
 export const NETWORK_INDEX = '_network';
-const NETWORK_INDEX_SETTINGS: IndexSettings = { searchableAttributes: ['id'], filterableAttributes: ['id'] };
+export const NETWORK_INDEX_DEFINITION = searchIndexDefinition<NetworkSearchSettings>(NETWORK_INDEX, { searchableAttributes: ['id'], filterableAttributes: ['id'] });
 
 export const defaultNetworkSearchSettings = (): NetworkSearchSettings => ({
   id: DEFAULT_NETWORK_ID,
@@ -28,15 +28,12 @@ export const defaultNetworkSearchSettings = (): NetworkSearchSettings => ({
 
 export type NetworkSettingsIndex = SearchCollection<NetworkSearchSettings>;
 
-export const openNetworkIndex = (searchIndex: SearchIndex): Promise<NetworkSettingsIndex> =>
-  searchIndex.index<NetworkSearchSettings>(NETWORK_INDEX, NETWORK_INDEX_SETTINGS);
-
 export const loadNetworkSearchSettings = async (
   index: NetworkSettingsIndex,
   networkId = DEFAULT_NETWORK_ID,
 ): Promise<NetworkSearchSettings> => (await findById(index, networkId)) ?? defaultNetworkSearchSettings();
 
-export const networkSettingsIndexing = (index: NetworkSettingsIndex): SearchFeature => ({
+export const networkSettingsIndexing = (index: NetworkSettingsIndex): Indexing => ({
   eventTypes: [NetworkMemberSettingsChanged.type],
   handle: async (event) => {
     const data = event.data as { network_id: string; member: MemberSettings };

@@ -1,0 +1,69 @@
+import type { SearchCollection, SearchDocument } from '@cn/platform';
+import { bufferedIndexes } from './buffered-indexes';
+import { searchIndexDefinition } from './search-feature';
+
+interface Doc extends SearchDocument {
+  id: string;
+  name: string;
+}
+
+/** an index that records the calls it receives */
+const recordingIndex = (initial: Doc[] = []) => {
+  const docs = new Map(initial.map((doc) => [doc.id, doc]));
+  const calls: string[] = [];
+  const collection: SearchCollection<Doc> = {
+    upsert: (items) => Promise.resolve(void calls.push(`upsert ${items.map((doc) => `${doc.id}=${doc.name}`).join(',')}`), items.forEach((doc) => docs.set(doc.id, doc))),
+    delete: (ids) => Promise.resolve(void calls.push(`delete ${ids.join(',')}`), ids.forEach((id) => docs.delete(id))),
+    clear: () => Promise.resolve(docs.clear()),
+    get: (id) => Promise.resolve(docs.get(id) ?? null),
+    search: () => {
+      calls.push('search');
+      return Promise.resolve({ hits: [...docs.values()], total: docs.size });
+    },
+  };
+  return { docs, calls, collection };
+};
+
+const people = searchIndexDefinition<Doc>('people', { searchableAttributes: ['name'], filterableAttributes: ['id'] });
+
+describe('a batch of search writes', () => {
+  it('reads its own writes, and sends each index one upsert and one delete with the last word on each id', async () => {
+    const index = recordingIndex([{ id: 'a', name: 'Ada' }, { id: 'b', name: 'Bob' }]);
+    const batch = bufferedIndexes(() => Promise.resolve(index.collection as never));
+    const collection = await batch.open(people);
+    await collection.upsert([{ id: 'a', name: 'Ada L.' }]);
+    await collection.upsert([{ id: 'c', name: 'Cy' }]);
+    await collection.upsert([{ id: 'a', name: 'Ada Lovelace' }]);
+    await collection.delete(['b']);
+    await collection.upsert([{ id: 'd', name: 'Di' }]);
+    await collection.delete(['d']);
+    expect(await collection.get('a')).toEqual({ id: 'a', name: 'Ada Lovelace' });
+    expect(await collection.get('b')).toBeNull();
+    expect(index.calls).toEqual([]);
+    await batch.flush();
+    expect(index.calls).toEqual(['upsert a=Ada Lovelace,c=Cy', 'delete b,d']);
+    expect([...index.docs.keys()].sort()).toEqual(['a', 'c']);
+  });
+
+  it('writes what the batch holds before a search, so that the search finds it', async () => {
+    const index = recordingIndex();
+    const batch = bufferedIndexes(() => Promise.resolve(index.collection as never));
+    const collection = await batch.open(people);
+    await collection.upsert([{ id: 'a', name: 'Ada' }]);
+    expect((await collection.search({ q: '' })).hits).toEqual([{ id: 'a', name: 'Ada' }]);
+    expect(index.calls).toEqual(['upsert a=Ada', 'search']);
+    await batch.flush();
+    expect(index.calls).toEqual(['upsert a=Ada', 'search']);
+  });
+
+  it('opens an index once per batch', async () => {
+    const index = recordingIndex();
+    let opened = 0;
+    const batch = bufferedIndexes(() => {
+      opened += 1;
+      return Promise.resolve(index.collection as never);
+    });
+    expect(await batch.open(people)).toBe(await batch.open(people));
+    expect(opened).toBe(1);
+  });
+});

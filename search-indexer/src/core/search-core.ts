@@ -1,0 +1,28 @@
+import type { Provider } from '@nestjs/common';
+import { CONSISTENCY_GATE, INFRASTRUCTURE, MEMBER_ACCESS, portProviders, type ConsistencyGate, type Infrastructure, type Projector } from '@cn/platform';
+import { searchSideMemberAccess } from '../members/member-access';
+import type { OpenIndex } from './search-feature';
+
+export const SEARCH_RUNTIME: unique symbol = Symbol('SEARCH_RUNTIME');
+
+export interface SearchIndexerRuntime {
+  projector: Projector;
+  gate: ConsistencyGate;
+  /** a feature's index, opened (and created with its settings) on first use */
+  index: OpenIndex;
+  /** started means caught up: the projector has replayed the log in batches and follows the bus */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * What every feature module of the search side is given: the ports, the runtime (projector, gate, indexes)
+ * and the member guard's access, answered from the search side's own members index.
+ */
+export const searchCoreProviders = (infra: Infrastructure, runtime: SearchIndexerRuntime): Provider[] => [
+  { provide: INFRASTRUCTURE, useValue: infra },
+  ...portProviders(infra),
+  { provide: SEARCH_RUNTIME, useValue: runtime },
+  { provide: CONSISTENCY_GATE, useValue: runtime.gate },
+  { provide: MEMBER_ACCESS, useValue: searchSideMemberAccess(runtime) },
+];

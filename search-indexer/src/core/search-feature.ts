@@ -1,0 +1,35 @@
+import type { Type } from '@nestjs/common';
+import type { RecordedEvent } from '@cn/domain';
+import type { IndexSettings, PersonalDataCipher, SearchCollection, SearchDocument } from '@cn/platform';
+
+/** A search index a feature keeps: its name and settings (created with them when missing). */
+export interface SearchIndexDefinition<T extends SearchDocument> {
+  name: string;
+  settings: IndexSettings;
+  /** the type of its documents; never set, it only carries T */
+  readonly documents?: T;
+}
+
+export const searchIndexDefinition = <T extends SearchDocument>(name: string, settings: IndexSettings): SearchIndexDefinition<T> => ({ name, settings });
+
+/** opens a feature's index: the same collection for a name within a batch (buffered while a batch runs) */
+export type OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => Promise<SearchCollection<T>>;
+
+/** How a feature applies the events it follows to its indexes. */
+export interface Indexing {
+  eventTypes: readonly string[];
+  handle(event: RecordedEvent): Promise<void>;
+}
+
+/**
+ * A feature of the search side: its Nest module (read controllers) and its indexing, built for every batch
+ * of events on the indexes `open` gives. Listed once, in features.ts.
+ */
+export interface SearchFeature {
+  name: string;
+  module?: Type;
+  indexing(open: OpenIndex, ports: { cipher: PersonalDataCipher }): Promise<Indexing>;
+}
+
+/** the one document of a collection with this id, fetched by id through the port (O(1), not a search) */
+export const findById = <T extends { id: string }>(collection: { get(id: string): Promise<T | null> }, id: string): Promise<T | null> => collection.get(id);

@@ -1,0 +1,7 @@
+import type { SearchFeature } from './core/search-feature';
+import { membersSearchFeature } from './members/members.module';
+import { networkSearchFeature } from './network/network.module';
+import { appointmentsSearchFeature } from './appointments/appointments.module';
+
+/** The search side's features: adding one is one line here. */
+export const SEARCH_FEATURES: readonly SearchFeature[] = [networkSearchFeature, membersSearchFeature, appointmentsSearchFeature];
