@@ -209,10 +209,112 @@ const inStreamOrder = <T>(eventStore: EventStore, streamId: string, work: () => 
   return run;
 };
 
+/**
+ * A decision whose append is not durable yet, on a store that chains appends: the next command on the
+ * stream (of the same decider) decides on the state it will leave and appends after it, checked against
+ * its last event's id, so that the appends of one busy stream share a group commit instead of each waiting
+ * for the previous one's fsync.
+ */
+interface PendingDecision {
+  decider: object;
+  revision: number;
+  state: unknown;
+  lastEventId: string;
+  landed: Promise<unknown>;
+}
+const pendingDecisions = new WeakMap<EventStore, Map<string, PendingDecision>>();
+const pendingOf = (eventStore: EventStore): Map<string, PendingDecision> => {
+  let pending = pendingDecisions.get(eventStore);
+  if (!pending) {
+    pending = new Map();
+    pendingDecisions.set(eventStore, pending);
+  }
+  return pending;
+};
+
 /** Load the stream, fold it, decide, append with the revision the decision was made on. */
-export const handleCommand = <State, Command, Event extends DomainEvent>(
+export const handleCommand = async <State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
-): Promise<HandledCommand<Event>> => inStreamOrder(options.eventStore, options.streamId, () => decideAndAppend(options));
+): Promise<HandledCommand<Event>> => {
+  const submitted = await inStreamOrder(options.eventStore, options.streamId, () =>
+    options.eventStore.chainsAppends ? decideAndChain(options, 0) : decideAndAppend(options).then((handled) => ({ handled: Promise.resolve(handled) })),
+  );
+  return submitted.handled;
+};
+
+/**
+ * On a store that chains appends: decides on the state the stream's pending decision will leave (or the
+ * folded stream when none is pending), submits the append and lets the next command of the stream decide
+ * at once; the answer follows when the append is durable. A lost race (another process, or a pending
+ * decision that did not land) is decided again from the store, at the end of the stream's queue.
+ */
+const decideAndChain = async <State, Command, Event extends DomainEvent>(
+  options: HandleCommandOptions<State, Command, Event>,
+  attempt: number,
+): Promise<{ handled: Promise<HandledCommand<Event>> }> => {
+  const { eventStore, streamId, decider, command, context, clock } = options;
+  const retries = options.expectedRevision === undefined ? (options.maxRetries ?? DEFAULT_RETRIES) : 0;
+  const pendings = pendingOf(eventStore);
+  let pending = pendings.get(streamId);
+  // another decider's pending state is not this one's: wait until it is durable, then fold the stream
+  while (pending && pending.decider !== decider) {
+    await pending.landed.catch(() => undefined);
+    pending = pendings.get(streamId);
+  }
+  /** decides again from the store, at the end of the stream's queue */
+  const redo = async (nextAttempt: number): Promise<HandledCommand<Event>> =>
+    (await inStreamOrder(eventStore, streamId, () => decideAndChain(options, nextAttempt))).handled;
+  /** a lost race is decided again (as often as `retries` allows); any other failure is the answer */
+  const again = async (error: unknown): Promise<HandledCommand<Event>> => {
+    if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;
+    await backOff(attempt);
+    return redo(attempt + 1);
+  };
+  /** a decision made on a pending one that did not land was made on a state that never was: decide again */
+  const unlessPendingFails = <T>(then: () => Promise<T>): Promise<T | HandledCommand<Event>> =>
+    pending ? pending.landed.then(then, () => redo(attempt)) : then();
+
+  const base: CachedState<State> = pending
+    ? { revision: pending.revision, state: pending.state as State }
+    : await foldStream(eventStore, streamId, decider, stateCacheOf<State>(eventStore, decider), options.snapshots);
+  if (options.expectedRevision !== undefined) {
+    const expected = options.expectedRevision === 'no_stream' ? -1 : options.expectedRevision;
+    if (expected !== base.revision) {
+      const refusal = new WrongExpectedRevisionError(streamId, options.expectedRevision, base.revision < 0 ? 'no_stream' : base.revision);
+      // a pending decision that does not land leaves the stream where the client may have expected it
+      return { handled: unlessPendingFails(() => Promise.reject(refusal)) };
+    }
+  }
+  const events = decider.decide(command, base.state);
+  if (events.length === 0) {
+    // nothing to append: the answer waits for the pending decision it was made on to be durable
+    return { handled: unlessPendingFails(async () => ({ position: await eventStore.headPosition(), revision: base.revision, events })) };
+  }
+  const newEvents = toNewEvents(events, context, clock());
+  const appending = eventStore.append(streamId, newEvents, {
+    expectedRevision: base.revision < 0 ? 'no_stream' : base.revision,
+    ...(pending ? { expectedLastEventId: pending.lastEventId } : {}),
+  });
+  const state = events.reduce((current, event) => decider.evolve(current, event), base.state);
+  const decision: PendingDecision = { decider, revision: base.revision + events.length, state, lastEventId: newEvents[newEvents.length - 1].id, landed: appending };
+  pendings.set(streamId, decision);
+  const settle = (): void => {
+    if (pendings.get(streamId) === decision) pendings.delete(streamId);
+  };
+  return {
+    handled: appending.then(
+      (appended) => {
+        stateCacheOf<State>(eventStore, decider).remember(streamId, { revision: appended.nextExpectedRevision, state });
+        settle();
+        return { position: appended.position, revision: appended.nextExpectedRevision, events };
+      },
+      (error: unknown) => {
+        settle();
+        return again(error);
+      },
+    ),
+  };
+};
 
 const decideAndAppend = async <State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,

@@ -60,8 +60,24 @@ export interface EventSubscription {
   stop(): Promise<void>;
 }
 
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+  /**
+   * The id the stream's last event must have, besides the revision: an append decided on another append
+   * that is not durable yet is refused (as a wrong expected revision) unless that append landed. Only
+   * stores that say `chainsAppends` check it.
+   */
+  expectedLastEventId?: string;
+}
+
 export interface EventStore {
-  append(streamId: string, events: readonly NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * true when appends given in order are written in that order and `expectedLastEventId` is checked: a
+   * command may then decide on the state an earlier append of its stream will leave, before it is durable
+   * (the appends of one stream then share a group commit)
+   */
+  readonly chainsAppends?: boolean;
   /**
    * events of a stream in revision order, from `fromRevision` (default 0) on; [] when the stream does
    * not exist or has nothing from there

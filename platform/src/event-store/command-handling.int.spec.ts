@@ -64,6 +64,55 @@ describe('handleCommand', () => {
     expect(lost).toBe(0);
   });
 
+  it('chains the commands of one stream: each decides on the state the previous one will leave, and their appends are in flight together', async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const counting: EventStore = {
+      ...eventStore,
+      append: async (...args) => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        try {
+          return await eventStore.append(...args);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    const results = await Promise.all(Array.from({ length: 8 }, () => handleCommand({ eventStore: counting, streamId: 'member-m5', decider: toggling, command: {}, context, clock })));
+    expect(results.map((result) => result.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(mostInFlight).toBeGreaterThan(1);
+    const events = await eventStore.readStream('member-m5');
+    expect(events.map((event) => (event.data as { roles: { auditor: boolean } }).roles.auditor)).toEqual([true, false, true, false, true, false, true, false]);
+  });
+
+  it('decides again from the store when the append a command was chained on does not land', async () => {
+    let calls = 0;
+    const failingFirst: EventStore = {
+      ...eventStore,
+      append: (...args) => {
+        calls += 1;
+        // the first append fails after the others were decided on the state it would have left
+        if (calls === 1) return new Promise((_resolve, reject) => setTimeout(() => reject(new Error('disk full')), 20));
+        return eventStore.append(...args);
+      },
+    };
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => handleCommand({ eventStore: failingFirst, streamId: 'member-m6', decider: toggling, command: {}, context, clock })));
+    expect(results[0]).toMatchObject({ status: 'rejected', reason: { message: 'disk full' } });
+    expect(results.slice(1).map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    // the three that landed were decided on what the store holds: the flag alternates from the start
+    const events = await eventStore.readStream('member-m6');
+    expect(events.map((event) => (event.data as { roles: { auditor: boolean } }).roles.auditor)).toEqual([true, false, true]);
+  });
+
+  it('refuses, as a wrong revision, an append whose expected last event is not the stream\'s last', async () => {
+    const first = await eventStore.append('chain-1', [{ id: 'e1', type: 'MemberRolesChanged', data: { member_id: 'm1', roles }, metadata: { ...context, occurredAt: clock().toISOString(), schemaVersion: 1 } }], { expectedRevision: 'no_stream' });
+    expect(first.nextExpectedRevision).toBe(0);
+    const next = (id: string) => [{ id, type: 'MemberRolesChanged', data: { member_id: 'm1', roles }, metadata: { ...context, occurredAt: clock().toISOString(), schemaVersion: 1 } }];
+    await expect(eventStore.append('chain-1', next('e2'), { expectedRevision: 0, expectedLastEventId: 'not-e1' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(eventStore.append('chain-1', next('e3'), { expectedRevision: 0, expectedLastEventId: 'e1' })).resolves.toMatchObject({ nextExpectedRevision: 1 });
+  });
+
   it('re-decides after losing a race to another process (a second store on the same file)', async () => {
     const other = createSqliteEventStore({ path: join(dir, 'events.sqlite') });
     const results = await Promise.all(

@@ -16,6 +16,8 @@ export interface AppendRequest {
   streamId: string;
   events: readonly SerializedEvent[];
   expected: ExpectedRevision;
+  /** the id the stream's last event must have (an append chained on an earlier one of this process) */
+  expectedLastEventId?: string;
 }
 
 export const serializedEvent = (event: NewEvent): SerializedEvent => ({
@@ -66,8 +68,8 @@ export function appendWorker(): void {
   db.pragma(`synchronous = ${data.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
 
-  const lastOfStream = db.prepare<[string], { revision: number; position: number }>(
-    'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
+  const lastOfStream = db.prepare<[string], { revision: number; position: number; event_id: string }>(
+    'SELECT revision, position, event_id FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
   );
   const findById = db.prepare<[string], { stream_id: string; revision: number; position: number }>(
     'SELECT stream_id, revision, position FROM events WHERE event_id = ?',
@@ -90,12 +92,13 @@ export function appendWorker(): void {
     return { nextExpectedRevision: last.revision, position: last.position };
   };
 
-  const appendOne = db.transaction(({ streamId, events, expected }: AppendRequest): AppendResult => {
+  const appendOne = db.transaction(({ streamId, events, expected, expectedLastEventId }: AppendRequest): AppendResult => {
     const retried = previousResult(streamId, events);
     if (retried) return retried;
     const last = lastOfStream.get(streamId);
     const actual = last === undefined ? 'no_stream' : last.revision;
-    if (expected !== 'any' && expected !== actual) throw refused({ kind: 'wrong_expected_revision', streamId, expected, actual });
+    const chainBroken = expectedLastEventId !== undefined && last?.event_id !== expectedLastEventId;
+    if ((expected !== 'any' && expected !== actual) || chainBroken) throw refused({ kind: 'wrong_expected_revision', streamId, expected, actual });
     let revision = last === undefined ? -1 : last.revision;
     let position = last?.position ?? 0;
     const recordedAt = new Date().toISOString();

@@ -67,8 +67,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     );
   `);
 
-  const lastOfStream = db.prepare<[string], { revision: number; position: number }>(
-    'SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
+  const lastOfStream = db.prepare<[string], { revision: number; position: number; event_id: string }>(
+    'SELECT revision, position, event_id FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
   );
   const selectStream = db.prepare<[string, number], EventRow>(
     'SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision',
@@ -222,12 +222,13 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   };
 
   return {
-    append: (streamId, events, { expectedRevision }) => {
+    chainsAppends: true,
+    append: (streamId, events, { expectedRevision, expectedLastEventId }) => {
       if (events.length === 0) {
         return settle(() => {
           const last = lastOfStream.get(streamId);
           const actual = last === undefined ? 'no_stream' : last.revision;
-          if (expectedRevision !== 'any' && expectedRevision !== actual) {
+          if ((expectedRevision !== 'any' && expectedRevision !== actual) || (expectedLastEventId !== undefined && last?.event_id !== expectedLastEventId)) {
             throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
           }
           return { nextExpectedRevision: last?.revision ?? -1, position: last?.position ?? 0 };
@@ -236,7 +237,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       if (closed) return Promise.reject(new Error('the event store is closed'));
       if (writerFailure) return Promise.reject(writerFailure);
       return new Promise<AppendResult>((resolve, reject) => {
-        pending.push({ request: { streamId, events: events.map(serializedEvent), expected: expectedRevision }, resolve, reject });
+        pending.push({ request: { streamId, events: events.map(serializedEvent), expected: expectedRevision, expectedLastEventId }, resolve, reject });
         send();
       });
     },

@@ -12,6 +12,7 @@ export const upcastRecordedEvent = (event: RecordedEvent): RecordedEvent => read
  */
 export const withUpcasting = (store: EventStore): EventStore => ({
   append: (streamId, events, options) => store.append(streamId, events, options),
+  chainsAppends: store.chainsAppends,
   readStream: async (streamId, options) => (await store.readStream(streamId, options)).map(upcastRecordedEvent),
   readAll: async (options) => (await store.readAll(options)).map(upcastRecordedEvent),
   headPosition: () => store.headPosition(),

@@ -12,8 +12,16 @@ const recordingIndex = (initial: Doc[] = []) => {
   const docs = new Map(initial.map((doc) => [doc.id, doc]));
   const calls: string[] = [];
   const collection: SearchCollection<Doc> = {
-    upsert: (items) => Promise.resolve(void calls.push(`upsert ${items.map((doc) => `${doc.id}=${doc.name}`).join(',')}`), items.forEach((doc) => docs.set(doc.id, doc))),
-    delete: (ids) => Promise.resolve(void calls.push(`delete ${ids.join(',')}`), ids.forEach((id) => docs.delete(id))),
+    upsert: (items) => {
+      calls.push(`upsert ${items.map((doc) => `${doc.id}=${doc.name}`).join(',')}`);
+      for (const doc of items) docs.set(doc.id, doc);
+      return Promise.resolve();
+    },
+    delete: (ids) => {
+      calls.push(`delete ${ids.join(',')}`);
+      for (const id of ids) docs.delete(id);
+      return Promise.resolve();
+    },
     clear: () => Promise.resolve(docs.clear()),
     get: (id) => Promise.resolve(docs.get(id) ?? null),
     search: () => {
