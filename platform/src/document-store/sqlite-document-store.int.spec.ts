@@ -43,14 +43,17 @@ describe('sqlite document store on disk', () => {
     const inspect = new Database(path, { readonly: true });
     const plan = (sql: string): string =>
       inspect
-        .prepare<string[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-        .all('audit_v1')
+        .prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all()
         .map((row) => row.detail)
         .join('; ');
-    expect(plan(`SELECT doc FROM documents WHERE collection = ? AND 1 ORDER BY json_extract(doc, '$.position') DESC, rowid DESC LIMIT 50`)).toMatch(
-      /USING INDEX documents_by_position\b/,
-    );
-    expect(plan(`SELECT doc FROM documents WHERE collection = ? AND 1 ORDER BY json_extract(doc, '$.position') DESC, rowid DESC LIMIT 50`)).not.toMatch(/TEMP B-TREE/);
+    const latestSql = `SELECT doc FROM documents WHERE collection = 'audit_v1' AND 1 ORDER BY json_extract(doc, '$.position') DESC, rowid DESC LIMIT 50`;
+    expect(plan(latestSql)).toMatch(/USING INDEX documents_audit_v1_by_position\b/);
+    expect(plan(latestSql)).not.toMatch(/TEMP B-TREE/);
+    // the index is the collection's alone (partial): writes to other collections do not maintain it
+    const indexes = inspect.prepare<[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'documents_%'`).all();
+    expect(indexes.map((index) => index.name).sort()).toEqual(['documents_audit_v1_by_position', 'documents_audit_v1_by_type__position']);
+    for (const index of indexes) expect(index.sql).toMatch(/WHERE collection = 'audit_v1'$/);
     inspect.close();
     await store.close();
     temp.remove();

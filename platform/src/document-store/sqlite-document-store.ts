@@ -220,9 +220,12 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
 
   const collection = <T extends Document = Document>(name: string): DocumentCollection<T> => {
     const parse = (row: { doc: string }): T => JSON.parse(row.doc) as T;
+    // the collection is written into the statement (not bound), so that the planner can use the collection's
+    // partial indexes (ensureIndex), whose WHERE names it the same way
+    const ofThisCollection = `collection = '${name.replace(/'/g, "''")}'`;
     const where = (filter?: Filter): Sql => {
       const sql = filterToSql(filter);
-      return { text: `WHERE collection = ? AND ${sql.text}`, params: [name, ...sql.params] };
+      return { text: `WHERE ${ofThisCollection} AND ${sql.text}`, params: sql.params };
     };
     return {
       get: (id) => settle(() => {
@@ -275,13 +278,16 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       writeMany: (changes) => settle(() => {
         writeBatch(name, changes);
       }),
-      // one index for every collection: the collection is its first column, the fields' JSON values follow
+      // a partial index of this collection alone: the other collections' writes do not maintain it
       ensureIndex: (fields) => settle(() => {
         const columns = fields.map((field) => `json_extract(doc, ${jsonPath(field)})`);
-        const key = fields.join(',');
+        const fieldsName = fields.map((field) => field.replace(/\./g, '_')).join('__');
+        const key = `${name}:${fieldsName}`;
         if (indexed.has(key)) return;
-        const indexName = `documents_by_${fields.map((field) => field.replace(/\./g, '_')).join('__')}`;
-        db.exec(`CREATE INDEX IF NOT EXISTS "${indexName}" ON documents (collection, ${columns.join(', ')})`);
+        const indexName = `documents_${name.replace(/[^A-Za-z0-9_]/g, '_')}_by_${fieldsName}`;
+        db.exec(`CREATE INDEX IF NOT EXISTS "${indexName}" ON documents (collection, ${columns.join(', ')}) WHERE ${ofThisCollection}`);
+        // the index earlier versions kept on these fields over every collection
+        db.exec(`DROP INDEX IF EXISTS "documents_by_${fieldsName}"`);
         indexed.add(key);
       }),
     };
