@@ -10,7 +10,8 @@ export interface PersonalDataCipher {
   /**
    * Returns a copy of `data` in which every EncryptedValue is replaced by its decrypted value, or by
    * the fallback when the subject's key is gone (erased member): DELETED_MEMBER_NAME for name fields,
-   * '' for anything else. Sealed credentials become SECRET_REDACTED: no reader ever sees them.
+   * '' for anything else. Sealed credentials become SECRET_REDACTED: no reader ever sees them. Data that
+   * holds neither is answered itself, not copied (events are never changed by their readers).
    */
   reveal<T>(data: T): Promise<T>;
   /** seals a credential with the subject's key (created on first use); see contracts' SealedSecret */
@@ -50,6 +51,45 @@ const encryptRaw = (key: Buffer, plain: Buffer): string => {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
+/** true when `value` holds an encrypted or sealed value; the encrypted values' subjects are added to `subjects` */
+const findProtected = (value: unknown, subjects: Set<string>): boolean => {
+  if (isSealedSecret(value)) return true;
+  if (isEncryptedValue(value)) {
+    subjects.add(value.subject);
+    return true;
+  }
+  let found = false;
+  if (Array.isArray(value)) {
+    for (const item of value) found = findProtected(item, subjects) || found;
+  } else if (isPlainObject(value)) {
+    for (const key in value) found = findProtected(value[key], subjects) || found;
+  }
+  return found;
+};
+
+/** a copy of `value` with every encrypted value decrypted (or its fallback) and every credential redacted */
+const revealWith = (keys: ReadonlyMap<string, Buffer | null>, value: unknown, field: string | undefined): unknown => {
+  // credentials are never revealed, only redacted
+  if (isSealedSecret(value)) return SECRET_REDACTED;
+  if (isEncryptedValue(value)) {
+    const key = keys.get(value.subject);
+    if (!key) return fallbackFor(field);
+    try {
+      return decrypt(key, value);
+    } catch {
+      // the key was destroyed and created anew: the old value is unreadable, as after erasure
+      return fallbackFor(field);
+    }
+  }
+  if (Array.isArray(value)) return value.map((item) => revealWith(keys, item, field));
+  if (isPlainObject(value)) {
+    const copy: Record<string, unknown> = {};
+    for (const name in value) copy[name] = revealWith(keys, value[name], name);
+    return copy;
+  }
+  return value;
+};
+
 export const createPersonalDataCipher = (keyStore: KeyStore): PersonalDataCipher => ({
   encrypt: async (subject, value) => {
     const key = await keyStore.getOrCreate(subject);
@@ -73,40 +113,11 @@ export const createPersonalDataCipher = (keyStore: KeyStore): PersonalDataCipher
   },
 
   reveal: async <T>(data: T): Promise<T> => {
-    // one lookup per subject and call: an event often carries several values of the same member
-    const keys = new Map<string, Promise<Buffer | null>>();
-    const keyOf = (subject: string): Promise<Buffer | null> => {
-      let key = keys.get(subject);
-      if (!key) {
-        key = keyStore.get(subject);
-        keys.set(subject, key);
-      }
-      return key;
-    };
-
-    const walk = async (value: unknown, field: string | undefined): Promise<unknown> => {
-      // credentials are never revealed, only redacted
-      if (isSealedSecret(value)) return SECRET_REDACTED;
-      if (isEncryptedValue(value)) {
-        const key = await keyOf(value.subject);
-        if (!key) return fallbackFor(field);
-        try {
-          return decrypt(key, value);
-        } catch {
-          // the key was destroyed and created anew: the old value is unreadable, as after erasure
-          return fallbackFor(field);
-        }
-      }
-      if (Array.isArray(value)) return Promise.all(value.map((item) => walk(item, field)));
-      if (isPlainObject(value)) {
-        const entries = await Promise.all(
-          Object.entries(value).map(async ([name, item]) => [name, await walk(item, name)] as const),
-        );
-        return Object.fromEntries(entries);
-      }
-      return value;
-    };
-
-    return (await walk(data, undefined)) as T;
+    // one synchronous pass finds what there is to reveal: most events carry none, and are answered as they are
+    const subjects = new Set<string>();
+    if (!findProtected(data, subjects)) return data;
+    // one key lookup per subject: an event often carries several values of the same member
+    const keys = new Map(await Promise.all([...subjects].map(async (subject) => [subject, await keyStore.get(subject)] as const)));
+    return revealWith(keys, data, undefined) as T;
   },
 });
