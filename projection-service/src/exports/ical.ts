@@ -117,26 +117,81 @@ const transitionsOf = (zone: string, fromMs: number, toMs: number): Array<{ at: 
   return found;
 };
 
-/** VTIMEZONE of a zone over the years the events span (each observed transition listed, RFC 5545 §3.6.5) */
-export const vtimezone = (zone: string, fromYear: number, toYear: number): string[] => {
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+
+/**
+ * The yearly rule a transition follows, read from its local date: the last given weekday of its month
+ * when it falls in the month's last seven days, else the n-th one (RFC 5545 BYMONTH/BYDAY).
+ */
+const yearlyRuleOf = (localMs: number): { month: number; byDay: string; time: number } => {
+  const date = new Date(localMs);
+  const month = date.getUTCMonth();
+  const day = date.getUTCDate();
+  const daysInMonth = new Date(Date.UTC(date.getUTCFullYear(), month + 1, 0)).getUTCDate();
+  const weekday = WEEKDAYS[date.getUTCDay()];
+  const byDay = day > daysInMonth - 7 ? `-1${weekday}` : `${Math.ceil(day / 7)}${weekday}`;
+  return { month: month + 1, byDay, time: localMs - Date.UTC(date.getUTCFullYear(), month, day) };
+};
+
+/** the local instant a yearly rule gives in `year` */
+const ruleDateIn = (rule: { month: number; byDay: string; time: number }, year: number): number => {
+  const weekday = WEEKDAYS.indexOf(rule.byDay.slice(-2) as (typeof WEEKDAYS)[number]);
+  const nth = Number(rule.byDay.slice(0, -2));
+  if (nth < 0) {
+    const last = new Date(Date.UTC(year, rule.month, 0));
+    return Date.UTC(year, rule.month - 1, last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7)) + rule.time;
+  }
+  const first = new Date(Date.UTC(year, rule.month - 1, 1));
+  return Date.UTC(year, rule.month - 1, 1 + ((weekday - first.getUTCDay() + 7) % 7) + (nth - 1) * 7) + rule.time;
+};
+
+/**
+ * VTIMEZONE of a zone over the years the events span (each observed transition listed, RFC 5545 §3.6.5).
+ * For an endless series (`openEnded`), the last year's transitions become yearly rules (RRULE) when the
+ * year before follows the same rules, so that clients convert every later occurrence too.
+ */
+export const vtimezone = (zone: string, fromYear: number, toYear: number, openEnded = false): string[] => {
   const fromMs = Date.UTC(fromYear, 0, 1);
   const toMs = Date.UTC(toYear + 1, 0, 1);
   const initial = utcOffsetMinutes(fromMs, zone);
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
-  const observance = (kind: 'STANDARD' | 'DAYLIGHT', localStart: string, from: number, to: number): string[] => [
+  const observance = (kind: 'STANDARD' | 'DAYLIGHT', localStart: string, from: number, to: number, rrule?: string): string[] => [
     `BEGIN:${kind}`,
     `DTSTART:${localStart}`,
+    ...(rrule ? [`RRULE:${rrule}`] : []),
     `TZOFFSETFROM:${formatOffset(from)}`,
     `TZOFFSETTO:${formatOffset(to)}`,
     `END:${kind}`,
   ];
   const transitions = transitionsOf(zone, fromMs, toMs);
   const standardOffset = Math.min(initial, ...transitions.map((t) => t.to));
-  lines.push(...observance(initial > standardOffset ? 'DAYLIGHT' : 'STANDARD', `${fromYear}0101T000000`, initial, initial));
-  for (const transition of transitions) {
-    // DTSTART is the local time before the change, on the clock of the offset it changes from
-    const local = compactUtc(transition.at + transition.from * 60_000).slice(0, 15);
-    lines.push(...observance(transition.to > standardOffset ? 'DAYLIGHT' : 'STANDARD', local, transition.from, transition.to));
+  const kindOf = (offset: number): 'STANDARD' | 'DAYLIGHT' => (offset > standardOffset ? 'DAYLIGHT' : 'STANDARD');
+  // DTSTART is the local time before the change, on the clock of the offset it changes from
+  const localOf = (transition: { at: number; from: number }): number => transition.at + transition.from * 60_000;
+
+  const yearOfTransition = (transition: { at: number; from: number }): number => new Date(localOf(transition)).getUTCFullYear();
+  const lastYear = transitions.length > 0 ? yearOfTransition(transitions[transitions.length - 1]) : null;
+  const inLastYear = transitions.filter((transition) => yearOfTransition(transition) === lastYear);
+  const inYearBefore = transitions.filter((transition) => lastYear !== null && yearOfTransition(transition) === lastYear - 1);
+  const rules = inLastYear.map((transition) => ({ transition, rule: yearlyRuleOf(localOf(transition)) }));
+  const repeating =
+    openEnded &&
+    lastYear !== null &&
+    rules.length > 0 &&
+    inYearBefore.length === rules.length &&
+    rules.every(({ transition, rule }, index) => {
+      const before = inYearBefore[index];
+      return before.from === transition.from && before.to === transition.to && ruleDateIn(rule, lastYear - 1) === localOf(before);
+    });
+
+  lines.push(...observance(kindOf(initial), `${fromYear}0101T000000`, initial, initial));
+  for (const transition of repeating ? transitions.filter((t) => yearOfTransition(t) !== lastYear) : transitions) {
+    lines.push(...observance(kindOf(transition.to), compactUtc(localOf(transition)).slice(0, 15), transition.from, transition.to));
+  }
+  if (repeating) {
+    for (const { transition, rule } of rules) {
+      lines.push(...observance(kindOf(transition.to), compactUtc(localOf(transition)).slice(0, 15), transition.from, transition.to, `FREQ=YEARLY;BYMONTH=${rule.month};BYDAY=${rule.byDay}`));
+    }
   }
   lines.push('END:VTIMEZONE');
   return lines;
@@ -186,8 +241,9 @@ export const writeCalendar = (calendar: IcalCalendar): string => {
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(calendar.name)}`,
   ];
-  // one VTIMEZONE per zone used by a timed event, spanning its events' years (endless series: five years ahead)
-  const years = new Map<string, { from: number; to: number }>();
+  // one VTIMEZONE per zone used by a timed event, spanning its events' years (endless series: five years
+  // ahead, then the zone's yearly rules)
+  const years = new Map<string, { from: number; to: number; openEnded: boolean }>();
   for (const event of calendar.events) {
     const zone = knownTimeZone(event.time_zone);
     if (event.all_day || zone === 'UTC') continue;
@@ -195,9 +251,9 @@ export const writeCalendar = (calendar: IcalCalendar): string => {
     const until = /UNTIL=(\d{4})/.exec(event.rrule ?? '')?.[1];
     const to = endless ? Math.max(yearOf(event.end), calendar.now.getUTCFullYear()) + 5 : until ? Number(until) : yearOf(event.end);
     const current = years.get(zone);
-    years.set(zone, { from: Math.min(current?.from ?? Infinity, yearOf(event.start)), to: Math.max(current?.to ?? -Infinity, to) });
+    years.set(zone, { from: Math.min(current?.from ?? Infinity, yearOf(event.start)), to: Math.max(current?.to ?? -Infinity, to), openEnded: (current?.openEnded ?? false) || endless });
   }
-  for (const [zone, span] of years) lines.push(...vtimezone(zone, span.from, span.to));
+  for (const [zone, span] of years) lines.push(...vtimezone(zone, span.from, span.to, span.openEnded));
   for (const event of calendar.events) lines.push(...eventLines(event, calendar.now));
   lines.push('END:VCALENDAR');
   return `${lines.map(foldLine).join('\r\n')}\r\n`;

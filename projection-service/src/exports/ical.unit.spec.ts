@@ -90,6 +90,28 @@ describe('iCalendar export read back by ical.js', () => {
     expect(dateOf(read, india, 'dtstart')).toEqual({ tzid: 'Asia/Kolkata', local: '2026-07-01T13:30:00', isDate: false, utc: '2026-07-01T08:00:00.000Z' });
   });
 
+  it('gives an endless series its zone\'s yearly rules, so that ical.js converts an occurrence decades later in summer and in winter', async () => {
+    const endless = event({ uid: 'e@example.org', rrule: 'FREQ=WEEKLY', exdates: [] });
+    const ics = writeCalendar({ name: 'x', events: [endless], now: new Date('2026-02-01T00:00:00Z') });
+    expect(ics).toContain('RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU');
+    expect(ics).toContain('RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU');
+    const read = await readCalendar(ics);
+    const berlin = read.timezones[0];
+    if (!berlin) throw new Error('a VTIMEZONE expected');
+    const zone = new read.ICAL.Timezone(berlin);
+    const local = (text: string) => {
+      const time = read.ICAL.Time.fromDateTimeString(text);
+      time.zone = zone;
+      return time.toJSDate().toISOString();
+    };
+    // far beyond the listed transitions: 10:00 Berlin time is 08:00 UTC in July and 09:00 UTC in January
+    expect(local('2049-07-05T10:00:00')).toBe('2049-07-05T08:00:00.000Z');
+    expect(local('2050-01-10T10:00:00')).toBe('2050-01-10T09:00:00.000Z');
+    // a zone without summer time has no rule to repeat
+    const kolkata = writeCalendar({ name: 'x', events: [event({ uid: 'k@example.org', rrule: 'FREQ=WEEKLY', exdates: [], time_zone: 'Asia/Kolkata' })], now: new Date('2026-02-01T00:00:00Z') });
+    expect(kolkata).not.toContain('FREQ=YEARLY');
+  });
+
   it('reads UTC events without a zone and all-day events as dates with an exclusive end and a date UNTIL', async () => {
     const utc = event({ uid: 'u@example.org', time_zone: 'UTC', rrule: null, exdates: [] });
     const allDay = event({ uid: 'd@example.org', all_day: true, rrule: 'FREQ=DAILY;UNTIL=20260309T230000Z', exdates: [], start: '2026-03-01T23:00:00.000Z', end: '2026-03-03T23:00:00.000Z' });
