@@ -29,7 +29,7 @@ export interface ProjectorOptions {
    * before it follows the bus: `start` returns once it has caught up. Without it, the bus replays.
    */
   eventStore?: EventStore;
-  /** events per catch-up batch (default 500) */
+  /** events per catch-up batch (default 2000) */
   batchSize?: number;
   logger?: ProjectorLogger;
   /** a failing event stops the projector (nothing is skipped); the service decides what to do */
@@ -68,7 +68,7 @@ const waitForPosition = (waiters: Set<Waiter>, current: number, wanted: number, 
   });
 };
 
-const REPLAY_BATCH = 500;
+const REPLAY_BATCH = 2000;
 
 export const createProjector = (options: ProjectorOptions): Projector => {
   let position = 0;
