@@ -2,6 +2,45 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Which library may import which (tags in each project.json). The platform is split by what it depends on
+ * (docs/ARCHITECTURE.md): ports with their adapters (type:port) below the HTTP kit (type:http), both below
+ * the runtime that composes and runs them (type:runtime); the test kit (type:testing) may use all of them,
+ * and the package root (type:platform) re-exports all but the test kit. Spec files may also use the test
+ * kit. Nx reads the imports of all files (nx.json analyzeSourceFiles), so a port's spec that runs a contract
+ * suite of the test kit, which imports the port, closes a cycle: those cycles through platform-testing are
+ * ignored, since only specs can close them (the tags keep other code from importing the test kit); every
+ * other cycle between libraries is an error.
+ */
+const moduleBoundaries = ({ specs }) => {
+  const testKit = specs ? ['type:testing'] : [];
+  const platformLibraries = ['type:port', 'type:http', 'type:runtime'];
+  return {
+    enforceBuildableLibDependency: false,
+    allow: [],
+    ignoredCircularDependencies: [['platform-testing', 'platform-*']],
+    depConstraints: [
+      { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+      { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
+      { sourceTag: 'type:port', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:port', ...testKit] },
+      { sourceTag: 'type:http', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:port', ...testKit] },
+      { sourceTag: 'type:runtime', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:port', 'type:http', ...testKit] },
+      { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', ...platformLibraries, 'type:testing'] },
+      { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', ...platformLibraries] },
+      {
+        sourceTag: 'type:service',
+        onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:platform', ...platformLibraries, ...testKit],
+      },
+      {
+        sourceTag: 'type:runner',
+        onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:platform', ...platformLibraries, 'type:service', ...testKit],
+      },
+      { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts'] },
+      { sourceTag: 'scope:client', notDependOnLibsWithTags: ['scope:server'] },
+    ],
+  };
+};
+
 export default [
   {
     ignores: [
@@ -25,25 +64,7 @@ export default [
     },
     plugins: { '@nx': nx },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:platform'] },
-            {
-              sourceTag: 'type:runner',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:platform', 'type:service'],
-            },
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'scope:client', notDependOnLibsWithTags: ['scope:server'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ specs: false })],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
@@ -77,6 +98,11 @@ export default [
         },
       ],
     },
+  },
+  {
+    // Specs may use the platform's test kit (@cn/platform/testing: contract suites, fakes, helpers).
+    files: ['**/*.spec.ts', '**/*.spec.tsx'],
+    rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries({ specs: true })] },
   },
   {
     // Tests may use jest's loose matchers on parsed JSON bodies.

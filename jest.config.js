@@ -14,7 +14,8 @@ const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
-    '^@cn/platform/testing$': '<rootDir>/platform/src/testing/index.ts',
+    // the platform's libraries (platform/src/<library>/index.ts), e.g. @cn/platform/event-store, @cn/platform/testing
+    '^@cn/platform/([a-z-]+)$': '<rootDir>/platform/src/$1/index.ts',
     '^@cn/domain$': '<rootDir>/domain-core/src/index.ts',
     '^@cn/([a-z-]+)$': '<rootDir>/$1/src/index.ts',
   },

@@ -1,7 +1,5 @@
 import { afterAll, jest } from '@jest/globals';
-import { describeDocumentStoreContract } from '../testing';
-import type { DocumentStoreContractTarget } from '../testing';
-import { mongoE2eDatabase } from '../testing/e2e-servers';
+import { describeDocumentStoreContract, type DocumentStoreContractTarget, mongoE2eDatabase } from '@cn/platform/testing';
 import { createMongoDocumentStore } from './mongodb-document-store';
 
 /** Runs the document store contract against the MongoDB-wire server named by MONGODB_URL, in a database of its own. */

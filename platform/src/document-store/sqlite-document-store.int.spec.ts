@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createTempDir, describeDocumentStoreContract } from '../testing';
+import { createTempDir, describeDocumentStoreContract } from '@cn/platform/testing';
 import { createSqliteDocumentStore } from './sqlite-document-store';
 
 describeDocumentStoreContract('sqlite', {

@@ -1,6 +1,6 @@
 import Database, { type Statement } from 'better-sqlite3';
 import { createLruCache } from '@cn/domain';
-import { privateFile } from '../files/private-files';
+import { privateFile } from '@cn/platform/files';
 import type {
   Document,
   DocumentCollection,

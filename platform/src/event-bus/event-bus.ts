@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../event-store/event-store';
+import type { RecordedEvent } from '@cn/platform/event-store';
 
 /**
  * The bus between services: ordered per stream, at-least-once, consumer groups with committed offsets.

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import type { RecordedEvent } from '../event-store/event-store';
-import { createSqliteEventStore } from '../event-store/sqlite-event-store';
-import { createTempDir, describeEventBusContract, eventually, newTestEvent } from '../testing';
+import { type RecordedEvent, createSqliteEventStore } from '@cn/platform/event-store';
+import { createTempDir, describeEventBusContract, eventually, newTestEvent } from '@cn/platform/testing';
 import { createInProcessEventBus } from './in-process-event-bus';
 
 describeEventBusContract('in-process', {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { privateFile } from '../files/private-files';
-import type { EventStore, EventSubscription } from '../event-store/event-store';
+import { privateFile } from '@cn/platform/files';
+import type { EventStore, EventSubscription } from '@cn/platform/event-store';
 import type { BusConsumer, EventBus } from './event-bus';
 
 export interface InProcessEventBusOptions {

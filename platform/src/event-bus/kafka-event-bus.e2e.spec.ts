@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
-import { createTempDir, describeEventBusContract } from '../testing';
-import type { EventBusContractTarget } from '../testing';
-import { createSqliteDocumentStore } from '../document-store/sqlite-document-store';
-import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import { createTempDir, describeEventBusContract, type EventBusContractTarget } from '@cn/platform/testing';
+import { createSqliteDocumentStore } from '@cn/platform/document-store';
+import { createSqliteEventStore } from '@cn/platform/event-store';
 import { createKafkaEventBus } from './kafka-event-bus';
 import { startKafkaRelay } from './kafka-relay';
 

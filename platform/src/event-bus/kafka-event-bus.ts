@@ -5,7 +5,7 @@
 import { Kafka, logLevel } from 'kafkajs';
 import type { Admin, Consumer, logCreator, LogEntry } from 'kafkajs';
 import type pino from 'pino';
-import type { RecordedEvent } from '../event-store/event-store';
+import type { RecordedEvent } from '@cn/platform/event-store';
 import type { BusConsumer, EventBus } from './event-bus';
 
 export interface KafkaEventBusOptions {

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { createTempDir, eventually, newTestEvent } from '../testing';
-import { createSqliteDocumentStore } from '../document-store/sqlite-document-store';
-import type { DocumentStore } from '../document-store/document-store';
-import { createSqliteEventStore } from '../event-store/sqlite-event-store';
-import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { createTempDir, eventually, newTestEvent } from '@cn/platform/testing';
+import { createSqliteDocumentStore, type DocumentStore } from '@cn/platform/document-store';
+import { createSqliteEventStore, type EventStore, type RecordedEvent } from '@cn/platform/event-store';
 import type { BusConsumer, EventBus } from './event-bus';
 import { createKafkaEventBus } from './kafka-event-bus';
 import { startKafkaRelay } from './kafka-relay';

@@ -1,8 +1,8 @@
 import { CompressionTypes, Partitioners } from 'kafkajs';
 import type { Producer } from 'kafkajs';
 import type pino from 'pino';
-import type { DocumentCollection } from '../document-store/document-store';
-import type { EventStore, EventSubscription, RecordedEvent } from '../event-store/event-store';
+import type { DocumentCollection } from '@cn/platform/document-store';
+import type { EventStore, EventSubscription, RecordedEvent } from '@cn/platform/event-store';
 import { createKafkaClient, ensureKafkaTopic } from './kafka-event-bus';
 
 export interface KafkaRelayOptions {

@@ -1,7 +1,5 @@
 import { afterAll, jest } from '@jest/globals';
-import { describeEventStoreContract } from '../testing';
-import type { EventStoreContractTarget } from '../testing';
-import { serverFromEnvOrContainer } from '../testing/e2e-servers';
+import { describeEventStoreContract, type EventStoreContractTarget, serverFromEnvOrContainer } from '@cn/platform/testing';
 import { createEsdbEventStore } from './esdb-event-store';
 
 /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describeEventStoreContract, createTempDir, eventually, newTestEvent } from '../testing';
+import { describeEventStoreContract, createTempDir, eventually, newTestEvent } from '@cn/platform/testing';
 import type { RecordedEvent } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 import { createSqliteEventStore } from './sqlite-event-store';

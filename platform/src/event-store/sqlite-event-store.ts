@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { privateFile } from '../files/private-files';
+import { privateFile } from '@cn/platform/files';
 import type {
   AppendResult,
   EventStore,

@@ -4,7 +4,7 @@ import { HttpProblem, parseWith } from './problems';
 import { parseListQuery } from './simple-rest';
 import { problemOf } from './problem-filter';
 import { DomainError } from '@cn/domain';
-import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { WrongExpectedRevisionError } from '@cn/platform/event-store';
 
 const session = { secret: 'test-secret', ttlMs: 60_000, secureCookie: false };
 const now = new Date('2026-01-01T00:00:00Z');

@@ -1,3 +1,4 @@
+// @cn/platform/http: the HTTP kit (Nest and Express glue, sessions, problems, endpoints, observability).
 export * from './session';
 export * from './session-revocation';
 export * from './request-context';
@@ -11,3 +12,4 @@ export * from './endpoints';
 export * from './observability';
 export * from './kit';
 export * from './security';
+export * from './infrastructure-token';

@@ -3,8 +3,8 @@ import type { INestApplication } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type pino from 'pino';
 import { CSRF_HEADER, SESSION_COOKIE } from '@cn/contracts';
-import type { DocumentStore } from '../document-store/document-store';
-import { INFRASTRUCTURE, type Infrastructure } from '../infrastructure/infrastructure';
+import type { DocumentStore } from '@cn/platform/document-store';
+import { INFRASTRUCTURE } from './infrastructure-token';
 import type { Metrics } from './observability';
 import { openApi } from './openapi';
 import { answerError, ProblemFilter, sendProblem } from './problem-filter';
@@ -12,7 +12,7 @@ import { attachRequestContext, cookieValue, createRequestContext, requestContext
 import { verifyCsrfToken, type SessionConfig } from './session';
 import { REVOCATION_REFRESH_MS, sessionRevocationsOf, type SessionRevocations } from './session-revocation';
 import { metricsAccessOf, securityHeaders, type MetricsAccess } from './security';
-import { storageHealth } from '../storage/storage-faults';
+import { storageHealth } from '@cn/platform/storage';
 
 export interface HttpKitOptions {
   session: SessionConfig;
@@ -95,9 +95,15 @@ export const isDraining = (app: INestApplication): boolean => inFlightByApp.get(
 
 const LOOPBACK_ONLY: MetricsAccess = { allow: ['127.0.0.0/8', '::1/128'] };
 
-const infrastructureOf = (app: INestApplication): Infrastructure | null => {
+/** what the kit reads from the app's INFRASTRUCTURE provider (an Infrastructure of @cn/platform/infrastructure) */
+interface KitInfrastructure {
+  documentStore?: DocumentStore;
+  clock?: () => Date;
+}
+
+const infrastructureOf = (app: INestApplication): KitInfrastructure | null => {
   try {
-    return app.get<Infrastructure>(INFRASTRUCTURE, { strict: false });
+    return app.get<KitInfrastructure>(INFRASTRUCTURE, { strict: false });
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import type { Document, DocumentStore } from '../document-store/document-store';
+import type { Document, DocumentStore } from '@cn/platform/document-store';
 
 /**
  * Signed-out sessions, shared by every service through the document store (MongoDB in production, SQLite

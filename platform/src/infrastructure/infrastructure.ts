@@ -1,32 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { privateDir } from '../files/private-files';
+import { privateDir } from '@cn/platform/files';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type pino from 'pino';
-import { createEsdbEventStore } from '../event-store/esdb-event-store';
-import { createMongoDocumentStore } from '../document-store/mongodb-document-store';
-import { createMeiliSearchIndex } from '../search-index/meilisearch-index';
-import { createMongoKeyStore } from '../key-store/mongodb-key-store';
-import { createKafkaEventBus } from '../event-bus/kafka-event-bus';
-import type { DocumentStore } from '../document-store/document-store';
-import { createSqliteDocumentStore } from '../document-store/sqlite-document-store';
-import type { EventBus } from '../event-bus/event-bus';
+import { createEsdbEventStore, type EventStore, createSqliteEventStore, withUpcasting } from '@cn/platform/event-store';
+import { createMongoDocumentStore, type DocumentStore, createSqliteDocumentStore } from '@cn/platform/document-store';
+import { createMeiliSearchIndex, type SearchIndex, createMiniSearchIndex } from '@cn/platform/search-index';
+import { createMongoKeyStore, type KeyStore, createSqliteKeyStore } from '@cn/platform/key-store';
+import { createKafkaEventBus, type EventBus, createInProcessEventBus } from '@cn/platform/event-bus';
 import type { StateSnapshots } from '@cn/domain';
-import { createInProcessEventBus } from '../event-bus/in-process-event-bus';
-import { documentSnapshots } from '../snapshots/document-snapshots';
-import type { EventStore } from '../event-store/event-store';
-import { createSqliteEventStore } from '../event-store/sqlite-event-store';
-import { withUpcasting } from '../event-store/upcasting-event-store';
-import type { KeyStore } from '../key-store/key-store';
-import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
-import { createOutboxMail, type MailPort } from '../mail/mail';
-import { createPersonalDataCipher, type PersonalDataCipher } from '../personal-data/personal-data-cipher';
-import type { SearchIndex } from '../search-index/search-index';
-import { createMiniSearchIndex } from '../search-index/minisearch-index';
-import { createLogger, createMetrics, type Metrics } from '../http/observability';
-import { createLibreTranslateTranslator } from '../translation/libretranslate-translator';
-import type { Translator } from '../translation/translation';
-import type { SessionConfig } from '../http/session';
+import { documentSnapshots } from '@cn/platform/snapshots';
+import { createOutboxMail, type MailPort } from '@cn/platform/mail';
+import { createPersonalDataCipher, type PersonalDataCipher } from '@cn/platform/personal-data';
+import { createLogger, createMetrics, type Metrics, type SessionConfig } from '@cn/platform/http';
+import { createLibreTranslateTranslator, type Translator } from '@cn/platform/translation';
 
 export interface PlatformConfig {
   dataDir: string;
@@ -204,7 +191,7 @@ export interface Infrastructure {
   close(): Promise<void>;
 }
 
-export const INFRASTRUCTURE: unique symbol = Symbol('INFRASTRUCTURE');
+export { INFRASTRUCTURE } from '@cn/platform/http';
 
 export interface InfrastructureOptions {
   /** names the logger and the Kafka client (default 'platform') */

@@ -1,10 +1,10 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type pino from 'pino';
-import { applyHttpKit, drainInFlight } from '../http/kit';
+import { applyHttpKit, drainInFlight } from '@cn/platform/http';
 import { createInfrastructure, loadConfig, type Infrastructure } from './infrastructure';
-import { usePrivateFileModes } from '../files/private-files';
-import { storageHealth } from '../storage/storage-faults';
+import { usePrivateFileModes } from '@cn/platform/files';
+import { storageHealth } from '@cn/platform/storage';
 
 export interface StartedService {
   logger: Pick<pino.Logger, 'info' | 'error'>;

@@ -1,7 +1,5 @@
 import { afterAll, jest } from '@jest/globals';
-import { describeKeyStoreContract } from '../testing';
-import type { KeyStoreContractTarget } from '../testing';
-import { mongoE2eDatabase } from '../testing/e2e-servers';
+import { describeKeyStoreContract, type KeyStoreContractTarget, mongoE2eDatabase } from '@cn/platform/testing';
 import { createMongoKeyStore } from './mongodb-key-store';
 
 /** Runs the key store contract against the MongoDB-wire server named by MONGODB_URL, in a database of its own. */

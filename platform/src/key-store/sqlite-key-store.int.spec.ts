@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createTempDir, describeKeyStoreContract } from '../testing';
+import { createTempDir, describeKeyStoreContract } from '@cn/platform/testing';
 import { createSqliteKeyStore } from './sqlite-key-store';
 
 describeKeyStoreContract('sqlite', {

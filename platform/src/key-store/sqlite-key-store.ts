@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { privateFile } from '../files/private-files';
+import { privateFile } from '@cn/platform/files';
 import Database from 'better-sqlite3';
 import type { KeyStore } from './key-store';
 

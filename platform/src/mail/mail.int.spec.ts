@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTempDir } from '../testing';
+import { createTempDir } from '@cn/platform/testing';
 import { createOutboxMail } from './mail';
 
 describe('outbox mail', () => {

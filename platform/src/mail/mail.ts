@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../files/private-files';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '@cn/platform/files';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 

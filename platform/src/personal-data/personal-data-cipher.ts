@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DELETED_MEMBER_NAME, isSealedSecret, SECRET_REDACTED, type SealedSecret } from '@cn/contracts';
-import type { KeyStore } from '../key-store/key-store';
+import type { KeyStore } from '@cn/platform/key-store';
 import type { EncryptedValue } from './personal-data';
 import { isEncryptedValue } from './personal-data';
 

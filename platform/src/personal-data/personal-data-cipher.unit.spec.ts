@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DELETED_MEMBER_NAME } from '@cn/contracts';
-import type { KeyStore } from '../key-store/key-store';
+import type { KeyStore } from '@cn/platform/key-store';
 import { createPersonalDataCipher } from './personal-data-cipher';
 import { isEncryptedValue } from './personal-data';
 

@@ -1,11 +1,10 @@
-import type { DocumentStore } from '../document-store/document-store';
-import type { BusConsumer, EventBus } from '../event-bus/event-bus';
-import type { EventStore, RecordedEvent } from '../event-store/event-store';
-import type { PersonalDataCipher } from '../personal-data/personal-data-cipher';
+import type { DocumentStore } from '@cn/platform/document-store';
+import type { BusConsumer, EventBus } from '@cn/platform/event-bus';
+import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/event-store';
+import type { PersonalDataCipher } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
 import { collectionName } from './projection';
-import { retryStorageFaults } from '../storage/storage-faults';
-import { readEvent } from '../event-store/reading-events';
+import { retryStorageFaults } from '@cn/platform/storage';
 
 /** The subset of pino's logger the runner uses. */
 export interface ProjectorLogger {

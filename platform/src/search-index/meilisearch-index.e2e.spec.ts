@@ -1,7 +1,5 @@
 import { afterAll, jest } from '@jest/globals';
-import { describeSearchIndexContract } from '../testing';
-import type { SearchIndexContractTarget } from '../testing';
-import { serverFromEnvOrContainer } from '../testing/e2e-servers';
+import { describeSearchIndexContract, type SearchIndexContractTarget, serverFromEnvOrContainer } from '@cn/platform/testing';
 import { createMeiliSearchIndex } from './meilisearch-index';
 
 /**

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { createTempDir, describeSearchIndexContract } from '../testing';
+import { createTempDir, describeSearchIndexContract } from '@cn/platform/testing';
 import { createMiniSearchIndex } from './minisearch-index';
 
 describeSearchIndexContract('minisearch', {

@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { PRIVATE_FILE_MODE, privateDir } from '../files/private-files';
-import { storageHealth } from '../storage/storage-faults';
+import { PRIVATE_FILE_MODE, privateDir } from '@cn/platform/files';
+import { storageHealth } from '@cn/platform/storage';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex, SearchQuery } from './search-index';

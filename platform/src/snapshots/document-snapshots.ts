@@ -1,5 +1,5 @@
 import type { StateSnapshot, StateSnapshots } from '@cn/domain';
-import type { Document, DocumentStore } from '../document-store/document-store';
+import type { Document, DocumentStore } from '@cn/platform/document-store';
 
 export const SNAPSHOTS_COLLECTION = '_snapshots';
 

@@ -1,4 +1,4 @@
-import type { Document, FieldCondition, Filter, Scalar } from '../document-store/document-store';
+import type { Document, FieldCondition, Filter, Scalar } from '@cn/platform/document-store';
 
 /**
  * The reference semantics of Filter (MongoDB's, for the types the port allows), used by the contract

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { Document, DocumentCollection, DocumentStore, FieldCondition, Filter, Scalar } from '../document-store/document-store';
+import type { Document, DocumentCollection, DocumentStore, FieldCondition, Filter, Scalar } from '@cn/platform/document-store';
 import type { ContractTarget, Subject } from './contract-target';
 import { describeContract } from './contract-target';
 import { matchesFilter } from './document-filter-reference';

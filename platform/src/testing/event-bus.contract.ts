@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
-import type { BusConsumer, EventBus } from '../event-bus/event-bus';
-import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import type { BusConsumer, EventBus } from '@cn/platform/event-bus';
+import type { EventStore, RecordedEvent } from '@cn/platform/event-store';
 import type { ContractTarget } from './contract-target';
 import { describeContract, eventually, pause } from './contract-target';
 import { newTestEvent } from './event-store.contract';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
-import type { EventStore, NewEvent, RecordedEvent } from '../event-store/event-store';
-import { WrongExpectedRevisionError } from '../event-store/event-store';
+import { type EventStore, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '@cn/platform/event-store';
 import type { ContractTarget, Subject } from './contract-target';
 import { describeContract, eventually, pause } from './contract-target';
 

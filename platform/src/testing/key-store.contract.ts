@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
-import type { KeyStore } from '../key-store/key-store';
+import type { KeyStore } from '@cn/platform/key-store';
 import type { ContractTarget, Subject } from './contract-target';
 import { describeContract } from './contract-target';
 

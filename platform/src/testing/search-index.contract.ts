@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
-import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex } from '../search-index/search-index';
+import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex } from '@cn/platform/search-index';
 import type { ContractTarget, Subject } from './contract-target';
 import { describeContract } from './contract-target';
 

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { createLibreTranslateTranslator } from './libretranslate-translator';
-import { describeTranslatorContract } from './translator.contract';
+import { describeTranslatorContract } from '@cn/platform/testing';
 
 /**
  * The translator contract against a real LibreTranslate: the server named by TRANSLATION_URL (key

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { startFakeLibreTranslate } from './libretranslate-fake';
+import { startFakeLibreTranslate, describeTranslatorContract } from '@cn/platform/testing';
 import { createLibreTranslateTranslator } from './libretranslate-translator';
 import { TranslationFailed } from './translation';
-import { describeTranslatorContract } from './translator.contract';
 
 // the adapter against a local server speaking LibreTranslate's API (a real one: the e2e spec)
 describeTranslatorContract('LibreTranslate (local fake server)', {

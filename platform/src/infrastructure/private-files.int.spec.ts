@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { memberStream } from '@cn/contracts';
-import { createInfrastructure, loadConfig } from '../index';
-import { createTempDir } from '../testing/temp-dir';
+import { createInfrastructure, loadConfig } from './infrastructure';
+import { createTempDir } from '@cn/platform/testing';
 
 /** every file and folder below `dir` that some other account could read, write or enter */
 const exposed = (dir: string): string[] =>

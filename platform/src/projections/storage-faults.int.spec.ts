@@ -1,17 +1,16 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTempDir, eventually, newTestEvent } from '../testing';
-import type { Document, DocumentCollection, DocumentStore } from '../document-store/document-store';
-import { createSqliteDocumentStore } from '../document-store/sqlite-document-store';
-import { createInProcessEventBus } from '../event-bus/in-process-event-bus';
-import { createSqliteEventStore } from '../event-store/sqlite-event-store';
-import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
-import { createPersonalDataCipher } from '../personal-data/personal-data-cipher';
-import type { ProjectedDocument, Projection } from '../projections/projection';
-import { createDocumentProjector } from '../projections/projection-runner';
-import { createMiniSearchIndex } from '../search-index/minisearch-index';
-import { createOutboxMail } from '../mail/mail';
-import { isStorageFault } from './storage-faults';
+import { createTempDir, eventually, newTestEvent } from '@cn/platform/testing';
+import { type Document, type DocumentCollection, type DocumentStore, createSqliteDocumentStore } from '@cn/platform/document-store';
+import { createInProcessEventBus } from '@cn/platform/event-bus';
+import { createSqliteEventStore } from '@cn/platform/event-store';
+import { createSqliteKeyStore } from '@cn/platform/key-store';
+import { createPersonalDataCipher } from '@cn/platform/personal-data';
+import type { ProjectedDocument, Projection } from './projection';
+import { createDocumentProjector } from './projection-runner';
+import { createMiniSearchIndex } from '@cn/platform/search-index';
+import { createOutboxMail } from '@cn/platform/mail';
+import { isStorageFault } from '@cn/platform/storage';
 
 const diskFull = (): Error => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
 const noSpace = (): Error => Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });

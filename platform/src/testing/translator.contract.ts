@@ -1,6 +1,6 @@
 import { expect, it } from '@jest/globals';
-import { describeContract, type ContractTarget, type Subject } from '../testing/contract-target';
-import { TranslationFailed, type Translator } from './translation';
+import { describeContract, type ContractTarget, type Subject } from './contract-target';
+import { TranslationFailed, type Translator } from '@cn/platform/translation';
 
 /**
  * What every Translator adapter does, checked against the fake LibreTranslate (int) and a real

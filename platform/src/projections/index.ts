@@ -1,0 +1,3 @@
+// @cn/platform/projections: the projection runner that keeps read models up to date.
+export * from './projection';
+export * from './projection-runner';
