@@ -4,6 +4,12 @@ import type { KeyStore } from '@cn/platform/key-store';
 import type { EncryptedValue } from './personal-data';
 import { isEncryptedValue } from './personal-data';
 
+/**
+ * Subjects' keys already looked up, shared by the reveals of one batch (a replay reveals the same
+ * members' data again and again); kept only for the batch, so that an erasure is seen by the next one.
+ */
+export type SubjectKeys = Map<string, Promise<Buffer | null>>;
+
 export interface PersonalDataCipher {
   /** encrypts a JSON value with the subject's key (created on first use) */
   encrypt(subject: string, value: unknown): Promise<EncryptedValue>;
@@ -13,7 +19,7 @@ export interface PersonalDataCipher {
    * '' for anything else. Sealed credentials become SECRET_REDACTED: no reader ever sees them. Data that
    * holds neither is answered itself, not copied (events are never changed by their readers).
    */
-  reveal<T>(data: T): Promise<T>;
+  reveal<T>(data: T, keys?: SubjectKeys): Promise<T>;
   /** seals a credential with the subject's key (created on first use); see contracts' SealedSecret */
   sealSecret(subject: string, value: string): Promise<SealedSecret>;
   /** the credential, for the command side to verify against; null once the subject's key is gone */
@@ -112,12 +118,20 @@ export const createPersonalDataCipher = (keyStore: KeyStore): PersonalDataCipher
     }
   },
 
-  reveal: async <T>(data: T): Promise<T> => {
+  reveal: async <T>(data: T, known: SubjectKeys = new Map()): Promise<T> => {
     // one synchronous pass finds what there is to reveal: most events carry none, and are answered as they are
     const subjects = new Set<string>();
     if (!findProtected(data, subjects)) return data;
     // one key lookup per subject: an event often carries several values of the same member
-    const keys = new Map(await Promise.all([...subjects].map(async (subject) => [subject, await keyStore.get(subject)] as const)));
+    const keyOf = (subject: string): Promise<Buffer | null> => {
+      let key = known.get(subject);
+      if (!key) {
+        key = keyStore.get(subject);
+        known.set(subject, key);
+      }
+      return key;
+    };
+    const keys = new Map(await Promise.all([...subjects].map(async (subject) => [subject, await keyOf(subject)] as const)));
     return revealWith(keys, data, undefined) as T;
   },
 });

@@ -1,7 +1,7 @@
 import type { DocumentStore } from '@cn/platform/document-store';
 import type { BusConsumer, EventBus } from '@cn/platform/event-bus';
 import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/event-store';
-import type { PersonalDataCipher } from '@cn/platform/personal-data';
+import type { PersonalDataCipher, SubjectKeys } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
 import { collectionName } from './projection';
 import { retryStorageFaults } from '@cn/platform/storage';
@@ -312,13 +312,13 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         options.logger?.error({ projector: options.name, readModel: track?.collection, position, attempt, err: error }, 'read model waits for the storage'),
     });
 
-  const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes = live): Promise<void> => {
+  const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes = live, keys?: SubjectKeys): Promise<void> => {
     const behind = among.filter((track) => track.failure === null && track.position < delivered.position);
     if (behind.length === 0) return;
     const interested = behind.filter((track) => track.projection.eventTypes.includes(delivered.type));
     if (interested.length > 0) {
       const event = readEvent(delivered);
-      const revealed = await options.cipher.reveal(event);
+      const revealed = await options.cipher.reveal(event, keys);
       for (const track of interested) {
         try {
           await waitOutStorage(() => applyTo(track, event, revealed, writes), track, event.position);
@@ -419,7 +419,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       const batch = await options.eventStore.readAll({ after, limit: REPLAY_BATCH });
       if (batch.length === 0) return;
       const writing = batchWrites();
-      for (const event of batch) await apply(event, working(), writing.writes);
+      const keys: SubjectKeys = new Map();
+      for (const event of batch) await apply(event, working(), writing.writes, keys);
       await writing.flush();
       after = batch[batch.length - 1].position;
       wakeWaiters();
