@@ -325,8 +325,10 @@ const checkOwnAnswer = (command: ChangeParticipantStatus, state: AppointmentStat
     refuse(inviteRefusal({ ...situation, status: 'invited' }, answer));
     return 'invite';
   }
-  // without an invite a member takes part only where members may opt in themselves
-  if (current !== null || !fields.attendee_configuration.user_can_opt) throw new DomainError(current === null ? 'cannot_opt' : 'invite_not_open', 'refused');
+  // without an invite a member takes part only where members may opt in themselves: can.opt is false, so
+  // the answer is a 403 like every other action whose flag is false
+  if (current === null && !fields.attendee_configuration.user_can_opt) throw new DomainError('cannot_opt', 'forbidden');
+  if (current !== null) throw new DomainError('invite_not_open', 'refused');
   refuse(inviteRefusal({ ...situation, status: 'invited' }, answer));
   return 'opt';
 };

@@ -256,7 +256,7 @@ describe('answering invites', () => {
     const [optIn] = spec.decide([open], answer('m5', 'accepted', { via: 'self' }));
     expect(optIn).toMatchObject({ data: { member_id: 'm5', status: 'accepted', previous_status: null, via: 'opt' } });
     expect(spec.decide([open, optIn], answer('m5', 'declined', { via: 'self' }))).toHaveLength(1);
-    expect(refusalOf(() => spec.decide([created()], answer('m5', 'accepted', { via: 'self' })))).toMatchObject({ key: 'cannot_opt' });
+    expect(refusalOf(() => spec.decide([created()], answer('m5', 'accepted', { via: 'self' })))).toMatchObject({ key: 'cannot_opt', kind: 'forbidden' });
     expect(refusalOf(() => spec.decide([created(), invited('m1')], answer('m1', 'rejected' as 'declined', { via: 'self' })))).toMatchObject({ kind: 'invalid', field: 'participant.status' });
   });
 

@@ -51,10 +51,10 @@ export class ManageParticipantsController {
     responses: {
       200: commandAnswer('accepted, { position }'),
       400: 'validation_failed',
-      403: 'forbidden',
+      403: 'forbidden; cannot_opt (no invite, and members may not opt in: can.opt is false)',
       404: 'not_found',
       409: 'attendee_limit_exceeded',
-      422: 'invite_not_open, participation_locked, invite_expired, appointment_canceled, cannot_opt',
+      422: 'invite_not_open, participation_locked, invite_expired, appointment_canceled',
     },
   })
   async change(

@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { CONSISTENCY_HEADER, type AppointmentCan, type CalendarCan, type CalendarsResponse, type NetworkResponse } from '@cn/contracts';
+import { loadConfig } from '@cn/platform';
+import { DEMO_PASSWORD } from '@cn/command-service';
+import { startStandalone, type RunningStandalone } from './standalone';
+
+interface Client {
+  email: string;
+  id: string;
+  cookie: string;
+  csrf: string;
+}
+type Kind = 'network' | 'group' | 'personal' | 'shared';
+interface Fixture {
+  calendarId: string;
+  appointmentId: string;
+}
+
+/**
+ * One source of truth for the calendar module's permissions: for every role (network admin, group admin,
+ * external guest, auditor) and every kind of calendar (network, group, personal, shared), each `can` flag
+ * the read side answers is what the write side does: an action whose flag is true is accepted, one whose
+ * flag is false is refused. The flags are read again before each action, on fresh calendars per role.
+ */
+describe('calendar and appointment flags agree with the answers, for every role and calendar kind', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cn-calendar-abilities-'));
+  let running: RunningStandalone;
+  let server: Server;
+  let position = 0;
+  const clients: Record<string, Client> = {};
+
+  const signIn = async (email: string): Promise<Client> => {
+    const res = await request(server).post('/users/sign_in').send({ email, password: DEMO_PASSWORD }).expect(200);
+    const cookie = (res.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
+    const network = (await request(server).get('/api/v1/network').set('Cookie', cookie).expect(200)).body as NetworkResponse;
+    return { email, id: network.current_member?.id ?? '', cookie, csrf: network.csrf_token ?? '' };
+  };
+  const call = async (client: Client, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: object) => {
+    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
+    const res = await (body === undefined ? pending : pending.send(body));
+    const answered = (res.body as { position?: unknown } | undefined)?.position;
+    if (typeof answered === 'number') position = Math.max(position, answered);
+    return res;
+  };
+  const must = async (client: Client, method: 'post' | 'put', path: string, body: object): Promise<Record<string, unknown>> => {
+    const res = await call(client, method, path, body);
+    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, unknown>;
+  };
+
+  const appointmentBody = (calendarId: string) => {
+    const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 2, 3, 9));
+    return {
+      appointment: {
+        name: 'Matrix',
+        calendar_ids: [calendarId],
+        date: { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString(), all_day: false, time_zone: 'Europe/Berlin' },
+      },
+    };
+  };
+
+  /** fresh calendars of each kind, one appointment in each (by the calendar's owner), the member invited */
+  const fixtures = async (): Promise<Record<Kind, Fixture>> => {
+    const { admin, member } = clients;
+    const groups = (await call(member, 'get', '/calendars')).body as CalendarsResponse;
+    const parentId = groups.calendars.find((calendar) => calendar.type === 'group')?.parent_id;
+    if (!parentId) throw new Error('the demo group calendar is missing');
+    const create = async (owner: Client, body: object): Promise<Fixture> => {
+      const calendarId = String((await must(owner, 'post', '/calendars', body)).id);
+      const appointmentId = String((await must(owner, 'post', '/appointments', appointmentBody(calendarId))).id);
+      await must(owner, 'post', `/appointments/${appointmentId}/participants`, { participant: { membership_ids: [clients.guest.id], status: 'invited' }, apply_to: 'all' });
+      return { calendarId, appointmentId };
+    };
+    const network = await create(admin, { type: 'network', calendar: { name: 'Net', color: '00796b' } });
+    const group = await create(member, { type: 'group', parent_id: parentId, calendar: { name: 'Grp', color: '00796b' } });
+    const personal = await create(member, { type: 'personal', calendar: { name: 'Own', color: '00796b' } });
+    const shared = await create(admin, { type: 'personal', calendar: { name: 'Shared', color: '00796b' } });
+    await must(admin, 'post', `/calendars/${shared.calendarId}/share`, { membership_ids: [clients.guest.id, clients.member.id, clients.auditor.id] });
+    return { network, group, personal, shared };
+  };
+
+  const calendarFlags = async (client: Client, calendarId: string): Promise<CalendarCan> => {
+    const res = await call(client, 'get', `/calendars/${calendarId}`);
+    if (res.status === 404 || res.status === 403) return { update: false, destroy: false, create_appointments: false };
+    expect(res.status).toBe(200);
+    return (res.body as { can: CalendarCan }).can;
+  };
+  const appointmentFlags = async (client: Client, appointmentId: string): Promise<AppointmentCan | null> => {
+    const res = await call(client, 'get', `/appointments/${appointmentId}`);
+    if (res.status === 404 || res.status === 403) return null;
+    expect(res.status).toBe(200);
+    return (res.body as { can: AppointmentCan }).can;
+  };
+
+  beforeAll(async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'calendar-abilities-secret-0123456789abcdef01', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
+    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
+    server = running.app.getHttpServer() as Server;
+    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signIn(`${name}@example.org`);
+  });
+  afterAll(async () => {
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** one comparison: the flag as read just before, and whether the server accepted the action */
+  interface Outcome {
+    kind: Kind;
+    action: string;
+    flag: boolean;
+    status: number;
+  }
+
+  const walk = async (role: string): Promise<Outcome[]> => {
+    const client = clients[role];
+    const outcomes: Outcome[] = [];
+    const all = await fixtures();
+    for (const kind of ['network', 'group', 'personal', 'shared'] as const) {
+      const { calendarId, appointmentId } = all[kind];
+      const record = (action: string, flag: boolean, status: number) => outcomes.push({ kind, action, flag, status });
+      const onAppointment = async (action: keyof AppointmentCan, act: () => Promise<{ status: number }>) => {
+        const can = await appointmentFlags(client, appointmentId);
+        record(`appointment.${action}`, can?.[action] ?? false, (await act()).status);
+      };
+      const onCalendar = async (action: keyof CalendarCan, act: () => Promise<{ status: number }>) => {
+        const can = await calendarFlags(client, calendarId);
+        record(`calendar.${action}`, can[action], (await act()).status);
+      };
+
+      await onCalendar('create_appointments', () => call(client, 'post', '/appointments', appointmentBody(calendarId)));
+      await onCalendar('update', () => call(client, 'put', `/calendars/${calendarId}`, { calendar: { name: 'Renamed', color: '00796b' } }));
+      await onAppointment('update', () => call(client, 'put', `/appointments/${appointmentId}`, appointmentBody(calendarId)));
+      await onAppointment('update_participants', () =>
+        call(client, 'post', `/appointments/${appointmentId}/participants`, { participant: { membership_ids: [clients.auditor.id], status: 'invited' }, apply_to: 'all' }),
+      );
+      await onAppointment('contact', () => call(client, 'post', `/appointments/${appointmentId}/contact`, { contact: { subject: 'Hello', text: 'See you there' } }));
+      await onAppointment('download_attendees', () => call(client, 'get', `/appointments/${appointmentId}/attendees.csv`));
+      await onAppointment('opt', () => call(client, 'put', `/appointments/${appointmentId}/participants/me`, { participant: { status: 'accepted' }, apply_to: 'all' }));
+      await onAppointment('lock', () => call(client, 'patch', `/appointments/${appointmentId}`, { appointment: { attendee_configuration: { participation_locked: true } } }));
+      await onAppointment('cancel', () => call(client, 'post', `/appointments/${appointmentId}/cancel`, {}));
+      await onAppointment('destroy', () => call(client, 'delete', `/appointments/${appointmentId}`));
+      await onCalendar('destroy', () => call(client, 'delete', `/calendars/${calendarId}`));
+    }
+    return outcomes;
+  };
+
+  /** the outcomes where flag and answer disagree: a refused action whose flag was true, or the reverse */
+  const disagreements = (outcomes: Outcome[]) =>
+    outcomes.filter(({ flag, status }) => (flag ? status >= 300 : status < 300 || (status !== 403 && status !== 404))).map((o) => `${o.kind} ${o.action}: can=${o.flag}, answered ${o.status}`);
+
+  const walked: Outcome[] = [];
+  for (const role of ['admin', 'member', 'guest', 'auditor']) {
+    it(`${role}: every flag is what the server does`, async () => {
+      const outcomes = await walk(role);
+      walked.push(...outcomes);
+      expect(outcomes.length).toBe(4 * 11);
+      expect(disagreements(outcomes)).toEqual([]);
+    });
+  }
+
+  it('walked both answers of every action: each is allowed to someone and refused to someone', () => {
+    const actions = [...new Set(walked.map((o) => o.action))];
+    expect(actions.length).toBe(11);
+    for (const action of actions) {
+      const of = walked.filter((o) => o.action === action);
+      expect([action, of.some((o) => o.flag), of.some((o) => !o.flag)]).toEqual([action, true, true]);
+    }
+  });
+});
