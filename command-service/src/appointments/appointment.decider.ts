@@ -107,7 +107,17 @@ export interface ContactAttendees extends Base {
   include_attachments: boolean;
 }
 
+/**
+ * The system's follow-up of a deleted calendar (CalendarDeletionReactor): an appointment only in that
+ * calendar is deleted, one also in others leaves it. Nothing when the appointment is gone or not in it.
+ */
+export interface DetachCalendar {
+  type: 'DetachCalendar';
+  calendar_id: string;
+}
+
 export type AppointmentCommand =
+  | DetachCalendar
   | CreateAppointment
   | UpdateAppointment
   | CancelAppointment
@@ -429,8 +439,17 @@ const decideContact = (command: ContactAttendees, state: AppointmentState): Appo
   ];
 };
 
+const decideDetachCalendar = (command: DetachCalendar, state: AppointmentState): AppointmentEvent[] => {
+  if (state.status !== 'active' || !state.fields?.calendar_ids.includes(command.calendar_id)) return [];
+  const remaining = state.fields.calendar_ids.filter((id) => id !== command.calendar_id);
+  if (remaining.length === 0) return [{ type: 'AppointmentDeleted', data: { appointment_id: state.appointment_id, occurrence_start: null } }];
+  return [{ type: 'AppointmentUpdated', data: { appointment_id: state.appointment_id, appointment: { ...state.fields, calendar_ids: remaining }, changed_fields: ['calendar_ids'] } }];
+};
+
 export const decideAppointment = (command: AppointmentCommand, state: AppointmentState): AppointmentEvent[] => {
   switch (command.type) {
+    case 'DetachCalendar':
+      return decideDetachCalendar(command, state);
     case 'CreateAppointment':
       return decideCreate(command, state);
     case 'UpdateAppointment':

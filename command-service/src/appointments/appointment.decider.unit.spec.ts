@@ -338,7 +338,7 @@ describe('waiting list', () => {
 
 describe('opting out', () => {
   const open = created({ attendee_configuration: { user_can_opt: true } });
-  const remove = (memberId: string): AppointmentCommand => ({ type: 'RemoveParticipant', occurrence_start: null, member_id: memberId, access: as(memberId), now: NOW });
+  const remove = (memberId: string): Extract<AppointmentCommand, { type: 'RemoveParticipant' }> => ({ type: 'RemoveParticipant', occurrence_start: null, member_id: memberId, access: as(memberId), now: NOW });
 
   it('lets a participant remove themselves where members may opt in, and nobody else', () => {
     expect(spec.decide([open, invited('m1')], remove('m1'))).toEqual([
@@ -378,5 +378,26 @@ describe('contacting attendees', () => {
   it('refuses non-managers and an empty audience', () => {
     expect(refusalOf(() => spec.decide(events, contact('all', as('m1'))))).toMatchObject({ kind: 'forbidden' });
     expect(refusalOf(() => spec.decide([created()], contact('all')))).toMatchObject({ key: 'no_recipients' });
+  });
+});
+
+describe('a deleted calendar takes its appointments along (DetachCalendar)', () => {
+  it('deletes an appointment that was only in the deleted calendar', () => {
+    const only = created({ calendar_ids: ['c1'] });
+    expect(spec.decide([only], { type: 'DetachCalendar', calendar_id: 'c1' })).toEqual([{ type: 'AppointmentDeleted', data: { appointment_id: 'a1', occurrence_start: null } }]);
+  });
+
+  it('keeps an appointment that is also in another calendar, without the deleted one', () => {
+    const both = created({ calendar_ids: ['c1', 'c2'] });
+    const [updated] = spec.decide([both], { type: 'DetachCalendar', calendar_id: 'c1' });
+    expect(updated).toMatchObject({ type: 'AppointmentUpdated', data: { appointment_id: 'a1', changed_fields: ['calendar_ids'], appointment: { calendar_ids: ['c2'] } } });
+  });
+
+  it('does nothing twice, nor to an appointment gone or elsewhere', () => {
+    const only = created({ calendar_ids: ['c1'] });
+    const deleted: AppointmentEvent = { type: 'AppointmentDeleted', data: { appointment_id: 'a1', occurrence_start: null } };
+    expect(spec.decide([only, deleted], { type: 'DetachCalendar', calendar_id: 'c1' })).toEqual([]);
+    expect(spec.decide([created({ calendar_ids: ['c2'] })], { type: 'DetachCalendar', calendar_id: 'c1' })).toEqual([]);
+    expect(spec.decide([], { type: 'DetachCalendar', calendar_id: 'c1' })).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { MeetingRoomsModule } from '../meeting-rooms/meeting-rooms.module';
 import { AnswerInviteHandler } from './answering-invites/answer-invite.command';
 import { AnswerInviteController } from './answering-invites/answer-invite.controller';
 import { AppointmentWriter } from './appointment-writer';
+import { CalendarDeletionReactor } from './following-calendars/calendar-deletion.reactor';
 import { ContactAttendeesHandler } from './contacting-attendees/contact-attendees.command';
 import { ContactAttendeesController } from './contacting-attendees/contact-attendees.controller';
 import { AddParticipantsHandler, ChangeParticipantStatusHandler, RemoveParticipantHandler } from './managing-participants/manage-participants.command';
@@ -53,6 +54,7 @@ import { WaitlistController } from './waiting-list/waitlist.controller';
     WaitlistHandler,
     ContactAttendeesHandler,
     StartMeetingHandler,
+    CalendarDeletionReactor,
   ],
 })
 export class AppointmentsModule {}

@@ -1,7 +1,14 @@
 import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, type NetworkSettings } from '@cn/contracts';
 import { createDocumentProjector, HttpProblem, type DocumentProjector, type Infrastructure, type MemberAccess, type SignedInMember } from '@cn/platform';
 import { collectionName, type CommandContext, type Projection, type ProjectedDocument } from '@cn/domain';
-import { lookupMembersProjection, lookupNetworkProjection, type LookupMember, type LookupNetwork } from './lookup.projections';
+import {
+  lookupAppointmentsProjection,
+  lookupMembersProjection,
+  lookupNetworkProjection,
+  type LookupAppointment,
+  type LookupMember,
+  type LookupNetwork,
+} from './lookup.projections';
 
 /** Projection's evolve takes its document type contravariantly; the runner hands each projection its own documents. */
 const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection;
@@ -9,6 +16,8 @@ const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projecti
 export const LOOKUP_GROUP = 'command-service.lookup';
 /** how long a command waits for the lookup to reach the event store's head before deciding on what it has */
 const CATCH_UP_MS = 2000;
+/** how long a follow-up of an event (a deleted calendar's appointments) waits for the lookup to see it */
+const FOLLOW_UP_MS = 60_000;
 
 /**
  * The command side's own read model (members' addresses and roles, the network settings), so that
@@ -20,7 +29,7 @@ export class CommandLookup implements MemberAccess {
   constructor(private readonly infra: Pick<Infrastructure, 'bus' | 'documentStore' | 'cipher' | 'logger' | 'eventStore'>) {
     this.projector = createDocumentProjector({
       name: LOOKUP_GROUP,
-      projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection)],
+      projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection), widen(lookupAppointmentsProjection)],
       bus: infra.bus,
       eventStore: infra.eventStore,
       documentStore: infra.documentStore,
@@ -50,6 +59,15 @@ export class CommandLookup implements MemberAccess {
   /** read-your-writes for the command side: a member registered a moment ago can sign in */
   async catchUp(): Promise<boolean> {
     return this.projector.waitFor(await this.infra.eventStore.headPosition(), CATCH_UP_MS);
+  }
+
+  /** the appointments (series) in a calendar, once the lookup has seen the log up to `position` */
+  async appointmentsInCalendar(calendarId: string, position: number): Promise<string[]> {
+    if (!(await this.projector.waitFor(position, FOLLOW_UP_MS))) throw new Error(`the command lookup has not reached position ${position}`);
+    const found = await this.infra.documentStore
+      .collection<LookupAppointment>(collectionName(lookupAppointmentsProjection))
+      .find({ calendar_ids: { $contains: calendarId } });
+    return found.map((appointment) => appointment._id);
   }
 
   private get members() {

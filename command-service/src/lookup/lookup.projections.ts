@@ -1,6 +1,7 @@
 import {
   DEFAULT_NETWORK_ID,
   DEFAULT_NETWORK_SETTINGS,
+  appointmentEvents,
   DELETED_MEMBER_NAME,
   eventOf,
   memberEvents,
@@ -75,6 +76,31 @@ export const lookupNetworkProjection: Projection<LookupNetwork> = {
         return { _id: id, settings: { ...settings, member: event.data.member } };
       case 'NetworkMailSettingsChanged':
         return { _id: id, settings: { ...settings, mail: event.data.mail } };
+      default:
+        return doc;
+    }
+  },
+};
+
+/** the calendars each appointment (series) is in, so that a deleted calendar's appointments can be found */
+export interface LookupAppointment extends ProjectedDocument {
+  calendar_ids: string[];
+}
+
+export const lookupAppointmentsProjection: Projection<LookupAppointment> = {
+  name: 'command_lookup_appointments',
+  version: 1,
+  eventTypes: ['AppointmentCreated', 'AppointmentUpdated', 'AppointmentDeleted'],
+  documentIds: (event) => [(event.data as { appointment_id: string }).appointment_id],
+  evolve: (doc, recorded, id) => {
+    const event = eventOf(appointmentEvents, recorded);
+    switch (event?.type) {
+      case 'AppointmentCreated':
+      case 'AppointmentUpdated':
+        return { _id: id, calendar_ids: event.data.appointment.calendar_ids };
+      case 'AppointmentDeleted':
+        // an occurrence taken out of its series leaves the series where it is
+        return event.data.occurrence_start === null ? null : doc;
       default:
         return doc;
     }

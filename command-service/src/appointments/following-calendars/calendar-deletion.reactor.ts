@@ -1,0 +1,84 @@
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { appointmentStream, CalendarDeleted, eventOf, calendarEvents } from '@cn/contracts';
+import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
+import { createProjector, InjectPort, type DocumentStore, type EventBus, type Projector } from '@cn/platform';
+import type { Logger } from 'pino';
+import { CommandRunner } from '../../core/command-runner';
+import { CommandLookup } from '../../lookup/command-lookup';
+import { appointmentDecider } from '../appointment.decider';
+
+export const CALENDAR_DELETIONS = 'command-service.calendar-deletions';
+const CHECKPOINTS = '_checkpoints';
+
+interface Checkpoint extends ProjectedDocument {
+  position: number;
+}
+
+/**
+ * A deleted calendar takes its appointments along: for every CalendarDeleted, each appointment only in
+ * that calendar is deleted and each also in others leaves it (DetachCalendar), on behalf of whoever
+ * deleted the calendar. It follows the log with a checkpoint of its own, so a restart between the
+ * calendar's deletion and its appointments' goes on where it stopped; DetachCalendar does nothing twice.
+ */
+@Injectable()
+export class CalendarDeletionReactor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly projector: Projector;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly lookup: CommandLookup,
+    @InjectPort('eventStore') eventStore: EventStore,
+    @InjectPort('bus') bus: EventBus,
+    @InjectPort('documentStore') documentStore: DocumentStore,
+    @InjectPort('logger') logger: Logger,
+  ) {
+    const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS);
+    this.projector = createProjector({
+      name: CALENDAR_DELETIONS,
+      bus,
+      eventStore,
+      handle: (events) => this.follow(events),
+      checkpoint: {
+        get: async () => (await checkpoints.get(CALENDAR_DELETIONS))?.position ?? 0,
+        set: (position) => checkpoints.upsert({ _id: CALENDAR_DELETIONS, position, _position: position }),
+      },
+      logger,
+      onError: (error) => logger.error({ err: error, reactor: CALENDAR_DELETIONS }, 'calendar deletions stopped'),
+    });
+  }
+
+  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+    for (const recorded of events) {
+      const event = recorded.type === CalendarDeleted.type ? eventOf(calendarEvents, recorded) : null;
+      if (event?.type !== 'CalendarDeleted') continue;
+      const context = { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id };
+      for (const appointmentId of await this.lookup.appointmentsInCalendar(event.data.calendar_id, recorded.position)) {
+        await this.runner.run('DetachCalendar', {
+          streamId: appointmentStream(appointmentId),
+          decider: appointmentDecider,
+          command: { type: 'DetachCalendar', calendar_id: event.data.calendar_id },
+          context,
+        });
+      }
+    }
+  }
+
+  /**
+   * Started beside the service, not before it answers: it catches up with the calendars deleted while the
+   * service was down (waiting for the command lookup to see their appointments), then follows the bus.
+   */
+  onApplicationBootstrap(): void {
+    this.running = this.projector.start().catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.running;
+    await this.projector.stop();
+  }
+
+  /** where it has got to in the log (tests wait for it) */
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    return this.projector.waitFor(position, timeoutMs);
+  }
+}
