@@ -88,5 +88,12 @@ export const CALENDAR_ERROR_KEYS = [
   'edited_occurrence_lost',
 ] as const;
 
+/**
+ * The realtime topic of the console pages that show appointments or calendars (sheet, list, detail,
+ * invites, participants, calendar pages): while one is open, the server pushes which appointment or
+ * calendar changed that the member may see.
+ */
+export const APPOINTMENTS_TOPIC = 'appointments';
+
 /** Realtime `changed` messages of this collection tell a member a freed place went to them. */
 export const WAITLIST_PROMOTIONS_COLLECTION = 'waitlist_promotions';

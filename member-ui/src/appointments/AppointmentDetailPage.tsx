@@ -1,3 +1,4 @@
+import { APPOINTMENTS_TOPIC } from '@cn/contracts';
 import type { AppointmentDto, NetworkResponse } from '@cn/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ import { TimeAndPlace } from './detail/TimeAndPlace';
 import { rsvpOf } from './rsvp-rules';
 import { viewerTimeZone } from './zoned-time';
 import './appointments.css';
+import { useLiveTopic } from '../realtime/LiveQueries';
 
 /** The network setting member.opt_retroactively: expired open invites may still be answered. */
 const optRetroactivelyOf = (network: NetworkResponse['network']): boolean => network.opt_retroactively;
@@ -134,6 +136,7 @@ const Detail = ({ appointment }: { appointment: AppointmentDto }) => {
 
 /** /appointments/:id */
 export const AppointmentDetailPage = () => {
+  useLiveTopic(APPOINTMENTS_TOPIC);
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { load, reload } = useAppointment(id);

@@ -1,3 +1,4 @@
+import { APPOINTMENTS_TOPIC } from '@cn/contracts';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams } from 'react-router-dom';
@@ -15,9 +16,11 @@ import { MonthSheet } from './MonthSheet';
 import { MOBILE_BREAKPOINT_PX, readStoredView, storeView, useMediaQuery, type SheetView } from './view-state';
 import { addMonths, viewerTimeZone } from './zoned-time';
 import './appointments.css';
+import { useLiveTopic } from '../realtime/LiveQueries';
 
 /** /appointments, /appointments/participating and /groups/:groupSlug/calendars: month sheet or list. */
 export const AppointmentsPage = ({ scope }: { scope: AppointmentScope }) => {
+  useLiveTopic(APPOINTMENTS_TOPIC);
   const { t, i18n } = useTranslation();
   const { can } = useSignedIn();
   const { groupSlug } = useParams();

@@ -1,4 +1,4 @@
-import { isOccurrenceId, type ApplyTo, type AppointmentDto, type ParticipantStatus } from '@cn/contracts';
+import { type ApplyTo, type AppointmentDto, APPOINTMENTS_TOPIC, isOccurrenceId, type ParticipantStatus } from '@cn/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import type { PickerOption } from './SearchPicker';
 import { compareParticipants } from './participant-rules';
 import { useAppointment, useParticipantCommands } from './appointments-queries';
 import './appointments.css';
+import { useLiveTopic } from '../realtime/LiveQueries';
 
 /** After adding participants the list refreshes at these delays (group members are added asynchronously). */
 export const PARTICIPANT_REFRESH_DELAYS_MS = [3_000, 9_000, 18_000] as const;
@@ -167,6 +168,7 @@ const Manage = ({ appointment, reload }: { appointment: AppointmentDto; reload: 
 
 /** /appointments/:id/participants */
 export const ParticipantsPage = () => {
+  useLiveTopic(APPOINTMENTS_TOPIC);
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { load, reload } = useAppointment(id);

@@ -1,3 +1,4 @@
+import { APPOINTMENTS_TOPIC } from '@cn/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
@@ -9,11 +10,13 @@ import { useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { useCalendarCommands, useCalendars } from './calendars-queries';
 import './calendars.css';
+import { useLiveTopic } from '../realtime/LiveQueries';
 
 const TYPE_ORDER = ['personal', 'shared', 'network', 'group'] as const;
 
 /** /calendars/manage: the member's calendars with edit, delete or remove-share by their can flags. */
 export const CalendarsManagePage = () => {
+  useLiveTopic(APPOINTMENTS_TOPIC);
   const { t, i18n } = useTranslation();
   const { can } = useSignedIn();
   const toasts = useToasts();

@@ -1,3 +1,4 @@
+import { APPOINTMENTS_TOPIC } from '@cn/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loadOf } from '../api/load';
@@ -7,9 +8,11 @@ import { storedCalendarToken } from './calendar-token';
 import { useCalendarSubscriptions } from './calendars-queries';
 import { WebcalList } from './WebcalList';
 import './calendars.css';
+import { useLiveTopic } from '../realtime/LiveQueries';
 
 /** /calendars/subscribe: webcal URLs per collection, or a link to /users/edit to create the token. */
 export const CalendarsSubscribePage = () => {
+  useLiveTopic(APPOINTMENTS_TOPIC);
   const { t } = useTranslation();
   const { member } = useSignedIn();
   const load = loadOf(useCalendarSubscriptions());

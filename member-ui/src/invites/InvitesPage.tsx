@@ -1,4 +1,4 @@
-import { INVITE_TABS, type InviteDto } from '@cn/contracts';
+import { APPOINTMENTS_TOPIC, INVITE_TABS, type InviteDto } from '@cn/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
@@ -11,6 +11,7 @@ import { refusalMessageKey } from '../i18n/refusal-message';
 import { useToasts } from '../toasts/Toasts';
 import { useAnswerInvite, useInvitesTab, useOpenInvitesCount, type InviteTab } from './invites-queries';
 import '../appointments/appointments.css';
+import { useLiveTopic } from '../realtime/LiveQueries';
 
 const tabOf = (value: string | null): InviteTab => (INVITE_TABS as readonly string[]).includes(value ?? '') ? (value as InviteTab) : 'open';
 
@@ -19,6 +20,7 @@ const tabOf = (value: string | null): InviteTab => (INVITE_TABS as readonly stri
  * tabs list the member's participations (GET /api/v1/participations, 20 a page); the others their invites (50 a page).
  */
 export const InvitesPage = () => {
+  useLiveTopic(APPOINTMENTS_TOPIC);
   const { t, i18n } = useTranslation();
   const toasts = useToasts();
   const [params, setParams] = useSearchParams();

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../session/SessionContext';
 import type { ChangedMessage } from './changes';
+import { RECONNECTED } from './topics';
 
 /** How one feature keeps its queries live: it reads a pushed change and invalidates (or patches) its queries. */
 export type LiveRoute = (message: ChangedMessage, client: QueryClient) => void;
@@ -25,9 +26,20 @@ export const LiveQueries = ({ routes }: { routes: readonly LiveRoute[] }) => {
   useEffect(
     () =>
       subscribe((message) => {
+        // after a break in the channel every query is read again: its changes were not pushed
+        if (message.collection === RECONNECTED) {
+          void client.invalidateQueries();
+          return;
+        }
         for (const route of routes) route(message, client);
       }),
     [client, routes, subscribe],
   );
   return null;
+};
+
+/** While the calling page is mounted, the server sends this console the changes of `topic`. */
+export const useLiveTopic = (topic: string): void => {
+  const { watch } = useSession();
+  useEffect(() => watch(topic), [watch, topic]);
 };

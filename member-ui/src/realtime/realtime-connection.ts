@@ -1,4 +1,5 @@
 import { parseChangedMessage, type ChangedMessage } from './changes';
+import { RECONNECTED, type WatchedTopics } from './topics';
 
 export const RECONNECT_BASE_MS = 5000;
 export const RECONNECT_JITTER_MS = 5000;
@@ -10,15 +11,30 @@ export const reconnectDelay = (random: () => number = Math.random): number =>
 export const realtimeUrl = (location: Pick<Location, 'protocol' | 'host'>): string =>
   `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
 
-/** Keeps one socket open and reopens it after a close; returns the function that stops it. */
-export const openRealtime = (onChange: (message: ChangedMessage) => void): (() => void) => {
+/**
+ * Keeps one socket open and reopens it after a close; returns the function that stops it. It tells the
+ * server what the open pages watch (on open and on every change), and after a reconnect hands the
+ * console a RECONNECTED change: what happened while it was away was not pushed.
+ */
+export const openRealtime = (onChange: (message: ChangedMessage) => void, topics?: WatchedTopics): (() => void) => {
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  let opened = false;
+
+  const sendTopics = (): void => {
+    if (topics && socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'watch', topics: topics.current() }));
+  };
+  const stopListening = topics?.listen(sendTopics);
 
   const connect = () => {
     if (stopped) return;
     socket = new WebSocket(realtimeUrl(window.location));
+    socket.onopen = () => {
+      sendTopics();
+      if (opened) onChange({ type: 'changed', collection: RECONNECTED, id: '', doc: null });
+      opened = true;
+    };
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
       const message = parseChangedMessage(event.data);
@@ -35,6 +51,7 @@ export const openRealtime = (onChange: (message: ChangedMessage) => void): (() =
   connect();
   return () => {
     stopped = true;
+    stopListening?.();
     if (timer) clearTimeout(timer);
     socket?.close();
   };

@@ -3,6 +3,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { ApiError, createApiClient, type ApiClient } from '../api/client';
 import { networkPatchOf, presenceChangeOf, type ChangedMessage } from '../realtime/changes';
 import { openRealtime } from '../realtime/realtime-connection';
+import { createWatchedTopics, RECONNECTED, type WatchedTopics } from '../realtime/topics';
 
 type Network = NetworkResponse['network'];
 
@@ -22,6 +23,8 @@ export interface Session {
   setStatus: (request: SetPresenceRequest) => Promise<void>;
   /** pages that show members follow live changes through this */
   subscribe: (listener: ChangeListener) => () => void;
+  /** a page asks the server for the changes of a topic while it is open (useLiveTopic) */
+  watch: (topic: string) => () => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -39,12 +42,14 @@ export const applyChange = (state: SessionState, message: ChangedMessage): Sessi
 };
 
 /** Opens the realtime channel and returns the function that closes it (tests hand in their own). */
-export type OpenChannel = (onChange: (message: ChangedMessage) => void) => () => void;
+export type OpenChannel = (onChange: (message: ChangedMessage) => void, topics?: WatchedTopics) => () => void;
 
 export const SessionProvider = ({ children, api: givenApi, openChannel = openRealtime }: { children: ReactNode; api?: ApiClient; openChannel?: OpenChannel }) => {
   const api = useMemo(() => givenApi ?? createApiClient(), [givenApi]);
   const [state, setState] = useState<SessionState>({ phase: 'loading' });
   const listeners = useRef(new Set<ChangeListener>());
+  const topics = useRef<WatchedTopics>(createWatchedTopics());
+  const watch = useCallback((topic: string) => topics.current.watch(topic), []);
 
   const reload = useCallback(async () => {
     try {
@@ -69,10 +74,12 @@ export const SessionProvider = ({ children, api: givenApi, openChannel = openRea
   useEffect(() => {
     if (!signedInId) return undefined;
     return openChannel((message) => {
-      setState((current) => applyChange(current, message));
+      // back after a break: the network and the member's own state are read again, like every page's data
+      if (message.collection === RECONNECTED) void reload();
+      else setState((current) => applyChange(current, message));
       for (const listener of listeners.current) listener(message);
-    });
-  }, [signedInId, openChannel]);
+    }, topics.current);
+  }, [signedInId, openChannel, reload]);
 
   const session = useMemo<Session>(
     () => ({
@@ -103,8 +110,9 @@ export const SessionProvider = ({ children, api: givenApi, openChannel = openRea
           listeners.current.delete(listener);
         };
       },
+      watch,
     }),
-    [state, api, reload],
+    [state, api, reload, watch],
   );
 
   return <SessionContext value={session}>{children}</SessionContext>;

@@ -10,6 +10,7 @@ import { DataLayer } from '../app/DataLayer';
 import { createI18n } from '../i18n';
 import { allTranslations } from '../i18n/all-translations';
 import type { ChangedMessage } from '../realtime/changes';
+import type { WatchedTopics } from '../realtime/topics';
 import { RequireMember } from '../session/RequireMember';
 import { SessionProvider, type OpenChannel } from '../session/SessionContext';
 import { ToastProvider } from '../toasts/Toasts';
@@ -58,14 +59,18 @@ export const fakeServer = (routes: Record<string, Route>) => {
 /** A realtime channel the test pushes changes into. */
 export const fakeChannel = () => {
   const listeners = new Set<(message: ChangedMessage) => void>();
-  const open: OpenChannel = (onChange) => {
+  let watched: WatchedTopics | undefined;
+  const open: OpenChannel = (onChange, topics) => {
     listeners.add(onChange);
+    watched = topics;
     return () => listeners.delete(onChange);
   };
+  /** the topics the console's open pages watch now */
+  const topics = (): string[] => watched?.current() ?? [];
   const push = (message: Omit<ChangedMessage, 'type'>) => {
     for (const listener of listeners) listener({ type: 'changed', ...message });
   };
-  return { open, push };
+  return { open, push, topics };
 };
 
 /**

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { AppointmentsController } from './appointments.controller';
 import { appointmentsProjection } from './appointments.projection';
-import { waitlistPromotionPublisher } from './appointments.realtime';
+import { appointmentChangePublisher, waitlistPromotionPublisher } from './appointments.realtime';
 
 /** Appointments: month sheets, details, exports. */
 @Module({ controllers: [AppointmentsController] })
@@ -11,5 +11,5 @@ export class AppointmentsModule {}
 export const appointmentsFeature: ProjectionFeature = {
   module: AppointmentsModule,
   readModels: [appointmentsProjection],
-  publishers: () => [waitlistPromotionPublisher()],
+  publishers: (infra) => [waitlistPromotionPublisher(), appointmentChangePublisher(infra.documentStore)],
 };

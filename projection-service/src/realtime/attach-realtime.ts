@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isAllowedOrigin, requestContextOf, type SessionConfig } from '@cn/platform';
-import type { RealtimeHub } from './realtime-hub';
+import { MAX_TOPICS, TOPIC_PATTERN, type RealtimeHub, type RealtimeMessage } from './realtime-hub';
 
 export const REALTIME_PATH = '/api/realtime';
 const HEARTBEAT_MS = 30_000;
@@ -26,6 +26,22 @@ export interface AttachRealtimeOptions {
 export interface RealtimeServer {
   close(): Promise<void>;
 }
+
+/** the topics of a watch message; null for anything else (ignored: the socket only listens) */
+const watchedTopics = (raw: string): Set<string> | null => {
+  if (raw.length > 4096) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { type, topics } = value as { type?: unknown; topics?: unknown };
+  if (type !== 'watch' || !Array.isArray(topics) || topics.length > MAX_TOPICS) return null;
+  if (!topics.every((topic): topic is string => typeof topic === 'string' && TOPIC_PATTERN.test(topic))) return null;
+  return new Set(topics);
+};
 
 const refuse = (socket: Duplex, status: number, reason: string): void => {
   socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -57,11 +73,18 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.set(ws, true);
-      const remove = options.hub.add({
+      const connection = {
         memberId,
-        send: (message) => {
+        topics: new Set<string>(),
+        send: (message: RealtimeMessage) => {
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
         },
+      };
+      const remove = options.hub.add(connection);
+      // the console says which topics its open pages watch: {"type":"watch","topics":["appointments"]}
+      ws.on('message', (raw: Buffer, isBinary: boolean) => {
+        const topics = isBinary ? null : watchedTopics(raw.toString('utf8'));
+        if (topics) connection.topics = topics;
       });
       ws.on('pong', () => alive.set(ws, true));
       ws.on('close', remove);

@@ -16,14 +16,17 @@ export interface ChangeLogger {
  * and never holds the projector up; changes are pushed in the order they were projected.
  */
 export const changeRouter = (hub: RealtimeHub, publishers: readonly ChangePublisher[], logger?: ChangeLogger) => {
-  const byCollection = new Map(publishers.map((publisher) => [publisher.collection, publisher]));
+  const byCollection = new Map<string, ChangePublisher[]>();
+  for (const publisher of publishers) byCollection.set(publisher.collection, [...(byCollection.get(publisher.collection) ?? []), publisher]);
   let queue: Promise<void> = Promise.resolve();
   const route = (change: DocumentChange): void => {
-    const publisher = byCollection.get(change.collection);
-    if (!publisher || hub.connectionCount() === 0) return;
-    queue = queue
-      .then(() => publisher.publish(change, hub))
-      .catch((error: unknown) => logger?.error({ err: error, collection: change.collection }, 'realtime push failed'));
+    const ofCollection = byCollection.get(change.collection);
+    if (!ofCollection || hub.connectionCount() === 0) return;
+    for (const publisher of ofCollection) {
+      queue = queue
+        .then(() => publisher.publish(change, hub))
+        .catch((error: unknown) => logger?.error({ err: error, collection: change.collection }, 'realtime push failed'));
+    }
   };
   /** resolves once every change routed so far was pushed (tests, shutdown) */
   const flushed = (): Promise<void> => queue;

@@ -9,40 +9,81 @@ export interface RealtimeMessage {
 export interface RealtimeConnection {
   memberId: string;
   send(message: RealtimeMessage): void;
+  /** the topics its console watches now (pages open: `appointments`, ...); set by the console */
+  topics?: ReadonlySet<string>;
 }
 
+/** What a console may ask to watch: a few short names. */
+export const MAX_TOPICS = 32;
+export const TOPIC_PATTERN = /^[a-z][a-z0-9_:-]{0,63}$/;
+
 /**
- * Connected members and how to reach them. Features publish through it (presence, network today; chat and
- * unread counters later) and decide per recipient what that member may see.
+ * Connected members and how to reach them, indexed by member: a push to one member touches only that
+ * member's connections, and a push to everyone builds each member's message once. Features publish
+ * through it (presence, network, appointments; chat and unread counters later) and decide per recipient
+ * what that member may see; a change that matters only to open pages goes to the members whose consoles
+ * watch its topic.
  */
 export class RealtimeHub {
-  private readonly connections = new Set<RealtimeConnection>();
+  private readonly byMember = new Map<string, Set<RealtimeConnection>>();
+  private count = 0;
+  private readonly presenceListeners = new Set<(memberId: string, connected: boolean) => void>();
 
   add(connection: RealtimeConnection): () => void {
-    this.connections.add(connection);
+    let connections = this.byMember.get(connection.memberId);
+    const first = !connections;
+    if (!connections) {
+      connections = new Set();
+      this.byMember.set(connection.memberId, connections);
+    }
+    connections.add(connection);
+    this.count += 1;
+    if (first) for (const listener of this.presenceListeners) listener(connection.memberId, true);
+    let removed = false;
     return () => {
-      this.connections.delete(connection);
+      if (removed) return;
+      removed = true;
+      const own = this.byMember.get(connection.memberId);
+      if (!own?.delete(connection)) return;
+      this.count -= 1;
+      if (own.size > 0) return;
+      this.byMember.delete(connection.memberId);
+      for (const listener of this.presenceListeners) listener(connection.memberId, false);
     };
+  }
+
+  /** told when a member's first console connects and when their last one goes */
+  onPresence(listener: (memberId: string, connected: boolean) => void): () => void {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
+  }
+
+  isConnected(memberId: string): boolean {
+    return this.byMember.has(memberId);
   }
 
   /** distinct members with at least one open connection */
   connectedMembers(): string[] {
-    return [...new Set([...this.connections].map((connection) => connection.memberId))];
+    return [...this.byMember.keys()];
+  }
+
+  /** distinct members with a console that watches the topic */
+  watching(topic: string): string[] {
+    return [...this.byMember].filter(([, connections]) => [...connections].some((connection) => connection.topics?.has(topic))).map(([memberId]) => memberId);
   }
 
   connectionCount(): number {
-    return this.connections.size;
+    return this.count;
   }
 
   publishTo(memberId: string, message: RealtimeMessage): void {
-    for (const connection of this.connections) {
-      if (connection.memberId === memberId) connection.send(message);
-    }
+    for (const connection of this.byMember.get(memberId) ?? []) connection.send(message);
   }
 
-  /** builds the message once per connected member; null sends that member nothing */
-  async publishEach(build: (memberId: string) => Promise<RealtimeMessage | null> | RealtimeMessage | null): Promise<void> {
-    for (const memberId of this.connectedMembers()) {
+  /** builds the message once per connected member (or the given members); null sends that member nothing */
+  async publishEach(build: (memberId: string) => Promise<RealtimeMessage | null> | RealtimeMessage | null, members: Iterable<string> = this.connectedMembers()): Promise<void> {
+    for (const memberId of members) {
+      if (!this.byMember.has(memberId)) continue;
       const message = await build(memberId);
       if (message) this.publishTo(memberId, message);
     }

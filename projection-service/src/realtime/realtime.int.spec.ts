@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { DEFAULT_NETWORK_SETTINGS, memberStream } from '@cn/contracts';
+import { appointmentFieldsSchema, appointmentStream, calendarStream, DEFAULT_NETWORK_SETTINGS, memberStream } from '@cn/contracts';
 import { networkStreamId, startHarness, type Harness } from '../__tests__/harness';
 import { eventually } from '@cn/platform/testing';
 import type { RealtimeMessage } from './realtime-hub';
@@ -89,4 +89,74 @@ describe('realtime channel', () => {
     bob.ws.close();
     admin.ws.close();
   });
+
+  describe('appointments', () => {
+    const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 1, 2, 9));
+    const appointment = (id: string, calendarId: string) =>
+      h.append(
+        appointmentStream(id),
+        'AppointmentCreated',
+        {
+          appointment_id: id,
+          author_id: 'admin',
+          appointment: appointmentFieldsSchema.parse({
+            name: 'Live',
+            calendar_ids: [calendarId],
+            date: { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString(), all_day: false, time_zone: 'Europe/Berlin' },
+          }),
+        },
+        'admin',
+      );
+    const watch = (socket: { ws: WebSocket }, topics: unknown) => socket.ws.send(JSON.stringify({ type: 'watch', topics }));
+
+    beforeAll(async () => {
+      await h.append(calendarStream('net'), 'CalendarCreated', { calendar_id: 'net', name: 'Network', color: '1976d2', type: 'network', parent_id: null, author_id: 'admin' }, 'admin');
+      const head = await h.append(calendarStream('own'), 'CalendarCreated', { calendar_id: 'own', name: 'Admin private', color: 'd32f2f', type: 'personal', parent_id: null, author_id: 'admin' }, 'admin');
+      await h.service.runtime.gate.waitFor(head, 3000);
+    });
+
+    it('tells a member invited to an appointment on every console, watching or not, which appointment changed and nothing of it', async () => {
+      const bob = await connect(h, h.cookie('bob'));
+      await waitForConnections(h, 1);
+      await appointment('private-1', 'own');
+      await h.append(
+        appointmentStream('private-1'),
+        'ParticipantsInvited',
+        { appointment_id: 'private-1', occurrence_start: null, participants: [{ member_id: 'bob', status: 'invited' }], group_ids: [], membership_role_ids: [], send_email_notification: false, invited_by: 'admin' },
+        'admin',
+      );
+      const told = await bob.next((m) => m.collection === 'appointments' && m.id === 'private-1');
+      expect(told.doc).toEqual({ position: expect.any(Number) });
+      bob.ws.close();
+    });
+
+    it('tells the members whose open pages watch appointments and who may see it; not those who may not, nor those not watching', async () => {
+      const bob = await connect(h, h.cookie('bob'));
+      const cat = await connect(h, h.cookie('cat'));
+      const idle = await connect(h, h.cookie('admin'));
+      await waitForConnections(h, 3);
+      watch(bob, ['appointments']);
+      watch(cat, ['appointments']);
+      // a watch message that is not one is ignored (the socket keeps what it watched)
+      watch(cat, ['Not A Topic!']);
+      await eventually(() => h.service.runtime.hub.watching('appointments').length === 2);
+
+      await appointment('public-1', 'net');
+      await bob.next((m) => m.collection === 'appointments' && m.id === 'public-1');
+      await cat.next((m) => m.collection === 'appointments' && m.id === 'public-1');
+      await appointment('private-2', 'own');
+      await h.service.runtime.realtimeFlushed();
+      expect(bob.received.some((m) => m.id === 'private-2')).toBe(false);
+      expect(cat.received.some((m) => m.id === 'private-2')).toBe(false);
+      expect(idle.received.some((m) => m.collection === 'appointments')).toBe(false);
+
+      // a calendar renamed reaches those who see it
+      await h.append(calendarStream('net'), 'CalendarUpdated', { calendar_id: 'net', name: 'Everyone', color: '1976d2', changed_fields: ['name'] }, 'admin');
+      await bob.next((m) => m.collection === 'calendars' && m.id === 'net');
+      bob.ws.close();
+      cat.ws.close();
+      idle.ws.close();
+    });
+  });
 });
+
