@@ -6,6 +6,7 @@ import { CalendarsModule } from './calendars/calendars.module';
 import { MeetingRoomsModule } from './meeting-rooms/meeting-rooms.module';
 import { MembersModule } from './members/members.module';
 import { SettingsModule } from './settings/settings.module';
+import { NotificationsModule } from './notifications/notifications.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -16,4 +17,5 @@ export const COMMAND_FEATURES: Type[] = [
   AppointmentCategoriesModule,
   MeetingRoomsModule,
   AppointmentsModule,
+  NotificationsModule,
 ];

@@ -28,3 +28,4 @@ export * from './calendars/rooms';
 export * from './translations/translations';
 export * from './common/safe-text';
 export * from './common/text-rules';
+export * from './notifications/notifications';

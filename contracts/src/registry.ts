@@ -9,6 +9,7 @@ import { meetingRoomEvents } from './calendars/rooms';
 import { groupEvents, membershipRoleEvents } from './groups/groups';
 import { redactSecrets, SECRET_REDACTED, type EventDefinition } from './common/events';
 import type { z } from 'zod';
+import { notificationsEvents } from './notifications/notifications';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -23,6 +24,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...meetingRoomEvents,
     ...groupEvents,
     ...membershipRoleEvents,
+    ...notificationsEvents,
   ].map((definition) => [definition.type, definition]),
 );
 
