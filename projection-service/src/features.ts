@@ -9,6 +9,7 @@ import { meetingRoomsFeature } from './meeting-rooms/meeting-rooms.module';
 import { invitesFeature } from './invites/invites.module';
 import { auditFeature } from './audit/audit.module';
 import { translationsFeature } from './translations/translations.module';
+import { notificationsFeature } from './notifications/notifications.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -26,4 +27,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   invitesFeature,
   auditFeature,
   translationsFeature,
+  notificationsFeature,
 ];

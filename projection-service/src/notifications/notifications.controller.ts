@@ -1,0 +1,23 @@
+import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
+import { notificationsQuerySchema, notificationsResponseSchema, type NotificationsResponse } from '@cn/contracts';
+import { ConsistencyInterceptor, Endpoint, INFRASTRUCTURE, Member, parseWith, type Infrastructure, type SignedInMember } from '@cn/platform';
+import { notificationsOf } from './notifications.read';
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class NotificationsController {
+  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+
+  @Get('api/v1/notifications')
+  @Endpoint({
+    summary: "The bell: the member's latest notifications (invites, changes and cancellations of appointments they take part in, waiting-list places), newest first, with the unread count",
+    tags: ['notifications'],
+    query: notificationsQuerySchema,
+    responses: { 200: { description: 'NotificationsResponse', schema: notificationsResponseSchema }, 400: 'bad limit', 401: 'signed out' },
+    auth: 'member',
+  })
+  notifications(@Member() member: SignedInMember, @Query() raw: Record<string, unknown>): Promise<NotificationsResponse> {
+    const { limit } = parseWith(notificationsQuerySchema, raw);
+    return notificationsOf(this.infra.documentStore, member.id, limit);
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import type { ProjectionFeature } from '../core/projection-feature';
+import { NotificationsController } from './notifications.controller';
+import { notificationFeedsProjection, notificationReadsProjection } from './notifications.projection';
+import { notificationPublishers } from './notifications.realtime';
+
+/** The bell: what concerns each member, and how far they have read. */
+@Module({ controllers: [NotificationsController] })
+export class NotificationsModule {}
+
+export const notificationsFeature: ProjectionFeature = {
+  module: NotificationsModule,
+  readModels: [notificationFeedsProjection, notificationReadsProjection],
+  publishers: (infra) => notificationPublishers(infra.documentStore),
+};
