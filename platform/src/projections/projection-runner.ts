@@ -266,25 +266,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
 
   // ---- applying one event to the read models that have not seen it ----
   /**
-   * How applying reaches the documents and moves a read model on: live, straight to the store and the
-   * checkpoint; in a catch-up batch, through documents kept in memory and written at the batch's end.
+   * How applying reaches the documents and moves a read model on: through documents kept in memory and
+   * written at the end of the batch (a catch-up batch, or a turn of live events).
    */
   interface Writes {
     get(track: Track, id: string): Promise<ProjectedDocument | null>;
     put(track: Track, id: string, doc: ProjectedDocument | null): Promise<void>;
     advance(track: Track, position: number): void;
+    /** a document changed: told to onChange once it is written */
+    changed(change: DocumentChange): void;
   }
-  const live: Writes = {
-    get: (track, id) => options.documentStore.collection<ProjectedDocument>(track.collection).get(id),
-    put: (track, id, doc) => {
-      const documents = options.documentStore.collection<ProjectedDocument>(track.collection);
-      return doc === null ? documents.delete(id) : documents.upsert(doc);
-    },
-    advance: (track, position) => {
-      track.position = position;
-      checkpointSoon(track);
-    },
-  };
 
   const applyTo = async (track: Track, event: RecordedEvent, revealed: RecordedEvent, writes: Writes): Promise<void> => {
     for (const id of track.projection.documentIds(revealed)) {
@@ -295,12 +286,12 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       if (next === null) {
         if (!current) continue;
         await writes.put(track, id, null);
-        options.onChange?.({ collection: track.collection, id, doc: null, event });
+        writes.changed({ collection: track.collection, id, doc: null, event });
         continue;
       }
       const doc: ProjectedDocument = { ...next, _id: id, _position: event.position };
       await writes.put(track, id, doc);
-      options.onChange?.({ collection: track.collection, id, doc, event });
+      writes.changed({ collection: track.collection, id, doc, event });
     }
   };
 
@@ -312,7 +303,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         options.logger?.error({ projector: options.name, readModel: track?.collection, position, attempt, err: error }, 'read model waits for the storage'),
     });
 
-  const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes = live, keys?: SubjectKeys): Promise<void> => {
+  const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes, keys?: SubjectKeys): Promise<void> => {
     const behind = among.filter((track) => track.failure === null && track.position < delivered.position);
     if (behind.length === 0) return;
     const interested = behind.filter((track) => track.projection.eventTypes.includes(delivered.type));
@@ -341,6 +332,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const documents = new Map<Track, Map<string, ProjectedDocument | null>>();
     const changed = new Map<Track, Set<string>>();
     const reached = new Map<Track, number>();
+    const changes: DocumentChange[] = [];
     const of = (track: Track): Map<string, ProjectedDocument | null> => {
       let known = documents.get(track);
       if (!known) {
@@ -370,6 +362,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       advance: (track, position) => {
         reached.set(track, position);
       },
+      changed: (change) => {
+        changes.push(change);
+      },
     };
     const flush = async (): Promise<void> => {
       for (const [track, ids] of changed) {
@@ -381,8 +376,12 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         track.position = position;
         checkpointSoon(track);
       }
+      // told once written: a realtime publisher that reads the store sees what changed
+      for (const change of changes) options.onChange?.(change);
     };
-    return { writes, flush };
+    /** the read models the batch moves, and to where */
+    const moves = (): Array<[Track, number]> => [...reached];
+    return { writes, flush, moves };
   };
 
   // ---- a read model that failed retries by itself, catching up from the event store ----
@@ -429,6 +428,35 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }
   };
 
+  /**
+   * Live events are applied like a catch-up batch, one batch per turn of the event loop: the documents the
+   * events of a turn change are written in one transaction per collection when the turn ends, then the
+   * read models' positions move and the readers waiting for them are answered (never before their
+   * documents are written). A busy second costs a few transactions instead of one per event and model.
+   */
+  let turn: ReturnType<typeof batchWrites> | null = null;
+  let turnWritten: Promise<void> | null = null;
+  const liveTurn = (): ReturnType<typeof batchWrites> => {
+    if (turn) return turn;
+    const current = batchWrites();
+    turn = current;
+    turnWritten = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        turn = null;
+        await current.flush();
+        wakeWaiters();
+      })
+      .catch((error: unknown) => {
+        // nothing of the turn moved: its read models stop here and catch up again from the event store
+        for (const [track, position] of current.moves()) if (track.failure === null) fail(track, error, position);
+      })
+      .finally(() => {
+        if (turnWritten === written) turnWritten = null;
+      });
+    const written = turnWritten;
+    return current;
+  };
+
   const loadCheckpoints = async (): Promise<void> => {
     // a read model without a checkpoint of its own starts where the projector's single one was (earlier versions)
     const legacy = (await checkpoints.get(options.name))?.position ?? 0;
@@ -458,8 +486,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     consumer = await options.bus.consume({
       groupId: options.name,
       handler: async (event) => {
-        await apply(event, tracks);
-        wakeWaiters();
+        // a turn's reads come after the previous turn's writes
+        if (!turn && turnWritten) await turnWritten;
+        await apply(event, tracks, liveTurn().writes);
       },
       onError: (error) => {
         options.logger?.error({ projector: options.name, position: position(), err: error }, 'projector stopped by an error');
@@ -474,6 +503,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const running = consumer;
     consumer = null;
     await running?.stop();
+    await turnWritten;
     await flushing;
     await flushCheckpoints();
   };

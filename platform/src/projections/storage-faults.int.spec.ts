@@ -31,7 +31,12 @@ const flaky = (store: DocumentStore, state: { failures: number }): DocumentStore
   ...store,
   collection: <T extends Document>(name: string): DocumentCollection<T> => {
     const collection = store.collection<T>(name);
-    return { ...collection, upsert: (doc: T) => (state.failures-- > 0 ? Promise.reject(diskFull()) : collection.upsert(doc)) };
+    // single writes and batches alike (live events are written once per turn, with writeMany)
+    return {
+      ...collection,
+      upsert: (doc: T) => (state.failures-- > 0 ? Promise.reject(diskFull()) : collection.upsert(doc)),
+      writeMany: (changes) => (state.failures-- > 0 ? Promise.reject(diskFull()) : collection.writeMany(changes)),
+    };
   },
 });
 
