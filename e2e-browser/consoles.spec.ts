@@ -61,7 +61,7 @@ test('the member console fits a 375 px wide screen', async ({ browser, baseUrl }
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
   await signInMember(page, baseUrl, 'member@example.org');
-  for (const path of ['/activitystreams', '/directory/members', '/appointments', '/appointments/invites', '/appointments/new', '/calendars/manage']) {
+  for (const path of ['/appointments/participating', '/directory/members', '/appointments', '/appointments/invites', '/appointments/new', '/calendars/manage']) {
     await page.goto(`${baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -143,6 +143,60 @@ test("a weekly appointment: created, accepted from the invites page, every occur
   const direct = await page.request.get(`${baseUrl}/appointments/${appointmentId}.ics`, { headers: { accept: 'text/html,*/*;q=0.8' } });
   expect((await direct.text()).startsWith('BEGIN:VCALENDAR'), 'navigating to the .ics got the console page').toBe(true);
   await organizer.close();
+});
+
+test("the member's open pages follow the admin's invite and edit within a second, without a reload", async ({ browser, baseUrl }) => {
+  const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const adminPage = await admin.newPage();
+  await signInMember(adminPage, baseUrl, 'admin@example.org');
+  const network = (await (await adminPage.request.get(`${baseUrl}/api/v1/network`)).json()) as { csrf_token: string };
+  const send = async (method: 'post' | 'put', path: string, data: object): Promise<{ id?: string }> => {
+    const response = await adminPage.request[method](`${baseUrl}${path}`, { data, headers: { 'X-CSRF-Token': network.csrf_token } });
+    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return (await response.json()) as { id?: string };
+  };
+  const calendars = (await (await adminPage.request.get(`${baseUrl}/calendars`)).json()) as { calendars: Array<{ id: string; type: string }> };
+  const calendarId = calendars.calendars.find((calendar) => calendar.type === 'network')?.id ?? '';
+
+  const member = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const invites = await member.newPage();
+  await signInMember(invites, baseUrl, 'member@example.org');
+  const memberId = ((await (await invites.request.get(`${baseUrl}/api/v1/network`)).json()) as { current_member: { id: string } }).current_member.id;
+  await invites.goto(`${baseUrl}/appointments/invites`);
+  await invites.locator('[data-testid="invites-page"]').waitFor({ timeout: 15_000 });
+  const bellBefore = Number((await invites.locator('[data-testid="notifications-count"]').textContent({ timeout: 1_000 }).catch(() => '0')) || '0');
+
+  // the admin creates an appointment and invites the member: the open invites page shows it by itself
+  const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 5, 6, 9));
+  const body = (name: string) => ({
+    appointment: { name, calendar_ids: [calendarId], date: { start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString(), all_day: false, time_zone: 'Europe/Berlin' } },
+  });
+  const name = `Sommerfest ${Date.now()}`;
+  const { id } = await send('post', '/appointments', body(name));
+  const invitedAt = Date.now();
+  await send('post', `/appointments/${id}/participants`, { participant: { membership_ids: [memberId], status: 'invited' }, apply_to: 'all' });
+  await invites.locator(`[data-testid="invite"][data-appointment-id="${id}"]`).filter({ hasText: name }).waitFor({ timeout: 5_000 });
+  const inviteShownMs = Date.now() - invitedAt;
+  // the bell counts it
+  await expect(invites.locator('[data-testid="notifications-count"]')).toHaveText(String(bellBefore + 1), { timeout: 5_000 });
+
+  // the member opens the appointment in a second tab; the admin renames it: both pages follow
+  const detail = await member.newPage();
+  await detail.goto(`${baseUrl}/appointments/${id}`);
+  await expect(detail.locator('[data-testid="appointment-title"]')).toHaveText(name, { timeout: 15_000 });
+  const renamed = `${name} (verlegt)`;
+  const editedAt = Date.now();
+  await send('put', `/appointments/${id}`, body(renamed));
+  await expect(detail.locator('[data-testid="appointment-title"]')).toHaveText(renamed, { timeout: 5_000 });
+  const detailFollowedMs = Date.now() - editedAt;
+  await invites.locator(`[data-testid="invite"][data-appointment-id="${id}"]`).filter({ hasText: renamed }).waitFor({ timeout: 5_000 });
+  await expect(invites.locator('[data-testid="notifications-count"]')).toHaveText(String(bellBefore + 2), { timeout: 5_000 });
+  await detail.screenshot({ path: screenshotPath('live-detail-renamed.png') });
+  // how long each took from the admin's command to the member's screen: reported, not asserted (speed is
+  // measured by the bench; here the pages must follow without a reload at all)
+  test.info().annotations.push({ type: 'live latency', description: `invite shown ${inviteShownMs} ms, detail followed ${detailFollowedMs} ms` });
+  await member.close();
+  await admin.close();
 });
 
 test('a signed-out member resets the password from the sign-in page, signs in with it and changes it on /users/edit', async ({ browser, baseUrl, dataDir }) => {

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../common/NotFoundPage';
-import { FeaturePage } from '../features/FeaturePage';
 import { RequireMember } from '../session/RequireMember';
 import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
@@ -30,28 +29,6 @@ const ForgotPasswordPage = page(async () => (await import('../users')).ForgotPas
 const ResetPasswordPage = page(async () => (await import('../users')).ResetPasswordPage);
 const UserSettingsPage = page(async () => (await import('../users')).UserSettingsPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
-
-/** Routes of modules that later issues build; each shows its empty state until then. */
-const PLANNED_FEATURES: { path: string; feature: string }[] = [
-  { path: '/activitystreams/*', feature: 'activitystreams' },
-  { path: '/activities/*', feature: 'activitystreams' },
-  { path: '/notifications', feature: 'notifications' },
-  { path: '/invites/*', feature: 'group_invites' },
-  { path: '/messages', feature: 'messages' },
-  { path: '/messages/sent', feature: 'messages_sent' },
-  { path: '/messages/*', feature: 'messages' },
-  { path: '/tasks/*', feature: 'tasks' },
-  { path: '/files/*', feature: 'files' },
-  { path: '/channels/*', feature: 'channels' },
-  { path: '/directory/channels', feature: 'channels' },
-  { path: '/members/map', feature: 'map' },
-  { path: '/map', feature: 'map' },
-  { path: '/chat/*', feature: 'chat' },
-  { path: '/info', feature: 'info' },
-  { path: '/imprint', feature: 'imprint' },
-  { path: '/legal/*', feature: 'legal' },
-  { path: '/report/new', feature: 'report' },
-];
 
 const Bootstrapping = () => {
   const { t } = useTranslation();
@@ -112,9 +89,6 @@ export const App = () => {
           <Route path="/calendars/:id/edit" element={<CalendarFormPage />} />
           <Route path="/calendars/subscribe" element={<CalendarsSubscribePage />} />
           <Route path="/users/edit" element={<UserSettingsPage />} />
-          {PLANNED_FEATURES.map(({ path, feature }) => (
-            <Route key={path} path={path} element={<FeaturePage feature={feature} />} />
-          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

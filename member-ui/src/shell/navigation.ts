@@ -40,13 +40,19 @@ export interface NavContext {
   signedIn: boolean;
 }
 
-/** The network start page the root redirects to. */
-export const START_PAGE = '/activitystreams';
+/**
+ * The network start page the root redirects to: the activity streams once the home exists, the
+ * appointments until then.
+ */
+export const START_PAGE = '/appointments';
 
-/** Features this console has built; the directory shows the channels tab only when channels exist. */
-export const AVAILABLE_MODULES: ReadonlySet<ModuleId> = new Set<ModuleId>(['members', 'appointments']);
+/**
+ * Features this console has built: only these are in the navigation and the module switcher (a module
+ * still to come is not shown as an empty page); the directory shows the channels tab only when channels exist.
+ */
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map'> = new Set<ModuleId | 'map'>(['members', 'appointments']);
 
-export const NAV_MODULES: NavModule[] = [
+const ALL_NAV_MODULES: NavModule[] = [
   {
     id: 'activitystreams',
     title: 'nav.modules.activitystreams',
@@ -161,7 +167,7 @@ export const NAV_MODULES: NavModule[] = [
         title: 'nav.sections.directory',
         items: [
           { to: '/directory/members', label: 'nav.items.members' },
-          ...(network.show_map ? [{ to: '/members/map', label: 'nav.items.map' }] : []),
+          ...(network.show_map && AVAILABLE_MODULES.has('map') ? [{ to: '/members/map', label: 'nav.items.map' }] : []),
         ],
       },
     ],
@@ -198,6 +204,9 @@ export const NAV_MODULES: NavModule[] = [
     ],
   },
 ];
+
+/** the modules the navigation and the module switcher offer */
+export const NAV_MODULES: NavModule[] = ALL_NAV_MODULES.filter((module) => AVAILABLE_MODULES.has(module.id));
 
 const startsWithSegment = (pathname: string, prefix: string): boolean =>
   pathname === prefix || pathname.startsWith(`${prefix}/`);
