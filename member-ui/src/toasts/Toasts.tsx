@@ -16,6 +16,9 @@ interface Toasts {
 
 const ToastContext = createContext<Toasts | null>(null);
 
+/** at most this many toasts at once: a new one pushes the oldest out */
+export const MAX_TOASTS = 3;
+
 export const ToastProvider = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -27,7 +30,9 @@ export const ToastProvider = ({ children }: { children: ReactNode }) => {
   const show = useCallback(
     (kind: ToastKind, message: string) => {
       const id = nextId.current++;
-      setToasts((current) => [...current, { id, kind, message }]);
+      // toasts do not pile up: the same message again replaces the one shown (its time starts again), and
+      // no more than MAX_TOASTS are on screen
+      setToasts((current) => [...current.filter((toast) => toast.kind !== kind || toast.message !== message), { id, kind, message }].slice(-MAX_TOASTS));
       const timer = setTimeout(() => {
         timers.current.delete(timer);
         dismiss(id);
