@@ -40,7 +40,7 @@ describe('toasts', () => {
     expect(shown).toHaveLength(MAX_TOASTS);
     expect(shown[MAX_TOASTS - 1]).toContain('This appointment is already canceled.');
     act(() => {
-      fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+      fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]);
     });
     expect(screen.getAllByTestId('toast')).toHaveLength(MAX_TOASTS - 1);
   });
