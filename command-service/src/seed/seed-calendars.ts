@@ -16,6 +16,7 @@ import { appointmentDecider, type AppointmentCommand } from '../appointments/app
 import { calendarDecider, type CreateCalendar } from '../calendars/calendar.decider';
 import { groupDecider, membershipRoleDecider, type GroupCommand, type MembershipRoleCommand } from '../groups/group.decider';
 import { executeCommand } from '../shared/execute-command';
+import { DEMO_TEXTS, type DemoTexts } from './demo-texts';
 
 type SeedInfra = Pick<Infrastructure, 'eventStore' | 'clock' | 'metrics'>;
 
@@ -45,6 +46,7 @@ export const seedCalendars = async (
   infra: SeedInfra,
   members: { admin: string; member: string; guest: string; auditor: string },
   context: () => CommandContext,
+  texts: DemoTexts = DEMO_TEXTS.de,
 ): Promise<{ position: number; ids: DemoCalendarIds }> => {
   let position = 0;
   const run = async <S, C, E extends { type: string; data: unknown }>(
@@ -62,15 +64,15 @@ export const seedCalendars = async (
 
   const gardening = randomUUID();
   const board = randomUUID();
-  await group(gardening, { type: 'CreateGroup', group_id: gardening, slug: 'gardening', name: 'Gardening Club', group_category_id: null, access: 'open' });
+  await group(gardening, { type: 'CreateGroup', group_id: gardening, slug: 'gardening', name: texts.groups.gardening, group_category_id: null, access: 'open' });
   await group(gardening, { type: 'JoinGroup', group_id: gardening, member_id: members.member, admin: true });
   await group(gardening, { type: 'JoinGroup', group_id: gardening, member_id: members.admin, admin: false });
   await group(gardening, { type: 'JoinGroup', group_id: gardening, member_id: members.guest, admin: false });
-  await group(board, { type: 'CreateGroup', group_id: board, slug: 'board', name: 'Board', group_category_id: null, access: 'hidden' });
+  await group(board, { type: 'CreateGroup', group_id: board, slug: 'board', name: texts.groups.board, group_category_id: null, access: 'hidden' });
   await group(board, { type: 'JoinGroup', group_id: board, member_id: members.admin, admin: true });
   await group(board, { type: 'JoinGroup', group_id: board, member_id: members.auditor, admin: false });
   const roleId = randomUUID();
-  await role(roleId, { type: 'CreateMembershipRole', role_id: roleId, group_id: board, name: 'Board member', plural_name: 'Board members', display_type: 'grouped' });
+  await role(roleId, { type: 'CreateMembershipRole', role_id: roleId, group_id: board, name: texts.role.name, plural_name: texts.role.plural, display_type: 'grouped' });
   await role(roleId, { type: 'AssignMembershipRole', role_id: roleId, member_id: members.admin });
   await role(roleId, { type: 'AssignMembershipRole', role_id: roleId, member_id: members.auditor });
 
@@ -88,15 +90,15 @@ export const seedCalendars = async (
     facts[id] = { type: command.calendar_type, author_id: memberId, parent_id: command.parent_id, shared_with: [] };
     return id;
   };
-  const network = await calendar({ calendar_type: 'network', parent_id: null, name: 'Network events', color: CALENDAR_PALETTE[5], viewer: viewer(members.admin, true) }, members.admin);
+  const network = await calendar({ calendar_type: 'network', parent_id: null, name: texts.calendars.network, color: CALENDAR_PALETTE[5], viewer: viewer(members.admin, true) }, members.admin);
   const gardeningCalendar = await calendar(
-    { calendar_type: 'group', parent_id: gardening, name: 'Gardening Club', color: CALENDAR_PALETTE[8], viewer: viewer(members.member) },
+    { calendar_type: 'group', parent_id: gardening, name: texts.calendars.gardening, color: CALENDAR_PALETTE[8], viewer: viewer(members.member) },
     members.member,
   );
   const personal: Record<string, string> = {};
   for (const [index, memberId] of Object.values(members).entries()) {
     personal[memberId] = await calendar(
-      { calendar_type: 'personal', parent_id: null, name: 'My calendar', color: CALENDAR_PALETTE[index % CALENDAR_PALETTE.length], viewer: viewer(memberId) },
+      { calendar_type: 'personal', parent_id: null, name: texts.calendars.personal, color: CALENDAR_PALETTE[index % CALENDAR_PALETTE.length], viewer: viewer(memberId) },
       memberId,
     );
   }
@@ -118,12 +120,12 @@ export const seedCalendars = async (
       access,
       now,
       fields: fields({
-        name: 'Weekly network meeting',
-        description: 'What happened, what comes next.',
+        name: texts.weekly.name,
+        description: texts.weekly.description,
         calendar_ids: [network],
         date: { start: monday.toISOString(), end: new Date(monday.getTime() + HOUR).toISOString(), time_zone: 'Europe/Berlin' },
         recurrence_pattern: { recurrence_frequency: 'weekly', recurrence_interval: 1 },
-        location: { name: 'Community hall', address1: 'Main Street 1', zip: '10115', city: 'Berlin', country: 'Germany' },
+        location: texts.weekly.location,
       }),
     }),
     (access) => ({
@@ -148,7 +150,7 @@ export const seedCalendars = async (
       access,
       now,
       fields: fields({
-        name: 'Composting workshop',
+        name: texts.workshop.name,
         calendar_ids: [gardeningCalendar],
         date: { start: workshopStart.toISOString(), end: new Date(workshopStart.getTime() + 2 * HOUR).toISOString() },
         attendee_configuration: { total: 2, total_attendees_enforced: true },
@@ -178,7 +180,7 @@ export const seedCalendars = async (
       access,
       now,
       fields: fields({
-        name: 'Summer party',
+        name: texts.party.name,
         calendar_ids: [network],
         date: { start: partyStart.toISOString(), end: new Date(partyStart.getTime() + 5 * HOUR).toISOString() },
         attendee_configuration: { user_can_opt: true },

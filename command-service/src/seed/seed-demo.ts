@@ -5,6 +5,7 @@ import type { CommandContext } from '@cn/domain';
 import { registerMember } from '../members/registering-member/register-member.command';
 import { changeNetworkSettings } from '../settings/changing-network-settings/change-network-settings.command';
 import { seedMeetingRooms } from '../meeting-rooms/seed-meeting-rooms';
+import { DEMO_TEXTS } from './demo-texts';
 import { seedCalendars, type DemoCalendarIds } from './seed-calendars';
 
 export const DEMO_PASSWORD = 'changeme';
@@ -24,7 +25,10 @@ type SeedInfra = Pick<Infrastructure, 'eventStore' | 'clock' | 'metrics' | 'ciph
 export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; memberIds: Record<string, string>; calendars: DemoCalendarIds }> => {
   const correlationId = `seed-${randomUUID()}`;
   const system = (): CommandContext => ({ memberId: null, correlationId, causationId: randomUUID() });
-  let { position } = await changeNetworkSettings(infra, { basic: { name: 'Demo Network' } }, system());
+  // German unless the installation asked for another language (DEMO_LANGUAGE)
+  const language = infra.config.demoLanguage;
+  const texts = DEMO_TEXTS[language];
+  let { position } = await changeNetworkSettings(infra, { basic: { name: texts.network, language } }, system());
   const seeded = new Set<string>();
   const memberIds: Record<string, string> = {};
   for (const member of DEMO_MEMBERS) {
@@ -47,6 +51,7 @@ export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; me
       auditor: memberIds['auditor@example.org'],
     },
     system,
+    texts,
   );
   position = Math.max(position, calendars.position, await seedMeetingRooms(infra, system));
   infra.logger.info({ members: DEMO_MEMBERS.map((member) => member.email), position }, 'demo data seeded');

@@ -27,6 +27,8 @@ export interface PlatformConfig {
   meiliHost?: string;
   meiliKey?: string;
   demoSeed: boolean;
+  /** the language the demo network is seeded in (DEMO_LANGUAGE: de, the default, or en) */
+  demoLanguage: 'de' | 'en';
   passwordCost: { N: number };
   /** LibreTranslate base URL; unset: translation is off (there is no embedded translator) */
   translationUrl?: string;
@@ -70,6 +72,12 @@ const flag = (raw: string | undefined, fallback: boolean): boolean => {
   const value = optional(raw)?.toLowerCase();
   if (value === undefined) return fallback;
   return !['false', '0', 'no', 'off'].includes(value);
+};
+
+const demoLanguageOf = (raw: string | undefined): 'de' | 'en' => {
+  const value = optional(raw)?.toLowerCase() ?? 'de';
+  if (value !== 'de' && value !== 'en') throw new Error(`DEMO_LANGUAGE must be de or en, not ${value}`);
+  return value;
 };
 
 /** A generated secret is written once beside the data, so sessions survive restarts of every service. */
@@ -160,6 +168,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     meiliHost: optional(env['MEILI_URL']),
     meiliKey: realSecret('MEILI_KEY', optional(env['MEILI_KEY']), 16),
     demoSeed: flag(env['DEMO_SEED'], true),
+    demoLanguage: demoLanguageOf(env['DEMO_LANGUAGE']),
     // scrypt needs a power of two; lower it in tests only
     passwordCost: { N: integer('PASSWORD_SCRYPT_N', env['PASSWORD_SCRYPT_N'], DEFAULT_SCRYPT_N, (n) => n >= 2 && (n & (n - 1)) === 0) },
     translationUrl: optional(env['TRANSLATION_URL']),

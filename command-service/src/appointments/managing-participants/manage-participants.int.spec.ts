@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appointmentStream } from '@cn/contracts';
 import { startTestService, type TestService } from '../../__tests__/command-service-app';
+import { DEMO_TEXTS } from '../../seed/demo-texts';
 
 type Session = { memberId: string; headers: Record<string, string> };
 
@@ -26,7 +27,7 @@ describe('POST /appointments/{id}/participants', () => {
     };
     ids = {
       gardening: find('GroupCreated', (data) => data.slug === 'gardening').group_id,
-      role: find('MembershipRoleCreated', (data) => data.name === 'Board member').role_id,
+      role: find('MembershipRoleCreated', (data) => data.name === DEMO_TEXTS.de.role.name).role_id,
       network: find('CalendarCreated', (data) => data.type === 'network').calendar_id,
       gardeningCalendar: find('CalendarCreated', (data) => data.type === 'group').calendar_id,
     };

@@ -1,6 +1,7 @@
 import { CONSISTENCY_HEADER, DEFAULT_NETWORK_ID, networkStream, type NetworkSettingsEvent } from '@cn/contracts';
 import { startTestService, type TestService } from '../../__tests__/command-service-app';
 import { networkSettingsDecider } from './change-network-settings.decider';
+import { DEMO_TEXTS } from '../../seed/demo-texts';
 
 describe('PUT /administration/settings', () => {
   let service: TestService;
@@ -18,8 +19,8 @@ describe('PUT /administration/settings', () => {
       networkSettingsDecider.initialState(),
     );
 
-  it('was seeded with the demo network name', async () => {
-    expect((await currentSettings()).basic.name).toBe('Demo Network');
+  it('was seeded with the demo network name, in German by default', async () => {
+    expect((await currentSettings()).basic).toMatchObject({ name: DEMO_TEXTS.de.network, language: 'de' });
   });
 
   it('answers 401 when signed out and 403 for a member who is not an administrator', async () => {
@@ -86,7 +87,7 @@ describe('PUT /administration/settings', () => {
         schemaVersion: 1,
       });
     }
-    expect(events[0].data).toMatchObject({ changed_fields: ['language'], basic: { name: 'Demo Network', language: 'en' } });
+    expect(events[0].data).toMatchObject({ changed_fields: ['language'], basic: { name: DEMO_TEXTS.de.network, language: 'en' } });
   });
 
   it('answers the current position and appends nothing when nothing changes', async () => {
