@@ -70,3 +70,10 @@ export const useAnswerInvite = () => {
     onSuccess: () => client.resetQueries({ queryKey: invitesKeys.tabs() }),
   });
 };
+
+/** The open invites as the navigation counts them: read once, again whenever appointments change (live). */
+export const useOpenInvitesBadge = (): number => {
+  const { api } = useSession();
+  const query = useQuery({ queryKey: invitesKeys.openCount(), queryFn: () => invitesApi(api).openCount() });
+  return query.data ?? 0;
+};

@@ -2,8 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from '../common/Icon';
+import { useOpenInvitesBadge } from '../invites/invites-queries';
 import { useSignedIn } from '../session/SessionContext';
-import { NAV_MODULES, moduleForPath, type ModuleId, type NavSection } from './navigation';
+import { badgeText } from './NotificationsDropdown';
+import { NAV_MODULES, moduleForPath, type ModuleId, type NavItem, type NavSection } from './navigation';
 import { useCollapsedSections } from './useCollapsedSections';
 
 const MODULE_ICONS: Record<ModuleId, IconName> = {
@@ -16,6 +18,18 @@ const MODULE_ICONS: Record<ModuleId, IconName> = {
   members: 'members',
   search: 'search',
   info: 'info',
+};
+
+/** a navigation item's live count (hidden at 0) */
+const NavCount = ({ count }: { count: NonNullable<NavItem['count']> }) => {
+  const { t } = useTranslation();
+  const open = useOpenInvitesBadge();
+  if (count !== 'open_invites' || open === 0) return null;
+  return (
+    <span className="badge nav-link__count" data-testid="nav-count-open_invites" aria-label={t('nav.counts.open_invites', { count: open })}>
+      {badgeText(open)}
+    </span>
+  );
 };
 
 const Section = ({ section, collapsed, onToggle }: { section: NavSection; collapsed: boolean; onToggle: () => void }) => {
@@ -34,6 +48,7 @@ const Section = ({ section, collapsed, onToggle }: { section: NavSection; collap
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className="nav-link">
                 {t(item.label)}
+                {item.count ? <NavCount count={item.count} /> : null}
               </NavLink>
             </li>
           ))}

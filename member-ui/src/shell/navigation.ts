@@ -16,6 +16,8 @@ export interface NavItem {
   label: string;
   /** the link is active only on exactly this path */
   end?: boolean;
+  /** a live count shown beside the label */
+  count?: 'open_invites';
 }
 
 export interface NavSection {
@@ -99,7 +101,7 @@ const ALL_NAV_MODULES: NavModule[] = [
         items: [
           { to: '/appointments', label: 'nav.items.all_appointments', end: true },
           { to: '/appointments/participating', label: 'nav.items.participating' },
-          { to: '/appointments/invites', label: 'nav.items.appointment_invites' },
+          { to: '/appointments/invites', label: 'nav.items.appointment_invites', count: 'open_invites' },
         ],
       },
       {
