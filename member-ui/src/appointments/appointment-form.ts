@@ -58,6 +58,7 @@ export const FIELD_ORDER = [
   'name',
   'calendar_ids',
   'date',
+  'date.time_zone',
   'recurrence_pattern.recurrence_interval',
   'recurrence_pattern.recurrence_end_time',
   'location.zip',
@@ -197,7 +198,22 @@ export const validateAppointmentForm = (form: AppointmentForm): FormErrors => {
   const costs = numberOf(form.application_configuration.costs);
   if (costs !== null && (Number.isNaN(costs) || costs < 0)) errors['application_configuration.costs'] = Number.isNaN(costs) ? 'invalid_type' : 'too_small';
   if (form.location.zip.length > ZIP_MAX) errors['location.zip'] = 'too_long';
+  if (!isKnownTimeZone(form.time_zone)) errors['date.time_zone'] = 'invalid_time_zone';
+  const endsOn = form.recurrence_pattern.recurrence_end_time;
+  if (form.recurrence_pattern.recurrence_frequency !== 'never' && endsOn && endsOn < form.start_date) {
+    errors['recurrence_pattern.recurrence_end_time'] = 'recurrence_ends_before_start';
+  }
   return errors;
+};
+
+/** a zone the browser knows (the server checks the same against its own list) */
+const isKnownTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone !== '';
+  } catch {
+    return false;
+  }
 };
 
 export const firstErrorField = (errors: FormErrors): string | null =>

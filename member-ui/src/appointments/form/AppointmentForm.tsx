@@ -28,11 +28,22 @@ export const AppointmentForm = ({ initial, calendars, target }: { initial: Form;
   const categories = useAppointmentCategories();
   const loadRooms = useLoadReservableRooms(target.id);
   const save = useSaveAppointment();
-  const onChange = (change: FormChange) => setForm(change);
+  /**
+   * Errors clear as the member fixes them: once shown, the console's own checks run again on every change
+   * (an error goes as soon as its field is right); the server's errors go with the next change.
+   */
+  const [checking, setChecking] = useState(false);
+  const onChange = (change: FormChange) =>
+    setForm((current) => {
+      const next = change(current);
+      if (checking) setErrors(validateAppointmentForm(next));
+      return next;
+    });
   const sectionProps = { form, errors, onChange };
 
   const showErrors = (next: FormErrors) => {
     setErrors(next);
+    setChecking(true);
     const first = firstErrorField(next);
     if (!first) return;
     const element = document.querySelector<HTMLElement>(`[data-field="${first}"]`);

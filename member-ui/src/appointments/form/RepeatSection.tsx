@@ -59,25 +59,21 @@ export const RepeatSection = ({ form, errors, onChange }: SectionProps) => {
         {frequency !== 'never' ? (
           <label className="inline-field" data-field="recurrence_pattern.recurrence_end_time">
             {t('appointments.fields.recurrence_end_time')}
-            <select
+            {/* a date picker: empty means the series does not end */}
+            <input
+              type="date"
               name="recurrence_pattern.recurrence_end_time"
+              min={form.start_date}
+              max={endDates[endDates.length - 1]}
               value={pattern.recurrence_end_time ?? ''}
+              aria-invalid={Boolean(errors['recurrence_pattern.recurrence_end_time'])}
               onChange={(event) => onChange(patchNested('recurrence_pattern', { recurrence_end_time: event.target.value || null }))}
-            >
-              <option value="">{t('appointments.recurrence.no_end')}</option>
-              {pattern.recurrence_end_time && !endDates.includes(pattern.recurrence_end_time) ? (
-                <option value={pattern.recurrence_end_time}>{pattern.recurrence_end_time}</option>
-              ) : null}
-              {endDates.map((day) => (
-                <option key={day} value={day}>
-                  {day}
-                </option>
-              ))}
-            </select>
+            />
           </label>
         ) : null}
       </div>
       <FieldError errors={errors} field="recurrence_pattern.recurrence_interval" />
+      <FieldError errors={errors} field="recurrence_pattern.recurrence_end_time" />
     </Fieldset>
   );
 };

@@ -1,18 +1,23 @@
 import { TIME_STEP_MINUTES } from '@cn/contracts';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeTimeInput } from '../appointment-form';
 import { Check, FieldError, patch, type SectionProps } from './form-parts';
 
-const timeZones = (): string[] => {
+/** every zone the browser knows, the member's own and the appointment's first */
+const timeZones = (current: string): string[] => {
   const supported = (Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
-  return supported ? supported('timeZone') : ['UTC', 'Europe/Berlin'];
+  const all = supported ? supported('timeZone') : ['UTC', 'Europe/Berlin'];
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return [...new Set([own, current, ...all].filter(Boolean))];
 };
 
 /** Start and end (times typed as HH:mm, tidied on leaving the field; none all day) and the time zone. */
 export const WhenSection = ({ form, errors, onChange }: SectionProps) => {
   const { t } = useTranslation();
-  const zones = useMemo(timeZones, []);
+  // the zone list does not follow every keystroke of the zone field, only the zone it opened with
+  const zones = useMemo(() => timeZones(form.time_zone), []);
+  const zonesId = useId();
   return (
     <div className={`field date-field ${errors.date ? 'date-field--invalid' : ''}`} data-field="date" data-testid="date-field">
       <span className="field-label">{t('appointments.fields.date')}</span>
@@ -61,17 +66,26 @@ export const WhenSection = ({ form, errors, onChange }: SectionProps) => {
       <FieldError errors={errors} field="date" />
       <div className="date-options">
         <Check name="date.all_day" checked={form.all_day} onChange={(all_day) => onChange(patch({ all_day }))} label={t('appointments.fields.all_day')} />
-        <label className="inline-field">
+        <label className="inline-field" data-field="date.time_zone">
           {t('appointments.fields.time_zone')}
-          <select name="date.time_zone" value={form.time_zone} onChange={(event) => onChange(patch({ time_zone: event.target.value }))}>
-            {(zones.includes(form.time_zone) ? zones : [form.time_zone, ...zones]).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
+          {/* searchable: typing narrows the zones offered; the member's own zone comes first */}
+          <input
+            type="search"
+            name="date.time_zone"
+            list={zonesId}
+            autoComplete="off"
+            value={form.time_zone}
+            aria-invalid={Boolean(errors['date.time_zone'])}
+            onChange={(event) => onChange(patch({ time_zone: event.target.value.trim() }))}
+          />
+          <datalist id={zonesId}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone} />
             ))}
-          </select>
+          </datalist>
         </label>
       </div>
+      <FieldError errors={errors} field="date.time_zone" />
     </div>
   );
 };

@@ -1,0 +1,67 @@
+/** @jest-environment jsdom */
+import '../jsdom-text-encoding.cjs';
+import type { CalendarDto } from '@cn/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeServer, renderPage } from '../../testing/render';
+import { AppointmentFormPage } from '../AppointmentFormPage';
+
+jest.mock('../appointments.css', () => ({}));
+jest.mock('../pickers.css', () => ({}));
+
+const calendar: CalendarDto = {
+  id: 'c1',
+  name: 'Board',
+  color: '3366ff',
+  type: 'network',
+  category_name: null,
+  parent_id: null,
+  author: null,
+  memberships: [],
+  can: { update: true, destroy: true, create_appointments: true },
+};
+
+const openForm = async () => {
+  const server = fakeServer({
+    'GET /calendars': { status: 200, body: { calendars: [calendar] } },
+    'GET /appointments/categories': { status: 200, body: { categories: [], custom_categories: [] } },
+  });
+  renderPage(<AppointmentFormPage />, { url: '/appointments/new', path: '/appointments/new', api: server.api });
+  await screen.findByTestId('appointment-form');
+  return server;
+};
+const field = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`) as HTMLInputElement;
+
+describe('the appointment form as a member fills it in', () => {
+  it('clears an error as soon as its field is right, without saving again', async () => {
+    const server = await openForm();
+    fireEvent.click(screen.getByTestId('save-appointment'));
+    expect((await screen.findByTestId('error-name')).textContent).toBe('Please enter a title.');
+    fireEvent.change(field('name'), { target: { value: 'Board meeting' } });
+    await waitFor(() => expect(screen.queryByTestId('error-name')).toBeNull());
+    expect(server.callsTo('POST', '/appointments')).toHaveLength(0);
+  });
+
+  it('offers the time zones to search, the member\'s own first, and says so when one is unknown', async () => {
+    await openForm();
+    const zone = field('date.time_zone');
+    const options = [...(document.getElementById(zone.getAttribute('list') ?? '')?.querySelectorAll('option') ?? [])].map((option) => option.value);
+    expect(options[0]).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(options).toContain('Europe/Berlin');
+    fireEvent.change(zone, { target: { value: 'Mars/Olympus' } });
+    fireEvent.click(screen.getByTestId('save-appointment'));
+    expect((await screen.findByTestId('error-date.time_zone')).textContent).toBe('This time zone is not known: choose one from the list.');
+    fireEvent.change(zone, { target: { value: 'Europe/Berlin' } });
+    await waitFor(() => expect(screen.queryByTestId('error-date.time_zone')).toBeNull());
+  });
+
+  it('picks the end of a series with a date picker and refuses one before the start', async () => {
+    await openForm();
+    fireEvent.change(field('recurrence_pattern.recurrence_frequency'), { target: { value: 'weekly' } });
+    const end = field('recurrence_pattern.recurrence_end_time');
+    expect(end.type).toBe('date');
+    expect(end.min).toBe(field('date.start_date').value);
+    fireEvent.change(end, { target: { value: '2000-01-01' } });
+    fireEvent.click(screen.getByTestId('save-appointment'));
+    expect((await screen.findByTestId('error-recurrence_pattern.recurrence_end_time')).textContent).toContain('The series ends before its first appointment');
+  });
+});
