@@ -96,13 +96,22 @@ export const useLoadReservableRooms = (appointmentId: string | null) => {
 const affects = [appointmentsKeys.all];
 
 /** Creating an appointment or saving one (an occurrence, or the whole series). */
+/**
+ * Saves the form: an edit, or a new appointment with the members chosen while creating it invited right
+ * after (the detail page then shows them).
+ */
 export const useSaveAppointment = () => {
   const { api } = useSession();
-  return useCommand(
-    ({ id, request }: { id: string | null; request: CreateAppointmentRequest }) =>
-      id ? appointmentsApi(api).update(id, request).then(() => ({ id })) : appointmentsApi(api).create(request).then((created) => ({ id: created.id })),
-    affects,
-  );
+  return useCommand(async ({ id, request, invite = [] }: { id: string | null; request: CreateAppointmentRequest; invite?: readonly string[] }) => {
+    const calls = appointmentsApi(api);
+    if (id) {
+      await calls.update(id, request);
+      return { id };
+    }
+    const created = await calls.create(request);
+    if (invite.length > 0) await calls.addParticipants(created.id, { participant: { membership_ids: [...invite], status: 'invited' }, apply_to: 'all' });
+    return { id: created.id };
+  }, affects);
 };
 
 /** The commands of the detail page. */

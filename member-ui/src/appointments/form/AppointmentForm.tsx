@@ -6,8 +6,9 @@ import { ApiError } from '../../api/client';
 import { useToasts } from '../../toasts/Toasts';
 import { appointmentRequestOf, firstErrorField, serverFieldErrors, validateAppointmentForm, type AppointmentForm as Form, type FormErrors } from '../appointment-form';
 import { useAppointmentCategories, useLoadReservableRooms, useSaveAppointment } from '../appointments-queries';
+import { MemberPicker, type PickedMember } from '../MemberPicker';
 import { DetailsSection } from './DetailsSection';
-import type { FormChange } from './form-parts';
+import { Fieldset, type FormChange } from './form-parts';
 import { NameAndCalendars } from './NameAndCalendars';
 import { OnlineMeetingSection } from './OnlineMeetingSection';
 import { ParticipationSection } from './ParticipationSection';
@@ -25,6 +26,8 @@ export const AppointmentForm = ({ initial, calendars, target }: { initial: Form;
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FormErrors>({});
+  /** members to invite, chosen while creating (an existing appointment's participants have their own page) */
+  const [invitees, setInvitees] = useState<PickedMember[]>([]);
   const categories = useAppointmentCategories();
   const loadRooms = useLoadReservableRooms(target.id);
   const save = useSaveAppointment();
@@ -60,7 +63,7 @@ export const AppointmentForm = ({ initial, calendars, target }: { initial: Form;
       return;
     }
     try {
-      const saved = await save.mutateAsync({ id: target.id, request: appointmentRequestOf(form) });
+      const saved = await save.mutateAsync({ id: target.id, request: appointmentRequestOf(form), invite: invitees.map((member) => member.id) });
       void navigate(`/appointments/${encodeURIComponent(saved.id)}`);
       toasts.show('success', 'appointments.form.saved');
     } catch (error) {
@@ -90,6 +93,11 @@ export const AppointmentForm = ({ initial, calendars, target }: { initial: Form;
       <OnlineMeetingSection form={form} onChange={onChange} />
       <WhereSection {...sectionProps} loadRooms={loadRooms} />
       <ParticipationSection {...sectionProps} />
+      {target.id === null ? (
+        <Fieldset legend={t('appointments.form.invite')}>
+          <MemberPicker label={t('appointments.participants.members')} name="invite_member_ids" value={invitees} onChange={setInvitees} />
+        </Fieldset>
+      ) : null}
       <DetailsSection {...sectionProps} categories={categories} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={save.isPending || save.isSuccess} data-testid="save-appointment">

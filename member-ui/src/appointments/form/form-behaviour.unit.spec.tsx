@@ -2,6 +2,7 @@
 import '../jsdom-text-encoding.cjs';
 import type { CalendarDto } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { aMember, anAppointment } from '../../testing/fixtures';
 import { fakeServer, renderPage } from '../../testing/render';
 import { AppointmentFormPage } from '../AppointmentFormPage';
 
@@ -24,6 +25,10 @@ const openForm = async () => {
   const server = fakeServer({
     'GET /calendars': { status: 200, body: { calendars: [calendar] } },
     'GET /appointments/categories': { status: 200, body: { categories: [], custom_categories: [] } },
+    'GET /directory/members': { status: 200, body: { entries: [aMember({ id: 'm7', displayName: 'Ada Admin', name: 'Ada Admin' })], pagination: { page: 1, per_page: 8, total: 1, total_pages: 1 } } },
+    'POST /appointments': { status: 201, body: { id: 'new-1', position: 30 }, position: 30 },
+    'POST /appointments/new-1/participants': { status: 200, body: { position: 31 }, position: 31 },
+    'GET /appointments/new-1': { status: 200, body: anAppointment({ id: 'new-1' }) },
   });
   renderPage(<AppointmentFormPage />, { url: '/appointments/new', path: '/appointments/new', api: server.api });
   await screen.findByTestId('appointment-form');
@@ -63,5 +68,18 @@ describe('the appointment form as a member fills it in', () => {
     fireEvent.change(end, { target: { value: '2000-01-01' } });
     fireEvent.click(screen.getByTestId('save-appointment'));
     expect((await screen.findByTestId('error-recurrence_pattern.recurrence_end_time')).textContent).toContain('The series ends before its first appointment');
+  });
+
+  it('invites the members chosen while creating, right after the appointment is created', async () => {
+    const server = await openForm();
+    fireEvent.change(field('name'), { target: { value: 'Board meeting' } });
+    fireEvent.click(document.querySelector('input[name="calendar_ids"]') as HTMLInputElement);
+    fireEvent.focus(field('invite_member_ids'));
+    fireEvent.change(field('invite_member_ids'), { target: { value: 'Ada' } });
+    fireEvent.mouseDown(await screen.findByText('Ada Admin'));
+    expect((await screen.findByTestId('picked-member')).textContent).toContain('Ada Admin');
+    fireEvent.click(screen.getByTestId('save-appointment'));
+    await waitFor(() => expect(server.calls.map((c) => `${c.method} ${c.url}`).filter((c) => !c.startsWith('GET'))).toEqual(['POST /appointments', 'POST /appointments/new-1/participants']));
+    expect(server.callsTo('POST', '/appointments/new-1/participants')[0]?.body).toEqual({ participant: { membership_ids: ['m7'], status: 'invited' }, apply_to: 'all' });
   });
 });
