@@ -89,6 +89,7 @@ test("a weekly appointment: created, accepted from the invites page, every occur
   expect(appointmentId, 'no appointment id on the detail page').toBeTruthy();
 
   // invite Ada Admin
+  await page.click('[data-testid="more-actions"] > summary');
   await page.click('[data-testid="manage-participants"]');
   await page.fill('input[name="membership_ids"]', 'Ada');
   await page.locator('[data-testid="picker-result"]').filter({ hasText: 'Ada' }).first().click();

@@ -99,6 +99,16 @@ const Detail = ({ appointment }: { appointment: AppointmentDto }) => {
           ) : null
         }
       />
+      {/* the member's own answer comes first, above the fold on a phone too */}
+      <RsvpBlock
+        appointment={appointment}
+        rsvp={rsvp}
+        busy={busy}
+        onAnswer={(status) => void run(commands.answer.mutateAsync(status), `appointments.rsvp.saved.${status}`, 'server')}
+        onWaitlist={(join) =>
+          void run(commands.waitlist.mutateAsync(join), join ? 'appointments.rsvp.waitlist_joined' : 'appointments.rsvp.waitlist_left', 'server')
+        }
+      />
       <div className="appointment-detail__columns">
         <div className="appointment-detail__main">
           <DetailAlerts appointment={appointment} now={now} viewerZone={viewerZone} optRetroactively={optRetroactively} />
@@ -108,15 +118,6 @@ const Detail = ({ appointment }: { appointment: AppointmentDto }) => {
           <DetailFacts appointment={appointment} categoryLabel={categoryLabel} />
         </div>
         <aside className="appointment-detail__side">
-          <RsvpBlock
-            appointment={appointment}
-            rsvp={rsvp}
-            busy={busy}
-            onAnswer={(status) => void run(commands.answer.mutateAsync(status), `appointments.rsvp.saved.${status}`, 'server')}
-            onWaitlist={(join) =>
-              void run(commands.waitlist.mutateAsync(join), join ? 'appointments.rsvp.waitlist_joined' : 'appointments.rsvp.waitlist_left', 'server')
-            }
-          />
           <DetailActions
             appointment={appointment}
             busy={busy}

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /**
- * What the member may do with the appointment, by its can flags: edit, manage participants, write to
- * them, lock participation, cancel, delete. Canceling and deleting ask first.
+ * What the member may do with the appointment, by its can flags: editing first; managing participants,
+ * writing to them, locking participation, canceling and deleting in one menu. Canceling and deleting ask
+ * first.
  */
 export const DetailActions = ({
   appointment,
@@ -23,6 +24,7 @@ export const DetailActions = ({
   const { can, id } = appointment;
   const locked = appointment.attendee_configuration.participation_locked;
   const path = `/appointments/${encodeURIComponent(id)}`;
+  const secondary = can.update_participants || can.contact || can.lock || can.update || can.cancel || can.destroy;
   return (
     <div className="appointment-actions" data-testid="appointment-actions">
       {can.update ? (
@@ -30,6 +32,10 @@ export const DetailActions = ({
           {t('appointments.actions.edit')}
         </Link>
       ) : null}
+      {secondary ? (
+        <details className="action-menu" data-testid="more-actions">
+          <summary className="button button--secondary">{t('appointments.actions.more')}</summary>
+          <div className="action-menu__items">
       {can.update_participants ? (
         <Link className="button button--secondary" to={`${path}/participants`} data-testid="manage-participants">
           {t('appointments.actions.participants')}
@@ -78,6 +84,9 @@ export const DetailActions = ({
         >
           {t('appointments.actions.delete')}
         </button>
+      ) : null}
+          </div>
+        </details>
       ) : null}
     </div>
   );

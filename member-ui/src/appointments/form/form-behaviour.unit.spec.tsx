@@ -4,6 +4,7 @@ import type { CalendarDto } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { aMember, anAppointment } from '../../testing/fixtures';
 import { fakeServer, renderPage } from '../../testing/render';
+import { AppointmentDetailPage } from '../AppointmentDetailPage';
 import { AppointmentFormPage } from '../AppointmentFormPage';
 
 jest.mock('../appointments.css', () => ({}));
@@ -81,5 +82,39 @@ describe('the appointment form as a member fills it in', () => {
     fireEvent.click(screen.getByTestId('save-appointment'));
     await waitFor(() => expect(server.calls.map((c) => `${c.method} ${c.url}`).filter((c) => !c.startsWith('GET'))).toEqual(['POST /appointments', 'POST /appointments/new-1/participants']));
     expect(server.callsTo('POST', '/appointments/new-1/participants')[0]?.body).toEqual({ participant: { membership_ids: ['m7'], status: 'invited' }, apply_to: 'all' });
+  });
+});
+
+describe('the detail page', () => {
+  it('puts the member\'s own answer first, and the secondary actions into one menu', async () => {
+    const server = fakeServer({
+      'GET /appointments/a1': {
+        status: 200,
+        body: anAppointment({
+          date: { start: '2099-03-12T09:00:00.000Z', end: '2099-03-12T10:00:00.000Z', all_day: false, time_zone: 'UTC', same_day: true },
+          can: { ...anAppointment().can, opt: true, update: true, update_participants: true, contact: true, lock: true, cancel: true, destroy: true },
+          participants: [
+            {
+              id: 'me',
+              status: 'invited',
+              roles: [],
+              membership: { ...aMember(), images: { small: null, large: null }, detection_profile_field: null, upn: null, show_add_upn_link: false },
+            },
+          ],
+        }),
+      },
+    });
+    renderPage(<AppointmentDetailPage />, { url: '/appointments/a1', path: '/appointments/:id', api: server.api });
+    const rsvp = await screen.findByTestId('rsvp');
+    const details = document.querySelector('.appointment-detail__columns') as HTMLElement;
+    // the answer precedes everything else of the appointment in the page (and so on a phone's first screen)
+    expect(rsvp.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const menu = screen.getByTestId('more-actions');
+    expect(menu.tagName).toBe('DETAILS');
+    expect(screen.getByTestId('edit-appointment').closest('details')).toBeNull();
+    for (const action of ['manage-participants', 'contact-attendees', 'toggle-lock', 'cancel-appointment', 'delete-appointment']) {
+      expect(screen.getByTestId(action).closest('details')).toBe(menu);
+    }
+    expect(menu.querySelector('summary')?.textContent).toBe('More actions');
   });
 });
