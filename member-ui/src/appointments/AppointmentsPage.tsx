@@ -1,7 +1,7 @@
 import { APPOINTMENTS_TOPIC } from '@cn/contracts';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useParams } from 'react-router-dom';
+import { Link, NavLink, useParams, useSearchParams } from 'react-router-dom';
 import { loadOf } from '../api/load';
 import { useCalendars } from '../calendars/calendars-queries';
 import { LoadStatus } from '../common/LoadStatus';
@@ -13,7 +13,7 @@ import { AppointmentList } from './AppointmentList';
 import { formatMonth, todayIn } from './format';
 import { layoutMonthSheet, listDays } from './month-sheet';
 import { MonthSheet } from './MonthSheet';
-import { MOBILE_BREAKPOINT_PX, readStoredView, storeView, useMediaQuery, type SheetView } from './view-state';
+import { MOBILE_BREAKPOINT_PX, readStoredView, storeView, useMediaQuery, viewStateOf, type SheetView } from './view-state';
 import { addMonths, viewerTimeZone } from './zoned-time';
 import './appointments.css';
 import { useLiveTopic } from '../realtime/LiveQueries';
@@ -26,7 +26,11 @@ export const AppointmentsPage = ({ scope }: { scope: AppointmentScope }) => {
   const { groupSlug } = useParams();
   const timeZone = useMemo(viewerTimeZone, []);
   const today = todayIn(timeZone);
-  const [{ view, date }, setViewState] = useState(() => readStoredView(today));
+  // the month and the view live in the URL (?date=2026-03-01&view=list), so Back, Forward and links work;
+  // without them the page opens on what the member last looked at in this session
+  const [params, setParams] = useSearchParams();
+  const stored = useMemo(() => readStoredView(today), [today]);
+  const { view, date } = viewStateOf(params, stored);
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const shownView: SheetView = narrow ? 'list' : view;
   // without its calendars the page still shows the month, only the filter and the create link go
@@ -38,12 +42,17 @@ export const AppointmentsPage = ({ scope }: { scope: AppointmentScope }) => {
   const filterId = useId();
   usePageTitle(groupSlug ? 'appointments.group_title' : scope === 'participating' ? 'appointments.participating_title' : 'appointments.title');
 
-  const change = (next: Partial<{ view: SheetView; date: string }>) =>
-    setViewState((current) => {
-      const value = { ...current, ...next };
-      storeView(value);
-      return value;
+  const change = (next: Partial<{ view: SheetView; date: string }>) => {
+    const value = { view, date, ...next };
+    storeView(value);
+    // another month or view is a new history entry: Back returns to the previous one
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('date', value.date);
+      updated.set('view', value.view);
+      return updated;
     });
+  };
 
   const shown = useMemo(() => {
     const appointments = monthQuery.data?.appointments ?? [];

@@ -1,8 +1,9 @@
 import type { AppointmentDto } from '@cn/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { formatTime } from './format';
-import { SHEET_CELL_HEIGHT_PX, type SheetWeek } from './month-sheet';
+import { formatDay, formatTime } from './format';
+import { SHEET_CELL_HEIGHT_PX, type SheetCell, type SheetWeek } from './month-sheet';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -17,11 +18,72 @@ export const AppointmentChip = ({ appointment, timeZone }: { appointment: Appoin
       data-appointment-id={appointment.id}
       style={{ borderLeftColor: `#${color}` }}
       title={appointment.name}
+      aria-label={appointment.name}
       onDoubleClick={(event) => event.stopPropagation()}
     >
       {appointment.date.all_day ? null : <span className="appointment-chip__time">{formatTime(appointment.date.start, i18n.language, timeZone)}</span>}
       <span className="appointment-chip__name">{appointment.name}</span>
     </Link>
+  );
+};
+
+/**
+ * '+N more' of a day: a button opening the day's whole list in a dialog (Escape or the close button
+ * closes it, the focus goes back to the button).
+ */
+const MoreOfDay = ({ cell, timeZone }: { cell: SheetCell; timeZone: string }) => {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    if (open) dialog.current?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className="sheet-cell__more"
+        data-testid="more-count"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        onDoubleClick={(event) => event.stopPropagation()}
+      >
+        {t('appointments.sheet.more', { count: cell.more })}
+      </button>
+      {open ? (
+        <div
+          ref={dialog}
+          className="day-list"
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={titleId}
+          tabIndex={-1}
+          data-testid="day-list"
+          onDoubleClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close();
+          }}
+        >
+          <div className="day-list__head">
+            <h3 id={titleId}>{formatDay(cell.date, i18n.language)}</h3>
+            <button type="button" className="icon-button" aria-label={t('common.close')} onClick={close}>
+              ×
+            </button>
+          </div>
+          {cell.all.map((appointment) => (
+            <AppointmentChip key={appointment.id} appointment={appointment} timeZone={timeZone} />
+          ))}
+        </div>
+      ) : null}
+    </>
   );
 };
 
@@ -66,11 +128,7 @@ export const MonthSheet = ({ weeks, timeZone, today, canCreate, createQuery }: {
               {cell.visible.map((appointment) => (
                 <AppointmentChip key={appointment.id} appointment={appointment} timeZone={timeZone} />
               ))}
-              {cell.more > 0 ? (
-                <div className="sheet-cell__more" data-testid="more-count">
-                  {t('appointments.sheet.more', { count: cell.more })}
-                </div>
-              ) : null}
+              {cell.more > 0 ? <MoreOfDay cell={cell} timeZone={timeZone} /> : null}
             </div>
           ))}
         </div>

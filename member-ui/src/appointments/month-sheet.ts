@@ -8,6 +8,8 @@ export interface SheetCell {
   visible: AppointmentDto[];
   /** appointments beyond the visible ones */
   more: number;
+  /** every appointment of the day, in start order ('+N more' shows them) */
+  all: AppointmentDto[];
 }
 
 export interface SheetWeek {
@@ -64,6 +66,7 @@ export const layoutMonthSheet = (month: string, appointments: AppointmentDto[], 
         date,
         inMonth: date.startsWith(grid.month),
         visible: list.slice(0, MONTH_CELL_VISIBLE_APPOINTMENTS),
+        all: list,
         more: Math.max(0, list.length - MONTH_CELL_VISIBLE_APPOINTMENTS),
       };
     }),

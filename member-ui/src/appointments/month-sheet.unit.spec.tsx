@@ -1,13 +1,18 @@
 /** @jest-environment jsdom */
 import './jsdom-text-encoding.cjs';
 import { MONTH_CELL_HEADER_PX, MONTH_CELL_ROW_PX, type AppointmentDto } from '@cn/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { createI18n } from '../i18n';
 import { allTranslations } from '../i18n/all-translations';
 import { daysOfAppointment, layoutMonthSheet, listDays, SHEET_CELL_HEIGHT_PX } from './month-sheet';
 import { MonthSheet } from './MonthSheet';
+import { AppointmentsPage } from './AppointmentsPage';
+import { viewStateOf } from './view-state';
+import { fakeServer, renderPage } from '../testing/render';
+
+jest.mock('./appointments.css', () => ({}));
 
 const appointment = (id: string, start: string, end: string, extra: Partial<AppointmentDto> = {}): AppointmentDto =>
   ({
@@ -107,5 +112,65 @@ describe('<MonthSheet>', () => {
     expect(chips[0]?.getAttribute('href')).toBe('/appointments/m0');
     expect(chips[0]?.className).toContain('appointment-chip--canceled');
     expect(within(cell as HTMLElement).getByTestId('more-count').textContent).toBe('+2 more');
+  });
+});
+
+describe("a day's whole list", () => {
+  it("opens from '+N more' with every appointment of the day, and Escape closes it and gives the focus back", () => {
+    const many = Array.from({ length: 6 }, (_, index) => appointment(`m${index}`, `2026-03-10T0${index}:00:00.000Z`, `2026-03-10T0${index}:30:00.000Z`));
+    render(
+      <I18nextProvider i18n={createI18n('en', allTranslations)}>
+        <MemoryRouter>
+          <MonthSheet weeks={layoutMonthSheet('2026-03', many, 'UTC')} timeZone="UTC" today="2026-03-10" canCreate createQuery="" />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const more = screen.getByTestId('more-count');
+    fireEvent.click(more);
+    const list = screen.getByRole('dialog');
+    expect(within(list).getByRole('heading').textContent).toBe('Tue, Mar 10');
+    expect(within(list).getAllByTestId('appointment-chip').map((chip) => chip.getAttribute('aria-label'))).toEqual(many.map((entry) => entry.name));
+    fireEvent.keyDown(list, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(more);
+  });
+});
+
+describe('the month and the view in the URL', () => {
+  it('takes them from the URL, falls back on what is stored for nonsense, and accepts only real days', () => {
+    const stored = { view: 'sheet' as const, date: '2026-05-01' };
+    expect(viewStateOf(new URLSearchParams('date=2026-03-01&view=list'), stored)).toEqual({ view: 'list', date: '2026-03-01' });
+    expect(viewStateOf(new URLSearchParams('date=2026-02-31&view=table'), stored)).toEqual(stored);
+    expect(viewStateOf(new URLSearchParams(''), stored)).toEqual(stored);
+  });
+
+  it('moves to the next month as a new history entry, so that Back returns', async () => {
+    const server = fakeServer({
+      'GET /appointments': (call) => ({ status: 200, body: { from: '', to: '', month: new URL(call.url, 'http://x').searchParams.get('date') ?? '', appointments: [] } }),
+      'GET /calendars': { status: 200, body: { calendars: [] } },
+    });
+    let location = '';
+    let back = (): void => undefined;
+    const Where = () => {
+      const at = useLocation();
+      const navigate = useNavigate();
+      location = `${at.pathname}${at.search}`;
+      back = () => void navigate(-1);
+      return null;
+    };
+    renderPage(
+      <>
+        <AppointmentsPage scope="all" />
+        <Where />
+      </>,
+      { url: '/appointments?date=2026-03-01&view=list', path: '/appointments', api: server.api },
+    );
+    expect((await screen.findByTestId('shown-month')).textContent).toBe('March 2026');
+    fireEvent.click(screen.getByTestId('next-month'));
+    await waitFor(() => expect(location).toBe('/appointments?date=2026-04-01&view=list'));
+    expect(screen.getByTestId('shown-month').textContent).toBe('April 2026');
+    act(() => back());
+    await waitFor(() => expect(screen.getByTestId('shown-month').textContent).toBe('March 2026'));
+    expect(location).toBe('/appointments?date=2026-03-01&view=list');
   });
 });

@@ -29,6 +29,22 @@ export const readStoredView = (fallbackDate: string): StoredView => {
   return { view: 'sheet', date: fallbackDate };
 };
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The shown view and date: the URL's (`?date=yyyy-MM-dd&view=sheet|list`) when valid, else the stored
+ * ones; a date that is no calendar day (2026-02-31) falls back too.
+ */
+export const viewStateOf = (params: URLSearchParams, fallback: StoredView): StoredView => {
+  const date = params.get('date');
+  const view = params.get('view');
+  const validDate = date !== null && DATE.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+  return {
+    view: view === 'list' || view === 'sheet' ? view : fallback.view,
+    date: validDate ? date : fallback.date,
+  };
+};
+
 export const storeView = (value: StoredView): void => {
   try {
     window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(value));
