@@ -6,6 +6,7 @@ export * from './common/ids';
 export * from './settings/network-settings';
 export * from './settings/events';
 export * from './members/members';
+export * from './members/presence';
 export * from './members/password-policy';
 export * from './members/sign-in-locks';
 export * from './members/abilities';

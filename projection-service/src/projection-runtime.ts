@@ -4,6 +4,7 @@ import type { ProjectionFeature } from './core/projection-feature';
 import { PROJECTION_FEATURES } from './features';
 import { changeRouter } from './realtime/change-publisher';
 import { RealtimeHub } from './realtime/realtime-hub';
+import { trackConnections, type PresenceTimers } from './realtime/connections';
 
 export const PROJECTOR_NAME = 'projection-service';
 export const AUDIT_PROJECTOR_NAME = 'projection-service-audit';
@@ -38,7 +39,11 @@ export interface ProjectionServiceRuntime {
 
 const readModelNames = (projectors: readonly DocumentProjector[]): string[] => projectors.flatMap((projector) => projector.readModels().map((model) => model.name));
 
-export const createProjectionRuntime = (infra: Infrastructure, features: readonly ProjectionFeature[] = PROJECTION_FEATURES): ProjectionServiceRuntime => {
+export const createProjectionRuntime = (
+  infra: Infrastructure,
+  features: readonly ProjectionFeature[] = PROJECTION_FEATURES,
+  options: { presenceTimers?: PresenceTimers } = {},
+): ProjectionServiceRuntime => {
   const hub = new RealtimeHub();
   const logger = infra.logger.child({ component: 'projection-service' });
   const changes = changeRouter(
@@ -46,6 +51,8 @@ export const createProjectionRuntime = (infra: Infrastructure, features: readonl
     features.flatMap((feature) => feature.publishers?.(infra) ?? []),
     logger,
   );
+  // presence follows the connection: this process's open consoles, kept where every service reads them
+  const presence = trackConnections({ hub, store: infra.documentStore, clock: infra.clock, onChanged: changes.presence, timers: options.presenceTimers, logger });
   const onError = (error: unknown): void => logger.error({ err: error }, 'a projector stopped');
   const readModels = createDocumentProjector({
     name: PROJECTOR_NAME,
@@ -98,6 +105,7 @@ export const createProjectionRuntime = (infra: Infrastructure, features: readonl
       if (lagTimer) clearInterval(lagTimer);
       lagTimer = null;
       for (const projector of projectors) await projector.stop();
+      await presence.stop();
     },
     rebuild: async (only) => {
       const known = projectors.flatMap((projector) => projector.readModels().flatMap((model) => [model.name, model.collection]));

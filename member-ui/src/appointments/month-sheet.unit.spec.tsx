@@ -116,7 +116,7 @@ describe('<MonthSheet>', () => {
 });
 
 describe("a day's whole list", () => {
-  it("opens from '+N more' with every appointment of the day, and Escape closes it and gives the focus back", () => {
+  it("'+N more' opens every appointment of the day; Escape closes it and gives the focus back", () => {
     const many = Array.from({ length: 6 }, (_, index) => appointment(`m${index}`, `2026-03-10T0${index}:00:00.000Z`, `2026-03-10T0${index}:30:00.000Z`));
     render(
       <I18nextProvider i18n={createI18n('en', allTranslations)}>

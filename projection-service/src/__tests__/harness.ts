@@ -18,6 +18,8 @@ import {
 import { applyHttpKit, createInfrastructure, createSessionToken, loadConfig, type Infrastructure } from '@cn/platform';
 import { ProjectionServiceModule } from '../projection-service.module';
 import { startProjectionService, type RunningProjectionService } from '../projection-service';
+import { createProjectionRuntime } from '../projection-runtime';
+import type { PresenceTimers } from '../realtime/connections';
 
 export interface Harness {
   app: INestApplication;
@@ -35,11 +37,11 @@ export interface Harness {
 export const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
 
 /** env: further configuration (e.g. TRANSLATION_URL) */
-export const startHarness = async (env: NodeJS.ProcessEnv = {}): Promise<Harness> => {
+export const startHarness = async (env: NodeJS.ProcessEnv = {}, options: { presenceTimers?: PresenceTimers } = {}): Promise<Harness> => {
   const dir = mkdtempSync(join(tmpdir(), 'cn-projection-'));
   const config = loadConfig({ ...env, DATA_DIR: dir, SESSION_SECRET: 'projection-service-test-secret-0123456789', PORT: '0' });
   const infra = await createInfrastructure(config, { service: 'projection-service-test' });
-  const app = await NestFactory.create(ProjectionServiceModule.register(infra), { logger: false });
+  const app = await NestFactory.create(ProjectionServiceModule.register(infra, createProjectionRuntime(infra, undefined, options)), { logger: false });
   applyHttpKit(app, { session: config.session, logger: infra.logger, metrics: infra.metrics, readiness: () => Promise.resolve(true) });
   await app.listen(0, '127.0.0.1');
   const service = await startProjectionService(app, infra);

@@ -1,4 +1,4 @@
-import { DELETED_MEMBER_NAME, type MemberDto, type NetworkSettings } from '@cn/contracts';
+import { DELETED_MEMBER_NAME, statusSeenBy, type MemberDto, type NetworkSettings } from '@cn/contracts';
 import type { MemberDocument } from './members.projection';
 
 export interface MemberView {
@@ -7,18 +7,22 @@ export interface MemberView {
   showOnlineStatus: NetworkSettings['member']['show_online_status'];
   /** the email is shown to the member themself and to network administrators */
   includeEmail?: boolean;
+  /** whether the member shown has an open console (presence follows the connection) */
+  connected: boolean;
 }
 
 export const displayNameOf = (doc: Pick<MemberDocument, 'first_name' | 'last_name' | 'deleted'>): string =>
   doc.deleted ? DELETED_MEMBER_NAME : `${doc.first_name} ${doc.last_name}`.trim() || DELETED_MEMBER_NAME;
 
-const statusFor = (doc: MemberDocument, view: MemberView): MemberDto['status'] | undefined => {
-  if (view.showOnlineStatus === 'disabled' || doc.deleted || doc.presence === null) return undefined;
-  const own = view.viewerId === doc._id;
-  // an invisible member looks offline to everyone else
-  if (doc.presence.type === 'invisible' && !own) return undefined;
-  return { type: doc.presence.type, text: doc.presence.text };
-};
+const statusFor = (doc: MemberDocument, view: MemberView): MemberDto['status'] | undefined =>
+  doc.deleted
+    ? undefined
+    : statusSeenBy(doc.presence && { type: doc.presence.type, text: doc.presence.text }, {
+        subjectId: doc._id,
+        viewerId: view.viewerId,
+        showOnlineStatus: view.showOnlineStatus,
+        connected: view.connected,
+      });
 
 export const toMemberDto = (doc: MemberDocument, view: MemberView): MemberDto => {
   const name = displayNameOf(doc);

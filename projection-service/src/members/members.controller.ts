@@ -4,6 +4,7 @@ import { Controller, Get, Inject, Param, Query, Res, UseInterceptors } from '@ne
 import type { Response } from 'express';
 import { ConsistencyInterceptor, contentRangeHeaders, Endpoint, HttpProblem, INFRASTRUCTURE, Member, parseListQuery, sendList, type Filter, type Infrastructure, type SignedInMember, type SortDirection } from '@cn/platform';
 import { loadNetwork } from '../network/network.read';
+import { connectedMembers } from '../realtime/connections';
 import { toMemberDto } from './member-dto';
 import { membersCollection } from './members.read';
 
@@ -58,10 +59,12 @@ export class MembersController {
       loadNetwork(this.infra.documentStore),
     ]);
     if (doc === null) throw new HttpProblem(404, 'not_found');
+    const connected = await connectedMembers(this.infra.documentStore, [id], this.infra.clock());
     return toMemberDto(doc, {
       viewerId: viewer.id,
       showOnlineStatus: network.settings.member.show_online_status,
       includeEmail: viewer.roles.network_admin,
+      connected: connected.has(id),
     });
   }
 
@@ -89,7 +92,8 @@ export class MembersController {
       collection.count(where),
       loadNetwork(this.infra.documentStore),
     ]);
+    const connected = await connectedMembers(this.infra.documentStore, docs.map((doc) => doc._id), this.infra.clock());
     const view = { viewerId: viewer.id, showOnlineStatus: network.settings.member.show_online_status, includeEmail: true };
-    return sendList(res, 'members', docs.map((doc) => toMemberDto(doc, view)), range, total);
+    return sendList(res, 'members', docs.map((doc) => toMemberDto(doc, { ...view, connected: connected.has(doc._id) })), range, total);
   }
 }

@@ -11,5 +11,5 @@ export class MembersModule {}
 export const membersFeature: ProjectionFeature = {
   module: MembersModule,
   readModels: [membersProjection],
-  publishers: (infra) => [memberChangePublisher(infra.documentStore)],
+  publishers: (infra) => [memberChangePublisher(infra.documentStore, infra.clock)],
 };

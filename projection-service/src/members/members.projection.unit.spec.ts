@@ -45,7 +45,7 @@ describe('members projection', () => {
     const later = recorded('MemberPresenceChanged', { member_id: 'm1', type: 'online', text: 'back' });
     const doc = project(membersProjection, [registered, erased, later], 'm1');
     expect(doc).toMatchObject({ deleted: true, first_name: '', last_name: '', email: '', presence: null });
-    const dto = doc && toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'enabled' });
+    const dto = doc && toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'enabled', connected: true });
     expect(dto).toMatchObject({ deleted: true, name: DELETED_MEMBER_NAME, displayName: DELETED_MEMBER_NAME });
     expect(dto?.status).toBeUndefined();
   });
@@ -56,7 +56,7 @@ describe('member DTO', () => {
   if (!doc) throw new Error('member expected');
 
   it('names the member First Last with empty images and a path', () => {
-    expect(toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'optional' })).toMatchObject({
+    expect(toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'optional', connected: true })).toMatchObject({
       displayName: 'Ada Lovelace',
       name: 'Ada Lovelace',
       images: { small: null, large: null },
@@ -66,13 +66,13 @@ describe('member DTO', () => {
   });
 
   it('shows an invisible member without status to others, with it to themself', () => {
-    expect(toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'optional' }).status).toBeUndefined();
-    expect(toMemberDto(doc, { viewerId: 'm1', showOnlineStatus: 'optional' }).status).toEqual({ type: 'invisible', text: 'away' });
+    expect(toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'optional', connected: true }).status).toBeUndefined();
+    expect(toMemberDto(doc, { viewerId: 'm1', showOnlineStatus: 'optional', connected: true }).status).toEqual({ type: 'invisible', text: 'away' });
   });
 
   it('shows no status when the network disables it, and the email only to the member or admins', () => {
-    expect(toMemberDto(doc, { viewerId: 'm1', showOnlineStatus: 'disabled' }).status).toBeUndefined();
-    expect(toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'optional' }).email).toBeUndefined();
-    expect(toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'optional', includeEmail: true }).email).toBe('ada@example.org');
+    expect(toMemberDto(doc, { viewerId: 'm1', showOnlineStatus: 'disabled', connected: true }).status).toBeUndefined();
+    expect(toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'optional', connected: true }).email).toBeUndefined();
+    expect(toMemberDto(doc, { viewerId: 'm2', showOnlineStatus: 'optional', includeEmail: true, connected: true }).email).toBe('ada@example.org');
   });
 });

@@ -39,7 +39,7 @@ export const networkResponseOf = (
 ): NetworkResponse => ({
   network: { ...networkConfigOf(network), ...server },
   current_member: member
-    ? toMemberDto(member, { viewerId: member._id, showOnlineStatus: network.settings.member.show_online_status })
+    ? toMemberDto(member, { viewerId: member._id, showOnlineStatus: network.settings.member.show_online_status, connected: true })
     : null,
   can: canOf(member, network.settings),
   csrf_token: csrfToken,

@@ -5,6 +5,8 @@ import type { RealtimeHub } from './realtime-hub';
 export interface ChangePublisher {
   collection: string;
   publish(change: DocumentChange, hub: RealtimeHub): Promise<void>;
+  /** a member came online or went offline (presence follows the connection) */
+  presenceChanged?(memberId: string, hub: RealtimeHub): Promise<void>;
 }
 
 export interface ChangeLogger {
@@ -28,7 +30,16 @@ export const changeRouter = (hub: RealtimeHub, publishers: readonly ChangePublis
         .catch((error: unknown) => logger?.error({ err: error, collection: change.collection }, 'realtime push failed'));
     }
   };
+  /** a member's connection state changed: the publishers that show presence push it */
+  const presence = (memberId: string): void => {
+    for (const publisher of publishers) {
+      if (!publisher.presenceChanged) continue;
+      queue = queue
+        .then(() => publisher.presenceChanged?.(memberId, hub))
+        .catch((error: unknown) => logger?.error({ err: error, memberId }, 'realtime presence push failed'));
+    }
+  };
   /** resolves once every change routed so far was pushed (tests, shutdown) */
   const flushed = (): Promise<void> => queue;
-  return { route, flushed };
+  return { route, presence, flushed };
 };

@@ -1,11 +1,13 @@
-import type { MemberDto, MemberSettings } from '@cn/contracts';
+import { statusSeenBy, type MemberDto, type MemberSettings } from '@cn/contracts';
 import type { MemberSearchDocument } from './members-index';
 
-/** A directory entry as the viewer may see it: an invisible member looks offline to others. */
+/** A directory entry as the viewer may see it: offline without an open console, an invisible member offline to others. */
 export const toDirectoryEntry = (
   doc: MemberSearchDocument,
   viewerId: string,
   showOnlineStatus: MemberSettings['show_online_status'],
+  /** whether the member has an open console (presence follows the connection) */
+  connected: boolean,
 ): MemberDto => {
   const entry: MemberDto = {
     id: doc.id,
@@ -20,8 +22,8 @@ export const toDirectoryEntry = (
     deleted: false,
     path: `/members/${doc.id}`,
   };
-  const presence = doc.presence_type;
-  const visible = presence !== null && (presence !== 'invisible' || viewerId === doc.id);
-  if (showOnlineStatus !== 'disabled' && visible) entry.status = { type: presence, text: doc.status_text };
+  const chosen = doc.presence_type === null ? null : { type: doc.presence_type, text: doc.status_text };
+  const status = statusSeenBy(chosen, { subjectId: doc.id, viewerId, showOnlineStatus, connected });
+  if (status) entry.status = status;
   return entry;
 };

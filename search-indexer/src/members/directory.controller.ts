@@ -1,7 +1,7 @@
-import { directoryMembersResponseSchema, type DirectoryMembersResponse } from '@cn/contracts';
+import { CONNECTIONS_COLLECTION, directoryMembersResponseSchema, isFreshConnection, type ConnectionEntry, type DirectoryMembersResponse } from '@cn/contracts';
 import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
-import { ConsistencyInterceptor, Endpoint, Member, parseWith, type SearchQuery, type SignedInMember } from '@cn/platform';
+import { ConsistencyInterceptor, Endpoint, InjectPort, Member, parseWith, type Document, type DocumentStore, type SearchQuery, type SignedInMember } from '@cn/platform';
 import { loadNetworkSearchSettings, NETWORK_INDEX_DEFINITION } from '../network/network-search-settings';
 import { MEMBERS_INDEX_DEFINITION } from './members-index';
 import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../core/search-core';
@@ -29,7 +29,19 @@ const SORTS: Record<'first_name' | 'last_name', SearchQuery['sort']> = {
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class DirectoryController {
-  constructor(@Inject(SEARCH_RUNTIME) private readonly runtime: SearchIndexerRuntime) {}
+  constructor(
+    @Inject(SEARCH_RUNTIME) private readonly runtime: SearchIndexerRuntime,
+    @InjectPort('documentStore') private readonly documents: DocumentStore,
+    @InjectPort('clock') private readonly clock: () => Date,
+  ) {}
+
+  /** the hits' members with an open console now (the realtime service keeps them in the document store) */
+  private async connected(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const entries = await this.documents.collection<ConnectionEntry & Document>(CONNECTIONS_COLLECTION).find({ member_id: { $in: [...ids] } });
+    const now = this.clock();
+    return new Set(entries.filter((entry) => isFreshConnection(entry, now)).map((entry) => entry.member_id));
+  }
 
   /** relevance order when searching, the network's default sort when browsing */
   @Get('directory/members')
@@ -51,8 +63,9 @@ export class DirectoryController {
       offset: (page - 1) * per_page,
       limit: per_page,
     });
+    const connected = await this.connected(result.hits.map((doc) => doc.id));
     return {
-      entries: result.hits.map((doc) => toDirectoryEntry(doc, viewerId, settings.show_online_status)),
+      entries: result.hits.map((doc) => toDirectoryEntry(doc, viewerId, settings.show_online_status, connected.has(doc.id))),
       pagination: { page, per_page, total: result.total, total_pages: Math.ceil(result.total / per_page) },
     };
   }

@@ -8,6 +8,7 @@ import {
   type DirectoryMembersResponse,
 } from '@cn/contracts';
 import { startSearchHarness, type SearchHarness } from '../__tests__/harness';
+import { CONNECTIONS_COLLECTION, PRESENCE_STALE_SECONDS } from '@cn/contracts';
 
 describe('GET /directory/members', () => {
   let h: SearchHarness & { dir: string };
@@ -41,6 +42,17 @@ describe('GET /directory/members', () => {
     expect(body.entries[0]?.status).toBeUndefined();
     const own = (await directory({ q: 'Ack' }, h.cookie('carl')).expect(200)).body as DirectoryMembersResponse;
     expect(own.entries[0]?.status).toEqual({ type: 'invisible', text: 'gone' });
+  });
+
+  it('shows presence by the connection: online with an open console (as the realtime service records it), offline without, stale entries ignored', async () => {
+    const status = async (q: string) => ((await directory({ q }).expect(200)).body as DirectoryMembersResponse).entries[0]?.status;
+    expect(await status('Yil')).toBeUndefined();
+    const connections = h.infra.documentStore.collection(CONNECTIONS_COLLECTION);
+    await connections.upsert({ _id: 'p1:bert', _position: 0, member_id: 'bert', seen_at: new Date().toISOString() });
+    expect(await status('Yil')).toEqual({ type: 'online', text: '' });
+    await connections.upsert({ _id: 'p1:bert', _position: 0, member_id: 'bert', seen_at: new Date(Date.now() - (PRESENCE_STALE_SECONDS + 1) * 1000).toISOString() });
+    expect(await status('Yil')).toBeUndefined();
+    await connections.delete('p1:bert');
   });
 
   it('follows the network default sort, also after a restart without replay', async () => {

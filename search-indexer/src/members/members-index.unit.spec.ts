@@ -74,10 +74,13 @@ describe('members search indexing', () => {
     expect(docs.size).toBe(0);
   });
 
-  it('shows the status to others unless invisible or disabled', () => {
+  it('shows the status to others while connected, unless invisible or disabled; offline without a console', () => {
     const doc: MemberSearchDocument = { id: 'm1', display_name: 'Ada L', first_name: 'Ada', last_name: 'L', is_external: false, is_network_admin: false, is_auditor: false, presence_type: 'busy', status_text: 'x', status: 'x' };
-    expect(toDirectoryEntry(doc, 'm2', 'optional').status).toEqual({ type: 'busy', text: 'x' });
-    expect(toDirectoryEntry(doc, 'm2', 'disabled').status).toBeUndefined();
-    expect(toDirectoryEntry({ ...doc, presence_type: 'invisible' }, 'm2', 'optional').status).toBeUndefined();
+    expect(toDirectoryEntry(doc, 'm2', 'optional', true).status).toEqual({ type: 'busy', text: 'x' });
+    expect(toDirectoryEntry(doc, 'm2', 'optional', false).status).toBeUndefined();
+    expect(toDirectoryEntry(doc, 'm2', 'disabled', true).status).toBeUndefined();
+    expect(toDirectoryEntry({ ...doc, presence_type: 'invisible' }, 'm2', 'optional', true).status).toBeUndefined();
+    // connected without a chosen status: online
+    expect(toDirectoryEntry({ ...doc, presence_type: null, status_text: '' }, 'm2', 'enabled', true).status).toEqual({ type: 'online', text: '' });
   });
 });
