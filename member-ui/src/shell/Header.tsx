@@ -5,6 +5,7 @@ import { useSignedIn } from '../session/SessionContext';
 import { NotificationsDropdown } from './NotificationsDropdown';
 import { ProfileMenu } from './ProfileMenu';
 import { SearchBar } from './SearchBar';
+import { AVAILABLE_MODULES } from './navigation';
 
 export const Logo = () => (
   <svg className="logo" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
@@ -20,13 +21,11 @@ export const Header = ({
   onToggleNav,
   chatOpen,
   onToggleChat,
-  onChangeStatus,
 }: {
   navOpen: boolean;
   onToggleNav: () => void;
   chatOpen: boolean;
   onToggleChat: () => void;
-  onChangeStatus: () => void;
 }) => {
   const { t } = useTranslation();
   const { network, can } = useSignedIn();
@@ -57,7 +56,8 @@ export const Header = ({
       </div>
       <div className="header__actions">
         <NotificationsDropdown />
-        {can.chat ? (
+        {/* chat is offered once the chat module exists (AVAILABLE_MODULES) */}
+        {can.chat && AVAILABLE_MODULES.has('chat') ? (
           <button
             type="button"
             className="icon-button"
@@ -69,7 +69,7 @@ export const Header = ({
             <Icon name="chat" />
           </button>
         ) : null}
-        <ProfileMenu onChangeStatus={onChangeStatus} />
+        <ProfileMenu />
       </div>
     </header>
   );

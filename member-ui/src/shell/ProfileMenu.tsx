@@ -7,11 +7,13 @@ import { useDismiss } from '../common/useDismiss';
 import { UI_LANGUAGES, changeLanguage, type UiLanguage } from '../i18n';
 import { PresenceDot } from '../presence/PresenceDot';
 import { isStatusUiVisible } from '../presence/presence-rules';
+import { StatusControl } from '../presence/StatusControl';
 import { useSession, useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { useMemberName } from '../members/MemberBadges';
 
-export const ProfileMenu = ({ onChangeStatus }: { onChangeStatus: () => void }) => {
+/** The profile menu: who is signed in, their status (set right here), profile, language, settings, sign out. */
+export const ProfileMenu = () => {
   const { t, i18n } = useTranslation();
   const { signOut } = useSession();
   const { member, can, network } = useSignedIn();
@@ -45,12 +47,8 @@ export const ProfileMenu = ({ onChangeStatus }: { onChangeStatus: () => void }) 
             <Avatar member={member} />
             <div>
               <strong data-testid="profile-name">{nameOf(member)}</strong>
-              {statusVisible ? (
-                <div className="profile-menu__presence">
-                  <PresenceDot status={member.status} withLabel />
-                  {member.status?.text ? <span className="muted"> · {member.status.text}</span> : null}
-                </div>
-              ) : null}
+              {/* the status control itself, not only in the chat panel: choose online, busy or invisible and a text */}
+              <StatusControl />
             </div>
           </div>
           <ul className="menu-list">
@@ -62,16 +60,6 @@ export const ProfileMenu = ({ onChangeStatus }: { onChangeStatus: () => void }) 
                 {t('profile.my_profile')}
               </button>
             </li>
-            {statusVisible ? (
-              <li>
-                <button type="button" className="menu-item" data-testid="profile-change-status" onClick={() => {
-                    close();
-                    onChangeStatus();
-                  }}>
-                  {t('presence.change')}
-                </button>
-              </li>
-            ) : null}
             <li className="menu-item menu-item--field">
               <label htmlFor={languageId}>{t('profile.language')}</label>
               <select

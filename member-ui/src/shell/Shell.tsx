@@ -10,7 +10,7 @@ export const Shell = () => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
-  const [panel, setPanel] = useState<'closed' | 'chat' | 'status'>('closed');
+  const [panel, setPanel] = useState<'closed' | 'chat'>('closed');
   const closePanel = useCallback(() => setPanel('closed'), []);
 
   useEffect(() => setNavOpen(false), [pathname]);
@@ -25,7 +25,6 @@ export const Shell = () => {
         onToggleNav={() => setNavOpen((open) => !open)}
         chatOpen={panel !== 'closed'}
         onToggleChat={() => setPanel((current) => (current === 'closed' ? 'chat' : 'closed'))}
-        onChangeStatus={() => setPanel('status')}
       />
       <div className="shell__body">
         <div id="left-navigation" className="shell__nav">
@@ -35,7 +34,7 @@ export const Shell = () => {
         <main id="main" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>
-        {panel !== 'closed' ? <ChatPanel key={panel} onClose={closePanel} focusStatus={panel === 'status'} /> : null}
+        {panel !== 'closed' ? <ChatPanel onClose={closePanel} focusStatus={false} /> : null}
       </div>
     </div>
   );

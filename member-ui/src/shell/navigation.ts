@@ -52,7 +52,7 @@ export const START_PAGE = '/appointments';
  * Features this console has built: only these are in the navigation and the module switcher (a module
  * still to come is not shown as an empty page); the directory shows the channels tab only when channels exist.
  */
-export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map'> = new Set<ModuleId | 'map'>(['members', 'appointments']);
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['members', 'appointments']);
 
 const ALL_NAV_MODULES: NavModule[] = [
   {
