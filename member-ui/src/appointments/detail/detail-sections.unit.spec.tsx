@@ -238,6 +238,11 @@ describe('MeetingBlock', () => {
     expect(isDisabled('Start meeting')).toBe(true);
   });
 
+  it('shows no empty block when a meeting could be started but the network does not let the member', () => {
+    meetingBlock(anAppointment(can({ start_meeting: true })), { canCreateMeetings: false });
+    expect(screen.queryByText('Online meeting')).toBeNull();
+  });
+
   it('asks a Teams participant without a Microsoft account to add it', () => {
     const teams = withMeeting({
       teams_configuration: { ...anAppointment().teams_configuration, teams_event: true },
