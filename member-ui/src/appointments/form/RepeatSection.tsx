@@ -62,6 +62,7 @@ export const RepeatSection = ({ form, errors, onChange }: SectionProps) => {
             <select
               name="recurrence_pattern.recurrence_end_time"
               value={pattern.recurrence_end_time ?? ''}
+              aria-invalid={Boolean(errors['recurrence_pattern.recurrence_end_time'])}
               onChange={(event) => onChange(patchNested('recurrence_pattern', { recurrence_end_time: event.target.value || null }))}
             >
               <option value="">{t('appointments.recurrence.no_end')}</option>
@@ -78,6 +79,8 @@ export const RepeatSection = ({ form, errors, onChange }: SectionProps) => {
         ) : null}
       </div>
       <FieldError errors={errors} field="recurrence_pattern.recurrence_interval" />
+      <FieldError errors={errors} field="recurrence_pattern.recurrence_end_time" />
+      <FieldError errors={errors} field="recurrence_pattern" />
     </Fieldset>
   );
 };

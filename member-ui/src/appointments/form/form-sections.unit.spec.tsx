@@ -224,6 +224,21 @@ describe('RepeatSection', () => {
     });
     expect(screen.getByText('The value is too small.')).toBeTruthy();
   });
+
+  it('shows the server’s refusal of the series end in words', () => {
+    renderLive(aForm({ recurrence_pattern: { recurrence_frequency: 'weekly', recurrence_interval: 1, recurrence_end_time: '2026-03-01' } }), (props) => <RepeatSection {...props} />, {
+      'recurrence_pattern.recurrence_end_time': 'recurrence_ends_before_start',
+    });
+    expect(screen.getByText('The series ends before its first appointment: choose an end on or after the start.')).toBeTruthy();
+    expect(field('recurrence_pattern.recurrence_end_time').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the server’s refusal of the whole repetition in words', () => {
+    renderLive(aForm({ recurrence_pattern: { recurrence_frequency: 'weekly', recurrence_interval: 1, recurrence_end_time: null } }), (props) => <RepeatSection {...props} />, {
+      recurrence_pattern: 'edited_occurrence_lost',
+    });
+    expect(screen.getByText(/would drop an occurrence that was edited on its own/)).toBeTruthy();
+  });
 });
 
 describe('OnlineMeetingSection', () => {
@@ -462,5 +477,25 @@ describe('AppointmentForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The series')).toBeTruthy();
     expect(server.callsTo('PUT', '/appointments/s1')).toHaveLength(1);
+  });
+
+  it('shows the server’s field errors where they belong', async () => {
+    const server = fakeServer({
+      ...formRoutes,
+      'POST /appointments': {
+        status: 422,
+        body: {
+          statusCode: 422,
+          error: 'recurrence_ends_before_start',
+          errors: [{ field: 'appointment.recurrence_pattern.recurrence_end_time', key: 'recurrence_ends_before_start' }],
+        },
+      },
+    });
+    const initial = aForm({ recurrence_pattern: { recurrence_frequency: 'weekly', recurrence_interval: 1, recurrence_end_time: '2026-03-01' } });
+    renderPage(<AppointmentForm initial={initial} calendars={calendars} target={{ id: null, applyTo: null }} />, { url: '/appointments/new', api: server.api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The series ends before its first appointment: choose an end on or after the start.')).toBeTruthy();
+    expect(await toast()).toContain('Something went wrong. Please try again.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(false);
   });
 });
