@@ -25,7 +25,8 @@ export const MeetingBlock = ({
   const { meeting, teams_configuration: teams, can } = appointment;
   const joinUrl = meeting.join_url || teams.join_url || appointment.location.link;
   const roomName = meeting.room_id !== null ? meeting.room_name : '';
-  if (!joinUrl && !roomName && !can.start_meeting) return null;
+  const canStart = can.start_meeting && canCreateMeetings;
+  if (!joinUrl && !roomName && !canStart) return null;
 
   const copy = async (value: string) => {
     try {
@@ -68,7 +69,7 @@ export const MeetingBlock = ({
           {t('appointments.detail.add_upn')}
         </Link>
       ) : null}
-      {can.start_meeting && canCreateMeetings ? (
+      {canStart ? (
         <button type="button" className="button button--quiet" disabled={busy} data-testid="start-meeting" onClick={onStartMeeting}>
           {t('appointments.detail.start_meeting')}
         </button>

@@ -74,6 +74,7 @@ export const RepeatSection = ({ form, errors, onChange }: SectionProps) => {
       </div>
       <FieldError errors={errors} field="recurrence_pattern.recurrence_interval" />
       <FieldError errors={errors} field="recurrence_pattern.recurrence_end_time" />
+      <FieldError errors={errors} field="recurrence_pattern" />
     </Fieldset>
   );
 };
