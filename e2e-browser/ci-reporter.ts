@@ -25,9 +25,8 @@ export default class CiReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     // figures a scenario reports (latency, LCP) go into the log beside the results
-    for (const annotation of [...test.annotations, ...(result.annotations ?? [])]) {
-      if (annotation.description) process.stdout.write(`  ${test.title}: ${annotation.type} ${annotation.description}\n`);
-    }
+    const lines = new Set([...test.annotations, ...(result.annotations ?? [])].flatMap((a) => (a.description ? [`  ${test.title}: ${a.type} ${a.description}`] : [])));
+    for (const line of lines) process.stdout.write(`${line}\n`);
     const outcome = test.outcome();
     this.results.set(test.id, {
       name: test.title,
