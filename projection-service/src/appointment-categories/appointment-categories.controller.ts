@@ -1,6 +1,6 @@
-import { Controller, Get, Inject, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { appointmentCategoriesOf, DEFAULT_NETWORK_ID, appointmentCategoriesResponseSchema, type AppointmentCategoriesResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Endpoint, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import { ConsistencyInterceptor, type DocumentStore, Endpoint, InjectPort } from '@cn/platform';
 import { collectionName } from '@cn/domain';
 import { appointmentCategoriesProjection, type AppointmentCategoriesDocument } from './appointment-categories.projection';
 
@@ -9,7 +9,9 @@ import { appointmentCategoriesProjection, type AppointmentCategoriesDocument } f
 @Controller('appointments/categories')
 @UseInterceptors(ConsistencyInterceptor)
 export class AppointmentCategoriesController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
   @Get()
   @Endpoint({
@@ -19,7 +21,7 @@ export class AppointmentCategoriesController {
     responses: { 200: { description: 'AppointmentCategoriesResponse', schema: appointmentCategoriesResponseSchema }, 401: 'unauthenticated' },
   })
   async list(): Promise<AppointmentCategoriesResponse> {
-    const doc = await this.infra.documentStore
+    const doc = await this.documentStore
       .collection<AppointmentCategoriesDocument>(collectionName(appointmentCategoriesProjection))
       .get(DEFAULT_NETWORK_ID);
     return { categories: appointmentCategoriesOf(doc?.custom_categories ?? []) };

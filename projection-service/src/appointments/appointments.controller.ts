@@ -1,19 +1,8 @@
-import { Controller, Get, Inject, Param, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { appointmentTarget, monthOf, appointmentsMonthResponseSchema, appointmentDtoSchema, type AppointmentDto, type AppointmentsMonthResponse } from '@cn/contracts';
-import {
-  ConsistencyInterceptor,
-  Ctx,
-  HttpProblem,
-  INFRASTRUCTURE,
-  Endpoint,
-  type EndpointDefinition,
-  parseWith,
-  requireMember,
-  type Infrastructure,
-  type RequestContext,
-} from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, type EndpointDefinition, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
 import { ICAL_CONTENT_TYPE, writeCalendar } from '../exports/ical';
 import { CSV_CONTENT_TYPE, writeCsv } from '../exports/csv';
 import { XLSX_CONTENT_TYPE, writeXlsx } from '../exports/xlsx';
@@ -69,19 +58,22 @@ export const safeFileName = (name: string): string => name.replace(/[\\/:*?"<>|\
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class AppointmentsController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('clock') private readonly clock: () => Date,
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
   private async context(ctx: RequestContext): Promise<AppointmentReadContext> {
-    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
     if (!member) throw new HttpProblem(401, 'unauthenticated');
-    return loadReadContext(this.infra.documentStore, member, this.infra.clock());
+    return loadReadContext(this.documentStore, member, this.clock());
   }
 
   private async month(ctx: RequestContext, query: Record<string, unknown>, participating: boolean, groupSlug?: string): Promise<AppointmentsMonthResponse> {
     const read = await this.context(ctx);
     const parsed = monthQueryOf(query);
     const slug = groupSlug ?? parsed.group_slug;
-    const group = slug ? await findGroupBySlug(this.infra.documentStore, slug) : null;
+    const group = slug ? await findGroupBySlug(this.documentStore, slug) : null;
     if (slug && !group) throw new HttpProblem(404, 'not_found');
     return appointmentsOfMonth(read, {
       date: parsed.date ?? read.now.toISOString().slice(0, 7),
@@ -114,7 +106,7 @@ export class AppointmentsController {
   /** the instance an id names, visible to the viewer (404 unknown, 403 hidden) */
   private async instance(read: AppointmentReadContext, id: string): Promise<AppointmentInstance> {
     const target = appointmentTarget(id);
-    const doc = await appointmentsCollection(this.infra.documentStore).get(target.appointmentId);
+    const doc = await appointmentsCollection(this.documentStore).get(target.appointmentId);
     if (!doc || doc.deleted) throw new HttpProblem(404, 'not_found');
     const instance = resolveInstance(doc, target.occurrenceStart);
     if (!instance) throw new HttpProblem(404, 'not_found');

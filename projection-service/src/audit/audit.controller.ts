@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { auditQuerySchema, auditEventsResponseSchema, auditEventDtoSchema, type AuditEventDto, type AuditEventsResponse } from '@cn/contracts';
-import { Controller, Get, Inject, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import { ConsistencyInterceptor, contentRangeHeaders, Endpoint, INFRASTRUCTURE, parseListQuery, parseWith, sendList, type Infrastructure } from '@cn/platform';
+import { ConsistencyInterceptor, contentRangeHeaders, type DocumentStore, Endpoint, InjectPort, parseListQuery, parseWith, type PersonalDataCipher, sendList } from '@cn/platform';
 import { auditCollection, auditFilterOf, findAuditPage, toAuditDtos } from './audit.read';
 
 /** react-admin sort fields → audit read-model fields */
@@ -22,7 +22,10 @@ const optionalText = (value: unknown): string | undefined =>
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class AuditController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
 
   @Get('api/v1/audit/events')
@@ -35,8 +38,8 @@ export class AuditController {
   })
   async events(@Query() query: Record<string, unknown>): Promise<AuditEventsResponse> {
     const parsed = parseWith(auditQuerySchema, query);
-    const { entries, next } = await findAuditPage(this.infra.documentStore, parsed);
-    return { events: await toAuditDtos(entries, this.infra.documentStore, this.infra.cipher), next };
+    const { entries, next } = await findAuditPage(this.documentStore, parsed);
+    return { events: await toAuditDtos(entries, this.documentStore, this.cipher), next };
   }
 
   @Get('administration/audit-events')
@@ -60,7 +63,7 @@ export class AuditController {
       to: optionalText(filter.to),
     });
     const where = and.length ? { $and: and } : {};
-    const collection = auditCollection(this.infra.documentStore);
+    const collection = auditCollection(this.documentStore);
     const direction = order === 'DESC' ? -1 : 1;
     const [entries, total] = await Promise.all([
       collection.find(where, {
@@ -70,7 +73,7 @@ export class AuditController {
       }),
       collection.count(where),
     ]);
-    const dtos = await toAuditDtos(entries, this.infra.documentStore, this.infra.cipher);
+    const dtos = await toAuditDtos(entries, this.documentStore, this.cipher);
     return sendList(res, 'audit-events', dtos, range, total);
   }
 }

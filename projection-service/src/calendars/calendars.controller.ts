@@ -1,16 +1,7 @@
-import { Controller, Get, Inject, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { canSeeCalendar, SUBSCRIPTION_COLLECTIONS, calendarsResponseSchema, calendarDtoSchema, type CalendarDto, type CalendarsResponse } from '@cn/contracts';
-import {
-  ConsistencyInterceptor,
-  Ctx,
-  HttpProblem,
-  INFRASTRUCTURE,
-  Endpoint,
-  requireMember,
-  type Infrastructure,
-  type RequestContext,
-} from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext, requireMember } from '@cn/platform';
 import { loadReadContext } from '../appointments/appointment-dto';
 import { icalEventsOfDocument } from '../appointments/appointment-ical';
 import { attachment } from '../appointments/appointments.controller';
@@ -46,10 +37,13 @@ export const USER_EDIT_URL = '/users/edit';
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class CalendarsController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('clock') private readonly clock: () => Date,
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
   private async member(ctx: RequestContext) {
-    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
     if (!member) throw new HttpProblem(401, 'unauthenticated');
     return member;
   }
@@ -69,7 +63,7 @@ export class CalendarsController {
     auth: 'member',
   })
   async list(@Ctx() ctx: RequestContext): Promise<CalendarsResponse> {
-    const store = this.infra.documentStore;
+    const store = this.documentStore;
     const viewer = await viewerOf(store, await this.member(ctx));
     return { calendars: await toCalendarDtos(store, await visibleCalendars(store, viewer), viewer) };
   }
@@ -83,7 +77,7 @@ export class CalendarsController {
   })
   async subscribe(@Ctx() ctx: RequestContext, @Req() req: Request): Promise<CalendarSubscribeResponse> {
     const member = await this.member(ctx);
-    const token = await calendarTokensCollection(this.infra.documentStore).get(member._id);
+    const token = await calendarTokensCollection(this.documentStore).get(member._id);
     if (!token) return { token: null, edit_url: USER_EDIT_URL };
     const host = req.get('host') ?? 'localhost';
     return {
@@ -113,11 +107,11 @@ export class CalendarsController {
   ): Promise<string> {
     const collection = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : file;
     if (!isSubscriptionCollection(collection)) throw new HttpProblem(404, 'not_found');
-    const store = this.infra.documentStore;
+    const store = this.documentStore;
     const memberId = await memberIdOfCalendarToken(store, typeof token === 'string' ? token : undefined);
     const member = await loadActiveMember(store, memberId);
     if (!member) throw new HttpProblem(401, 'unauthenticated');
-    const read = await loadReadContext(store, member, this.infra.clock());
+    const read = await loadReadContext(store, member, this.clock());
     const docs = await appointmentsOfCollection(read, collection);
     const baseUrl = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
     res.setHeader('Content-Type', ICAL_CONTENT_TYPE);
@@ -129,7 +123,7 @@ export class CalendarsController {
   @Get('calendars/:id')
   @Endpoint({ summary: 'One calendar', tags: ['calendars'], responses: { 200: { description: 'CalendarDto', schema: calendarDtoSchema }, 401: 'signed out', 403: 'not visible', 404: 'unknown calendar' }, auth: 'member' })
   async calendar(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<CalendarDto> {
-    const store = this.infra.documentStore;
+    const store = this.documentStore;
     const viewer = await viewerOf(store, await this.member(ctx));
     const calendar = await calendarsCollection(store).get(id);
     if (!calendar) throw new HttpProblem(404, 'not_found');
@@ -142,7 +136,7 @@ export class CalendarsController {
   @Get('groups/:slug/calendars')
   @Endpoint({ summary: 'Calendars of a group', tags: ['calendars'], responses: { 200: { description: 'CalendarsResponse', schema: calendarsResponseSchema }, 401: 'signed out', 404: 'unknown group' }, auth: 'member' })
   async ofGroup(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<CalendarsResponse> {
-    const store = this.infra.documentStore;
+    const store = this.documentStore;
     const viewer = await viewerOf(store, await this.member(ctx));
     const group = await findGroupBySlug(store, slug);
     if (!group) throw new HttpProblem(404, 'not_found');

@@ -1,17 +1,7 @@
-import { Controller, Get, Inject, Param, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import { GROUP_OPTIONS_LIMIT, GROUP_OPTIONS_LIMIT_MAX, canCreateCalendar, groupOptionsResponseSchema, membershipRoleOptionsResponseSchema, groupDtoSchema, type GroupDto, type GroupOptionsResponse, type MembershipRoleOptionsResponse } from '@cn/contracts';
-import {
-  ConsistencyInterceptor,
-  Ctx,
-  HttpProblem,
-  INFRASTRUCTURE,
-  Endpoint,
-  parseWith,
-  requireMember,
-  type Infrastructure,
-  type RequestContext,
-} from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { loadActiveMember } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
@@ -28,11 +18,13 @@ export const groupOptionsQuerySchema = z.object({
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class GroupsController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
   /** Group and role lists are for those who may invite them: external members are refused. */
   private async picker(ctx: RequestContext): Promise<MemberDocument> {
-    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
     if (!member) throw new HttpProblem(401, 'unauthenticated');
     if (member.roles.external) throw new HttpProblem(403, 'forbidden');
     return member;
@@ -50,7 +42,7 @@ export class GroupsController {
     const member = await this.picker(ctx);
     const query = parseWith(groupOptionsQuerySchema, raw);
     const viewer = { member_id: member._id, network_admin: member.roles.network_admin };
-    const groups = await visibleGroupsMatching(this.infra.documentStore, viewer, query.q, query.limit);
+    const groups = await visibleGroupsMatching(this.documentStore, viewer, query.q, query.limit);
     return {
       groups: groups.map((group) => ({ id: group._id, slug: group.slug, name: group.name, access: group.access, member_count: group.member_ids.length })),
     };
@@ -68,7 +60,7 @@ export class GroupsController {
     const member = await this.picker(ctx);
     const query = parseWith(groupOptionsQuerySchema, raw);
     const viewer = { member_id: member._id, network_admin: member.roles.network_admin };
-    const roles = await visibleRolesMatching(this.infra.documentStore, viewer, query.q, query.limit);
+    const roles = await visibleRolesMatching(this.documentStore, viewer, query.q, query.limit);
     return {
       membership_roles: roles.map(({ role, group }) => ({
         id: role._id,
@@ -88,7 +80,7 @@ export class GroupsController {
     auth: 'member',
   })
   async group(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<GroupDto> {
-    const store = this.infra.documentStore;
+    const store = this.documentStore;
     const member = await loadActiveMember(store, requireMember(ctx));
     if (!member) throw new HttpProblem(401, 'unauthenticated');
     const group = await findGroupBySlug(store, slug);

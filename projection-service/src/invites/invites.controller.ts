@@ -1,18 +1,8 @@
-import { Controller, Get, Inject, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { INVITES_PAGE_SIZE, INVITE_TABS, PARTICIPATIONS_PAGE_SIZE, appointmentTarget, invitesResponseSchema, participationsResponseSchema, type InvitesResponse, type ParticipationsResponse } from '@cn/contracts';
-import {
-  ConsistencyInterceptor,
-  Ctx,
-  HttpProblem,
-  INFRASTRUCTURE,
-  Endpoint,
-  parseWith,
-  requireMember,
-  type Infrastructure,
-  type RequestContext,
-} from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
 import { loadReadContext, toAppointmentDto, type AppointmentReadContext } from '../appointments/appointment-dto';
 import { resolveInstance } from '../appointments/appointment-instances';
 import { loadActiveMember } from '../members/members.read';
@@ -47,12 +37,15 @@ const nextPage = (req: Request, res: Response, query: Record<string, string | nu
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class InvitesController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('clock') private readonly clock: () => Date,
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
   private async context(ctx: RequestContext): Promise<AppointmentReadContext> {
-    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
     if (!member) throw new HttpProblem(401, 'unauthenticated');
-    return loadReadContext(this.infra.documentStore, member, this.infra.clock());
+    return loadReadContext(this.documentStore, member, this.clock());
   }
 
   @Get('api/v1/invites')

@@ -1,13 +1,15 @@
-import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { appointmentTarget, meetingRoomsQuerySchema, meetingRoomsResponseSchema, type MeetingRoomsResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Endpoint, INFRASTRUCTURE, parseWith, type Infrastructure } from '@cn/platform';
+import { ConsistencyInterceptor, type DocumentStore, Endpoint, InjectPort, parseWith } from '@cn/platform';
 import { meetingRoomsOf } from './meeting-rooms.read';
 
 
 @Controller('meeting_rooms')
 @UseInterceptors(ConsistencyInterceptor)
 export class MeetingRoomsController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
   @Get()
   @Endpoint({
@@ -21,7 +23,7 @@ export class MeetingRoomsController {
   async list(@Query() query: Record<string, unknown>): Promise<MeetingRoomsResponse> {
     const parsed = parseWith(meetingRoomsQuerySchema, query);
     const span = parsed.filter === 'reservable' && parsed.start && parsed.end ? { start: parsed.start, end: parsed.end } : null;
-    const meeting_rooms = await meetingRoomsOf(this.infra.documentStore, {
+    const meeting_rooms = await meetingRoomsOf(this.documentStore, {
       span,
       room_id: parsed.room_id ?? null,
       except_appointment_id: parsed.appointment_id ? appointmentTarget(parsed.appointment_id).appointmentId : null,

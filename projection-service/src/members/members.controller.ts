@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { memberDtoSchema, type MemberDto } from '@cn/contracts';
-import { Controller, Get, Inject, Param, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
-import { ConsistencyInterceptor, contentRangeHeaders, Endpoint, HttpProblem, INFRASTRUCTURE, Member, parseListQuery, sendList, type Filter, type Infrastructure, type SignedInMember, type SortDirection } from '@cn/platform';
+import { ConsistencyInterceptor, contentRangeHeaders, type DocumentStore, Endpoint, type Filter, HttpProblem, InjectPort, Member, parseListQuery, sendList, type SignedInMember, type SortDirection } from '@cn/platform';
 import { loadNetwork } from '../network/network.read';
 import { connectedMembers } from '../realtime/connections';
 import { toMemberDto } from './member-dto';
@@ -44,7 +44,10 @@ const adminFilterOf = (filter: Record<string, unknown>): Filter => {
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class MembersController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('clock') private readonly clock: () => Date,
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
   @Get('members/:id')
   @Endpoint({
@@ -55,11 +58,11 @@ export class MembersController {
   })
   async member(@Member() viewer: SignedInMember, @Param('id') id: string): Promise<MemberDto> {
     const [doc, network] = await Promise.all([
-      membersCollection(this.infra.documentStore).get(id),
-      loadNetwork(this.infra.documentStore),
+      membersCollection(this.documentStore).get(id),
+      loadNetwork(this.documentStore),
     ]);
     if (doc === null) throw new HttpProblem(404, 'not_found');
-    const connected = await connectedMembers(this.infra.documentStore, [id], this.infra.clock());
+    const connected = await connectedMembers(this.documentStore, [id], this.clock());
     return toMemberDto(doc, {
       viewerId: viewer.id,
       showOnlineStatus: network.settings.member.show_online_status,
@@ -86,13 +89,13 @@ export class MembersController {
     const direction: SortDirection = order === 'DESC' ? -1 : 1;
     const sortBy = fields.map((f) => [f, direction] as const);
     const where = adminFilterOf(filter);
-    const collection = membersCollection(this.infra.documentStore);
+    const collection = membersCollection(this.documentStore);
     const [docs, total, network] = await Promise.all([
       collection.find(where, { sort: [...sortBy, ['_id', 1]], skip: range[0], limit: range[1] - range[0] + 1 }),
       collection.count(where),
-      loadNetwork(this.infra.documentStore),
+      loadNetwork(this.documentStore),
     ]);
-    const connected = await connectedMembers(this.infra.documentStore, docs.map((doc) => doc._id), this.infra.clock());
+    const connected = await connectedMembers(this.documentStore, docs.map((doc) => doc._id), this.clock());
     const view = { viewerId: viewer.id, showOnlineStatus: network.settings.member.show_online_status, includeEmail: true };
     return sendList(res, 'members', docs.map((doc) => toMemberDto(doc, { ...view, connected: connected.has(doc._id) })), range, total);
   }

@@ -1,14 +1,6 @@
 import { networkResponseSchema, networkSettingsSchema, type NetworkResponse, type NetworkSettings } from '@cn/contracts';
-import { Controller, Get, Inject, UseInterceptors } from '@nestjs/common';
-import {
-  ConsistencyInterceptor,
-  Ctx,
-  INFRASTRUCTURE,
-  csrfTokenFor,
-  Endpoint,
-  type Infrastructure,
-  type RequestContext,
-} from '@cn/platform';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
+import { ConsistencyInterceptor, csrfTokenFor, Ctx, type DocumentStore, Endpoint, InjectPort, type PlatformConfig, type RequestContext, type Translator } from '@cn/platform';
 import { loadActiveMember } from '../members/members.read';
 import { loadNetwork } from './network.read';
 import { networkResponseOf, serverConfigurationOf } from './network-response';
@@ -17,7 +9,11 @@ import { networkResponseOf, serverConfigurationOf } from './network-response';
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class NetworkController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('config') private readonly config: PlatformConfig,
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+    @InjectPort('translator') private readonly translator: Translator | null,
+  ) {}
 
   /** public: answers the network even signed out (then without member and CSRF token) */
   @Get('api/v1/network')
@@ -29,11 +25,11 @@ export class NetworkController {
   })
   async network(@Ctx() ctx: RequestContext): Promise<NetworkResponse> {
     const [network, member] = await Promise.all([
-      loadNetwork(this.infra.documentStore),
-      loadActiveMember(this.infra.documentStore, ctx.memberId),
+      loadNetwork(this.documentStore),
+      loadActiveMember(this.documentStore, ctx.memberId),
     ]);
-    const csrf = member && ctx.sessionToken ? csrfTokenFor(ctx.sessionToken, this.infra.config.session) : null;
-    return networkResponseOf(network, member, csrf, serverConfigurationOf(this.infra));
+    const csrf = member && ctx.sessionToken ? csrfTokenFor(ctx.sessionToken, this.config.session) : null;
+    return networkResponseOf(network, member, csrf, serverConfigurationOf({ config: this.config, translator: this.translator }));
   }
 
   @Get('administration/settings')
@@ -44,6 +40,6 @@ export class NetworkController {
     auth: 'admin',
   })
   async settings(): Promise<NetworkSettings> {
-    return (await loadNetwork(this.infra.documentStore)).settings;
+    return (await loadNetwork(this.documentStore)).settings;
   }
 }

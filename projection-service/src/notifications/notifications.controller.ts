@@ -1,12 +1,14 @@
-import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { notificationsQuerySchema, notificationsResponseSchema, type NotificationsResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Endpoint, INFRASTRUCTURE, Member, parseWith, type Infrastructure, type SignedInMember } from '@cn/platform';
+import { ConsistencyInterceptor, type DocumentStore, Endpoint, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
 import { notificationsOf } from './notifications.read';
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class NotificationsController {
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+  ) {}
 
   @Get('api/v1/notifications')
   @Endpoint({
@@ -18,6 +20,6 @@ export class NotificationsController {
   })
   notifications(@Member() member: SignedInMember, @Query() raw: Record<string, unknown>): Promise<NotificationsResponse> {
     const { limit } = parseWith(notificationsQuerySchema, raw);
-    return notificationsOf(this.infra.documentStore, member.id, limit);
+    return notificationsOf(this.documentStore, member.id, limit);
   }
 }

@@ -1,4 +1,5 @@
-import { Controller, Get, Inject, Param, UseInterceptors } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import {
   appointmentTarget,
   isTranslationLanguage,
@@ -6,7 +7,7 @@ import {
   type TranslationLanguage,
   type TranslationLanguagesResponse,
 } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, HttpProblem, INFRASTRUCTURE, Endpoint, requireMember, type Infrastructure, type RequestContext, type Translator, type TranslatorLanguage } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext, requireMember, type Translator, type TranslatorLanguage } from '@cn/platform';
 import { createLruCache } from '@cn/domain';
 import { resolveInstance } from '../appointments/appointment-instances';
 import { canSeeAppointment, loadReadContext } from '../appointments/appointment-dto';
@@ -26,12 +27,17 @@ export class TranslationsController {
   private readonly cache = createLruCache<AppointmentTranslationResponse>(CACHE_ENTRIES);
   private offered: { languages: TranslatorLanguage[]; until: number } | null = null;
 
-  constructor(@Inject(INFRASTRUCTURE) private readonly infra: Infrastructure) {}
+  constructor(
+    @InjectPort('clock') private readonly clock: () => Date,
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+    @InjectPort('logger') private readonly logger: Logger,
+    @InjectPort('translator') private readonly configuredTranslator: Translator | null,
+  ) {}
 
   /** Without a configured translation service the feature does not exist on this network: 404, not a server error. */
   private translator(): Translator {
-    if (!this.infra.translator) throw new HttpProblem(404, 'translation_unavailable');
-    return this.infra.translator;
+    if (!this.configuredTranslator) throw new HttpProblem(404, 'translation_unavailable');
+    return this.configuredTranslator;
   }
 
   /** every failure of the service is the same to the member: translation is unavailable now */
@@ -39,7 +45,7 @@ export class TranslationsController {
     try {
       return await call();
     } catch (error) {
-      this.infra.logger.warn({ err: error }, 'translation service failed');
+      this.logger.warn({ err: error }, 'translation service failed');
       throw new HttpProblem(503, 'translation_unavailable');
     }
   }
@@ -83,13 +89,13 @@ export class TranslationsController {
     auth: 'member',
   })
   async appointment(@Ctx() ctx: RequestContext, @Param('lang') lang: string, @Param('id') id: string): Promise<AppointmentTranslationResponse> {
-    const member = await loadActiveMember(this.infra.documentStore, requireMember(ctx));
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
     if (!member) throw new HttpProblem(401, 'unauthenticated');
     if (!isTranslationLanguage(lang)) throw new HttpProblem(400, 'validation_failed', [{ field: 'lang', key: 'invalid_value' }]);
     const translator = this.translator();
-    const read = await loadReadContext(this.infra.documentStore, member, this.infra.clock());
+    const read = await loadReadContext(this.documentStore, member, this.clock());
     const target = appointmentTarget(id);
-    const doc = await appointmentsCollection(this.infra.documentStore).get(target.appointmentId);
+    const doc = await appointmentsCollection(this.documentStore).get(target.appointmentId);
     const instance = doc && !doc.deleted ? resolveInstance(doc, target.occurrenceStart) : null;
     if (!doc || !instance) throw new HttpProblem(404, 'not_found');
     if (!canSeeAppointment(doc, read)) throw new HttpProblem(403, 'forbidden');
