@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditEventsResponse, MemberDto } from '@cn/contracts';
+import { eventually } from '@cn/platform/testing';
+import { openConsole } from './testing/realtime-upgrade';
 import { signIn, startServer, type ServerProcess } from './testing/server-process';
 
 /**
@@ -68,11 +70,18 @@ describe('standalone process killed during a burst of commands', () => {
 
     // the member read model converges to the last event of the stream
     const lastPosition = Math.max(...positions);
-    const profile = await memberAgain.request('GET', `/members/${member.memberId}`, undefined, {
-      'x-consistency-position': String(lastPosition),
-    });
-    expect(profile.status).toBe(200);
-    const dto = (await profile.json()) as MemberDto;
+    // (presence shows only while the member has a console open)
+    const closeConsole = await openConsole(server.baseUrl, memberAgain.cookie);
+    const dto = await eventually(async () => {
+      const profile = await memberAgain.request('GET', `/members/${member.memberId}`, undefined, {
+        'x-consistency-position': String(lastPosition),
+      });
+      expect(profile.status).toBe(200);
+      const answered = (await profile.json()) as MemberDto;
+      expect(answered.status).toBeDefined();
+      return answered;
+    }, 5000);
+    closeConsole();
     const lastEvent = body.events.length > 0 ? body.events[body.events.length - 1] : undefined;
     expect(dto.status?.type).toBe('busy');
     if (lastEvent) expect(dto.status?.text).toBe((lastEvent.data as { text: string }).text);

@@ -245,10 +245,19 @@ describeTopology(title, () => {
     const settings = await auditor.json<AuditEventsResponse>('GET', `/api/v1/audit/events?type=NetworkBasicSettingsChanged&limit=100&order=desc`);
     expect(settings.events.map((event) => event.position)).toContain(namePosition);
 
-    // the member read model holds the last status, and the realtime channel works again
-    const profile = await member.json<{ status?: { text?: string } }>('GET', `/members/${member.memberId}`, undefined, {
-      'x-consistency-position': String(last),
+    // the member read model holds the last status, and the realtime channel works again: the member's
+    // console connects to the restarted process, and presence shows only while one is open
+    const socket = new WebSocket(`${gateway.replace(/^http/, 'ws')}/api/realtime`, { headers: { Cookie: member.cookie } });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
     });
-    expect(profile.status?.text).toBe(texts[texts.length - 1]);
+    await eventually(async () => {
+      const profile = await member.json<{ status?: { text?: string } }>('GET', `/members/${member.memberId}`, undefined, {
+        'x-consistency-position': String(last),
+      });
+      expect(profile.status?.text).toBe(texts[texts.length - 1]);
+    }, 10_000, 250);
   });
 });

@@ -14,3 +14,11 @@ export const upgradeRealtime = (port: number, headers: Record<string, string>): 
     });
     socket.once('error', reject);
   });
+
+/** Opens a console's realtime socket (presence shows only while one is open); answers how to close it. */
+export const openConsole = (baseUrl: string, cookie: string): Promise<() => void> =>
+  new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/realtime`, { headers: { Cookie: cookie } });
+    socket.once('open', () => resolve(() => socket.close()));
+    socket.once('error', reject);
+  });

@@ -78,6 +78,8 @@ export const startServer = async (options: { dataDir: string; port?: number; env
 /** A signed-in HTTP client speaking the platform's conventions (session cookie, CSRF header, consistency). */
 export interface ApiClient {
   memberId: string;
+  /** the session cookie (`cn_session=...`) */
+  cookie: string;
   request: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
 }
 
@@ -95,6 +97,7 @@ export const signIn = async (baseUrl: string, email: string, password = 'changem
   };
   return {
     memberId: signedIn.member.id,
+    cookie,
     request: (method, path, body, headers = {}) =>
       fetch(`${baseUrl}${path}`, {
         method,
