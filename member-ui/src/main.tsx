@@ -11,7 +11,16 @@ import { SessionProvider } from './session/SessionContext';
 import { ToastProvider } from './toasts/Toasts';
 import './styles.css';
 
+/**
+ * The start page's code is fetched at once, beside the strings and the session, instead of after them:
+ * the appointments (the start page) are what a member opening the console sees first.
+ */
+const preloadStartPage = (pathname: string): void => {
+  if (pathname === '/' || pathname.startsWith('/appointments')) void import('./appointments');
+};
+
 const start = async (container: HTMLElement): Promise<void> => {
+  preloadStartPage(window.location.pathname);
   // the chosen language's strings first (German is bundled; another language is fetched once)
   const language = storedLanguage();
   const i18n = createI18n(language, { [language]: await loadTranslation(language) });
