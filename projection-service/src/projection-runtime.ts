@@ -54,6 +54,9 @@ export const createProjectionRuntime = (
   // presence follows the connection: this process's open consoles, kept where every service reads them
   const presence = trackConnections({ hub, store: infra.documentStore, clock: infra.clock, onChanged: changes.presence, timers: options.presenceTimers, logger });
   const onError = (error: unknown): void => logger.error({ err: error }, 'a projector stopped');
+  // on the embedded bus the event store is the log itself: deliveries may be acknowledged before their
+  // turn is written; on Kafka only the bus has the events, so its offsets follow the written documents
+  const acknowledgeBeforeWrite = infra.config.kafkaBrokers === undefined;
   const readModels = createDocumentProjector({
     name: PROJECTOR_NAME,
     projections: readModelProjections(features),
@@ -64,6 +67,7 @@ export const createProjectionRuntime = (
     logger,
     onError,
     onChange: changes.route,
+    acknowledgeBeforeWrite,
   });
   const audit = createDocumentProjector({
     name: AUDIT_PROJECTOR_NAME,
@@ -74,6 +78,7 @@ export const createProjectionRuntime = (
     cipher: sealed(infra.cipher),
     logger,
     onError,
+    acknowledgeBeforeWrite,
   });
   const projectors = [readModels, audit] as const;
 

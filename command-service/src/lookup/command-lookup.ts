@@ -28,6 +28,8 @@ export class CommandLookup implements MemberAccess {
 
   constructor(private readonly infra: Pick<Infrastructure, 'bus' | 'documentStore' | 'cipher' | 'logger' | 'eventStore'>) {
     this.projector = createDocumentProjector({
+      // the command side's event store is the log: a delivery may be acknowledged before its turn is written
+      acknowledgeBeforeWrite: true,
       name: LOOKUP_GROUP,
       projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection), widen(lookupAppointmentsProjection)],
       bus: infra.bus,

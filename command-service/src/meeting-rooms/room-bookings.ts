@@ -28,6 +28,8 @@ export class RoomBookings {
     private readonly categories: AppointmentCategoryCatalog,
   ) {
     this.projector = createDocumentProjector({
+      // the command side's event store is the log: a delivery may be acknowledged before its turn is written
+      acknowledgeBeforeWrite: true,
       name: ROOM_BOOKINGS_GROUP,
       projections: [widen(bookableRoomsProjection), widen(roomBookingsProjection)],
       bus: infra.bus,

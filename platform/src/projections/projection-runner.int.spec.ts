@@ -105,6 +105,36 @@ describe('document projector', () => {
     await running.stop();
   });
 
+  it('writes every live event even when reading a document waits for I/O (a networked store), and acknowledges only what is written', async () => {
+    // a store whose reads answer after a real wait, as MongoDB's do: the turn must wait for its applies
+    const slow: DocumentStore = {
+      ...documentStore,
+      collection: <T extends ProjectedDocument>(name: string) => {
+        const inner = documentStore.collection<T>(name);
+        return { ...inner, get: (id: string) => new Promise<T | null>((resolve) => setTimeout(() => void inner.get(id).then(resolve), 5)) };
+      },
+    } as DocumentStore;
+    const acknowledged: number[] = [];
+    const counting: EventBus = {
+      ...bus,
+      consume: (options) => bus.consume({ ...options, handler: async (event) => {
+        await options.handler(event);
+        acknowledged.push(event.position);
+      } }),
+    };
+    const running = createDocumentProjector({ name: 'members-projector', projections: [members], bus: counting, eventStore, documentStore: slow, cipher });
+    await running.start();
+    await append('m1', 'Joined', { name: 'Ada' });
+    await append('m2', 'Joined', { name: 'Bob' });
+    const last = await append('m1', 'Renamed', { name: 'Ada L' });
+    expect(await running.waitFor(last, 3000)).toBe(true);
+    expect((await docs().get('m1'))?.name).toBe('Ada L');
+    expect((await docs().get('m2'))?.name).toBe('Bob');
+    // each delivery was acknowledged after its documents were written
+    for (const position of acknowledged) expect(running.position()).toBeGreaterThanOrEqual(position);
+    await running.stop();
+  });
+
   it('shows the fallback name after the member key is destroyed, on rebuild', async () => {
     await append('m1', 'Joined', { name: await cipher.encrypt('m1', 'Ada') });
     const running = projector();

@@ -166,6 +166,14 @@ export interface DocumentProjectorOptions {
   onChange?: (change: DocumentChange) => void;
   /** first wait before a failed read model tries again (doubles up to a minute; default 1 s) */
   retryDelayMs?: number;
+  /**
+   * true when `eventStore` holds every event the bus delivers (the embedded bus reads it; the command
+   * side's own log): a delivery is then acknowledged before its turn is written, so that the events of
+   * a turn share its transactions, and a crash in between is made good by the catch-up from the read
+   * models' checkpoints. Otherwise (a read service on Kafka) a delivery is acknowledged only once its
+   * documents are written, so that the bus's offsets never run ahead of them.
+   */
+  acknowledgeBeforeWrite?: boolean;
 }
 
 /** What a read model's projector reports about it. */
@@ -434,26 +442,36 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * read models' positions move and the readers waiting for them are answered (never before their
    * documents are written). A busy second costs a few transactions instead of one per event and model.
    */
-  let turn: ReturnType<typeof batchWrites> | null = null;
+  interface Turn {
+    batch: ReturnType<typeof batchWrites>;
+    /** the applies started in this turn: the turn is written once they are done */
+    applying: Array<Promise<void>>;
+    written: Promise<void>;
+  }
+  let turn: Turn | null = null;
   let turnWritten: Promise<void> | null = null;
-  const liveTurn = (): ReturnType<typeof batchWrites> => {
+  const liveTurn = (): Turn => {
     if (turn) return turn;
-    const current = batchWrites();
+    const batch = batchWrites();
+    const current: Turn = { batch, applying: [], written: Promise.resolve() };
     turn = current;
-    turnWritten = new Promise<void>((resolve) => setImmediate(resolve))
+    current.written = new Promise<void>((resolve) => setImmediate(resolve))
       .then(async () => {
+        // later deliveries start the next turn (after this one is written); an apply of this turn still
+        // waiting for I/O (a key, a document) finishes before the turn is written
         turn = null;
-        await current.flush();
+        await Promise.allSettled(current.applying);
+        await batch.flush();
         wakeWaiters();
       })
       .catch((error: unknown) => {
         // nothing of the turn moved: its read models stop here and catch up again from the event store
-        for (const [track, position] of current.moves()) if (track.failure === null) fail(track, error, position);
+        for (const [track, position] of batch.moves()) if (track.failure === null) fail(track, error, position);
       })
       .finally(() => {
-        if (turnWritten === written) turnWritten = null;
+        if (turnWritten === current.written) turnWritten = null;
       });
-    const written = turnWritten;
+    turnWritten = current.written;
     return current;
   };
 
@@ -488,7 +506,11 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       handler: async (event) => {
         // a turn's reads come after the previous turn's writes
         if (!turn && turnWritten) await turnWritten;
-        await apply(event, tracks, liveTurn().writes);
+        const current = liveTurn();
+        const applied = apply(event, tracks, current.batch.writes);
+        current.applying.push(applied);
+        await applied;
+        if (!options.acknowledgeBeforeWrite) await current.written;
       },
       onError: (error) => {
         options.logger?.error({ projector: options.name, position: position(), err: error }, 'projector stopped by an error');

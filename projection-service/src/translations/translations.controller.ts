@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import {
   appointmentTarget,
@@ -7,7 +6,7 @@ import {
   type TranslationLanguage,
   type TranslationLanguagesResponse,
 } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext, requireMember, type Translator, type TranslatorLanguage } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, type Infrastructure, InjectPort, type RequestContext, requireMember, type Translator, type TranslatorLanguage } from '@cn/platform';
 import { createLruCache } from '@cn/domain';
 import { resolveInstance } from '../appointments/appointment-instances';
 import { canSeeAppointment, loadReadContext } from '../appointments/appointment-dto';
@@ -30,7 +29,7 @@ export class TranslationsController {
   constructor(
     @InjectPort('clock') private readonly clock: () => Date,
     @InjectPort('documentStore') private readonly documentStore: DocumentStore,
-    @InjectPort('logger') private readonly logger: Logger,
+    @InjectPort('logger') private readonly logger: Infrastructure['logger'],
     @InjectPort('translator') private readonly configuredTranslator: Translator | null,
   ) {}
 
