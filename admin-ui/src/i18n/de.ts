@@ -63,6 +63,9 @@ export const germanAppMessages: AppMessages = {
       member_erased: 'Mitglied gelöscht.',
       password_set: 'Passwort von %{name} gesetzt.',
     },
+    layout: {
+      to_member_console: 'Zur Mitgliederkonsole',
+    },
     menu: {
       settings: 'Einstellungen',
       settings_history: 'Einstellungsverlauf',

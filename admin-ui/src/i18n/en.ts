@@ -62,6 +62,9 @@ export const englishAppMessages = {
       member_erased: 'Member erased.',
       password_set: 'Password of %{name} set.',
     },
+    layout: {
+      to_member_console: 'To the member console',
+    },
     menu: {
       settings: 'Settings',
       settings_history: 'Settings history',

@@ -63,6 +63,9 @@ export const spanishAppMessages: AppMessages = {
       member_erased: 'Miembro eliminado.',
       password_set: 'Contraseña de %{name} establecida.',
     },
+    layout: {
+      to_member_console: 'A la consola de miembros',
+    },
     menu: {
       settings: 'Ajustes',
       settings_history: 'Historial de ajustes',

@@ -63,6 +63,9 @@ export const frenchAppMessages: AppMessages = {
       member_erased: 'Membre supprimé.',
       password_set: 'Mot de passe de %{name} défini.',
     },
+    layout: {
+      to_member_console: 'Vers la console des membres',
+    },
     menu: {
       settings: 'Paramètres',
       settings_history: 'Historique des paramètres',
