@@ -12,7 +12,6 @@ import { DEFAULT_NETWORK_ID, networkStream, type AuditEventDto } from '@cn/contr
 import { AuditEventData } from './AuditEventData';
 import { WhenField } from './WhenField';
 
-export const SETTINGS_HISTORY_PATH = '/settings-history';
 const settingsStream = networkStream(DEFAULT_NETWORK_ID);
 
 /** NetworkMemberSettingsChanged → member: the tab a settings event belongs to. */
