@@ -247,7 +247,7 @@ export const germanAppMessages: AppMessages = {
             title: 'Titel',
             description: 'Beschreibung',
             group_category_ids: 'Gruppenkategorien (IDs)',
-            groups: 'Gruppen (IDs)',
+            groups: 'Gruppen',
             enabled_for_external: 'Auch für Externe',
           },
           login_text_before: 'Text vor der Anmeldung',

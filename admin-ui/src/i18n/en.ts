@@ -246,7 +246,7 @@ export const englishAppMessages = {
             title: 'Title',
             description: 'Description',
             group_category_ids: 'Group categories (ids)',
-            groups: 'Groups (ids)',
+            groups: 'Groups',
             enabled_for_external: 'Also for external members',
           },
           login_text_before: 'Text before the login',

@@ -247,7 +247,7 @@ export const spanishAppMessages: AppMessages = {
             title: 'Título',
             description: 'Descripción',
             group_category_ids: 'Categorías de grupos (ids)',
-            groups: 'Grupos (ids)',
+            groups: 'Grupos',
             enabled_for_external: 'También para miembros externos',
           },
           login_text_before: 'Texto antes del acceso',

@@ -247,7 +247,7 @@ export const frenchAppMessages: AppMessages = {
             title: 'Titre',
             description: 'Description',
             group_category_ids: 'Catégories de groupes (ids)',
-            groups: 'Groupes (ids)',
+            groups: 'Groupes',
             enabled_for_external: 'Également pour les membres externes',
           },
           login_text_before: 'Texte avant la connexion',
