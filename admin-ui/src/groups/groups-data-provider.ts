@@ -1,4 +1,4 @@
-import type { DataProvider, GetListParams, GetListResult, GetManyParams, GetManyResult, RaRecord } from 'ra-core';
+import type { DataProvider, GetListParams, GetListResult, GetManyParams, GetManyResult, Identifier, RaRecord } from 'ra-core';
 import { GROUP_OPTIONS_LIMIT_MAX, groupOptionsResponseSchema, type GroupOptionDto } from '@cn/contracts';
 import type { ApiClient } from '../api/apiClient';
 import { createRestDataProvider } from '../api/restDataProvider';
@@ -22,16 +22,18 @@ export const createGroupsDataProvider = (api: ApiClient): DataProvider => {
   // react-admin lets the caller name the record type; this provider only ever answers groups.
   function getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>>;
   async function getList(_resource: string, params: GetListParams): Promise<GetListResult<GroupOptionDto>> {
-    const q: unknown = params.filter?.q;
+    const filter = params.filter as Record<string, unknown> | undefined;
+    const q = filter?.q;
     const groups = await search(typeof q === 'string' ? q : '', params.pagination?.perPage ?? GROUP_OPTIONS_LIMIT_MAX);
     return { data: groups, total: groups.length };
   }
 
   function getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>): Promise<GetManyResult<R>>;
-  async function getMany(_resource: string, params: GetManyParams): Promise<GetManyResult<RaRecord>> {
-    if (params.ids.length === 0) return { data: [] };
+  async function getMany(_resource: string, params: GetManyParams<RaRecord>): Promise<GetManyResult<RaRecord>> {
+    const ids: Identifier[] = params.ids;
+    if (ids.length === 0) return { data: [] };
     const known = new Map((await search('', GROUP_OPTIONS_LIMIT_MAX)).map((group) => [group.id, group]));
-    return { data: params.ids.map((id) => known.get(String(id)) ?? { id, name: String(id) }) };
+    return { data: ids.map((id) => known.get(String(id)) ?? { id, name: String(id) }) };
   }
 
   return { ...createRestDataProvider(api), getList, getMany };

@@ -1,14 +1,26 @@
 import { useEffect, useState } from 'react';
-import { AppBar as RaAppBar, TitlePortal, useTranslate } from 'react-admin';
+import { AppBar as RaAppBar, TitlePortal, useGetOne, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, IconButton, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
 import type { NetworkResponse } from '@cn/contracts';
+import type { Permissions } from '../api/authProvider';
+import { SETTINGS_RECORD_ID, type SettingsRecord } from '../settings/settingsDiff';
 
 /** Where the member console lives: the administration is served beside it under /admin/. */
 export const MEMBER_CONSOLE_HREF = '/';
 
-/** The network's name as the member console shows it in its header; nothing while it loads or fails. */
+/**
+ * The network's name as the member console shows it in its header; nothing while it loads or fails.
+ * Administrators read it from the settings record, so a renamed network shows here as soon as it is
+ * saved; auditors, who may not read the settings, from the network endpoint.
+ */
 const useNetworkName = (loadNetwork: () => Promise<NetworkResponse>): string | null => {
+  const { permissions } = usePermissions<Permissions | null>();
+  const { data: settings } = useGetOne<SettingsRecord>(
+    'settings',
+    { id: SETTINGS_RECORD_ID },
+    { enabled: permissions?.administrate === true },
+  );
   const [name, setName] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
@@ -21,7 +33,7 @@ const useNetworkName = (loadNetwork: () => Promise<NetworkResponse>): string | n
       active = false;
     };
   }, [loadNetwork]);
-  return name;
+  return settings?.basic.name ?? name;
 };
 
 /** On a phone the link shrinks to its icon (named for screen readers) so that the bar never scrolls sideways. */
