@@ -62,18 +62,38 @@ export const AppBar = ({ loadNetwork }: { loadNetwork: () => Promise<NetworkResp
   const networkName = useNetworkName(loadNetwork);
   return (
     <RaAppBar>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flex: 1, minWidth: 0 }}>
+      {/* on a phone the network's name sits above the page's title, so that both stay readable */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'baseline' },
+          columnGap: 1,
+          flex: 1,
+          minWidth: 0,
+        }}
+      >
         {networkName !== null && (
           <Typography
             component="span"
             noWrap
             data-testid="network-name"
-            sx={{ fontWeight: 700, color: 'primary.main', flex: 'none', maxWidth: { xs: '45%', sm: '40%' } }}
+            sx={{
+              fontWeight: 700,
+              color: 'primary.main',
+              flex: 'none',
+              maxWidth: { xs: '100%', sm: '40%' },
+              fontSize: { xs: '0.8rem', sm: '1rem' },
+              lineHeight: { xs: 1.3, sm: 1.5 },
+            }}
           >
             {networkName}
           </Typography>
         )}
-        <TitlePortal variant="body1" sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+        <TitlePortal
+          variant="body1"
+          sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', lineHeight: { xs: 1.3, sm: 1.5 } }}
+        />
       </Box>
       <MemberConsoleLink />
     </RaAppBar>

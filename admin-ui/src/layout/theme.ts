@@ -1,4 +1,5 @@
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import type { Theme } from '@mui/material/styles';
 
 /**
  * The member console's brand (member-ui/src/styles.css, `:root`): one teal accent on calm neutrals,
@@ -51,6 +52,28 @@ export const lightTheme: RaThemeOptions = {
   components: {
     ...defaultLightTheme.components,
     RaToolbar: { styleOverrides: { root: { backgroundColor: BRAND.canvas } } },
+    // react-admin lets the page grow to its widest child (min-width: fit-content); on a phone the page
+    // keeps the screen's width and a wide child (the settings tabs) scrolls inside itself instead
+    RaLayout: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          [theme.breakpoints.down('md')]: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } },
+        }),
+      },
+    },
+    // on a phone the language switcher shrinks to its icon, leaving the app bar to the network and page
+    // names; the language's name stays in the button's text for screen readers
+    RaLocalesMenuButton: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          [theme.breakpoints.down('sm')]: {
+            '& .MuiButton-root': { minWidth: 0, fontSize: 0, padding: 6 },
+            '& .MuiButton-startIcon': { margin: 0 },
+            '& .MuiButton-endIcon': { display: 'none' },
+          },
+        }),
+      },
+    },
     MuiAppBar: {
       defaultProps: { elevation: 0, color: 'inherit' },
       styleOverrides: {
