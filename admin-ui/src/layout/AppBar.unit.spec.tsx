@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
 import '../testing/jsdom-text-encoding.cjs';
-import { render, screen } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import type { NetworkResponse } from '@cn/contracts';
 import { germanMessagesAll } from '../i18n/i18nProvider';
+import { render, waitFor } from '../testing/render';
 import { AppBar, MEMBER_CONSOLE_HREF } from './AppBar';
 
 // react-admin's CommonJS build requires react-hotkeys-hook, which ships only as an ES module; no hotkeys here
@@ -22,14 +22,16 @@ const network = { network: { name: 'Nachbarschaft Nord' } } as unknown as Networ
 
 describe('the app bar', () => {
   it('names the network and links to the member console', async () => {
-    render(
+    const view = await render(
       <AdminContext dataProvider={{} as DataProvider} authProvider={auditor} i18nProvider={i18nProvider}>
         <AppBar loadNetwork={() => Promise.resolve(network)} />
       </AdminContext>,
     );
-    expect(await screen.findByTestId('network-name')).toHaveProperty('textContent', 'Nachbarschaft Nord');
-    const link = screen.getByTestId('member-console-link');
-    expect(link.getAttribute('href')).toBe(MEMBER_CONSOLE_HREF);
-    expect(link.textContent).toContain('Zur Mitgliederkonsole');
+    const byTestId = (id: string) => document.querySelector(`[data-testid="${id}"]`);
+    await waitFor(() => expect(byTestId('network-name')?.textContent).toBe('Nachbarschaft Nord'));
+    const link = byTestId('member-console-link');
+    expect(link?.getAttribute('href')).toBe(MEMBER_CONSOLE_HREF);
+    expect(link?.textContent).toContain('Zur Mitgliederkonsole');
+    view.unmount();
   });
 });

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
 import '../testing/jsdom-text-encoding.cjs';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, ResourceContextProvider, SimpleForm, type DataProvider, type GetListParams, type GetManyParams } from 'react-admin';
 import { englishMessagesAll } from '../i18n/english';
+import { allByRole, byRole, click, render, typeInto, waitFor } from '../testing/render';
 import { MemberReferenceInput } from './MemberReferenceInput';
 
 // react-admin's CommonJS build requires react-hotkeys-hook, which ships only as an ES module; no hotkeys here
@@ -22,7 +22,7 @@ const membersProvider = () => {
   const provider = {
     getList: (_resource: string, params: GetListParams) => {
       listQueries.push(params);
-      const data = matching(params.filter?.q);
+      const data = matching((params.filter as Record<string, unknown> | undefined)?.q);
       return Promise.resolve({ data, total: data.length });
     },
     getMany: (_resource: string, params: GetManyParams) =>
@@ -37,7 +37,7 @@ describe('the member picker', () => {
   it('offers members by name and submits the chosen member’s id', async () => {
     const { provider, listQueries } = membersProvider();
     const submitted = jest.fn();
-    render(
+    const view = await render(
       <AdminContext dataProvider={provider} i18nProvider={i18nProvider}>
         <ResourceContextProvider value="audit-events">
           <SimpleForm onSubmit={submitted} defaultValues={{ member: null }}>
@@ -47,17 +47,20 @@ describe('the member picker', () => {
       </AdminContext>,
     );
 
-    const input = await screen.findByRole('combobox', { name: 'Member' });
-    fireEvent.change(input, { target: { value: 'Bo' } });
+    const input = await waitFor(() => byRole('combobox', 'Member'));
+    await typeInto(input, 'Bo');
     // the search goes to the members list (debounced), which answers only the matching names
-    await waitFor(() => expect(listQueries.some((query) => query.filter?.q === 'Bo')).toBe(true));
-    await waitFor(() => expect(screen.queryByRole('option', { name: 'Ada Admin' })).toBeNull());
-    const option = await screen.findByRole('option', { name: 'Bo Berg' });
+    await waitFor(() => expect(listQueries.some((query) => (query.filter as Record<string, unknown>).q === 'Bo')).toBe(true));
+    const option = await waitFor(() => {
+      expect(allByRole('option', 'Ada Admin')).toHaveLength(0);
+      return byRole('option', 'Bo Berg');
+    });
 
-    fireEvent.click(option);
+    await click(option);
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('Bo Berg'));
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await click(byRole('button', 'Save'));
     await waitFor(() => expect(submitted).toHaveBeenCalled());
     expect(submitted.mock.calls[0]?.[0]).toEqual(expect.objectContaining({ member: 'm-bo' }));
+    view.unmount();
   });
 });
