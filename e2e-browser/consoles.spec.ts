@@ -34,6 +34,24 @@ test('admin changes the network name in admin-ui and members see it in member-ui
   expect(entry, `audit entry missing: ${JSON.stringify(body).slice(0, 500)}`).toBeDefined();
   expect(entry?.who.id).toBeTruthy();
   expect(entry?.when).toBeTruthy();
+
+  // on a phone (375 px, same session) the audit list says it in one German sentence, the app bar names
+  // the network and links to the member console, and no administration page scrolls sideways
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, storageState: await context.storageState() });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(`${baseUrl}/admin/#/audit-events`);
+  await phonePage.getByText(`hat den Netzwerknamen in „${newName}“ geändert`).first().waitFor({ timeout: 15_000 });
+  await expect(phonePage.locator('[data-testid="network-name"]')).toHaveText(newName);
+  await expect(phonePage.locator('[data-testid="member-console-link"]')).toHaveAttribute('href', '/');
+  await phonePage.screenshot({ path: screenshotPath('admin-audit-375.png') });
+  for (const path of ['#/audit-events', '#/members', '#/settings/network', '#/appointment-categories/network']) {
+    await phonePage.goto(`${baseUrl}/admin/${path}`);
+    await phonePage.locator('#main-content').waitFor({ timeout: 15_000 });
+    await phonePage.waitForLoadState('networkidle');
+    const width = await phonePage.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} scrolls sideways at 375 px`).toBeLessThanOrEqual(375);
+  }
+  await phone.close();
   await context.close();
 });
 

@@ -6,8 +6,9 @@ import { createDataProvider } from './dataProvider';
 import { appointmentCategories } from './appointment-categories';
 import { auditEvents, SettingsHistory, SETTINGS_HISTORY_PATH } from './audit-events';
 import { i18nProvider } from './i18n/i18nProvider';
-import { AppLayout } from './layout/AppLayout';
+import { createAppLayout } from './layout/AppLayout';
 import { StartPage } from './layout/StartPage';
+import { lightTheme } from './layout/theme';
 import { LoginPage } from './login/LoginPage';
 import { members } from './members';
 import { settings } from './settings';
@@ -17,6 +18,7 @@ const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
 const loadNetwork = () => api.network();
 const AdminLoginPage = () => <LoginPage loadNetwork={loadNetwork} />;
+const AppLayout = createAppLayout(loadNetwork);
 
 /** Hash routing under /admin/: the settings page is /admin/#/settings/network. */
 export const App = () => (
@@ -27,6 +29,7 @@ export const App = () => (
     i18nProvider={i18nProvider}
     loginPage={AdminLoginPage}
     layout={AppLayout}
+    theme={lightTheme}
     dashboard={StartPage}
     requireAuth
     disableTelemetry

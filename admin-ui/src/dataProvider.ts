@@ -4,6 +4,7 @@ import { createRestDataProvider } from './api/restDataProvider';
 // straight from the provider modules, not the folders' index: those carry the pages, and the providers stay testable without them
 import { createAppointmentCategoriesDataProvider } from './appointment-categories/appointment-categories-data-provider';
 import { createAuditEventsDataProvider } from './audit-events/audit-events-data-provider';
+import { createGroupsDataProvider } from './groups/groups-data-provider';
 import { createMembersDataProvider } from './members/members-data-provider';
 import { createSettingsDataProvider } from './settings/settings-data-provider';
 
@@ -17,6 +18,7 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     ['settings', createSettingsDataProvider(api)],
     ['members', createMembersDataProvider(api)],
     ['appointment-categories', createAppointmentCategoriesDataProvider(api)],
+    ['groups', createGroupsDataProvider(api)],
   ]);
   const rest = createRestDataProvider(api);
   return combineDataProviders((resource) => providers.get(resource) ?? rest);

@@ -38,7 +38,7 @@ const CategoriesInput = () => {
           />
         </SimpleFormIterator>
       </ArrayInput>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mt: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, mt: 2 }}>
         <TextField
           label={translate('cn.appointment_categories.new_label')}
           value={label}

@@ -1,9 +1,9 @@
 import CategoryIcon from '@mui/icons-material/Category';
-import { AppointmentCategoriesEdit } from './AppointmentCategoriesEdit';
+import { lazyPage } from '../layout/lazyPage';
 
 /** The custom appointment categories: one record (id `network`), edited only; reached from the menu. */
 export const appointmentCategories = {
-  edit: AppointmentCategoriesEdit,
+  edit: lazyPage(() => import('./AppointmentCategoriesEdit').then((module) => module.AppointmentCategoriesEdit)),
   icon: CategoryIcon,
   recordRepresentation: () => '',
 };

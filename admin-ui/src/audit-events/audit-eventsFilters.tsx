@@ -1,16 +1,42 @@
-import { DateTimeInput, SelectInput, TextInput } from 'react-admin';
+import { useMemo } from 'react';
+import { DateTimeInput, SelectInput, TextInput, usePermissions, useTranslate } from 'react-admin';
 import { eventRegistry } from '@cn/contracts';
+import type { Permissions } from '../api/authProvider';
+import { MemberReferenceInput } from '../pickers/MemberReferenceInput';
+import { eventTypeName } from './auditSummary';
 
 /** The filter inputs carry AuditQuery's names: stream, type, member, from, to (ISO date-times). */
 const toIsoOrUndefined = (value: string | null): string | undefined =>
   value === null || value === '' ? undefined : new Date(value).toISOString();
 
-const eventTypeChoices = [...eventRegistry.keys()].sort().map((type) => ({ id: type, name: type }));
+/** Event types by their human names, in the console's language and alphabetical order. */
+const EventTypeInput = ({ source }: { source: string; alwaysOn?: boolean }) => {
+  const translate = useTranslate();
+  const choices = useMemo(
+    () =>
+      [...eventRegistry.keys()]
+        .map((type) => ({ id: type, name: eventTypeName(type, translate) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [translate],
+  );
+  return <SelectInput source={source} choices={choices} translateChoice={false} />;
+};
 
-export const auditEventsFilters = [
-  <TextInput key="stream" source="stream" alwaysOn />,
-  <SelectInput key="type" source="type" choices={eventTypeChoices} translateChoice={false} alwaysOn />,
-  <TextInput key="member" source="member" />,
-  <DateTimeInput key="from" source="from" parse={toIsoOrUndefined} />,
-  <DateTimeInput key="to" source="to" parse={toIsoOrUndefined} />,
-];
+/**
+ * The member filter picks a member by name from the members list, which only administrators may read;
+ * auditors filter by stream, type and time.
+ */
+export const useAuditEventsFilters = () => {
+  const { permissions } = usePermissions<Permissions | null>();
+  const administrate = permissions?.administrate === true;
+  return useMemo(
+    () => [
+      <TextInput key="stream" source="stream" alwaysOn />,
+      <EventTypeInput key="type" source="type" alwaysOn />,
+      ...(administrate ? [<MemberReferenceInput key="member" source="member" label="resources.audit-events.fields.member" />] : []),
+      <DateTimeInput key="from" source="from" parse={toIsoOrUndefined} />,
+      <DateTimeInput key="to" source="to" parse={toIsoOrUndefined} />,
+    ],
+    [administrate],
+  );
+};

@@ -1,10 +1,11 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { AuditEventList } from './AuditEventList';
+import { lazyPage } from '../layout/lazyPage';
 
 /** The event history (GET /administration/audit-events); settings history is the same list, pre-filtered. */
 export const auditEvents = {
-  list: AuditEventList,
+  list: lazyPage(() => import('./AuditEventList').then((module) => module.AuditEventList)),
   icon: HistoryIcon,
   recordRepresentation: 'type',
 };
-export { SettingsHistory, SETTINGS_HISTORY_PATH } from './SettingsHistory';
+export const SettingsHistory = lazyPage(() => import('./SettingsHistory').then((module) => module.SettingsHistory));
+export { SETTINGS_HISTORY_PATH } from './paths';

@@ -1,13 +1,8 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { germanCoreMessages } from './de-ra';
 import { germanAppMessages } from './de';
-import { englishAppMessages } from './en';
-import { spanishCoreMessages } from './es-ra';
-import { spanishAppMessages } from './es';
-import { frenchCoreMessages } from './fr-ra';
-import { frenchAppMessages } from './fr';
+import { messagesFor } from './messagesFor';
 
 export const DEFAULT_LOCALE = 'de';
 /** the locale switcher in the app bar and on the sign-in page offers these, in this order */
@@ -18,35 +13,22 @@ export const LOCALES = [
   { locale: 'fr', name: 'Français' },
 ];
 
-type Tree = { [key: string]: string | Tree };
+export const germanMessagesAll: TranslationMessages = messagesFor(germanCoreMessages, germanAppMessages);
 
-const mergeTrees = (base: Tree, override: Tree): Tree => {
-  const merged: Tree = { ...base };
-  for (const [key, value] of Object.entries(override)) {
-    const current = merged[key];
-    merged[key] = typeof value === 'object' && typeof current === 'object' ? mergeTrees(current, value) : value;
-  }
-  return merged;
+/**
+ * German ships with the console; the other languages are separate chunks fetched when someone picks
+ * one (polyglotI18nProvider accepts a promise for every locale but the initial one).
+ */
+const LOADERS: Record<string, () => Promise<TranslationMessages>> = {
+  en: () => import('./english').then((module) => module.englishMessagesAll),
+  es: () => import('./spanish').then((module) => module.spanishMessagesAll),
+  fr: () => import('./french').then((module) => module.frenchMessagesAll),
 };
 
-/** react-admin's English core messages with a language's own core keys laid over them, and that language's app texts */
-const messagesFor = (core: Tree, app: object): TranslationMessages => ({
-  ...englishMessages,
-  ra: mergeTrees(englishMessages.ra as unknown as Tree, core) as unknown as TranslationMessages['ra'],
-  ...app,
-});
-
-export const englishMessagesAll: TranslationMessages = { ...englishMessages, ...englishAppMessages };
-export const germanMessagesAll: TranslationMessages = messagesFor(germanCoreMessages, germanAppMessages);
-export const spanishMessagesAll: TranslationMessages = messagesFor(spanishCoreMessages, spanishAppMessages);
-export const frenchMessagesAll: TranslationMessages = messagesFor(frenchCoreMessages, frenchAppMessages);
-
-const MESSAGES: Record<string, TranslationMessages> = {
-  de: germanMessagesAll,
-  en: englishMessagesAll,
-  es: spanishMessagesAll,
-  fr: frenchMessagesAll,
+const messagesOf = (locale: string): TranslationMessages | Promise<TranslationMessages> => {
+  const load = LOADERS[locale];
+  return load === undefined ? germanMessagesAll : load();
 };
 
 /** German by default; English, Spanish and French through the locale switcher; missing keys show the key. */
-export const i18nProvider = polyglotI18nProvider((locale) => MESSAGES[locale] ?? germanMessagesAll, DEFAULT_LOCALE, LOCALES, { allowMissing: true });
+export const i18nProvider = polyglotI18nProvider(messagesOf, DEFAULT_LOCALE, LOCALES, { allowMissing: true });

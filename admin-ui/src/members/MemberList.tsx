@@ -8,7 +8,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { Chip, Stack } from '@mui/material';
+import { Box, Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
 import type { MemberDto } from '@cn/contracts';
 import { membersFilters } from './membersFilters';
 import { SetPasswordButton } from './SetPasswordButton';
@@ -53,15 +53,47 @@ const EraseButton = () => {
   );
 };
 
-export const MemberList = () => (
-  <List filters={membersFilters} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="name" />
+/** On a phone, name, email and roles share one column so that the table fits without scrolling sideways. */
+const MemberSummary = (_props: ColumnProps & { sortBy?: string }) => {
+  const member = useRecordContext<MemberDto>();
+  if (!member) return null;
+  return (
+    <Stack spacing={0.5} sx={{ minWidth: 0, wordBreak: 'break-word' }}>
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {member.name}
+      </Box>
       <EmailField source="email" />
-      <MemberBadges label="resources.members.fields.badges" sortable={false} />
-      <BooleanField source="deleted" />
-      <SetPasswordButton />
-      <EraseButton />
-    </Datagrid>
-  </List>
+      <MemberBadges label="resources.members.fields.badges" />
+    </Stack>
+  );
+};
+
+const MemberActions = (_props: ColumnProps) => (
+  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+    <SetPasswordButton />
+    <EraseButton />
+  </Stack>
 );
+
+export const MemberList = () => {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <List filters={membersFilters} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
+      {small ? (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <MemberSummary label="resources.members.fields.name" sortBy="name" />
+          <MemberActions label="" sortable={false} />
+        </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="name" />
+          <EmailField source="email" />
+          <MemberBadges label="resources.members.fields.badges" sortable={false} />
+          <BooleanField source="deleted" />
+          <SetPasswordButton />
+          <EraseButton />
+        </Datagrid>
+      )}
+    </List>
+  );
+};

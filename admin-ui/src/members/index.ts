@@ -1,12 +1,11 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { MemberDto } from '@cn/contracts';
-import { MemberCreate } from './MemberCreate';
-import { MemberList } from './MemberList';
+import { lazyPage } from '../layout/lazyPage';
 
 /** Network members as administrators see them: list, create, set a password, erase. */
 export const members = {
-  list: MemberList,
-  create: MemberCreate,
+  list: lazyPage(() => import('./MemberList').then((module) => module.MemberList)),
+  create: lazyPage(() => import('./MemberCreate').then((module) => module.MemberCreate)),
   icon: PeopleIcon,
   recordRepresentation: (member: MemberDto) => member.name,
 };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
-import { Edit, SaveButton, TabbedForm, Toolbar } from 'react-admin';
+import { Edit, SaveButton, TabbedForm, TabbedFormTabs, Toolbar } from 'react-admin';
 import { BasicSettingsInputs, JoinSettingsInputs, MailSettingsInputs, MemberSettingsInputs } from './SettingsTabs';
 import { validateSettings } from './validateSettings';
 import { useSavingToasts } from '../layout/useSavingToasts';
@@ -42,7 +42,14 @@ export const SettingsEdit = () => {
       redirect={false}
       mutationOptions={savingToasts}
     >
-      <TabbedForm validate={validateSettings} mode="onChange" toolbar={<SettingsToolbar />} warnWhenUnsavedChanges>
+      <TabbedForm
+        validate={validateSettings}
+        mode="onChange"
+        toolbar={<SettingsToolbar />}
+        // four tabs are wider than a phone: they scroll inside the tab bar, not the page
+        tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+        warnWhenUnsavedChanges
+      >
         <TabbedForm.Tab label="cn.settings.tabs.basic" data-testid="settings-tab-basic">
           <BasicSettingsInputs />
         </TabbedForm.Tab>

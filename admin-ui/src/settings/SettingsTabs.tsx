@@ -14,6 +14,7 @@ import {
   WEEKDAYS,
   ZOOM_LEVELS,
 } from '@cn/contracts';
+import { GroupsReferenceArrayInput } from '../pickers/GroupsReferenceArrayInput';
 import { NumberSelectInput, SectionTitle, SettingsTextInput, WhenValue, choicesOf } from './settingsInputs';
 import type { SettingsRecord } from './settingsDiff';
 
@@ -39,7 +40,7 @@ export const JoinSettingsInputs = () => (
     <SettingsTextInput source="join.group_promotion_config.title" />
     <SettingsTextInput source="join.group_promotion_config.description" multiline minRows={2} />
     <TextArrayInput source="join.group_promotion_config.group_category_ids" fullWidth />
-    <TextArrayInput source="join.group_promotion_config.groups" fullWidth />
+    <GroupsReferenceArrayInput source="join.group_promotion_config.groups" />
     <BooleanInput source="join.group_promotion_config.enabled_for_external" />
     <SectionTitle label="cn.settings.sections.login_texts" />
     <SettingsTextInput source="join.login_text_before" multiline minRows={2} />

@@ -1,9 +1,9 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import { SettingsEdit } from './SettingsEdit';
+import { lazyPage } from '../layout/lazyPage';
 
 /** The network settings: one record (id `network`), edited only; reached from the menu. */
 export const settings = {
-  edit: SettingsEdit,
+  edit: lazyPage(() => import('./SettingsEdit').then((module) => module.SettingsEdit)),
   icon: SettingsIcon,
   recordRepresentation: () => '',
 };

@@ -1,0 +1,2 @@
+/** The settings history is the audit list fixed to the network's stream, on its own route. */
+export const SETTINGS_HISTORY_PATH = '/settings-history';
