@@ -23,6 +23,10 @@ export interface ConnectionEntry {
 export const isFreshConnection = (entry: Pick<ConnectionEntry, 'seen_at'>, now: Date): boolean =>
   now.getTime() - Date.parse(entry.seen_at) < PRESENCE_STALE_SECONDS * 1000;
 
+/** The members with an open console among the connection entries a service read (stale entries left out). */
+export const connectedMemberIds = (entries: readonly ConnectionEntry[], now: Date): Set<string> =>
+  new Set(entries.filter((entry) => isFreshConnection(entry, now)).map((entry) => entry.member_id));
+
 export interface PresenceView {
   subjectId: string;
   /** who is looking (null: someone else, whoever it is) */

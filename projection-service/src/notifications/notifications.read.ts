@@ -27,10 +27,12 @@ const entriesOf = async (store: DocumentStore, memberId: string): Promise<{ foun
   return { found, upTo: read?.up_to ?? 0 };
 };
 
+const unreadAmong = (found: readonly Found[], upTo: number): number => Math.min(UNREAD_COUNT_CAP, found.filter(({ entry }) => entry.position > upTo).length);
+
 /** the unread count alone (the badge, the realtime push) */
 export const unreadCountOf = async (store: DocumentStore, memberId: string): Promise<number> => {
   const { found, upTo } = await entriesOf(store, memberId);
-  return Math.min(UNREAD_COUNT_CAP, found.filter(({ entry }) => entry.position > upTo).length);
+  return unreadAmong(found, upTo);
 };
 
 /** The bell: the latest `limit` notifications with their appointment's name and actor, and the unread count. */
@@ -58,7 +60,7 @@ export const notificationsOf = async (store: DocumentStore, memberId: string, li
   });
   return {
     notifications,
-    unread_count: Math.min(UNREAD_COUNT_CAP, found.filter(({ entry }) => entry.position > upTo).length),
+    unread_count: unreadAmong(found, upTo),
     newest_position: found[0]?.entry.position ?? 0,
   };
 };

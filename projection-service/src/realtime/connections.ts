@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CONNECTIONS_COLLECTION, isFreshConnection, PRESENCE_GRACE_SECONDS, PRESENCE_HEARTBEAT_SECONDS, type ConnectionEntry } from '@cn/contracts';
+import { CONNECTIONS_COLLECTION, connectedMemberIds, PRESENCE_GRACE_SECONDS, PRESENCE_HEARTBEAT_SECONDS, type ConnectionEntry } from '@cn/contracts';
 import type { ProjectedDocument } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import type { RealtimeHub } from './realtime-hub';
@@ -11,8 +11,7 @@ const connections = (store: DocumentStore) => store.collection<ConnectionDocumen
 /** The members among `ids` with an open console on some service process now. */
 export const connectedMembers = async (store: DocumentStore, ids: readonly string[], now: Date): Promise<Set<string>> => {
   if (ids.length === 0) return new Set();
-  const found = await connections(store).find({ member_id: { $in: [...new Set(ids)] } });
-  return new Set(found.filter((entry) => isFreshConnection(entry, now)).map((entry) => entry.member_id));
+  return connectedMemberIds(await connections(store).find({ member_id: { $in: [...new Set(ids)] } }), now);
 };
 
 /** Timers, injectable so that tests need not wait out the grace period. */

@@ -1,4 +1,4 @@
-import { CONNECTIONS_COLLECTION, directoryMembersResponseSchema, isFreshConnection, type ConnectionEntry, type DirectoryMembersResponse } from '@cn/contracts';
+import { CONNECTIONS_COLLECTION, connectedMemberIds, directoryMembersResponseSchema, type ConnectionEntry, type DirectoryMembersResponse } from '@cn/contracts';
 import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import { ConsistencyInterceptor, Endpoint, InjectPort, Member, parseWith, type Document, type DocumentStore, type SearchQuery, type SignedInMember } from '@cn/platform';
@@ -38,9 +38,7 @@ export class DirectoryController {
   /** the hits' members with an open console now (the realtime service keeps them in the document store) */
   private async connected(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const entries = await this.documents.collection<ConnectionEntry & Document>(CONNECTIONS_COLLECTION).find({ member_id: { $in: [...ids] } });
-    const now = this.clock();
-    return new Set(entries.filter((entry) => isFreshConnection(entry, now)).map((entry) => entry.member_id));
+    return connectedMemberIds(await this.documents.collection<ConnectionEntry & Document>(CONNECTIONS_COLLECTION).find({ member_id: { $in: [...ids] } }), this.clock());
   }
 
   /** relevance order when searching, the network's default sort when browsing */
