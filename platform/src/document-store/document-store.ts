@@ -61,7 +61,18 @@ export interface DocumentCollection<T extends Document = Document> {
   writeMany(changes: ReadonlyArray<{ id: string; doc: T | null }>): Promise<void>;
 }
 
+/** the changes of one collection in a `writeAll` */
+export interface CollectionWrites {
+  collection: string;
+  changes: ReadonlyArray<{ id: string; doc: Document | null }>;
+}
+
 export interface DocumentStore {
   collection<T extends Document = Document>(name: string): DocumentCollection<T>;
+  /**
+   * The changes of several collections at once, in the order given: in one transaction where the store has
+   * them (a projector's documents and its checkpoints commit together), else collection after collection.
+   */
+  writeAll(writes: readonly CollectionWrites[]): Promise<void>;
   close(): Promise<void>;
 }

@@ -170,6 +170,10 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
 
   return {
     collection,
+    // no multi-document transactions (FerretDB, a single node): collection after collection, in order
+    writeAll: async (writes) => {
+      for (const { collection: name, changes } of writes) await collection(name).writeMany(changes);
+    },
     close: async () => {
       await client.close();
     },

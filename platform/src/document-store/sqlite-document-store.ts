@@ -2,6 +2,7 @@ import Database, { type Statement } from 'better-sqlite3';
 import { createLruCache } from '@cn/domain';
 import { privateFile } from '@cn/platform/files';
 import type {
+  CollectionWrites,
   Document,
   DocumentCollection,
   DocumentStore,
@@ -199,12 +200,13 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
   );
   const deleteOne = db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?');
   const deleteAll = db.prepare<[string]>('DELETE FROM documents WHERE collection = ?');
-  const writeBatch = db.transaction((name: string, changes: ReadonlyArray<{ id: string; doc: Document | null }>) => {
+  const writeChanges = (name: string, changes: ReadonlyArray<{ id: string; doc: Document | null }>): void => {
     for (const { id, doc } of changes) {
       if (doc === null) deleteOne.run(name, id);
       else upsertOne.run(name, id, JSON.stringify(doc));
     }
-  });
+  };
+  const writeBatch = db.transaction(writeChanges);
 
   /** the statements of find, count and deleteMany, by their SQL text (the shapes a service asks are few) */
   const statements = createLruCache<Statement<Param[], unknown>>(STATEMENT_CACHE_LIMIT);
@@ -293,9 +295,49 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     };
   };
 
+  const writeAll = db.transaction((writes: readonly CollectionWrites[]) => {
+    for (const { collection: name, changes } of writes) writeChanges(name, changes);
+  });
+  /**
+   * Group commit: the writeAll calls of one turn of the event loop (the projectors of a process, each
+   * writing its turn) share one transaction, in the order they came. Should it fail, each is tried alone,
+   * so that one projector's bad document fails only its own write.
+   */
+  interface QueuedWrite {
+    writes: readonly CollectionWrites[];
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  }
+  let queued: QueuedWrite[] = [];
+  const commitQueued = (): void => {
+    const batch = queued;
+    queued = [];
+    if (batch.length === 0) return;
+    try {
+      if (!db.open) throw new Error('the document store is closed');
+      writeAll(batch.flatMap((write) => write.writes));
+      for (const write of batch) write.resolve();
+    } catch {
+      for (const write of batch) {
+        try {
+          writeAll(write.writes);
+          write.resolve();
+        } catch (error) {
+          write.reject(error);
+        }
+      }
+    }
+  };
+
   return {
     collection,
+    writeAll: (writes) =>
+      new Promise<void>((resolve, reject) => {
+        queued.push({ writes, resolve, reject });
+        if (queued.length === 1) setImmediate(commitQueued);
+      }),
     close: () => settle(() => {
+      commitQueued();
       if (db.open) db.close();
     }),
   };

@@ -32,7 +32,8 @@ export type AppendError =
   | { kind: 'wrong_expected_revision'; streamId: string; expected: ExpectedRevision; actual: number | 'no_stream' }
   | { kind: 'failed'; message: string; name?: string; code?: string };
 
-export type AppendOutcome = { result: AppendResult } | { error: AppendError };
+/** `recordedAt` when the events were written now (not by an earlier, idempotently retried, append) */
+export type AppendOutcome = { result: AppendResult; recordedAt?: string } | { error: AppendError };
 
 export interface AppendWorkerData {
   path: string;
@@ -92,9 +93,9 @@ export function appendWorker(): void {
     return { nextExpectedRevision: last.revision, position: last.position };
   };
 
-  const appendOne = db.transaction(({ streamId, events, expected, expectedLastEventId }: AppendRequest): AppendResult => {
+  const appendOne = db.transaction(({ streamId, events, expected, expectedLastEventId }: AppendRequest): AppendOutcome => {
     const retried = previousResult(streamId, events);
-    if (retried) return retried;
+    if (retried) return { result: retried };
     const last = lastOfStream.get(streamId);
     const actual = last === undefined ? 'no_stream' : last.revision;
     const chainBroken = expectedLastEventId !== undefined && last?.event_id !== expectedLastEventId;
@@ -107,7 +108,7 @@ export function appendWorker(): void {
       const info = insert.run(event.id, streamId, revision, event.type, event.data, event.metadata, recordedAt);
       position = Number(info.lastInsertRowid);
     }
-    return { nextExpectedRevision: revision, position };
+    return { result: { nextExpectedRevision: revision, position }, recordedAt };
   });
 
   const failureOf = (error: unknown): AppendError => {
@@ -125,7 +126,7 @@ export function appendWorker(): void {
   const appendBatch = db.transaction((batch: readonly AppendRequest[]): AppendOutcome[] =>
     batch.map((request) => {
       try {
-        return { result: appendOne(request) };
+        return appendOne(request);
       } catch (error) {
         return { error: failureOf(error) };
       }

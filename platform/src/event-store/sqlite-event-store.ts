@@ -120,7 +120,9 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     writer.unref();
     remember(batch.flatMap((append, index) => {
       const outcome = outcomes[index];
-      return outcome && 'result' in outcome ? [{ count: append.request.events.length, result: outcome.result }] : [];
+      return outcome && 'result' in outcome && outcome.recordedAt !== undefined
+        ? [{ request: append.request, result: outcome.result, recordedAt: outcome.recordedAt }]
+        : [];
     }));
     notifyAppended();
     batch.forEach((append, index) => {
@@ -136,26 +138,41 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * process) read them from here instead of each querying and parsing the same rows.
    */
   const recent: RecordedEvent[] = [];
-  const remember = (appended: ReadonlyArray<{ count: number; result: AppendResult }>): void => {
-    for (const { count, result } of appended) {
-      // an idempotent retry appended nothing new, and its rows are older than the tail
+  const remember = (appended: ReadonlyArray<{ request: AppendRequest; result: AppendResult; recordedAt: string }>): void => {
+    for (const { request, result, recordedAt } of appended) {
+      // built from what was sent and what the writer answered, without reading the rows back
+      const count = request.events.length;
       const firstPosition = result.position - count + 1;
+      const firstRevision = result.nextExpectedRevision - count + 1;
       if (recent.length > 0 && firstPosition <= recent[recent.length - 1].position) continue;
-      const rows = selectAll.all(firstPosition - 1, count);
-      if (rows.length !== count || rows[0]?.position !== firstPosition) continue;
       if (recent.length > 0 && recent[recent.length - 1].position !== firstPosition - 1) recent.length = 0;
-      recent.push(...rows.map(toRecorded));
+      request.events.forEach((event, index) =>
+        recent.push(
+          toRecorded({
+            event_id: event.id,
+            stream_id: request.streamId,
+            revision: firstRevision + index,
+            type: event.type,
+            data: event.data,
+            metadata: event.metadata,
+            position: firstPosition + index,
+            recorded_at: recordedAt,
+          }),
+        ),
+      );
     }
     if (recent.length > RECENT_LIMIT) recent.splice(0, recent.length - RECENT_LIMIT);
   };
-  /** the next events after `position`, from the tail when it holds them without a gap */
-  const nextAfter = (position: number): RecordedEvent[] => {
+  /**
+   * The next events after `position` from the tail, when it holds them without a gap: none when `position`
+   * is the tail's last (nothing newer was appended here); null when the tail cannot tell (read the store).
+   */
+  const fromTail = (position: number): RecordedEvent[] | null => {
     const first = recent[0];
-    if (first !== undefined && position >= first.position - 1 && position < recent[recent.length - 1].position) {
-      const start = position - first.position + 1;
-      if (recent[start]?.position === position + 1) return recent.slice(start, start + SUBSCRIPTION_BATCH);
-    }
-    return selectAll.all(position, SUBSCRIPTION_BATCH).map(toRecorded);
+    if (first === undefined || position < first.position - 1 || position > recent[recent.length - 1].position) return null;
+    const start = position - first.position + 1;
+    if (start === recent.length) return [];
+    return recent[start]?.position === position + 1 ? recent.slice(start, start + SUBSCRIPTION_BATCH) : null;
   };
 
   /** in-process wake-up of live subscriptions; other processes are seen by polling */
@@ -169,29 +186,45 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   const subscribeToAll: EventStore['subscribeToAll'] = ({ after }, handler, onError) => {
     let stopped = false;
     let wake: (() => void) | null = null;
-    const listener = (): void => wake?.();
+    // an append of this process since the subscriber last looked (it may be busy in its handler then)
+    let appended = false;
+    const listener = (): void => {
+      appended = true;
+      wake?.();
+    };
     listeners.add(listener);
 
-    const idle = (): Promise<void> =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(done, POLL_INTERVAL_MS);
-        function done(): void {
+    /** resolves true when woken by an append of this process, false when the poll interval ran out */
+    const idle = (): Promise<boolean> =>
+      new Promise<boolean>((resolve) => {
+        if (appended) {
+          resolve(true);
+          return;
+        }
+        const timer = setTimeout(() => done(false), POLL_INTERVAL_MS);
+        function done(woken: boolean): void {
           clearTimeout(timer);
           wake = null;
-          resolve();
+          resolve(woken);
         }
-        wake = done;
+        wake = () => done(true);
       });
 
     const run = async (): Promise<void> => {
       let position = after;
+      // the store is read on the first look and after every poll interval (other processes' appends);
+      // woken by this process's own appends, the tail answers without a query
+      let polled = true;
       try {
         while (!stopped) {
-          const batch = nextAfter(position);
+          appended = false;
+          const tail = polled ? null : fromTail(position);
+          const batch = tail ?? selectAll.all(position, SUBSCRIPTION_BATCH).map(toRecorded);
           if (batch.length === 0) {
-            await idle();
+            polled = !(await idle());
             continue;
           }
+          polled = false;
           for (const event of batch) {
             if (stopped) return;
             await handler(event);

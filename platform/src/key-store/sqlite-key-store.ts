@@ -30,6 +30,9 @@ export const createSqliteKeyStore = (options: SqliteKeyStoreOptions): KeyStore =
 
   return {
     getOrCreate: (subjectId) => settle(() => {
+      // read first: nearly every call finds the key, and a read takes no write lock and draws no random bytes
+      const known = select.get(subjectId);
+      if (known) return known.key;
       insert.run(subjectId, randomBytes(KEY_BYTES), new Date().toISOString());
       const row = select.get(subjectId);
       if (!row) throw new Error(`key for ${subjectId} could not be stored`);

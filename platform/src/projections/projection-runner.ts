@@ -1,4 +1,4 @@
-import type { DocumentStore } from '@cn/platform/document-store';
+import type { CollectionWrites, DocumentStore } from '@cn/platform/document-store';
 import type { BusConsumer, EventBus } from '@cn/platform/event-bus';
 import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/event-store';
 import type { PersonalDataCipher, SubjectKeys } from '@cn/platform/personal-data';
@@ -85,22 +85,49 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     }
   };
 
-  /** applies a batch and moves the checkpoint once, a full disk or an unreachable store waited out on it */
+  const waitOutStorage = (work: () => Promise<void>, at: number): Promise<void> =>
+    retryStorageFaults(work, {
+      stopped: () => stopping,
+      onFault: (error, attempt) => options.logger?.error({ projector: options.name, position: at, attempt, err: error }, 'projector waits for the storage'),
+    });
+
+  /** applies a catch-up batch and moves the checkpoint once, a full disk or an unreachable store waited out on it */
   const applyBatch = async (events: readonly RecordedEvent[]): Promise<void> => {
     const fresh = events.filter((event) => event.position > position);
     if (fresh.length === 0) return;
     const last = fresh[fresh.length - 1].position;
-    await retryStorageFaults(
-      async () => {
-        await options.handle(fresh);
-        await options.checkpoint.set(last);
-      },
-      {
-        stopped: () => stopping,
-        onFault: (error, attempt) => options.logger?.error({ projector: options.name, position: last, attempt, err: error }, 'projector waits for the storage'),
-      },
-    );
+    await waitOutStorage(async () => {
+      await options.handle(fresh);
+      await options.checkpoint.set(last);
+    }, last);
     advance(last);
+  };
+
+  // live, the checkpoint is written once per turn of the event loop, not per event: after a crash the few
+  // events since are handled again, which the bus's at-least-once delivery asks of every handle anyway
+  let unsaved: number | null = null;
+  let saving: Promise<void> | null = null;
+  const saveCheckpoint = async (): Promise<void> => {
+    while (unsaved !== null) {
+      const at: number = unsaved;
+      unsaved = null;
+      await waitOutStorage(() => options.checkpoint.set(at), at);
+    }
+  };
+  const checkpointSoon = (at: number): void => {
+    unsaved = at;
+    saving ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(saveCheckpoint)
+      .catch((error: unknown) => options.logger?.error({ projector: options.name, position: at, err: error }, 'writing the checkpoint failed'))
+      .finally(() => {
+        saving = null;
+      });
+  };
+  const applyLive = async (event: RecordedEvent): Promise<void> => {
+    if (event.position <= position) return;
+    await waitOutStorage(() => options.handle([event]), event.position);
+    advance(event.position);
+    checkpointSoon(event.position);
   };
 
   /** replays what the checkpoint has not seen from the event store, batch by batch, yielding in between */
@@ -125,7 +152,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       consumer = await options.bus.consume({
         groupId: options.name,
         // the bus delivers at least once; the checkpoint says what was already applied
-        handler: (event) => applyBatch([event]),
+        handler: applyLive,
         onError: (error) => {
           options.logger?.error({ projector: options.name, position, err: error }, 'projector stopped by an error');
           consumer = null;
@@ -138,6 +165,9 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       const running = consumer;
       consumer = null;
       await running?.stop();
+      await saving;
+      if (unsaved !== null) await options.checkpoint.set(unsaved).catch(() => undefined);
+      unsaved = null;
     },
     position: () => position,
     waitFor: (wanted, timeoutMs) => waitForPosition(waiters, position, wanted, timeoutMs),
@@ -195,6 +225,8 @@ export interface DocumentProjector extends Projector {
 
 export const CHECKPOINTS_COLLECTION = '_checkpoints';
 const MAX_RETRY_DELAY_MS = 60_000;
+/** how far behind a read model's checkpoint may stay while it only passes events by */
+const CHECKPOINT_LAG_MS = 1000;
 
 interface CheckpointDocument extends ProjectedDocument {
   position: number;
@@ -206,6 +238,8 @@ interface Track {
   collection: string;
   checkpointId: string;
   position: number;
+  /** the position its checkpoint holds (behind `position` by at most a second of passed-by events) */
+  saved: number;
   /** the error it stopped on, until a retry gets past it */
   failure: unknown;
   retryDelayMs: number;
@@ -227,6 +261,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     collection: collectionName(projection),
     checkpointId: `${options.name}/${collectionName(projection)}`,
     position: 0,
+    saved: 0,
     failure: null,
     retryDelayMs: options.retryDelayMs ?? 1000,
     retrying: false,
@@ -234,6 +269,34 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   let consumer: BusConsumer | null = null;
   let stopping = false;
   const waiters = new Set<Waiter>();
+  let checkpointsWrittenAt = 0;
+
+  /** the checkpoints that lag behind their read models' positions, written (on stop) */
+  const saveLagging = async (): Promise<void> => {
+    const lagging = tracks.filter((track) => track.saved < track.position);
+    if (lagging.length === 0) return;
+    await options.documentStore.writeAll([
+      {
+        collection: CHECKPOINTS_COLLECTION,
+        changes: lagging.map((track) => ({ id: track.checkpointId, doc: { _id: track.checkpointId, position: track.position, _position: track.position } })),
+      },
+    ]);
+    for (const track of lagging) track.saved = track.position;
+  };
+  // a checkpoint left behind by a quiet turn is written within the lag, even if no later turn writes
+  let lagTimer: NodeJS.Timeout | null = null;
+  const saveLaggingSoon = (): void => {
+    if (lagTimer || !tracks.some((track) => track.saved < track.position)) return;
+    lagTimer = setTimeout(() => {
+      lagTimer = null;
+      saveLagging()
+        .then(() => {
+          checkpointsWrittenAt = Date.now();
+        })
+        .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'writing checkpoints failed'));
+    }, CHECKPOINT_LAG_MS);
+    lagTimer.unref();
+  };
 
   /** the position every read model that works has reached (a failing one does not hold the others' readers) */
   const position = (): number => {
@@ -248,28 +311,6 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       waiters.delete(waiter);
       waiter.resolve(true);
     }
-  };
-
-  // ---- checkpoints, written once per turn for every read model that moved ----
-  const moved = new Set<Track>();
-  let flushing: Promise<void> | null = null;
-  const flushCheckpoints = async (): Promise<void> => {
-    while (moved.size > 0) {
-      const batch = [...moved];
-      moved.clear();
-      for (const track of batch) await checkpoints.upsert({ _id: track.checkpointId, position: track.position, _position: track.position });
-    }
-  };
-  const checkpointSoon = (track: Track): void => {
-    moved.add(track);
-    if (flushing) return;
-    flushing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(flushCheckpoints)
-      .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'writing checkpoints failed'))
-      .finally(() => {
-        flushing = null;
-        if (moved.size > 0) checkpointSoon([...moved][0]);
-      });
   };
 
   // ---- applying one event to the read models that have not seen it ----
@@ -336,7 +377,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * A catch-up batch: documents read once and kept, changes written per collection in one transaction at
    * the end, then the read models' positions move (never before their documents are written).
    */
-  const batchWrites = () => {
+  const batchWrites = (allCheckpoints: boolean) => {
     const documents = new Map<Track, Map<string, ProjectedDocument | null>>();
     const changed = new Map<Track, Set<string>>();
     const reached = new Map<Track, number>();
@@ -374,16 +415,36 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         changes.push(change);
       },
     };
+    /**
+     * The batch's documents and the checkpoints of the read models it moved, written together (in one
+     * transaction where the store has them: a crash keeps both or neither); then the positions move.
+     */
     const flush = async (): Promise<void> => {
-      for (const [track, ids] of changed) {
+      const written: CollectionWrites[] = [...changed].map(([track, ids]) => {
         const known = of(track);
-        const changes = [...ids].map((id) => ({ id, doc: known.get(id) ?? null }));
-        await waitOutStorage(() => options.documentStore.collection<ProjectedDocument>(track.collection).writeMany(changes), track, reached.get(track) ?? 0);
+        return { collection: track.collection, changes: [...ids].map((id) => ({ id, doc: known.get(id) ?? null })) };
+      });
+      // a read model whose documents changed moves its checkpoint with them; one that only passed events by
+      // (not of its types) moves it at most once a second: after a crash it passes them by again
+      const now = Date.now();
+      const everyone = allCheckpoints || now - checkpointsWrittenAt >= CHECKPOINT_LAG_MS;
+      const saved = [...reached].filter(([track]) => everyone || changed.has(track));
+      if (saved.length > 0) {
+        written.push({
+          collection: CHECKPOINTS_COLLECTION,
+          changes: saved.map(([track, position]) => ({ id: track.checkpointId, doc: { _id: track.checkpointId, position, _position: position } })),
+        });
+      }
+      if (written.length > 0) {
+        const furthest = Math.max(0, ...reached.values());
+        await waitOutStorage(() => options.documentStore.writeAll(written), null, furthest);
+        if (everyone) checkpointsWrittenAt = now;
       }
       for (const [track, position] of reached) {
         track.position = position;
-        checkpointSoon(track);
+        if (everyone || changed.has(track)) track.saved = position;
       }
+      saveLaggingSoon();
       // told once written: a realtime publisher that reads the store sees what changed
       for (const change of changes) options.onChange?.(change);
     };
@@ -425,7 +486,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       if (stopping || working().length === 0) return;
       const batch = await options.eventStore.readAll({ after, limit: REPLAY_BATCH });
       if (batch.length === 0) return;
-      const writing = batchWrites();
+      // a catch-up batch is large: every read model it moved keeps its checkpoint with it
+      const writing = batchWrites(true);
       const keys: SubjectKeys = new Map();
       for (const event of batch) await apply(event, working(), writing.writes, keys);
       await writing.flush();
@@ -452,7 +514,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   let turnWritten: Promise<void> | null = null;
   const liveTurn = (): Turn => {
     if (turn) return turn;
-    const batch = batchWrites();
+    const batch = batchWrites(false);
     const current: Turn = { batch, applying: [], written: Promise.resolve() };
     turn = current;
     current.written = new Promise<void>((resolve) => setImmediate(resolve))
@@ -484,6 +546,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       const own = byId.get(track.checkpointId);
       // only a read model that already has documents was built under the single checkpoint
       track.position = own ?? (legacy > 0 && (await options.documentStore.collection(track.collection).count()) > 0 ? legacy : 0);
+      track.saved = own ?? 0;
     }
   };
 
@@ -526,8 +589,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     consumer = null;
     await running?.stop();
     await turnWritten;
-    await flushing;
-    await flushCheckpoints();
+    if (lagTimer) clearTimeout(lagTimer);
+    lagTimer = null;
+    await saveLagging();
   };
 
   return {
@@ -552,7 +616,6 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       stopping = false;
       await loadCheckpoints();
       await catchUp(chosen);
-      await flushCheckpoints();
       options.logger?.info({ projector: options.name }, 'read models rebuilt, following the bus');
       await start();
     },

@@ -29,6 +29,8 @@ const counts: Projection<CountDoc> = {
 /** the document store, with its writes failing while `failures` is above 0 */
 const flaky = (store: DocumentStore, state: { failures: number }): DocumentStore => ({
   ...store,
+  // a projector writes its documents and checkpoints of a batch or a turn together
+  writeAll: (writes) => (state.failures-- > 0 ? Promise.reject(diskFull()) : store.writeAll(writes)),
   collection: <T extends Document>(name: string): DocumentCollection<T> => {
     const collection = store.collection<T>(name);
     // single writes and batches alike (live events are written once per turn, with writeMany)
