@@ -77,6 +77,30 @@ describe('appointments over HTTP', () => {
       expect(res.body).toEqual({ statusCode: 400, error: 'validation_failed', errors: [{ field, key }] });
       expect(await service.infra.eventStore.headPosition()).toBe(head);
     });
+
+    it('answers 400 unknown_file for attachments and images nobody uploaded, on create and update, and appends nothing', async () => {
+      const head = await service.infra.eventStore.headPosition();
+      const attached = await service.http.post('/appointments').set(admin.headers).send(body({ event_file_ids: ['no-such-file'] })).expect(400);
+      expect(attached.body).toMatchObject({ statusCode: 400, errors: [{ field: 'appointment.event_file_ids.0', key: 'unknown_file' }] });
+      const image = await service.http.post('/appointments').set(admin.headers).send(body({ event_image_id: 'no-such-image' })).expect(400);
+      expect(image.body).toMatchObject({ statusCode: 400, errors: [{ field: 'appointment.event_image_id', key: 'unknown_file' }] });
+      expect(await service.infra.eventStore.headPosition()).toBe(head);
+      const id = await createAppointment();
+      const before = await service.infra.eventStore.headPosition();
+      await service.http.put(`/appointments/${id}`).set(admin.headers).send(body({ event_file_ids: ['no-such-file'] })).expect(400);
+      expect(await service.infra.eventStore.headPosition()).toBe(before);
+    });
+
+    it('answers 400 time_zone invalid for a zone the runtime does not know', async () => {
+      const head = await service.infra.eventStore.headPosition();
+      const res = await service.http
+        .post('/appointments')
+        .set(admin.headers)
+        .send(body({ date: { start: inDays(7), end: inDays(7, 2), time_zone: 'Mars/Olympus_Mons' } }))
+        .expect(400);
+      expect(res.body.errors).toEqual([{ field: 'appointment.date.time_zone', key: 'invalid' }]);
+      expect(await service.infra.eventStore.headPosition()).toBe(head);
+    });
   });
 
   describe('authorization', () => {

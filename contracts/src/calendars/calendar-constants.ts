@@ -70,6 +70,7 @@ export const CALENDAR_ERROR_KEYS = [
   'unknown_member',
   'unknown_group',
   'unknown_role',
+  'unknown_file',
   'appointment_canceled',
   'already_canceled',
   'invite_not_open',
