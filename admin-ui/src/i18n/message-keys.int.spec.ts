@@ -1,8 +1,18 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { germanCoreMessages } from './de-ra';
 import { germanAppMessages } from './de';
 import { messagesFor } from './messagesFor';
+
+// the console compiles without Node's types: the file system comes through jest, typed here
+const { readdirSync, readFileSync, statSync } = jest.requireActual<{
+  readdirSync: (path: string) => string[];
+  readFileSync: (path: string, encoding: 'utf8') => string;
+  statSync: (path: string) => { isDirectory: () => boolean };
+}>('node:fs');
+const { dirname, join, relative } = jest.requireActual<{
+  dirname: (path: string) => string;
+  join: (...paths: string[]) => string;
+  relative: (from: string, to: string) => string;
+}>('node:path');
 
 type Tree = { readonly [key: string]: unknown };
 
@@ -11,7 +21,7 @@ const leaves = (tree: Tree, prefix = ''): string[] =>
     typeof value === 'string' ? [`${prefix}${key}`] : value && typeof value === 'object' ? leaves(value as Tree, `${prefix}${key}.`) : [],
   );
 
-const consoleSrc = join(__dirname, '..');
+const consoleSrc = join(dirname(expect.getState().testPath ?? ''), '..');
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);

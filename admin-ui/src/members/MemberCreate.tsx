@@ -26,7 +26,8 @@ export const MemberCreate = () => {
         <TextInput source="last_name" fullWidth />
         <BooleanInput source="send_welcome_mail" />
         <PasswordInput source="password" fullWidth />
-        <TextInput source="profile_id" fullWidth />
+        {/* the member's profile (profile_id) is picked among the network's profiles, which the custom fields
+            (issue 15) bring; until then none exists and the member gets the default one */}
       </SimpleForm>
     </Create>
   );

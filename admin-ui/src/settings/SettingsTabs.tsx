@@ -84,8 +84,9 @@ export const MemberSettingsInputs = () => (
   <Box sx={{ width: '100%', maxWidth: 720 }}>
     <SectionTitle label="cn.settings.sections.directory" />
     <SelectInput source="member.directory_default_sort" choices={choicesOf(['first_name', 'last_name'], 'directory_sort')} />
-    <TextArrayInput source="member.directory_profile_fields" fullWidth />
-    <TextInput source="member.detection_profile_field" fullWidth />
+    {/* the profile lines shown in the directory (directory_profile_fields, detection_profile_field) are chosen
+        among the network's profile fields, which the custom fields (issue 15) bring: until then there is
+        nothing to pick, and an id typed by hand would name nothing, so the inputs are not offered */}
     <SectionTitle label="cn.settings.sections.map" />
     <BooleanInput source="member.show_map" />
     <WhenValue source="member.show_map" is={isTrue}>
