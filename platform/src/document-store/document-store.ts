@@ -50,7 +50,7 @@ export interface DocumentCollection<T extends Document = Document> {
   upsert(doc: T): Promise<void>;
   delete(id: string): Promise<void>;
   deleteMany(filter: Filter): Promise<number>;
-  /** remove every document of the collection */
+  /** remove every document of the collection (a store may drop its indexes too, until the next ensureIndex) */
   clear(): Promise<void>;
   /**
    * An index on these fields (in order), created once, so that equality filters on the leading fields and

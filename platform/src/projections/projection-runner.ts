@@ -225,6 +225,16 @@ export interface DocumentProjector extends Projector {
 
 export const CHECKPOINTS_COLLECTION = '_checkpoints';
 const MAX_RETRY_DELAY_MS = 60_000;
+/** documents of one read model a replay keeps known across its batches */
+const REPLAY_CACHE_LIMIT = 50_000;
+
+/** What a replay with nothing else writing its read models keeps across its batches. */
+interface Replay {
+  documents: Map<Track, Map<string, ProjectedDocument | null>>;
+  /** for a read model replayed into an empty collection, the ids the replay has written */
+  written: Map<Track, Set<string>>;
+}
+
 /** how far behind a read model's checkpoint may stay while it only passes events by */
 const CHECKPOINT_LAG_MS = 1000;
 
@@ -377,8 +387,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * A catch-up batch: documents read once and kept, changes written per collection in one transaction at
    * the end, then the read models' positions move (never before their documents are written).
    */
-  const batchWrites = (allCheckpoints: boolean) => {
-    const documents = new Map<Track, Map<string, ProjectedDocument | null>>();
+  const batchWrites = (allCheckpoints: boolean, replay?: Replay) => {
+    const documents = replay?.documents ?? new Map<Track, Map<string, ProjectedDocument | null>>();
     const changed = new Map<Track, Set<string>>();
     const reached = new Map<Track, number>();
     const changes: DocumentChange[] = [];
@@ -394,11 +404,14 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       get: async (track, id) => {
         const known = of(track);
         if (known.has(id)) return known.get(id) ?? null;
-        const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+        // replaying into an empty collection: what this replay has not written does not exist
+        const written = replay?.written.get(track);
+        const doc = written && !written.has(id) ? null : await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
         known.set(id, doc);
         return doc;
       },
       put: (track, id, doc) => {
+        replay?.written.get(track)?.add(id);
         of(track).set(id, doc);
         let ids = changed.get(track);
         if (!ids) {
@@ -434,6 +447,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
           collection: CHECKPOINTS_COLLECTION,
           changes: saved.map(([track, position]) => ({ id: track.checkpointId, doc: { _id: track.checkpointId, position, _position: position } })),
         });
+      }
+      if (replay) {
+        // the documents stay known to the next batch of the replay, up to a bound
+        for (const [track, known] of documents) if (known.size > REPLAY_CACHE_LIMIT) documents.delete(track);
       }
       if (written.length > 0) {
         const furthest = Math.max(0, ...reached.values());
@@ -482,12 +499,21 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const working = () => behind.filter((track) => track.failure === null);
     if (working().length === 0) return;
     let after = Math.min(...working().map((track) => track.position));
+    // with nothing following the bus meanwhile (a start, a rebuild), this replay alone writes its read
+    // models: documents stay known across batches, and a read model replayed from an empty collection
+    // reads back only what the replay wrote
+    const replay: Replay | undefined = consumer === null ? { documents: new Map(), written: new Map() } : undefined;
+    if (replay) {
+      for (const track of working()) {
+        if (track.position === 0 && (await options.documentStore.collection(track.collection).count()) === 0) replay.written.set(track, new Set());
+      }
+    }
     for (;;) {
       if (stopping || working().length === 0) return;
       const batch = await options.eventStore.readAll({ after, limit: REPLAY_BATCH });
       if (batch.length === 0) return;
       // a catch-up batch is large: every read model it moved keeps its checkpoint with it
-      const writing = batchWrites(true);
+      const writing = batchWrites(true, replay);
       const keys: SubjectKeys = new Map();
       for (const event of batch) await apply(event, working(), writing.writes, keys);
       await writing.flush();
