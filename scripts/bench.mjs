@@ -5,7 +5,7 @@
 //   2. events/s of a full projection rebuild                            vs  readAll events/s of the same store
 //   3. directory search latency over HTTP                               vs  in-process MiniSearch query latency
 // Writes bench/results.json and bench/results.md. Knobs (environment): BENCH_MEMBERS, BENCH_COMMANDS,
-// BENCH_SETTINGS, BENCH_QUERIES, BENCH_CONCURRENCY, BENCH_PHASE_SECONDS, BENCH_TIMEOUT_SECONDS.
+// BENCH_SETTINGS, BENCH_QUERIES, BENCH_CONCURRENCY, BENCH_CONSOLES, BENCH_PHASE_SECONDS, BENCH_TIMEOUT_SECONDS.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +17,7 @@ import { memberNames, searchQueries } from './bench/names.mjs';
 import { machine, table, writeResults } from './bench/report.mjs';
 import { freePort, runScript, startServer } from './bench/server.mjs';
 import { growLog, measureAtSize, restartAndFirstCommand } from './bench/log-size.mjs';
+import { openConsoles } from './bench/consoles.mjs';
 import { perSecond, round, runLoad, summarize } from './bench/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +34,8 @@ const settings = {
   settings_commands: int('BENCH_SETTINGS', 300),
   search_queries: int('BENCH_QUERIES', 1000),
   concurrency: int('BENCH_CONCURRENCY', 8),
+  // member consoles connected over the realtime WebSocket during the fan-out phase
+  consoles: int('BENCH_CONSOLES', 200),
   phase_seconds: int('BENCH_PHASE_SECONDS', 60),
   // the data-size dimension: the log grown to each size (BENCH_LOG_SIZES=10000,200000)
   log_sizes: (process.env.BENCH_LOG_SIZES ?? '10000,200000').split(',').filter(Boolean).map(Number),
@@ -142,6 +145,22 @@ const main = async () => {
     // each concurrent worker keeps its own member, so no two requests race on one stream
     task: async (i, worker) => (await workers[worker].request('PUT', '/api/v1/members/me/status', statusBody(i))).status,
   });
+
+  // ---- 1d. the same status commands with member consoles connected (realtime fan-out) ----
+  const consoleMembers = registered.slice(settings.concurrency, settings.concurrency + settings.consoles);
+  progress(`opening ${consoleMembers.length} member consoles on the realtime WebSocket`);
+  const consoles = await openConsoles(server.baseUrl, consoleMembers, password, ['appointments', 'notifications']);
+  try {
+    results.phases.status_with_consoles = await commandPhase(`PUT /api/v1/members/me/status (${workers.length} members, ${consoles.count} consoles open)`, {
+      total: settings.status_commands,
+      concurrency: settings.concurrency,
+      task: async (i, worker) => (await workers[worker].request('PUT', '/api/v1/members/me/status', statusBody(i))).status,
+    });
+    results.phases.status_with_consoles.consoles = consoles.count;
+    results.phases.status_with_consoles.messages_received = consoles.received();
+  } finally {
+    await consoles.close();
+  }
 
   // ---- 1c. settings: one network stream, every command changes basic.name ----
   results.phases.settings = await commandPhase('PUT /administration/settings', {
@@ -384,6 +403,15 @@ const main = async () => {
     commandRow(`register member ×${p.register_members.attempted}`, p.register_members, `scrypt N=${settings.password_scrypt_n}; registrations run one at a time`),
     commandRow(`status, 1 member ×${p.status_one_stream.attempted}`, p.status_one_stream, `${settings.concurrency} requests racing on one stream`),
     commandRow(`status, ${settings.concurrency} members ×${p.status_many_streams.attempted}`, p.status_many_streams, 'one stream per worker'),
+    {
+      ...commandRow(
+        `status, ${settings.concurrency} members, ${p.status_with_consoles.consoles} consoles open`,
+        p.status_with_consoles,
+        `${p.status_with_consoles.messages_received} realtime messages reached the consoles; throughput ${round((p.status_with_consoles.accepted_per_s / p.status_many_streams.accepted_per_s) * 100, 0)}% of the same phase without them (the consoles' client runs on the same machine)`,
+      ),
+      raw: p.status_many_streams.accepted_per_s,
+      raw_unit: 'cmd/s, no console open',
+    },
     commandRow(`settings basic.name ×${p.settings.attempted}`, p.settings, 'one network stream'),
     {
       measure: 'raw append (same event)',

@@ -21,6 +21,8 @@ export const signIn = async (baseUrl, email, password) => {
   const memberId = body.current_member?.id ?? null;
   return {
     memberId,
+    /** the session cookie (`cn_session=…`), for the realtime WebSocket */
+    cookie: session,
     /** resolves with the status; the body is read (and returned) so the connection is reused */
     request: async (method, path, json, extraHeaders = {}) => {
       const response = await fetch(`${baseUrl}${path}`, {

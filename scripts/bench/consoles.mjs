@@ -1,0 +1,40 @@
+// Open member consoles for the fan-out measure: each signs in as its own member, opens the realtime
+// WebSocket as the member console does and watches the topics a console on the start page watches.
+import { createRequire } from 'node:module';
+import { signIn } from './client.mjs';
+
+const require = createRequire(import.meta.url);
+
+export const openConsoles = async (baseUrl, members, password, topics) => {
+  const { WebSocket } = require('ws');
+  const sockets = [];
+  let received = 0;
+  for (const member of members) {
+    const session = await signIn(baseUrl, member.email, password);
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: session.cookie } });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    socket.on('message', () => {
+      received += 1;
+    });
+    socket.send(JSON.stringify({ type: 'watch', topics }));
+    sockets.push(socket);
+  }
+  return {
+    count: sockets.length,
+    received: () => received,
+    close: async () => {
+      await Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise((resolve) => {
+              socket.once('close', resolve);
+              socket.close();
+            }),
+        ),
+      );
+    },
+  };
+};
