@@ -1,12 +1,17 @@
 import { createProjector, gateOf, type Infrastructure, type SearchCollection, type SearchDocument } from '@cn/platform';
 import type { RecordedEvent } from '@cn/domain';
-import { bufferedIndexes } from './core/buffered-indexes';
+import { bufferedIndexes, sourceCollectionName, type SourceDocument, type SourceOf } from './core/buffered-indexes';
 import type { SearchIndexerRuntime } from './core/search-core';
 import type { Indexing, OpenIndex, SearchFeature, SearchIndexDefinition } from './core/search-feature';
 import { SEARCH_FEATURES } from './features';
 
 export const SEARCH_PROJECTOR_NAME = 'search-indexer';
 const LAG_INTERVAL_MS = 5_000;
+/**
+ * Marks that the search side's copies of its documents (search_source_*) are as far as the index's
+ * checkpoint: an index kept before they existed is indexed again from the start once, building them.
+ */
+const SOURCES_MARKER = 'search-indexer/sources-v1';
 
 export const createSearchRuntime = (infra: Infrastructure, features: readonly SearchFeature[] = SEARCH_FEATURES): SearchIndexerRuntime => {
   const logger = infra.logger.child({ component: SEARCH_PROJECTOR_NAME });
@@ -19,13 +24,15 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
     }
     return collection as Promise<SearchCollection<T>>;
   };
+  const sourceOf: SourceOf = (name) => infra.documentStore.collection<SourceDocument>(sourceCollectionName(name));
+  const markers = infra.documentStore.collection<{ _id: string; position: number }>('_checkpoints');
 
   /**
    * Applies a batch (the catch-up's, or the one event the bus delivered): every feature's indexing runs on
    * buffered indexes, each index written once at the end.
    */
   const handle = async (events: readonly RecordedEvent[]): Promise<void> => {
-    const indexes = bufferedIndexes(index);
+    const indexes = bufferedIndexes(index, sourceOf);
     const indexings: Indexing[] = await Promise.all(features.map((feature) => feature.indexing(indexes.open, { cipher: infra.cipher })));
     for (const event of events) {
       for (const indexing of indexings) {
@@ -41,8 +48,11 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
     eventStore: infra.eventStore,
     handle,
     checkpoint: {
-      get: () => infra.searchIndex.getCheckpoint(SEARCH_PROJECTOR_NAME),
-      set: (position) => infra.searchIndex.setCheckpoint(SEARCH_PROJECTOR_NAME, position),
+      get: async () => ((await markers.get(SOURCES_MARKER)) ? infra.searchIndex.getCheckpoint(SEARCH_PROJECTOR_NAME) : 0),
+      set: async (position) => {
+        await infra.searchIndex.setCheckpoint(SEARCH_PROJECTOR_NAME, position);
+        await markers.upsert({ _id: SOURCES_MARKER, position });
+      },
     },
     logger,
     onError: (error) => logger.error({ err: error }, 'search projector stopped'),

@@ -1,24 +1,44 @@
-import type { SearchCollection, SearchDocument } from '@cn/platform';
+import type { Document, DocumentCollection, SearchCollection, SearchDocument } from '@cn/platform';
 import type { OpenIndex, SearchIndexDefinition } from './search-feature';
+
+/** A search document as the search side keeps it beside its index: the document itself, under its id. */
+export interface SourceDocument extends Document {
+  doc: SearchDocument;
+}
+
+/** the search side's own copy of an index's documents, in the document store (`search_source_<index>`) */
+export type SourceOf = (index: string) => DocumentCollection<SourceDocument>;
+
+export const sourceCollectionName = (index: string): string => `search_source_${index}`;
 
 /**
  * A collection that keeps a batch's writes in memory: `get` sees them at once, and `flush` sends each
  * index one upsert and one delete for the whole batch (a document written ten times in a batch is sent
  * once). A search first flushes, so that it finds what the batch wrote.
+ *
+ * The index is never read back: a document the batch did not write comes from the search side's own copy
+ * in the document store, written before the index. A search engine that applies writes as asynchronous
+ * tasks (Meilisearch) may answer a read with a document older than the last write it accepted; building
+ * on that would lose updates.
  */
-const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>) => {
+const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>, source: DocumentCollection<SourceDocument>) => {
   /** the batch's last word on each id: the document, or null when deleted */
   const pending = new Map<string, T | null>();
   const flush = async (): Promise<void> => {
     if (pending.size === 0) return;
-    const written = [...pending.values()].filter((doc): doc is T => doc !== null);
-    const deleted = [...pending].filter(([, doc]) => doc === null).map(([id]) => id);
+    const batch = [...pending];
     pending.clear();
+    await source.writeMany(batch.map(([id, doc]) => ({ id, doc: doc === null ? null : { _id: id, doc } })));
+    const written = batch.flatMap(([, doc]) => (doc === null ? [] : [doc]));
+    const deleted = batch.filter(([, doc]) => doc === null).map(([id]) => id);
     if (written.length > 0) await inner.upsert(written);
     if (deleted.length > 0) await inner.delete(deleted);
   };
   const collection: SearchCollection<T> = {
-    get: async (id) => (pending.has(id) ? (pending.get(id) ?? null) : inner.get(id)),
+    get: async (id) => {
+      if (pending.has(id)) return pending.get(id) ?? null;
+      return ((await source.get(id))?.doc as T | undefined) ?? null;
+    },
     upsert: (docs) => {
       for (const doc of docs) pending.set(doc.id, doc);
       return Promise.resolve();
@@ -33,19 +53,20 @@ const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>
     },
     clear: async () => {
       pending.clear();
+      await source.clear();
       await inner.clear();
     },
   };
   return { collection, flush };
 };
 
-/** the indexes of one batch, over `open`; flush() writes what the batch changed */
-export const bufferedIndexes = (open: OpenIndex) => {
+/** the indexes of one batch, over `open` and the search side's copies (`sourceOf`); flush() writes what the batch changed */
+export const bufferedIndexes = (open: OpenIndex, sourceOf: SourceOf) => {
   const opened = new Map<string, Promise<ReturnType<typeof bufferedCollection<SearchDocument>>>>();
   const openBuffered: OpenIndex = async <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
     let buffered = opened.get(definition.name);
     if (!buffered) {
-      buffered = open<T>(definition).then((inner) => bufferedCollection(inner as unknown as SearchCollection<SearchDocument>));
+      buffered = open<T>(definition).then((inner) => bufferedCollection(inner as unknown as SearchCollection<SearchDocument>, sourceOf(definition.name)));
       opened.set(definition.name, buffered);
     }
     return (await buffered).collection as unknown as SearchCollection<T>;

@@ -1,5 +1,5 @@
-import type { SearchCollection, SearchDocument } from '@cn/platform';
-import { bufferedIndexes } from './buffered-indexes';
+import type { DocumentCollection, SearchCollection, SearchDocument } from '@cn/platform';
+import { bufferedIndexes, type SourceDocument } from './buffered-indexes';
 import { searchIndexDefinition } from './search-feature';
 
 interface Doc extends SearchDocument {
@@ -32,12 +32,34 @@ const recordingIndex = (initial: Doc[] = []) => {
   return { docs, calls, collection };
 };
 
+/** the search side's copies, in memory (the document store's role), with the ids it was asked for */
+const memorySources = (initial: Doc[] = []) => {
+  const docs = new Map<string, SourceDocument>(initial.map((doc) => [doc.id, { _id: doc.id, doc }]));
+  const reads: string[] = [];
+  const collection = {
+    get: (id: string) => {
+      reads.push(id);
+      return Promise.resolve(docs.get(id) ?? null);
+    },
+    writeMany: (changes: ReadonlyArray<{ id: string; doc: SourceDocument | null }>) => {
+      for (const { id, doc } of changes) {
+        if (doc) docs.set(id, doc);
+        else docs.delete(id);
+      }
+      return Promise.resolve();
+    },
+    clear: () => Promise.resolve(docs.clear()),
+  } as unknown as DocumentCollection<SourceDocument>;
+  return { docs, reads, sourceOf: () => collection };
+};
+
 const people = searchIndexDefinition<Doc>('people', { searchableAttributes: ['name'], filterableAttributes: ['id'] });
 
 describe('a batch of search writes', () => {
   it('reads its own writes, and sends each index one upsert and one delete with the last word on each id', async () => {
     const index = recordingIndex([{ id: 'a', name: 'Ada' }, { id: 'b', name: 'Bob' }]);
-    const batch = bufferedIndexes(() => Promise.resolve(index.collection as never));
+    const sources = memorySources([{ id: 'a', name: 'Ada' }, { id: 'b', name: 'Bob' }]);
+    const batch = bufferedIndexes(() => Promise.resolve(index.collection as never), sources.sourceOf);
     const collection = await batch.open(people);
     await collection.upsert([{ id: 'a', name: 'Ada L.' }]);
     await collection.upsert([{ id: 'c', name: 'Cy' }]);
@@ -51,11 +73,28 @@ describe('a batch of search writes', () => {
     await batch.flush();
     expect(index.calls).toEqual(['upsert a=Ada Lovelace,c=Cy', 'delete b,d']);
     expect([...index.docs.keys()].sort()).toEqual(['a', 'c']);
+    expect([...sources.docs.keys()].sort()).toEqual(['a', 'c']);
+  });
+
+  it('builds on its own copies, never on what the index answers (an asynchronous engine may answer an older document)', async () => {
+    // the index still holds the old name: its task for the rename has not run yet
+    const index = recordingIndex([{ id: 'a', name: 'Ada (stale)' }]);
+    const sources = memorySources([{ id: 'a', name: 'Ada Lovelace' }]);
+    const batch = bufferedIndexes(() => Promise.resolve({ ...index.collection, get: () => Promise.reject(new Error('the index was read back')) } as never), sources.sourceOf);
+    const collection = await batch.open(people);
+    const current = await collection.get('a');
+    expect(current).toEqual({ id: 'a', name: 'Ada Lovelace' });
+    await collection.upsert([{ ...(current as Doc), name: `${(current as Doc).name}, Countess` }]);
+    await batch.flush();
+    expect(index.docs.get('a')).toEqual({ id: 'a', name: 'Ada Lovelace, Countess' });
+    expect(sources.docs.get('a')).toEqual({ _id: 'a', doc: { id: 'a', name: 'Ada Lovelace, Countess' } });
+    expect(await collection.get('missing')).toBeNull();
+    expect(sources.reads).toEqual(['a', 'missing']);
   });
 
   it('writes what the batch holds before a search, so that the search finds it', async () => {
     const index = recordingIndex();
-    const batch = bufferedIndexes(() => Promise.resolve(index.collection as never));
+    const batch = bufferedIndexes(() => Promise.resolve(index.collection as never), memorySources().sourceOf);
     const collection = await batch.open(people);
     await collection.upsert([{ id: 'a', name: 'Ada' }]);
     expect((await collection.search({ q: '' })).hits).toEqual([{ id: 'a', name: 'Ada' }]);
@@ -70,7 +109,7 @@ describe('a batch of search writes', () => {
     const batch = bufferedIndexes(() => {
       opened += 1;
       return Promise.resolve(index.collection as never);
-    });
+    }, memorySources().sourceOf);
     expect(await batch.open(people)).toBe(await batch.open(people));
     expect(opened).toBe(1);
   });
