@@ -24,7 +24,15 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
     }
     return collection as Promise<SearchCollection<T>>;
   };
-  const sourceOf: SourceOf = (name) => infra.documentStore.collection<SourceDocument>(sourceCollectionName(name));
+  const sourceOf: SourceOf = (name) => {
+    const collection = infra.documentStore.collection<SourceDocument>(sourceCollectionName(name));
+    return {
+      get: (id) => collection.get(id),
+      clear: () => collection.clear(),
+      write: (changes) => infra.documentStore.writeAll([{ collection: sourceCollectionName(name), changes }]),
+    };
+  };
+  let sourcesMarked = false;
   const markers = infra.documentStore.collection<{ _id: string; position: number }>('_checkpoints');
 
   /**
@@ -48,10 +56,15 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
     eventStore: infra.eventStore,
     handle,
     checkpoint: {
-      get: async () => ((await markers.get(SOURCES_MARKER)) ? infra.searchIndex.getCheckpoint(SEARCH_PROJECTOR_NAME) : 0),
+      get: async () => {
+        sourcesMarked = (await markers.get(SOURCES_MARKER)) !== null;
+        return sourcesMarked ? infra.searchIndex.getCheckpoint(SEARCH_PROJECTOR_NAME) : 0;
+      },
       set: async (position) => {
         await infra.searchIndex.setCheckpoint(SEARCH_PROJECTOR_NAME, position);
+        if (sourcesMarked) return;
         await markers.upsert({ _id: SOURCES_MARKER, position });
+        sourcesMarked = true;
       },
     },
     logger,

@@ -7,7 +7,15 @@ export interface SourceDocument extends Document {
 }
 
 /** the search side's own copy of an index's documents, in the document store (`search_source_<index>`) */
-export type SourceOf = (index: string) => DocumentCollection<SourceDocument>;
+export type SourceOf = (index: string) => SourceCollection;
+
+/**
+ * Reads one copy, writes many: the store's `writeAll`, so that the copies join the transaction the read
+ * models of the same turn commit in (the SQLite store's group commit) instead of one of their own.
+ */
+export type SourceCollection = Pick<DocumentCollection<SourceDocument>, 'get' | 'clear'> & {
+  write(changes: ReadonlyArray<{ id: string; doc: SourceDocument | null }>): Promise<void>;
+};
 
 export const sourceCollectionName = (index: string): string => `search_source_${index}`;
 
@@ -21,14 +29,14 @@ export const sourceCollectionName = (index: string): string => `search_source_${
  * tasks (Meilisearch) may answer a read with a document older than the last write it accepted; building
  * on that would lose updates.
  */
-const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>, source: DocumentCollection<SourceDocument>) => {
+const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>, source: SourceCollection) => {
   /** the batch's last word on each id: the document, or null when deleted */
   const pending = new Map<string, T | null>();
   const flush = async (): Promise<void> => {
     if (pending.size === 0) return;
     const batch = [...pending];
     pending.clear();
-    await source.writeMany(batch.map(([id, doc]) => ({ id, doc: doc === null ? null : { _id: id, doc } })));
+    await source.write(batch.map(([id, doc]) => ({ id, doc: doc === null ? null : { _id: id, doc } })));
     const written = batch.flatMap(([, doc]) => (doc === null ? [] : [doc]));
     const deleted = batch.filter(([, doc]) => doc === null).map(([id]) => id);
     if (written.length > 0) await inner.upsert(written);

@@ -1,5 +1,5 @@
-import type { DocumentCollection, SearchCollection, SearchDocument } from '@cn/platform';
-import { bufferedIndexes, type SourceDocument } from './buffered-indexes';
+import type { SearchCollection, SearchDocument } from '@cn/platform';
+import { bufferedIndexes, type SourceCollection, type SourceDocument } from './buffered-indexes';
 import { searchIndexDefinition } from './search-feature';
 
 interface Doc extends SearchDocument {
@@ -36,12 +36,12 @@ const recordingIndex = (initial: Doc[] = []) => {
 const memorySources = (initial: Doc[] = []) => {
   const docs = new Map<string, SourceDocument>(initial.map((doc) => [doc.id, { _id: doc.id, doc }]));
   const reads: string[] = [];
-  const collection = {
+  const collection: SourceCollection = {
     get: (id: string) => {
       reads.push(id);
       return Promise.resolve(docs.get(id) ?? null);
     },
-    writeMany: (changes: ReadonlyArray<{ id: string; doc: SourceDocument | null }>) => {
+    write: (changes) => {
       for (const { id, doc } of changes) {
         if (doc) docs.set(id, doc);
         else docs.delete(id);
@@ -49,7 +49,7 @@ const memorySources = (initial: Doc[] = []) => {
       return Promise.resolve();
     },
     clear: () => Promise.resolve(docs.clear()),
-  } as unknown as DocumentCollection<SourceDocument>;
+  };
   return { docs, reads, sourceOf: () => collection };
 };
 
