@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { DateTimeInput, SelectInput, TextInput, usePermissions, useTranslate } from 'react-admin';
+import { DateTimeInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { eventRegistry } from '@cn/contracts';
-import type { Permissions } from '../api/authProvider';
-import { MemberReferenceInput } from '../pickers/MemberReferenceInput';
+import { AuditActorInput } from '../pickers/AuditActorInput';
 import { eventTypeName } from './auditSummary';
 
 /** The filter inputs carry AuditQuery's names: stream, type, member, from, to (ISO date-times). */
@@ -22,21 +21,15 @@ const EventTypeInput = ({ source }: { source: string; alwaysOn?: boolean }) => {
   return <SelectInput source={source} choices={choices} translateChoice={false} />;
 };
 
-/**
- * The member filter picks a member by name from the members list, which only administrators may read;
- * auditors filter by stream, type and time.
- */
-export const useAuditEventsFilters = () => {
-  const { permissions } = usePermissions<Permissions | null>();
-  const administrate = permissions?.administrate === true;
-  return useMemo(
+/** The member filter picks a member by name, for auditors and administrators alike. */
+export const useAuditEventsFilters = () =>
+  useMemo(
     () => [
       <TextInput key="stream" source="stream" alwaysOn />,
       <EventTypeInput key="type" source="type" alwaysOn />,
-      ...(administrate ? [<MemberReferenceInput key="member" source="member" label="resources.audit-events.fields.member" />] : []),
+      <AuditActorInput key="member" source="member" label="resources.audit-events.fields.member" />,
       <DateTimeInput key="from" source="from" parse={toIsoOrUndefined} />,
       <DateTimeInput key="to" source="to" parse={toIsoOrUndefined} />,
     ],
-    [administrate],
+    [],
   );
-};

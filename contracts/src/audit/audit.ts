@@ -57,3 +57,13 @@ export const auditEventsResponseSchema = z.object({
   events: z.array(auditEventDtoSchema),
   next: z.number().int().nullable(),
 }) satisfies z.ZodType<AuditEventsResponse>;
+
+/**
+ * GET /administration/audit-actors: the members an auditor may filter the history by, named as the
+ * history's rows name them (no address, no other personal data).
+ */
+export interface AuditActorDto {
+  id: string;
+  name: string;
+}
+export const auditActorDtoSchema = z.object({ id: z.string(), name: z.string() }) satisfies z.ZodType<AuditActorDto>;

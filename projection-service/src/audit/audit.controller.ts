@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { auditQuerySchema, auditEventsResponseSchema, auditEventDtoSchema, type AuditEventDto, type AuditEventsResponse } from '@cn/contracts';
+import { auditActorDtoSchema, auditQuerySchema, auditEventsResponseSchema, auditEventDtoSchema, type AuditActorDto, type AuditEventDto, type AuditEventsResponse } from '@cn/contracts';
 import { Controller, Get, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { ConsistencyInterceptor, contentRangeHeaders, type DocumentStore, Endpoint, InjectPort, parseListQuery, parseWith, type PersonalDataCipher, sendList } from '@cn/platform';
+import { displayNameOf } from '../members/member-dto';
+import { membersCollection } from '../members/members.read';
 import { auditCollection, auditFilterOf, findAuditPage, toAuditDtos } from './audit.read';
 
 /** react-admin sort fields → audit read-model fields */
@@ -14,6 +16,8 @@ const SORT_FIELDS: Record<string, string> = {
   stream: 'stream',
 };
 const AUDIT_FILTERS = ['stream', 'type', 'member', 'from', 'to'] as const;
+const ACTOR_FILTERS = ['q', 'id'] as const;
+const ACTOR_SORT_FIELDS: Record<string, string> = { name: 'last_name', id: '_id' };
 
 const optionalText = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -40,6 +44,31 @@ export class AuditController {
     const parsed = parseWith(auditQuerySchema, query);
     const { entries, next } = await findAuditPage(this.documentStore, parsed);
     return { events: await toAuditDtos(entries, this.documentStore, this.cipher), next };
+  }
+
+  @Get('administration/audit-actors')
+  @Endpoint({
+    summary: 'Members to filter the event history by, with the names its rows show (react-admin list; filter q or id; Content-Range)',
+    tags: ['audit'],
+    responses: { 200: { description: 'AuditActorDto[]', schema: z.array(auditActorDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither auditor nor administrator' },
+    auth: 'auditor',
+  })
+  async actors(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<AuditActorDto[]> {
+    const { range, filter } = parseListQuery(query, { sortFields: ACTOR_SORT_FIELDS, filters: ACTOR_FILTERS });
+    const q = optionalText(filter.q);
+    // by name only: an auditor learns no address from the picker
+    const where = {
+      $and: [
+        ...(q ? [{ $or: [{ first_name: { $like: q } }, { last_name: { $like: q } }] }] : []),
+        ...(Array.isArray(filter.id) ? [{ _id: { $in: filter.id.map(String) } }] : [{ deleted: false }]),
+      ],
+    };
+    const collection = membersCollection(this.documentStore);
+    const [docs, total] = await Promise.all([
+      collection.find(where, { sort: [['last_name', 1], ['first_name', 1], ['_id', 1]], skip: range[0], limit: range[1] - range[0] + 1 }),
+      collection.count(where),
+    ]);
+    return sendList(res, 'audit-actors', docs.map((doc) => ({ id: doc._id, name: displayNameOf(doc) })), range, total);
   }
 
   @Get('administration/audit-events')

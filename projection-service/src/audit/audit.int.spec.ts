@@ -96,6 +96,25 @@ describe('audit API', () => {
     await request(h.server).get('/administration/audit-events').set('Cookie', h.cookie('eve')).expect(403);
   });
 
+  it('names the members an auditor may filter by, by name only, for react-admin', async () => {
+    const res = await request(h.server)
+      .get('/administration/audit-actors')
+      .query({ filter: JSON.stringify({ q: 'ott' }), range: '[0,9]', sort: '["name","ASC"]' })
+      .set('Cookie', h.cookie('aud'))
+      .expect(200);
+    expect(res.body).toEqual([{ id: 'aud', name: 'Otto Auditor' }]);
+    expect(res.headers['content-range']).toBe('audit-actors 0-0/1');
+    const chosen = await request(h.server)
+      .get('/administration/audit-actors')
+      .query({ filter: JSON.stringify({ id: ['admin', 'eve'] }) })
+      .set('Cookie', h.cookie('admin'))
+      .expect(200);
+    expect((chosen.body as Array<{ id: string }>).map((actor) => actor.id).sort()).toEqual(['admin', 'eve']);
+    expect(JSON.stringify(chosen.body)).not.toContain('@');
+    await request(h.server).get('/administration/audit-actors').set('Cookie', h.cookie('eve')).expect(403);
+    await request(h.server).get('/administration/audit-actors').expect(401);
+  });
+
   it('shows the fallbacks for an erased member', async () => {
     head = await h.append(memberStream('eve'), 'MemberErased', { member_id: 'eve' }, 'admin');
     await h.infra.keyStore.destroy('eve');
