@@ -63,6 +63,8 @@ export const groupFactsOf = (state: GroupState): GroupFacts => {
     members_can_invite: details?.members_can_invite ?? false,
     externally_visible: details?.externally_visible ?? false,
     active_main_group: details?.active_main_group ?? false,
+    member_count: Object.keys(state.members).length,
+    admin_count: Object.values(state.members).filter(Boolean).length,
   };
 };
 
@@ -202,11 +204,10 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> =
         const viewer = groupViewerOf(state, command.actor);
         if (!abilitiesIn(state, command.actor).see) throw new DomainError('not_found', 'not_found');
         if (viewer.status !== 'member') return [];
-        require(state, command.actor, 'leave');
-        const admins = Object.entries(state.members).filter(([, admin]) => admin).map(([memberId]) => memberId);
-        const others = Object.keys(state.members).filter((memberId) => memberId !== command.actor.member_id);
+        const facts = groupFactsOf(state);
         // the last admin of a group with other members hands the group over first
-        if (viewer.group_admin && admins.length === 1 && others.length > 0) throw new DomainError('last_admin', 'conflict');
+        if (viewer.group_admin && facts.admin_count === 1 && facts.member_count > 1 && !facts.active_main_group) throw new DomainError('last_admin', 'conflict');
+        require(state, command.actor, 'leave');
         return [{ type: 'MemberLeftGroup', data: { group_id: id, member_id: command.actor.member_id } }];
       }
       case 'AcceptJoinRequest': {

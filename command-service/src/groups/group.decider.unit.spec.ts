@@ -24,7 +24,7 @@ const details = (overrides: Partial<GroupDetails> = {}): GroupDetails => ({
   chat: 'disabled',
   ...overrides,
 });
-const found = (overrides: Partial<GroupDetails> = {}, by: GroupActor = founder): GroupCommand => ({
+const found = (overrides: Partial<GroupDetails> = {}, by: GroupActor = founder): Extract<GroupCommand, { type: 'FoundGroup' }> => ({
   type: 'FoundGroup',
   group_id: 'g1',
   slug: 'choir',

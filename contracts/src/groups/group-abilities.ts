@@ -17,6 +17,8 @@ export interface GroupFacts {
   members_can_invite: boolean;
   externally_visible: boolean;
   active_main_group: boolean;
+  member_count: number;
+  admin_count: number;
 }
 
 export interface GroupViewer {
@@ -73,8 +75,8 @@ export const groupAbilities = (group: GroupFacts, viewer: GroupViewer): GroupCan
     see,
     join: joinable && !moderated,
     join_moderated: joinable && moderated,
-    // the active main group is the network's own: everybody stays in it
-    leave: member && !group.active_main_group,
+    // the active main group is the network's own: everybody stays in it; the last admin hands over first
+    leave: member && !group.active_main_group && !(viewer.group_admin && group.admin_count === 1 && group.member_count > 1),
     update: manages && open,
     destroy: manages,
     archive: manages,

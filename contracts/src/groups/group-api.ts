@@ -146,6 +146,8 @@ export interface GroupDetailDto {
   membership_status_of_current_member: GroupMembershipStatus;
   is_group_admin: boolean;
   i_haz_subscription: boolean;
+  /** how many members subscribed to the group's notifications */
+  subscriber_count: number;
   subscription_status: 'subscribed' | 'unsubscribed';
   favorited: boolean;
   /** the open invite of the current member */
@@ -198,6 +200,7 @@ export const groupDetailDtoSchema = z.object({
   membership_status_of_current_member: z.enum(GROUP_MEMBERSHIP_STATUSES),
   is_group_admin: z.boolean(),
   i_haz_subscription: z.boolean(),
+  subscriber_count: z.number().int(),
   subscription_status: z.enum(['subscribed', 'unsubscribed']),
   favorited: z.boolean(),
   invite: z.object({ id: z.string(), author_name: z.string(), created_at: z.string(), additional_message: z.string() }).nullable(),

@@ -39,6 +39,8 @@ export const groupFactsOf = (group: GroupDocument): GroupFacts => ({
   members_can_invite: group.members_can_invite,
   externally_visible: group.externally_visible,
   active_main_group: group.active_main_group,
+  member_count: group.member_ids.length,
+  admin_count: group.admin_ids.length,
 });
 
 export const groupDetailsOf = (group: GroupDocument): GroupDetails => ({
@@ -132,6 +134,7 @@ export const toGroupDetail = async (store: DocumentStore, group: GroupDocument, 
     membership_status_of_current_member: viewer.status,
     is_group_admin: viewer.group_admin,
     i_haz_subscription: subscribed,
+    subscriber_count: group.subscriber_ids.length,
     subscription_status: subscribed ? 'subscribed' : 'unsubscribed',
     favorited: group.favorite_ids.includes(member._id),
     invite: invite ? { id: invite.invite_id, author_name: authorName, created_at: invite.created_at, additional_message: invite.additional_message } : null,
