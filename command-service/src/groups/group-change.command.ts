@@ -25,7 +25,7 @@ export class ChangeGroupHandler implements ICommandHandler<ChangeGroupCommand> {
   async execute({ issuer, payload }: ChangeGroupCommand): Promise<{ position: number; events: GroupStreamEvent[] }> {
     const { actor } = await this.groups.actor(issuer);
     const groupId = 'slug' in payload ? await this.groups.groupIdOf(payload.slug) : [...(await this.groups.groupsOfInvites([payload.invite_id])).keys()][0];
-    const handled = await this.groups.run(payload.name, groupId, issuer, { ...payload.change, actor } as GroupCommand);
+    const handled = await this.groups.run(payload.name, groupId, issuer, { ...payload.change, actor });
     return { position: handled.position, events: handled.events };
   }
 }

@@ -85,7 +85,7 @@ export const groupViewerOf = (state: GroupState, actor: GroupActor): GroupViewer
 export const abilitiesIn = (state: GroupState, actor: GroupActor): GroupCan => groupAbilities(groupFactsOf(state), groupViewerOf(state, actor));
 
 /** A group the actor does not see does not exist for them (404); one they see but may not act on is 403. */
-const require = (state: GroupState, actor: GroupActor, ability: keyof GroupCan): GroupCan => {
+const requireAbility = (state: GroupState, actor: GroupActor, ability: keyof GroupCan): GroupCan => {
   if (!state.exists) throw new DomainError('not_found', 'not_found');
   const can = abilitiesIn(state, actor);
   if (!can.see) throw new DomainError('not_found', 'not_found');
@@ -148,10 +148,10 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> =
       case 'ChangeGroupDetails': {
         const id = groupId();
         if (state.archived) {
-          require(state, command.actor, 'archive');
+          requireAbility(state, command.actor, 'archive');
           throw new DomainError('group_archived', 'refused');
         }
-        require(state, command.actor, 'update');
+        requireAbility(state, command.actor, 'update');
         const previous = state.details as GroupDetails;
         const defined = Object.fromEntries(Object.entries(command.changes).filter(([, value]) => value !== undefined)) as Partial<GroupDetails>;
         const next: GroupDetails = { ...previous, ...defined };
@@ -164,17 +164,17 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> =
       }
       case 'ArchiveGroup': {
         const id = groupId();
-        require(state, command.actor, 'archive');
+        requireAbility(state, command.actor, 'archive');
         return state.archived ? [] : [{ type: 'GroupArchived', data: { group_id: id } }];
       }
       case 'UnarchiveGroup': {
         const id = groupId();
-        require(state, command.actor, 'archive');
+        requireAbility(state, command.actor, 'archive');
         return state.archived ? [{ type: 'GroupUnarchived', data: { group_id: id } }] : [];
       }
       case 'DeleteGroup': {
         const id = groupId();
-        require(state, command.actor, 'destroy');
+        requireAbility(state, command.actor, 'destroy');
         return [{ type: 'GroupDeleted', data: { group_id: id, slug: state.slug } }];
       }
       case 'RequestMembership': {
@@ -207,19 +207,19 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> =
         const facts = groupFactsOf(state);
         // the last admin of a group with other members hands the group over first
         if (viewer.group_admin && facts.admin_count === 1 && facts.member_count > 1 && !facts.active_main_group) throw new DomainError('last_admin', 'conflict');
-        require(state, command.actor, 'leave');
+        requireAbility(state, command.actor, 'leave');
         return [{ type: 'MemberLeftGroup', data: { group_id: id, member_id: command.actor.member_id } }];
       }
       case 'AcceptJoinRequest': {
         const id = groupId();
-        require(state, command.actor, 'moderate');
+        requireAbility(state, command.actor, 'moderate');
         if (Object.hasOwn(state.members, command.member_id)) return [];
         if (state.requests[command.member_id] === undefined) throw new DomainError('no_join_request', 'not_found');
         return [{ type: 'MemberJoinedGroup', data: { group_id: id, member_id: command.member_id, admin: false } }];
       }
       case 'RejectJoinRequest': {
         const id = groupId();
-        require(state, command.actor, 'moderate');
+        requireAbility(state, command.actor, 'moderate');
         const request = state.requests[command.member_id];
         if (request === undefined) throw new DomainError('no_join_request', 'not_found');
         if (request === 'rejected') return [];
@@ -227,7 +227,7 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> =
       }
       case 'InviteMembers': {
         const id = groupId();
-        require(state, command.actor, 'invite');
+        requireAbility(state, command.actor, 'invite');
         // members of the group and those with an open invite are left out (inviting twice does nothing)
         const fresh = command.invites.filter(
           ({ member_id }, index) =>
@@ -283,7 +283,7 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> =
       }
       case 'SetSubscription': {
         const id = groupId();
-        require(state, command.actor, 'subscribe');
+        requireAbility(state, command.actor, 'subscribe');
         const subscribed = state.subscribers.includes(command.actor.member_id);
         if (subscribed === command.subscribed) return [];
         const data = { group_id: id, member_id: command.actor.member_id };
@@ -291,7 +291,7 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> =
       }
       case 'SetFavorite': {
         const id = groupId();
-        require(state, command.actor, 'favorite');
+        requireAbility(state, command.actor, 'favorite');
         const favorited = state.favorites.includes(command.actor.member_id);
         if (favorited === command.favorited) return [];
         const data = { group_id: id, member_id: command.actor.member_id };
