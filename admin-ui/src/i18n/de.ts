@@ -72,6 +72,7 @@ export const germanAppMessages: AppMessages = {
       audit_events: 'Audit-Ereignisse',
       members: 'Mitglieder',
       appointment_categories: 'Terminkategorien',
+      group_categories: 'Gruppenkategorien',
     },
     appointment_categories: {
       title: 'Terminkategorien',
@@ -80,6 +81,16 @@ export const germanAppMessages: AppMessages = {
       add: 'Hinzufügen',
       remove: 'Entfernen',
       empty: 'Die eingebauten Kategorien werden immer angeboten; hier eigene hinzufügen.',
+    },
+    group_categories: {
+      title: 'Gruppenkategorien (Verzeichnis-Reiter)',
+      name: 'Name (eine Gruppe)',
+      plural_name: 'Mehrzahl (der Reiter)',
+      members_can_create: 'Mitglieder dürfen Gruppen anlegen',
+      add: 'Hinzufügen',
+      up: 'Nach oben',
+      down: 'Nach unten',
+      unsaved: 'neu, noch nicht gespeichert',
     },
     choices: {
       language: { de: 'Deutsch', de_DU: 'Deutsch (Du)', en: 'Englisch', es: 'Spanisch', fr: 'Französisch' },

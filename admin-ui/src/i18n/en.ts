@@ -71,6 +71,7 @@ export const englishAppMessages = {
       audit_events: 'Audit events',
       members: 'Members',
       appointment_categories: 'Appointment categories',
+      group_categories: 'Group categories',
     },
     appointment_categories: {
       title: 'Appointment categories',
@@ -79,6 +80,16 @@ export const englishAppMessages = {
       add: 'Add',
       remove: 'Remove',
       empty: 'Built-in categories are always offered; add your own here.',
+    },
+    group_categories: {
+      title: 'Group categories (directory tabs)',
+      name: 'Name (one group)',
+      plural_name: 'Plural name (the tab)',
+      members_can_create: 'Members may create groups',
+      add: 'Add',
+      up: 'Move up',
+      down: 'Move down',
+      unsaved: 'new, not saved yet',
     },
     choices: {
       language: { de: 'German', de_DU: 'German (informal)', en: 'English', es: 'Spanish', fr: 'French' },

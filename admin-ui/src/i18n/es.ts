@@ -72,6 +72,7 @@ export const spanishAppMessages: AppMessages = {
       audit_events: 'Eventos de auditoría',
       members: 'Miembros',
       appointment_categories: 'Categorías de citas',
+      group_categories: 'Categorías de grupos',
     },
     appointment_categories: {
       title: 'Categorías de citas',
@@ -80,6 +81,16 @@ export const spanishAppMessages: AppMessages = {
       add: 'Añadir',
       remove: 'Quitar',
       empty: 'Las categorías integradas se ofrecen siempre; añade aquí las tuyas.',
+    },
+    group_categories: {
+      title: 'Categorías de grupos (pestañas del directorio)',
+      name: 'Nombre (un grupo)',
+      plural_name: 'Plural (la pestaña)',
+      members_can_create: 'Los miembros pueden crear grupos',
+      add: 'Añadir',
+      up: 'Subir',
+      down: 'Bajar',
+      unsaved: 'nueva, aún sin guardar',
     },
     choices: {
       language: { de: 'Alemán', de_DU: 'Alemán (informal)', en: 'Inglés', es: 'Español', fr: 'Francés' },

@@ -72,6 +72,7 @@ export const frenchAppMessages: AppMessages = {
       audit_events: 'Événements d’audit',
       members: 'Membres',
       appointment_categories: 'Catégories de rendez-vous',
+      group_categories: 'Catégories de groupes',
     },
     appointment_categories: {
       title: 'Catégories de rendez-vous',
@@ -80,6 +81,16 @@ export const frenchAppMessages: AppMessages = {
       add: 'Ajouter',
       remove: 'Retirer',
       empty: 'Les catégories intégrées sont toujours proposées ; ajoutez ici les vôtres.',
+    },
+    group_categories: {
+      title: 'Catégories de groupes (onglets de l\'annuaire)',
+      name: 'Nom (un groupe)',
+      plural_name: 'Pluriel (l\'onglet)',
+      members_can_create: 'Les membres peuvent créer des groupes',
+      add: 'Ajouter',
+      up: 'Monter',
+      down: 'Descendre',
+      unsaved: 'nouvelle, pas encore enregistrée',
     },
     choices: {
       language: { de: 'Allemand', de_DU: 'Allemand (tutoiement)', en: 'Anglais', es: 'Espagnol', fr: 'Français' },
