@@ -138,9 +138,9 @@ describe('the group form', () => {
   it('offers hidden only with can.create_hidden, no open access for a sensitive group, no moderated join for a hidden one', async () => {
     renderEdit(aGroup({ sensitive: true, access: 'closed' }));
     await screen.findByTestId('group-form');
-    expect((screen.getByTestId('group-form-access-hidden') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByTestId('group-form-access-open') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByTestId('group-form-access-closed') as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByTestId<HTMLInputElement>('group-form-access-hidden').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>('group-form-access-open').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>('group-form-access-closed').disabled).toBe(false);
     expect(screen.getByTestId('group-form-moderated')).toBeTruthy();
     // sensitive and main group are for network admins only
     expect(screen.queryByTestId('group-form-sensitive')).toBeNull();
@@ -155,7 +155,7 @@ describe('the group form', () => {
   it('locks the access of the main group', async () => {
     renderEdit(aGroup({ active_main_group: true }));
     await screen.findByTestId('group-form');
-    expect((screen.getByTestId('group-form-access') as HTMLFieldSetElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLFieldSetElement>('group-form-access').disabled).toBe(true);
   });
 
   it('shows the server refusal on its field', async () => {
