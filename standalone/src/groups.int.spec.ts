@@ -118,6 +118,11 @@ describe('groups over HTTP', () => {
     expect((await request(server).post('/groups').send({ group_category_slug: categorySlug, group: { name: 'X' } })).status).toBe(401);
   });
 
+  it('gives groups founded at once with the same name different slugs', async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => must<{ slug: string }>(clients.member, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Twin Café' } })));
+    expect(answers.map((answer) => answer.slug).sort()).toEqual(['twin-cafe', 'twin-cafe-2', 'twin-cafe-3']);
+  });
+
   it('no_member → member in an open group, → in_moderation → member in a moderated one; leave after all', async () => {
     const { member, auditor } = clients;
     const open = await found(member, 'Runners');

@@ -20,9 +20,18 @@ export const FOUND_GROUP = 'FoundGroup';
 
 @CommandHandler(FoundGroupCommand)
 export class FoundGroupHandler implements ICommandHandler<FoundGroupCommand> {
+  /** foundings in this process one after another, so that each sees the slugs the previous ones took */
+  private queue: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly groups: GroupCommands) {}
 
-  async execute({ issuer, payload }: FoundGroupCommand): Promise<GroupCreatedAnswer> {
+  execute(command: FoundGroupCommand): Promise<GroupCreatedAnswer> {
+    const next = this.queue.then(() => this.found(command));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async found({ issuer, payload }: FoundGroupCommand): Promise<GroupCreatedAnswer> {
     const { actor } = await this.groups.actor(issuer);
     const categories = await this.groups.categories();
     const category = categories.categories.find((candidate) => candidate.slug === payload.group_category_slug);
