@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { Icon } from '../common/Icon';
-import { useMyGroups } from './groups-queries';
+import { badgeText } from '../shell/NotificationsDropdown';
+import { useGroupInvites, useMyGroups } from './groups-queries';
 
 /**
  * The member's groups in the left navigation, favourites first (the server's order). Every pushed group
@@ -12,7 +13,9 @@ export const MyGroupsNav = ({ collapsed, onToggle }: { collapsed: boolean; onTog
   const { t } = useTranslation();
   const listId = useId();
   const groups = useMyGroups();
+  const invites = useGroupInvites(false);
   const list = groups.data?.groups ?? [];
+  const open = invites.data?.open_count ?? 0;
   return (
     <section className="nav-section" data-testid="nav-section-my-groups">
       <button type="button" className="nav-section__toggle" aria-expanded={!collapsed} aria-controls={listId} onClick={onToggle}>
@@ -37,6 +40,11 @@ export const MyGroupsNav = ({ collapsed, onToggle }: { collapsed: boolean; onTog
           <li>
             <NavLink to="/invites" className="nav-link" data-testid="nav-group-invites">
               {t('groups.nav.invites')}
+              {open > 0 ? (
+                <span className="badge nav-link__count" data-testid="nav-count-group-invites" aria-label={t('groups.nav.open_invites', { count: open })}>
+                  {badgeText(open)}
+                </span>
+              ) : null}
             </NavLink>
           </li>
         </ul>
