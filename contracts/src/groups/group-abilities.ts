@@ -85,8 +85,9 @@ export const groupAbilities = (group: GroupFacts, viewer: GroupViewer): GroupCan
     create_hidden: viewer.network_admin,
     subscribe: member,
     favorite: member,
-    create_appointments: open && ((member && !viewer.external) || viewer.network_admin),
-    create_calendars: open && manages,
+    // the calendars module's own rules (calendar-abilities.ts), which know nothing of archiving
+    create_appointments: (member && !viewer.external) || viewer.network_admin,
+    create_calendars: manages,
   };
 };
 
