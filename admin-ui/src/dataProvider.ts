@@ -5,6 +5,7 @@ import { createRestDataProvider } from './api/restDataProvider';
 import { createAppointmentCategoriesDataProvider } from './appointment-categories/appointment-categories-data-provider';
 import { createAuditEventsDataProvider } from './audit-events/audit-events-data-provider';
 import { createGroupsDataProvider } from './groups/groups-data-provider';
+import { createGroupCategoriesDataProvider } from './group-categories/group-categories-data-provider';
 import { createMembersDataProvider } from './members/members-data-provider';
 import { createSettingsDataProvider } from './settings/settings-data-provider';
 
@@ -19,6 +20,7 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     ['members', createMembersDataProvider(api)],
     ['appointment-categories', createAppointmentCategoriesDataProvider(api)],
     ['groups', createGroupsDataProvider(api)],
+    ['group-categories', createGroupCategoriesDataProvider(api)],
   ]);
   const rest = createRestDataProvider(api);
   return combineDataProviders((resource) => providers.get(resource) ?? rest);

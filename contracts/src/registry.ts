@@ -7,6 +7,7 @@ import { calendarTokenEvents } from './calendars/calendar-token';
 import { appointmentCategoryEvents } from './calendars/categories';
 import { meetingRoomEvents } from './calendars/rooms';
 import { groupEvents, membershipRoleEvents } from './groups/groups';
+import { groupCategoryEvents, groupModuleEvents } from './groups/group-events';
 import { redactSecrets, SECRET_REDACTED, type EventDefinition } from './common/events';
 import type { z } from 'zod';
 import { notificationsEvents } from './notifications/notifications';
@@ -24,6 +25,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...meetingRoomEvents,
     ...groupEvents,
     ...membershipRoleEvents,
+    ...groupModuleEvents,
+    ...groupCategoryEvents,
     ...notificationsEvents,
   ].map((definition) => [definition.type, definition]),
 );

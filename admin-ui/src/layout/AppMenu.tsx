@@ -4,6 +4,7 @@ import ManageHistoryIcon from '@mui/icons-material/ManageHistory';
 import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
 import CategoryIcon from '@mui/icons-material/Category';
+import ViewListIcon from '@mui/icons-material/ViewList';
 import type { Permissions } from '../api/authProvider';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
@@ -39,6 +40,9 @@ export const AppMenu = () => {
           leftIcon={<CategoryIcon />}
           data-testid="menu-appointment-categories"
         />
+      )}
+      {administrate && (
+        <Menu.Item to="/group-categories/network" primaryText="cn.menu.group_categories" leftIcon={<ViewListIcon />} data-testid="menu-group-categories" />
       )}
     </Menu>
   );

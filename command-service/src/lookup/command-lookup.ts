@@ -9,6 +9,7 @@ import {
   type LookupMember,
   type LookupNetwork,
 } from './lookup.projections';
+import { lookupGroupsProjection, type LookupGroup } from '../groups/group-lookup.projection';
 
 /** Projection's evolve takes its document type contravariantly; the runner hands each projection its own documents. */
 const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection;
@@ -31,7 +32,7 @@ export class CommandLookup implements MemberAccess {
       // the command side's event store is the log: a delivery may be acknowledged before its turn is written
       acknowledgeBeforeWrite: true,
       name: LOOKUP_GROUP,
-      projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection), widen(lookupAppointmentsProjection)],
+      projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection), widen(lookupAppointmentsProjection), widen(lookupGroupsProjection)],
       bus: infra.bus,
       eventStore: infra.eventStore,
       documentStore: infra.documentStore,
@@ -85,6 +86,12 @@ export class CommandLookup implements MemberAccess {
     await this.catchUp();
     const [member] = await this.members.find({ email: email.trim().toLowerCase(), erased: false }, { limit: 1 });
     return member ?? null;
+  }
+
+  /** the groups the lookup knows (slugs, invites), caught up with the log */
+  async groups(filter: { slug: string } | { invite_ids: { $contains: string } }): Promise<LookupGroup[]> {
+    await this.catchUp();
+    return this.infra.documentStore.collection<LookupGroup>(collectionName(lookupGroupsProjection)).find(filter);
   }
 
   async networkSettings(): Promise<NetworkSettings> {

@@ -10,6 +10,9 @@ export interface DemoTexts {
   weekly: { name: string; description: string; location: { name: string; address1: string; zip: string; city: string; country: string } };
   workshop: { name: string };
   party: { name: string };
+  /** the groups module's demo: categories (directory tabs) and a few more groups, one moderated */
+  groupCategories: Record<'interests' | 'committees', { name: string; plural: string }>;
+  moreGroups: Record<'choir' | 'bookClub' | 'building', { name: string; teaser: string }>;
 }
 
 export const DEMO_TEXTS: Record<DemoLanguage, DemoTexts> = {
@@ -25,6 +28,12 @@ export const DEMO_TEXTS: Record<DemoLanguage, DemoTexts> = {
     },
     workshop: { name: 'Kompost-Workshop' },
     party: { name: 'Sommerfest' },
+    groupCategories: { interests: { name: 'Interessengruppe', plural: 'Interessengruppen' }, committees: { name: 'Gremium', plural: 'Gremien' } },
+    moreGroups: {
+      choir: { name: 'Chor', teaser: 'Wir singen jeden Donnerstag im Gemeindesaal.' },
+      bookClub: { name: 'Lesekreis', teaser: 'Ein Buch im Monat; neue Mitglieder fragen bitte kurz an.' },
+      building: { name: 'Projekt Neubau', teaser: 'Planung des neuen Gemeindehauses.' },
+    },
   },
   en: {
     network: 'Demo Network',
@@ -38,6 +47,12 @@ export const DEMO_TEXTS: Record<DemoLanguage, DemoTexts> = {
     },
     workshop: { name: 'Composting workshop' },
     party: { name: 'Summer party' },
+    groupCategories: { interests: { name: 'Interest group', plural: 'Interest groups' }, committees: { name: 'Committee', plural: 'Committees' } },
+    moreGroups: {
+      choir: { name: 'Choir', teaser: 'We sing every Thursday in the community hall.' },
+      bookClub: { name: 'Book club', teaser: 'One book a month; new members please ask to join.' },
+      building: { name: 'New building project', teaser: 'Planning the new community house.' },
+    },
   },
 };
 

@@ -47,6 +47,8 @@ export const seedCalendars = async (
   members: { admin: string; member: string; guest: string; auditor: string },
   context: () => CommandContext,
   texts: DemoTexts = DEMO_TEXTS.de,
+  /** the demo groups' categories (seed-groups.ts), when the categories were seeded first */
+  categories: { gardening: string | null; board: string | null } = { gardening: null, board: null },
 ): Promise<{ position: number; ids: DemoCalendarIds }> => {
   let position = 0;
   const run = async <S, C, E extends { type: string; data: unknown }>(
@@ -64,11 +66,11 @@ export const seedCalendars = async (
 
   const gardening = randomUUID();
   const board = randomUUID();
-  await group(gardening, { type: 'CreateGroup', group_id: gardening, slug: 'gardening', name: texts.groups.gardening, group_category_id: null, access: 'open' });
+  await group(gardening, { type: 'CreateGroup', group_id: gardening, slug: 'gardening', name: texts.groups.gardening, group_category_id: categories.gardening, access: 'open' });
   await group(gardening, { type: 'JoinGroup', group_id: gardening, member_id: members.member, admin: true });
   await group(gardening, { type: 'JoinGroup', group_id: gardening, member_id: members.admin, admin: false });
   await group(gardening, { type: 'JoinGroup', group_id: gardening, member_id: members.guest, admin: false });
-  await group(board, { type: 'CreateGroup', group_id: board, slug: 'board', name: texts.groups.board, group_category_id: null, access: 'hidden' });
+  await group(board, { type: 'CreateGroup', group_id: board, slug: 'board', name: texts.groups.board, group_category_id: categories.board, access: 'hidden' });
   await group(board, { type: 'JoinGroup', group_id: board, member_id: members.admin, admin: true });
   await group(board, { type: 'JoinGroup', group_id: board, member_id: members.auditor, admin: false });
   const roleId = randomUUID();

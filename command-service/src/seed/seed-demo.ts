@@ -6,6 +6,7 @@ import { registerMember } from '../members/registering-member/register-member.co
 import { changeNetworkSettings } from '../settings/changing-network-settings/change-network-settings.command';
 import { seedMeetingRooms } from '../meeting-rooms/seed-meeting-rooms';
 import { DEMO_TEXTS } from './demo-texts';
+import { seedGroupCategories, seedGroups } from './seed-groups';
 import { seedCalendars, type DemoCalendarIds } from './seed-calendars';
 
 export const DEMO_PASSWORD = 'changeme';
@@ -42,6 +43,7 @@ export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; me
     memberIds[member.email] = registered.id;
     position = registered.position;
   }
+  const categories = await seedGroupCategories(infra, memberIds['admin@example.org'], system, texts);
   const calendars = await seedCalendars(
     infra,
     {
@@ -52,7 +54,16 @@ export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; me
     },
     system,
     texts,
+    { gardening: categories.ids.interests, board: categories.ids.committees },
   );
+  const groups = await seedGroups(
+    infra,
+    { admin: memberIds['admin@example.org'], member: memberIds['member@example.org'], auditor: memberIds['auditor@example.org'] },
+    categories.ids,
+    system,
+    texts,
+  );
+  position = Math.max(position, categories.position, groups.position);
   position = Math.max(position, calendars.position, await seedMeetingRooms(infra, system));
   infra.logger.info({ members: DEMO_MEMBERS.map((member) => member.email), position }, 'demo data seeded');
   return { position, memberIds, calendars: calendars.ids };

@@ -28,6 +28,16 @@ const MemberPage = page(async () => (await import('../members')).MemberPage);
 const ForgotPasswordPage = page(async () => (await import('../users')).ForgotPasswordPage);
 const ResetPasswordPage = page(async () => (await import('../users')).ResetPasswordPage);
 const UserSettingsPage = page(async () => (await import('../users')).UserSettingsPage);
+const GroupLayout = page(async () => (await import('../groups')).GroupLayout);
+const GroupStartPage = page(async () => (await import('../groups')).GroupStartPage);
+const GroupMembersPage = page(async () => (await import('../groups')).GroupMembersPage);
+const GroupAdministrationPage = page(async () => (await import('../groups')).GroupAdministrationPage);
+const NewGroupPage = page(async () => (await import('../groups')).NewGroupPage);
+const EditGroupPage = page(async () => (await import('../groups')).EditGroupPage);
+const GroupInvitesPage = page(async () => (await import('../groups')).GroupInvitesPage);
+const SentGroupInvitesPage = page(async () => (await import('../groups')).SentGroupInvitesPage);
+const InviteMembersPage = page(async () => (await import('../groups')).InviteMembersPage);
+const DirectoryGroupsPage = page(async () => (await import('../groups')).DirectoryGroupsPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
 
 const Bootstrapping = () => {
@@ -70,6 +80,7 @@ export const App = () => {
           <Route path="/directory" element={<DirectoryLayout />}>
             <Route index element={<Navigate to="/directory/members" replace />} />
             <Route path="members" element={<DirectoryMembersPage />} />
+            <Route path=":categorySlug" element={<DirectoryGroupsPage />} />
           </Route>
           <Route path="/members" element={<Navigate to="/directory/members" replace />} />
           <Route path="/members/:id" element={<MemberPage />} />
@@ -83,6 +94,17 @@ export const App = () => {
           <Route path="/appointments/:id/participants" element={<ParticipantsPage />} />
           <Route path="/appointments/:id/contact" element={<ContactPage />} />
           <Route path="/groups/:groupSlug/calendars" element={<AppointmentsPage scope="all" />} />
+          <Route path="/groups/new/:categorySlug" element={<NewGroupPage />} />
+          <Route path="/groups/:slug/edit" element={<EditGroupPage />} />
+          <Route path="/groups/:slug/membership_invites/new" element={<InviteMembersPage />} />
+          <Route path="/groups/:slug" element={<GroupLayout />}>
+            <Route index element={<GroupStartPage />} />
+            <Route path="members" element={<GroupMembersPage />} />
+            <Route path="administration" element={<GroupAdministrationPage />} />
+          </Route>
+          <Route path="/invites" element={<GroupInvitesPage />} />
+          <Route path="/invites/sent" element={<SentGroupInvitesPage />} />
+          <Route path="/invites/new" element={<InviteMembersPage />} />
           <Route path="/calendars" element={<Navigate to="/calendars/manage" replace />} />
           <Route path="/calendars/manage" element={<CalendarsManagePage />} />
           <Route path="/calendars/new" element={<CalendarFormPage />} />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router-dom';
+import { GroupCategoryTabs } from '../groups/DirectoryGroupsPage';
 import { AVAILABLE_MODULES } from '../shell/navigation';
 
 /** /directory: a tab bar (members; channels only when the module is available) above the list. */
@@ -17,6 +18,7 @@ export const DirectoryLayout = () => {
             {t('directory.tabs.channels')}
           </NavLink>
         ) : null}
+        <GroupCategoryTabs />
       </nav>
       <Outlet />
     </section>

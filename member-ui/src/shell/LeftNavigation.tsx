@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from '../common/Icon';
+import { MyGroupsNav } from '../groups/MyGroupsNav';
 import { useOpenInvitesBadge } from '../invites/invites-queries';
 import { useSignedIn } from '../session/SessionContext';
 import { badgeText } from './NotificationsDropdown';
@@ -99,6 +100,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
         {(current ?? NAV_MODULES[0]).sections({ network, signedIn: true }).map((section) => (
           <Section key={section.id} section={section} collapsed={collapsed.has(section.id)} onToggle={() => toggle(section.id)} />
         ))}
+        <MyGroupsNav collapsed={collapsed.has('my-groups')} onToggle={() => toggle('my-groups')} />
       </div>
     </nav>
   );

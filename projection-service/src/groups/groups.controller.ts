@@ -5,6 +5,7 @@ import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem,
 import { viewerOf } from '../calendars/calendars.read';
 import { loadActiveMember } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
+import { abilitiesOf } from './group-views';
 import { findGroupBySlug, visibleGroupsMatching, visibleRolesMatching } from './groups.read';
 
 /** the pickers' search: words that must all occur in the name (empty: the first ones by name) */
@@ -94,10 +95,10 @@ export class GroupsController {
       name: group.name,
       access: group.access,
       group_category_id: group.group_category_id,
-      favorited: false,
-      subscription_status: 'unsubscribed',
+      favorited: group.favorite_ids.includes(member._id),
+      subscription_status: group.subscriber_ids.includes(member._id) ? 'subscribed' : 'unsubscribed',
       can: {
-        leave: isMember,
+        leave: abilitiesOf(group, member).leave,
         create_appointments: (isMember && !viewer.external) || viewer.network_admin,
         create_calendars: canCreateCalendar('group', group._id, viewer),
       },

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
+import { GroupPagesController } from './group-pages.controller';
 import { GroupsController } from './groups.controller';
-import { groupsProjection, membershipRolesProjection } from './groups.projection';
+import { groupCategoriesProjection, groupsProjection, membershipRolesProjection } from './groups.projection';
+import { groupChangePublisher } from './groups.realtime';
 
-/** Groups and membership roles. */
-@Module({ controllers: [GroupsController] })
+/** Groups, their categories and membership roles: the group pages, directory tabs, navigation and pickers. */
+@Module({ controllers: [GroupPagesController, GroupsController] })
 export class GroupsModule {}
 
 export const groupsFeature: ProjectionFeature = {
   module: GroupsModule,
-  readModels: [groupsProjection, membershipRolesProjection],
+  readModels: [groupsProjection, groupCategoriesProjection, membershipRolesProjection],
+  publishers: (infra) => [groupChangePublisher(infra.documentStore)],
 };

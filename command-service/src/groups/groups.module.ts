@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { EditGroupController } from './editing-groups/edit-group.controller';
+import { FollowGroupController } from './following-groups/follow-group.controller';
+import { FoundGroupHandler } from './founding-groups/found-group.command';
+import { FoundGroupController } from './founding-groups/found-group.controller';
+import { ChangeGroupHandler } from './group-change.command';
+import { GroupCommands } from './group-commands';
+import { BatchInvitesHandler, InviteMembersHandler } from './inviting-members/invite-members.command';
+import { InviteMembersController } from './inviting-members/invite-members.controller';
+import { JoinGroupController } from './joining-groups/join-group.controller';
+import { CreateGroupCategoryHandler, OrderGroupCategoriesHandler } from './managing-group-categories/manage-group-categories.command';
+import { ManageGroupCategoriesController } from './managing-group-categories/manage-group-categories.controller';
+import { ModerateJoinRequestsController } from './moderating-join-requests/moderate-join-requests.controller';
+
+/** Groups: founding, editing and the danger zone, membership, join requests, invites, favourites and subscriptions, categories. */
+@Module({
+  controllers: [
+    FoundGroupController,
+    EditGroupController,
+    JoinGroupController,
+    FollowGroupController,
+    ModerateJoinRequestsController,
+    InviteMembersController,
+    ManageGroupCategoriesController,
+  ],
+  providers: [
+    GroupCommands,
+    FoundGroupHandler,
+    ChangeGroupHandler,
+    InviteMembersHandler,
+    BatchInvitesHandler,
+    CreateGroupCategoryHandler,
+    OrderGroupCategoriesHandler,
+  ],
+})
+export class GroupsModule {}

@@ -1,0 +1,4 @@
+export { GroupLayout, GroupStartPage, GroupMembersPage, GroupAdministrationPage } from './GroupLayout';
+export { NewGroupPage, EditGroupPage } from './GroupFormPage';
+export { GroupInvitesPage, SentGroupInvitesPage, InviteMembersPage } from './GroupInvitesPage';
+export { DirectoryGroupsPage } from './DirectoryGroupsPage';

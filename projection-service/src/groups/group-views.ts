@@ -1,0 +1,164 @@
+import {
+  allowedGroupAccess,
+  groupAbilities,
+  membershipStatusOf,
+  type GroupCan,
+  type GroupCategoryRef,
+  type GroupDetailDto,
+  type GroupDetails,
+  type GroupFacts,
+  type GroupInviteDto,
+  type GroupListEntryDto,
+  type GroupViewer,
+} from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import type { DocumentStore } from '@cn/platform';
+import { displayNameOf } from '../members/member-dto';
+import { membersCollection } from '../members/members.read';
+import type { MemberDocument } from '../members/members.projection';
+import { groupCategoriesProjection, type GroupCategoryDocument, type GroupDocument, type GroupInviteEntry } from './groups.projection';
+
+export const groupCategoriesCollection = (store: DocumentStore) => store.collection<GroupCategoryDocument>(collectionName(groupCategoriesProjection));
+
+/** the categories in tab order */
+export const orderedCategories = async (store: DocumentStore): Promise<GroupCategoryDocument[]> =>
+  (await groupCategoriesCollection(store).find()).sort((a, b) => a.order - b.order || a.created_position - b.created_position);
+
+export const categoryRef = (category: GroupCategoryDocument): GroupCategoryRef => ({
+  id: category.category_id,
+  slug: category._id,
+  name: category.name,
+  plural_name: category.plural_name,
+  color: category.color,
+});
+
+export const groupFactsOf = (group: GroupDocument): GroupFacts => ({
+  access: group.access,
+  archived: group.archived,
+  moderated_join: group.moderated_join,
+  members_can_invite: group.members_can_invite,
+  externally_visible: group.externally_visible,
+  active_main_group: group.active_main_group,
+  member_count: group.member_ids.length,
+  admin_count: group.admin_ids.length,
+});
+
+export const groupDetailsOf = (group: GroupDocument): GroupDetails => ({
+  name: group.name,
+  teaser: group.teaser,
+  description: group.description,
+  group_category_id: group.group_category_id,
+  access: group.access,
+  moderated_join: group.moderated_join,
+  members_can_invite: group.members_can_invite,
+  externally_visible: group.externally_visible,
+  sensitive: group.sensitive,
+  active_main_group: group.active_main_group,
+  chat: group.chat,
+});
+
+export const openInviteOf = (group: GroupDocument, memberId: string): GroupInviteEntry | null =>
+  group.invites.find((invite) => invite.member_id === memberId && invite.status === 'open') ?? null;
+
+/** The member as a viewer of this group, from the group's read model (the same facts the command side folds). */
+export const groupViewerOf = (group: GroupDocument, member: Pick<MemberDocument, '_id' | 'roles'>): GroupViewer => ({
+  member_id: member._id,
+  network_admin: member.roles.network_admin,
+  external: member.roles.external,
+  status: membershipStatusOf({
+    member: group.member_ids.includes(member._id),
+    invited: openInviteOf(group, member._id) !== null,
+    request: group.requests[member._id]?.status ?? null,
+  }),
+  group_admin: group.admin_ids.includes(member._id),
+});
+
+export const abilitiesOf = (group: GroupDocument, member: Pick<MemberDocument, '_id' | 'roles'>): GroupCan => groupAbilities(groupFactsOf(group), groupViewerOf(group, member));
+
+/** whether the member may know of the group at all (hidden groups: members, invited members and network admins) */
+export const memberSeesGroup = (group: GroupDocument, member: Pick<MemberDocument, '_id' | 'roles'>): boolean => abilitiesOf(group, member).see;
+
+export const memberNames = async (store: DocumentStore, ids: readonly string[]): Promise<Map<string, string>> => {
+  const unique = [...new Set(ids)];
+  const docs = await Promise.all(unique.map((id) => membersCollection(store).get(id)));
+  return new Map(unique.map((id, i) => [id, displayNameOf(docs[i] ?? { first_name: '', last_name: '', deleted: true })]));
+};
+
+export const toListEntry = (group: GroupDocument, member: MemberDocument): GroupListEntryDto => {
+  const can = abilitiesOf(group, member);
+  return {
+    id: group._id,
+    slug: group.slug,
+    name: group.name,
+    group_category_id: group.group_category_id,
+    archived: group.archived,
+    access: group.access,
+    externally_visible: group.externally_visible,
+    member_count: group.member_ids.length,
+    activity_count: 0,
+    teaser: group.teaser,
+    membership_status_of_current_member: groupViewerOf(group, member).status,
+    favorited: group.favorite_ids.includes(member._id),
+    can: { join: can.join, join_moderated: can.join_moderated, leave: can.leave },
+  };
+};
+
+export const toGroupDetail = async (store: DocumentStore, group: GroupDocument, member: MemberDocument): Promise<GroupDetailDto> => {
+  const viewer = groupViewerOf(group, member);
+  const can = groupAbilities(groupFactsOf(group), viewer);
+  const categories = await orderedCategories(store);
+  const category = categories.find((candidate) => candidate.category_id === group.group_category_id);
+  const invite = openInviteOf(group, member._id);
+  const authorName = invite ? ((await memberNames(store, [invite.author_id])).get(invite.author_id) ?? '') : '';
+  const subscribed = group.subscriber_ids.includes(member._id);
+  const details = groupDetailsOf(group);
+  return {
+    id: group._id,
+    slug: group.slug,
+    name: group.name,
+    group_category_id: group.group_category_id,
+    category: category ? categoryRef(category) : null,
+    profile_image: null,
+    archived: group.archived,
+    access: group.access,
+    moderated_join: group.moderated_join,
+    members_can_invite: group.members_can_invite,
+    externally_visible: group.externally_visible,
+    sensitive: group.sensitive,
+    active_main_group: group.active_main_group,
+    member_count: group.member_ids.length,
+    activity_count: 0,
+    teaser: group.teaser,
+    description: group.description,
+    chat: group.chat,
+    membership_status_of_current_member: viewer.status,
+    is_group_admin: viewer.group_admin,
+    i_haz_subscription: subscribed,
+    subscriber_count: group.subscriber_ids.length,
+    subscription_status: subscribed ? 'subscribed' : 'unsubscribed',
+    favorited: group.favorite_ids.includes(member._id),
+    invite: invite ? { id: invite.invite_id, author_name: authorName, created_at: invite.created_at, additional_message: invite.additional_message } : null,
+    rejection_message: viewer.status === 'rejected' ? (group.requests[member._id]?.rejection_message ?? '') : null,
+    allowed_access: allowedGroupAccess(details, details, member.roles),
+    can,
+  };
+};
+
+export const toInviteDto = (group: GroupDocument, invite: GroupInviteEntry, names: ReadonlyMap<string, string>): GroupInviteDto => ({
+  id: invite.invite_id,
+  type: 'group_invite',
+  status: invite.status,
+  invitable: {
+    id: group._id,
+    name: group.name,
+    slug: group.slug,
+    access: group.access,
+    member_count: group.member_ids.length,
+    activity_count: 0,
+    teaser: group.teaser,
+  },
+  author: { id: invite.author_id, name: names.get(invite.author_id) ?? '' },
+  invitee: { id: invite.member_id, name: names.get(invite.member_id) ?? '' },
+  additional_message: invite.additional_message,
+  created_at: invite.created_at,
+});

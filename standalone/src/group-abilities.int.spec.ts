@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { CONSISTENCY_HEADER, type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupMembershipStatus, type NetworkResponse } from '@cn/contracts';
+import { loadConfig } from '@cn/platform';
+import { DEMO_PASSWORD } from '@cn/command-service';
+import { startStandalone, type RunningStandalone } from './standalone';
+
+interface Client {
+  email: string;
+  id: string;
+  cookie: string;
+  csrf: string;
+}
+type Kind = 'open' | 'moderated' | 'closed' | 'hidden' | 'external';
+const KINDS: Record<Kind, object> = {
+  open: {},
+  moderated: { moderated_join: true },
+  closed: { access: 'closed' },
+  hidden: { access: 'hidden' },
+  external: { externally_visible: true },
+};
+const NO_FLAGS: GroupCan = {
+  see: false,
+  join: false,
+  join_moderated: false,
+  leave: false,
+  update: false,
+  destroy: false,
+  archive: false,
+  invite: false,
+  moderate: false,
+  create_hidden: false,
+  subscribe: false,
+  favorite: false,
+  create_appointments: false,
+  create_calendars: false,
+};
+
+/**
+ * One source of truth for the groups module's permissions: for every role (member, external member,
+ * group admin, network admin, auditor) and every kind of group (open, moderated, closed, hidden,
+ * externally visible), each `can` flag GET /api/v1/groups/{slug} answers is what the write side does: an
+ * action whose flag is true is accepted, one whose flag is false is refused (403, or 404 where the group
+ * does not exist for the member). Flags are read again before each action, on fresh groups per role.
+ */
+describe('group flags agree with the answers, for every role and kind of group', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cn-group-abilities-'));
+  let running: RunningStandalone;
+  let server: Server;
+  let position = 0;
+  let categorySlug = '';
+  const clients: Record<string, Client> = {};
+
+  const signIn = async (email: string, password = DEMO_PASSWORD): Promise<Client> => {
+    const res = await request(server).post('/users/sign_in').send({ email, password }).expect(200);
+    const cookie = (res.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
+    const network = (await request(server).get('/api/v1/network').set('Cookie', cookie).expect(200)).body as NetworkResponse;
+    return { email, id: network.current_member?.id ?? '', cookie, csrf: network.csrf_token ?? '' };
+  };
+  const call = async (client: Client, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
+    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
+    const res = await (body === undefined ? pending : pending.send(body));
+    const answered = (res.body as { position?: unknown } | undefined)?.position;
+    if (typeof answered === 'number') position = Math.max(position, answered);
+    return res;
+  };
+  const must = async <T = Record<string, unknown>>(client: Client, method: 'post' | 'put', path: string, body: object): Promise<T> => {
+    const res = await call(client, method, path, body);
+    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as T;
+  };
+  const read = async (client: Client, slug: string): Promise<{ can: GroupCan; status: GroupMembershipStatus | null }> => {
+    const res = await call(client, 'get', `/api/v1/groups/${slug}`);
+    if (res.status === 404) return { can: NO_FLAGS, status: null };
+    expect(res.status).toBe(200);
+    const group = res.body as GroupDetailDto;
+    return { can: group.can, status: group.membership_status_of_current_member };
+  };
+
+  beforeAll(async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'group-abilities-secret-0123456789abcdef0123', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
+    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
+    server = running.app.getHttpServer() as Server;
+    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signIn(`${name}@example.org`);
+    const email = 'plain@example.org';
+    await must(clients.admin, 'post', '/administration/members', { user: { email, password: 'a good passphrase for tests', first_name: 'Plain', last_name: 'Member' } });
+    clients.plain = await signIn(email, 'a good passphrase for tests');
+    categorySlug = ((await call(clients.admin, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories[0].slug;
+  });
+  afterAll(async () => {
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  interface Outcome {
+    kind: Kind;
+    action: string;
+    flag: boolean;
+    status: number;
+  }
+
+  let serial = 0;
+  /**
+   * Fresh groups of every kind. The network admin founds them, except for the group admin's walk: Max
+   * founds his own (the hidden one only network admins may found, so there he is an outsider).
+   */
+  const fixtures = async (role: string): Promise<Record<Kind, string>> => {
+    const slugs = {} as Record<Kind, string>;
+    for (const kind of Object.keys(KINDS) as Kind[]) {
+      serial += 1;
+      const founder = role === 'groupAdmin' && kind !== 'hidden' ? clients.member : clients.admin;
+      slugs[kind] = (await must<{ slug: string }>(founder, 'post', '/groups', { group_category_slug: categorySlug, group: { name: `${kind} ${serial}`, ...KINDS[kind] } })).slug;
+    }
+    return slugs;
+  };
+
+  const walk = async (role: string): Promise<Outcome[]> => {
+    const client = clients[role];
+    const slugs = await fixtures(role);
+    const outcomes: Outcome[] = [];
+    for (const kind of Object.keys(KINDS) as Kind[]) {
+      const slug = slugs[kind];
+      const record = (action: string, flag: boolean, status: number) => outcomes.push({ kind, action, flag, status });
+      const on = async (action: keyof GroupCan, act: () => Promise<{ status: number }>, noOp: (status: GroupMembershipStatus | null) => boolean = () => false) => {
+        const { can, status } = await read(client, slug);
+        const answer = (await act()).status;
+        // an idempotent repeat (joining a group one is in, leaving one is not in) is accepted without a flag
+        record(action, can[action] || noOp(status), answer);
+      };
+      await on('update', () => call(client, 'put', `/groups/${slug}`, { group: { teaser: `changed by ${role}` } }));
+      await on('invite', () => call(client, 'post', `/groups/${slug}/membership_invites`, { membership_ids: [clients.plain.id] }));
+      await on('moderate', () => call(client, 'get', `/groups/${slug}/administration/join_requests`));
+      const joinFlag = async () => {
+        const { can, status } = await read(client, slug);
+        const answer = (await call(client, 'post', `/api/v1/groups/${slug}/join`)).status;
+        record('join', can.join || can.join_moderated || status === 'member' || status === 'in_moderation', answer);
+      };
+      await joinFlag();
+      await on('favorite', () => call(client, 'post', `/api/v1/groups/${slug}/favorite`));
+      await on('subscribe', () => call(client, 'post', `/groups/${slug}/subscribe`));
+      const id = ((await call(clients.admin, 'get', `/api/v1/groups/${slug}`)).body as GroupDetailDto).id;
+      await on('create_calendars', () => call(client, 'post', '/calendars', { type: 'group', parent_id: id, calendar: { name: `cal ${role}` } }));
+      await on('archive', () => call(client, 'put', `/groups/${slug}/archive`));
+      await on('archive', () => call(client, 'delete', `/groups/${slug}/archive`));
+      await on('leave', () => call(client, 'delete', `/groups/${slug}/join`), (status) => status !== null && status !== 'member');
+      await on('destroy', () => call(client, 'delete', `/groups/${slug}`));
+    }
+    return outcomes;
+  };
+
+  const disagreements = (outcomes: Outcome[]) =>
+    outcomes.filter(({ flag, status }) => (flag ? status >= 300 : status < 300 || (status !== 403 && status !== 404))).map((o) => `${o.kind} ${o.action}: can=${o.flag}, answered ${o.status}`);
+
+  const walked: Outcome[] = [];
+  const ROLES: Record<string, string> = { networkAdmin: 'admin', groupAdmin: 'member', member: 'plain', external: 'guest', auditor: 'auditor' };
+  for (const [name, client] of Object.entries(ROLES)) {
+    it(`${name}: every group flag is what the server does`, async () => {
+      clients[name] = clients[client];
+      const outcomes = await walk(name);
+      walked.push(...outcomes);
+      expect(outcomes.length).toBe(5 * 11);
+      expect(disagreements(outcomes)).toEqual([]);
+    });
+  }
+
+  it('walked both answers of every action: each is allowed to someone and refused to someone', () => {
+    const actions = [...new Set(walked.map((o) => o.action))];
+    for (const action of actions) {
+      const of = walked.filter((o) => o.action === action);
+      expect([action, of.some((o) => o.flag), of.some((o) => !o.flag)]).toEqual([action, true, true]);
+    }
+  });
+});
