@@ -10,6 +10,7 @@ import { groupEvents, membershipRoleEvents } from './groups/groups';
 import { redactSecrets, SECRET_REDACTED, type EventDefinition } from './common/events';
 import type { z } from 'zod';
 import { notificationsEvents } from './notifications/notifications';
+import { channelEvents } from './channels/channels';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -25,6 +26,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...groupEvents,
     ...membershipRoleEvents,
     ...notificationsEvents,
+    ...channelEvents,
   ].map((definition) => [definition.type, definition]),
 );
 
