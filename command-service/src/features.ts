@@ -7,6 +7,7 @@ import { MeetingRoomsModule } from './meeting-rooms/meeting-rooms.module';
 import { MembersModule } from './members/members.module';
 import { SettingsModule } from './settings/settings.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { ChannelsModule } from './channels/channels.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -18,4 +19,5 @@ export const COMMAND_FEATURES: Type[] = [
   MeetingRoomsModule,
   AppointmentsModule,
   NotificationsModule,
+  ChannelsModule,
 ];
