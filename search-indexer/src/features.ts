@@ -2,6 +2,7 @@ import type { SearchFeature } from './core/search-feature';
 import { membersSearchFeature } from './members/members.module';
 import { networkSearchFeature } from './network/network.module';
 import { appointmentsSearchFeature } from './appointments/appointments.module';
+import { channelsSearchFeature } from './channels/channels.module';
 
 /** The search side's features: adding one is one line here. */
-export const SEARCH_FEATURES: readonly SearchFeature[] = [networkSearchFeature, membersSearchFeature, appointmentsSearchFeature];
+export const SEARCH_FEATURES: readonly SearchFeature[] = [networkSearchFeature, membersSearchFeature, appointmentsSearchFeature, channelsSearchFeature];
