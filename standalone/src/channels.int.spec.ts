@@ -81,6 +81,16 @@ describe('channels over HTTP', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('the demo seed has a news channel with widgets, a photo gallery and a draft only administrators see', async () => {
+    const news = await channel(member, 'neuigkeiten');
+    expect(news.widgets.map((widget) => widget.type).sort()).toEqual(['appointments', 'banner', 'blog', 'link', 'people', 'spotlight', 'text']);
+    expect(news.widgets.find((widget) => widget.type === 'blog')?.latest_articles).toHaveLength(2);
+    const gallery = await channel(member, 'fotogalerie');
+    expect(gallery.widgets.find((widget) => widget.type === 'images')).toMatchObject({ w: 2, images: expect.arrayContaining([expect.objectContaining({ name: 'Foto 1' })]) });
+    await get(member, '/channels/vorstand-intern').expect(404);
+    expect((await channel(admin, 'vorstand-intern')).status).toBe('draft');
+  });
+
   it('creates a channel (slug from the title), refuses bad input with nothing appended, a taken slug with 409', async () => {
     const created = await call(admin, 'post', '/channels', { channel: { title: 'Gärten & Höfe', description: 'Alles über Gärten' } }).expect(201);
     expect(created.body).toMatchObject({ id: 'gaerten-hoefe', slug: 'gaerten-hoefe' });
@@ -173,10 +183,13 @@ describe('channels over HTTP', () => {
     await get(member, '/channels/baustelle').expect(404);
     await call(member, 'post', '/channels/baustelle/subscribe').expect(404);
     expect((await channel(admin, 'baustelle')).status).toBe('draft');
-    const seen = async (client: Client) => ((await get(client, '/directory/channels').expect(200)).body as ChannelDirectoryResponse).entries.map((entry) => [entry.slug, entry.status]);
+    // the demo seed's channels aside
+    const mine = (slug: string) => slug === 'baustelle' || slug === 'gaerten-hoefe';
+    const seen = async (client: Client) =>
+      ((await get(client, '/directory/channels').expect(200)).body as ChannelDirectoryResponse).entries.filter((entry) => mine(entry.slug)).map((entry) => [entry.slug, entry.status]);
     expect(await seen(member)).toEqual([['gaerten-hoefe', 'active']]);
     expect(await seen(admin)).toEqual([['baustelle', 'draft'], ['gaerten-hoefe', 'active']]);
-    expect(((await get(member, '/channels').expect(200)).body as ChannelsUserbarResponse).recent.map((link) => link.slug)).toEqual(['gaerten-hoefe']);
+    expect(((await get(member, '/channels').expect(200)).body as ChannelsUserbarResponse).recent.map((link) => link.slug).filter(mine)).toEqual(['gaerten-hoefe']);
     await call(admin, 'put', '/channels/baustelle', { channel: { title: 'Baustelle', status: 'active' } }).expect(200);
     expect(await seen(member)).toEqual([['baustelle', 'active'], ['gaerten-hoefe', 'active']]);
     await call(admin, 'put', '/channels/gaerten-hoefe', { channel: { title: 'Gärten & Höfe', description: 'Alles über Gärten', status: 'archived' } }).expect(200);
@@ -234,6 +247,7 @@ describe('channels over HTTP', () => {
     const events = (await running.infra.eventStore.readStream(channelStream(slug))).filter((event) => event.type === 'ChannelSubscribed');
     expect(events).toHaveLength(20);
     expect(((await get(subscribers[0], '/channels').expect(200)).body as ChannelsUserbarResponse).subscribed.map((link) => link.slug)).toEqual([slug]);
+    expect(((await get(subscribers[0], '/channels').expect(200)).body as ChannelsUserbarResponse).popular[0]).toMatchObject({ slug, subscribers_count: 20 });
     expect(((await get(member, '/directory/channels?letter=G').expect(200)).body as ChannelDirectoryResponse).entries[0].subscribers_count).toBe(20);
 
     await Promise.all([call(subscribers[0], 'post', `/channels/${slug}/unsubscribe`), call(subscribers[0], 'post', `/channels/${slug}/unsubscribe`)]);

@@ -44,7 +44,6 @@ const escapeAttribute = (value: string): string => value.replace(/&/g, '&amp;').
 
 /** a link target a reader may follow: http(s), mailto, or a path of this site */
 export const safeHref = (raw: string): string | null => {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed here
   const href = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
   if (/^(https?:\/\/|mailto:)/i.test(href)) return href;
   if (/^\/(?![/\\])/.test(href)) return href;

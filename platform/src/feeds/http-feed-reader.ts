@@ -1,3 +1,4 @@
+import type { ReadableStreamDefaultReader, ReadableStreamReadResult } from 'node:stream/web';
 import { parseFeed } from './feed-parser';
 import { FeedError, type FeedItem, type FeedReader } from './feed-reader';
 
@@ -14,12 +15,14 @@ const readCapped = async (response: Response, maxBytes: number): Promise<string>
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw new FeedError('too_large');
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  // the platform compiles without the DOM library: fetch's body is the web stream node:stream/web describes
+  const reader = response.body.getReader() as unknown as ReadableStreamDefaultReader<Uint8Array>;
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const chunk: ReadableStreamReadResult<Uint8Array> = await reader.read();
+    if (chunk.done) break;
+    const value = chunk.value;
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
