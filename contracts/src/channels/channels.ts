@@ -128,7 +128,7 @@ export const channelRowSchema = z
 export type ChannelRow = z.output<typeof channelRowSchema>;
 
 /** PUT /channels/{slug}/layout: `{ rows }`, every widget at most once. */
-export const updateChannelLayoutRequestSchema = z.object({ rows: z.array(channelRowSchema).max(CHANNEL_ROWS_MAX, { message: 'too_many' }) });
+export const updateChannelLayoutRequestSchema = z.object({ rows: z.array(channelRowSchema).max(CHANNEL_ROWS_MAX, { message: 'too_many_items' }) });
 export type UpdateChannelLayoutRequest = z.input<typeof updateChannelLayoutRequestSchema>;
 
 // ---- widgets (§3 Widgets) ----
@@ -143,8 +143,8 @@ const widgetCommon = {
 export const peopleWidgetSchema = z.object({
   type: z.literal('people'),
   ...widgetCommon,
-  member_ids: z.array(z.string().min(1)).max(WIDGET_PEOPLE_MAX, { message: 'too_many' }).default([]),
-  profile_fields: z.array(z.string().min(1).max(60)).max(5, { message: 'too_many' }).default([]),
+  member_ids: z.array(z.string().min(1)).max(WIDGET_PEOPLE_MAX, { message: 'too_many_items' }).default([]),
+  profile_fields: z.array(z.string().min(1).max(60)).max(5, { message: 'too_many_items' }).default([]),
 });
 export const textWidgetSchema = z.object({ type: z.literal('text'), ...widgetCommon, html_content: richText(WIDGET_HTML_MAX).default('') });
 export const imagesWidgetSchema = z.object({
@@ -153,7 +153,7 @@ export const imagesWidgetSchema = z.object({
   images: z
     .array(z.object({ id: z.string().min(1).max(64), url: imageSourceSchema, name: title(200).default('') }))
     .min(1, { message: 'required' })
-    .max(WIDGET_IMAGES_MAX, { message: 'too_many' }),
+    .max(WIDGET_IMAGES_MAX, { message: 'too_many_items' }),
 });
 export const bannerWidgetSchema = z.object({
   type: z.literal('banner'),
@@ -168,7 +168,7 @@ export const appointmentsWidgetSchema = z.object({ type: z.literal('appointments
 export const spotlightWidgetSchema = z.object({
   type: z.literal('spotlight'),
   ...widgetCommon,
-  article_ids: z.array(z.string().min(1)).min(1, { message: 'required' }).max(6, { message: 'too_many' }),
+  article_ids: z.array(z.string().min(1)).min(1, { message: 'required' }).max(6, { message: 'too_many_items' }),
 });
 export const linkWidgetSchema = z.object({
   type: z.literal('link'),

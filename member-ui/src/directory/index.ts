@@ -1,2 +1,3 @@
 export { DirectoryLayout } from './DirectoryLayout';
 export { DirectoryMembersPage } from './DirectoryMembersPage';
+export { ChannelsDirectoryTab } from './ChannelsDirectoryTab';

@@ -1,0 +1,7 @@
+export { ChannelPage } from './ChannelPage';
+export { ChannelFormPage } from './ChannelFormPage';
+export { DesignEditPage } from './DesignEditPage';
+export { LayoutEditPage } from './LayoutEditPage';
+export { WidgetFormPage } from './WidgetFormPage';
+export { WidgetPage, WidgetsPage } from './WidgetsPage';
+export { ArticleFormPage, ArticlePage } from './ArticlePages';
