@@ -1,0 +1,62 @@
+// Channels in the browser: the directory's A–Z filter, subscribing with the count live in a second window,
+// and the gallery of the demo photo channel paged with the keyboard. Runs on the server of global-setup.ts.
+import { expect, screenshotPath, signInMember, test } from './fixtures';
+
+test('a member finds a channel by its letter, subscribes (the count rises live in a second window) and pages the gallery with the arrow keys', async ({ browser, baseUrl }) => {
+  // a second window: the administrator has the photo channel open (they subscribed to it in the seed)
+  const watcherContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const watcher = await watcherContext.newPage();
+  await signInMember(watcher, baseUrl, 'admin@example.org');
+  await watcher.goto(`${baseUrl}/channels/fotogalerie`);
+  const watchedCount = watcher.locator('[data-testid="subscribers-count"]');
+  await expect(watchedCount).toHaveText('1 Abonnent', { timeout: 15_000 });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInMember(page, baseUrl, 'member@example.org');
+  await page.goto(`${baseUrl}/directory/channels`);
+  await page.locator('[data-testid="channel-entry"]').first().waitFor({ timeout: 15_000 });
+  // the draft channel of the board is not listed for a member
+  await expect(page.getByText('Vorstand intern')).toHaveCount(0);
+  await page.locator('[data-testid="letter-F"]').click();
+  await expect(page).toHaveURL(/letter=F/);
+  const entries = page.locator('[data-testid="channel-entry"]');
+  await expect(entries).toHaveCount(1, { timeout: 15_000 });
+  await expect(entries.first()).toContainText('Fotogalerie Sommerfest');
+  await page.screenshot({ path: screenshotPath('channels-directory-letter.png') });
+  await entries.first().getByRole('link', { name: 'Fotogalerie Sommerfest' }).click();
+  await expect(page.locator('[data-testid="channel-title"]')).toContainText('Fotogalerie Sommerfest', { timeout: 15_000 });
+  await expect(page.locator('[data-testid="subscribers-count"]')).toHaveText('1 Abonnent');
+
+  // subscribing: the member's page says so, and the administrator's open page follows without a reload
+  const clicked = Date.now();
+  await page.locator('[data-testid="subscribe"]').click();
+  await expect(page.locator('[data-testid="unsubscribe"]')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-testid="subscribers-count"]')).toHaveText('2 Abonnenten');
+  await expect(watchedCount).toHaveText('2 Abonnenten', { timeout: 5_000 });
+  test.info().annotations.push({ type: 'live count', description: `${Date.now() - clicked} ms from the click to the second window` });
+  await watcher.screenshot({ path: screenshotPath('channels-live-count.png') });
+
+  // the gallery: opened on the first picture, paged with the arrow keys (wrapping round), closed with Escape
+  await page.locator('[data-testid="widget-images-grid"] button').first().click();
+  const gallery = page.locator('[data-testid="gallery"]');
+  await expect(gallery).toBeVisible();
+  const position = page.locator('[data-testid="gallery-position"]');
+  await expect(position).toHaveText('Bild 1 von 6');
+  await expect(page.locator('[data-testid="gallery-image"]')).toHaveAttribute('data-image-id', 'photo-1');
+  await page.keyboard.press('ArrowRight');
+  await expect(position).toHaveText('Bild 2 von 6');
+  await expect(page.locator('[data-testid="gallery-image"]')).toHaveAttribute('data-image-id', 'photo-2');
+  await page.keyboard.press('ArrowRight');
+  await expect(position).toHaveText('Bild 3 von 6');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(position).toHaveText('Bild 6 von 6');
+  await page.screenshot({ path: screenshotPath('channels-gallery.png') });
+  await page.keyboard.press('Escape');
+  await expect(gallery).toHaveCount(0);
+
+  await context.close();
+  await watcherContext.close();
+});
