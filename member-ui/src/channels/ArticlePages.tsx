@@ -10,7 +10,6 @@ import { useArticle, useChannel, useChannelCommands } from './channels-queries';
 import { useRefusal } from './channel-errors';
 import { RichEditor } from './RichEditor';
 import { RichText } from './RichText';
-import './channels.css';
 
 /** /blogs/:blogId/articles/:id: an article of a channel's blog (the blog and spotlight widgets link here). */
 export const ArticlePage = () => {

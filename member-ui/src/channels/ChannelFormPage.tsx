@@ -8,7 +8,6 @@ import { useToasts } from '../toasts/Toasts';
 import { ChannelUnavailable, channelPath } from './ChannelPage';
 import { useChannel, useChannelCommands } from './channels-queries';
 import { useRefusal } from './channel-errors';
-import './channels.css';
 
 const ChannelForm = ({ channel }: { channel: ChannelDto | null }) => {
   const { t } = useTranslation();

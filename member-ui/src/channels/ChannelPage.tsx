@@ -9,7 +9,6 @@ import { useToasts } from '../toasts/Toasts';
 import { useChannel, useChannelCommands } from './channels-queries';
 import { useRefusal } from './channel-errors';
 import { WidgetView } from './widgets/WidgetView';
-import './channels.css';
 
 export const channelPath = (slug: string, rest = ''): string => `/channels/${encodeURIComponent(slug)}${rest}`;
 
@@ -69,20 +68,21 @@ const ChannelActions = ({ channel }: { channel: ChannelDto }) => {
   const commands = useChannelCommands();
   const { messageOf } = useRefusal();
   const busy = commands.subscribe.isPending;
-  const toggleSubscription = async () => {
+  // a second click before the page shows the first one's answer asks nothing more
+  const inFlight = useRef(false);
+  const once = async (run: () => Promise<unknown>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     try {
-      await commands.subscribe.mutateAsync({ slug: channel.slug, on: !channel.i.subscribed });
+      await run();
     } catch (error) {
       toasts.show('error', messageOf(errorKeyOf(error)));
+    } finally {
+      inFlight.current = false;
     }
   };
-  const toggleStar = async () => {
-    try {
-      await commands.favorite.mutateAsync({ slug: channel.slug, on: !channel.i.favorited });
-    } catch (error) {
-      toasts.show('error', messageOf(errorKeyOf(error)));
-    }
-  };
+  const toggleSubscription = () => once(() => commands.subscribe.mutateAsync({ slug: channel.slug, on: !channel.i.subscribed }));
+  const toggleStar = () => once(() => commands.favorite.mutateAsync({ slug: channel.slug, on: !channel.i.favorited }));
   return (
     <div className="channel-actions">
       <span className="channel-actions__count" data-testid="subscribers-count" aria-live="polite">

@@ -7,7 +7,6 @@ import { useToasts } from '../toasts/Toasts';
 import { ChannelUnavailable, channelPath } from './ChannelPage';
 import { useChannel, useChannelCommands } from './channels-queries';
 import { readAsDataUrl, useRefusal } from './channel-errors';
-import './channels.css';
 
 /** An image field: pick a small picture (stored inline) or remove it. */
 export const ImagePicker = ({ id, label, value, onChange, error }: { id: string; label: string; value: string | null; onChange: (value: string | null) => void; error?: string }) => {

@@ -8,7 +8,6 @@ import { ChannelUnavailable, channelPath } from './ChannelPage';
 import { useChannel, useChannelCommands } from './channels-queries';
 import { useRefusal } from './channel-errors';
 import { addRow, clearCell, moveRow, placeWidget, removeRow, unplaced, withLayout } from './layout-editing';
-import './channels.css';
 
 const DRAG_TYPE = 'application/x-channel-widget';
 

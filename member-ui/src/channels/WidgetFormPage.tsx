@@ -14,7 +14,6 @@ import { readAsDataUrl, useRefusal } from './channel-errors';
 import { ImagePicker } from './DesignEditPage';
 import { RichEditor } from './RichEditor';
 import { draftOf, emptyDraft, requestOf, type WidgetDraft } from './widget-draft';
-import './channels.css';
 
 const isWidgetType = (value: string | null): value is ChannelWidgetType => value !== null && (CHANNEL_WIDGET_TYPES as readonly string[]).includes(value);
 

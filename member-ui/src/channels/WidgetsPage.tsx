@@ -7,7 +7,6 @@ import { ChannelUnavailable, channelPath } from './ChannelPage';
 import { useChannel, useChannelCommands } from './channels-queries';
 import { useRefusal } from './channel-errors';
 import { WidgetView } from './widgets/WidgetView';
-import './channels.css';
 
 /** /channels/:slug/widgets: every widget of the channel, placed or not, with its page (and edit and remove for who may update). */
 export const WidgetsPage = () => {

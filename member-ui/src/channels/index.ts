@@ -1,3 +1,5 @@
+// the feature's styles come with its chunk (the page components stay importable in specs, which load no CSS)
+import './channels.css';
 export { ChannelPage } from './ChannelPage';
 export { ChannelFormPage } from './ChannelFormPage';
 export { DesignEditPage } from './DesignEditPage';
