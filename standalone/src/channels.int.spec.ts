@@ -190,6 +190,10 @@ describe('channels over HTTP', () => {
     expect(await seen(member)).toEqual([['gaerten-hoefe', 'active']]);
     expect(await seen(admin)).toEqual([['baustelle', 'draft'], ['gaerten-hoefe', 'active']]);
     expect(((await get(member, '/channels').expect(200)).body as ChannelsUserbarResponse).recent.map((link) => link.slug).filter(mine)).toEqual(['gaerten-hoefe']);
+    // the visited channels the console names, in its order, as far as the member may see them
+    const visited = async (client: Client) => ((await get(client, '/channels?recent=baustelle,no-such,gaerten-hoefe').expect(200)).body as ChannelsUserbarResponse).recent.map((link) => link.slug);
+    expect(await visited(member)).toEqual(['gaerten-hoefe']);
+    expect(await visited(admin)).toEqual(['baustelle', 'gaerten-hoefe']);
     await call(admin, 'put', '/channels/baustelle', { channel: { title: 'Baustelle', status: 'active' } }).expect(200);
     expect(await seen(member)).toEqual([['baustelle', 'active'], ['gaerten-hoefe', 'active']]);
     await call(admin, 'put', '/channels/gaerten-hoefe', { channel: { title: 'Gärten & Höfe', description: 'Alles über Gärten', status: 'archived' } }).expect(200);

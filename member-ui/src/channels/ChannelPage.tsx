@@ -1,13 +1,15 @@
 import { CHANNEL_BANNER_HEIGHTS, CHANNEL_LOGO_HEIGHTS, CHANNEL_ROW_WIDTHS, type ChannelDto } from '@cn/contracts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
 import { useDismiss } from '../common/useDismiss';
 import { usePageTitle } from '../common/usePageTitle';
+import { useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { useChannel, useChannelCommands } from './channels-queries';
 import { useRefusal } from './channel-errors';
+import { rememberVisit } from './visited-channels';
 import { WidgetView } from './widgets/WidgetView';
 
 export const channelPath = (slug: string, rest = ''): string => `/channels/${encodeURIComponent(slug)}${rest}`;
@@ -213,7 +215,12 @@ export const ChannelPage = () => {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
   const channel = useChannel(slug);
+  const { member } = useSignedIn();
+  const visible = channel.isSuccess;
   usePageTitle('channels.page_title', { title: channel.data?.title ?? '' });
+  useEffect(() => {
+    if (visible) rememberVisit(member.id, slug);
+  }, [visible, member.id, slug]);
   return (
     <section className="page channel-page" data-testid="channel-page">
       {channel.isPending ? <p className="muted">{t('common.loading')}</p> : null}

@@ -27,7 +27,8 @@ const articlesPath = (blogId: string): string => `/blogs/${encodeURIComponent(bl
 
 /** Calls of the channel screens (chat-channels-files-fields-legal.md §7). */
 export const channelsApi = (api: ApiClient) => ({
-  userbar: () => api.request<ChannelsUserbarResponse>('GET', '/channels'),
+  /** `visited`: the channels this console visited, most recent first (the 'recent' section) */
+  userbar: (visited: readonly string[]) => api.request<ChannelsUserbarResponse>('GET', '/channels', { query: { recent: visited.join(',') } }),
   get: (slug: string) => api.request<ChannelDto>('GET', channelPath(slug)),
   directory: (query: { q: string; letter: string; only_subscribed: boolean; page: number }) => {
     const sent: Record<string, string | number> = { q: query.q, letter: query.letter, page: query.page };

@@ -9,7 +9,7 @@ import { channelsApi } from './channels-api';
 /** Query keys of the channel screens. */
 export const channelsKeys = {
   all: ['channels'] as const,
-  userbar: () => [...channelsKeys.all, 'userbar'] as const,
+  userbar: (visited: readonly string[]) => [...channelsKeys.all, 'userbar', visited] as const,
   channel: (slug: string) => [...channelsKeys.all, 'channel', slug] as const,
   feed: (slug: string, widgetId: string) => [...channelsKeys.all, 'feed', slug, widgetId] as const,
   articles: (slug: string, page: number) => [...channelsKeys.all, 'articles', slug, page] as const,
@@ -20,12 +20,6 @@ export const channelsKeys = {
 
 /** While the calling page is mounted, changes of channels reach it over the realtime channel. */
 export const useLiveChannels = (): void => useLiveTopic(CHANNELS_TOPIC);
-
-export const useChannelsUserbar = () => {
-  const { api } = useSession();
-  useLiveChannels();
-  return useQuery({ queryKey: channelsKeys.userbar(), queryFn: () => channelsApi(api).userbar() });
-};
 
 export const useChannel = (slug: string | undefined) => {
   const { api } = useSession();

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import {
+  CHANNEL_USERBAR_LIMITS,
   RSS_COUNT_MAX,
   type ArticleDto,
   type ArticlesResponse,
@@ -17,6 +18,14 @@ import { articlesCollection, channelsUserbar, channelViewerOf, latestArticles, t
 export const FEED_READER = Symbol('FEED_READER');
 
 const tags = ['channels'];
+const userbarQuerySchema = z.object({
+  /** the channels the console visited, most recent first, comma separated */
+  recent: z
+    .string()
+    .max(2000, { message: 'too_long' })
+    .transform((value) => [...new Set(value.split(',').map((slug) => slug.trim().toLowerCase()).filter(Boolean))].slice(0, CHANNEL_USERBAR_LIMITS.recent))
+    .optional(),
+});
 const articlesQuerySchema = z.object({
   page: z.coerce.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(1, { message: 'too_small' }).default(1),
   per_page: z.coerce.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(1, { message: 'too_small' }).max(50, { message: 'too_big' }).default(10),
@@ -31,9 +40,16 @@ export class ChannelsController {
   ) {}
 
   @Get('channels')
-  @Endpoint({ summary: 'The user bar\'s channel sections: subscribed (50), recent (10), popular (25)', tags, auth: 'member', responses: { 200: 'ChannelsUserbarResponse', 401: 'unauthenticated' } })
-  userbar(@Member() member: SignedInMember): Promise<ChannelsUserbarResponse> {
-    return channelsUserbar(this.store, channelViewerOf(member));
+  @Endpoint({
+    summary: 'The user bar\'s channel sections: subscribed (50), recent (10: the visited channels the console names in recent, else the newest), popular (25)',
+    tags,
+    auth: 'member',
+    query: userbarQuerySchema,
+    responses: { 200: 'ChannelsUserbarResponse', 400: 'recent too_long', 401: 'unauthenticated' },
+  })
+  userbar(@Member() member: SignedInMember, @Query() query: Record<string, unknown>): Promise<ChannelsUserbarResponse> {
+    const { recent } = parseWith(userbarQuerySchema, query);
+    return channelsUserbar(this.store, channelViewerOf(member), recent ?? null);
   }
 
   @Get('channels/:slug')

@@ -50,13 +50,21 @@ export const toChannelSummary = (doc: ChannelDocument, viewer: ChannelViewer): C
 
 const linkOf = (doc: ChannelDocument): ChannelLink => ({ slug: doc._id, title: doc.title, status: doc.status, subscribers_count: doc.subscribers_count });
 
-/** GET /channels: the viewer's subscribed channels (by title), the newest and the most subscribed, each of what they may see */
-export const channelsUserbar = async (store: DocumentStore, viewer: ChannelViewer): Promise<ChannelsUserbarResponse> => {
+/**
+ * GET /channels: the viewer's subscribed channels (by title), the recently visited ones (the console says
+ * which, most recent first; without that the newest) and the most subscribed, each of what they may see.
+ */
+export const channelsUserbar = async (store: DocumentStore, viewer: ChannelViewer, visited: readonly string[] | null = null): Promise<ChannelsUserbarResponse> => {
   const channels = (await channelsCollection(store).find({})).filter((doc) => canSeeChannel(channelFactsOf(doc), viewer));
   const byTitle = (a: ChannelDocument, b: ChannelDocument) => a.title.localeCompare(b.title) || a._id.localeCompare(b._id);
   return {
     subscribed: channels.filter((doc) => doc.subscriber_ids.includes(viewer.member_id)).sort(byTitle).slice(0, CHANNEL_USERBAR_LIMITS.subscribed).map(linkOf),
-    recent: [...channels].sort((a, b) => b.created_at.localeCompare(a.created_at) || byTitle(a, b)).slice(0, CHANNEL_USERBAR_LIMITS.recent).map(linkOf),
+    recent: (visited === null
+      ? [...channels].sort((a, b) => b.created_at.localeCompare(a.created_at) || byTitle(a, b))
+      : visited.flatMap((slug) => channels.filter((doc) => doc._id === slug))
+    )
+      .slice(0, CHANNEL_USERBAR_LIMITS.recent)
+      .map(linkOf),
     popular: [...channels]
       .filter((doc) => doc.status === 'active')
       .sort((a, b) => b.subscribers_count - a.subscribers_count || byTitle(a, b))
