@@ -68,7 +68,7 @@ describe('channels over HTTP', () => {
     feedServer = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(FEED));
     await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
     feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/feed.xml`;
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'channels-secret-0123456789abcdef0123456789ab', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'channels-secret-0123456789abcdef0123456789ab', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error', FEEDS_ALLOW_PRIVATE_NETWORKS: 'true' });
     running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
     server = running.app.getHttpServer() as Server;
     admin = await signIn('admin@example.org');

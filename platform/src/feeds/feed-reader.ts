@@ -7,7 +7,7 @@ export interface FeedItem {
   published_at: string | null;
 }
 
-export type FeedFailure = 'invalid_url' | 'timeout' | 'too_large' | 'http_status' | 'network' | 'not_a_feed';
+export type FeedFailure = 'invalid_url' | 'private_address' | 'timeout' | 'too_large' | 'http_status' | 'network' | 'not_a_feed';
 
 /** A feed could not be read: why, in a word the caller may log (never shown as is). */
 export class FeedError extends Error {

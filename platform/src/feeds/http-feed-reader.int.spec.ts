@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCachedFeedReader, createHttpFeedReader, FeedError, parseFeed } from './index';
+import { createCachedFeedReader, createHttpFeedReader, FeedError, isPrivateAddress, parseFeed } from './index';
 
 const RSS = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>Garden news</title>
@@ -46,6 +46,9 @@ describe('the HTTP feed reader', () => {
           push();
           return;
         }
+        case '/moved':
+          res.writeHead(302, { Location: '/atom' }).end();
+          return;
         case '/html':
           res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>not a feed</body></html>');
           return;
@@ -61,10 +64,11 @@ describe('the HTTP feed reader', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const reader = createHttpFeedReader({ timeoutMs: 500, maxBytes: 100_000 });
-  const failure = async (url: string) => {
+  // the feed server of the test is on this host: a private address the default reader refuses
+  const reader = createHttpFeedReader({ timeoutMs: 500, maxBytes: 100_000, allowPrivateNetworks: true });
+  const failure = async (url: string, using = reader) => {
     try {
-      await reader.read(url);
+      await using.read(url);
       return null;
     } catch (error) {
       return error instanceof FeedError ? error.reason : String(error);
@@ -92,6 +96,17 @@ describe('the HTTP feed reader', () => {
     expect(await failure(`${base}/html`)).toBe('not_a_feed');
     expect(await failure('file:///etc/passwd')).toBe('invalid_url');
     expect(() => parseFeed('<html/>')).toThrow(FeedError);
+  });
+
+  it('follows a redirect; never reads loopback, private or link-local addresses unless allowed', async () => {
+    expect((await reader.read(`${base}/moved`)).map((item) => item.title)).toEqual(['Summer party', 'Board']);
+    const guarded = createHttpFeedReader({ timeoutMs: 500, maxBytes: 100_000 });
+    expect(await failure(`${base}/rss`, guarded)).toBe('private_address');
+    expect(await failure('http://localhost:1/rss', guarded)).toBe('private_address');
+    expect(await failure('http://169.254.169.254/latest/meta-data', guarded)).toBe('private_address');
+    expect(await failure('http://[::1]:1/rss', guarded)).toBe('private_address');
+    expect(['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'].filter((ip) => !isPrivateAddress(ip))).toEqual([]);
+    expect(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'].filter(isPrivateAddress)).toEqual([]);
   });
 
   it('the cached reader fetches a feed once within its time to live', async () => {

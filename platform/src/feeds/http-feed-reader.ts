@@ -1,4 +1,5 @@
 import type { ReadableStreamDefaultReader, ReadableStreamReadResult } from 'node:stream/web';
+import { resolvesToPrivateAddress } from './address-guard';
 import { parseFeed } from './feed-parser';
 import { FeedError, type FeedItem, type FeedReader } from './feed-reader';
 
@@ -7,8 +8,13 @@ export interface HttpFeedReaderOptions {
   timeoutMs: number;
   /** a feed larger than this is refused (read no further than the cap) */
   maxBytes: number;
+  /** read feeds on loopback, private and link-local addresses too (tests, intranets); default false */
+  allowPrivateNetworks?: boolean;
   fetch?: typeof fetch;
 }
+
+/** redirects followed (each checked like the first address) */
+const MAX_REDIRECTS = 3;
 
 /** reads at most `maxBytes` of the body; more is a FeedError('too_large') */
 const readCapped = async (response: Response, maxBytes: number): Promise<string> => {
@@ -40,12 +46,34 @@ export const createHttpFeedReader = (options: HttpFeedReaderOptions): FeedReader
     read: async (url: string): Promise<FeedItem[]> => {
       if (!/^https?:\/\//i.test(url)) throw new FeedError('invalid_url');
       const signal = AbortSignal.timeout(options.timeoutMs);
-      let response: Response;
-      try {
-        response = await fetchImpl(url, { signal, redirect: 'follow', headers: { Accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml;q=0.9, */*;q=0.5' } });
-      } catch (error) {
-        throw new FeedError(signal.aborted ? 'timeout' : 'network', error instanceof Error ? error.message : undefined);
+      let response: Response | null = null;
+      let target = url;
+      for (let hop = 0; hop <= MAX_REDIRECTS && response === null; hop += 1) {
+        let parsed: URL;
+        try {
+          parsed = new URL(target);
+        } catch {
+          throw new FeedError('invalid_url');
+        }
+        if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new FeedError('invalid_url');
+        try {
+          if (!options.allowPrivateNetworks && (await resolvesToPrivateAddress(parsed))) throw new FeedError('private_address', parsed.hostname);
+          const answer = await fetchImpl(parsed, {
+            signal,
+            redirect: 'manual',
+            headers: { Accept: 'application/rss+xml, application/atom+xml, application/xml, text/xml;q=0.9, */*;q=0.5' },
+          });
+          const location = answer.headers.get('location');
+          if (answer.status >= 300 && answer.status < 400 && location) {
+            await answer.body?.cancel();
+            target = new URL(location, parsed).toString();
+          } else response = answer;
+        } catch (error) {
+          if (error instanceof FeedError) throw error;
+          throw new FeedError(signal.aborted ? 'timeout' : 'network', error instanceof Error ? error.message : undefined);
+        }
       }
+      if (response === null) throw new FeedError('network', 'too many redirects');
       if (!response.ok) {
         await response.body?.cancel();
         throw new FeedError('http_status', String(response.status));

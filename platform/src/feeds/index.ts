@@ -2,3 +2,4 @@
 export * from './feed-reader';
 export * from './feed-parser';
 export * from './http-feed-reader';
+export * from './address-guard';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FEED_CACHE_MS, FEED_MAX_BYTES, FEED_TIMEOUT_MS } from '@cn/contracts';
-import { createCachedFeedReader, createHttpFeedReader } from '@cn/platform';
+import { createCachedFeedReader, createHttpFeedReader, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { ChannelsController, FEED_READER } from './channels.controller';
 import { channelArticlesProjection, channelsProjection } from './channels.projection';
@@ -12,7 +12,12 @@ import { articleChangePublisher, channelChangePublisher } from './channels.realt
   providers: [
     {
       provide: FEED_READER,
-      useFactory: () => createCachedFeedReader(createHttpFeedReader({ timeoutMs: FEED_TIMEOUT_MS, maxBytes: FEED_MAX_BYTES }), { ttlMs: FEED_CACHE_MS }),
+      useFactory: (infra: Infrastructure) =>
+        createCachedFeedReader(
+          createHttpFeedReader({ timeoutMs: FEED_TIMEOUT_MS, maxBytes: FEED_MAX_BYTES, allowPrivateNetworks: infra.config.feedsAllowPrivateNetworks }),
+          { ttlMs: FEED_CACHE_MS, clock: infra.clock },
+        ),
+      inject: [INFRASTRUCTURE],
     },
   ],
 })
