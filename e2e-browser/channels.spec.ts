@@ -60,3 +60,36 @@ test('a member finds a channel by its letter, subscribes (the count rises live i
   await context.close();
   await watcherContext.close();
 });
+
+test('the news channel shows its widgets, its blog widget opens an article, and channel pages fit a 375 px screen', async ({ browser, baseUrl }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInMember(page, baseUrl, 'member@example.org');
+  await page.goto(`${baseUrl}/channels/neuigkeiten`);
+  await expect(page.locator('[data-testid="channel-title"]')).toContainText('Neuigkeiten aus dem Netzwerk', { timeout: 15_000 });
+  for (const type of ['banner', 'text', 'people', 'blog', 'spotlight', 'appointments', 'link']) {
+    await expect(page.locator(`[data-testid="widget-${type}"]`)).toBeVisible();
+  }
+  // a member may not edit the channel: the menu offers the widget list only
+  await page.locator('[data-testid="channel-menu"]').click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Alle Widgets']);
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: screenshotPath('channels-news.png'), fullPage: true });
+
+  await page.locator('[data-testid="widget-blog-articles"] a').first().click();
+  await expect(page).toHaveURL(/\/blogs\/neuigkeiten\/articles\//);
+  await expect(page.locator('[data-testid="article-body"] p').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-testid="left-navigation"]')).toContainText('Abonniert');
+
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, storageState: await context.storageState() });
+  const phonePage = await phone.newPage();
+  for (const path of ['/channels/neuigkeiten', '/channels/fotogalerie', '/directory/channels']) {
+    await phonePage.goto(`${baseUrl}${path}`);
+    await phonePage.waitForLoadState('networkidle');
+    const overflow = await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} overflows by ${overflow}px at 375px`).toBeLessThanOrEqual(1);
+  }
+  await phonePage.screenshot({ path: screenshotPath('channels-375.png') });
+  await phone.close();
+  await context.close();
+});

@@ -153,7 +153,7 @@ const ALL_NAV_MODULES: NavModule[] = [
     id: 'channels',
     title: 'nav.modules.channels',
     start: '/channels',
-    prefixes: ['/channels', '/directory/channels'],
+    prefixes: ['/channels', '/directory/channels', '/blogs'],
     sections: () => [
       { id: 'channels.subscribed', title: 'nav.sections.subscribed', items: [], empty: 'nav.empty.channels' },
       { id: 'channels.recent', title: 'nav.sections.recent', items: [], empty: 'nav.empty.channels' },
