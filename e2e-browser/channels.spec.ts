@@ -93,3 +93,57 @@ test('the news channel shows its widgets, its blog widget opens an article, and 
   await phone.close();
   await context.close();
 });
+
+test('an administrator creates a channel, adds widgets through their forms and lays them out by drag and drop', async ({ browser, baseUrl }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInMember(page, baseUrl, 'admin@example.org');
+  await page.goto(`${baseUrl}/directory/channels`);
+  await page.locator('[data-testid="create-channel"]').click();
+  const title = `Testkanal ${Date.now()}`;
+  await page.fill('#channel-title', title);
+  await page.locator('[data-testid="save-channel"]').click();
+  await expect(page.locator('[data-testid="channel-title"]')).toContainText(title, { timeout: 15_000 });
+  const slug = new URL(page.url()).pathname.split('/')[2];
+  await expect(page.locator('[data-testid="channel-empty"]')).toBeVisible();
+
+  // a text widget, written in the composer
+  await page.locator('[data-testid="channel-menu"]').click();
+  await page.getByRole('menuitem', { name: 'Widget hinzufügen' }).click();
+  await page.locator('[data-testid="widget-types"]').getByRole('button', { name: 'Text' }).click();
+  await page.getByLabel('Titel', { exact: true }).fill('Hallo');
+  await page.getByRole('textbox', { name: 'Text' }).click();
+  await page.keyboard.type('Guten Tag allerseits');
+  await page.locator('[data-testid="save-widget"]').click();
+  await expect(page.locator('[data-testid="widget-text"]')).toContainText('Guten Tag allerseits', { timeout: 15_000 });
+
+  // a link widget
+  await page.goto(`${baseUrl}/channels/${slug}/widgets/new?type=link`);
+  await page.getByLabel('Titel', { exact: true }).fill('Verweis');
+  await page.getByLabel('Adresse', { exact: true }).fill('https://example.org/');
+  await page.locator('[data-testid="save-widget"]').click();
+  await expect(page.locator('[data-testid="widget-link"]')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-testid="widget-row"]')).toHaveCount(2);
+
+  // both into one row of a third and two thirds, by drag and drop
+  await page.goto(`${baseUrl}/channels/${slug}/layout/edit`);
+  await page.locator('#new-row-layout').selectOption('half-1-2');
+  await page.locator('[data-testid="add-row"]').click();
+  const rows = page.locator('[data-testid="layout-row"]');
+  await expect(rows).toHaveCount(3);
+  const target = rows.nth(2).locator('[data-testid="layout-cell"]');
+  await page.locator('.layout-chip', { hasText: 'Verweis' }).dragTo(target.nth(0));
+  await page.locator('.layout-chip', { hasText: 'Hallo' }).dragTo(target.nth(1));
+  await expect(target.nth(0)).toContainText('Verweis');
+  await expect(target.nth(1)).toContainText('Hallo');
+  await rows.nth(0).getByRole('button', { name: 'Zeile entfernen' }).click();
+  await rows.nth(0).getByRole('button', { name: 'Zeile entfernen' }).click();
+  await page.locator('[data-testid="save-layout"]').click();
+  const row = page.locator('[data-testid="widget-row"]');
+  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  await expect(row).toHaveAttribute('data-layout', 'half-1-2');
+  await expect(row.locator('.widget-cell').nth(0)).toContainText('Verweis');
+  await expect(row.locator('.widget-cell').nth(1)).toContainText('Guten Tag allerseits');
+  await page.screenshot({ path: screenshotPath('channels-layout-saved.png') });
+  await context.close();
+});
