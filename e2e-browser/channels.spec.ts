@@ -124,6 +124,24 @@ test('an administrator creates a channel, adds widgets through their forms and l
   await page.locator('[data-testid="save-widget"]').click();
   await expect(page.locator('[data-testid="widget-link"]')).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[data-testid="widget-row"]')).toHaveCount(2);
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  // an images widget with two pictures picked from disk
+  const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  await page.goto(`${baseUrl}/channels/${slug}/widgets/new?type=images`);
+  await page.getByLabel('Titel', { exact: true }).fill('Fotos');
+  await page.getByLabel('Bilder hinzufügen').setInputFiles([
+    { name: 'eins.png', mimeType: 'image/png', buffer: pixel },
+    { name: 'zwei.png', mimeType: 'image/png', buffer: pixel },
+  ]);
+  await expect(page.locator('.images-field__list li')).toHaveCount(2);
+  await page.locator('[data-testid="save-widget"]').click();
+  await expect(page.locator('[data-testid="widget-images-grid"] li')).toHaveCount(2, { timeout: 15_000 });
+  await page.goto(`${baseUrl}/channels/${slug}/widgets`);
+  await page.locator('.widget-list__item', { hasText: 'Fotos' }).getByRole('button', { name: 'Entfernen' }).click();
+  await expect(page.locator('.widget-list__item', { hasText: 'Fotos' })).toHaveCount(0, { timeout: 15_000 });
+  await page.goto(`${baseUrl}/channels/${slug}`);
+  await expect(page.locator('[data-testid="widget-row"]')).toHaveCount(2, { timeout: 15_000 });
 
   // both into one row of a third and two thirds, by drag and drop
   await page.goto(`${baseUrl}/channels/${slug}/layout/edit`);

@@ -6,7 +6,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { useToasts } from '../toasts/Toasts';
 import { ChannelUnavailable, channelPath } from './ChannelPage';
 import { useChannel, useChannelCommands } from './channels-queries';
-import { readAsDataUrl, useRefusal } from './channel-errors';
+import { readImage, useRefusal } from './channel-errors';
 
 /** An image field: pick a small picture (stored inline) or remove it. */
 export const ImagePicker = ({ id, label, value, onChange, error }: { id: string; label: string; value: string | null; onChange: (value: string | null) => void; error?: string }) => {
@@ -23,7 +23,7 @@ export const ImagePicker = ({ id, label, value, onChange, error }: { id: string;
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (!file) return;
-          void readAsDataUrl(file).then((url) => {
+          void readImage(file).then((url) => {
             setTooLarge(url.length > IMAGE_DATA_URL_MAX);
             if (url.length <= IMAGE_DATA_URL_MAX) onChange(url);
           });

@@ -10,7 +10,7 @@ import { useToasts } from '../toasts/Toasts';
 import { ChannelUnavailable, channelPath } from './ChannelPage';
 import { channelsApi } from './channels-api';
 import { channelsKeys, useChannel, useChannelCommands } from './channels-queries';
-import { readAsDataUrl, useRefusal } from './channel-errors';
+import { readImage, useRefusal } from './channel-errors';
 import { ImagePicker } from './DesignEditPage';
 import { RichEditor } from './RichEditor';
 import { draftOf, emptyDraft, requestOf, type WidgetDraft } from './widget-draft';
@@ -98,7 +98,7 @@ const ImagesField = ({ draft, change }: { draft: WidgetDraft; change: (next: Par
           disabled={draft.images.length >= WIDGET_IMAGES_MAX}
           onChange={(event) => {
             const files = [...(event.target.files ?? [])].slice(0, WIDGET_IMAGES_MAX - draft.images.length);
-            void Promise.all(files.map(async (file) => ({ id: crypto.randomUUID(), url: await readAsDataUrl(file), name: file.name.replace(/\.[^.]+$/, '') }))).then((read) => {
+            void Promise.all(files.map(async (file) => ({ id: crypto.randomUUID(), url: await readImage(file), name: file.name.replace(/\.[^.]+$/, '') }))).then((read) => {
               setTooLarge(read.some((image) => image.url.length > IMAGE_DATA_URL_MAX));
               change({ images: [...draft.images, ...read.filter((image) => image.url.length <= IMAGE_DATA_URL_MAX)] });
             });

@@ -25,3 +25,34 @@ export const readAsDataUrl = (file: File): Promise<string> =>
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
     reader.readAsDataURL(file);
   });
+
+/** the longest side of a picked raster image once it is made smaller for storing inline */
+const IMAGE_MAX_SIDE = 1280;
+
+/**
+ * A picked picture as a small data: URL: raster images larger than 1280 px on their longest side, or
+ * heavier than about 150 KB, are drawn smaller and stored as JPEG; SVG and small images stay as they are.
+ */
+export const readImage = async (file: File): Promise<string> => {
+  const original = await readAsDataUrl(file);
+  if (file.type === 'image/svg+xml' || file.type === 'image/gif' || original.length < 200_000) return original;
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const scale = Math.min(1, IMAGE_MAX_SIDE / Math.max(image.naturalWidth, image.naturalHeight));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+    canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+    const context = canvas.getContext('2d');
+    if (!context) return original;
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    const smaller = canvas.toDataURL('image/jpeg', 0.82);
+    return smaller.length < original.length ? smaller : original;
+  } catch {
+    return original;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+};
