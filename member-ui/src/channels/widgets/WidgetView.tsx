@@ -110,14 +110,21 @@ const PeopleWidget = ({ widget, slug }: { widget: Of<'people'>; slug: string }) 
   );
 };
 
+/** the first day of the month after `day`, yyyy-MM-dd */
+const nextMonthOf = (day: Date): string => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+
 const AppointmentsWidget = ({ widget }: { widget: Of<'appointments'> }) => {
   const { t, i18n } = useTranslation();
   const [today] = useState(() => new Date());
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const month = useChannelAppointments(today.toISOString().slice(0, 10), timeZone);
-  if (month.isPending) return <p className="muted">{t('common.loading')}</p>;
-  if (month.isError) return <p className="muted">{t('channels.widgets.appointments.empty')}</p>;
-  const upcoming = month.data.appointments.filter((appointment) => Date.parse(appointment.date.end) >= today.getTime()).sort((a, b) => a.date.start.localeCompare(b.date.start)).slice(0, widget.count);
+  // this month and the next: near a month's end the next appointments are in the following one
+  const months = [useChannelAppointments(today.toISOString().slice(0, 10), timeZone), useChannelAppointments(nextMonthOf(today), timeZone)];
+  if (months.some((month) => month.isPending)) return <p className="muted">{t('common.loading')}</p>;
+  const all = new Map(months.flatMap((month) => month.data?.appointments ?? []).map((appointment) => [appointment.id, appointment]));
+  const upcoming = [...all.values()]
+    .filter((appointment) => Date.parse(appointment.date.end) >= today.getTime())
+    .sort((a, b) => a.date.start.localeCompare(b.date.start))
+    .slice(0, widget.count);
   return upcoming.length === 0 ? (
     <p className="muted">{t('channels.widgets.appointments.empty')}</p>
   ) : (
