@@ -8,6 +8,7 @@ import { MembersModule } from './members/members.module';
 import { SettingsModule } from './settings/settings.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { GroupsModule } from './groups/groups.module';
+import { ChannelsModule } from './channels/channels.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -20,4 +21,5 @@ export const COMMAND_FEATURES: Type[] = [
   AppointmentsModule,
   NotificationsModule,
   GroupsModule,
+  ChannelsModule,
 ];

@@ -33,3 +33,7 @@ export * from './translations/translations';
 export * from './common/safe-text';
 export * from './common/text-rules';
 export * from './notifications/notifications';
+export * from './channels/channel-constants';
+export * from './channels/channel-abilities';
+export * from './channels/rich-text';
+export * from './channels/channels';

@@ -11,6 +11,7 @@ import { groupCategoryEvents, groupModuleEvents } from './groups/group-events';
 import { redactSecrets, SECRET_REDACTED, type EventDefinition } from './common/events';
 import type { z } from 'zod';
 import { notificationsEvents } from './notifications/notifications';
+import { channelEvents } from './channels/channels';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -28,6 +29,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...groupModuleEvents,
     ...groupCategoryEvents,
     ...notificationsEvents,
+    ...channelEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

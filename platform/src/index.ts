@@ -8,6 +8,7 @@ export * from '@cn/platform/personal-data';
 export * from '@cn/platform/files';
 export * from '@cn/platform/mail';
 export * from '@cn/platform/translation';
+export * from '@cn/platform/feeds';
 export * from '@cn/platform/snapshots';
 export * from '@cn/platform/storage';
 export * from '@cn/platform/http';

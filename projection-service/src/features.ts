@@ -10,6 +10,7 @@ import { invitesFeature } from './invites/invites.module';
 import { auditFeature } from './audit/audit.module';
 import { translationsFeature } from './translations/translations.module';
 import { notificationsFeature } from './notifications/notifications.module';
+import { channelsFeature } from './channels/channels.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -28,4 +29,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   auditFeature,
   translationsFeature,
   notificationsFeature,
+  channelsFeature,
 ];

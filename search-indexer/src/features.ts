@@ -3,6 +3,13 @@ import { membersSearchFeature } from './members/members.module';
 import { networkSearchFeature } from './network/network.module';
 import { appointmentsSearchFeature } from './appointments/appointments.module';
 import { groupsSearchFeature } from './groups/groups.module';
+import { channelsSearchFeature } from './channels/channels.module';
 
 /** The search side's features: adding one is one line here. */
-export const SEARCH_FEATURES: readonly SearchFeature[] = [networkSearchFeature, membersSearchFeature, appointmentsSearchFeature, groupsSearchFeature];
+export const SEARCH_FEATURES: readonly SearchFeature[] = [
+  networkSearchFeature,
+  membersSearchFeature,
+  appointmentsSearchFeature,
+  groupsSearchFeature,
+  channelsSearchFeature,
+];

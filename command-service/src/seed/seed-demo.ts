@@ -5,6 +5,7 @@ import type { CommandContext } from '@cn/domain';
 import { registerMember } from '../members/registering-member/register-member.command';
 import { changeNetworkSettings } from '../settings/changing-network-settings/change-network-settings.command';
 import { seedMeetingRooms } from '../meeting-rooms/seed-meeting-rooms';
+import { seedChannels } from '../channels/seed-channels';
 import { DEMO_TEXTS } from './demo-texts';
 import { seedGroupCategories, seedGroups } from './seed-groups';
 import { seedCalendars, type DemoCalendarIds } from './seed-calendars';
@@ -65,6 +66,7 @@ export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; me
   );
   position = Math.max(position, categories.position, groups.position);
   position = Math.max(position, calendars.position, await seedMeetingRooms(infra, system));
+  position = Math.max(position, (await seedChannels(infra, { admin: memberIds['admin@example.org'], member: memberIds['member@example.org'] }, system, language)).position);
   infra.logger.info({ members: DEMO_MEMBERS.map((member) => member.email), position }, 'demo data seeded');
   return { position, memberIds, calendars: calendars.ids };
 };

@@ -13,3 +13,5 @@ export const membershipRoleStream = (roleId: string): string => `membershiprole-
  * of the account or address (never the email or the address itself).
  */
 export const signInGuardStream = (subject: string): string => `signinguard-${subject}`;
+/** A channel's stream is named by its slug (slugs are unique because streams are). */
+export const channelStream = (slug: string): string => `channel-${slug}`;

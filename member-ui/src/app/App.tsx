@@ -23,6 +23,16 @@ const CalendarsSubscribePage = page(async () => (await import('../calendars')).C
 const InvitesPage = page(async () => (await import('../invites')).InvitesPage);
 const DirectoryLayout = page(async () => (await import('../directory')).DirectoryLayout);
 const DirectoryMembersPage = page(async () => (await import('../directory')).DirectoryMembersPage);
+const ChannelsDirectoryTab = page(async () => (await import('../directory')).ChannelsDirectoryTab);
+const ChannelPage = page(async () => (await import('../channels')).ChannelPage);
+const ChannelFormPage = page(async () => (await import('../channels')).ChannelFormPage);
+const ChannelDesignEditPage = page(async () => (await import('../channels')).DesignEditPage);
+const ChannelLayoutEditPage = page(async () => (await import('../channels')).LayoutEditPage);
+const ChannelWidgetsPage = page(async () => (await import('../channels')).WidgetsPage);
+const ChannelWidgetPage = page(async () => (await import('../channels')).WidgetPage);
+const ChannelWidgetFormPage = page(async () => (await import('../channels')).WidgetFormPage);
+const ArticlePage = page(async () => (await import('../channels')).ArticlePage);
+const ArticleFormPage = page(async () => (await import('../channels')).ArticleFormPage);
 const SearchPage = page(async () => (await import('../search')).SearchPage);
 const MemberPage = page(async () => (await import('../members')).MemberPage);
 const ForgotPasswordPage = page(async () => (await import('../users')).ForgotPasswordPage);
@@ -80,8 +90,23 @@ export const App = () => {
           <Route path="/directory" element={<DirectoryLayout />}>
             <Route index element={<Navigate to="/directory/members" replace />} />
             <Route path="members" element={<DirectoryMembersPage />} />
+            <Route path="channels" element={<ChannelsDirectoryTab />} />
             <Route path=":categorySlug" element={<DirectoryGroupsPage />} />
           </Route>
+          <Route path="/channels" element={<Navigate to="/directory/channels" replace />} />
+          <Route path="/channels/new" element={<ChannelFormPage />} />
+          <Route path="/channels/:slug" element={<ChannelPage />} />
+          <Route path="/channels/:slug/edit" element={<ChannelFormPage />} />
+          <Route path="/channels/:slug/administration" element={<ChannelFormPage />} />
+          <Route path="/channels/:slug/design/edit" element={<ChannelDesignEditPage />} />
+          <Route path="/channels/:slug/layout/edit" element={<ChannelLayoutEditPage />} />
+          <Route path="/channels/:slug/widgets" element={<ChannelWidgetsPage />} />
+          <Route path="/channels/:slug/widgets/new" element={<ChannelWidgetFormPage />} />
+          <Route path="/channels/:slug/widgets/:id" element={<ChannelWidgetPage />} />
+          <Route path="/channels/:slug/widgets/:widgetId/edit" element={<ChannelWidgetFormPage />} />
+          <Route path="/blogs/:blogId/articles/new" element={<ArticleFormPage />} />
+          <Route path="/blogs/:blogId/articles/:id" element={<ArticlePage />} />
+          <Route path="/blogs/:blogId/articles/:id/edit" element={<ArticleFormPage />} />
           <Route path="/members" element={<Navigate to="/directory/members" replace />} />
           <Route path="/members/:id" element={<MemberPage />} />
           <Route path="/search" element={<SearchPage />} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from '../common/Icon';
 import { MyGroupsNav } from '../groups/MyGroupsNav';
+import { useChannelNavSections } from '../channels/channel-nav';
 import { useOpenInvitesBadge } from '../invites/invites-queries';
 import { useSignedIn } from '../session/SessionContext';
 import { badgeText } from './NotificationsDropdown';
@@ -48,7 +49,7 @@ const Section = ({ section, collapsed, onToggle }: { section: NavSection; collap
           {section.items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className="nav-link">
-                {t(item.label)}
+                {item.text ?? t(item.label)}
                 {item.count ? <NavCount count={item.count} /> : null}
               </NavLink>
             </li>
@@ -68,6 +69,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
   const { collapsed, toggle } = useCollapsedSections();
   const current = moduleForPath(pathname);
   const switcherId = useId();
+  const channelSections = useChannelNavSections(current?.id === 'channels');
 
   return (
     <nav className="left-nav" aria-label={t('nav.label')} data-testid="left-navigation">
@@ -97,7 +99,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
         </select>
       </div>
       <div className="left-nav__sections" onClick={(event) => (event.target instanceof HTMLAnchorElement ? onNavigate?.() : undefined)}>
-        {(current ?? NAV_MODULES[0]).sections({ network, signedIn: true }).map((section) => (
+        {(current?.id === 'channels' ? channelSections : (current ?? NAV_MODULES[0]).sections({ network, signedIn: true })).map((section) => (
           <Section key={section.id} section={section} collapsed={collapsed.has(section.id)} onToggle={() => toggle(section.id)} />
         ))}
         <MyGroupsNav collapsed={collapsed.has('my-groups')} onToggle={() => toggle('my-groups')} />

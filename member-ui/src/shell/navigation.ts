@@ -18,6 +18,8 @@ export interface NavItem {
   end?: boolean;
   /** a live count shown beside the label */
   count?: 'open_invites';
+  /** shown as it is instead of the translated label (a channel's title) */
+  text?: string;
 }
 
 export interface NavSection {
@@ -52,7 +54,7 @@ export const START_PAGE = '/appointments';
  * Features this console has built: only these are in the navigation and the module switcher (a module
  * still to come is not shown as an empty page); the directory shows the channels tab only when channels exist.
  */
-export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['members', 'appointments']);
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['members', 'appointments', 'channels']);
 
 const ALL_NAV_MODULES: NavModule[] = [
   {
@@ -151,7 +153,7 @@ const ALL_NAV_MODULES: NavModule[] = [
     id: 'channels',
     title: 'nav.modules.channels',
     start: '/channels',
-    prefixes: ['/channels', '/directory/channels'],
+    prefixes: ['/channels', '/directory/channels', '/blogs'],
     sections: () => [
       { id: 'channels.subscribed', title: 'nav.sections.subscribed', items: [], empty: 'nav.empty.channels' },
       { id: 'channels.recent', title: 'nav.sections.recent', items: [], empty: 'nav.empty.channels' },

@@ -53,6 +53,11 @@ export interface PlatformConfig {
    * comma-separated, e.g. https://intranet.example.org); a browser upgrade from any other origin is refused.
    */
   allowedOrigins: string[];
+  /**
+   * Whether RSS widgets may read feeds on loopback, private and link-local addresses
+   * (FEEDS_ALLOW_PRIVATE_NETWORKS, default false: the server never fetches its own network for a member).
+   */
+  feedsAllowPrivateNetworks: boolean;
 }
 
 const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
@@ -178,6 +183,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     trustProxy: trustProxyOf(env['TRUST_PROXY']),
     metrics: { token: realSecret('METRICS_TOKEN', optional(env['METRICS_TOKEN']), 16), allow: listOf(env['METRICS_ALLOW']) ?? ['127.0.0.0/8', '::1/128'] },
     allowedOrigins: (listOf(env['ALLOWED_ORIGINS']) ?? []).map(originOf),
+    feedsAllowPrivateNetworks: flag(env['FEEDS_ALLOW_PRIVATE_NETWORKS'], false),
   };
 };
 

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { ChannelCommands } from './channel-commands';
+import { CreateChannelHandler } from './creating-channel/create-channel.command';
+import { CreateChannelController } from './creating-channel/create-channel.controller';
+import { EditChannelHandler } from './editing-channel/edit-channel.command';
+import { EditChannelController } from './editing-channel/edit-channel.controller';
+import { ManageWidgetHandler } from './managing-widgets/manage-widgets.command';
+import { ManageWidgetsController } from './managing-widgets/manage-widgets.controller';
+import { SetChannelMarkHandler } from './subscribing-channel/subscribe-channel.command';
+import { SubscribeChannelController } from './subscribing-channel/subscribe-channel.controller';
+import { WriteArticleHandler } from './writing-articles/write-article.command';
+import { WriteArticleController } from './writing-articles/write-article.controller';
+
+/** Channels: their pages of widget rows, subscriptions and stars, and their blogs' articles. */
+@Module({
+  controllers: [CreateChannelController, EditChannelController, ManageWidgetsController, SubscribeChannelController, WriteArticleController],
+  providers: [ChannelCommands, CreateChannelHandler, EditChannelHandler, ManageWidgetHandler, SetChannelMarkHandler, WriteArticleHandler],
+})
+export class ChannelsModule {}

@@ -1,0 +1,54 @@
+import { channelAbilities, channelLetterOf, sanitizeHtml, slugify, teaserOf, widgetRequestSchema } from '../index';
+
+describe('channel rich text', () => {
+  it('keeps formatting, drops scripts, handlers, styles and unknown elements', () => {
+    expect(sanitizeHtml('<p onclick="x()">Hi <strong>you</strong><script>alert(1)</script></p>')).toBe('<p>Hi <strong>you</strong></p>');
+    expect(sanitizeHtml('<div><img src=x onerror=alert(1)>text</div>')).toBe('text');
+    expect(sanitizeHtml('<style>p{}</style><iframe src="//evil"></iframe>ok')).toBe('ok');
+    expect(sanitizeHtml('<p>open <em>never closed')).toBe('<p>open <em>never closed</em></p>');
+    expect(sanitizeHtml('a < b & c > d')).toBe('a &lt; b &amp; c &gt; d');
+    expect(sanitizeHtml('&amp; &lt;tag&gt;')).toBe('&amp; &lt;tag&gt;');
+    expect(sanitizeHtml('</p>stray<!-- comment -->')).toBe('stray');
+  });
+
+  it('keeps only safe links, external ones opening apart', () => {
+    expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeHtml('<a href="&#106;avascript:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeHtml('<a href=" java\tscript:alert(1)">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeHtml('<a href="//evil.example">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeHtml('<a href="/channels/x">x</a>')).toBe('<a href="/channels/x">x</a>');
+    expect(sanitizeHtml('<a href="https://example.org/?a=1&amp;b=2" target="_self">x</a>')).toBe(
+      '<a href="https://example.org/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+  });
+
+  it('is idempotent', () => {
+    const once = sanitizeHtml('<p>a <a href="https://x.org/?a&b">l</a> &amp; <b>b</b><br/>c</p><ul><li>1</ul>');
+    expect(sanitizeHtml(once)).toBe(once);
+  });
+
+  it('makes teasers, slugs and letters', () => {
+    expect(teaserOf('<p>Hello <b>world</b></p><p>again</p>')).toBe('Hello world again');
+    expect(teaserOf(`<p>${'word '.repeat(100)}</p>`, 20)).toBe('word word word word…');
+    expect(slugify('Grüße aus Köln!')).toBe('gruesse-aus-koeln');
+    expect(slugify('  Café  Crème ')).toBe('cafe-creme');
+    expect(channelLetterOf('élan')).toBe('E');
+    expect(channelLetterOf('42 things')).toBe('#');
+  });
+
+  it('sanitises a text widget on arrival and validates widget fields', () => {
+    const parsed = widgetRequestSchema.parse({ widget: { type: 'text', html_content: '<p>x<script>y</script></p>' } });
+    expect(parsed.widget).toMatchObject({ type: 'text', html_content: '<p>x</p>', hide_title: false, title: '' });
+    const bad = widgetRequestSchema.safeParse({ widget: { type: 'rss', url: 'ftp://x' } });
+    expect(bad.success ? [] : bad.error.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['widget.url', 'invalid_url']]);
+  });
+
+  it('lets admins and the author update, and hides drafts from the others', () => {
+    const viewer = { member_id: 'm', network_admin: false, external: false };
+    expect(channelAbilities({ status: 'draft', author_id: 'a' }, viewer)).toEqual({ update: false, subscribe: false, favorite: false, create_articles: false });
+    expect(channelAbilities({ status: 'active', author_id: 'a' }, viewer)).toEqual({ update: false, subscribe: true, favorite: true, create_articles: false });
+    expect(channelAbilities({ status: 'archived', author_id: 'm' }, viewer).update).toBe(true);
+    expect(channelAbilities({ status: 'archived', author_id: 'm' }, { ...viewer, external: true }).subscribe).toBe(false);
+    expect(channelAbilities({ status: 'draft', author_id: null }, { ...viewer, network_admin: true }).update).toBe(true);
+  });
+});

@@ -1,0 +1,133 @@
+import { CHANNEL_BANNER_TYPES, CHANNEL_LOGO_TYPES, IMAGE_DATA_URL_MAX, type ChannelBannerType, type ChannelDto, type ChannelLogoType } from '@cn/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { usePageTitle } from '../common/usePageTitle';
+import { useToasts } from '../toasts/Toasts';
+import { ChannelUnavailable, channelPath } from './ChannelPage';
+import { useChannel, useChannelCommands } from './channels-queries';
+import { readImage, useRefusal } from './channel-errors';
+
+/** An image field: pick a small picture (stored inline) or remove it. */
+export const ImagePicker = ({ id, label, value, onChange, error }: { id: string; label: string; value: string | null; onChange: (value: string | null) => void; error?: string }) => {
+  const { t } = useTranslation();
+  const [tooLarge, setTooLarge] = useState(false);
+  return (
+    <div className="field image-picker">
+      <label htmlFor={id}>{label}</label>
+      {value ? <img className="image-picker__preview" src={value} alt="" /> : null}
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (!file) return;
+          void readImage(file).then((url) => {
+            setTooLarge(url.length > IMAGE_DATA_URL_MAX);
+            if (url.length <= IMAGE_DATA_URL_MAX) onChange(url);
+          });
+        }}
+      />
+      {value ? (
+        <button type="button" className="button button--quiet" onClick={() => onChange(null)}>
+          {t('channels.design.remove_image')}
+        </button>
+      ) : null}
+      {tooLarge ? <p className="field__error">{t('channels.errors.image_too_large')}</p> : null}
+      {error ? <p className="field__error">{t(error)}</p> : null}
+    </div>
+  );
+};
+
+const DesignForm = ({ channel }: { channel: ChannelDto }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const commands = useChannelCommands();
+  const refusal = useRefusal();
+  const [logoType, setLogoType] = useState<ChannelLogoType>(channel.design.logo_type);
+  const [bannerType, setBannerType] = useState<ChannelBannerType>(channel.design.banner_type);
+  const [color, setColor] = useState(`#${channel.design.banner_color}`);
+  const [bannerImage, setBannerImage] = useState(channel.design.banner_image);
+  const [logoImage, setLogoImage] = useState(channel.design.logo_image);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const save = async () => {
+    if (bannerType === 'image' && !bannerImage) {
+      setErrors({ 'design.banner_image': 'errors.required' });
+      return;
+    }
+    try {
+      await commands.design.mutateAsync({
+        slug: channel.slug,
+        request: { design: { logo_type: logoType, banner_type: bannerType, banner_color: color, banner_image: bannerImage, logo_image: logoImage } },
+      });
+      toasts.show('success', 'channels.saved');
+      void navigate(channelPath(channel.slug));
+    } catch (error) {
+      setErrors(refusal.fieldsOf(error));
+      toasts.show('error', refusal.generalOf(error));
+    }
+  };
+
+  return (
+    <form
+      className="channel-form"
+      noValidate
+      data-testid="design-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <fieldset className="field">
+        <legend>{t('channels.design.logo_type')}</legend>
+        {CHANNEL_LOGO_TYPES.map((value) => (
+          <label key={value} className="radio">
+            <input type="radio" name="logo_type" value={value} checked={logoType === value} onChange={() => setLogoType(value)} /> {t(`channels.design.logo_types.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      {logoType !== 'hidden' ? <ImagePicker id="logo-image" label={t('channels.design.logo_image')} value={logoImage} onChange={setLogoImage} error={errors['design.logo_image']} /> : null}
+      <fieldset className="field">
+        <legend>{t('channels.design.banner_type')}</legend>
+        {CHANNEL_BANNER_TYPES.map((value) => (
+          <label key={value} className="radio">
+            <input type="radio" name="banner_type" value={value} checked={bannerType === value} onChange={() => setBannerType(value)} /> {t(`channels.design.banner_types.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="banner-color">{t('channels.design.banner_color')}</label>
+        <input id="banner-color" type="color" value={color} onChange={(event) => setColor(event.target.value)} />
+        {errors['design.banner_color'] ? <p className="field__error">{t(errors['design.banner_color'])}</p> : null}
+      </div>
+      {bannerType === 'image' ? <ImagePicker id="banner-image" label={t('channels.design.banner_image')} value={bannerImage} onChange={setBannerImage} error={errors['design.banner_image']} /> : null}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={commands.design.isPending} data-testid="save-design">
+          {t('common.save')}
+        </button>
+        <Link className="button button--quiet" to={channelPath(channel.slug)}>
+          {t('common.cancel')}
+        </Link>
+      </div>
+    </form>
+  );
+};
+
+/** /channels/:slug/design/edit: logo type and image, banner type, colour and image. */
+export const DesignEditPage = () => {
+  const { t } = useTranslation();
+  const { slug = '' } = useParams();
+  const channel = useChannel(slug);
+  usePageTitle('channels.design.title');
+  return (
+    <section className="page" data-testid="channel-design">
+      <h1 className="page__title">{t('channels.design.title')}</h1>
+      {channel.isPending ? <p className="muted">{t('common.loading')}</p> : null}
+      {channel.isError ? <ChannelUnavailable /> : null}
+      {channel.isSuccess ? channel.data.i.can.update ? <DesignForm channel={channel.data} /> : <div className="alert alert--error">{t('errors.forbidden')}</div> : null}
+    </section>
+  );
+};
