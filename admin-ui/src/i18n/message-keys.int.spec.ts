@@ -36,7 +36,7 @@ const sourceFiles = (dir: string): string[] =>
  * (`cn.errors.${key}`) names a group of messages that exists.
  */
 describe('message keys of the administrator console', () => {
-  const known = new Set(leaves(messagesFor(germanCoreMessages, germanAppMessages) as Tree));
+  const known = new Set(leaves(messagesFor(germanCoreMessages, germanAppMessages)));
   const exists = (key: string) => known.has(key) || [...known].some((leaf) => leaf.startsWith(`${key}.`));
   const files = sourceFiles(consoleSrc).map((file) => ({ file: relative(consoleSrc, file), text: readFileSync(file, 'utf8') }));
 
