@@ -3,20 +3,8 @@ import { safeText } from '../common/safe-text';
 import { groupAccessSchema, type GroupAccess } from './groups';
 import { GROUP_INVITE_STATUSES, GROUP_MEMBERSHIP_STATUSES, type GroupCan, type GroupInviteStatus, type GroupMembershipStatus } from './group-abilities';
 import { groupChatSchema } from './group-events';
+import { GROUP_DESCRIPTION_MAX, GROUP_MESSAGE_MAX, GROUP_NAME_MAX, GROUP_TEASER_MAX, GROUP_CATEGORY_COLOR_DEFAULT } from './group-constants';
 
-export const GROUP_NAME_MAX = 100;
-export const GROUP_TEASER_MAX = 300;
-export const GROUP_DESCRIPTION_MAX = 5000;
-export const GROUP_MESSAGE_MAX = 2000;
-export const GROUP_CATEGORY_COLOR_DEFAULT = '1976d2';
-/** directory tabs: groups per page */
-export const GROUP_DIRECTORY_PAGE_SIZE = 20;
-/** the group invites list (GET /api/v1/group_invites), §9 invites list limit */
-export const GROUP_INVITES_LIMIT = 50;
-/** what the console's open group pages watch on the realtime channel */
-export const GROUPS_TOPIC = 'groups';
-/** the collection name of group pushes (`{ type: 'changed', collection: 'groups', id: group id, doc: { position } }`) */
-export const GROUPS_COLLECTION = 'groups';
 
 const name = safeText(z.string().trim().min(1, { message: 'required' }).max(GROUP_NAME_MAX, { message: 'too_long' }), 'required');
 const teaser = safeText(z.string().trim().max(GROUP_TEASER_MAX, { message: 'too_long' }));

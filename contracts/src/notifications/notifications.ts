@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
+import { NOTIFICATION_KINDS, NOTIFICATIONS_LIMIT_DEFAULT, NOTIFICATIONS_LIMIT_MAX, type NotificationKind } from './notification-constants';
 
 /**
  * The bell (header notifications dropdown): what concerns the member, newest first, with unread state.
@@ -10,12 +11,6 @@ import { defineEvent, type EventOf } from '../common/events';
 /** One stream per member: how far they have read their notifications. */
 export const notificationsStream = (memberId: string): string => `notifications-${memberId}`;
 
-export const NOTIFICATION_KINDS = ['appointment_invited', 'appointment_changed', 'appointment_canceled', 'appointment_deleted', 'waitlist_promoted'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** how many the bell lists at most, and the count shown before "99+" */
-export const NOTIFICATIONS_LIMIT_DEFAULT = 20;
-export const NOTIFICATIONS_LIMIT_MAX = 50;
 
 /** GET /api/v1/notifications?limit= */
 export const notificationsQuerySchema = z.object({
@@ -74,5 +69,3 @@ export const NotificationsRead = defineEvent('NotificationsRead', 1, z.object({ 
 export const notificationsEvents = [NotificationsRead] as const;
 export type NotificationsEvent = EventOf<typeof NotificationsRead>;
 
-/** Realtime `changed` messages of this collection tell a member their notifications changed (doc: { unread_count }). */
-export const NOTIFICATIONS_COLLECTION = 'notifications';

@@ -1,8 +1,8 @@
 import { UI_LANGUAGES } from '@cn/contracts';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
-import calendarDe from '../calendars/i18n/de.json';
+import type de from './de.json';
+import type calendarDe from '../calendars/i18n/de.json';
 
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'cn.language';
@@ -14,15 +14,18 @@ const isUiLanguage = (value: string | null): value is UiLanguage =>
 /** One language's strings: the console's and the calendar module's. */
 export type Translation = typeof de & typeof calendarDe;
 
-/** German, the default and the fallback, is bundled; another language is its own chunk, loaded when chosen. */
-const GERMAN: Translation = { ...de, ...calendarDe };
-const LOADERS: Record<Exclude<UiLanguage, 'de'>, () => Promise<Translation>> = {
+/**
+ * Each language is its own chunk, German too: the first script stays small, and the chosen language's
+ * strings are fetched beside the session before the first render (main.tsx).
+ */
+const LOADERS: Record<UiLanguage, () => Promise<Translation>> = {
+  de: async () => ({ ...(await import('./de.json')).default, ...(await import('../calendars/i18n/de.json')).default }),
   en: async () => ({ ...(await import('./en.json')).default, ...(await import('../calendars/i18n/en.json')).default }),
   es: async () => ({ ...(await import('./es.json')).default, ...(await import('../calendars/i18n/es.json')).default }),
   fr: async () => ({ ...(await import('./fr.json')).default, ...(await import('../calendars/i18n/fr.json')).default }),
 };
 
-export const loadTranslation = (language: UiLanguage): Promise<Translation> => (language === 'de' ? Promise.resolve(GERMAN) : LOADERS[language]());
+export const loadTranslation = (language: UiLanguage): Promise<Translation> => LOADERS[language]();
 
 export const storedLanguage = (): UiLanguage => {
   try {
@@ -33,15 +36,16 @@ export const storedLanguage = (): UiLanguage => {
   }
 };
 
-/** The console's i18next on `language`, with German and the given languages' strings (loadTranslation). */
+/** The console's i18next on `language`, with the given languages' strings (loadTranslation). */
 export const createI18n = (language: UiLanguage = storedLanguage(), loaded: Partial<Record<UiLanguage, Translation>> = {}): i18n => {
   const instance = i18next.createInstance();
-  const resources = Object.fromEntries(Object.entries({ ...loaded, de: GERMAN }).map(([lang, translation]) => [lang, { translation }]));
+  const resources = Object.fromEntries(Object.entries(loaded).map(([lang, translation]) => [lang, { translation }]));
   void instance.use(initReactI18next).init({
     resources,
     lng: language,
     supportedLngs: [...UI_LANGUAGES],
     // every language is complete (translations-complete.unit.spec.ts); German, the default, covers a slip
+    // once it is loaded too
     fallbackLng: 'de',
     interpolation: { escapeValue: false },
     returnNull: false,
