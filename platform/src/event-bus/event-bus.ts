@@ -9,13 +9,27 @@ export interface BusConsumer {
   stop(): Promise<void>;
 }
 
-export interface ConsumeOptions {
+interface ConsumeCommon {
   /** consumer group; each group receives every event once (at least once) */
   groupId: string;
-  /** the handler is awaited before the offset is committed */
-  handler: (event: RecordedEvent) => Promise<void>;
   onError?: (error: unknown) => void;
 }
+
+/**
+ * One handler per event, or one per batch: `handleBatch` receives the events the bus has at hand, in order
+ * (Kafka: a fetched batch; the embedded bus: one event at a time), and is awaited before the offset of the
+ * last is committed. A consumer whose writes cost a round trip each (a search engine's task) keeps up by
+ * batches where it would fall behind event by event.
+ */
+export type ConsumeOptions = ConsumeCommon &
+  (
+    | { /** awaited before the event's offset is committed */ handler: (event: RecordedEvent) => Promise<void>; handleBatch?: never }
+    | { handleBatch: (events: readonly RecordedEvent[]) => Promise<void>; handler?: never }
+  );
+
+/** the per-event handler of either form (a bus that delivers one event at a time) */
+export const eventHandlerOf = (options: ConsumeOptions): ((event: RecordedEvent) => Promise<void>) =>
+  options.handler ?? ((event) => options.handleBatch([event]));
 
 export interface EventBus {
   consume(options: ConsumeOptions): Promise<BusConsumer>;

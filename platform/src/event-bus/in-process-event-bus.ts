@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { privateFile } from '@cn/platform/files';
 import type { EventStore, EventSubscription } from '@cn/platform/event-store';
-import type { BusConsumer, EventBus } from './event-bus';
+import { eventHandlerOf, type BusConsumer, type EventBus } from './event-bus';
 
 export interface InProcessEventBusOptions {
   eventStore: EventStore;
@@ -66,7 +66,9 @@ export const createInProcessEventBus = (options: InProcessEventBusOptions): Even
   const consumers = new Set<BusConsumer>();
 
   return {
-    consume: ({ groupId, handler, onError }) => settle(() => {
+    consume: (consumeOptions) => settle(() => {
+      const { groupId, onError } = consumeOptions;
+      const handler = eventHandlerOf(consumeOptions);
       const subscription: EventSubscription = options.eventStore.subscribeToAll(
         { after: selectOffset.get(groupId)?.position ?? 0 },
         async (event) => {

@@ -6,7 +6,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import type { Admin, Consumer, logCreator, LogEntry } from 'kafkajs';
 import type pino from 'pino';
 import type { RecordedEvent } from '@cn/platform/event-store';
-import type { BusConsumer, EventBus } from './event-bus';
+import { eventHandlerOf, type BusConsumer, type EventBus } from './event-bus';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -92,7 +92,8 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
   };
   const consumers = new Set<BusConsumer>();
 
-  const consume: EventBus['consume'] = async ({ groupId, handler, onError }) => {
+  const consume: EventBus['consume'] = async (consumeOptions) => {
+    const { groupId, onError } = consumeOptions;
     const connected = await connectedAdmin();
     const metadata = await connected.fetchTopicMetadata({ topics: [options.topic] });
     const partitions = metadata.topics[0]?.partitions.length ?? 0;
@@ -121,26 +122,52 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [options.topic], fromBeginning: true });
-    await consumer.run({
-      // offsets are committed by hand, one per handled event, only after its handler resolved
-      autoCommit: false,
-      eachMessage: async (payload) => {
-        const { topic, partition, message } = payload;
-        // after a failure nothing else is handled nor committed: the group receives it again later
-        if (failed) return;
-        try {
-          await handler(decodeEvent(message.value));
-        } catch (error) {
-          failed = true;
-          payload.pause();
-          onError?.(error);
-          // disconnecting waits for this eachMessage to return: not awaited here
-          void stop();
-          return;
-        }
-        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
-      },
-    });
+    /** after a failure nothing else is handled nor committed: the group receives it again later */
+    const failedWith = (error: unknown, pause: () => void): void => {
+      failed = true;
+      pause();
+      onError?.(error);
+      // disconnecting waits for the running handler to return: not awaited here
+      void stop();
+    };
+    const { handleBatch } = consumeOptions;
+    if (handleBatch) {
+      await consumer.run({
+        // one handler and one commit per fetched batch, only after the handler resolved
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        eachBatch: async ({ batch, resolveOffset, heartbeat, pause }) => {
+          if (failed || batch.messages.length === 0) return;
+          const last = batch.messages[batch.messages.length - 1];
+          try {
+            await handleBatch(batch.messages.map((message) => decodeEvent(message.value)));
+          } catch (error) {
+            failedWith(error, pause);
+            return;
+          }
+          await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
+          resolveOffset(last.offset);
+          await heartbeat();
+        },
+      });
+    } else {
+      const handler = eventHandlerOf(consumeOptions);
+      await consumer.run({
+        // offsets are committed by hand, one per handled event, only after its handler resolved
+        autoCommit: false,
+        eachMessage: async (payload) => {
+          const { topic, partition, message } = payload;
+          if (failed) return;
+          try {
+            await handler(decodeEvent(message.value));
+          } catch (error) {
+            failedWith(error, payload.pause);
+            return;
+          }
+          await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+        },
+      });
+    }
     const busConsumer: BusConsumer = {
       stop: async () => {
         consumers.delete(busConsumer);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createTempDir, eventually, newTestEvent } from '@cn/platform/testing';
 import { type DocumentStore, createSqliteDocumentStore } from '@cn/platform/document-store';
-import { type EventBus, createInProcessEventBus } from '@cn/platform/event-bus';
+import { type EventBus, createInProcessEventBus, eventHandlerOf } from '@cn/platform/event-bus';
 import { type EventStore, type RecordedEvent, createSqliteEventStore } from '@cn/platform/event-store';
 import { type KeyStore, createSqliteKeyStore } from '@cn/platform/key-store';
 import { type PersonalDataCipher, createPersonalDataCipher } from '@cn/platform/personal-data';
@@ -117,10 +117,13 @@ describe('document projector', () => {
     const acknowledged: number[] = [];
     const counting: EventBus = {
       ...bus,
-      consume: (options) => bus.consume({ ...options, handler: async (event) => {
-        await options.handler(event);
-        acknowledged.push(event.position);
-      } }),
+      consume: (options) => {
+        const handler = eventHandlerOf(options);
+        return bus.consume({ groupId: options.groupId, onError: options.onError, handler: async (event) => {
+          await handler(event);
+          acknowledged.push(event.position);
+        } });
+      },
     };
     const running = createDocumentProjector({ name: 'members-projector', projections: [members], bus: counting, eventStore, documentStore: slow, cipher });
     await running.start();
@@ -265,7 +268,7 @@ describe('projector', () => {
       deliver: (event) => handler?.(event) ?? Promise.resolve(),
       consume: (options) => {
         groups.push(options.groupId);
-        handler = options.handler;
+        handler = eventHandlerOf(options);
         const stop = (): Promise<void> => {
           handler = null;
           return Promise.resolve();

@@ -123,11 +123,14 @@ export const createProjector = (options: ProjectorOptions): Projector => {
         saving = null;
       });
   };
-  const applyLive = async (event: RecordedEvent): Promise<void> => {
-    if (event.position <= position) return;
-    await waitOutStorage(() => options.handle([event]), event.position);
-    advance(event.position);
-    checkpointSoon(event.position);
+  /** what the bus delivered at once (Kafka: a fetched batch), in one handle; the checkpoint follows soon */
+  const applyLive = async (events: readonly RecordedEvent[]): Promise<void> => {
+    const fresh = events.filter((event) => event.position > position);
+    if (fresh.length === 0) return;
+    const last = fresh[fresh.length - 1].position;
+    await waitOutStorage(() => options.handle(fresh), last);
+    advance(last);
+    checkpointSoon(last);
   };
 
   /** replays what the checkpoint has not seen from the event store, batch by batch, yielding in between */
@@ -152,7 +155,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       consumer = await options.bus.consume({
         groupId: options.name,
         // the bus delivers at least once; the checkpoint says what was already applied
-        handler: applyLive,
+        handleBatch: applyLive,
         onError: (error) => {
           options.logger?.error({ projector: options.name, position, err: error }, 'projector stopped by an error');
           consumer = null;

@@ -76,6 +76,35 @@ export const describeEventBusContract = (adapterName: string, target: EventBusCo
       expect(received.filter((event) => event.streamId === a).map((event) => event.revision)).toEqual([0, 1, 2]);
     });
 
+    it('delivers to a batch handler every event once, in the log\'s order, and resumes after the last batch it handled', async () => {
+      const stream = newStream();
+      await append(stream, ['c0', 'c1', 'c2']);
+      const group = newGroup();
+      const received: RecordedEvent[] = [];
+      let batches = 0;
+      const batching = await bus.consume({
+        groupId: group,
+        handleBatch: async (events) => {
+          batches += 1;
+          received.push(...events.filter((event) => streams.has(event.streamId)));
+          await Promise.resolve();
+        },
+      });
+      consumers.push(batching);
+      await append(stream, ['c3', 'c4']);
+      await eventually(() => received.length >= 5, 20000);
+      expect(types(received)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4']);
+      expect(batches).toBeGreaterThan(0);
+      await batching.stop();
+      // what the batches handled was committed: the group goes on after it
+      await append(stream, ['c5']);
+      const after: RecordedEvent[] = [];
+      await consume(group, after);
+      await eventually(() => after.length >= 1, 20000);
+      await pause(300);
+      expect(types(after)).toEqual(['c5']);
+    });
+
     it('delivers the events of all streams in the log\'s global order (projectors checkpoint one position)', async () => {
       const many = Array.from({ length: 8 }, () => newStream());
       for (let round = 0; round < 3; round++) {
