@@ -136,18 +136,19 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
         // one handler and one commit per fetched batch, only after the handler resolved
         autoCommit: false,
         eachBatchAutoResolve: false,
-        eachBatch: async ({ batch, resolveOffset, heartbeat, pause }) => {
+        eachBatch: async (payload) => {
+          const { batch } = payload;
           if (failed || batch.messages.length === 0) return;
           const last = batch.messages[batch.messages.length - 1];
           try {
             await handleBatch(batch.messages.map((message) => decodeEvent(message.value)));
           } catch (error) {
-            failedWith(error, pause);
+            failedWith(error, () => payload.pause());
             return;
           }
           await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
-          resolveOffset(last.offset);
-          await heartbeat();
+          payload.resolveOffset(last.offset);
+          await payload.heartbeat();
         },
       });
     } else {
@@ -161,7 +162,7 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
           try {
             await handler(decodeEvent(message.value));
           } catch (error) {
-            failedWith(error, payload.pause);
+            failedWith(error, () => payload.pause());
             return;
           }
           await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
