@@ -1,4 +1,4 @@
-import { BooleanInput, NumberInput, SelectInput, TextArrayInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Alert, Box } from '@mui/material';
 import {
@@ -14,6 +14,7 @@ import {
   WEEKDAYS,
   ZOOM_LEVELS,
 } from '@cn/contracts';
+import { GroupCategoriesInput } from '../pickers/GroupCategoriesInput';
 import { GroupsReferenceArrayInput } from '../pickers/GroupsReferenceArrayInput';
 import { NumberSelectInput, SectionTitle, SettingsTextInput, WhenValue, choicesOf } from './settingsInputs';
 import type { SettingsRecord } from './settingsDiff';
@@ -39,7 +40,7 @@ export const JoinSettingsInputs = () => (
     <BooleanInput source="join.group_promotion_config.active" />
     <SettingsTextInput source="join.group_promotion_config.title" />
     <SettingsTextInput source="join.group_promotion_config.description" multiline minRows={2} />
-    <TextArrayInput source="join.group_promotion_config.group_category_ids" fullWidth />
+    <GroupCategoriesInput source="join.group_promotion_config.group_category_ids" />
     <GroupsReferenceArrayInput source="join.group_promotion_config.groups" />
     <BooleanInput source="join.group_promotion_config.enabled_for_external" />
     <SectionTitle label="cn.settings.sections.login_texts" />
