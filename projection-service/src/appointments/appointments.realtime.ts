@@ -1,8 +1,7 @@
 import { APPOINTMENTS_TOPIC, WAITLIST_PROMOTIONS_COLLECTION } from '@cn/contracts';
 import { collectionName, createLruCache } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
-import { calendarsCollection, viewerOf } from '../calendars/calendars.read';
-import { loadActiveMember } from '../members/members.read';
+import { activeViewers, calendarsCollection } from '../calendars/calendars.read';
 import { loadNetwork } from '../network/network.read';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { canSeeAppointment, type AppointmentReadContext } from './appointment-dto';
@@ -57,11 +56,11 @@ export const appointmentChangePublisher = (store: DocumentStore): ChangePublishe
         // a deleted appointment is told to those who saw it while it was there
         const shown = { ...doc, deleted: false };
         const shownBefore = previous ? { ...shown, ...previous } : null;
-        for (const memberId of watchers) {
-          const member = await loadActiveMember(store, memberId);
-          if (!member) continue;
-          const ctx: AppointmentReadContext = { store, member, viewer: await viewerOf(store, member), calendars: byId, settings: network.settings, now: new Date(0) };
-          if (canSeeAppointment(shown, ctx) || (shownBefore !== null && canSeeAppointment(shownBefore, ctx))) concerned.add(memberId);
+        // who may see it does not depend on the time (the clock only shapes what a page shows)
+        const now = new Date();
+        for (const { member, viewer } of await activeViewers(store, watchers)) {
+          const ctx: AppointmentReadContext = { store, member, viewer, calendars: byId, settings: network.settings, now };
+          if (canSeeAppointment(shown, ctx) || (shownBefore !== null && canSeeAppointment(shownBefore, ctx))) concerned.add(member._id);
         }
       }
       const message = { type: 'changed' as const, collection: 'appointments', id: doc._id, doc: { position: change.event.position } };

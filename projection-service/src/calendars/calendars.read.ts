@@ -10,7 +10,7 @@ import { collectionName } from '@cn/domain';
 import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
-import { groupsOfMember } from '../groups/groups.read';
+import { groupsCollection, groupsOfMember } from '../groups/groups.read';
 import {
   calendarTokensProjection,
   calendarsProjection,
@@ -32,6 +32,38 @@ export const viewerOf = async (store: DocumentStore, member: MemberDocument): Pr
     group_ids: groups.map((group) => group._id),
     admin_group_ids: groups.filter((group) => group.admin_ids.includes(member._id)).map((group) => group._id),
   };
+};
+
+/**
+ * The active members among `memberIds`, each with their viewer, read at once: a publisher deciding for
+ * every watching console reads the members and the groups once per change, not once per watcher.
+ */
+export const activeViewers = async (store: DocumentStore, memberIds: Iterable<string>): Promise<Array<{ member: MemberDocument; viewer: Viewer }>> => {
+  const members = [...(await loadMembers(store, memberIds)).values()].filter((member) => !member.deleted);
+  if (members.length === 0) return [];
+  const wanted = new Set(members.map((member) => member._id));
+  const groupsOf = new Map<string, Array<{ _id: string; admin: boolean }>>();
+  for (const group of await groupsCollection(store).find()) {
+    for (const memberId of group.member_ids) {
+      if (!wanted.has(memberId)) continue;
+      const of = groupsOf.get(memberId) ?? [];
+      of.push({ _id: group._id, admin: group.admin_ids.includes(memberId) });
+      groupsOf.set(memberId, of);
+    }
+  }
+  return members.map((member) => {
+    const groups = groupsOf.get(member._id) ?? [];
+    return {
+      member,
+      viewer: {
+        member_id: member._id,
+        network_admin: member.roles.network_admin,
+        external: member.roles.external,
+        group_ids: groups.map((group) => group._id),
+        admin_group_ids: groups.filter((group) => group.admin).map((group) => group._id),
+      },
+    };
+  });
 };
 
 /** every calendar the viewer may see */

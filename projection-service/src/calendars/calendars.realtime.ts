@@ -1,10 +1,9 @@
 import { APPOINTMENTS_TOPIC, canSeeCalendar, type CalendarFacts } from '@cn/contracts';
 import { collectionName, createLruCache } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
-import { loadActiveMember } from '../members/members.read';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { calendarsProjection, type CalendarDocument } from './calendars.projection';
-import { viewerOf } from './calendars.read';
+import { activeViewers } from './calendars.read';
 
 const REMEMBERED_CALENDARS = 10_000;
 
@@ -22,13 +21,10 @@ export const calendarChangePublisher = (store: DocumentStore): ChangePublisher =
       const previous = before.get(change.id);
       if (doc) before.set(change.id, doc);
       const message = { type: 'changed' as const, collection: 'calendars', id: change.id, doc: { position: change.event.position } };
-      await hub.publishEach(async (memberId) => {
-        const member = await loadActiveMember(store, memberId);
-        if (!member) return null;
-        const viewer = await viewerOf(store, member);
+      for (const { member, viewer } of await activeViewers(store, hub.watching(APPOINTMENTS_TOPIC))) {
         const seesIt = (facts: CalendarFacts | null | undefined) => (facts ? canSeeCalendar(facts, viewer) : false);
-        return seesIt(doc) || seesIt(previous) ? message : null;
-      }, hub.watching(APPOINTMENTS_TOPIC));
+        if (seesIt(doc) || seesIt(previous)) hub.publishTo(member._id, message);
+      }
     },
   };
 };
