@@ -70,8 +70,24 @@ export interface AppendOptions {
   expectedLastEventId?: string;
 }
 
+/** What walking the history's hash chain found (EventStore.verifyChain). */
+export interface ChainVerification {
+  /** events checked, from the first */
+  checked: number;
+  /** the last event whose link held, and its hash: the head an auditor keeps outside the system */
+  head: { position: number; hash: string } | null;
+  /** the first position whose stored hash does not follow from its predecessor and its own content; null when whole */
+  firstBreak: number | null;
+}
+
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Where the store keeps its history hash-chained in global order (each event's hash covers its
+   * predecessor's and its own content, written in the append's transaction): walks the chain, calling
+   * `onProgress` between chunks. A store without a chain does not offer it.
+   */
+  verifyChain?(onProgress?: (checked: number, head: number) => void): Promise<ChainVerification>;
   /**
    * true when appends given in order are written in that order and `expectedLastEventId` is checked: a
    * command may then decide on the state an earlier append of its stream will leave, before it is durable

@@ -1,3 +1,4 @@
+import type * as Crypto from 'node:crypto';
 import type * as WorkerThreads from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { AppendResult, ExpectedRevision, NewEvent } from './event-store';
@@ -75,10 +76,19 @@ export function appendWorker(): void {
   const findById = db.prepare<[string], { stream_id: string; revision: number; position: number }>(
     'SELECT stream_id, revision, position FROM events WHERE event_id = ?',
   );
-  const insert = db.prepare<[string, string, number, string, string, string, string]>(
-    `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  const insert = db.prepare<[string, string, number, string, string, string, string, string]>(
+    `INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at, hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const lastHash = db.prepare<[], { hash: string | null }>('SELECT hash FROM events ORDER BY position DESC LIMIT 1');
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const crypto = require('node:crypto') as typeof Crypto;
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  // the link of the hash chain (chainLink in sqlite-event-store.ts computes the same; the worker captures nothing)
+  const link = (previous: string, event: SerializedEvent, streamId: string, revision: number, recordedAt: string): string =>
+    crypto.createHash('sha256').update(JSON.stringify([previous, event.id, streamId, revision, event.type, event.data, event.metadata, recordedAt])).digest('hex');
+  /** the hash of the last event written in this transaction, the chain's head */
+  let head = '';
 
   // no class here: a compiler helper it might need would not exist in the eval'd worker
   const refused = (refusal: AppendError): Error & { refusal: AppendError } => Object.assign(new Error('refused'), { refusal });
@@ -93,7 +103,7 @@ export function appendWorker(): void {
     return { nextExpectedRevision: last.revision, position: last.position };
   };
 
-  const appendOne = db.transaction(({ streamId, events, expected, expectedLastEventId }: AppendRequest): AppendOutcome => {
+  const appendOne = db.transaction(({ streamId, events, expected, expectedLastEventId }: AppendRequest): AppendOutcome & { chained?: string } => {
     const retried = previousResult(streamId, events);
     if (retried) return { result: retried };
     const last = lastOfStream.get(streamId);
@@ -103,12 +113,15 @@ export function appendWorker(): void {
     let revision = last === undefined ? -1 : last.revision;
     let position = last?.position ?? 0;
     const recordedAt = new Date().toISOString();
+    // the chain moves on only once this append's savepoint holds (a refused append leaves it where it was)
+    let chained = head;
     for (const event of events) {
       revision += 1;
-      const info = insert.run(event.id, streamId, revision, event.type, event.data, event.metadata, recordedAt);
+      chained = link(chained, event, streamId, revision, recordedAt);
+      const info = insert.run(event.id, streamId, revision, event.type, event.data, event.metadata, recordedAt, chained);
       position = Number(info.lastInsertRowid);
     }
-    return { result: { nextExpectedRevision: revision, position }, recordedAt };
+    return { result: { nextExpectedRevision: revision, position }, recordedAt, chained };
   });
 
   const failureOf = (error: unknown): AppendError => {
@@ -123,15 +136,19 @@ export function appendWorker(): void {
   };
 
   // nested in the batch's transaction, each appendOne is a savepoint: a refusal rolls back that append only
-  const appendBatch = db.transaction((batch: readonly AppendRequest[]): AppendOutcome[] =>
-    batch.map((request) => {
+  const appendBatch = db.transaction((batch: readonly AppendRequest[]): AppendOutcome[] => {
+    // read under the batch's write lock: another process may have written since this one's last batch
+    head = lastHash.get()?.hash ?? '';
+    return batch.map((request) => {
       try {
-        return appendOne(request);
+        const { chained, ...outcome } = appendOne(request);
+        if (chained !== undefined) head = chained;
+        return outcome;
       } catch (error) {
         return { error: failureOf(error) };
       }
-    }),
-  );
+    });
+  });
 
   parentPort?.on('message', (batch: AppendRequest[]) => {
     let outcomes: AppendOutcome[];

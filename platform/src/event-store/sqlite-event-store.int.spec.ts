@@ -1,6 +1,7 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describeEventStoreContract, createTempDir, eventually, newTestEvent } from '@cn/platform/testing';
-import type { RecordedEvent } from './event-store';
+import type { EventStore, RecordedEvent } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 import { createSqliteEventStore } from './sqlite-event-store';
 
@@ -76,5 +77,75 @@ describe('sqlite event store on disk', () => {
     await expect(store.append('b', [event], { expectedRevision: 'any' })).rejects.toThrow();
     expect(await store.readStream('b')).toEqual([]);
     await store.close();
+  });
+});
+
+describe('sqlite event store: the hash-chained history', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  beforeEach(() => {
+    temp = createTempDir('cn-chain');
+  });
+  afterEach(() => temp.remove());
+
+  /** many appends at once, some racing on one stream (refused ones must not move the chain) */
+  const fill = async (store: EventStore): Promise<void> => {
+    await store.append('chain-a', [newTestEvent('A0'), newTestEvent('A1')], { expectedRevision: 'no_stream' });
+    const racing = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => store.append(`chain-${i % 3}`, [newTestEvent(`R${i}`, { text: `line\nbreak ${i}` })], { expectedRevision: i < 3 ? 'no_stream' : 0 })),
+    );
+    expect(racing.some((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    await store.append('chain-a', [newTestEvent('A2')], { expectedRevision: 5 }).catch(() => undefined);
+    await store.append('chain-b', [newTestEvent('B0')], { expectedRevision: 'any' });
+  };
+  const open = (path: string) => new Database(path);
+
+  it('verifies the whole chain after concurrent and refused appends, and across a reopen', async () => {
+    const path = join(temp.dir, 'events.sqlite');
+    const store = createSqliteEventStore({ path });
+    await fill(store);
+    const head = await store.headPosition();
+    const progress: number[] = [];
+    const verified = await store.verifyChain?.((checked) => progress.push(checked));
+    expect(verified).toEqual({ checked: head, head: { position: head, hash: expect.stringMatching(/^[0-9a-f]{64}$/) }, firstBreak: null });
+    expect(progress.at(-1)).toBe(head);
+    await store.close();
+    const reopened = createSqliteEventStore({ path });
+    await reopened.append('chain-c', [newTestEvent('C0')], { expectedRevision: 'no_stream' });
+    expect((await reopened.verifyChain?.())?.firstBreak).toBeNull();
+    await reopened.close();
+  });
+
+  it('names the first position whose event was altered, and the one after a deleted event', async () => {
+    const path = join(temp.dir, 'events.sqlite');
+    const store = createSqliteEventStore({ path });
+    await fill(store);
+    const head = await store.headPosition();
+    const raw = open(path);
+    raw.prepare("UPDATE events SET data = '{\"text\":\"forged\"}' WHERE position = 3").run();
+    expect((await store.verifyChain?.())?.firstBreak).toBe(3);
+    expect((await store.verifyChain?.())?.head?.position).toBe(2);
+    raw.prepare('DELETE FROM events WHERE position = 3').run();
+    const afterDelete = await store.verifyChain?.();
+    expect(afterDelete?.firstBreak).toBe(4);
+    expect(afterDelete?.checked).toBe(2);
+    expect(head).toBeGreaterThan(4);
+    raw.close();
+    await store.close();
+  });
+
+  it('chains a history written before the chain existed, once, on open', async () => {
+    const path = join(temp.dir, 'events.sqlite');
+    const store = createSqliteEventStore({ path });
+    await fill(store);
+    await store.close();
+    const raw = open(path);
+    raw.exec('UPDATE events SET hash = NULL');
+    raw.close();
+    const reopened = createSqliteEventStore({ path });
+    await reopened.append('chain-d', [newTestEvent('D0')], { expectedRevision: 'no_stream' });
+    const verified = await reopened.verifyChain?.();
+    expect(verified?.firstBreak).toBeNull();
+    expect(verified?.checked).toBe(await reopened.headPosition());
+    await reopened.close();
   });
 });

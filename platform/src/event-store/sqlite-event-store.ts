@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { privateFile } from '@cn/platform/files';
@@ -19,6 +20,7 @@ export interface SqliteEventStoreOptions {
 
 interface EventRow {
   position: number;
+  hash?: string | null;
   event_id: string;
   stream_id: string;
   revision: number;
@@ -48,6 +50,43 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   recordedAt: row.recorded_at,
 });
 
+/**
+ * One link of the history's hash chain: the hash of the predecessor's hash and the event's own content,
+ * as stored. The writer thread computes the same (appendWorker's `link`), in the append's transaction.
+ */
+export const chainLink = (previous: string, row: Pick<EventRow, 'event_id' | 'stream_id' | 'revision' | 'type' | 'data' | 'metadata' | 'recorded_at'>): string =>
+  createHash('sha256')
+    .update(JSON.stringify([previous, row.event_id, row.stream_id, row.revision, row.type, row.data, row.metadata, row.recorded_at]))
+    .digest('hex');
+
+const CHAIN_CHUNK = 5000;
+
+/**
+ * A store written before the chain existed gets its column, and its events their links, once, in order,
+ * from the last event that has one (every later append extends the chain in its own transaction).
+ */
+const chainHistory = (db: Database.Database): void => {
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(events)').all();
+  if (!columns.some((column) => column.name === 'hash')) db.exec('ALTER TABLE events ADD COLUMN hash TEXT');
+  const unchained = db.prepare<[], { position: number | null }>('SELECT MIN(position) AS position FROM events WHERE hash IS NULL').get()?.position;
+  if (unchained === null || unchained === undefined) return;
+  const before = db.prepare<[number], { hash: string | null }>('SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1');
+  const rows = db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+  const setHash = db.prepare<[string, number]>('UPDATE events SET hash = ? WHERE position = ?');
+  db.transaction(() => {
+    let previous = before.get(unchained)?.hash ?? '';
+    for (let after = unchained - 1; ; ) {
+      const chunk = rows.all(after, CHAIN_CHUNK);
+      if (chunk.length === 0) break;
+      for (const row of chunk) {
+        previous = chainLink(previous, row);
+        setHash.run(previous, row.position);
+      }
+      after = chunk[chunk.length - 1].position;
+    }
+  }).immediate();
+};
+
 export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventStore => {
   const db = new Database(privateFile(options.path));
   db.pragma('journal_mode = WAL');
@@ -63,9 +102,11 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       data TEXT NOT NULL,
       metadata TEXT NOT NULL,
       recorded_at TEXT NOT NULL,
+      hash TEXT,
       UNIQUE (stream_id, revision)
     );
   `);
+  chainHistory(db);
 
   const lastOfStream = db.prepare<[string], { revision: number; position: number; event_id: string }>(
     'SELECT revision, position, event_id FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
@@ -254,8 +295,33 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     return subscription;
   };
 
+  const selectChained = db.prepare<[number, number], EventRow>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+  const verifyChain: NonNullable<EventStore['verifyChain']> = async (onProgress) => {
+    const head = selectHead.get()?.head ?? 0;
+    let previous = '';
+    let last: { position: number; hash: string } | null = null;
+    let checked = 0;
+    for (let after = 0; ; ) {
+      const chunk = selectChained.all(after, CHAIN_CHUNK);
+      if (chunk.length === 0) break;
+      for (const row of chunk) {
+        const expected = chainLink(previous, row);
+        if (row.hash !== expected) return { checked, head: last, firstBreak: row.position };
+        previous = expected;
+        last = { position: row.position, hash: expected };
+        checked += 1;
+      }
+      after = chunk[chunk.length - 1].position;
+      onProgress?.(checked, head);
+      // a long walk lets requests in between chunks
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { checked, head: last, firstBreak: null };
+  };
+
   return {
     chainsAppends: true,
+    verifyChain,
     append: (streamId, events, { expectedRevision, expectedLastEventId }) => {
       if (events.length === 0) {
         return settle(() => {

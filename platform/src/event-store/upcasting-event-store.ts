@@ -16,6 +16,7 @@ export const withUpcasting = (store: EventStore): EventStore => ({
   readStream: async (streamId, options) => (await store.readStream(streamId, options)).map(upcastRecordedEvent),
   readAll: async (options) => (await store.readAll(options)).map(upcastRecordedEvent),
   headPosition: () => store.headPosition(),
+  ...(store.verifyChain ? { verifyChain: store.verifyChain.bind(store) } : {}),
   subscribeToAll: (options, handler, onError) => store.subscribeToAll(options, (event) => handler(upcastRecordedEvent(event)), onError),
   close: () => store.close(),
 });
