@@ -3,7 +3,7 @@ import { activityStream, appointmentStream, calendarStream, channelStream, group
 import type { ProjectedDocument, Projection, RecordedEvent } from '@cn/domain';
 import { recorded } from '../__tests__/events';
 import { calendarsProjection } from '../calendars/calendars.projection';
-import { groupsProjection, type GroupDocument } from '../groups/groups.projection';
+import { groupsProjection } from '../groups/groups.projection';
 import { activitiesProjection, activityReadsProjection, type ActivityDocument } from './activities.projection';
 import { placeOf, unreadCounts, type StreamsContext } from './activity-visibility';
 

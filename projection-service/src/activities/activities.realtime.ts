@@ -51,7 +51,8 @@ export const activityChangePublisher = (store: DocumentStore): ChangePublisher =
 /** A member read a stream: their other consoles read the counts again. */
 export const activityReadsPublisher = (): ChangePublisher => ({
   collection: collectionName(activityReadsProjection),
-  publish: async (change, hub) => {
+  publish: (change, hub) => {
     hub.publishTo(change.id, changed('reads', change.event.position));
+    return Promise.resolve();
   },
 });
