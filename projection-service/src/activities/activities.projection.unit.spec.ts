@@ -35,6 +35,7 @@ const visibleTo = (events: readonly RecordedEvent[], viewer: ActivityViewer): Ac
   const ctx = contextOf(events, viewer);
   return [...projectAll(activitiesProjection, events).values()].filter((doc) => placeOf(doc, ctx) !== null);
 };
+type ValueOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
 const member = (id: string, overrides: Partial<ActivityViewer> = {}): ActivityViewer => ({ member_id: id, network_admin: false, external: false, ...overrides });
 
 const created = (groupId: string, access: GroupAccess) =>
@@ -107,7 +108,7 @@ describe('activities projection', () => {
     fc.record({ kind: fc.constant('read' as const), stream: fc.constantFrom('all', 'network', ...GROUPS), member: fc.constantFrom(...MEMBERS), back: fc.nat(5) }),
   );
   const historyArb = fc.record({ access: fc.tuple(...GROUPS.map(() => fc.constantFrom<GroupAccess>('open', 'closed', 'hidden'))), steps: fc.array(step, { maxLength: 40 }) });
-  const build = ({ access, steps }: fc.infer<typeof historyArb>): RecordedEvent[] => {
+  const build = ({ access, steps }: ValueOf<typeof historyArb>): RecordedEvent[] => {
     const events: RecordedEvent[] = GROUPS.map((group, i) => created(group, access[i]));
     let posts = 0;
     for (const s of steps) {
