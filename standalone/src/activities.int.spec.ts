@@ -214,4 +214,29 @@ describe('activity streams over HTTP', () => {
       socket.close();
     }
   });
+
+  it('answers can flags that the commands keep, for every role (group admin, member, external author, auditor outside, network admin)', async () => {
+    const { member, admin, guest, auditor } = clients;
+    const outsider = await register('outsider');
+    const roles: Record<string, Client> = { group_admin: member, network_admin: admin, external_author: guest, auditor, outsider };
+    const allowed = (status: number) => status >= 200 && status < 300;
+    for (const [role, client] of Object.entries(roles)) {
+      const id = await post(guest, 'gardening', `by the guest for ${role}`);
+      const res = await call(client, 'get', `/api/v1/activities/${id}`);
+      const can = res.status === 200 ? (res.body as ActivityDto).can : { update: false, destroy: false, reply: false, like: false };
+      const answers = {
+        like: allowed((await call(client, 'post', `/api/v1/activities/${id}/like`)).status),
+        reply: allowed((await call(client, 'post', `/api/v1/activities/${id}/replies`, { content: 'a reply' })).status),
+        update: allowed((await call(client, 'put', `/api/v1/activities/${id}`, { content: `edited by ${role}` })).status),
+        destroy: allowed((await call(client, 'delete', `/api/v1/activities/${id}`)).status),
+      };
+      expect([role, answers]).toEqual([role, { like: can.like, reply: can.reply, update: can.update, destroy: can.destroy }]);
+    }
+    // and the stream's can.post
+    for (const [role, client] of Object.entries(roles)) {
+      const page = await stream(client, 'gardening');
+      const posted = allowed((await call(client, 'post', '/api/v1/activitystreams/gardening/activities', { content: `post of ${role}` })).status);
+      expect([role, posted]).toEqual([role, page.can.post]);
+    }
+  });
 });
