@@ -24,7 +24,8 @@ export const ActivityStreamsNav = ({ collapsed, onToggle }: { collapsed: boolean
         {streams.isError ? <p className="nav-section__empty">{t('activities.nav.unavailable')}</p> : null}
         <ul>
           {(streams.data?.items ?? []).map((stream) => {
-            const badge = unreadBadge(stream.unread_count, UNREAD_BADGE_MAX);
+            // -1 ('something new', no count) is worded in the console's language
+            const badge = stream.unread_count === -1 ? t('activities.nav.new') : unreadBadge(stream.unread_count, UNREAD_BADGE_MAX);
             return (
               <li key={stream.slug}>
                 <NavLink to={stream.kind === 'all' ? '/activitystreams' : streamPath(stream.slug)} end className="nav-link" data-testid={`nav-stream-${stream.slug}`}>
