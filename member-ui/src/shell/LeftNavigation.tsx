@@ -103,7 +103,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
         {(current?.id === 'channels' ? channelSections : (current ?? NAV_MODULES[0]).sections({ network, signedIn: true })).map((section) => (
           <Section key={section.id} section={section} collapsed={collapsed.has(section.id)} onToggle={() => toggle(section.id)} />
         ))}
-        {current?.id === 'activitystreams' ? <ActivityStreamsNav collapsed={collapsed.has('activitystreams')} onToggle={() => toggle('activitystreams')} /> : null}
+        {(current ?? NAV_MODULES[0]).id === 'activitystreams' ? <ActivityStreamsNav collapsed={collapsed.has('activitystreams')} onToggle={() => toggle('activitystreams')} /> : null}
         <MyGroupsNav collapsed={collapsed.has('my-groups')} onToggle={() => toggle('my-groups')} />
       </div>
     </nav>
