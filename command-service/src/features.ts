@@ -9,6 +9,7 @@ import { SettingsModule } from './settings/settings.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { GroupsModule } from './groups/groups.module';
 import { ChannelsModule } from './channels/channels.module';
+import { ActivitiesModule } from './activities/activities.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -22,4 +23,5 @@ export const COMMAND_FEATURES: Type[] = [
   NotificationsModule,
   GroupsModule,
   ChannelsModule,
+  ActivitiesModule,
 ];

@@ -39,3 +39,6 @@ export * from './channels/channel-constants';
 export * from './channels/channel-abilities';
 export * from './channels/rich-text';
 export * from './channels/channels';
+export * from './activities/activity-constants';
+export * from './activities/activity-abilities';
+export * from './activities/activities';

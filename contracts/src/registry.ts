@@ -12,6 +12,7 @@ import { redactSecrets, SECRET_REDACTED, type EventDefinition } from './common/e
 import type { z } from 'zod';
 import { notificationsEvents } from './notifications/notifications';
 import { channelEvents } from './channels/channels';
+import { activityEvents, activityReadEvents } from './activities/activities';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -30,6 +31,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...groupCategoryEvents,
     ...notificationsEvents,
     ...channelEvents,
+    ...activityEvents,
+    ...activityReadEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

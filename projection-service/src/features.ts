@@ -11,6 +11,7 @@ import { auditFeature } from './audit/audit.module';
 import { translationsFeature } from './translations/translations.module';
 import { notificationsFeature } from './notifications/notifications.module';
 import { channelsFeature } from './channels/channels.module';
+import { activitiesFeature } from './activities/activities.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -30,4 +31,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   translationsFeature,
   notificationsFeature,
   channelsFeature,
+  activitiesFeature,
 ];

@@ -48,6 +48,8 @@ const GroupInvitesPage = page(async () => (await import('../groups')).GroupInvit
 const SentGroupInvitesPage = page(async () => (await import('../groups')).SentGroupInvitesPage);
 const InviteMembersPage = page(async () => (await import('../groups')).InviteMembersPage);
 const DirectoryGroupsPage = page(async () => (await import('../groups')).DirectoryGroupsPage);
+const ActivityStreamPage = page(async () => (await import('../activities')).ActivityStreamPage);
+const MemberActivitiesPage = page(async () => (await import('../activities')).MemberActivitiesPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
 
 const Bootstrapping = () => {
@@ -109,6 +111,10 @@ export const App = () => {
           <Route path="/blogs/:blogId/articles/:id/edit" element={<ArticleFormPage />} />
           <Route path="/members" element={<Navigate to="/directory/members" replace />} />
           <Route path="/members/:id" element={<MemberPage />} />
+          <Route path="/members/:id/activities" element={<MemberActivitiesPage list="activities" />} />
+          <Route path="/members/:id/likes" element={<MemberActivitiesPage list="likes" />} />
+          <Route path="/activitystreams" element={<ActivityStreamPage />} />
+          <Route path="/activitystreams/:slug" element={<ActivityStreamPage />} />
           <Route path="/search" element={<SearchPage />} />
           <Route path="/appointments" element={<AppointmentsPage scope="all" />} />
           <Route path="/appointments/participating" element={<AppointmentsPage scope="participating" />} />

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { appointmentsLive } from '../appointments/appointments-queries';
 import { calendarsLive } from '../calendars/calendars-queries';
 import { channelsLive } from '../channels/channels-queries';
+import { activitiesLive } from '../activities/activities-queries';
 import { directoryLive } from '../directory/directory-queries';
 import { groupsLive } from '../groups/groups-queries';
 import { membersLive } from '../members/members-queries';
@@ -10,7 +11,7 @@ import { notificationsLive } from '../notifications/notifications-queries';
 import { LiveQueries, type LiveRoute } from '../realtime/LiveQueries';
 
 /** Each feature's reading of pushed changes; a feature with live data adds its route here, as it adds its routes to App. */
-const LIVE_ROUTES: readonly LiveRoute[] = [appointmentsLive, calendarsLive, channelsLive, directoryLive, membersLive, notificationsLive, groupsLive];
+const LIVE_ROUTES: readonly LiveRoute[] = [activitiesLive, appointmentsLive, calendarsLive, channelsLive, directoryLive, membersLive, notificationsLive, groupsLive];
 
 /** The console's one query cache, kept live by the realtime channel (inside the session, which owns the channel). */
 export const DataLayer = ({ client, children }: { client: QueryClient; children: ReactNode }) => (

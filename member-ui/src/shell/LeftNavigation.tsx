@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from '../common/Icon';
 import { MyGroupsNav } from '../groups/MyGroupsNav';
+import { ActivityStreamsNav } from '../activities/ActivityStreamsNav';
 import { useChannelNavSections } from '../channels/channel-nav';
 import { useOpenInvitesBadge } from '../invites/invites-queries';
 import { useSignedIn } from '../session/SessionContext';
@@ -102,6 +103,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
         {(current?.id === 'channels' ? channelSections : (current ?? NAV_MODULES[0]).sections({ network, signedIn: true })).map((section) => (
           <Section key={section.id} section={section} collapsed={collapsed.has(section.id)} onToggle={() => toggle(section.id)} />
         ))}
+        {(current ?? NAV_MODULES[0]).id === 'activitystreams' ? <ActivityStreamsNav collapsed={collapsed.has('activitystreams')} onToggle={() => toggle('activitystreams')} /> : null}
         <MyGroupsNav collapsed={collapsed.has('my-groups')} onToggle={() => toggle('my-groups')} />
       </div>
     </nav>

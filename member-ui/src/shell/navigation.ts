@@ -54,7 +54,7 @@ export const START_PAGE = '/appointments';
  * Features this console has built: only these are in the navigation and the module switcher (a module
  * still to come is not shown as an empty page); the directory shows the channels tab only when channels exist.
  */
-export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['members', 'appointments', 'channels']);
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['activitystreams', 'members', 'appointments', 'channels']);
 
 const ALL_NAV_MODULES: NavModule[] = [
   {
@@ -62,18 +62,8 @@ const ALL_NAV_MODULES: NavModule[] = [
     title: 'nav.modules.activitystreams',
     start: '/activitystreams',
     prefixes: ['/activitystreams', '/activities', '/invites', '/notifications'],
-    sections: () => [
-      {
-        id: 'activitystreams.streams',
-        title: 'nav.sections.streams',
-        items: [
-          { to: '/activitystreams', label: 'nav.items.all_activities', end: true },
-          { to: '/notifications', label: 'nav.items.notifications' },
-          { to: '/invites', label: 'nav.items.group_invites' },
-        ],
-      },
-      { id: 'activitystreams.groups', title: 'nav.sections.groups', items: [], empty: 'nav.empty.groups' },
-    ],
+    // the streams with their unread badges come from the server (ActivityStreamsNav); the groups follow as everywhere
+    sections: () => [],
   },
   {
     id: 'messages',

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { ActivityCommands } from './activity-commands';
+import { LikeActivityHandler } from './liking-activities/like-activity.command';
+import { LikeActivityController } from './liking-activities/like-activity.controller';
+import { PostActivityHandler } from './posting-activities/post-activity.command';
+import { PostActivityController } from './posting-activities/post-activity.controller';
+import { ReadStreamHandler } from './reading-streams/read-stream.command';
+import { ReadStreamController } from './reading-streams/read-stream.controller';
+import { ReplyActivityHandler } from './replying-activities/reply-activity.command';
+import { ReplyActivityController } from './replying-activities/reply-activity.controller';
+
+/** Activity streams: posts, replies, likes, and how far each member has read each stream. */
+@Module({
+  controllers: [PostActivityController, ReplyActivityController, LikeActivityController, ReadStreamController],
+  providers: [ActivityCommands, PostActivityHandler, ReplyActivityHandler, LikeActivityHandler, ReadStreamHandler],
+})
+export class ActivitiesModule {}

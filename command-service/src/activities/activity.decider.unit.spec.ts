@@ -1,0 +1,96 @@
+import type { ActivityEvent, ActivityViewer, StreamCan } from '@cn/contracts';
+import { deciderSpecification, refusalOf } from '@cn/platform/testing';
+import { activityDecider, activityReadsDecider, type ActivityCommand } from './activity.decider';
+
+const viewer = (memberId: string, overrides: Partial<ActivityViewer> = {}): ActivityViewer => ({ member_id: memberId, network_admin: false, external: false, ...overrides });
+const author = viewer('author');
+const other = viewer('other');
+const admin = viewer('admin', { network_admin: true });
+const member: StreamCan = { see: true, post: true, moderate: false };
+const moderator: StreamCan = { see: true, post: true, moderate: true };
+const reader: StreamCan = { see: true, post: false, moderate: false };
+const outsider: StreamCan = { see: false, post: false, moderate: false };
+const spec = deciderSpecification(activityDecider);
+
+const posted: ActivityEvent = { type: 'ActivityPosted', data: { activity_id: 'a1', group_id: 'g1', author_id: 'author', html_content: '<p>Hi</p>' } };
+const deleted: ActivityEvent = { type: 'ActivityDeleted', data: { activity_id: 'a1', group_id: 'g1', deleted_by: 'author' } };
+const replied: ActivityEvent = { type: 'ActivityReplied', data: { activity_id: 'a1', reply_id: 'r1', author_id: 'other', html_content: '<p>Yes</p>' } };
+const refusal = (given: ActivityEvent[], command: ActivityCommand) => refusalOf(() => spec.decide(given, command));
+
+describe('activities: posts', () => {
+  const post = (stream: StreamCan, who = author): ActivityCommand => ({ type: 'PostActivity', activity_id: 'a1', group_id: 'g1', html_content: '<p>Hi</p>', viewer: who, stream });
+
+  it('posts where the member may post, once per id', () => {
+    expect(spec.decide([], post(member))).toEqual([posted]);
+    expect(refusal([], post(reader))).toMatchObject({ key: 'forbidden', kind: 'forbidden' });
+    expect(refusal([], post(outsider))).toMatchObject({ key: 'unknown_stream', kind: 'not_found' });
+    expect(refusal([posted], post(member))).toMatchObject({ key: 'concurrency_conflict', kind: 'conflict' });
+  });
+
+  it('lets only the author edit; the author and the stream\'s moderators delete', () => {
+    const edit = (who: ActivityViewer, stream: StreamCan = member): ActivityCommand => ({ type: 'EditActivity', html_content: '<p>Edited</p>', viewer: who, stream });
+    expect(spec.decide([posted], edit(author))).toEqual([{ type: 'ActivityEdited', data: { activity_id: 'a1', html_content: '<p>Edited</p>' } }]);
+    expect(refusal([posted], edit(other))).toMatchObject({ key: 'forbidden' });
+    expect(refusal([posted], edit(admin, moderator))).toMatchObject({ key: 'forbidden' });
+
+    const remove = (who: ActivityViewer, stream: StreamCan = member): ActivityCommand => ({ type: 'DeleteActivity', viewer: who, stream });
+    expect(spec.decide([posted], remove(author))).toEqual([deleted]);
+    expect(spec.decide([posted], remove(admin, moderator))).toEqual([{ ...deleted, data: { ...deleted.data, deleted_by: 'admin' } }]);
+    expect(refusal([posted], remove(other))).toMatchObject({ key: 'forbidden', kind: 'forbidden' });
+  });
+
+  it('hides a post from who may not see its stream, and refuses everything on a deleted post', () => {
+    expect(refusal([posted], { type: 'SetLike', liked: true, viewer: other, stream: outsider })).toMatchObject({ key: 'not_found', kind: 'not_found' });
+    expect(refusal([], { type: 'SetLike', liked: true, viewer: other, stream: member })).toMatchObject({ key: 'not_found' });
+    for (const command of [
+      { type: 'EditActivity', html_content: '<p>x</p>', viewer: author, stream: member },
+      { type: 'DeleteActivity', viewer: author, stream: member },
+      { type: 'ReplyToActivity', reply_id: 'r9', html_content: '<p>x</p>', viewer: other, stream: member },
+      { type: 'SetLike', liked: true, viewer: other, stream: member },
+    ] satisfies ActivityCommand[]) {
+      expect(refusal([posted, deleted], command)).toMatchObject({ key: 'activity_deleted', kind: 'not_found' });
+    }
+  });
+});
+
+describe('activities: replies', () => {
+  it('replies where the member may post; the reply\'s author edits it, author and moderators delete it', () => {
+    expect(spec.decide([posted], { type: 'ReplyToActivity', reply_id: 'r1', html_content: '<p>Yes</p>', viewer: other, stream: member })).toEqual([replied]);
+    expect(refusal([posted], { type: 'ReplyToActivity', reply_id: 'r1', html_content: '<p>Yes</p>', viewer: other, stream: reader })).toMatchObject({ key: 'forbidden' });
+    expect(refusal([posted, replied], { type: 'ReplyToActivity', reply_id: 'r1', html_content: '<p>x</p>', viewer: other, stream: member })).toMatchObject({ kind: 'conflict' });
+
+    expect(spec.decide([posted, replied], { type: 'EditReply', reply_id: 'r1', html_content: '<p>Ok</p>', viewer: other, stream: member })).toEqual([
+      { type: 'ActivityReplyEdited', data: { activity_id: 'a1', reply_id: 'r1', html_content: '<p>Ok</p>' } },
+    ]);
+    // the post's author may not edit another's reply
+    expect(refusal([posted, replied], { type: 'EditReply', reply_id: 'r1', html_content: '<p>Ok</p>', viewer: author, stream: member })).toMatchObject({ key: 'forbidden' });
+    expect(refusal([posted, replied], { type: 'DeleteReply', reply_id: 'r1', viewer: author, stream: member })).toMatchObject({ key: 'forbidden' });
+    const removedByAdmin: ActivityEvent = { type: 'ActivityReplyDeleted', data: { activity_id: 'a1', reply_id: 'r1', deleted_by: 'admin' } };
+    expect(spec.decide([posted, replied], { type: 'DeleteReply', reply_id: 'r1', viewer: admin, stream: moderator })).toEqual([removedByAdmin]);
+    expect(refusal([posted, replied, removedByAdmin], { type: 'EditReply', reply_id: 'r1', html_content: '<p>x</p>', viewer: other, stream: member })).toMatchObject({ key: 'reply_deleted' });
+    expect(refusal([posted], { type: 'DeleteReply', reply_id: 'nope', viewer: admin, stream: moderator })).toMatchObject({ key: 'not_found' });
+  });
+});
+
+describe('activities: likes', () => {
+  const like = (liked: boolean, who = other, stream: StreamCan = reader): ActivityCommand => ({ type: 'SetLike', liked, viewer: who, stream });
+  const liked: ActivityEvent = { type: 'ActivityLiked', data: { activity_id: 'a1', member_id: 'other' } };
+
+  it('likes and unlikes idempotently for everyone who sees the post (also where they may not post)', () => {
+    expect(spec.decide([posted], like(true))).toEqual([liked]);
+    expect(spec.decide([posted, liked], like(true))).toEqual([]);
+    expect(spec.decide([posted, liked], like(false))).toEqual([{ type: 'ActivityUnliked', data: { activity_id: 'a1', member_id: 'other' } }]);
+    expect(spec.decide([posted], like(false))).toEqual([]);
+    expect(spec.decide([posted], like(true, author))).toEqual([{ type: 'ActivityLiked', data: { activity_id: 'a1', member_id: 'author' } }]);
+  });
+});
+
+describe('activity reads', () => {
+  const reads = deciderSpecification(activityReadsDecider);
+  it('moves a stream\'s read mark only forward', () => {
+    const read = { type: 'ActivityStreamRead' as const, data: { member_id: 'm', stream: 'network', up_to: 10 } };
+    expect(reads.decide([], { type: 'MarkStreamRead', member_id: 'm', stream: 'network', up_to: 10 })).toEqual([read]);
+    expect(reads.decide([read], { type: 'MarkStreamRead', member_id: 'm', stream: 'network', up_to: 8 })).toEqual([]);
+    expect(reads.decide([read], { type: 'MarkStreamRead', member_id: 'm', stream: 'g1', up_to: 8 })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,53 @@
+import { Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import type { z } from 'zod';
+import { activityRequestSchema, createdAcceptedSchema, type CommandAccepted, type CreatedAccepted } from '@cn/contracts';
+import type { CommandContext } from '@cn/domain';
+import { commandAccepted, commandAnswer, Endpoint, Issuer, Payload } from '@cn/platform';
+import { POST_COMMANDS, PostActivityCommand } from './post-activity.command';
+
+const tags = ['activities'];
+const refusals = {
+  400: 'validation_failed (content required, too_long)',
+  401: 'unauthenticated',
+  403: 'forbidden (not a member of the group, an archived group, an external member in the network stream; editing or deleting another\'s post) or invalid_csrf_token',
+  404: 'not_found (a stream or post the member may not see) or activity_deleted',
+};
+type Body = z.output<typeof activityRequestSchema>;
+
+@Controller('api/v1')
+export class PostActivityController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('activitystreams/:slug/activities')
+  @HttpCode(201)
+  @Endpoint({
+    summary: 'Post in a stream (\'network\' or a group\'s slug) { content }; the rich text is sanitised before it is stored',
+    tags,
+    auth: 'member',
+    command: POST_COMMANDS.post,
+    body: activityRequestSchema,
+    responses: { 201: commandAnswer('created, { id, position }', createdAcceptedSchema), ...refusals },
+  })
+  async post(@Issuer() issuer: CommandContext, @Param('slug') slug: string, @Payload() payload: Body, @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {
+    const { id, position } = await this.commands.execute(new PostActivityCommand(issuer, { slug: slug.toLowerCase(), activity_id: null, html_content: payload.content }));
+    return { id, ...commandAccepted(res, position) };
+  }
+
+  @Put('activities/:id')
+  @HttpCode(200)
+  @Endpoint({ summary: 'Edit one\'s own post { content }', tags, auth: 'member', command: POST_COMMANDS.edit, body: activityRequestSchema, responses: { 200: commandAnswer('accepted, { id, position }', createdAcceptedSchema), ...refusals } })
+  async edit(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() payload: Body, @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {
+    const { position } = await this.commands.execute(new PostActivityCommand(issuer, { slug: null, activity_id: id, html_content: payload.content }));
+    return { id, ...commandAccepted(res, position) };
+  }
+
+  @Delete('activities/:id')
+  @HttpCode(200)
+  @Endpoint({ summary: 'Delete a post (its author, the group\'s admins, network admins)', tags, auth: 'member', command: POST_COMMANDS.delete, responses: { 200: commandAnswer('accepted, { position }'), ...refusals } })
+  async remove(@Issuer() issuer: CommandContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
+    const { position } = await this.commands.execute(new PostActivityCommand(issuer, { slug: null, activity_id: id, html_content: null }));
+    return commandAccepted(res, position);
+  }
+}

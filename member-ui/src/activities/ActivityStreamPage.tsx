@@ -1,0 +1,89 @@
+import { ALL_STREAM_SLUG, type ActivitiesResponse } from '@cn/contracts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { usePageTitle } from '../common/usePageTitle';
+import { useToasts } from '../toasts/Toasts';
+import { ActivityCard } from './ActivityCard';
+import { useActivityCommands, useStream } from './activities-queries';
+import { activityErrorMessage } from './activity-errors';
+import { Composer } from './Composer';
+
+const streamTitle = (first: ActivitiesResponse | undefined, slug: string, t: (key: string) => string): string => {
+  if (first?.stream?.kind === 'group') return first.stream.name;
+  return t(`activities.streams.${slug === 'network' ? 'network' : 'all'}`);
+};
+
+/**
+ * /activitystreams ('all': every stream the member may see) and /activitystreams/:slug (the network's or
+ * a group's). Opening a stream marks it read up to its newest activity; what arrives live while it is
+ * open stays unread until the member marks it read.
+ */
+export const ActivityStreamPage = () => {
+  const { t } = useTranslation();
+  const { slug = ALL_STREAM_SLUG } = useParams();
+  const stream = useStream(slug);
+  const commands = useActivityCommands();
+  const toasts = useToasts();
+  const first = stream.data?.pages[0];
+  const title = streamTitle(first, slug, t);
+  usePageTitle('activities.page_title', { stream: title });
+
+  const markedFor = useRef<string | null>(null);
+  const { mutate: markRead } = commands.read;
+  useEffect(() => {
+    if (!first || markedFor.current === slug) return;
+    markedFor.current = slug;
+    if (first.unread_count > 0 && first.latest_position > 0) markRead({ slug, upTo: first.latest_position });
+  }, [first, slug, markRead]);
+
+  const activities = stream.data?.pages.flatMap((page) => page.activities) ?? [];
+  return (
+    <section className="page activity-stream" data-testid="activity-stream-page" data-stream={slug}>
+      <h1 className="page__title" data-testid="stream-title">
+        {title}
+      </h1>
+      {stream.isPending ? <p className="muted">{t('common.loading')}</p> : null}
+      {stream.isError ? (
+        <p className="muted" role="alert">
+          {t('activities.stream_unavailable')}
+        </p>
+      ) : null}
+      {first?.can.post ? (
+        <Composer
+          id="composer"
+          placeholder={t('activities.composer.placeholder')}
+          pending={commands.post.isPending}
+          onSubmit={async (content) => {
+            try {
+              await commands.post.mutateAsync({ slug, content });
+              return true;
+            } catch (error) {
+              toasts.show('error', activityErrorMessage(error));
+              return false;
+            }
+          }}
+        />
+      ) : null}
+      {first && first.unread_count > 0 && markedFor.current === slug ? (
+        <p className="activity-stream__unread">
+          <span data-testid="stream-unread">{t('activities.unread', { count: first.unread_count })}</span>{' '}
+          <button type="button" className="button button--quiet" data-testid="mark-read" onClick={() => markRead({ slug, upTo: first.latest_position })}>
+            {t('activities.mark_read')}
+          </button>
+        </p>
+      ) : null}
+      {stream.isSuccess && activities.length === 0 ? <p className="muted">{t('activities.empty')}</p> : null}
+      <div className="activity-list" data-testid="activity-list">
+        {activities.map((activity) => (
+          <ActivityCard key={activity.id} activity={activity} showStream={slug === ALL_STREAM_SLUG} />
+        ))}
+      </div>
+      {stream.hasNextPage ? (
+        <button type="button" className="button button--quiet" disabled={stream.isFetchingNextPage} onClick={() => void stream.fetchNextPage()}>
+          {t('activities.more')}
+        </button>
+      ) : null}
+    </section>
+  );
+};

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RichEditor } from '../channels/RichEditor';
+
+/** The composer: collapsed to a placeholder button until opened (§4), then a rich editor with send and cancel. */
+export const Composer = ({
+  id,
+  placeholder,
+  initial = '',
+  startOpen = false,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  id: string;
+  placeholder: string;
+  initial?: string;
+  startOpen?: boolean;
+  pending: boolean;
+  onSubmit: (html: string) => Promise<boolean>;
+  onCancel?: () => void;
+}) => {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(startOpen);
+  const [html, setHtml] = useState(initial);
+  // a new editor after each sent text (the editor owns its content once filled)
+  const [generation, setGeneration] = useState(0);
+  if (!open) {
+    return (
+      <button type="button" className="composer__placeholder" data-testid={`${id}-open`} onClick={() => setOpen(true)}>
+        {placeholder}
+      </button>
+    );
+  }
+  return (
+    <form
+      className="composer"
+      data-testid={id}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit(html).then((sent) => {
+          if (!sent) return;
+          setHtml('');
+          setGeneration((value) => value + 1);
+          if (!startOpen) setOpen(false);
+        });
+      }}
+    >
+      <span className="visually-hidden" id={`${id}-label`}>
+        {placeholder}
+      </span>
+      <RichEditor key={generation} id={`${id}-editor`} labelledBy={`${id}-label`} initial={html} onChange={setHtml} />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={pending} data-testid={`${id}-send`}>
+          {t('activities.composer.send')}
+        </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => {
+            setOpen(startOpen);
+            onCancel?.();
+          }}
+        >
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+};

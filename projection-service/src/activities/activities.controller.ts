@@ -1,0 +1,82 @@
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { z } from 'zod';
+import type { ActivitiesResponse, ActivityDto, ActivityStreamsResponse, UnreadActivitiesResponse } from '@cn/contracts';
+import { ConsistencyInterceptor, type DocumentStore, Endpoint, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
+import { loadActiveMember } from '../members/members.read';
+import { activityViewerOf, loadStreamsContext, memberPage, streamLinks, streamPage, unreadByStream, visibleActivity } from './activities.read';
+
+const tags = ['activities'];
+const pageQuerySchema = z.object({
+  /** older than this position (the previous page's next_before) */
+  before: z.coerce.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(1, { message: 'too_small' }).optional(),
+});
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class ActivitiesController {
+  constructor(@InjectPort('documentStore') private readonly store: DocumentStore) {}
+
+  private context(member: SignedInMember) {
+    return loadStreamsContext(this.store, activityViewerOf(member));
+  }
+
+  @Get('activitystreams.json')
+  @Endpoint({
+    summary: 'The left navigation\'s streams: all, the network\'s (not for external members) and the member\'s groups\', each with its unread count',
+    tags,
+    auth: 'member',
+    responses: { 200: 'ActivityStreamsResponse { items: [{ slug, name, kind, unread_count }] }', 401: 'unauthenticated' },
+  })
+  async streams(@Member() member: SignedInMember): Promise<ActivityStreamsResponse> {
+    return { items: await streamLinks(this.store, await this.context(member)) };
+  }
+
+  @Get('api/v1/unreads/activities')
+  @Endpoint({ summary: 'Unread activities of others, in total and per stream', tags, auth: 'member', responses: { 200: 'UnreadActivitiesResponse', 401: 'unauthenticated' } })
+  async unreads(@Member() member: SignedInMember): Promise<UnreadActivitiesResponse> {
+    const ctx = await this.context(member);
+    const links = await streamLinks(this.store, ctx);
+    const counts = await unreadByStream(this.store, ctx);
+    return {
+      total: [...counts.values()].reduce((total, count) => total + count, 0),
+      streams: links.filter((link) => link.kind !== 'all').map((link) => ({ slug: link.slug, count: link.unread_count })),
+    };
+  }
+
+  @Get('api/v1/activitystreams/:slug/activities')
+  @Endpoint({
+    summary: 'A stream\'s activities, newest first (\'all\': every stream the member may see), with its unread count and latest position (reading marks up to it)',
+    tags,
+    auth: 'member',
+    query: pageQuerySchema,
+    responses: { 200: 'ActivitiesResponse', 400: 'before invalid_type', 401: 'unauthenticated', 404: 'not_found (a group the member may not see; a hidden group\'s stream for non-members)' },
+  })
+  async stream(@Member() member: SignedInMember, @Param('slug') slug: string, @Query() query: Record<string, unknown>): Promise<ActivitiesResponse> {
+    const { before } = parseWith(pageQuerySchema, query);
+    return streamPage(this.store, await this.context(member), slug.toLowerCase(), before);
+  }
+
+  @Get('api/v1/activities/:id')
+  @Endpoint({ summary: 'One activity with its replies, likes and can', tags, auth: 'member', responses: { 200: 'ActivityDto', 401: 'unauthenticated', 404: 'not_found' } })
+  async activity(@Member() member: SignedInMember, @Param('id') id: string): Promise<ActivityDto> {
+    return visibleActivity(this.store, await this.context(member), id);
+  }
+
+  @Get('api/v1/members/:id/activities')
+  @Endpoint({ summary: 'A member\'s posts the signed-in member may see, newest first', tags, auth: 'member', query: pageQuerySchema, responses: { 200: 'ActivitiesResponse', 401: 'unauthenticated', 404: 'not_found' } })
+  async memberActivities(@Member() member: SignedInMember, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<ActivitiesResponse> {
+    return this.memberList(member, id, 'activities', query);
+  }
+
+  @Get('api/v1/members/:id/likes')
+  @Endpoint({ summary: 'What a member liked that the signed-in member may see, newest first', tags, auth: 'member', query: pageQuerySchema, responses: { 200: 'ActivitiesResponse', 401: 'unauthenticated', 404: 'not_found' } })
+  async memberLikes(@Member() member: SignedInMember, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<ActivitiesResponse> {
+    return this.memberList(member, id, 'likes', query);
+  }
+
+  private async memberList(member: SignedInMember, id: string, list: 'activities' | 'likes', query: Record<string, unknown>): Promise<ActivitiesResponse> {
+    const { before } = parseWith(pageQuerySchema, query);
+    if (!(await loadActiveMember(this.store, id))) throw new HttpProblem(404, 'not_found');
+    return memberPage(this.store, await this.context(member), id, list, before);
+  }
+}

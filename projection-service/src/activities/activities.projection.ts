@@ -1,0 +1,157 @@
+import {
+  activityEvents,
+  activityReadEvents,
+  AppointmentCreated,
+  AppointmentDeleted,
+  AppointmentUpdated,
+  ArticleDeleted,
+  ArticlePublished,
+  ArticleUpdated,
+  eventOf,
+  MemberJoinedGroup,
+  type ActivityKind,
+} from '@cn/contracts';
+import type { ProjectedDocument, Projection } from '@cn/domain';
+
+export interface ActivityReplyEntry {
+  id: string;
+  author_id: string;
+  html_content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** what an automatic activity tells of its source; its visibility follows the source's */
+export type ActivitySource =
+  | { type: 'post' }
+  | { type: 'appointment'; appointment_id: string; name: string; calendar_ids: string[] }
+  | { type: 'article'; channel_id: string; blog_id: string; article_id: string; title: string }
+  | { type: 'group_member'; member_id: string };
+
+/**
+ * One entry of the activity streams: a member's post with its replies and likes, or something another
+ * module did (a new appointment, a channel article, a new member of a group). `group_id` is the group whose
+ * stream holds it (null: the network's, or for an appointment the stream its calendars name when read).
+ */
+export interface ActivityDocument extends ProjectedDocument {
+  kind: ActivityKind;
+  group_id: string | null;
+  author_id: string | null;
+  html_content: string;
+  source: ActivitySource;
+  created_at: string;
+  updated_at: string;
+  /** the position that put it in its stream: unread counts and paging go by it (`_position` moves with every like) */
+  created_position: number;
+  replies: ActivityReplyEntry[];
+  liker_ids: string[];
+}
+
+const definitions = [...activityEvents, AppointmentCreated, AppointmentUpdated, AppointmentDeleted, ArticlePublished, ArticleUpdated, ArticleDeleted, MemberJoinedGroup] as const;
+
+const appointmentActivityId = (appointmentId: string): string => `appointment-${appointmentId}`;
+const articleActivityId = (articleId: string): string => `article-${articleId}`;
+const joinedActivityId = (groupId: string, memberId: string): string => `joined-${groupId}-${memberId}`;
+
+const fresh = (id: string, position: number, at: string, fields: Pick<ActivityDocument, 'kind' | 'group_id' | 'author_id' | 'html_content' | 'source'>): Omit<ActivityDocument, '_position'> => ({
+  _id: id,
+  ...fields,
+  created_at: at,
+  updated_at: at,
+  created_position: position,
+  replies: [],
+  liker_ids: [],
+});
+
+export const activitiesProjection: Projection<ActivityDocument> = {
+  name: 'activities',
+  version: 1,
+  eventTypes: definitions.map((definition) => definition.type),
+  documentIds: (recorded) => {
+    const event = eventOf(definitions, recorded);
+    if (event === null) return [];
+    switch (event.type) {
+      case 'AppointmentCreated':
+      case 'AppointmentUpdated':
+        return [appointmentActivityId(event.data.appointment_id)];
+      case 'AppointmentDeleted':
+        // one deleted occurrence leaves the series' activity as it is
+        return event.data.occurrence_start === null ? [appointmentActivityId(event.data.appointment_id)] : [];
+      case 'ArticlePublished':
+      case 'ArticleUpdated':
+      case 'ArticleDeleted':
+        return [articleActivityId(event.data.article_id)];
+      case 'MemberJoinedGroup':
+        return [joinedActivityId(event.data.group_id, event.data.member_id)];
+      default:
+        return [event.data.activity_id];
+    }
+  },
+  evolve: (doc, recorded, id) => {
+    const event = eventOf(definitions, recorded);
+    const at = recorded.metadata.occurredAt;
+    switch (event?.type) {
+      case 'ActivityPosted':
+        return doc ?? fresh(id, recorded.position, at, { kind: 'post', group_id: event.data.group_id, author_id: event.data.author_id, html_content: event.data.html_content, source: { type: 'post' } });
+      case 'ActivityEdited':
+        return doc && { ...doc, html_content: event.data.html_content, updated_at: at };
+      case 'ActivityDeleted':
+        return null;
+      case 'ActivityReplied':
+        return doc && !doc.replies.some((reply) => reply.id === event.data.reply_id)
+          ? { ...doc, replies: [...doc.replies, { id: event.data.reply_id, author_id: event.data.author_id, html_content: event.data.html_content, created_at: at, updated_at: at }] }
+          : doc;
+      case 'ActivityReplyEdited':
+        return doc && { ...doc, replies: doc.replies.map((reply) => (reply.id === event.data.reply_id ? { ...reply, html_content: event.data.html_content, updated_at: at } : reply)) };
+      case 'ActivityReplyDeleted':
+        return doc && { ...doc, replies: doc.replies.filter((reply) => reply.id !== event.data.reply_id) };
+      case 'ActivityLiked':
+        return doc && !doc.liker_ids.includes(event.data.member_id) ? { ...doc, liker_ids: [...doc.liker_ids, event.data.member_id] } : doc;
+      case 'ActivityUnliked':
+        return doc && { ...doc, liker_ids: doc.liker_ids.filter((memberId) => memberId !== event.data.member_id) };
+      case 'AppointmentCreated': {
+        const { name, calendar_ids } = event.data.appointment;
+        return doc ?? fresh(id, recorded.position, at, { kind: 'appointment', group_id: null, author_id: event.data.author_id, html_content: '', source: { type: 'appointment', appointment_id: event.data.appointment_id, name, calendar_ids } });
+      }
+      case 'AppointmentUpdated': {
+        if (!doc || doc.source.type !== 'appointment') return doc;
+        const { name, calendar_ids } = event.data.appointment;
+        return { ...doc, source: { ...doc.source, name, calendar_ids }, updated_at: at };
+      }
+      case 'ArticlePublished': {
+        const { channel_id, blog_id, article_id, title } = event.data;
+        return doc ?? fresh(id, recorded.position, at, { kind: 'article', group_id: null, author_id: event.data.author_id, html_content: '', source: { type: 'article', channel_id, blog_id, article_id, title } });
+      }
+      case 'ArticleUpdated':
+        return doc && doc.source.type === 'article' ? { ...doc, source: { ...doc.source, title: event.data.title }, updated_at: at } : doc;
+      case 'AppointmentDeleted':
+      case 'ArticleDeleted':
+        return null;
+      case 'MemberJoinedGroup':
+        // joining again after leaving is news again
+        return fresh(id, recorded.position, at, { kind: 'group_member', group_id: event.data.group_id, author_id: event.data.member_id, html_content: '', source: { type: 'group_member', member_id: event.data.member_id } });
+      default:
+        return doc;
+    }
+  },
+  indexes: [['created_position'], ['group_id', 'created_position'], ['author_id', 'created_position']],
+};
+
+/** How far a member has read each stream: 'all', 'network' or a group id → position (only forward). */
+export interface ActivityReadsDocument extends ProjectedDocument {
+  read: Record<string, number>;
+}
+
+export const activityReadsProjection: Projection<ActivityReadsDocument> = {
+  name: 'activity_reads',
+  version: 1,
+  eventTypes: activityReadEvents.map((definition) => definition.type),
+  documentIds: (event) => [(event.data as { member_id: string }).member_id],
+  evolve: (doc, recorded, id) => {
+    const event = eventOf(activityReadEvents, recorded);
+    if (!event) return doc;
+    const read = doc?.read ?? {};
+    const { stream, up_to } = event.data;
+    return { _id: id, read: { ...read, [stream]: Math.max(read[stream] ?? 0, up_to) } };
+  },
+};

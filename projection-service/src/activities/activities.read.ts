@@ -1,0 +1,203 @@
+import {
+  activityAbilities,
+  ACTIVITIES_PER_PAGE,
+  ALL_STREAM_SLUG,
+  NETWORK_STREAM_SLUG,
+  type ActivitiesResponse,
+  type ActivityDto,
+  type ActivityStreamLink,
+  type ActivityViewer,
+  type MemberLink,
+  type StreamCan,
+} from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import { type DocumentStore, HttpProblem, type SignedInMember } from '@cn/platform';
+import { calendarsCollection } from '../calendars/calendars.read';
+import { articlePath, channelFactsOf, channelsCollection } from '../channels/channels.read';
+import { groupsCollection } from '../groups/groups.read';
+import { displayNameOf } from '../members/member-dto';
+import { membersCollection } from '../members/members.read';
+import { activitiesProjection, activityReadsProjection, type ActivityDocument, type ActivityReadsDocument } from './activities.projection';
+import { placeOf, streamCanIn, unreadCounts, type StreamsContext } from './activity-visibility';
+
+export const activitiesCollection = (store: DocumentStore) => store.collection<ActivityDocument>(collectionName(activitiesProjection));
+export const activityReadsCollection = (store: DocumentStore) => store.collection<ActivityReadsDocument>(collectionName(activityReadsProjection));
+
+export const activityViewerOf = (member: SignedInMember): ActivityViewer => ({ member_id: member.id, network_admin: member.roles.network_admin, external: member.roles.external });
+
+/** how many activities one scan reads while it collects what the viewer may see */
+const SCAN_BATCH = 200;
+/** unread counts look this far back at most (badges cap at 99+ anyway) */
+const UNREAD_SCAN_MAX = 5_000;
+
+export const loadStreamsContext = async (store: DocumentStore, viewer: ActivityViewer): Promise<StreamsContext> => {
+  const [groups, calendars, channels] = await Promise.all([
+    groupsCollection(store).find(),
+    calendarsCollection(store).find({ type: { $in: ['network', 'group'] } }),
+    channelsCollection(store).find(),
+  ]);
+  return {
+    viewer,
+    groups: new Map(groups.map((group) => [group._id, group])),
+    calendars: new Map(calendars.map((calendar) => [calendar._id, calendar])),
+    channels: new Map(channels.map((channel) => [channel._id, channelFactsOf(channel)])),
+  };
+};
+
+/** the stream key a slug names ('all', 'network' or a group id); 404 for a group the viewer may not see */
+export const streamKeyOfSlug = (slug: string, ctx: StreamsContext): string => {
+  if (slug === ALL_STREAM_SLUG || slug === NETWORK_STREAM_SLUG) return slug;
+  const group = [...ctx.groups.values()].find((candidate) => candidate.slug === slug);
+  if (!group || !streamCanIn(group._id, ctx).see) throw new HttpProblem(404, 'not_found');
+  return group._id;
+};
+
+const slugOfKey = (key: string, ctx: StreamsContext): string => (key === NETWORK_STREAM_SLUG ? key : (ctx.groups.get(key)?.slug ?? key));
+const nameOfKey = (key: string, ctx: StreamsContext): string => (key === NETWORK_STREAM_SLUG ? '' : (ctx.groups.get(key)?.name ?? ''));
+
+export type Placed = { doc: ActivityDocument; key: string; can: StreamCan };
+
+/** the newest activities (before a position) the viewer sees that match, scanning latest first */
+export const collectVisible = async (
+  store: DocumentStore,
+  ctx: StreamsContext,
+  options: { filter?: Record<string, unknown>; wanted?: (placed: Placed) => boolean; before?: number; limit: number },
+): Promise<{ placed: Placed[]; more: boolean }> => {
+  const placed: Placed[] = [];
+  let before = options.before ?? Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const batch = await activitiesCollection(store).find({ ...options.filter, created_position: { $lt: before } }, { sort: [['created_position', -1]], limit: SCAN_BATCH });
+    for (const doc of batch) {
+      const place = placeOf(doc, ctx);
+      if (!place) continue;
+      const entry = { doc, ...place };
+      if (options.wanted && !options.wanted(entry)) continue;
+      if (placed.length === options.limit) return { placed, more: true };
+      placed.push(entry);
+    }
+    if (batch.length < SCAN_BATCH) return { placed, more: false };
+    before = batch[batch.length - 1].created_position;
+  }
+};
+
+/** unread activities of others by stream key: newer than the member's mark for the stream or for 'all' */
+export const unreadByStream = async (store: DocumentStore, ctx: StreamsContext): Promise<Map<string, number>> => {
+  const read = (await activityReadsCollection(store).get(ctx.viewer.member_id))?.read ?? {};
+  const marks = Object.values(read);
+  const oldest = marks.length === 0 || !Object.hasOwn(read, ALL_STREAM_SLUG) ? 0 : Math.min(...marks, read[ALL_STREAM_SLUG] ?? 0);
+  const docs = await activitiesCollection(store).find({ created_position: { $gt: oldest } }, { sort: [['created_position', -1]], limit: UNREAD_SCAN_MAX });
+  return unreadCounts(docs, read, ctx);
+};
+
+const sum = (counts: ReadonlyMap<string, number>): number => [...counts.values()].reduce((total, count) => total + count, 0);
+
+/** GET /activitystreams.json: 'all', the network's (not for external members, §6), and the groups the member belongs to */
+export const streamLinks = async (store: DocumentStore, ctx: StreamsContext): Promise<ActivityStreamLink[]> => {
+  const counts = await unreadByStream(store, ctx);
+  const groups = [...ctx.groups.values()]
+    .filter((group) => group.member_ids.includes(ctx.viewer.member_id) && streamCanIn(group._id, ctx).see)
+    .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
+  return [
+    { slug: ALL_STREAM_SLUG, name: '', kind: 'all', unread_count: sum(counts) },
+    ...(ctx.viewer.external ? [] : [{ slug: NETWORK_STREAM_SLUG, name: '', kind: 'network' as const, unread_count: counts.get(NETWORK_STREAM_SLUG) ?? 0 }]),
+    ...groups.map((group) => ({ slug: group.slug, name: group.name, kind: 'group' as const, unread_count: counts.get(group._id) ?? 0 })),
+  ];
+};
+
+const memberLinks = async (store: DocumentStore, ids: readonly string[]): Promise<Map<string, MemberLink>> => {
+  const unique = [...new Set(ids)];
+  const found = unique.length === 0 ? [] : await membersCollection(store).getMany(unique);
+  return new Map(found.filter((doc) => !doc.deleted).map((doc) => [doc._id, { id: doc._id, name: displayNameOf(doc), path: `/members/${doc._id}` }]));
+};
+
+const subjectOf = (doc: ActivityDocument, ctx: StreamsContext): ActivityDto['subject'] => {
+  switch (doc.source.type) {
+    case 'appointment':
+      return { title: doc.source.name, path: `/appointments/${encodeURIComponent(doc.source.appointment_id)}` };
+    case 'article':
+      return { title: doc.source.title, path: articlePath(doc.source.blog_id, doc.source.article_id) };
+    case 'group_member': {
+      const group = doc.group_id === null ? undefined : ctx.groups.get(doc.group_id);
+      return group ? { title: group.name, path: `/groups/${encodeURIComponent(group.slug)}` } : null;
+    }
+    case 'post':
+      return null;
+  }
+};
+
+const NO_ACTIONS = { update: false, destroy: false, reply: false, like: false };
+
+export const toActivityDtos = async (store: DocumentStore, ctx: StreamsContext, placed: readonly Placed[]): Promise<ActivityDto[]> => {
+  const people = await memberLinks(store, placed.flatMap(({ doc }) => [...(doc.author_id ? [doc.author_id] : []), ...doc.replies.map((reply) => reply.author_id)]));
+  return placed.map(({ doc, key, can }) => {
+    const post = doc.kind === 'post';
+    return {
+      id: doc._id,
+      kind: doc.kind,
+      stream: { slug: slugOfKey(key, ctx), name: nameOfKey(key, ctx) },
+      author: doc.author_id ? (people.get(doc.author_id) ?? null) : null,
+      html_content: doc.html_content,
+      subject: subjectOf(doc, ctx),
+      created_at: doc.created_at,
+      updated_at: doc.updated_at,
+      position: doc.created_position,
+      likes_count: doc.liker_ids.length,
+      liked: doc.liker_ids.includes(ctx.viewer.member_id),
+      replies: doc.replies.map((reply) => {
+        const abilities = activityAbilities(reply.author_id, can, ctx.viewer);
+        return {
+          id: reply.id,
+          author: people.get(reply.author_id) ?? null,
+          html_content: reply.html_content,
+          created_at: reply.created_at,
+          updated_at: reply.updated_at,
+          can: { update: abilities.update, destroy: abilities.destroy },
+        };
+      }),
+      // automatic activities are told, not written: nobody edits, replies to or likes them
+      can: post ? activityAbilities(doc.author_id, can, ctx.viewer) : NO_ACTIONS,
+    };
+  });
+};
+
+/** a stream's page ('all', 'network' or a group's slug), newest first */
+export const streamPage = async (store: DocumentStore, ctx: StreamsContext, slug: string, before: number | undefined): Promise<ActivitiesResponse> => {
+  const key = streamKeyOfSlug(slug, ctx);
+  const all = key === ALL_STREAM_SLUG;
+  const [{ placed, more }, counts, latest] = await Promise.all([
+    collectVisible(store, ctx, { wanted: all ? undefined : (entry) => entry.key === key, before, limit: ACTIVITIES_PER_PAGE }),
+    unreadByStream(store, ctx),
+    collectVisible(store, ctx, { wanted: all ? undefined : (entry) => entry.key === key, limit: 1 }),
+  ]);
+  return {
+    stream: { slug, name: all ? '' : nameOfKey(key, ctx), kind: all ? 'all' : key === NETWORK_STREAM_SLUG ? 'network' : 'group' },
+    activities: await toActivityDtos(store, ctx, placed),
+    latest_position: latest.placed[0]?.doc.created_position ?? 0,
+    unread_count: all ? sum(counts) : (counts.get(key) ?? 0),
+    next_before: more ? (placed[placed.length - 1]?.doc.created_position ?? null) : null,
+    can: { post: !all && streamCanIn(key, ctx).post },
+  };
+};
+
+/** a member's posts, or what they liked, as the viewer may see them */
+export const memberPage = async (store: DocumentStore, ctx: StreamsContext, memberId: string, list: 'activities' | 'likes', before: number | undefined): Promise<ActivitiesResponse> => {
+  const filter = list === 'activities' ? { author_id: memberId, kind: 'post' } : { liker_ids: { $contains: memberId } };
+  const { placed, more } = await collectVisible(store, ctx, { filter, before, limit: ACTIVITIES_PER_PAGE });
+  return {
+    stream: null,
+    activities: await toActivityDtos(store, ctx, placed),
+    latest_position: placed[0]?.doc.created_position ?? 0,
+    unread_count: 0,
+    next_before: more ? (placed[placed.length - 1]?.doc.created_position ?? null) : null,
+    can: { post: false },
+  };
+};
+
+/** one activity the viewer may see; 404 otherwise */
+export const visibleActivity = async (store: DocumentStore, ctx: StreamsContext, id: string): Promise<ActivityDto> => {
+  const doc = await activitiesCollection(store).get(id);
+  const place = doc ? placeOf(doc, ctx) : null;
+  if (!doc || !place) throw new HttpProblem(404, 'not_found');
+  const [dto] = await toActivityDtos(store, ctx, [{ doc, ...place }]);
+  return dto;
+};
