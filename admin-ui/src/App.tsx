@@ -5,7 +5,7 @@ import { createAuthProvider, type Permissions } from './api/authProvider';
 import { createDataProvider } from './dataProvider';
 import { appointmentCategories } from './appointment-categories';
 import { groupCategories } from './group-categories';
-import { auditEvents, SettingsHistory, SETTINGS_HISTORY_PATH } from './audit-events';
+import { auditEvents, IntegrityPage, INTEGRITY_PATH, SettingsHistory, SETTINGS_HISTORY_PATH } from './audit-events';
 import { i18nProvider } from './i18n/i18nProvider';
 import { createAppLayout } from './layout/AppLayout';
 import { StartPage } from './layout/StartPage';
@@ -39,6 +39,11 @@ export const App = () => (
       <>
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="audit-events" {...auditEvents} />
+        )}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <CustomRoutes>
+            <Route path={INTEGRITY_PATH} element={<IntegrityPage />} />
+          </CustomRoutes>
         )}
         {permissions?.administrate === true && <Resource name="settings" {...settings} />}
         {permissions?.administrate === true && <Resource name="members" {...members} />}

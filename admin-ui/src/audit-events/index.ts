@@ -8,4 +8,5 @@ export const auditEvents = {
   recordRepresentation: 'type',
 };
 export const SettingsHistory = lazyPage(() => import('./SettingsHistory').then((module) => module.SettingsHistory));
-export { SETTINGS_HISTORY_PATH } from './paths';
+export const IntegrityPage = lazyPage(() => import('./IntegrityPage').then((module) => module.IntegrityPage));
+export { INTEGRITY_PATH, SETTINGS_HISTORY_PATH } from './paths';

@@ -5,6 +5,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
 import CategoryIcon from '@mui/icons-material/Category';
 import ViewListIcon from '@mui/icons-material/ViewList';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import type { Permissions } from '../api/authProvider';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
@@ -30,6 +31,7 @@ export const AppMenu = () => {
       {audit && (
         <Menu.Item to="/audit-events" primaryText="cn.menu.audit_events" leftIcon={<HistoryIcon />} data-testid="menu-audit-events" />
       )}
+      {audit && <Menu.Item to="/integrity" primaryText="cn.menu.integrity" leftIcon={<VerifiedUserIcon />} data-testid="menu-integrity" />}
       {administrate && (
         <Menu.Item to="/members" primaryText="cn.menu.members" leftIcon={<PeopleIcon />} data-testid="menu-members" />
       )}

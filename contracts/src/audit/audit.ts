@@ -67,3 +67,20 @@ export interface AuditActorDto {
   name: string;
 }
 export const auditActorDtoSchema = z.object({ id: z.string(), name: z.string() }) satisfies z.ZodType<AuditActorDto>;
+
+/**
+ * GET /api/v1/audit/integrity: NDJSON, one line per chunk walked (`progress`), then the outcome (`result`).
+ * `available: false` where the event store keeps no hash chain.
+ */
+export type IntegrityLine =
+  | { type: 'progress'; checked: number; head: number }
+  | {
+      type: 'result';
+      available: boolean;
+      checked: number;
+      /** the last event whose link held, and its hash (keep it outside the system to compare later) */
+      head: { position: number; hash: string } | null;
+      /** the first event whose stored hash does not follow; null when the whole history holds */
+      first_break: number | null;
+      verified_at: string;
+    };

@@ -6,6 +6,7 @@ import {
   memberStream,
   type AuditEventDto,
   type AuditEventsResponse,
+  type IntegrityLine,
 } from '@cn/contracts';
 import { networkStreamId, startHarness, type Harness } from '../__tests__/harness';
 
@@ -113,6 +114,17 @@ describe('audit API', () => {
     expect(JSON.stringify(chosen.body)).not.toContain('@');
     await request(h.server).get('/administration/audit-actors').set('Cookie', h.cookie('eve')).expect(403);
     await request(h.server).get('/administration/audit-actors').expect(401);
+  });
+
+  it('verifies the hash-chained history for auditors as NDJSON: progress, then the head to keep', async () => {
+    const res = await request(h.server).get('/api/v1/audit/integrity').set('Cookie', h.cookie('aud')).expect(200);
+    expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
+    const lines = (res.text as string).trim().split('\n').map((line) => JSON.parse(line) as IntegrityLine);
+    const result = lines.at(-1);
+    const current = await h.infra.eventStore.headPosition();
+    expect(lines.some((line) => line.type === 'progress')).toBe(true);
+    expect(result).toMatchObject({ type: 'result', available: true, checked: current, first_break: null, head: { position: current, hash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    await request(h.server).get('/api/v1/audit/integrity').set('Cookie', h.cookie('eve')).expect(403);
   });
 
   it('shows the fallbacks for an erased member', async () => {

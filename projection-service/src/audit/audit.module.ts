@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { AuditController } from './audit.controller';
+import { IntegrityController } from './integrity.controller';
 import { auditProjection } from './audit.projection';
 
 /** The audit log, personal data kept sealed until read. */
-@Module({ controllers: [AuditController] })
+@Module({ controllers: [AuditController, IntegrityController] })
 export class AuditModule {}
 
 export const auditFeature: ProjectionFeature = {

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import type { IntegrityLine } from '@cn/contracts';
+
+export const INTEGRITY_API = '/api/v1/audit/integrity';
+
+type Outcome = Extract<IntegrityLine, { type: 'result' }>;
+
+/** Reads the NDJSON lines of the verification as they come, telling each to `onLine`. */
+const readLines = async (response: Response, onLine: (line: IntegrityLine) => void): Promise<void> => {
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  let pending = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    pending += decoder.decode(value, { stream: !done });
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.trim() !== '') onLine(JSON.parse(line) as IntegrityLine);
+    if (done) break;
+  }
+  if (pending.trim() !== '') onLine(JSON.parse(pending) as IntegrityLine);
+};
+
+/**
+ * The history's integrity: walks the hash chain with a progress bar and shows the head to keep outside
+ * the system (to compare with a later run), or the first event that was altered or removed.
+ */
+export const IntegrityPage = () => {
+  const translate = useTranslate();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const verify = async (): Promise<void> => {
+    setOutcome(null);
+    setFailed(false);
+    setProgress(0);
+    try {
+      const response = await fetch(INTEGRITY_API, { credentials: 'same-origin', headers: { accept: 'application/x-ndjson' } });
+      if (!response.ok) throw new Error(String(response.status));
+      await readLines(response, (line) => {
+        if (line.type === 'progress') setProgress(line.head > 0 ? Math.round((line.checked / line.head) * 100) : 100);
+        else setOutcome(line);
+      });
+    } catch {
+      setFailed(true);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="cn.integrity.title" />
+      <CardContent>
+        <Typography variant="body1" sx={{ mb: 2 }}>
+          {translate('cn.integrity.explanation')}
+        </Typography>
+        <Button variant="contained" onClick={() => void verify()} disabled={progress !== null} data-testid="verify-integrity">
+          {translate('cn.integrity.verify')}
+        </Button>
+        {progress !== null && (
+          <Box sx={{ mt: 2 }}>
+            <LinearProgress variant="determinate" value={progress} aria-label={translate('cn.integrity.progress', { percent: progress })} />
+          </Box>
+        )}
+        {failed && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {translate('cn.integrity.failed')}
+          </Alert>
+        )}
+        {outcome && !outcome.available && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {translate('cn.integrity.unavailable')}
+          </Alert>
+        )}
+        {outcome?.available && outcome.first_break === null && (
+          <Alert severity="success" sx={{ mt: 2 }} data-testid="integrity-result">
+            {translate('cn.integrity.whole', { count: outcome.checked })}
+            {outcome.head && (
+              <Box component="code" sx={{ display: 'block', mt: 1, wordBreak: 'break-all' }}>
+                {translate('cn.integrity.head', { position: outcome.head.position, hash: outcome.head.hash })}
+              </Box>
+            )}
+          </Alert>
+        )}
+        {outcome?.available && outcome.first_break !== null && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="integrity-result">
+            {translate('cn.integrity.broken', { position: outcome.first_break, count: outcome.checked })}
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
