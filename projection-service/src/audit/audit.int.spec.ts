@@ -119,7 +119,7 @@ describe('audit API', () => {
   it('verifies the hash-chained history for auditors as NDJSON: progress, then the head to keep', async () => {
     const res = await request(h.server).get('/api/v1/audit/integrity').set('Cookie', h.cookie('aud')).expect(200);
     expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
-    const lines = (res.text as string).trim().split('\n').map((line) => JSON.parse(line) as IntegrityLine);
+    const lines = (res.text).trim().split('\n').map((line) => JSON.parse(line) as IntegrityLine);
     const result = lines.at(-1);
     const current = await h.infra.eventStore.headPosition();
     expect(lines.some((line) => line.type === 'progress')).toBe(true);
