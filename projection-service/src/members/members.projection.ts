@@ -1,6 +1,7 @@
 import {
   MemberErased,
   MemberPresenceChanged,
+  MemberProfileChanged,
   MemberRegistered,
   MemberRolesChanged,
   type MemberRoles,
@@ -17,6 +18,9 @@ export interface MemberDocument extends ProjectedDocument {
   /** null until the member sets a presence: shown as offline */
   presence: { type: PresenceType; text: string } | null;
   deleted: boolean;
+  /** YYYY-MM-DD or null; absent in documents written before profiles could be edited */
+  birthday?: string | null;
+  show_age?: boolean;
 }
 
 const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
@@ -31,12 +35,14 @@ const emptyMember = (id: string): Omit<MemberDocument, '_position'> => ({
   roles: NO_ROLES,
   presence: null,
   deleted: false,
+  birthday: null,
+  show_age: false,
 });
 
 export const membersProjection: Projection<MemberDocument> = {
   name: 'members',
   version: 1,
-  eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type],
+  eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type, MemberProfileChanged.type],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   // the administrators' list: active members by name
   indexes: [['deleted', 'last_name', 'first_name'], ['deleted', 'first_name', 'last_name']],
@@ -57,6 +63,14 @@ export const membersProjection: Projection<MemberDocument> = {
         return { ...current, presence: { type: data.type as PresenceType, text: text(data.text) } };
       case MemberRolesChanged.type:
         return { ...current, roles: data.roles as MemberRoles };
+      case MemberProfileChanged.type:
+        return {
+          ...current,
+          first_name: text(data.first_name),
+          last_name: text(data.last_name),
+          birthday: text(data.birthday) || null,
+          show_age: data.show_age === true,
+        };
       case MemberErased.type:
         // the document stays so that references (authors, audit) resolve to the deleted-member fallback
         return { ...emptyMember(id), deleted: true };
