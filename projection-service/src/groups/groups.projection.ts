@@ -115,6 +115,11 @@ export const groupsProjection: Projection<GroupDocument> = {
           invites: doc.invites.map((invite) => (invite.member_id === memberId && invite.status === 'open' ? { ...invite, status: 'joined' as const } : invite)),
         };
       }
+      case 'GroupAdminRightsChanged': {
+        const memberId = event.data.member_id;
+        if (!doc.member_ids.includes(memberId)) return doc;
+        return { ...doc, admin_ids: event.data.admin ? withId(doc.admin_ids, memberId) : without(doc.admin_ids, memberId) };
+      }
       case 'MemberLeftGroup': {
         const memberId = event.data.member_id;
         return {
