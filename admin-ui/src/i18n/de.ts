@@ -47,6 +47,7 @@ export const germanAppMessages: AppMessages = {
       email_taken: 'Diese E-Mail-Adresse ist schon vergeben.',
       already_registered: 'Dieses Mitglied ist schon registriert.',
       cannot_erase_self: 'Sie können Ihr eigenes Konto nicht löschen.',
+      cannot_ignore_self: 'Sie können sich nicht selbst ignorieren.',
       duplicated_category: 'Diese Kategorie gibt es schon.',
       unknown_category: 'Diese Kategorie gibt es nicht mehr; bitte die Seite neu laden.',
       password_too_short: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,

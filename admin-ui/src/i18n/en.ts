@@ -46,6 +46,7 @@ export const englishAppMessages = {
       email_taken: 'This email address is already taken.',
       already_registered: 'This member is already registered.',
       cannot_erase_self: 'You cannot erase your own account.',
+      cannot_ignore_self: 'You cannot ignore yourself.',
       duplicated_category: 'This category already exists.',
       unknown_category: 'This category no longer exists; reload the page.',
       password_too_short: `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,

@@ -47,6 +47,7 @@ export const spanishAppMessages: AppMessages = {
       email_taken: 'Esta dirección de correo electrónico ya está en uso.',
       already_registered: 'Este miembro ya está registrado.',
       cannot_erase_self: 'No puedes eliminar tu propia cuenta.',
+      cannot_ignore_self: 'No puedes ignorarte a ti mismo.',
       duplicated_category: 'Esta categoría ya existe.',
       unknown_category: 'Esta categoría ya no existe; recarga la página.',
       password_too_short: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,

@@ -47,6 +47,7 @@ export const frenchAppMessages: AppMessages = {
       email_taken: 'Cette adresse e-mail est déjà utilisée.',
       already_registered: 'Ce membre est déjà inscrit.',
       cannot_erase_self: 'Vous ne pouvez pas supprimer votre propre compte.',
+      cannot_ignore_self: 'Vous ne pouvez pas vous ignorer vous-même.',
       duplicated_category: 'Cette catégorie existe déjà.',
       unknown_category: 'Cette catégorie n’existe plus ; rechargez la page.',
       password_too_short: `Le mot de passe doit comporter au moins ${PASSWORD_MIN_LENGTH} caractères.`,

@@ -31,6 +31,7 @@ export const ERROR_KEYS = [
   'email_taken',
   'already_registered',
   'cannot_erase_self',
+  'cannot_ignore_self',
   'invalid_characters',
   ...PASSWORD_ERROR_KEYS,
 ] as const;

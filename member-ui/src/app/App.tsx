@@ -35,6 +35,8 @@ const ArticlePage = page(async () => (await import('../channels')).ArticlePage);
 const ArticleFormPage = page(async () => (await import('../channels')).ArticleFormPage);
 const SearchPage = page(async () => (await import('../search')).SearchPage);
 const MemberPage = page(async () => (await import('../members')).MemberPage);
+const MemberEditPage = page(async () => (await import('../members')).MemberEditPage);
+const IgnoredMembersPage = page(async () => (await import('../members')).IgnoredMembersPage);
 const ForgotPasswordPage = page(async () => (await import('../users')).ForgotPasswordPage);
 const ResetPasswordPage = page(async () => (await import('../users')).ResetPasswordPage);
 const UserSettingsPage = page(async () => (await import('../users')).UserSettingsPage);
@@ -109,6 +111,8 @@ export const App = () => {
           <Route path="/blogs/:blogId/articles/:id/edit" element={<ArticleFormPage />} />
           <Route path="/members" element={<Navigate to="/directory/members" replace />} />
           <Route path="/members/:id" element={<MemberPage />} />
+          <Route path="/members/:id/edit" element={<MemberEditPage />} />
+          <Route path="/members/:id/ignored" element={<IgnoredMembersPage />} />
           <Route path="/search" element={<SearchPage />} />
           <Route path="/appointments" element={<AppointmentsPage scope="all" />} />
           <Route path="/appointments/participating" element={<AppointmentsPage scope="participating" />} />

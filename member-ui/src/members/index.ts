@@ -1,1 +1,3 @@
 export { MemberPage } from './MemberPage';
+export { MemberEditPage } from './MemberEditPage';
+export { IgnoredMembersPage } from './IgnoredMembersPage';
