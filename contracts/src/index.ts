@@ -11,6 +11,7 @@ export * from './members/password-policy';
 export * from './members/sign-in-locks';
 export * from './members/abilities';
 export * from './members/profile';
+export * from './members/profile-constants';
 export * from './network/network';
 export * from './audit/audit';
 export * from './registry';

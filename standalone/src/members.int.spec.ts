@@ -113,6 +113,38 @@ describe('member pages', () => {
     });
   });
 
+  describe('onboarding', () => {
+    it('a member registered while the network asks for profile data is pending until PUT /onboarding/profile, which answers redirect_to', async () => {
+      expect((await call(clients.admin, 'put', '/administration/settings', { join: { join_ask_for_profile_data: true } })).status).toBe(200);
+      const email = 'newcomer@example.org';
+      const password = 'a good passphrase for tests';
+      const created = await call(clients.admin, 'post', '/administration/members', { user: { email, password, first_name: 'New', last_name: '' } });
+      expect(created.status).toBeLessThan(300);
+      expect((await call(clients.admin, 'put', '/administration/settings', { join: { join_ask_for_profile_data: false } })).status).toBe(200);
+      const newcomer = await signIn(email, password);
+      const network = async (client: Client) => ((await call(client, 'get', '/api/v1/network')).body as NetworkResponse).current_member;
+      expect((await network(newcomer))?.onboarding_pending).toBe(true);
+      // members registered before are not asked
+      expect((await network(clients.guest))?.onboarding_pending).toBeUndefined();
+
+      const before = await memberStreamLength(newcomer.id);
+      const missing = await call(newcomer, 'put', '/onboarding/profile', { first_name: 'New' });
+      expect(missing.status).toBe(400);
+      expect(JSON.stringify(missing.body)).toContain('last_name');
+      expect(await memberStreamLength(newcomer.id)).toBe(before);
+
+      const done = await call(newcomer, 'put', '/onboarding/profile', { first_name: 'Nora', last_name: 'Neu', birthday: '2000-01-31', show_age: false });
+      expect(done.status).toBe(200);
+      expect(done.body).toMatchObject({ redirect_to: '/' });
+      const events = await running.infra.eventStore.readStream(memberStream(newcomer.id));
+      expect(events.map((event) => event.type)).toEqual(['MemberRegistered', 'MemberOnboardingRequested', 'MemberProfileChanged', 'MemberOnboardingCompleted']);
+      const member = await network(newcomer);
+      expect(member?.onboarding_pending).toBeUndefined();
+      expect(member?.displayName).toBe('Nora Neu');
+      expect((await call(newcomer, 'put', '/onboarding/profile', { first_name: 'Nora', last_name: 'Neu' })).body).toMatchObject({ redirect_to: '/' });
+    });
+  });
+
   describe('ignored members', () => {
     it('ignores idempotently, lists, and unignores idempotently', async () => {
       const max = clients.member;

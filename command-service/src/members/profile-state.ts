@@ -16,6 +16,8 @@ export interface MemberProfileState {
   show_age: boolean;
   /** members this member ignores */
   ignored: string[];
+  /** asked for profile data at registration (pending) until they complete it */
+  onboarding: 'none' | 'pending' | 'completed';
 }
 
 export const initialMemberProfileState = (): MemberProfileState => ({
@@ -25,6 +27,7 @@ export const initialMemberProfileState = (): MemberProfileState => ({
   birthday: null,
   show_age: false,
   ignored: [],
+  onboarding: 'none',
 });
 
 export const evolveMemberProfile = (state: MemberProfileState, event: MemberStreamEvent): MemberProfileState => {
@@ -37,6 +40,10 @@ export const evolveMemberProfile = (state: MemberProfileState, event: MemberStre
       return state.ignored.includes(event.data.ignored_member_id) ? state : { ...state, ignored: [...state.ignored, event.data.ignored_member_id] };
     case 'MemberUnignored':
       return { ...state, ignored: state.ignored.filter((id) => id !== event.data.ignored_member_id) };
+    case 'MemberOnboardingRequested':
+      return { ...state, onboarding: 'pending' };
+    case 'MemberOnboardingCompleted':
+      return { ...state, onboarding: 'completed' };
     case 'MemberErased':
       return { ...initialMemberProfileState(), status: evolveMember(initialMemberState(), event).status };
     default:

@@ -137,6 +137,8 @@ export interface MemberDto {
   age?: number;
   /** what the viewer may do about this member (absent in lists) */
   can?: MemberCan;
+  /** to the member themself: their network asked for profile data and they have not given it yet */
+  onboarding_pending?: boolean;
 }
 
 export interface DirectoryMembersResponse {
@@ -162,6 +164,7 @@ export const memberDtoSchema = z.object({
   show_age: z.boolean().optional(),
   age: z.number().int().optional(),
   can: memberCanSchema.optional(),
+  onboarding_pending: z.boolean().optional(),
 }) satisfies z.ZodType<MemberDto>;
 export const directoryMembersResponseSchema = z.object({
   entries: z.array(memberDtoSchema),

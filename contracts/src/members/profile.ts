@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { defineEvent, personal, type EventOf } from '../common/events';
 import { hasControlCharacters } from '../common/text-rules';
 import type { MemberRoles } from './members';
+import { MEMBER_NAME_MAX, PROFILE_FIELDS } from './profile-constants';
 
-/** Longest first or last name a member may give. */
-export const MEMBER_NAME_MAX = 100;
-
-/** The member fields a member edits on `/members/{id}/edit` (no images yet: there is no files module). */
-export const PROFILE_FIELDS = ['first_name', 'last_name', 'birthday', 'show_age'] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 const name = z
   .string()
@@ -52,11 +47,32 @@ export const MemberProfileChanged = defineEvent(
   }),
 );
 
+/** `PUT /onboarding/profile`: the profile data the network asks for; both names are required. */
+export const onboardingProfileRequestSchema = z
+  .object({
+    first_name: name,
+    last_name: name,
+    birthday: z.string().refine(isCalendarDate, { message: 'invalid_format' }).nullable().optional(),
+    show_age: z.boolean().optional(),
+  })
+  .strict();
+export type OnboardingProfileRequest = z.input<typeof onboardingProfileRequestSchema>;
+
+/** The answer of `PUT /onboarding/profile`: where the console goes next. */
+export interface OnboardingAnswer {
+  position: number;
+  redirect_to: string;
+}
+
 /** A member stops (or starts again) seeing another member's messages and activities; kept on the ignoring member's stream. */
 export const MemberIgnored = defineEvent('MemberIgnored', 1, z.object({ member_id: z.string(), ignored_member_id: z.string() }));
 export const MemberUnignored = defineEvent('MemberUnignored', 1, z.object({ member_id: z.string(), ignored_member_id: z.string() }));
 
-export const memberProfileEvents = [MemberProfileChanged, MemberIgnored, MemberUnignored] as const;
+/** The network asked for profile data when the member registered: they are sent to /onboarding/profile until they complete it. */
+export const MemberOnboardingRequested = defineEvent('MemberOnboardingRequested', 1, z.object({ member_id: z.string() }));
+export const MemberOnboardingCompleted = defineEvent('MemberOnboardingCompleted', 1, z.object({ member_id: z.string() }));
+
+export const memberProfileEvents = [MemberProfileChanged, MemberIgnored, MemberUnignored, MemberOnboardingRequested, MemberOnboardingCompleted] as const;
 export type MemberProfileEvent = EventOf<(typeof memberProfileEvents)[number]>;
 
 /** What a member may do about another member's (or their own) page: the `can` of a MemberDto. */

@@ -37,6 +37,7 @@ const SearchPage = page(async () => (await import('../search')).SearchPage);
 const MemberPage = page(async () => (await import('../members')).MemberPage);
 const MemberEditPage = page(async () => (await import('../members')).MemberEditPage);
 const IgnoredMembersPage = page(async () => (await import('../members')).IgnoredMembersPage);
+const OnboardingPage = page(async () => (await import('../members')).OnboardingPage);
 const ForgotPasswordPage = page(async () => (await import('../users')).ForgotPasswordPage);
 const ResetPasswordPage = page(async () => (await import('../users')).ResetPasswordPage);
 const UserSettingsPage = page(async () => (await import('../users')).UserSettingsPage);
@@ -113,6 +114,7 @@ export const App = () => {
           <Route path="/members/:id" element={<MemberPage />} />
           <Route path="/members/:id/edit" element={<MemberEditPage />} />
           <Route path="/members/:id/ignored" element={<IgnoredMembersPage />} />
+          <Route path="/onboarding/profile" element={<OnboardingPage />} />
           <Route path="/search" element={<SearchPage />} />
           <Route path="/appointments" element={<AppointmentsPage scope="all" />} />
           <Route path="/appointments/participating" element={<AppointmentsPage scope="participating" />} />

@@ -9,6 +9,7 @@ import { LoadStatus } from '../common/LoadStatus';
 import { usePageTitle } from '../common/usePageTitle';
 import { useToasts } from '../toasts/Toasts';
 import { useMember, useUpdateProfile } from './members-queries';
+import './members.css';
 
 type Field = 'first_name' | 'last_name' | 'birthday';
 
@@ -98,9 +99,9 @@ const ProfileForm = ({ member }: { member: MemberDto }) => {
         />
         {errors.birthday ? <p className="field__error">{t(`errors.${errors.birthday}`)}</p> : null}
       </div>
-      <div className="field">
+      <div className="field field--check">
         <label>
-          <input type="checkbox" name="show_age" data-testid="profile-show-age" checked={values.show_age} onChange={(event) => setValues({ ...values, show_age: event.target.checked })} />{' '}
+          <input type="checkbox" name="show_age" data-testid="profile-show-age" checked={values.show_age} onChange={(event) => setValues({ ...values, show_age: event.target.checked })} />
           {t('members.edit.show_age')}
         </label>
       </div>

@@ -10,6 +10,7 @@ import { useSignedIn } from '../session/SessionContext';
 import { IgnoreButton } from './IgnoreButton';
 import { MemberBadges, useMemberName } from './MemberBadges';
 import { useMember } from './members-queries';
+import './members.css';
 
 /** /members/:id: name, badges, presence. */
 export const MemberPage = () => {

@@ -1,3 +1,4 @@
 export { MemberPage } from './MemberPage';
 export { MemberEditPage } from './MemberEditPage';
 export { IgnoredMembersPage } from './IgnoredMembersPage';
+export { OnboardingPage } from './OnboardingPage';

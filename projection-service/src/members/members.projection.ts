@@ -1,5 +1,7 @@
 import {
   MemberErased,
+  MemberOnboardingCompleted,
+  MemberOnboardingRequested,
   MemberPresenceChanged,
   MemberProfileChanged,
   MemberRegistered,
@@ -21,6 +23,8 @@ export interface MemberDocument extends ProjectedDocument {
   /** YYYY-MM-DD or null; absent in documents written before profiles could be edited */
   birthday?: string | null;
   show_age?: boolean;
+  /** asked for profile data at registration and not given yet */
+  onboarding_pending?: boolean;
 }
 
 const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
@@ -42,7 +46,7 @@ const emptyMember = (id: string): Omit<MemberDocument, '_position'> => ({
 export const membersProjection: Projection<MemberDocument> = {
   name: 'members',
   version: 1,
-  eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type, MemberProfileChanged.type],
+  eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type, MemberProfileChanged.type, MemberOnboardingRequested.type, MemberOnboardingCompleted.type],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   // the administrators' list: active members by name
   indexes: [['deleted', 'last_name', 'first_name'], ['deleted', 'first_name', 'last_name']],
@@ -63,6 +67,10 @@ export const membersProjection: Projection<MemberDocument> = {
         return { ...current, presence: { type: data.type as PresenceType, text: text(data.text) } };
       case MemberRolesChanged.type:
         return { ...current, roles: data.roles as MemberRoles };
+      case MemberOnboardingRequested.type:
+        return { ...current, onboarding_pending: true };
+      case MemberOnboardingCompleted.type:
+        return { ...current, onboarding_pending: false };
       case MemberProfileChanged.type:
         return {
           ...current,

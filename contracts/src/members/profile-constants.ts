@@ -1,0 +1,11 @@
+/** The member pages' limits and paths, apart from their schemas: a console page needing one does not load zod. */
+
+/** Longest first or last name a member may give. */
+export const MEMBER_NAME_MAX = 100;
+
+/** The member fields a member edits on `/members/{id}/edit` (no images yet: there is no files module). */
+export const PROFILE_FIELDS = ['first_name', 'last_name', 'birthday', 'show_age'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** Where a member whose network asks for profile data at joining is sent until they give it. */
+export const ONBOARDING_PATH = '/onboarding/profile';
