@@ -83,9 +83,19 @@ export interface MemberCan {
   update_registration: boolean;
   /** ignore or unignore this member */
   ignore: boolean;
+  /** invite this internal member into one of the viewer's groups (the directory row's invite button) */
+  invite_internal: boolean;
+  /** invite this external member into one of the viewer's (externally visible) groups */
+  invite_external: boolean;
 }
 
-export const memberCanSchema = z.object({ update_profile: z.boolean(), update_registration: z.boolean(), ignore: z.boolean() }) satisfies z.ZodType<MemberCan>;
+export const memberCanSchema = z.object({
+  update_profile: z.boolean(),
+  update_registration: z.boolean(),
+  ignore: z.boolean(),
+  invite_internal: z.boolean(),
+  invite_external: z.boolean(),
+}) satisfies z.ZodType<MemberCan>;
 
 /** Who looks at a member: their id and roles; null for a signed-out visitor or an erased member. */
 export interface MemberViewer {
@@ -96,13 +106,22 @@ export interface MemberViewer {
 /**
  * The one rule behind a member page's `can` flags and the refusals of its commands: a member edits
  * their own profile, network administrators anyone's; nobody edits an erased member; a member ignores
- * anyone but themself.
+ * anyone but themself; internal members get the directory's invite buttons for others (the group's own
+ * rules then decide each invite).
  */
-export const memberProfileAbilities = (viewer: MemberViewer | null, subject: { id: string; deleted: boolean }): MemberCan => {
-  if (viewer === null || subject.deleted) return { update_profile: false, update_registration: false, ignore: false };
+export const memberProfileAbilities = (viewer: MemberViewer | null, subject: { id: string; deleted: boolean; external?: boolean }): MemberCan => {
+  if (viewer === null || subject.deleted) return { update_profile: false, update_registration: false, ignore: false, invite_internal: false, invite_external: false };
   const own = viewer.id === subject.id;
   const mayEdit = own || viewer.roles.network_admin;
-  return { update_profile: mayEdit, update_registration: mayEdit, ignore: !own };
+  // external members invite nobody (they found no groups and see only externally visible ones)
+  const mayInvite = !own && !viewer.roles.external;
+  return {
+    update_profile: mayEdit,
+    update_registration: mayEdit,
+    ignore: !own,
+    invite_internal: mayInvite && subject.external !== true,
+    invite_external: mayInvite && subject.external === true,
+  };
 };
 
 /** A member's age on a day (both YYYY-MM-DD); null without a birthday. */

@@ -1,7 +1,7 @@
 import { MEMBER_NAME_MAX, type OnboardingAnswer, type OnboardingProfileRequest } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession, useSignedIn } from '../session/SessionContext';
@@ -18,13 +18,15 @@ export const OnboardingPage = () => {
   const { t } = useTranslation();
   const { api, reload } = useSession();
   const { member } = useSignedIn();
-  const navigate = useNavigate();
   const toasts = useToasts();
   const [values, setValues] = useState({ first_name: member.first_name, last_name: member.last_name, birthday: '', show_age: false });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
+  /** where the answer sends the console, once the session knows the profile is complete */
+  const [next, setNext] = useState<string | null>(null);
   usePageTitle('onboarding.title');
-  if (!member.onboarding_pending) return <Navigate to="/" replace />;
+  if (next !== null) return <Navigate to={next} replace />;
+  if (!member.onboarding_pending && !saving) return <Navigate to="/" replace />;
 
   const save = async () => {
     const local: Partial<Record<Field, string>> = {};
@@ -39,7 +41,7 @@ export const OnboardingPage = () => {
       // the session reads the member again (no longer pending), then the console goes where the server says
       await reload();
       toasts.show('success', 'onboarding.saved');
-      void navigate(answer.redirect_to, { replace: true });
+      setNext(answer.redirect_to);
     } catch (caught) {
       if (caught instanceof ApiError) {
         const fieldErrors: Partial<Record<Field, string>> = {};

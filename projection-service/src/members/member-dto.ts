@@ -52,7 +52,7 @@ export const toMemberDto = (doc: MemberDocument, view: MemberView): MemberDto =>
   const age = doc.show_age && !doc.deleted && view.today ? ageOn(doc.birthday, view.today) : null;
   if (age !== null) dto.age = age;
   if (view.viewerId === doc._id && doc.onboarding_pending && !doc.deleted) dto.onboarding_pending = true;
-  if (view.viewer) dto.can = memberProfileAbilities(view.viewer, { id: doc._id, deleted: doc.deleted });
+  if (view.viewer) dto.can = memberProfileAbilities(view.viewer, { id: doc._id, deleted: doc.deleted, external: doc.roles.external });
   const status = statusFor(doc, view);
   if (status) dto.status = status;
   return dto;

@@ -63,7 +63,7 @@ export class DirectoryController {
     });
     const connected = await this.connected(result.hits.map((doc) => doc.id));
     return {
-      entries: result.hits.map((doc) => toDirectoryEntry(doc, viewerId, settings.show_online_status, connected.has(doc.id))),
+      entries: result.hits.map((doc) => toDirectoryEntry(doc, viewerId, settings.show_online_status, connected.has(doc.id), { id: viewerId, roles: viewer.roles })),
       pagination: { page, per_page, total: result.total, total_pages: Math.ceil(result.total / per_page) },
     };
   }
