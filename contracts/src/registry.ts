@@ -1,5 +1,5 @@
 import { memberEvents } from './members/members';
-import { memberProfileEvents } from './members/profile';
+import { changeRequestEvents, memberProfileEvents } from './members/profile';
 import { signInLockEvents } from './members/sign-in-locks';
 import { networkSettingsEvents } from './settings/events';
 import { calendarEvents } from './calendars/calendars';
@@ -20,6 +20,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...networkSettingsEvents,
     ...memberEvents,
     ...memberProfileEvents,
+    ...changeRequestEvents,
     ...signInLockEvents,
     ...calendarTokenEvents,
     ...calendarEvents,

@@ -6,6 +6,7 @@ import request from 'supertest';
 import {
   CONSISTENCY_HEADER,
   memberStream,
+  type ChangeRequestDto,
   type DirectoryMembersResponse,
   type GroupCategoriesResponse,
   type GroupMembersResponse,
@@ -142,6 +143,57 @@ describe('member pages', () => {
       expect(member?.onboarding_pending).toBeUndefined();
       expect(member?.displayName).toBe('Nora Neu');
       expect((await call(newcomer, 'put', '/onboarding/profile', { first_name: 'Nora', last_name: 'Neu' })).body).toMatchObject({ redirect_to: '/' });
+    });
+  });
+
+  describe('change requests', () => {
+    const setChangeRequests = async (enabled: boolean, fields: string[]) =>
+      expect((await call(clients.admin, 'put', '/administration/settings', { member: { change_requests: { enabled, profile_fields: fields } } })).status).toBe(200);
+    afterAll(() => setChangeRequests(false, []));
+
+    it('are refused while the network has none, and the preload says so', async () => {
+      expect((await call(clients.guest, 'post', '/change_requests', { last_name: 'Other' })).status).toBe(403);
+      const network = (await call(clients.guest, 'get', '/api/v1/network')).body as NetworkResponse;
+      expect(network.network.memberships?.change_requests.enabled).toBe(false);
+    });
+
+    it('a member asks, the fields become theirs to ask for, administrators accept (applied) or reject', async () => {
+      await setChangeRequests(true, ['last_name']);
+      const guest = clients.guest;
+      const network = (await call(guest, 'get', '/api/v1/network')).body as NetworkResponse;
+      expect(network.network.memberships?.change_requests).toEqual({ enabled: true, profile_fields: ['last_name'] });
+      const page = (await call(guest, 'get', `/members/${guest.id}`)).body as MemberDto;
+      expect(page.can).toMatchObject({ update_profile: true, request_changes: true });
+      // the covered field is asked for, not edited; the others stay the member's own
+      const locked = await call(guest, 'put', `/members/${guest.id}`, { last_name: 'Self-made' });
+      expect(locked.status).toBe(403);
+      expect(JSON.stringify(locked.body)).toContain('field_locked');
+      expect((await call(guest, 'post', '/change_requests', { first_name: 'Gin' })).status).toBe(400);
+      expect((await call(guest, 'post', '/change_requests', {})).status).toBe(400);
+
+      const first = await call(guest, 'post', '/change_requests', { last_name: 'Gast' });
+      expect(first.status).toBe(201);
+      const firstId = (first.body as { id: string }).id;
+      const second = await call(guest, 'post', '/change_requests', { last_name: 'Never' });
+      const secondId = (second.body as { id: string }).id;
+      expect((await call(guest, 'get', '/administration/change_requests')).status).toBe(403);
+      const open = await call(clients.admin, 'get', `/administration/change_requests?filter=${encodeURIComponent('{"status":"open"}')}`);
+      expect(open.headers['content-range']).toMatch(/^change_requests 0-\d+\/\d+$/);
+      const openIds = (open.body as ChangeRequestDto[]).map((request) => request.id);
+      expect(openIds).toEqual(expect.arrayContaining([firstId, secondId]));
+      expect((open.body as ChangeRequestDto[]).find((request) => request.id === firstId)).toMatchObject({ member: { id: guest.id }, changes: { last_name: 'Gast' }, fields: ['last_name'] });
+
+      expect((await call(guest, 'post', `/administration/change_requests/${firstId}/accept`)).status).toBe(403);
+      expect((await call(clients.admin, 'post', `/administration/change_requests/${firstId}/accept`)).status).toBe(200);
+      expect((await call(clients.admin, 'post', `/administration/change_requests/${firstId}/accept`)).status).toBe(200);
+      expect((await call(clients.admin, 'post', `/administration/change_requests/${firstId}/reject`)).status).toBe(409);
+      expect(((await call(guest, 'get', `/members/${guest.id}`)).body as MemberDto).last_name).toBe('Gast');
+
+      expect((await call(clients.admin, 'post', `/administration/change_requests/${secondId}/reject`)).status).toBe(200);
+      expect(((await call(guest, 'get', `/members/${guest.id}`)).body as MemberDto).last_name).toBe('Gast');
+      const answered = (await call(clients.admin, 'get', '/administration/change_requests')).body as ChangeRequestDto[];
+      expect(Object.fromEntries(answered.map((request) => [request.id, request.status]))).toMatchObject({ [firstId]: 'accepted', [secondId]: 'rejected' });
+      expect((await call(clients.admin, 'post', '/administration/change_requests/nothing/accept')).status).toBe(404);
     });
   });
 

@@ -9,3 +9,7 @@ export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** Where a member whose network asks for profile data at joining is sent until they give it. */
 export const ONBOARDING_PATH = '/onboarding/profile';
+
+/** The profile fields a network may have members ask administrators to change (`memberships.change_requests.profile_fields`). */
+export const CHANGE_REQUEST_FIELDS = ['first_name', 'last_name', 'birthday'] as const;
+export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent, personal, type EventOf } from '../common/events';
 import { hasControlCharacters } from '../common/text-rules';
 import type { MemberRoles } from './members';
-import { MEMBER_NAME_MAX, PROFILE_FIELDS } from './profile-constants';
+import { CHANGE_REQUEST_FIELDS, MEMBER_NAME_MAX, PROFILE_FIELDS, type ChangeRequestField } from './profile-constants';
 
 
 const name = z
@@ -87,6 +87,14 @@ export interface MemberCan {
   invite_internal: boolean;
   /** invite this external member into one of the viewer's (externally visible) groups */
   invite_external: boolean;
+  /** ask administrators to change the fields the network's change requests cover (one's own page only) */
+  request_changes: boolean;
+}
+
+/** The network's change requests (`settings.member.change_requests`, absent: off). */
+export interface ChangeRequestSettings {
+  enabled: boolean;
+  profile_fields: readonly ChangeRequestField[];
 }
 
 export const memberCanSchema = z.object({
@@ -95,6 +103,7 @@ export const memberCanSchema = z.object({
   ignore: z.boolean(),
   invite_internal: z.boolean(),
   invite_external: z.boolean(),
+  request_changes: z.boolean(),
 }) satisfies z.ZodType<MemberCan>;
 
 /** Who looks at a member: their id and roles; null for a signed-out visitor or an erased member. */
@@ -107,10 +116,17 @@ export interface MemberViewer {
  * The one rule behind a member page's `can` flags and the refusals of its commands: a member edits
  * their own profile, network administrators anyone's; nobody edits an erased member; a member ignores
  * anyone but themself; internal members get the directory's invite buttons for others (the group's own
- * rules then decide each invite).
+ * rules then decide each invite). Where the network has change requests, a member (not an administrator)
+ * asks for changes of the fields they cover instead of editing them (`lockedProfileFields`).
  */
-export const memberProfileAbilities = (viewer: MemberViewer | null, subject: { id: string; deleted: boolean; external?: boolean }): MemberCan => {
-  if (viewer === null || subject.deleted) return { update_profile: false, update_registration: false, ignore: false, invite_internal: false, invite_external: false };
+export const memberProfileAbilities = (
+  viewer: MemberViewer | null,
+  subject: { id: string; deleted: boolean; external?: boolean },
+  changeRequests?: ChangeRequestSettings,
+): MemberCan => {
+  if (viewer === null || subject.deleted) {
+    return { update_profile: false, update_registration: false, ignore: false, invite_internal: false, invite_external: false, request_changes: false };
+  }
   const own = viewer.id === subject.id;
   const mayEdit = own || viewer.roles.network_admin;
   // external members invite nobody (they found no groups and see only externally visible ones)
@@ -121,8 +137,14 @@ export const memberProfileAbilities = (viewer: MemberViewer | null, subject: { i
     ignore: !own,
     invite_internal: mayInvite && subject.external !== true,
     invite_external: mayInvite && subject.external === true,
+    // administrators change any field themselves
+    request_changes: own && !viewer.roles.network_admin && changeRequests?.enabled === true && changeRequests.profile_fields.length > 0,
   };
 };
+
+/** The fields the viewer may not change themselves on this profile: those the network's change requests cover, for those who ask. */
+export const lockedProfileFields = (viewer: MemberViewer | null, subject: { id: string; deleted: boolean }, changeRequests?: ChangeRequestSettings): ChangeRequestField[] =>
+  memberProfileAbilities(viewer, subject, changeRequests).request_changes && changeRequests ? [...changeRequests.profile_fields] : [];
 
 /** A member's age on a day (both YYYY-MM-DD); null without a birthday. */
 export const ageOn = (birthday: string | null | undefined, today: string): number | null => {
@@ -132,3 +154,55 @@ export const ageOn = (birthday: string | null | undefined, today: string): numbe
   const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
   return age >= 0 ? age : null;
 };
+
+/** `POST /change_requests` (and /members/{id}/change_requests/new): the fields a member asks administrators to change. */
+export const submitChangeRequestRequestSchema = z
+  .object({
+    first_name: name.optional(),
+    last_name: name.optional(),
+    birthday: z.string().refine(isCalendarDate, { message: 'invalid_format' }).nullable().optional(),
+  })
+  .strict();
+export type SubmitChangeRequestRequest = z.input<typeof submitChangeRequestRequestSchema>;
+
+/** A member asked administrators to change profile fields they do not edit themselves (values encrypted with the member's key). */
+export const ChangeRequestSubmitted = defineEvent(
+  'ChangeRequestSubmitted',
+  1,
+  z.object({
+    change_request_id: z.string(),
+    member_id: z.string(),
+    fields: z.array(z.enum(CHANGE_REQUEST_FIELDS)),
+    first_name: personal(z.string()).optional(),
+    last_name: personal(z.string()).optional(),
+    birthday: personal(z.string()).nullable().optional(),
+    submitted_at: z.string(),
+  }),
+);
+/** A network administrator accepted a change request; its change was applied (MemberProfileChanged) just before. */
+export const ChangeRequestAccepted = defineEvent('ChangeRequestAccepted', 1, z.object({ change_request_id: z.string(), member_id: z.string() }));
+export const ChangeRequestRejected = defineEvent('ChangeRequestRejected', 1, z.object({ change_request_id: z.string(), member_id: z.string() }));
+
+export const changeRequestEvents = [ChangeRequestSubmitted, ChangeRequestAccepted, ChangeRequestRejected] as const;
+export type ChangeRequestEvent = EventOf<(typeof changeRequestEvents)[number]>;
+
+export const CHANGE_REQUEST_STATUSES = ['open', 'accepted', 'rejected'] as const;
+export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
+
+/** A change request as the administrators' list shows it. */
+export interface ChangeRequestDto {
+  id: string;
+  member: { id: string; name: string };
+  changes: { first_name?: string; last_name?: string; birthday?: string | null };
+  fields: ChangeRequestField[];
+  status: ChangeRequestStatus;
+  submitted_at: string;
+}
+export const changeRequestDtoSchema = z.object({
+  id: z.string(),
+  member: z.object({ id: z.string(), name: z.string() }),
+  changes: z.object({ first_name: z.string().optional(), last_name: z.string().optional(), birthday: z.string().nullable().optional() }),
+  fields: z.array(z.enum(CHANGE_REQUEST_FIELDS)),
+  status: z.enum(CHANGE_REQUEST_STATUSES),
+  submitted_at: z.string(),
+}) satisfies z.ZodType<ChangeRequestDto>;

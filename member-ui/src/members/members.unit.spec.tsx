@@ -17,6 +17,7 @@ const can = (overrides: Partial<MemberCan> = {}): MemberCan => ({
   ignore: false,
   invite_internal: false,
   invite_external: false,
+  request_changes: false,
   ...overrides,
 });
 

@@ -1,4 +1,4 @@
-import { ageOn, DELETED_MEMBER_NAME, memberProfileAbilities, statusSeenBy, type MemberDto, type MemberViewer, type NetworkSettings } from '@cn/contracts';
+import { ageOn, DELETED_MEMBER_NAME, memberProfileAbilities, statusSeenBy, type ChangeRequestSettings, type MemberDto, type MemberViewer, type NetworkSettings } from '@cn/contracts';
 import type { MemberDocument } from './members.projection';
 
 export interface MemberView {
@@ -13,6 +13,8 @@ export interface MemberView {
   viewer?: MemberViewer;
   /** today (YYYY-MM-DD): with it the DTO carries the age of a member who shows it */
   today?: string;
+  /** the network's change requests (can.request_changes) */
+  changeRequests?: ChangeRequestSettings;
 }
 
 export const displayNameOf = (doc: Pick<MemberDocument, 'first_name' | 'last_name' | 'deleted'>): string =>
@@ -52,7 +54,7 @@ export const toMemberDto = (doc: MemberDocument, view: MemberView): MemberDto =>
   const age = doc.show_age && !doc.deleted && view.today ? ageOn(doc.birthday, view.today) : null;
   if (age !== null) dto.age = age;
   if (view.viewerId === doc._id && doc.onboarding_pending && !doc.deleted) dto.onboarding_pending = true;
-  if (view.viewer) dto.can = memberProfileAbilities(view.viewer, { id: doc._id, deleted: doc.deleted, external: doc.roles.external });
+  if (view.viewer) dto.can = memberProfileAbilities(view.viewer, { id: doc._id, deleted: doc.deleted, external: doc.roles.external }, view.changeRequests);
   const status = statusFor(doc, view);
   if (status) dto.status = status;
   return dto;

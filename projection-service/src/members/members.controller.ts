@@ -70,6 +70,7 @@ export class MembersController {
       connected: connected.has(id),
       viewer: { id: viewer.id, roles: viewer.roles },
       today: this.clock().toISOString().slice(0, 10),
+      changeRequests: network.settings.member.change_requests,
     });
   }
 

@@ -34,6 +34,7 @@ export class UpdateMemberProfileHandler implements ICommandHandler<UpdateMemberP
     const subject = await this.lookup.member(memberId);
     // no key is made for a member who does not exist
     if (subject === null || subject.erased) throw new HttpProblem(404, 'not_found');
+    const settings = await this.lookup.networkSettings();
     const current = await revealProfile(this.cipher, await readMemberProfile(this.commands.eventStore, memberId));
     const encrypt = (value: string | undefined) => (value === undefined ? Promise.resolve(undefined) : this.cipher.encrypt(memberId, value));
     const encrypted: UpdateMemberProfile['encrypted'] = {
@@ -51,6 +52,7 @@ export class UpdateMemberProfileHandler implements ICommandHandler<UpdateMemberP
         current,
         changes,
         encrypted,
+        change_requests: settings.member.change_requests,
       },
       context: issuer,
     });

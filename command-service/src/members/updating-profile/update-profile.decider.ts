@@ -1,4 +1,4 @@
-import { memberProfileAbilities, PROFILE_FIELDS, type EncryptedEnvelope, type MemberViewer, type ProfileField } from '@cn/contracts';
+import { lockedProfileFields, memberProfileAbilities, PROFILE_FIELDS, type ChangeRequestSettings, type EncryptedEnvelope, type MemberViewer, type ProfileField } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 import { evolveMemberProfile, initialMemberProfileState, type MemberProfileState, type MemberStreamEvent } from '../profile-state';
 
@@ -21,6 +21,8 @@ export interface UpdateMemberProfile {
   changes: Partial<PlainProfile>;
   /** the same personal fields encrypted with the member's key: what the event carries */
   encrypted: { first_name?: EncryptedEnvelope; last_name?: EncryptedEnvelope; birthday?: EncryptedEnvelope | null };
+  /** the network's change requests: the fields they cover are asked for, not edited, by members themselves */
+  change_requests?: ChangeRequestSettings;
 }
 
 export const decideUpdateProfile = (command: UpdateMemberProfile, state: MemberProfileState): MemberStreamEvent[] => {
@@ -31,6 +33,9 @@ export const decideUpdateProfile = (command: UpdateMemberProfile, state: MemberP
   const next: PlainProfile = { ...command.current, ...defined };
   const changed: ProfileField[] = PROFILE_FIELDS.filter((field) => next[field] !== command.current[field]);
   if (changed.length === 0) return [];
+  const locked = lockedProfileFields(command.actor, { id: command.member_id, deleted: false }, command.change_requests);
+  const refused = changed.find((field) => (locked as readonly string[]).includes(field));
+  if (refused) throw new DomainError('field_locked', 'forbidden', refused);
   const personal = <F extends 'first_name' | 'last_name' | 'birthday'>(field: F): MemberProfileState[F] | EncryptedEnvelope | null => {
     if (!changed.includes(field)) return state[field];
     const encrypted = command.encrypted[field];

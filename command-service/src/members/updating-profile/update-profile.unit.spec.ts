@@ -65,6 +65,14 @@ describe('updating a member profile', () => {
     }
   });
 
+  it("where the network has change requests, a member asks for those fields instead of editing them; administrators edit them", () => {
+    const changeRequests = { enabled: true, profile_fields: ['last_name' as const] };
+    spec.given([registered]).when(command({ changes: { last_name: 'Other' }, encrypted: { last_name: envelope('x') }, change_requests: changeRequests })).thenRefused('field_locked', 'last_name');
+    expect(spec.decide([registered], command({ change_requests: changeRequests }))).toHaveLength(1);
+    const byAdmin = command({ actor: { id: 'admin', roles: roles({ network_admin: true }) }, changes: { last_name: 'Other' }, encrypted: { last_name: envelope('x') }, change_requests: changeRequests });
+    expect(spec.decide([registered], byAdmin)).toHaveLength(1);
+  });
+
   it('refuses an unknown or erased member as not found', () => {
     spec.given([]).when(command()).thenRefused('not_found');
     expect(refusalOf(() => spec.decide([registered, erased], command({ actor: { id: 'admin', roles: roles({ network_admin: true }) } })))).toMatchObject({ key: 'not_found', kind: 'not_found' });
