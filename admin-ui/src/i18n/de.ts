@@ -77,6 +77,7 @@ export const germanAppMessages: AppMessages = {
       members: 'Mitglieder',
       appointment_categories: 'Terminkategorien',
       group_categories: 'Gruppenkategorien',
+      change_requests: 'Änderungsanfragen',
     },
     appointment_categories: {
       title: 'Terminkategorien',
@@ -121,6 +122,7 @@ export const germanAppMessages: AppMessages = {
       two_factor: { disabled: 'Deaktiviert', enabled: 'Optional', enforced: 'Verpflichtend' },
       anonymize: { enabled: 'Anonymisieren', after_days: 'Nach einigen Tagen anonymisieren', disabled: 'Nicht anonymisieren' },
       online_status: { disabled: 'Deaktiviert', optional: 'Optional', enabled: 'Aktiviert' },
+      change_request_fields: { first_name: 'Vorname', last_name: 'Nachname', birthday: 'Geburtstag' },
     },
     settings: {
       title: 'Netzwerk-Einstellungen',
@@ -138,6 +140,7 @@ export const germanAppMessages: AppMessages = {
         digests: 'Zusammenfassungen',
         daily_activity: 'Tägliche Aktivität',
         birthday_emails: 'Geburtstags-E-Mails',
+        change_requests: 'Änderungsanfragen',
       },
       anonymize_warning: 'Namen von Mitgliedern werden in Mitgliedschaften durch den anonymen Namen ersetzt.',
       two_factor_enforced_unavailable: 'Verpflichtend geht nur mit mindestens einer verfügbaren Methode.',
@@ -376,6 +379,7 @@ export const germanAppMessages: AppMessages = {
           two_factor_email_available: 'E-Mail-Code verfügbar',
           show_online_status: 'Online-Status',
           opt_retroactively: 'Abgelaufene Einladungen dürfen noch beantwortet werden',
+          change_requests: { enabled: 'Mitglieder fragen Änderungen an (statt selbst zu bearbeiten)', profile_fields: 'Felder, deren Änderung angefragt wird' },
         },
         mail: {
           notifications_send_direct_message_body: 'Nachrichtentext in Benachrichtigungen zu Direktnachrichten',
@@ -443,6 +447,15 @@ export const germanAppMessages: AppMessages = {
         content:
           'Das Mitglied wird entfernt und seine persönlichen Daten werden überall unlesbar, auch im Ereignisverlauf. Das lässt sich nicht rückgängig machen.',
       },
+    },
+    change_requests: {
+      name: 'Änderungsanfrage |||| Änderungsanfragen',
+      fields: { member: 'Mitglied', changes: 'Gewünschte Änderung', status: 'Status', answer: 'Antwort', submitted_at: 'Gestellt am' },
+      statuses: { open: 'Offen', accepted: 'Angenommen', rejected: 'Abgelehnt' },
+      accept: 'Annehmen',
+      reject: 'Ablehnen',
+      accepted: 'Änderung angenommen und übernommen.',
+      rejected: 'Änderungsanfrage abgelehnt.',
     },
   },
 };

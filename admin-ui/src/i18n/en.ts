@@ -76,6 +76,7 @@ export const englishAppMessages = {
       members: 'Members',
       appointment_categories: 'Appointment categories',
       group_categories: 'Group categories',
+      change_requests: 'Change requests',
     },
     appointment_categories: {
       title: 'Appointment categories',
@@ -120,6 +121,7 @@ export const englishAppMessages = {
       two_factor: { disabled: 'Disabled', enabled: 'Optional', enforced: 'Enforced' },
       anonymize: { enabled: 'Anonymize', after_days: 'Anonymize after some days', disabled: 'Do not anonymize' },
       online_status: { disabled: 'Disabled', optional: 'Optional', enabled: 'Enabled' },
+      change_request_fields: { first_name: 'First name', last_name: 'Last name', birthday: 'Birthday' },
     },
     settings: {
       title: 'Network settings',
@@ -137,6 +139,7 @@ export const englishAppMessages = {
         digests: 'Digests',
         daily_activity: 'Daily activity',
         birthday_emails: 'Birthday emails',
+        change_requests: 'Change requests',
       },
       anonymize_warning: 'Member names will be replaced by the anonymous name in memberships.',
       two_factor_enforced_unavailable: 'Enforcing requires at least one available method.',
@@ -375,6 +378,7 @@ export const englishAppMessages = {
           two_factor_email_available: 'Email code available',
           show_online_status: 'Online status',
           opt_retroactively: 'Expired invitations may still be answered',
+          change_requests: { enabled: 'Members request changes (instead of editing themselves)', profile_fields: 'Fields whose change is requested' },
         },
         mail: {
           notifications_send_direct_message_body: 'Include the message text in direct message notifications',
@@ -442,6 +446,15 @@ export const englishAppMessages = {
         content:
           'The member is removed and their personal data becomes unreadable everywhere, also in the event history. This cannot be undone.',
       },
+    },
+    change_requests: {
+      name: 'Change request |||| Change requests',
+      fields: { member: 'Member', changes: 'Requested change', status: 'Status', answer: 'Answer', submitted_at: 'Submitted' },
+      statuses: { open: 'Open', accepted: 'Accepted', rejected: 'Rejected' },
+      accept: 'Accept',
+      reject: 'Reject',
+      accepted: 'Change accepted and applied.',
+      rejected: 'Change request rejected.',
     },
   },
 };

@@ -77,6 +77,7 @@ export const spanishAppMessages: AppMessages = {
       members: 'Miembros',
       appointment_categories: 'Categorías de citas',
       group_categories: 'Categorías de grupos',
+      change_requests: 'Solicitudes de cambio',
     },
     appointment_categories: {
       title: 'Categorías de citas',
@@ -121,6 +122,7 @@ export const spanishAppMessages: AppMessages = {
       two_factor: { disabled: 'Desactivada', enabled: 'Opcional', enforced: 'Obligatoria' },
       anonymize: { enabled: 'Anonimizar', after_days: 'Anonimizar tras unos días', disabled: 'No anonimizar' },
       online_status: { disabled: 'Desactivado', optional: 'Opcional', enabled: 'Activado' },
+      change_request_fields: { first_name: 'Nombre', last_name: 'Apellido', birthday: 'Cumpleaños' },
     },
     settings: {
       title: 'Ajustes de la red',
@@ -138,6 +140,7 @@ export const spanishAppMessages: AppMessages = {
         digests: 'Resúmenes',
         daily_activity: 'Actividad diaria',
         birthday_emails: 'Correos de cumpleaños',
+        change_requests: 'Solicitudes de cambio',
       },
       anonymize_warning: 'En las membresías, los nombres de los miembros se sustituirán por el nombre anónimo.',
       two_factor_enforced_unavailable: 'Para hacerla obligatoria debe haber al menos un método disponible.',
@@ -376,6 +379,7 @@ export const spanishAppMessages: AppMessages = {
           two_factor_email_available: 'Código por correo disponible',
           show_online_status: 'Estado en línea',
           opt_retroactively: 'Las invitaciones caducadas todavía se pueden responder',
+          change_requests: { enabled: 'Los miembros solicitan cambios (en lugar de editarlos)', profile_fields: 'Campos cuyo cambio se solicita' },
         },
         mail: {
           notifications_send_direct_message_body: 'Incluir el texto del mensaje en los avisos de mensajes directos',
@@ -443,6 +447,15 @@ export const spanishAppMessages: AppMessages = {
         content:
           'El miembro se elimina y sus datos personales dejan de poder leerse en todas partes, también en el historial de eventos. Esto no se puede deshacer.',
       },
+    },
+    change_requests: {
+      name: 'Solicitud de cambio |||| Solicitudes de cambio',
+      fields: { member: 'Miembro', changes: 'Cambio solicitado', status: 'Estado', answer: 'Respuesta', submitted_at: 'Enviada' },
+      statuses: { open: 'Abierta', accepted: 'Aceptada', rejected: 'Rechazada' },
+      accept: 'Aceptar',
+      reject: 'Rechazar',
+      accepted: 'Cambio aceptado y aplicado.',
+      rejected: 'Solicitud de cambio rechazada.',
     },
   },
 };

@@ -77,6 +77,7 @@ export const frenchAppMessages: AppMessages = {
       members: 'Membres',
       appointment_categories: 'Catégories de rendez-vous',
       group_categories: 'Catégories de groupes',
+      change_requests: 'Demandes de modification',
     },
     appointment_categories: {
       title: 'Catégories de rendez-vous',
@@ -121,6 +122,7 @@ export const frenchAppMessages: AppMessages = {
       two_factor: { disabled: 'Désactivée', enabled: 'Facultative', enforced: 'Obligatoire' },
       anonymize: { enabled: 'Anonymiser', after_days: 'Anonymiser après quelques jours', disabled: 'Ne pas anonymiser' },
       online_status: { disabled: 'Désactivé', optional: 'Facultatif', enabled: 'Activé' },
+      change_request_fields: { first_name: 'Prénom', last_name: 'Nom', birthday: 'Anniversaire' },
     },
     settings: {
       title: 'Paramètres du réseau',
@@ -138,6 +140,7 @@ export const frenchAppMessages: AppMessages = {
         digests: 'Résumés',
         daily_activity: 'Activité quotidienne',
         birthday_emails: 'E-mails d’anniversaire',
+        change_requests: 'Demandes de modification',
       },
       anonymize_warning: 'Dans les adhésions, le nom des membres sera remplacé par le nom anonyme.',
       two_factor_enforced_unavailable: 'Pour la rendre obligatoire, au moins une méthode doit être disponible.',
@@ -376,6 +379,7 @@ export const frenchAppMessages: AppMessages = {
           two_factor_email_available: 'Code par e-mail disponible',
           show_online_status: 'Statut en ligne',
           opt_retroactively: 'Les invitations expirées peuvent encore recevoir une réponse',
+          change_requests: { enabled: 'Les membres demandent les modifications (au lieu de les faire eux-mêmes)', profile_fields: 'Champs dont la modification est demandée' },
         },
         mail: {
           notifications_send_direct_message_body: 'Inclure le texte du message dans les notifications de messages directs',
@@ -443,6 +447,15 @@ export const frenchAppMessages: AppMessages = {
         content:
           'Le membre est supprimé et ses données personnelles deviennent illisibles partout, y compris dans l’historique des événements. Cette action est irréversible.',
       },
+    },
+    change_requests: {
+      name: 'Demande de modification |||| Demandes de modification',
+      fields: { member: 'Membre', changes: 'Modification demandée', status: 'Statut', answer: 'Réponse', submitted_at: 'Envoyée' },
+      statuses: { open: 'Ouverte', accepted: 'Acceptée', rejected: 'Refusée' },
+      accept: 'Accepter',
+      reject: 'Refuser',
+      accepted: 'Modification acceptée et appliquée.',
+      rejected: 'Demande de modification refusée.',
     },
   },
 };

@@ -80,7 +80,7 @@ export const memberSettingsSchema = z
      * members ask administrators to change these profile fields (which they then no longer edit
      * themselves); absent in settings saved before change requests existed: off
      */
-    change_requests: z.object({ enabled: z.boolean(), profile_fields: z.array(z.enum(CHANGE_REQUEST_FIELDS)) }).optional(),
+    change_requests: z.object({ enabled: z.boolean().default(false), profile_fields: z.array(z.enum(CHANGE_REQUEST_FIELDS)).default([]) }).optional(),
   })
   .superRefine((member, ctx) => {
     if (member.two_factor !== 'disabled' && !member.two_factor_totp_available && !member.two_factor_email_available) {
