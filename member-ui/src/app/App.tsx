@@ -38,6 +38,7 @@ const MemberPage = page(async () => (await import('../members')).MemberPage);
 const MemberEditPage = page(async () => (await import('../members')).MemberEditPage);
 const IgnoredMembersPage = page(async () => (await import('../members')).IgnoredMembersPage);
 const OnboardingPage = page(async () => (await import('../members')).OnboardingPage);
+const ChangeRequestPage = page(async () => (await import('../members')).ChangeRequestPage);
 const ForgotPasswordPage = page(async () => (await import('../users')).ForgotPasswordPage);
 const ResetPasswordPage = page(async () => (await import('../users')).ResetPasswordPage);
 const UserSettingsPage = page(async () => (await import('../users')).UserSettingsPage);
@@ -114,6 +115,8 @@ export const App = () => {
           <Route path="/members/:id" element={<MemberPage />} />
           <Route path="/members/:id/edit" element={<MemberEditPage />} />
           <Route path="/members/:id/ignored" element={<IgnoredMembersPage />} />
+          <Route path="/members/:id/change_requests/new" element={<ChangeRequestPage />} />
+          <Route path="/change_requests/new" element={<ChangeRequestPage />} />
           <Route path="/onboarding/profile" element={<OnboardingPage />} />
           <Route path="/search" element={<SearchPage />} />
           <Route path="/appointments" element={<AppointmentsPage scope="all" />} />

@@ -7,6 +7,7 @@ import { loadOf } from '../api/load';
 import { EmptyState } from '../common/EmptyState';
 import { LoadStatus } from '../common/LoadStatus';
 import { usePageTitle } from '../common/usePageTitle';
+import { useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { useMember, useUpdateProfile } from './members-queries';
 import './members.css';
@@ -26,6 +27,9 @@ const changesOf = (member: MemberDto, values: { first_name: string; last_name: s
 
 const ProfileForm = ({ member }: { member: MemberDto }) => {
   const { t } = useTranslation();
+  const { network } = useSignedIn();
+  // the fields the network's change requests cover are asked for, not edited, by the member (administrators edit them)
+  const locked: readonly string[] = member.can?.request_changes ? (network.memberships?.change_requests.profile_fields ?? []) : [];
   const navigate = useNavigate();
   const toasts = useToasts();
   const update = useUpdateProfile(member.id);
@@ -68,6 +72,7 @@ const ProfileForm = ({ member }: { member: MemberDto }) => {
         maxLength={MEMBER_NAME_MAX}
         autoComplete={field === 'first_name' ? 'given-name' : 'family-name'}
         aria-invalid={Boolean(errors[field])}
+        disabled={locked.includes(field)}
         onChange={(event) => setValues({ ...values, [field]: event.target.value })}
       />
       {errors[field] ? <p className="field__error">{t(`errors.${errors[field]}`)}</p> : null}
@@ -94,6 +99,7 @@ const ProfileForm = ({ member }: { member: MemberDto }) => {
           name="birthday"
           data-testid="profile-birthday"
           value={values.birthday}
+          disabled={locked.includes('birthday')}
           aria-invalid={Boolean(errors.birthday)}
           onChange={(event) => setValues({ ...values, birthday: event.target.value })}
         />
@@ -105,6 +111,12 @@ const ProfileForm = ({ member }: { member: MemberDto }) => {
           {t('members.edit.show_age')}
         </label>
       </div>
+      {locked.length > 0 ? (
+        <p className="muted" data-testid="profile-locked-hint">
+          {t('members.change_request.locked_hint')}{' '}
+          <Link to={`/members/${member.id}/change_requests/new`}>{t('members.change_request.link')}</Link>
+        </p>
+      ) : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={pristine || update.isPending} data-testid="save-profile">
           {t('common.save')}

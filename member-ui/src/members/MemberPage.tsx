@@ -78,6 +78,11 @@ export const MemberPage = () => {
                 {t('members.edit.link')}
               </Link>
             ) : null}
+            {member.can?.request_changes ? (
+              <Link className="button button--quiet" to={`/members/${member.id}/change_requests/new`} data-testid="request-change">
+                {t('members.change_request.link')}
+              </Link>
+            ) : null}
             {member.id === me.id ? (
               <Link className="button button--quiet" to={`/members/${member.id}/ignored`} data-testid="ignored-members-link">
                 {t('members.ignore.title')}

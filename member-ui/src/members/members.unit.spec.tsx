@@ -6,6 +6,7 @@ import { DirectoryMembersPage } from '../directory/DirectoryMembersPage';
 import { MemberRow } from '../directory/MemberRow';
 import { aMember, aNetworkResponse } from '../testing/fixtures';
 import { fakeServer, renderPage, renderSection, type Answer } from '../testing/render';
+import { ChangeRequestPage } from './ChangeRequestPage';
 import { MemberEditPage } from './MemberEditPage';
 import { OnboardingPage } from './OnboardingPage';
 
@@ -45,6 +46,34 @@ describe('the profile form (/members/:id/edit)', () => {
     renderPage(<MemberEditPage />, { url: '/members/m2/edit', path: '/members/:id/edit', api: server.api });
     await screen.findByTestId('member-edit-forbidden');
     expect(screen.queryByTestId('profile-form')).toBeNull();
+  });
+});
+
+describe('change requests', () => {
+  const withChangeRequests = (answers: Record<string, Answer | (() => Answer)>) =>
+    fakeServer({
+      'GET /api/v1/network': { status: 200, body: aNetworkResponse({ network: { memberships: { change_requests: { enabled: true, profile_fields: ['last_name'] } } } }) },
+      'GET /members/m1': { status: 200, body: aMember({ can: can({ update_profile: true, request_changes: true }) }) },
+      ...answers,
+    });
+
+  it('the profile form locks the covered fields and links to the request', async () => {
+    const server = withChangeRequests({});
+    renderPage(<MemberEditPage />, { url: '/members/m1/edit', path: '/members/:id/edit', api: server.api });
+    await screen.findByTestId('profile-form');
+    expect(screen.getByTestId('profile-last_name')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('profile-first_name')).toHaveProperty('disabled', false);
+    expect(screen.getByTestId('profile-locked-hint').querySelector('a')?.getAttribute('href')).toBe('/members/m1/change_requests/new');
+  });
+
+  it('sends only the covered fields that were filled in', async () => {
+    const server = withChangeRequests({ 'POST /change_requests': { status: 201, body: { id: 'c1', position: 3 }, position: 3 } });
+    renderPage(<ChangeRequestPage />, { url: '/change_requests/new', path: '/change_requests/new', api: server.api, others: { '/members/:id': <p data-testid="member-page" /> } });
+    fireEvent.change(await screen.findByTestId('change-last_name'), { target: { value: 'Gast' } });
+    expect(screen.queryByTestId('change-first_name')).toBeNull();
+    fireEvent.click(screen.getByTestId('send-change-request'));
+    await screen.findByTestId('member-page');
+    expect(server.callsTo('POST', '/change_requests')[0]?.body).toEqual({ last_name: 'Gast' });
   });
 });
 
