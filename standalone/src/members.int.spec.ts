@@ -6,6 +6,7 @@ import request from 'supertest';
 import {
   CONSISTENCY_HEADER,
   memberStream,
+  membershipRoleStream,
   type ChangeRequestDto,
   type DirectoryMembersResponse,
   type GroupCategoriesResponse,
@@ -85,6 +86,28 @@ describe('member pages', () => {
       expect(seen.can).toMatchObject({ update_profile: false });
       const directory = (await call(clients.guest, 'get', '/directory/members?q=Maximilian')).body as DirectoryMembersResponse;
       expect(directory.entries.map((entry) => entry.id)).toContain(max.id);
+    });
+
+    it("directory rows carry the network-wide membership roles as badges and the viewer's invite flags", async () => {
+      // no route founds network-wide roles yet (the seed's are a group's): the events are appended as the seed would
+      const metadata = { memberId: null, occurredAt: new Date().toISOString(), correlationId: 'c', causationId: 'c', schemaVersion: 1 };
+      const appended = await running.infra.eventStore.append(
+        membershipRoleStream('network-role'),
+        [
+          { id: 'role-created', type: 'MembershipRoleCreated', data: { role_id: 'network-role', group_id: null, name: 'Kassenwart', plural_name: 'Kassenwarte', display_type: 'listed' }, metadata },
+          { id: 'role-assigned', type: 'MembershipRoleAssigned', data: { role_id: 'network-role', member_id: clients.auditor.id }, metadata },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
+      position = Math.max(position, appended.position);
+      const entries = ((await call(clients.member, 'get', '/directory/members')).body as DirectoryMembersResponse).entries;
+      const audrey = entries.find((entry) => entry.id === clients.auditor.id);
+      expect(audrey?.roles).toEqual([{ id: 'network-role', name: 'Kassenwart' }]);
+      expect(audrey?.can).toMatchObject({ invite_internal: true, invite_external: false });
+      expect(entries.find((entry) => entry.id === clients.guest.id)?.can).toMatchObject({ invite_internal: false, invite_external: true });
+      expect(entries.find((entry) => entry.id === clients.member.id)?.can).toMatchObject({ invite_internal: false, invite_external: false });
+      const seenByGuest = ((await call(clients.guest, 'get', '/directory/members')).body as DirectoryMembersResponse).entries;
+      expect(seenByGuest.every((entry) => entry.can?.invite_internal === false && entry.can.invite_external === false)).toBe(true);
     });
 
     it("refuses another member's profile to members (403) and lets network administrators edit it", async () => {

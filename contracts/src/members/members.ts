@@ -139,6 +139,8 @@ export interface MemberDto {
   can?: MemberCan;
   /** to the member themself: their network asked for profile data and they have not given it yet */
   onboarding_pending?: boolean;
+  /** the network-wide membership roles the member holds (the directory's role badges) */
+  roles?: Array<{ id: string; name: string }>;
 }
 
 export interface DirectoryMembersResponse {
@@ -165,6 +167,7 @@ export const memberDtoSchema = z.object({
   age: z.number().int().optional(),
   can: memberCanSchema.optional(),
   onboarding_pending: z.boolean().optional(),
+  roles: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
 }) satisfies z.ZodType<MemberDto>;
 export const directoryMembersResponseSchema = z.object({
   entries: z.array(memberDtoSchema),

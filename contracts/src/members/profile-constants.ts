@@ -13,3 +13,9 @@ export const ONBOARDING_PATH = '/onboarding/profile';
 /** The profile fields a network may have members ask administrators to change (`memberships.change_requests.profile_fields`). */
 export const CHANGE_REQUEST_FIELDS = ['first_name', 'last_name', 'birthday'] as const;
 export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
+
+/**
+ * The membership roles read model (projection-service), which the directory on the search side also
+ * reads for its role badges: one name for both (a new version renames both).
+ */
+export const MEMBERSHIP_ROLES_READ_MODEL = { name: 'membership_roles', version: 1 } as const;

@@ -78,16 +78,17 @@ describe('change requests', () => {
 });
 
 describe('directory rows', () => {
-  it('show badges and the invite button the row flags allow', () => {
+  it('show badges (admin, external, roles) and the invite button the row flags allow', () => {
     renderSection(
       <ul>
-        <MemberRow member={aMember({ id: 'a', is_network_admin: true, can: can({ invite_internal: true }) })} showPresence={false} />
+        <MemberRow member={aMember({ id: 'a', is_network_admin: true, roles: [{ id: 'r1', name: 'Kassenwart' }], can: can({ invite_internal: true }) })} showPresence={false} />
         <MemberRow member={aMember({ id: 'g', is_external: true, displayName: 'Gina Guest', can: can({ invite_external: true }) })} showPresence={false} />
         <MemberRow member={aMember({ id: 'm1', can: can() })} showPresence={false} />
       </ul>,
     );
     expect(screen.getAllByTestId('badge-admin')).toHaveLength(1);
     expect(screen.getAllByTestId('badge-external')).toHaveLength(1);
+    expect(screen.getByTestId('badge-role').textContent).toBe('Kassenwart');
     expect(screen.getByTestId('member-invite-internal').getAttribute('href')).toBe('/invites/new?member_id=a&member_name=Mia+Muster');
     expect(screen.getByTestId('member-invite-external').textContent).toBe('Invite guest to a group');
     expect(screen.getAllByRole('link').filter((link) => link.textContent?.startsWith('Invite'))).toHaveLength(2);

@@ -6,6 +6,7 @@ import {
   MembershipRoleAssigned,
   MembershipRoleCreated,
   MembershipRoleUnassigned,
+  MEMBERSHIP_ROLES_READ_MODEL,
   type GroupAccess,
   type GroupInviteStatus,
 } from '@cn/contracts';
@@ -246,8 +247,8 @@ export interface MembershipRoleDocument extends ProjectedDocument {
 }
 
 export const membershipRolesProjection: Projection<MembershipRoleDocument> = {
-  name: 'membership_roles',
-  version: 1,
+  // the directory on the search side reads it too (its role badges)
+  ...MEMBERSHIP_ROLES_READ_MODEL,
   eventTypes: [MembershipRoleCreated.type, MembershipRoleAssigned.type, MembershipRoleUnassigned.type],
   documentIds: (event) => [(event.data as { role_id: string }).role_id],
   evolve: (doc, event, id) => {
