@@ -45,7 +45,8 @@ export class ChangeRequestsController {
       return {
         id: doc._id,
         member: { id: doc.member_id, name: displayNameOf(member ?? { first_name: '', last_name: '', deleted: true }) },
-        changes: doc.changes,
+        // an erased member's values are not shown (the document was written while they were readable)
+        changes: member && !member.deleted ? doc.changes : {},
         fields: doc.fields,
         status: doc.status,
         submitted_at: doc.submitted_at,
