@@ -10,7 +10,6 @@ import { useSignedIn } from '../session/SessionContext';
 import { IgnoreButton } from './IgnoreButton';
 import { MemberBadges, useMemberName } from './MemberBadges';
 import { useMember } from './members-queries';
-import './members.css';
 
 /** /members/:id: name, badges, presence. */
 export const MemberPage = () => {
@@ -72,7 +71,7 @@ export const MemberPage = () => {
               {t('members.age', { count: member.age })}
             </p>
           ) : null}
-          <p className="member-card__actions">
+          <p className="member-card__actions" style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
             {member.can?.update_profile ? (
               <Link className="button" to={`/members/${member.id}/edit`} data-testid="edit-profile">
                 {t('members.edit.link')}
