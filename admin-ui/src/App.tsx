@@ -4,6 +4,7 @@ import { createApiClient } from './api/apiClient';
 import { createAuthProvider, type Permissions } from './api/authProvider';
 import { createDataProvider } from './dataProvider';
 import { appointmentCategories } from './appointment-categories';
+import { changeRequests } from './change_requests';
 import { groupCategories } from './group-categories';
 import { auditEvents, IntegrityPage, INTEGRITY_PATH, SettingsHistory, SETTINGS_HISTORY_PATH } from './audit-events';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -49,6 +50,7 @@ export const App = () => (
         {permissions?.administrate === true && <Resource name="members" {...members} />}
         {permissions?.administrate === true && <Resource name="appointment-categories" {...appointmentCategories} />}
         {permissions?.administrate === true && <Resource name="group-categories" {...groupCategories} />}
+        {permissions?.administrate === true && <Resource name="change_requests" {...changeRequests} />}
         {permissions?.administrate === true && (
           <CustomRoutes>
             <Route path={SETTINGS_HISTORY_PATH} element={<SettingsHistory />} />

@@ -4,6 +4,7 @@ import { createRestDataProvider } from './api/restDataProvider';
 // straight from the provider modules, not the folders' index: those carry the pages, and the providers stay testable without them
 import { createAppointmentCategoriesDataProvider } from './appointment-categories/appointment-categories-data-provider';
 import { createAuditEventsDataProvider } from './audit-events/audit-events-data-provider';
+import { createChangeRequestsDataProvider } from './change_requests/change-requests-data-provider';
 import { createGroupsDataProvider } from './groups/groups-data-provider';
 import { createGroupCategoriesDataProvider } from './group-categories/group-categories-data-provider';
 import { createMembersDataProvider } from './members/members-data-provider';
@@ -21,6 +22,7 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     ['appointment-categories', createAppointmentCategoriesDataProvider(api)],
     ['groups', createGroupsDataProvider(api)],
     ['group-categories', createGroupCategoriesDataProvider(api)],
+    ['change_requests', createChangeRequestsDataProvider(api)],
   ]);
   const rest = createRestDataProvider(api);
   return combineDataProviders((resource) => providers.get(resource) ?? rest);

@@ -10,6 +10,8 @@ export * from './members/presence';
 export * from './members/password-policy';
 export * from './members/sign-in-locks';
 export * from './members/abilities';
+export * from './members/profile';
+export * from './members/profile-constants';
 export * from './network/network';
 export * from './audit/audit';
 export * from './registry';

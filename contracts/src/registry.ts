@@ -1,4 +1,5 @@
 import { memberEvents } from './members/members';
+import { changeRequestEvents, memberProfileEvents } from './members/profile';
 import { signInLockEvents } from './members/sign-in-locks';
 import { networkSettingsEvents } from './settings/events';
 import { calendarEvents } from './calendars/calendars';
@@ -19,6 +20,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
   [
     ...networkSettingsEvents,
     ...memberEvents,
+    ...memberProfileEvents,
+    ...changeRequestEvents,
     ...signInLockEvents,
     ...calendarTokenEvents,
     ...calendarEvents,

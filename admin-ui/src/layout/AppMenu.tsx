@@ -6,6 +6,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import CategoryIcon from '@mui/icons-material/Category';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import RuleIcon from '@mui/icons-material/Rule';
 import type { Permissions } from '../api/authProvider';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
@@ -45,6 +46,9 @@ export const AppMenu = () => {
       )}
       {administrate && (
         <Menu.Item to="/group-categories/network" primaryText="cn.menu.group_categories" leftIcon={<ViewListIcon />} data-testid="menu-group-categories" />
+      )}
+      {administrate && (
+        <Menu.Item to="/change_requests" primaryText="cn.menu.change_requests" leftIcon={<RuleIcon />} data-testid="menu-change-requests" />
       )}
     </Menu>
   );

@@ -1,8 +1,9 @@
-import { BooleanInput, NumberInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, CheckboxGroupInput, NumberInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Alert, Box } from '@mui/material';
 import {
   ANONYMIZE_MODES,
+  CHANGE_REQUEST_FIELDS,
   DAILY_DIGEST_MODES,
   DIGEST_TIMES,
   DIGEST_UPCOMING_APPOINTMENTS_MAX,
@@ -124,6 +125,11 @@ export const MemberSettingsInputs = () => (
     <SelectInput source="member.show_online_status" choices={choicesOf(SHOW_ONLINE_STATUS, 'online_status')} />
     <BooleanInput source="member.guest_users_allow_chat" />
     <BooleanInput source="member.opt_retroactively" />
+    <SectionTitle label="cn.settings.sections.change_requests" />
+    <BooleanInput source="member.change_requests.enabled" />
+    <WhenValue source="member.change_requests.enabled" is={(value) => value === true}>
+      <CheckboxGroupInput source="member.change_requests.profile_fields" choices={choicesOf(CHANGE_REQUEST_FIELDS, 'change_request_fields')} />
+    </WhenValue>
   </Box>
 );
 

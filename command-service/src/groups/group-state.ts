@@ -115,6 +115,8 @@ export const evolveGroup = (state: GroupState, event: GroupStreamEvent): GroupSt
       return setInvite(state, event.data.invite_id, 'obsolete');
     case 'GroupInviteRenewed':
       return setInvite(state, event.data.invite_id, 'open');
+    case 'GroupAdminRightsChanged':
+      return Object.hasOwn(state.members, event.data.member_id) ? { ...state, members: { ...state.members, [event.data.member_id]: event.data.admin } } : state;
     case 'GroupSubscribed':
       return { ...state, subscribers: withId(state.subscribers, event.data.member_id) };
     case 'GroupUnsubscribed':

@@ -1,6 +1,7 @@
 import {
   groupAbilities,
   groupAccessErrors,
+  groupMemberAbilities,
   membershipStatusOf,
   mayRenewInvites,
   mayRevokeInvites,
@@ -52,7 +53,8 @@ export type GroupCommand =
   | ({ type: 'RevokeInvites'; invite_ids: string[] } & Acting)
   | ({ type: 'RenewInvites'; invite_ids: string[]; additional_message: string; now: string } & Acting)
   | ({ type: 'SetSubscription'; subscribed: boolean } & Acting)
-  | ({ type: 'SetFavorite'; favorited: boolean } & Acting);
+  | ({ type: 'SetFavorite'; favorited: boolean } & Acting)
+  | ({ type: 'SetGroupAdmin'; member_id: string; admin: boolean } & Acting);
 
 export const groupFactsOf = (state: GroupState): GroupFacts => {
   const details = state.details;
@@ -296,6 +298,18 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> =
         if (favorited === command.favorited) return [];
         const data = { group_id: id, member_id: command.actor.member_id };
         return [command.favorited ? { type: 'GroupFavorited', data } : { type: 'GroupUnfavorited', data }];
+      }
+      case 'SetGroupAdmin': {
+        const id = groupId();
+        requireAbility(state, command.actor, 'moderate');
+        if (!Object.hasOwn(state.members, command.member_id)) throw new DomainError('not_a_member', 'not_found', 'member_id');
+        const admin = state.members[command.member_id];
+        if (admin === command.admin) return [];
+        const rights = groupMemberAbilities(groupFactsOf(state), groupViewerOf(state, command.actor), { admin });
+        // the only admin stays one until another member is made admin
+        if (!command.admin && !rights.remove_admin) throw new DomainError('last_admin', 'conflict', 'member_id');
+        if (command.admin && !rights.make_admin) throw new DomainError('forbidden', 'forbidden');
+        return [{ type: 'GroupAdminRightsChanged', data: { group_id: id, member_id: command.member_id, admin: command.admin } }];
       }
     }
   },

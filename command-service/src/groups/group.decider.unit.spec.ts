@@ -135,6 +135,37 @@ describe('groups: membership', () => {
   });
 });
 
+describe('groups: admin rights', () => {
+  const setAdmin = (by: GroupActor, memberId: string, isAdmin: boolean): GroupCommand => ({ type: 'SetGroupAdmin', member_id: memberId, admin: isAdmin, actor: by });
+  const rights = (memberId: string, isAdmin: boolean): GroupStreamEvent => ({ type: 'GroupAdminRightsChanged', data: { group_id: 'g1', member_id: memberId, admin: isAdmin } });
+
+  it('a group admin makes a member admin and takes the rights back; twice changes nothing', () => {
+    const given = [...founded(), joined('sam')];
+    expect(decide(given, setAdmin(founder, 'sam', true))).toEqual([rights('sam', true)]);
+    expect(decide([...given, rights('sam', true)], setAdmin(founder, 'sam', true))).toEqual([]);
+    expect(decide([...given, rights('sam', true)], setAdmin(founder, 'sam', false))).toEqual([rights('sam', false)]);
+    expect(decide(given, setAdmin(founder, 'sam', false))).toEqual([]);
+    // a network admin manages any group's admins
+    expect(decide(given, setAdmin(admin, 'sam', true))).toEqual([rights('sam', true)]);
+  });
+
+  it('the last admin keeps the rights until another member is admin, then may leave', () => {
+    const given = [...founded(), joined('sam')];
+    expect(refused(given, setAdmin(founder, 'max', false))).toMatchObject({ key: 'last_admin', kind: 'conflict' });
+    expect(refused(given, { type: 'LeaveMembership', actor: founder })).toMatchObject({ key: 'last_admin', kind: 'conflict' });
+    const handedOver = [...given, rights('sam', true)];
+    expect(decide(handedOver, setAdmin(founder, 'max', false))).toEqual([rights('max', false)]);
+    expect(decide(handedOver, { type: 'LeaveMembership', actor: founder })).toEqual([{ type: 'MemberLeftGroup', data: { group_id: 'g1', member_id: 'max' } }]);
+  });
+
+  it('refuses members who do not moderate, those outside the group and archived groups', () => {
+    const given = [...founded(), joined('sam'), joined('gina')];
+    expect(refused(given, setAdmin(actor('sam'), 'gina', true))).toMatchObject({ kind: 'forbidden' });
+    expect(refused(given, setAdmin(founder, 'nobody', true))).toMatchObject({ key: 'not_a_member', kind: 'not_found', field: 'member_id' });
+    expect(refused([...given, { type: 'GroupArchived', data: { group_id: 'g1' } }], setAdmin(founder, 'sam', true))).toMatchObject({ kind: 'forbidden' });
+  });
+});
+
 describe('groups: invites', () => {
   const invite = (memberId: string, inviteId: string, by: GroupActor = founder): GroupCommand => ({
     type: 'InviteMembers',

@@ -9,10 +9,11 @@ import { BatchInvitesHandler, InviteMembersHandler } from './inviting-members/in
 import { InviteMembersController } from './inviting-members/invite-members.controller';
 import { JoinGroupController } from './joining-groups/join-group.controller';
 import { CreateGroupCategoryHandler, OrderGroupCategoriesHandler } from './managing-group-categories/manage-group-categories.command';
+import { ManageGroupAdminsController } from './managing-group-admins/manage-group-admins.controller';
 import { ManageGroupCategoriesController } from './managing-group-categories/manage-group-categories.controller';
 import { ModerateJoinRequestsController } from './moderating-join-requests/moderate-join-requests.controller';
 
-/** Groups: founding, editing and the danger zone, membership, join requests, invites, favourites and subscriptions, categories. */
+/** Groups: founding, editing and the danger zone, membership, join requests, invites, favourites and subscriptions, admin rights, categories. */
 @Module({
   controllers: [
     FoundGroupController,
@@ -22,6 +23,7 @@ import { ModerateJoinRequestsController } from './moderating-join-requests/moder
     ModerateJoinRequestsController,
     InviteMembersController,
     ManageGroupCategoriesController,
+    ManageGroupAdminsController,
   ],
   providers: [
     GroupCommands,

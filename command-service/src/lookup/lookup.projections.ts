@@ -5,6 +5,7 @@ import {
   DELETED_MEMBER_NAME,
   eventOf,
   memberEvents,
+  memberProfileEvents,
   networkSettingsEvents,
   type MemberRoles,
   type NetworkSettings,
@@ -33,9 +34,13 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
 export const lookupMembersProjection: Projection<LookupMember> = {
   name: 'command_lookup_members',
   version: 1,
-  eventTypes: ['MemberRegistered', 'MemberRolesChanged', 'MemberErased'],
+  eventTypes: ['MemberRegistered', 'MemberRolesChanged', 'MemberErased', 'MemberProfileChanged'],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   evolve: (doc, recorded) => {
+    const profile = eventOf(memberProfileEvents, recorded);
+    if (profile?.type === 'MemberProfileChanged') {
+      return doc && !doc.erased ? { ...doc, first_name: asText(profile.data.first_name), last_name: asText(profile.data.last_name) } : doc;
+    }
     const event = eventOf(memberEvents, recorded);
     switch (event?.type) {
       case 'MemberRegistered':

@@ -1,4 +1,4 @@
-import type { MemberEvent, SealedSecret } from '@cn/contracts';
+import type { MemberEvent, MemberProfileEvent, SealedSecret } from '@cn/contracts';
 import type { Decider } from '@cn/domain';
 
 /** What the member stream's deciders need to know about the member. */
@@ -12,7 +12,8 @@ export interface MemberState {
 
 export const initialMemberState = (): MemberState => ({ status: 'unknown', password_hash: null, reset: null });
 
-export const evolveMember = (state: MemberState, event: MemberEvent): MemberState => {
+/** Folds every event of the member stream; the profile's own events change nothing here. */
+export const evolveMember = (state: MemberState, event: MemberEvent | MemberProfileEvent): MemberState => {
   switch (event.type) {
     case 'MemberRegistered':
       return { ...state, status: 'registered', password_hash: event.data.password_hash };

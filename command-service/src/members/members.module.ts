@@ -1,4 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AnswerChangeRequestHandler, SubmitChangeRequestHandler } from './requesting-changes/change-request.command';
+import { AnswerChangeRequestController, SubmitChangeRequestController } from './requesting-changes/change-request.controller';
+import { CompleteOnboardingHandler } from './completing-onboarding/complete-onboarding.command';
+import { CompleteOnboardingController } from './completing-onboarding/complete-onboarding.controller';
+import { IgnoreMemberHandler } from './ignoring-members/ignore-member.command';
+import { IgnoreMemberController } from './ignoring-members/ignore-member.controller';
+import { UpdateMemberProfileHandler } from './updating-profile/update-profile.command';
+import { UpdateMemberProfileController } from './updating-profile/update-profile.controller';
 import { EraseMemberHandler } from './erasing-member/erase-member.command';
 import { EraseMemberController } from './erasing-member/erase-member.controller';
 import { RegisterMemberHandler } from './registering-member/register-member.command';
@@ -6,9 +14,9 @@ import { RegisterMemberController } from './registering-member/register-member.c
 import { SetPresenceHandler } from './setting-presence/set-presence.command';
 import { SetPresenceController } from './setting-presence/set-presence.controller';
 
-/** Members: registration and erasure by administrators, presence by the member. */
+/** Members: registration and erasure by administrators; presence, profile, onboarding, change requests and ignored members by the member; change requests answered by administrators. */
 @Module({
-  controllers: [RegisterMemberController, EraseMemberController, SetPresenceController],
-  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler],
+  controllers: [RegisterMemberController, EraseMemberController, SetPresenceController, UpdateMemberProfileController, IgnoreMemberController, CompleteOnboardingController, SubmitChangeRequestController, AnswerChangeRequestController],
+  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler, UpdateMemberProfileHandler, IgnoreMemberHandler, CompleteOnboardingHandler, SubmitChangeRequestHandler, AnswerChangeRequestHandler],
 })
 export class MembersModule {}

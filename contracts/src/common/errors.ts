@@ -31,6 +31,10 @@ export const ERROR_KEYS = [
   'email_taken',
   'already_registered',
   'cannot_erase_self',
+  'cannot_ignore_self',
+  'field_locked',
+  'field_not_requestable',
+  'change_request_closed',
   'invalid_characters',
   ...PASSWORD_ERROR_KEYS,
 ] as const;

@@ -1,6 +1,8 @@
 /** One function per aggregate builds its stream name; nothing else concatenates stream names. */
 export const networkStream = (networkId: string): string => `network-${networkId}`;
 export const memberStream = (memberId: string): string => `member-${memberId}`;
+/** A member's request that administrators change profile fields. */
+export const changeRequestStream = (changeRequestId: string): string => `changerequest-${changeRequestId}`;
 
 export const streamCategory = (streamId: string): string => streamId.slice(0, Math.max(0, streamId.indexOf('-')));
 export const calendarStream = (calendarId: string): string => `calendar-${calendarId}`;

@@ -91,6 +91,19 @@ export const groupAbilities = (group: GroupFacts, viewer: GroupViewer): GroupCan
   };
 };
 
+/** What the viewer may do about one member of the group: hand admin rights over or take them back. */
+export interface GroupMemberCan {
+  make_admin: boolean;
+  /** never the last admin's: a group keeps one admin */
+  remove_admin: boolean;
+}
+
+/** The one rule for the members page's buttons and the SetGroupAdmin refusals: those who moderate the group manage its admins. */
+export const groupMemberAbilities = (group: GroupFacts, viewer: GroupViewer, target: { admin: boolean }): GroupMemberCan => {
+  const { moderate } = groupAbilities(group, viewer);
+  return { make_admin: moderate && !target.admin, remove_admin: moderate && target.admin && group.admin_count > 1 };
+};
+
 /** Who may create groups in a category: network admins, and other internal members where the category allows it. */
 export const canCreateGroupIn = (category: { members_can_create: boolean }, viewer: { network_admin: boolean; external: boolean }): boolean =>
   viewer.network_admin || (!viewer.external && category.members_can_create);

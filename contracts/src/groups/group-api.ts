@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../common/safe-text';
 import { groupAccessSchema, type GroupAccess } from './groups';
-import { GROUP_INVITE_STATUSES, GROUP_MEMBERSHIP_STATUSES, type GroupCan, type GroupInviteStatus, type GroupMembershipStatus } from './group-abilities';
+import { GROUP_INVITE_STATUSES, GROUP_MEMBERSHIP_STATUSES, type GroupCan, type GroupInviteStatus, type GroupMemberCan, type GroupMembershipStatus } from './group-abilities';
 import { groupChatSchema } from './group-events';
 import { GROUP_DESCRIPTION_MAX, GROUP_MESSAGE_MAX, GROUP_NAME_MAX, GROUP_TEASER_MAX, GROUP_CATEGORY_COLOR_DEFAULT } from './group-constants';
 
@@ -320,12 +320,22 @@ export interface GroupMemberDto {
   name: string;
   path: string;
   admin: boolean;
+  /** the viewer's admin actions on this member (groupMemberAbilities) */
+  can?: GroupMemberCan;
 }
 export interface GroupMembersResponse {
   members: GroupMemberDto[];
 }
 export const groupMembersResponseSchema = z.object({
-  members: z.array(z.object({ id: z.string(), name: z.string(), path: z.string(), admin: z.boolean() })),
+  members: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      path: z.string(),
+      admin: z.boolean(),
+      can: z.object({ make_admin: z.boolean(), remove_admin: z.boolean() }).optional(),
+    }),
+  ),
 }) satisfies z.ZodType<GroupMembersResponse>;
 
 export interface JoinRequestsResponse {

@@ -69,6 +69,9 @@ export const GroupUnsubscribed = defineEvent('GroupUnsubscribed', 1, z.object({ 
 export const GroupFavorited = defineEvent('GroupFavorited', 1, z.object({ group_id: z.string(), member_id: z.string() }));
 export const GroupUnfavorited = defineEvent('GroupUnfavorited', 1, z.object({ group_id: z.string(), member_id: z.string() }));
 
+/** a group admin made a member of the group admin, or took the rights away (the last admin hands a group over so) */
+export const GroupAdminRightsChanged = defineEvent('GroupAdminRightsChanged', 1, z.object({ group_id: z.string(), member_id: z.string(), admin: z.boolean() }));
+
 export const groupModuleEvents = [
   GroupDetailsChanged,
   GroupArchived,
@@ -85,6 +88,7 @@ export const groupModuleEvents = [
   GroupUnsubscribed,
   GroupFavorited,
   GroupUnfavorited,
+  GroupAdminRightsChanged,
 ] as const;
 
 export type GroupModuleEvent = EventOf<(typeof groupModuleEvents)[number]>;

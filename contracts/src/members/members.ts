@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRESENCE_TYPES, STATUS_TEXT_MAX } from '../common/constants';
 import { defineEvent, personal, sealedSecret, type EventOf } from '../common/events';
 import { hasControlCharacters, normalizeStatusText } from '../common/text-rules';
+import { memberCanSchema, type MemberCan } from './profile';
 
 export const presenceTypeSchema = z.enum(PRESENCE_TYPES);
 export type PresenceType = z.infer<typeof presenceTypeSchema>;
@@ -129,6 +130,17 @@ export interface MemberDto {
   path: string;
   /** absent when the network hides online status (`show_online_status: disabled`) */
   status?: { type: PresenceType; text: string };
+  /** YYYY-MM-DD; to the member themself and network administrators only */
+  birthday?: string | null;
+  show_age?: boolean;
+  /** shown to everyone when the member chose 'show my age' */
+  age?: number;
+  /** what the viewer may do about this member (absent in lists) */
+  can?: MemberCan;
+  /** to the member themself: their network asked for profile data and they have not given it yet */
+  onboarding_pending?: boolean;
+  /** the network-wide membership roles the member holds (the directory's role badges) */
+  roles?: Array<{ id: string; name: string }>;
 }
 
 export interface DirectoryMembersResponse {
@@ -150,8 +162,20 @@ export const memberDtoSchema = z.object({
   deleted: z.boolean(),
   path: z.string(),
   status: z.object({ type: presenceTypeSchema, text: z.string() }).optional(),
+  birthday: z.string().nullable().optional(),
+  show_age: z.boolean().optional(),
+  age: z.number().int().optional(),
+  can: memberCanSchema.optional(),
+  onboarding_pending: z.boolean().optional(),
+  roles: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
 }) satisfies z.ZodType<MemberDto>;
 export const directoryMembersResponseSchema = z.object({
   entries: z.array(memberDtoSchema),
   pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), total_pages: z.number().int() }),
 }) satisfies z.ZodType<DirectoryMembersResponse>;
+
+/** `GET /members/{id}/ignored`: the members one ignores, last ignored first. */
+export interface IgnoredMembersResponse {
+  members: MemberDto[];
+}
+export const ignoredMembersResponseSchema = z.object({ members: z.array(memberDtoSchema) }) satisfies z.ZodType<IgnoredMembersResponse>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NETWORK_LANGUAGES, SHOW_ONLINE_STATUS } from '../common/constants';
 import { memberDtoSchema, type MemberDto } from '../members/members';
 import type { NetworkSettings } from '../settings/network-settings';
+import { CHANGE_REQUEST_FIELDS, type ChangeRequestField } from '../members/profile-constants';
 
 /** Abilities of the current member, computed by the server (never trusted from the client). */
 export interface CurrentMemberCan {
@@ -37,6 +38,8 @@ export interface NetworkResponse {
     /** calendar invites: an expired open invite may still be answered */
     opt_retroactively: boolean;
     login_texts: { before: string; between: string; after: string };
+    /** change requests: whether members may ask for a change of these profile fields (the spec's network preload) */
+    memberships?: { change_requests: { enabled: boolean; profile_fields: ChangeRequestField[] } };
     /** global position the network read model has reached */
     position: number;
     /** from the server's configuration, not the network settings (realtime network pushes leave them out) */
@@ -61,6 +64,7 @@ export const networkResponseSchema = z.object({
     show_map: z.boolean(),
     opt_retroactively: z.boolean(),
     login_texts: z.object({ before: z.string(), between: z.string(), after: z.string() }),
+    memberships: z.object({ change_requests: z.object({ enabled: z.boolean(), profile_fields: z.array(z.enum(CHANGE_REQUEST_FIELDS)) }) }).optional(),
     position: z.number().int(),
     features: z.object({ translations: z.boolean() }),
     email_attachment_size_limit_mb: z.number(),

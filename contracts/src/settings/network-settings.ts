@@ -13,6 +13,7 @@ import {
   WEEKDAYS,
   ZOOM_LEVELS,
 } from '../common/constants';
+import { CHANGE_REQUEST_FIELDS } from '../members/profile-constants';
 
 /**
  * Network settings, tabs basic, join, member and mail (messages-files-admin-members-groups.md §3–5).
@@ -75,6 +76,11 @@ export const memberSettingsSchema = z
     show_online_status: z.enum(SHOW_ONLINE_STATUS),
     /** calendar invites: an expired open invite may still be answered */
     opt_retroactively: z.boolean(),
+    /**
+     * members ask administrators to change these profile fields (which they then no longer edit
+     * themselves); absent in settings saved before change requests existed: off
+     */
+    change_requests: z.object({ enabled: z.boolean().default(false), profile_fields: z.array(z.enum(CHANGE_REQUEST_FIELDS)).default([]) }).optional(),
   })
   .superRefine((member, ctx) => {
     if (member.two_factor !== 'disabled' && !member.two_factor_totp_available && !member.two_factor_email_available) {
@@ -191,6 +197,7 @@ export const DEFAULT_NETWORK_SETTINGS: NetworkSettings = {
     two_factor_email_available: true,
     show_online_status: 'optional',
     opt_retroactively: false,
+    change_requests: { enabled: false, profile_fields: [] },
   },
   mail: {
     notifications_send_direct_message_body: true,

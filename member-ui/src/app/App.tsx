@@ -35,6 +35,10 @@ const ArticlePage = page(async () => (await import('../channels')).ArticlePage);
 const ArticleFormPage = page(async () => (await import('../channels')).ArticleFormPage);
 const SearchPage = page(async () => (await import('../search')).SearchPage);
 const MemberPage = page(async () => (await import('../members')).MemberPage);
+const MemberEditPage = page(async () => (await import('../members')).MemberEditPage);
+const IgnoredMembersPage = page(async () => (await import('../members')).IgnoredMembersPage);
+const OnboardingPage = page(async () => (await import('../members')).OnboardingPage);
+const ChangeRequestPage = page(async () => (await import('../members')).ChangeRequestPage);
 const ForgotPasswordPage = page(async () => (await import('../users')).ForgotPasswordPage);
 const ResetPasswordPage = page(async () => (await import('../users')).ResetPasswordPage);
 const UserSettingsPage = page(async () => (await import('../users')).UserSettingsPage);
@@ -115,6 +119,11 @@ export const App = () => {
           <Route path="/members/:id/likes" element={<MemberActivitiesPage list="likes" />} />
           <Route path="/activitystreams" element={<ActivityStreamPage />} />
           <Route path="/activitystreams/:slug" element={<ActivityStreamPage />} />
+          <Route path="/members/:id/edit" element={<MemberEditPage />} />
+          <Route path="/members/:id/ignored" element={<IgnoredMembersPage />} />
+          <Route path="/members/:id/change_requests/new" element={<ChangeRequestPage />} />
+          <Route path="/change_requests/new" element={<ChangeRequestPage />} />
+          <Route path="/onboarding/profile" element={<OnboardingPage />} />
           <Route path="/search" element={<SearchPage />} />
           <Route path="/appointments" element={<AppointmentsPage scope="all" />} />
           <Route path="/appointments/participating" element={<AppointmentsPage scope="participating" />} />

@@ -1,7 +1,7 @@
 import type { DirectoryMembersResponse } from '@cn/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { withStatus } from '../presence/presence-rules';
-import { presenceChangeOf } from '../realtime/changes';
+import { memberProfileChangeOf, presenceChangeOf, withProfile } from '../realtime/changes';
 import type { LiveRoute } from '../realtime/LiveQueries';
 import { useSession } from '../session/SessionContext';
 import { directoryApi } from './directory-api';
@@ -19,15 +19,23 @@ export const useDirectoryMembers = (query: { q: string; page: number }) => {
 };
 
 /**
- * A member's pushed presence is written into the pages that list them. Presence changes often and the
- * push carries the new status, so the search is not asked again for each one.
+ * A member's pushed presence and names are written into the pages that list them. Presence changes
+ * often and the push carries the new status and names, so the search is not asked again for each one.
  */
 export const directoryLive: LiveRoute = (message, client) => {
   const change = presenceChangeOf(message);
   if (!change) return;
+  const profile = memberProfileChangeOf(message);
   client.setQueriesData<DirectoryMembersResponse>({ queryKey: directoryKeys.all }, (page) =>
     page?.entries.some((entry) => entry.id === change.memberId)
-      ? { ...page, entries: page.entries.map((entry) => (entry.id === change.memberId ? withStatus(entry, change.status) : entry)) }
+      ? {
+          ...page,
+          entries: page.entries.map((entry) => {
+            if (entry.id !== change.memberId) return entry;
+            const withPresence = withStatus(entry, change.status);
+            return profile ? withProfile(withPresence, profile.patch) : withPresence;
+          }),
+        }
       : page,
   );
 };

@@ -1,7 +1,7 @@
 import { DIRECTORY_SEARCH_DEBOUNCE_MS, mayRenewInvites, mayRevokeInvites, type GroupInviteDto, type MemberDto } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate, useParams } from 'react-router-dom';
+import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { loadOf } from '../api/load';
 import { EmptyState } from '../common/EmptyState';
@@ -193,7 +193,12 @@ export const InviteMembersPage = () => {
   const [slug, setSlug] = useState(routeSlug ?? '');
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<MemberDto[]>([]);
-  const [picked, setPicked] = useState<Array<{ id: string; name: string }>>([]);
+  const [params] = useSearchParams();
+  // the directory's invite button picks its member (/invites/new?member_id&member_name)
+  const [picked, setPicked] = useState<Array<{ id: string; name: string }>>(() => {
+    const id = params.get('member_id');
+    return id ? [{ id, name: params.get('member_name') ?? '' }] : [];
+  });
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refusal = useGroupRefusal();

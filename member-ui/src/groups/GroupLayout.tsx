@@ -1,4 +1,4 @@
-import { DELETED_MEMBER_NAME, type GroupDetailDto } from '@cn/contracts';
+import { DELETED_MEMBER_NAME, type GroupDetailDto, type GroupMemberDto } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router-dom';
@@ -106,7 +106,30 @@ export const GroupStartPage = () => {
   );
 };
 
-/** /groups/{slug}/members */
+/** Hand a member admin rights for the group, or take them back (by the row's can.make_admin / can.remove_admin). */
+const AdminRightsButton = ({ slug, member }: { slug: string; member: GroupMemberDto }) => {
+  const { t } = useTranslation();
+  const toasts = useToasts();
+  const refusal = useGroupRefusal();
+  const setAdmin = useGroupCommand((api, admin: boolean) => api.setAdmin(slug, member.id, admin));
+  const admin = member.can?.remove_admin ? false : member.can?.make_admin ? true : null;
+  if (admin === null) return null;
+  const run = async () => {
+    try {
+      await setAdmin.mutateAsync(admin);
+      toasts.show('success', admin ? 'groups.admins.made_admin' : 'groups.admins.removed_admin');
+    } catch (caught) {
+      toasts.show('error', refusal(caught));
+    }
+  };
+  return (
+    <button type="button" className="button button--quiet" data-testid={admin ? 'make-group-admin' : 'remove-group-admin'} disabled={setAdmin.isPending} onClick={() => void run()}>
+      {t(admin ? 'groups.admins.make_admin' : 'groups.admins.remove_admin')}
+    </button>
+  );
+};
+
+/** /groups/{slug}/members: admins first; those who moderate the group hand admin rights over and take them back. */
 export const GroupMembersPage = () => {
   const { t } = useTranslation();
   const group = useCurrentGroup();
@@ -118,11 +141,12 @@ export const GroupMembersPage = () => {
       {load.phase === 'loaded' ? (
         <ul className="member-list">
           {load.data.members.map((member) => (
-            <li key={member.id} className="member-row">
+            <li key={member.id} className="member-row" data-testid="group-member" data-member-id={member.id}>
               <Link to={member.path} className="member-row__name">
                 {member.name === DELETED_MEMBER_NAME ? t('members.deleted_member') : member.name}
               </Link>
               {member.admin ? <span className="badge badge--admin">{t('groups.badges.admin')}</span> : null}
+              <AdminRightsButton slug={group.slug} member={member} />
             </li>
           ))}
         </ul>

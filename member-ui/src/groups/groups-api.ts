@@ -47,6 +47,8 @@ export const groupsApi = (api: ApiClient) => ({
     api.request<CommandAccepted>('POST', `/groups/${path(slug)}/administration/join_requests/${encodeURIComponent(memberId)}/accept`),
   rejectRequest: (slug: string, memberId: string, message: string) =>
     api.request<CommandAccepted>('POST', `/groups/${path(slug)}/administration/join_requests/${encodeURIComponent(memberId)}/reject`, { body: { rejection_message: message } }),
+  setAdmin: (slug: string, memberId: string, admin: boolean) =>
+    api.request<CommandAccepted>(admin ? 'PUT' : 'DELETE', `/groups/${path(slug)}/administration/admins/${encodeURIComponent(memberId)}`),
   invite: (slug: string, request: MembershipInvitesRequest) => api.request<CommandAccepted>('POST', `/groups/${path(slug)}/membership_invites`, { body: request }),
   answerInvite: (id: string, accept: boolean) => api.request<CommandAccepted>('POST', `/api/v1/group_invites/${encodeURIComponent(id)}/${accept ? 'accept' : 'decline'}`),
   batchInvites: (action: 'revoke' | 'renew', inviteIds: string[]) =>

@@ -1,7 +1,7 @@
 import type { MemberDto } from '@cn/contracts';
 import { useTranslation } from 'react-i18next';
 
-export const MemberBadges = ({ member }: { member: Pick<MemberDto, 'is_network_admin' | 'is_external' | 'deleted'> }) => {
+export const MemberBadges = ({ member }: { member: Pick<MemberDto, 'is_network_admin' | 'is_external' | 'deleted' | 'roles'> }) => {
   const { t } = useTranslation();
   return (
     <span className="badges">
@@ -16,6 +16,11 @@ export const MemberBadges = ({ member }: { member: Pick<MemberDto, 'is_network_a
         </span>
       ) : null}
       {member.deleted ? <span className="badge">{t('members.badges.deleted')}</span> : null}
+      {(member.roles ?? []).map((role) => (
+        <span key={role.id} className="badge badge--role" data-testid="badge-role">
+          {role.name}
+        </span>
+      ))}
     </span>
   );
 };

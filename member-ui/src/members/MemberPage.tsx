@@ -7,6 +7,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { PresenceDot } from '../presence/PresenceDot';
 import { withStatus } from '../presence/presence-rules';
 import { useSignedIn } from '../session/SessionContext';
+import { IgnoreButton } from './IgnoreButton';
 import { MemberBadges, useMemberName } from './MemberBadges';
 import { useMember } from './members-queries';
 
@@ -65,6 +66,29 @@ export const MemberPage = () => {
               <a href={`mailto:${member.email}`}>{member.email}</a>
             </p>
           ) : null}
+          {member.age !== undefined ? (
+            <p className="muted" data-testid="member-age">
+              {t('members.age', { count: member.age })}
+            </p>
+          ) : null}
+          <p className="member-card__actions" style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+            {member.can?.update_profile ? (
+              <Link className="button" to={`/members/${member.id}/edit`} data-testid="edit-profile">
+                {t('members.edit.link')}
+              </Link>
+            ) : null}
+            {member.can?.request_changes ? (
+              <Link className="button button--quiet" to={`/members/${member.id}/change_requests/new`} data-testid="request-change">
+                {t('members.change_request.link')}
+              </Link>
+            ) : null}
+            {member.id === me.id ? (
+              <Link className="button button--quiet" to={`/members/${member.id}/ignored`} data-testid="ignored-members-link">
+                {t('members.ignore.title')}
+              </Link>
+            ) : null}
+            {member.can?.ignore ? <IgnoreButton memberId={member.id} /> : null}
+          </p>
         </div>
       </div>
     </section>

@@ -1,1 +1,5 @@
 export { MemberPage } from './MemberPage';
+export { MemberEditPage } from './MemberEditPage';
+export { IgnoredMembersPage } from './IgnoredMembersPage';
+export { OnboardingPage } from './OnboardingPage';
+export { ChangeRequestPage } from './ChangeRequestPage';

@@ -1,7 +1,12 @@
-import type { MemberDto } from '@cn/contracts';
+import type { CommandAccepted, IgnoredMembersResponse, MemberDto, UpdateMemberProfileRequest } from '@cn/contracts';
 import type { ApiClient } from '../api/client';
 
-/** A member's public profile (GET /members/{id}). */
+const path = (id: string) => encodeURIComponent(id);
+
+/** A member's page (GET /members/{id}), their profile edit, and the members one ignores. */
 export const membersApi = (api: ApiClient) => ({
-  get: (id: string) => api.request<MemberDto>('GET', `/members/${encodeURIComponent(id)}`),
+  get: (id: string) => api.request<MemberDto>('GET', `/members/${path(id)}`),
+  update: (id: string, request: UpdateMemberProfileRequest) => api.request<CommandAccepted>('PUT', `/members/${path(id)}`, { body: request }),
+  ignored: (id: string) => api.request<IgnoredMembersResponse>('GET', `/members/${path(id)}/ignored`),
+  ignore: (id: string, ignore: boolean) => api.request<CommandAccepted & { ignored: boolean }>(ignore ? 'POST' : 'DELETE', `/api/v1/members/${path(id)}/ignore`),
 });

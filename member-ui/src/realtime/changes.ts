@@ -43,6 +43,25 @@ export const presenceChangeOf = (message: ChangedMessage): PresenceChange | null
   return { memberId: message.id, status: { type: source.type, text: typeof source.text === 'string' ? source.text : '' } };
 };
 
+/** The profile fields of a pushed member (names, age): what lists and pages showing the member take over. */
+export type MemberProfilePatch = Pick<MemberDto, 'displayName' | 'name' | 'first_name' | 'last_name'> & { age?: number };
+
+/** A member push that carries a MemberDto (not a bare presence) gives its names; null otherwise. */
+export const memberProfileChangeOf = (message: ChangedMessage): { memberId: string; patch: MemberProfilePatch } | null => {
+  if (baseName(message.collection) !== 'members' || !isRecord(message.doc)) return null;
+  const { displayName, name, first_name, last_name, age } = message.doc;
+  if (typeof displayName !== 'string' || typeof name !== 'string' || typeof first_name !== 'string' || typeof last_name !== 'string') return null;
+  const patch: MemberProfilePatch = { displayName, name, first_name, last_name };
+  if (typeof age === 'number') patch.age = age;
+  return { memberId: message.id, patch };
+};
+
+/** A member with a pushed profile: the age goes when the push has none (the member stopped showing it). */
+export const withProfile = <M extends MemberDto>(member: M, patch: MemberProfilePatch): M => {
+  const { age: _age, ...rest } = member;
+  return { ...rest, ...patch } as M;
+};
+
 type NetworkConfig = NetworkResponse['network'];
 
 const SHOW_ONLINE_STATUS_VALUES: readonly string[] = SHOW_ONLINE_STATUS;

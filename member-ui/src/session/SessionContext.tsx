@@ -1,7 +1,7 @@
 import type { MemberDto, NetworkResponse, SetPresenceRequest, SignInRequest } from '@cn/contracts';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError, createApiClient, type ApiClient } from '../api/client';
-import { networkPatchOf, presenceChangeOf, type ChangedMessage } from '../realtime/changes';
+import { memberProfileChangeOf, networkPatchOf, presenceChangeOf, withProfile, type ChangedMessage } from '../realtime/changes';
 import { openRealtime } from '../realtime/realtime-connection';
 import { createWatchedTopics, RECONNECTED, type WatchedTopics } from '../realtime/topics';
 
@@ -38,6 +38,9 @@ export const applyChange = (state: SessionState, message: ChangedMessage): Sessi
   if (presence && next.member && presence.memberId === next.member.id) {
     next = { ...next, member: { ...next.member, status: presence.status } };
   }
+  // one's own names follow an edit (in this tab or another)
+  const profile = memberProfileChangeOf(message);
+  if (profile && next.member && profile.memberId === next.member.id) next = { ...next, member: withProfile(next.member, profile.patch) };
   return next;
 };
 

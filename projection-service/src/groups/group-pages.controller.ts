@@ -9,6 +9,7 @@ import {
   groupDetailDtoSchema,
   groupDirectoryResponseSchema,
   groupInvitesResponseSchema,
+  groupMemberAbilities,
   groupMembersResponseSchema,
   groupNavigationResponseSchema,
   joinRequestsResponseSchema,
@@ -29,7 +30,7 @@ import {
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
 import { loadActiveMember } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
-import { abilitiesOf, categoryRef, memberNames, memberSeesGroup, orderedCategories, toGroupDetail, toInviteDto, toListEntry } from './group-views';
+import { abilitiesOf, categoryRef, groupFactsOf, groupViewerOf, memberNames, memberSeesGroup, orderedCategories, toGroupDetail, toInviteDto, toListEntry } from './group-views';
 import type { GroupDocument } from './groups.projection';
 import { findGroupBySlug, groupsCollection, matchesQuery } from './groups.read';
 
@@ -229,7 +230,7 @@ export class GroupPagesController {
 
   @Get('groups/:slug/members')
   @Endpoint({
-    summary: "A group's members by name, admins marked",
+    summary: "A group's members by name, admins marked, with the viewer's admin actions on each (can.make_admin, can.remove_admin)",
     tags,
     responses: { 200: { description: 'GroupMembersResponse', schema: groupMembersResponseSchema }, 401: 'signed out', 404: 'unknown group, or hidden from the member' },
     auth: 'member',
@@ -238,9 +239,14 @@ export class GroupPagesController {
     const member = await this.member(ctx);
     const group = await this.visibleGroup(slug, member);
     const names = await memberNames(this.documentStore, group.member_ids);
+    const facts = groupFactsOf(group);
+    const viewer = groupViewerOf(group, member);
     return {
       members: group.member_ids
-        .map((id) => ({ id, name: names.get(id) ?? '', path: `/members/${id}`, admin: group.admin_ids.includes(id) }))
+        .map((id) => {
+          const admin = group.admin_ids.includes(id);
+          return { id, name: names.get(id) ?? '', path: `/members/${id}`, admin, can: groupMemberAbilities(facts, viewer, { admin }) };
+        })
         .sort((a, b) => Number(b.admin) - Number(a.admin) || a.name.localeCompare(b.name)),
     };
   }

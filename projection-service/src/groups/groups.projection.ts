@@ -6,6 +6,7 @@ import {
   MembershipRoleAssigned,
   MembershipRoleCreated,
   MembershipRoleUnassigned,
+  MEMBERSHIP_ROLES_READ_MODEL,
   type GroupAccess,
   type GroupInviteStatus,
 } from '@cn/contracts';
@@ -114,6 +115,11 @@ export const groupsProjection: Projection<GroupDocument> = {
           requests: withoutKey(doc.requests, memberId),
           invites: doc.invites.map((invite) => (invite.member_id === memberId && invite.status === 'open' ? { ...invite, status: 'joined' as const } : invite)),
         };
+      }
+      case 'GroupAdminRightsChanged': {
+        const memberId = event.data.member_id;
+        if (!doc.member_ids.includes(memberId)) return doc;
+        return { ...doc, admin_ids: event.data.admin ? withId(doc.admin_ids, memberId) : without(doc.admin_ids, memberId) };
       }
       case 'MemberLeftGroup': {
         const memberId = event.data.member_id;
@@ -241,8 +247,8 @@ export interface MembershipRoleDocument extends ProjectedDocument {
 }
 
 export const membershipRolesProjection: Projection<MembershipRoleDocument> = {
-  name: 'membership_roles',
-  version: 1,
+  // the directory on the search side reads it too (its role badges)
+  ...MEMBERSHIP_ROLES_READ_MODEL,
   eventTypes: [MembershipRoleCreated.type, MembershipRoleAssigned.type, MembershipRoleUnassigned.type],
   documentIds: (event) => [(event.data as { role_id: string }).role_id],
   evolve: (doc, event, id) => {

@@ -23,6 +23,14 @@ describe('groups projection', () => {
     expect(projectEachTwice(groupsProjection, events, 'g1')).toEqual(once);
   });
 
+  it('follows admin rights handed over and taken back (members only; twice changes nothing)', () => {
+    const rights = (member: string, admin: boolean) => recorded('GroupAdminRightsChanged', { group_id: 'g1', member_id: member, admin }, on);
+    const handedOver = [...events, rights('ben', true), rights('nobody', true)];
+    expect(project(groupsProjection, handedOver, 'g1')).toMatchObject({ member_ids: ['ben'], admin_ids: ['ben'] });
+    expect(projectEachTwice(groupsProjection, handedOver, 'g1')).toMatchObject({ admin_ids: ['ben'] });
+    expect(project(groupsProjection, [...handedOver, rights('ben', false)], 'g1')).toMatchObject({ admin_ids: [] });
+  });
+
   it('keeps membership roles and their holders', () => {
     const at = { streamId: membershipRoleStream('r1') };
     const roleEvents = [

@@ -1,4 +1,4 @@
-import { DELETED_MEMBER_NAME, statusSeenBy, type MemberDto, type NetworkSettings } from '@cn/contracts';
+import { ageOn, DELETED_MEMBER_NAME, memberProfileAbilities, statusSeenBy, type ChangeRequestSettings, type MemberDto, type MemberViewer, type NetworkSettings } from '@cn/contracts';
 import type { MemberDocument } from './members.projection';
 
 export interface MemberView {
@@ -9,6 +9,12 @@ export interface MemberView {
   includeEmail?: boolean;
   /** whether the member shown has an open console (presence follows the connection) */
   connected: boolean;
+  /** the viewer's roles: with them the DTO carries `can` (memberProfileAbilities, the rule the commands refuse by) */
+  viewer?: MemberViewer;
+  /** today (YYYY-MM-DD): with it the DTO carries the age of a member who shows it */
+  today?: string;
+  /** the network's change requests (can.request_changes) */
+  changeRequests?: ChangeRequestSettings;
 }
 
 export const displayNameOf = (doc: Pick<MemberDocument, 'first_name' | 'last_name' | 'deleted'>): string =>
@@ -39,7 +45,16 @@ export const toMemberDto = (doc: MemberDocument, view: MemberView): MemberDto =>
     deleted: doc.deleted,
     path: `/members/${doc._id}`,
   };
-  if ((view.includeEmail || view.viewerId === doc._id) && !doc.deleted) dto.email = doc.email;
+  const ownOrAdmin = (view.includeEmail || view.viewerId === doc._id) && !doc.deleted;
+  if (ownOrAdmin) {
+    dto.email = doc.email;
+    dto.birthday = doc.birthday ?? null;
+    dto.show_age = doc.show_age ?? false;
+  }
+  const age = doc.show_age && !doc.deleted && view.today ? ageOn(doc.birthday, view.today) : null;
+  if (age !== null) dto.age = age;
+  if (view.viewerId === doc._id && doc.onboarding_pending && !doc.deleted) dto.onboarding_pending = true;
+  if (view.viewer) dto.can = memberProfileAbilities(view.viewer, { id: doc._id, deleted: doc.deleted, external: doc.roles.external }, view.changeRequests);
   const status = statusFor(doc, view);
   if (status) dto.status = status;
   return dto;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { memberDtoSchema, type MemberDto } from '@cn/contracts';
+import { ignoredMembersResponseSchema, memberDtoSchema, type IgnoredMembersResponse, type MemberDto } from '@cn/contracts';
 import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { ConsistencyInterceptor, contentRangeHeaders, type DocumentStore, Endpoint, type Filter, HttpProblem, InjectPort, Member, parseListQuery, sendList, type SignedInMember, type SortDirection } from '@cn/platform';
 import { loadNetwork } from '../network/network.read';
 import { connectedMembers } from '../realtime/connections';
 import { toMemberDto } from './member-dto';
-import { membersCollection } from './members.read';
+import { ignoredMemberIds, membersCollection } from './members.read';
 
 /** react-admin sort fields → read-model fields */
 const SORT_FIELDS: Record<string, string[]> = {
@@ -68,7 +68,33 @@ export class MembersController {
       showOnlineStatus: network.settings.member.show_online_status,
       includeEmail: viewer.roles.network_admin,
       connected: connected.has(id),
+      viewer: { id: viewer.id, roles: viewer.roles },
+      today: this.clock().toISOString().slice(0, 10),
+      changeRequests: network.settings.member.change_requests,
     });
+  }
+
+  @Get('members/:id/ignored')
+  @Endpoint({
+    summary: 'The members a member ignores, last ignored first (only the member themself)',
+    tags: ['members'],
+    responses: { 200: { description: 'IgnoredMembersResponse', schema: ignoredMembersResponseSchema }, 401: 'signed out', 403: "another member's list" },
+    auth: 'member',
+  })
+  async ignored(@Member() viewer: SignedInMember, @Param('id') id: string): Promise<IgnoredMembersResponse> {
+    if (viewer.id !== id) throw new HttpProblem(403, 'forbidden');
+    const ids = await ignoredMemberIds(this.documentStore, id);
+    const [docs, network] = await Promise.all([membersCollection(this.documentStore).getMany(ids), loadNetwork(this.documentStore)]);
+    const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    const view = { viewerId: viewer.id, showOnlineStatus: network.settings.member.show_online_status, connected: false };
+    return {
+      members: [...ids]
+        .reverse()
+        .flatMap((ignoredId) => {
+          const doc = byId.get(ignoredId);
+          return doc && !doc.deleted ? [toMemberDto(doc, view)] : [];
+        }),
+    };
   }
 
   /** ra-data-simple-rest list for the admin console */

@@ -1,6 +1,9 @@
 import {
   MemberErased,
+  MemberOnboardingCompleted,
+  MemberOnboardingRequested,
   MemberPresenceChanged,
+  MemberProfileChanged,
   MemberRegistered,
   MemberRolesChanged,
   type MemberRoles,
@@ -17,6 +20,11 @@ export interface MemberDocument extends ProjectedDocument {
   /** null until the member sets a presence: shown as offline */
   presence: { type: PresenceType; text: string } | null;
   deleted: boolean;
+  /** YYYY-MM-DD or null; absent in documents written before profiles could be edited */
+  birthday?: string | null;
+  show_age?: boolean;
+  /** asked for profile data at registration and not given yet */
+  onboarding_pending?: boolean;
 }
 
 const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
@@ -31,12 +39,14 @@ const emptyMember = (id: string): Omit<MemberDocument, '_position'> => ({
   roles: NO_ROLES,
   presence: null,
   deleted: false,
+  birthday: null,
+  show_age: false,
 });
 
 export const membersProjection: Projection<MemberDocument> = {
   name: 'members',
   version: 1,
-  eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type],
+  eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type, MemberProfileChanged.type, MemberOnboardingRequested.type, MemberOnboardingCompleted.type],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   // the administrators' list: active members by name
   indexes: [['deleted', 'last_name', 'first_name'], ['deleted', 'first_name', 'last_name']],
@@ -57,6 +67,18 @@ export const membersProjection: Projection<MemberDocument> = {
         return { ...current, presence: { type: data.type as PresenceType, text: text(data.text) } };
       case MemberRolesChanged.type:
         return { ...current, roles: data.roles as MemberRoles };
+      case MemberOnboardingRequested.type:
+        return { ...current, onboarding_pending: true };
+      case MemberOnboardingCompleted.type:
+        return { ...current, onboarding_pending: false };
+      case MemberProfileChanged.type:
+        return {
+          ...current,
+          first_name: text(data.first_name),
+          last_name: text(data.last_name),
+          birthday: text(data.birthday) || null,
+          show_age: data.show_age === true,
+        };
       case MemberErased.type:
         // the document stays so that references (authors, audit) resolve to the deleted-member fallback
         return { ...emptyMember(id), deleted: true };

@@ -1,5 +1,6 @@
 import { type DocumentStore } from '@cn/platform';
 import { collectionName } from '@cn/domain';
+import { ignoredMembersProjection, type IgnoredMembersDocument } from './ignored-members.projection';
 import { membersProjection, type MemberDocument } from './members.projection';
 
 export const membersCollection = (store: DocumentStore) =>
@@ -11,3 +12,10 @@ export const loadActiveMember = async (store: DocumentStore, memberId: string | 
   const doc = await membersCollection(store).get(memberId);
   return doc && !doc.deleted ? doc : null;
 };
+
+export const ignoredMembersCollection = (store: DocumentStore) =>
+  store.collection<IgnoredMembersDocument>(collectionName(ignoredMembersProjection));
+
+/** the members a member ignores (for chat, activities and the member's own list) */
+export const ignoredMemberIds = async (store: DocumentStore, memberId: string): Promise<string[]> =>
+  (await ignoredMembersCollection(store).get(memberId))?.ignored_ids ?? [];

@@ -20,7 +20,7 @@ export const memberChangePublisher = (store: DocumentStore, clock: () => Date): 
   const publish = async (doc: MemberDocument, hub: RealtimeHub): Promise<void> => {
     const [{ settings }, connected] = await Promise.all([loadNetwork(store), connectedMembers(store, [doc._id], clock())]);
     const showOnlineStatus = settings.member.show_online_status;
-    const view = { showOnlineStatus, connected: connected.has(doc._id) };
+    const view = { showOnlineStatus, connected: connected.has(doc._id), today: clock().toISOString().slice(0, 10), changeRequests: settings.member.change_requests };
     const fingerprint = JSON.stringify(toMemberDto(doc, { ...view, viewerId: null }));
     const othersChanged = seenByOthers.get(doc._id) !== fingerprint;
     seenByOthers.set(doc._id, fingerprint);
@@ -28,7 +28,7 @@ export const memberChangePublisher = (store: DocumentStore, clock: () => Date): 
       if (viewerId !== doc._id && !othersChanged) return null;
       const viewer = await loadActiveMember(store, viewerId);
       if (!viewer) return null;
-      const dto = toMemberDto(doc, { ...view, viewerId, includeEmail: viewer.roles.network_admin });
+      const dto = toMemberDto(doc, { ...view, viewerId, includeEmail: viewer.roles.network_admin, viewer: { id: viewerId, roles: viewer.roles } });
       return { type: 'changed', collection: 'members', id: doc._id, doc: dto };
     });
   };

@@ -28,6 +28,7 @@ export const networkConfigOf = ({ settings, position }: NetworkState): Omit<Netw
     between: settings.join.login_text_between,
     after: settings.join.login_text_after,
   },
+  memberships: { change_requests: settings.member.change_requests ?? { enabled: false, profile_fields: [] } },
   position,
 });
 

@@ -1,4 +1,4 @@
-import { statusSeenBy, type MemberDto, type MemberSettings } from '@cn/contracts';
+import { memberProfileAbilities, statusSeenBy, type MemberDto, type MemberSettings, type MemberViewer } from '@cn/contracts';
 import type { MemberSearchDocument } from './members-index';
 
 /** A directory entry as the viewer may see it: offline without an open console, an invisible member offline to others. */
@@ -8,6 +8,8 @@ export const toDirectoryEntry = (
   showOnlineStatus: MemberSettings['show_online_status'],
   /** whether the member has an open console (presence follows the connection) */
   connected: boolean,
+  /** with the viewer's roles the entry carries `can` (the row's invite buttons) */
+  viewer?: MemberViewer,
 ): MemberDto => {
   const entry: MemberDto = {
     id: doc.id,
@@ -25,5 +27,6 @@ export const toDirectoryEntry = (
   const chosen = doc.presence_type === null ? null : { type: doc.presence_type, text: doc.status_text };
   const status = statusSeenBy(chosen, { subjectId: doc.id, viewerId, showOnlineStatus, connected });
   if (status) entry.status = status;
+  if (viewer) entry.can = memberProfileAbilities(viewer, { id: doc.id, deleted: false, external: doc.is_external });
   return entry;
 };

@@ -1,4 +1,12 @@
-import { CONNECTIONS_COLLECTION, connectedMemberIds, directoryMembersResponseSchema, type ConnectionEntry, type DirectoryMembersResponse } from '@cn/contracts';
+import {
+  CONNECTIONS_COLLECTION,
+  connectedMemberIds,
+  directoryMembersResponseSchema,
+  MEMBERSHIP_ROLES_READ_MODEL,
+  type ConnectionEntry,
+  type DirectoryMembersResponse,
+} from '@cn/contracts';
+import { collectionName } from '@cn/domain';
 import { Controller, Get, Inject, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import { ConsistencyInterceptor, Endpoint, InjectPort, Member, parseWith, type Document, type DocumentStore, type SearchQuery, type SignedInMember } from '@cn/platform';
@@ -41,6 +49,24 @@ export class DirectoryController {
     return connectedMemberIds(await this.documents.collection<ConnectionEntry & Document>(CONNECTIONS_COLLECTION).find({ member_id: { $in: [...ids] } }), this.clock());
   }
 
+  /**
+   * The network-wide membership roles of the hits' members, for their badges (the roles read model of
+   * the query side; a network has few of them, so all are read once per page).
+   */
+  private async roleBadges(ids: readonly string[]): Promise<Map<string, Array<{ id: string; name: string }>>> {
+    const badges = new Map<string, Array<{ id: string; name: string }>>();
+    if (ids.length === 0) return badges;
+    const roles = await this.documents
+      .collection<Document & { group_id: string | null; name: string; member_ids: string[] }>(collectionName(MEMBERSHIP_ROLES_READ_MODEL))
+      .find({ group_id: null }, { sort: [['name', 1]] });
+    for (const role of roles) {
+      for (const memberId of role.member_ids) {
+        if (ids.includes(memberId)) badges.set(memberId, [...(badges.get(memberId) ?? []), { id: role._id, name: role.name }]);
+      }
+    }
+    return badges;
+  }
+
   /** relevance order when searching, the network's default sort when browsing */
   @Get('directory/members')
   @Endpoint({
@@ -61,9 +87,14 @@ export class DirectoryController {
       offset: (page - 1) * per_page,
       limit: per_page,
     });
-    const connected = await this.connected(result.hits.map((doc) => doc.id));
+    const ids = result.hits.map((doc) => doc.id);
+    const [connected, badges] = await Promise.all([this.connected(ids), this.roleBadges(ids)]);
     return {
-      entries: result.hits.map((doc) => toDirectoryEntry(doc, viewerId, settings.show_online_status, connected.has(doc.id))),
+      entries: result.hits.map((doc) => {
+        const entry = toDirectoryEntry(doc, viewerId, settings.show_online_status, connected.has(doc.id), { id: viewerId, roles: viewer.roles });
+        const roles = badges.get(doc.id);
+        return roles ? { ...entry, roles } : entry;
+      }),
       pagination: { page, per_page, total: result.total, total_pages: Math.ceil(result.total / per_page) },
     };
   }

@@ -1,6 +1,7 @@
 import {
   MemberErased,
   MemberPresenceChanged,
+  MemberProfileChanged,
   MemberRegistered,
   MemberRolesChanged,
   type MemberRoles,
@@ -43,7 +44,7 @@ export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher)
     if (current) await index.upsert([{ ...current, ...change }]);
   };
   return {
-    eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type],
+    eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type, MemberProfileChanged.type],
     handle: async (event) => {
       const data = await cipher.reveal(event.data as Record<string, unknown>);
       const id = text(data.member_id);
@@ -66,6 +67,12 @@ export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher)
               status: '',
             },
           ]);
+          return;
+        }
+        case MemberProfileChanged.type: {
+          const first = text(data.first_name);
+          const last = text(data.last_name);
+          await update(id, { display_name: `${first} ${last}`.trim(), first_name: first, last_name: last });
           return;
         }
         case MemberPresenceChanged.type:

@@ -82,5 +82,9 @@ describe('members search indexing', () => {
     expect(toDirectoryEntry({ ...doc, presence_type: 'invisible' }, 'm2', 'optional', true).status).toBeUndefined();
     // connected without a chosen status: online
     expect(toDirectoryEntry({ ...doc, presence_type: null, status_text: '' }, 'm2', 'enabled', true).status).toEqual({ type: 'online', text: '' });
+    // with the viewer the entry carries the row's flags (memberProfileAbilities)
+    const viewer = { id: 'm2', roles: { network_admin: false, auditor: false, external: false } };
+    expect(toDirectoryEntry(doc, 'm2', 'optional', true, viewer).can).toMatchObject({ invite_internal: !doc.is_external, invite_external: doc.is_external, update_profile: false });
+    expect(toDirectoryEntry(doc, 'm2', 'optional', true, { ...viewer, roles: { ...viewer.roles, external: true } }).can).toMatchObject({ invite_internal: false, invite_external: false });
   });
 });

@@ -15,6 +15,8 @@ export const REGISTER_MEMBER = 'RegisterMember';
 
 export interface RegistrationDeps {
   isEmailTaken(email: string): Promise<boolean>;
+  /** the network's join_ask_for_profile_data (absent: not asked, as for the demo seed) */
+  asksForProfileData?(): Promise<boolean>;
 }
 
 /**
@@ -56,6 +58,7 @@ export const registerMember = async (
         password_hash: passwordHash,
         roles: { network_admin: false, auditor: false, external: false, ...user.roles },
         email_taken: await deps.isEmailTaken(user.email),
+        ask_for_profile_data: (await deps.asksForProfileData?.()) ?? false,
       },
       context,
     }),
@@ -94,6 +97,10 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     // a person chose this password (the demo seed's documented ones do not pass through here)
     if (user.password) requireAcceptablePassword(user.password, user.email, 'user.password');
     const ports = { eventStore: this.commands.eventStore, clock: this.commands.clock, metrics: this.commands.metrics, cipher: this.cipher, mail: this.mail, config: this.config };
-    return registerMember(ports, { isEmailTaken: async (email) => (await this.lookup.memberByEmail(email)) !== null }, user, issuer);
+    const deps: RegistrationDeps = {
+      isEmailTaken: async (email) => (await this.lookup.memberByEmail(email)) !== null,
+      asksForProfileData: async () => (await this.lookup.networkSettings()).join.join_ask_for_profile_data,
+    };
+    return registerMember(ports, deps, user, issuer);
   }
 }

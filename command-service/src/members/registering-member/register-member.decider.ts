@@ -1,4 +1,4 @@
-import type { EncryptedEnvelope, MemberEvent, MemberRoles, SealedSecret } from '@cn/contracts';
+import type { EncryptedEnvelope, MemberEvent, MemberProfileEvent, MemberRoles, SealedSecret } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 import { evolveMember, initialMemberState, type MemberState } from '../member-state';
 
@@ -12,9 +12,11 @@ export interface RegisterMember {
   roles: MemberRoles;
   /** looked up before deciding: another active member already uses the address */
   email_taken: boolean;
+  /** the network's join setting join_ask_for_profile_data: the new member completes their profile first */
+  ask_for_profile_data?: boolean;
 }
 
-export const decideRegisterMember = (command: RegisterMember, state: MemberState): MemberEvent[] => {
+export const decideRegisterMember = (command: RegisterMember, state: MemberState): Array<MemberEvent | MemberProfileEvent> => {
   if (command.email_taken) throw new DomainError('email_taken', 'conflict', 'user.email');
   if (state.status !== 'unknown') throw new DomainError('already_registered', 'conflict');
   return [
@@ -29,10 +31,11 @@ export const decideRegisterMember = (command: RegisterMember, state: MemberState
         roles: command.roles,
       },
     },
+    ...(command.ask_for_profile_data ? [{ type: 'MemberOnboardingRequested' as const, data: { member_id: command.member_id } }] : []),
   ];
 };
 
-export const registerMemberDecider: Decider<MemberState, RegisterMember, MemberEvent> = {
+export const registerMemberDecider: Decider<MemberState, RegisterMember, MemberEvent | MemberProfileEvent> = {
   initialState: initialMemberState,
   evolve: evolveMember,
   decide: decideRegisterMember,

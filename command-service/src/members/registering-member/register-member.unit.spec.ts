@@ -1,4 +1,4 @@
-import type { MemberEvent } from '@cn/contracts';
+import type { MemberEvent, MemberProfileEvent } from '@cn/contracts';
 import { HttpProblem, parseWith } from '@cn/platform';
 import { DomainError } from '@cn/domain';
 import { registerMemberDecider, type RegisterMember } from './register-member.decider';
@@ -16,7 +16,7 @@ const command = (overrides: Partial<RegisterMember> = {}): RegisterMember => ({
   email_taken: false,
   ...overrides,
 });
-const decide = (events: MemberEvent[], cmd: RegisterMember) =>
+const decide = (events: Array<MemberEvent | MemberProfileEvent>, cmd: RegisterMember) =>
   registerMemberDecider.decide(cmd, events.reduce(registerMemberDecider.evolve, registerMemberDecider.initialState()));
 
 const fieldsOf = (input: unknown) => {
@@ -36,6 +36,11 @@ describe('registering a member', () => {
       type: 'MemberRegistered',
       data: { member_id: 'm1', email: sealed('e'), first_name: sealed('f'), last_name: sealed('l'), password_hash: { $secret: 'sealed', subject: 'm1' }, roles: command().roles },
     });
+  });
+
+  it('asks the new member for their profile when the network wants profile data at joining', () => {
+    expect(decide([], command()).map((event) => event.type)).toEqual(['MemberRegistered']);
+    expect(decide([], command({ ask_for_profile_data: true })).map((event) => event.type)).toEqual(['MemberRegistered', 'MemberOnboardingRequested']);
   });
 
   it('refuses an address another member uses', () => {

@@ -1,0 +1,21 @@
+/** The member pages' limits and paths, apart from their schemas: a console page needing one does not load zod. */
+
+/** Longest first or last name a member may give. */
+export const MEMBER_NAME_MAX = 100;
+
+/** The member fields a member edits on `/members/{id}/edit` (no images yet: there is no files module). */
+export const PROFILE_FIELDS = ['first_name', 'last_name', 'birthday', 'show_age'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** Where a member whose network asks for profile data at joining is sent until they give it. */
+export const ONBOARDING_PATH = '/onboarding/profile';
+
+/** The profile fields a network may have members ask administrators to change (`memberships.change_requests.profile_fields`). */
+export const CHANGE_REQUEST_FIELDS = ['first_name', 'last_name', 'birthday'] as const;
+export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
+
+/**
+ * The membership roles read model (projection-service), which the directory on the search side also
+ * reads for its role badges: one name for both (a new version renames both).
+ */
+export const MEMBERSHIP_ROLES_READ_MODEL = { name: 'membership_roles', version: 1 } as const;
