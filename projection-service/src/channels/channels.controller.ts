@@ -45,7 +45,7 @@ export class ChannelsController {
     tags,
     auth: 'member',
     query: userbarQuerySchema,
-    responses: { 200: 'ChannelsUserbarResponse', 400: 'recent too_long', 401: 'unauthenticated' },
+    responses: { 200: 'ChannelsUserbarResponse', 400: 'recent too_long', 401: 'unauthenticated', 431: 'a request line (recent) longer than the server takes' },
   })
   userbar(@Member() member: SignedInMember, @Query() query: Record<string, unknown>): Promise<ChannelsUserbarResponse> {
     const { recent } = parseWith(userbarQuerySchema, query);

@@ -1,8 +1,8 @@
+import { z } from 'zod';
 import { Controller, HttpCode, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import type { z } from 'zod';
-import { onboardingProfileRequestSchema, type OnboardingAnswer } from '@cn/contracts';
+import { commandAcceptedSchema, onboardingProfileRequestSchema, type OnboardingAnswer } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { commandAccepted, commandAnswer, Endpoint, Issuer, Payload } from '@cn/platform';
 import { COMPLETE_ONBOARDING, CompleteOnboardingCommand } from './complete-onboarding.command';
@@ -19,7 +19,7 @@ export class CompleteOnboardingController {
     auth: 'member',
     command: COMPLETE_ONBOARDING,
     body: onboardingProfileRequestSchema,
-    responses: { 200: commandAnswer('accepted, { position, redirect_to }'), 400: 'validation_failed (required, too_long, invalid_format)', 401: 'unauthenticated' },
+    responses: { 200: commandAnswer('accepted, { position, redirect_to }', commandAcceptedSchema.extend({ redirect_to: z.string() })), 400: 'validation_failed (required, too_long, invalid_format)', 401: 'unauthenticated' },
   })
   async complete(@Issuer() issuer: CommandContext, @Payload() payload: z.output<typeof onboardingProfileRequestSchema>, @Res({ passthrough: true }) res: Response): Promise<OnboardingAnswer> {
     const { position, redirect_to } = await this.commands.execute(new CompleteOnboardingCommand(issuer, payload));

@@ -1,9 +1,14 @@
+import { z } from 'zod';
 import { Controller, Delete, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
+import { commandAcceptedSchema } from '@cn/contracts';
 import { commandAccepted, commandAnswer, Endpoint, Issuer } from '@cn/platform';
 import type { CommandContext } from '@cn/domain';
 import { IGNORE_MEMBER, IgnoreMemberCommand } from './ignore-member.command';
+
+/** the answer of both: accepted, with whether the member is now ignored */
+const IGNORE_ANSWER = commandAcceptedSchema.extend({ ignored: z.boolean() });
 
 const refusals = { 401: 'unauthenticated', 404: 'not_found', 422: 'cannot_ignore_self' };
 
@@ -14,7 +19,7 @@ export class IgnoreMemberController {
 
   @Post()
   @HttpCode(200)
-  @Endpoint({ summary: 'Ignore a member (idempotent)', tags: ['members'], auth: 'member', command: IGNORE_MEMBER, responses: { 200: commandAnswer('accepted, { ignored, position }'), ...refusals } })
+  @Endpoint({ summary: 'Ignore a member (idempotent)', tags: ['members'], auth: 'member', command: IGNORE_MEMBER, responses: { 200: commandAnswer('accepted, { ignored, position }', IGNORE_ANSWER), ...refusals } })
   async ignore(@Issuer() issuer: CommandContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<{ ignored: boolean; position: number }> {
     const { position, ignored } = await this.commands.execute(new IgnoreMemberCommand(issuer, { ignored_member_id: id, ignore: true }));
     return { ...commandAccepted(res, position), ignored };
@@ -22,7 +27,7 @@ export class IgnoreMemberController {
 
   @Delete()
   @HttpCode(200)
-  @Endpoint({ summary: 'Stop ignoring a member (idempotent)', tags: ['members'], auth: 'member', command: IGNORE_MEMBER, responses: { 200: commandAnswer('accepted, { ignored, position }'), ...refusals } })
+  @Endpoint({ summary: 'Stop ignoring a member (idempotent)', tags: ['members'], auth: 'member', command: IGNORE_MEMBER, responses: { 200: commandAnswer('accepted, { ignored, position }', IGNORE_ANSWER), ...refusals } })
   async unignore(@Issuer() issuer: CommandContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<{ ignored: boolean; position: number }> {
     const { position, ignored } = await this.commands.execute(new IgnoreMemberCommand(issuer, { ignored_member_id: id, ignore: false }));
     return { ...commandAccepted(res, position), ignored };
