@@ -18,11 +18,16 @@ import { articlesCollection, channelsUserbar, channelViewerOf, latestArticles, t
 export const FEED_READER = Symbol('FEED_READER');
 
 const tags = ['channels'];
+/**
+ * the user bar's recent list: ten slugs at most; kept short enough that even a query of it percent-encoded
+ * in full (12 bytes a character) stays within the server's request-line limit and is answered 400, not 431
+ */
+const RECENT_MAX = 1000;
 const userbarQuerySchema = z.object({
   /** the channels the console visited, most recent first, comma separated */
   recent: z
     .string()
-    .max(2000, { message: 'too_long' })
+    .max(RECENT_MAX, { message: 'too_long' })
     .transform((value) => [...new Set(value.split(',').map((slug) => slug.trim().toLowerCase()).filter(Boolean))].slice(0, CHANNEL_USERBAR_LIMITS.recent))
     .optional(),
 });
@@ -45,7 +50,7 @@ export class ChannelsController {
     tags,
     auth: 'member',
     query: userbarQuerySchema,
-    responses: { 200: 'ChannelsUserbarResponse', 400: 'recent too_long', 401: 'unauthenticated', 431: 'a request line (recent) longer than the server takes' },
+    responses: { 200: 'ChannelsUserbarResponse', 400: 'recent too_long', 401: 'unauthenticated' },
   })
   userbar(@Member() member: SignedInMember, @Query() query: Record<string, unknown>): Promise<ChannelsUserbarResponse> {
     const { recent } = parseWith(userbarQuerySchema, query);
