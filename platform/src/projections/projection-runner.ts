@@ -245,6 +245,12 @@ interface CheckpointDocument extends ProjectedDocument {
   position: number;
 }
 
+/** a read model's checkpoint at `position`, as a change of the checkpoints collection */
+const checkpointChange = (track: Track, position: number): { id: string; doc: CheckpointDocument } => ({
+  id: track.checkpointId,
+  doc: { _id: track.checkpointId, position, _position: position },
+});
+
 /** One read model under a projector: its own checkpoint, its own failure. */
 interface Track {
   projection: Projection;
@@ -291,7 +297,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     await options.documentStore.writeAll([
       {
         collection: CHECKPOINTS_COLLECTION,
-        changes: lagging.map((track) => ({ id: track.checkpointId, doc: { _id: track.checkpointId, position: track.position, _position: track.position } })),
+        changes: lagging.map((track) => checkpointChange(track, track.position)),
       },
     ]);
     for (const track of lagging) track.saved = track.position;
@@ -448,7 +454,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       if (saved.length > 0) {
         written.push({
           collection: CHECKPOINTS_COLLECTION,
-          changes: saved.map(([track, position]) => ({ id: track.checkpointId, doc: { _id: track.checkpointId, position, _position: position } })),
+          changes: saved.map(([track, position]) => checkpointChange(track, position)),
         });
       }
       if (replay) {
@@ -639,7 +645,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         // the checkpoint goes to 0 first: a crash during the replay then restarts it from the beginning
         track.position = 0;
         track.failure = null;
-        await checkpoints.upsert({ _id: track.checkpointId, position: 0, _position: 0 });
+        await checkpoints.upsert(checkpointChange(track, 0).doc);
         await options.documentStore.collection(track.collection).clear();
       }
       stopping = false;

@@ -11,6 +11,7 @@ import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
 import { groupsCollection, groupsOfMember } from '../groups/groups.read';
+import type { GroupDocument } from '../groups/groups.projection';
 import {
   calendarTokensProjection,
   calendarsProjection,
@@ -23,16 +24,16 @@ export const calendarTokensCollection = (store: DocumentStore) =>
   store.collection<CalendarTokenDocument>(collectionName(calendarTokensProjection));
 
 /** The facts the contracts' ability rules take about a signed-in member. */
-export const viewerOf = async (store: DocumentStore, member: MemberDocument): Promise<Viewer> => {
-  const groups = await groupsOfMember(store, member._id);
-  return {
-    member_id: member._id,
-    network_admin: member.roles.network_admin,
-    external: member.roles.external,
-    group_ids: groups.map((group) => group._id),
-    admin_group_ids: groups.filter((group) => group.admin_ids.includes(member._id)).map((group) => group._id),
-  };
-};
+/** the viewer a member is, given the groups they belong to */
+const viewerFrom = (member: MemberDocument, groups: ReadonlyArray<Pick<GroupDocument, '_id' | 'admin_ids'>>): Viewer => ({
+  member_id: member._id,
+  network_admin: member.roles.network_admin,
+  external: member.roles.external,
+  group_ids: groups.map((group) => group._id),
+  admin_group_ids: groups.filter((group) => group.admin_ids.includes(member._id)).map((group) => group._id),
+});
+
+export const viewerOf = async (store: DocumentStore, member: MemberDocument): Promise<Viewer> => viewerFrom(member, await groupsOfMember(store, member._id));
 
 /**
  * The active members among `memberIds`, each with their viewer, read at once: a publisher deciding for
@@ -42,28 +43,13 @@ export const activeViewers = async (store: DocumentStore, memberIds: Iterable<st
   const members = [...(await loadMembers(store, memberIds)).values()].filter((member) => !member.deleted);
   if (members.length === 0) return [];
   const wanted = new Set(members.map((member) => member._id));
-  const groupsOf = new Map<string, Array<{ _id: string; admin: boolean }>>();
+  const groupsOf = new Map<string, GroupDocument[]>();
   for (const group of await groupsCollection(store).find()) {
     for (const memberId of group.member_ids) {
-      if (!wanted.has(memberId)) continue;
-      const of = groupsOf.get(memberId) ?? [];
-      of.push({ _id: group._id, admin: group.admin_ids.includes(memberId) });
-      groupsOf.set(memberId, of);
+      if (wanted.has(memberId)) groupsOf.set(memberId, [...(groupsOf.get(memberId) ?? []), group]);
     }
   }
-  return members.map((member) => {
-    const groups = groupsOf.get(member._id) ?? [];
-    return {
-      member,
-      viewer: {
-        member_id: member._id,
-        network_admin: member.roles.network_admin,
-        external: member.roles.external,
-        group_ids: groups.map((group) => group._id),
-        admin_group_ids: groups.filter((group) => group.admin).map((group) => group._id),
-      },
-    };
-  });
+  return members.map((member) => ({ member, viewer: viewerFrom(member, groupsOf.get(member._id) ?? []) }));
 };
 
 /** every calendar the viewer may see */
