@@ -3,17 +3,13 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { CONSISTENCY_HEADER, type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupMembershipStatus, type NetworkResponse } from '@cn/contracts';
+import { CONSISTENCY_HEADER, type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupMembershipStatus } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
+import { signInClient, type SignedInClient } from './testing/signed-in-client';
 
-interface Client {
-  email: string;
-  id: string;
-  cookie: string;
-  csrf: string;
-}
+type Client = SignedInClient;
 type Kind = 'open' | 'moderated' | 'closed' | 'hidden' | 'external';
 const KINDS: Record<Kind, object> = {
   open: {},
@@ -54,12 +50,7 @@ describe('group flags agree with the answers, for every role and kind of group',
   let categorySlug = '';
   const clients: Record<string, Client> = {};
 
-  const signIn = async (email: string, password = DEMO_PASSWORD): Promise<Client> => {
-    const res = await request(server).post('/users/sign_in').send({ email, password }).expect(200);
-    const cookie = (res.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
-    const network = (await request(server).get('/api/v1/network').set('Cookie', cookie).expect(200)).body as NetworkResponse;
-    return { email, id: network.current_member?.id ?? '', cookie, csrf: network.csrf_token ?? '' };
-  };
+  const signIn = (email: string, password = DEMO_PASSWORD): Promise<Client> => signInClient(server, email, password);
   const call = async (client: Client, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
     const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
     const res = await (body === undefined ? pending : pending.send(body));

@@ -19,13 +19,9 @@ import {
 import { isEncryptedValue, loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
+import { signInClient, type SignedInClient } from './testing/signed-in-client';
 
-interface Client {
-  email: string;
-  id: string;
-  cookie: string;
-  csrf: string;
-}
+type Client = SignedInClient;
 
 /**
  * Member pages end to end on one process: profile edits (own, others', administrators'), ignoring
@@ -38,12 +34,7 @@ describe('member pages', () => {
   let position = 0;
   const clients: Record<string, Client> = {};
 
-  const signIn = async (email: string, password = DEMO_PASSWORD): Promise<Client> => {
-    const res = await request(server).post('/users/sign_in').send({ email, password }).expect(200);
-    const cookie = (res.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
-    const network = (await request(server).get('/api/v1/network').set('Cookie', cookie).expect(200)).body as NetworkResponse;
-    return { email, id: network.current_member?.id ?? '', cookie, csrf: network.csrf_token ?? '' };
-  };
+  const signIn = (email: string, password = DEMO_PASSWORD): Promise<Client> => signInClient(server, email, password);
   const call = async (client: Client, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
     const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
     const res = await (body === undefined ? pending : pending.send(body));
