@@ -88,6 +88,8 @@ export interface EventStore {
    * `onProgress` between chunks. A store without a chain does not offer it.
    */
   verifyChain?(onProgress?: (checked: number, head: number) => void): Promise<ChainVerification>;
+  /** the newest event's position and chain hash, as stored (null while empty); offered with verifyChain */
+  chainHead?(): Promise<{ position: number; hash: string } | null>;
   /**
    * true when appends given in order are written in that order and `expectedLastEventId` is checked: a
    * command may then decide on the state an earlier append of its stream will leave, before it is durable

@@ -6,6 +6,8 @@ export const auditQuerySchema = z.object({
   stream: z.string().min(1).optional(),
   type: z.string().min(1).optional(),
   member: z.string().min(1).optional(),
+  /** the events one request caused (a command's events and what followed from them) */
+  correlation: z.string().min(1).optional(),
   from: z.iso.datetime({ offset: true, message: 'invalid_format' }).optional(),
   to: z.iso.datetime({ offset: true, message: 'invalid_format' }).optional(),
   after: z.coerce.number().int().min(0, { message: 'too_small' }).optional(),
@@ -84,3 +86,52 @@ export type IntegrityLine =
       first_break: number | null;
       verified_at: string;
     };
+
+/** `GET /api/v1/audit/export`: the history or a filtered part of it as NDJSON, oldest first. */
+export const auditExportQuerySchema = auditQuerySchema.pick({ stream: true, type: true, member: true, correlation: true, from: true, to: true });
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
+/**
+ * `GET /api/v1/audit/integrity/head`: the chain's newest link signed with the network's Ed25519 key, to
+ * keep outside the system; `message` is what was signed (verify it with `public_key`, e.g. with openssl).
+ */
+export interface SignedChainHead {
+  available: boolean;
+  position: number;
+  hash: string;
+  signed_at: string;
+  algorithm: 'Ed25519';
+  message: string;
+  signature: string;
+  public_key: string;
+}
+export const signedChainHeadSchema = z.object({
+  available: z.boolean(),
+  position: z.number().int(),
+  hash: z.string(),
+  signed_at: z.string(),
+  algorithm: z.literal('Ed25519'),
+  message: z.string(),
+  signature: z.string(),
+  public_key: z.string(),
+}) satisfies z.ZodType<SignedChainHead>;
+
+/** `GET /api/v1/audit/projections`: each read model's position beside the history's head. */
+export interface ProjectionStatusDto {
+  projector: string;
+  name: string;
+  collection: string;
+  position: number;
+  head: number;
+  lag: number;
+  failing: boolean;
+}
+export const projectionStatusDtoSchema = z.object({
+  projector: z.string(),
+  name: z.string(),
+  collection: z.string(),
+  position: z.number().int(),
+  head: z.number().int(),
+  lag: z.number().int(),
+  failing: z.boolean(),
+}) satisfies z.ZodType<ProjectionStatusDto>;

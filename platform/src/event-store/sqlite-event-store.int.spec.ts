@@ -108,6 +108,7 @@ describe('sqlite event store: the hash-chained history', () => {
     const verified = await store.verifyChain?.((checked) => progress.push(checked));
     expect(verified).toEqual({ checked: head, head: { position: head, hash: expect.stringMatching(/^[0-9a-f]{64}$/) }, firstBreak: null });
     expect(progress.at(-1)).toBe(head);
+    expect(await store.chainHead?.()).toEqual(verified?.head);
     await store.close();
     const reopened = createSqliteEventStore({ path });
     await reopened.append('chain-c', [newTestEvent('C0')], { expectedRevision: 'no_stream' });

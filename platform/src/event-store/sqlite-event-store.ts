@@ -319,9 +319,12 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     return { checked, head: last, firstBreak: null };
   };
 
+  const selectChainHead = db.prepare<[], { position: number; hash: string }>('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1');
+
   return {
     chainsAppends: true,
     verifyChain,
+    chainHead: () => settle(() => selectChainHead.get() ?? null),
     append: (streamId, events, { expectedRevision, expectedLastEventId }) => {
       if (events.length === 0) {
         return settle(() => {

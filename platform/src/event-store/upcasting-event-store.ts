@@ -17,6 +17,7 @@ export const withUpcasting = (store: EventStore): EventStore => ({
   readAll: async (options) => (await store.readAll(options)).map(upcastRecordedEvent),
   headPosition: () => store.headPosition(),
   ...(store.verifyChain ? { verifyChain: store.verifyChain.bind(store) } : {}),
+  ...(store.chainHead ? { chainHead: store.chainHead.bind(store) } : {}),
   subscribeToAll: (options, handler, onError) => store.subscribeToAll(options, (event) => handler(upcastRecordedEvent(event)), onError),
   close: () => store.close(),
 });

@@ -15,7 +15,7 @@ const SORT_FIELDS: Record<string, string> = {
   type: 'type',
   stream: 'stream',
 };
-const AUDIT_FILTERS = ['stream', 'type', 'member', 'from', 'to'] as const;
+const AUDIT_FILTERS = ['stream', 'type', 'member', 'correlation', 'from', 'to'] as const;
 const ACTOR_FILTERS = ['q', 'id'] as const;
 const ACTOR_SORT_FIELDS: Record<string, string> = { name: 'last_name', id: '_id' };
 
@@ -73,7 +73,7 @@ export class AuditController {
 
   @Get('administration/audit-events')
   @Endpoint({
-    summary: 'Event history for react-admin (sort, range, filter stream/type/member/from/to; Content-Range)',
+    summary: 'Event history for react-admin (sort, range, filter stream/type/member/correlation/from/to; Content-Range)',
     tags: ['audit'],
     responses: { 200: { description: 'AuditEventDto[]', schema: z.array(auditEventDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither auditor nor administrator' },
     auth: 'auditor',
@@ -88,6 +88,7 @@ export class AuditController {
       stream: optionalText(filter.stream),
       type: optionalText(filter.type),
       member: optionalText(filter.member),
+      correlation: optionalText(filter.correlation),
       from: optionalText(filter.from),
       to: optionalText(filter.to),
     });

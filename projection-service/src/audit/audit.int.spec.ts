@@ -1,3 +1,4 @@
+import { createPublicKey, verify } from 'node:crypto';
 import request from 'supertest';
 import {
   CONSISTENCY_HEADER,
@@ -7,6 +8,8 @@ import {
   type AuditEventDto,
   type AuditEventsResponse,
   type IntegrityLine,
+  type ProjectionStatusDto,
+  type SignedChainHead,
 } from '@cn/contracts';
 import { networkStreamId, startHarness, type Harness } from '../__tests__/harness';
 
@@ -125,6 +128,55 @@ describe('audit API', () => {
     expect(lines.some((line) => line.type === 'progress')).toBe(true);
     expect(result).toMatchObject({ type: 'result', available: true, checked: current, first_break: null, head: { position: current, hash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     await request(h.server).get('/api/v1/audit/integrity').set('Cookie', h.cookie('eve')).expect(403);
+  });
+
+  it("signs the chain's head with a key that never leaves the system, verifiable with its public key", async () => {
+    const res = await request(h.server).get('/api/v1/audit/integrity/head').set('Cookie', h.cookie('aud')).expect(200);
+    const sealed = res.body as SignedChainHead;
+    const current = await h.infra.eventStore.headPosition();
+    expect(sealed).toMatchObject({ available: true, position: current, algorithm: 'Ed25519', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(sealed.message).toBe(`cn-chain-head:v1:${current}:${sealed.hash}:${sealed.signed_at}`);
+    expect(verify(null, Buffer.from(sealed.message), createPublicKey(sealed.public_key), Buffer.from(sealed.signature, 'base64'))).toBe(true);
+    // a forged head does not verify
+    expect(verify(null, Buffer.from(sealed.message.replace(`:${current}:`, `:${current + 1}:`)), createPublicKey(sealed.public_key), Buffer.from(sealed.signature, 'base64'))).toBe(false);
+    // the same key signs the next head
+    const again = (await request(h.server).get('/api/v1/audit/integrity/head').set('Cookie', h.cookie('admin')).expect(200)).body as SignedChainHead;
+    expect(again.public_key).toBe(sealed.public_key);
+    expect(res.text).not.toContain('PRIVATE');
+    await request(h.server).get('/api/v1/audit/integrity/head').set('Cookie', h.cookie('eve')).expect(403);
+  });
+
+  it('exports the history or a filtered part as NDJSON, oldest first', async () => {
+    const res = await request(h.server).get('/api/v1/audit/export').set('Cookie', h.cookie('aud')).set(CONSISTENCY_HEADER, String(head)).expect(200);
+    expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="history-.+\.ndjson"$/);
+    const all = res.text.trim().split('\n').map((line) => JSON.parse(line) as AuditEventDto);
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    expect(all.map((e) => e.position)).toEqual([...all.map((e) => e.position)].sort((a, b) => a - b));
+    expect(all.find((e) => e.type === 'MemberPresenceChanged')?.data).toMatchObject({ text: 'lunch' });
+    const eve = await request(h.server).get('/api/v1/audit/export').query({ stream: 'member-eve' }).set('Cookie', h.cookie('admin')).expect(200);
+    expect(eve.text.trim().split('\n').map((line) => (JSON.parse(line) as AuditEventDto).type)).toEqual(['MemberRegistered', 'MemberPresenceChanged']);
+    await request(h.server).get('/api/v1/audit/export').query({ from: 'never' }).set('Cookie', h.cookie('aud')).expect(400);
+    await request(h.server).get('/api/v1/audit/export').set('Cookie', h.cookie('eve')).expect(403);
+  });
+
+  it('filters by correlation id: the events one request caused', async () => {
+    const all = (await audit(h.cookie('aud'), { order: 'asc' }).expect(200)).body as AuditEventsResponse;
+    const presence = all.events.find((e) => e.type === 'MemberPresenceChanged');
+    const byCorrelation = (await audit(h.cookie('aud'), { correlation: presence?.correlation_id ?? '' }).expect(200)).body as AuditEventsResponse;
+    expect(byCorrelation.events.map((e) => e.id)).toEqual(all.events.filter((e) => e.correlation_id === presence?.correlation_id).map((e) => e.id).reverse());
+    expect(byCorrelation.events.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("tells auditors each read model's position and lag behind the history's head", async () => {
+    const res = await request(h.server).get('/api/v1/audit/projections').set('Cookie', h.cookie('aud')).expect(200);
+    const models = res.body as ProjectionStatusDto[];
+    const audited = models.find((m) => m.name === 'audit_events');
+    expect(audited).toMatchObject({ projector: 'projection-service-audit', failing: false });
+    expect(audited?.head).toBe(await h.infra.eventStore.headPosition());
+    expect(models.every((m) => m.lag === m.head - m.position || (m.lag === 0 && m.position >= m.head))).toBe(true);
+    expect(models.length).toBeGreaterThan(5);
+    await request(h.server).get('/api/v1/audit/projections').set('Cookie', h.cookie('eve')).expect(403);
   });
 
   it('shows the fallbacks for an erased member', async () => {

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { AuditController } from './audit.controller';
+import { AuditExportController } from './audit-export.controller';
 import { IntegrityController } from './integrity.controller';
+import { ProjectionsStatusController } from './projections-status.controller';
 import { auditProjection } from './audit.projection';
 
 /** The audit log, personal data kept sealed until read. */
-@Module({ controllers: [AuditController, IntegrityController] })
+@Module({ controllers: [AuditController, AuditExportController, IntegrityController, ProjectionsStatusController] })
 export class AuditModule {}
 
 export const auditFeature: ProjectionFeature = {

@@ -25,8 +25,8 @@ export const auditProjection: Projection<AuditEntryDocument> = {
   version: 1,
   eventTypes: [...eventRegistry.keys()],
   documentIds: (event) => [event.id],
-  // the latest first, alone or by type, stream or author, with keyset paging on the position
-  indexes: [['position'], ['type', 'position'], ['stream', 'position'], ['who_id', 'position']],
+  // the latest first, alone or by type, stream, author or correlation, with keyset paging on the position
+  indexes: [['position'], ['type', 'position'], ['stream', 'position'], ['who_id', 'position'], ['correlation_id', 'position']],
   evolve: (_doc, event, id) => ({
     _id: id,
     position: event.position,

@@ -15,6 +15,7 @@ export interface AuditFilter {
   stream?: string;
   type?: string;
   member?: string;
+  correlation?: string;
   from?: string;
   to?: string;
 }
@@ -31,6 +32,7 @@ export const auditFilterOf = (filter: AuditFilter): Filter[] => {
   if (filter.stream) and.push({ stream: filter.stream });
   if (filter.type) and.push({ type: filter.type });
   if (filter.member) and.push({ who_id: filter.member });
+  if (filter.correlation) and.push({ correlation_id: filter.correlation });
   const from = isoOf(filter.from);
   if (from) and.push({ occurred_at: { $gte: from } });
   const to = isoOf(filter.to);

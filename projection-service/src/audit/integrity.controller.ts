@@ -1,7 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { IntegrityLine } from '@cn/contracts';
-import { Endpoint, type EventStore, InjectPort } from '@cn/platform';
+import { signedChainHeadSchema, type IntegrityLine, type SignedChainHead } from '@cn/contracts';
+import { Endpoint, type EventStore, InjectPort, type KeyStore } from '@cn/platform';
+import { sealChainHead } from './chain-seal';
 
 /**
  * Verifies the history's hash chain for auditors and network administrators, as NDJSON: a progress line
@@ -12,7 +13,34 @@ export class IntegrityController {
   constructor(
     @InjectPort('eventStore') private readonly eventStore: EventStore,
     @InjectPort('clock') private readonly clock: () => Date,
+    @InjectPort('keyStore') private readonly keyStore: KeyStore,
   ) {}
+
+  @Get('head')
+  @Endpoint({
+    summary: "The hash chain's newest link, signed with the network's Ed25519 key (to keep outside the system)",
+    tags: ['audit'],
+    responses: { 200: { description: 'SignedChainHead', schema: signedChainHeadSchema }, 401: 'signed out', 403: 'neither auditor nor administrator' },
+    auth: 'auditor',
+  })
+  async head(): Promise<SignedChainHead> {
+    const signedAt = this.clock().toISOString();
+    const head = (await this.eventStore.chainHead?.()) ?? null;
+    if (head === null) {
+      return { available: false, position: 0, hash: '', signed_at: signedAt, algorithm: 'Ed25519', message: '', signature: '', public_key: '' };
+    }
+    const seal = await sealChainHead(this.keyStore, head, signedAt);
+    return {
+      available: true,
+      position: head.position,
+      hash: head.hash,
+      signed_at: signedAt,
+      algorithm: 'Ed25519',
+      message: seal.message,
+      signature: seal.signature,
+      public_key: seal.publicKey,
+    };
+  }
 
   @Get()
   @Endpoint({
