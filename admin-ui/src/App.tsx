@@ -6,7 +6,17 @@ import { createDataProvider } from './dataProvider';
 import { appointmentCategories } from './appointment-categories';
 import { changeRequests } from './change_requests';
 import { groupCategories } from './group-categories';
-import { auditEvents, IntegrityPage, INTEGRITY_PATH, SettingsHistory, SETTINGS_HISTORY_PATH } from './audit-events';
+import {
+  auditEvents,
+  EntityHistoryPage,
+  ENTITY_HISTORY_PATH,
+  IntegrityPage,
+  INTEGRITY_PATH,
+  ProjectionsPage,
+  PROJECTIONS_PATH,
+  SettingsHistory,
+  SETTINGS_HISTORY_PATH,
+} from './audit-events';
 import { i18nProvider } from './i18n/i18nProvider';
 import { createAppLayout } from './layout/AppLayout';
 import { StartPage } from './layout/StartPage';
@@ -44,6 +54,8 @@ export const App = () => (
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <CustomRoutes>
             <Route path={INTEGRITY_PATH} element={<IntegrityPage />} />
+            <Route path={ENTITY_HISTORY_PATH} element={<EntityHistoryPage />} />
+            <Route path={PROJECTIONS_PATH} element={<ProjectionsPage />} />
           </CustomRoutes>
         )}
         {permissions?.administrate === true && <Resource name="settings" {...settings} />}

@@ -1,6 +1,9 @@
-import { Datagrid, List, NumberField, SimpleList, TextField, useLocaleState, useTranslate } from 'react-admin';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, FilterButton, List, NumberField, SimpleList, TopToolbar, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Button, Link, useMediaQuery, type Theme } from '@mui/material';
 import type { AuditEventDto } from '@cn/contracts';
+import { AUDIT_EXPORT_API, entityHistoryPath } from './paths';
 import { WhenField, browserLocaleOf } from './WhenField';
 import { useAuditEventsFilters } from './audit-eventsFilters';
 import { AuditEventData } from './AuditEventData';
@@ -22,12 +25,44 @@ const AuditEventSimpleList = () => {
   );
 };
 
+/** the stream, linked to that entity's history with the fields each event changed */
+const StreamField = (_props: { label?: string; sortBy?: string }) => {
+  const record = useRecordContext<AuditEventDto>();
+  if (!record) return null;
+  return (
+    <Link component={RouterLink} to={entityHistoryPath(record.stream)} onClick={(event) => event.stopPropagation()} data-testid="stream-history">
+      {record.stream}
+    </Link>
+  );
+};
+
+/** what the list shows (its filter) as NDJSON, oldest first, downloaded as the server streams it */
+const ExportNdjsonButton = () => {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const query = new URLSearchParams(
+    Object.entries(filterValues as Record<string, unknown>).flatMap(([key, value]) => (typeof value === 'string' && value !== '' ? [[key, value]] : [])),
+  );
+  return (
+    <Button size="small" startIcon={<DownloadIcon />} href={`${AUDIT_EXPORT_API}?${query.toString()}`} data-testid="export-ndjson">
+      {translate('cn.audit.export')}
+    </Button>
+  );
+};
+
+const AuditListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <ExportNdjsonButton />
+  </TopToolbar>
+);
+
 /** Every recorded event, newest first, for auditors and network administrators. */
 export const AuditEventList = () => {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const filters = useAuditEventsFilters();
   return (
-    <List filters={filters} sort={{ field: 'position', order: 'DESC' }} perPage={25}>
+    <List filters={filters} actions={<AuditListActions />} sort={{ field: 'position', order: 'DESC' }} perPage={25}>
       {small ? (
         <AuditEventSimpleList />
       ) : (
@@ -36,7 +71,7 @@ export const AuditEventList = () => {
           <WhenField label="resources.audit-events.fields.when" sortBy="when" />
           <TypeNameField label="resources.audit-events.fields.type" sortBy="type" />
           <SummaryField label="resources.audit-events.fields.summary" sortable={false} />
-          <TextField source="stream" />
+          <StreamField label="resources.audit-events.fields.stream" sortBy="stream" />
         </Datagrid>
       )}
     </List>

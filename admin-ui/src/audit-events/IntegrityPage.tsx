@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
-import type { IntegrityLine } from '@cn/contracts';
+import type { IntegrityLine, SignedChainHead } from '@cn/contracts';
 
 export const INTEGRITY_API = '/api/v1/audit/integrity';
+export const CHAIN_HEAD_API = '/api/v1/audit/integrity/head';
 
 type Outcome = Extract<IntegrityLine, { type: 'result' }>;
 
@@ -22,6 +23,67 @@ const readLines = async (response: Response, onLine: (line: IntegrityLine) => vo
     if (done) break;
   }
   if (pending.trim() !== '') onLine(JSON.parse(pending) as IntegrityLine);
+};
+
+/** the signed head as a file to keep outside the system */
+const downloadHead = (head: SignedChainHead): void => {
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(head, null, 2)}\n`], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `chain-head-${head.position}.json`;
+  link.click();
+  URL.revokeObjectURL(url);
+};
+
+/** The chain's newest link signed with the network's key: shown, and downloaded as a file to keep. */
+const SignedHead = () => {
+  const translate = useTranslate();
+  const [head, setHead] = useState<SignedChainHead | null>(null);
+  const [failed, setFailed] = useState(false);
+  const sign = async (): Promise<void> => {
+    setFailed(false);
+    try {
+      const response = await fetch(CHAIN_HEAD_API, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(String(response.status));
+      const signed = (await response.json()) as SignedChainHead;
+      setHead(signed);
+      if (signed.available) downloadHead(signed);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <Box sx={{ mt: 4 }}>
+      <Typography variant="h6">{translate('cn.integrity.signed_title')}</Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {translate('cn.integrity.signed_explanation')}
+      </Typography>
+      <Button variant="outlined" onClick={() => void sign()} data-testid="sign-head">
+        {translate('cn.integrity.sign')}
+      </Button>
+      {failed && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {translate('cn.integrity.failed')}
+        </Alert>
+      )}
+      {head && !head.available && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('cn.integrity.unavailable')}
+        </Alert>
+      )}
+      {head?.available && (
+        <Alert severity="success" sx={{ mt: 2 }} data-testid="signed-head">
+          {translate('cn.integrity.signed', { position: head.position, at: head.signed_at })}
+          <Box component="code" sx={{ display: 'block', mt: 1, wordBreak: 'break-all' }}>
+            {head.hash}
+          </Box>
+          <Box component="code" sx={{ display: 'block', mt: 1, wordBreak: 'break-all', fontSize: 11 }}>
+            {head.signature}
+          </Box>
+        </Alert>
+      )}
+    </Box>
+  );
 };
 
 /**
@@ -92,6 +154,7 @@ export const IntegrityPage = () => {
             {translate('cn.integrity.broken', { position: outcome.first_break, count: outcome.checked })}
           </Alert>
         )}
+        <SignedHead />
       </CardContent>
     </Card>
   );

@@ -4,7 +4,7 @@ import { eventRegistry } from '@cn/contracts';
 import { AuditActorInput } from '../pickers/AuditActorInput';
 import { eventTypeName } from './auditSummary';
 
-/** The filter inputs carry AuditQuery's names: stream, type, member, from, to (ISO date-times). */
+/** The filter inputs carry AuditQuery's names: stream, type, member, correlation, from, to (ISO date-times). */
 const toIsoOrUndefined = (value: string | null): string | undefined =>
   value === null || value === '' ? undefined : new Date(value).toISOString();
 
@@ -28,6 +28,7 @@ export const useAuditEventsFilters = () =>
       <TextInput key="stream" source="stream" alwaysOn />,
       <EventTypeInput key="type" source="type" alwaysOn />,
       <AuditActorInput key="member" source="member" label="resources.audit-events.fields.member" />,
+      <TextInput key="correlation" source="correlation" />,
       <DateTimeInput key="from" source="from" parse={toIsoOrUndefined} />,
       <DateTimeInput key="to" source="to" parse={toIsoOrUndefined} />,
     ],

@@ -9,4 +9,6 @@ export const auditEvents = {
 };
 export const SettingsHistory = lazyPage(() => import('./SettingsHistory').then((module) => module.SettingsHistory));
 export const IntegrityPage = lazyPage(() => import('./IntegrityPage').then((module) => module.IntegrityPage));
-export { INTEGRITY_PATH, SETTINGS_HISTORY_PATH } from './paths';
+export const EntityHistoryPage = lazyPage(() => import('./EntityHistoryPage').then((module) => module.EntityHistoryPage));
+export const ProjectionsPage = lazyPage(() => import('./ProjectionsPage').then((module) => module.ProjectionsPage));
+export { ENTITY_HISTORY_PATH, INTEGRITY_PATH, PROJECTIONS_PATH, SETTINGS_HISTORY_PATH } from './paths';

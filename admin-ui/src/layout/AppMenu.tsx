@@ -7,6 +7,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import RuleIcon from '@mui/icons-material/Rule';
+import StorageIcon from '@mui/icons-material/Storage';
 import type { Permissions } from '../api/authProvider';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
@@ -33,6 +34,7 @@ export const AppMenu = () => {
         <Menu.Item to="/audit-events" primaryText="cn.menu.audit_events" leftIcon={<HistoryIcon />} data-testid="menu-audit-events" />
       )}
       {audit && <Menu.Item to="/integrity" primaryText="cn.menu.integrity" leftIcon={<VerifiedUserIcon />} data-testid="menu-integrity" />}
+      {audit && <Menu.Item to="/projections" primaryText="cn.menu.projections" leftIcon={<StorageIcon />} data-testid="menu-projections" />}
       {administrate && (
         <Menu.Item to="/members" primaryText="cn.menu.members" leftIcon={<PeopleIcon />} data-testid="menu-members" />
       )}
