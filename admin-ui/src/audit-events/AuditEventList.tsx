@@ -39,9 +39,10 @@ const StreamField = (_props: { label?: string; sortBy?: string }) => {
 /** what the list shows (its filter) as NDJSON, oldest first, downloaded as the server streams it */
 const ExportNdjsonButton = () => {
   const translate = useTranslate();
-  const { filterValues } = useListContext();
+  const list: { filterValues?: Record<string, unknown> } = useListContext();
+  const filterValues = list.filterValues ?? {};
   const query = new URLSearchParams(
-    Object.entries(filterValues as Record<string, unknown>).flatMap(([key, value]) => (typeof value === 'string' && value !== '' ? [[key, value]] : [])),
+    Object.entries(filterValues).flatMap(([key, value]) => (typeof value === 'string' && value !== '' ? [[key, value]] : [])),
   );
   return (
     <Button size="small" startIcon={<DownloadIcon />} href={`${AUDIT_EXPORT_API}?${query.toString()}`} data-testid="export-ndjson">

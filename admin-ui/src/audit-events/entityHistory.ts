@@ -25,7 +25,7 @@ export const flatten = (data: unknown, prefix = ''): Map<string, unknown> => {
     if (prefix !== '') fields.set(prefix, data);
     return fields;
   }
-  for (const [key, value] of Object.entries(data)) {
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
     if (prefix === '' && NOT_STATE.has(key)) continue;
     const path = prefix === '' ? key : `${prefix}.${key}`;
     if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0) {
