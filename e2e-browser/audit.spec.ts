@@ -18,6 +18,7 @@ test("an auditor verifies the history's hash chain and filters the history by a 
   // German, the default: every event intact, and the head to keep outside the system
   await expect(result).toContainText(/Alle \d+ Ereignisse sind unverändert/);
   await expect(result).toContainText(/Hash [0-9a-f]{64}/);
+  await expect(page.locator('[data-testid="read-model-result"]')).toContainText(/Die Audit-Liste zeigt alle \d+ Ereignisse/);
   await page.screenshot({ path: screenshotPath('auditor-integrity.png') });
 
   // the member filter: an auditor picks a member by name (the members list itself is the administrators')

@@ -7,6 +7,7 @@ export const INTEGRITY_API = '/api/v1/audit/integrity';
 export const CHAIN_HEAD_API = '/api/v1/audit/integrity/head';
 
 type Outcome = Extract<IntegrityLine, { type: 'result' }>;
+type RowsOutcome = Extract<IntegrityLine, { type: 'read_model' }>;
 
 /** Reads the NDJSON lines of the verification as they come, telling each to `onLine`. */
 const readLines = async (response: Response, onLine: (line: IntegrityLine) => void): Promise<void> => {
@@ -94,10 +95,12 @@ export const IntegrityPage = () => {
   const translate = useTranslate();
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [rows, setRows] = useState<RowsOutcome | null>(null);
   const [failed, setFailed] = useState(false);
 
   const verify = async (): Promise<void> => {
     setOutcome(null);
+    setRows(null);
     setFailed(false);
     setProgress(0);
     try {
@@ -105,7 +108,8 @@ export const IntegrityPage = () => {
       if (!response.ok) throw new Error(String(response.status));
       await readLines(response, (line) => {
         if (line.type === 'progress') setProgress(line.head > 0 ? Math.round((line.checked / line.head) * 100) : 100);
-        else setOutcome(line);
+        else if (line.type === 'result') setOutcome(line);
+        else setRows(line);
       });
     } catch {
       setFailed(true);
@@ -152,6 +156,16 @@ export const IntegrityPage = () => {
         {outcome?.available && outcome.first_break !== null && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="integrity-result">
             {translate('cn.integrity.broken', { position: outcome.first_break, count: outcome.checked })}
+          </Alert>
+        )}
+        {rows && rows.first_mismatch === null && (
+          <Alert severity="success" sx={{ mt: 2 }} data-testid="read-model-result">
+            {translate('cn.integrity.rows_whole', { count: rows.checked })}
+          </Alert>
+        )}
+        {rows?.first_mismatch && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="read-model-result">
+            {translate(`cn.integrity.rows_${rows.first_mismatch.kind}`, { position: rows.first_mismatch.position })}
           </Alert>
         )}
         <SignedHead />

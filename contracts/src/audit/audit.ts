@@ -85,6 +85,15 @@ export type IntegrityLine =
       /** the first event whose stored hash does not follow; null when the whole history holds */
       first_break: number | null;
       verified_at: string;
+    }
+  /**
+   * Last: the audit read model compared with the log up to where its projector stands; a row missing,
+   * altered or without an event is named at its position.
+   */
+  | {
+      type: 'read_model';
+      checked: number;
+      first_mismatch: { position: number; kind: 'missing' | 'altered' | 'extra' } | null;
     };
 
 /** `GET /api/v1/audit/export`: the history or a filtered part of it as NDJSON, oldest first. */

@@ -12,6 +12,7 @@ import {
   type SignedChainHead,
 } from '@cn/contracts';
 import { networkStreamId, startHarness, type Harness } from '../__tests__/harness';
+import { auditCollection } from './audit.read';
 
 describe('audit API', () => {
   let h: Harness;
@@ -123,11 +124,28 @@ describe('audit API', () => {
     const res = await request(h.server).get('/api/v1/audit/integrity').set('Cookie', h.cookie('aud')).expect(200);
     expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
     const lines = (res.text).trim().split('\n').map((line) => JSON.parse(line) as IntegrityLine);
-    const result = lines.at(-1);
+    const result = lines.find((line) => line.type === 'result');
     const current = await h.infra.eventStore.headPosition();
     expect(lines.some((line) => line.type === 'progress')).toBe(true);
     expect(result).toMatchObject({ type: 'result', available: true, checked: current, first_break: null, head: { position: current, hash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(lines.at(-1)).toEqual({ type: 'read_model', checked: current, first_mismatch: null });
     await request(h.server).get('/api/v1/audit/integrity').set('Cookie', h.cookie('eve')).expect(403);
+  });
+
+  it('reports an audit row that was altered, removed or added behind the log, at its position', async () => {
+    const rows = auditCollection(h.infra.documentStore);
+    const verifyRows = async () => {
+      const res = await request(h.server).get('/api/v1/audit/integrity').set('Cookie', h.cookie('aud')).expect(200);
+      return res.text.trim().split('\n').map((line) => JSON.parse(line) as IntegrityLine).at(-1);
+    };
+    const [presence] = await rows.find({ type: 'MemberPresenceChanged' });
+    if (!presence) throw new Error('no presence row');
+    await rows.upsert({ ...presence, data: { ...(presence.data as object), type: 'online' } });
+    expect(await verifyRows()).toMatchObject({ type: 'read_model', first_mismatch: { position: presence.position, kind: 'altered' } });
+    await rows.delete(presence._id);
+    expect(await verifyRows()).toMatchObject({ first_mismatch: { position: presence.position, kind: 'missing' } });
+    await rows.upsert(presence);
+    expect(await verifyRows()).toMatchObject({ first_mismatch: null });
   });
 
   it("signs the chain's head with a key that never leaves the system, verifiable with its public key", async () => {

@@ -1,7 +1,10 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { signedChainHeadSchema, type IntegrityLine, type SignedChainHead } from '@cn/contracts';
-import { Endpoint, type EventStore, InjectPort, type KeyStore } from '@cn/platform';
+import { type DocumentStore, Endpoint, type EventStore, InjectPort, type KeyStore } from '@cn/platform';
+import { PROJECTION_RUNTIME } from '../core/projection-core';
+import type { ProjectionServiceRuntime } from '../projection-runtime';
+import { checkAuditReadModel } from './audit-check';
 import { sealChainHead } from './chain-seal';
 
 /**
@@ -14,6 +17,8 @@ export class IntegrityController {
     @InjectPort('eventStore') private readonly eventStore: EventStore,
     @InjectPort('clock') private readonly clock: () => Date,
     @InjectPort('keyStore') private readonly keyStore: KeyStore,
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+    @Inject(PROJECTION_RUNTIME) private readonly runtime: ProjectionServiceRuntime,
   ) {}
 
   @Get('head')
@@ -44,7 +49,7 @@ export class IntegrityController {
 
   @Get()
   @Endpoint({
-    summary: "Verify the history's hash chain (NDJSON: progress lines, then the result)",
+    summary: "Verify the history's hash chain and the audit read model against it (NDJSON: progress lines, the chain's result, then the read model's)",
     tags: ['audit'],
     responses: { 200: 'application/x-ndjson: IntegrityLine per line', 401: 'signed out', 403: 'neither auditor nor administrator' },
     auth: 'auditor',
@@ -56,18 +61,19 @@ export class IntegrityController {
     };
     if (!this.eventStore.verifyChain) {
       write({ type: 'result', available: false, checked: 0, head: null, first_break: null, verified_at: this.clock().toISOString() });
-      res.end();
-      return;
+    } else {
+      const verified = await this.eventStore.verifyChain((checked, head) => write({ type: 'progress', checked, head }));
+      write({
+        type: 'result',
+        available: true,
+        checked: verified.checked,
+        head: verified.head,
+        first_break: verified.firstBreak,
+        verified_at: this.clock().toISOString(),
+      });
     }
-    const verified = await this.eventStore.verifyChain((checked, head) => write({ type: 'progress', checked, head }));
-    write({
-      type: 'result',
-      available: true,
-      checked: verified.checked,
-      head: verified.head,
-      first_break: verified.firstBreak,
-      verified_at: this.clock().toISOString(),
-    });
+    const checkedRows = await checkAuditReadModel(this.eventStore, this.documentStore, this.runtime.audit.position());
+    write({ type: 'read_model', checked: checkedRows.checked, first_mismatch: checkedRows.firstMismatch });
     res.end();
   }
 }
