@@ -1,1 +1,0 @@
-export { AbuseReportPage } from './AbuseReportPage';
