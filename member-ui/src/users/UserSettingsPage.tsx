@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CalendarTokenSection } from '../calendars';
 import { usePageTitle } from '../common/usePageTitle';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { MyDataSection } from './MyDataSection';
 
 /** /users/edit: the member's own settings; each module adds its section. */
 export const UserSettingsPage = () => {
@@ -12,6 +13,7 @@ export const UserSettingsPage = () => {
       <h1 className="page__title">{t('users.settings_title')}</h1>
       <ChangePasswordSection />
       <CalendarTokenSection />
+      <MyDataSection />
     </section>
   );
 };

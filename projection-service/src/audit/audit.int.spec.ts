@@ -178,6 +178,18 @@ describe('audit API', () => {
     await request(h.server).get('/api/v1/audit/export').set('Cookie', h.cookie('eve')).expect(403);
   });
 
+  it("gives every member their own history as a personal-data export, and nobody else's", async () => {
+    const res = await request(h.server).get('/api/v1/members/me/history').set('Cookie', h.cookie('eve')).set(CONSISTENCY_HEADER, String(head)).expect(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="my-activity-.+\.ndjson"$/);
+    const own = res.text.trim().split('\n').map((line) => JSON.parse(line) as AuditEventDto);
+    expect(own.map((e) => e.type)).toEqual(['MemberRegistered', 'MemberPresenceChanged']);
+    expect(own[1]?.data).toMatchObject({ text: 'lunch' });
+    const admin = (await request(h.server).get('/api/v1/members/me/history').set('Cookie', h.cookie('admin')).expect(200)).text;
+    expect(admin).toContain('NetworkBasicSettingsChanged');
+    expect(admin).not.toContain('lunch');
+    await request(h.server).get('/api/v1/members/me/history').expect(401);
+  });
+
   it('filters by correlation id: the events one request caused', async () => {
     const all = (await audit(h.cookie('aud'), { order: 'asc' }).expect(200)).body as AuditEventsResponse;
     const presence = all.events.find((e) => e.type === 'MemberPresenceChanged');

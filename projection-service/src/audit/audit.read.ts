@@ -80,6 +80,21 @@ export const toAuditDtos = async (
   );
 };
 
+/** the events a member caused or that belong to their own stream: their personal-data export */
+export const ownHistoryFilter = (memberId: string, stream: string): Filter => ({ $or: [{ who_id: memberId }, { stream }] });
+
+/** One page of the history matching `where`, oldest first, after the position `after`. */
+export const findHistoryPage = async (
+  store: DocumentStore,
+  where: Filter,
+  after: number,
+  limit: number,
+): Promise<{ entries: AuditEntryDocument[]; next: number | null }> => {
+  const found = await auditCollection(store).find({ $and: [where, { position: { $gt: after } }] }, { sort: [['position', 1]], limit: limit + 1 });
+  const entries = found.slice(0, limit);
+  return { entries, next: found.length > limit ? (entries.at(-1)?.position ?? null) : null };
+};
+
 /** One page of the audit API: `after` is a cursor in the chosen order (asc: later, desc: earlier). */
 export const findAuditPage = async (
   store: DocumentStore,
