@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
-import { Alert, Box, Card, CardContent, Chip, LinearProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { AUDIT_MAX_LIMIT, type AuditEventDto, type AuditEventsResponse } from '@cn/contracts';
 import { auditSummary } from './auditSummary';
 import { historySteps, type HistoryStep } from './entityHistory';
 import { AUDIT_EVENTS_API, auditListPath } from './paths';
+import { TimeTravelPanel } from './TimeTravelPanel';
 import { browserLocaleOf } from './WhenField';
 
 /** every event of one stream, oldest first, page by page */
@@ -26,6 +27,7 @@ const loadStream = async (stream: string): Promise<AuditEventDto[]> => {
 const Step = ({ step }: { step: HistoryStep }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const [travelling, setTravelling] = useState(false);
   return (
     <Box sx={{ mb: 3 }} data-testid="history-step">
       <Typography variant="subtitle1">{auditSummary(step.event, translate)}</Typography>
@@ -33,8 +35,12 @@ const Step = ({ step }: { step: HistoryStep }) => {
         {new Date(step.event.when).toLocaleString(browserLocaleOf(locale))} · {step.event.who.name} ·{' '}
         <Link component={RouterLink} to={auditListPath({ correlation: step.event.correlation_id })}>
           {translate('cn.history.same_request')}
-        </Link>
+        </Link>{' '}
+        · <Button size="small" onClick={() => setTravelling((open) => !open)} data-testid="time-travel-open">
+          {translate('cn.history.as_of_here')}
+        </Button>
       </Typography>
+      {travelling && <TimeTravelPanel stream={step.event.stream} position={step.event.position} />}
       {step.changes.length === 0 ? (
         <Typography variant="body2">{translate('cn.history.no_changes')}</Typography>
       ) : (

@@ -111,6 +111,13 @@ export const germanAppMessages: AppMessages = {
       unset: 'nicht gesetzt',
       failed: 'Der Verlauf konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
       empty: 'Zu diesem Objekt gibt es keine Ereignisse.',
+      as_of_here: 'das Lesemodell zu diesem Zeitpunkt',
+      read_model: 'Lesemodell',
+      document_id: 'Dokument-ID',
+      rebuild: 'Aus der Historie wiederherstellen',
+      then: 'Damals (nach Ereignis %{position})',
+      now: 'Heute',
+      travel_failed: 'Das Lesemodell konnte für dieses Dokument nicht wiederhergestellt werden. Prüfen Sie Name und ID.',
     },
     projections: {
       title: 'Lesemodelle',

@@ -110,6 +110,13 @@ export const englishAppMessages = {
       unset: 'not set',
       failed: 'The history could not be loaded. Please try again.',
       empty: 'This entity has no events.',
+      as_of_here: 'the read model as of here',
+      read_model: 'Read model',
+      document_id: 'Document id',
+      rebuild: 'Rebuild from the history',
+      then: 'Then (after event %{position})',
+      now: 'Today',
+      travel_failed: 'The read model could not be rebuilt for this document. Check its name and id.',
     },
     projections: {
       title: 'Read models',

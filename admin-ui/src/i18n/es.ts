@@ -111,6 +111,13 @@ export const spanishAppMessages: AppMessages = {
       unset: 'sin valor',
       failed: 'No se pudo cargar el historial. Inténtelo de nuevo.',
       empty: 'Este objeto no tiene eventos.',
+      as_of_here: 'el modelo de lectura en este momento',
+      read_model: 'Modelo de lectura',
+      document_id: 'Id del documento',
+      rebuild: 'Reconstruir desde el historial',
+      then: 'Entonces (tras el evento %{position})',
+      now: 'Hoy',
+      travel_failed: 'No se pudo reconstruir el modelo de lectura para este documento. Compruebe su nombre e id.',
     },
     projections: {
       title: 'Modelos de lectura',

@@ -111,6 +111,13 @@ export const frenchAppMessages: AppMessages = {
       unset: 'non défini',
       failed: "L'historique n'a pas pu être chargé. Veuillez réessayer.",
       empty: "Cet objet n'a aucun événement.",
+      as_of_here: 'le modèle de lecture à ce moment',
+      read_model: 'Modèle de lecture',
+      document_id: 'Identifiant du document',
+      rebuild: "Reconstruire depuis l'historique",
+      then: "Alors (après l'événement %{position})",
+      now: "Aujourd'hui",
+      travel_failed: "Le modèle de lecture n'a pas pu être reconstruit pour ce document. Vérifiez son nom et son identifiant.",
     },
     projections: {
       title: 'Modèles de lecture',

@@ -144,3 +144,35 @@ export const projectionStatusDtoSchema = z.object({
   lag: z.number().int(),
   failing: z.boolean(),
 }) satisfies z.ZodType<ProjectionStatusDto>;
+
+/**
+ * `GET /api/v1/audit/time-travel`: one document of a read model as it stood at a position (or the last
+ * position at a time), rebuilt from the history in a scratch space, beside the live one.
+ */
+export const timeTravelQuerySchema = z
+  .object({
+    read_model: z.string().min(1).max(100),
+    id: z.string().min(1).max(200),
+    position: z.coerce.number().int().min(0, { message: 'too_small' }).optional(),
+    at: z.iso.datetime({ offset: true, message: 'invalid_format' }).optional(),
+  })
+  .refine((query) => query.position !== undefined || query.at !== undefined, { message: 'required', path: ['position'] });
+export type TimeTravelQuery = z.infer<typeof timeTravelQuerySchema>;
+
+export interface TimeTravelDto {
+  read_model: string;
+  id: string;
+  /** the history's position the past document was rebuilt to */
+  position: number;
+  /** the document then (null: it did not exist) */
+  then: unknown;
+  /** the live document now (null: it does not exist) */
+  now: unknown;
+}
+export const timeTravelDtoSchema = z.object({
+  read_model: z.string(),
+  id: z.string(),
+  position: z.number().int(),
+  then: z.unknown(),
+  now: z.unknown(),
+}) satisfies z.ZodType<TimeTravelDto>;

@@ -1,3 +1,4 @@
 // @cn/platform/projections: the projection runner that keeps read models up to date.
 export * from './projection';
 export * from './projection-runner';
+export * from './time-travel';

@@ -10,6 +10,7 @@ import {
   type IntegrityLine,
   type ProjectionStatusDto,
   type SignedChainHead,
+  type TimeTravelDto,
 } from '@cn/contracts';
 import { networkStreamId, startHarness, type Harness } from '../__tests__/harness';
 import { auditCollection } from './audit.read';
@@ -188,6 +189,23 @@ describe('audit API', () => {
     expect(admin).toContain('NetworkBasicSettingsChanged');
     expect(admin).not.toContain('lunch');
     await request(h.server).get('/api/v1/members/me/history').expect(401);
+  });
+
+  it("travels in time: a read model's document as it stood at a position or time, beside today's", async () => {
+    const all = (await audit(h.cookie('aud'), { stream: 'member-eve', order: 'asc' }).expect(200)).body as AuditEventsResponse;
+    const [registered, presence] = all.events;
+    const travel = (query: Record<string, string | number>) => request(h.server).get('/api/v1/audit/time-travel').query(query).set('Cookie', h.cookie('aud'));
+    const before = (await travel({ read_model: 'members', id: 'eve', position: registered?.position ?? 0 }).expect(200)).body as TimeTravelDto;
+    expect(before).toMatchObject({ read_model: 'members', id: 'eve', then: { first_name: 'Eve', presence: null }, now: { presence: { type: 'busy', text: 'lunch' } } });
+    expect(before.then).not.toHaveProperty('_position');
+    const after = (await travel({ read_model: 'members', id: 'eve', at: '2026-02-01T12:00:00Z' }).expect(200)).body as TimeTravelDto;
+    expect(after.position).toBe(presence?.position);
+    expect(after.then).toMatchObject({ presence: { type: 'busy', text: 'lunch' } });
+    const never = (await travel({ read_model: 'members', id: 'eve', position: 0 }).expect(200)).body as TimeTravelDto;
+    expect(never.then).toBeNull();
+    expect((await travel({ read_model: 'nothing', id: 'eve', position: 1 }).expect(404)).body).toMatchObject({ errors: [{ field: 'read_model', key: 'not_found' }] });
+    expect((await travel({ read_model: 'members', id: 'eve' }).expect(400)).body).toMatchObject({ errors: [{ field: 'position', key: 'required' }] });
+    await request(h.server).get('/api/v1/audit/time-travel').query({ read_model: 'members', id: 'eve', position: 1 }).set('Cookie', h.cookie('eve')).expect(403);
   });
 
   it('filters by correlation id: the events one request caused', async () => {

@@ -4,10 +4,11 @@ import { AuditController } from './audit.controller';
 import { AuditExportController } from './audit-export.controller';
 import { IntegrityController } from './integrity.controller';
 import { ProjectionsStatusController } from './projections-status.controller';
+import { TimeTravelController } from './time-travel.controller';
 import { auditProjection } from './audit.projection';
 
 /** The audit log, personal data kept sealed until read. */
-@Module({ controllers: [AuditController, AuditExportController, IntegrityController, ProjectionsStatusController] })
+@Module({ controllers: [AuditController, AuditExportController, IntegrityController, ProjectionsStatusController, TimeTravelController] })
 export class AuditModule {}
 
 export const auditFeature: ProjectionFeature = {
