@@ -1,4 +1,5 @@
 // Direct messages in the browser, on the server and demo data of global-setup.ts: Ada (network admin),
+// The console speaks German by default (the network's language), so the texts checked are German.
 // Max (member) and Gina (external member) write to each other in separate browser contexts.
 import type { Page } from '@playwright/test';
 import { expect, screenshotPath, signInMember, test } from './fixtures';
@@ -33,12 +34,12 @@ test('one member writes, the other\'s open inbox and badge follow live; the read
   // nothing chosen: the composer says so instead of sending
   await ada.locator('[data-testid="message-content-input"]').fill('Shall we plant the tomatoes on Saturday?');
   await ada.locator('[data-testid="message-send"]').click();
-  await expect(ada.locator('[data-testid="error-to"]')).toHaveText('Please choose at least one recipient.');
+  await expect(ada.locator('[data-testid="error-to"]')).toHaveText('Bitte wähle mindestens einen Empfänger.');
   await pick(ada, 'Max');
   await ada.locator('[data-testid="message-subject-input"]').fill('Garden party');
   const sentAt = Date.now();
   await ada.locator('[data-testid="message-send"]').click();
-  await expect(ada.locator('[data-testid="toast"]').filter({ hasText: 'Message sent.' })).toBeVisible({ timeout: 15_000 });
+  await expect(ada.locator('[data-testid="toast"]').filter({ hasText: 'Nachricht gesendet.' })).toBeVisible({ timeout: 15_000 });
   await ada.waitForURL(`${baseUrl}/messages`);
 
   // Max's open inbox shows it, unread, and the badges rise, without a reload
@@ -63,7 +64,7 @@ test('one member writes, the other\'s open inbox and badge follow live; the read
   await expect(max.locator('[data-testid="message-subject-input"]')).toHaveValue('Re: Garden party');
   await max.locator('[data-testid="message-content-input"]').fill('Yes, I bring the seedlings.');
   await max.locator('[data-testid="message-send"]').click();
-  await expect(max.locator('[data-testid="toast"]').filter({ hasText: 'Message sent.' })).toBeVisible({ timeout: 15_000 });
+  await expect(max.locator('[data-testid="toast"]').filter({ hasText: 'Nachricht gesendet.' })).toBeVisible({ timeout: 15_000 });
 
   // Ada's open inbox shows the reply live; the conversation shows both, newest first
   const reply = ada.locator('[data-testid="message-row"]').filter({ hasText: 'Re: Garden party' });
@@ -78,17 +79,17 @@ test('one member writes, the other\'s open inbox and badge follow live; the read
   // Ada forwards the reply to Gina
   await ada.locator('[data-testid="message-forward"]').click();
   await ada.locator('[data-testid="message-composer"]').waitFor({ timeout: 15_000 });
-  await expect(ada.locator('[data-testid="message-subject-input"]')).toHaveValue('Fwd: Re: Garden party');
+  await expect(ada.locator('[data-testid="message-subject-input"]')).toHaveValue('Wg: Re: Garden party');
   await expect(ada.locator('[data-testid="message-content-input"]')).toHaveValue(/> Yes, I bring the seedlings\./);
   await pick(ada, 'Gina');
   await ada.locator('[data-testid="message-send"]').click();
-  await expect(ada.locator('[data-testid="toast"]').filter({ hasText: 'Message sent.' })).toBeVisible({ timeout: 15_000 });
+  await expect(ada.locator('[data-testid="toast"]').filter({ hasText: 'Nachricht gesendet.' })).toBeVisible({ timeout: 15_000 });
 
   const ginaContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const gina = await ginaContext.newPage();
   await signInMember(gina, baseUrl, 'guest@example.org');
   await gina.goto(`${baseUrl}/messages`);
-  const forwarded = gina.locator('[data-testid="message-row"]').filter({ hasText: 'Fwd: Re: Garden party' });
+  const forwarded = gina.locator('[data-testid="message-row"]').filter({ hasText: 'Wg: Re: Garden party' });
   await forwarded.waitFor({ timeout: 15_000 });
   await expect(forwarded).toContainText('Ada Admin');
 
@@ -140,7 +141,7 @@ test('the inbox selects with a mark-all box (indeterminate when some are chosen)
   await seeds.locator('input[type="checkbox"]').check();
   gina.once('dialog', (dialog) => void dialog.accept());
   await gina.locator('[data-testid="delete-selected"]').click();
-  await expect(gina.locator('[data-testid="toast"]').filter({ hasText: 'Message deleted.' })).toBeVisible({ timeout: 15_000 });
+  await expect(gina.locator('[data-testid="toast"]').filter({ hasText: 'Nachricht gelöscht.' })).toBeVisible({ timeout: 15_000 });
   await expect(rows.filter({ hasText: 'Seeds order' })).toHaveCount(0);
   await expect(rows.filter({ hasText: 'Watering plan' })).toHaveCount(1);
   await ginaContext.close();
