@@ -75,7 +75,7 @@ export const MessagesListPage = ({ box }: { box: MessageBox }) => {
       {
         onSuccess: () => {
           setChosen(new Set());
-          toasts.show('success', ids.length > 1 ? 'messages.toasts.deleted_many' : 'messages.toasts.deleted');
+          toasts.show('success', ids.length > 1 ? 'messages.toasts.deleted_several' : 'messages.toasts.deleted');
         },
         onError: failed,
       },
