@@ -84,6 +84,11 @@ describe('direct messages over HTTP', () => {
     const [event] = await running.infra.eventStore.readStream(messageStream(id));
     expect(event).toMatchObject({ type: 'MessageSent', data: { author_id: ann.id, recipient_ids: [bob.id], subject: { subject: ann.id }, content: { subject: ann.id } } });
     expect(JSON.stringify(event.data)).not.toContain('Lunch');
+
+    // the audit log tells that a message was sent, not what it says
+    const audit = await must<{ events: Array<{ stream: string; data: Record<string, unknown> }> }>(clients.admin, 'get', `/api/v1/audit/events?stream=${messageStream(id)}`);
+    expect(audit.events[0]?.data).toMatchObject({ author_id: ann.id, subject: '[redacted]', content: '[redacted]' });
+    expect(JSON.stringify(audit)).not.toContain('Lunch');
   });
 
   it('refuses bad input naming the field, 401 before 400, and appends nothing', async () => {

@@ -144,6 +144,8 @@ export const MessageSent = defineEvent(
     subject: personal(z.string()),
     content: personal(z.string()),
   }),
+  // a private message is for its participants only: the audit log shows that it was sent, never what it says
+  { verifiers: ['subject', 'content'] },
 );
 /** a recipient's copy read or unread again */
 export const MessageMarkedRead = defineEvent('MessageMarkedRead', 1, z.object({ message_id: z.string(), member_id: z.string() }));
