@@ -35,6 +35,7 @@ describe('direct messages over HTTP', () => {
   let server: Server;
   let position = 0;
   const clients: Record<string, Client> = {};
+  let restart: () => Promise<void> = () => Promise.resolve();
 
   const call = async (client: Client | null, method: Method, path: string, body?: object) => {
     let pending = request(server)[method](path).set(CONSISTENCY_HEADER, String(position));
@@ -63,6 +64,11 @@ describe('direct messages over HTTP', () => {
     const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'messages-int-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
     running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
     server = running.app.getHttpServer() as Server;
+    restart = async () => {
+      await running.stop();
+      running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
+      server = running.app.getHttpServer() as Server;
+    };
     for (const name of ['admin', 'member', 'guest']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
     for (const name of ['ann', 'bob', 'cid']) clients[name] = await register(name);
   });
@@ -250,5 +256,21 @@ describe('direct messages over HTTP', () => {
     await must(clients.admin, 'delete', `/administration/members/${dan.id}`);
     const detail = await must<MessageDetailDto>(bob, 'get', `/api/v1/messages/${id}`);
     expect(detail).toMatchObject({ subject: '', content: '', author: null });
+  });
+
+  it('keeps messages, marks and deletions on disk across a restart', async () => {
+    const { ann, bob } = clients;
+    const kept = await send(ann, { to: [bob.id], subject: 'Survives', content: 'Still here after a restart' });
+    const gone = await send(ann, { to: [bob.id], subject: 'Deleted before the restart', content: 'Gone' });
+    await must(bob, 'post', `/api/v1/messages/${kept.id}/read`);
+    await must(bob, 'delete', `/api/v1/messages/${gone.id}`);
+    const unread = (await inbox(bob)).unread_count;
+    await restart();
+    for (const name of Object.keys(clients)) clients[name] = await signInClient(server, clients[name].email, name === 'admin' || name === 'member' || name === 'guest' ? DEMO_PASSWORD : PASSWORD);
+    const after = await inbox(clients.bob);
+    expect(after.unread_count).toBe(unread);
+    expect(after.messages.find((message) => message.id === kept.id)).toMatchObject({ subject: 'Survives', i: { read: true } });
+    expect(after.messages.map((message) => message.id)).not.toContain(gone.id);
+    expect((await sentBox(clients.ann)).messages.map((message) => message.id)).toEqual(expect.arrayContaining([kept.id, gone.id]));
   });
 });
