@@ -84,6 +84,8 @@ describe('direct messages over HTTP', () => {
     expect(received).toMatchObject({ total: 1, unread_count: 1, can: { send_direct_messages: true, send_to_network: false } });
     expect(received.messages[0]).toMatchObject({ id, box: 'inbox', subject: 'Lunch on Friday', snippet: 'Shall we meet at noon?', author: { id: ann.id }, i: { read: false }, can: { reply: true, mark_read: true } });
     expect((await must<UnreadMessagesResponse>(bob, 'get', '/api/v1/unreads/messages')).total).toBe(1);
+    expect((await call(bob, 'get', '/api/v1/messages?limit=10&offset=0')).headers['x-total-pages']).toBe('1');
+    expect((await call(bob, 'get', '/api/v1/messages?limit=0')).body.errors).toContainEqual(expect.objectContaining({ field: 'limit', key: 'too_small' }));
     const sent = await sentBox(ann);
     expect(sent.messages[0]).toMatchObject({ id, box: 'sent', to: [{ id: bob.id }], to_count: 1, i: { read: true }, can: { reply: false, forward: true, mark_read: false } });
 

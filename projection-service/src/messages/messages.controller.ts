@@ -1,9 +1,15 @@
-import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
 import { messageListQuerySchema, recipientQuerySchema, type MessageDetailDto, type MessagesResponse, type RecipientOptionsResponse, type UnreadMessagesResponse } from '@cn/contracts';
 import { ConsistencyInterceptor, Endpoint, Member, parseWith, type SignedInMember } from '@cn/platform';
 import { MessagesReader } from './messages.read';
 
 const tags = ['messages'];
+/** §5: the pagination reads its page count from X-Total-Pages */
+const withTotalPages = (res: Response, answer: MessagesResponse): MessagesResponse => {
+  res.setHeader('X-Total-Pages', String(Math.max(1, Math.ceil(answer.total / answer.limit))));
+  return answer;
+};
 const listRefusals = { 400: 'validation_failed (limit, offset invalid_type, too_small, too_big)', 401: 'unauthenticated' };
 
 /** §7 Messages: the inbox, the sent box, one message with its conversation, the unread count, the recipient picker. Static paths before /:id. */
@@ -13,17 +19,17 @@ export class MessagesController {
   constructor(private readonly reader: MessagesReader) {}
 
   @Get('api/v1/messages')
-  @Endpoint({ summary: 'The inbox, newest first (limit, offset), with the unread count and can', tags, auth: 'member', query: messageListQuerySchema, responses: { 200: 'MessagesResponse', ...listRefusals } })
-  inbox(@Member() member: SignedInMember, @Query() query: Record<string, unknown>): Promise<MessagesResponse> {
+  @Endpoint({ summary: 'The inbox, newest first (limit, offset), with the unread count and can; X-Total-Pages', tags, auth: 'member', query: messageListQuerySchema, responses: { 200: 'MessagesResponse', ...listRefusals } })
+  async inbox(@Member() member: SignedInMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MessagesResponse> {
     const { limit, offset } = parseWith(messageListQuerySchema, query);
-    return this.reader.list(member, 'inbox', limit, offset);
+    return withTotalPages(res, await this.reader.list(member, 'inbox', limit, offset));
   }
 
   @Get('api/v1/messages/sent')
   @Endpoint({ summary: 'The sent box, newest first (limit, offset)', tags, auth: 'member', query: messageListQuerySchema, responses: { 200: 'MessagesResponse', ...listRefusals } })
-  sent(@Member() member: SignedInMember, @Query() query: Record<string, unknown>): Promise<MessagesResponse> {
+  async sent(@Member() member: SignedInMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MessagesResponse> {
     const { limit, offset } = parseWith(messageListQuerySchema, query);
-    return this.reader.list(member, 'sent', limit, offset);
+    return withTotalPages(res, await this.reader.list(member, 'sent', limit, offset));
   }
 
   @Get('api/v1/messages/recipients')
