@@ -6,6 +6,7 @@ import { ApiError, errorKeyOf } from '../api/client';
 import { LoadStatus } from '../common/LoadStatus';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { usePageTitle } from '../common/usePageTitle';
+import { useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { messageDate } from './message-format';
 import { useMessage, useMessageCommands } from './messages-queries';
@@ -54,6 +55,7 @@ export const MessageDetailPage = () => {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const toasts = useToasts();
+  const { member: me } = useSignedIn();
   const load = useMessage(id);
   const commands = useMessageCommands();
   const message = load.data;
@@ -87,7 +89,8 @@ export const MessageDetailPage = () => {
     if (!message) return;
     (message.i.read ? commands.markUnread : commands.markRead).mutate([message.id], { onError: failed });
   };
-  const others = message ? new Set([message.author?.id, ...message.to.map((member) => member.id)].filter(Boolean)).size : 0;
+  // reply all only where it reaches more than reply: someone besides the author and the reader
+  const others = message ? new Set([message.author?.id, ...message.to.map((member) => member.id)].filter((id) => id !== undefined && id !== me.id)).size : 0;
   const busy = commands.markRead.isPending || commands.markUnread.isPending || commands.remove.isPending;
 
   return (

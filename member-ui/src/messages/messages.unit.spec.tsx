@@ -1,10 +1,11 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import type { MessageDto, MessagesResponse, RecipientOptionsResponse } from '@cn/contracts';
+import type { MessageDetailDto, MessageDto, MessagesResponse, RecipientOptionsResponse } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, renderPage, type Answer } from '../testing/render';
 import { messageDate, prefixed, quoted } from './message-format';
 import { MessageComposerPage } from './MessageComposerPage';
+import { MessageDetailPage } from './MessageDetailPage';
 import { MessagesHeaderLink } from './MessagesBadge';
 import { MessagesListPage } from './MessagesListPage';
 
@@ -132,5 +133,48 @@ describe('the composer', () => {
     await waitFor(() => expect(server.callsTo('POST', '/api/v1/messages')).toHaveLength(1));
     expect(server.callsTo('POST', '/api/v1/messages')[0].body).toMatchObject({ to: ['max'], to_group: [], to_all_network_members: false, content: 'Hello' });
     expect((await screen.findByTestId('error-to')).textContent).toBe('You can only write to groups you administer.');
+  });
+});
+
+describe('a message', () => {
+  // the signed-in member of the fixtures is m1 (Mia Muster)
+  const me = { id: 'm1', name: 'Mia Muster', path: '/members/m1' };
+
+  it('shows its conversation newest first, marks itself read on opening, offers reply but not reply all between two, and deletes after confirming', async () => {
+    const first = aMessage('c1', { box: 'sent', author: me, to: [{ id: 'ada', name: 'Ada Admin', path: '/members/ada' }], content: 'First words', i: { read: true } });
+    const answer = aMessage('c2', { to: [me], content: 'An answer', conversation_starter_id: 'c1', conversation_length: 2, has_replies: true });
+    const detail: MessageDetailDto = { ...answer, conversation: [answer, first] };
+    const server = fakeServer({
+      'GET /api/v1/messages/c2': { status: 200, body: detail },
+      'POST /api/v1/messages/read': { status: 200, body: { position: 5 } },
+      'DELETE /api/v1/messages/delete': { status: 200, body: { position: 6 } },
+      'GET /api/v1/messages': { status: 200, body: aList([]) },
+    });
+    renderPage(<MessageDetailPage />, { url: '/messages/c2', path: '/messages/:id', api: server.api, others: { '/messages': <p data-testid="inbox-page" /> } });
+    const entries = await screen.findAllByTestId('conversation-entry');
+    expect(entries.map((entry) => entry.getAttribute('data-id'))).toEqual(['c2', 'c1']);
+    await waitFor(() => expect(server.callsTo('POST', '/api/v1/messages/read')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/v1/messages/read')[0].body).toEqual({ message_ids: ['c2'] });
+    expect(screen.getByTestId('message-reply').getAttribute('href')).toBe('/messages/new?reply=c2');
+    expect(screen.queryByTestId('message-reply-all')).toBeNull();
+    expect(screen.getByTestId('message-forward')).toBeTruthy();
+
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    fireEvent.click(screen.getByTestId('message-delete'));
+    expect(confirm).toHaveBeenCalledWith('Delete this message? It is removed only for you.');
+    await screen.findByTestId('inbox-page');
+    expect(server.callsTo('DELETE', '/api/v1/messages/delete')[0].body).toEqual({ message_ids: ['c2'] });
+    expect((await screen.findByTestId('toast')).textContent).toContain('Message deleted.');
+    confirm.mockRestore();
+  });
+
+  it('in sent offers forward but neither reply nor read marks', async () => {
+    const sent = aMessage('s1', { box: 'sent', author: me, i: { read: true }, can: { reply: false, forward: true, mark_read: false, destroy: true } });
+    const server = fakeServer({ 'GET /api/v1/messages/s1': { status: 200, body: { ...sent, conversation: [sent] } } });
+    renderPage(<MessageDetailPage />, { url: '/messages/s1', path: '/messages/:id', api: server.api });
+    await screen.findByTestId('message-forward');
+    expect(screen.queryByTestId('message-reply')).toBeNull();
+    expect(screen.queryByTestId('toggle-read')).toBeNull();
+    expect(screen.getByTestId('message-back').getAttribute('href')).toBe('/messages/sent');
   });
 });
