@@ -183,6 +183,8 @@ export interface MessageDto {
   author: MemberLink | null;
   to: MessageRecipientDto[];
   to_count: number;
+  /** how many of `to` (they come first) the author named, rather than received through a group or the network */
+  to_named_count: number;
   to_groups: Array<{ id: string; name: string; slug: string }>;
   to_all_network_members: boolean;
   conversation_starter_id: string;

@@ -15,8 +15,12 @@ import { useMessageCommands, useMessages } from './messages-queries';
 const Party = ({ message, box }: { message: MessageDto; box: MessageBox }) => {
   const { t } = useTranslation();
   if (box === 'inbox') return <span className="message-row__party">{message.author?.name ?? t('messages.deleted_member')}</span>;
-  const first = message.to[0]?.name ?? (message.to_all_network_members ? t('messages.all_network_members') : t('messages.deleted_member'));
-  const more = message.to_count - 1;
+  // members named one by one count every recipient; a group or the network counts as one addressee
+  const named = message.to.slice(0, message.to_named_count).map((member) => member.name);
+  const addressees = [...named, ...message.to_groups.map((group) => group.name), ...(message.to_all_network_members ? [t('messages.all_network_members')] : [])];
+  const onlyMembers = message.to_groups.length === 0 && !message.to_all_network_members;
+  const first = addressees[0] ?? message.to[0]?.name ?? t('messages.deleted_member');
+  const more = onlyMembers ? message.to_count - 1 : addressees.length - 1;
   return (
     <span className="message-row__party">
       {first}

@@ -21,6 +21,7 @@ const aMessage = (id: string, overrides: Partial<MessageDto> = {}): MessageDto =
   author: { id: 'ada', name: 'Ada Admin', path: '/members/ada' },
   to: [{ id: 'max', name: 'Max Member', path: '/members/max' }],
   to_count: 1,
+  to_named_count: 1,
   to_groups: [],
   to_all_network_members: false,
   conversation_starter_id: id,
@@ -66,7 +67,7 @@ describe('the inbox', () => {
     expect(rows[0].getAttribute('data-read')).toBe('false');
     expect(screen.getByTestId('new-message')).toBeTruthy();
 
-    const all = screen.getByTestId('select-all') as HTMLInputElement;
+    const all = screen.getByTestId<HTMLInputElement>('select-all');
     fireEvent.click(rows[0].querySelector('input[type="checkbox"]') as HTMLInputElement);
     await waitFor(() => expect(all.indeterminate).toBe(true));
     fireEvent.click(all);
@@ -87,6 +88,14 @@ describe('the inbox', () => {
     expect(screen.queryByTestId('mark-unread')).toBeNull();
     expect(screen.getByTestId('delete-selected')).toBeTruthy();
     expect(screen.queryByTestId('new-message')).toBeNull();
+  });
+
+  it('in sent counts a group as one addressee beside the members named', async () => {
+    const toGroup = aMessage('m4', { box: 'sent', to: [{ id: 'max', name: 'Max Member', path: '/members/max' }, { id: 'gina', name: 'Gina Guest', path: '/members/gina' }], to_count: 7, to_named_count: 1, to_groups: [{ id: 'g1', name: 'Choir', slug: 'choir' }] });
+    const server = fakeServer({ 'GET /api/v1/messages/sent': { status: 200, body: aList([toGroup]) } });
+    renderPage(<MessagesListPage box="sent" />, { url: '/messages/sent', api: server.api });
+    const [row] = await screen.findAllByTestId('message-row');
+    expect(row.textContent).toContain('Max Member +1');
   });
 
   it('follows a pushed message without a reload: the row appears and the badge rises', async () => {

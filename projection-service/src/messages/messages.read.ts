@@ -151,6 +151,7 @@ export class MessagesReader {
           author: links.get(body.author_id) ?? null,
           to: named(body).flatMap((id) => links.get(id) ?? []),
           to_count: body.recipient_ids.length,
+          to_named_count: Math.min(body.to_member_ids.length, NAMED_RECIPIENTS),
           to_groups: body.to_group_ids.flatMap((id) => groupLinks.get(id) ?? []),
           to_all_network_members: body.to_all_network_members,
           conversation_starter_id: copy.conversation_id,
