@@ -181,6 +181,7 @@ export interface MessageDto {
   snippet: string;
   created_at: string;
   author: MemberLink | null;
+  /** the members the author named one by one (not those reached through a group or the network) */
   to: MessageRecipientDto[];
   to_count: number;
   /** how many of `to` (they come first) the author named, rather than received through a group or the network */

@@ -18,7 +18,8 @@ const Recipients = ({ message }: { message: MessageDto }) => {
     ...message.to_groups.map((group) => group.name),
     ...message.to.map((member) => member.name),
   ];
-  const more = message.to_count - message.to.length;
+  // the members reached through a group or the network are counted, not listed
+  const more = message.to_groups.length === 0 && !message.to_all_network_members ? message.to_count - message.to.length : 0;
   return (
     <span data-testid="message-recipients">
       {t('messages.to')} {names.join(', ')}

@@ -20,8 +20,12 @@ import { canOf } from '../network/can';
 import { loadNetwork } from '../network/network.read';
 import { messageBodiesProjection, messageCopiesProjection, messageCopyId, type MessageBodyDocument, type MessageCopyDocument } from './messages.projection';
 
-/** the recipients a row names (the list shows the first and '+N') */
-const NAMED_RECIPIENTS = 20;
+/**
+ * The members a message names are those its author chose one by one: members reached through a group or
+ * the whole network are counted (to_count) but not listed, so a group's or the network's membership is not
+ * handed to every recipient, and reply all never writes to a whole group.
+ */
+const NAMED_RECIPIENTS = 100;
 const SNIPPET_LENGTH = 140;
 const CONVERSATION_MAX = 200;
 const OPTIONS_MAX = 10;
@@ -120,7 +124,7 @@ export class MessagesReader {
 
   private async dtos(copies: readonly MessageCopyDocument[], sender: MessageSender): Promise<MessageDto[]> {
     const bodies = await this.bodiesOf(copies);
-    const named = (body: MessageBodyDocument): string[] => [...new Set([...body.to_member_ids, ...body.recipient_ids])].slice(0, NAMED_RECIPIENTS);
+    const named = (body: MessageBodyDocument): string[] => body.to_member_ids.slice(0, NAMED_RECIPIENTS);
     const memberIds = new Set<string>();
     const groupIds = new Set<string>();
     for (const body of bodies.values()) {
