@@ -54,6 +54,9 @@ const InviteMembersPage = page(async () => (await import('../groups')).InviteMem
 const DirectoryGroupsPage = page(async () => (await import('../groups')).DirectoryGroupsPage);
 const ActivityStreamPage = page(async () => (await import('../activities')).ActivityStreamPage);
 const MemberActivitiesPage = page(async () => (await import('../activities')).MemberActivitiesPage);
+const MessagesListPage = page(async () => (await import('../messages')).MessagesListPage);
+const MessageDetailPage = page(async () => (await import('../messages')).MessageDetailPage);
+const MessageComposerPage = page(async () => (await import('../messages')).MessageComposerPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
 
 const Bootstrapping = () => {
@@ -151,6 +154,10 @@ export const App = () => {
           <Route path="/calendars/:id/edit" element={<CalendarFormPage />} />
           <Route path="/calendars/subscribe" element={<CalendarsSubscribePage />} />
           <Route path="/users/edit" element={<UserSettingsPage />} />
+          <Route path="/messages" element={<MessagesListPage key="inbox" box="inbox" />} />
+          <Route path="/messages/sent" element={<MessagesListPage key="sent" box="sent" />} />
+          <Route path="/messages/new" element={<MessageComposerPage />} />
+          <Route path="/messages/:id" element={<MessageDetailPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -6,6 +6,7 @@ import { NotificationsDropdown } from './NotificationsDropdown';
 import { ProfileMenu } from './ProfileMenu';
 import { SearchBar } from './SearchBar';
 import { AVAILABLE_MODULES } from './navigation';
+import { MessagesHeaderLink } from '../messages/MessagesBadge';
 
 export const Logo = () => (
   <svg className="logo" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
@@ -56,6 +57,7 @@ export const Header = ({
       </div>
       <div className="header__actions">
         <NotificationsDropdown />
+        {AVAILABLE_MODULES.has('messages') ? <MessagesHeaderLink /> : null}
         {/* chat is offered once the chat module exists (AVAILABLE_MODULES) */}
         {can.chat && AVAILABLE_MODULES.has('chat') ? (
           <button

@@ -10,6 +10,7 @@ import { useSignedIn } from '../session/SessionContext';
 import { badgeText } from './NotificationsDropdown';
 import { NAV_MODULES, moduleForPath, type ModuleId, type NavItem, type NavSection } from './navigation';
 import { useCollapsedSections } from './useCollapsedSections';
+import { UnreadMessagesCount } from '../messages/MessagesBadge';
 
 const MODULE_ICONS: Record<ModuleId, IconName> = {
   activitystreams: 'activity',
@@ -51,7 +52,7 @@ const Section = ({ section, collapsed, onToggle }: { section: NavSection; collap
             <li key={item.to}>
               <NavLink to={item.to} end={item.end} className="nav-link">
                 {item.text ?? t(item.label)}
-                {item.count ? <NavCount count={item.count} /> : null}
+                {item.count === 'unread_messages' ? <UnreadMessagesCount /> : item.count ? <NavCount count={item.count} /> : null}
               </NavLink>
             </li>
           ))}

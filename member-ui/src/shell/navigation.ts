@@ -17,7 +17,7 @@ export interface NavItem {
   /** the link is active only on exactly this path */
   end?: boolean;
   /** a live count shown beside the label */
-  count?: 'open_invites';
+  count?: 'open_invites' | 'unread_messages';
   /** shown as it is instead of the translated label (a channel's title) */
   text?: string;
 }
@@ -54,7 +54,7 @@ export const START_PAGE = '/appointments';
  * Features this console has built: only these are in the navigation and the module switcher (a module
  * still to come is not shown as an empty page); the directory shows the channels tab only when channels exist.
  */
-export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['activitystreams', 'members', 'appointments', 'channels']);
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['activitystreams', 'members', 'appointments', 'channels', 'messages']);
 
 const ALL_NAV_MODULES: NavModule[] = [
   {
@@ -75,7 +75,7 @@ const ALL_NAV_MODULES: NavModule[] = [
         id: 'messages.boxes',
         title: 'nav.sections.messages',
         items: [
-          { to: '/messages', label: 'nav.items.inbox', end: true },
+          { to: '/messages', label: 'nav.items.inbox', end: true, count: 'unread_messages' },
           { to: '/messages/sent', label: 'nav.items.sent' },
         ],
       },

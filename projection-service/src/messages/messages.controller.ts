@@ -1,0 +1,58 @@
+import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
+import type { Response } from 'express';
+import { messageListQuerySchema, recipientQuerySchema, type MessageDetailDto, type MessagesResponse, type RecipientOptionsResponse, type UnreadMessagesResponse } from '@cn/contracts';
+import { ConsistencyInterceptor, Endpoint, Member, parseWith, type SignedInMember } from '@cn/platform';
+import { MessagesReader } from './messages.read';
+
+const tags = ['messages'];
+/** §5: the pagination reads its page count from X-Total-Pages */
+const withTotalPages = (res: Response, answer: MessagesResponse): MessagesResponse => {
+  res.setHeader('X-Total-Pages', String(Math.max(1, Math.ceil(answer.total / answer.limit))));
+  return answer;
+};
+const listRefusals = { 400: 'validation_failed (limit, offset invalid_type, too_small, too_big)', 401: 'unauthenticated' };
+
+/** §7 Messages: the inbox, the sent box, one message with its conversation, the unread count, the recipient picker. Static paths before /:id. */
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class MessagesController {
+  constructor(private readonly reader: MessagesReader) {}
+
+  @Get('api/v1/messages')
+  @Endpoint({ summary: 'The inbox, newest first (limit, offset), with the unread count and can; X-Total-Pages', tags, auth: 'member', query: messageListQuerySchema, responses: { 200: 'MessagesResponse', ...listRefusals } })
+  async inbox(@Member() member: SignedInMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MessagesResponse> {
+    const { limit, offset } = parseWith(messageListQuerySchema, query);
+    return withTotalPages(res, await this.reader.list(member, 'inbox', limit, offset));
+  }
+
+  @Get('api/v1/messages/sent')
+  @Endpoint({ summary: 'The sent box, newest first (limit, offset)', tags, auth: 'member', query: messageListQuerySchema, responses: { 200: 'MessagesResponse', ...listRefusals } })
+  async sent(@Member() member: SignedInMember, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<MessagesResponse> {
+    const { limit, offset } = parseWith(messageListQuerySchema, query);
+    return withTotalPages(res, await this.reader.list(member, 'sent', limit, offset));
+  }
+
+  @Get('api/v1/messages/recipients')
+  @Endpoint({
+    summary: 'The recipient picker: members by name, and the groups the member may message (network administrators: any; others: those they administer)',
+    tags,
+    auth: 'member',
+    query: recipientQuerySchema,
+    responses: { 200: 'RecipientOptionsResponse', 400: 'validation_failed (q too_long)', 401: 'unauthenticated' },
+  })
+  recipients(@Member() member: SignedInMember, @Query() query: Record<string, unknown>): Promise<RecipientOptionsResponse> {
+    return this.reader.recipientOptions(member, parseWith(recipientQuerySchema, query).q);
+  }
+
+  @Get('api/v1/messages/:id')
+  @Endpoint({ summary: 'A message the member holds, with its conversation newest first', tags, auth: 'member', responses: { 200: 'MessageDetailDto', 401: 'unauthenticated', 404: 'not_found (a message the member neither sent nor received, or deleted)' } })
+  detail(@Member() member: SignedInMember, @Param('id') id: string): Promise<MessageDetailDto> {
+    return this.reader.detail(member, id);
+  }
+
+  @Get('api/v1/unreads/messages')
+  @Endpoint({ summary: 'Unread received messages: the navigation badge\'s count', tags, auth: 'member', responses: { 200: 'UnreadMessagesResponse { total }', 401: 'unauthenticated' } })
+  async unreads(@Member() member: SignedInMember): Promise<UnreadMessagesResponse> {
+    return { total: await this.reader.unreadCount(member.id) };
+  }
+}
