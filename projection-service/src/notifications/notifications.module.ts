@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { NotificationsController } from './notifications.controller';
+import { homeNotificationsProjection } from './home-notifications.projection';
 import { notificationFeedsProjection, notificationReadsProjection } from './notifications.projection';
 import { notificationPublishers } from './notifications.realtime';
 
@@ -10,6 +11,6 @@ export class NotificationsModule {}
 
 export const notificationsFeature: ProjectionFeature = {
   module: NotificationsModule,
-  readModels: [notificationFeedsProjection, notificationReadsProjection],
+  readModels: [notificationFeedsProjection, notificationReadsProjection, homeNotificationsProjection],
   publishers: (infra) => notificationPublishers(infra.documentStore),
 };
