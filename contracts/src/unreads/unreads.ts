@@ -41,7 +41,7 @@ export interface MemberSuggestion {
   displayName: string;
   detection_profile_field: string;
   is_external: boolean;
-  images: { small: string };
+  images: { small: string | null };
 }
 export const memberSuggestionsQuerySchema = z.object({ q: z.string({ message: 'required' }).trim().min(1, { message: 'too_small' }).max(100, { message: 'too_long' }) });
 export const memberSuggestionSchema = z.object({
@@ -49,5 +49,5 @@ export const memberSuggestionSchema = z.object({
   displayName: z.string(),
   detection_profile_field: z.string(),
   is_external: z.boolean(),
-  images: z.object({ small: z.string() }),
+  images: z.object({ small: z.string().nullable() }),
 });
