@@ -55,6 +55,8 @@ const DirectoryGroupsPage = page(async () => (await import('../groups')).Directo
 const ActivityStreamPage = page(async () => (await import('../activities')).ActivityStreamPage);
 const MemberActivitiesPage = page(async () => (await import('../activities')).MemberActivitiesPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
+const NotificationsPage = page(async () => (await import('../notifications')).NotificationsPage);
+const ActivityPage = page(async () => (await import('../activities')).ActivityPage);
 
 const Bootstrapping = () => {
   const { t } = useTranslation();
@@ -151,6 +153,8 @@ export const App = () => {
           <Route path="/calendars/:id/edit" element={<CalendarFormPage />} />
           <Route path="/calendars/subscribe" element={<CalendarsSubscribePage />} />
           <Route path="/users/edit" element={<UserSettingsPage />} />
+          <Route path="/notifications" element={<NotificationsPage />} />
+          <Route path="/activities/:id" element={<ActivityPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>
