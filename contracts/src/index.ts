@@ -46,3 +46,4 @@ export * from './activities/activity-abilities';
 export * from './activities/activities';
 export * from './notifications/mentions';
 export * from './unreads/unreads';
+export * from './membership-settings/membership-settings';
