@@ -47,3 +47,4 @@ export * from './activities/activities';
 export * from './notifications/mentions';
 export * from './unreads/unreads';
 export * from './membership-settings/membership-settings';
+export * from './abuse-reports/abuse-reports';

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'activity_replied',
   'group_join_requested',
   'group_invited',
+  'abuse_reported',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -21,5 +22,5 @@ export const NOTIFICATIONS_LIMIT_MAX = 50;
 export const NOTIFICATIONS_COLLECTION = 'notifications';
 
 /** what a notification links to: its source */
-export const NOTIFICATION_SUBJECT_TYPES = ['appointment', 'activity', 'group'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = ['appointment', 'activity', 'group', 'abuse_report'] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
