@@ -66,6 +66,7 @@ const WORDINGS: Record<'de' | 'en', Wording> = {
       activity_replied: 'hat auf deinen Beitrag geantwortet',
       group_join_requested: 'möchte deiner Gruppe beitreten',
       group_invited: 'hat dich in eine Gruppe eingeladen',
+      abuse_reported: 'hat einen Missbrauch gemeldet',
     },
   },
   en: {
@@ -85,6 +86,7 @@ const WORDINGS: Record<'de' | 'en', Wording> = {
       activity_replied: 'replied to your post',
       group_join_requested: 'asks to join your group',
       group_invited: 'invited you to a group',
+      abuse_reported: 'reported abuse',
     },
   },
 };
@@ -103,7 +105,9 @@ export const composeDigest = (input: DigestInput): DigestMail | null => {
   const activities = input.activities
     .filter((activity) => (activity.group_id === null ? digest.include_network_level : groups.has(activity.group_id)))
     .sort((a, b) => b.created_position - a.created_position);
-  const kinds = new Set(input.settings.email_notifications.flatMap((key) => NOTIFICATION_KEYS[key]));
+  const kinds = new Set<NotificationKind>(input.settings.email_notifications.flatMap((key) => NOTIFICATION_KEYS[key]));
+  // administrator mails (offered to network administrators only: the settings refuse them to others)
+  if (input.settings.email_admin_notifications.includes('abuse_reports')) kinds.add('abuse_reported');
   const notifications = input.notifications.filter((notification) => !notification.read && kinds.has(notification.kind));
   if (activities.length === 0 && notifications.length === 0) return null;
   const words = WORDINGS[input.network.language.startsWith('de') ? 'de' : 'en'];

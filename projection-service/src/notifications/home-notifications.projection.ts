@@ -1,4 +1,4 @@
-import { activityEvents, eventOf, GroupDeleted, GroupJoinRequested, mentionedMemberIds, MemberInvitedToGroup, type NotificationKind } from '@cn/contracts';
+import { AbuseReported, activityEvents, eventOf, GroupDeleted, GroupJoinRequested, mentionedMemberIds, MemberInvitedToGroup, type NotificationKind } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
@@ -12,7 +12,7 @@ export interface HomeNotificationEntry {
   at: string;
   actor_id: string | null;
   targets: string[];
-  audience: 'targets' | 'group_admins';
+  audience: 'targets' | 'group_admins' | 'network_admins';
 }
 
 /**
@@ -22,7 +22,12 @@ export interface HomeNotificationEntry {
  * whoever may read that stream), so a notification never outlives its visibility.
  */
 export interface HomeNotificationDocument extends ProjectedDocument {
-  source: { type: 'activity'; activity_id: string; group_id: string | null; author_id: string } | { type: 'group'; group_id: string };
+  source:
+    | { type: 'activity'; activity_id: string; group_id: string | null; author_id: string }
+    | { type: 'group'; group_id: string }
+    | { type: 'abuse_report'; report_id: string; url: string; reason: string };
+  /** for whoever is a network administrator when read (abuse reports) */
+  for_network_admins?: boolean;
   /** everyone an entry was ever for by name: one query finds a member's */
   member_ids: string[];
   /** members mentioned so far: an edit that mentions them again tells them nothing new */
@@ -35,8 +40,9 @@ export const ENTRIES_PER_SOURCE = 50;
 
 export const activityNotificationsId = (activityId: string): string => `activity-${activityId}`;
 export const groupNotificationsId = (groupId: string): string => `group-${groupId}`;
+export const abuseReportNotificationsId = (reportId: string): string => `abuse-${reportId}`;
 
-const definitions = [...activityEvents, GroupJoinRequested, MemberInvitedToGroup, GroupDeleted] as const;
+const definitions = [...activityEvents, GroupJoinRequested, MemberInvitedToGroup, GroupDeleted, AbuseReported] as const;
 
 type Source = HomeNotificationDocument['source'];
 const empty = (id: string, source: Source): HomeNotificationDocument => ({ _id: id, _position: 0, source, member_ids: [], mentioned_ids: [], entries: [] });
@@ -44,7 +50,7 @@ const empty = (id: string, source: Source): HomeNotificationDocument => ({ _id: 
 export const homeNotificationsProjection: Projection<HomeNotificationDocument> = {
   name: 'home_notifications',
   version: 1,
-  eventTypes: ['ActivityPosted', 'ActivityEdited', 'ActivityDeleted', 'ActivityReplied', 'ActivityReplyEdited', GroupJoinRequested.type, MemberInvitedToGroup.type, GroupDeleted.type],
+  eventTypes: ['ActivityPosted', 'ActivityEdited', 'ActivityDeleted', 'ActivityReplied', 'ActivityReplyEdited', GroupJoinRequested.type, MemberInvitedToGroup.type, GroupDeleted.type, AbuseReported.type],
   documentIds: (recorded) => {
     const event = eventOf(definitions, recorded);
     if (!event) return [];
@@ -53,6 +59,8 @@ export const homeNotificationsProjection: Projection<HomeNotificationDocument> =
       case 'MemberInvitedToGroup':
       case 'GroupDeleted':
         return [groupNotificationsId(event.data.group_id)];
+      case 'AbuseReported':
+        return [abuseReportNotificationsId(event.data.report_id)];
       default:
         return [activityNotificationsId(event.data.activity_id)];
     }
@@ -94,6 +102,10 @@ export const homeNotificationsProjection: Projection<HomeNotificationDocument> =
         return add(doc ?? empty(id, { type: 'group', group_id: event.data.group_id }), 'group_invited', [event.data.member_id]);
       case 'GroupDeleted':
         return null;
+      case 'AbuseReported': {
+        const { report_id, url, reason } = event.data;
+        return add(doc ?? { ...empty(id, { type: 'abuse_report', report_id, url, reason }), for_network_admins: true }, 'abuse_reported', [], 'network_admins');
+      }
       default:
         return doc;
     }

@@ -168,3 +168,15 @@ describe('home notifications projection', () => {
     );
   });
 });
+
+describe('abuse reports in the bell', () => {
+  const report = recorded('AbuseReported', { report_id: 'r1', reporter_id: 'ben', url: '/activities/p9', reason: 'Spam everywhere' }, { memberId: 'ben' });
+  it("reach the network's administrators of the day (not the reporter, not other members), linking the page reported", () => {
+    expect(notificationsOf([report], viewer('root', { network_admin: true })).map((n) => [n.kind, n.actor_id, n.subject])).toEqual([
+      ['abuse_reported', 'ben', { type: 'abuse_report', id: 'r1', name: 'Spam everywhere', html_url: '/activities/p9' }],
+    ]);
+    expect(notificationsOf([report], viewer('ann'))).toEqual([]);
+    expect(notificationsOf([report], viewer('ben', { network_admin: true }))).toEqual([]);
+    expect(projectEachTwice(homeNotificationsProjection, [report], 'abuse-r1')).toEqual(project(homeNotificationsProjection, [report], 'abuse-r1'));
+  });
+});

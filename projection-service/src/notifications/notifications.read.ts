@@ -45,11 +45,12 @@ const appointmentNotifications = async (store: DocumentStore, memberId: string):
 const homeNotifications = async (store: DocumentStore, viewer: ActivityViewer): Promise<Found[]> => {
   const collection = homeNotificationsCollection(store);
   const administrated = await groupsCollection(store).find({ admin_ids: { $contains: viewer.member_id } });
-  const [named, ofAdmins] = await Promise.all([
+  const [named, ofAdmins, ofNetworkAdmins] = await Promise.all([
     collection.find({ member_ids: { $contains: viewer.member_id } }),
     administrated.length === 0 ? Promise.resolve([]) : collection.getMany(administrated.map((group) => groupNotificationsId(group._id))),
+    viewer.network_admin ? collection.find({ for_network_admins: true }) : Promise.resolve([]),
   ]);
-  const docs = new Map([...named, ...ofAdmins].map((doc) => [doc._id, doc]));
+  const docs = new Map([...named, ...ofAdmins, ...ofNetworkAdmins].map((doc) => [doc._id, doc]));
   if (docs.size === 0) return [];
   const ctx = await loadStreamsContext(store, viewer);
   const activityIds = [...docs.values()].flatMap((doc) => (doc.source.type === 'activity' ? [doc.source.activity_id] : []));

@@ -47,6 +47,10 @@ export const notificationPublishers = (store: DocumentStore): ChangePublisher[] 
           for (const memberId of (await groupsCollection(store).get(doc.source.group_id))?.admin_ids ?? []) if (memberId !== entry.actor_id) concerned.add(memberId);
         }
       }
+      // an abuse report: every connected network administrator (tell reads each one's count as they see it)
+      if (doc?.for_network_admins && doc.entries.some((entry) => entry.position === change.event.position)) {
+        for (const memberId of hub.connectedMembers()) if ((await notificationViewerOf(store, memberId))?.network_admin) concerned.add(memberId);
+      }
       for (const memberId of concerned) await tell(store, hub, memberId, change.event.position);
     },
   },
