@@ -57,6 +57,8 @@ const MemberActivitiesPage = page(async () => (await import('../activities')).Me
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
 const NotificationsPage = page(async () => (await import('../notifications')).NotificationsPage);
 const ActivityPage = page(async () => (await import('../activities')).ActivityPage);
+const MembershipSettingsPage = page(async () => (await import('../membership-settings')).MembershipSettingsPage);
+const AbuseReportPage = page(async () => (await import('../abuse-reports')).AbuseReportPage);
 
 const Bootstrapping = () => {
   const { t } = useTranslation();
@@ -155,6 +157,8 @@ export const App = () => {
           <Route path="/users/edit" element={<UserSettingsPage />} />
           <Route path="/notifications" element={<NotificationsPage />} />
           <Route path="/activities/:id" element={<ActivityPage />} />
+          <Route path="/members/:id/settings/edit" element={<MembershipSettingsPage />} />
+          <Route path="/report/new" element={<AbuseReportPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -14,7 +14,7 @@ export const relativeTime = (iso: string, now: number, language: string): string
   return format.format(Math.round(hours / 24), 'day');
 };
 
-const ICONS: Record<NotificationDto['subject']['type'], IconName> = { appointment: 'calendar', activity: 'activity', group: 'members' };
+const ICONS: Record<NotificationDto['subject']['type'], IconName> = { appointment: 'calendar', activity: 'activity', group: 'members', abuse_report: 'info' };
 
 /** the source's name, or what it was when it is gone */
 const subjectName = (notification: NotificationDto, t: (key: string) => string): string =>
