@@ -80,6 +80,17 @@ describe('notifications, unread counters and membership settings over HTTP', () 
     expect([after.notifications, after.features.Activitystreams, after.activities.total]).toEqual([0, 0, 0]);
   });
 
+  it("an abuse report, once the network enables them, reaches the network administrators' bell and nobody else's", async () => {
+    const { admin, member, auditor } = clients;
+    expect((await call(member, 'post', '/report', { url: '/activitystreams', reason: 'Spam' })).status).toBe(422);
+    const settings = await must<{ basic: Record<string, unknown> }>(admin, 'get', '/administration/settings');
+    await must(admin, 'put', '/administration/settings', { basic: { ...settings.basic, abuse_reports_enabled: true } });
+    const { id } = await must<{ id: string }>(member, 'post', '/report', { url: '/activitystreams', reason: 'Spam in the network stream' });
+    const bell = await must<NotificationsResponse>(admin, 'get', '/api/v1/notifications');
+    expect(bell.notifications.find((n) => n.kind === 'abuse_reported')).toMatchObject({ actor: { id: member.id }, subject: { type: 'abuse_report', id, name: 'Spam in the network stream', html_url: '/activitystreams' }, read: false });
+    for (const other of [member, auditor]) expect((await must<NotificationsResponse>(other, 'get', '/api/v1/notifications')).notifications.some((n) => n.kind === 'abuse_reported')).toBe(false);
+  });
+
   it('membership settings: for every role, the flags GET answers are what PUT enforces', async () => {
     for (const [name, client] of Object.entries(clients)) {
       // nobody reads or changes another member's settings
