@@ -1,4 +1,4 @@
-import { ACTIVITIES_COLLECTION, NOTIFICATIONS_COLLECTION, UNREADS_POLL_MS, WAITLIST_PROMOTIONS_COLLECTION } from '@cn/contracts';
+import { ACTIVITIES_COLLECTION, NOTIFICATIONS_COLLECTION, UNREADS_POLL_MS, WAITLIST_PROMOTIONS_COLLECTION, type UnreadFeaturesResponse } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { LiveRoute } from '../realtime/LiveQueries';
 import { baseName } from '../realtime/changes';
@@ -27,4 +27,16 @@ const COUNTED = new Set<string>([ACTIVITIES_COLLECTION, NOTIFICATIONS_COLLECTION
 /** A pushed change of anything the counters count reads them again. */
 export const unreadsLive: LiveRoute = (message, client) => {
   if (COUNTED.has(baseName(message.collection))) void client.invalidateQueries({ queryKey: unreadsKeys.all });
+};
+
+/** the unread feature each navigation module counts (the chat spec's unread features) */
+const FEATURE_OF_MODULE: Readonly<Record<string, keyof UnreadFeaturesResponse>> = { activitystreams: 'Activitystreams', appointments: 'Calendars', messages: 'Messages' };
+
+/** a module's unread count for the module switcher: 0 while unknown or for a module without one */
+export const useModuleUnreads = (): ((moduleId: string) => number) => {
+  const features = useUnreads().data?.features;
+  return (moduleId) => {
+    const feature = FEATURE_OF_MODULE[moduleId];
+    return feature && features ? features[feature] : 0;
+  };
 };
