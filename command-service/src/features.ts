@@ -11,6 +11,8 @@ import { GroupsModule } from './groups/groups.module';
 import { ChannelsModule } from './channels/channels.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { MessagesModule } from './messages/messages.module';
+import { MembershipSettingsModule } from './membership-settings/membership-settings.module';
+import { AbuseReportsModule } from './abuse-reports/abuse-reports.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -26,4 +28,6 @@ export const COMMAND_FEATURES: Type[] = [
   ChannelsModule,
   ActivitiesModule,
   MessagesModule,
+  MembershipSettingsModule,
+  AbuseReportsModule,
 ];

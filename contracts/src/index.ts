@@ -45,3 +45,7 @@ export * from './activities/activity-constants';
 export * from './activities/activity-abilities';
 export * from './activities/activities';
 export * from './messages/messages';
+export * from './notifications/mentions';
+export * from './unreads/unreads';
+export * from './membership-settings/membership-settings';
+export * from './abuse-reports/abuse-reports';

@@ -15,6 +15,8 @@ import { notificationsEvents } from './notifications/notifications';
 import { channelEvents } from './channels/channels';
 import { activityEvents, activityReadEvents } from './activities/activities';
 import { messageEvents } from './messages/messages';
+import { membershipSettingsEvents } from './membership-settings/membership-settings';
+import { abuseReportEvents } from './abuse-reports/abuse-reports';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -38,6 +40,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...activityEvents,
     ...activityReadEvents,
     ...messageEvents,
+    ...membershipSettingsEvents,
+    ...abuseReportEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

@@ -13,6 +13,8 @@ import { notificationsFeature } from './notifications/notifications.module';
 import { channelsFeature } from './channels/channels.module';
 import { activitiesFeature } from './activities/activities.module';
 import { messagesFeature } from './messages/messages.module';
+import { unreadsFeature } from './unreads/unreads.module';
+import { membershipSettingsFeature } from './membership-settings/membership-settings.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -34,4 +36,6 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   channelsFeature,
   activitiesFeature,
   messagesFeature,
+  unreadsFeature,
+  membershipSettingsFeature,
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
-import { NOTIFICATION_KINDS, NOTIFICATIONS_LIMIT_DEFAULT, NOTIFICATIONS_LIMIT_MAX, type NotificationKind } from './notification-constants';
+import { NOTIFICATION_KINDS, NOTIFICATION_SUBJECT_TYPES, NOTIFICATIONS_LIMIT_DEFAULT, NOTIFICATIONS_LIMIT_MAX, type NotificationKind, type NotificationSubjectType } from './notification-constants';
 
 /**
  * The bell (header notifications dropdown): what concerns the member, newest first, with unread state.
@@ -23,7 +23,7 @@ export const notificationsQuerySchema = z.object({
 });
 
 export interface NotificationDto {
-  /** stable: `<appointment id>:<position>` */
+  /** stable: `<source id>:<position>` */
   id: string;
   kind: NotificationKind;
   /** when it happened (ISO) */
@@ -33,7 +33,8 @@ export interface NotificationDto {
   read: boolean;
   /** who did it; null for the system (a waiting-list promotion) */
   actor: { id: string; name: string; path: string } | null;
-  subject: { type: 'appointment'; id: string; name: string; html_url: string };
+  /** the source: an appointment, an activity (its teaser as name) or a group; html_url empty when it is gone */
+  subject: { type: NotificationSubjectType; id: string; name: string; html_url: string };
 }
 
 export interface NotificationsResponse {
@@ -50,7 +51,7 @@ export const notificationDtoSchema = z.object({
   position: z.number().int(),
   read: z.boolean(),
   actor: z.object({ id: z.string(), name: z.string(), path: z.string() }).nullable(),
-  subject: z.object({ type: z.literal('appointment'), id: z.string(), name: z.string(), html_url: z.string() }),
+  subject: z.object({ type: z.enum(NOTIFICATION_SUBJECT_TYPES), id: z.string(), name: z.string(), html_url: z.string() }),
 });
 export const notificationsResponseSchema = z.object({
   notifications: z.array(notificationDtoSchema),

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichEditor } from '../channels/RichEditor';
+import { MentionPicker } from '../notifications/MentionPicker';
 
-/** The composer: collapsed to a placeholder button until opened (§4), then a rich editor with send and cancel. */
+/** The composer: collapsed to a placeholder button until opened (§4), then a rich editor (with the '@' member picker) with send and cancel. */
 export const Composer = ({
   id,
   placeholder,
@@ -50,6 +51,7 @@ export const Composer = ({
         {placeholder}
       </span>
       <RichEditor key={generation} id={`${id}-editor`} labelledBy={`${id}-label`} initial={html} onChange={setHtml} />
+      <MentionPicker editorId={`${id}-editor`} html={html} onChange={setHtml} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={pending} data-testid={`${id}-send`}>
           {t('activities.composer.send')}

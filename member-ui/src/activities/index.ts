@@ -2,3 +2,4 @@
 import './activities.css';
 export { ActivityStreamPage } from './ActivityStreamPage';
 export { MemberActivitiesPage } from './MemberActivitiesPage';
+export { ActivityPage } from './ActivityPage';

@@ -58,6 +58,10 @@ const MessagesListPage = page(async () => (await import('../messages')).Messages
 const MessageDetailPage = page(async () => (await import('../messages')).MessageDetailPage);
 const MessageComposerPage = page(async () => (await import('../messages')).MessageComposerPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
+const NotificationsPage = page(async () => (await import('../notifications')).NotificationsPage);
+const ActivityPage = page(async () => (await import('../activities')).ActivityPage);
+const MembershipSettingsPage = page(async () => (await import('../membership-settings')).MembershipSettingsPage);
+const AbuseReportPage = page(async () => (await import('../abuse-reports')).AbuseReportPage);
 
 const Bootstrapping = () => {
   const { t } = useTranslation();
@@ -158,6 +162,10 @@ export const App = () => {
           <Route path="/messages/sent" element={<MessagesListPage key="sent" box="sent" />} />
           <Route path="/messages/new" element={<MessageComposerPage />} />
           <Route path="/messages/:id" element={<MessageDetailPage />} />
+          <Route path="/notifications" element={<NotificationsPage />} />
+          <Route path="/activities/:id" element={<ActivityPage />} />
+          <Route path="/members/:id/settings/edit" element={<MembershipSettingsPage />} />
+          <Route path="/report/new" element={<AbuseReportPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

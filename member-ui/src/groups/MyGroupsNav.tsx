@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { Icon } from '../common/Icon';
 import { badgeText } from '../shell/NotificationsDropdown';
+import { GroupUnreadBadge } from '../unreads/UnreadBadge';
 import { useGroupInvites, useMyGroups } from './groups-queries';
 
 /**
@@ -34,6 +35,7 @@ export const MyGroupsNav = ({ collapsed, onToggle }: { collapsed: boolean; onTog
                   </span>
                 ) : null}
                 {group.name}
+                <GroupUnreadBadge slug={group.slug} />
               </NavLink>
             </li>
           ))}

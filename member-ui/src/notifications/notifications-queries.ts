@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_COLLECTION, WAITLIST_PROMOTIONS_COLLECTION, type NotificationsResponse } from '@cn/contracts';
+import { NOTIFICATIONS_COLLECTION, NOTIFICATIONS_LIMIT_MAX, WAITLIST_PROMOTIONS_COLLECTION, type NotificationsResponse } from '@cn/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { LiveRoute } from '../realtime/LiveQueries';
@@ -9,12 +9,19 @@ import { notificationsApi } from './notifications-api';
 export const notificationsKeys = {
   all: ['notifications'] as const,
   list: () => [...notificationsKeys.all, 'list'] as const,
+  page: () => [...notificationsKeys.all, 'page'] as const,
 };
 
 /** The bell's list and unread count, read once and again whenever the channel says they changed. */
 export const useNotifications = () => {
   const { api } = useSession();
   return useQuery({ queryKey: notificationsKeys.list(), queryFn: () => notificationsApi(api).list() });
+};
+
+/** /notifications: the most the server lists at once, live like the bell */
+export const useNotificationsPage = () => {
+  const { api } = useSession();
+  return useQuery({ queryKey: notificationsKeys.page(), queryFn: () => notificationsApi(api).list(NOTIFICATIONS_LIMIT_MAX) });
 };
 
 /**
@@ -27,7 +34,7 @@ export const useMarkNotificationsRead = () => {
   return useCallback(
     async (current: NotificationsResponse) => {
       if (current.unread_count === 0 || current.newest_position === 0) return;
-      client.setQueryData<NotificationsResponse>(notificationsKeys.list(), (data) => (data ? { ...data, unread_count: 0 } : data));
+      for (const key of [notificationsKeys.list(), notificationsKeys.page()]) client.setQueryData<NotificationsResponse>(key, (data) => (data ? { ...data, unread_count: 0 } : data));
       try {
         await notificationsApi(api).markRead({ up_to: current.newest_position });
       } finally {

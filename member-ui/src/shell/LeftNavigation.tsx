@@ -11,6 +11,7 @@ import { badgeText } from './NotificationsDropdown';
 import { NAV_MODULES, moduleForPath, type ModuleId, type NavItem, type NavSection } from './navigation';
 import { useCollapsedSections } from './useCollapsedSections';
 import { UnreadMessagesCount } from '../messages/MessagesBadge';
+import { useModuleUnreads } from '../unreads/unreads-queries';
 
 const MODULE_ICONS: Record<ModuleId, IconName> = {
   activitystreams: 'activity',
@@ -72,6 +73,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
   const current = moduleForPath(pathname);
   const switcherId = useId();
   const channelSections = useChannelNavSections(current?.id === 'channels');
+  const unreadIn = useModuleUnreads();
 
   return (
     <nav className="left-nav" aria-label={t('nav.label')} data-testid="left-navigation">
@@ -96,6 +98,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
           {NAV_MODULES.map((module) => (
             <option key={module.id} value={module.id}>
               {t(module.title)}
+              {unreadIn(module.id) !== 0 ? ` (${unreadIn(module.id) === -1 ? t('unreads.new') : badgeText(unreadIn(module.id))})` : ''}
             </option>
           ))}
         </select>

@@ -1,4 +1,3 @@
-import type { NotificationDto } from '@cn/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,41 +5,11 @@ import { loadOf } from '../api/load';
 import { Icon } from '../common/Icon';
 import { LoadStatus } from '../common/LoadStatus';
 import { useDismiss } from '../common/useDismiss';
+import { NotificationItem } from '../notifications/NotificationItem';
 import { useMarkNotificationsRead, useNotifications } from '../notifications/notifications-queries';
 
 /** the badge: the count, "99+" beyond */
 export const badgeText = (count: number): string => (count > 99 ? '99+' : String(count));
-
-const MINUTE = 60_000;
-/** "5 minutes ago", "yesterday" in the console's language */
-const relativeTime = (iso: string, now: number, language: string): string => {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  const minutes = Math.round((new Date(iso).getTime() - now) / MINUTE);
-  if (Math.abs(minutes) < 60) return format.format(minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (Math.abs(hours) < 24) return format.format(hours, 'hour');
-  return format.format(Math.round(hours / 24), 'day');
-};
-
-const NotificationItem = ({ notification, fresh }: { notification: NotificationDto; fresh: boolean }) => {
-  const { t, i18n } = useTranslation();
-  const actor = notification.actor?.name ?? t('notifications.system');
-  const name = notification.subject.name || t('notifications.deleted_appointment');
-  return (
-    <li className={fresh ? 'notification notification--unread' : 'notification'} data-testid="notification" data-kind={notification.kind}>
-      <Icon name="calendar" />
-      <div>
-        <p className="notification__text">
-          {t(`notifications.kinds.${notification.kind}`, { actor })}{' '}
-          {notification.subject.html_url ? <Link to={notification.subject.html_url}>{name}</Link> : <span>{name}</span>}
-        </p>
-        <time className="muted" dateTime={notification.at}>
-          {relativeTime(notification.at, Date.now(), i18n.language)}
-        </time>
-      </div>
-    </li>
-  );
-};
 
 /**
  * The bell: the unread count as a badge; opening lists the member's notifications and marks them read
@@ -113,10 +82,15 @@ export const NotificationsDropdown = () => {
           {load.phase === 'loaded' && load.data.notifications.length > 0 ? (
             <ul className="notification-list">
               {load.data.notifications.map((notification) => (
-                <NotificationItem key={notification.id} notification={notification} fresh={fresh.has(notification.id)} />
+                <NotificationItem key={notification.id} notification={notification} fresh={fresh.has(notification.id)} onOpen={close} />
               ))}
             </ul>
           ) : null}
+          <p className="dropdown__footer">
+            <Link to="/notifications" onClick={close} data-testid="notifications-all">
+              {t('notifications.show_all')}
+            </Link>
+          </p>
         </div>
       ) : null}
     </div>

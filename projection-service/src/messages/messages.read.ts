@@ -38,6 +38,10 @@ const snippetOf = (content: string): string => {
   return line.length > SNIPPET_LENGTH ? `${line.slice(0, SNIPPET_LENGTH - 1)}…` : line;
 };
 
+/** the unread messages in a member's inbox (the navigation's badge and GET /unreads/features) */
+export const unreadMessageCount = (store: DocumentStore, memberId: string): Promise<number> =>
+  store.collection<MessageCopyDocument>(collectionName(messageCopiesProjection)).count({ member_id: memberId, box: 'inbox', read: false });
+
 /**
  * The direct messages a member holds, as they may see them: only their own copies, with bodies revealed
  * under the authors' keys (an erased author's subject and content read as empty).
@@ -68,7 +72,7 @@ export class MessagesReader {
   }
 
   unreadCount(memberId: string): Promise<number> {
-    return this.copies.count({ member_id: memberId, box: 'inbox', read: false });
+    return unreadMessageCount(this.store, memberId);
   }
 
   async list(member: SignedInMember, box: MessageBox, limit: number, offset: number): Promise<MessagesResponse> {

@@ -1,0 +1,46 @@
+import { unofferedSetting, type MembershipSettings, type MembershipSettingsCan, type MembershipSettingsEvent } from '@cn/contracts';
+import { DomainError, type Decider } from '@cn/domain';
+
+/** A member's settings as their stream has them (null: the defaults, never changed). */
+export interface MembershipSettingsState {
+  settings: MembershipSettings | null;
+}
+
+export type MembershipSettingsCommand = {
+  type: 'ChangeMembershipSettings';
+  member_id: string;
+  settings: MembershipSettings;
+  /** membershipSettingsAbilities for the issuer: the rule the console's flags come from */
+  can: MembershipSettingsCan;
+  /** of the selected groups, those the member belongs to */
+  member_group_ids: readonly string[];
+};
+
+const notMine = (selected: readonly string[], mine: readonly string[]): boolean => selected.some((id) => !mine.includes(id));
+
+export const membershipSettingsDecider: Decider<MembershipSettingsState, MembershipSettingsCommand, MembershipSettingsEvent> = {
+  initialState: () => ({ settings: null }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'MembershipSettingsChanged':
+        return { settings: event.data.settings };
+      default:
+        return state;
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'ChangeMembershipSettings': {
+        if (!command.can.edit) throw new DomainError('forbidden', 'forbidden');
+        const unoffered = unofferedSetting(command.settings, command.can.tabs);
+        if (unoffered) throw new DomainError(unoffered[1], 'refused', unoffered[0]);
+        for (const digest of ['email_digests', 'email_daily_digests'] as const) {
+          if (notMine(command.settings[digest].group_ids, command.member_group_ids)) throw new DomainError('not_a_member', 'invalid', `${digest}.group_ids`);
+        }
+        // the same settings again change nothing
+        if (state.settings && JSON.stringify(state.settings) === JSON.stringify(command.settings)) return [];
+        return [{ type: 'MembershipSettingsChanged', data: { member_id: command.member_id, settings: command.settings } }];
+      }
+    }
+  },
+};

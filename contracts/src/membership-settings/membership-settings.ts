@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../common/events';
+import type { NetworkSettings } from '../settings/network-settings';
+
+/**
+ * A member's membership settings (`/members/{id}/settings/edit`): which mails they get. Digests (weekly by
+ * the network's sending days) and daily digests cover all of their groups or selected ones, and optionally
+ * the network's stream; subscriptions, notifications and administrator notifications are lists of keys.
+ * What the network does not offer (digests switched off, administrator mails for non-administrators) is
+ * neither shown nor accepted.
+ */
+
+/** One stream per member: their settings. */
+export const membershipSettingsStream = (memberId: string): string => `membershipsettings-${memberId}`;
+
+export const DIGEST_GROUP_SWITCHES = ['all', 'selected_groups'] as const;
+/** what lands in the member's stream and digests besides their groups */
+export const EMAIL_SUBSCRIPTION_KEYS = ['subscribed_groups', 'subscribed_channels', 'followed_members'] as const;
+export const EMAIL_NOTIFICATION_KEYS = ['mentions', 'replies', 'group_invites', 'join_requests', 'appointment_invites', 'appointment_changes'] as const;
+export const EMAIL_ADMIN_NOTIFICATION_KEYS = ['abuse_reports', 'change_requests', 'new_members'] as const;
+export const DIGEST_GROUPS_MAX = 500;
+
+const digestSchema = z
+  .object({
+    enabled: z.boolean({ message: 'required' }),
+    switch: z.enum(DIGEST_GROUP_SWITCHES, { message: 'invalid_value' }),
+    group_ids: z.array(z.string().min(1).max(64), { message: 'required' }).max(DIGEST_GROUPS_MAX, { message: 'too_big' }),
+    include_network_level: z.boolean({ message: 'required' }),
+  })
+  .strict();
+const keys = <K extends readonly [string, ...string[]]>(values: K) =>
+  z
+    .array(z.enum(values, { message: 'invalid_value' }), { message: 'required' })
+    .max(values.length, { message: 'too_big' })
+    .transform((list) => [...new Set(list)]);
+
+export const membershipSettingsSchema = z
+  .object({
+    email_digests: digestSchema,
+    email_daily_digests: digestSchema,
+    email_subscriptions: keys(EMAIL_SUBSCRIPTION_KEYS),
+    email_notifications: keys(EMAIL_NOTIFICATION_KEYS),
+    email_admin_notifications: keys(EMAIL_ADMIN_NOTIFICATION_KEYS),
+    email_newsletter: z.boolean({ message: 'required' }),
+  })
+  .strict();
+export type MembershipSettings = z.output<typeof membershipSettingsSchema>;
+
+/** PUT /members/{id}/settings: the whole settings */
+export const changeMembershipSettingsRequestSchema = membershipSettingsSchema;
+export type ChangeMembershipSettingsRequest = z.input<typeof changeMembershipSettingsRequestSchema>;
+
+export const DEFAULT_MEMBERSHIP_SETTINGS: MembershipSettings = {
+  email_digests: { enabled: true, switch: 'all', group_ids: [], include_network_level: true },
+  email_daily_digests: { enabled: false, switch: 'all', group_ids: [], include_network_level: false },
+  email_subscriptions: ['subscribed_groups', 'subscribed_channels'],
+  email_notifications: ['mentions', 'replies', 'group_invites', 'join_requests', 'appointment_invites'],
+  email_admin_notifications: [],
+  email_newsletter: true,
+};
+
+export const MembershipSettingsChanged = defineEvent('MembershipSettingsChanged', 1, z.object({ member_id: z.string(), settings: membershipSettingsSchema }));
+
+export const membershipSettingsEvents = [MembershipSettingsChanged] as const;
+export type MembershipSettingsEvent = EventOf<typeof MembershipSettingsChanged>;
+
+// ---- abilities: one rule for the console's flags and the server's refusals ----
+
+export interface MembershipSettingsViewer {
+  member_id: string;
+  network_admin: boolean;
+}
+
+/** which tabs the network offers this member (the spec's conditions) */
+export interface MembershipSettingsTabs {
+  email_digests: boolean;
+  email_daily_digests: boolean;
+  email_subscriptions: boolean;
+  email_notifications: boolean;
+  email_newsletter: boolean;
+  email_admin_notifications: boolean;
+}
+
+export interface MembershipSettingsCan {
+  /** only the member edits their own settings (nobody reads another's either) */
+  edit: boolean;
+  tabs: MembershipSettingsTabs;
+}
+
+export const membershipSettingsAbilities = (viewer: MembershipSettingsViewer, subjectId: string, mail: Pick<NetworkSettings['mail'], 'digests' | 'daily_activity'>): MembershipSettingsCan => ({
+  edit: viewer.member_id === subjectId,
+  tabs: {
+    email_digests: mail.digests.enabled,
+    email_daily_digests: mail.daily_activity.enabled,
+    email_subscriptions: true,
+    email_notifications: true,
+    email_newsletter: true,
+    email_admin_notifications: viewer.network_admin,
+  },
+});
+
+/**
+ * The first field a change asks for that the network does not offer (an enabled digest the network has
+ * switched off, administrator mails for a non-administrator), as `[field, key]`; null when all is offered.
+ */
+export const unofferedSetting = (settings: MembershipSettings, tabs: MembershipSettingsTabs): [string, string] | null => {
+  if (!tabs.email_digests && settings.email_digests.enabled) return ['email_digests.enabled', 'digests_disabled'];
+  if (!tabs.email_daily_digests && settings.email_daily_digests.enabled) return ['email_daily_digests.enabled', 'digests_disabled'];
+  if (!tabs.email_admin_notifications && settings.email_admin_notifications.length > 0) return ['email_admin_notifications', 'forbidden'];
+  return null;
+};
+
+/** GET /members/{id}/settings */
+export interface MembershipSettingsResponse {
+  settings: MembershipSettings;
+  can: MembershipSettingsCan;
+  /** the member's groups, for 'selected groups' */
+  groups: Array<{ id: string; name: string }>;
+}

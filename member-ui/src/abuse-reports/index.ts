@@ -1,0 +1,1 @@
+export { AbuseReportPage } from './AbuseReportPage';

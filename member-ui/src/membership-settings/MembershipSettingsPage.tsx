@@ -1,0 +1,147 @@
+import {
+  DIGEST_GROUP_SWITCHES,
+  EMAIL_ADMIN_NOTIFICATION_KEYS,
+  EMAIL_NOTIFICATION_KEYS,
+  EMAIL_SUBSCRIPTION_KEYS,
+  type MembershipSettings,
+  type MembershipSettingsResponse,
+} from '@cn/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { errorKeyOf } from '../api/client';
+import { useCommand } from '../api/useCommand';
+import { usePageTitle } from '../common/usePageTitle';
+import { refusalMessageKey } from '../i18n/refusal-message';
+import { useSession } from '../session/SessionContext';
+import { membershipSettingsApi } from './membership-settings-api';
+
+const keys = ['membership-settings'] as const;
+type Digest = MembershipSettings['email_digests'];
+
+const DigestFieldset = ({ name, value, groups, onChange }: { name: 'email_digests' | 'email_daily_digests'; value: Digest; groups: MembershipSettingsResponse['groups']; onChange: (value: Digest) => void }) => {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="settings-fieldset" data-testid={`settings-${name}`}>
+      <legend>{t(`membership_settings.tabs.${name}`)}</legend>
+      <label>
+        <input type="checkbox" checked={value.enabled} onChange={(event) => onChange({ ...value, enabled: event.target.checked })} /> {t('membership_settings.digest.enabled')}
+      </label>
+      {DIGEST_GROUP_SWITCHES.map((option) => (
+        <label key={option}>
+          <input
+            type="radio"
+            name={`${name}-switch`}
+            checked={value.switch === option}
+            disabled={!value.enabled}
+            // choosing selected groups starts with all of the member's groups (the spec's pre-fill)
+            onChange={() => onChange({ ...value, switch: option, group_ids: option === 'selected_groups' && value.group_ids.length === 0 ? groups.map((group) => group.id) : value.group_ids })}
+          />{' '}
+          {t(`membership_settings.digest.${option}`)}
+        </label>
+      ))}
+      {value.switch === 'selected_groups' ? (
+        <ul className="settings-groups">
+          {groups.map((group) => (
+            <li key={group.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  disabled={!value.enabled}
+                  checked={value.group_ids.includes(group.id)}
+                  onChange={(event) => onChange({ ...value, group_ids: event.target.checked ? [...value.group_ids, group.id] : value.group_ids.filter((id) => id !== group.id) })}
+                />{' '}
+                {group.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label>
+        <input type="checkbox" disabled={!value.enabled} checked={value.include_network_level} onChange={(event) => onChange({ ...value, include_network_level: event.target.checked })} />{' '}
+        {t('membership_settings.digest.include_network_level')}
+      </label>
+    </fieldset>
+  );
+};
+
+const KeyList = <K extends string>({ name, options, value, onChange }: { name: string; options: readonly K[]; value: readonly K[]; onChange: (value: K[]) => void }) => {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="settings-fieldset" data-testid={`settings-${name}`}>
+      <legend>{t(`membership_settings.tabs.${name}`)}</legend>
+      {options.map((option) => (
+        <label key={option}>
+          <input type="checkbox" checked={value.includes(option)} onChange={(event) => onChange(event.target.checked ? [...value, option] : value.filter((entry) => entry !== option))} />{' '}
+          {t(`membership_settings.keys.${option}`)}
+        </label>
+      ))}
+    </fieldset>
+  );
+};
+
+const SettingsForm = ({ memberId, loaded }: { memberId: string; loaded: MembershipSettingsResponse }) => {
+  const { t, i18n } = useTranslation();
+  const { api } = useSession();
+  const [settings, setSettings] = useState(loaded.settings);
+  const [notice, setNotice] = useState<{ ok: boolean; key: string } | null>(null);
+  const save = useCommand((next: MembershipSettings) => membershipSettingsApi(api).change(memberId, next), [keys]);
+  const { tabs } = loaded.can;
+  const set = <F extends keyof MembershipSettings>(field: F, value: MembershipSettings[F]) => setSettings((current) => ({ ...current, [field]: value }));
+  return (
+    <form
+      className="settings-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(settings, {
+          onSuccess: () => setNotice({ ok: true, key: 'membership_settings.saved' }),
+          onError: (error) => setNotice({ ok: false, key: refusalMessageKey(i18n, errorKeyOf(error), ['membership_settings.errors']) }),
+        });
+      }}
+    >
+      {tabs.email_digests ? <DigestFieldset name="email_digests" value={settings.email_digests} groups={loaded.groups} onChange={(value) => set('email_digests', value)} /> : null}
+      {tabs.email_daily_digests ? <DigestFieldset name="email_daily_digests" value={settings.email_daily_digests} groups={loaded.groups} onChange={(value) => set('email_daily_digests', value)} /> : null}
+      {tabs.email_subscriptions ? <KeyList name="email_subscriptions" options={EMAIL_SUBSCRIPTION_KEYS} value={settings.email_subscriptions} onChange={(value) => set('email_subscriptions', value)} /> : null}
+      {tabs.email_notifications ? <KeyList name="email_notifications" options={EMAIL_NOTIFICATION_KEYS} value={settings.email_notifications} onChange={(value) => set('email_notifications', value)} /> : null}
+      {tabs.email_newsletter ? (
+        <fieldset className="settings-fieldset" data-testid="settings-email_newsletter">
+          <legend>{t('membership_settings.tabs.email_newsletter')}</legend>
+          <label>
+            <input type="checkbox" checked={settings.email_newsletter} onChange={(event) => set('email_newsletter', event.target.checked)} /> {t('membership_settings.newsletter')}
+          </label>
+        </fieldset>
+      ) : null}
+      {tabs.email_admin_notifications ? (
+        <KeyList name="email_admin_notifications" options={EMAIL_ADMIN_NOTIFICATION_KEYS} value={settings.email_admin_notifications} onChange={(value) => set('email_admin_notifications', value)} />
+      ) : null}
+      {notice ? (
+        <p role={notice.ok ? 'status' : 'alert'} data-testid="settings-notice">
+          {t(notice.key)}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={save.isPending} data-testid="settings-save">
+          {t('common.save')}
+        </button>
+      </div>
+    </form>
+  );
+};
+
+/** /members/:id/settings/edit: the member's own mail settings, the tabs the network offers them. */
+export const MembershipSettingsPage = () => {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { api } = useSession();
+  usePageTitle('membership_settings.title');
+  const query = useQuery({ queryKey: [...keys, id], queryFn: () => membershipSettingsApi(api).get(id), retry: false });
+  return (
+    <section className="page" data-testid="membership-settings-page">
+      <h1 className="page__title">{t('membership_settings.title')}</h1>
+      {query.isPending ? <p className="muted">{t('common.loading')}</p> : null}
+      {query.isError ? <p role="alert">{t('membership_settings.unavailable')}</p> : null}
+      {query.data ? <SettingsForm key={query.dataUpdatedAt} memberId={id} loaded={query.data} /> : null}
+    </section>
+  );
+};

@@ -1,0 +1,135 @@
+import { htmlToText, type MembershipSettings, type NotificationDto, type NotificationKind } from '@cn/contracts';
+
+/** what a digest may tell of an activity (already filtered to what the member may see) */
+export interface DigestActivity {
+  id: string;
+  /** null: the network's stream */
+  group_id: string | null;
+  stream_name: string;
+  author_name: string;
+  html_content: string;
+  created_position: number;
+}
+
+export interface DigestInput {
+  kind: 'email_digests' | 'email_daily_digests';
+  member: { id: string; email: string; name: string };
+  settings: MembershipSettings;
+  network: { name: string; base_url: string; language: string };
+  /** the member's groups now */
+  group_ids: readonly string[];
+  activities: readonly DigestActivity[];
+  notifications: readonly NotificationDto[];
+}
+
+/** a mail as the mail port takes it */
+export interface DigestMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** which notification kinds each email_notifications key lets into a digest */
+const NOTIFICATION_KEYS: Record<MembershipSettings['email_notifications'][number], readonly NotificationKind[]> = {
+  mentions: ['mentioned'],
+  replies: ['activity_replied'],
+  group_invites: ['group_invited'],
+  join_requests: ['group_join_requested'],
+  appointment_invites: ['appointment_invited', 'waitlist_promoted'],
+  appointment_changes: ['appointment_changed', 'appointment_canceled', 'appointment_deleted'],
+};
+
+type Wording = {
+  subject: (network: string, daily: boolean) => string;
+  hello: (name: string) => string;
+  activities: string;
+  notifications: string;
+  by: (author: string, stream: string) => string;
+  settings: string;
+  kinds: Record<NotificationKind, string>;
+};
+const WORDINGS: Record<'de' | 'en', Wording> = {
+  de: {
+    subject: (network, daily) => `${network}: ${daily ? 'Was heute neu ist' : 'Deine Zusammenfassung'}`,
+    hello: (name) => `Hallo ${name},`,
+    activities: 'Neue Beiträge',
+    notifications: 'Benachrichtigungen',
+    by: (author, stream) => `${author} in ${stream}`,
+    settings: 'Welche E-Mails du bekommst, stellst du hier ein:',
+    kinds: {
+      appointment_invited: 'hat dich eingeladen',
+      appointment_changed: 'hat einen Termin geändert',
+      appointment_canceled: 'hat einen Termin abgesagt',
+      appointment_deleted: 'hat einen Termin gelöscht',
+      waitlist_promoted: 'ein Platz ist frei geworden',
+      mentioned: 'hat dich erwähnt',
+      activity_replied: 'hat auf deinen Beitrag geantwortet',
+      group_join_requested: 'möchte deiner Gruppe beitreten',
+      group_invited: 'hat dich in eine Gruppe eingeladen',
+      abuse_reported: 'hat einen Missbrauch gemeldet',
+    },
+  },
+  en: {
+    subject: (network, daily) => `${network}: ${daily ? "Today's news" : 'Your digest'}`,
+    hello: (name) => `Hello ${name},`,
+    activities: 'New posts',
+    notifications: 'Notifications',
+    by: (author, stream) => `${author} in ${stream}`,
+    settings: 'Choose which mails you get here:',
+    kinds: {
+      appointment_invited: 'invited you',
+      appointment_changed: 'changed an appointment',
+      appointment_canceled: 'canceled an appointment',
+      appointment_deleted: 'deleted an appointment',
+      waitlist_promoted: 'a place became free for you',
+      mentioned: 'mentioned you',
+      activity_replied: 'replied to your post',
+      group_join_requested: 'asks to join your group',
+      group_invited: 'invited you to a group',
+      abuse_reported: 'reported abuse',
+    },
+  },
+};
+const TEASER = 160;
+
+/**
+ * A member's digest (weekly) or daily digest: the new posts of their groups (all or the selected ones,
+ * the network's stream if they include it) and the notifications whose keys they chose, as one mail; null
+ * when the digest is off or there is nothing to tell. Pure: the timed sending (after the scheduler is
+ * merged) loads the read models, calls this, and hands the mail to the mail port.
+ */
+export const composeDigest = (input: DigestInput): DigestMail | null => {
+  const digest = input.settings[input.kind];
+  if (!digest.enabled || !input.member.email) return null;
+  const groups = new Set(digest.switch === 'all' ? input.group_ids : digest.group_ids.filter((id) => input.group_ids.includes(id)));
+  const activities = input.activities
+    .filter((activity) => (activity.group_id === null ? digest.include_network_level : groups.has(activity.group_id)))
+    .sort((a, b) => b.created_position - a.created_position);
+  const kinds = new Set<NotificationKind>(input.settings.email_notifications.flatMap((key) => NOTIFICATION_KEYS[key]));
+  // administrator mails (offered to network administrators only: the settings refuse them to others)
+  if (input.settings.email_admin_notifications.includes('abuse_reports')) kinds.add('abuse_reported');
+  const notifications = input.notifications.filter((notification) => !notification.read && kinds.has(notification.kind));
+  if (activities.length === 0 && notifications.length === 0) return null;
+  const words = WORDINGS[input.network.language.startsWith('de') ? 'de' : 'en'];
+  const link = (path: string) => `${input.network.base_url.replace(/\/$/, '')}${path}`;
+  const teaser = (html: string) => {
+    const text = htmlToText(html);
+    return text.length > TEASER ? `${text.slice(0, TEASER - 1)}…` : text;
+  };
+  const lines = [words.hello(input.member.name), ''];
+  if (activities.length > 0) {
+    lines.push(`${words.activities}:`);
+    for (const activity of activities) lines.push(`- ${words.by(activity.author_name, activity.stream_name)}: ${teaser(activity.html_content)}`, `  ${link(`/activities/${activity.id}`)}`);
+    lines.push('');
+  }
+  if (notifications.length > 0) {
+    lines.push(`${words.notifications}:`);
+    for (const notification of notifications) {
+      lines.push(`- ${notification.actor?.name ?? input.network.name} ${words.kinds[notification.kind]}: ${notification.subject.name}`);
+      if (notification.subject.html_url) lines.push(`  ${link(notification.subject.html_url)}`);
+    }
+    lines.push('');
+  }
+  lines.push(words.settings, link(`/members/${encodeURIComponent(input.member.id)}/settings/edit`));
+  return { to: [input.member.email], subject: words.subject(input.network.name, input.kind === 'email_daily_digests'), text: lines.join('\n') };
+};

@@ -1,0 +1,43 @@
+import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
+import { DEFAULT_MEMBERSHIP_SETTINGS, membershipSettingsAbilities, membershipSettingsSchema, type MembershipSettingsResponse } from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import { ConsistencyInterceptor, type DocumentStore, Endpoint, HttpProblem, InjectPort, Member, type SignedInMember } from '@cn/platform';
+import { z } from 'zod';
+import { groupsOfMember } from '../groups/groups.read';
+import { loadNetwork } from '../network/network.read';
+import { membershipSettingsProjection, type MembershipSettingsDocument } from './membership-settings.projection';
+
+const responseSchema = z.object({
+  settings: membershipSettingsSchema,
+  can: z.object({ edit: z.boolean(), tabs: z.record(z.string(), z.boolean()) }),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class MembershipSettingsController {
+  constructor(@InjectPort('documentStore') private readonly store: DocumentStore) {}
+
+  @Get('members/:id/settings')
+  @Endpoint({
+    summary: "The member's own membership settings with the tabs the network offers them (can) and their groups for 'selected groups'",
+    tags: ['membership-settings'],
+    auth: 'member',
+    responses: { 200: { description: 'MembershipSettingsResponse', schema: responseSchema }, 401: 'unauthenticated', 403: "forbidden (another member's settings)" },
+  })
+  async settings(@Member() member: SignedInMember, @Param('id') id: string): Promise<MembershipSettingsResponse> {
+    const { settings: network } = await loadNetwork(this.store);
+    // the rule the command refuses by: only the member themself
+    const can = membershipSettingsAbilities({ member_id: member.id, network_admin: member.roles.network_admin }, id, network.mail);
+    if (!can.edit) throw new HttpProblem(403, 'forbidden');
+    const [doc, groups] = await Promise.all([
+      this.store.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection)).get(id),
+      groupsOfMember(this.store, id),
+    ]);
+    return {
+      settings: doc?.settings ?? DEFAULT_MEMBERSHIP_SETTINGS,
+      can,
+      groups: groups.map((group) => ({ id: group._id, name: group.name })).sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import type { ProjectionFeature } from '../core/projection-feature';
+import { MembershipSettingsController } from './membership-settings.controller';
+import { membershipSettingsProjection } from './membership-settings.projection';
+
+/** Membership settings: which mails a member gets (the digest composer reads them). */
+@Module({ controllers: [MembershipSettingsController] })
+export class MembershipSettingsModule {}
+
+export const membershipSettingsFeature: ProjectionFeature = {
+  module: MembershipSettingsModule,
+  readModels: [membershipSettingsProjection],
+};
