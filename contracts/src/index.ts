@@ -45,3 +45,4 @@ export * from './activities/activity-constants';
 export * from './activities/activity-abilities';
 export * from './activities/activities';
 export * from './two-factor/two-factor';
+export * from './members/member-administration';

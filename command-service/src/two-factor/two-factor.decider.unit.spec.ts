@@ -10,7 +10,7 @@ const usedStep = (step: number): TwoFactorEvent => ({ type: 'TwoFactorCodeUsed',
 const usedBackup = (index: number): TwoFactorEvent => ({ type: 'TwoFactorCodeUsed', data: { member_id: 'm1', factor_id: 'f1', method: 'backup', step: null, backup_index: index } });
 const totpProof = (step: number): CodeProof => ({ matched: true, factor_id: 'f1', method: 'totp', step });
 const backupProof = (index: number): CodeProof => ({ matched: true, factor_id: 'f1', method: 'backup', backup_index: index });
-const add = (confirmed_step: number | null, factor_type: 'totp' | 'email' = 'totp'): TwoFactorCommand => ({
+const add = (confirmed_step: number | null, factor_type: 'totp' | 'email' = 'totp'): Extract<TwoFactorCommand, { type: 'AddFactor' }> => ({
   type: 'AddFactor',
   member_id: 'm1',
   factor_id: 'f1',
