@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  EMAIL_CODE_DRIFT_STEPS,
   EMAIL_CODE_PERIOD_SECONDS,
   RETRY_AFTER_HEADER,
   TOTP_DRIFT_STEPS,
@@ -39,8 +40,9 @@ export const secretBytes = (type: TwoFactorType, secret: string): Buffer | null 
 
 export const newEmailSecret = (): string => randomBytes(20).toString('hex');
 
-/** The code a mail carries now for this secret. */
-export const emailCode = (secret: string, atMs: number): string => hotp(Buffer.from(secret, 'hex'), timeStep(atMs, EMAIL_CODE_PERIOD_SECONDS));
+/** The code a mail carries now for this secret: of the current step, or the one after the last step taken. */
+export const emailCode = (secret: string, atMs: number, lastStep: number | null = null): string =>
+  hotp(Buffer.from(secret, 'hex'), Math.max(timeStep(atMs, EMAIL_CODE_PERIOD_SECONDS), (lastStep ?? -1) + 1));
 
 /** the step a code of this factor type matches now; null for none */
 export const stepOf = (type: TwoFactorType, secret: string, code: string, atMs: number): number | null => {
@@ -48,8 +50,7 @@ export const stepOf = (type: TwoFactorType, secret: string, code: string, atMs: 
   if (!bytes || !/^\d{6}$/.test(code)) return null;
   return type === 'totp'
     ? matchingStep(bytes, code, atMs, { drift: TOTP_DRIFT_STEPS })
-    : // a mailed code stays good for its five minutes and the five after
-      matchingStep(bytes, code, atMs - (EMAIL_CODE_PERIOD_SECONDS * 1000) / 2, { periodSeconds: EMAIL_CODE_PERIOD_SECONDS, drift: 1 });
+    : matchingStep(bytes, code, atMs, { periodSeconds: EMAIL_CODE_PERIOD_SECONDS, drift: EMAIL_CODE_DRIFT_STEPS });
 };
 
 /**

@@ -9,8 +9,12 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 /** a code of the step before or after the current one is still taken (clock drift of the phone) */
 export const TOTP_DRIFT_STEPS = 1;
-/** a code by mail is valid for its step of five minutes and the one before */
-export const EMAIL_CODE_PERIOD_SECONDS = 300;
+/**
+ * A code by mail is the HOTP of a 30-second step, taken ten minutes either side: each mail names a step
+ * after the last one taken, so the replay rule (never a step at or before the last) holds for mail too.
+ */
+export const EMAIL_CODE_PERIOD_SECONDS = 30;
+export const EMAIL_CODE_DRIFT_STEPS = 20;
 export const BACKUP_CODE_COUNT = 10;
 /** wrong codes a member may enter within the window before they have to wait */
 export const TWO_FACTOR_FREE_FAILURES = 5;

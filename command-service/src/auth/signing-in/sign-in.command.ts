@@ -93,7 +93,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
       const mailFactor = active.find((factor) => factor.type === 'email');
       const secret = mailFactor ? await this.cipher.unsealSecret(mailFactor.secret) : null;
       if (secret) {
-        await this.mail.send({ to: [member.email], subject: 'Your sign-in code', text: `Your code is ${emailCode(secret, now.getTime())}\n\nIt is valid for ten minutes.` });
+        await this.mail.send({ to: [member.email], subject: 'Your sign-in code', text: `Your code is ${emailCode(secret, now.getTime(), mailFactor?.last_step ?? null)}\n\nIt is valid for ten minutes.` });
       }
       return { pendingToken: pendingSignInToken(member._id, this.config.session.secret, now.getTime()), methods: [...new Set(active.map((factor) => factor.type))] };
     }
