@@ -46,3 +46,4 @@ export * from './activities/activity-abilities';
 export * from './activities/activities';
 export * from './two-factor/two-factor';
 export * from './members/member-administration';
+export * from './members/member-manager';
