@@ -16,7 +16,7 @@ const totpAt = (secret: string, ms: number): string => {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
   const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  return String((mac.readUInt32BE(mac[19]! & 15) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+  return String((mac.readUInt32BE(mac[19] & 15) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 };
 
 const adminApi = async (page: Page, baseUrl: string) => {

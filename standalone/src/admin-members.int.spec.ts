@@ -34,7 +34,7 @@ describe('administration of members', () => {
   const lastMail = (): { to: string[]; subject: string; text: string } => {
     const outbox = join(dataDir, 'outbox');
     const mails = readdirSync(outbox).filter((name) => name.endsWith('.json')).sort();
-    return JSON.parse(readFileSync(join(outbox, mails[mails.length - 1]!), 'utf8')) as { to: string[]; subject: string; text: string };
+    return JSON.parse(readFileSync(join(outbox, mails[mails.length - 1]), 'utf8')) as { to: string[]; subject: string; text: string };
   };
 
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('administration of members', () => {
     running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
     server = running.app.getHttpServer() as Server;
     for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
-    expect((await call(clients.admin!, 'put', '/administration/settings', { member: { two_factor: 'enabled' } })).status).toBe(200);
+    expect((await call(clients.admin, 'put', '/administration/settings', { member: { two_factor: 'enabled' } })).status).toBe(200);
   });
   afterAll(async () => {
     await running.stop();
@@ -50,12 +50,12 @@ describe('administration of members', () => {
   });
 
   it('lists members with Content-Range to administrators and auditors (auditors read only), never to members', async () => {
-    const answer = await call(clients.admin!, 'get', '/administration/members?sort=["name","ASC"]&range=[0,1]&filter={"q":"member"}');
+    const answer = await call(clients.admin, 'get', '/administration/members?sort=["name","ASC"]&range=[0,1]&filter={"q":"member"}');
     expect(answer.status).toBe(200);
     expect(answer.headers['content-range']).toMatch(/^members 0-\d+\/\d+$/);
-    expect((await call(clients.member!, 'get', '/administration/members')).status).toBe(403);
-    expect((await call(clients.guest!, 'get', '/administration/members')).status).toBe(403);
-    const seenByAuditor = await rows(clients.auditor!);
+    expect((await call(clients.member, 'get', '/administration/members')).status).toBe(403);
+    expect((await call(clients.guest, 'get', '/administration/members')).status).toBe(403);
+    const seenByAuditor = await rows(clients.auditor);
     expect(seenByAuditor.length).toBeGreaterThan(0);
     for (const row of seenByAuditor) expect(Object.values(row.manage).some(Boolean)).toBe(false);
   });
@@ -64,27 +64,27 @@ describe('administration of members', () => {
   const actions: Record<keyof Pick<MemberManagerCan, 'lock' | 'toggle_external' | 'reset_two_factor'>, (client: SignedInClient, id: string) => Promise<number>> = {
     lock: async (client, id) => {
       const status = (await call(client, 'put', `/administration/members/${id}/lock`, { locked: true })).status;
-      if (status < 300) await call(clients.admin!, 'put', `/administration/members/${id}/lock`, { locked: false });
+      if (status < 300) await call(clients.admin, 'put', `/administration/members/${id}/lock`, { locked: false });
       return status;
     },
     toggle_external: async (client, id) => {
       const status = (await call(client, 'put', `/administration/members/${id}/external`, { external: true })).status;
-      if (status < 300) await call(clients.admin!, 'put', `/administration/members/${id}/external`, { external: false });
+      if (status < 300) await call(clients.admin, 'put', `/administration/members/${id}/external`, { external: false });
       return status;
     },
     reset_two_factor: async (client, id) => (await call(client, 'delete', `/administration/members/${id}/authentication/factors`)).status,
   };
 
   it('computes the menu with the rule the commands refuse by, for every role and for oneself', async () => {
-    const listed = await rows(clients.admin!);
-    const targets = [clients.member!.id, clients.admin!.id];
+    const listed = await rows(clients.admin);
+    const targets = [clients.member.id, clients.admin.id];
     for (const viewer of ['admin', 'auditor', 'member', 'guest']) {
       for (const target of targets) {
         const row = listed.find((candidate) => candidate.id === target)!;
         // members and guests see no list: their flags are all off, as for the auditor
         const flags = viewer === 'admin' ? row.manage : { lock: false, toggle_external: false, reset_two_factor: false };
         for (const [action, run] of Object.entries(actions)) {
-          const status = await run(clients[viewer]!, target);
+          const status = await run(clients[viewer], target);
           expect({ viewer, target, action, allowed: status < 300 }).toEqual({ viewer, target, action, allowed: flags[action as keyof typeof actions] });
         }
       }
@@ -92,19 +92,19 @@ describe('administration of members', () => {
   });
 
   it('validates the lock request and appends nothing for bad input', async () => {
-    const before = (await running.infra.eventStore.readStream(memberStream(clients.member!.id))).length;
-    const bad = await call(clients.admin!, 'put', `/administration/members/${clients.member!.id}/lock`, { locked: 'yes' });
+    const before = (await running.infra.eventStore.readStream(memberStream(clients.member.id))).length;
+    const bad = await call(clients.admin, 'put', `/administration/members/${clients.member.id}/lock`, { locked: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'locked' })]);
-    expect((await call(clients.admin!, 'put', '/administration/members/nobody/lock', { locked: true })).status).toBe(404);
-    expect((await running.infra.eventStore.readStream(memberStream(clients.member!.id))).length).toBe(before);
+    expect((await call(clients.admin, 'put', '/administration/members/nobody/lock', { locked: true })).status).toBe(404);
+    expect((await running.infra.eventStore.readStream(memberStream(clients.member.id))).length).toBe(before);
   });
 
   it('creates a member with a welcome mail whose one-time link sets the password; the password is then required without it', async () => {
-    const missing = await call(clients.admin!, 'post', '/administration/members', { user: { email: 'nopass@example.org' } });
+    const missing = await call(clients.admin, 'post', '/administration/members', { user: { email: 'nopass@example.org' } });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual([expect.objectContaining({ field: 'user.password', key: 'required' })]);
-    const created = await call(clients.admin!, 'post', '/administration/members', { user: { email: 'welcome@example.org', send_welcome_mail: true, first_name: 'Wel', last_name: 'Come' } });
+    const created = await call(clients.admin, 'post', '/administration/members', { user: { email: 'welcome@example.org', send_welcome_mail: true, first_name: 'Wel', last_name: 'Come' } });
     expect(created.status).toBe(201);
     const mail = lastMail();
     expect(mail.to).toEqual(['welcome@example.org']);
@@ -128,14 +128,14 @@ describe('administration of members', () => {
     });
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     const lockedAt = Date.now();
-    expect((await call(clients.admin!, 'put', `/administration/members/${target.id}/lock`, { locked: true })).status).toBe(200);
+    expect((await call(clients.admin, 'put', `/administration/members/${target.id}/lock`, { locked: true })).status).toBe(200);
     expect((await request(server).get('/api/v1/authentication/factors').set('Cookie', target.cookie)).status).toBe(401);
     expect((await call(target, 'put', '/api/v1/members/me/status', { type: 'online', text: '' })).status).toBe(401);
     expect(await closed).toBe(4401);
     expect(Date.now() - lockedAt).toBeLessThan(1500);
     expect((await request(server).post('/users/sign_in').send({ email: 'guest@example.org', password: DEMO_PASSWORD })).status).toBe(403);
-    expect((await rows(clients.admin!)).find((row) => row.id === target.id)?.locked).toBe(true);
-    expect((await call(clients.admin!, 'put', `/administration/members/${target.id}/lock`, { locked: false })).status).toBe(200);
+    expect((await rows(clients.admin)).find((row) => row.id === target.id)?.locked).toBe(true);
+    expect((await call(clients.admin, 'put', `/administration/members/${target.id}/lock`, { locked: false })).status).toBe(200);
     const back = await signInClient(server, 'guest@example.org', DEMO_PASSWORD);
     expect((await request(server).get('/api/v1/authentication/factors').set('Cookie', back.cookie)).status).toBe(200);
   });

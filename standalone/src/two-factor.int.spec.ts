@@ -21,7 +21,7 @@ const codeAt = (secret: string, ms: number): string => {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
   const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[19]! & 15;
+  const offset = mac[19] & 15;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 };
 
@@ -54,7 +54,7 @@ describe('two-factor authentication', () => {
   const lastMailedCode = (): string => {
     const outbox = join(dataDir, 'outbox');
     const mails = readdirSync(outbox).filter((name) => name.endsWith('.json')).sort();
-    const mail = JSON.parse(readFileSync(join(outbox, mails[mails.length - 1]!), 'utf8')) as { to: string[]; text: string };
+    const mail = JSON.parse(readFileSync(join(outbox, mails[mails.length - 1]), 'utf8')) as { to: string[]; text: string };
     expect(mail.to).toEqual(['member@example.org']);
     return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
   };
@@ -144,9 +144,9 @@ describe('two-factor authentication', () => {
   });
 
   it('takes a backup code once', async () => {
-    const first = await secondStep((await passwordStep('member@example.org')).cookie, backupCodes[0]!);
+    const first = await secondStep((await passwordStep('member@example.org')).cookie, backupCodes[0]);
     expect(first.status).toBe(200);
-    const again = await secondStep((await passwordStep('member@example.org')).cookie, backupCodes[0]!);
+    const again = await secondStep((await passwordStep('member@example.org')).cookie, backupCodes[0]);
     expect(again.status).toBe(400);
   });
 
@@ -155,11 +155,11 @@ describe('two-factor authentication', () => {
     const refused = await call(member, 'post', `/api/v1/authentication/factors/${factorId}/reset-backup-codes`, { code: '000000' === codeAt(secret, Date.now()) ? '111111' : '000000' });
     expect(refused.status).toBe(400);
     expect(await streamLength(member.id)).toBe(before);
-    const reset = await call(member, 'post', `/api/v1/authentication/factors/${factorId}/reset-backup-codes`, { code: backupCodes[1]! });
+    const reset = await call(member, 'post', `/api/v1/authentication/factors/${factorId}/reset-backup-codes`, { code: backupCodes[1] });
     expect(reset.status).toBe(200);
     expect(reset.body.backup_codes).toHaveLength(10);
     // the old codes stop working
-    expect((await call(member, 'delete', `/api/v1/authentication/factors/${factorId}`, { code: backupCodes[2]! })).status).toBe(400);
+    expect((await call(member, 'delete', `/api/v1/authentication/factors/${factorId}`, { code: backupCodes[2] })).status).toBe(400);
     expect((await call(member, 'delete', '/api/v1/authentication/factors/unknown', { code: '123456' })).status).toBe(404);
     // members may not reset anyone's factors; administrators may
     expect((await call(member, 'delete', `/administration/members/${member.id}/authentication/factors`)).status).toBe(403);

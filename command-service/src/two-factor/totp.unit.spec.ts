@@ -57,6 +57,6 @@ describe('provisioning and backup codes', () => {
     const codes = newBackupCodes(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
-    expect(backupCodeHash(codes[0]!.toUpperCase().replace('-', ''))).toBe(backupCodeHash(codes[0]!));
+    expect(backupCodeHash(codes[0].toUpperCase().replace('-', ''))).toBe(backupCodeHash(codes[0]));
   });
 });

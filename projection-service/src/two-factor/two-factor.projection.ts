@@ -11,7 +11,7 @@ export interface FactorEntry {
 }
 export type TwoFactorDocument = ProjectedDocument & { factors: FactorEntry[] };
 
-const change = (doc: TwoFactorDocument | null, id: string, factorId: string, update: (factor: FactorEntry) => FactorEntry): TwoFactorDocument | null =>
+const change = (doc: TwoFactorDocument | null, factorId: string, update: (factor: FactorEntry) => FactorEntry): TwoFactorDocument | null =>
   doc ? { ...doc, factors: doc.factors.map((factor) => (factor.id === factorId ? update(factor) : factor)) } : null;
 
 /** one document per member (id = member id) */
@@ -36,9 +36,9 @@ export const twoFactorProjection: Projection<TwoFactorDocument> = {
       case 'TwoFactorFactorRemoved':
         return doc ? { ...doc, factors: doc.factors.filter((factor) => factor.id !== event.data.factor_id) } : null;
       case 'TwoFactorBackupCodesReset':
-        return change(doc, id, event.data.factor_id, (factor) => ({ ...factor, backup_codes_left: BACKUP_CODE_COUNT }));
+        return change(doc, event.data.factor_id, (factor) => ({ ...factor, backup_codes_left: BACKUP_CODE_COUNT }));
       case 'TwoFactorCodeUsed':
-        return change(doc, id, event.data.factor_id, (factor) => ({
+        return change(doc, event.data.factor_id, (factor) => ({
           ...factor,
           last_used_at: at,
           backup_codes_left: event.data.method === 'backup' ? Math.max(0, factor.backup_codes_left - 1) : factor.backup_codes_left,
