@@ -111,6 +111,9 @@ test('a welcomed member sets a password, signs in with an authenticator code, an
   const lockedAt = Date.now();
   await expect.poll(async () => (await again.request.get(`${baseUrl}/api/v1/authentication/factors`)).status(), { timeout: 2_000 }).toBe(401);
   test.info().annotations.push({ type: 'lock to 401 (ms)', description: String(Date.now() - lockedAt) });
+  // the open page learns it over the realtime channel (its socket closes) and goes to the sign-in by itself
+  await again.waitForURL('**/users/sign_in**', { timeout: 5_000 });
+  test.info().annotations.push({ type: 'lock to the sign-in page (ms)', description: String(Date.now() - lockedAt) });
   await admin.screenshot({ path: screenshotPath('admin-member-locked.png') });
 
   // back as it was for the scenarios that follow

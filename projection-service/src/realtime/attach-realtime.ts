@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { REALTIME_SESSION_ENDED_CODE } from '@cn/contracts';
 import { isAllowedOrigin, requestContextOf, sessionStillHolds, type SessionConfig } from '@cn/platform';
 import { MAX_TOPICS, TOPIC_PATTERN, type RealtimeHub, type RealtimeMessage } from './realtime-hub';
 
@@ -8,8 +9,7 @@ export const REALTIME_PATH = '/api/realtime';
 const HEARTBEAT_MS = 30_000;
 /** how often open sockets are checked against their session: a signed-out, locked or expired one closes */
 const SESSION_CHECK_MS = 500;
-/** the close code a socket whose session ended gets (the console then reads everything again and meets 401) */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
+
 
 export interface RealtimeLogger {
   info(obj: object, msg?: string): void;
@@ -117,7 +117,7 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
   const sessionCheck = setInterval(() => {
     for (const ws of wss.clients) {
       const req = upgradedWith.get(ws);
-      if (req && !sessionStillHolds(req, options.session)) ws.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+      if (req && !sessionStillHolds(req, options.session)) ws.close(REALTIME_SESSION_ENDED_CODE, 'session ended');
     }
   }, SESSION_CHECK_MS);
   sessionCheck.unref();
