@@ -13,6 +13,7 @@ import { ActivitiesModule } from './activities/activities.module';
 import { MessagesModule } from './messages/messages.module';
 import { MembershipSettingsModule } from './membership-settings/membership-settings.module';
 import { AbuseReportsModule } from './abuse-reports/abuse-reports.module';
+import { TwoFactorModule } from './two-factor/two-factor.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -30,4 +31,5 @@ export const COMMAND_FEATURES: Type[] = [
   MessagesModule,
   MembershipSettingsModule,
   AbuseReportsModule,
+  TwoFactorModule,
 ];

@@ -49,3 +49,6 @@ export * from './notifications/mentions';
 export * from './unreads/unreads';
 export * from './membership-settings/membership-settings';
 export * from './abuse-reports/abuse-reports';
+export * from './two-factor/two-factor';
+export * from './members/member-administration';
+export * from './members/member-manager';

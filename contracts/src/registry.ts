@@ -17,6 +17,8 @@ import { activityEvents, activityReadEvents } from './activities/activities';
 import { messageEvents } from './messages/messages';
 import { membershipSettingsEvents } from './membership-settings/membership-settings';
 import { abuseReportEvents } from './abuse-reports/abuse-reports';
+import { twoFactorEvents } from './two-factor/two-factor';
+import { memberAdministrationEvents } from './members/member-administration';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -42,6 +44,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...messageEvents,
     ...membershipSettingsEvents,
     ...abuseReportEvents,
+    ...twoFactorEvents,
+    ...memberAdministrationEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

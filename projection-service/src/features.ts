@@ -15,6 +15,7 @@ import { activitiesFeature } from './activities/activities.module';
 import { messagesFeature } from './messages/messages.module';
 import { unreadsFeature } from './unreads/unreads.module';
 import { membershipSettingsFeature } from './membership-settings/membership-settings.module';
+import { twoFactorFeature } from './two-factor/two-factor.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -38,4 +39,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   messagesFeature,
   unreadsFeature,
   membershipSettingsFeature,
+  twoFactorFeature,
 ];

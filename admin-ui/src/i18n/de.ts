@@ -59,6 +59,11 @@ export const germanAppMessages: AppMessages = {
       password_confirmation_mismatch: 'Die Passwörter stimmen nicht überein.',
       current_password_invalid: 'Das aktuelle Passwort ist nicht richtig.',
       reset_token_invalid: 'Der Link zum Zurücksetzen ist ungültig oder abgelaufen.',
+      invalid_code: 'Der Code ist ungültig.',
+      unknown_type: 'Diese Art von Faktor ist unbekannt.',
+      factor_exists: 'Diese Art von Faktor ist bereits eingerichtet.',
+      member_locked: 'Dieses Konto ist gesperrt.',
+      cannot_lock_self: 'Sie können Ihr eigenes Konto nicht sperren.',
     },
     notifications: {
       saving_successful: 'Erfolgreich gespeichert.',
@@ -501,6 +506,7 @@ export const germanAppMessages: AppMessages = {
         email: 'E-Mail',
         badges: 'Rollen',
         deleted: 'Gelöscht',
+        locked: 'Gesperrt',
         password: 'Passwort',
         send_welcome_mail: 'Willkommens-E-Mail senden (das Mitglied wählt selbst ein Passwort)',
         first_name: 'Vorname',
@@ -520,6 +526,18 @@ export const germanAppMessages: AppMessages = {
         title: '%{name} löschen?',
         content:
           'Das Mitglied wird entfernt und seine persönlichen Daten werden überall unlesbar, auch im Ereignisverlauf. Das lässt sich nicht rückgängig machen.',
+      },
+      menu: {
+        lock: 'Sperren',
+        unlock: 'Entsperren',
+        locked: '%{name} ist gesperrt; die Sitzungen sind beendet.',
+        unlocked: '%{name} ist entsperrt.',
+        make_external: 'Extern machen',
+        make_internal: 'Intern machen',
+        reset_two_factor: 'Zwei-Faktor zurücksetzen',
+        reset_two_factor_title: 'Die Zwei-Faktor-Authentifizierung von %{name} zurücksetzen?',
+        reset_two_factor_content: 'Alle Faktoren und Backup-Codes werden entfernt; die Anmeldung erfolgt nur mit dem Passwort, bis ein neuer Faktor eingerichtet ist.',
+        two_factor_reset: 'Die Zwei-Faktor-Authentifizierung von %{name} wurde zurückgesetzt.',
       },
     },
     change_requests: {

@@ -58,6 +58,11 @@ export const englishAppMessages = {
       password_confirmation_mismatch: 'The passwords do not match.',
       current_password_invalid: 'The current password is not correct.',
       reset_token_invalid: 'The reset link is invalid or has expired.',
+      invalid_code: 'The code is not valid.',
+      unknown_type: 'This kind of factor is not known.',
+      factor_exists: 'This kind of factor is set up already.',
+      member_locked: 'This account is locked.',
+      cannot_lock_self: 'You cannot lock your own account.',
     },
     notifications: {
       saving_successful: 'Saved successfully.',
@@ -500,6 +505,7 @@ export const englishAppMessages = {
         email: 'Email',
         badges: 'Roles',
         deleted: 'Erased',
+        locked: 'Locked',
         password: 'Password',
         send_welcome_mail: 'Send a welcome email (the member chooses a password)',
         first_name: 'First name',
@@ -519,6 +525,18 @@ export const englishAppMessages = {
         title: 'Erase %{name}?',
         content:
           'The member is removed and their personal data becomes unreadable everywhere, also in the event history. This cannot be undone.',
+      },
+      menu: {
+        lock: 'Lock',
+        unlock: 'Unlock',
+        locked: '%{name} is locked; their sessions have ended.',
+        unlocked: '%{name} is unlocked.',
+        make_external: 'Make external',
+        make_internal: 'Make internal',
+        reset_two_factor: 'Reset two-factor',
+        reset_two_factor_title: 'Reset the two-factor authentication of %{name}?',
+        reset_two_factor_content: 'All their factors and backup codes are removed; they sign in with the password alone until they set up a new factor.',
+        two_factor_reset: 'The two-factor authentication of %{name} was reset.',
       },
     },
     change_requests: {

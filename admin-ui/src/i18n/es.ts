@@ -59,6 +59,11 @@ export const spanishAppMessages: AppMessages = {
       password_confirmation_mismatch: 'Las contraseñas no coinciden.',
       current_password_invalid: 'La contraseña actual no es correcta.',
       reset_token_invalid: 'El enlace para restablecer la contraseña no es válido o ha caducado.',
+      invalid_code: 'El código no es válido.',
+      unknown_type: 'Este tipo de factor no se conoce.',
+      factor_exists: 'Este tipo de factor ya está configurado.',
+      member_locked: 'Esta cuenta está bloqueada.',
+      cannot_lock_self: 'No puedes bloquear tu propia cuenta.',
     },
     notifications: {
       saving_successful: 'Guardado correctamente.',
@@ -501,6 +506,7 @@ export const spanishAppMessages: AppMessages = {
         email: 'Correo electrónico',
         badges: 'Roles',
         deleted: 'Eliminado',
+        locked: 'Bloqueado',
         password: 'Contraseña',
         send_welcome_mail: 'Enviar un correo de bienvenida (el miembro elige su contraseña)',
         first_name: 'Nombre',
@@ -520,6 +526,18 @@ export const spanishAppMessages: AppMessages = {
         title: '¿Eliminar a %{name}?',
         content:
           'El miembro se elimina y sus datos personales dejan de poder leerse en todas partes, también en el historial de eventos. Esto no se puede deshacer.',
+      },
+      menu: {
+        lock: 'Bloquear',
+        unlock: 'Desbloquear',
+        locked: '%{name} está bloqueado; sus sesiones han terminado.',
+        unlocked: '%{name} está desbloqueado.',
+        make_external: 'Hacer externo',
+        make_internal: 'Hacer interno',
+        reset_two_factor: 'Restablecer dos pasos',
+        reset_two_factor_title: '¿Restablecer la autenticación en dos pasos de %{name}?',
+        reset_two_factor_content: 'Se eliminan todos sus factores y códigos de respaldo; inicia sesión solo con la contraseña hasta que configure un nuevo factor.',
+        two_factor_reset: 'Se ha restablecido la autenticación en dos pasos de %{name}.',
       },
     },
     change_requests: {

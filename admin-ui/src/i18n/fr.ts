@@ -59,6 +59,11 @@ export const frenchAppMessages: AppMessages = {
       password_confirmation_mismatch: 'Les mots de passe ne correspondent pas.',
       current_password_invalid: 'Le mot de passe actuel est incorrect.',
       reset_token_invalid: 'Le lien de réinitialisation n’est pas valide ou a expiré.',
+      invalid_code: "Le code n'est pas valide.",
+      unknown_type: "Ce type de facteur n'est pas connu.",
+      factor_exists: 'Ce type de facteur est déjà configuré.',
+      member_locked: 'Ce compte est verrouillé.',
+      cannot_lock_self: 'Vous ne pouvez pas verrouiller votre propre compte.',
     },
     notifications: {
       saving_successful: 'Enregistré avec succès.',
@@ -501,6 +506,7 @@ export const frenchAppMessages: AppMessages = {
         email: 'E-mail',
         badges: 'Rôles',
         deleted: 'Supprimé',
+        locked: 'Verrouillé',
         password: 'Mot de passe',
         send_welcome_mail: 'Envoyer un e-mail de bienvenue (le membre choisit son mot de passe)',
         first_name: 'Prénom',
@@ -520,6 +526,18 @@ export const frenchAppMessages: AppMessages = {
         title: 'Supprimer %{name} ?',
         content:
           'Le membre est supprimé et ses données personnelles deviennent illisibles partout, y compris dans l’historique des événements. Cette action est irréversible.',
+      },
+      menu: {
+        lock: 'Verrouiller',
+        unlock: 'Déverrouiller',
+        locked: '%{name} est verrouillé ; ses sessions sont terminées.',
+        unlocked: '%{name} est déverrouillé.',
+        make_external: 'Rendre externe',
+        make_internal: 'Rendre interne',
+        reset_two_factor: 'Réinitialiser la double authentification',
+        reset_two_factor_title: "Réinitialiser l'authentification à deux facteurs de %{name} ?",
+        reset_two_factor_content: "Tous ses facteurs et codes de secours sont supprimés ; la connexion se fait avec le seul mot de passe jusqu'à la configuration d'un nouveau facteur.",
+        two_factor_reset: "L'authentification à deux facteurs de %{name} a été réinitialisée.",
       },
     },
     change_requests: {

@@ -9,9 +9,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Box, Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
-import type { MemberDto } from '@cn/contracts';
+import type { AdminMemberDto, MemberDto } from '@cn/contracts';
 import { membersFilters } from './membersFilters';
 import { SetPasswordButton } from './SetPasswordButton';
+import { MemberMenu } from './MemberMenu';
 
 interface ColumnProps {
   label: string;
@@ -40,7 +41,7 @@ const MemberBadges = (_props: ColumnProps) => {
 const EraseButton = () => {
   const member = useRecordContext<MemberDto>();
   const translate = useTranslate();
-  if (!member || member.deleted) return null;
+  if (!member || member.deleted || (member as Partial<AdminMemberDto>).manage?.destroy === false) return null;
   return (
     <DeleteWithConfirmButton
       label="resources.members.erase.action"
@@ -71,6 +72,7 @@ const MemberSummary = (_props: ColumnProps & { sortBy?: string }) => {
 const MemberActions = (_props: ColumnProps) => (
   <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
     <SetPasswordButton />
+    <MemberMenu />
     <EraseButton />
   </Stack>
 );
@@ -90,7 +92,9 @@ export const MemberList = () => {
           <EmailField source="email" />
           <MemberBadges label="resources.members.fields.badges" sortable={false} />
           <BooleanField source="deleted" />
+          <BooleanField source="locked" sortable={false} />
           <SetPasswordButton />
+          <MemberMenu />
           <EraseButton />
         </Datagrid>
       )}

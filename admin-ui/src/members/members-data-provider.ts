@@ -104,5 +104,24 @@ export const createMembersDataProvider = (api: ApiClient): DataProvider => {
     return { data: { ...(params.previousData ?? {}), id: params.id, deleted: true } };
   }
 
-  return { ...createRestDataProvider(api), create, update, delete: erase };
+  /** the member manager menu's commands (spec §6); each answers `{ position }` */
+  const command = (path: string, method: 'PUT' | 'DELETE', body?: object) =>
+    api.httpClient(path, { method, ...(body ? { body: JSON.stringify(body) } : {}) }).then(() => undefined);
+  const menu: MemberMenuCommands = {
+    lockMember: (_resource, { id, locked }) => command(`${memberPath(id)}/lock`, 'PUT', { locked }),
+    setExternal: (_resource, { id, external }) => command(`${memberPath(id)}/external`, 'PUT', { external }),
+    resetTwoFactor: (_resource, { id }) => command(`${memberPath(id)}/authentication/factors`, 'DELETE'),
+  };
+
+  return { ...createRestDataProvider(api), create, update, delete: erase, ...menu };
 };
+
+/**
+ * The member manager menu's commands beside react-admin's methods (reached with useDataProvider();
+ * combineDataProviders hands every method the resource first, then its parameters).
+ */
+export interface MemberMenuCommands {
+  lockMember(resource: string, params: { id: Identifier; locked: boolean }): Promise<void>;
+  setExternal(resource: string, params: { id: Identifier; external: boolean }): Promise<void>;
+  resetTwoFactor(resource: string, params: { id: Identifier }): Promise<void>;
+}

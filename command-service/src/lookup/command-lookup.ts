@@ -102,10 +102,10 @@ export class CommandLookup implements MemberAccess {
     return network?.settings ?? DEFAULT_NETWORK_SETTINGS;
   }
 
-  /** the member guard's question (MemberAccess): a registered, not erased member */
+  /** the member guard's question (MemberAccess): a registered member, not erased, not locked */
   async activeMember(memberId: string): Promise<(LookupMember & SignedInMember) | null> {
     const member = await this.member(memberId);
-    return member && !member.erased ? { ...member, id: member._id } : null;
+    return member && !member.erased && !member.locked ? { ...member, id: member._id } : null;
   }
 
   /** an active member the guard let through (a command of a guarded route); 401 if erased since */

@@ -5,6 +5,7 @@ import {
   DELETED_MEMBER_NAME,
   eventOf,
   memberEvents,
+  memberAdministrationEvents,
   memberProfileEvents,
   networkSettingsEvents,
   type MemberRoles,
@@ -23,6 +24,8 @@ export interface LookupMember extends ProjectedDocument {
   last_name: string;
   roles: MemberRoles;
   erased: boolean;
+  /** locked by an administrator: no session, no sign-in */
+  locked?: boolean;
 }
 
 export interface LookupNetwork extends ProjectedDocument {
@@ -33,14 +36,16 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
 
 export const lookupMembersProjection: Projection<LookupMember> = {
   name: 'command_lookup_members',
-  version: 1,
-  eventTypes: ['MemberRegistered', 'MemberRolesChanged', 'MemberErased', 'MemberProfileChanged'],
+  version: 2,
+  eventTypes: ['MemberRegistered', 'MemberRolesChanged', 'MemberErased', 'MemberProfileChanged', 'MemberLocked', 'MemberUnlocked'],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   evolve: (doc, recorded) => {
     const profile = eventOf(memberProfileEvents, recorded);
     if (profile?.type === 'MemberProfileChanged') {
       return doc && !doc.erased ? { ...doc, first_name: asText(profile.data.first_name), last_name: asText(profile.data.last_name) } : doc;
     }
+    const administration = eventOf(memberAdministrationEvents, recorded);
+    if (administration) return doc ? { ...doc, locked: administration.type === 'MemberLocked' } : doc;
     const event = eventOf(memberEvents, recorded);
     switch (event?.type) {
       case 'MemberRegistered':

@@ -13,10 +13,13 @@ import { RegisterMemberHandler } from './registering-member/register-member.comm
 import { RegisterMemberController } from './registering-member/register-member.controller';
 import { SetPresenceHandler } from './setting-presence/set-presence.command';
 import { SetPresenceController } from './setting-presence/set-presence.controller';
+import { SetMemberLockedHandler } from './locking-member/lock-member.command';
+import { LockMemberController } from './locking-member/lock-member.controller';
+import { SetExternalController, SetExternalHandler } from './toggling-external/set-external.controller';
 
 /** Members: registration and erasure by administrators; presence, profile, onboarding, change requests and ignored members by the member; change requests answered by administrators. */
 @Module({
-  controllers: [RegisterMemberController, EraseMemberController, SetPresenceController, UpdateMemberProfileController, IgnoreMemberController, CompleteOnboardingController, SubmitChangeRequestController, AnswerChangeRequestController],
-  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler, UpdateMemberProfileHandler, IgnoreMemberHandler, CompleteOnboardingHandler, SubmitChangeRequestHandler, AnswerChangeRequestHandler],
+  controllers: [RegisterMemberController, EraseMemberController, SetPresenceController, UpdateMemberProfileController, IgnoreMemberController, CompleteOnboardingController, SubmitChangeRequestController, AnswerChangeRequestController, LockMemberController, SetExternalController],
+  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler, UpdateMemberProfileHandler, IgnoreMemberHandler, CompleteOnboardingHandler, SubmitChangeRequestHandler, AnswerChangeRequestHandler, SetMemberLockedHandler, SetExternalHandler],
 })
 export class MembersModule {}

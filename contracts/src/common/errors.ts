@@ -36,6 +36,11 @@ export const ERROR_KEYS = [
   'field_not_requestable',
   'change_request_closed',
   'invalid_characters',
+  'invalid_code',
+  'unknown_type',
+  'factor_exists',
+  'member_locked',
+  'cannot_lock_self',
   ...PASSWORD_ERROR_KEYS,
 ] as const;
 

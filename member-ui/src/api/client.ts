@@ -105,7 +105,9 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
     consistencyPosition: () => position,
 
     network: () => call<NetworkResponse>('GET', '/api/v1/network'),
-    signIn: (request: SignInRequest) => call<{ member: MemberDto }>('POST', '/users/sign_in', { body: request }),
+    /** the password step; a member with a second factor is then asked for a code (no session yet) */
+    signIn: (request: SignInRequest) =>
+      call<{ member: MemberDto; two_factor_setup_required?: boolean } | { two_factor_required: true; methods: string[] }>('POST', '/users/sign_in', { body: request }),
     signOut: async () => {
       await call<void>('DELETE', '/users/sign_out');
       csrfToken = null;

@@ -6,6 +6,7 @@ import { RequireMember } from '../session/RequireMember';
 import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
 import { Shell } from '../shell/Shell';
+import { TwoFactorPage, TwoFactorSignInPage } from '../two-factor';
 
 /**
  * Each feature's pages are their own chunk, loaded when a route first needs them: the first page loads
@@ -97,6 +98,7 @@ export const App = () => {
       {/* reached signed out, from the sign-in page and the reset mail */}
       <Route path="/users/password/new" element={<ForgotPasswordPage />} />
       <Route path="/users/password/edit" element={<ResetPasswordPage />} />
+      <Route path="/users/two_factor_authentication" element={<TwoFactorSignInPage />} />
       <Route element={<RequireMember />}>
         <Route element={<Shell />}>
           <Route index element={<Navigate to={START_PAGE} replace />} />
@@ -166,6 +168,7 @@ export const App = () => {
           <Route path="/activities/:id" element={<ActivityPage />} />
           <Route path="/members/:id/settings/edit" element={<MembershipSettingsPage />} />
           <Route path="/report/new" element={<AbuseReportPage />} />
+          <Route path="/two_factor" element={<TwoFactorPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

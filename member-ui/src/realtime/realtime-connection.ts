@@ -1,3 +1,4 @@
+import { REALTIME_SESSION_ENDED_CODE } from '@cn/contracts';
 import { parseChangedMessage, type ChangedMessage } from './changes';
 import { RECONNECTED, type WatchedTopics } from './topics';
 
@@ -40,8 +41,10 @@ export const openRealtime = (onChange: (message: ChangedMessage) => void, topics
       const message = parseChangedMessage(event.data);
       if (message) onChange(message);
     };
-    socket.onclose = () => {
+    socket.onclose = (event: CloseEvent) => {
       socket = null;
+      // the session ended (locked, signed out elsewhere): the console reads its session again now, not after the retry
+      if (event.code === REALTIME_SESSION_ENDED_CODE) onChange({ type: 'changed', collection: RECONNECTED, id: '', doc: null });
       if (!stopped) timer = setTimeout(connect, reconnectDelay());
     };
     // an error is always followed by close, which schedules the retry

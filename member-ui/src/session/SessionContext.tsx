@@ -18,7 +18,8 @@ export interface Session {
   state: SessionState;
   api: ApiClient;
   reload: () => Promise<void>;
-  signIn: (request: SignInRequest) => Promise<void>;
+  /** answers what the sign-in still needs: a second factor, or setting one up where the network enforces it */
+  signIn: (request: SignInRequest) => Promise<{ twoFactorRequired: string[] | null; twoFactorSetupRequired: boolean }>;
   signOut: () => Promise<void>;
   setStatus: (request: SetPresenceRequest) => Promise<void>;
   /** pages that show members follow live changes through this */
@@ -90,8 +91,10 @@ export const SessionProvider = ({ children, api: givenApi, openChannel = openRea
       api,
       reload,
       signIn: async (request) => {
-        await api.signIn(request);
+        const answer = await api.signIn(request);
+        if ('two_factor_required' in answer) return { twoFactorRequired: answer.methods, twoFactorSetupRequired: false };
         await reload();
+        return { twoFactorRequired: null, twoFactorSetupRequired: answer.two_factor_setup_required === true };
       },
       signOut: async () => {
         await api.signOut();

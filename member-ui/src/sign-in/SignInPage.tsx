@@ -59,8 +59,12 @@ export const SignInPage = () => {
     setFieldErrors({});
     setSubmitting(true);
     try {
-      await signIn(parsed.data);
-      void navigate(target, { replace: true });
+      const outcome = await signIn(parsed.data);
+      if (outcome.twoFactorRequired) {
+        void navigate('/users/two_factor_authentication', { state: { from: target, methods: outcome.twoFactorRequired } });
+        return;
+      }
+      void navigate(outcome.twoFactorSetupRequired ? '/two_factor' : target, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.body.errors.length > 0) {
         const errors: FieldErrors = {};

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { CalendarTokenSection } from '../calendars';
 import { usePageTitle } from '../common/usePageTitle';
 import { ChangePasswordSection } from './ChangePasswordSection';
@@ -13,6 +14,11 @@ export const UserSettingsPage = () => {
       <h1 className="page__title">{t('users.settings_title')}</h1>
       <ChangePasswordSection />
       <CalendarTokenSection />
+      <p>
+        <Link to="/two_factor" data-testid="two-factor-link">
+          {t('two_factor.title')}
+        </Link>
+      </p>
       <MyDataSection />
     </section>
   );

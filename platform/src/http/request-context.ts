@@ -95,3 +95,14 @@ export const requireMember = (ctx: RequestContext): string => {
   if (!ctx.memberId) throw new HttpProblem(401, 'unauthenticated');
   return ctx.memberId;
 };
+
+/**
+ * Whether the session the request came with still holds now (not expired, not revoked): a long-lived
+ * connection (the realtime socket) asks it again and again, since its request was checked only once.
+ */
+export const sessionStillHolds = (req: IncomingMessage, session?: SessionConfig): boolean => {
+  const config = session ?? defaultSession;
+  if (!config) return false;
+  if (defaultRevocations?.isStale()) void defaultRevocations.refresh().catch(() => undefined);
+  return createRequestContext(req, config, defaultRevocations).memberId !== null;
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ignoredMembersResponseSchema, memberDtoSchema, type IgnoredMembersResponse, type MemberDto } from '@cn/contracts';
+import { adminMemberSchema, ignoredMembersResponseSchema, memberDtoSchema, memberManagerAbilities, type AdminMemberDto, type IgnoredMembersResponse, type MemberDto } from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import { memberLocksProjection, type MemberLockDocument } from './member-locks.projection';
 import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { ConsistencyInterceptor, contentRangeHeaders, type DocumentStore, Endpoint, type Filter, HttpProblem, InjectPort, Member, parseListQuery, sendList, type SignedInMember, type SortDirection } from '@cn/platform';
@@ -100,16 +102,17 @@ export class MembersController {
   /** ra-data-simple-rest list for the admin console */
   @Get('administration/members')
   @Endpoint({
-    summary: 'Members for react-admin (sort, range, filter q/is_external/is_network_admin; Content-Range)',
+    summary:
+      'Members for react-admin (sort, range, filter q/is_external/is_network_admin; Content-Range), each with locked and the member manager menu (manage); auditors read it too, with every flag off',
     tags: ['members'],
-    responses: { 200: { description: 'MemberDto[]', schema: z.array(memberDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'not a network administrator' },
-    auth: 'admin',
+    responses: { 200: { description: 'AdminMemberDto[]', schema: z.array(adminMemberSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither a network administrator nor an auditor' },
+    auth: 'auditor',
   })
   async list(
     @Member() viewer: SignedInMember,
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<MemberDto[]> {
+  ): Promise<AdminMemberDto[]> {
     const { sort, range, filter } = parseListQuery(query, { sortFields: SORT_FIELDS, filters: MEMBER_FILTERS });
     const [fields, order] = sort ?? [SORT_FIELDS.name, 'ASC'];
     const direction: SortDirection = order === 'DESC' ? -1 : 1;
@@ -123,6 +126,14 @@ export class MembersController {
     ]);
     const connected = await connectedMembers(this.documentStore, docs.map((doc) => doc._id), this.clock());
     const view = { viewerId: viewer.id, showOnlineStatus: network.settings.member.show_online_status, includeEmail: true };
-    return sendList(res, 'members', docs.map((doc) => toMemberDto(doc, { ...view, connected: connected.has(doc._id) })), range, total);
+    const locked = new Set(
+      (await this.documentStore.collection<MemberLockDocument>(collectionName(memberLocksProjection)).getMany(docs.map((doc) => doc._id))).map((lock) => lock._id),
+    );
+    const rows = docs.map((doc) => ({
+      ...toMemberDto(doc, { ...view, connected: connected.has(doc._id) }),
+      locked: locked.has(doc._id),
+      manage: memberManagerAbilities(viewer, { id: doc._id, deleted: doc.deleted }, network.settings),
+    }));
+    return sendList(res, 'members', rows, range, total);
   }
 }

@@ -6,6 +6,7 @@ import { MembersController } from './members.controller';
 import { ignoredMembersProjection } from './ignored-members.projection';
 import { membersProjection } from './members.projection';
 import { memberChangePublisher } from './members.realtime';
+import { memberLocksProjection } from './member-locks.projection';
 
 /** Members as others see them, the administrators' lists (members, change requests), and whom each member ignores. */
 @Module({ controllers: [MembersController, ChangeRequestsController] })
@@ -13,6 +14,6 @@ export class MembersModule {}
 
 export const membersFeature: ProjectionFeature = {
   module: MembersModule,
-  readModels: [membersProjection, ignoredMembersProjection, changeRequestsProjection],
+  readModels: [membersProjection, ignoredMembersProjection, changeRequestsProjection, memberLocksProjection],
   publishers: (infra) => [memberChangePublisher(infra.documentStore, infra.clock)],
 };

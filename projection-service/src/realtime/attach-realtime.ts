@@ -1,11 +1,15 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { isAllowedOrigin, requestContextOf, type SessionConfig } from '@cn/platform';
+import { REALTIME_SESSION_ENDED_CODE } from '@cn/contracts';
+import { isAllowedOrigin, requestContextOf, sessionStillHolds, type SessionConfig } from '@cn/platform';
 import { MAX_TOPICS, TOPIC_PATTERN, type RealtimeHub, type RealtimeMessage } from './realtime-hub';
 
 export const REALTIME_PATH = '/api/realtime';
 const HEARTBEAT_MS = 30_000;
+/** how often open sockets are checked against their session: a signed-out, locked or expired one closes */
+const SESSION_CHECK_MS = 500;
+
 
 export interface RealtimeLogger {
   info(obj: object, msg?: string): void;
@@ -58,6 +62,7 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
   const path = options.path ?? REALTIME_PATH;
   const wss = new WebSocketServer({ noServer: true });
   const alive = new WeakMap<WebSocket, boolean>();
+  const upgradedWith = new WeakMap<WebSocket, IncomingMessage>();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -73,6 +78,7 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.set(ws, true);
+      upgradedWith.set(ws, req);
       const connection = {
         memberId,
         topics: new Set<string>(),
@@ -107,9 +113,19 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  // a session that ended (signed out, password changed, member locked) keeps no socket open
+  const sessionCheck = setInterval(() => {
+    for (const ws of wss.clients) {
+      const req = upgradedWith.get(ws);
+      if (req && !sessionStillHolds(req, options.session)) ws.close(REALTIME_SESSION_ENDED_CODE, 'session ended');
+    }
+  }, SESSION_CHECK_MS);
+  sessionCheck.unref();
+
   return {
     close: async () => {
       clearInterval(heartbeat);
+      clearInterval(sessionCheck);
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));

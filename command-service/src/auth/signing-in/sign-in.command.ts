@@ -1,21 +1,24 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RETRY_AFTER_HEADER, signInGuardStream, streamCategory, type signInRequestSchema, type MemberDto, type SignInLockEvent } from '@cn/contracts';
+import { RETRY_AFTER_HEADER, twoFactorStream, type TwoFactorType, signInGuardStream, streamCategory, type signInRequestSchema, type MemberDto, type SignInLockEvent } from '@cn/contracts';
 import type { z } from 'zod';
-import { toNewEvents, type CommandContext } from '@cn/domain';
+import { loadState, toNewEvents, type CommandContext } from '@cn/domain';
 import type { Logger } from 'pino';
-import { createSessionToken, HttpProblem, InjectPort, type PersonalDataCipher, type PlatformConfig } from '@cn/platform';
+import { createSessionToken, HttpProblem, InjectPort, type MailPort, type PersonalDataCipher, type PlatformConfig } from '@cn/platform';
 import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { memberDtoOf } from '../../members/member-dto';
 import { verifyMemberPassword } from '../credentials';
+import { pendingSignInToken } from '../../two-factor/pending-sign-in';
+import { twoFactorDecider } from '../../two-factor/two-factor.decider';
+import { emailCode } from '../../two-factor/two-factor.service';
 import { normalizeAccount, normalizeAddress, retryAfterSeconds, SignInThrottle, type BegunLock } from './sign-in-throttle';
 
 export const SIGN_IN = 'SignIn';
 
-export interface SignedIn {
-  member: MemberDto;
-  sessionToken: string;
-}
+export type SignedIn =
+  | { member: MemberDto; sessionToken: string; twoFactorSetupRequired: boolean }
+  /** the password was right and the member has a second factor: no session yet, only the pending step */
+  | { pendingToken: string; methods: TwoFactorType[] };
 
 /** Someone (no member yet) signs in from an address; the payload is the parsed `{ email, password }`. */
 export class SignInCommand extends Command<SignedIn> {
@@ -59,6 +62,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     @InjectPort('logger') private readonly logger: Logger,
     private readonly lookup: CommandLookup,
     private readonly throttle: SignInThrottle,
+    @InjectPort('mail') private readonly mail: MailPort,
   ) {}
 
   async execute({ issuer, payload: { email, password }, clientAddress }: SignInCommand): Promise<SignedIn> {
@@ -79,8 +83,26 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
       throw new HttpProblem(401, 'invalid_credentials');
     }
     await this.throttle.recordSuccess(attempt);
+    // a locked member learns it only with the right password
+    if (member.locked) throw new HttpProblem(403, 'member_locked');
     this.commands.metrics.commands.inc({ command: SIGN_IN, outcome: 'accepted' });
-    return { member: memberDtoOf(member), sessionToken: createSessionToken(member._id, this.config.session, this.commands.clock()) };
+    const now = this.commands.clock();
+    const { state: factors } = await loadState(this.commands.eventStore, twoFactorStream(member._id), twoFactorDecider);
+    const active = Object.values(factors.factors);
+    if (active.length > 0) {
+      const mailFactor = active.find((factor) => factor.type === 'email');
+      const secret = mailFactor ? await this.cipher.unsealSecret(mailFactor.secret) : null;
+      if (secret) {
+        await this.mail.send({ to: [member.email], subject: 'Your sign-in code', text: `Your code is ${emailCode(secret, now.getTime(), mailFactor?.last_step ?? null)}\n\nIt is valid for ten minutes.` });
+      }
+      return { pendingToken: pendingSignInToken(member._id, this.config.session.secret, now.getTime()), methods: [...new Set(active.map((factor) => factor.type))] };
+    }
+    const settings = await this.lookup.networkSettings();
+    return {
+      member: memberDtoOf(member),
+      sessionToken: createSessionToken(member._id, this.config.session, now),
+      twoFactorSetupRequired: settings.member.two_factor === 'enforced',
+    };
   }
 
   /** One SignInLocked per lock begun; losing one must not turn the 401 into a 500, so a failed append is logged. */

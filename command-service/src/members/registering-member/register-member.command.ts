@@ -5,6 +5,8 @@ import { InjectPort, type Infrastructure, type MailPort, type PersonalDataCipher
 import { CommandRunner } from '../../core/command-runner';
 import { type CommandContext } from '@cn/domain';
 import { hashPassword } from '../../auth/passwords';
+import { sha256 } from '../../auth/password-change';
+import { passwordDecider } from '../../auth/password.decider';
 import { requireAcceptablePassword } from '../../auth/password-policy/password-policy';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { executeCommand } from '../../shared/execute-command';
@@ -64,11 +66,22 @@ export const registerMember = async (
     }),
   );
   if (user.send_welcome_mail) {
+    // the welcome link is a one-time password link (as a reset's): only its token's SHA-256 is kept, sealed
+    const token = `${memberId}.${randomBytes(32).toString('base64url')}`;
+    const requested = await executeCommand(infra, REGISTER_MEMBER, {
+      streamId: memberStream(memberId),
+      decider: passwordDecider,
+      command: { type: 'RequestPasswordReset', member_id: memberId, token_hash: await infra.cipher.sealSecret(memberId, sha256(token)), now: infra.clock().toISOString() },
+      context,
+    });
+    const link = `${infra.config.publicUrl}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`;
+    const hasPassword = Boolean(user.password);
     await infra.mail.send({
       to: [user.email],
       subject: 'Welcome to the community network',
-      text: `Hello ${user.first_name || user.email},\n\nan account was created for you. Sign in with this address.`,
+      text: `Hello ${user.first_name || user.email},\n\nan account was created for you. ${hasPassword ? 'Sign in with this address, or choose' : 'Choose'} your password here:\n${link}\n\nThe link works once, for two hours.`,
     });
+    return { position: requested.position, id: memberId };
   }
   return { position: handled.position, id: memberId };
 };

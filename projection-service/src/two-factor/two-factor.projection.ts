@@ -1,0 +1,50 @@
+import { BACKUP_CODE_COUNT, eventOf, memberEvents, twoFactorEvents, type TwoFactorType } from '@cn/contracts';
+import type { ProjectedDocument, Projection } from '@cn/domain';
+
+/** A member's factors as their console lists them: no secret, no backup code, only what and when. */
+export interface FactorEntry {
+  id: string;
+  type: TwoFactorType;
+  created_at: string;
+  last_used_at: string | null;
+  backup_codes_left: number;
+}
+export type TwoFactorDocument = ProjectedDocument & { factors: FactorEntry[] };
+
+const change = (doc: TwoFactorDocument | null, factorId: string, update: (factor: FactorEntry) => FactorEntry): TwoFactorDocument | null =>
+  doc ? { ...doc, factors: doc.factors.map((factor) => (factor.id === factorId ? update(factor) : factor)) } : null;
+
+/** one document per member (id = member id) */
+export const twoFactorProjection: Projection<TwoFactorDocument> = {
+  name: 'two_factor_factors',
+  version: 1,
+  eventTypes: ['TwoFactorFactorAdded', 'TwoFactorFactorRemoved', 'TwoFactorBackupCodesReset', 'TwoFactorCodeUsed', 'MemberErased'],
+  documentIds: (event) => [(event.data as { member_id: string }).member_id],
+  evolve: (doc, recorded, id) => {
+    if (eventOf(memberEvents, recorded)?.type === 'MemberErased') return null;
+    const event = eventOf(twoFactorEvents, recorded);
+    const at = recorded.metadata.occurredAt;
+    switch (event?.type) {
+      case 'TwoFactorFactorAdded':
+        return {
+          _id: id,
+          factors: [
+            ...(doc?.factors ?? []).filter((factor) => factor.id !== event.data.factor_id),
+            { id: event.data.factor_id, type: event.data.type, created_at: at, last_used_at: null, backup_codes_left: BACKUP_CODE_COUNT },
+          ],
+        };
+      case 'TwoFactorFactorRemoved':
+        return doc ? { ...doc, factors: doc.factors.filter((factor) => factor.id !== event.data.factor_id) } : null;
+      case 'TwoFactorBackupCodesReset':
+        return change(doc, event.data.factor_id, (factor) => ({ ...factor, backup_codes_left: BACKUP_CODE_COUNT }));
+      case 'TwoFactorCodeUsed':
+        return change(doc, event.data.factor_id, (factor) => ({
+          ...factor,
+          last_used_at: at,
+          backup_codes_left: event.data.method === 'backup' ? Math.max(0, factor.backup_codes_left - 1) : factor.backup_codes_left,
+        }));
+      default:
+        return doc;
+    }
+  },
+};
