@@ -55,6 +55,8 @@ const DirectoryGroupsPage = page(async () => (await import('../groups')).Directo
 const ActivityStreamPage = page(async () => (await import('../activities')).ActivityStreamPage);
 const MemberActivitiesPage = page(async () => (await import('../activities')).MemberActivitiesPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
+const ImprintPage = page(async () => (await import('../legal')).ImprintPage);
+const LegalTextPage = page(async () => (await import('../legal')).LegalTextPage);
 
 const Bootstrapping = () => {
   const { t } = useTranslation();
@@ -90,6 +92,9 @@ export const App = () => {
       {/* reached signed out, from the sign-in page and the reset mail */}
       <Route path="/users/password/new" element={<ForgotPasswordPage />} />
       <Route path="/users/password/edit" element={<ResetPasswordPage />} />
+      {/* public: the imprint and the legal texts are reached signed out too */}
+      <Route path="/imprint" element={<ImprintPage />} />
+      <Route path="/legal/:handle" element={<LegalTextPage />} />
       <Route element={<RequireMember />}>
         <Route element={<Shell />}>
           <Route index element={<Navigate to={START_PAGE} replace />} />
