@@ -14,6 +14,8 @@ import { lightTheme } from './layout/theme';
 import { LoginPage } from './login/LoginPage';
 import { members } from './members';
 import { settings } from './settings';
+import { legalAcceptances, legalTexts } from './legal-texts';
+import { imprint } from './imprint';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -56,6 +58,11 @@ export const App = () => (
             <Route path={SETTINGS_HISTORY_PATH} element={<SettingsHistory />} />
           </CustomRoutes>
         )}
+        {permissions?.administrate === true && <Resource name="imprint" {...imprint} />}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="legal_texts" {...legalTexts} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
+        )}
+        {(permissions?.administrate === true || permissions?.audit === true) && <Resource name="legal_acceptances" {...legalAcceptances} />}
       </>
     )}
   </Admin>

@@ -7,6 +7,9 @@ import CategoryIcon from '@mui/icons-material/Category';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import RuleIcon from '@mui/icons-material/Rule';
+import GavelIcon from '@mui/icons-material/Gavel';
+import InfoIcon from '@mui/icons-material/Info';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import type { Permissions } from '../api/authProvider';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
@@ -50,6 +53,9 @@ export const AppMenu = () => {
       {administrate && (
         <Menu.Item to="/change_requests" primaryText="cn.menu.change_requests" leftIcon={<RuleIcon />} data-testid="menu-change-requests" />
       )}
+      {administrate && <Menu.Item to="/imprint/network" primaryText="cn.menu.imprint" leftIcon={<InfoIcon />} data-testid="menu-imprint" />}
+      {audit && <Menu.Item to="/legal_texts" primaryText="cn.menu.legal_texts" leftIcon={<GavelIcon />} data-testid="menu-legal-texts" />}
+      {audit && <Menu.Item to="/legal_acceptances" primaryText="cn.menu.legal_acceptances" leftIcon={<FactCheckIcon />} data-testid="menu-legal-acceptances" />}
     </Menu>
   );
 };
