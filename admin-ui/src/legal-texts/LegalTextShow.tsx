@@ -1,5 +1,5 @@
 import { Box, Button as MuiButton, Chip, Divider, Stack, Typography } from '@mui/material';
-import { Datagrid, DateField, EditButton, List, NumberField, Show, TextField, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { Datagrid, DateField, EditButton, ListBase, NumberField, Pagination, Show, TextField, TopToolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import type { LegalTextDto } from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
 import { LEGAL_ACCEPTANCES_EXPORT_PATH } from './legal-texts-data-provider';
@@ -11,7 +11,7 @@ const Versions = () => {
   if (!text) return null;
   return (
     <Stack spacing={2} data-testid="legal-text-versions">
-      {text.versions.map((version) => (
+      {(text.versions ?? []).map((version) => (
         <Box key={version.version} data-testid={`legal-text-version-${version.version}`}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="subtitle1">{translate('resources.legal_texts.version', { version: version.version })}</Typography>
@@ -45,13 +45,15 @@ const Acceptances = () => {
           {translate('resources.legal_acceptances.export_json')}
         </MuiButton>
       </Stack>
-      <List resource="legal_acceptances" filter={{ legal_text_id: text.id }} sort={{ field: 'accepted_at', order: 'DESC' }} exporter={false} actions={false} disableSyncWithLocation storeKey={false} empty={<Typography>{translate('resources.legal_acceptances.empty')}</Typography>}>
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+      {/* ListBase: a list inside the page, without a title of its own in the app bar */}
+      <ListBase resource="legal_acceptances" filter={{ legal_text_id: text.id }} sort={{ field: 'accepted_at', order: 'DESC' }} disableSyncWithLocation storeKey={false} exporter={false}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography>{translate('resources.legal_acceptances.empty')}</Typography>}>
           <TextField source="member_name" label="resources.legal_acceptances.fields.member_name" sortable={false} />
           <NumberField source="version" label="resources.legal_acceptances.fields.version" />
           <DateField source="accepted_at" label="resources.legal_acceptances.fields.accepted_at" showTime />
         </Datagrid>
-      </List>
+        <Pagination />
+      </ListBase>
     </Box>
   );
 };
