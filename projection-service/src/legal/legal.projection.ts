@@ -18,6 +18,8 @@ export const imprintProjection: Projection<ImprintDocument> = {
   eventTypes: imprintEvents.map((definition) => definition.type),
   documentIds: () => [IMPRINT_ID],
   evolve(doc, event) {
+    // revisions count events: one seen already (a replay) is not counted twice
+    if (doc && doc._position >= event.position) return doc;
     const imprint = eventOf(imprintEvents, event);
     if (!imprint) return doc;
     return { _id: IMPRINT_ID, ...imprint.data, revision: (doc?.revision ?? 0) + 1, updated_at: event.metadata.occurredAt };
@@ -57,6 +59,8 @@ export const legalTextsProjection: Projection<LegalTextDocument> = {
   documentIds: (event) => [(event.data as { legal_text_id: string }).legal_text_id],
   indexes: [['deleted', 'name'], ['handle']],
   evolve(doc, event, id) {
+    // revisions and acceptance counts count events: one seen already (a replay) is not counted twice
+    if (doc && doc._position >= event.position) return doc;
     const accepted = eventOf(legalConsentEvents, event);
     if (accepted) return doc ? { ...doc, acceptance_count: doc.acceptance_count + 1 } : doc;
     const changed = eventOf(legalTextEvents, event);
