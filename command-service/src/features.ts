@@ -11,6 +11,7 @@ import { GroupsModule } from './groups/groups.module';
 import { ChannelsModule } from './channels/channels.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { LegalModule } from './legal/legal.module';
+import { NavigationModule } from './navigation/navigation.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -26,4 +27,5 @@ export const COMMAND_FEATURES: Type[] = [
   ChannelsModule,
   ActivitiesModule,
   LegalModule,
+  NavigationModule,
 ];

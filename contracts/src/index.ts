@@ -45,3 +45,5 @@ export * from './activities/activity-constants';
 export * from './activities/activity-abilities';
 export * from './activities/activities';
 export * from './legal/legal';
+export * from './statistics/statistics';
+export * from './navigation/navigation';

@@ -15,6 +15,7 @@ import { notificationsEvents } from './notifications/notifications';
 import { channelEvents } from './channels/channels';
 import { activityEvents, activityReadEvents } from './activities/activities';
 import { legalEvents } from './legal/legal';
+import { navigationEvents } from './navigation/navigation';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -38,6 +39,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...activityEvents,
     ...activityReadEvents,
     ...legalEvents,
+    ...navigationEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

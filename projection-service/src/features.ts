@@ -13,6 +13,8 @@ import { notificationsFeature } from './notifications/notifications.module';
 import { channelsFeature } from './channels/channels.module';
 import { activitiesFeature } from './activities/activities.module';
 import { legalFeature } from './legal/legal.module';
+import { statisticsFeature } from './statistics/statistics.module';
+import { navigationFeature } from './navigation/navigation.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -34,4 +36,6 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   channelsFeature,
   activitiesFeature,
   legalFeature,
+  statisticsFeature,
+  navigationFeature,
 ];
