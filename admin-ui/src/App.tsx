@@ -16,6 +16,8 @@ import { members } from './members';
 import { settings } from './settings';
 import { legalAcceptances, legalTexts } from './legal-texts';
 import { imprint } from './imprint';
+import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
+import { navigation } from './navigation';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -63,6 +65,12 @@ export const App = () => (
           <Resource name="legal_texts" {...legalTexts} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
         )}
         {(permissions?.administrate === true || permissions?.audit === true) && <Resource name="legal_acceptances" {...legalAcceptances} />}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <CustomRoutes>
+            <Route path={STATISTICS_PATH_IN_CONSOLE} element={<StatisticsPage />} />
+          </CustomRoutes>
+        )}
+        {permissions?.administrate === true && <Resource name="navigation" {...navigation} />}
       </>
     )}
   </Admin>

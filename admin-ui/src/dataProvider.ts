@@ -11,6 +11,8 @@ import { createMembersDataProvider } from './members/members-data-provider';
 import { createSettingsDataProvider } from './settings/settings-data-provider';
 import { createLegalTextsDataProvider } from './legal-texts/legal-texts-data-provider';
 import { createImprintDataProvider } from './imprint/imprint-data-provider';
+import { createStatisticsDataProvider } from './statistics/statistics-data-provider';
+import { createNavigationDataProvider } from './navigation/navigation-data-provider';
 
 /**
  * One data provider per resource, each in its resource's folder; a resource without its own (none
@@ -27,6 +29,8 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     ['change_requests', createChangeRequestsDataProvider(api)],
     ['legal_texts', createLegalTextsDataProvider(api)],
     ['imprint', createImprintDataProvider(api)],
+    ['statistics', createStatisticsDataProvider(api)],
+    ['navigation', createNavigationDataProvider(api)],
   ]);
   const rest = createRestDataProvider(api);
   return combineDataProviders((resource) => providers.get(resource) ?? rest);

@@ -63,6 +63,7 @@ export const germanAppMessages: AppMessages = {
       handle_taken: 'Ein anderer Rechtstext verwendet diesen Linknamen bereits.',
       legal_text_read_only: 'Dieser Rechtstext ist schreibgeschützt.',
       version_outdated: 'Inzwischen wurde eine neuere Version veröffentlicht.',
+      empty_fields: 'Jeder Eintrag braucht einen Text und einen Link oder einen Text und Untereinträge.',
     },
     notifications: {
       saving_successful: 'Erfolgreich gespeichert.',
@@ -86,6 +87,8 @@ export const germanAppMessages: AppMessages = {
       imprint: 'Impressum',
       legal_texts: 'Rechtstexte',
       legal_acceptances: 'Zustimmungen',
+      statistics: 'Statistiken',
+      navigation: 'Navigation',
     },
     integrity: {
       title: 'Integrität der Historie',
@@ -517,6 +520,24 @@ export const germanAppMessages: AppMessages = {
     imprint: {
       name: 'Impressum |||| Impressum',
       fields: { content: 'Web-Impressum', mail_imprint: 'Mail-Impressum', show_newsletter_info: 'Newsletter-Hinweis anzeigen' },
+    },
+    statistics: {
+      name: 'Statistik |||| Statistiken',
+      from: 'Von',
+      to: 'Bis',
+      members_chart: 'Mitglieder',
+      activity_chart: 'Aktivität',
+      members: 'Mitglieder',
+      active_members: 'Aktive Mitglieder',
+      events: 'Ereignisse',
+      commands: 'Befehle',
+      invalid_range: 'Bitte wähle einen Zeitraum von höchstens 366 Tagen, dessen Beginn nicht nach seinem Ende liegt.',
+      storage_unknown: 'Belegter Speicher: noch nicht bekannt.',
+      storage: 'Belegter Speicher: %{bytes} Bytes',
+    },
+    navigation: {
+      name: 'Navigation |||| Navigation',
+      fields: { navigation_items: 'Einträge', text: 'Text', link: 'Link', new_window: 'In neuem Fenster öffnen', children: 'Untereinträge' },
     },
   },
 };

@@ -62,6 +62,7 @@ export const englishAppMessages = {
       handle_taken: 'Another legal text already uses this link name.',
       legal_text_read_only: 'This legal text is read-only.',
       version_outdated: 'A newer version was published meanwhile.',
+      empty_fields: 'Each item needs a text and a link, or a text and sub-items.',
     },
     notifications: {
       saving_successful: 'Saved successfully.',
@@ -85,6 +86,8 @@ export const englishAppMessages = {
       imprint: 'Imprint',
       legal_texts: 'Legal texts',
       legal_acceptances: 'Consents',
+      statistics: 'Statistics',
+      navigation: 'Navigation',
     },
     integrity: {
       title: 'Integrity of the history',
@@ -516,6 +519,24 @@ export const englishAppMessages = {
     imprint: {
       name: 'Imprint |||| Imprint',
       fields: { content: 'Web imprint', mail_imprint: 'Mail imprint', show_newsletter_info: 'Show the newsletter note' },
+    },
+    statistics: {
+      name: 'Statistics |||| Statistics',
+      from: 'From',
+      to: 'To',
+      members_chart: 'Members',
+      activity_chart: 'Activity',
+      members: 'Members',
+      active_members: 'Active members',
+      events: 'Events',
+      commands: 'Commands',
+      invalid_range: 'Please choose a range of at most 366 days whose start is not after its end.',
+      storage_unknown: 'Storage in use: not known yet.',
+      storage: 'Storage in use: %{bytes} bytes',
+    },
+    navigation: {
+      name: 'Navigation |||| Navigation',
+      fields: { navigation_items: 'Items', text: 'Text', link: 'Link', new_window: 'Open in a new window', children: 'Sub-items' },
     },
   },
 };

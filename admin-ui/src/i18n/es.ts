@@ -63,6 +63,7 @@ export const spanishAppMessages: AppMessages = {
       handle_taken: 'Otro texto legal ya usa este nombre de enlace.',
       legal_text_read_only: 'Este texto legal es de solo lectura.',
       version_outdated: 'Mientras tanto se publicó una versión más reciente.',
+      empty_fields: 'Cada elemento necesita un texto y un enlace, o un texto y subelementos.',
     },
     notifications: {
       saving_successful: 'Guardado correctamente.',
@@ -86,6 +87,8 @@ export const spanishAppMessages: AppMessages = {
       imprint: 'Aviso legal',
       legal_texts: 'Textos legales',
       legal_acceptances: 'Consentimientos',
+      statistics: 'Estadísticas',
+      navigation: 'Navegación',
     },
     integrity: {
       title: 'Integridad del historial',
@@ -517,6 +520,24 @@ export const spanishAppMessages: AppMessages = {
     imprint: {
       name: 'Aviso legal |||| Aviso legal',
       fields: { content: 'Aviso legal web', mail_imprint: 'Aviso legal de correo', show_newsletter_info: 'Mostrar la nota del boletín' },
+    },
+    statistics: {
+      name: 'Estadística |||| Estadísticas',
+      from: 'Desde',
+      to: 'Hasta',
+      members_chart: 'Miembros',
+      activity_chart: 'Actividad',
+      members: 'Miembros',
+      active_members: 'Miembros activos',
+      events: 'Eventos',
+      commands: 'Comandos',
+      invalid_range: 'Elige un periodo de como máximo 366 días cuyo inicio no sea posterior a su fin.',
+      storage_unknown: 'Almacenamiento usado: aún no se conoce.',
+      storage: 'Almacenamiento usado: %{bytes} bytes',
+    },
+    navigation: {
+      name: 'Navegación |||| Navegación',
+      fields: { navigation_items: 'Elementos', text: 'Texto', link: 'Enlace', new_window: 'Abrir en una ventana nueva', children: 'Subelementos' },
     },
   },
 };

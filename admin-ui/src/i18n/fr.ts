@@ -63,6 +63,7 @@ export const frenchAppMessages: AppMessages = {
       handle_taken: 'Un autre texte juridique utilise déjà ce nom de lien.',
       legal_text_read_only: 'Ce texte juridique est en lecture seule.',
       version_outdated: 'Une version plus récente a été publiée entre-temps.',
+      empty_fields: 'Chaque élément doit avoir un texte et un lien, ou un texte et des sous-éléments.',
     },
     notifications: {
       saving_successful: 'Enregistré avec succès.',
@@ -86,6 +87,8 @@ export const frenchAppMessages: AppMessages = {
       imprint: 'Mentions légales',
       legal_texts: 'Textes juridiques',
       legal_acceptances: 'Consentements',
+      statistics: 'Statistiques',
+      navigation: 'Navigation',
     },
     integrity: {
       title: 'Intégrité de l\'historique',
@@ -517,6 +520,24 @@ export const frenchAppMessages: AppMessages = {
     imprint: {
       name: 'Mentions légales |||| Mentions légales',
       fields: { content: 'Mentions légales web', mail_imprint: 'Mentions légales e-mail', show_newsletter_info: 'Afficher la note sur la newsletter' },
+    },
+    statistics: {
+      name: 'Statistique |||| Statistiques',
+      from: 'Du',
+      to: 'Au',
+      members_chart: 'Membres',
+      activity_chart: 'Activité',
+      members: 'Membres',
+      active_members: 'Membres actifs',
+      events: 'Événements',
+      commands: 'Commandes',
+      invalid_range: 'Veuillez choisir une période d’au plus 366 jours dont le début ne suit pas la fin.',
+      storage_unknown: 'Stockage utilisé : pas encore connu.',
+      storage: 'Stockage utilisé : %{bytes} octets',
+    },
+    navigation: {
+      name: 'Navigation |||| Navigation',
+      fields: { navigation_items: 'Éléments', text: 'Texte', link: 'Lien', new_window: 'Ouvrir dans une nouvelle fenêtre', children: 'Sous-éléments' },
     },
   },
 };

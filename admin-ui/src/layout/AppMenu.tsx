@@ -10,6 +10,8 @@ import RuleIcon from '@mui/icons-material/Rule';
 import GavelIcon from '@mui/icons-material/Gavel';
 import InfoIcon from '@mui/icons-material/Info';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import MenuIcon from '@mui/icons-material/Menu';
 import type { Permissions } from '../api/authProvider';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
@@ -56,6 +58,8 @@ export const AppMenu = () => {
       {administrate && <Menu.Item to="/imprint/network" primaryText="cn.menu.imprint" leftIcon={<InfoIcon />} data-testid="menu-imprint" />}
       {audit && <Menu.Item to="/legal_texts" primaryText="cn.menu.legal_texts" leftIcon={<GavelIcon />} data-testid="menu-legal-texts" />}
       {audit && <Menu.Item to="/legal_acceptances" primaryText="cn.menu.legal_acceptances" leftIcon={<FactCheckIcon />} data-testid="menu-legal-acceptances" />}
+      {audit && <Menu.Item to="/statistics" primaryText="cn.menu.statistics" leftIcon={<BarChartIcon />} data-testid="menu-statistics" />}
+      {administrate && <Menu.Item to="/navigation/network" primaryText="cn.menu.navigation" leftIcon={<MenuIcon />} data-testid="menu-navigation" />}
     </Menu>
   );
 };
