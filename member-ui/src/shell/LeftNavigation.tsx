@@ -10,6 +10,7 @@ import { useSignedIn } from '../session/SessionContext';
 import { badgeText } from './NotificationsDropdown';
 import { NAV_MODULES, moduleForPath, type ModuleId, type NavItem, type NavSection } from './navigation';
 import { useCollapsedSections } from './useCollapsedSections';
+import { NetworkNavigation } from '../navigation/NetworkNavigation';
 
 const MODULE_ICONS: Record<ModuleId, IconName> = {
   activitystreams: 'activity',
@@ -105,6 +106,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
         ))}
         {(current ?? NAV_MODULES[0]).id === 'activitystreams' ? <ActivityStreamsNav collapsed={collapsed.has('activitystreams')} onToggle={() => toggle('activitystreams')} /> : null}
         <MyGroupsNav collapsed={collapsed.has('my-groups')} onToggle={() => toggle('my-groups')} />
+        <NetworkNavigation collapsed={collapsed.has('network-navigation')} onToggle={() => toggle('network-navigation')} />
       </div>
     </nav>
   );
