@@ -58,7 +58,7 @@ describe('navigation editor', () => {
 
   it('answers 400 empty_fields, invalid links and depth 3 naming the field, and appends nothing', async () => {
     const before = await running.infra.eventStore.headPosition();
-    const errors = async (navigation_items: unknown[]) => (await call(clients.admin, 'put', '/administration/navigation', { navigation_items, revision: 1 }).expect(400)).body.errors;
+    const errors = async (navigation_items: unknown[]): Promise<unknown> => (await call(clients.admin, 'put', '/administration/navigation', { navigation_items, revision: 1 }).expect(400)).body.errors as unknown;
     expect(await errors([{ text: '', link: '/x' }])).toEqual([{ field: 'navigation_items.0.text', key: 'empty_fields' }]);
     expect(await errors([{ text: 'Nothing' }])).toEqual([{ field: 'navigation_items.0.link', key: 'empty_fields' }]);
     expect(await errors([{ text: 'Top', navigation_items: [{ text: 'Child' }] }])).toEqual([{ field: 'navigation_items.0.navigation_items.0.link', key: 'empty_fields' }]);

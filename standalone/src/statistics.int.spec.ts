@@ -58,7 +58,7 @@ describe('statistics', () => {
   });
 
   it('answers 400 naming the field for a bad range', async () => {
-    const bad = async (query: string) => (await call(clients.admin, 'get', `/administration/statistics?${query}`).expect(400)).body.errors;
+    const bad = async (query: string): Promise<unknown> => (await call(clients.admin, 'get', `/administration/statistics?${query}`).expect(400)).body.errors as unknown;
     expect(await bad('from=2026-13-01')).toEqual([{ field: 'from', key: 'invalid_format' }]);
     expect(await bad('from=2026-11-10&to=2026-11-01')).toEqual([{ field: 'to', key: 'too_small' }]);
     expect(await bad('from=2024-01-01&to=2025-06-01')).toEqual([{ field: 'to', key: 'too_big' }]);

@@ -81,8 +81,8 @@ const RowMenu = (_props: ColumnProps) => {
         content="resources.legal_texts.delete_confirm"
         translateOptions={{ name: text.name }}
         onClose={() => setConfirming(false)}
-        onConfirm={() =>
-          remove(
+        onConfirm={() => {
+          void remove(
             'legal_texts',
             { id: text.id, previousData: text },
             {
@@ -93,8 +93,8 @@ const RowMenu = (_props: ColumnProps) => {
               },
               onError: () => notify('cn.notifications.saving_failure', { type: 'error' }),
             },
-          )
-        }
+          );
+        }}
       />
     </>
   );

@@ -11,17 +11,18 @@ import { legalAcceptancesProjection, legalTextsProjection, type LegalAcceptanceD
 export const legalChangePublishers = (): ChangePublisher[] => [
   {
     collection: collectionName(legalTextsProjection),
-    publish: async (change, hub) => {
+    publish: (change, hub) => {
       const message = { type: 'changed' as const, collection: LEGAL_TEXTS_COLLECTION, id: change.id, doc: { position: change.event.position } };
       for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
+      return Promise.resolve();
     },
   },
   {
     collection: collectionName(legalAcceptancesProjection),
-    publish: async (change, hub) => {
+    publish: (change, hub) => {
       const doc = change.doc as LegalAcceptanceDocument | null;
-      if (!doc) return;
-      hub.publishTo(doc.member_id, { type: 'changed', collection: LEGAL_TEXTS_COLLECTION, id: doc.legal_text_id, doc: { position: change.event.position } });
+      if (doc) hub.publishTo(doc.member_id, { type: 'changed', collection: LEGAL_TEXTS_COLLECTION, id: doc.legal_text_id, doc: { position: change.event.position } });
+      return Promise.resolve();
     },
   },
 ];

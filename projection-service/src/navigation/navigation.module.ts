@@ -9,10 +9,12 @@ import { navigationsProjection } from './navigation.projection';
 /** A saved network navigation reaches every open console (its left navigation reads it again). */
 const networkNavigationPublisher: ChangePublisher = {
   collection: collectionName(navigationsProjection),
-  publish: async (change, hub) => {
-    if (change.id !== NETWORK_NAVIGATION_SCOPE) return;
-    const message = { type: 'changed' as const, collection: NAVIGATION_COLLECTION, id: change.id, doc: { position: change.event.position } };
-    for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
+  publish: (change, hub) => {
+    if (change.id === NETWORK_NAVIGATION_SCOPE) {
+      const message = { type: 'changed' as const, collection: NAVIGATION_COLLECTION, id: change.id, doc: { position: change.event.position } };
+      for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
+    }
+    return Promise.resolve();
   },
 };
 
