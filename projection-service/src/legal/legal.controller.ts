@@ -24,7 +24,7 @@ import { acceptanceFilterOf, findLegalTextByHandle, imprintCollection, legalAcce
 const tags = ['legal'];
 const TEXT_SORT: Record<string, string> = { name: 'name', updated_at: 'updated_at', handle: 'handle', id: '_id' };
 const ACCEPTANCE_SORT: Record<string, string> = { accepted_at: 'position', position: 'position', version: 'version', id: 'position' };
-const exportQuerySchema = z.object({ format: z.enum(['csv', 'json'], { message: 'invalid_value' }).default('csv'), legal_text_id: z.string().max(100, { message: 'too_long' }).optional() });
+const exportQuerySchema = z.object({ legal_text_id: z.string().max(100, { message: 'too_long' }).optional() }).strict();
 const EXPORT_LIMIT = 100_000;
 
 @Controller()
@@ -134,16 +134,32 @@ export class LegalController {
     return sendList(res, 'legal_acceptances', await toAcceptanceDtos(this.documentStore, docs), range, total);
   }
 
-  @Get('administration/legal_acceptances.:format')
+  @Get('administration/legal_acceptances.csv')
   @Endpoint({
-    documentedAs: '/administration/legal_acceptances.csv',
-    summary: 'The consent ledger as a download (legal_acceptances.csv or .json; optional legal_text_id), oldest first',
+    summary: 'The consent ledger as CSV (optional legal_text_id), oldest first',
     tags,
     auth: 'auditor',
-    responses: { 200: { description: 'text/csv or LegalAcceptanceDto[]', schema: z.array(legalAcceptanceDtoSchema), otherMediaTypes: ['text/csv'] }, 400: 'validation_failed', 401: 'signed out', 403: 'neither auditor nor administrator' },
+    query: exportQuerySchema,
+    responses: { 200: 'text/csv', 400: 'validation_failed', 401: 'signed out', 403: 'neither auditor nor administrator' },
   })
-  async exportAcceptances(@Param('format') format: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<string | LegalAcceptanceDto[]> {
-    const parsed = parseWith(exportQuerySchema, { ...query, format });
+  exportCsv(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<string | LegalAcceptanceDto[]> {
+    return this.exportAcceptances('csv', query, res);
+  }
+
+  @Get('administration/legal_acceptances.json')
+  @Endpoint({
+    summary: 'The consent ledger as a JSON download (optional legal_text_id), oldest first',
+    tags,
+    auth: 'auditor',
+    query: exportQuerySchema,
+    responses: { 200: { description: 'LegalAcceptanceDto[]', schema: z.array(legalAcceptanceDtoSchema) }, 400: 'validation_failed', 401: 'signed out', 403: 'neither auditor nor administrator' },
+  })
+  exportJson(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<string | LegalAcceptanceDto[]> {
+    return this.exportAcceptances('json', query, res);
+  }
+
+  private async exportAcceptances(format: 'csv' | 'json', query: Record<string, unknown>, res: Response): Promise<string | LegalAcceptanceDto[]> {
+    const parsed = { ...parseWith(exportQuerySchema, query), format };
     const docs = await legalAcceptancesCollection(this.documentStore).find(parsed.legal_text_id ? { legal_text_id: parsed.legal_text_id } : {}, { sort: [['position', 1]], limit: EXPORT_LIMIT });
     const rows = await toAcceptanceDtos(this.documentStore, docs);
     res.setHeader('Content-Disposition', `attachment; filename="legal_acceptances.${parsed.format}"`);
