@@ -24,6 +24,10 @@ import { lightTheme } from './layout/theme';
 import { LoginPage } from './login/LoginPage';
 import { members } from './members';
 import { settings } from './settings';
+import { legalAcceptances, legalTexts } from './legal-texts';
+import { imprint } from './imprint';
+import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
+import { navigation } from './navigation';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -68,6 +72,17 @@ export const App = () => (
             <Route path={SETTINGS_HISTORY_PATH} element={<SettingsHistory />} />
           </CustomRoutes>
         )}
+        {permissions?.administrate === true && <Resource name="imprint" {...imprint} />}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="legal_texts" {...legalTexts} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
+        )}
+        {(permissions?.administrate === true || permissions?.audit === true) && <Resource name="legal_acceptances" {...legalAcceptances} />}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <CustomRoutes>
+            <Route path={STATISTICS_PATH_IN_CONSOLE} element={<StatisticsPage />} />
+          </CustomRoutes>
+        )}
+        {permissions?.administrate === true && <Resource name="navigation" {...navigation} />}
       </>
     )}
   </Admin>

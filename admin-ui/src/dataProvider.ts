@@ -9,6 +9,10 @@ import { createGroupsDataProvider } from './groups/groups-data-provider';
 import { createGroupCategoriesDataProvider } from './group-categories/group-categories-data-provider';
 import { createMembersDataProvider } from './members/members-data-provider';
 import { createSettingsDataProvider } from './settings/settings-data-provider';
+import { createLegalTextsDataProvider } from './legal-texts/legal-texts-data-provider';
+import { createImprintDataProvider } from './imprint/imprint-data-provider';
+import { createStatisticsDataProvider } from './statistics/statistics-data-provider';
+import { createNavigationDataProvider } from './navigation/navigation-data-provider';
 
 /**
  * One data provider per resource, each in its resource's folder; a resource without its own (none
@@ -23,6 +27,10 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     ['groups', createGroupsDataProvider(api)],
     ['group-categories', createGroupCategoriesDataProvider(api)],
     ['change_requests', createChangeRequestsDataProvider(api)],
+    ['legal_texts', createLegalTextsDataProvider(api)],
+    ['imprint', createImprintDataProvider(api)],
+    ['statistics', createStatisticsDataProvider(api)],
+    ['navigation', createNavigationDataProvider(api)],
   ]);
   const rest = createRestDataProvider(api);
   return combineDataProviders((resource) => providers.get(resource) ?? rest);

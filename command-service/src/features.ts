@@ -14,6 +14,8 @@ import { MessagesModule } from './messages/messages.module';
 import { MembershipSettingsModule } from './membership-settings/membership-settings.module';
 import { AbuseReportsModule } from './abuse-reports/abuse-reports.module';
 import { TwoFactorModule } from './two-factor/two-factor.module';
+import { LegalModule } from './legal/legal.module';
+import { NavigationModule } from './navigation/navigation.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -32,4 +34,6 @@ export const COMMAND_FEATURES: Type[] = [
   MembershipSettingsModule,
   AbuseReportsModule,
   TwoFactorModule,
+  LegalModule,
+  NavigationModule,
 ];

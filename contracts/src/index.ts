@@ -52,3 +52,6 @@ export * from './abuse-reports/abuse-reports';
 export * from './two-factor/two-factor';
 export * from './members/member-administration';
 export * from './members/member-manager';
+export * from './legal/legal';
+export * from './statistics/statistics';
+export * from './navigation/navigation';

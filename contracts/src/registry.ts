@@ -19,6 +19,8 @@ import { membershipSettingsEvents } from './membership-settings/membership-setti
 import { abuseReportEvents } from './abuse-reports/abuse-reports';
 import { twoFactorEvents } from './two-factor/two-factor';
 import { memberAdministrationEvents } from './members/member-administration';
+import { legalEvents } from './legal/legal';
+import { navigationEvents } from './navigation/navigation';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -46,6 +48,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...abuseReportEvents,
     ...twoFactorEvents,
     ...memberAdministrationEvents,
+    ...legalEvents,
+    ...navigationEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

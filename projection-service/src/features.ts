@@ -16,6 +16,9 @@ import { messagesFeature } from './messages/messages.module';
 import { unreadsFeature } from './unreads/unreads.module';
 import { membershipSettingsFeature } from './membership-settings/membership-settings.module';
 import { twoFactorFeature } from './two-factor/two-factor.module';
+import { legalFeature } from './legal/legal.module';
+import { statisticsFeature } from './statistics/statistics.module';
+import { navigationFeature } from './navigation/navigation.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -40,4 +43,7 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   unreadsFeature,
   membershipSettingsFeature,
   twoFactorFeature,
+  legalFeature,
+  statisticsFeature,
+  navigationFeature,
 ];

@@ -63,6 +63,8 @@ const NotificationsPage = page(async () => (await import('../notifications')).No
 const ActivityPage = page(async () => (await import('../activities')).ActivityPage);
 const MembershipSettingsPage = page(async () => (await import('../membership-settings')).MembershipSettingsPage);
 const AbuseReportPage = page(async () => (await import('../abuse-reports')).AbuseReportPage);
+const ImprintPage = page(async () => (await import('../legal')).ImprintPage);
+const LegalTextPage = page(async () => (await import('../legal')).LegalTextPage);
 
 const Bootstrapping = () => {
   const { t } = useTranslation();
@@ -99,6 +101,9 @@ export const App = () => {
       <Route path="/users/password/new" element={<ForgotPasswordPage />} />
       <Route path="/users/password/edit" element={<ResetPasswordPage />} />
       <Route path="/users/two_factor_authentication" element={<TwoFactorSignInPage />} />
+      {/* public: the imprint and the legal texts are reached signed out too */}
+      <Route path="/imprint" element={<ImprintPage />} />
+      <Route path="/legal/:handle" element={<LegalTextPage />} />
       <Route element={<RequireMember />}>
         <Route element={<Shell />}>
           <Route index element={<Navigate to={START_PAGE} replace />} />

@@ -12,6 +12,7 @@ import { NAV_MODULES, moduleForPath, type ModuleId, type NavItem, type NavSectio
 import { useCollapsedSections } from './useCollapsedSections';
 import { UnreadMessagesCount } from '../messages/MessagesBadge';
 import { useModuleUnreads } from '../unreads/unreads-queries';
+import { NetworkNavigation } from '../navigation/NetworkNavigation';
 
 const MODULE_ICONS: Record<ModuleId, IconName> = {
   activitystreams: 'activity',
@@ -109,6 +110,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
         ))}
         {(current ?? NAV_MODULES[0]).id === 'activitystreams' ? <ActivityStreamsNav collapsed={collapsed.has('activitystreams')} onToggle={() => toggle('activitystreams')} /> : null}
         <MyGroupsNav collapsed={collapsed.has('my-groups')} onToggle={() => toggle('my-groups')} />
+        <NetworkNavigation collapsed={collapsed.has('network-navigation')} onToggle={() => toggle('network-navigation')} />
       </div>
     </nav>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ConsentGate } from '../legal/ConsentGate';
 import { ChatPanel } from './ChatPanel';
 import { Header } from './Header';
 import { LeftNavigation } from './LeftNavigation';
@@ -32,7 +33,9 @@ export const Shell = () => {
         </div>
         {navOpen ? <div className="shell__backdrop" onClick={() => setNavOpen(false)} aria-hidden="true" /> : null}
         <main id="main" className="shell__main" tabIndex={-1}>
-          <Outlet />
+          <ConsentGate>
+            <Outlet />
+          </ConsentGate>
         </main>
         {panel !== 'closed' ? <ChatPanel onClose={closePanel} focusStatus={false} /> : null}
       </div>

@@ -1,0 +1,50 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { groupStream, navigationStream, NETWORK_NAVIGATION_SCOPE, type GroupStreamEvent, type NavigationRequest } from '@cn/contracts';
+import type { CommandContext } from '@cn/domain';
+import { HttpProblem } from '@cn/platform';
+import { CommandRunner } from '../../core/command-runner';
+import { evolveGroup, initialGroupState } from '../../groups/group-state';
+import { CommandLookup } from '../../lookup/command-lookup';
+import { navigationDecider } from '../navigation.decider';
+
+export const CHANGE_NAVIGATION = 'ChangeNavigation';
+
+/** The network's navigation (no slug) or a group's (its slug). */
+export class ChangeNavigationCommand extends Command<{ position: number }> {
+  constructor(
+    readonly issuer: CommandContext,
+    readonly payload: NavigationRequest & { group_slug: string | null },
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeNavigationCommand)
+export class ChangeNavigationHandler implements ICommandHandler<ChangeNavigationCommand> {
+  constructor(
+    private readonly commands: CommandRunner,
+    private readonly lookup: CommandLookup,
+  ) {}
+
+  /** the scope and whether the issuer may edit it: network admins everywhere, a group's admins their group */
+  private async scopeOf(issuer: CommandContext, slug: string | null): Promise<{ scope: string; mayEdit: boolean }> {
+    const member = await this.lookup.issuer(issuer);
+    if (slug === null) return { scope: NETWORK_NAVIGATION_SCOPE, mayEdit: member.roles.network_admin };
+    const [group] = await this.lookup.groups({ slug });
+    if (!group) throw new HttpProblem(404, 'not_found');
+    const events = await this.commands.eventStore.readStream(groupStream(group._id));
+    const state = events.reduce((folded, event) => evolveGroup(folded, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
+    return { scope: group._id, mayEdit: member.roles.network_admin || state.members[member._id] === true };
+  }
+
+  async execute({ issuer, payload }: ChangeNavigationCommand): Promise<{ position: number }> {
+    const { scope, mayEdit } = await this.scopeOf(issuer, payload.group_slug);
+    const handled = await this.commands.run(CHANGE_NAVIGATION, {
+      streamId: navigationStream(scope),
+      decider: navigationDecider,
+      command: { type: 'ChangeNavigation', scope, navigation_items: payload.navigation_items, revision: payload.revision, may_edit: mayEdit },
+      context: issuer,
+    });
+    return { position: handled.position };
+  }
+}

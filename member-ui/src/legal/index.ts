@@ -1,0 +1,3 @@
+export { ImprintPage, LegalTextPage } from './LegalPages';
+export { ConsentGate } from './ConsentGate';
+export { legalLive } from './legal-queries';

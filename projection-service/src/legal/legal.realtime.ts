@@ -1,0 +1,28 @@
+import { LEGAL_TEXTS_COLLECTION } from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import type { ChangePublisher } from '../realtime/change-publisher';
+import { legalAcceptancesProjection, legalTextsProjection, type LegalAcceptanceDocument } from './legal.projection';
+
+/**
+ * A legal text changed (a version that asks for consent, a deletion): every open console hears it, since
+ * every member may read legal texts and their consent screen follows. An acceptance reaches the member's
+ * own consoles (a second tab lets them in too). The message names the text and the position only.
+ */
+export const legalChangePublishers = (): ChangePublisher[] => [
+  {
+    collection: collectionName(legalTextsProjection),
+    publish: (change, hub) => {
+      const message = { type: 'changed' as const, collection: LEGAL_TEXTS_COLLECTION, id: change.id, doc: { position: change.event.position } };
+      for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
+      return Promise.resolve();
+    },
+  },
+  {
+    collection: collectionName(legalAcceptancesProjection),
+    publish: (change, hub) => {
+      const doc = change.doc as LegalAcceptanceDocument | null;
+      if (doc) hub.publishTo(doc.member_id, { type: 'changed', collection: LEGAL_TEXTS_COLLECTION, id: doc.legal_text_id, doc: { position: change.event.position } });
+      return Promise.resolve();
+    },
+  },
+];

@@ -1,0 +1,56 @@
+import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
+import { NETWORK_NAVIGATION_SCOPE, navigationResponseSchema, type NavigationResponse } from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext, requireMember } from '@cn/platform';
+import { findGroupBySlug } from '../groups/groups.read';
+import { loadActiveMember } from '../members/members.read';
+import { navigationsProjection, type NavigationDocument } from './navigation.projection';
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class NavigationController {
+  constructor(@InjectPort('documentStore') private readonly documentStore: DocumentStore) {}
+
+  private async navigation(scope: string): Promise<NavigationResponse> {
+    const doc = await this.documentStore.collection<NavigationDocument>(collectionName(navigationsProjection)).get(scope);
+    return { scope, navigation_items: doc?.navigation_items ?? [], revision: doc?.revision ?? 0 };
+  }
+
+  @Get('administration/navigation.json')
+  @Endpoint({
+    summary: "The network navigation editor's items and revision (administrators; auditors read)",
+    tags: ['navigation'],
+    auth: 'auditor',
+    responses: { 200: { description: 'NavigationResponse', schema: navigationResponseSchema }, 401: 'signed out', 403: 'neither auditor nor administrator' },
+  })
+  networkEditor(): Promise<NavigationResponse> {
+    return this.navigation(NETWORK_NAVIGATION_SCOPE);
+  }
+
+  @Get('api/v1/navigation')
+  @Endpoint({
+    summary: "The network's navigation as the member console's left navigation shows it (empty: the console's own modules)",
+    tags: ['navigation'],
+    auth: 'member',
+    responses: { 200: { description: 'NavigationResponse', schema: navigationResponseSchema }, 401: 'signed out' },
+  })
+  network(): Promise<NavigationResponse> {
+    return this.navigation(NETWORK_NAVIGATION_SCOPE);
+  }
+
+  @Get('groups/:slug/administration/navigation.json')
+  @Endpoint({
+    summary: "A group's navigation editor (its administrators and network administrators)",
+    tags: ['navigation'],
+    auth: 'member',
+    responses: { 200: { description: 'NavigationResponse', schema: navigationResponseSchema }, 401: 'signed out', 403: 'not an administrator of the group', 404: 'not_found' },
+  })
+  async groupEditor(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<NavigationResponse> {
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const group = await findGroupBySlug(this.documentStore, slug);
+    if (!group || (group.access === 'hidden' && !group.member_ids.includes(member._id) && !member.roles.network_admin)) throw new HttpProblem(404, 'not_found');
+    if (!group.admin_ids.includes(member._id) && !member.roles.network_admin) throw new HttpProblem(403, 'forbidden');
+    return this.navigation(group._id);
+  }
+}

@@ -1,0 +1,78 @@
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { STATISTICS_DEFAULT_DAYS, statisticsQuerySchema, statisticsResponseSchema, type StatisticsDay, type StatisticsResponse } from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { findGroupBySlug } from '../groups/groups.read';
+import { loadActiveMember } from '../members/members.read';
+import { groupScope, networkScope, statisticsProjection, type StatisticsDayDocument } from './statistics.projection';
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
+
+/** every UTC day from `from` to `to`, both included */
+const daysBetween = (from: string, to: string): string[] => {
+  const days: string[] = [];
+  for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY_MS) days.push(isoDay(time));
+  return days;
+};
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class StatisticsController {
+  constructor(
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+    @InjectPort('clock') private readonly clock: () => Date,
+  ) {}
+
+  /** The days of a scope in the range, with the member count carried from every day before it. */
+  private async statistics(scope: string, kind: StatisticsResponse['scope'], raw: Record<string, unknown>): Promise<StatisticsResponse> {
+    const query = parseWith(statisticsQuerySchema, raw);
+    const to = query.to ?? isoDay(this.clock().getTime());
+    const from = query.from ?? isoDay(Date.parse(`${to}T00:00:00Z`) - (STATISTICS_DEFAULT_DAYS - 1) * DAY_MS);
+    if (from > to) throw new HttpProblem(400, 'validation_failed', [{ field: 'from', key: 'too_big' }]);
+    const collection = this.documentStore.collection<StatisticsDayDocument>(collectionName(statisticsProjection));
+    const docs = await collection.find({ scope, date: { $lte: to } }, { sort: [['date', 1]] });
+    let members = 0;
+    const byDate = new Map<string, StatisticsDayDocument>();
+    for (const doc of docs) {
+      if (doc.date < from) members += doc.joined - doc.left;
+      else byDate.set(doc.date, doc);
+    }
+    const days: StatisticsDay[] = daysBetween(from, to).map((date) => {
+      const doc = byDate.get(date);
+      members += doc ? doc.joined - doc.left : 0;
+      return { date, members, active_members: doc?.active_member_ids.length ?? 0, events: doc?.events ?? 0, commands: doc?.commands ?? 0 };
+    });
+    return { scope: kind, from, to, days, storage_bytes: null };
+  }
+
+  @Get('administration/statistics')
+  @Endpoint({
+    summary: 'Network statistics per UTC day: members, active members, events and commands (from, to: YYYY-MM-DD, at most 366 days; default the last 30)',
+    tags: ['statistics'],
+    auth: 'auditor',
+    query: statisticsQuerySchema,
+    responses: { 200: { description: 'StatisticsResponse', schema: statisticsResponseSchema }, 400: 'validation_failed (from, to)', 401: 'signed out', 403: 'neither auditor nor administrator' },
+  })
+  network(@Query() query: Record<string, unknown>): Promise<StatisticsResponse> {
+    return this.statistics(networkScope, 'network', query);
+  }
+
+  @Get('groups/:slug/administration/statistics')
+  @Endpoint({
+    summary: "A group's statistics per UTC day, for its administrators and network administrators",
+    tags: ['statistics'],
+    auth: 'member',
+    query: statisticsQuerySchema,
+    responses: { 200: { description: 'StatisticsResponse', schema: statisticsResponseSchema }, 400: 'validation_failed (from, to)', 401: 'signed out', 403: 'not an administrator of the group', 404: 'not_found' },
+  })
+  async group(@Ctx() ctx: RequestContext, @Param('slug') slug: string, @Query() query: Record<string, unknown>): Promise<StatisticsResponse> {
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const group = await findGroupBySlug(this.documentStore, slug);
+    const mayAdministrate = group !== null && (group.admin_ids.includes(member._id) || member.roles.network_admin);
+    if (!group || (group.access === 'hidden' && !group.member_ids.includes(member._id) && !member.roles.network_admin)) throw new HttpProblem(404, 'not_found');
+    if (!mayAdministrate) throw new HttpProblem(403, 'forbidden');
+    return this.statistics(groupScope(group._id), 'group', query);
+  }
+}

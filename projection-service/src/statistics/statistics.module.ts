@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import type { ProjectionFeature } from '../core/projection-feature';
+import { StatisticsController } from './statistics.controller';
+import { statisticsProjection } from './statistics.projection';
+
+/** Statistics of the network and of each group, per day, from a read model every event feeds. */
+@Module({ controllers: [StatisticsController] })
+export class StatisticsModule {}
+
+export const statisticsFeature: ProjectionFeature = {
+  module: StatisticsModule,
+  readModels: [statisticsProjection],
+};

@@ -1,0 +1,27 @@
+import { project, projectEachTwice, recorded } from '../__tests__/events';
+import { groupScope, networkScope, statisticsDayId, statisticsProjection } from './statistics.projection';
+
+const at = '2026-11-20T10:00:00.000Z';
+const withCorrelation = (event: ReturnType<typeof recorded>, correlationId: string) => ({ ...event, metadata: { ...event.metadata, correlationId } });
+const events = [
+  withCorrelation(recorded('MemberRegistered', { member_id: 'ann' }, { memberId: null, at }), 'c1'),
+  withCorrelation(recorded('GroupCreated', { group_id: 'g1', slug: 'choir', name: 'Choir', group_category_id: null, access: 'open' }, { memberId: 'ann', at }), 'c2'),
+  withCorrelation(recorded('MemberJoinedGroup', { group_id: 'g1', member_id: 'ann', admin: true }, { memberId: 'ann', at }), 'c2'),
+  withCorrelation(recorded('MemberJoinedGroup', { group_id: 'g1', member_id: 'ben', admin: false }, { memberId: 'ben', at }), 'c3'),
+  withCorrelation(recorded('MemberLeftGroup', { group_id: 'g1', member_id: 'ben' }, { memberId: 'ben', at }), 'c4'),
+];
+
+describe('statistics projection', () => {
+  it('counts a day per scope: events, commands by correlation, active members, joins and leaves', () => {
+    const network = statisticsDayId(networkScope, '2026-11-20');
+    const group = statisticsDayId(groupScope('g1'), '2026-11-20');
+    expect(statisticsProjection.documentIds(events[2])).toEqual([network, group]);
+    expect(project(statisticsProjection, events, network)).toMatchObject({ events: 5, commands: 4, active_member_ids: ['ann', 'ben'], joined: 1, left: 0 });
+    expect(project(statisticsProjection, events.slice(1), group)).toMatchObject({ scope: 'group:g1', events: 4, commands: 3, joined: 2, left: 1 });
+  });
+
+  it('changes nothing when events are applied twice', () => {
+    const network = statisticsDayId(networkScope, '2026-11-20');
+    expect(projectEachTwice(statisticsProjection, events, network)).toEqual(project(statisticsProjection, events, network));
+  });
+});

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { CONSISTENCY_HEADER, type GroupCategoriesResponse, type NavigationResponse, type NetworkResponse } from '@cn/contracts';
+import { loadConfig } from '@cn/platform';
+import { DEMO_PASSWORD } from '@cn/command-service';
+import { startStandalone, type RunningStandalone } from './standalone';
+import { signInClient, type SignedInClient } from './testing/signed-in-client';
+
+/**
+ * The navigation editor through the one-process server: the empty-fields rule, depth 2, revisions (409),
+ * network administrators for the network, a group's administrators for their group, members read it.
+ */
+describe('navigation editor', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cn-navigation-'));
+  let running: RunningStandalone;
+  let server: Server;
+  let position = 0;
+  const clients: Record<string, SignedInClient> = {};
+
+  const call = (client: SignedInClient, method: 'get' | 'post' | 'put', path: string, body?: object) => {
+    let pending = request(server)[method](path).set(CONSISTENCY_HEADER, String(position)).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
+    if (body !== undefined) pending = pending.send(body);
+    return pending.expect((res) => {
+      const answered = (res.body as { position?: unknown } | undefined)?.position;
+      if (typeof answered === 'number') position = Math.max(position, answered);
+    });
+  };
+
+  beforeAll(async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'navigation-spec-secret-0123456789abcdef012345', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
+    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
+    server = running.app.getHttpServer() as Server;
+    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
+  });
+  afterAll(async () => {
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const items = [
+    { text: 'Handbook', link: '/pages/handbook' },
+    { text: 'Links', navigation_items: [{ text: 'Website', link: 'https://example.org', new_window: true }] },
+  ];
+
+  it('saves items with text and a link or children, and members read them', async () => {
+    await call(clients.admin, 'put', '/administration/navigation', { navigation_items: items, revision: 0 }).expect(200);
+    const read = (await call(clients.member, 'get', '/api/v1/navigation').expect(200)).body as NavigationResponse;
+    expect(read.revision).toBe(1);
+    expect(read.navigation_items).toEqual([
+      { text: 'Handbook', link: '/pages/handbook', public: false, new_window: false, navigation_items: [] },
+      { text: 'Links', link: '', public: false, new_window: false, navigation_items: [{ text: 'Website', link: 'https://example.org', public: false, new_window: true }] },
+    ]);
+    expect((await call(clients.admin, 'put', '/administration/navigation', { navigation_items: [], revision: 0 }).expect(409)).body.error).toBe('concurrency_conflict');
+  });
+
+  it('answers 400 empty_fields, invalid links and depth 3 naming the field, and appends nothing', async () => {
+    const before = await running.infra.eventStore.headPosition();
+    const errors = async (navigation_items: unknown[]): Promise<unknown> => (await call(clients.admin, 'put', '/administration/navigation', { navigation_items, revision: 1 }).expect(400)).body.errors as unknown;
+    expect(await errors([{ text: '', link: '/x' }])).toEqual([{ field: 'navigation_items.0.text', key: 'empty_fields' }]);
+    expect(await errors([{ text: 'Nothing' }])).toEqual([{ field: 'navigation_items.0.link', key: 'empty_fields' }]);
+    expect(await errors([{ text: 'Top', navigation_items: [{ text: 'Child' }] }])).toEqual([{ field: 'navigation_items.0.navigation_items.0.link', key: 'empty_fields' }]);
+    expect(await errors([{ text: 'Bad', link: 'javascript:alert(1)' }])).toEqual([{ field: 'navigation_items.0.link', key: 'invalid_format' }]);
+    const deep = await errors([{ text: 'Top', navigation_items: [{ text: 'Child', link: '/c', navigation_items: [{ text: 'Grandchild', link: '/g' }] }] }]);
+    expect(deep).toEqual([expect.objectContaining({ field: expect.stringMatching(/^navigation_items\.0\.navigation_items\.0/) })]);
+    expect(await running.infra.eventStore.headPosition()).toBe(before);
+  });
+
+  it('lets network administrators edit the network navigation (as the flags say) and group admins their group only', async () => {
+    for (const role of ['member', 'guest', 'auditor']) {
+      const can = ((await call(clients[role], 'get', '/api/v1/network').expect(200)).body as NetworkResponse).can;
+      const res = await call(clients[role], 'put', '/administration/navigation', { navigation_items: [], revision: 1 });
+      expect({ role, status: res.status }).toEqual({ role, status: can.administrate ? 200 : 403 });
+      const editor = await call(clients[role], 'get', '/administration/navigation.json');
+      expect({ role, status: editor.status }).toEqual({ role, status: can.audit ? 200 : 403 });
+    }
+    const categorySlug = ((await call(clients.admin, 'get', '/api/v1/group_categories').expect(200)).body as GroupCategoriesResponse).group_categories[0].slug;
+    const { slug } = (await call(clients.member, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Navigation choir' } }).expect(201)).body as { slug: string };
+    const path = `/groups/${slug}/administration/navigation`;
+    await call(clients.member, 'put', path, { navigation_items: [{ text: 'Rehearsals', link: '/appointments' }], revision: 0 }).expect(200);
+    expect(((await call(clients.member, 'get', `${path}.json`).expect(200)).body as NavigationResponse).navigation_items).toHaveLength(1);
+    await call(clients.guest, 'put', path, { navigation_items: [], revision: 1 }).expect(403);
+    await call(clients.guest, 'get', `${path}.json`).expect(403);
+    await call(clients.admin, 'put', path, { navigation_items: [], revision: 1 }).expect(200);
+    await call(clients.member, 'put', '/groups/no-such-group/administration/navigation', { navigation_items: [], revision: 0 }).expect(404);
+    // the group's navigation is not the network's
+    expect(((await call(clients.member, 'get', '/api/v1/navigation').expect(200)).body as NavigationResponse).navigation_items).toHaveLength(2);
+  });
+});
