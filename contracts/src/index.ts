@@ -44,3 +44,5 @@ export * from './channels/channels';
 export * from './activities/activity-constants';
 export * from './activities/activity-abilities';
 export * from './activities/activities';
+export * from './chat/chat';
+export * from './chat/chat-socket';
