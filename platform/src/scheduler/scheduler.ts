@@ -2,6 +2,7 @@ import type { DocumentStore } from '@cn/platform/document-store';
 
 /** A timer as it is kept: due timers survive a restart and are armed again at start. */
 export interface ScheduledTimer {
+  [field: string]: unknown;
   _id: string;
   kind: string;
   /** ISO instant */
