@@ -4,6 +4,7 @@ export type { ProjectionServiceRuntime } from './projection-runtime';
 export { startProjectionService } from './projection-service';
 export type { RunningProjectionService, StartProjectionServiceOptions } from './projection-service';
 export { attachRealtime, REALTIME_PATH } from './realtime/attach-realtime';
+export { attachChatSocket, type ChatCommandSink } from './chat/attach-chat-socket';
 export type { AttachRealtimeOptions, RealtimeServer } from './realtime/attach-realtime';
 export { RealtimeHub } from './realtime/realtime-hub';
 export type { RealtimeConnection, RealtimeMessage } from './realtime/realtime-hub';
