@@ -54,6 +54,7 @@ const InviteMembersPage = page(async () => (await import('../groups')).InviteMem
 const DirectoryGroupsPage = page(async () => (await import('../groups')).DirectoryGroupsPage);
 const ActivityStreamPage = page(async () => (await import('../activities')).ActivityStreamPage);
 const MemberActivitiesPage = page(async () => (await import('../activities')).MemberActivitiesPage);
+const ChatPage = page(async () => (await import('../chat')).ChatPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
 
 const Bootstrapping = () => {
@@ -151,6 +152,9 @@ export const App = () => {
           <Route path="/calendars/:id/edit" element={<CalendarFormPage />} />
           <Route path="/calendars/subscribe" element={<CalendarsSubscribePage />} />
           <Route path="/users/edit" element={<UserSettingsPage />} />
+          <Route path="/chat" element={<ChatPage target="root" />} />
+          <Route path="/chat/new" element={<ChatPage target="newChat" />} />
+          <Route path="/chat/:type/:id" element={<ChatPage target="showChat" />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>
