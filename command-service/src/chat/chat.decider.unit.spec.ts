@@ -69,7 +69,7 @@ describe('chatDecider', () => {
     const muted: ChatEvent = { type: 'ChatMuted', data: { chat_key: KEY, member_id: 'bob', until: '2026-11-23T13:00:00.000Z', app: false } };
     it('mutes until a time in the future, the app separately', () => {
       spec.given([]).when(mute).then([muted]);
-      spec.given([muted]).when({ ...mute, app: true }).then([{ type: 'ChatMuted', data: { ...muted.data, app: true } } as ChatEvent]);
+      spec.given([muted]).when({ ...mute, app: true }).then([{ type: 'ChatMuted', data: { ...muted.data, app: true } }]);
       spec.given([]).when({ ...mute, until: '2026-11-23T11:00:00.000Z' }).thenRefused('in_the_past', 'until');
     });
     it('turns muting off once', () => {

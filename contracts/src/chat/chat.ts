@@ -38,7 +38,7 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const parseChatId = (chatId: string): ChatRef | null => {
   const match = /^(member|group)\/(.+)$/.exec(chatId);
   if (!match || !ID_PATTERN.test(match[2] ?? '')) return null;
-  return { type: match[1] as ChatType, id: match[2] as string };
+  return { type: match[1] as ChatType, id: match[2] };
 };
 
 export const chatIdOf = (ref: ChatRef): string => `${ref.type}/${ref.id}`;
@@ -103,7 +103,6 @@ export const chatTextSchema = z
     z
       .string()
       .max(CHAT_MESSAGE_MAX, { message: 'too_long' })
-      // eslint-disable-next-line no-control-regex
       .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), { message: 'invalid_characters' })
       .refine((text) => text.trim().length > 0, { message: 'required' }),
   );

@@ -6,14 +6,14 @@ import { addPending, applyChatEvent, emptyChatState, failPending, type ChatStore
 
 export interface ChatApi {
   state: ChatStoreState;
-  openChat(chatId: string): void;
-  loadOlder(chatId: string): void;
-  send(chatId: string, text: string, quotedMessageId: string | null): void;
-  markRead(chatId: string, messageId: string): void;
-  mute(chatId: string, option: ChatMuteOption): void;
-  unmute(chatId: string): void;
-  composing(chatId: string): void;
-  setStatus(type: PresenceType, text: string): void;
+  openChat: (chatId: string) => void;
+  loadOlder: (chatId: string) => void;
+  send: (chatId: string, text: string, quotedMessageId: string | null) => void;
+  markRead: (chatId: string, messageId: string) => void;
+  mute: (chatId: string, option: ChatMuteOption) => void;
+  unmute: (chatId: string) => void;
+  composing: (chatId: string) => void;
+  setStatus: (type: PresenceType, text: string) => void;
 }
 
 const ChatContext = createContext<ChatApi | null>(null);

@@ -278,7 +278,7 @@ export const ChatPage = ({ target }: { target: 'root' | 'newChat' | 'showChat' }
   const navigate = useNavigate();
   const chatId = target === 'showChat' && (params.type === 'member' || params.type === 'group') && params.id ? `${params.type}/${params.id}` : null;
   useEffect(() => {
-    if (target === 'showChat' && !chatId) navigate('/chat', { replace: true });
+    if (target === 'showChat' && !chatId) void navigate('/chat', { replace: true });
   }, [chatId, navigate, target]);
   const content = useMemo(() => {
     if (!chat) return null;

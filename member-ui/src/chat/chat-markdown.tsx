@@ -22,7 +22,7 @@ type MarkdownToken = ReturnType<MarkdownIt['parse']>[number];
 
 const build = (tokens: readonly MarkdownToken[], root: Node): void => {
   const stack: Node[] = [root];
-  const top = (): Node => stack[stack.length - 1] as Node;
+  const top = (): Node => stack[stack.length - 1];
   for (const token of tokens) {
     if (token.type === 'inline') {
       build(token.children ?? [], top());

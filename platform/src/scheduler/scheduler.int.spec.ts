@@ -15,8 +15,9 @@ describe('durable scheduler (SQLite document store)', () => {
     const store = open();
     const scheduler = createScheduler({ store });
     const fired: unknown[] = [];
-    scheduler.handle('ping', async (payload) => {
+    scheduler.handle('ping', (payload) => {
       fired.push(payload);
+      return Promise.resolve();
     });
     await scheduler.start();
     await scheduler.schedule('ping:1', new Date(Date.now() + 50), 'ping', { n: 1 });
@@ -32,8 +33,9 @@ describe('durable scheduler (SQLite document store)', () => {
     const fired: string[] = [];
     const first = open();
     const before = createScheduler({ store: first });
-    before.handle('mute-ends', async (_payload, timer) => {
+    before.handle('mute-ends', (_payload, timer) => {
       fired.push(`before:${timer.key}`);
+      return Promise.resolve();
     });
     await before.start();
     await before.schedule('mute:a', new Date(Date.now() + 300), 'mute-ends', { chat: 'a' });
@@ -44,8 +46,9 @@ describe('durable scheduler (SQLite document store)', () => {
 
     const second = open();
     const after = createScheduler({ store: second });
-    after.handle('mute-ends', async (_payload, timer) => {
+    after.handle('mute-ends', (_payload, timer) => {
       fired.push(`after:${timer.key}`);
+      return Promise.resolve();
     });
     await after.start();
     await eventually(() => fired.length === 1);
@@ -58,8 +61,9 @@ describe('durable scheduler (SQLite document store)', () => {
     // a third start finds nothing left to fire
     const third = open();
     const again = createScheduler({ store: third });
-    again.handle('mute-ends', async (_payload, timer) => {
+    again.handle('mute-ends', (_payload, timer) => {
       fired.push(`again:${timer.key}`);
+      return Promise.resolve();
     });
     await again.start();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -72,8 +76,9 @@ describe('durable scheduler (SQLite document store)', () => {
     const store = open();
     const scheduler = createScheduler({ store });
     const fired: unknown[] = [];
-    scheduler.handle('k', async (payload) => {
+    scheduler.handle('k', (payload) => {
       fired.push(payload);
+      return Promise.resolve();
     });
     await scheduler.start();
     await scheduler.schedule('x', new Date(Date.now() + 30), 'k', 'old');
@@ -91,9 +96,9 @@ describe('durable scheduler (SQLite document store)', () => {
     const store = open();
     const scheduler = createScheduler({ store });
     let calls = 0;
-    scheduler.handle('flaky', async () => {
+    scheduler.handle('flaky', () => {
       calls += 1;
-      if (calls === 1) throw new Error('store unavailable');
+      return calls === 1 ? Promise.reject(new Error('store unavailable')) : Promise.resolve();
     });
     await scheduler.start();
     await scheduler.schedule('f', new Date(), 'flaky', null);

@@ -1,4 +1,4 @@
-import { chatIdForViewer, type ChatMessageDto } from '@cn/contracts';
+import { chatIdForViewer } from '@cn/contracts';
 import type { DocumentStore, PersonalDataCipher } from '@cn/platform';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { chatHubOf } from './chat-hub';
@@ -26,7 +26,7 @@ export const chatPublishers = (store: DocumentStore, cipher: PersonalDataCipher,
         const access = await chatAccessOf(store, reader, chatId);
         if (!access?.can.read) continue;
         const [message] = await messageDtos(store, cipher, reader, [doc]);
-        for (const connection of chats.connectionsOf(memberId)) connection.message(message as ChatMessageDto);
+        for (const connection of chats.connectionsOf(memberId)) connection.message(message);
       }
     },
   },
