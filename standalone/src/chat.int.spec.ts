@@ -231,6 +231,32 @@ describe('chat over the socket (standalone, two members)', () => {
     await call(bob, 'put', '/administration/settings', { member: { guest_users_allow_chat: true } });
   });
 
+  it('a group chat turned on reaches its members\' chat lists live', async () => {
+    const b = await connect(bob);
+    const categorySlug = ((await call(bob, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories[0]?.slug ?? '';
+    const from = b.events.length;
+    const created = await call(bob, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Live chatters', chat: 'enabled' } });
+    const groupId = (created.body as { id: string }).id;
+    const list = await b.waitFor((event): event is Extract<ChatServerEvent, { event: 'my_chats' }> => event.event === 'my_chats' && event.chats.some((chat) => chat.id === `group/${groupId}`), from);
+    expect(list.chats.find((chat) => chat.id === `group/${groupId}`)).toMatchObject({ name: 'Live chatters', write: true, unread_count: 0 });
+    await b.close();
+  });
+
+  it('erasing an author blanks their messages for everyone (their key is gone)', async () => {
+    const e = await connect(eve);
+    expect(await e.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'erased-000001', text: 'soon gone' })).toMatchObject({ event: 'persisted' });
+    await e.close();
+    expect((await call(bob, 'delete', `/administration/members/${eve.id}`)).status).toBeLessThan(300);
+    const b = await connect(bob);
+    const details = (await b.answer({ action: 'chat_details', chat_id: `member/${eve.id}` })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
+    expect(details.event).toBe('chat_details');
+    expect(details.chat.write).toBe(false);
+    expect(details.messages.find((message) => message.id === 'erased-000001')).toMatchObject({ text: '', from: { id: eve.id, deleted: true } });
+    const stored = await running.infra.documentStore.collection('chat_messages_v1').get('erased-000001');
+    expect(JSON.stringify(stored)).not.toContain('soon gone');
+    await b.close();
+  });
+
   it('a timed mute that ends while the server is down ends once after the restart', async () => {
     const a = await connect(ann);
     const until = new Date(Date.now() + 1500).toISOString();
@@ -241,7 +267,9 @@ describe('chat over the socket (standalone, two members)', () => {
     await running.stop();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await start();
-    await signInAll();
+    // eve was erased above: only the pair signs in again
+    ann = await signInClient(server, 'member@example.org', DEMO_PASSWORD);
+    bob = await signInClient(server, 'admin@example.org', DEMO_PASSWORD);
     const unmuted = async () => (await chatEvents(ann.id, bob.id)).filter((event) => event.type === 'ChatUnmuted');
     const deadline = Date.now() + 5000;
     while ((await unmuted()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -4,14 +4,41 @@ import type { ChangePublisher } from '../realtime/change-publisher';
 import { chatHubOf } from './chat-hub';
 import { chatAccessOf, chatDtoOf, chatMembersOf, chatReaderOf, messageDtos, myChats } from './chat-views';
 import { chatMessagesProjection, chatsProjection, type ChatDocument, type ChatMessageDocument } from './chat.projections';
-import { collectionName } from '@cn/domain';
+import { collectionName, createLruCache } from '@cn/domain';
+import { groupsProjection, type GroupDocument } from '../groups/groups.projection';
 
 /**
  * A new message reaches the open chat sockets of the chat's members (the group's members where its chat
  * is enabled), as each of them may see it; a chat's change (a message, a delivery state, a mute) sends
  * each member their view of it with the badge's total, and the partners the new delivery state.
  */
+const REMEMBERED_GROUPS = 10_000;
+
+/** what of a group decides its chat: who is in it, whether its chat is on, its name, whether it is archived */
+const chatShapeOf = (group: GroupDocument | null): string => (group ? JSON.stringify([group.chat, group.archived, group.name, [...group.member_ids].sort()]) : '');
+
 export const chatPublishers = (store: DocumentStore, cipher: PersonalDataCipher, clock: () => Date): ChangePublisher[] => [
+  (() => {
+    // a group's chat turned on or off, a member joined or left: the chat lists of everyone concerned follow
+    const before = createLruCache<GroupDocument>(REMEMBERED_GROUPS);
+    return {
+      collection: collectionName(groupsProjection),
+      publish: async (change, hub) => {
+        const doc = change.doc as GroupDocument | null;
+        const previous = before.get(change.id) ?? null;
+        if (doc) before.set(change.id, doc);
+        if (chatShapeOf(doc) === chatShapeOf(previous)) return;
+        if (doc?.chat !== 'enabled' && previous?.chat !== 'enabled' && previous !== null) return;
+        const chats = chatHubOf(hub);
+        const concerned = new Set([...(doc?.member_ids ?? []), ...(previous?.member_ids ?? [])]);
+        for (const memberId of concerned) {
+          if (!chats.isConnected(memberId)) continue;
+          const reader = await chatReaderOf(store, memberId);
+          if (reader) chats.sendTo(memberId, { event: 'my_chats', ...(await myChats(store, cipher, reader, clock())) });
+        }
+      },
+    };
+  })(),
   {
     collection: collectionName(chatMessagesProjection),
     publish: async (change, hub) => {
