@@ -179,16 +179,21 @@ const ChatRoom = ({ chat, chatId }: { chat: ChatApi; chatId: string }) => {
     previousHeight.current = element.scrollHeight;
   }, [room.messages, stuckToBottom]);
 
-  // read after a second on the open chat (while the page is visible)
+  // read after a second on the open chat, while the page is visible (and once it becomes visible again)
   const lastMessage = [...room.messages].reverse().find((message) => !message.pending);
+  const lastMessageId = lastMessage?.id ?? null;
   const unread = info ? info.unread_count > 0 : false;
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
   useEffect(() => {
-    if (!lastMessage || !unread) return undefined;
-    const timer = setTimeout(() => {
-      if (document.visibilityState === 'visible') markRead(chatId, lastMessage.id);
-    }, MARK_READ_AFTER_MS);
+    const onVisibility = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+  useEffect(() => {
+    if (!lastMessageId || !unread || !visible) return undefined;
+    const timer = setTimeout(() => markRead(chatId, lastMessageId), MARK_READ_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [chatId, lastMessage, unread, markRead]);
+  }, [chatId, lastMessageId, unread, visible, markRead]);
 
   const onScroll = useCallback(() => {
     const element = list.current;
