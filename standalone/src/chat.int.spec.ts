@@ -238,7 +238,18 @@ describe('chat over the socket (standalone, two members)', () => {
     const created = await call(bob, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Live chatters', chat: 'enabled' } });
     const groupId = (created.body as { id: string }).id;
     const list = await b.waitFor((event): event is Extract<ChatServerEvent, { event: 'my_chats' }> => event.event === 'my_chats' && event.chats.some((chat) => chat.id === `group/${groupId}`), from);
-    expect(list.chats.find((chat) => chat.id === `group/${groupId}`)).toMatchObject({ name: 'Live chatters', write: true, unread_count: 0 });
+    expect(list.chats.find((chat) => chat.id === `group/${groupId}`)).toMatchObject({ name: 'Live chatters', write: true, unread_count: 0, category: expect.any(String) });
+    await b.close();
+  });
+
+  it("a partner's status change reaches the open chat list live", async () => {
+    const a = await connect(ann);
+    const b = await connect(bob);
+    const from = a.events.length;
+    expect(await b.answer({ action: 'set_status', type: 'busy', text: 'in a meeting' })).toMatchObject({ event: 'ok' });
+    const changed = await a.waitFor((event): event is Extract<ChatServerEvent, { event: 'chat' }> => event.event === 'chat' && event.chat.id === `member/${bob.id}` && event.chat.status?.type === 'busy', from);
+    expect(changed.chat.status).toEqual({ type: 'busy', text: 'in a meeting' });
+    await a.close();
     await b.close();
   });
 

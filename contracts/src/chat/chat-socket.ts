@@ -67,6 +67,8 @@ export interface ChatDto {
   id: string;
   type: 'member' | 'group';
   name: string;
+  /** group chats: the group's category (the new-chat search groups by it) */
+  category?: string | null;
   image_id: string | null;
   last_message: { from: string; text: string; seq: number } | null;
   last_interacted_at: string | null;

@@ -122,17 +122,26 @@ const NewChat = ({ chat }: { chat: ChatApi }) => {
           ))}
         </ul>
       )}
-      <h3>{t('chat.groups')}</h3>
       {groups.length === 0 ? (
-        <p className="chat-new__empty">{t('chat.no_group_chats')}</p>
+        <>
+          <h3>{t('chat.groups')}</h3>
+          <p className="chat-new__empty">{t('chat.no_group_chats')}</p>
+        </>
       ) : (
-        <ul className="chat-new__results" data-testid="chat-new-groups">
-          {groups.map((group) => (
-            <li key={group.id}>
-              <Link to={chatPath(group.id)}>{group.name}</Link>
-            </li>
-          ))}
-        </ul>
+        [...new Set(groups.map((group) => group.category ?? ''))].map((category) => (
+          <div key={category || 'groups'}>
+            <h3>{category || t('chat.groups')}</h3>
+            <ul className="chat-new__results" data-testid="chat-new-groups">
+              {groups
+                .filter((group) => (group.category ?? '') === category)
+                .map((group) => (
+                  <li key={group.id}>
+                    <Link to={chatPath(group.id)}>{group.name}</Link>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))
       )}
     </section>
   );

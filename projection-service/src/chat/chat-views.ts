@@ -18,6 +18,7 @@ import {
 import { collectionName } from '@cn/domain';
 import type { DocumentStore, PersonalDataCipher } from '@cn/platform';
 import { groupsCollection } from '../groups/groups.read';
+import { groupCategoriesProjection, type GroupCategoryDocument } from '../groups/groups.projection';
 import type { GroupDocument } from '../groups/groups.projection';
 import { membersCollection } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
@@ -147,6 +148,7 @@ export const chatDtoOf = async (
   const mine = doc?.members[me] ?? NOBODY;
   const lastSeq = doc?.last_seq ?? 0;
   let name = '';
+  let category: string | null = null;
   let status: ChatDto['status'] = null;
   let partnerProgress: ChatMemberProgress = NOBODY;
   if (access.ref.type === 'member') {
@@ -159,6 +161,11 @@ export const chatDtoOf = async (
     }
   } else {
     name = access.group?.name ?? '';
+    const categoryId = access.group?.group_category_id ?? null;
+    if (categoryId) {
+      const [found] = await store.collection<GroupCategoryDocument>(collectionName(groupCategoriesProjection)).find({ category_id: categoryId }, { limit: 1 });
+      category = found?.plural_name || found?.name || null;
+    }
     // in a group chat: how far the others have come (the furthest of them)
     for (const [memberId, progress] of Object.entries(doc?.members ?? {})) {
       if (memberId === me) continue;
@@ -177,6 +184,7 @@ export const chatDtoOf = async (
     id: `${access.ref.type}/${access.ref.id}`,
     type: access.ref.type,
     name,
+    category,
     image_id: null,
     last_message: last ? { from: lastAuthor?.name ?? '', text: await revealedText(cipher, last.text), seq: last.seq } : null,
     last_interacted_at: mine.last_interacted_at ?? doc?.last_interacted_at ?? null,
