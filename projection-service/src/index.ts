@@ -13,3 +13,4 @@ export { networkProjection } from './network/network.projection';
 export { membersProjection } from './members/members.projection';
 export { auditProjection } from './audit/audit.projection';
 export { toMemberDto } from './members/member-dto';
+export { httpChatCommandSink } from './chat/http-chat-command-sink';

@@ -13,28 +13,34 @@ import { PostChatMessageCommand } from './posting-chat-messages/post-chat-messag
  * the same handlers (validation of the payload is the socket's, authorization the handlers'). The socket
  * lives with the realtime channel; the standalone runner hands it this gateway.
  */
+/** the socket's member (the session is for sinks that forward it; this one runs in process) */
+export interface ChatIssuer {
+  memberId: string;
+  sessionToken: string | null;
+}
+
 @Injectable()
 export class ChatCommandGateway {
   constructor(private readonly commands: CommandBus) {}
 
-  private issuer(memberId: string, correlationId?: string): CommandContext {
-    return { memberId, correlationId: correlationId ?? randomUUID(), causationId: randomUUID() };
+  private issuer({ memberId }: ChatIssuer): CommandContext {
+    return { memberId, correlationId: randomUUID(), causationId: randomUUID() };
   }
 
-  async send(memberId: string, input: { chat_id: string; message_id: string; text: string; quoted_message_id: string | null }): Promise<{ position: number }> {
-    return this.commands.execute(new PostChatMessageCommand(this.issuer(memberId), input));
+  async send(issuer: ChatIssuer, input: { chat_id: string; message_id: string; text: string; quoted_message_id: string | null }): Promise<{ position: number }> {
+    return this.commands.execute(new PostChatMessageCommand(this.issuer(issuer), input));
   }
 
-  async mark(memberId: string, input: { chat_id: string; message_id: string; state: 'received' | 'read' }): Promise<{ position: number }> {
-    return this.commands.execute(new MarkChatCommand(this.issuer(memberId), input));
+  async mark(issuer: ChatIssuer, input: { chat_id: string; message_id: string; state: 'received' | 'read' }): Promise<{ position: number }> {
+    return this.commands.execute(new MarkChatCommand(this.issuer(issuer), input));
   }
 
   /** until null: turn muting off */
-  async mute(memberId: string, input: { chat_id: string; until: string | null; app: boolean }): Promise<{ position: number }> {
-    return this.commands.execute(new MuteChatCommand(this.issuer(memberId), input));
+  async mute(issuer: ChatIssuer, input: { chat_id: string; until: string | null; app: boolean }): Promise<{ position: number }> {
+    return this.commands.execute(new MuteChatCommand(this.issuer(issuer), input));
   }
 
-  async setStatus(memberId: string, input: { type: PresenceType; text: string }): Promise<{ position: number }> {
-    return this.commands.execute(new SetPresenceCommand(this.issuer(memberId), input));
+  async setStatus(issuer: ChatIssuer, input: { type: PresenceType; text: string }): Promise<{ position: number }> {
+    return this.commands.execute(new SetPresenceCommand(this.issuer(issuer), input));
   }
 }

@@ -16,11 +16,17 @@ import { ChatConnection, chatHubOf } from './chat-hub';
 import { chatAccessOf, chatDtoOf, chatKeysOf, chatMessagesCollection, chatReaderOf, chatsCollection, messageDtos, messagesPage, myChats, type ChatReader } from './chat-views';
 
 /** The write side as the socket reaches it: the command service's ChatCommandGateway (standalone). */
+/** who acts: the socket's member, and their session (an HTTP sink forwards it) */
+export interface ChatIssuer {
+  memberId: string;
+  sessionToken: string | null;
+}
+
 export interface ChatCommandSink {
-  send(memberId: string, input: { chat_id: string; message_id: string; text: string; quoted_message_id: string | null }): Promise<{ position: number }>;
-  mark(memberId: string, input: { chat_id: string; message_id: string; state: 'received' | 'read' }): Promise<{ position: number }>;
-  mute(memberId: string, input: { chat_id: string; until: string | null; app: boolean }): Promise<{ position: number }>;
-  setStatus(memberId: string, input: { type: PresenceType; text: string }): Promise<{ position: number }>;
+  send(issuer: ChatIssuer, input: { chat_id: string; message_id: string; text: string; quoted_message_id: string | null }): Promise<{ position: number }>;
+  mark(issuer: ChatIssuer, input: { chat_id: string; message_id: string; state: 'received' | 'read' }): Promise<{ position: number }>;
+  mute(issuer: ChatIssuer, input: { chat_id: string; until: string | null; app: boolean }): Promise<{ position: number }>;
+  setStatus(issuer: ChatIssuer, input: { type: PresenceType; text: string }): Promise<{ position: number }>;
 }
 
 export interface ChatSocketLogger {
@@ -154,13 +160,13 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
         return;
       }
       case 'send': {
-        const { position } = await sink().send(memberId, { chat_id: action.chat_id, message_id: action.message_id, text: action.text, quoted_message_id: action.quoted_message_id });
+        const { position } = await sink().send(connection.issuer, { chat_id: action.chat_id, message_id: action.message_id, text: action.text, quoted_message_id: action.quoted_message_id });
         connection.send({ event: 'persisted', chat_id: action.chat_id, message_id: action.message_id, position, ref });
         return;
       }
       case 'mark_as_received':
       case 'mark_as_read': {
-        const { position } = await sink().mark(memberId, { chat_id: action.chat_id, message_id: action.message_id, state: action.action === 'mark_as_read' ? 'read' : 'received' });
+        const { position } = await sink().mark(connection.issuer, { chat_id: action.chat_id, message_id: action.message_id, state: action.action === 'mark_as_read' ? 'read' : 'received' });
         connection.send({ event: 'ok', ref, position });
         return;
       }
@@ -170,12 +176,12 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
       case 'unmute_chat_app': {
         const app = action.action.endsWith('_app');
         const until = action.action === 'mute_chat' || action.action === 'mute_chat_app' ? action.until : null;
-        const { position } = await sink().mute(memberId, { chat_id: action.chat_id, until, app });
+        const { position } = await sink().mute(connection.issuer, { chat_id: action.chat_id, until, app });
         connection.send({ event: 'ok', ref, position });
         return;
       }
       case 'set_status': {
-        const { position } = await sink().setStatus(memberId, { type: action.type, text: action.text });
+        const { position } = await sink().setStatus(connection.issuer, { type: action.type, text: action.text });
         connection.send({ event: 'ok', ref, position });
         const me = await reader(memberId);
         chats.sendTo(memberId, { ...profileOf(me), status: { type: action.type, text: action.text } } as ChatServerEvent);
@@ -233,7 +239,7 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
       refuse(socket, 403, 'Forbidden');
       return;
     }
-    const { memberId } = requestContextOf(req, options.session);
+    const { memberId, sessionToken } = requestContextOf(req, options.session);
     const tokenMember = verifyChatToken(url.searchParams.get('token'), options.session, clock());
     if (!memberId || tokenMember !== memberId) {
       refuse(socket, 401, 'Unauthorized');
@@ -241,7 +247,7 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.set(ws, true);
-      const connection = new ChatConnection(memberId, (event) => {
+      const connection = new ChatConnection({ memberId, sessionToken }, (event) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
       });
       const leaveChats = chats.add(connection);

@@ -12,10 +12,14 @@ export class ChatConnection {
   private readonly waiting: ChatMessageDto[] = [];
   private readonly sent = new Set<string>();
 
+  readonly memberId: string;
+
   constructor(
-    readonly memberId: string,
+    readonly issuer: { memberId: string; sessionToken: string | null },
     private readonly write: (event: ChatServerEvent) => void,
-  ) {}
+  ) {
+    this.memberId = issuer.memberId;
+  }
 
   send(event: ChatServerEvent): void {
     this.write(event);
