@@ -26,7 +26,7 @@ describe('the chat socket\'s writes over HTTP (split deployment)', () => {
       'PUT http://command:3000/api/v1/members/me/status',
     ]);
     expect(calls[0]?.init.headers).toMatchObject({ Cookie: 'cn_session=ann.1.session.sig', 'X-CSRF-Token': csrfTokenFor('ann.1.session.sig', session) });
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ message_id: 'm-00000001', text: 'hi', quoted_message_id: null });
+    expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ message_id: 'm-00000001', text: 'hi', quoted_message_id: null });
   });
 
   it('passes a refusal on with its status, key and fields', async () => {
