@@ -16,6 +16,7 @@ import { AbuseReportsModule } from './abuse-reports/abuse-reports.module';
 import { TwoFactorModule } from './two-factor/two-factor.module';
 import { LegalModule } from './legal/legal.module';
 import { NavigationModule } from './navigation/navigation.module';
+import { ChatModule } from './chat/chat.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -36,4 +37,5 @@ export const COMMAND_FEATURES: Type[] = [
   TwoFactorModule,
   LegalModule,
   NavigationModule,
+  ChatModule,
 ];

@@ -55,3 +55,5 @@ export * from './members/member-manager';
 export * from './legal/legal';
 export * from './statistics/statistics';
 export * from './navigation/navigation';
+export * from './chat/chat';
+export * from './chat/chat-socket';

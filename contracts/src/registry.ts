@@ -21,6 +21,7 @@ import { twoFactorEvents } from './two-factor/two-factor';
 import { memberAdministrationEvents } from './members/member-administration';
 import { legalEvents } from './legal/legal';
 import { navigationEvents } from './navigation/navigation';
+import { chatEvents } from './chat/chat';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -50,6 +51,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...memberAdministrationEvents,
     ...legalEvents,
     ...navigationEvents,
+    ...chatEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

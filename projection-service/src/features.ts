@@ -19,6 +19,7 @@ import { twoFactorFeature } from './two-factor/two-factor.module';
 import { legalFeature } from './legal/legal.module';
 import { statisticsFeature } from './statistics/statistics.module';
 import { navigationFeature } from './navigation/navigation.module';
+import { chatFeature } from './chat/chat.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -46,4 +47,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   legalFeature,
   statisticsFeature,
   navigationFeature,
+  chatFeature,
 ];

@@ -78,6 +78,8 @@ export const createProjectionRuntime = (
     cipher: sealed(infra.cipher),
     logger,
     onError,
+    // the chat's read models keep texts sealed too, and push their changes to open chat sockets
+    onChange: changes.route,
     acknowledgeBeforeWrite,
   });
   const projectors = [readModels, audit] as const;

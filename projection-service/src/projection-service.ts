@@ -4,6 +4,7 @@ import type { Infrastructure } from '@cn/platform';
 import { PROJECTION_RUNTIME } from './projection-service.module';
 import type { ProjectionServiceRuntime } from './projection-runtime';
 import { attachRealtime, type RealtimeServer } from './realtime/attach-realtime';
+import { attachChatSocket, type ChatCommandSink } from './chat/attach-chat-socket';
 
 export interface RunningProjectionService {
   runtime: ProjectionServiceRuntime;
@@ -14,6 +15,8 @@ export interface RunningProjectionService {
 export interface StartProjectionServiceOptions {
   /** the HTTP server that serves /api/realtime; default the app's own, false for none */
   realtimeServer?: Server | false;
+  /** the write side for the chat socket's actions (standalone: the command service's ChatCommandGateway); without it the socket only reads */
+  chatCommands?: ChatCommandSink;
 }
 
 /** Starts the projectors of a Nest app built with ProjectionServiceModule and attaches the realtime socket. */
@@ -34,10 +37,24 @@ export const startProjectionService = async (
         trustProxy: infra.config.trustProxy !== false,
       })
     : null;
+  const chat = server
+    ? attachChatSocket(server, {
+        hub: runtime.hub,
+        store: infra.documentStore,
+        cipher: infra.cipher,
+        clock: infra.clock,
+        session: infra.config.session,
+        commands: options.chatCommands ?? null,
+        logger: infra.logger,
+        allowedOrigins: infra.config.allowedOrigins,
+        trustProxy: infra.config.trustProxy !== false,
+      })
+    : null;
   return {
     runtime,
     realtime,
     stop: async () => {
+      await chat?.close();
       await realtime?.close();
       await runtime.stop();
     },

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type express from 'express';
 import type pino from 'pino';
 import { applyHttpKit, createInfrastructure, drainInFlight, type Infrastructure, type PlatformConfig } from '@cn/platform';
-import { COMMAND_SERVICE_CSRF_EXEMPT, CommandServiceModule, nestLoggerOf, seedDemoIfEmpty } from '@cn/command-service';
+import { ChatCommandGateway, COMMAND_SERVICE_CSRF_EXEMPT, CommandServiceModule, nestLoggerOf, seedDemoIfEmpty } from '@cn/command-service';
 import { ProjectionServiceModule, startProjectionService } from '@cn/projection-service';
 import { SearchIndexerModule, startSearchIndexer } from '@cn/search-indexer';
 import { consoleBundles, serveConsoles } from './static-consoles';
@@ -62,7 +62,7 @@ export const startStandalone = async (
   const consoles = serveConsoles(app.getHttpAdapter().getInstance() as express.Express, consoleBundles(options.repositoryRoot));
   await app.init();
   await app.listen(config.port, options.host ?? '0.0.0.0');
-  const projection = await startProjectionService(app, infra, { realtimeServer: app.getHttpServer() as Server });
+  const projection = await startProjectionService(app, infra, { realtimeServer: app.getHttpServer() as Server, chatCommands: app.get(ChatCommandGateway) });
   const search = await startSearchIndexer(app);
   projectorsStarted = true;
   const url = `http://localhost:${config.port}`;

@@ -58,6 +58,7 @@ const MemberActivitiesPage = page(async () => (await import('../activities')).Me
 const MessagesListPage = page(async () => (await import('../messages')).MessagesListPage);
 const MessageDetailPage = page(async () => (await import('../messages')).MessageDetailPage);
 const MessageComposerPage = page(async () => (await import('../messages')).MessageComposerPage);
+const ChatPage = page(async () => (await import('../chat')).ChatPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
 const NotificationsPage = page(async () => (await import('../notifications')).NotificationsPage);
 const ActivityPage = page(async () => (await import('../activities')).ActivityPage);
@@ -174,6 +175,9 @@ export const App = () => {
           <Route path="/members/:id/settings/edit" element={<MembershipSettingsPage />} />
           <Route path="/report/new" element={<AbuseReportPage />} />
           <Route path="/two_factor" element={<TwoFactorPage />} />
+          <Route path="/chat" element={<ChatPage target="root" />} />
+          <Route path="/chat/new" element={<ChatPage target="newChat" />} />
+          <Route path="/chat/:type/:id" element={<ChatPage target="showChat" />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

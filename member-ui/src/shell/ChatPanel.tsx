@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../common/Icon';
 import { StatusControl } from '../presence/StatusControl';
+import { ChatPanelList } from '../chat/ChatPanelList';
 
 /** The chat list panel: status first, then the chats (built by a later issue). */
 export const ChatPanel = ({ onClose, focusStatus }: { onClose: () => void; focusStatus: boolean }) => {
@@ -25,11 +26,7 @@ export const ChatPanel = ({ onClose, focusStatus }: { onClose: () => void; focus
         </button>
       </header>
       <StatusControl startOpen={focusStatus} />
-      <div className="chat-panel__list">
-        <p className="chat-panel__empty" data-testid="chat-empty">
-          {t('chat.empty')}
-        </p>
-      </div>
+      <ChatPanelList onNavigate={onClose} />
     </aside>
   );
 };

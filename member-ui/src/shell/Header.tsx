@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Icon } from '../common/Icon';
+import { ChatBadge } from '../chat/ChatBadge';
 import { useSignedIn } from '../session/SessionContext';
 import { NotificationsDropdown } from './NotificationsDropdown';
 import { ProfileMenu } from './ProfileMenu';
@@ -69,6 +70,7 @@ export const Header = ({
             onClick={onToggleChat}
           >
             <Icon name="chat" />
+            <ChatBadge />
           </button>
         ) : null}
         <ProfileMenu />

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ConsentGate } from '../legal/ConsentGate';
+import { ChatProvider } from '../chat/ChatContext';
+import { useSignedIn } from '../session/SessionContext';
 import { ChatPanel } from './ChatPanel';
+import { AVAILABLE_MODULES } from './navigation';
 import { Header } from './Header';
 import { LeftNavigation } from './LeftNavigation';
 
@@ -13,10 +16,12 @@ export const Shell = () => {
   const [navOpen, setNavOpen] = useState(false);
   const [panel, setPanel] = useState<'closed' | 'chat'>('closed');
   const closePanel = useCallback(() => setPanel('closed'), []);
+  const { can } = useSignedIn();
 
   useEffect(() => setNavOpen(false), [pathname]);
 
   return (
+    <ChatProvider enabled={can.chat && AVAILABLE_MODULES.has('chat')}>
     <div className={`shell ${navOpen ? 'shell--nav-open' : ''}`}>
       <a className="skip-link" href="#main">
         {t('common.skip_to_content')}
@@ -40,5 +45,6 @@ export const Shell = () => {
         {panel !== 'closed' ? <ChatPanel onClose={closePanel} focusStatus={false} /> : null}
       </div>
     </div>
+    </ChatProvider>
   );
 };

@@ -1,0 +1,125 @@
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { muteUntil, type ChatMuteOption, type ChatServerEvent, type ChatSocketAction, type ChatTokenResponse, type PresenceType } from '@cn/contracts';
+import { useSession } from '../session/SessionContext';
+import { openChatConnection } from './chat-connection';
+import { addPending, applyChatEvent, emptyChatState, failPending, type ChatStoreState } from './chat-store';
+
+export interface ChatApi {
+  state: ChatStoreState;
+  openChat: (chatId: string) => void;
+  loadOlder: (chatId: string) => void;
+  send: (chatId: string, text: string, quotedMessageId: string | null) => void;
+  markRead: (chatId: string, messageId: string) => void;
+  mute: (chatId: string, option: ChatMuteOption) => void;
+  unmute: (chatId: string) => void;
+  composing: (chatId: string) => void;
+  setStatus: (type: PresenceType, text: string) => void;
+}
+
+const ChatContext = createContext<ChatApi | null>(null);
+
+const newMessageId = (): string => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`);
+
+type Pending = { action: ChatSocketAction['action']; chat_id?: string; message_id?: string };
+
+/**
+ * The console's one chat socket, open on every page of a member who may chat: the header's badge and
+ * the chat pages read its state. After a reconnect it resumes after the last message it has and sends
+ * again what was not confirmed (the server stores a message id once).
+ */
+export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabled: boolean }) => {
+  const { api, state: session } = useSession();
+  const me = session.phase === 'ready' ? (session.member?.id ?? '') : '';
+  const myName = session.phase === 'ready' ? (session.member?.displayName ?? '') : '';
+  const [state, setState] = useState<ChatStoreState>(() => emptyChatState(me));
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const connection = useRef<ReturnType<typeof openChatConnection> | null>(null);
+  const outbox = useRef(new Map<string, Extract<ChatSocketAction, { action: 'send' }>>());
+  const pending = useRef(new Map<string, Pending>());
+  const openRooms = useRef(new Set<string>());
+  const serial = useRef(0);
+
+  const update = useCallback((change: (current: ChatStoreState) => ChatStoreState) => setState((current) => change(current)), []);
+
+  const send = useCallback((action: ChatSocketAction): void => {
+    serial.current += 1;
+    const ref = `c${serial.current}`;
+    const chatId = 'chat_id' in action ? action.chat_id : undefined;
+    pending.current.set(ref, { action: action.action, chat_id: chatId, message_id: 'message_id' in action ? action.message_id : undefined });
+    connection.current?.send({ ...action, ref });
+  }, []);
+
+  useEffect(() => {
+    if (!enabled || !me) return undefined;
+    const onEvent = (event: ChatServerEvent): void => {
+      const ref = 'ref' in event ? event.ref : undefined;
+      const asked = ref ? pending.current.get(ref) : undefined;
+      if (ref) pending.current.delete(ref);
+      if (event.event === 'persisted') outbox.current.delete(event.message_id);
+      if (event.event === 'error') {
+        if (asked?.action === 'send' && asked.chat_id && asked.message_id) {
+          outbox.current.delete(asked.message_id);
+          const { chat_id: chatId, message_id: messageId } = asked;
+          update((current) => failPending(current, chatId, messageId, event.key));
+        } else if (asked?.chat_id) {
+          const chatId = asked.chat_id;
+          update((current) => ({ ...current, rooms: { ...current.rooms, [chatId]: { ...(current.rooms[chatId] ?? { messages: [], more: false, loaded: true, loadingOlder: false }), loaded: true, error: event.key } } }));
+        }
+        return;
+      }
+      // the partner's console confirms what it received
+      if (event.event === 'message' && event.message.from.id !== me) send({ action: 'mark_as_received', chat_id: event.message.chat_id, message_id: event.message.id });
+      update((current) => applyChatEvent(current, event, Date.now()));
+    };
+    const opened = openChatConnection({
+      fetchToken: () => api.request<ChatTokenResponse>('POST', '/api/v1/chat_token'),
+      onEvent,
+      onState: (connectionState) => update((current) => ({ ...current, connection: connectionState })),
+      onOpen: (_raw, reconnect) => {
+        if (reconnect) send({ action: 'resume', after: stateRef.current.lastPosition });
+        else send({ action: 'my_chats' });
+        for (const chatId of openRooms.current) send({ action: 'chat_details', chat_id: chatId });
+        for (const action of outbox.current.values()) send(action);
+      },
+    });
+    connection.current = opened;
+    return () => {
+      opened.stop();
+      connection.current = null;
+    };
+  }, [api, enabled, me, send, update]);
+
+  const actions = useMemo<Omit<ChatApi, 'state'>>(
+    () => ({
+      openChat: (chatId) => {
+        openRooms.current = new Set([chatId]);
+        send({ action: 'chat_details', chat_id: chatId });
+      },
+      loadOlder: (chatId) => {
+        const room = stateRef.current.rooms[chatId];
+        const first = room?.messages.find((message) => !message.pending);
+        if (!room || !room.more || room.loadingOlder || !first) return;
+        update((current) => ({ ...current, rooms: { ...current.rooms, [chatId]: { ...room, loadingOlder: true } } }));
+        send({ action: 'more_messages', chat_id: chatId, before_seq: first.seq });
+      },
+      send: (chatId, text, quotedMessageId) => {
+        const action = { action: 'send' as const, chat_id: chatId, message_id: newMessageId(), text, quoted_message_id: quotedMessageId };
+        outbox.current.set(action.message_id, action);
+        update((current) => addPending(current, action, { id: me, name: myName, deleted: false, image_id: null }, new Date()));
+        send(action);
+      },
+      markRead: (chatId, messageId) => send({ action: 'mark_as_read', chat_id: chatId, message_id: messageId }),
+      mute: (chatId, option) => send({ action: 'mute_chat', chat_id: chatId, until: muteUntil(option, new Date()) }),
+      unmute: (chatId) => send({ action: 'unmute_chat', chat_id: chatId }),
+      composing: (chatId) => send({ action: 'composing', chat_id: chatId }),
+      setStatus: (type, text) => send({ action: 'set_status', type, text }),
+    }),
+    [me, myName, send, update],
+  );
+  const chatApi = useMemo<ChatApi>(() => ({ state, ...actions }), [state, actions]);
+
+  return <ChatContext value={chatApi}>{children}</ChatContext>;
+};
+
+export const useChat = (): ChatApi | null => use(ChatContext);

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { chatBadgeText } from '@cn/contracts';
+import { useChat } from './ChatContext';
+
+/** the header panel's chat list: the latest chats with their unread counts, and the way to /chat */
+export const ChatPanelList = ({ onNavigate }: { onNavigate: () => void }) => {
+  const { t } = useTranslation();
+  const chat = useChat();
+  const chats = chat?.state.chats ?? [];
+  return (
+    <div className="chat-panel__list">
+      <Link to="/chat/new" className="button" onClick={onNavigate} data-testid="chat-panel-new">
+        {t('chat.new_chat')}
+      </Link>
+      {chats.length === 0 ? (
+        <p className="chat-panel__empty" data-testid="chat-empty">
+          {t('chat.empty')}
+        </p>
+      ) : (
+        <ul className="chat-list">
+          {chats.map((item) => (
+            <li key={item.id}>
+              <Link to={`/chat/${item.id}`} className="chat-list__item" onClick={onNavigate} data-testid="chat-panel-item">
+                <span className="chat-list__name">{item.name || t('chat.deleted_member')}</span>
+                {item.unread_count > 0 ? <span className="chat-badge">{chatBadgeText(item.unread_count)}</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/chat" onClick={onNavigate}>
+        {t('chat.open_all')}
+      </Link>
+    </div>
+  );
+};

@@ -1,0 +1,235 @@
+import {
+  chatAbilities,
+  chatIdForViewer,
+  chatKeyOf,
+  CHAT_PAGE_SIZE,
+  isMuted,
+  memberAbilities,
+  parseChatId,
+  statusSeenBy,
+  type ChatAuthor,
+  type ChatCan,
+  type ChatDto,
+  type ChatFacts,
+  type ChatMessageDto,
+  type ChatRef,
+  type NetworkSettings,
+} from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import type { DocumentStore, PersonalDataCipher } from '@cn/platform';
+import { groupsCollection } from '../groups/groups.read';
+import { groupCategoriesProjection, type GroupCategoryDocument } from '../groups/groups.projection';
+import type { GroupDocument } from '../groups/groups.projection';
+import { membersCollection } from '../members/members.read';
+import type { MemberDocument } from '../members/members.projection';
+import { loadNetwork } from '../network/network.read';
+import { connectedMembers } from '../realtime/connections';
+import { chatMessagesProjection, chatsProjection, type ChatDocument, type ChatMemberProgress, type ChatMessageDocument } from './chat.projections';
+
+export const chatsCollection = (store: DocumentStore) => store.collection<ChatDocument>(collectionName(chatsProjection));
+export const chatMessagesCollection = (store: DocumentStore) => store.collection<ChatMessageDocument>(collectionName(chatMessagesProjection));
+
+const NOBODY: ChatMemberProgress = { received_seq: 0, received_id: null, read_seq: 0, read_id: null, muted_until: null, app_muted_until: null, last_interacted_at: null };
+
+const displayName = (member: MemberDocument): string => `${member.first_name} ${member.last_name}`.trim();
+
+/** Who reads: their member document and the network's settings, loaded once per answer. */
+export interface ChatReader {
+  member: MemberDocument;
+  settings: NetworkSettings;
+  can_chat: boolean;
+}
+
+export const chatReaderOf = async (store: DocumentStore, memberId: string): Promise<ChatReader | null> => {
+  const member = await membersCollection(store).get(memberId);
+  if (!member || member.deleted) return null;
+  const { settings } = await loadNetwork(store);
+  return { member, settings, can_chat: memberAbilities(member.roles, settings).chat };
+};
+
+/** the chats a member belongs to: their member chats (by the pair) and the chat-enabled groups they are in */
+export const chatKeysOf = async (store: DocumentStore, memberId: string): Promise<{ docs: ChatDocument[]; groups: GroupDocument[] }> => {
+  const docs = (await chatsCollection(store).find({ member_ids: { $contains: memberId } })).filter((doc) => doc.type === 'member');
+  const groups = (await groupsCollection(store).find({ member_ids: { $contains: memberId } })).filter((group) => group.chat === 'enabled');
+  return { docs, groups };
+};
+
+const factsOf = async (store: DocumentStore, ref: ChatRef): Promise<{ facts: ChatFacts; partner: MemberDocument | null; group: GroupDocument | null }> => {
+  if (ref.type === 'member') {
+    const partner = await membersCollection(store).get(ref.id);
+    return { facts: { type: 'member', partner: partner ? { exists: true, erased: partner.deleted, active: !partner.deleted, external: partner.roles.external } : null }, partner, group: null };
+  }
+  const group = await groupsCollection(store).get(ref.id);
+  return {
+    facts: { type: 'group', group: group ? { exists: true, chat_enabled: group.chat === 'enabled', archived: group.archived, member_ids: group.member_ids } : null },
+    partner: null,
+    group,
+  };
+};
+
+export interface ChatAccessView {
+  ref: ChatRef;
+  key: string;
+  can: ChatCan;
+  partner: MemberDocument | null;
+  group: GroupDocument | null;
+}
+
+/** the reader's abilities in a chat (the same rule the command side refuses with); null for a malformed id */
+export const chatAccessOf = async (store: DocumentStore, reader: ChatReader, chatId: string): Promise<ChatAccessView | null> => {
+  const ref = parseChatId(chatId);
+  if (!ref) return null;
+  const { facts, partner, group } = await factsOf(store, ref);
+  const can = chatAbilities(facts, { member_id: reader.member._id, can_chat: reader.can_chat, external: reader.member.roles.external }, ref.id);
+  return { ref, key: chatKeyOf(reader.member._id, ref), can, partner, group };
+};
+
+const authorsOf = async (store: DocumentStore, ids: readonly string[], settings: NetworkSettings): Promise<Map<string, ChatAuthor>> => {
+  const members = await membersCollection(store).getMany([...new Set(ids)]);
+  const byId = new Map(members.map((member) => [member._id, member]));
+  const anonymous = settings.member.anonymize_memberships_config !== 'disabled' ? settings.member.anonymize_memberships_name : '';
+  return new Map(
+    ids.map((id) => {
+      const member = byId.get(id);
+      const deleted = !member || member.deleted;
+      // a deleted author shows the network's anonymous name where it anonymizes, else the console's fallback
+      return [id, { id, name: deleted ? anonymous : displayName(member), deleted, image_id: null }];
+    }),
+  );
+};
+
+const revealedText = async (cipher: PersonalDataCipher, text: unknown): Promise<string> => {
+  const revealed = await cipher.reveal({ text });
+  return typeof revealed.text === 'string' ? revealed.text : '';
+};
+
+/** messages as a reader sees them (texts revealed: an erased author's are gone) */
+export const messageDtos = async (store: DocumentStore, cipher: PersonalDataCipher, reader: ChatReader, docs: readonly ChatMessageDocument[]): Promise<ChatMessageDto[]> => {
+  if (docs.length === 0) return [];
+  const quotedIds = docs.map((doc) => doc.quoted_message_id).filter((id): id is string => id !== null);
+  const quoted = new Map((await chatMessagesCollection(store).getMany(quotedIds)).map((doc) => [doc._id, doc]));
+  const authors = await authorsOf(store, [...docs.map((doc) => doc.author_id), ...[...quoted.values()].map((doc) => doc.author_id)], reader.settings);
+  return Promise.all(
+    docs.map(async (doc) => {
+      const quote = doc.quoted_message_id ? quoted.get(doc.quoted_message_id) : undefined;
+      return {
+        id: doc._id,
+        chat_id: chatIdForViewer(doc.chat_key, reader.member._id) ?? '',
+        seq: doc.seq,
+        text: await revealedText(cipher, doc.text),
+        from: authors.get(doc.author_id) as ChatAuthor,
+        created_at: doc.created_at,
+        quoted_message: quote && quote.chat_key === doc.chat_key ? { id: quote._id, text: await revealedText(cipher, quote.text), from: authors.get(quote.author_id) as ChatAuthor } : null,
+        position: doc.created_position,
+      };
+    }),
+  );
+};
+
+/** a page of a chat's messages, oldest first, before a seq (or the latest) */
+export const messagesPage = async (store: DocumentStore, key: string, beforeSeq?: number): Promise<{ docs: ChatMessageDocument[]; more: boolean }> => {
+  const filter = beforeSeq === undefined ? { chat_key: key } : { chat_key: key, seq: { $lt: beforeSeq } };
+  const found = await chatMessagesCollection(store).find(filter, { sort: [['seq', -1]], limit: CHAT_PAGE_SIZE + 1 });
+  const more = found.length > CHAT_PAGE_SIZE;
+  return { docs: found.slice(0, CHAT_PAGE_SIZE).reverse(), more };
+};
+
+/** one chat as the reader sees it: name, unread count, mute, the partner's delivery state, the write flag */
+export const chatDtoOf = async (
+  store: DocumentStore,
+  cipher: PersonalDataCipher,
+  reader: ChatReader,
+  access: ChatAccessView,
+  doc: ChatDocument | null,
+  now: Date,
+  online?: ReadonlySet<string>,
+): Promise<ChatDto> => {
+  const me = reader.member._id;
+  const mine = doc?.members[me] ?? NOBODY;
+  const lastSeq = doc?.last_seq ?? 0;
+  let name = '';
+  let category: string | null = null;
+  let status: ChatDto['status'] = null;
+  let partnerProgress: ChatMemberProgress = NOBODY;
+  if (access.ref.type === 'member') {
+    const partner = access.partner;
+    name = partner && !partner.deleted ? displayName(partner) : reader.settings.member.anonymize_memberships_config !== 'disabled' ? reader.settings.member.anonymize_memberships_name : '';
+    partnerProgress = doc?.members[access.ref.id] ?? NOBODY;
+    if (partner && !partner.deleted) {
+      const connected = online ?? (await connectedMembers(store, [partner._id], now));
+      status = statusSeenBy(partner.presence, { viewerId: me, subjectId: partner._id, connected: connected.has(partner._id), showOnlineStatus: reader.settings.member.show_online_status }) ?? null;
+    }
+  } else {
+    name = access.group?.name ?? '';
+    const categoryId = access.group?.group_category_id ?? null;
+    if (categoryId) {
+      const [found] = await store.collection<GroupCategoryDocument>(collectionName(groupCategoriesProjection)).find({ category_id: categoryId }, { limit: 1 });
+      category = found?.plural_name || found?.name || null;
+    }
+    // in a group chat: how far the others have come (the furthest of them)
+    for (const [memberId, progress] of Object.entries(doc?.members ?? {})) {
+      if (memberId === me) continue;
+      if (progress.read_seq > partnerProgress.read_seq || progress.received_seq > partnerProgress.received_seq) {
+        partnerProgress = {
+          ...partnerProgress,
+          ...(progress.read_seq > partnerProgress.read_seq ? { read_seq: progress.read_seq, read_id: progress.read_id } : {}),
+          ...(progress.received_seq > partnerProgress.received_seq ? { received_seq: progress.received_seq, received_id: progress.received_id } : {}),
+        };
+      }
+    }
+  }
+  const last = doc?.last_message ?? null;
+  const lastAuthor = last ? (await authorsOf(store, [last.author_id], reader.settings)).get(last.author_id) : undefined;
+  return {
+    id: `${access.ref.type}/${access.ref.id}`,
+    type: access.ref.type,
+    name,
+    category,
+    image_id: null,
+    last_message: last ? { from: lastAuthor?.name ?? '', text: await revealedText(cipher, last.text), seq: last.seq } : null,
+    last_interacted_at: mine.last_interacted_at ?? doc?.last_interacted_at ?? null,
+    state: { last_read_id: mine.read_id, last_read_seq: mine.read_seq },
+    unread_count: Math.max(0, lastSeq - mine.read_seq),
+    muted: isMuted(mine.muted_until, now),
+    muted_until: isMuted(mine.muted_until, now) ? mine.muted_until : null,
+    app_muted_until: isMuted(mine.app_muted_until, now) ? mine.app_muted_until : null,
+    status,
+    partner_state: {
+      last_received_id: partnerProgress.received_id,
+      last_read_id: partnerProgress.read_id,
+      last_received_seq: partnerProgress.received_seq,
+      last_read_seq: partnerProgress.read_seq,
+    },
+    can: access.can,
+    write: access.can.write,
+  };
+};
+
+/** every chat of the member, latest first, with the badge's total (unread in chats not muted) */
+export const myChats = async (store: DocumentStore, cipher: PersonalDataCipher, reader: ChatReader, now: Date): Promise<{ chats: ChatDto[]; unread_total: number }> => {
+  if (!reader.can_chat) return { chats: [], unread_total: 0 };
+  const me = reader.member._id;
+  const { docs, groups } = await chatKeysOf(store, me);
+  const groupDocs = new Map((await chatsCollection(store).getMany(groups.map((group) => `g.${group._id}`))).map((doc) => [doc._id, doc]));
+  const partnerIds = docs.map((doc) => doc.member_ids.find((id) => id !== me) ?? me);
+  const online = await connectedMembers(store, partnerIds, now);
+  const chats: ChatDto[] = [];
+  for (const doc of docs) {
+    const chatId = chatIdForViewer(doc._id, me);
+    const access = chatId ? await chatAccessOf(store, reader, chatId) : null;
+    if (access?.can.read) chats.push(await chatDtoOf(store, cipher, reader, access, doc, now, online));
+  }
+  for (const group of groups) {
+    const access = await chatAccessOf(store, reader, `group/${group._id}`);
+    if (access?.can.read) chats.push(await chatDtoOf(store, cipher, reader, access, groupDocs.get(`g.${group._id}`) ?? null, now, online));
+  }
+  chats.sort((a, b) => (b.last_interacted_at ?? '').localeCompare(a.last_interacted_at ?? '') || a.name.localeCompare(b.name));
+  return { chats, unread_total: chats.filter((chat) => !chat.muted).reduce((sum, chat) => sum + chat.unread_count, 0) };
+};
+
+/** the members a chat's change concerns */
+export const chatMembersOf = async (store: DocumentStore, key: string): Promise<string[]> => {
+  if (key.startsWith('m.')) return key.slice(2).split('.');
+  const group = await groupsCollection(store).get(key.slice(2));
+  return group && group.chat === 'enabled' ? group.member_ids : [];
+};

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import type { ProjectionFeature } from '../core/projection-feature';
+import { chatPublishers } from './chat.realtime';
+import { chatMessagesProjection, chatsProjection } from './chat.projections';
+
+/** Chat: its read models (texts kept sealed, revealed when answered) and the pushes to open chat sockets; the socket itself is attached beside the realtime channel. */
+@Module({})
+export class ChatReadModule {}
+
+export const chatFeature: ProjectionFeature = {
+  module: ChatReadModule,
+  sealedReadModels: [chatMessagesProjection, chatsProjection],
+  publishers: (infra) => chatPublishers(infra.documentStore, infra.cipher, infra.clock),
+};

@@ -1,0 +1,134 @@
+import { chatEvents, eventOf, type EncryptedEnvelope } from '@cn/contracts';
+import type { ProjectedDocument, Projection } from '@cn/domain';
+
+/**
+ * The chat read models keep the message text sealed as stored (under the author's key): they run under
+ * the projector that does not reveal (`sealedReadModels`), and the socket reveals a text when it answers,
+ * so that erasing the author (destroying the key) blanks every copy without touching a document.
+ */
+type SealedText = string | EncryptedEnvelope;
+
+export interface ChatMessageDocument extends ProjectedDocument {
+  chat_key: string;
+  seq: number;
+  author_id: string;
+  text: SealedText;
+  quoted_message_id: string | null;
+  created_at: string;
+  /** the position that stored it: a reconnecting console resumes after it */
+  created_position: number;
+}
+
+export interface ChatMemberProgress {
+  received_seq: number;
+  received_id: string | null;
+  read_seq: number;
+  read_id: string | null;
+  muted_until: string | null;
+  app_muted_until: string | null;
+  last_interacted_at: string | null;
+}
+
+interface ChatFields {
+  [field: string]: unknown;
+  _id: string;
+  /** `m.<a>.<b>` (member chat) or `g.<group id>` */
+  type: 'member' | 'group';
+  /** the pair of a member chat; [] for a group chat (its members are the group's) */
+  member_ids: string[];
+  group_id: string | null;
+  last_seq: number;
+  last_message: { message_id: string; author_id: string; text: SealedText; seq: number; created_at: string } | null;
+  last_interacted_at: string | null;
+  members: Record<string, ChatMemberProgress>;
+}
+
+export interface ChatDocument extends ProjectedDocument, ChatFields {}
+
+const NOBODY: ChatMemberProgress = { received_seq: 0, received_id: null, read_seq: 0, read_id: null, muted_until: null, app_muted_until: null, last_interacted_at: null };
+
+const freshChat = (key: string): ChatFields => {
+  const group = key.startsWith('g.');
+  return {
+    _id: key,
+    type: group ? 'group' : 'member',
+    member_ids: group ? [] : key.slice(2).split('.'),
+    group_id: group ? key.slice(2) : null,
+    last_seq: 0,
+    last_message: null,
+    last_interacted_at: null,
+    members: {},
+  };
+};
+
+const withMember = <D extends ChatFields>(doc: D, memberId: string, change: Partial<ChatMemberProgress>): D => ({
+  ...doc,
+  members: { ...doc.members, [memberId]: { ...NOBODY, ...doc.members[memberId], ...change } },
+});
+
+export const chatMessagesProjection: Projection<ChatMessageDocument> = {
+  name: 'chat_messages',
+  version: 1,
+  eventTypes: ['ChatMessagePosted'],
+  documentIds: (event) => [(event.data as { message_id: string }).message_id],
+  indexes: [['chat_key', 'seq'], ['chat_key', 'created_position']],
+  evolve: (doc, recorded, id) => {
+    const event = eventOf(chatEvents, recorded);
+    if (event?.type !== 'ChatMessagePosted' || doc) return doc;
+    return {
+      _id: id,
+      chat_key: event.data.chat_key,
+      seq: event.data.seq,
+      author_id: event.data.author_id,
+      text: event.data.text,
+      quoted_message_id: event.data.quoted_message_id,
+      created_at: recorded.metadata.occurredAt,
+      created_position: recorded.position,
+    };
+  },
+};
+
+export const chatsProjection: Projection<ChatDocument> = {
+  name: 'chats',
+  version: 1,
+  eventTypes: chatEvents.map((definition) => definition.type),
+  documentIds: (event) => [(event.data as { chat_key: string }).chat_key],
+  evolve: (doc, recorded, id) => {
+    const event = eventOf(chatEvents, recorded);
+    if (event === null) return doc;
+    const chat: ChatFields = doc ?? freshChat(id);
+    const at = recorded.metadata.occurredAt;
+    switch (event.type) {
+      case 'ChatMessagePosted': {
+        const { seq, message_id, author_id, text } = event.data;
+        const mine = chat.members[author_id] ?? NOBODY;
+        const next = { ...chat, last_seq: seq, last_interacted_at: at, last_message: { message_id, author_id, text, seq, created_at: at } };
+        // one's own message is received and read by oneself
+        return withMember(next, author_id, {
+          received_seq: Math.max(mine.received_seq, seq),
+          received_id: seq >= mine.received_seq ? message_id : mine.received_id,
+          read_seq: Math.max(mine.read_seq, seq),
+          read_id: seq >= mine.read_seq ? message_id : mine.read_id,
+          last_interacted_at: at,
+        });
+      }
+      case 'ChatMessagesReceived': {
+        const mine = chat.members[event.data.member_id] ?? NOBODY;
+        if (event.data.up_to_seq <= mine.received_seq) return chat;
+        return withMember(chat, event.data.member_id, { received_seq: event.data.up_to_seq, received_id: event.data.message_id });
+      }
+      case 'ChatMessagesRead': {
+        const mine = chat.members[event.data.member_id] ?? NOBODY;
+        const received = event.data.up_to_seq > mine.received_seq ? { received_seq: event.data.up_to_seq, received_id: event.data.message_id } : {};
+        if (event.data.up_to_seq <= mine.read_seq) return chat;
+        return withMember(chat, event.data.member_id, { ...received, read_seq: event.data.up_to_seq, read_id: event.data.message_id, last_interacted_at: at });
+      }
+      case 'ChatMuted':
+        return withMember(chat, event.data.member_id, event.data.app ? { app_muted_until: event.data.until } : { muted_until: event.data.until });
+      case 'ChatUnmuted':
+        return withMember(chat, event.data.member_id, event.data.app ? { app_muted_until: null } : { muted_until: null });
+      default:
+        return chat;
+    }
+  },
+};

@@ -1,0 +1,296 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import WebSocket from 'ws';
+import { chatKeyOf, chatStream, CONSISTENCY_HEADER, type ChatDto, type ChatServerEvent, type ChatSocketAction, type GroupCategoriesResponse } from '@cn/contracts';
+import { loadConfig, type PlatformConfig } from '@cn/platform';
+import { DEMO_PASSWORD } from '@cn/command-service';
+import { startStandalone, type RunningStandalone } from './standalone';
+import { signInClient, type SignedInClient } from './testing/signed-in-client';
+
+/** a console's chat socket: every server event kept in order, helpers to wait for one */
+class ChatClient {
+  readonly events: ChatServerEvent[] = [];
+  private waiters: Array<() => void> = [];
+  private serial = 0;
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (raw: Buffer) => {
+      this.events.push(JSON.parse(raw.toString('utf8')) as ChatServerEvent);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static open(port: number, client: SignedInClient, token: string, origin?: string): Promise<ChatClient> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/api/chat/socket?token=${encodeURIComponent(token)}`, { headers: { Cookie: client.cookie, ...(origin ? { Origin: origin } : {}) } });
+      const chat = new ChatClient(ws);
+      ws.once('open', () => resolve(chat));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+  }
+
+  send(action: ChatSocketAction): string {
+    this.serial += 1;
+    const ref = `r${this.serial}`;
+    this.ws.send(JSON.stringify({ ...action, ref }));
+    return ref;
+  }
+
+  async waitFor<T extends ChatServerEvent>(match: (event: ChatServerEvent) => event is T, from = 0, timeoutMs = 3000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.events.slice(from).find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such chat event within ${timeoutMs} ms; got ${JSON.stringify(this.events.slice(from))}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
+  /** the answer to an action: its own event or an error */
+  async answer(action: ChatSocketAction): Promise<ChatServerEvent> {
+    const from = this.events.length;
+    const ref = this.send(action);
+    return this.waitFor((event): event is ChatServerEvent => 'ref' in event && event.ref === ref, from);
+  }
+
+  messages(): Array<Extract<ChatServerEvent, { event: 'message' }>['message']> {
+    return this.events.flatMap((event) => (event.event === 'message' ? [event.message] : []));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+const isEvent = <K extends ChatServerEvent['event']>(kind: K) => (event: ChatServerEvent): event is Extract<ChatServerEvent, { event: K }> => event.event === kind;
+
+describe('chat over the socket (standalone, two members)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cn-chat-'));
+  let config: PlatformConfig;
+  let running: RunningStandalone;
+  let server: Server;
+  let port: number;
+  let ann: SignedInClient;
+  let bob: SignedInClient;
+  let eve: SignedInClient;
+  let guest: SignedInClient;
+  let position = 0;
+
+  const call = async (client: SignedInClient, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
+    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
+    const res = await (body === undefined ? pending : pending.send(body));
+    const answered = (res.body as { position?: unknown } | undefined)?.position;
+    if (typeof answered === 'number') position = Math.max(position, answered);
+    return res;
+  };
+  const tokenOf = async (client: SignedInClient): Promise<string> => ((await call(client, 'post', '/api/v1/chat_token')).body as { token: string }).token;
+  const connect = async (client: SignedInClient): Promise<ChatClient> => ChatClient.open(port, client, await tokenOf(client));
+  const start = async (): Promise<void> => {
+    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
+    server = running.app.getHttpServer() as Server;
+    port = (server.address() as { port: number }).port;
+  };
+  const signInAll = async (): Promise<void> => {
+    ann = await signInClient(server, 'member@example.org', DEMO_PASSWORD);
+    bob = await signInClient(server, 'admin@example.org', DEMO_PASSWORD);
+    eve = await signInClient(server, 'auditor@example.org', DEMO_PASSWORD);
+    guest = await signInClient(server, 'guest@example.org', DEMO_PASSWORD);
+  };
+  const chatEvents = async (a: string, b: string) => running.infra.eventStore.readStream(chatStream(chatKeyOf(a, { type: 'member', id: b })));
+
+  beforeAll(async () => {
+    config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'chat-spec-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
+    await start();
+    await signInAll();
+  });
+  afterAll(async () => {
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a socket without the token, with another member\'s token, or from another site', async () => {
+    await expect(ChatClient.open(port, ann, 'nonsense')).rejects.toThrow('refused 401');
+    await expect(ChatClient.open(port, ann, await tokenOf(bob))).rejects.toThrow('refused 401');
+    await expect(ChatClient.open(port, ann, await tokenOf(ann), 'https://evil.example')).rejects.toThrow('refused 403');
+  });
+
+  it('delivers a message live; the author sees persisted, received and read; the unread badge rises and falls', async () => {
+    const a = await connect(ann);
+    const b = await connect(bob);
+    const chatWithBob = `member/${bob.id}`;
+    const chatWithAnn = `member/${ann.id}`;
+    const details = await a.answer({ action: 'chat_details', chat_id: chatWithBob });
+    expect(details).toMatchObject({ event: 'chat_details', messages: [], more: false, chat: { write: true, unread_count: 0 } });
+
+    const sent = Date.now();
+    const persisted = await a.answer({ action: 'send', chat_id: chatWithBob, message_id: 'hello-0000001', text: 'Hallo **Ada**' });
+    expect(persisted).toMatchObject({ event: 'persisted', message_id: 'hello-0000001' });
+    const live = await b.waitFor(isEvent('message'));
+    expect(Date.now() - sent).toBeLessThan(1000);
+    expect(live.message).toMatchObject({ id: 'hello-0000001', chat_id: chatWithAnn, text: 'Hallo **Ada**', from: { id: ann.id, name: 'Max Member', deleted: false } });
+    const unread = await b.waitFor((event): event is Extract<ChatServerEvent, { event: 'chat' }> => event.event === 'chat' && event.chat.unread_count === 1);
+    expect(unread.unread_total).toBe(1);
+
+    const fromA = a.events.length;
+    await b.answer({ action: 'mark_as_received', chat_id: chatWithAnn, message_id: 'hello-0000001' });
+    await a.waitFor((event): event is ChatServerEvent => event.event === 'mark_as_received' && event.partner_state.last_received_id === 'hello-0000001', fromA);
+    await b.answer({ action: 'mark_as_read', chat_id: chatWithAnn, message_id: 'hello-0000001' });
+    await a.waitFor((event): event is ChatServerEvent => event.event === 'mark_as_received' && event.partner_state.last_read_id === 'hello-0000001', fromA);
+    const read = await b.waitFor((event): event is Extract<ChatServerEvent, { event: 'chat' }> => event.event === 'chat' && event.chat.unread_count === 0);
+    expect(read.unread_total).toBe(0);
+    expect((await chatEvents(ann.id, bob.id)).map((event) => event.type)).toEqual(['ChatMessagePosted', 'ChatMessagesReceived', 'ChatMessagesRead']);
+
+    const list = await b.answer({ action: 'my_chats' });
+    expect(list).toMatchObject({ event: 'my_chats', unread_total: 0 });
+    expect((list as { chats: ChatDto[] }).chats.map((chat) => chat.id)).toContain(chatWithAnn);
+    await a.close();
+    await b.close();
+  });
+
+  it('a reconnecting member gets what they missed, in order, without duplicates', async () => {
+    const b = await connect(bob);
+    const a = await connect(ann);
+    await a.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'before-000001', text: 'before' });
+    const seen = await b.waitFor((event): event is Extract<ChatServerEvent, { event: 'message' }> => event.event === 'message' && event.message.id === 'before-000001');
+    await b.close();
+    for (let i = 1; i <= 3; i += 1) await a.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: `missed-00000${i}`, text: `missed ${i}` });
+    // a resend of an unconfirmed message is stored once
+    await a.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'missed-000003', text: 'missed 3' });
+
+    const again = await connect(bob);
+    const resumed = await again.answer({ action: 'resume', after: seen.message.position });
+    expect(resumed).toMatchObject({ event: 'resumed', position: 3 });
+    await a.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'after-0000001', text: 'after' });
+    await again.waitFor((event): event is ChatServerEvent => event.event === 'message' && event.message.id === 'after-0000001');
+    expect(again.messages().map((message) => message.id)).toEqual(['missed-000001', 'missed-000002', 'missed-000003', 'after-0000001']);
+    const details = (await again.answer({ action: 'chat_details', chat_id: `member/${ann.id}` })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
+    expect(details.messages.map((message) => message.text)).toEqual(['Hallo **Ada**', 'before', 'missed 1', 'missed 2', 'missed 3', 'after']);
+    await a.close();
+    await again.close();
+  });
+
+  it('refuses a chat the member is not in with 403 and appends nothing; bad input names the field', async () => {
+    const categorySlug = ((await call(bob, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories[0]?.slug ?? '';
+    const created = await call(bob, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Chatters', chat: 'enabled' } });
+    expect(created.status).toBe(201);
+    const groupId = (created.body as { id: string }).id;
+    const e = await connect(eve);
+    const before = await running.infra.eventStore.headPosition();
+    expect(await e.answer({ action: 'chat_details', chat_id: `group/${groupId}` })).toMatchObject({ event: 'error', status: 403, key: 'forbidden' });
+    expect(await e.answer({ action: 'send', chat_id: `group/${groupId}`, message_id: 'intrude-00001', text: 'hi' })).toMatchObject({ event: 'error', status: 403, key: 'forbidden' });
+    expect(await e.answer({ action: 'send', chat_id: `member/${eve.id}`, message_id: 'myself-000001', text: 'hi' })).toMatchObject({ event: 'error', status: 403 });
+    expect(await e.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'blank-0000001', text: '   ' })).toMatchObject({ event: 'error', status: 400, key: 'required', field: 'text' });
+    expect(await running.infra.eventStore.headPosition()).toBe(before);
+    // the group's member writes in its chat; the outsider hears nothing of it
+    const b = await connect(bob);
+    expect(await b.answer({ action: 'send', chat_id: `group/${groupId}`, message_id: 'group-0000001', text: 'only for members' })).toMatchObject({ event: 'persisted' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(e.messages()).toEqual([]);
+    await e.close();
+    await b.close();
+  });
+
+  it('the write flag and start_private_chat agree with what the server accepts, for every role', async () => {
+    const outcomes: Array<{ who: string; chat: string; write: boolean; accepted: boolean }> = [];
+    const categorySlug = ((await call(bob, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories[0]?.slug ?? '';
+    const enabled = ((await call(bob, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Flags on', chat: 'enabled' } })).body as { id: string }).id;
+    const disabled = ((await call(bob, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Flags off', chat: 'disabled' } })).body as { id: string }).id;
+    let serial = 0;
+    for (const allowGuests of [true, false]) {
+      expect((await call(bob, 'put', '/administration/settings', { member: { guest_users_allow_chat: allowGuests } })).status).toBe(200);
+      for (const [who, client] of [['member', ann], ['admin', bob], ['auditor', eve], ['guest', guest]] as const) {
+        const socket = await connect(client);
+        for (const chat of [`member/${who === 'member' ? bob.id : ann.id}`, `group/${enabled}`, `group/${disabled}`]) {
+          const details = await socket.answer({ action: 'chat_details', chat_id: chat });
+          const write = details.event === 'chat_details' ? details.chat.write : false;
+          if (details.event === 'chat_details' && chat.startsWith('group/')) expect(details.chat.can.start_private_chat).toBe(who !== 'guest');
+          serial += 1;
+          const before = await running.infra.eventStore.headPosition();
+          const sent = await socket.answer({ action: 'send', chat_id: chat, message_id: `flags-${String(serial).padStart(6, '0')}`, text: 'flag check' });
+          const accepted = sent.event === 'persisted';
+          if (!accepted) expect(await running.infra.eventStore.headPosition()).toBe(before);
+          outcomes.push({ who: `${who}${allowGuests ? '' : ' (guests may not chat)'}`, chat, write, accepted });
+        }
+        await socket.close();
+      }
+    }
+    expect(outcomes.filter((outcome) => outcome.write !== outcome.accepted)).toEqual([]);
+    // the walk covered both answers
+    expect(outcomes.some((outcome) => outcome.accepted)).toBe(true);
+    expect(outcomes.some((outcome) => !outcome.accepted)).toBe(true);
+    expect(outcomes.find((outcome) => outcome.who === 'guest (guests may not chat)' && outcome.chat.startsWith('member/'))?.accepted).toBe(false);
+    await call(bob, 'put', '/administration/settings', { member: { guest_users_allow_chat: true } });
+  });
+
+  it('a group chat turned on reaches its members\' chat lists live', async () => {
+    const b = await connect(bob);
+    const categorySlug = ((await call(bob, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories[0]?.slug ?? '';
+    const from = b.events.length;
+    const created = await call(bob, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Live chatters', chat: 'enabled' } });
+    const groupId = (created.body as { id: string }).id;
+    const list = await b.waitFor((event): event is Extract<ChatServerEvent, { event: 'my_chats' }> => event.event === 'my_chats' && event.chats.some((chat) => chat.id === `group/${groupId}`), from);
+    expect(list.chats.find((chat) => chat.id === `group/${groupId}`)).toMatchObject({ name: 'Live chatters', write: true, unread_count: 0, category: expect.any(String) });
+    await b.close();
+  });
+
+  it("a partner's status change reaches the open chat list live", async () => {
+    const a = await connect(ann);
+    const b = await connect(bob);
+    const from = a.events.length;
+    expect(await b.answer({ action: 'set_status', type: 'busy', text: 'in a meeting' })).toMatchObject({ event: 'ok' });
+    const changed = await a.waitFor((event): event is Extract<ChatServerEvent, { event: 'chat' }> => event.event === 'chat' && event.chat.id === `member/${bob.id}` && event.chat.status?.type === 'busy', from);
+    expect(changed.chat.status).toEqual({ type: 'busy', text: 'in a meeting' });
+    await a.close();
+    await b.close();
+  });
+
+  it('erasing an author blanks their messages for everyone (their key is gone)', async () => {
+    const e = await connect(eve);
+    expect(await e.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'erased-000001', text: 'soon gone' })).toMatchObject({ event: 'persisted' });
+    await e.close();
+    expect((await call(bob, 'delete', `/administration/members/${eve.id}`)).status).toBeLessThan(300);
+    const b = await connect(bob);
+    const details = (await b.answer({ action: 'chat_details', chat_id: `member/${eve.id}` })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
+    expect(details.event).toBe('chat_details');
+    expect(details.chat.write).toBe(false);
+    expect(details.messages.find((message) => message.id === 'erased-000001')).toMatchObject({ text: '', from: { id: eve.id, deleted: true } });
+    const stored = await running.infra.documentStore.collection('chat_messages_v1').get('erased-000001');
+    expect(JSON.stringify(stored)).not.toContain('soon gone');
+    await b.close();
+  });
+
+  it('a timed mute that ends while the server is down ends once after the restart', async () => {
+    const a = await connect(ann);
+    const until = new Date(Date.now() + 1500).toISOString();
+    expect(await a.answer({ action: 'mute_chat', chat_id: `member/${bob.id}`, until })).toMatchObject({ event: 'ok' });
+    const muted = (await a.answer({ action: 'chat_details', chat_id: `member/${bob.id}` })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
+    expect(muted.chat).toMatchObject({ muted: true, muted_until: until });
+    await a.close();
+    await running.stop();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await start();
+    // eve was erased above: only the pair signs in again
+    ann = await signInClient(server, 'member@example.org', DEMO_PASSWORD);
+    bob = await signInClient(server, 'admin@example.org', DEMO_PASSWORD);
+    const unmuted = async () => (await chatEvents(ann.id, bob.id)).filter((event) => event.type === 'ChatUnmuted');
+    const deadline = Date.now() + 5000;
+    while ((await unmuted()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await unmuted()).map((event) => event.data)).toEqual([{ chat_key: chatKeyOf(ann.id, { type: 'member', id: bob.id }), member_id: ann.id, app: false, expired: true }]);
+    const again = await connect(ann);
+    const details = (await again.answer({ action: 'chat_details', chat_id: `member/${bob.id}` })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
+    expect(details.chat).toMatchObject({ muted: false, muted_until: null });
+    // the messages survived the restart
+    expect(details.messages.length).toBeGreaterThan(5);
+    await again.close();
+  });
+});
