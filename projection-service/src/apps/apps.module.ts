@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import type { ProjectionFeature } from '../core/projection-feature';
+import { AppsController } from './apps.controller';
+import { appBoardsProjection, appItemsProjection, appsProjection } from './apps.projection';
+import { appChangePublishers } from './apps.realtime';
+
+/** Apps: definitions, items and the wall's card order. */
+@Module({ controllers: [AppsController] })
+export class AppsModule {}
+
+export const appsFeature: ProjectionFeature = {
+  module: AppsModule,
+  readModels: [appsProjection, appItemsProjection, appBoardsProjection],
+  publishers: () => appChangePublishers(),
+};
