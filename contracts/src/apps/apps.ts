@@ -133,6 +133,8 @@ export const appDtoSchema = z.object({
   /** the single selection property the wall's columns come from; null: 'no columns' */
   column_property: z.string().nullable(),
   can: z.object({ create_item: z.boolean(), administrate: z.boolean() }),
+  /** the `can` of an item the member would create (update[{name}] per property: the new-item form) */
+  new_item_can: z.record(z.string(), z.boolean()),
 });
 export type AppDto = z.infer<typeof appDtoSchema>;
 
@@ -148,7 +150,8 @@ export const itemDtoSchema = z.object({
   can: z.record(z.string(), z.boolean()),
 });
 export type ItemDto = z.infer<typeof itemDtoSchema>;
-export const itemResponseSchema = z.object({ app: appDtoSchema, item: itemDtoSchema });
+/** `members`: the names of the members the item's membership values name */
+export const itemResponseSchema = z.object({ app: appDtoSchema, item: itemDtoSchema, members: z.record(z.string(), z.string()) });
 export type ItemResponse = z.infer<typeof itemResponseSchema>;
 
 export const wallColumnSchema = z.object({ value: z.string(), label: z.string(), items: z.array(itemDtoSchema), total: z.number().int(), next: z.string().nullable() });

@@ -6,6 +6,7 @@ import { RequireMember } from '../session/RequireMember';
 import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
 import { Shell } from '../shell/Shell';
+import { AppsIndexPage, EditItemPage, ItemPage, NewItemPage, WallPage } from '../apps';
 
 /**
  * Each feature's pages are their own chunk, loaded when a route first needs them: the first page loads
@@ -151,6 +152,12 @@ export const App = () => {
           <Route path="/calendars/:id/edit" element={<CalendarFormPage />} />
           <Route path="/calendars/subscribe" element={<CalendarsSubscribePage />} />
           <Route path="/users/edit" element={<UserSettingsPage />} />
+          <Route path="/apps" element={<AppsIndexPage />} />
+          <Route path="/apps/:app" element={<WallPage />} />
+          <Route path="/apps/:app/items/archive" element={<WallPage archived />} />
+          <Route path="/apps/:app/items/new" element={<NewItemPage />} />
+          <Route path="/apps/:app/items/:id" element={<ItemPage />} />
+          <Route path="/apps/:app/items/:id/edit" element={<EditItemPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

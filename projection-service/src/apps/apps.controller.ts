@@ -8,6 +8,7 @@ import {
   WALL_PAGE_SIZE,
   WALL_PAGE_SIZE_MAX,
   type AppsListResponse,
+  type ItemDto,
   type ItemResponse,
   type WallResponse,
 } from '@cn/contracts';
@@ -46,6 +47,11 @@ export class AppsController {
     return app;
   }
 
+  private async memberNames(app: AppDocument, items: readonly ItemDto[]): Promise<Record<string, string>> {
+    const members = await membersCollection(this.documentStore).getMany(memberIdsOf(app, items));
+    return Object.fromEntries(members.filter((member) => !member.deleted).map((member) => [member._id, `${member.first_name} ${member.last_name}`.trim()]));
+  }
+
   @Get()
   @Endpoint({ summary: 'The apps of the network (the navigation and the property-set editor)', tags: ['apps'], auth: 'member', responses: { 200: { description: 'AppsListResponse', schema: appsListResponseSchema }, 401: 'signed out' } })
   async list(@Ctx() ctx: RequestContext): Promise<AppsListResponse> {
@@ -81,13 +87,7 @@ export class AppsController {
     });
     const unassigned = column ? items.filter((item) => valueOf(item.values) === undefined) : items;
     const shown = [...columns.flatMap((entry) => entry.items), ...unassigned];
-    const members = await membersCollection(this.documentStore).getMany(memberIdsOf(app, shown));
-    return {
-      app: appDtoOf(app, viewer),
-      columns,
-      unassigned: unassigned.slice(0, query.limit),
-      members: Object.fromEntries(members.filter((member) => !member.deleted).map((member) => [member._id, `${member.first_name} ${member.last_name}`.trim()])),
-    };
+    return { app: appDtoOf(app, viewer), columns, unassigned: unassigned.slice(0, query.limit), members: await this.memberNames(app, shown) };
   }
 
   @Get(':app/items/:id')
@@ -104,7 +104,8 @@ export class AppsController {
     const app = await this.app(slug);
     const item = await appItemsCollection(this.documentStore).get(id);
     if (!item || item.app_id !== app._id) throw new HttpProblem(404, 'not_found');
-    return { app: appDtoOf(app, viewer), item: itemDtoOf(app, item, viewer, locale) };
+    const dto = itemDtoOf(app, item, viewer, locale);
+    return { app: appDtoOf(app, viewer), item: dto, members: await this.memberNames(app, [dto]) };
   }
 
   @Get(':app')

@@ -27,6 +27,7 @@ export const appDtoOf = (app: AppDocument, viewer: AppViewer): AppDto => ({
   layout: app.layout,
   column_property: columnPropertyOf(app.properties)?.name ?? null,
   can: { create_item: appItemAbilities(app.properties, null, null, viewer).create === true, administrate: viewer.network_admin },
+  new_item_can: appItemAbilities(app.properties, columnPropertyOf(app.properties)?.name ?? null, null, viewer),
 });
 
 /** an item as the member may see it: values under the current definitions, their text, and its `can` */
