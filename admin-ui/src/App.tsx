@@ -14,6 +14,7 @@ import { lightTheme } from './layout/theme';
 import { LoginPage } from './login/LoginPage';
 import { members } from './members';
 import { settings } from './settings';
+import { apps } from './apps';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -56,6 +57,7 @@ export const App = () => (
             <Route path={SETTINGS_HISTORY_PATH} element={<SettingsHistory />} />
           </CustomRoutes>
         )}
+        {permissions?.administrate === true && <Resource name="apps" {...apps} />}
       </>
     )}
   </Admin>

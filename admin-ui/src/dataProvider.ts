@@ -9,6 +9,7 @@ import { createGroupsDataProvider } from './groups/groups-data-provider';
 import { createGroupCategoriesDataProvider } from './group-categories/group-categories-data-provider';
 import { createMembersDataProvider } from './members/members-data-provider';
 import { createSettingsDataProvider } from './settings/settings-data-provider';
+import { createAppsDataProvider } from './apps/apps-data-provider';
 
 /**
  * One data provider per resource, each in its resource's folder; a resource without its own (none
@@ -23,6 +24,7 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     ['groups', createGroupsDataProvider(api)],
     ['group-categories', createGroupCategoriesDataProvider(api)],
     ['change_requests', createChangeRequestsDataProvider(api)],
+    ['apps', createAppsDataProvider(api)],
   ]);
   const rest = createRestDataProvider(api);
   return combineDataProviders((resource) => providers.get(resource) ?? rest);
