@@ -47,8 +47,8 @@ export interface ItemValueError {
 
 /**
  * A sent set of values checked against the definitions, keyed by property name in and by property id out
- * (what the log keeps). `partial` (an edit) checks only the names sent; a create checks every required
- * property. Names that are no property, or a display-only one, are refused.
+ * (what the log keeps), only the names sent. `partial` (an edit) checks only those; a create also refuses
+ * a required property left out. Names that are no property, or a display-only one, are refused.
  */
 export const parseItemValues = (
   properties: readonly PropertyDefinition[],
@@ -65,7 +65,11 @@ export const parseItemValues = (
   for (const property of properties) {
     const type = FIELD_TYPES[property.type];
     if (type.displayOnly) continue;
-    if (options.partial && !Object.hasOwn(sent, property.name)) continue;
+    if (!Object.hasOwn(sent, property.name)) {
+      // a property not sent keeps its value (an edit) or stays empty (a create): only a required one is missing
+      if (!options.partial && property.required) errors.push({ field: `values.${property.name}`, key: 'required' });
+      continue;
+    }
     const parsed = type.parse(sent[property.name], property);
     if (!parsed.ok) {
       for (const error of parsed.errors) errors.push({ field: error.path ? `values.${property.name}.${error.path}` : `values.${property.name}`, key: error.key });
