@@ -65,6 +65,11 @@ const TypeOptions = ({ type }: { type: string }) => {
   );
 };
 
+const typeOfRow = (row: unknown): string => {
+  const type = (row as { type?: unknown } | undefined)?.type;
+  return typeof type === 'string' ? type : '';
+};
+
 /** The property-set editor: the app's name and its properties in order, each with the options its type has. */
 export const AppEdit = () => {
   const savingToasts = useSavingToasts();
@@ -83,7 +88,7 @@ export const AppEdit = () => {
               <SelectInput source="size" label="cn.apps.property.size" choices={choices(PROPERTY_SIZES, 'cn.apps.sizes')} defaultValue="medium" />
               <TextInput source="hint" label="cn.apps.property.hint" />
             </Box>
-            <FormDataConsumer>{({ scopedFormData }) => <TypeOptions type={String((scopedFormData as { type?: unknown } | undefined)?.type ?? '')} />}</FormDataConsumer>
+            <FormDataConsumer>{({ scopedFormData }) => <TypeOptions type={typeOfRow(scopedFormData)} />}</FormDataConsumer>
           </SimpleFormIterator>
         </ArrayInput>
       </SimpleForm>

@@ -11,11 +11,12 @@ import { appItemsProjection, appsProjection, type AppDocument, type AppItemDocum
  */
 const publisherOf = (collection: string, appIdOf: (doc: AppDocument | AppItemDocument | null, id: string) => string | null): ChangePublisher => ({
   collection,
-  publish: async (change, hub) => {
+  publish: (change, hub) => {
     const appId: string | null = appIdOf(change.doc as AppDocument | AppItemDocument | null, change.id) ?? ((change.event.data as { app_id?: string }).app_id ?? null);
-    if (appId === null) return;
+    if (appId === null) return Promise.resolve();
     const message = { type: 'changed' as const, collection: APPS_COLLECTION, id: appId, doc: { position: change.event.position } };
     for (const memberId of hub.watching(APPS_TOPIC)) hub.publishTo(memberId, message);
+    return Promise.resolve();
   },
 });
 
