@@ -49,7 +49,7 @@ test('an item made through the generated form moves on the kanban wall, and a se
   await expect(member.locator('[data-testid="error-title"]')).toHaveCount(0);
   await member.locator('button[type="submit"]').click();
   await member.waitForURL(/\/apps\/projects\/items\/[0-9a-f-]{36}$/, { timeout: 15_000 });
-  await expect(member.locator('[data-testid="value-effort"]')).toContainText('2.3 h');
+  await expect(member.locator('[data-testid="value-effort"]')).toContainText(/2[.,]3 h/);
   await expect(member.locator('[data-testid="value-owner"]')).toContainText('Max');
   const itemId = member.url().split('/').at(-1) ?? '';
 
