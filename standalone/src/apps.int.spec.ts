@@ -216,6 +216,15 @@ describe('apps over HTTP', () => {
     expect(messages.some((message) => message.collection === 'apps' && message.id === 'tasks')).toBe(true);
   });
 
+  it('describes every route and status in the OpenAPI document', async () => {
+    const docs = (await request(server).get('/api/docs').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(Object.keys(docs.paths['/api/v1/apps/{app}/items/{id}/move'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '422']));
+    expect(Object.keys(docs.paths['/api/v1/apps/{app}/wall'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    for (const path of ['/api/v1/apps', '/api/v1/apps/{app}', '/api/v1/apps/{app}/items', '/api/v1/apps/{app}/items/{id}', '/api/v1/apps/{app}/items/{id}/archive', '/api/v1/apps/{app}/properties/{propertyId}', '/api/v1/apps/{app}/layout']) {
+      expect(docs.paths[path]).toBeDefined();
+    }
+  });
+
   it('keeps apps and items on disk across a restart', async () => {
     await running.stop();
     await start();

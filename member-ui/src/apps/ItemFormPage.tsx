@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../api/client';
 import { loadOf } from '../api/load';
 import { LoadStatus } from '../common/LoadStatus';
 import { usePageTitle } from '../common/usePageTitle';
@@ -51,7 +52,7 @@ export const EditItemPage = () => {
     <section className="apps-page">
       <h1>{t('apps.item.edit_title')}</h1>
       <ItemForm
-        key={`${current.id}:${current.revision}`}
+        key={current.id}
         app={app}
         initial={current.values}
         can={current.can}
@@ -59,7 +60,13 @@ export const EditItemPage = () => {
         submitLabel={t('apps.form.save')}
         onCancel={() => void navigate(`/apps/${slug}/items/${id}`)}
         onSubmit={async (values) => {
-          await update.mutateAsync({ values, revision: current.revision });
+          try {
+            await update.mutateAsync({ values, revision: current.revision });
+          } catch (error) {
+            // someone else saved meanwhile: read the item again; the member's input stays and saves on the new revision
+            if (error instanceof ApiError && error.status === 409) await item.refetch();
+            throw error;
+          }
           toasts.show('success', t('apps.item.saved'));
           void navigate(`/apps/${slug}/items/${id}`);
         }}
