@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { CONSISTENCY_HEADER, appItemStream, type AppDto, type ItemResponse, type WallResponse } from '@cn/contracts';
+import { CONSISTENCY_HEADER, appItemStream, type AppDto, type ItemResponse, type TasksResponse, type WallResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -131,6 +131,11 @@ describe('apps over HTTP', () => {
     const small = await wall(member, '?limit=1');
     expect(small.columns[0]).toMatchObject({ total: 2, items: [expect.objectContaining({ id: first })] });
     expect(small.columns[0].next).toContain('limit=2');
+    // the tasks views: assigned to Max (his), none assigned by Ada
+    const mine = await must<TasksResponse>(member, 'get', '/api/v1/tasks?list=my');
+    expect(mine.tasks.map((task) => [task.app.id, task.item.id, task.title])).toEqual([['tasks', first, 'Paint fence']]);
+    expect((await must<TasksResponse>(admin, 'get', '/api/v1/tasks?list=my')).tasks).toEqual([]);
+    expect((await call(member, 'get', '/api/v1/tasks?list=starred')).status).toBe(400);
   });
 
   it('enforces per-property can: the flags the item answers are the answers the server gives', async () => {

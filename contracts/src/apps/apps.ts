@@ -167,3 +167,10 @@ export type WallColumn = z.infer<typeof wallColumnSchema>;
 
 export const appsListResponseSchema = z.object({ apps: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })) });
 export type AppsListResponse = z.infer<typeof appsListResponseSchema>;
+
+/** The tasks views over items with a membership property: assigned to me, assigned by me to others, archived. */
+export const TASK_LISTS = ['my', 'assigned', 'archive'] as const;
+export type TaskList = (typeof TASK_LISTS)[number];
+export const taskEntrySchema = z.object({ app: z.object({ id: z.string(), name: z.string() }), title: z.string(), item: itemDtoSchema });
+export const tasksResponseSchema = z.object({ tasks: z.array(taskEntrySchema), members: z.record(z.string(), z.string()) });
+export type TasksResponse = z.infer<typeof tasksResponseSchema>;

@@ -7,6 +7,7 @@ import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
 import { Shell } from '../shell/Shell';
 import { AppsIndexPage, EditItemPage, ItemPage, NewItemPage, WallPage } from '../apps';
+import { TasksPage } from '../tasks';
 
 /**
  * Each feature's pages are their own chunk, loaded when a route first needs them: the first page loads
@@ -158,6 +159,8 @@ export const App = () => {
           <Route path="/apps/:app/items/new" element={<NewItemPage />} />
           <Route path="/apps/:app/items/:id" element={<ItemPage />} />
           <Route path="/apps/:app/items/:id/edit" element={<EditItemPage />} />
+          <Route path="/tasks" element={<Navigate to="/tasks/my" replace />} />
+          <Route path="/tasks/:list" element={<TasksPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -3,9 +3,10 @@ import type { ProjectionFeature } from '../core/projection-feature';
 import { AppsController } from './apps.controller';
 import { appBoardsProjection, appItemsProjection, appsProjection } from './apps.projection';
 import { appChangePublishers } from './apps.realtime';
+import { TasksController } from './tasks.controller';
 
-/** Apps: definitions, items and the wall's card order. */
-@Module({ controllers: [AppsController] })
+/** Apps: definitions, items and the wall's card order; the tasks views over items with a membership property. */
+@Module({ controllers: [AppsController, TasksController] })
 export class AppsModule {}
 
 export const appsFeature: ProjectionFeature = {

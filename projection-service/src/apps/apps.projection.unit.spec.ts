@@ -4,6 +4,7 @@ import { appBoardsProjection, appItemsProjection, placeAfter } from './apps.proj
 
 let position = 0;
 const recorded = (type: string, data: object, revision = 0): RecordedEvent => ({
+  id: `e${position + 1}`,
   type,
   data,
   metadata: { memberId: 'ann', occurredAt: '2026-11-23T10:00:00.000Z', correlationId: 'c', causationId: 'c', schemaVersion: 1 },
