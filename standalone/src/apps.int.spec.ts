@@ -20,6 +20,9 @@ type Method = 'get' | 'post' | 'put' | 'delete';
  * card's revision (two members at once: one move and one 409, never a lost one), archive and restore,
  * definitions changed under existing items, live pushes, and the data surviving a restart.
  */
+// a busy machine starts the server slowly: the hooks and scenarios get time, the assertions stay the same
+jest.setTimeout(60_000);
+
 describe('apps over HTTP', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-apps-'));
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'apps-int-secret-0123456789abcdef0123456789ab', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });

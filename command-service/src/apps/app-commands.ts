@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
 import { appItemStream, appStream, parseItemValues, type AppEvent, type AppItemEvent, type AppViewer, type PropertyDefinition } from '@cn/contracts';
 import type { CommandContext, HandledCommand } from '@cn/domain';
-import { HttpProblem, validationProblem } from '@cn/platform';
+import { HttpProblem, InjectPort, validationProblem, type MailPort } from '@cn/platform';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
-import { appDecider, evolveApp, itemDecider, type AppCommand, type AppState, type ItemCommand } from './apps.decider';
+import { appDecider, evolveApp, evolveItem, itemDecider, type AppCommand, type AppState, type ItemCommand } from './apps.decider';
+import { sendAssignmentMails } from './assignment-mails';
 
 /** The steps every app command shares: who asks, the app's definitions, parsing values, the deciders' streams. */
 @Injectable()
@@ -12,7 +14,24 @@ export class AppCommands {
   constructor(
     readonly runner: CommandRunner,
     readonly lookup: CommandLookup,
+    @InjectPort('mail') private readonly mail: MailPort,
+    @InjectPort('logger') private readonly logger: Logger,
   ) {}
+
+  /** the item's values by property id as its stream holds them now (what an assignment mail compares with) */
+  async storedValues(itemId: string): Promise<Record<string, unknown>> {
+    const events = await this.runner.eventStore.readStream(appItemStream(itemId));
+    return events.reduce((state, event) => evolveItem(state, { type: event.type, data: event.data } as AppItemEvent), itemDecider.initialState()).values;
+  }
+
+  /** the assign/unassign mails of a recorded change; a failing mail is logged, the change stays */
+  async mailAssignments(change: Parameters<typeof sendAssignmentMails>[2]): Promise<void> {
+    try {
+      await sendAssignmentMails(this.mail, this.lookup, change);
+    } catch (error) {
+      this.logger.warn({ err: error, item: change.itemId }, 'assignment mail failed');
+    }
+  }
 
   async viewer(issuer: CommandContext): Promise<AppViewer> {
     const member = await this.lookup.issuer(issuer);

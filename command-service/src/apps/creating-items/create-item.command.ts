@@ -27,6 +27,7 @@ export class CreateItemHandler implements ICommandHandler<CreateItemCommand> {
     const values = await this.apps.values(app.properties, payload.values, false);
     const itemId = randomUUID();
     const handled = await this.apps.runOnItem(CREATE_ITEM, itemId, issuer, { type: 'CreateItem', app_id: payload.app_id, item_id: itemId, properties: app.properties, viewer, values }, 'no_stream');
+    await this.apps.mailAssignments({ appId: payload.app_id, appName: app.name, itemId, properties: app.properties, before: {}, after: values, actorId: viewer.member_id });
     return { id: itemId, position: handled.position, revision: handled.revision };
   }
 }
