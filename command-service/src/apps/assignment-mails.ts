@@ -42,7 +42,8 @@ export const sendAssignmentMails = async (
   const actor = await lookup.member(change.actorId);
   const actorName = actor ? `${actor.first_name} ${actor.last_name}`.trim() : '';
   const titleProperty = change.properties.find((property) => property.type === 'text');
-  const title = titleProperty ? String(readItemValues(change.properties, change.after)[titleProperty.name] ?? '') : '';
+  const titleValue = titleProperty ? readItemValues(change.properties, change.after)[titleProperty.name] : '';
+  const title = typeof titleValue === 'string' ? titleValue : '';
   const link = `/apps/${change.appId}/items/${change.itemId}`;
   for (const [ids, assigned] of [
     [added, true],
