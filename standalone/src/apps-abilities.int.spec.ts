@@ -86,17 +86,19 @@ describe('apps: flags and answers agree, per role and per property', () => {
   it('mails a member assigned to or unassigned from an item through the mail port, never the one who did it', async () => {
     await must(clients.admin, 'put', '/api/v1/apps/board/properties/p-owner', { name: 'owner', label: 'Owner', type: 'membership' });
     await must(clients.admin, 'put', '/api/v1/apps/board/properties/p-title', { name: 'title', label: 'Title', type: 'text' });
+    let itemLink = '';
     const mails = () =>
       existsSync(join(dataDir, 'outbox'))
         ? readdirSync(join(dataDir, 'outbox'))
             .filter((name) => name.endsWith('.json'))
             .map((name) => JSON.parse(readFileSync(join(dataDir, 'outbox', name), 'utf8')) as { to: string[]; subject: string; text: string })
-            .filter((mail) => mail.subject.includes('Water the plants'))
+            .filter((mail) => mail.text.includes(itemLink))
         : [];
-    const { id } = await must<{ id: string }>(clients.admin, 'post', '/api/v1/apps/board/items', { values: { title: 'Water the plants', owner: clients.author.id } });
+    const { id } = await must<{ id: string }>(clients.admin, 'post', '/api/v1/apps/board/items', { values: { by_members: 'Water the plants', owner: clients.author.id } });
+    itemLink = `/apps/board/items/${id}`;
     await must(clients.author, 'put', `/api/v1/apps/board/items/${id}`, { values: { owner: [clients.author.id] } });
     await must(clients.admin, 'put', `/api/v1/apps/board/items/${id}`, { values: { owner: [clients.other.id] } });
-    const sent = mails().map((mail) => [mail.to, mail.text.includes(`/apps/board/items/${id}`)]);
+    const sent = mails().map((mail) => [mail.to, mail.subject.includes('Water the plants')]);
     expect(sent).toHaveLength(3);
     expect(sent).toEqual(
       expect.arrayContaining([
