@@ -28,6 +28,7 @@ import { legalAcceptances, legalTexts } from './legal-texts';
 import { imprint } from './imprint';
 import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
 import { navigation } from './navigation';
+import { apps } from './apps';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -83,6 +84,7 @@ export const App = () => (
           </CustomRoutes>
         )}
         {permissions?.administrate === true && <Resource name="navigation" {...navigation} />}
+        {permissions?.administrate === true && <Resource name="apps" {...apps} />}
       </>
     )}
   </Admin>

@@ -13,6 +13,7 @@ import { createLegalTextsDataProvider } from './legal-texts/legal-texts-data-pro
 import { createImprintDataProvider } from './imprint/imprint-data-provider';
 import { createStatisticsDataProvider } from './statistics/statistics-data-provider';
 import { createNavigationDataProvider } from './navigation/navigation-data-provider';
+import { createAppsDataProvider } from './apps/apps-data-provider';
 
 /**
  * One data provider per resource, each in its resource's folder; a resource without its own (none
@@ -31,6 +32,7 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     ['imprint', createImprintDataProvider(api)],
     ['statistics', createStatisticsDataProvider(api)],
     ['navigation', createNavigationDataProvider(api)],
+    ['apps', createAppsDataProvider(api)],
   ]);
   const rest = createRestDataProvider(api);
   return combineDataProviders((resource) => providers.get(resource) ?? rest);

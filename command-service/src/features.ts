@@ -17,6 +17,7 @@ import { TwoFactorModule } from './two-factor/two-factor.module';
 import { LegalModule } from './legal/legal.module';
 import { NavigationModule } from './navigation/navigation.module';
 import { ChatModule } from './chat/chat.module';
+import { AppsModule } from './apps/apps.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -38,4 +39,5 @@ export const COMMAND_FEATURES: Type[] = [
   LegalModule,
   NavigationModule,
   ChatModule,
+  AppsModule,
 ];

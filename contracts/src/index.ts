@@ -57,3 +57,4 @@ export * from './statistics/statistics';
 export * from './navigation/navigation';
 export * from './chat/chat';
 export * from './chat/chat-socket';
+export * from './apps/index';

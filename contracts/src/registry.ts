@@ -22,6 +22,7 @@ import { memberAdministrationEvents } from './members/member-administration';
 import { legalEvents } from './legal/legal';
 import { navigationEvents } from './navigation/navigation';
 import { chatEvents } from './chat/chat';
+import { appsEvents } from './apps/apps';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -52,6 +53,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...legalEvents,
     ...navigationEvents,
     ...chatEvents,
+    ...appsEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

@@ -20,6 +20,7 @@ import { legalFeature } from './legal/legal.module';
 import { statisticsFeature } from './statistics/statistics.module';
 import { navigationFeature } from './navigation/navigation.module';
 import { chatFeature } from './chat/chat.module';
+import { appsFeature } from './apps/apps.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -48,4 +49,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   statisticsFeature,
   navigationFeature,
   chatFeature,
+  appsFeature,
 ];

@@ -13,6 +13,7 @@ import InfoIcon from '@mui/icons-material/Info';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import MenuIcon from '@mui/icons-material/Menu';
+import AppsIcon from '@mui/icons-material/Apps';
 import type { Permissions } from '../api/authProvider';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
@@ -62,6 +63,7 @@ export const AppMenu = () => {
       {audit && <Menu.Item to="/legal_acceptances" primaryText="cn.menu.legal_acceptances" leftIcon={<FactCheckIcon />} data-testid="menu-legal-acceptances" />}
       {audit && <Menu.Item to="/statistics" primaryText="cn.menu.statistics" leftIcon={<BarChartIcon />} data-testid="menu-statistics" />}
       {administrate && <Menu.Item to="/navigation/network" primaryText="cn.menu.navigation" leftIcon={<MenuIcon />} data-testid="menu-navigation" />}
+      {administrate && <Menu.Item to="/apps" primaryText="cn.menu.apps" leftIcon={<AppsIcon />} data-testid="menu-apps" />}
     </Menu>
   );
 };

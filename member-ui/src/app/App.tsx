@@ -7,6 +7,8 @@ import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
 import { Shell } from '../shell/Shell';
 import { TwoFactorPage, TwoFactorSignInPage } from '../two-factor';
+import { AppsIndexPage, EditItemPage, ItemPage, NewItemPage, WallPage } from '../apps';
+import { TasksPage } from '../tasks';
 
 /**
  * Each feature's pages are their own chunk, loaded when a route first needs them: the first page loads
@@ -178,6 +180,14 @@ export const App = () => {
           <Route path="/chat" element={<ChatPage target="root" />} />
           <Route path="/chat/new" element={<ChatPage target="newChat" />} />
           <Route path="/chat/:type/:id" element={<ChatPage target="showChat" />} />
+          <Route path="/apps" element={<AppsIndexPage />} />
+          <Route path="/apps/:app" element={<WallPage />} />
+          <Route path="/apps/:app/items/archive" element={<WallPage archived />} />
+          <Route path="/apps/:app/items/new" element={<NewItemPage />} />
+          <Route path="/apps/:app/items/:id" element={<ItemPage />} />
+          <Route path="/apps/:app/items/:id/edit" element={<EditItemPage />} />
+          <Route path="/tasks" element={<Navigate to="/tasks/my" replace />} />
+          <Route path="/tasks/:list" element={<TasksPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -1,0 +1,97 @@
+import { PROPERTY_EDITORS, PROPERTY_SIZES, PROPERTY_TYPES } from '@cn/contracts';
+import {
+  ArrayInput,
+  BooleanInput,
+  Edit,
+  FormDataConsumer,
+  NumberInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+} from 'react-admin';
+import Box from '@mui/material/Box';
+import { useSavingToasts } from '../layout/useSavingToasts';
+
+const choices = (values: readonly string[], prefix: string) => values.map((value) => ({ id: value, name: `${prefix}.${value}` }));
+
+/** the options each type offers (section 3): the editor shows only those */
+const OPTIONS_OF: Record<string, readonly string[]> = {
+  text: ['multiline', 'maxlength', 'prefix', 'postfix'],
+  html: ['maxlength'],
+  number: ['precision', 'min', 'max', 'prefix', 'postfix'],
+  selection: ['options', 'multiple'],
+  tag: ['multiple', 'allow_create'],
+  membership: ['multiple', 'async'],
+  relation: ['related_apps', 'multiple', 'allow_create_related', 'polymorphic', 'async'],
+  address: ['country', 'with_name'],
+};
+
+const TypeOptions = ({ type }: { type: string }) => {
+  const offered = new Set(OPTIONS_OF[type] ?? []);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {offered.has('multiline') && <BooleanInput source="multiline" label="cn.apps.property.multiline" />}
+      {offered.has('maxlength') && <NumberInput source="maxlength" label="cn.apps.property.maxlength" min={1} />}
+      {offered.has('precision') && <NumberInput source="precision" label="cn.apps.property.precision" min={0} max={10} />}
+      {offered.has('min') && <NumberInput source="min" label="cn.apps.property.min" />}
+      {offered.has('max') && <NumberInput source="max" label="cn.apps.property.max" />}
+      {offered.has('prefix') && <TextInput source="prefix" label="cn.apps.property.prefix" />}
+      {offered.has('postfix') && <TextInput source="postfix" label="cn.apps.property.postfix" />}
+      {offered.has('multiple') && <BooleanInput source="multiple" label="cn.apps.property.multiple" />}
+      {offered.has('allow_create') && <BooleanInput source="allow_create" label="cn.apps.property.allow_create" />}
+      {offered.has('allow_create_related') && <BooleanInput source="allow_create_related" label="cn.apps.property.allow_create_related" />}
+      {offered.has('polymorphic') && <BooleanInput source="polymorphic" label="cn.apps.property.polymorphic" />}
+      {offered.has('async') && <BooleanInput source="async" label="cn.apps.property.async" />}
+      {offered.has('country') && <TextInput source="country" label="cn.apps.property.country" helperText="cn.apps.property.country_help" />}
+      {offered.has('with_name') && <BooleanInput source="with_name" label="cn.apps.property.with_name" />}
+      {offered.has('related_apps') && (
+        <ArrayInput source="related_apps" label="cn.apps.property.related_apps">
+          <SimpleFormIterator inline disableReordering>
+            <TextInput source="" label="cn.apps.fields.slug" />
+          </SimpleFormIterator>
+        </ArrayInput>
+      )}
+      {offered.has('options') && (
+        <ArrayInput source="options" label="cn.apps.property.options">
+          <SimpleFormIterator inline>
+            <TextInput source="label" label="cn.apps.property.option_label" validate={required()} />
+            <TextInput source="value" label="cn.apps.property.option_value" validate={required()} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      )}
+    </Box>
+  );
+};
+
+const typeOfRow = (row: unknown): string => {
+  const type = (row as { type?: unknown } | undefined)?.type;
+  return typeof type === 'string' ? type : '';
+};
+
+/** The property-set editor: the app's name and its properties in order, each with the options its type has. */
+export const AppEdit = () => {
+  const savingToasts = useSavingToasts();
+  return (
+    <Edit resource="apps" mutationMode="pessimistic" mutationOptions={savingToasts}>
+      <SimpleForm>
+        <TextInput source="name" label="cn.apps.fields.name" disabled />
+        <ArrayInput source="properties" label="cn.apps.fields.properties">
+          <SimpleFormIterator data-testid="app-properties">
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <TextInput source="name" label="cn.apps.property.name" validate={required()} helperText="cn.apps.property.name_help" />
+              <TextInput source="label" label="cn.apps.property.label" validate={required()} />
+              <SelectInput source="type" label="cn.apps.property.type" choices={choices(PROPERTY_TYPES, 'cn.apps.types')} validate={required()} defaultValue="text" />
+              <BooleanInput source="required" label="cn.apps.property.required" defaultValue={false} />
+              <SelectInput source="editable_by" label="cn.apps.property.editable_by" choices={choices(PROPERTY_EDITORS, 'cn.apps.editors')} defaultValue="members" />
+              <SelectInput source="size" label="cn.apps.property.size" choices={choices(PROPERTY_SIZES, 'cn.apps.sizes')} defaultValue="medium" />
+              <TextInput source="hint" label="cn.apps.property.hint" />
+            </Box>
+            <FormDataConsumer>{({ scopedFormData }) => <TypeOptions type={typeOfRow(scopedFormData)} />}</FormDataConsumer>
+          </SimpleFormIterator>
+        </ArrayInput>
+      </SimpleForm>
+    </Edit>
+  );
+};

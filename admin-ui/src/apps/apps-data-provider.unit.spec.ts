@@ -1,0 +1,43 @@
+import { HttpError } from 'ra-core';
+import { propertyDefinition, type AppDto } from '@cn/contracts';
+import { recordingApiClient } from '../api/testing/recording-api-client';
+import { createAppsDataProvider, newPropertyId, propertyChanges, type AppRecord } from './apps-data-provider';
+
+const title = propertyDefinition({ id: 'p-title', name: 'title', label: 'Title', type: 'text' });
+const status = propertyDefinition({ id: 'p-status', name: 'status', label: 'Status', type: 'selection', options: [{ label: 'To do', value: 'todo' }] });
+const appAnswer = (properties = [title, status]): { json: AppDto } => ({
+  json: { id: 'tasks', name: 'Tasks', description: '', properties, layout: { type: 'auto', tabs: [] }, column_property: 'status', can: { create_item: true, administrate: true }, new_item_can: {} },
+});
+
+describe('the apps data provider (property-set editor)', () => {
+  it('sends only new and changed properties, and removes the dropped ones', () => {
+    const { id: _id, ...fresh } = propertyDefinition({ id: 'x', name: 'due', label: 'Due', type: 'date' });
+    const changes = propertyChanges([title, status], [{ ...title, label: 'Name' }, fresh]);
+    expect(changes.define.map(({ property, index }) => [property.name, index])).toEqual([
+      ['title', 0],
+      ['due', 1],
+    ]);
+    expect(changes.remove).toEqual(['p-status']);
+    expect(newPropertyId('due', new Set(['p-due']))).toBe('p-due-2');
+  });
+
+  it('saves property by property and shows a refusal on the property\'s row', async () => {
+    const refusal = new HttpError('cn.errors.validation_failed', 400, { fieldErrors: [{ field: 'name', key: 'taken' }] });
+    const { api, calls } = recordingApiClient({ json: { position: 1 } }, refusal);
+    const { id: _id, ...fresh } = propertyDefinition({ id: 'x', name: 'title', label: 'Again', type: 'text' });
+    const data: AppRecord = { id: 'tasks', name: 'Tasks', description: '', properties: [{ ...title, label: 'Name' }, status, fresh] };
+    const saving = createAppsDataProvider(api).update<AppRecord>('apps', { id: 'tasks', data, previousData: { id: 'tasks', name: 'Tasks', description: '', properties: [title, status] } });
+    await expect(saving).rejects.toMatchObject({ status: 400, body: { errors: { properties: { 2: { name: 'cn.apps.errors.taken' } } } } });
+    expect(calls.map((call) => [call.method, call.url])).toEqual([
+      ['PUT', '/api/v1/apps/tasks/properties/p-title'],
+      ['PUT', '/api/v1/apps/tasks/properties/p-title-2'],
+    ]);
+    expect(calls[0].body).not.toHaveProperty('id');
+  });
+
+  it('reads an app as the editor\'s record', async () => {
+    const { api } = recordingApiClient(appAnswer());
+    const { data } = await createAppsDataProvider(api).getOne<AppRecord>('apps', { id: 'tasks' });
+    expect(data.properties.map((property) => property.name)).toEqual(['title', 'status']);
+  });
+});

@@ -1,0 +1,168 @@
+import { appItemAbilities, columnPropertyOf, type AppEvent, type AppItemEvent, type AppViewer, type ItemLayout, type PropertyDefinition } from '@cn/contracts';
+import { DomainError, type Decider } from '@cn/domain';
+
+/** An app's definition, folded from its stream. */
+export interface AppState {
+  exists: boolean;
+  name: string;
+  properties: PropertyDefinition[];
+  layout: ItemLayout | null;
+}
+
+export type AppCommand =
+  | { type: 'CreateApp'; app_id: string; name: string; description: string }
+  | { type: 'DefineProperty'; app_id: string; property: PropertyDefinition }
+  | { type: 'RemoveProperty'; app_id: string; property_id: string }
+  | { type: 'ChangeLayout'; app_id: string; layout: ItemLayout };
+
+export const evolveApp = (state: AppState, event: AppEvent): AppState => {
+  switch (event.type) {
+    case 'AppCreated':
+      return { ...state, exists: true, name: event.data.name };
+    case 'AppPropertyDefined': {
+      const known = state.properties.some((property) => property.id === event.data.property.id);
+      return {
+        ...state,
+        properties: known ? state.properties.map((property) => (property.id === event.data.property.id ? event.data.property : property)) : [...state.properties, event.data.property],
+      };
+    }
+    case 'AppPropertyRemoved':
+      return { ...state, properties: state.properties.filter((property) => property.id !== event.data.property_id) };
+    case 'AppLayoutChanged':
+      return { ...state, layout: event.data.layout };
+    default:
+      return state;
+  }
+};
+
+const requireApp = (state: AppState): void => {
+  if (!state.exists) throw new DomainError('not_found', 'not_found');
+};
+
+export const appDecider: Decider<AppState, AppCommand, AppEvent> = {
+  initialState: () => ({ exists: false, name: '', properties: [], layout: null }),
+  evolve: evolveApp,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'CreateApp':
+        if (state.exists) throw new DomainError('taken', 'invalid', 'slug');
+        return [{ type: 'AppCreated', data: { app_id: command.app_id, name: command.name, description: command.description } }];
+      case 'DefineProperty': {
+        requireApp(state);
+        const { property } = command;
+        if (state.properties.some((other) => other.id !== property.id && other.name === property.name)) throw new DomainError('taken', 'invalid', 'name');
+        const values = property.options.map((option) => option.value);
+        if (new Set(values).size !== values.length) throw new DomainError('duplicate_option', 'invalid', 'options');
+        if (property.min !== null && property.max !== null && property.min > property.max) throw new DomainError('min_above_max', 'invalid', 'min');
+        if (property.type === 'relation' && property.related_apps.length === 0) throw new DomainError('required', 'invalid', 'related_apps');
+        const current = state.properties.find((other) => other.id === property.id);
+        if (current && JSON.stringify(current) === JSON.stringify(property)) return [];
+        return [{ type: 'AppPropertyDefined', data: { app_id: command.app_id, property } }];
+      }
+      case 'RemoveProperty':
+        requireApp(state);
+        if (!state.properties.some((property) => property.id === command.property_id)) throw new DomainError('not_found', 'not_found');
+        return [{ type: 'AppPropertyRemoved', data: { app_id: command.app_id, property_id: command.property_id } }];
+      case 'ChangeLayout':
+        requireApp(state);
+        return [{ type: 'AppLayoutChanged', data: { app_id: command.app_id, layout: command.layout } }];
+    }
+  },
+};
+
+/** One item, folded from its stream. */
+export interface ItemState {
+  exists: boolean;
+  app_id: string;
+  author_id: string;
+  archived: boolean;
+  /** by property id */
+  values: Record<string, unknown>;
+}
+
+/** what an item command decides on besides the item: the app's definitions and who asks */
+export interface ItemFactsOfCommand {
+  app_id: string;
+  item_id: string;
+  properties: PropertyDefinition[];
+  viewer: AppViewer;
+}
+
+export type ItemCommand =
+  | (ItemFactsOfCommand & { type: 'CreateItem'; values: Record<string, unknown> })
+  /** values by property id, already parsed; `names` the property names sent */
+  | (ItemFactsOfCommand & { type: 'ChangeItem'; values: Record<string, unknown> })
+  | (ItemFactsOfCommand & { type: 'MoveItem'; value: string | null; insert_after_id: string | null })
+  | (ItemFactsOfCommand & { type: 'ArchiveItem'; archived: boolean });
+
+export const evolveItem = (state: ItemState, event: AppItemEvent): ItemState => {
+  switch (event.type) {
+    case 'AppItemCreated':
+      return { exists: true, app_id: event.data.app_id, author_id: event.data.author_id, archived: false, values: event.data.values };
+    case 'AppItemChanged':
+      return { ...state, values: { ...state.values, ...event.data.values } };
+    case 'AppItemMoved':
+      return { ...state, values: { ...state.values, [event.data.property_id]: event.data.value === null ? [] : [event.data.value] } };
+    case 'AppItemArchived':
+      return { ...state, archived: true };
+    case 'AppItemUnarchived':
+      return { ...state, archived: false };
+    default:
+      return state;
+  }
+};
+
+const abilitiesOn = (command: ItemFactsOfCommand, state: ItemState | null) =>
+  appItemAbilities(command.properties, columnPropertyOf(command.properties)?.name ?? null, state, command.viewer);
+
+const requireItem = (command: ItemFactsOfCommand, state: ItemState): void => {
+  if (!state.exists || state.app_id !== command.app_id) throw new DomainError('not_found', 'not_found');
+};
+
+export const itemDecider: Decider<ItemState, ItemCommand, AppItemEvent> = {
+  initialState: () => ({ exists: false, app_id: '', author_id: '', archived: false, values: {} }),
+  evolve: evolveItem,
+  decide: (command, state) => {
+    const base = { app_id: command.app_id, item_id: command.item_id };
+    switch (command.type) {
+      case 'CreateItem': {
+        if (state.exists) throw new DomainError('concurrency_conflict', 'conflict');
+        const can = abilitiesOn(command, null);
+        if (!can.create) throw new DomainError('forbidden', 'forbidden');
+        for (const property of command.properties) {
+          if (Object.hasOwn(command.values, property.id) && !can[`update[${property.name}]`]) throw new DomainError('forbidden', 'forbidden', `values.${property.name}`);
+        }
+        return [{ type: 'AppItemCreated', data: { ...base, author_id: command.viewer.member_id, values: command.values } }];
+      }
+      case 'ChangeItem': {
+        requireItem(command, state);
+        const can = abilitiesOn(command, state);
+        if (!can.update) throw new DomainError(state.archived ? 'item_archived' : 'forbidden', state.archived ? 'refused' : 'forbidden');
+        const changed: Record<string, unknown> = {};
+        for (const property of command.properties) {
+          if (!Object.hasOwn(command.values, property.id)) continue;
+          if (!can[`update[${property.name}]`]) throw new DomainError('forbidden', 'forbidden', `values.${property.name}`);
+          if (JSON.stringify(state.values[property.id]) !== JSON.stringify(command.values[property.id])) changed[property.id] = command.values[property.id];
+        }
+        return Object.keys(changed).length === 0 ? [] : [{ type: 'AppItemChanged', data: { ...base, values: changed } }];
+      }
+      case 'MoveItem': {
+        requireItem(command, state);
+        const column = columnPropertyOf(command.properties);
+        if (!column) throw new DomainError('no_columns', 'refused');
+        const can = abilitiesOn(command, state);
+        if (!can.move) throw new DomainError(state.archived ? 'item_archived' : 'forbidden', state.archived ? 'refused' : 'forbidden');
+        if (command.value !== null && !column.options.some((option) => option.value === command.value)) throw new DomainError('unknown_option', 'invalid', 'value');
+        if (command.value === null && column.required) throw new DomainError('required', 'invalid', 'value');
+        if (command.insert_after_id === command.item_id) throw new DomainError('invalid', 'invalid', 'insert_after_id');
+        return [{ type: 'AppItemMoved', data: { ...base, property_id: column.id, value: command.value, insert_after_id: command.insert_after_id } }];
+      }
+      case 'ArchiveItem': {
+        requireItem(command, state);
+        if (!abilitiesOn(command, state).archive) throw new DomainError('forbidden', 'forbidden');
+        if (state.archived === command.archived) return [];
+        return [{ type: command.archived ? 'AppItemArchived' : 'AppItemUnarchived', data: base }];
+      }
+    }
+  },
+};

@@ -1,0 +1,47 @@
+import { propertyDefinition, type AppItemEvent, type AppViewer } from '@cn/contracts';
+import { deciderSpecification } from '@cn/platform/testing';
+import { appDecider, itemDecider, type ItemCommand } from './apps.decider';
+
+const status = propertyDefinition({ id: 'p-status', name: 'status', label: 'Status', type: 'selection', options: [{ label: 'To do', value: 'todo' }, { label: 'Done', value: 'done' }] });
+const budget = propertyDefinition({ id: 'p-budget', name: 'budget', label: 'Budget', type: 'number', editable_by: 'admins' });
+const properties = [status, budget];
+const author: AppViewer = { member_id: 'ann', network_admin: false, external: false };
+const other: AppViewer = { member_id: 'bob', network_admin: false, external: false };
+const external: AppViewer = { member_id: 'eve', network_admin: false, external: true };
+const base = { app_id: 'tasks', item_id: 'i1', properties };
+const created: AppItemEvent = { type: 'AppItemCreated', data: { app_id: 'tasks', item_id: 'i1', author_id: 'ann', values: { 'p-status': ['todo'] } } };
+const archived: AppItemEvent = { type: 'AppItemArchived', data: { app_id: 'tasks', item_id: 'i1' } };
+const items = deciderSpecification(itemDecider);
+const apps = deciderSpecification(appDecider);
+
+describe('itemDecider', () => {
+  it('creates items for members, not for external members, and not with a property they may not set', () => {
+    items.given([]).when({ ...base, type: 'CreateItem', viewer: author, values: { 'p-status': ['todo'] } }).then([created]);
+    items.given([]).when({ ...base, type: 'CreateItem', viewer: external, values: {} }).thenRefused('forbidden');
+    expect(items.given([]).when({ ...base, type: 'CreateItem', viewer: author, values: { 'p-budget': 3 } }).thenRefused('forbidden').field).toBe('values.budget');
+  });
+  it('moves a card into a known column only, and not once archived', () => {
+    const move = (value: string | null, viewer = other): ItemCommand => ({ ...base, type: 'MoveItem', viewer, value, insert_after_id: null });
+    items.given([created]).when(move('done')).then([{ type: 'AppItemMoved', data: { app_id: 'tasks', item_id: 'i1', property_id: 'p-status', value: 'done', insert_after_id: null } }]);
+    expect(items.given([created]).when(move('later')).thenRefused('unknown_option').field).toBe('value');
+    items.given([created, archived]).when(move('done')).thenRefused('item_archived');
+    items.given([created]).when(move('done', external)).thenRefused('forbidden');
+  });
+  it('archives for the author and admins, and changes only what differs', () => {
+    items.given([created]).when({ ...base, type: 'ArchiveItem', viewer: other, archived: true }).thenRefused('forbidden');
+    items.given([created]).when({ ...base, type: 'ArchiveItem', viewer: author, archived: true }).then([archived]);
+    items.given([created]).when({ ...base, type: 'ChangeItem', viewer: other, values: { 'p-status': ['todo'] } }).then([]);
+  });
+});
+
+describe('appDecider', () => {
+  const app = { type: 'AppCreated' as const, data: { app_id: 'tasks', name: 'Tasks', description: '' } };
+  it('refuses a taken slug, a taken name and duplicate options', () => {
+    expect(apps.given([app]).when({ type: 'CreateApp', app_id: 'tasks', name: 'X', description: '' }).thenRefused('taken').field).toBe('slug');
+    const defined = { type: 'AppPropertyDefined' as const, data: { app_id: 'tasks', property: status } };
+    expect(apps.given([app, defined]).when({ type: 'DefineProperty', app_id: 'tasks', property: { ...budget, name: 'status' } }).thenRefused('taken').field).toBe('name');
+    const twice = { ...status, id: 'p-2', name: 'other', options: [{ label: 'A', value: 'a' }, { label: 'B', value: 'a' }] };
+    expect(apps.given([app]).when({ type: 'DefineProperty', app_id: 'tasks', property: twice }).thenRefused('duplicate_option').field).toBe('options');
+    apps.given([app, defined]).when({ type: 'DefineProperty', app_id: 'tasks', property: status }).then([]);
+  });
+});

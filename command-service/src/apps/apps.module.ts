@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { AppCommands } from './app-commands';
+import { ArchiveItemHandler } from './archiving-items/archive-item.command';
+import { ArchiveItemController } from './archiving-items/archive-item.controller';
+import { CreateAppHandler } from './creating-apps/create-app.command';
+import { CreateAppController } from './creating-apps/create-app.controller';
+import { CreateItemHandler } from './creating-items/create-item.command';
+import { CreateItemController } from './creating-items/create-item.controller';
+import { ChangeLayoutHandler, DefinePropertyHandler, RemovePropertyHandler } from './defining-properties/define-property.command';
+import { DefinePropertyController } from './defining-properties/define-property.controller';
+import { EditItemHandler } from './editing-items/edit-item.command';
+import { EditItemController } from './editing-items/edit-item.controller';
+import { MoveItemHandler } from './moving-items/move-item.command';
+import { MoveItemController } from './moving-items/move-item.controller';
+
+/** Apps: definitions (the property-set editor), items through generated forms, the kanban wall. */
+@Module({
+  controllers: [CreateAppController, DefinePropertyController, CreateItemController, EditItemController, MoveItemController, ArchiveItemController],
+  providers: [AppCommands, CreateAppHandler, DefinePropertyHandler, RemovePropertyHandler, ChangeLayoutHandler, CreateItemHandler, EditItemHandler, MoveItemHandler, ArchiveItemHandler],
+})
+export class AppsModule {}

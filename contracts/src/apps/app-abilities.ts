@@ -1,0 +1,49 @@
+import { FIELD_TYPES } from './fields/field-types';
+import type { PropertyDefinition } from './properties';
+
+export interface AppViewer {
+  member_id: string;
+  network_admin: boolean;
+  external: boolean;
+}
+
+export interface ItemFacts {
+  author_id: string;
+  archived: boolean;
+}
+
+/** whether the viewer may change this property on an item they may update (the per-property `can`) */
+export const mayUpdateProperty = (property: PropertyDefinition, item: ItemFacts | null, viewer: AppViewer): boolean => {
+  if (FIELD_TYPES[property.type].displayOnly) return false;
+  if (property.editable_by === 'admins') return viewer.network_admin;
+  if (property.editable_by === 'author') return viewer.network_admin || item === null || item.author_id === viewer.member_id;
+  return true;
+};
+
+/**
+ * Every ability on an app's items, the one rule for the server's answers and the consoles' `can`: any
+ * member but an external one creates items and updates those not archived; network admins and the
+ * author archive and restore; a card moves when its column property may be updated.
+ */
+export const appItemAbilities = (
+  properties: readonly PropertyDefinition[],
+  columnProperty: string | null,
+  item: ItemFacts | null,
+  viewer: AppViewer,
+): Record<string, boolean> => {
+  const member = !viewer.external;
+  const update = member && (item === null || !item.archived);
+  const can: Record<string, boolean> = {
+    create: member,
+    update,
+    archive: member && item !== null && (viewer.network_admin || item.author_id === viewer.member_id),
+  };
+  for (const property of properties) can[`update[${property.name}]`] = update && mayUpdateProperty(property, item, viewer);
+  const column = properties.find((property) => property.name === columnProperty);
+  can.move = column !== undefined && can[`update[${column.name}]`] === true;
+  return can;
+};
+
+/** the wall's columns: the first single selection property */
+export const columnPropertyOf = (properties: readonly PropertyDefinition[]): PropertyDefinition | null =>
+  properties.find((property) => property.type === 'selection' && !property.multiple) ?? null;

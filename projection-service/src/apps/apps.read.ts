@@ -1,0 +1,78 @@
+import {
+  appItemAbilities,
+  columnPropertyOf,
+  displayValues,
+  readItemValues,
+  type AppDto,
+  type AppViewer,
+  type ItemDto,
+  type TagValue,
+} from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import type { DocumentStore } from '@cn/platform';
+import type { MemberDocument } from '../members/members.projection';
+import { appBoardsProjection, appItemsProjection, appsProjection, type AppBoardDocument, type AppDocument, type AppItemDocument } from './apps.projection';
+
+export const appsCollection = (store: DocumentStore) => store.collection<AppDocument>(collectionName(appsProjection));
+export const appItemsCollection = (store: DocumentStore) => store.collection<AppItemDocument>(collectionName(appItemsProjection));
+export const appBoardsCollection = (store: DocumentStore) => store.collection<AppBoardDocument>(collectionName(appBoardsProjection));
+
+export const appViewerOf = (member: MemberDocument): AppViewer => ({ member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external });
+
+export const appDtoOf = (app: AppDocument, viewer: AppViewer): AppDto => ({
+  id: app._id,
+  name: app.name,
+  description: app.description,
+  properties: app.properties,
+  layout: app.layout,
+  column_property: columnPropertyOf(app.properties)?.name ?? null,
+  can: { create_item: appItemAbilities(app.properties, null, null, viewer).create === true, administrate: viewer.network_admin },
+  new_item_can: appItemAbilities(app.properties, columnPropertyOf(app.properties)?.name ?? null, null, viewer),
+});
+
+/** an item as the member may see it: values under the current definitions, their text, and its `can` */
+export const itemDtoOf = (app: AppDocument, item: AppItemDocument, viewer: AppViewer, locale: string): ItemDto => {
+  const values = readItemValues(app.properties, item.values);
+  return {
+    id: item._id,
+    app_id: item.app_id,
+    author_id: item.author_id,
+    revision: item.revision,
+    archived: item.archived,
+    values,
+    display_values: displayValues(app.properties, values, locale),
+    can: appItemAbilities(app.properties, columnPropertyOf(app.properties)?.name ?? null, item, viewer),
+  };
+};
+
+/** the filters of the wall: a tag (id or name) on any tag property, an assignee on any membership property */
+export const matchesWallFilter = (app: AppDocument, values: Record<string, unknown>, filter: { tag?: string; assignee_id?: string }): boolean => {
+  if (filter.tag) {
+    const tags = app.properties.filter((property) => property.type === 'tag').flatMap((property) => (values[property.name] as TagValue[] | undefined) ?? []);
+    const wanted = filter.tag.toLowerCase();
+    if (!tags.some((tag) => tag.id === filter.tag || tag.name.toLowerCase() === wanted)) return false;
+  }
+  if (filter.assignee_id) {
+    const assignees = app.properties.filter((property) => property.type === 'membership').flatMap((property) => (values[property.name] as string[] | undefined) ?? []);
+    if (!assignees.includes(filter.assignee_id)) return false;
+  }
+  return true;
+};
+
+/** the items of an app in the wall's order (cards never moved keep their creation order) */
+export const itemsInBoardOrder = async (store: DocumentStore, appId: string, archived: boolean): Promise<AppItemDocument[]> => {
+  const [items, board] = await Promise.all([appItemsCollection(store).find({ app_id: appId }), appBoardsCollection(store).get(appId)]);
+  const rank = new Map((board?.order ?? []).map((id, index) => [id, index]));
+  return items
+    .filter((item) => item.archived === archived)
+    .sort((a, b) => (rank.get(a._id) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b._id) ?? Number.MAX_SAFE_INTEGER) || a.created_at.localeCompare(b.created_at));
+};
+
+/** the names of the members an item's membership values name (cards show their assignees) */
+export const memberIdsOf = (app: AppDocument, items: readonly ItemDto[]): string[] => {
+  const ids = new Set<string>();
+  for (const item of items)
+    for (const property of app.properties)
+      if (property.type === 'membership') for (const id of (item.values[property.name] as string[] | undefined) ?? []) ids.add(id);
+  return [...ids];
+};
