@@ -14,3 +14,4 @@ export * from '@cn/platform/storage';
 export * from '@cn/platform/http';
 export * from '@cn/platform/projections';
 export * from '@cn/platform/infrastructure';
+export * from '@cn/platform/file-storage';

@@ -11,3 +11,4 @@ export * from './libretranslate-fake';
 export * from './e2e-servers';
 export * from './decider-specification';
 export * from './eventually';
+export * from './file-storage.contract';
