@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { notificationsEvents } from './notifications/notifications';
 import { channelEvents } from './channels/channels';
 import { activityEvents, activityReadEvents } from './activities/activities';
+import { filesModuleEvents } from './files/file-events';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -36,6 +37,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...channelEvents,
     ...activityEvents,
     ...activityReadEvents,
+    ...filesModuleEvents,
   ].map((definition) => [definition.type, definition]),
 );
 
