@@ -10,6 +10,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { GroupsModule } from './groups/groups.module';
 import { ChannelsModule } from './channels/channels.module';
 import { ActivitiesModule } from './activities/activities.module';
+import { FilesModule } from './files/files.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -24,4 +25,5 @@ export const COMMAND_FEATURES: Type[] = [
   GroupsModule,
   ChannelsModule,
   ActivitiesModule,
+  FilesModule,
 ];

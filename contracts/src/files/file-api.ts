@@ -155,3 +155,17 @@ export interface FileDetailsDto {
 export interface ApprovalDto {
   versions: PendingVersionDto[];
 }
+
+export const createdAnswerSchema = z.object({ id: z.string(), position: z.number().int() });
+export const uploadedFileAnswerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  extension: z.string(),
+  content_type: z.string(),
+  state: z.enum(['volatile', 'published', 'removed']),
+  position: z.number().int(),
+});
+export type UploadedFileAnswer = z.infer<typeof uploadedFileAnswerSchema>;
+export const fileTokenAnswerSchema = z.object({ token: z.string() });
+export const publishedAnswerSchema = z.object({ position: z.number().int(), file_ids: z.array(z.string()) });
