@@ -12,6 +12,7 @@ import { translationsFeature } from './translations/translations.module';
 import { notificationsFeature } from './notifications/notifications.module';
 import { channelsFeature } from './channels/channels.module';
 import { activitiesFeature } from './activities/activities.module';
+import { filesFeature } from './files/files.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -32,4 +33,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   notificationsFeature,
   channelsFeature,
   activitiesFeature,
+  filesFeature,
 ];

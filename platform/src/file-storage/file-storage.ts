@@ -12,7 +12,7 @@ export interface FileStorage {
    * Streams the source into storage (never the whole of it in memory). Answers the blob once it is
    * durable; throws `FileTooLargeError` as soon as more than `maxBytes` arrived (nothing is kept then).
    */
-  put(source: AsyncIterable<Uint8Array>, options?: { maxBytes?: number }): Promise<StoredBlob>;
+  put(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options?: { maxBytes?: number }): Promise<StoredBlob>;
   /**
    * The blob's bytes (`range`: inclusive offsets, clamped to the size). A full read fails with
    * `BlobCorruptedError` at its end when the bytes do not hash to the key. `BlobNotFoundError` when absent.

@@ -5,3 +5,4 @@ export * from './s3-file-storage';
 export * from './sweep';
 export * from './file-storage-config';
 export * from './file-token';
+export * from './zip-archive';
