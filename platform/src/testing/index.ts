@@ -12,3 +12,4 @@ export * from './e2e-servers';
 export * from './decider-specification';
 export * from './eventually';
 export * from './file-storage.contract';
+export * from './zip-reader';
