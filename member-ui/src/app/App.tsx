@@ -55,6 +55,9 @@ const DirectoryGroupsPage = page(async () => (await import('../groups')).Directo
 const ActivityStreamPage = page(async () => (await import('../activities')).ActivityStreamPage);
 const MemberActivitiesPage = page(async () => (await import('../activities')).MemberActivitiesPage);
 const SignInPage = page(async () => (await import('../sign-in/SignInPage')).SignInPage);
+const FolderPage = page(async () => (await import('../files')).FolderPage);
+const FilePage = page(async () => (await import('../files')).FilePage);
+const FileApprovalPage = page(async () => (await import('../files')).ApprovalPage);
 
 const Bootstrapping = () => {
   const { t } = useTranslation();
@@ -151,6 +154,14 @@ export const App = () => {
           <Route path="/calendars/:id/edit" element={<CalendarFormPage />} />
           <Route path="/calendars/subscribe" element={<CalendarsSubscribePage />} />
           <Route path="/users/edit" element={<UserSettingsPage />} />
+          <Route path="/files" element={<FolderPage />} />
+          <Route path="/files/approval" element={<FileApprovalPage />} />
+          <Route path="/files/folders/:id" element={<FolderPage />} />
+          <Route path="/files/:id" element={<FilePage />} />
+          <Route path="/groups/:groupSlug/files" element={<FolderPage />} />
+          <Route path="/groups/:groupSlug/files/approval" element={<FileApprovalPage />} />
+          <Route path="/groups/:groupSlug/files/folders/:id" element={<FolderPage />} />
+          <Route path="/groups/:groupSlug/files/:id" element={<FilePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -9,9 +9,10 @@ import { groupsLive } from '../groups/groups-queries';
 import { membersLive } from '../members/members-queries';
 import { notificationsLive } from '../notifications/notifications-queries';
 import { LiveQueries, type LiveRoute } from '../realtime/LiveQueries';
+import { filesLive } from '../files/files-queries';
 
 /** Each feature's reading of pushed changes; a feature with live data adds its route here, as it adds its routes to App. */
-const LIVE_ROUTES: readonly LiveRoute[] = [activitiesLive, appointmentsLive, calendarsLive, channelsLive, directoryLive, membersLive, notificationsLive, groupsLive];
+const LIVE_ROUTES: readonly LiveRoute[] = [activitiesLive, appointmentsLive, calendarsLive, channelsLive, directoryLive, membersLive, notificationsLive, groupsLive, filesLive];
 
 /** The console's one query cache, kept live by the realtime channel (inside the session, which owns the channel). */
 export const DataLayer = ({ client, children }: { client: QueryClient; children: ReactNode }) => (
