@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { jest } from '@jest/globals';
 import request from 'supertest';
 import {
   CONSISTENCY_HEADER,
@@ -34,6 +35,8 @@ const binary = (res: request.Response, callback: (error: Error | null, body: Buf
  * ranges; hostile names, renamed executables and oversized uploads are refused with nothing appended; a
  * group's files exist for its members only; locks, pending versions and their approval; zip archives.
  */
+jest.setTimeout(60_000);
+
 describe('files over HTTP', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-files-'));
   let running: RunningStandalone;
