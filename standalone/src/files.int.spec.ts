@@ -205,6 +205,8 @@ describe('files over HTTP', () => {
 
     const proposal = await upload(clients.member, 'budget.txt', Buffer.from('budget v2'), `/api/storage/files/${other}/versions`);
     expect(proposal.status).toBe(201);
+    expect((await must<FileDetailsDto>(clients.member, 'get', `/api/storage/files/${other}`)).pending_versions).toHaveLength(1);
+    expect((await must<FileDetailsDto>(clients.auditor, 'get', `/api/storage/files/${other}`)).pending_versions).toEqual([]);
     const approval = await must<ApprovalDto>(clients.admin, 'get', `/api/storage/approval?context_type=group&context_id=${groupId}`);
     expect(approval.versions).toEqual([expect.objectContaining({ file_id: other, original_filename: 'budget.txt' })]);
     expect((await must<ApprovalDto>(clients.auditor, 'get', `/api/storage/approval?context_type=group&context_id=${groupId}`)).versions).toEqual([]);

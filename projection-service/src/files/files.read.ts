@@ -207,6 +207,7 @@ const pendingOf = (doc: FileDocument, names: Map<string, string>): PendingVersio
       description: version.description,
     }));
 
+/** pending versions: all of them for those who approve them, each member's own proposals for the others */
 export const fileDetails = async (store: DocumentStore, fileId: string, viewer: Viewer, now: Date): Promise<FileDetailsDto> => {
   const { doc, tree } = await visibleFile(store, fileId, viewer);
   const names = await namesOf(store, doc.versions.map((version) => version.author_id));
@@ -225,7 +226,7 @@ export const fileDetails = async (store: DocumentStore, fileId: string, viewer: 
       author_name: names.get(version.author_id) ?? '',
       url: downloadUrlOf(doc, version),
     }));
-  return { file, breadcrumbs: [...tree.path(doc.folder_id ?? ''), { id: doc._id, name: doc.name }], versions, pending_versions: file.can.approve || doc.author_id === viewer.member_id ? pendingOf(doc, names) : [] };
+  return { file, breadcrumbs: [...tree.path(doc.folder_id ?? ''), { id: doc._id, name: doc.name }], versions, pending_versions: pendingOf(doc, names).filter((version) => file.can.approve || doc.versions.some((own) => own.version_id === version.id && own.author_id === viewer.member_id)) };
 };
 
 /** pending versions of a scope's files that the viewer may approve */
