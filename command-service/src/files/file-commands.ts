@@ -102,6 +102,24 @@ export class FileCommands {
     return { folder_id: folderId, scope: state.scope, author_id: state.author_id, group_archived: context.group_archived, live, ancestors };
   }
 
+  /**
+   * The ids among `fileIds` that name a file the issuer may see: a published file of a scope they see
+   * (in a folder that still exists), or an upload of their own not yet published. Other modules (an
+   * appointment's attachments) refuse the rest.
+   */
+  async knownFiles(issuer: CommandContext, fileIds: readonly string[]): Promise<Set<string>> {
+    const known = new Set<string>();
+    for (const fileId of new Set(fileIds)) {
+      const state = await this.fileState(fileId);
+      const context = await this.context(issuer, state.scope);
+      if (state.state === 'volatile' && state.uploader_id === context.viewer.member_id) known.add(fileId);
+      if (state.state !== 'published' || !state.scope) continue;
+      if (state.scope.type === 'group' && !context.viewer.group_ids.includes(state.scope.group_id)) continue;
+      if ((await this.folderRef(state.folder_id, context, 'folder_id')).live) known.add(fileId);
+    }
+    return known;
+  }
+
   async settings(): Promise<FileSettings> {
     const events = await this.runner.eventStore.readStream(fileSettingsStream(DEFAULT_NETWORK_ID));
     return events.reduce((state, event) => fileSettingsDecider.evolve(state, { type: event.type, data: event.data } as FileSettingsEvent), DEFAULT_FILE_SETTINGS);
