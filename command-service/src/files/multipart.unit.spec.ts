@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { boundaryOf, MultipartReader } from './multipart';
 
@@ -11,13 +12,15 @@ const body = (boundary: string, parts: Array<{ name: string; filename?: string; 
     Buffer.from(`--${boundary}--\r\n`),
   ]);
 
-const chunked = async function* (bytes: Buffer, sizes: number[]): AsyncIterable<Buffer> {
+const chunked = (bytes: Buffer, sizes: number[]): AsyncIterable<Buffer> => {
+  const chunks: Buffer[] = [];
   let offset = 0;
   for (let index = 0; offset < bytes.length; index += 1) {
     const size = Math.max(1, sizes[index % sizes.length]);
-    yield bytes.subarray(offset, offset + size);
+    chunks.push(bytes.subarray(offset, offset + size));
     offset += size;
   }
+  return Readable.from(chunks, { objectMode: true });
 };
 
 const readAll = async (reader: MultipartReader) => {

@@ -207,7 +207,7 @@ export const FolderPage = () => {
                       ) : null}
                     </>
                   ) : (
-                    <button type="button" className="link-button" onClick={() => navigate(`${base}/folders/${encodeURIComponent(item.id)}`)} title={item.name}>
+                    <button type="button" className="link-button" onClick={() => void navigate(`${base}/folders/${encodeURIComponent(item.id)}`)} title={item.name}>
                       <Icon name="files" /> {truncateFileName(item.name)}
                     </button>
                   )}

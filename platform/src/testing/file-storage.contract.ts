@@ -8,7 +8,7 @@ import { describeContract } from './contract-target';
 /** `corrupt` overwrites a stored blob's bytes behind the adapter's back */
 export type FileStorageContractTarget = ContractTarget<Subject<FileStorage> & { corrupt: (key: string, bytes: Buffer) => Promise<void> }>;
 
-const chunksOf = async function* (bytes: Buffer, size = 64 * 1024): AsyncIterable<Buffer> {
+const chunksOf = function* (bytes: Buffer, size = 64 * 1024): Iterable<Buffer> {
   for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
 };
 
