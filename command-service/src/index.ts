@@ -8,3 +8,4 @@ export { changeNetworkSettings } from './settings/changing-network-settings/chan
 export { registerMember } from './members/registering-member/register-member.command';
 export { registerMemberRequestSchema } from './members/registering-member/register-member.request';
 export { eraseMember } from './members/erasing-member/erase-member.command';
+export { BlobSweep } from './files/blob-sweep';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import {
   type UploadedFileAnswer,
 } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
+import { BlobSweep } from '@cn/command-service';
 import { readZipEntries } from '@cn/platform/testing';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -234,6 +236,22 @@ describe('files over HTTP', () => {
     expect((await must<FolderContentsDto>(clients.member, 'get', `/api/storage/folders/${folder.id}`)).folder.name).toBe('Drafts 2');
     expect((await call(clients.auditor, 'put', `/api/storage/folders/${folder.id}`, { name: 'Mine now' })).status).toBe(403);
     expect((await call(clients.member, 'put', `/api/storage/folders/${folder.id}/move`, { target_folder_id: folder.id })).status).toBe(422);
+  });
+
+  it('collects bytes no event names once the grace period is over, and only those', async () => {
+    // what a crash between storing the bytes and appending the event leaves behind
+    const orphan = await running.infra.fileStorage.put([Buffer.from('stored, never appended')]);
+    const kept = (await upload(clients.member, 'kept.txt', Buffer.from('appended'))).body as UploadedFileAnswer;
+    const sweep = running.app.get(BlobSweep);
+    expect(await sweep.sweep(new Date())).toEqual([]);
+    const removed = await sweep.sweep(new Date(Date.now() + 2 * 3_600_000));
+    expect(removed).toContain(orphan.key);
+    expect(await running.infra.fileStorage.stat(orphan.key)).toBeNull();
+    expect((await must<{ state: string }>(clients.member, 'get', `/api/storage/uploads/${kept.id}`)).state).toBe('volatile');
+    // the refused renamed executable's bytes went too; every file's bytes stay
+    expect(removed).toContain(createHash('sha256').update(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(500, 1)])).digest('hex'));
+    expect(await running.infra.fileStorage.stat(createHash('sha256').update('appended').digest('hex'))).not.toBeNull();
+    expect(await running.infra.fileStorage.stat(createHash('sha256').update('geheim').digest('hex'))).not.toBeNull();
   });
 
   it('downloads folders and files as one zip of what the member may read', async () => {

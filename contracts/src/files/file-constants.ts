@@ -35,8 +35,6 @@ export const MAX_ARCHIVE_ITEMS = 500;
 export const ARCHIVE_TOKEN_TTL_MS = 5 * 60_000;
 /** bytes no event names are collected after this long (an upload in flight stores before it appends) */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
-/** a volatile upload never published into a folder is dropped after this long */
-export const VOLATILE_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 
 export const FILES_COLLECTION = 'files';
 export const FILES_TOPIC = 'files';
