@@ -37,6 +37,15 @@ if [[ -z "${KAFKA_BROKERS:-}" ]]; then
   start_server kafka
   export KAFKA_BROKERS="127.0.0.1:${KAFKA_PORT:-9092}"
 fi
+if [[ -z "${S3_URL:-}" ]]; then
+  # versitygw on its POSIX backend: the file storage's S3 contract suite (it prints the S3_* variables)
+  started+=(s3)
+  if s3_env="$("$ROOT/scripts/s3/start.sh")"; then
+    eval "$s3_env"
+  else
+    echo "[integration] the S3 server did not start: the S3 contract suite reports itself skipped" >&2
+  fi
+fi
 
 echo "[integration] MONGODB_URL=$MONGODB_URL KAFKA_BROKERS=$KAFKA_BROKERS" \
   "EVENTSTORE_URL=${EVENTSTORE_URL:-<unset>} MEILI_URL=${MEILI_URL:-<unset>}" >&2

@@ -18,6 +18,7 @@ import { LegalModule } from './legal/legal.module';
 import { NavigationModule } from './navigation/navigation.module';
 import { ChatModule } from './chat/chat.module';
 import { AppsModule } from './apps/apps.module';
+import { FilesModule } from './files/files.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -40,4 +41,5 @@ export const COMMAND_FEATURES: Type[] = [
   NavigationModule,
   ChatModule,
   AppsModule,
+  FilesModule,
 ];

@@ -10,3 +10,4 @@ export { registerMemberRequestSchema } from './members/registering-member/regist
 export { eraseMember } from './members/erasing-member/erase-member.command';
 export { ChatCommandGateway } from './chat/chat-command-gateway';
 export { issueChatToken } from './chat/issuing-chat-tokens/chat-token';
+export { BlobSweep } from './files/blob-sweep';

@@ -58,3 +58,4 @@ export * from './navigation/navigation';
 export * from './chat/chat';
 export * from './chat/chat-socket';
 export * from './apps/index';
+export * from './files';

@@ -23,6 +23,7 @@ import { legalEvents } from './legal/legal';
 import { navigationEvents } from './navigation/navigation';
 import { chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
+import { filesModuleEvents } from './files/file-events';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -54,6 +55,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...navigationEvents,
     ...chatEvents,
     ...appsEvents,
+    ...filesModuleEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

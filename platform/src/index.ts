@@ -15,3 +15,4 @@ export * from '@cn/platform/http';
 export * from '@cn/platform/projections';
 export * from '@cn/platform/infrastructure';
 export * from '@cn/platform/scheduler';
+export * from '@cn/platform/file-storage';

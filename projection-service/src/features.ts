@@ -21,6 +21,7 @@ import { statisticsFeature } from './statistics/statistics.module';
 import { navigationFeature } from './navigation/navigation.module';
 import { chatFeature } from './chat/chat.module';
 import { appsFeature } from './apps/apps.module';
+import { filesFeature } from './files/files.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -50,4 +51,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   navigationFeature,
   chatFeature,
   appsFeature,
+  filesFeature,
 ];

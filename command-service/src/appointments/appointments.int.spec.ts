@@ -91,6 +91,12 @@ describe('appointments over HTTP', () => {
       expect(await service.infra.eventStore.headPosition()).toBe(before);
     });
 
+    it('accepts an attachment the member uploaded (files module, issue 13)', async () => {
+      const uploaded = await service.http.post('/api/storage/files').set(admin.headers).attach('file', Buffer.from('agenda'), 'agenda.txt').expect(201);
+      const fileId = (uploaded.body as { id: string }).id;
+      await service.http.post('/appointments').set(admin.headers).send(body({ event_file_ids: [fileId], event_image_id: fileId })).expect(201);
+    });
+
     it('answers 400 time_zone invalid for a zone the runtime does not know', async () => {
       const head = await service.infra.eventStore.headPosition();
       const res = await service.http

@@ -24,10 +24,11 @@ import { StartMeetingHandler } from './starting-meeting/start-meeting.command';
 import { StartMeetingController } from './starting-meeting/start-meeting.controller';
 import { WaitlistHandler } from './waiting-list/waitlist.command';
 import { WaitlistController } from './waiting-list/waitlist.controller';
+import { FilesModule } from '../files/files.module';
 
 /** Appointments: scheduling, participants and invites, the waiting list, contacting attendees, starting the meeting. */
 @Module({
-  imports: [CalendarsModule, MeetingRoomsModule],
+  imports: [CalendarsModule, MeetingRoomsModule, FilesModule],
   controllers: [
     ScheduleAppointmentController,
     ManageParticipantsController,

@@ -68,6 +68,9 @@ const MembershipSettingsPage = page(async () => (await import('../membership-set
 const AbuseReportPage = page(async () => (await import('../abuse-reports')).AbuseReportPage);
 const ImprintPage = page(async () => (await import('../legal')).ImprintPage);
 const LegalTextPage = page(async () => (await import('../legal')).LegalTextPage);
+const FolderPage = page(async () => (await import('../files')).FolderPage);
+const FilePage = page(async () => (await import('../files')).FilePage);
+const FileApprovalPage = page(async () => (await import('../files')).ApprovalPage);
 
 const Bootstrapping = () => {
   const { t } = useTranslation();
@@ -188,6 +191,14 @@ export const App = () => {
           <Route path="/apps/:app/items/:id/edit" element={<EditItemPage />} />
           <Route path="/tasks" element={<Navigate to="/tasks/my" replace />} />
           <Route path="/tasks/:list" element={<TasksPage />} />
+          <Route path="/files" element={<FolderPage />} />
+          <Route path="/files/approval" element={<FileApprovalPage />} />
+          <Route path="/files/folders/:id" element={<FolderPage />} />
+          <Route path="/files/:id" element={<FilePage />} />
+          <Route path="/groups/:groupSlug/files" element={<FolderPage />} />
+          <Route path="/groups/:groupSlug/files/approval" element={<FileApprovalPage />} />
+          <Route path="/groups/:groupSlug/files/folders/:id" element={<FolderPage />} />
+          <Route path="/groups/:groupSlug/files/:id" element={<FilePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

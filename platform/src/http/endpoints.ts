@@ -36,6 +36,11 @@ export interface EndpointDefinition {
    * name (`/appointments/{id}/attendees.csv` for `appointments/:id/:file`); it must match the route.
    */
   documentedAs?: string;
+  /**
+   * A body the route reads itself as a stream instead of JSON (an upload): its media type and the
+   * OpenAPI schema of the body (e.g. multipart/form-data with a binary `file` part).
+   */
+  streamedBody?: { mediaType: string; schema: Record<string, unknown> };
 }
 
 /** The member a guarded route runs for, as the service's member access knows them. */

@@ -35,6 +35,7 @@ interface RouteDefinition {
   query?: z.ZodType;
   responses: Record<number, string | RouteResponse>;
   auth?: 'none' | 'member' | 'admin' | 'auditor';
+  streamedBody?: { mediaType: string; schema: Record<string, unknown> };
 }
 
 
@@ -169,6 +170,7 @@ const operation = (route: RouteDefinition, path: string): Record<string, unknown
     ...(signedIn ? { 'x-required-role': route.auth } : {}),
     parameters: [...pathParameters(path), ...queryParameters(route.query)],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } } } : {}),
+    ...(route.streamedBody ? { requestBody: { required: true, content: { [route.streamedBody.mediaType]: { schema: route.streamedBody.schema } } } } : {}),
     responses: Object.fromEntries(Object.entries(responses).map(([status, answer]) => [status, responseObject(Number(status), answer)])),
   };
 };

@@ -14,6 +14,7 @@ import { createOutboxMail, type MailPort } from '@cn/platform/mail';
 import { createPersonalDataCipher, type PersonalDataCipher } from '@cn/platform/personal-data';
 import { createLogger, createMetrics, type Metrics, type SessionConfig } from '@cn/platform/http';
 import { createLibreTranslateTranslator, type Translator } from '@cn/platform/translation';
+import { createFileStorageFromEnv, type FileStorage } from '@cn/platform/file-storage';
 
 export interface PlatformConfig {
   dataDir: string;
@@ -203,6 +204,8 @@ export interface Infrastructure {
   clock: () => Date;
   /** deciders' snapshots of long streams (beside the read models) */
   snapshots: StateSnapshots;
+  /** uploaded files' bytes: S3 when S3_URL or S3_BUCKET is set, else DATA_DIR/files */
+  fileStorage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -266,6 +269,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
         ? createKafkaEventBus({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: `cn-${service}`, logger })
         : createInProcessEventBus({ eventStore, path: file('bus.sqlite'), legacyPath: file('events.sqlite') }),
     );
+    const fileStorage = track('fileStorage', createFileStorageFromEnv(process.env, config.dataDir).storage);
     logger.info(
       {
         eventStore: config.eventStoreUrl ? 'eventstoredb' : 'sqlite',
@@ -291,6 +295,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
       metrics: createMetrics(),
       clock: options.clock ?? (() => new Date()),
       snapshots: documentSnapshots(documentStore),
+      fileStorage,
       close: closeAll,
     };
   } catch (error) {

@@ -18,6 +18,7 @@ export const PORT_TOKENS: { readonly [Name in PortName]: symbol } = {
   metrics: Symbol('metrics'),
   clock: Symbol('clock'),
   snapshots: Symbol('snapshots'),
+  fileStorage: Symbol('fileStorage'),
 };
 
 /** `@InjectPort('eventStore') private readonly eventStore: EventStore` */

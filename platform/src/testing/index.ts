@@ -11,3 +11,5 @@ export * from './libretranslate-fake';
 export * from './e2e-servers';
 export * from './decider-specification';
 export * from './eventually';
+export * from './file-storage.contract';
+export * from './zip-reader';

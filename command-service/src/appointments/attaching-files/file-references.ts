@@ -9,8 +9,7 @@ export interface AppointmentFileReferences {
 /**
  * Refuses an appointment that references files nobody uploaded (400 `unknown_file` on the field), so that
  * an accepted appointment never lists an attachment that leads nowhere. Files come from the files module
- * (issue 13), which records every upload; until it exists no file id is known, and an appointment can
- * reference none: `known` answers which of the ids exist.
+ * (issue 13): `known` holds the ids that name a file the member may see (FileCommands.knownFiles).
  */
 export const refuseUnknownFiles = (fields: AppointmentFileReferences, known: ReadonlySet<string>): void => {
   const attachment = fields.event_file_ids.findIndex((id) => !known.has(id));
@@ -18,5 +17,5 @@ export const refuseUnknownFiles = (fields: AppointmentFileReferences, known: Rea
   if (fields.event_image_id !== null && !known.has(fields.event_image_id)) throw new DomainError('unknown_file', 'invalid', 'appointment.event_image_id');
 };
 
-/** What the files module has recorded as uploaded: nothing, until it is built (issue 13). */
-export const NO_FILES_UPLOADED: ReadonlySet<string> = new Set<string>();
+/** every file id the form names */
+export const fileIdsOf = (fields: AppointmentFileReferences): string[] => [...fields.event_file_ids, ...(fields.event_image_id === null ? [] : [fields.event_image_id])];

@@ -9,7 +9,8 @@ import {
 } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { RoomBookings } from '../../meeting-rooms/room-bookings';
-import { NO_FILES_UPLOADED, refuseUnknownFiles } from '../attaching-files/file-references';
+import { fileIdsOf, refuseUnknownFiles } from '../attaching-files/file-references';
+import { FileCommands } from '../../files/file-commands';
 import { AppointmentWriter } from '../appointment-writer';
 
 type Accepted = { position: number };
@@ -79,11 +80,12 @@ export class CreateAppointmentHandler implements ICommandHandler<CreateAppointme
   constructor(
     private readonly writer: AppointmentWriter,
     private readonly bookings: RoomBookings,
+    private readonly files: FileCommands,
   ) {}
 
   async execute({ issuer, payload: { appointment } }: CreateAppointmentCommand): Promise<{ id: string; position: number }> {
     const member = await this.writer.member(issuer);
-    refuseUnknownFiles(appointment, NO_FILES_UPLOADED);
+    refuseUnknownFiles(appointment, await this.files.knownFiles(issuer, fileIdsOf(appointment)));
     const appointmentId = randomUUID();
     // category and room are checked against what the network has and who books the room meanwhile
     const handled = await this.bookings.write({ appointment_id: appointmentId, occurrence_start: null, fields: appointment }, (fields, verify) =>
@@ -108,11 +110,12 @@ export class UpdateAppointmentHandler implements ICommandHandler<UpdateAppointme
   constructor(
     private readonly writer: AppointmentWriter,
     private readonly bookings: RoomBookings,
+    private readonly files: FileCommands,
   ) {}
 
   async execute({ issuer, payload: { appointment, appointment_id: id } }: UpdateAppointmentCommand): Promise<Accepted> {
     const member = await this.writer.member(issuer);
-    refuseUnknownFiles(appointment, NO_FILES_UPLOADED);
+    refuseUnknownFiles(appointment, await this.files.knownFiles(issuer, fileIdsOf(appointment)));
     const target = appointmentTarget(id);
     const booking = { appointment_id: target.appointmentId, occurrence_start: target.occurrenceStart, fields: appointment };
     const handled = await this.bookings.write(booking, (fields, verify) =>

@@ -1,0 +1,135 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MAX_LOCK_PERIOD_DAYS, sanitizeFileName, type PublishFilesRequest } from '@cn/contracts';
+import { DomainError, type CommandContext } from '@cn/domain';
+import { InjectPort, type PersonalDataCipher } from '@cn/platform';
+import { FileCommands } from '../file-commands';
+
+export type FileChange =
+  | { type: 'rename'; name: string; expected_revision?: number }
+  | { type: 'move'; target_folder_id: string; expected_revision?: number }
+  | { type: 'remove' }
+  | { type: 'lock'; locked_until: string | null }
+  | { type: 'unlock' }
+  | { type: 'approve'; version_id: string }
+  | { type: 'decline'; version_id: string };
+
+const NAMES: Record<FileChange['type'], string> = {
+  rename: 'RenameFile',
+  move: 'MoveFile',
+  remove: 'RemoveFile',
+  lock: 'LockFile',
+  unlock: 'UnlockFile',
+  approve: 'ApproveFileVersion',
+  decline: 'DeclineFileVersion',
+};
+export const fileCommandName = (type: FileChange['type']): string => NAMES[type];
+
+/** One change of one file by the signed-in member. */
+export class ChangeFileCommand extends Command<{ position: number }> {
+  constructor(
+    readonly issuer: CommandContext,
+    readonly payload: { file_id: string; change: FileChange },
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeFileCommand)
+export class ChangeFileHandler implements ICommandHandler<ChangeFileCommand> {
+  constructor(
+    private readonly files: FileCommands,
+    @InjectPort('clock') private readonly clock: () => Date,
+  ) {}
+
+  async execute({ issuer, payload }: ChangeFileCommand): Promise<{ position: number }> {
+    const state = await this.files.fileState(payload.file_id);
+    const context = await this.files.context(issuer, state.scope);
+    const now = this.clock();
+    const timed = { context, now: now.toISOString() };
+    const change = payload.change;
+    const name = fileCommandName(change.type);
+    // a volatile upload is removed by its uploader with the same route (DELETE /api/storage/files/{id})
+    if (change.type === 'remove' && state.state === 'volatile') {
+      return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'DiscardUpload', ...timed })).position };
+    }
+    switch (change.type) {
+      case 'rename':
+        return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'RenameFile', name: sanitizeFileName(change.name), ...timed }, change.expected_revision)).position };
+      case 'move': {
+        const target = await this.files.folderRef(change.target_folder_id, context, 'target_folder_id');
+        return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'MoveFile', target, ...timed }, change.expected_revision)).position };
+      }
+      case 'remove':
+        return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'RemoveFile', ...timed })).position };
+      case 'lock': {
+        const settings = await this.files.settings();
+        const until = change.locked_until ? new Date(change.locked_until) : new Date(now.getTime() + settings.lock_period_days * 86_400_000);
+        if (until.getTime() > now.getTime() + MAX_LOCK_PERIOD_DAYS * 86_400_000) throw new DomainError('too_big', 'invalid', 'locked_unitl');
+        return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'LockFile', locked_until: until.toISOString(), ...timed })).position };
+      }
+      case 'unlock':
+        return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'UnlockFile', ...timed })).position };
+      case 'approve':
+        return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'ApproveVersion', version_id: change.version_id, ...timed })).position };
+      case 'decline':
+        return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'DeclineVersion', version_id: change.version_id, ...timed })).position };
+      default: {
+        const unknown: never = change;
+        throw new Error(`unknown change ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+}
+
+/** The new-files form: every upload into the one folder, each on its own stream (all are checked before any is published). */
+export class PublishFilesCommand extends Command<{ position: number; file_ids: string[] }> {
+  constructor(
+    readonly issuer: CommandContext,
+    readonly payload: PublishFilesRequest,
+  ) {
+    super();
+  }
+}
+
+export const PUBLISH_FILES = 'PublishFiles';
+
+@CommandHandler(PublishFilesCommand)
+export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand> {
+  constructor(
+    private readonly files: FileCommands,
+    @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
+    @InjectPort('clock') private readonly clock: () => Date,
+  ) {}
+
+  async execute({ issuer, payload }: PublishFilesCommand): Promise<{ position: number; file_ids: string[] }> {
+    const folderId = payload.folder_ids[0];
+    const scope = await this.files.scopeOfFolder(folderId, 'folder_ids.0');
+    const context = await this.files.context(issuer, scope);
+    const folder = await this.files.folderRef(folderId, context, 'folder_ids.0');
+    const settings = await this.files.settings();
+    const ids = [...new Set(payload.files.map((file) => file.id))];
+    const states = await Promise.all(ids.map((id) => this.files.fileState(id)));
+    // every upload is the issuer's and still volatile (or already published here: a retried form) before any is published
+    states.forEach((state, index) => {
+      if (state.state === 'none' || state.uploader_id !== context.viewer.member_id) throw new DomainError('not_found', 'not_found', `files.${index}.id`);
+      if (state.state === 'removed') throw new DomainError('upload_removed', 'refused', `files.${index}.id`);
+      if (state.state === 'published' && state.folder_id !== folderId) throw new DomainError('already_published', 'conflict', `files.${index}.id`);
+    });
+    let position = 0;
+    for (const [index, state] of states.entries()) {
+      if (state.state === 'published') continue;
+      const description = await this.cipher.encrypt(context.viewer.member_id, payload.description);
+      const handled = await this.files.runFile(PUBLISH_FILES, ids[index], issuer, {
+        type: 'PublishFile',
+        folder,
+        name: state.name,
+        description,
+        settings,
+        context,
+        now: this.clock().toISOString(),
+      });
+      position = Math.max(position, handled.position);
+    }
+    return { position, file_ids: ids };
+  }
+}

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DEFAULT_FILE_SETTINGS,
+  DEFAULT_NETWORK_ID,
+  fileSettingsStream,
+  fileStream,
+  folderStream,
+  groupStream,
+  rootFolderScope,
+  type FileEvent,
+  type FileScope,
+  type FileSettings,
+  type FileSettingsEvent,
+  type FolderEvent,
+  type GroupStreamEvent,
+  type Viewer,
+} from '@cn/contracts';
+import type { CommandContext, HandledCommand } from '@cn/domain';
+import { DomainError } from '@cn/domain';
+import { CommandRunner } from '../core/command-runner';
+import { CommandLookup } from '../lookup/command-lookup';
+import { evolveGroup, initialGroupState } from '../groups/group-state';
+import { fileDecider, initialFileState, type FileCommand, type FileState } from './file.decider';
+import { folderDecider, initialFolderState, type FilesContext, type FolderCommand, type FolderRef, type FolderState } from './folder.decider';
+import { fileSettingsDecider, type FileSettingsCommand } from './file-settings.decider';
+
+/** folders nest at most this deep (a longer chain is a cycle or an attack) */
+const MAX_DEPTH = 64;
+
+/**
+ * The steps every files command shares: who asks (as a viewer of the scope: their membership and admin
+ * rights in the scope's group come from the group's own stream), the folders a command names (root
+ * folders included) with their ancestors, the network's file settings, and the deciders on their streams.
+ */
+@Injectable()
+export class FileCommands {
+  constructor(
+    readonly runner: CommandRunner,
+    readonly lookup: CommandLookup,
+  ) {}
+
+  /** the issuer as a viewer of the scope, and whether the scope is read-only */
+  async context(issuer: CommandContext, scope: FileScope | null): Promise<FilesContext> {
+    const member = await this.lookup.issuer(issuer);
+    const viewer: Viewer = { member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external, group_ids: [], admin_group_ids: [] };
+    if (!scope || scope.type === 'network') return { viewer, group_archived: false };
+    const group = await this.group(scope.group_id);
+    const member_of = group.exists && !group.deleted && group.members[member._id] !== undefined;
+    return {
+      viewer: { ...viewer, group_ids: member_of ? [scope.group_id] : [], admin_group_ids: member_of && group.members[member._id] ? [scope.group_id] : [] },
+      group_archived: group.archived,
+    };
+  }
+
+  private async group(groupId: string) {
+    const events = await this.runner.eventStore.readStream(groupStream(groupId));
+    return events.reduce((state, event) => evolveGroup(state, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
+  }
+
+  async folderState(folderId: string): Promise<FolderState> {
+    const events = await this.runner.eventStore.readStream(folderStream(folderId));
+    return events.reduce((state, event) => folderDecider.evolve(state, { type: event.type, data: event.data } as FolderEvent), initialFolderState());
+  }
+
+  async fileState(fileId: string): Promise<FileState> {
+    const events = await this.runner.eventStore.readStream(fileStream(fileId));
+    return events.reduce((state, event) => fileDecider.evolve(state, { type: event.type, data: event.data } as FileEvent), initialFileState());
+  }
+
+  /** the scope of a folder (root or not); 404 when there is no such folder */
+  async scopeOfFolder(folderId: string, field?: string): Promise<FileScope> {
+    const root = rootFolderScope(folderId);
+    if (root) return root;
+    const state = await this.folderState(folderId);
+    if (!state.scope) throw new DomainError('not_found', 'not_found', field);
+    return state.scope;
+  }
+
+  /** a folder as a target of a command: live when it and every ancestor exist (a group's root while the group does) */
+  async folderRef(folderId: string, context: FilesContext, field: string): Promise<FolderRef> {
+    const root = rootFolderScope(folderId);
+    if (root) {
+      const live = root.type === 'network' || (await this.group(root.group_id)).exists;
+      return { folder_id: folderId, scope: root, author_id: null, group_archived: context.group_archived, live, ancestors: [] };
+    }
+    const state = await this.folderState(folderId);
+    if (!state.scope) throw new DomainError('not_found', 'not_found', field);
+    const ancestors: string[] = [];
+    let live = !state.deleted;
+    let parent = state.parent_folder_id;
+    while (live && !rootFolderScope(parent)) {
+      if (ancestors.length >= MAX_DEPTH || ancestors.includes(parent)) {
+        live = false;
+        break;
+      }
+      ancestors.push(parent);
+      const above = await this.folderState(parent);
+      live = above.exists && !above.deleted;
+      parent = above.parent_folder_id;
+    }
+    if (live) ancestors.push(parent);
+    return { folder_id: folderId, scope: state.scope, author_id: state.author_id, group_archived: context.group_archived, live, ancestors };
+  }
+
+  /**
+   * The ids among `fileIds` that name a file the issuer may see: a published file of a scope they see
+   * (in a folder that still exists), or an upload of their own not yet published. Other modules (an
+   * appointment's attachments) refuse the rest.
+   */
+  async knownFiles(issuer: CommandContext, fileIds: readonly string[]): Promise<Set<string>> {
+    const known = new Set<string>();
+    for (const fileId of new Set(fileIds)) {
+      const state = await this.fileState(fileId);
+      const context = await this.context(issuer, state.scope);
+      if (state.state === 'volatile' && state.uploader_id === context.viewer.member_id) known.add(fileId);
+      if (state.state !== 'published' || !state.scope) continue;
+      if (state.scope.type === 'group' && !context.viewer.group_ids.includes(state.scope.group_id)) continue;
+      if ((await this.folderRef(state.folder_id, context, 'folder_id')).live) known.add(fileId);
+    }
+    return known;
+  }
+
+  async settings(): Promise<FileSettings> {
+    const events = await this.runner.eventStore.readStream(fileSettingsStream(DEFAULT_NETWORK_ID));
+    return events.reduce((state, event) => fileSettingsDecider.evolve(state, { type: event.type, data: event.data } as FileSettingsEvent), DEFAULT_FILE_SETTINGS);
+  }
+
+  runFolder(name: string, folderId: string, issuer: CommandContext, command: FolderCommand, expectedRevision?: number): Promise<HandledCommand<FolderEvent>> {
+    return this.runner.run(name, { streamId: folderStream(folderId), decider: folderDecider, command, context: issuer, expectedRevision });
+  }
+
+  runFile(name: string, fileId: string, issuer: CommandContext, command: FileCommand, expectedRevision?: number): Promise<HandledCommand<FileEvent>> {
+    return this.runner.run(name, { streamId: fileStream(fileId), decider: fileDecider, command, context: issuer, expectedRevision });
+  }
+
+  runSettings(name: string, issuer: CommandContext, command: FileSettingsCommand): Promise<HandledCommand<FileSettingsEvent>> {
+    return this.runner.run(name, { streamId: fileSettingsStream(DEFAULT_NETWORK_ID), decider: fileSettingsDecider, command, context: issuer });
+  }
+}

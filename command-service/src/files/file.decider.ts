@@ -1,0 +1,238 @@
+import {
+  activeLock,
+  extensionAccepted,
+  fileAbilities,
+  type EncryptedEnvelope,
+  type FileCan,
+  type FileEvent,
+  type FileScope,
+  type FileSettings,
+} from '@cn/contracts';
+import { DomainError, type Decider } from '@cn/domain';
+import { requireTarget, sameScope, type FilesContext, type FolderRef } from './folder.decider';
+
+export interface FileVersionState {
+  version_id: string;
+  /** null while pending */
+  major: number | null;
+  pending: boolean;
+  declined: boolean;
+  author_id: string;
+  blob_key: string;
+}
+
+export interface FileState {
+  state: 'none' | 'volatile' | 'published' | 'removed';
+  file_id: string;
+  uploader_id: string;
+  author_id: string;
+  scope: FileScope | null;
+  folder_id: string;
+  name: string;
+  original_filename: string;
+  versions: FileVersionState[];
+  locked_by: string | null;
+  locked_until: string | null;
+}
+
+export const initialFileState = (): FileState => ({
+  state: 'none',
+  file_id: '',
+  uploader_id: '',
+  author_id: '',
+  scope: null,
+  folder_id: '',
+  name: '',
+  original_filename: '',
+  versions: [],
+  locked_by: null,
+  locked_until: null,
+});
+
+/** bytes as the file storage keeps them, and what the upload sniffed */
+export interface UploadedBlob {
+  version_id: string;
+  blob_key: string;
+  size: number;
+  content_type: string;
+  original_filename: string;
+  extension: string;
+}
+
+type Description = string | EncryptedEnvelope;
+type Timed = { context: FilesContext; now: string };
+
+export type FileCommand =
+  | { type: 'UploadFile'; file_id: string; blob: UploadedBlob; uploader_id: string }
+  | ({ type: 'DiscardUpload' } & Timed)
+  | ({ type: 'PublishFile'; folder: FolderRef; name: string; description: Description; settings: FileSettings } & Timed)
+  | ({ type: 'AddVersion'; blob: UploadedBlob; description: Description; settings: FileSettings } & Timed)
+  | ({ type: 'ApproveVersion'; version_id: string } & Timed)
+  | ({ type: 'DeclineVersion'; version_id: string } & Timed)
+  | ({ type: 'LockFile'; locked_until: string } & Timed)
+  | ({ type: 'UnlockFile' } & Timed)
+  | ({ type: 'MoveFile'; target: FolderRef } & Timed)
+  | ({ type: 'RenameFile'; name: string } & Timed)
+  | ({ type: 'RemoveFile' } & Timed);
+
+export const currentMajor = (state: FileState): number => Math.max(0, ...state.versions.map((version) => version.major ?? 0));
+
+/** a published file's abilities for the viewer; 404 for a viewer who may not see it, a removed or unpublished file */
+export const publishedFileAbilities = (state: FileState, context: FilesContext, now: string): FileCan => {
+  const scope = state.scope;
+  if (state.state !== 'published' || !scope || (scope.type === 'group' && !context.viewer.group_ids.includes(scope.group_id))) throw new DomainError('not_found', 'not_found');
+  return fileAbilities(
+    { scope, author_id: state.author_id, locked_by: state.locked_by, locked_until: state.locked_until, group_archived: context.group_archived },
+    context.viewer,
+    new Date(now),
+  );
+};
+
+export const lockedByOther = (state: FileState, context: FilesContext, now: string): boolean => {
+  const holder = activeLock(state, new Date(now));
+  return holder !== null && holder !== context.viewer.member_id;
+};
+
+/** refused for want of a right: 409 file_locked when a lock of someone else is why, 403 otherwise */
+const refuse = (state: FileState, context: FilesContext, now: string): never => {
+  if (lockedByOther(state, context, now)) throw new DomainError('file_locked', 'conflict');
+  throw new DomainError('forbidden', 'forbidden');
+};
+
+const requireExtension = (settings: FileSettings, name: string, field: string): void => {
+  if (!extensionAccepted(settings, name)) throw new DomainError('file_type_not_accepted', 'invalid', field);
+};
+
+export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
+  initialState: initialFileState,
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'FileUploaded': {
+        const { file_id, uploader_id, version_id, blob_key, original_filename } = event.data;
+        return {
+          ...state,
+          state: 'volatile',
+          file_id,
+          uploader_id,
+          name: original_filename,
+          original_filename,
+          versions: [{ version_id, major: null, pending: false, declined: false, author_id: uploader_id, blob_key }],
+        };
+      }
+      case 'FilePublished': {
+        const { scope_type, group_id } = event.data;
+        const scope: FileScope = scope_type === 'group' && group_id ? { type: 'group', group_id } : { type: 'network', group_id: null };
+        return {
+          ...state,
+          state: 'published',
+          scope,
+          folder_id: event.data.folder_id,
+          name: event.data.name,
+          author_id: event.data.author_id,
+          versions: state.versions.map((version, index) => (index === 0 ? { ...version, major: 1 } : version)),
+        };
+      }
+      case 'FileVersionAdded': {
+        const { version_id, blob_key, author_id, pending, major } = event.data;
+        return { ...state, versions: [...state.versions, { version_id, major, pending, declined: false, author_id, blob_key }] };
+      }
+      case 'FileVersionApproved':
+        return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, major: event.data.major } : version)) };
+      case 'FileVersionDeclined':
+        return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, declined: true } : version)) };
+      case 'FileMoved':
+        return { ...state, folder_id: event.data.folder_id };
+      case 'FileRenamed':
+        return { ...state, name: event.data.name };
+      case 'FileLocked':
+        return { ...state, locked_by: event.data.locked_by, locked_until: event.data.locked_until };
+      case 'FileUnlocked':
+        return { ...state, locked_by: null, locked_until: null };
+      case 'FileRemoved':
+        return { ...state, state: 'removed' };
+      default:
+        return state;
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'UploadFile': {
+        if (state.state !== 'none') throw new DomainError('concurrency_conflict', 'conflict');
+        return [{ type: 'FileUploaded', data: { file_id: command.file_id, uploader_id: command.uploader_id, ...command.blob } }];
+      }
+      case 'DiscardUpload':
+        // only the uploader knows a volatile upload exists
+        if (state.state !== 'volatile' || state.uploader_id !== command.context.viewer.member_id) throw new DomainError('not_found', 'not_found');
+        return [{ type: 'FileRemoved', data: { file_id: state.file_id } }];
+      case 'PublishFile': {
+        if (state.state === 'none' || state.state === 'removed' || state.uploader_id !== command.context.viewer.member_id) throw new DomainError('not_found', 'not_found', 'files');
+        if (state.state === 'published') throw new DomainError('already_published', 'conflict', 'files');
+        requireTarget(command.folder, command.context, 'folder_ids.0');
+        requireExtension(command.settings, command.name, 'files');
+        const scope = command.folder.scope;
+        return [
+          {
+            type: 'FilePublished',
+            data: { file_id: state.file_id, scope_type: scope.type, group_id: scope.group_id, folder_id: command.folder.folder_id, name: command.name, description: command.description, author_id: command.context.viewer.member_id },
+          },
+        ];
+      }
+      case 'AddVersion': {
+        const can = publishedFileAbilities(state, command.context, command.now);
+        if (!can.add_version) refuse(state, command.context, command.now);
+        requireExtension(command.settings, command.blob.original_filename, 'file');
+        // a member who may not change the file proposes the version; a scope admin approves it
+        const pending = !can.update;
+        return [
+          {
+            type: 'FileVersionAdded',
+            data: { file_id: state.file_id, ...command.blob, major: pending ? null : currentMajor(state) + 1, author_id: command.context.viewer.member_id, description: command.description, pending },
+          },
+        ];
+      }
+      case 'ApproveVersion':
+      case 'DeclineVersion': {
+        if (!publishedFileAbilities(state, command.context, command.now).approve) throw new DomainError('forbidden', 'forbidden');
+        const version = state.versions.find((candidate) => candidate.version_id === command.version_id);
+        if (!version) throw new DomainError('not_found', 'not_found');
+        if (!version.pending) throw new DomainError('version_not_pending', 'conflict');
+        const actor = command.context.viewer.member_id;
+        return command.type === 'ApproveVersion'
+          ? [{ type: 'FileVersionApproved', data: { file_id: state.file_id, version_id: version.version_id, major: currentMajor(state) + 1, approver_id: actor } }]
+          : [{ type: 'FileVersionDeclined', data: { file_id: state.file_id, version_id: version.version_id, decliner_id: actor } }];
+      }
+      case 'LockFile': {
+        const can = publishedFileAbilities(state, command.context, command.now);
+        const holder = activeLock(state, new Date(command.now));
+        if (holder !== null && holder !== command.context.viewer.member_id) throw new DomainError('file_locked', 'conflict');
+        if (holder === null && !can.lock) throw new DomainError('forbidden', 'forbidden');
+        if (holder !== null && !can.unlock) throw new DomainError('forbidden', 'forbidden');
+        if (Date.parse(command.locked_until) <= Date.parse(command.now)) throw new DomainError('invalid_date', 'invalid', 'locked_unitl');
+        return [{ type: 'FileLocked', data: { file_id: state.file_id, locked_by: command.context.viewer.member_id, locked_until: command.locked_until } }];
+      }
+      case 'UnlockFile': {
+        const can = publishedFileAbilities(state, command.context, command.now);
+        if (activeLock(state, new Date(command.now)) === null) return [];
+        if (!can.unlock) refuse(state, command.context, command.now);
+        return [{ type: 'FileUnlocked', data: { file_id: state.file_id } }];
+      }
+      case 'MoveFile': {
+        if (!publishedFileAbilities(state, command.context, command.now).update) refuse(state, command.context, command.now);
+        requireTarget(command.target, command.context, 'target_folder_id');
+        if (!state.scope || !sameScope(state.scope, command.target.scope)) throw new DomainError('invalid_target', 'refused', 'target_folder_id');
+        if (command.target.folder_id === state.folder_id) return [];
+        return [{ type: 'FileMoved', data: { file_id: state.file_id, from_folder_id: state.folder_id, folder_id: command.target.folder_id } }];
+      }
+      case 'RenameFile':
+        if (!publishedFileAbilities(state, command.context, command.now).update) refuse(state, command.context, command.now);
+        return command.name === state.name ? [] : [{ type: 'FileRenamed', data: { file_id: state.file_id, name: command.name } }];
+      case 'RemoveFile':
+        if (!publishedFileAbilities(state, command.context, command.now).destroy) refuse(state, command.context, command.now);
+        return [{ type: 'FileRemoved', data: { file_id: state.file_id } }];
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+      }
+    }
+  },
+};

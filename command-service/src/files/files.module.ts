@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { BlobSweep } from './blob-sweep';
+import { ChangeFileHandler, PublishFilesHandler } from './changing-files/change-file.command';
+import { ChangeFileController } from './changing-files/change-file.controller';
+import { ChangeFileSettingsHandler, FileSettingsController } from './configuring-files/file-settings.controller';
+import { FileTokenController } from './downloading-archives/file-token.controller';
+import { FileCommands } from './file-commands';
+import { ManageFolderHandler } from './managing-folders/manage-folders.command';
+import { ManageFoldersController } from './managing-folders/manage-folders.controller';
+import { UploadFileHandler } from './uploading-files/upload-file.command';
+import { UploadFileController } from './uploading-files/upload-file.controller';
+
+/** Files and folders: uploads (streamed), the new-files form, versions and their approval, locks, moves, removal, the archive token, the files settings, the sweep of orphaned bytes. */
+@Module({
+  controllers: [ManageFoldersController, FileSettingsController, ChangeFileController, UploadFileController, FileTokenController],
+  providers: [FileCommands, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep],
+  exports: [FileCommands],
+})
+export class FilesModule {}

@@ -1,0 +1,80 @@
+import type { Viewer } from '../calendars/calendar-abilities';
+import type { FileScope } from './file-constants';
+
+/**
+ * Who may do what with folders and files (§6). The command service refuses with these functions and the
+ * query service answers them as `can` flags, each on facts folded from its own model, so the two cannot
+ * disagree. A group's files exist only for the group's members: everybody else (network admins included)
+ * gets 404, whatever id they know.
+ */
+export interface FileScopeFacts {
+  scope: FileScope;
+  /** an archived group's files are read-only */
+  group_archived: boolean;
+}
+
+export interface FolderFacts extends FileScopeFacts {
+  /** null for a root folder */
+  author_id: string | null;
+}
+
+export interface FileFacts extends FileScopeFacts {
+  author_id: string;
+  locked_by: string | null;
+  locked_until: string | null;
+}
+
+export interface FolderCan {
+  destroy: boolean;
+  update: boolean;
+  create_subfolders: boolean;
+  add_files: boolean;
+}
+
+export interface FileCan {
+  /** rename and move */
+  update: boolean;
+  destroy: boolean;
+  lock: boolean;
+  unlock: boolean;
+  /** upload a new version (published at once when `update`, pending approval otherwise) */
+  add_version: boolean;
+  /** approve or decline pending versions */
+  approve: boolean;
+}
+
+export const canSeeScope = (scope: FileScope, viewer: Viewer): boolean => (scope.type === 'network' ? true : viewer.group_ids.includes(scope.group_id));
+
+/** administrates the scope: network admins the network's files, group admins their group's */
+export const managesScope = (scope: FileScope, viewer: Viewer): boolean =>
+  scope.type === 'network' ? viewer.network_admin : viewer.admin_group_ids.includes(scope.group_id);
+
+/** may add files and folders: every internal member in the network's area, every group member in a group's */
+const contributes = (facts: FileScopeFacts, viewer: Viewer): boolean =>
+  !facts.group_archived && canSeeScope(facts.scope, viewer) && (facts.scope.type === 'group' || !viewer.external || viewer.network_admin);
+
+export const folderAbilities = (folder: FolderFacts, viewer: Viewer): FolderCan => {
+  const contribute = contributes(folder, viewer);
+  const own = folder.author_id !== null && (folder.author_id === viewer.member_id || managesScope(folder.scope, viewer));
+  return { destroy: contribute && own, update: contribute && own, create_subfolders: contribute, add_files: contribute };
+};
+
+/** a lock that has not run out yet */
+export const activeLock = (file: Pick<FileFacts, 'locked_by' | 'locked_until'>, now: Date): string | null =>
+  file.locked_by !== null && file.locked_until !== null && Date.parse(file.locked_until) > now.getTime() ? file.locked_by : null;
+
+export const fileAbilities = (file: FileFacts, viewer: Viewer, now: Date): FileCan => {
+  const contribute = contributes(file, viewer);
+  const manages = managesScope(file.scope, viewer);
+  const lockedBy = activeLock(file, now);
+  const lockedByOther = lockedBy !== null && lockedBy !== viewer.member_id && !manages;
+  const own = file.author_id === viewer.member_id || manages;
+  return {
+    update: contribute && own && !lockedByOther,
+    destroy: contribute && own && !lockedByOther,
+    lock: contribute && lockedBy === null,
+    unlock: contribute && lockedBy !== null && (lockedBy === viewer.member_id || manages),
+    add_version: contribute && !lockedByOther,
+    approve: contribute && manages,
+  };
+};

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { safeText } from '../common/safe-text';
+import type { FileCan, FolderCan } from './file-abilities';
+import { FILE_DESCRIPTION_MAX_LENGTH, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH, MAX_ARCHIVE_ITEMS, MAX_LOCK_PERIOD_DAYS } from './file-constants';
+
+const id = z.string().trim().min(1, { message: 'required' }).max(100, { message: 'too_long' });
+const folderName = safeText(z.string().trim().min(1, { message: 'required' }).max(FOLDER_NAME_MAX_LENGTH, { message: 'too_long' }), 'required').refine(
+  (value) => !/[\\/]/.test(value) && value !== '.' && value !== '..',
+  { message: 'invalid_name' },
+);
+const fileName = safeText(z.string().trim().min(1, { message: 'required' }).max(FILE_NAME_MAX_LENGTH, { message: 'too_long' }), 'required').refine(
+  (value) => !/[\\/]/.test(value) && !value.startsWith('.'),
+  { message: 'invalid_name' },
+);
+const description = z.string().max(FILE_DESCRIPTION_MAX_LENGTH, { message: 'too_long' });
+/** the stream revision the client's form was read at (409 when the folder or file changed since) */
+const expectedRevision = z.number().int().min(0).optional();
+
+export const createFolderRequestSchema = z.object({ name: folderName, description: description.default(''), parent_folder_id: id });
+export type CreateFolderRequest = z.output<typeof createFolderRequestSchema>;
+export const editFolderRequestSchema = z.object({ name: folderName, description: description.default(''), expected_revision: expectedRevision });
+export const moveRequestSchema = z.object({ target_folder_id: id, expected_revision: expectedRevision });
+export const renameFileRequestSchema = z.object({ name: fileName, expected_revision: expectedRevision });
+
+/** the new-files form: uploads (volatile) to publish into one folder */
+export const publishFilesRequestSchema = z.object({
+  files: z.array(z.object({ id }), { message: 'required' }).min(1, { message: 'required' }).max(100, { message: 'too_many' }),
+  folder_ids: z.array(id, { message: 'required' }).min(1, { message: 'required' }).max(1, { message: 'too_many' }),
+  description: description.default(''),
+  post_to_stream: z.boolean().default(false),
+});
+export type PublishFilesRequest = z.output<typeof publishFilesRequestSchema>;
+
+/** a new version of a file from an upload (volatile) */
+export const addFileVersionRequestSchema = z.object({ upload_id: id, description: description.default('') });
+
+/** PUT /api/storage/{fileUrl}/lock: `locked_unitl` as the product spells it; the network's period when absent */
+export const lockFileRequestSchema = z.object({
+  locked_unitl: z.iso.datetime({ offset: true, message: 'invalid_date' }).nullable().optional(),
+});
+
+export const batchRequestSchema = z.object({
+  file_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
+  folder_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
+  current_folder_id: id.optional(),
+});
+export const batchMoveRequestSchema = z.object({
+  file_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
+  folder_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
+  target_folder_id: id,
+});
+export const batchDeleteRequestSchema = z.object({
+  file_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
+  folder_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
+});
+
+const extensionEntry = z.string().trim().regex(/^[A-Za-z0-9]+$/, { message: 'invalid_extension' });
+export const fileSettingsRequestSchema = z.object({
+  extension_filter: z.object({ enabled: z.boolean(), type: z.enum(['allow', 'deny']), list: z.array(extensionEntry).max(200, { message: 'too_many' }) }),
+  lock_period_days: z.number().int().min(1, { message: 'too_small' }).max(MAX_LOCK_PERIOD_DAYS, { message: 'too_large' }),
+});
+
+export interface FileRef {
+  id: string;
+  name: string;
+}
+
+/** an upload as the uploader's form sees it */
+export interface UploadedFileDto {
+  id: string;
+  name: string;
+  size: number;
+  extension: string;
+  content_type: string;
+  state: 'volatile' | 'published' | 'removed';
+}
+
+export interface FolderItemDto {
+  id: string;
+  type: 'folder' | 'root_folder';
+  name: string;
+  description: string;
+  parent_folder_id: string | null;
+  namespace: 'network' | 'group';
+  group_id: string | null;
+  total_files_count: number;
+  total_subfolders_count: number;
+  revision: number;
+  can: FolderCan;
+}
+
+export interface FileVersionDto {
+  id: string;
+  major: number;
+  original_filename: string;
+  extension: string;
+  size: number;
+  content_type: string;
+  created_at: string;
+  author_name: string;
+  url: string;
+}
+
+export interface FileItemDto {
+  id: string;
+  type: 'file';
+  name: string;
+  original_filename: string;
+  extension: string;
+  content_type: string;
+  size: number;
+  description: string;
+  folder_id: string;
+  namespace: 'network' | 'group';
+  group_id: string | null;
+  updated_at: string;
+  /** ISO time while locked, else null */
+  locked_until: string | null;
+  lockedById: string | null;
+  current_version: number;
+  current_version_authors: string[];
+  /** download of the current version, `?_=v{major}` */
+  url: string;
+  revision: number;
+  pending_versions_count: number;
+  can: FileCan;
+}
+
+export interface PendingVersionDto {
+  id: string;
+  file_id: string;
+  file_name: string;
+  original_filename: string;
+  extension: string;
+  created_at: string;
+  author_name: string;
+  description: string;
+}
+
+export interface FolderContentsDto {
+  folder: FolderItemDto;
+  breadcrumbs: FileRef[];
+  folders: FolderItemDto[];
+  files: FileItemDto[];
+}
+
+export interface FileDetailsDto {
+  file: FileItemDto;
+  breadcrumbs: FileRef[];
+  versions: FileVersionDto[];
+  pending_versions: PendingVersionDto[];
+}
+
+/** the approval page: pending versions the viewer may approve */
+export interface ApprovalDto {
+  versions: PendingVersionDto[];
+}
+
+export const createdAnswerSchema = z.object({ id: z.string(), position: z.number().int() });
+export const uploadedFileAnswerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  extension: z.string(),
+  content_type: z.string(),
+  state: z.enum(['volatile', 'published', 'removed']),
+  position: z.number().int(),
+});
+export type UploadedFileAnswer = z.infer<typeof uploadedFileAnswerSchema>;
+export const fileTokenAnswerSchema = z.object({ token: z.string() });
+export const publishedAnswerSchema = z.object({ position: z.number().int(), file_ids: z.array(z.string()) });

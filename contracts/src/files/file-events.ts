@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf, personal } from '../common/events';
+
+const scopeFields = { scope_type: z.enum(['network', 'group']), group_id: z.string().nullable() };
+
+/** A folder under another folder (a root folder id for the top of a scope). Names are the folder's, not personal data. */
+export const FolderCreated = defineEvent(
+  'FolderCreated',
+  1,
+  z.object({ folder_id: z.string(), ...scopeFields, parent_folder_id: z.string(), name: z.string(), description: personal(z.string()), author_id: z.string() }),
+);
+export const FolderEdited = defineEvent('FolderEdited', 1, z.object({ folder_id: z.string(), name: z.string(), description: personal(z.string()) }));
+export const FolderMoved = defineEvent('FolderMoved', 1, z.object({ folder_id: z.string(), from_folder_id: z.string(), parent_folder_id: z.string() }));
+/** the folder and what is in it leave every list; the files' streams are not touched (their history stays) */
+export const FolderDeleted = defineEvent('FolderDeleted', 1, z.object({ folder_id: z.string() }));
+
+const blobFields = {
+  version_id: z.string(),
+  /** the SHA-256 of the bytes: their key in the file storage; never shown to a member */
+  blob_key: z.string(),
+  size: z.number().int().nonnegative(),
+  /** sniffed from the bytes on upload, never the client's claim */
+  content_type: z.string(),
+  original_filename: z.string(),
+  extension: z.string(),
+};
+
+/** Bytes stored for the uploader, in no folder yet (state volatile): only the uploader sees it. */
+export const FileUploaded = defineEvent('FileUploaded', 1, z.object({ file_id: z.string(), uploader_id: z.string(), ...blobFields }));
+/** the new-files form put a volatile upload into a folder: it is published there, version 1 */
+export const FilePublished = defineEvent(
+  'FilePublished',
+  1,
+  z.object({ file_id: z.string(), ...scopeFields, folder_id: z.string(), name: z.string(), description: personal(z.string()), author_id: z.string() }),
+);
+/** a new version; `pending` when its author may not publish it directly (a scope admin approves it) */
+export const FileVersionAdded = defineEvent(
+  'FileVersionAdded',
+  1,
+  z.object({ file_id: z.string(), ...blobFields, major: z.number().int().positive().nullable(), author_id: z.string(), description: personal(z.string()), pending: z.boolean() }),
+);
+export const FileVersionApproved = defineEvent('FileVersionApproved', 1, z.object({ file_id: z.string(), version_id: z.string(), major: z.number().int().positive(), approver_id: z.string() }));
+export const FileVersionDeclined = defineEvent('FileVersionDeclined', 1, z.object({ file_id: z.string(), version_id: z.string(), decliner_id: z.string() }));
+export const FileMoved = defineEvent('FileMoved', 1, z.object({ file_id: z.string(), from_folder_id: z.string(), folder_id: z.string() }));
+export const FileRenamed = defineEvent('FileRenamed', 1, z.object({ file_id: z.string(), name: z.string() }));
+export const FileLocked = defineEvent('FileLocked', 1, z.object({ file_id: z.string(), locked_by: z.string(), locked_until: z.string() }));
+export const FileUnlocked = defineEvent('FileUnlocked', 1, z.object({ file_id: z.string() }));
+/** removed by a member (volatile or published): gone from every list and download; the stream keeps its history */
+export const FileRemoved = defineEvent('FileRemoved', 1, z.object({ file_id: z.string() }));
+
+export const FileSettingsChanged = defineEvent(
+  'FileSettingsChanged',
+  1,
+  z.object({
+    extension_filter: z.object({ enabled: z.boolean(), type: z.enum(['allow', 'deny']), list: z.array(z.string()) }),
+    lock_period_days: z.number().int().positive(),
+  }),
+);
+
+export const folderEvents = [FolderCreated, FolderEdited, FolderMoved, FolderDeleted] as const;
+export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileLocked, FileUnlocked, FileRemoved] as const;
+export const fileSettingsEvents = [FileSettingsChanged] as const;
+export const filesModuleEvents = [...folderEvents, ...fileEvents, ...fileSettingsEvents] as const;
+
+export type FolderEvent = EventOf<(typeof folderEvents)[number]>;
+export type FileEvent = EventOf<(typeof fileEvents)[number]>;
+export type FileSettingsEvent = EventOf<(typeof fileSettingsEvents)[number]>;

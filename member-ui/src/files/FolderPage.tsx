@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatFileSize, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, truncateFileName, type FileItemDto, type FileRef, type FolderItemDto } from '@cn/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { errorKeyOf } from '../api/client';
+import { EmptyState } from '../common/EmptyState';
+import { Icon } from '../common/Icon';
+import { NotFoundPage } from '../common/NotFoundPage';
+import { useGroup } from '../groups/groups-queries';
+import { refusalMessageKey } from '../i18n/refusal-message';
+import { useLiveTopic } from '../realtime/LiveQueries';
+import { useToasts } from '../toasts/Toasts';
+import { FolderPicker } from './FolderPicker';
+import { NewFilesForm } from './NewFilesForm';
+import { filesKeys, useApproval, useFilesApi, useFilesCommand, useFolder } from './files-queries';
+
+/** where a scope's pages live: /files or /groups/{slug}/files */
+export const scopeBase = (groupSlug: string | undefined): string => (groupSlug ? `/groups/${encodeURIComponent(groupSlug)}/files` : '/files');
+const folderPath = (base: string, crumbIndex: number, id: string): string => (crumbIndex === 0 ? base : `${base}/folders/${encodeURIComponent(id)}`);
+
+/** the group of a group-scoped route (its root folder id), or the network */
+export const useScope = (): { groupSlug: string | undefined; root: string | null; notFound: boolean } => {
+  const { groupSlug } = useParams();
+  const group = useGroup(groupSlug ?? '');
+  if (!groupSlug) return { groupSlug, root: NETWORK_ROOT_FOLDER_ID, notFound: false };
+  if (group.isError) return { groupSlug, root: null, notFound: true };
+  return { groupSlug, root: group.data ? groupRootFolderId(group.data.id) : null, notFound: false };
+};
+
+const NewFolderForm = ({ parentId, onDone }: { parentId: string; onDone: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const [name, setName] = useState('');
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const create = useFilesCommand((api, value: string) => api.createFolder({ name: value, parent_folder_id: parentId }));
+  return (
+    <form
+      className="card"
+      data-testid="new-folder-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        create.mutate(name, { onSuccess: onDone, onError: (error) => setErrorKey(refusalMessageKey(i18n, (error as { body?: { errors?: Array<{ key: string }> } }).body?.errors?.[0]?.key ?? errorKeyOf(error), ['files.errors'])) });
+      }}
+    >
+      <label className="field">
+        <span>{t('files.folder.name')}</span>
+        <input value={name} maxLength={120} required onChange={(event) => setName(event.target.value)} data-testid="new-folder-name" />
+      </label>
+      {errorKey ? <p className="field-error">{t(errorKey)}</p> : null}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={create.isPending} data-testid="new-folder-save">
+          {t('files.folder.create')}
+        </button>
+        <button type="button" className="button button--quiet" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+};
+
+/** A folder of the network or of a group: breadcrumbs, subfolders, files, and the actions the flags allow. */
+export const FolderPage = () => {
+  const { t, i18n } = useTranslation();
+  const { id } = useParams();
+  const scope = useScope();
+  const folderId = id ?? scope.root ?? '';
+  const folder = useFolder(folderId);
+  const api = useFilesApi();
+  const toasts = useToasts();
+  const navigate = useNavigate();
+  useLiveTopic('files');
+  const settings = useQuery({ queryKey: filesKeys.settings(), queryFn: () => api.settings() });
+  const approval = useApproval(
+    scope.groupSlug ? { type: 'group', id: scope.root?.slice('root-'.length) ?? '' } : { type: 'network', id: '' },
+    !!scope.root,
+  );
+  const [mode, setMode] = useState<'list' | 'folder' | 'files'>('list');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [moving, setMoving] = useState(false);
+  const batch = useFilesCommand(async (files, action: { type: 'delete' } | { type: 'move'; target: string }) => {
+    const data = folder.data;
+    if (!data) return;
+    for (const item of [...data.folders, ...data.files].filter((candidate) => selected.includes(candidate.id))) {
+      if (item.type === 'file') {
+        if (action.type === 'delete') await files.removeFile(item.id);
+        else await files.moveFile(item.id, action.target, item.revision);
+      } else if (action.type === 'delete') await files.removeFolder(item.id);
+      else await files.moveFolder(item.id, action.target, item.revision);
+    }
+  });
+
+  if (scope.notFound || (folder.isError && (folder.error as { status?: number }).status === 404)) return <NotFoundPage />;
+  const base = scopeBase(scope.groupSlug);
+  const data = folder.data;
+  if (!data) return <p className="muted">{folder.isError ? t('errors.generic_error') : t('common.loading')}</p>;
+
+  const items: Array<FolderItemDto | FileItemDto> = [...data.folders, ...data.files];
+  const chosen = items.filter((item) => selected.includes(item.id));
+  const allDestroyable = chosen.length > 0 && chosen.every((item) => item.can.destroy && !(item.type === 'file' && item.lockedById));
+  const toggle = (itemId: string) => setSelected((all) => (all.includes(itemId) ? all.filter((other) => other !== itemId) : [...all, itemId]));
+  const refuse = (error: unknown) => toasts.show('error', t(refusalMessageKey(i18n, errorKeyOf(error), ['files.errors'])));
+
+  const downloadZip = async () => {
+    try {
+      const { token } = await api.fileToken({
+        file_ids: chosen.filter((item) => item.type === 'file').map((item) => item.id),
+        folder_ids: chosen.length === 0 ? [folderId] : chosen.filter((item) => item.type !== 'file').map((item) => item.id),
+        current_folder_id: folderId,
+      });
+      window.location.assign(`/api/storage/v2/archive?token=${encodeURIComponent(token)}`);
+    } catch (error) {
+      refuse(error);
+    }
+  };
+
+  const pending = approval.data?.versions.length ?? 0;
+  return (
+    <div className="page files-page" data-testid="files-page">
+      <header className="page-header">
+        <nav aria-label={t('files.breadcrumbs')} className="breadcrumbs" data-testid="files-breadcrumbs">
+          {data.breadcrumbs.map((crumb: FileRef, index) => (
+            <span key={crumb.id}>
+              {index > 0 ? ' / ' : null}
+              <Link to={folderPath(base, index, crumb.id)}>{index === 0 ? (crumb.name || t('files.root')) : crumb.name}</Link>
+            </span>
+          ))}
+        </nav>
+        <div className="toolbar">
+          {data.folder.can.create_subfolders ? (
+            <button type="button" className="button button--quiet" onClick={() => setMode('folder')} data-testid="files-new-folder">
+              {t('files.actions.new_folder')}
+            </button>
+          ) : null}
+          {data.folder.can.add_files ? (
+            <button type="button" className="button" onClick={() => setMode('files')} data-testid="files-add">
+              {t('files.actions.add_files')}
+            </button>
+          ) : null}
+          <button type="button" className="button button--quiet" onClick={() => void downloadZip()} data-testid="files-download-zip">
+            {chosen.length === 0 ? t('files.actions.download_folder') : t('files.actions.download_selected', { count: chosen.length })}
+          </button>
+          {chosen.length > 0 && allDestroyable ? (
+            <>
+              <button type="button" className="button button--quiet" onClick={() => setMoving(true)} data-testid="files-move">
+                {t('files.actions.move')}
+              </button>
+              <button
+                type="button"
+                className="button button--danger"
+                data-testid="files-delete"
+                onClick={() => {
+                  if (window.confirm(t('files.actions.confirm_delete', { count: chosen.length }))) batch.mutate({ type: 'delete' }, { onSuccess: () => setSelected([]), onError: refuse });
+                }}
+              >
+                {t('files.actions.delete')}
+              </button>
+            </>
+          ) : null}
+          <Link to={`${base}/approval`} className="button button--quiet" data-testid="files-approval-link">
+            {t('files.approval.title')} {pending > 0 ? <span className="badge">{pending}</span> : null}
+          </Link>
+        </div>
+      </header>
+      {mode === 'folder' ? <NewFolderForm parentId={folderId} onDone={() => setMode('list')} /> : null}
+      {mode === 'files' ? <NewFilesForm folderId={folderId} settings={settings.data} onDone={() => setMode('list')} /> : null}
+      {moving ? (
+        <FolderPicker
+          start={scope.root ?? folderId}
+          exclude={chosen.filter((item) => item.type !== 'file').map((item) => item.id)}
+          onCancel={() => setMoving(false)}
+          onPick={(target) => {
+            setMoving(false);
+            batch.mutate({ type: 'move', target: target.id }, { onSuccess: () => setSelected([]), onError: refuse });
+          }}
+        />
+      ) : null}
+      {items.length === 0 ? (
+        <EmptyState title="files.empty.title" text="files.empty.text" testId="files-empty" />
+      ) : (
+        <table className="table files-table" data-testid="files-table">
+          <thead>
+            <tr>
+              <th aria-label={t('files.select')} />
+              <th>{t('files.columns.name')}</th>
+              <th>{t('files.columns.size')}</th>
+              <th>{t('files.columns.updated')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id} data-testid={`files-row-${item.name}`}>
+                <td>
+                  <input type="checkbox" checked={selected.includes(item.id)} onChange={() => toggle(item.id)} aria-label={t('files.select_item', { name: item.name })} />
+                </td>
+                <td>
+                  {item.type === 'file' ? (
+                    <>
+                      <Link to={`${base}/${encodeURIComponent(item.id)}`} title={item.name}>
+                        {truncateFileName(item.name)}
+                      </Link>
+                      {item.lockedById ? (
+                        <span className="file-lock" data-testid={`files-lock-${item.name}`} title={t('files.file.locked_until', { date: new Date(item.locked_until ?? '').toLocaleString(i18n.language) })}>
+                          {' '}
+                          🔒
+                        </span>
+                      ) : null}
+                    </>
+                  ) : (
+                    <button type="button" className="link-button" onClick={() => void navigate(`${base}/folders/${encodeURIComponent(item.id)}`)} title={item.name}>
+                      <Icon name="files" /> {truncateFileName(item.name)}
+                    </button>
+                  )}
+                </td>
+                <td>{item.type === 'file' ? formatFileSize(item.size) : t('files.folder.contents', { files: item.total_files_count, folders: item.total_subfolders_count })}</td>
+                <td>{item.type === 'file' ? new Date(item.updated_at).toLocaleDateString(i18n.language) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+};

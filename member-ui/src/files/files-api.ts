@@ -1,0 +1,76 @@
+import {
+  CSRF_HEADER,
+  type ApprovalDto,
+  type CommandAccepted,
+  type ErrorResponse,
+  type FileDetailsDto,
+  type FileSettings,
+  type FolderContentsDto,
+  type NetworkResponse,
+  type UploadedFileAnswer,
+} from '@cn/contracts';
+import { ApiError, type ApiClient } from '../api/client';
+
+const id = (value: string): string => encodeURIComponent(value);
+
+/** An upload's answer or its refusal, with progress as the bytes leave (fetch reports no upload progress). */
+const uploadWithProgress = (path: string, csrf: string, file: File, onProgress: (fraction: number) => void): Promise<UploadedFileAnswer> =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader(CSRF_HEADER, csrf);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, { statusCode: 0, error: 'generic_error', errors: [] }));
+    xhr.onload = () => {
+      let body: unknown = undefined;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as UploadedFileAnswer);
+      else {
+        const error = typeof (body as ErrorResponse | undefined)?.error === 'string' ? (body as ErrorResponse) : { statusCode: xhr.status, error: xhr.status === 413 ? 'payload_too_large' : 'generic_error', errors: [] };
+        reject(new ApiError(xhr.status, error));
+      }
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+
+/** The files module's calls (messages-files-admin-members-groups.md §7). */
+export const filesApi = (api: ApiClient) => {
+  const csrf = async (): Promise<string> => (await api.request<NetworkResponse>('GET', '/api/v1/network')).csrf_token ?? '';
+  return {
+    folder: (folderId: string) => api.request<FolderContentsDto>('GET', `/api/storage/folders/${id(folderId)}`),
+    file: (fileId: string) => api.request<FileDetailsDto>('GET', `/api/storage/files/${id(fileId)}`),
+    approval: (context: { type: 'network' | 'group'; id: string }) =>
+      api.request<ApprovalDto>('GET', '/api/storage/approval', { query: { context_type: context.type, context_id: context.id || undefined } }),
+    settings: () => api.request<FileSettings>('GET', '/api/storage/settings'),
+
+    upload: async (file: File, onProgress: (fraction: number) => void) => uploadWithProgress('/api/storage/files', await csrf(), file, onProgress),
+    uploadVersion: async (fileId: string, file: File, onProgress: (fraction: number) => void) =>
+      uploadWithProgress(`/api/storage/files/${id(fileId)}/versions`, await csrf(), file, onProgress),
+    publish: (request: { files: Array<{ id: string }>; folder_ids: string[]; description: string }) =>
+      api.request<CommandAccepted & { file_ids: string[] }>('POST', '/api/storage/files/publish', { body: request }),
+    removeFile: (fileId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}`),
+    moveFile: (fileId: string, targetFolderId: string, expectedRevision?: number) =>
+      api.request<CommandAccepted>('PUT', `/api/storage/files/${id(fileId)}/move`, { body: { target_folder_id: targetFolderId, expected_revision: expectedRevision } }),
+    lock: (fileId: string) => api.request<CommandAccepted>('PUT', `/api/storage/files/${id(fileId)}/lock`, { body: {} }),
+    unlock: (fileId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}/lock`),
+    approve: (fileId: string, versionId: string) => api.request<CommandAccepted>('POST', `/api/storage/files/${id(fileId)}/pending_versions/${id(versionId)}/approve`),
+    decline: (fileId: string, versionId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}/pending_versions/${id(versionId)}`),
+    createFolder: (request: { name: string; parent_folder_id: string; description?: string }) =>
+      api.request<CommandAccepted & { id: string }>('POST', '/api/storage/folders', { body: request }),
+    removeFolder: (folderId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/folders/${id(folderId)}`),
+    moveFolder: (folderId: string, targetFolderId: string, expectedRevision?: number) =>
+      api.request<CommandAccepted>('PUT', `/api/storage/folders/${id(folderId)}/move`, { body: { target_folder_id: targetFolderId, expected_revision: expectedRevision } }),
+    fileToken: (request: { file_ids: string[]; folder_ids: string[]; current_folder_id?: string }) => api.request<{ token: string }>('POST', '/api/v1/file_token', { body: request }),
+  };
+};
+export type FilesApi = ReturnType<typeof filesApi>;

@@ -1,0 +1,42 @@
+import { FILES_COLLECTION } from '@cn/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCommand } from '../api/useCommand';
+import { baseName } from '../realtime/changes';
+import type { LiveRoute } from '../realtime/LiveQueries';
+import { useSession } from '../session/SessionContext';
+import { filesApi } from './files-api';
+
+export const filesKeys = {
+  all: ['files'] as const,
+  folder: (folderId: string) => [...filesKeys.all, 'folder', folderId] as const,
+  file: (fileId: string) => [...filesKeys.all, 'file', fileId] as const,
+  approval: (type: string, id: string) => [...filesKeys.all, 'approval', type, id] as const,
+  settings: () => [...filesKeys.all, 'settings'] as const,
+};
+
+export const useFilesApi = () => filesApi(useSession().api);
+
+export const useFolder = (folderId: string) => {
+  const api = useFilesApi();
+  return useQuery({ queryKey: filesKeys.folder(folderId), queryFn: () => api.folder(folderId) });
+};
+export const useFile = (fileId: string) => {
+  const api = useFilesApi();
+  return useQuery({ queryKey: filesKeys.file(fileId), queryFn: () => api.file(fileId) });
+};
+export const useApproval = (context: { type: 'network' | 'group'; id: string }, enabled = true) => {
+  const api = useFilesApi();
+  return useQuery({ queryKey: filesKeys.approval(context.type, context.id), queryFn: () => api.approval(context), enabled });
+};
+
+/** A command of the files module: the module's queries read again once it is accepted. */
+export const useFilesCommand = <TVariables, TResult>(run: (api: ReturnType<typeof filesApi>, variables: TVariables) => Promise<TResult>) => {
+  const api = useFilesApi();
+  return useCommand<TVariables, TResult>((variables) => run(api, variables), [filesKeys.all]);
+};
+
+/** A pushed folder or file change reads the open files pages again (the message carries no content). */
+export const filesLive: LiveRoute = (message, client) => {
+  if (baseName(message.collection) !== FILES_COLLECTION) return;
+  void client.invalidateQueries({ queryKey: filesKeys.all });
+};

@@ -1,0 +1,5 @@
+export { FolderPage } from './FolderPage';
+export { FilePage } from './FilePage';
+export { ApprovalPage } from './ApprovalPage';
+export { FolderPicker } from './FolderPicker';
+export { filesLive } from './files-queries';

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { createTempDir, readZipEntries } from '@cn/platform/testing';
+import { createDiskFileStorage } from './disk-file-storage';
+import { archivePaths, archiveSegment, zipArchive } from './zip-archive';
+
+const readAll = async (stream: NodeJS.ReadableStream): Promise<Buffer> => {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(Buffer.from(part as Uint8Array));
+  return Buffer.concat(parts);
+};
+
+describe('zip archives of stored files', () => {
+  it('names no entry outside the folder it is unpacked into (zip slip)', () => {
+    for (const hostile of ['..', '.', '../../etc/passwd', '/etc/passwd', 'C:\\Windows\\x', 'a/../../b', '\u0000', 'CON', '  ', '.hidden']) {
+      const segment = archiveSegment(hostile);
+      expect(segment).not.toMatch(/[\\/:]/);
+      expect(['.', '..', '']).not.toContain(segment);
+      expect(segment.startsWith('.')).toBe(false);
+    }
+    expect(archiveSegment('Bericht 2026.pdf')).toBe('Bericht 2026.pdf');
+    expect(archiveSegment('CON')).toBe('_CON');
+  });
+
+  it('keeps two entries of the same name apart', () => {
+    const at = new Date();
+    expect(archivePaths([{ path: ['a', 'x.txt'], blob_key: 'k', modified: at }, { path: ['a', 'X.txt'], blob_key: 'k', modified: at }, { path: ['a', 'x.txt'], blob_key: 'k', modified: at }])).toEqual([
+      'a/x.txt',
+      'a/X (2).txt',
+      'a/x (3).txt',
+    ]);
+  });
+
+  it('streams the stored bytes into the entries, folders included', async () => {
+    const temp = createTempDir('cn-zip');
+    const storage = createDiskFileStorage({ dir: temp.dir });
+    const one = randomBytes(200_000);
+    const two = Buffer.from('hello');
+    const [a, b] = [await storage.put([one]), await storage.put([two])];
+    const zip = await readAll(
+      zipArchive(storage, [
+        { path: ['Reports', 'one.bin'], blob_key: a.key, modified: new Date() },
+        { path: ['..', '..', 'evil.txt'], blob_key: b.key, modified: new Date() },
+        { path: ['Reports', 'Empty'], blob_key: null, modified: new Date() },
+      ]),
+    );
+    const entries = readZipEntries(zip);
+    expect(entries.map((entry) => entry.name)).toEqual(['Reports/one.bin', '_/_/evil.txt', 'Reports/Empty/']);
+    expect(entries[0].bytes.equals(one)).toBe(true);
+    expect(entries[1].bytes.toString()).toBe('hello');
+    temp.remove();
+  });
+});

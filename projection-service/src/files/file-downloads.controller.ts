@@ -1,0 +1,163 @@
+import { pipeline } from 'node:stream/promises';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import type { Viewer } from '@cn/contracts';
+import {
+  Ctx,
+  type DocumentStore,
+  Endpoint,
+  type FileStorage,
+  HttpProblem,
+  InjectPort,
+  parseWith,
+  type PlatformConfig,
+  readFileToken,
+  type RequestContext,
+  requireMember,
+  zipArchive,
+  type ArchiveEntry,
+} from '@cn/platform';
+import { viewerOf } from '../calendars/calendars.read';
+import { loadActiveMember } from '../members/members.read';
+import { currentVersionOf, type FileDocument } from './files.projection';
+import { filesCollection, scopeOfDoc, scopeOfFolderId, visibleFile, visibleTree } from './files.read';
+
+const downloadQuerySchema = z.object({ _: z.string().regex(/^v\d{1,6}$/, { message: 'invalid_format' }).optional() });
+const archiveQuerySchema = z.object({ token: z.string().min(1, { message: 'required' }).max(20_000, { message: 'too_long' }) });
+
+/** types a browser may show inline; everything else (HTML, SVG, scripts) is only ever a download */
+const INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain']);
+
+/** RFC 6266 / RFC 5987: an ASCII fallback and the UTF-8 name */
+export const contentDisposition = (kind: 'inline' | 'attachment', name: string): string => {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+};
+
+/** one `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null for none or several (answered whole) */
+export const rangeOf = (header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null => {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+};
+
+const archiveName = (now: Date): string => `files-${now.toISOString().slice(0, 10)}.zip`;
+
+@Controller('api/storage')
+export class FileDownloadsController {
+  constructor(
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+    @InjectPort('fileStorage') private readonly storage: FileStorage,
+    @InjectPort('config') private readonly config: PlatformConfig,
+    @InjectPort('clock') private readonly clock: () => Date,
+  ) {}
+
+  private async viewer(ctx: RequestContext): Promise<Viewer> {
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    return viewerOf(this.documentStore, member);
+  }
+
+  @Get('files/:id/get/:filename')
+  @Endpoint({
+    summary: 'Open or download a file (`?_=v{major}` names a version; Range requests answered 206)',
+    tags: ['files'],
+    auth: 'member',
+    query: downloadQuerySchema,
+    responses: {
+      200: { description: 'the bytes (Content-Disposition with filename*, X-Content-Type-Options: nosniff)', otherMediaTypes: ['application/octet-stream'] },
+      206: { description: 'the requested range (Content-Range)', otherMediaTypes: ['application/octet-stream'] },
+      400: 'validation_failed (_: invalid_format)',
+      401: 'unauthenticated',
+      404: 'not_found (unknown file or version, removed, or a group the member is not in)',
+      416: 'range_not_satisfiable',
+    },
+  })
+  async download(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() raw: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const query = parseWith(downloadQuerySchema, raw);
+    const { doc } = await visibleFile(this.documentStore, id, await this.viewer(ctx));
+    const major = query._ ? Number(query._.slice(1)) : null;
+    const version = major === null ? currentVersionOf(doc) : doc.versions.find((candidate) => candidate.major === major);
+    if (!version) throw new HttpProblem(404, 'not_found');
+    const range = rangeOf(req.headers.range, version.size);
+    if (range === 'unsatisfiable') throw new HttpProblem(416, 'range_not_satisfiable', [], undefined, { 'Content-Range': `bytes */${version.size}` });
+    const stream = await this.storage.read(version.blob_key, range ?? undefined);
+    const kind = INLINE.has(version.content_type) && req.query['download'] === undefined ? 'inline' : 'attachment';
+    res.status(range ? 206 : 200);
+    res.set({
+      'Content-Type': version.content_type,
+      'Content-Length': String(range ? range.end - range.start + 1 : version.size),
+      'Content-Disposition': contentDisposition(kind, doc.name),
+      'X-Content-Type-Options': 'nosniff',
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'private, no-cache',
+      ETag: `"${version.blob_key}"`,
+      ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${version.size}` } : {}),
+    });
+    await pipeline(stream, res).catch(() => res.destroy());
+  }
+
+  @Get('v2/archive')
+  @Endpoint({
+    summary: 'Files and folders as one zip, streamed (the token of POST /api/v1/file_token; only what the member may read)',
+    tags: ['files'],
+    auth: 'member',
+    query: archiveQuerySchema,
+    responses: {
+      200: { description: 'a zip archive', otherMediaTypes: ['application/zip'] },
+      400: 'validation_failed (token: required, too_long)',
+      401: 'unauthenticated',
+      403: 'forbidden (the token is invalid, expired or of another member)',
+    },
+  })
+  async archive(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    const query = parseWith(archiveQuerySchema, raw);
+    const viewer = await this.viewer(ctx);
+    const claims = readFileToken(this.config.session.secret, query.token, this.clock());
+    if (!claims || claims.member_id !== viewer.member_id) throw new HttpProblem(403, 'forbidden', [{ field: 'token', key: 'invalid_token' }]);
+    const entries = await this.entries(claims.file_ids, claims.folder_ids, viewer);
+    res.status(200).set({ 'Content-Type': 'application/zip', 'Content-Disposition': contentDisposition('attachment', archiveName(this.clock())), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' });
+    await pipeline(zipArchive(this.storage, entries), res).catch(() => res.destroy());
+  }
+
+  /** what the token names and the member may read: files at the top, folders with everything below them */
+  private async entries(fileIds: readonly string[], folderIds: readonly string[], viewer: Viewer): Promise<ArchiveEntry[]> {
+    const entries: ArchiveEntry[] = [];
+    const fileEntry = (doc: FileDocument, path: string[]): void => {
+      const version = currentVersionOf(doc);
+      if (version) entries.push({ path: [...path, doc.name], blob_key: version.blob_key, modified: new Date(doc.updated_at) });
+    };
+    for (const fileId of fileIds) {
+      const found = await visibleFile(this.documentStore, fileId, viewer).catch(() => null);
+      if (found) fileEntry(found.doc, []);
+    }
+    for (const folderId of folderIds) {
+      const tree = await visibleTree(this.documentStore, await scopeOfFolderId(this.documentStore, folderId), viewer).catch(() => null);
+      if (!tree || !tree.live(folderId)) continue;
+      const files = (await filesCollection(this.documentStore).find({ scope_type: tree.scope.type, group_id: tree.scope.group_id })).filter(
+        (doc) => doc.state === 'published' && doc.folder_id !== null && scopeOfDoc(doc) !== null,
+      );
+      const top = tree.path(folderId).length - 1;
+      const relative = (id: string): string[] => tree.path(id).slice(top).map((ref) => ref.name || 'files');
+      const walk = (id: string): void => {
+        const children = [...tree.folders.values()].filter((folder) => folder.parent_folder_id === id && !folder.deleted);
+        const inside = files.filter((doc) => doc.folder_id === id);
+        if (children.length === 0 && inside.length === 0) entries.push({ path: relative(id), blob_key: null, modified: new Date() });
+        for (const doc of inside) fileEntry(doc, relative(id));
+        for (const child of children) walk(child._id);
+      };
+      walk(folderId);
+    }
+    return entries;
+  }
+}

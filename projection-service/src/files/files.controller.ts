@@ -1,0 +1,84 @@
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { z } from 'zod';
+import type { ApprovalDto, FileDetailsDto, FileSettings, FolderContentsDto, UploadedFileDto, Viewer } from '@cn/contracts';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { viewerOf } from '../calendars/calendars.read';
+import { loadActiveMember } from '../members/members.read';
+import { fileDetails, fileSettingsOf, filesCollection, folderContents, pendingVersions } from './files.read';
+
+const tags = ['files'];
+const signedOut = { 401: 'unauthenticated' };
+
+const approvalQuerySchema = z.object({
+  context_type: z.enum(['network', 'group'], { message: 'invalid_value' }).default('network'),
+  context_id: z.string().trim().max(100, { message: 'too_long' }).default(''),
+});
+
+@Controller('api/storage')
+@UseInterceptors(ConsistencyInterceptor)
+export class FilesController {
+  constructor(
+    @InjectPort('documentStore') private readonly documentStore: DocumentStore,
+    @InjectPort('clock') private readonly clock: () => Date,
+  ) {}
+
+  private async viewer(ctx: RequestContext): Promise<Viewer> {
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    return viewerOf(this.documentStore, member);
+  }
+
+  @Get('folders/:id')
+  @Endpoint({
+    summary: 'A folder (`root`, `root-{groupId}` or a folder id): breadcrumbs, subfolders and files by name, each with its can.* flags',
+    tags,
+    auth: 'member',
+    responses: { 200: 'FolderContentsDto', ...signedOut, 404: 'not_found (unknown, deleted, or a group the member is not in)' },
+  })
+  async folder(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<FolderContentsDto> {
+    return folderContents(this.documentStore, id, await this.viewer(ctx), this.clock());
+  }
+
+  @Get('files/:id')
+  @Endpoint({
+    summary: 'A file: its current version, versions, pending versions (for those who approve them or its author), lock and can.* flags',
+    tags,
+    auth: 'member',
+    responses: { 200: 'FileDetailsDto', ...signedOut, 404: 'not_found (unknown, removed, or a group the member is not in)' },
+  })
+  async file(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<FileDetailsDto> {
+    return fileDetails(this.documentStore, id, await this.viewer(ctx), this.clock());
+  }
+
+  @Get('uploads/:id')
+  @Endpoint({ summary: 'An upload as its uploader sees it (state volatile, published or removed)', tags, auth: 'member', responses: { 200: 'UploadedFileDto', ...signedOut, 404: 'not_found (unknown, or of another member)' } })
+  async upload(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<UploadedFileDto> {
+    const viewer = await this.viewer(ctx);
+    const doc = await filesCollection(this.documentStore).get(id);
+    if (!doc || doc.uploader_id !== viewer.member_id) throw new HttpProblem(404, 'not_found');
+    const first = doc.versions[0];
+    return { id: doc._id, name: doc.name, size: first.size, extension: first.extension, content_type: first.content_type, state: doc.state };
+  }
+
+  @Get('approval')
+  @Endpoint({
+    summary: 'Pending file versions of the network or a group that the member may approve (the approval page\'s new-versions tab)',
+    tags,
+    auth: 'member',
+    query: approvalQuerySchema,
+    responses: { 200: 'ApprovalDto', 400: 'validation_failed (context_type: invalid_value)', ...signedOut, 404: 'not_found (a group the member is not in)' },
+  })
+  async approval(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<ApprovalDto> {
+    const query = parseWith(approvalQuerySchema, raw);
+    const viewer = await this.viewer(ctx);
+    const scope = query.context_type === 'group' ? ({ type: 'group', group_id: query.context_id } as const) : ({ type: 'network', group_id: null } as const);
+    return { versions: await pendingVersions(this.documentStore, scope, viewer, this.clock()) };
+  }
+
+  @Get('settings')
+  @Endpoint({ summary: 'The files area\'s settings (extension filter, lock period), for the uploader and the lock dialog', tags, auth: 'member', responses: { 200: 'FileSettings', ...signedOut } })
+  async settings(@Ctx() ctx: RequestContext): Promise<FileSettings> {
+    await this.viewer(ctx);
+    return fileSettingsOf(this.documentStore);
+  }
+}

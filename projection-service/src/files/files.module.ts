@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import type { ProjectionFeature } from '../core/projection-feature';
+import { FileDownloadsController } from './file-downloads.controller';
+import { FilesController } from './files.controller';
+import { fileFoldersProjection, fileSettingsProjection, filesProjection } from './files.projection';
+import { fileChangePublishers } from './files.realtime';
+
+/** Files and folders: folder pages, file pages, the approval list, downloads (ranges) and zip archives. */
+@Module({ controllers: [FilesController, FileDownloadsController] })
+export class FilesModule {}
+
+export const filesFeature: ProjectionFeature = {
+  module: FilesModule,
+  readModels: [fileFoldersProjection, filesProjection, fileSettingsProjection],
+  publishers: (infra) => fileChangePublishers(infra.documentStore),
+};

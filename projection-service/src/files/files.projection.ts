@@ -1,0 +1,171 @@
+import { eventOf, fileEvents, fileSettingsEvents as fileSettingsEventDefinitions, folderEvents, type FileSettings, type FileState } from '@cn/contracts';
+import type { ProjectedDocument, Projection } from '@cn/domain';
+
+/** personal data arrives revealed; an erased author's is blanked */
+const plain = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export interface FolderDocument extends ProjectedDocument {
+  scope_type: 'network' | 'group';
+  group_id: string | null;
+  parent_folder_id: string;
+  name: string;
+  description: string;
+  author_id: string;
+  deleted: boolean;
+  /** the folder stream's revision (expected_revision of an edit) */
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const fileFoldersProjection: Projection<FolderDocument> = {
+  name: 'file_folders',
+  version: 1,
+  eventTypes: folderEvents.map((definition) => definition.type),
+  documentIds: (event) => [(event.data as { folder_id: string }).folder_id],
+  indexes: [['scope_type', 'group_id'], ['parent_folder_id']],
+  evolve: (doc, recorded, id) => {
+    const event = eventOf(folderEvents, recorded);
+    if (!event) return doc;
+    const at = recorded.metadata.occurredAt;
+    if (event.type === 'FolderCreated') {
+      const { scope_type, group_id, parent_folder_id, name, description, author_id } = event.data;
+      return { _id: id, scope_type, group_id, parent_folder_id, name, description: plain(description), author_id, deleted: false, revision: recorded.revision, created_at: at, updated_at: at };
+    }
+    if (!doc) return null;
+    const touched = { ...doc, revision: recorded.revision, updated_at: at };
+    switch (event.type) {
+      case 'FolderEdited':
+        return { ...touched, name: event.data.name, description: plain(event.data.description) };
+      case 'FolderMoved':
+        return { ...touched, parent_folder_id: event.data.parent_folder_id };
+      case 'FolderDeleted':
+        return { ...touched, deleted: true };
+      default:
+        return doc;
+    }
+  },
+};
+
+export interface FileVersionEntry {
+  version_id: string;
+  /** null while pending or declined */
+  major: number | null;
+  pending: boolean;
+  declined: boolean;
+  blob_key: string;
+  size: number;
+  content_type: string;
+  original_filename: string;
+  extension: string;
+  author_id: string;
+  description: string;
+  created_at: string;
+}
+
+export interface FileDocument extends ProjectedDocument {
+  state: FileState;
+  uploader_id: string;
+  author_id: string;
+  scope_type: 'network' | 'group' | null;
+  group_id: string | null;
+  folder_id: string | null;
+  name: string;
+  description: string;
+  versions: FileVersionEntry[];
+  locked_by: string | null;
+  locked_until: string | null;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** the version members download: the highest approved major */
+export const currentVersionOf = (doc: FileDocument): FileVersionEntry | null =>
+  doc.versions.filter((version) => version.major !== null).sort((a, b) => (b.major ?? 0) - (a.major ?? 0))[0] ?? null;
+
+export const filesProjection: Projection<FileDocument> = {
+  name: 'files',
+  version: 1,
+  eventTypes: fileEvents.map((definition) => definition.type),
+  documentIds: (event) => [(event.data as { file_id: string }).file_id],
+  indexes: [['folder_id'], ['uploader_id'], ['scope_type', 'group_id']],
+  evolve: (doc, recorded, id) => {
+    const event = eventOf(fileEvents, recorded);
+    if (!event) return doc;
+    const at = recorded.metadata.occurredAt;
+    if (event.type === 'FileUploaded') {
+      const { uploader_id, version_id, blob_key, size, content_type, original_filename, extension } = event.data;
+      return {
+        _id: id,
+        state: 'volatile',
+        uploader_id,
+        author_id: uploader_id,
+        scope_type: null,
+        group_id: null,
+        folder_id: null,
+        name: original_filename,
+        description: '',
+        versions: [{ version_id, major: null, pending: false, declined: false, blob_key, size, content_type, original_filename, extension, author_id: uploader_id, description: '', created_at: at }],
+        locked_by: null,
+        locked_until: null,
+        revision: recorded.revision,
+        created_at: at,
+        updated_at: at,
+      };
+    }
+    if (!doc) return null;
+    const touched = { ...doc, revision: recorded.revision, updated_at: at };
+    switch (event.type) {
+      case 'FilePublished':
+        return {
+          ...touched,
+          state: 'published',
+          scope_type: event.data.scope_type,
+          group_id: event.data.group_id,
+          folder_id: event.data.folder_id,
+          name: event.data.name,
+          description: plain(event.data.description),
+          author_id: event.data.author_id,
+          versions: doc.versions.map((version, index) => (index === 0 ? { ...version, major: 1, description: plain(event.data.description) } : version)),
+        };
+      case 'FileVersionAdded': {
+        const { version_id, blob_key, size, content_type, original_filename, extension, author_id, description, pending, major } = event.data;
+        return {
+          ...touched,
+          versions: [...doc.versions, { version_id, major, pending, declined: false, blob_key, size, content_type, original_filename, extension, author_id, description: plain(description), created_at: at }],
+        };
+      }
+      case 'FileVersionApproved':
+        return { ...touched, versions: doc.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, major: event.data.major } : version)) };
+      case 'FileVersionDeclined':
+        return { ...touched, versions: doc.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, declined: true } : version)) };
+      case 'FileMoved':
+        return { ...touched, folder_id: event.data.folder_id };
+      case 'FileRenamed':
+        return { ...touched, name: event.data.name };
+      case 'FileLocked':
+        return { ...touched, locked_by: event.data.locked_by, locked_until: event.data.locked_until };
+      case 'FileUnlocked':
+        return { ...touched, locked_by: null, locked_until: null };
+      case 'FileRemoved':
+        return { ...touched, state: 'removed' };
+      default:
+        return doc;
+    }
+  },
+};
+
+export interface FileSettingsDocument extends ProjectedDocument, FileSettings {}
+
+/** the network's files settings (one document, id `settings`) */
+export const fileSettingsProjection: Projection<FileSettingsDocument> = {
+  name: 'file_settings',
+  version: 1,
+  eventTypes: ['FileSettingsChanged'],
+  documentIds: () => ['settings'],
+  evolve: (_doc, recorded, id) => {
+    const event = eventOf(fileSettingsEventDefinitions, recorded);
+    return event ? { _id: id, extension_filter: event.data.extension_filter, lock_period_days: event.data.lock_period_days } : _doc;
+  },
+};

@@ -1,0 +1,241 @@
+import {
+  DEFAULT_FILE_SETTINGS,
+  fileAbilities,
+  folderAbilities,
+  rootFolderIdOf,
+  rootFolderScope,
+  canSeeScope,
+  activeLock,
+  type FileDetailsDto,
+  type FileItemDto,
+  type FileRef,
+  type FileScope,
+  type FileSettings,
+  type FileVersionDto,
+  type FolderContentsDto,
+  type FolderItemDto,
+  type PendingVersionDto,
+  type Viewer,
+} from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import { HttpProblem, type DocumentStore } from '@cn/platform';
+import { loadMembers } from '../calendars/calendars.read';
+import { groupsCollection } from '../groups/groups.read';
+import { displayNameOf } from '../members/member-dto';
+import {
+  currentVersionOf,
+  fileFoldersProjection,
+  fileSettingsProjection,
+  filesProjection,
+  type FileDocument,
+  type FileSettingsDocument,
+  type FileVersionEntry,
+  type FolderDocument,
+} from './files.projection';
+
+export const foldersCollection = (store: DocumentStore) => store.collection<FolderDocument>(collectionName(fileFoldersProjection));
+export const filesCollection = (store: DocumentStore) => store.collection<FileDocument>(collectionName(filesProjection));
+
+export const fileSettingsOf = async (store: DocumentStore): Promise<FileSettings> => {
+  const doc = await store.collection<FileSettingsDocument>(collectionName(fileSettingsProjection)).get('settings');
+  return doc ? { extension_filter: doc.extension_filter, lock_period_days: doc.lock_period_days } : DEFAULT_FILE_SETTINGS;
+};
+
+const notFound = (): HttpProblem => new HttpProblem(404, 'not_found');
+
+export const scopeOfDoc = (doc: { scope_type: 'network' | 'group' | null; group_id: string | null }): FileScope | null =>
+  doc.scope_type === 'network' ? { type: 'network', group_id: null } : doc.scope_type === 'group' && doc.group_id ? { type: 'group', group_id: doc.group_id } : null;
+
+/** a scope's folders, by id, and which of them are live (they and all their ancestors exist) */
+export interface ScopeTree {
+  scope: FileScope;
+  group_archived: boolean;
+  group_name: string | null;
+  folders: Map<string, FolderDocument>;
+  live(folderId: string): boolean;
+  /** from the root down to the folder, root first */
+  path(folderId: string): FileRef[];
+}
+
+export const scopeTree = async (store: DocumentStore, scope: FileScope): Promise<ScopeTree | null> => {
+  let group_archived = false;
+  let group_name: string | null = null;
+  if (scope.type === 'group') {
+    const group = await groupsCollection(store).get(scope.group_id);
+    if (!group) return null;
+    group_archived = group.archived;
+    group_name = group.name;
+  }
+  const folders = new Map((await foldersCollection(store).find({ scope_type: scope.type, group_id: scope.group_id })).map((folder) => [folder._id, folder]));
+  const root = rootFolderIdOf(scope);
+  const memo = new Map<string, boolean>([[root, true]]);
+  const live = (folderId: string, depth = 0): boolean => {
+    const known = memo.get(folderId);
+    if (known !== undefined) return known;
+    const folder = folders.get(folderId);
+    const result = !!folder && !folder.deleted && depth < 64 && live(folder.parent_folder_id, depth + 1);
+    memo.set(folderId, result);
+    return result;
+  };
+  const rootName = scope.type === 'network' ? '' : (group_name ?? '');
+  const path = (folderId: string): FileRef[] => {
+    const chain: FileRef[] = [];
+    let current = folderId;
+    for (let depth = 0; current !== root && depth < 64; depth += 1) {
+      const folder = folders.get(current);
+      if (!folder) break;
+      chain.unshift({ id: folder._id, name: folder.name });
+      current = folder.parent_folder_id;
+    }
+    return [{ id: root, name: rootName }, ...chain];
+  };
+  return { scope, group_archived, group_name, folders, live, path };
+};
+
+/** the scope a folder id names (root ids name their scope); null when unknown */
+export const scopeOfFolderId = async (store: DocumentStore, folderId: string): Promise<FileScope | null> => {
+  const root = rootFolderScope(folderId);
+  if (root) return root;
+  const folder = await foldersCollection(store).get(folderId);
+  return folder ? scopeOfDoc(folder) : null;
+};
+
+/** the viewer's tree of a scope they may see; 404 otherwise (a group's files for a non-member) */
+export const visibleTree = async (store: DocumentStore, scope: FileScope | null, viewer: Viewer): Promise<ScopeTree> => {
+  if (!scope || !canSeeScope(scope, viewer)) throw notFound();
+  const tree = await scopeTree(store, scope);
+  if (!tree) throw notFound();
+  return tree;
+};
+
+const namesOf = async (store: DocumentStore, ids: Iterable<string>): Promise<Map<string, string>> => {
+  const members = await loadMembers(store, new Set(ids));
+  return new Map([...members].map(([id, member]) => [id, displayNameOf(member)]));
+};
+
+export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: Viewer, counts: { files: number; folders: number }): FolderItemDto => {
+  const root = rootFolderIdOf(tree.scope);
+  const folder = tree.folders.get(folderId);
+  const isRoot = folderId === root;
+  return {
+    id: folderId,
+    type: isRoot ? 'root_folder' : 'folder',
+    name: isRoot ? (tree.group_name ?? '') : (folder?.name ?? ''),
+    description: folder?.description ?? '',
+    parent_folder_id: isRoot ? null : (folder?.parent_folder_id ?? null),
+    namespace: tree.scope.type,
+    group_id: tree.scope.group_id,
+    total_files_count: counts.files,
+    total_subfolders_count: counts.folders,
+    revision: folder?.revision ?? 0,
+    can: folderAbilities({ scope: tree.scope, author_id: isRoot ? null : (folder?.author_id ?? null), group_archived: tree.group_archived }, viewer),
+  };
+};
+
+export const downloadUrlOf = (doc: FileDocument, version: FileVersionEntry): string =>
+  `/api/storage/files/${doc._id}/get/${encodeURIComponent(version.original_filename)}?_=v${version.major ?? 0}`;
+
+export const fileItemOf = (tree: ScopeTree, doc: FileDocument, viewer: Viewer, now: Date, names: Map<string, string>): FileItemDto => {
+  const current = currentVersionOf(doc) ?? doc.versions[0];
+  const lockedBy = activeLock(doc, now);
+  return {
+    id: doc._id,
+    type: 'file',
+    name: doc.name,
+    original_filename: current.original_filename,
+    extension: current.extension,
+    content_type: current.content_type,
+    size: current.size,
+    description: doc.description,
+    folder_id: doc.folder_id ?? '',
+    namespace: tree.scope.type,
+    group_id: tree.scope.group_id,
+    updated_at: doc.updated_at,
+    locked_until: lockedBy ? doc.locked_until : null,
+    lockedById: lockedBy,
+    current_version: current.major ?? 1,
+    current_version_authors: [...new Set(doc.versions.filter((version) => version.major !== null).map((version) => names.get(version.author_id) ?? ''))].filter(Boolean),
+    url: downloadUrlOf(doc, current),
+    revision: doc.revision,
+    pending_versions_count: doc.versions.filter((version) => version.pending).length,
+    can: fileAbilities({ scope: tree.scope, author_id: doc.author_id, locked_by: doc.locked_by, locked_until: doc.locked_until, group_archived: tree.group_archived }, viewer, now),
+  };
+};
+
+const byName = <T extends { name: string }>(a: T, b: T): number => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+export const folderContents = async (store: DocumentStore, folderId: string, viewer: Viewer, now: Date): Promise<FolderContentsDto> => {
+  const tree = await visibleTree(store, await scopeOfFolderId(store, folderId), viewer);
+  if (!tree.live(folderId)) throw notFound();
+  const subfolders = [...tree.folders.values()].filter((folder) => folder.parent_folder_id === folderId && !folder.deleted).sort(byName);
+  const files = (await filesCollection(store).find({ folder_id: folderId })).filter((file) => file.state === 'published').sort(byName);
+  const allFiles = await filesCollection(store).find({ scope_type: tree.scope.type, group_id: tree.scope.group_id });
+  const filesIn = new Map<string, number>();
+  for (const file of allFiles) if (file.state === 'published' && file.folder_id) filesIn.set(file.folder_id, (filesIn.get(file.folder_id) ?? 0) + 1);
+  const foldersIn = new Map<string, number>();
+  for (const folder of tree.folders.values()) if (!folder.deleted) foldersIn.set(folder.parent_folder_id, (foldersIn.get(folder.parent_folder_id) ?? 0) + 1);
+  const names = await namesOf(store, files.flatMap((file) => file.versions.map((version) => version.author_id)));
+  const countsOf = (id: string) => ({ files: filesIn.get(id) ?? 0, folders: foldersIn.get(id) ?? 0 });
+  return {
+    folder: folderItemOf(tree, folderId, viewer, countsOf(folderId)),
+    breadcrumbs: tree.path(folderId),
+    folders: subfolders.map((folder) => folderItemOf(tree, folder._id, viewer, countsOf(folder._id))),
+    files: files.map((file) => fileItemOf(tree, file, viewer, now, names)),
+  };
+};
+
+/** a published file the viewer may see, with its scope's tree; 404 otherwise */
+export const visibleFile = async (store: DocumentStore, fileId: string, viewer: Viewer): Promise<{ doc: FileDocument; tree: ScopeTree }> => {
+  const doc = await filesCollection(store).get(fileId);
+  if (!doc || doc.state !== 'published' || !doc.folder_id) throw notFound();
+  const tree = await visibleTree(store, scopeOfDoc(doc), viewer);
+  if (!tree.live(doc.folder_id)) throw notFound();
+  return { doc, tree };
+};
+
+const pendingOf = (doc: FileDocument, names: Map<string, string>): PendingVersionDto[] =>
+  doc.versions
+    .filter((version) => version.pending)
+    .map((version) => ({
+      id: version.version_id,
+      file_id: doc._id,
+      file_name: doc.name,
+      original_filename: version.original_filename,
+      extension: version.extension,
+      created_at: version.created_at,
+      author_name: names.get(version.author_id) ?? '',
+      description: version.description,
+    }));
+
+/** pending versions: all of them for those who approve them, each member's own proposals for the others */
+export const fileDetails = async (store: DocumentStore, fileId: string, viewer: Viewer, now: Date): Promise<FileDetailsDto> => {
+  const { doc, tree } = await visibleFile(store, fileId, viewer);
+  const names = await namesOf(store, doc.versions.map((version) => version.author_id));
+  const file = fileItemOf(tree, doc, viewer, now, names);
+  const versions: FileVersionDto[] = doc.versions
+    .filter((version) => version.major !== null)
+    .sort((a, b) => (b.major ?? 0) - (a.major ?? 0))
+    .map((version) => ({
+      id: version.version_id,
+      major: version.major ?? 0,
+      original_filename: version.original_filename,
+      extension: version.extension,
+      size: version.size,
+      content_type: version.content_type,
+      created_at: version.created_at,
+      author_name: names.get(version.author_id) ?? '',
+      url: downloadUrlOf(doc, version),
+    }));
+  return { file, breadcrumbs: [...tree.path(doc.folder_id ?? ''), { id: doc._id, name: doc.name }], versions, pending_versions: pendingOf(doc, names).filter((version) => file.can.approve || doc.versions.some((own) => own.version_id === version.id && own.author_id === viewer.member_id)) };
+};
+
+/** pending versions of a scope's files that the viewer may approve */
+export const pendingVersions = async (store: DocumentStore, scope: FileScope, viewer: Viewer, now: Date): Promise<PendingVersionDto[]> => {
+  const tree = await visibleTree(store, scope, viewer);
+  const docs = (await filesCollection(store).find({ scope_type: scope.type, group_id: scope.group_id })).filter(
+    (doc) => doc.state === 'published' && doc.folder_id !== null && tree.live(doc.folder_id) && doc.versions.some((version) => version.pending),
+  );
+  const approvable = docs.filter((doc) => fileItemOf(tree, doc, viewer, now, new Map()).can.approve);
+  const names = await namesOf(store, approvable.flatMap((doc) => doc.versions.map((version) => version.author_id)));
+  return approvable.flatMap((doc) => pendingOf(doc, names)).sort((a, b) => b.created_at.localeCompare(a.created_at));
+};

@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jest } from '@jest/globals';
+import request from 'supertest';
+import { CONSISTENCY_HEADER, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, type FileDetailsDto, type FolderContentsDto, type GroupCategoriesResponse, type UploadedFileAnswer } from '@cn/contracts';
+import { loadConfig } from '@cn/platform';
+import { DEMO_PASSWORD } from '@cn/command-service';
+import { startStandalone, type RunningStandalone } from './standalone';
+import { signInClient, type SignedInClient } from './testing/signed-in-client';
+
+type Client = SignedInClient;
+type Method = 'get' | 'post' | 'put' | 'delete';
+const ROLES = ['admin', 'member', 'auditor', 'guest'] as const;
+type Role = (typeof ROLES)[number];
+
+/**
+ * One rule for flags and answers: for every role (network and group admin, the files' author, another
+ * group member, an external non-member) in the network's files and a group's, every `can` flag the
+ * console receives is exactly whether the server accepts the action it stands for.
+ */
+jest.setTimeout(60_000);
+
+describe('file abilities: the flags are the answers', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cn-file-abilities-'));
+  let running: RunningStandalone;
+  let server: Server;
+  let position = 0;
+  const clients = {} as Record<Role, Client>;
+
+  const call = async (client: Client, method: Method, path: string, body?: object) => {
+    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
+    const res = await (body === undefined ? pending : pending.send(body));
+    const answered = (res.body as { position?: unknown } | undefined)?.position;
+    if (typeof answered === 'number') position = Math.max(position, answered);
+    return res;
+  };
+  const ok = (status: number): boolean => status >= 200 && status < 300;
+  const upload = async (client: Client, name: string, path = '/api/storage/files') => {
+    const res = await request(server).post(path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', Buffer.from(`bytes of ${name}`), name);
+    const answered = (res.body as { position?: unknown }).position;
+    if (typeof answered === 'number') position = Math.max(position, answered);
+    return res;
+  };
+  const publishedBy = async (client: Client, folderId: string, name: string): Promise<string> => {
+    const id = ((await upload(client, name)).body as UploadedFileAnswer).id;
+    const res = await call(client, 'post', '/api/storage/files/publish', { files: [{ id }], folder_ids: [folderId] });
+    expect(res.status).toBe(200);
+    return id;
+  };
+
+  let groupRoot = '';
+  beforeAll(async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'file-abilities-secret-0123456789abcdef012345', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
+    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
+    server = running.app.getHttpServer() as Server;
+    for (const role of ROLES) clients[role] = await signInClient(server, `${role}@example.org`, DEMO_PASSWORD);
+    const categories = (await call(clients.admin, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse;
+    const group = (await call(clients.admin, 'post', '/groups', { group_category_slug: categories.group_categories[0].slug, group: { name: 'Abilities' } })).body as { id: string; slug: string };
+    for (const role of ['member', 'auditor'] as const) expect((await call(clients[role], 'post', `/api/v1/groups/${group.slug}/join`)).status).toBeLessThan(300);
+    groupRoot = groupRootFolderId(group.id);
+  });
+  afterAll(async () => {
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const scope of ['network', 'group'] as const) {
+    for (const role of ROLES) {
+      it(`${scope} files as ${role}`, async () => {
+        const root = scope === 'network' ? NETWORK_ROOT_FOLDER_ID : groupRoot;
+        const client = clients[role];
+        const folder = (await call(clients.member, 'post', '/api/storage/folders', { name: `Folder for ${role}`, parent_folder_id: root })).body as { id: string };
+        const fileId = await publishedBy(clients.member, folder.id, `${role}.txt`);
+        const doomed = await publishedBy(clients.member, folder.id, `${role}-doomed.txt`);
+        const doomedFolder = (await call(clients.member, 'post', '/api/storage/folders', { name: `Doomed for ${role}`, parent_folder_id: folder.id })).body as { id: string };
+
+        const folderView = await call(client, 'get', `/api/storage/folders/${folder.id}`);
+        const fileView = await call(client, 'get', `/api/storage/files/${fileId}`);
+        if (scope === 'group' && role === 'guest') {
+          // a non-member's every call is a 404: the group's files do not exist for them
+          expect([folderView.status, fileView.status]).toEqual([404, 404]);
+          for (const [method, path] of [
+            ['put', `/api/storage/files/${fileId}/lock`],
+            ['put', `/api/storage/files/${fileId}`],
+            ['delete', `/api/storage/files/${doomed}`],
+            ['delete', `/api/storage/files/${fileId}/pending_versions/none`],
+            ['put', `/api/storage/folders/${folder.id}`],
+            ['delete', `/api/storage/folders/${doomedFolder.id}`],
+          ] as Array<[Method, string]>) {
+            expect((await call(client, method, path, method === 'put' ? { name: 'x.txt' } : undefined)).status).toBe(404);
+          }
+          return;
+        }
+        const folderCan = (folderView.body as FolderContentsDto).folder.can;
+        const doomedCan = (folderView.body as FolderContentsDto).folders.find((child) => child.id === doomedFolder.id)?.can;
+        const fileCan = (fileView.body as FileDetailsDto).file.can;
+        const doomedFileCan = (folderView.body as FolderContentsDto).files.find((file) => file.id === doomed)?.can;
+
+        // folder flags
+        expect(ok((await call(client, 'post', '/api/storage/folders', { name: 'Sub', parent_folder_id: folder.id })).status)).toBe(folderCan.create_subfolders);
+        expect(ok((await call(client, 'put', `/api/storage/folders/${folder.id}`, { name: `Folder for ${role}` })).status)).toBe(folderCan.update);
+        expect(ok((await call(client, 'delete', `/api/storage/folders/${doomedFolder.id}`)).status)).toBe(doomedCan?.destroy);
+        const adding = ((await upload(client, 'add.txt')).body as UploadedFileAnswer).id;
+        expect(ok((await call(client, 'post', '/api/storage/files/publish', { files: [{ id: adding }], folder_ids: [folder.id] })).status)).toBe(folderCan.add_files);
+
+        // file flags
+        expect(ok((await call(client, 'put', `/api/storage/files/${fileId}`, { name: `${role}.txt` })).status)).toBe(fileCan.update);
+        const declined = await call(client, 'delete', `/api/storage/files/${fileId}/pending_versions/none`);
+        expect(declined.status).toBe(fileCan.approve ? 404 : 403);
+        expect(ok((await upload(client, `${role}.txt`, `/api/storage/files/${fileId}/versions`)).status)).toBe(fileCan.add_version);
+        const locked = await call(client, 'put', `/api/storage/files/${fileId}/lock`, {});
+        expect(ok(locked.status)).toBe(fileCan.lock);
+        if (ok(locked.status)) {
+          const lockedCan = ((await call(client, 'get', `/api/storage/files/${fileId}`)).body as FileDetailsDto).file.can;
+          expect(ok((await call(client, 'delete', `/api/storage/files/${fileId}/lock`)).status)).toBe(lockedCan.unlock);
+        }
+        expect(ok((await call(client, 'delete', `/api/storage/files/${doomed}`)).status)).toBe(doomedFileCan?.destroy);
+      });
+    }
+  }
+});
