@@ -26,7 +26,9 @@ const base = {
 module.exports = {
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/*/src/**/*.unit.spec.ts?(x)'] },
-    { ...base, displayName: 'int', testMatch: ['<rootDir>/*/src/**/*.int.spec.ts?(x)'] },
+    // an int spec starts whole services (every feature's module and projector) and may share two cores with the
+    // other workers: a ceiling against a hang, not a speed check (the bench measures speed)
+    { ...base, displayName: 'int', testMatch: ['<rootDir>/*/src/**/*.int.spec.ts?(x)'], testTimeout: 30_000 },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/*/src/**/*.e2e.spec.ts?(x)'] },
   ],
 };

@@ -147,7 +147,10 @@ describe('security probe: no credential in any answer, export or read model', ()
       answers += 1;
       expect(res.status).toBeLessThan(500);
       const body: unknown = res.type.includes('json') ? res.body : res.text;
-      findings.push(...findingsIn(body, `${who} GET ${path}`, known));
+      // the chain's head is a SHA-256 of the history's content, meant to be published and kept outside the
+      // system (with the signature over it): the one 64-hex value an answer carries on purpose
+      const chainHead = path === '/api/v1/audit/integrity/head' ? /\.(hash|message)$/ : null;
+      findings.push(...findingsIn(body, `${who} GET ${path}`, known).filter((finding) => !(chainHead?.test(finding.split(':')[0] ?? '') ?? false)));
     };
     for (const [who, session] of [['admin', admin], ['auditor', auditor], ['member', member]] as const) {
       for (const path of plainGets) await scan(who, as(session), path);
