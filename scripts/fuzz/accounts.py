@@ -119,6 +119,48 @@ def register(base, admin, label):
     return {"email": email, "password": password, "id": answer["id"]}
 
 
+def fixtures(base, admin):
+    """What no list route offers and the fuzzer cannot make up: an app (its id is its slug) with a property,
+    so that the routes under /api/v1/apps/{app} are exercised past authorization. A fixture that cannot be
+    made is left out, with a note: the summary then names the operations it would have exercised."""
+    made = {}
+    status, _, answer = request(base, "POST", "/api/v1/apps", {"slug": "fuzz-board", "name": "Fuzz board"}, admin["token"], admin["csrf"])
+    if status in (200, 201):
+        made["app"] = ["fuzz-board"]
+        status, _, answer = request(
+            base, "PUT", "/api/v1/apps/fuzz-board/properties/fuzz_status", {"name": "status", "type": "text", "label": "Status"}, admin["token"], admin["csrf"]
+        )
+        if status == 200:
+            made["propertyId"] = ["fuzz_status"]
+    if status not in (200, 201):
+        print(f"[fuzz] note: an app fixture could not be made ({status}: {answer})", file=sys.stderr)
+    # a published, locked file in the network's root folder (its id joins the known ids of every path's {id})
+    boundary = "cn-fuzz-" + secrets.token_hex(8)
+    part = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.txt"\r\nContent-Type: text/plain\r\n\r\n'
+        f"a file the fuzzer may lock and unlock\r\n--{boundary}--\r\n"
+    ).encode("utf-8")
+    upload = urllib.request.Request(
+        base + "/api/storage/files",
+        data=part,
+        method="POST",
+        headers={"Cookie": f"cn_session={admin['token']}", "X-CSRF-Token": admin["csrf"], "Accept": "application/json", "Content-Type": f"multipart/form-data; boundary={boundary}"},
+    )
+    try:
+        with urllib.request.urlopen(upload, timeout=30) as response:
+            file_id = json.loads(response.read().decode("utf-8"))["id"]
+        status, _, answer = request(base, "POST", "/api/storage/files/publish", {"files": [{"id": file_id}], "folder_ids": ["root"]}, admin["token"], admin["csrf"])
+        if status in (200, 201):
+            status, _, answer = request(base, "PUT", f"/api/storage/files/{file_id}/lock", {}, admin["token"], admin["csrf"])
+        if status in (200, 201, 204):
+            made["file"] = [file_id]
+        else:
+            print(f"[fuzz] note: the file fixture could not be published and locked ({status}: {answer})", file=sys.stderr)
+    except (urllib.error.URLError, KeyError, ValueError) as error:
+        print(f"[fuzz] note: the file fixture could not be uploaded ({error})", file=sys.stderr)
+    return made
+
+
 def main(base, out):
     if urlsplit(base).hostname != "127.0.0.1":
         raise SystemExit("accounts.py: only 127.0.0.1 is a target")
@@ -153,7 +195,13 @@ def main(base, out):
     status, _, subscribe = request(base, "GET", "/calendars/subscribe", token=admin["token"])
     collections = [feed["collection"] for feed in (subscribe or {}).get("feeds", [])] if status == 200 else []
 
-    state = {"passes": passes, "target_id": target["id"], "protected_ids": sorted(protected), "collections": collections}
+    state = {
+        "passes": passes,
+        "target_id": target["id"],
+        "protected_ids": sorted(protected),
+        "collections": collections,
+        "fixtures": fixtures(base, admin),
+    }
     with open(out, "w", encoding="utf-8") as handle:
         json.dump(state, handle, indent=2)
     print(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../common/safe-text';
 import type { FileCan, FolderCan } from './file-abilities';
-import { FILE_DESCRIPTION_MAX_LENGTH, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH, MAX_ARCHIVE_ITEMS, MAX_LOCK_PERIOD_DAYS } from './file-constants';
+import { FILE_DESCRIPTION_MAX_LENGTH, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH, MAX_ARCHIVE_ITEMS, MAX_ARCHIVE_REQUEST_ITEMS, MAX_LOCK_PERIOD_DAYS } from './file-constants';
 
 const id = z.string().trim().min(1, { message: 'required' }).max(100, { message: 'too_long' });
 const folderName = safeText(z.string().trim().min(1, { message: 'required' }).max(FOLDER_NAME_MAX_LENGTH, { message: 'too_long' }), 'required').refine(
@@ -40,8 +40,8 @@ export const lockFileRequestSchema = z.object({
 });
 
 export const batchRequestSchema = z.object({
-  file_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
-  folder_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
+  file_ids: z.array(id).max(MAX_ARCHIVE_REQUEST_ITEMS, { message: 'too_many' }).default([]),
+  folder_ids: z.array(id).max(MAX_ARCHIVE_REQUEST_ITEMS, { message: 'too_many' }).default([]),
   current_folder_id: id.optional(),
 });
 export const batchMoveRequestSchema = z.object({

@@ -29,8 +29,13 @@ export const DEFAULT_LOCK_PERIOD_DAYS = 7;
 export const MAX_LOCK_PERIOD_DAYS = 365;
 /** default largest upload (FILES_MAX_UPLOAD_MB overrides it) */
 export const DEFAULT_MAX_UPLOAD_MB = 100;
-/** a batch download names at most this many files and folders */
+/** a batch move or delete names at most this many files and folders */
 export const MAX_ARCHIVE_ITEMS = 500;
+/**
+ * a batch download names at most this many files and this many folders: their ids travel in the archive
+ * token of a GET, and 2 × 100 ids keep its request line well within the server's 16 KB
+ */
+export const MAX_ARCHIVE_REQUEST_ITEMS = 100;
 /** an archive token is good for this long */
 export const ARCHIVE_TOKEN_TTL_MS = 5 * 60_000;
 /** bytes no event names are collected after this long (an upload in flight stores before it appends) */

@@ -118,6 +118,7 @@ export class FileDownloadsController {
       400: 'validation_failed (token: required, too_long)',
       401: 'unauthenticated',
       403: 'forbidden (the token is invalid, expired or of another member)',
+      431: 'a request line longer than the server takes (a token far longer than any POST /api/v1/file_token issues)',
     },
   })
   async archive(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>, @Res() res: Response): Promise<void> {
