@@ -119,22 +119,8 @@ def register(base, admin, label):
     return {"email": email, "password": password, "id": answer["id"]}
 
 
-def fixtures(base, admin):
-    """What no list route offers and the fuzzer cannot make up: an app (its id is its slug) with a property,
-    so that the routes under /api/v1/apps/{app} are exercised past authorization. A fixture that cannot be
-    made is left out, with a note: the summary then names the operations it would have exercised."""
-    made = {}
-    status, _, answer = request(base, "POST", "/api/v1/apps", {"slug": "fuzz-board", "name": "Fuzz board"}, admin["token"], admin["csrf"])
-    if status in (200, 201):
-        made["app"] = ["fuzz-board"]
-        status, _, answer = request(
-            base, "PUT", "/api/v1/apps/fuzz-board/properties/fuzz_status", {"name": "status", "type": "text", "label": "Status"}, admin["token"], admin["csrf"]
-        )
-        if status == 200:
-            made["propertyId"] = ["fuzz_status"]
-    if status not in (200, 201):
-        print(f"[fuzz] note: an app fixture could not be made ({status}: {answer})", file=sys.stderr)
-    # a published, locked file in the network's root folder (its id joins the known ids of every path's {id})
+def upload_published(base, admin):
+    """A file uploaded and published into the network's root folder by the admin; its id, or None."""
     boundary = "cn-fuzz-" + secrets.token_hex(8)
     part = (
         f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.txt"\r\nContent-Type: text/plain\r\n\r\n'
@@ -149,15 +135,50 @@ def fixtures(base, admin):
     try:
         with urllib.request.urlopen(upload, timeout=30) as response:
             file_id = json.loads(response.read().decode("utf-8"))["id"]
-        status, _, answer = request(base, "POST", "/api/storage/files/publish", {"files": [{"id": file_id}], "folder_ids": ["root"]}, admin["token"], admin["csrf"])
-        if status in (200, 201):
-            status, _, answer = request(base, "PUT", f"/api/storage/files/{file_id}/lock", {}, admin["token"], admin["csrf"])
-        if status in (200, 201, 204):
-            made["file"] = [file_id]
-        else:
-            print(f"[fuzz] note: the file fixture could not be published and locked ({status}: {answer})", file=sys.stderr)
     except (urllib.error.URLError, KeyError, ValueError) as error:
-        print(f"[fuzz] note: the file fixture could not be uploaded ({error})", file=sys.stderr)
+        print(f"[fuzz] note: a file fixture could not be uploaded ({error})", file=sys.stderr)
+        return None
+    status, _, answer = request(base, "POST", "/api/storage/files/publish", {"files": [{"id": file_id}], "folder_ids": ["root"]}, admin["token"], admin["csrf"])
+    if status not in (200, 201):
+        print(f"[fuzz] note: a file fixture could not be published ({status}: {answer})", file=sys.stderr)
+        return None
+    return file_id
+
+
+def fixtures(base, admin, member=None):
+    """What no list route offers and the fuzzer cannot make up: an app (its id is its slug) with a property,
+    so that the routes under /api/v1/apps/{app} are exercised past authorization. A fixture that cannot be
+    made is left out, with a note: the summary then names the operations it would have exercised."""
+    made = {}
+    status, _, answer = request(base, "POST", "/api/v1/apps", {"slug": "fuzz-board", "name": "Fuzz board"}, admin["token"], admin["csrf"])
+    if status in (200, 201):
+        made["app"] = ["fuzz-board"]
+        status, _, answer = request(
+            base, "PUT", "/api/v1/apps/fuzz-board/properties/fuzz_status", {"name": "status", "type": "text", "label": "Status"}, admin["token"], admin["csrf"]
+        )
+        if status == 200:
+            made["propertyId"] = ["fuzz_status"]
+    if status not in (200, 201):
+        print(f"[fuzz] note: an app fixture could not be made ({status}: {answer})", file=sys.stderr)
+    # published files in the network's root folder, one locked by each fuzzing account (an unlock is its own
+    # locker's or an admin's), their ids joining the known ids of every path's {id}
+    for locker in (account for account in (admin, member) if account):
+        file_id = upload_published(base, admin)
+        if file_id is None:
+            continue
+        status, _, answer = request(base, "PUT", f"/api/storage/files/{file_id}/lock", {}, locker["token"], locker["csrf"])
+        if status in (200, 201, 204):
+            made.setdefault("file", []).append(file_id)
+        else:
+            print(f"[fuzz] note: a file fixture could not be locked ({status}: {answer})", file=sys.stderr)
+    # a legal text, whose handle names its public page
+    status, _, answer = request(
+        base, "POST", "/administration/legal_texts", {"name": "Fuzz terms", "handle": "fuzz-terms", "text": "<p>Terms the fuzzer reads.</p>"}, admin["token"], admin["csrf"]
+    )
+    if status in (200, 201):
+        made["handle"] = ["fuzz-terms"]
+    else:
+        print(f"[fuzz] note: a legal text fixture could not be made ({status}: {answer})", file=sys.stderr)
     return made
 
 
@@ -200,7 +221,7 @@ def main(base, out):
         "target_id": target["id"],
         "protected_ids": sorted(protected),
         "collections": collections,
-        "fixtures": fixtures(base, admin),
+        "fixtures": fixtures(base, admin, sessions.get("member")),
     }
     with open(out, "w", encoding="utf-8") as handle:
         json.dump(state, handle, indent=2)

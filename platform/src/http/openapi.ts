@@ -144,6 +144,8 @@ const linkObjects = (links: Record<string, RouteLink>): Record<string, unknown> 
 const responseObject = (status: number, answer: string | RouteResponse): Record<string, unknown> => {
   const { description, schema, headers, links, otherMediaTypes } = typeof answer === 'string' ? ({ description: answer } as RouteResponse) : answer;
   const others = Object.fromEntries((otherMediaTypes ?? []).map((mediaType) => [mediaType, { schema: { type: 'string' } }]));
+  // Node's HTTP server answers a request line over its limit itself, before any route, with no body
+  if (status === 431) return { description };
   if (status >= 400) {
     return {
       description,
