@@ -220,6 +220,7 @@ describe('member pages', () => {
       expect(await memberStreamLength(max.id)).toBe(before + 1);
       const list = (await call(max, 'get', `/members/${max.id}/ignored`)).body as IgnoredMembersResponse;
       expect(list.members.map((member) => member.id)).toEqual([clients.guest.id]);
+      expect((await call(max, 'get', '/members/me/ignored')).body).toEqual(list);
       expect((await call(clients.guest, 'get', `/members/${max.id}/ignored`)).status).toBe(403);
       expect((await call(max, 'delete', `/api/v1/members/${clients.guest.id}/ignore`)).status).toBe(200);
       expect((await call(max, 'delete', `/api/v1/members/${clients.guest.id}/ignore`)).status).toBe(200);

@@ -111,5 +111,9 @@ describe('notifications, unread counters and membership settings over HTTP', () 
     // both answers were exercised: administrator mails are offered to network administrators only
     expect((await must<MembershipSettingsResponse>(clients.admin, 'get', `/members/${clients.admin.id}/settings`)).can.tabs.email_admin_notifications).toBe(true);
     expect((await must<MembershipSettingsResponse>(clients.member, 'get', `/members/${clients.member.id}/settings`)).can.tabs.email_admin_notifications).toBe(false);
+    // 'me' reads the signed-in member's own settings
+    expect(await must<MembershipSettingsResponse>(clients.member, 'get', '/members/me/settings')).toEqual(
+      await must<MembershipSettingsResponse>(clients.member, 'get', `/members/${clients.member.id}/settings`),
+    );
   });
 });

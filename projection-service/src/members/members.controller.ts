@@ -78,12 +78,14 @@ export class MembersController {
 
   @Get('members/:id/ignored')
   @Endpoint({
-    summary: 'The members a member ignores, last ignored first (only the member themself)',
+    summary: "The members a member ignores, last ignored first (only the member themself; id 'me' names them)",
     tags: ['members'],
     responses: { 200: { description: 'IgnoredMembersResponse', schema: ignoredMembersResponseSchema }, 401: 'signed out', 403: "another member's list" },
     auth: 'member',
   })
-  async ignored(@Member() viewer: SignedInMember, @Param('id') id: string): Promise<IgnoredMembersResponse> {
+  async ignored(@Member() viewer: SignedInMember, @Param('id') requested: string): Promise<IgnoredMembersResponse> {
+    // 'me' names the signed-in member
+    const id = requested === 'me' ? viewer.id : requested;
     if (viewer.id !== id) throw new HttpProblem(403, 'forbidden');
     const ids = await ignoredMemberIds(this.documentStore, id);
     const [docs, network] = await Promise.all([membersCollection(this.documentStore).getMany(ids), loadNetwork(this.documentStore)]);

@@ -20,12 +20,14 @@ export class MembershipSettingsController {
 
   @Get('members/:id/settings')
   @Endpoint({
-    summary: "The member's own membership settings with the tabs the network offers them (can) and their groups for 'selected groups'",
+    summary: "The member's own membership settings (id 'me' or their own id) with the tabs the network offers them (can) and their groups for 'selected groups'",
     tags: ['membership-settings'],
     auth: 'member',
     responses: { 200: { description: 'MembershipSettingsResponse', schema: responseSchema }, 401: 'unauthenticated', 403: "forbidden (another member's settings)" },
   })
-  async settings(@Member() member: SignedInMember, @Param('id') id: string): Promise<MembershipSettingsResponse> {
+  async settings(@Member() member: SignedInMember, @Param('id') requested: string): Promise<MembershipSettingsResponse> {
+    // 'me' names the signed-in member
+    const id = requested === 'me' ? member.id : requested;
     const { settings: network } = await loadNetwork(this.store);
     // the rule the command refuses by: only the member themself
     const can = membershipSettingsAbilities({ member_id: member.id, network_admin: member.roles.network_admin }, id, network.mail);

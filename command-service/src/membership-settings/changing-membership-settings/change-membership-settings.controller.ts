@@ -13,7 +13,7 @@ export class ChangeMembershipSettingsController {
   @Put(':id/settings')
   @HttpCode(200)
   @Endpoint({
-    summary: "Change the member's own membership settings (digests, subscriptions, notifications, newsletter, administrator mails), as far as the network offers them",
+    summary: "Change the member's own membership settings (id 'me' or their own id; digests, subscriptions, notifications, newsletter, administrator mails), as far as the network offers them",
     tags: ['membership-settings'],
     auth: 'member',
     command: CHANGE_MEMBERSHIP_SETTINGS,
@@ -33,7 +33,9 @@ export class ChangeMembershipSettingsController {
     @Payload() payload: MembershipSettings,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CommandAccepted> {
-    const { position } = await this.commands.execute(new ChangeMembershipSettingsCommand(issuer, { member_id: id, settings: payload }));
+    // 'me' names the signed-in member (the console's own settings page needs no id)
+    const memberId = id === 'me' && issuer.memberId ? issuer.memberId : id;
+    const { position } = await this.commands.execute(new ChangeMembershipSettingsCommand(issuer, { member_id: memberId, settings: payload }));
     return commandAccepted(res, position);
   }
 }

@@ -27,6 +27,13 @@ describe('PUT /members/{id}/settings', () => {
     expect(await service.infra.eventStore.readStream(membershipSettingsStream(memberId))).toHaveLength(1);
   });
 
+  it("takes 'me' for the signed-in member's own id", async () => {
+    const changed = { ...body, email_notifications: ['mentions', 'replies'] } as ChangeMembershipSettingsRequest;
+    await service.http.put(url('me')).set(headers).send(changed).expect(200);
+    const recorded = await service.infra.eventStore.readStream(membershipSettingsStream(memberId));
+    expect(recorded.at(-1)).toMatchObject({ type: 'MembershipSettingsChanged', data: { member_id: memberId, settings: changed } });
+  });
+
   it('answers 401 before looking at the body when signed out', async () => {
     const res = await service.http.put(url(memberId)).send({ email_newsletter: 42 }).expect(401);
     expect(res.body.error).toBe('unauthenticated');
