@@ -171,14 +171,41 @@ def fixtures(base, admin, member=None):
             made.setdefault("file", []).append(file_id)
         else:
             print(f"[fuzz] note: a file fixture could not be locked ({status}: {answer})", file=sys.stderr)
-    # a legal text, whose handle names its public page
-    status, _, answer = request(
-        base, "POST", "/administration/legal_texts", {"name": "Fuzz terms", "handle": "fuzz-terms", "text": "<p>Terms the fuzzer reads.</p>"}, admin["token"], admin["csrf"]
-    )
+    # a channel of the admin's with an article in its blog (no list offers blog or article ids); members may not
+    # create channels, so a member's pass cannot delete an article (summarize.py names it out of the member's reach)
+    status, _, answer = request(base, "POST", "/channels", {"channel": {"title": "Fuzz channel", "slug": "fuzz-channel"}}, admin["token"], admin["csrf"])
     if status in (200, 201):
+        made["blogId"] = ["fuzz-channel"]
+        status, _, answer = request(
+            base, "POST", "/blogs/fuzz-channel/articles", {"article": {"title": "Fuzz article", "html_content": "<p>An article the fuzzer may delete.</p>"}}, admin["token"], admin["csrf"]
+        )
+        if status in (200, 201):
+            made["article"] = [answer["id"]]
+    if status not in (200, 201):
+        print(f"[fuzz] note: a channel or article fixture could not be made ({status}: {answer})", file=sys.stderr)
+    # direct messages both ways, so each pass has one in its inbox and one among its sent messages: the batch
+    # routes (read, unread, delete) name them in their bodies (known_ids.py's message-ids)
+    if member:
+        for sender, recipient in ((admin, member), (member, admin)):
+            status, _, answer = request(base, "POST", "/api/v1/messages", {"to": [recipient["id"]], "subject": "Fuzz", "content": "A message the fuzzer may read and delete."}, sender["token"], sender["csrf"])
+            if status in (200, 201):
+                made.setdefault("message", []).append(answer["id"])
+            else:
+                print(f"[fuzz] note: a message fixture could not be sent ({status}: {answer})", file=sys.stderr)
+    # a legal text, whose handle names its public page, and a spare one: a change or deletion the fuzzer aims at
+    # the kept text goes to the spare instead (hooks.py), so that its page still answers in the member's pass
+    texts = {}
+    for handle, name in (("fuzz-terms", "Fuzz terms"), ("fuzz-spare", "Fuzz spare")):
+        status, _, answer = request(base, "POST", "/administration/legal_texts", {"name": name, "handle": handle, "text": "<p>Terms the fuzzer reads.</p>"}, admin["token"], admin["csrf"])
+        if status in (200, 201):
+            texts[handle] = answer["id"]
+        else:
+            print(f"[fuzz] note: a legal text fixture could not be made ({status}: {answer})", file=sys.stderr)
+    if "fuzz-terms" in texts:
         made["handle"] = ["fuzz-terms"]
-    else:
-        print(f"[fuzz] note: a legal text fixture could not be made ({status}: {answer})", file=sys.stderr)
+        made["legal-text"] = [texts["fuzz-terms"]]
+        if "fuzz-spare" in texts:
+            made["kept"] = {texts["fuzz-terms"]: texts["fuzz-spare"]}
     return made
 
 

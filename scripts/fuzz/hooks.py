@@ -15,6 +15,10 @@ and this hook picks, per request, which one goes on it (Cookie and X-CSRF-Token;
   or PUT /administration/members/{id} with a password) that names a protected account (the seed
   accounts, the decoys, or `me`) gets a throwaway member's id instead: the fuzzer cannot erase, demote or
   re-password the accounts it runs as;
+- a read of a member's own-only resource (GET /members/{id}/settings, /members/{id}/ignored) names the
+  fuzzing account itself every other call: with an id drawn from the known ids it answers 403 almost always;
+- a mutating call naming a kept fixture (accounts.py's legal text, whose public page the member's pass
+  reads by handle) names its spare instead: the admin's pass may change or delete the spare, not it;
 - GET /calendars/feeds/{collection}.ics, authenticated by ?token= (not declared in the document),
   gets the fuzzing account's calendar token when the case has none;
 - everything else goes with the fuzzing account's session.
@@ -53,6 +57,10 @@ def _load_state():
 
 _STATE, _PASS = _load_state()
 _PROTECTED = set(_STATE["protected_ids"]) | {"me"}
+_KEPT = (_STATE.get("fixtures") or {}).get("kept") or {}
+# reads only the member themself may make; path → how many calls it has had
+_OWN_ONLY = re.compile(r"^/members/\{id\}/(?:settings|ignored)$")
+_own_calls = {}
 
 
 def session_for(method, path):
@@ -79,12 +87,32 @@ def protect_members(case):
             case.path_parameters[name] = _STATE["target_id"]
 
 
+def keep_fixtures(case):
+    """Swap a kept fixture's id in a mutating call for its spare's."""
+    if case.method.upper() not in _MUTATING or not isinstance(case.path_parameters, dict):
+        return
+    for name, value in list(case.path_parameters.items()):
+        if isinstance(value, str) and value in _KEPT:
+            case.path_parameters[name] = _KEPT[value]
+
+
+def name_self(case):
+    """Every other read of an own-only member resource names the fuzzing account."""
+    if case.method.upper() != "GET" or not _OWN_ONLY.match(case.operation.path) or not isinstance(case.path_parameters, dict):
+        return
+    calls = _own_calls[case.operation.path] = _own_calls.get(case.operation.path, 0) + 1
+    if calls % 2 == 0:
+        case.path_parameters["id"] = _PASS["session"]["id"]
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     base = case.operation.schema.get_base_url()
     if urlsplit(base).hostname not in _ALLOWED_HOSTS:
         raise RuntimeError(f"cn-fuzz: refusing to send a request to {base!r}: only 127.0.0.1 is a target")
     protect_members(case)
+    keep_fixtures(case)
+    name_self(case)
     if "/calendars/feeds/" in case.path and case.method.upper() == "GET":
         if case.query is None:
             case.query = {}
