@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { chatKeyOf, chatStream, CONSISTENCY_HEADER, type ChatDto, type ChatServerEvent, type ChatSocketAction, type GroupCategoriesResponse } from '@cn/contracts';
+import { chatKeyOf, chatStream, CONSISTENCY_HEADER, REALTIME_SESSION_ENDED_CODE, type ChatDto, type ChatServerEvent, type ChatSocketAction, type GroupCategoriesResponse } from '@cn/contracts';
 import { loadConfig, type PlatformConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -15,7 +15,7 @@ class ChatClient {
   readonly events: ChatServerEvent[] = [];
   private waiters: Array<() => void> = [];
   private serial = 0;
-  private constructor(private readonly ws: WebSocket) {
+  private constructor(readonly ws: WebSocket) {
     ws.on('message', (raw: Buffer) => {
       this.events.push(JSON.parse(raw.toString('utf8')) as ChatServerEvent);
       for (const wake of this.waiters.splice(0)) wake();
@@ -121,6 +121,14 @@ describe('chat over the socket (standalone, two members)', () => {
     await expect(ChatClient.open(port, ann, 'nonsense')).rejects.toThrow('refused 401');
     await expect(ChatClient.open(port, ann, await tokenOf(bob))).rejects.toThrow('refused 401');
     await expect(ChatClient.open(port, ann, await tokenOf(ann), 'https://evil.example')).rejects.toThrow('refused 403');
+  });
+
+  it('closes a chat socket once its session ends (signed out elsewhere)', async () => {
+    const session = await signInClient(server, 'guest@example.org', DEMO_PASSWORD);
+    const chat = await connect(session);
+    const closed = new Promise<number>((resolve) => chat.ws.once('close', (code: number) => resolve(code)));
+    expect((await call(session, 'delete', '/users/sign_out')).status).toBe(204);
+    expect(await closed).toBe(REALTIME_SESSION_ENDED_CODE);
   });
 
   it('delivers a message live; the author sees persisted, received and read; the unread badge rises and falls', async () => {

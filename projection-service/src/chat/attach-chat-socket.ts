@@ -1,6 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { Server } from 'node:http';
 import {
   chatIdForViewer,
   chatSocketActionSchema,
@@ -10,8 +8,9 @@ import {
   type PresenceType,
 } from '@cn/contracts';
 import { DomainError } from '@cn/domain';
-import { csrfTokenFor, HttpProblem, isAllowedOrigin, requestContextOf, type DocumentStore, type PersonalDataCipher, type SessionConfig } from '@cn/platform';
+import { csrfTokenFor, HttpProblem, type DocumentStore, type PersonalDataCipher, type SessionConfig } from '@cn/platform';
 import type { RealtimeHub } from '../realtime/realtime-hub';
+import { serveSockets, type SocketServer } from '../realtime/socket-server';
 import { ChatConnection, chatHubOf } from './chat-hub';
 import { chatAccessOf, chatDtoOf, chatKeysOf, chatMessagesCollection, chatReaderOf, chatsCollection, messageDtos, messagesPage, myChats, type ChatReader } from './chat-views';
 
@@ -48,7 +47,6 @@ export interface AttachChatSocketOptions {
 
 const MAX_FRAME = 64 * 1024;
 const RESUME_LIMIT = 1_000;
-const HEARTBEAT_MS = 30_000;
 const STATUS: Record<DomainError['kind'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, refused: 422 };
 
 /** the member a chat token names, when its signature and expiry hold */
@@ -60,11 +58,6 @@ export const verifyChatToken = (token: string | null, session: SessionConfig, no
   const expiresAt = Number(expires);
   if (!Number.isSafeInteger(expiresAt) || expiresAt <= now.getTime()) return null;
   return csrfTokenFor(`chat-token:${memberId}.${expiresAt}`, session) === signature ? memberId : null;
-};
-
-const refuse = (socket: Duplex, status: number, reason: string): void => {
-  socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  socket.destroy();
 };
 
 class ActionRefused extends Error {
@@ -86,15 +79,14 @@ const refusalOf = (error: unknown): ActionRefused | null => {
 
 /**
  * The chat socket (`/api/chat/socket`) on the given HTTP server, beside the realtime channel and checked
- * the same way (origin, session cookie), plus the chat token of the same member. Reads come from the chat
+ * the same way (`serveSockets`: origin, session cookie, closed when the session ends), plus the chat token
+ * of the same member. Reads come from the chat
  * read models as the member may see them; writes go to the command side as commands.
  */
-export const attachChatSocket = (server: Server, options: AttachChatSocketOptions): { close(): Promise<void> } => {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME });
+export const attachChatSocket = (server: Server, options: AttachChatSocketOptions): SocketServer => {
   const clock = options.clock ?? (() => new Date());
   const chats = chatHubOf(options.hub);
   const { store, cipher } = options;
-  const alive = new WeakMap<WebSocket, boolean>();
 
   const reader = async (memberId: string): Promise<ChatReader> => {
     const found = await chatReaderOf(store, memberId);
@@ -232,21 +224,16 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
     }
   };
 
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== CHAT_SOCKET_PATH) return;
-    if (!isAllowedOrigin(req, options.allowedOrigins ?? [], options.trustProxy ?? false)) {
-      refuse(socket, 403, 'Forbidden');
-      return;
-    }
-    const { memberId, sessionToken } = requestContextOf(req, options.session);
-    const tokenMember = verifyChatToken(url.searchParams.get('token'), options.session, clock());
-    if (!memberId || tokenMember !== memberId) {
-      refuse(socket, 401, 'Unauthorized');
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      alive.set(ws, true);
+  // origin, session cookie, heartbeat and session end as for every member socket; the chat token must name
+  // the same member
+  return serveSockets(server, {
+    path: CHAT_SOCKET_PATH,
+    session: options.session,
+    allowedOrigins: options.allowedOrigins,
+    trustProxy: options.trustProxy,
+    maxPayload: MAX_FRAME,
+    admits: (url, memberId) => verifyChatToken(url.searchParams.get('token'), options.session, clock()) === memberId,
+    onConnection: (ws, { memberId, sessionToken }) => {
       const connection = new ChatConnection({ memberId, sessionToken }, (event) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
       });
@@ -260,40 +247,19 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
         const text = raw.toString('utf8');
         queue = queue.then(() => onFrame(connection, text)).catch(() => undefined);
       });
-      ws.on('pong', () => alive.set(ws, true));
       ws.on('close', () => {
         leaveChats();
         leaveHub();
       });
       ws.on('error', (error) => options.logger?.warn({ err: error, memberId }, 'chat socket error'));
-      queue = queue.then(async () => {
-        const me = await chatReaderOf(store, memberId);
-        if (!me) return;
-        connection.send(profileOf(me));
-        connection.send({ event: 'network_info', name: me.settings.basic.name, anonymize: me.settings.member.anonymize_memberships_config !== 'disabled' });
-      }).catch(() => undefined);
-    });
-  };
-  server.on('upgrade', onUpgrade);
-
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (alive.get(ws) === false) {
-        ws.terminate();
-        continue;
-      }
-      alive.set(ws, false);
-      ws.ping();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-
-  return {
-    close: async () => {
-      clearInterval(heartbeat);
-      server.off('upgrade', onUpgrade);
-      for (const ws of wss.clients) ws.close(1001, 'server shutting down');
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      queue = queue
+        .then(async () => {
+          const me = await chatReaderOf(store, memberId);
+          if (!me) return;
+          connection.send(profileOf(me));
+          connection.send({ event: 'network_info', name: me.settings.basic.name, anonymize: me.settings.member.anonymize_memberships_config !== 'disabled' });
+        })
+        .catch(() => undefined);
     },
-  };
+  });
 };

@@ -1,15 +1,9 @@
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { REALTIME_SESSION_ENDED_CODE } from '@cn/contracts';
-import { isAllowedOrigin, requestContextOf, sessionStillHolds, type SessionConfig } from '@cn/platform';
+import type { Server } from 'node:http';
+import type { SessionConfig } from '@cn/platform';
 import { MAX_TOPICS, TOPIC_PATTERN, type RealtimeHub, type RealtimeMessage } from './realtime-hub';
+import { serveSockets, type SocketServer } from './socket-server';
 
 export const REALTIME_PATH = '/api/realtime';
-const HEARTBEAT_MS = 30_000;
-/** how often open sockets are checked against their session: a signed-out, locked or expired one closes */
-const SESSION_CHECK_MS = 500;
-
 
 export interface RealtimeLogger {
   info(obj: object, msg?: string): void;
@@ -27,9 +21,7 @@ export interface AttachRealtimeOptions {
   path?: string;
 }
 
-export interface RealtimeServer {
-  close(): Promise<void>;
-}
+export type RealtimeServer = SocketServer;
 
 /** the topics of a watch message; null for anything else (ignored: the socket only listens) */
 const watchedTopics = (raw: string): Set<string> | null => {
@@ -47,38 +39,17 @@ const watchedTopics = (raw: string): Set<string> | null => {
   return new Set(topics);
 };
 
-const refuse = (socket: Duplex, status: number, reason: string): void => {
-  socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  socket.destroy();
-};
-
 /**
- * Serves the realtime WebSocket on the given HTTP server (the Nest one, or the standalone runner's).
- * Upgrades on other paths are left to other listeners; a browser upgrade from another site's page gets
- * 403 (cross-site WebSocket hijacking: the browser would send the member's cookie), one without a valid
- * session cookie 401.
+ * Serves the realtime WebSocket on the given HTTP server (the Nest one, or the standalone runner's), with
+ * the origin, session, heartbeat and session-end checks every member socket gets (`serveSockets`).
  */
-export const attachRealtime = (server: Server, options: AttachRealtimeOptions): RealtimeServer => {
-  const path = options.path ?? REALTIME_PATH;
-  const wss = new WebSocketServer({ noServer: true });
-  const alive = new WeakMap<WebSocket, boolean>();
-  const upgradedWith = new WeakMap<WebSocket, IncomingMessage>();
-
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (pathname !== path) return;
-    if (!isAllowedOrigin(req, options.allowedOrigins ?? [], options.trustProxy ?? false)) {
-      refuse(socket, 403, 'Forbidden');
-      return;
-    }
-    const { memberId } = requestContextOf(req, options.session);
-    if (!memberId) {
-      refuse(socket, 401, 'Unauthorized');
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      alive.set(ws, true);
-      upgradedWith.set(ws, req);
+export const attachRealtime = (server: Server, options: AttachRealtimeOptions): RealtimeServer =>
+  serveSockets(server, {
+    path: options.path ?? REALTIME_PATH,
+    session: options.session,
+    allowedOrigins: options.allowedOrigins,
+    trustProxy: options.trustProxy,
+    onConnection: (ws, { memberId }) => {
       const connection = {
         memberId,
         topics: new Set<string>(),
@@ -92,43 +63,8 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
         const topics = isBinary ? null : watchedTopics(raw.toString('utf8'));
         if (topics) connection.topics = topics;
       });
-      ws.on('pong', () => alive.set(ws, true));
       ws.on('close', remove);
       ws.on('error', (error) => options.logger?.warn({ err: error, memberId }, 'realtime socket error'));
       options.logger?.info({ memberId }, 'realtime connected');
-    });
-  };
-  server.on('upgrade', onUpgrade);
-
-  // sockets whose peer vanished without a close frame are dropped
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (alive.get(ws) === false) {
-        ws.terminate();
-        continue;
-      }
-      alive.set(ws, false);
-      ws.ping();
-    }
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-
-  // a session that ended (signed out, password changed, member locked) keeps no socket open
-  const sessionCheck = setInterval(() => {
-    for (const ws of wss.clients) {
-      const req = upgradedWith.get(ws);
-      if (req && !sessionStillHolds(req, options.session)) ws.close(REALTIME_SESSION_ENDED_CODE, 'session ended');
-    }
-  }, SESSION_CHECK_MS);
-  sessionCheck.unref();
-
-  return {
-    close: async () => {
-      clearInterval(heartbeat);
-      clearInterval(sessionCheck);
-      server.off('upgrade', onUpgrade);
-      for (const ws of wss.clients) ws.close(1001, 'server shutting down');
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
-  };
-};
+  });
