@@ -18,6 +18,8 @@ import { machine, table, writeResults } from './bench/report.mjs';
 import { freePort, runScript, startServer } from './bench/server.mjs';
 import { growLog, measureAtSize, restartAndFirstCommand } from './bench/log-size.mjs';
 import { openConsoles } from './bench/consoles.mjs';
+import { chatScenario } from './bench/chat.mjs';
+import { filesScenario } from './bench/files.mjs';
 import { perSecond, round, runLoad, summarize } from './bench/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +39,11 @@ const settings = {
   // member consoles connected over the realtime WebSocket during the fan-out phase
   consoles: int('BENCH_CONSOLES', 200),
   phase_seconds: int('BENCH_PHASE_SECONDS', 60),
+  // the chat scenario: members with the group chat open, messages one member sends them
+  chat_members: int('BENCH_CHAT_MEMBERS', 20),
+  chat_messages: int('BENCH_CHAT_MESSAGES', 200),
+  // the files scenario: one upload and download of this many MiB
+  files_megabytes: int('BENCH_FILES_MB', 256),
   // the data-size dimension: the log grown to each size (BENCH_LOG_SIZES=10000,200000)
   log_sizes: (process.env.BENCH_LOG_SIZES ?? '10000,200000').split(',').filter(Boolean).map(Number),
   timeout_seconds: int('BENCH_TIMEOUT_SECONDS', 3600),
@@ -94,6 +101,7 @@ const serverEnv = {
   SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
   PASSWORD_SCRYPT_N: String(settings.password_scrypt_n),
   NODE_ENV: 'production',
+  FILES_MAX_UPLOAD_MB: String(settings.files_megabytes + 16),
 };
 const results = { date: new Date().toISOString(), machine: machine(), settings, phases: {} };
 
@@ -200,6 +208,24 @@ const main = async () => {
     latency: summarize(searchRun.latencies),
   };
   progress(`search: p95 ${results.phases.search_http.latency.p95_ms} ms`);
+
+  // ---- 4. chat: one member writes to a group chat its members have open, beside a bare WebSocket echo ----
+  progress(`chat: ${settings.chat_members} members with the group chat open, ${settings.chat_messages} messages`);
+  results.phases.chat = await chatScenario({
+    baseUrl: server.baseUrl,
+    admin: { ...admin, email: settings.admin },
+    password,
+    adminPassword: 'changeme',
+    members: settings.chat_members,
+    messages: settings.chat_messages,
+    log: progress,
+  });
+  progress(`chat: send→receive p95 ${results.phases.chat.send_to_receive.p95_ms} ms, bare echo p95 ${results.phases.chat.bare_websocket_echo.p95_ms} ms`);
+
+  // ---- 5. files: a streamed upload and download beside the raw disk, the server's memory sampled ----
+  progress(`files: ${settings.files_megabytes} MiB up and down`);
+  results.phases.files = await filesScenario({ baseUrl: server.baseUrl, session: admin, serverPid: server.child.pid, megabytes: settings.files_megabytes });
+  progress(`files: upload ${results.phases.files.upload_mb_s} MB/s, download ${results.phases.files.download_mb_s} MB/s`);
 
   // ---- stop the server: the raw measurements and the rebuild get the machine to themselves ----
   progress('stopping the server (SIGTERM)');
@@ -451,6 +477,32 @@ const main = async () => {
       raw: p.raw_search.latency.p95_ms,
       raw_unit: 'ms p95 MiniSearch',
       note: `${p.search_http.queries} prefix queries one at a time, ${p.search_http.mean_total_hits} hits on average; raw p50 ${p.raw_search.latency.p50_ms} ms, p99 ${p.raw_search.latency.p99_ms} ms`,
+    },
+    {
+      measure: `chat, ${p.chat.members} members with the chat open`,
+      value: p.chat.deliveries_per_s,
+      unit: 'deliveries/s',
+      p50: p.chat.send_to_receive.p50_ms,
+      p95: p.chat.send_to_receive.p95_ms,
+      p99: p.chat.send_to_receive.p99_ms,
+      raw: p.chat.bare_websocket_echo.p95_ms,
+      raw_unit: 'ms p95 bare WebSocket echo',
+      note: `${p.chat.delivered}/${p.chat.expected} deliveries of ${p.chat.messages} messages sent one after the other (${p.chat.messages_per_s} messages/s); latency send→receive`,
+    },
+    {
+      measure: `file upload, ${p.files.megabytes} MiB`,
+      value: p.files.upload_mb_s,
+      unit: 'MB/s',
+      raw: p.files.raw_write_mb_s,
+      raw_unit: 'MB/s disk write with fsync',
+      note: `streamed multipart; server memory ${p.files.server_rss_mb ? `${p.files.server_rss_mb.min}–${p.files.server_rss_mb.max} MB` : 'not sampled'} while it streamed`,
+    },
+    {
+      measure: `file download, ${p.files.megabytes} MiB`,
+      value: p.files.download_mb_s,
+      unit: 'MB/s',
+      raw: p.files.raw_read_mb_s,
+      raw_unit: 'MB/s disk read',
     },
   ];
   const sized = settings.log_sizes.map((size) => [size, p.sizes[size]]);
