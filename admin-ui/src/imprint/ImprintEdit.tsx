@@ -1,4 +1,5 @@
-import { BooleanInput, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh } from 'react-admin';
+import { BooleanInput, Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { useSavingToasts } from '../layout/useSavingToasts';
 import { RichTextInput } from '../legal-texts/RichTextInput';
 
 /** Save stays disabled while nothing has changed; another administrator's save meanwhile answers 409. */
@@ -10,25 +11,14 @@ const ImprintToolbar = () => (
 
 /** The web imprint and the mail imprint as rich text, and whether the newsletter note shows. */
 export const ImprintEdit = () => {
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const savingToasts = useSavingToasts();
   return (
     <Edit
       resource="imprint"
       id="network"
       redirect={false}
       mutationMode="pessimistic"
-      mutationOptions={{
-        onSuccess: () => {
-          notify('cn.notifications.saving_successful', { type: 'success' });
-          refresh();
-        },
-        onError: (error: unknown) => {
-          const conflict = (error as { status?: number }).status === 409;
-          notify(conflict ? 'cn.errors.concurrency_conflict' : 'cn.notifications.saving_failure', { type: 'error' });
-          if (conflict) refresh();
-        },
-      }}
+      mutationOptions={savingToasts}
     >
       <SimpleForm toolbar={<ImprintToolbar />}>
         <RichTextInput source="content" label="resources.imprint.fields.content" testId="imprint-content" />

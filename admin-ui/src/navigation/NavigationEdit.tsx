@@ -1,4 +1,5 @@
-import { ArrayInput, BooleanInput, Edit, maxLength, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useNotify, useRefresh } from 'react-admin';
+import { ArrayInput, BooleanInput, Edit, maxLength, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar } from 'react-admin';
+import { useSavingToasts } from '../layout/useSavingToasts';
 import { NAVIGATION_LINK_MAX, NAVIGATION_TEXT_MAX } from '@cn/contracts';
 
 const NavigationToolbar = () => (
@@ -12,25 +13,14 @@ const NavigationToolbar = () => (
  * none). The server answers an item without them with empty_fields, shown at the field.
  */
 export const NavigationEdit = () => {
-  const notify = useNotify();
-  const refresh = useRefresh();
+  const savingToasts = useSavingToasts();
   return (
     <Edit
       resource="navigation"
       id="network"
       redirect={false}
       mutationMode="pessimistic"
-      mutationOptions={{
-        onSuccess: () => {
-          notify('cn.notifications.saving_successful', { type: 'success' });
-          refresh();
-        },
-        onError: (error: unknown) => {
-          const conflict = (error as { status?: number }).status === 409;
-          notify(conflict ? 'cn.errors.concurrency_conflict' : 'cn.notifications.saving_failure', { type: 'error' });
-          if (conflict) refresh();
-        },
-      }}
+      mutationOptions={savingToasts}
     >
       <SimpleForm toolbar={<NavigationToolbar />}>
         <ArrayInput source="navigation_items" label="resources.navigation.fields.navigation_items">
