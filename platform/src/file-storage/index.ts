@@ -4,5 +4,4 @@ export * from './disk-file-storage';
 export * from './s3-file-storage';
 export * from './sweep';
 export * from './file-storage-config';
-export * from './file-token';
 export * from './zip-archive';

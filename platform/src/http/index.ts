@@ -13,3 +13,5 @@ export * from './observability';
 export * from './kit';
 export * from './security';
 export * from './infrastructure-token';
+export * from './signed-token';
+export * from './file-token';

@@ -8,7 +8,7 @@ import {
   type PresenceType,
 } from '@cn/contracts';
 import { DomainError } from '@cn/domain';
-import { csrfTokenFor, HttpProblem, type DocumentStore, type PersonalDataCipher, type SessionConfig } from '@cn/platform';
+import { HttpProblem, readSignedToken, type DocumentStore, type PersonalDataCipher, type SessionConfig } from '@cn/platform';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { serveSockets, type SocketServer } from '../realtime/socket-server';
 import { ChatConnection, chatHubOf } from './chat-hub';
@@ -49,16 +49,10 @@ const MAX_FRAME = 64 * 1024;
 const RESUME_LIMIT = 1_000;
 const STATUS: Record<DomainError['kind'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409, refused: 422 };
 
-/** the member a chat token names, when its signature and expiry hold */
-export const verifyChatToken = (token: string | null, session: SessionConfig, now: Date): string | null => {
-  if (!token) return null;
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [memberId, expires, signature] = parts as [string, string, string];
-  const expiresAt = Number(expires);
-  if (!Number.isSafeInteger(expiresAt) || expiresAt <= now.getTime()) return null;
-  return csrfTokenFor(`chat-token:${memberId}.${expiresAt}`, session) === signature ? memberId : null;
-};
+/** the member a chat token names (command-service's issueChatToken), when its signature and expiry hold */
+export const verifyChatToken = (token: string | null, session: SessionConfig, now: Date): string | null =>
+  readSignedToken(session.secret, 'chat-token', token, now, (value): value is { member_id: string; expires_at: number } => typeof (value as { member_id?: unknown } | null)?.member_id === 'string')
+    ?.member_id ?? null;
 
 class ActionRefused extends Error {
   constructor(
