@@ -6,9 +6,6 @@ import { RequireMember } from '../session/RequireMember';
 import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
 import { Shell } from '../shell/Shell';
-import { TwoFactorPage, TwoFactorSignInPage } from '../two-factor';
-import { AppsIndexPage, EditItemPage, ItemPage, NewItemPage, WallPage } from '../apps';
-import { TasksPage } from '../tasks';
 
 /**
  * Each feature's pages are their own chunk, loaded when a route first needs them: the first page loads
@@ -71,6 +68,14 @@ const LegalTextPage = page(async () => (await import('../legal')).LegalTextPage)
 const FolderPage = page(async () => (await import('../files')).FolderPage);
 const FilePage = page(async () => (await import('../files')).FilePage);
 const FileApprovalPage = page(async () => (await import('../files')).ApprovalPage);
+const TwoFactorPage = page(async () => (await import('../two-factor')).TwoFactorPage);
+const TwoFactorSignInPage = page(async () => (await import('../two-factor')).TwoFactorSignInPage);
+const AppsIndexPage = page(async () => (await import('../apps')).AppsIndexPage);
+const EditItemPage = page(async () => (await import('../apps')).EditItemPage);
+const ItemPage = page(async () => (await import('../apps')).ItemPage);
+const NewItemPage = page(async () => (await import('../apps')).NewItemPage);
+const WallPage = page(async () => (await import('../apps')).WallPage);
+const TasksPage = page(async () => (await import('../tasks')).TasksPage);
 
 const Bootstrapping = () => {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { notificationsLive } from '../notifications/notifications-queries';
 import { LiveQueries, type LiveRoute } from '../realtime/LiveQueries';
 import { messagesLive } from '../messages/messages-queries';
 import { unreadsLive } from '../unreads/unreads-queries';
-import { twoFactorLive } from '../two-factor';
+import { twoFactorLive } from '../two-factor/two-factor-api';
 import { legalLive } from '../legal/legal-queries';
 import { navigationLive } from '../navigation/navigation-queries';
 import { appsLive } from '../apps/apps-queries';
