@@ -18,4 +18,5 @@ export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
  * The membership roles read model (projection-service), which the directory on the search side also
  * reads for its role badges: one name for both (a new version renames both).
  */
-export const MEMBERSHIP_ROLES_READ_MODEL = { name: 'membership_roles', version: 1 } as const;
+// version 2: slug, colours and revision of the roles manager; deleted roles leave it
+export const MEMBERSHIP_ROLES_READ_MODEL = { name: 'membership_roles', version: 2 } as const;
