@@ -152,3 +152,6 @@ export const factorMethodAllowed = (policy: TwoFactorPolicy, type: TwoFactorType
  */
 export const twoFactorSetupRequired = (policy: TwoFactorPolicy, factorTypes: readonly TwoFactorType[]): boolean =>
   policy.two_factor === 'enforced' && !factorTypes.some((type) => factorMethodAllowed(policy, type));
+
+/** the member console's two-factor screen, where a member the network makes set up a factor is kept */
+export const TWO_FACTOR_SETUP_PATH = '/two_factor';
