@@ -60,10 +60,10 @@ describe('membership roles manager', () => {
     const empty = await call(clients.admin, 'post', '/administration/membership_roles', { name: ' ', plural_name: 'x'.repeat(61), color: 'red' }).expect(400);
     expect(empty.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'name', key: 'required' },
-        { field: 'plural_name', key: 'too_long' },
-        { field: 'color', key: 'invalid_format' },
-      ].map((error) => expect.objectContaining(error))),
+        expect.objectContaining({ field: 'name', key: 'required' }),
+        expect.objectContaining({ field: 'plural_name', key: 'too_long' }),
+        expect.objectContaining({ field: 'color', key: 'invalid_format' }),
+      ]),
     );
     const stranger = await call(clients.admin, 'post', '/administration/membership_roles', { name: 'Chair', plural_name: 'Chairs', member_ids: [clients.member.id, 'nobody'] }).expect(400);
     expect(stranger.body.errors).toEqual([expect.objectContaining({ field: 'member_ids.1', key: 'not_found' })]);

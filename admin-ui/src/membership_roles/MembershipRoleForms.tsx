@@ -4,7 +4,6 @@ import {
   Edit,
   maxLength,
   ReferenceArrayInput,
-  regex,
   required,
   SaveButton,
   SimpleForm,
@@ -15,7 +14,9 @@ import {
 } from 'react-admin';
 import { DEFAULT_ROLE_COLOR, DEFAULT_ROLE_TEXT_COLOR, MEMBERSHIP_ROLE_NAME_MAX, ROLE_COLOR_PATTERN } from '@cn/contracts';
 
-const colour = [required(), regex(ROLE_COLOR_PATTERN, 'resources.membership_roles.invalid_color')];
+const colourFormat = (value: unknown): string | undefined =>
+  typeof value === 'string' && ROLE_COLOR_PATTERN.test(value) ? undefined : 'resources.membership_roles.invalid_color';
+const colour = [required(), colourFormat];
 
 /** name, plural name, colours and the member picker (the slug is the server's, shown in the list) */
 const Fields = () => (

@@ -271,7 +271,7 @@ export const membershipRolesProjection: Projection<MembershipRoleDocument> = {
       case MembershipRoleCreated.type:
         return {
           _id: id,
-          group_id: (data.group_id as string | null | undefined) ?? null,
+          group_id: (data.group_id) ?? null,
           name: String(data.name),
           plural_name: String(data.plural_name),
           display_type: data.display_type === 'grouped' ? 'grouped' : 'listed',
