@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import WebSocket from 'ws';
 import {
   CONSISTENCY_HEADER,
   membershipRoleStream,
@@ -136,5 +138,41 @@ describe('membership roles manager', () => {
     await call(clients.admin, 'put', `/administration/membership_roles/${roleId}`, { name: 'Back', plural_name: 'Backs', color: '#aa3300', text_color: '#000000', member_ids: [], revision: 6 }).expect(404);
     expect(((await call(clients.member, 'get', '/membership_roles?q=chair').expect(200)).body as MembershipRoleOptionsResponse).membership_roles).toEqual([]);
     expect(((await call(clients.admin, 'get', '/administration/membership_roles').expect(200)).body as MembershipRoleAdminDto[]).map((row) => row.id)).not.toContain(roleId);
+  });
+
+  it("pushes a role's creation and deletion to a member's open console within a second", async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/realtime`, { headers: { Cookie: clients.member.cookie } });
+    const messages: Array<{ collection: string; id: string; at: number }> = [];
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string };
+      if (message.type === 'changed') messages.push({ ...message, at: Date.now() });
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const heard = async (id: string, count: number, since: number): Promise<number | null> => {
+      while (Date.now() - since < 1000) {
+        const seen = messages.filter((message) => message.collection === 'membership_roles' && message.id === id);
+        if (seen.length >= count) return (seen[count - 1]?.at ?? since) - since;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return null;
+    };
+    const created = Date.now();
+    const id = ((await call(clients.admin, 'post', '/administration/membership_roles', { name: 'Treasurer', plural_name: 'Treasurers' }).expect(201)).body as { id: string }).id;
+    expect(await heard(id, 1, created)).not.toBeNull();
+    const deleted = Date.now();
+    await call(clients.admin, 'delete', `/administration/membership_roles/${id}`).expect(200);
+    expect(await heard(id, 2, deleted)).not.toBeNull();
+    socket.close();
+  });
+
+  it('describes the routes and their answers in the OpenAPI document', async () => {
+    const docs = (await request(server).get('/api/docs').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(Object.keys(docs.paths['/administration/membership_roles'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403']));
+    expect(Object.keys(docs.paths['/administration/membership_roles'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(Object.keys(docs.paths['/administration/membership_roles/{id}'].put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));
+    expect(Object.keys(docs.paths['/administration/membership_roles/{id}'].delete.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '409']));
   });
 });
