@@ -51,10 +51,11 @@ describe('two-factor enforcement', () => {
       if (typeof answered === 'number') position = Math.max(position, answered);
     });
   };
-  /** a route of the query service and one of the command service, neither part of the setup */
+  /** a route of the query service, one of the command service and one of the search service, none part of the setup */
   const ordinaryRoutes = (client: SignedInClient) => [
     call(client, 'get', '/api/v1/unreads'),
     call(client, 'put', '/api/v1/members/me/status', { type: 'online', text: '' }),
+    call(client, 'get', '/directory/members'),
   ];
   const setUpTotp = async (client: SignedInClient): Promise<{ secret: string; backupCodes: string[] }> => {
     const prepared = (await call(client, 'get', '/api/v1/authentication/factors/new?type=totp').expect(200)).body as NewFactorResponse;
@@ -88,7 +89,7 @@ describe('two-factor enforcement', () => {
     for (const res of await Promise.all(ordinaryRoutes(member))) expect(res.status).toBe(200);
   });
 
-  it('enforced: a member without a factor gets 403 two_factor_required everywhere but the setup, sets up TOTP and goes on', async () => {
+  it('enforced: a member without a factor gets 403 two_factor_required from every service but the setup, sets up TOTP and goes on', async () => {
     await call(admin, 'put', '/administration/settings', { member: { two_factor: 'enforced' } }).expect(200);
     for (const res of await Promise.all(ordinaryRoutes(member))) {
       expect({ status: res.status, error: (res.body as { error?: string }).error }).toEqual({ status: 403, error: 'two_factor_required' });
