@@ -29,6 +29,7 @@ import { imprint } from './imprint';
 import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
 import { navigation } from './navigation';
 import { apps } from './apps';
+import { membershipRoles } from './membership_roles';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -85,6 +86,9 @@ export const App = () => (
         )}
         {permissions?.administrate === true && <Resource name="navigation" {...navigation} />}
         {permissions?.administrate === true && <Resource name="apps" {...apps} />}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="membership_roles" {...membershipRoles} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
+        )}
       </>
     )}
   </Admin>

@@ -14,6 +14,7 @@ import { createImprintDataProvider } from './imprint/imprint-data-provider';
 import { createStatisticsDataProvider } from './statistics/statistics-data-provider';
 import { createNavigationDataProvider } from './navigation/navigation-data-provider';
 import { createAppsDataProvider } from './apps/apps-data-provider';
+import { createMembershipRolesDataProvider } from './membership_roles/membership-roles-data-provider';
 
 /**
  * One data provider per resource, each in its resource's folder; a resource without its own (none
@@ -33,6 +34,7 @@ export const createDataProvider = (api: ApiClient): DataProvider => {
     ['statistics', createStatisticsDataProvider(api)],
     ['navigation', createNavigationDataProvider(api)],
     ['apps', createAppsDataProvider(api)],
+    ['membership_roles', createMembershipRolesDataProvider(api)],
   ]);
   const rest = createRestDataProvider(api);
   return combineDataProviders((resource) => providers.get(resource) ?? rest);

@@ -19,6 +19,7 @@ import { NavigationModule } from './navigation/navigation.module';
 import { ChatModule } from './chat/chat.module';
 import { AppsModule } from './apps/apps.module';
 import { FilesModule } from './files/files.module';
+import { MembershipRolesModule } from './membership-roles/membership-roles.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -42,4 +43,5 @@ export const COMMAND_FEATURES: Type[] = [
   ChatModule,
   AppsModule,
   FilesModule,
+  MembershipRolesModule,
 ];

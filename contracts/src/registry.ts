@@ -20,6 +20,7 @@ import { abuseReportEvents } from './abuse-reports/abuse-reports';
 import { twoFactorEvents } from './two-factor/two-factor';
 import { memberAdministrationEvents } from './members/member-administration';
 import { legalEvents } from './legal/legal';
+import { membershipRolesManagerEvents } from './membership-roles/membership-roles';
 import { navigationEvents } from './navigation/navigation';
 import { chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
@@ -56,6 +57,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...chatEvents,
     ...appsEvents,
     ...filesModuleEvents,
+    ...membershipRolesManagerEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

@@ -111,6 +111,7 @@ const summaryOf = (event: SummarisedEvent, translate: Translate): Summary | null
     case 'MeetingRoomCreated':
     case 'GroupCreated':
     case 'MembershipRoleCreated':
+    case 'MembershipRoleEdited':
       return naming(type, textAt(data, 'name'));
     case 'AppointmentCreated':
     case 'AppointmentUpdated':

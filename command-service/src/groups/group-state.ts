@@ -1,4 +1,4 @@
-import type { GroupDetails, GroupInviteStatus, GroupStreamEvent, MembershipRoleEvent } from '@cn/contracts';
+import type { GroupDetails, GroupInviteStatus, GroupStreamEvent, MembershipRoleEvent, MembershipRolesManagerEvent } from '@cn/contracts';
 
 export interface GroupInviteState {
   member_id: string;
@@ -138,7 +138,7 @@ export interface MembershipRoleState {
 
 export const initialMembershipRoleState = (): MembershipRoleState => ({ exists: false, group_id: null, member_ids: [] });
 
-export const evolveMembershipRole = (state: MembershipRoleState, event: MembershipRoleEvent): MembershipRoleState => {
+export const evolveMembershipRole = (state: MembershipRoleState, event: MembershipRoleEvent | MembershipRolesManagerEvent): MembershipRoleState => {
   switch (event.type) {
     case 'MembershipRoleCreated':
       return { ...state, exists: true, group_id: event.data.group_id };
@@ -146,6 +146,9 @@ export const evolveMembershipRole = (state: MembershipRoleState, event: Membersh
       return state.member_ids.includes(event.data.member_id) ? state : { ...state, member_ids: [...state.member_ids, event.data.member_id] };
     case 'MembershipRoleUnassigned':
       return { ...state, member_ids: state.member_ids.filter((id) => id !== event.data.member_id) };
+    case 'MembershipRoleDeleted':
+      // a deleted role (the roles manager's) is no longer a participant anyone can name
+      return { ...state, exists: false, member_ids: [] };
     default:
       return state;
   }

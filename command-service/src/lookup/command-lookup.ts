@@ -1,6 +1,7 @@
-import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, type NetworkSettings } from '@cn/contracts';
+import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, twoFactorStream, type NetworkSettings, type TwoFactorType } from '@cn/contracts';
 import { createDocumentProjector, HttpProblem, type DocumentProjector, type Infrastructure, type MemberAccess, type SignedInMember } from '@cn/platform';
-import { collectionName, type CommandContext, type Projection, type ProjectedDocument } from '@cn/domain';
+import { collectionName, loadState, type CommandContext, type Projection, type ProjectedDocument } from '@cn/domain';
+import { twoFactorDecider } from '../two-factor/two-factor.decider';
 import {
   lookupAppointmentsProjection,
   lookupMembersProjection,
@@ -106,6 +107,12 @@ export class CommandLookup implements MemberAccess {
   async activeMember(memberId: string): Promise<(LookupMember & SignedInMember) | null> {
     const member = await this.member(memberId);
     return member && !member.erased && !member.locked ? { ...member, id: member._id } : null;
+  }
+
+  /** the member guard's question where two-factor is enforced: the member's factors, folded from their own stream */
+  async factorTypes(memberId: string): Promise<TwoFactorType[]> {
+    const { state } = await loadState(this.infra.eventStore, twoFactorStream(memberId), twoFactorDecider);
+    return Object.values(state.factors).map((factor) => factor.type);
   }
 
   /** an active member the guard let through (a command of a guarded route); 401 if erased since */

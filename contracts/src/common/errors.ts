@@ -41,6 +41,8 @@ export const ERROR_KEYS = [
   'factor_exists',
   'member_locked',
   'cannot_lock_self',
+  'two_factor_required',
+  'membership_role_in_use',
   ...PASSWORD_ERROR_KEYS,
 ] as const;
 

@@ -29,6 +29,10 @@ export const MembershipRoleCreated = defineEvent(
     name: z.string(),
     plural_name: z.string(),
     display_type: z.enum(ROLE_DISPLAY_TYPE_VALUES),
+    // added by the roles manager (contracts/src/membership-roles); roles made before carry none, readers default them
+    slug: z.string().optional(),
+    color: z.string().optional(),
+    text_color: z.string().optional(),
   }),
 );
 export const MembershipRoleAssigned = defineEvent('MembershipRoleAssigned', 1, z.object({ role_id: z.string(), member_id: z.string() }));

@@ -18,4 +18,8 @@ export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
  * The membership roles read model (projection-service), which the directory on the search side also
  * reads for its role badges: one name for both (a new version renames both).
  */
-export const MEMBERSHIP_ROLES_READ_MODEL = { name: 'membership_roles', version: 1 } as const;
+// version 2: slug, colours and revision of the roles manager; deleted roles leave it
+export const MEMBERSHIP_ROLES_READ_MODEL = { name: 'membership_roles', version: 2 } as const;
+/** the network's settings and a member's second factors: the search side's member guard reads them too (enforced two-factor) */
+export const NETWORK_READ_MODEL = { name: 'network', version: 1 } as const;
+export const TWO_FACTOR_READ_MODEL = { name: 'two_factor_factors', version: 1 } as const;

@@ -74,6 +74,8 @@ export const factorDtoSchema = z.object({
   type: z.enum(TWO_FACTOR_TYPES),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
+  /** the network no longer allows its method: it cannot be used to sign in (factorMethodAllowed) */
+  deactivated: z.boolean(),
 });
 export type FactorDto = z.infer<typeof factorDtoSchema>;
 
@@ -84,6 +86,8 @@ export const factorsResponseSchema = z.object({
   totp_available: z.boolean(),
   email_available: z.boolean(),
   backup_codes_left: z.number().int(),
+  /** the network enforces two-factor and the member has no factor of an allowed method (twoFactorSetupRequired) */
+  setup_required: z.boolean(),
 });
 export type FactorsResponse = z.infer<typeof factorsResponseSchema>;
 
@@ -128,3 +132,26 @@ export type TwoFactorEvent =
   | EventOf<typeof TwoFactorFactorRemoved>
   | EventOf<typeof TwoFactorBackupCodesReset>
   | EventOf<typeof TwoFactorCodeUsed>;
+
+/* ---- what the network allows: one rule for the guard, the sign-in steps and the factor list ---- */
+
+/** The part of the network settings two-factor rules read (settings.member). */
+export interface TwoFactorPolicy {
+  two_factor: 'disabled' | 'enabled' | 'enforced';
+  two_factor_totp_available: boolean;
+  two_factor_email_available: boolean;
+}
+
+/** Whether the network allows this method now: a factor of a method switched off is deactivated. */
+export const factorMethodAllowed = (policy: TwoFactorPolicy, type: TwoFactorType): boolean =>
+  policy.two_factor !== 'disabled' && (type === 'totp' ? policy.two_factor_totp_available : policy.two_factor_email_available);
+
+/**
+ * Whether a member with factors of these types must set one up before anything else: the network enforces
+ * two-factor and none of their factors is of a method it allows.
+ */
+export const twoFactorSetupRequired = (policy: TwoFactorPolicy, factorTypes: readonly TwoFactorType[]): boolean =>
+  policy.two_factor === 'enforced' && !factorTypes.some((type) => factorMethodAllowed(policy, type));
+
+/** the member console's two-factor screen, where a member the network makes set up a factor is kept */
+export const TWO_FACTOR_SETUP_PATH = '/two_factor';

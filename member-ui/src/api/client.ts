@@ -29,6 +29,9 @@ export class ApiError extends Error {
 export type Query = Record<string, string | number | undefined>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** the guard's refusal of a member who must set up a second factor first (platform MemberGuard) */
+export const TWO_FACTOR_REQUIRED = 'two_factor_required';
+
 const isErrorResponse = (value: unknown): value is ErrorResponse =>
   typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
 
@@ -56,6 +59,8 @@ const withQuery = (path: string, query?: Query): string => {
 export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...args)) => {
   let csrfToken: string | null = null;
   let position: number | null = null;
+  /** who hears that the server wants a second factor set up first (403 two_factor_required): the session */
+  const setupRequiredListeners = new Set<() => void>();
 
   const call = async <T>(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -87,7 +92,9 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
       parsed = undefined;
     }
     if (!response.ok) {
-      throw new ApiError(response.status, isErrorResponse(parsed) ? parsed : errorFor(response.status));
+      const refusal = isErrorResponse(parsed) ? parsed : errorFor(response.status);
+      if (refusal.error === TWO_FACTOR_REQUIRED) for (const listener of setupRequiredListeners) listener();
+      throw new ApiError(response.status, refusal);
     }
     if (method !== 'GET' && typeof (parsed as Partial<CommandAccepted> | undefined)?.position === 'number') {
       position = Math.max(position ?? 0, (parsed as CommandAccepted).position);
@@ -101,6 +108,13 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
     },
     /** any route of a module, with the same CSRF token and consistency position (feature folders build on it) */
     request: call,
+    /** calls `listener` whenever the server refuses a route until a second factor is set up; answers the unsubscribe */
+    onTwoFactorSetupRequired: (listener: () => void) => {
+      setupRequiredListeners.add(listener);
+      return () => {
+        setupRequiredListeners.delete(listener);
+      };
+    },
     /** the last command's position, for tests and diagnostics */
     consistencyPosition: () => position,
 

@@ -1,4 +1,4 @@
-import { ONBOARDING_PATH } from '@cn/contracts';
+import { ONBOARDING_PATH, TWO_FACTOR_SETUP_PATH } from '@cn/contracts';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { ReturnState } from '../sign-in/SignInPage';
 import { useSession } from './SessionContext';
@@ -8,13 +8,15 @@ import { useSession } from './SessionContext';
  * asked for profile data at joining goes to the onboarding page until they give it.
  */
 export const RequireMember = () => {
-  const { state } = useSession();
+  const { state, twoFactorSetupRequired } = useSession();
   const location = useLocation();
   if (state.phase !== 'ready') return null;
   if (!state.member) {
     const from: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/users/sign_in" replace state={from} />;
   }
+  // the server refuses everything but the setup until a second factor is set up (two_factor_required)
+  if (twoFactorSetupRequired && location.pathname !== TWO_FACTOR_SETUP_PATH) return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   if (state.member.onboarding_pending && location.pathname !== ONBOARDING_PATH) return <Navigate to={ONBOARDING_PATH} replace />;
   return <Outlet />;
 };

@@ -18,6 +18,13 @@ export interface Session {
   state: SessionState;
   api: ApiClient;
   reload: () => Promise<void>;
+  /**
+   * The network enforces two-factor and this member has no factor it allows: the server refuses every
+   * route but the setup (403 two_factor_required), and RequireMember keeps them on the setup screen.
+   */
+  twoFactorSetupRequired: boolean;
+  /** the setup screen says so once the member has a factor the network allows */
+  setTwoFactorSetupRequired: (required: boolean) => void;
   /** answers what the sign-in still needs: a second factor, or setting one up where the network enforces it */
   signIn: (request: SignInRequest) => Promise<{ twoFactorRequired: string[] | null; twoFactorSetupRequired: boolean }>;
   signOut: () => Promise<void>;
@@ -54,6 +61,8 @@ export const SessionProvider = ({ children, api: givenApi, openChannel = openRea
   const listeners = useRef(new Set<ChangeListener>());
   const topics = useRef<WatchedTopics>(createWatchedTopics());
   const watch = useCallback((topic: string) => topics.current.watch(topic), []);
+  const [twoFactorSetupRequired, setTwoFactorSetupRequired] = useState(false);
+  useEffect(() => api.onTwoFactorSetupRequired(() => setTwoFactorSetupRequired(true)), [api]);
 
   const reload = useCallback(async () => {
     try {
@@ -90,14 +99,18 @@ export const SessionProvider = ({ children, api: givenApi, openChannel = openRea
       state,
       api,
       reload,
+      twoFactorSetupRequired,
+      setTwoFactorSetupRequired,
       signIn: async (request) => {
         const answer = await api.signIn(request);
         if ('two_factor_required' in answer) return { twoFactorRequired: answer.methods, twoFactorSetupRequired: false };
         await reload();
+        setTwoFactorSetupRequired(answer.two_factor_setup_required === true);
         return { twoFactorRequired: null, twoFactorSetupRequired: answer.two_factor_setup_required === true };
       },
       signOut: async () => {
         await api.signOut();
+        setTwoFactorSetupRequired(false);
         setState((current) =>
           current.phase === 'ready' ? { ...current, member: null, can: null } : { phase: 'ready', network: null, member: null, can: null },
         );
@@ -118,7 +131,7 @@ export const SessionProvider = ({ children, api: givenApi, openChannel = openRea
       },
       watch,
     }),
-    [state, api, reload, watch],
+    [state, api, reload, watch, twoFactorSetupRequired],
   );
 
   return <SessionContext value={session}>{children}</SessionContext>;

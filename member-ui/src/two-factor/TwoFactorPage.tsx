@@ -33,7 +33,7 @@ const QrCode = ({ uri }: { uri: string }) => {
 export const TwoFactorPage = () => {
   const { t } = useTranslation();
   usePageTitle('two_factor.title');
-  const { api } = useSession();
+  const { api, setTwoFactorSetupRequired } = useSession();
   const calls = twoFactorApi(api);
   const client = useQueryClient();
   const factors = useQuery({ queryKey: FACTORS_QUERY_KEY, queryFn: () => calls.factors() });
@@ -54,6 +54,11 @@ export const TwoFactorPage = () => {
   };
 
   const data = factors.data;
+  // the session keeps the member here while the server says a factor is still to be set up
+  const setupRequired = data?.setup_required;
+  useEffect(() => {
+    if (setupRequired !== undefined) setTwoFactorSetupRequired(setupRequired);
+  }, [setupRequired, setTwoFactorSetupRequired]);
   const has = (type: TwoFactorType) => data?.factors.some((factor) => factor.type === type) ?? false;
 
   return (
@@ -73,7 +78,7 @@ export const TwoFactorPage = () => {
       {view.kind === 'index' && data ? (
         <>
           {data.two_factor === 'disabled' ? <p>{t('two_factor.disabled')}</p> : null}
-          {data.two_factor === 'enforced' && data.factors.length === 0 ? (
+          {data.setup_required ? (
             <div className="alert alert--error" role="alert" data-testid="two-factor-enforced">
               {t('two_factor.enforced')}
             </div>
@@ -83,16 +88,28 @@ export const TwoFactorPage = () => {
             {data.factors.map((factor) => (
               <li key={factor.id ?? factor.type} data-testid={`factor-${factor.type}`}>
                 <strong>{t(`two_factor.types.${factor.type}`)}</strong>{' '}
+                {factor.deactivated ? (
+                  <span className="badge" data-testid="factor-deactivated">
+                    {t('two_factor.deactivated')}
+                  </span>
+                ) : null}{' '}
                 {factor.last_used_at ? t('two_factor.last_used', { date: new Date(factor.last_used_at).toLocaleString() }) : t('two_factor.never_used')}{' '}
-                <button type="button" className="button button--secondary" onClick={() => setView({ kind: 'reset', factor })} data-testid="reset-backup-codes">
-                  {t('two_factor.reset_backup_codes')}
-                </button>{' '}
+                {factor.deactivated ? null : (
+                  <button type="button" className="button button--secondary" onClick={() => setView({ kind: 'reset', factor })} data-testid="reset-backup-codes">
+                    {t('two_factor.reset_backup_codes')}
+                  </button>
+                )}{' '}
                 <button type="button" className="button button--danger" onClick={() => setView({ kind: 'delete', factor })} data-testid="delete-factor">
                   {t('two_factor.delete')}
                 </button>
               </li>
             ))}
           </ul>
+          {data.factors.some((factor) => factor.deactivated) ? (
+            <p className="alert" role="note" data-testid="two-factor-deactivated-hint">
+              {t('two_factor.deactivated_hint')}
+            </p>
+          ) : null}
           {data.factors.length > 0 ? <p>{t('two_factor.backup_codes_left', { count: data.backup_codes_left })}</p> : null}
           {data.two_factor !== 'disabled' ? (
             <p>

@@ -8,6 +8,7 @@ import {
 } from '@cn/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
+import { baseName } from '../realtime/changes';
 import type { LiveRoute } from '../realtime/LiveQueries';
 
 /** The two-factor routes (command-service/src/two-factor, the list from projection-service/src/two-factor). */
@@ -50,5 +51,7 @@ export const downloadBackupCodes = (codes: readonly string[]): void => {
 
 /** a change of the member's factors (another console, an administrator's reset) reads the list again */
 export const twoFactorLive: LiveRoute = (message, client: QueryClient) => {
-  if (message.collection === 'two_factor') void client.invalidateQueries({ queryKey: FACTORS_QUERY_KEY });
+  // the network's settings decide which factors are deactivated and whether a setup is required
+  const collection = baseName(message.collection);
+  if (collection === 'two_factor' || collection === 'network' || collection === 'settings') void client.invalidateQueries({ queryKey: FACTORS_QUERY_KEY });
 };

@@ -10,7 +10,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import type { z } from 'zod';
-import { mayCall, type MemberRoles, type NetworkSettings, type RouteAuth } from '@cn/contracts';
+import { mayCall, twoFactorSetupRequired, type MemberRoles, type NetworkSettings, type RouteAuth, type TwoFactorType } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { HttpProblem, parseWith } from './problems';
 import { requestContextOf } from './request-context';
@@ -41,6 +41,11 @@ export interface EndpointDefinition {
    * OpenAPI schema of the body (e.g. multipart/form-data with a binary `file` part).
    */
   streamedBody?: { mediaType: string; schema: Record<string, unknown> };
+  /**
+   * The route is part of setting up a second factor (or what that setup needs): a member the network makes
+   * set one up first may call it. Every other guarded route answers them 403 two_factor_required.
+   */
+  twoFactorSetup?: true;
 }
 
 /** The member a guarded route runs for, as the service's member access knows them. */
@@ -54,6 +59,11 @@ export interface MemberAccess {
   /** null for an unknown or erased member */
   activeMember(memberId: string): Promise<SignedInMember | null>;
   networkSettings(): Promise<NetworkSettings>;
+  /**
+   * The types of the member's second factors. A service that cannot tell (the search side) leaves it out
+   * and enforces nothing.
+   */
+  factorTypes?(memberId: string): Promise<readonly TwoFactorType[]>;
 }
 
 /** The provider token under which each service registers its MemberAccess. */
@@ -81,8 +91,13 @@ export class MemberGuard implements CanActivate {
     const { memberId } = requestContextOf(req);
     const member = memberId ? await this.members.activeMember(memberId) : null;
     if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const settings = await this.members.networkSettings();
+    // where the network enforces two-factor, a member without a factor it allows may only set one up
+    if (!definition?.twoFactorSetup && settings.member.two_factor === 'enforced' && this.members.factorTypes) {
+      if (twoFactorSetupRequired(settings.member, await this.members.factorTypes(member.id))) throw new HttpProblem(403, 'two_factor_required');
+    }
     // a role route asks the network's rules (memberAbilities) what the member may do
-    if (auth !== 'member' && !mayCall(auth, member.roles, await this.members.networkSettings())) throw new HttpProblem(403, 'forbidden');
+    if (auth !== 'member' && !mayCall(auth, member.roles, settings)) throw new HttpProblem(403, 'forbidden');
     signedIn.set(req, member);
     return true;
   }

@@ -5,7 +5,12 @@ import {
   groupModuleEvents,
   MembershipRoleAssigned,
   MembershipRoleCreated,
+  MembershipRoleDeleted,
+  MembershipRoleEdited,
   MembershipRoleUnassigned,
+  DEFAULT_ROLE_COLOR,
+  DEFAULT_ROLE_TEXT_COLOR,
+  membershipRoleSlug,
   MEMBERSHIP_ROLES_READ_MODEL,
   type GroupAccess,
   type GroupInviteStatus,
@@ -243,16 +248,25 @@ export interface MembershipRoleDocument extends ProjectedDocument {
   name: string;
   plural_name: string;
   display_type: 'listed' | 'grouped';
+  /** made by the server (roles made before the roles manager get one of their name and id) */
+  slug: string;
+  color: string;
+  text_color: string;
   member_ids: string[];
+  /** revision of the role's stream at its last event: what the roles manager's edit sends back */
+  revision: number;
 }
 
 export const membershipRolesProjection: Projection<MembershipRoleDocument> = {
   // the directory on the search side reads it too (its role badges)
   ...MEMBERSHIP_ROLES_READ_MODEL,
-  eventTypes: [MembershipRoleCreated.type, MembershipRoleAssigned.type, MembershipRoleUnassigned.type],
+  eventTypes: [MembershipRoleCreated.type, MembershipRoleAssigned.type, MembershipRoleUnassigned.type, MembershipRoleEdited.type, MembershipRoleDeleted.type],
   documentIds: (event) => [(event.data as { role_id: string }).role_id],
   evolve: (doc, event, id) => {
     const data = event.data as Record<string, unknown>;
+    const text = (value: unknown, fallback: string): string => (typeof value === 'string' && value !== '' ? value : fallback);
+    // a replayed event (its revision seen already) keeps the revision where it is
+    const revision = Math.max(doc?.revision ?? -1, event.revision);
     switch (event.type) {
       case MembershipRoleCreated.type:
         return {
@@ -261,12 +275,22 @@ export const membershipRolesProjection: Projection<MembershipRoleDocument> = {
           name: String(data.name),
           plural_name: String(data.plural_name),
           display_type: data.display_type === 'grouped' ? 'grouped' : 'listed',
+          slug: text(data.slug, membershipRoleSlug(String(data.name), id)),
+          color: text(data.color, DEFAULT_ROLE_COLOR),
+          text_color: text(data.text_color, DEFAULT_ROLE_TEXT_COLOR),
           member_ids: doc?.member_ids ?? [],
+          revision,
         };
+      case MembershipRoleEdited.type:
+        return doc
+          ? { ...doc, name: String(data.name), plural_name: String(data.plural_name), color: String(data.color), text_color: String(data.text_color), revision }
+          : null;
       case MembershipRoleAssigned.type:
-        return doc ? { ...doc, member_ids: withId(doc.member_ids, String(data.member_id)) } : null;
+        return doc ? { ...doc, member_ids: withId(doc.member_ids, String(data.member_id)), revision } : null;
       case MembershipRoleUnassigned.type:
-        return doc ? { ...doc, member_ids: without(doc.member_ids, String(data.member_id)) } : null;
+        return doc ? { ...doc, member_ids: without(doc.member_ids, String(data.member_id)), revision } : null;
+      case MembershipRoleDeleted.type:
+        return null;
       default:
         return doc;
     }

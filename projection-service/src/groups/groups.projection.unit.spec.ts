@@ -43,4 +43,22 @@ describe('groups projection', () => {
     expect(doc).toMatchObject({ name: 'Conductor', display_type: 'grouped', member_ids: ['ben'] });
     expect(project(membershipRolesProjection, [...roleEvents, ...roleEvents], 'r1')).toEqual(doc);
   });
+
+  it('follows the roles manager: slug and colours, renames, the stream revision, and a deleted role leaves the read model', () => {
+    const at = { streamId: membershipRoleStream('r2') };
+    const revised = (event: ReturnType<typeof recorded>, revision: number) => ({ ...event, revision });
+    const managed = [
+      revised(recorded('MembershipRoleCreated', { role_id: 'r2', group_id: null, name: 'Chair', plural_name: 'Chairs', display_type: 'listed', slug: 'chair-r2', color: '#112233', text_color: '#ffffff' }, at), 0),
+      revised(recorded('MembershipRoleAssigned', { role_id: 'r2', member_id: 'ann' }, at), 1),
+      revised(recorded('MembershipRoleEdited', { role_id: 'r2', name: 'Chairwoman', plural_name: 'Chairwomen', color: '#445566', text_color: '#000000' }, at), 2),
+    ];
+    const doc = project(membershipRolesProjection, managed, 'r2');
+    expect(doc).toMatchObject({ slug: 'chair-r2', name: 'Chairwoman', plural_name: 'Chairwomen', color: '#445566', text_color: '#000000', member_ids: ['ann'], revision: 2 });
+    expect(projectEachTwice(membershipRolesProjection, managed, 'r2')).toMatchObject({ revision: 2, member_ids: ['ann'] });
+    const deleted = revised(recorded('MembershipRoleDeleted', { role_id: 'r2' }, at), 4);
+    expect(project(membershipRolesProjection, [...managed, deleted], 'r2')).toBeNull();
+    // a role made before the roles manager gets a slug of its name and the default colours
+    const old = project(membershipRolesProjection, [recorded('MembershipRoleCreated', { role_id: 'r3', group_id: null, name: 'Elder', plural_name: 'Elders', display_type: 'listed' }, { streamId: membershipRoleStream('r3') })], 'r3');
+    expect(old).toMatchObject({ slug: 'elder-r3', color: '#5c6bc0', text_color: '#ffffff' });
+  });
 });

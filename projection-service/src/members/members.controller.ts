@@ -9,6 +9,7 @@ import { loadNetwork } from '../network/network.read';
 import { connectedMembers } from '../realtime/connections';
 import { toMemberDto } from './member-dto';
 import { ignoredMemberIds, membersCollection } from './members.read';
+import { membershipRolesCollection } from '../groups/groups.read';
 
 /** react-admin sort fields → read-model fields */
 const SORT_FIELDS: Record<string, string[]> = {
@@ -121,10 +122,11 @@ export class MembersController {
     const sortBy = fields.map((f) => [f, direction] as const);
     const where = adminFilterOf(filter);
     const collection = membersCollection(this.documentStore);
-    const [docs, total, network] = await Promise.all([
+    const [docs, total, network, networkRoles] = await Promise.all([
       collection.find(where, { sort: [...sortBy, ['_id', 1]], skip: range[0], limit: range[1] - range[0] + 1 }),
       collection.count(where),
       loadNetwork(this.documentStore),
+      membershipRolesCollection(this.documentStore).count({ group_id: null }),
     ]);
     const connected = await connectedMembers(this.documentStore, docs.map((doc) => doc._id), this.clock());
     const view = { viewerId: viewer.id, showOnlineStatus: network.settings.member.show_online_status, includeEmail: true };
@@ -134,7 +136,7 @@ export class MembersController {
     const rows = docs.map((doc) => ({
       ...toMemberDto(doc, { ...view, connected: connected.has(doc._id) }),
       locked: locked.has(doc._id),
-      manage: memberManagerAbilities(viewer, { id: doc._id, deleted: doc.deleted }, network.settings),
+      manage: memberManagerAbilities(viewer, { id: doc._id, deleted: doc.deleted }, network.settings, networkRoles > 0),
     }));
     return sendList(res, 'members', rows, range, total);
   }

@@ -5,6 +5,7 @@ import {
   NetworkJoinSettingsChanged,
   NetworkMailSettingsChanged,
   NetworkMemberSettingsChanged,
+  NETWORK_READ_MODEL,
   type NetworkSettings,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
@@ -21,8 +22,8 @@ const networkIdOf = (event: RecordedEvent): string =>
 export const initialNetworkSettings = (): NetworkSettings => structuredClone(DEFAULT_NETWORK_SETTINGS);
 
 export const networkProjection: Projection<NetworkDocument> = {
-  name: 'network',
-  version: 1,
+  // the search side's member guard reads it too
+  ...NETWORK_READ_MODEL,
   eventTypes: [
     NetworkBasicSettingsChanged.type,
     NetworkJoinSettingsChanged.type,

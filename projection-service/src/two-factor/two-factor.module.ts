@@ -1,5 +1,5 @@
 import { Controller, Get, Module, UseInterceptors } from '@nestjs/common';
-import { factorsResponseSchema, type FactorsResponse } from '@cn/contracts';
+import { factorMethodAllowed, factorsResponseSchema, twoFactorSetupRequired, type FactorsResponse } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { ConsistencyInterceptor, Endpoint, InjectPort, Member, type DocumentStore, type SignedInMember } from '@cn/platform';
 import type { ProjectionFeature } from '../core/projection-feature';
@@ -17,6 +17,7 @@ export class FactorsController {
   @Get()
   @Endpoint({
     summary: "The signed-in member's second factors (no secret) and what the network allows",
+    twoFactorSetup: true,
     tags: ['two-factor'],
     auth: 'member',
     responses: { 200: { description: 'FactorsResponse', schema: factorsResponseSchema }, 401: 'unauthenticated' },
@@ -25,11 +26,14 @@ export class FactorsController {
     const [doc, { settings }] = await Promise.all([factorsOf(this.store, member.id), loadNetwork(this.store)]);
     const factors = doc?.factors ?? [];
     return {
-      factors: factors.map(({ id, type, created_at, last_used_at }) => ({ id, type, created_at, last_used_at })),
+      factors: factors.map(({ id, type, created_at, last_used_at }) => ({ id, type, created_at, last_used_at, deactivated: !factorMethodAllowed(settings.member, type) })),
       two_factor: settings.member.two_factor,
       totp_available: settings.member.two_factor_totp_available,
       email_available: settings.member.two_factor_email_available,
-      backup_codes_left: factors.reduce((left, factor) => Math.max(left, factor.backup_codes_left), 0),
+      backup_codes_left: factors
+        .filter((factor) => factorMethodAllowed(settings.member, factor.type))
+        .reduce((left, factor) => Math.max(left, factor.backup_codes_left), 0),
+      setup_required: twoFactorSetupRequired(settings.member, factors.map((factor) => factor.type)),
     };
   }
 }

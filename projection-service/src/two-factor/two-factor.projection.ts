@@ -1,4 +1,4 @@
-import { BACKUP_CODE_COUNT, eventOf, memberEvents, twoFactorEvents, type TwoFactorType } from '@cn/contracts';
+import { BACKUP_CODE_COUNT, eventOf, memberEvents, TWO_FACTOR_READ_MODEL, twoFactorEvents, type TwoFactorType } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** A member's factors as their console lists them: no secret, no backup code, only what and when. */
@@ -16,8 +16,8 @@ const change = (doc: TwoFactorDocument | null, factorId: string, update: (factor
 
 /** one document per member (id = member id) */
 export const twoFactorProjection: Projection<TwoFactorDocument> = {
-  name: 'two_factor_factors',
-  version: 1,
+  // the search side's member guard reads it too
+  ...TWO_FACTOR_READ_MODEL,
   eventTypes: ['TwoFactorFactorAdded', 'TwoFactorFactorRemoved', 'TwoFactorBackupCodesReset', 'TwoFactorCodeUsed', 'MemberErased'],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   evolve: (doc, recorded, id) => {

@@ -24,5 +24,5 @@ export const searchCoreProviders = (infra: Infrastructure, runtime: SearchIndexe
   ...portProviders(infra),
   { provide: SEARCH_RUNTIME, useValue: runtime },
   { provide: CONSISTENCY_GATE, useValue: runtime.gate },
-  { provide: MEMBER_ACCESS, useValue: searchSideMemberAccess(runtime) },
+  { provide: MEMBER_ACCESS, useValue: searchSideMemberAccess(runtime, infra.documentStore) },
 ];

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RETRY_AFTER_HEADER, twoFactorStream, type TwoFactorType, signInGuardStream, streamCategory, type signInRequestSchema, type MemberDto, type SignInLockEvent } from '@cn/contracts';
+import { factorMethodAllowed, RETRY_AFTER_HEADER, twoFactorSetupRequired, twoFactorStream, type TwoFactorType, signInGuardStream, streamCategory, type signInRequestSchema, type MemberDto, type SignInLockEvent } from '@cn/contracts';
 import type { z } from 'zod';
 import { loadState, toNewEvents, type CommandContext } from '@cn/domain';
 import type { Logger } from 'pino';
@@ -88,7 +88,9 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     this.commands.metrics.commands.inc({ command: SIGN_IN, outcome: 'accepted' });
     const now = this.commands.clock();
     const { state: factors } = await loadState(this.commands.eventStore, twoFactorStream(member._id), twoFactorDecider);
-    const active = Object.values(factors.factors);
+    const settings = await this.lookup.networkSettings();
+    // a factor of a method the network switched off is deactivated: it is not asked for, and cannot sign in
+    const active = Object.values(factors.factors).filter((factor) => factorMethodAllowed(settings.member, factor.type));
     if (active.length > 0) {
       const mailFactor = active.find((factor) => factor.type === 'email');
       const secret = mailFactor ? await this.cipher.unsealSecret(mailFactor.secret) : null;
@@ -97,11 +99,10 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
       }
       return { pendingToken: pendingSignInToken(member._id, this.config.session.secret, now.getTime()), methods: [...new Set(active.map((factor) => factor.type))] };
     }
-    const settings = await this.lookup.networkSettings();
     return {
       member: memberDtoOf(member),
       sessionToken: createSessionToken(member._id, this.config.session, now),
-      twoFactorSetupRequired: settings.member.two_factor === 'enforced',
+      twoFactorSetupRequired: twoFactorSetupRequired(settings.member, []),
     };
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { BACKUP_CODE_COUNT, twoFactorStream, type addFactorRequestSchema, type BackupCodesAnswer } from '@cn/contracts';
+import { BACKUP_CODE_COUNT, factorMethodAllowed, twoFactorStream, type addFactorRequestSchema, type BackupCodesAnswer } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
 import type { z } from 'zod';
 import { CommandLookup } from '../../lookup/command-lookup';
@@ -34,8 +34,7 @@ export class AddFactorHandler implements ICommandHandler<AddFactorCommand> {
   async execute({ issuer, payload }: AddFactorCommand): Promise<BackupCodesAnswer> {
     const member = await this.lookup.issuer(issuer);
     const settings = await this.lookup.networkSettings();
-    const available = payload.type === 'totp' ? settings.member.two_factor_totp_available : settings.member.two_factor_email_available;
-    if (settings.member.two_factor === 'disabled' || !available) throw new DomainError('forbidden', 'forbidden');
+    if (!factorMethodAllowed(settings.member, payload.type)) throw new DomainError('forbidden', 'forbidden');
     const secret = payload.type === 'totp' ? secretOfUri(payload.provisioning_uri ?? '') : (payload.secret_key ?? null);
     const field = payload.type === 'totp' ? 'provisioning_uri' : 'secret_key';
     if (!secret) throw new DomainError('required', 'invalid', field);

@@ -13,6 +13,8 @@ export class AddFactorController {
   @Post()
   @HttpCode(201)
   @Endpoint({
+    // reachable while the network makes the member set up a factor first
+    twoFactorSetup: true,
     summary: 'Confirm a prepared factor with a code of it; answers the backup codes once (download as backup_codes.txt)',
     tags: ['two-factor'],
     auth: 'member',

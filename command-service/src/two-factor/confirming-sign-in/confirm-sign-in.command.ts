@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { twoFactorStream, type MemberDto } from '@cn/contracts';
+import { factorMethodAllowed, twoFactorStream, type MemberDto } from '@cn/contracts';
 import { type CommandContext } from '@cn/domain';
 import { createSessionToken, HttpProblem } from '@cn/platform';
 import { CommandLookup } from '../../lookup/command-lookup';
@@ -36,12 +36,15 @@ export class ConfirmSignInHandler implements ICommandHandler<ConfirmSignInComman
     if (!memberId || !member || member.locked) throw new HttpProblem(401, 'unauthenticated');
     return twoFactor.throttled(memberId, async () => {
       const { state, revision } = await twoFactor.load(memberId);
+      const { member: policy } = await this.lookup.networkSettings();
+      // only a factor of a method the network still allows (and its backup codes) signs in
+      const usable = { ...state, factors: Object.fromEntries(Object.entries(state.factors).filter(([, factor]) => factorMethodAllowed(policy, factor.type))) };
       await twoFactor.commands.run(CONFIRM_SIGN_IN, {
         streamId: twoFactorStream(memberId),
         decider: twoFactorDecider,
         context: { ...issuer, memberId },
         expectedRevision: revision,
-        command: { type: 'UseCode', member_id: memberId, proof: await twoFactor.proofOf(state, payload.code) },
+        command: { type: 'UseCode', member_id: memberId, proof: await twoFactor.proofOf(usable, payload.code) },
       });
       return { member: memberDtoOf(member), sessionToken: createSessionToken(memberId, twoFactor.config.session, twoFactor.commands.clock()) };
     });

@@ -26,6 +26,8 @@ export class PrepareFactorController {
 
   @Get()
   @Endpoint({
+    // reachable while the network makes the member set up a factor first
+    twoFactorSetup: true,
     summary: 'A new factor to confirm: an authenticator app (provisioning_uri, drawn as a QR code) or mail codes (secret_key); nothing is stored yet',
     tags: ['two-factor'],
     auth: 'member',
@@ -45,6 +47,8 @@ export class PrepareFactorController {
   @Post('email_code')
   @HttpCode(204)
   @Endpoint({
+    // reachable while the network makes the member set up a factor first
+    twoFactorSetup: true,
     summary: "Mails the code of a mail factor being set up to the member's address",
     tags: ['two-factor'],
     auth: 'member',

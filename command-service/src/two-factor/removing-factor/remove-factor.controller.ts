@@ -22,6 +22,8 @@ export class RemoveFactorController {
   @Delete(':id')
   @HttpCode(200)
   @Endpoint({
+    // reachable while the network makes the member set up a factor first
+    twoFactorSetup: true,
     summary: 'Delete one of my factors with a current code of it (or a backup code)',
     tags: ['two-factor'],
     auth: 'member',

@@ -1,0 +1,135 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Box, Chip, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  Button,
+  Confirm,
+  CreateButton,
+  Datagrid,
+  EditButton,
+  List,
+  NumberField,
+  SearchInput,
+  TextField,
+  TopToolbar,
+  useDelete,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import type { MembershipRoleAdminDto } from '@cn/contracts';
+import type { Permissions } from '../api/authProvider';
+
+interface ColumnProps {
+  label: string;
+  sortable?: boolean;
+  source?: string;
+}
+
+/** the role as a badge, in its colours */
+const RoleBadge = (_props: ColumnProps) => {
+  const role = useRecordContext<MembershipRoleAdminDto>();
+  if (!role) return null;
+  return <Chip size="small" label={role.name} sx={{ bgcolor: role.color, color: role.text_color }} data-testid={`membership-role-${role.slug}`} />;
+};
+
+/** Delete after a confirmation; a role somebody still holds is refused (409) and the page says what to do. */
+const DeleteRoleButton = (_props: ColumnProps) => {
+  const role = useRecordContext<MembershipRoleAdminDto>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [remove, { isPending }] = useDelete();
+  if (!role) return null;
+  return (
+    <>
+      <Button
+        label="ra.action.delete"
+        data-testid={`membership-role-delete-${role.slug}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          setConfirming(true);
+        }}
+      >
+        <DeleteIcon />
+      </Button>
+      <Confirm
+        isOpen={confirming}
+        loading={isPending}
+        title="resources.membership_roles.delete_title"
+        content="resources.membership_roles.delete_confirm"
+        translateOptions={{ name: role.name }}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          void remove(
+            'membership_roles',
+            { id: role.id, previousData: role },
+            {
+              mutationMode: 'pessimistic',
+              onSuccess: () => {
+                setConfirming(false);
+                notify('resources.membership_roles.deleted', { type: 'success' });
+                refresh();
+              },
+              onError: (error: unknown) => {
+                setConfirming(false);
+                const status = (error as { status?: number }).status;
+                notify(status === 409 ? 'resources.membership_roles.in_use' : 'cn.notifications.saving_failure', { type: 'error' });
+              },
+            },
+          );
+        }}
+      />
+    </>
+  );
+};
+
+const Empty = () => {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<Permissions | null>();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center' }} data-testid="membership-roles-empty">
+      <Typography variant="h6">{translate('resources.membership_roles.empty')}</Typography>
+      {permissions?.administrate === true ? <CreateButton resource="membership_roles" /> : null}
+    </Box>
+  );
+};
+
+const Actions = () => {
+  const { permissions } = usePermissions<Permissions | null>();
+  return (
+    <TopToolbar>
+      {/* the spec's back link of the roles manager: the members */}
+      {permissions?.administrate === true ? (
+        <Button label="resources.membership_roles.back_to_members" href="#/members" data-testid="membership-roles-back">
+          <ArrowBackIcon />
+        </Button>
+      ) : null}
+      {permissions?.administrate === true ? <CreateButton data-testid="membership-role-create" /> : null}
+    </TopToolbar>
+  );
+};
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** Network-wide membership roles: badge, names, slug and how many hold it; administrators edit and delete. */
+export const MembershipRoleList = () => {
+  const { permissions } = usePermissions<Permissions | null>();
+  const administrate = permissions?.administrate === true;
+  return (
+    <List sort={{ field: 'name', order: 'ASC' }} exporter={false} empty={<Empty />} actions={<Actions />} filters={filters}>
+      <Datagrid rowClick={administrate ? 'edit' : false} bulkActionButtons={false}>
+        <RoleBadge label="resources.membership_roles.fields.badge" sortable={false} />
+        <TextField source="name" label="resources.membership_roles.fields.name" />
+        <TextField source="plural_name" label="resources.membership_roles.fields.plural_name" />
+        <TextField source="slug" label="resources.membership_roles.fields.slug" />
+        <NumberField source="member_count" label="resources.membership_roles.fields.member_count" />
+        {administrate ? <EditButton /> : null}
+        {administrate ? <DeleteRoleButton label="" sortable={false} /> : null}
+      </Datagrid>
+    </List>
+  );
+};
