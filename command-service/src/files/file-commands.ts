@@ -85,6 +85,12 @@ export class FileCommands {
     return { state, revision: events.at(-1)?.revision ?? -1 };
   }
 
+  /** whether a folder's or file's stream moved past `revision` (another command appended to it) */
+  async changedSince(kind: 'file' | 'folder', id: string, revision: number): Promise<boolean> {
+    const newer = await this.runner.eventStore.readStream(kind === 'file' ? fileStream(id) : folderStream(id), { fromRevision: revision + 1 });
+    return newer.length > 0;
+  }
+
   /** the scope of a folder (root or not); 404 when there is no such folder */
   async scopeOfFolder(folderId: string, field?: string): Promise<FileScope> {
     const root = rootFolderScope(folderId);

@@ -30,8 +30,10 @@ const naming = <T>(field: string, decide: () => T): T => {
  * Batch move and batch delete of files and folders (§7 "batch move and delete with file_ids, folder_ids,
  * target_folder_id, source_folder_id"): every item is decided by its own stream's decider with the files
  * rule, all of them before anything is appended, so one item the member may not move or delete refuses the
- * whole batch (naming the item) and nothing changes. Each item is then appended at the revision it was
- * decided on: an item changed by someone else in between answers 409 concurrency_conflict naming it.
+ * whole batch (naming the item) and nothing changes. An item changed by someone else while the batch was
+ * decided answers 409 concurrency_conflict naming it, with nothing appended. Each item is then appended
+ * at the revision it was decided on: there is no transaction across streams, so a change landing in the
+ * moment between that last check and the appends still answers 409 but leaves the items before it done.
  */
 export class BatchChangeFilesCommand extends Command<{ position: number }> {
   constructor(
@@ -78,6 +80,8 @@ export class BatchChangeFilesHandler implements ICommandHandler<BatchChangeFiles
       naming(field, () => fileDecider.decide(command, state));
       planned.push({ kind: 'file', id: fileId, field, command, revision, name: payload.type === 'move' ? 'MoveFile' : 'RemoveFile' });
     }
+    // an item someone else changed while the batch was being decided: nothing is appended
+    for (const item of planned) if (await this.files.changedSince(item.kind, item.id, item.revision)) throw new DomainError('concurrency_conflict', 'conflict', item.field);
     let position = 0;
     for (const item of planned) {
       try {
