@@ -15,7 +15,6 @@ import {
   type UnreadFoldersResponse,
   type UploadedFileAnswer,
 } from '@cn/contracts';
-import type { RecordedEvent } from '@cn/domain';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -87,7 +86,7 @@ describe('batch file changes and unread folders over HTTP', () => {
     const before = await head();
     await must(member, 'post', '/api/storage/files/move', { file_ids: [f1, f2], folder_ids: [sub], target_folder_id: to, source_folder_id: from });
     const appended = await running.infra.eventStore.readAll({ after: before });
-    expect(appended.map((event: RecordedEvent) => event.type).sort()).toEqual(['FileMoved', 'FileMoved', 'FolderMoved']);
+    expect(appended.map((event) => event.type).sort()).toEqual(['FileMoved', 'FileMoved', 'FolderMoved']);
     const target = await contents(member, to);
     expect(target.files.map((file) => file.id).sort()).toEqual([f1, f2].sort());
     expect(target.folders.map((child) => child.id)).toEqual([sub]);
@@ -149,7 +148,7 @@ describe('batch file changes and unread folders over HTTP', () => {
       expect(conflict.status).toBe(409);
       expect(conflict.body.errors).toEqual([expect.objectContaining({ field: 'file_ids.1', key: 'concurrency_conflict' })]);
       const appended = await store.readAll({ after: before });
-      expect(appended.map((event: RecordedEvent) => event.type)).toEqual(['FileRenamed']);
+      expect(appended.map((event) => event.type)).toEqual(['FileRenamed']);
     } finally {
       spy.mockRestore();
     }

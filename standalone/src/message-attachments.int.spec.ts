@@ -139,7 +139,7 @@ describe('message attachments over HTTP', () => {
     }
     const tooMany = await call(auditor, 'post', '/api/v1/messages', { to: [member.id], content: 'Look', attachments: Array.from({ length: 21 }, () => own) });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.errors).toContainEqual(expect.objectContaining({ field: 'attachments', key: 'too_many' }));
+    expect(tooMany.body.errors).toContainEqual(expect.objectContaining({ field: 'attachments', key: 'too_big' }));
     expect(await head()).toBe(before);
     // a published network file any member reads may be attached by any member
     const shared = await upload(admin, 'Shared.txt', Buffer.from('for everybody\n'));

@@ -99,7 +99,7 @@ export const sendMessageRequestSchema = z
     /** file ids (or `{ id }`): the author's own uploads or files they may read; a forward carries the forwarded message's as well */
     attachments: z
       .array(z.union([attachmentId, z.object({ id: attachmentId }).transform((entry) => entry.id)], { message: 'invalid_type' }), { message: 'invalid_type' })
-      .max(MESSAGE_ATTACHMENTS_MAX, { message: 'too_many' })
+      .max(MESSAGE_ATTACHMENTS_MAX, { message: 'too_big' })
       .default([]),
     /** a reply: the conversation it continues (the id of any message of it the sender holds) */
     conversation_starter_id: z.string({ message: 'invalid_type' }).min(1, { message: 'required' }).max(100, { message: 'too_long' }).nullable().optional(),

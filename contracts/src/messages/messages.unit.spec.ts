@@ -28,7 +28,7 @@ describe('message requests', () => {
     expect(errorsOf({ content: 'Hi' })).toContainEqual(expect.objectContaining({ field: 'to', key: 'missing_recipient' }));
     expect(errorsOf({ to: ['a'], content: ' ' })).toContainEqual(expect.objectContaining({ field: 'content', key: 'required' }));
     expect(sendMessageRequestSchema.parse({ to: ['a'], content: 'x', attachments: [{ id: 'f1' }, 'f2'] }).attachments).toEqual(['f1', 'f2']);
-    expect(errorsOf({ to: ['a'], content: 'x', attachments: Array.from({ length: 21 }, (_, index) => `f${index}`) })).toContainEqual(expect.objectContaining({ field: 'attachments', key: 'too_many' }));
+    expect(errorsOf({ to: ['a'], content: 'x', attachments: Array.from({ length: 21 }, (_, index) => `f${index}`) })).toContainEqual(expect.objectContaining({ field: 'attachments', key: 'too_big' }));
     expect(errorsOf({ to: ['a'], content: 'x', attachments: [''] })).not.toEqual([]);
     expect(errorsOf({ to: ['a'], content: 'x', subject: 's'.repeat(256) })).toContainEqual(expect.objectContaining({ field: 'subject', key: 'too_long' }));
     expect(errorsOf({ to_all_network_members: true, content: 'x', attachments: [] })).toEqual([]);

@@ -100,7 +100,7 @@ describe('the composer with attachments', () => {
     expect(uploading.getAttribute('data-state')).toBe('uploading');
     expect(uploading.querySelector('progress')?.getAttribute('value')).toBe('0.4');
     // not sent while a file is still on its way
-    expect((screen.getByTestId('message-send') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('message-send').disabled).toBe(true);
     act(() => FakeUpload.open[0]?.answer(201, { id: 'up-1', position: 1 }));
     act(() => FakeUpload.open[1]?.answer(201, { id: 'up-2', position: 2 }));
     await waitFor(() => expect(screen.getByTestId('message-attachment-Old.pdf').getAttribute('data-state')).toBe('ready'));
@@ -125,7 +125,7 @@ describe('the composer with attachments', () => {
     fireEvent.change(screen.getByTestId('message-attachment-input'), { target: { files: [new File(['x'], 'Gone.txt')] } });
     await waitFor(() => expect(FakeUpload.open).toHaveLength(1));
     act(() => FakeUpload.open[0]?.answer(201, { id: 'up-9', position: 1 }));
-    await waitFor(() => expect((screen.getByTestId('message-send') as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('message-send').disabled).toBe(false));
     fireEvent.click(screen.getByTestId('message-send'));
     expect((await screen.findByTestId('error-attachments')).textContent).toBe('A file is not available to you (any more).');
   });

@@ -22,7 +22,7 @@ export class SendMessageController {
     body: sendMessageRequestSchema,
     responses: {
       201: commandAnswer('created, { id, position }', messageSentAcceptedSchema),
-      400: 'validation_failed (to missing_recipient, content required, subject too_long, attachments too_many)',
+      400: 'validation_failed (to missing_recipient, content required, subject too_long, attachments too_big)',
       401: 'unauthenticated',
       403: 'forbidden (may not send direct messages), network_admins_only (to_all_network_members), not_group_admin (to_group) or invalid_csrf_token',
       404: 'unknown_conversation (conversation_starter_id) or not_found (forwarded_message_id): a message the sender does not hold',
