@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import request from 'supertest';
+import WebSocket from 'ws';
 import {
   CONSISTENCY_HEADER,
   fileStream,
@@ -188,5 +190,35 @@ describe('batch file changes and unread folders over HTTP', () => {
     expect((await call(auditor, 'post', '/api/storage/folders/no-such-folder/read')).status).toBe(404);
     expect(await head()).toBe(before);
     expect(baseline).not.toContain(news);
+  });
+
+  it('pushes a new file to every connected member who may see it (the badge on any page), and a mark to its reader only, within a second', async () => {
+    const { admin, member, auditor } = clients;
+    const { port } = server.address() as AddressInfo;
+    const listen = (client: Client) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: client.cookie } });
+      const received: Array<{ collection?: string; id?: string }> = [];
+      socket.on('message', (raw: Buffer) => received.push(JSON.parse(raw.toString()) as { collection?: string; id?: string }));
+      return { socket, received, open: new Promise((resolve) => socket.once('open', resolve)) };
+    };
+    const waitFor = async (received: Array<{ id?: string }>, id: string): Promise<number> => {
+      const started = Date.now();
+      while (!received.some((message) => message.id === id) && Date.now() - started < 1000) await new Promise((resolve) => setTimeout(resolve, 10));
+      return Date.now() - started;
+    };
+    // neither watches the files topic (no files page open)
+    const [memberSocket, auditorSocket] = [listen(member), listen(auditor)];
+    await Promise.all([memberSocket.open, auditorSocket.open]);
+    const place = await folder(admin, 'Live news', NETWORK_ROOT_FOLDER_ID);
+    const fileId = await published(admin, place, 'live.txt');
+    expect(await waitFor(memberSocket.received, fileId)).toBeLessThan(1000);
+    expect(memberSocket.received.find((message) => message.id === fileId)).toMatchObject({ collection: 'files' });
+    expect(await waitFor(auditorSocket.received, fileId)).toBeLessThan(1000);
+    await must(member, 'post', `/api/storage/folders/${place}/read`);
+    expect(await waitFor(memberSocket.received, place)).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(auditorSocket.received.filter((message) => message.id === place && message.collection === 'files')).toHaveLength(0);
+    memberSocket.socket.close();
+    auditorSocket.socket.close();
   });
 });
