@@ -12,6 +12,9 @@ const api = async (page: Page, baseUrl: string, method: 'post' | 'put' | 'get', 
   return (await response.json()) as Record<string, unknown>;
 };
 
+/** the files module's unread folders count in the module switcher (0 without one) */
+const unreadFolders = async (page: Page): Promise<number> => Number(/\((\d+)\)/.exec((await page.locator('option[value="files"]').textContent()) ?? '')?.[1] ?? 0);
+
 test('members upload into a group folder, lock a file, propose a version the group admin approves, and download the folder as a zip', async ({ browser, baseUrl }) => {
   const open = async (email: string): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
@@ -26,6 +29,10 @@ test('members upload into a group folder, lock a file, propose a version the gro
   const group = (await api(admin, baseUrl, 'post', '/groups', { group_category_slug: categories.group_categories[0].slug, group: { name: 'Dateiablage' } })) as { slug: string };
   await api(member, baseUrl, 'post', `/api/v1/groups/${group.slug}/join`);
   await api(auditor, baseUrl, 'post', `/api/v1/groups/${group.slug}/join`);
+  // Ada has the group's files open while Max works: the unread folders count follows live
+  await admin.goto(`${baseUrl}/groups/${group.slug}/files`);
+  await admin.locator('[data-testid="files-empty"]').waitFor({ timeout: 15_000 });
+  const unreadBefore = await unreadFolders(admin);
 
   // Max makes a folder and uploads two files into it with the new-files form
   await member.goto(`${baseUrl}/groups/${group.slug}/files`);
@@ -44,10 +51,23 @@ test('members upload into a group folder, lock a file, propose a version the gro
   await expect(member.locator('[data-testid="upload-plan.txt"]')).toHaveAttribute('data-state', 'volatile', { timeout: 15_000 });
   await expect(member.locator('[data-testid="upload-budget.txt"]')).toHaveAttribute('data-state', 'volatile', { timeout: 15_000 });
   await member.fill('[data-testid="new-files-description"]', 'Sitzung im März');
+  const savedAt = Date.now();
   await member.locator('[data-testid="new-files-save"]').click();
   await member.locator('[data-testid="files-row-plan.txt"]').waitFor({ timeout: 15_000 });
   await member.locator('[data-testid="files-row-budget.txt"]').waitFor({ timeout: 15_000 });
   await member.screenshot({ path: screenshotPath('files-group-folder.png') });
+
+  // new to Ada: the folder is marked unread and counted, without a reload; opening it marks it read
+  await admin.locator('[data-testid="files-unread-Protokolle"]').waitFor({ timeout: 15_000 });
+  test.info().annotations.push({ type: 'unread-folder-visible-ms', description: String(Date.now() - savedAt) });
+  await expect.poll(() => unreadFolders(admin), { timeout: 15_000 }).toBe(unreadBefore + 1);
+  await admin.screenshot({ path: screenshotPath('files-unread-folder.png') });
+  await admin.locator('[data-testid="files-row-Protokolle"] button').click();
+  await admin.locator('[data-testid="files-row-plan.txt"]').waitFor({ timeout: 15_000 });
+  await expect.poll(() => unreadFolders(admin), { timeout: 15_000 }).toBe(unreadBefore);
+  await admin.goBack();
+  await admin.locator('[data-testid="files-row-Protokolle"]').waitFor({ timeout: 15_000 });
+  await expect(admin.locator('[data-testid="files-unread-Protokolle"]')).toHaveCount(0);
 
   // Max locks the plan: the lock shows on his page and, live, on the auditor's open folder page
   const folderUrl = member.url();

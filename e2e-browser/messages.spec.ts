@@ -146,3 +146,45 @@ test('the inbox selects with a mark-all box (indeterminate when some are chosen)
   await expect(rows.filter({ hasText: 'Watering plan' })).toHaveCount(1);
   await ginaContext.close();
 });
+
+test('a message carries a file: the writer uploads it in the composer, removes a wrong one, and the recipient downloads it from the message', async ({ browser, baseUrl }) => {
+  const adaContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ada = await adaContext.newPage();
+  await signInMember(ada, baseUrl, 'admin@example.org');
+  await ada.goto(`${baseUrl}/messages/new`);
+  await ada.locator('[data-testid="message-composer"]').waitFor({ timeout: 15_000 });
+  await pick(ada, 'Max');
+  await ada.locator('[data-testid="message-subject-input"]').fill('Planting plan');
+  await ada.locator('[data-testid="message-content-input"]').fill('The plan is attached.');
+  await ada.locator('[data-testid="message-attachment-input"]').setInputFiles([
+    { name: 'beete.txt', mimeType: 'text/plain', buffer: Buffer.from('Beet 1: Tomaten\nBeet 2: Bohnen\n') },
+    { name: 'falsch.txt', mimeType: 'text/plain', buffer: Buffer.from('the wrong file') },
+  ]);
+  await expect(ada.locator('[data-testid="message-attachment-beete.txt"]')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await expect(ada.locator('[data-testid="message-attachment-falsch.txt"]')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  await ada.locator('[data-testid="message-attachment-falsch.txt"] [data-testid="message-attachment-remove"]').click();
+  await expect(ada.locator('[data-testid="message-attachment-falsch.txt"]')).toHaveCount(0);
+  await ada.screenshot({ path: screenshotPath('messages-attachment-composer.png') });
+  await ada.locator('[data-testid="message-send"]').click();
+  await expect(ada.locator('[data-testid="toast"]').filter({ hasText: 'Nachricht gesendet.' })).toBeVisible({ timeout: 15_000 });
+
+  const maxContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const max = await maxContext.newPage();
+  await signInMember(max, baseUrl, 'member@example.org');
+  await max.goto(`${baseUrl}/messages`);
+  const row = max.locator('[data-testid="message-row"]').filter({ hasText: 'Planting plan' });
+  await row.waitFor({ timeout: 15_000 });
+  await row.locator('.message-row__open').click();
+  await max.locator('[data-testid="message-detail"]').waitFor({ timeout: 15_000 });
+  const links = max.locator('[data-testid="message-attachment-link"]');
+  await expect(links).toHaveText(['beete.txt']);
+  await max.screenshot({ path: screenshotPath('messages-attachment-detail.png') });
+  const [download] = await Promise.all([max.waitForEvent('download'), links.first().click()]);
+  expect(download.suggestedFilename()).toBe('beete.txt');
+  const stream = await download.createReadStream();
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(chunk as Buffer);
+  expect(Buffer.concat(parts).toString()).toBe('Beet 1: Tomaten\nBeet 2: Bohnen\n');
+  await maxContext.close();
+  await adaContext.close();
+});

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { CONSISTENCY_HEADER, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, type FileDetailsDto, type FolderContentsDto, type GroupCategoriesResponse, type UploadedFileAnswer } from '@cn/contracts';
+import { CONSISTENCY_HEADER, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, type FileDetailsDto, type FolderContentsDto, type GroupCategoriesResponse, type UnreadFoldersResponse, type UploadedFileAnswer } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -75,6 +75,8 @@ describe('file abilities: the flags are the answers', () => {
         const fileId = await publishedBy(clients.member, folder.id, `${role}.txt`);
         const doomed = await publishedBy(clients.member, folder.id, `${role}-doomed.txt`);
         const doomedFolder = (await call(clients.member, 'post', '/api/storage/folders', { name: `Doomed for ${role}`, parent_folder_id: folder.id })).body as { id: string };
+        const batchFile = await publishedBy(clients.member, folder.id, `${role}-batch.txt`);
+        const batchFolder = (await call(clients.member, 'post', '/api/storage/folders', { name: `Batch for ${role}`, parent_folder_id: folder.id })).body as { id: string };
 
         const folderView = await call(client, 'get', `/api/storage/folders/${folder.id}`);
         const fileView = await call(client, 'get', `/api/storage/files/${fileId}`);
@@ -91,12 +93,21 @@ describe('file abilities: the flags are the answers', () => {
           ] as Array<[Method, string]>) {
             expect((await call(client, method, path, method === 'put' ? { name: 'x.txt' } : undefined)).status).toBe(404);
           }
+          expect((await call(client, 'delete', '/api/storage/files', { file_ids: [batchFile], folder_ids: [batchFolder.id] })).status).toBe(404);
+          expect((await call(client, 'post', `/api/storage/folders/${folder.id}/read`)).status).toBe(404);
           return;
         }
         const folderCan = (folderView.body as FolderContentsDto).folder.can;
         const doomedCan = (folderView.body as FolderContentsDto).folders.find((child) => child.id === doomedFolder.id)?.can;
         const fileCan = (fileView.body as FileDetailsDto).file.can;
         const doomedFileCan = (folderView.body as FolderContentsDto).files.find((file) => file.id === doomed)?.can;
+        const batchFileCan = (folderView.body as FolderContentsDto).files.find((file) => file.id === batchFile)?.can;
+        const batchFolderCan = (folderView.body as FolderContentsDto).folders.find((child) => child.id === batchFolder.id)?.can;
+
+        // the unread mark is what GET /api/v1/unreads/folders counts (the member's own files are not new to them)
+        const unread = ((await call(client, 'get', '/api/v1/unreads/folders')).body as UnreadFoldersResponse).folders.some((entry) => entry.id === folder.id);
+        expect(unread).toBe((folderView.body as FolderContentsDto).folder.unread);
+        expect(unread).toBe(role !== 'member');
 
         // folder flags
         expect(ok((await call(client, 'post', '/api/storage/folders', { name: 'Sub', parent_folder_id: folder.id })).status)).toBe(folderCan.create_subfolders);
@@ -117,6 +128,9 @@ describe('file abilities: the flags are the answers', () => {
           expect(ok((await call(client, 'delete', `/api/storage/files/${fileId}/lock`)).status)).toBe(lockedCan.unlock);
         }
         expect(ok((await call(client, 'delete', `/api/storage/files/${doomed}`)).status)).toBe(doomedFileCan?.destroy);
+        // batch delete: every selected item must be destroyable (§6)
+        const batch = await call(client, 'delete', '/api/storage/files', { file_ids: [batchFile], folder_ids: [batchFolder.id] });
+        expect(ok(batch.status)).toBe(!!batchFileCan?.destroy && !!batchFolderCan?.destroy);
       });
     }
   }

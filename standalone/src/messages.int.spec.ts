@@ -109,8 +109,8 @@ describe('direct messages over HTTP', () => {
     const empty = await call(ann, 'post', '/api/v1/messages', { to: [bob.id], content: '   ' });
     expect(empty.body.errors).toContainEqual(expect.objectContaining({ field: 'content', key: 'required' }));
     const attached = await call(ann, 'post', '/api/v1/messages', { to: [bob.id], content: 'See attached', attachments: [{ id: 'f1' }] });
-    expect(attached.status).toBe(400);
-    expect(attached.body.errors).toContainEqual(expect.objectContaining({ field: 'attachments', key: 'attachments_unavailable' }));
+    expect(attached.status).toBe(422);
+    expect(attached.body.errors).toContainEqual(expect.objectContaining({ field: 'attachments.0', key: 'unknown_attachment' }));
     const self = await call(ann, 'post', '/api/v1/messages', { to: [ann.id], content: 'Note to self' });
     expect(self.status).toBe(400);
     expect(self.body.errors).toContainEqual(expect.objectContaining({ field: 'to', key: 'missing_recipient' }));

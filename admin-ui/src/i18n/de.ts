@@ -365,6 +365,7 @@ export const germanAppMessages: AppMessages = {
         FileUnlocked: 'Datei entsperrt',
         FileRemoved: 'Datei entfernt',
         FileSettingsChanged: 'Dateieinstellungen geändert',
+        FolderMarkedRead: 'Ordner gelesen',
       },
       summary: {
         generic: '%{who}: %{type}',

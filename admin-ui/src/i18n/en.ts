@@ -364,6 +364,7 @@ export const englishAppMessages = {
         FileUnlocked: 'File unlocked',
         FileRemoved: 'File removed',
         FileSettingsChanged: 'File settings changed',
+        FolderMarkedRead: 'Folder marked read',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -365,6 +365,7 @@ export const spanishAppMessages: AppMessages = {
         FileUnlocked: 'Archivo desbloqueado',
         FileRemoved: 'Archivo eliminado',
         FileSettingsChanged: 'Ajustes de archivos cambiados',
+        FolderMarkedRead: 'Carpeta leída',
       },
       summary: {
         generic: '%{who}: %{type}',

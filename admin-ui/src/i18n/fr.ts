@@ -365,6 +365,7 @@ export const frenchAppMessages: AppMessages = {
         FileUnlocked: 'Fichier déverrouillé',
         FileRemoved: 'Fichier supprimé',
         FileSettingsChanged: 'Paramètres des fichiers modifiés',
+        FolderMarkedRead: 'Dossier marqué comme lu',
       },
       summary: {
         generic: '%{who} : %{type}',

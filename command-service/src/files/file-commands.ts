@@ -4,6 +4,7 @@ import {
   DEFAULT_NETWORK_ID,
   fileSettingsStream,
   fileStream,
+  folderReadsStream,
   folderStream,
   groupStream,
   rootFolderScope,
@@ -13,6 +14,9 @@ import {
   type FileSettingsEvent,
   type FolderEvent,
   type GroupStreamEvent,
+  type FileReadFacts,
+  type FolderReadEvent,
+  type MessageAttachment,
   type Viewer,
 } from '@cn/contracts';
 import type { CommandContext, HandledCommand } from '@cn/domain';
@@ -20,7 +24,8 @@ import { DomainError } from '@cn/domain';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
 import { evolveGroup, initialGroupState } from '../groups/group-state';
-import { fileDecider, initialFileState, type FileCommand, type FileState } from './file.decider';
+import { currentMajor, fileDecider, initialFileState, type FileCommand, type FileState } from './file.decider';
+import { folderReadsDecider, type FolderReadCommand } from './folder-reads.decider';
 import { folderDecider, initialFolderState, type FilesContext, type FolderCommand, type FolderRef, type FolderState } from './folder.decider';
 import { fileSettingsDecider, type FileSettingsCommand } from './file-settings.decider';
 
@@ -65,6 +70,25 @@ export class FileCommands {
   async fileState(fileId: string): Promise<FileState> {
     const events = await this.runner.eventStore.readStream(fileStream(fileId));
     return events.reduce((state, event) => fileDecider.evolve(state, { type: event.type, data: event.data } as FileEvent), initialFileState());
+  }
+
+  /** a folder's state and its stream's revision (-1: no stream), for a batch appending at that revision */
+  async folderStateAt(folderId: string): Promise<{ state: FolderState; revision: number }> {
+    const events = await this.runner.eventStore.readStream(folderStream(folderId));
+    const state = events.reduce((folded, event) => folderDecider.evolve(folded, { type: event.type, data: event.data } as FolderEvent), initialFolderState());
+    return { state, revision: events.at(-1)?.revision ?? -1 };
+  }
+
+  async fileStateAt(fileId: string): Promise<{ state: FileState; revision: number }> {
+    const events = await this.runner.eventStore.readStream(fileStream(fileId));
+    const state = events.reduce((folded, event) => fileDecider.evolve(folded, { type: event.type, data: event.data } as FileEvent), initialFileState());
+    return { state, revision: events.at(-1)?.revision ?? -1 };
+  }
+
+  /** whether a folder's or file's stream moved past `revision` (another command appended to it) */
+  async changedSince(kind: 'file' | 'folder', id: string, revision: number): Promise<boolean> {
+    const newer = await this.runner.eventStore.readStream(kind === 'file' ? fileStream(id) : folderStream(id), { fromRevision: revision + 1 });
+    return newer.length > 0;
   }
 
   /** the scope of a folder (root or not); 404 when there is no such folder */
@@ -120,6 +144,31 @@ export class FileCommands {
     return known;
   }
 
+  /**
+   * The files a member attaches to a message, in the order named: each with the version attached (the
+   * current one; an upload's only one) and the facts of the file read rule (fileReadAccess), which the
+   * message decider applies. null for an id that names no file (refused alike by the decider).
+   */
+  async attachable(issuer: CommandContext, fileIds: readonly string[]): Promise<Array<{ attachment: MessageAttachment | null; facts: Omit<FileReadFacts, 'attached_to_held_message'> }>> {
+    const answers = [];
+    for (const fileId of fileIds) {
+      const state = await this.fileState(fileId);
+      const context = await this.context(issuer, state.scope);
+      const own_upload = state.state === 'volatile' && state.uploader_id === context.viewer.member_id;
+      let published_in_visible_scope = false;
+      if (state.state === 'published' && state.scope && (state.scope.type === 'network' || context.viewer.group_ids.includes(state.scope.group_id))) {
+        published_in_visible_scope = (await this.folderRef(state.folder_id, context, 'attachments')).live;
+      }
+      const major = currentMajor(state);
+      const version = state.state === 'volatile' ? state.versions[0] : state.versions.find((candidate) => candidate.major === major && !candidate.pending);
+      answers.push({
+        attachment: version && state.state !== 'none' && state.state !== 'removed' ? { file_id: fileId, version_id: version.version_id, name: state.state === 'volatile' ? state.original_filename : state.name } : null,
+        facts: { published_in_visible_scope, own_upload },
+      });
+    }
+    return answers;
+  }
+
   async settings(): Promise<FileSettings> {
     const events = await this.runner.eventStore.readStream(fileSettingsStream(DEFAULT_NETWORK_ID));
     return events.reduce((state, event) => fileSettingsDecider.evolve(state, { type: event.type, data: event.data } as FileSettingsEvent), DEFAULT_FILE_SETTINGS);
@@ -131,6 +180,10 @@ export class FileCommands {
 
   runFile(name: string, fileId: string, issuer: CommandContext, command: FileCommand, expectedRevision?: number): Promise<HandledCommand<FileEvent>> {
     return this.runner.run(name, { streamId: fileStream(fileId), decider: fileDecider, command, context: issuer, expectedRevision });
+  }
+
+  runFolderReads(name: string, memberId: string, issuer: CommandContext, command: FolderReadCommand): Promise<HandledCommand<FolderReadEvent>> {
+    return this.runner.run(name, { streamId: folderReadsStream(memberId), decider: folderReadsDecider, command, context: issuer });
   }
 
   runSettings(name: string, issuer: CommandContext, command: FileSettingsCommand): Promise<HandledCommand<FileSettingsEvent>> {

@@ -1,7 +1,8 @@
-import { DEFAULT_FILE_SETTINGS, groupRootFolderId, type FileEvent, type FolderEvent, type Viewer } from '@cn/contracts';
+import { DEFAULT_FILE_SETTINGS, fileReadAccess, groupRootFolderId, mayAttachFile, type FileEvent, type FolderEvent, type Viewer } from '@cn/contracts';
 import { deciderSpecification } from '@cn/platform/testing';
 import { fileDecider, type FileCommand, type UploadedBlob } from './file.decider';
 import { folderDecider, type FilesContext, type FolderRef } from './folder.decider';
+import { folderReadsDecider } from './folder-reads.decider';
 
 const files = deciderSpecification(fileDecider);
 const folders = deciderSpecification(folderDecider);
@@ -118,5 +119,25 @@ describe('folder decider', () => {
     folders.given([created]).when({ type: 'MoveFolder', target: folder({ folder_id: 'f4', ancestors: ['root-g1'] }), context: author }).then([
       { type: 'FolderMoved', data: { folder_id: 'f2', from_folder_id: 'f1', parent_folder_id: 'f4' } },
     ]);
+  });
+});
+
+describe('reading files and folders', () => {
+  it('a file is read through its scope, as one\'s own upload, or through a message one holds', () => {
+    const none = { published_in_visible_scope: false, own_upload: false, attached_to_held_message: false };
+    expect(fileReadAccess(none)).toBeNull();
+    expect(fileReadAccess({ ...none, published_in_visible_scope: true })).toBe('scope');
+    expect(fileReadAccess({ ...none, own_upload: true })).toBe('upload');
+    expect(fileReadAccess({ ...none, attached_to_held_message: true })).toBe('message');
+    // what an author may attach: what they read themselves, not what reached them through a message
+    expect(mayAttachFile({ published_in_visible_scope: false, own_upload: false })).toBe(false);
+    expect(mayAttachFile({ published_in_visible_scope: true, own_upload: false })).toBe(true);
+  });
+
+  it('opening a folder marks it read for the member, only a folder they may see', () => {
+    const reads = deciderSpecification(folderReadsDecider);
+    expect(reads.decide([], { type: 'MarkFolderRead', folder: folder(), context: author })).toEqual([{ type: 'FolderMarkedRead', data: { member_id: 'max', folder_id: 'f1' } }]);
+    expect(() => reads.decide([], { type: 'MarkFolderRead', folder: folder(), context: outsider })).toThrow('not_found');
+    expect(() => reads.decide([], { type: 'MarkFolderRead', folder: folder({ live: false }), context: author })).toThrow('not_found');
   });
 });

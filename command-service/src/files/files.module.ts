@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BatchChangeFilesHandler } from './batch-changes/batch-changes.command';
+import { BatchChangesController } from './batch-changes/batch-changes.controller';
 import { BlobSweep } from './blob-sweep';
 import { ChangeFileHandler, PublishFilesHandler } from './changing-files/change-file.command';
 import { ChangeFileController } from './changing-files/change-file.controller';
@@ -7,13 +9,14 @@ import { FileTokenController } from './downloading-archives/file-token.controlle
 import { FileCommands } from './file-commands';
 import { ManageFolderHandler } from './managing-folders/manage-folders.command';
 import { ManageFoldersController } from './managing-folders/manage-folders.controller';
+import { MarkFolderReadController, MarkFolderReadHandler } from './reading-folders/mark-folder-read.controller';
 import { UploadFileHandler } from './uploading-files/upload-file.command';
 import { UploadFileController } from './uploading-files/upload-file.controller';
 
 /** Files and folders: uploads (streamed), the new-files form, versions and their approval, locks, moves, removal, the archive token, the files settings, the sweep of orphaned bytes. */
 @Module({
-  controllers: [ManageFoldersController, FileSettingsController, ChangeFileController, UploadFileController, FileTokenController],
-  providers: [FileCommands, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep],
+  controllers: [ManageFoldersController, FileSettingsController, BatchChangesController, ChangeFileController, UploadFileController, FileTokenController, MarkFolderReadController],
+  providers: [FileCommands, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep, BatchChangeFilesHandler, MarkFolderReadHandler],
   exports: [FileCommands],
 })
 export class FilesModule {}

@@ -1,4 +1,4 @@
-import { mayMessageGroup, type EncryptedEnvelope, type MessageBox, type MessageEvent, type MessageSender } from '@cn/contracts';
+import { mayAttachFile, mayMessageGroup, type EncryptedEnvelope, type FileReadFacts, type MessageAttachment, type MessageBox, type MessageEvent, type MessageSender } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 
 /** One participant's copy of a message: its author's (sent) or a recipient's (inbox). */
@@ -15,9 +15,11 @@ export interface MessageState {
   conversation_id: string;
   author_id: string;
   copies: Record<string, MessageCopyState>;
+  /** the files it carries (a forward carries them on) */
+  attachments: MessageAttachment[];
 }
 
-export const initialMessageState = (): MessageState => ({ exists: false, message_id: '', conversation_id: '', author_id: '', copies: {} });
+export const initialMessageState = (): MessageState => ({ exists: false, message_id: '', conversation_id: '', author_id: '', copies: {}, attachments: [] });
 
 const withCopy = (state: MessageState, memberId: string, change: Partial<MessageCopyState>): MessageState => {
   const copy = state.copies[memberId];
@@ -29,7 +31,14 @@ export const evolveMessage = (state: MessageState, event: MessageEvent): Message
     case 'MessageSent': {
       const copies: Record<string, MessageCopyState> = { [event.data.author_id]: { box: 'sent', read: true, deleted: false } };
       for (const recipient of event.data.recipient_ids) copies[recipient] = { box: 'inbox', read: false, deleted: false };
-      return { exists: true, message_id: event.data.message_id, conversation_id: event.data.conversation_id, author_id: event.data.author_id, copies };
+      return {
+        exists: true,
+        message_id: event.data.message_id,
+        conversation_id: event.data.conversation_id,
+        author_id: event.data.author_id,
+        copies,
+        attachments: event.data.attachments,
+      };
     }
     case 'MessageMarkedRead':
       return withCopy(state, event.data.member_id, { read: true });
@@ -62,8 +71,10 @@ export interface SendMessage {
   network_member_ids: string[];
   /** a reply: the conversation continued, and whether the sender holds a message of it (null: a new conversation) */
   conversation: { conversation_id: string; held: boolean } | null;
-  /** a forward: the message forwarded, and whether the sender holds it */
-  forwarded: { message_id: string; held: boolean } | null;
+  /** a forward: the message forwarded, whether the sender holds it, and the files it carries */
+  forwarded: { message_id: string; held: boolean; attachments: MessageAttachment[] } | null;
+  /** the files the sender attaches, each with the facts of the file read rule (null: no such file) */
+  attachments: Array<{ attachment: MessageAttachment | null; facts: Omit<FileReadFacts, 'attached_to_held_message'> }>;
   subject: EncryptedEnvelope | string;
   content: EncryptedEnvelope | string;
 }
@@ -93,6 +104,14 @@ const decideSend = (command: SendMessage, state: MessageState): MessageEvent[] =
   if (command.to.some((entry) => !entry.active)) refuse('unknown_recipient', 'refused', 'to');
   if (command.conversation && !command.conversation.held) refuse('unknown_conversation', 'not_found', 'conversation_starter_id');
   if (command.forwarded && !command.forwarded.held) refuse('not_found', 'not_found', 'forwarded_message_id');
+  // the files rule: the sender's own uploads and files they may read; any other id is refused alike, so
+  // nobody learns which ids name a file
+  const attachments = new Map<string, MessageAttachment>();
+  command.attachments.forEach((entry, index) => {
+    if (!entry.attachment || !mayAttachFile(entry.facts)) refuse('unknown_attachment', 'refused', `attachments.${index}`);
+    else attachments.set(entry.attachment.file_id, entry.attachment);
+  });
+  for (const carried of command.forwarded?.attachments ?? []) if (!attachments.has(carried.file_id)) attachments.set(carried.file_id, carried);
   if (state.exists) refuse('concurrency_conflict', 'conflict');
   // the recipients as they are now, in the order named; the sender never receives their own message
   const recipients = new Set<string>();
@@ -115,6 +134,7 @@ const decideSend = (command: SendMessage, state: MessageState): MessageEvent[] =
         forwarded_message_id: command.forwarded?.message_id ?? null,
         subject: command.subject,
         content: command.content,
+        attachments: [...attachments.values()],
       },
     },
   ];

@@ -17,6 +17,7 @@ const send = (overrides: Partial<SendMessage> = {}): SendMessage => ({
   network_member_ids: [],
   conversation: null,
   forwarded: null,
+  attachments: [],
   subject: 'Hello',
   content: 'How are you?',
   ...overrides,
@@ -34,6 +35,7 @@ const sent = (overrides: Partial<Extract<MessageEvent, { type: 'MessageSent' }>[
     forwarded_message_id: null,
     subject: 'Hello',
     content: 'How are you?',
+    attachments: [],
     ...overrides,
   },
 });
@@ -84,9 +86,9 @@ describe('messages: sending', () => {
   });
 
   it('forwards only a message the sender holds', () => {
-    const [event] = spec.decide([], send({ forwarded: { message_id: 'm0', held: true } }));
+    const [event] = spec.decide([], send({ forwarded: { message_id: 'm0', held: true, attachments: [] } }));
     expect(event).toMatchObject({ data: { forwarded_message_id: 'm0', conversation_id: 'm1' } });
-    expect(refusal([], send({ forwarded: { message_id: 'm0', held: false } }))).toMatchObject({ key: 'not_found', field: 'forwarded_message_id' });
+    expect(refusal([], send({ forwarded: { message_id: 'm0', held: false, attachments: [] } }))).toMatchObject({ key: 'not_found', field: 'forwarded_message_id' });
   });
 });
 
@@ -117,5 +119,35 @@ describe('messages: read, unread and delete for oneself', () => {
     expect(refusal([sent()], mark('eve', 'delete'))).toMatchObject({ key: 'not_found' });
     expect(refusal([sent()], mark('bob', 'delete', 'sent'))).toMatchObject({ key: 'not_found' });
     expect(refusal([sent()], mark('ann', 'delete', 'inbox'))).toMatchObject({ key: 'not_found' });
+  });
+});
+
+describe('messages: attachments', () => {
+  const file = (file_id: string) => ({ file_id, version_id: `${file_id}-v1`, name: `${file_id}.pdf` });
+  const readable = { published_in_visible_scope: false, own_upload: true };
+  const unreadable = { published_in_visible_scope: false, own_upload: false };
+
+  it('carries the sender\'s own uploads and files they may read, pinned to the version attached', () => {
+    const [event] = spec.decide([], send({ attachments: [{ attachment: file('f1'), facts: readable }, { attachment: file('f2'), facts: { published_in_visible_scope: true, own_upload: false } }] }));
+    expect(event).toMatchObject({ data: { attachments: [file('f1'), file('f2')] } });
+  });
+
+  it('refuses a file the sender may not read or that does not exist, naming the item, alike', () => {
+    expect(refusal([], send({ attachments: [{ attachment: file('f1'), facts: readable }, { attachment: file('f2'), facts: unreadable }] }))).toMatchObject({
+      key: 'unknown_attachment',
+      kind: 'refused',
+      field: 'attachments.1',
+    });
+    expect(refusal([], send({ attachments: [{ attachment: null, facts: unreadable }] }))).toMatchObject({ key: 'unknown_attachment', field: 'attachments.0' });
+  });
+
+  it('a forward keeps the forwarded message\'s attachments, once each', () => {
+    const [event] = spec.decide([], send({ forwarded: { message_id: 'm0', held: true, attachments: [file('f1'), file('f2')] }, attachments: [{ attachment: file('f1'), facts: readable }] }));
+    expect(event).toMatchObject({ data: { attachments: [file('f1'), file('f2')] } });
+  });
+
+  it('the message state remembers the attachments for forwarding', () => {
+    expect(spec.decide([sent({ attachments: [file('f1')] })], mark('bob', 'read'))).toHaveLength(1);
+    expect(messageDecider.evolve(messageDecider.initialState(), sent({ attachments: [file('f1')] }))).toMatchObject({ attachments: [file('f1')] });
   });
 });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module';
 import { MarkMessagesHandler } from './marking-messages/mark-messages.command';
 import { MarkMessagesController } from './marking-messages/mark-messages.controller';
 import { MessageCommands } from './message-commands';
@@ -7,6 +8,7 @@ import { SendMessageController } from './sending-messages/send-message.controlle
 
 /** Direct messages: sending (new, reply, reply all, forward), and each participant's read, unread and deleted marks. */
 @Module({
+  imports: [FilesModule],
   controllers: [SendMessageController, MarkMessagesController],
   providers: [MessageCommands, SendMessageHandler, MarkMessagesHandler],
 })

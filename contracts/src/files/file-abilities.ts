@@ -78,3 +78,29 @@ export const fileAbilities = (file: FileFacts, viewer: Viewer, now: Date): FileC
     approve: contribute && manages,
   };
 };
+
+/**
+ * How a member may read a file's bytes: through its scope (a published file in a folder they see), as
+ * the uploader of a file not yet published, or through a direct message they hold that carries it
+ * (recipients read exactly the version attached). Every reader of a file decides with this one rule:
+ * the command side when a file is attached to a message, the read side for the download routes and
+ * their `can.download` flags.
+ */
+export interface FileReadFacts {
+  /** published, in a live folder of a scope the viewer sees */
+  published_in_visible_scope: boolean;
+  /** an upload of the viewer's own that is not published (volatile) */
+  own_upload: boolean;
+  /** attached to a message of which the viewer holds a copy (not deleted) */
+  attached_to_held_message: boolean;
+}
+
+export type FileReadGrant = 'scope' | 'upload' | 'message';
+
+/** why the viewer may read the file, or null when they may not (404: they do not learn it exists) */
+export const fileReadAccess = (facts: FileReadFacts): FileReadGrant | null =>
+  facts.published_in_visible_scope ? 'scope' : facts.own_upload ? 'upload' : facts.attached_to_held_message ? 'message' : null;
+
+/** what a member may attach to a message they write: files they may read through their scope or their own uploads */
+export const mayAttachFile = (facts: Omit<FileReadFacts, 'attached_to_held_message'>): boolean =>
+  fileReadAccess({ ...facts, attached_to_held_message: false }) !== null;

@@ -44,15 +44,19 @@ export const batchRequestSchema = z.object({
   folder_ids: z.array(id).max(MAX_ARCHIVE_REQUEST_ITEMS, { message: 'too_many' }).default([]),
   current_folder_id: id.optional(),
 });
-export const batchMoveRequestSchema = z.object({
-  file_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
-  folder_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
-  target_folder_id: id,
-});
-export const batchDeleteRequestSchema = z.object({
-  file_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
-  folder_ids: z.array(id).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
-});
+const batchItems = {
+  file_ids: z.array(id, { message: 'invalid_type' }).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
+  folder_ids: z.array(id, { message: 'invalid_type' }).max(MAX_ARCHIVE_ITEMS, { message: 'too_many' }).default([]),
+  /** the folder the selection was made in (informative; every item is checked where it is now) */
+  source_folder_id: id.optional(),
+};
+const someItem = (body: { file_ids: string[]; folder_ids: string[] }): boolean => body.file_ids.length + body.folder_ids.length > 0;
+/** POST /api/storage/files/move: every item or none */
+export const batchMoveRequestSchema = z.object({ ...batchItems, target_folder_id: id }).refine(someItem, { message: 'required', path: ['file_ids'] });
+export type BatchMoveRequest = z.output<typeof batchMoveRequestSchema>;
+/** DELETE /api/storage/files: every item or none */
+export const batchDeleteRequestSchema = z.object(batchItems).refine(someItem, { message: 'required', path: ['file_ids'] });
+export type BatchDeleteRequest = z.output<typeof batchDeleteRequestSchema>;
 
 const extensionEntry = z.string().trim().regex(/^[A-Za-z0-9]+$/, { message: 'invalid_extension' });
 export const fileSettingsRequestSchema = z.object({
@@ -86,6 +90,8 @@ export interface FolderItemDto {
   total_files_count: number;
   total_subfolders_count: number;
   revision: number;
+  /** files by others reached it since the member last opened it (GET /api/v1/unreads/folders counts these) */
+  unread: boolean;
   can: FolderCan;
 }
 

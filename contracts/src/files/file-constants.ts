@@ -17,6 +17,8 @@ export const rootFolderIdOf = (scope: FileScope): string => (scope.type === 'net
 
 export const folderStream = (folderId: string): string => `filefolder-${folderId}`;
 export const fileStream = (fileId: string): string => `file-${fileId}`;
+/** a member's marks of the folders they opened (unread folders) */
+export const folderReadsStream = (memberId: string): string => `folderreads-${memberId}`;
 export const fileSettingsStream = (networkId: string): string => `filesettings-${networkId}`;
 
 export const FILE_NAME_MAX_LENGTH = 255;

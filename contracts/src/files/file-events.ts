@@ -48,6 +48,12 @@ export const FileUnlocked = defineEvent('FileUnlocked', 1, z.object({ file_id: z
 /** removed by a member (volatile or published): gone from every list and download; the stream keeps its history */
 export const FileRemoved = defineEvent('FileRemoved', 1, z.object({ file_id: z.string() }));
 
+/**
+ * A member opened a folder: files that reached it before this event are no longer new to them (the
+ * unread folders count). On the member's own stream `folderreads-{memberId}`.
+ */
+export const FolderMarkedRead = defineEvent('FolderMarkedRead', 1, z.object({ member_id: z.string(), folder_id: z.string() }));
+
 export const FileSettingsChanged = defineEvent(
   'FileSettingsChanged',
   1,
@@ -60,8 +66,10 @@ export const FileSettingsChanged = defineEvent(
 export const folderEvents = [FolderCreated, FolderEdited, FolderMoved, FolderDeleted] as const;
 export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileLocked, FileUnlocked, FileRemoved] as const;
 export const fileSettingsEvents = [FileSettingsChanged] as const;
-export const filesModuleEvents = [...folderEvents, ...fileEvents, ...fileSettingsEvents] as const;
+export const folderReadEvents = [FolderMarkedRead] as const;
+export const filesModuleEvents = [...folderEvents, ...fileEvents, ...fileSettingsEvents, ...folderReadEvents] as const;
 
 export type FolderEvent = EventOf<(typeof folderEvents)[number]>;
 export type FileEvent = EventOf<(typeof fileEvents)[number]>;
+export type FolderReadEvent = EventOf<(typeof folderReadEvents)[number]>;
 export type FileSettingsEvent = EventOf<(typeof fileSettingsEvents)[number]>;

@@ -20,7 +20,10 @@ export const MESSAGES_COLLECTION = 'messages';
 export const MESSAGE_BOXES = ['inbox', 'sent'] as const;
 export type MessageBox = (typeof MESSAGE_BOXES)[number];
 
-export const MESSAGE_ERROR_KEYS = ['missing_recipient', 'unknown_recipient', 'network_admins_only', 'not_group_admin', 'attachments_unavailable', 'unknown_conversation'] as const;
+/** files one message carries */
+export const MESSAGE_ATTACHMENTS_MAX = 20;
+
+export const MESSAGE_ERROR_KEYS = ['missing_recipient', 'unknown_recipient', 'network_admins_only', 'not_group_admin', 'unknown_attachment', 'unknown_conversation'] as const;
 
 // ---- streams ----
 
@@ -80,6 +83,8 @@ export const messageAbilities = (box: MessageBox, sender: MessageSender): Messag
 
 const ids = z.array(z.string({ message: 'invalid_type' }).min(1, { message: 'required' }).max(100, { message: 'too_long' })).max(MESSAGE_TARGETS_MAX, { message: 'too_big' });
 
+const attachmentId = z.string({ message: 'invalid_type' }).trim().min(1, { message: 'required' }).max(100, { message: 'too_long' });
+
 /** POST /api/v1/messages: the new message payload (§3) */
 export const sendMessageRequestSchema = z
   .object({
@@ -91,8 +96,11 @@ export const sendMessageRequestSchema = z
       .string({ message: 'required' })
       .max(MESSAGE_CONTENT_MAX, { message: 'too_long' })
       .refine((text) => text.trim().length > 0, { message: 'required' }),
-    // the files module does not exist yet: a message with attachments is refused, never sent without them
-    attachments: z.array(z.unknown()).max(0, { message: 'attachments_unavailable' }).optional(),
+    /** file ids (or `{ id }`): the author's own uploads or files they may read; a forward carries the forwarded message's as well */
+    attachments: z
+      .array(z.union([attachmentId, z.object({ id: attachmentId }).transform((entry) => entry.id)], { message: 'invalid_type' }), { message: 'invalid_type' })
+      .max(MESSAGE_ATTACHMENTS_MAX, { message: 'too_big' })
+      .default([]),
     /** a reply: the conversation it continues (the id of any message of it the sender holds) */
     conversation_starter_id: z.string({ message: 'invalid_type' }).min(1, { message: 'required' }).max(100, { message: 'too_long' }).nullable().optional(),
     /** a forward: the message forwarded (the sender must hold it) */
@@ -129,9 +137,18 @@ export const recipientQuerySchema = z.object({ q: z.string({ message: 'invalid_t
  * expanded to their members, the sender left out), subject and content encrypted under the author's key.
  * conversation_id: the first message of the conversation (its own id for a new one).
  */
+export const messageAttachmentSchema = z.object({
+  file_id: z.string(),
+  /** the version attached: recipients read exactly these bytes, whatever later happens to the file */
+  version_id: z.string(),
+  /** the file's name when it was attached */
+  name: z.string(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
 export const MessageSent = defineEvent(
   'MessageSent',
-  1,
+  2,
   z.object({
     message_id: z.string(),
     conversation_id: z.string(),
@@ -143,9 +160,12 @@ export const MessageSent = defineEvent(
     forwarded_message_id: z.string().nullable(),
     subject: personal(z.string()),
     content: personal(z.string()),
+    /** version 2: the files the message carries (its own and, for a forward, the forwarded message's) */
+    attachments: z.array(messageAttachmentSchema),
   }),
-  // a private message is for its participants only: the audit log shows that it was sent, never what it says
-  { verifiers: ['subject', 'content'] },
+  // a private message is for its participants only: the audit log shows that it was sent, never what it
+  // says, nor the names of the files it carries
+  { verifiers: ['subject', 'content', 'attachments'], upcasters: { 1: (data) => ({ ...data, attachments: [] }) } },
 );
 /** a recipient's copy read or unread again */
 export const MessageMarkedRead = defineEvent('MessageMarkedRead', 1, z.object({ message_id: z.string(), member_id: z.string() }));
@@ -192,10 +212,22 @@ export interface MessageDto {
   conversation_length: number;
   has_replies: boolean;
   has_attachments: boolean;
-  attachments: Array<{ id: string; original_filename: string; extension: string }>;
+  attachments: MessageAttachmentDto[];
   forwarded_message_id: string | null;
   i: { read: boolean };
   can: MessageCan;
+}
+
+/** a file a message carries: `url` downloads it through the message (GET /api/v1/messages/{id}/files/{fileId}) */
+export interface MessageAttachmentDto {
+  id: string;
+  original_filename: string;
+  extension: string;
+  content_type: string;
+  size: number;
+  url: string;
+  /** fileReadAccess with the message held: the download route answers the same */
+  can: { download: boolean };
 }
 
 /** the detail: the message and its conversation as the member holds it, newest first */

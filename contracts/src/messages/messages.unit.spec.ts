@@ -24,10 +24,12 @@ describe('message rules', () => {
 });
 
 describe('message requests', () => {
-  it('need a recipient and a content, refuse attachments while files do not exist', () => {
+  it('need a recipient and a content; attachments are file ids or { id }, at most twenty', () => {
     expect(errorsOf({ content: 'Hi' })).toContainEqual(expect.objectContaining({ field: 'to', key: 'missing_recipient' }));
     expect(errorsOf({ to: ['a'], content: ' ' })).toContainEqual(expect.objectContaining({ field: 'content', key: 'required' }));
-    expect(errorsOf({ to: ['a'], content: 'x', attachments: [{}] })).toContainEqual(expect.objectContaining({ field: 'attachments', key: 'attachments_unavailable' }));
+    expect(sendMessageRequestSchema.parse({ to: ['a'], content: 'x', attachments: [{ id: 'f1' }, 'f2'] }).attachments).toEqual(['f1', 'f2']);
+    expect(errorsOf({ to: ['a'], content: 'x', attachments: Array.from({ length: 21 }, (_, index) => `f${index}`) })).toContainEqual(expect.objectContaining({ field: 'attachments', key: 'too_big' }));
+    expect(errorsOf({ to: ['a'], content: 'x', attachments: [''] })).not.toEqual([]);
     expect(errorsOf({ to: ['a'], content: 'x', subject: 's'.repeat(256) })).toContainEqual(expect.objectContaining({ field: 'subject', key: 'too_long' }));
     expect(errorsOf({ to_all_network_members: true, content: 'x', attachments: [] })).toEqual([]);
     expect(sendMessageRequestSchema.parse({ to_group: ['g'], content: 'x' })).toMatchObject({ to: [], to_group: ['g'], to_all_network_members: false, subject: '' });

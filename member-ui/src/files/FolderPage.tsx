@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatFileSize, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, truncateFileName, type FileItemDto, type FileRef, type FolderItemDto } from '@cn/contracts';
@@ -78,17 +78,28 @@ export const FolderPage = () => {
   const [mode, setMode] = useState<'list' | 'folder' | 'files'>('list');
   const [selected, setSelected] = useState<string[]>([]);
   const [moving, setMoving] = useState(false);
+  // one batch command: every selected item or none (the server names an item it refuses)
   const batch = useFilesCommand(async (files, action: { type: 'delete' } | { type: 'move'; target: string }) => {
     const data = folder.data;
-    if (!data) return;
-    for (const item of [...data.folders, ...data.files].filter((candidate) => selected.includes(candidate.id))) {
-      if (item.type === 'file') {
-        if (action.type === 'delete') await files.removeFile(item.id);
-        else await files.moveFile(item.id, action.target, item.revision);
-      } else if (action.type === 'delete') await files.removeFolder(item.id);
-      else await files.moveFolder(item.id, action.target, item.revision);
-    }
+    if (!data) return undefined;
+    const picked = [...data.folders, ...data.files].filter((candidate) => selected.includes(candidate.id));
+    const request = { file_ids: picked.filter((item) => item.type === 'file').map((item) => item.id), folder_ids: picked.filter((item) => item.type !== 'file').map((item) => item.id), source_folder_id: folderId };
+    return action.type === 'delete' ? files.batchDelete(request) : files.batchMove({ ...request, target_folder_id: action.target });
   });
+  // opening a folder shown unread marks it read (a command; the mark and the badge follow live)
+  const markRead = useFilesCommand((files, target: string) => files.markFolderRead(target));
+  const marked = useRef<string | null>(null);
+  const unread = folder.data?.folder.unread === true;
+  useEffect(() => {
+    if (!unread) {
+      // read again once a new file arrives while the folder is open
+      if (marked.current === folderId) marked.current = null;
+      return;
+    }
+    if (marked.current === folderId) return;
+    marked.current = folderId;
+    markRead.mutate(folderId);
+  }, [unread, folderId]);
 
   if (scope.notFound || (folder.isError && (folder.error as { status?: number }).status === 404)) return <NotFoundPage />;
   const base = scopeBase(scope.groupSlug);
@@ -99,7 +110,15 @@ export const FolderPage = () => {
   const chosen = items.filter((item) => selected.includes(item.id));
   const allDestroyable = chosen.length > 0 && chosen.every((item) => item.can.destroy && !(item.type === 'file' && item.lockedById));
   const toggle = (itemId: string) => setSelected((all) => (all.includes(itemId) ? all.filter((other) => other !== itemId) : [...all, itemId]));
-  const refuse = (error: unknown) => toasts.show('error', t(refusalMessageKey(i18n, errorKeyOf(error), ['files.errors'])));
+  const refuse = (error: unknown) => {
+    // a batch refusal names its item (file_ids.N, folder_ids.N): the toast says which
+    const named = (error as { body?: { errors?: Array<{ field?: string; key: string }> } }).body?.errors?.[0];
+    const match = /^(file|folder)_ids\.(\d+)$/.exec(named?.field ?? '');
+    const pool = match?.[1] === 'file' ? chosen.filter((item) => item.type === 'file') : chosen.filter((item) => item.type !== 'file');
+    const item = match ? pool[Number(match[2])] : undefined;
+    const message = t(refusalMessageKey(i18n, named?.key ?? errorKeyOf(error), ['files.errors']));
+    toasts.show('error', item ? t('files.errors.batch_item', { name: item.name, message }) : message);
+  };
 
   const downloadZip = async () => {
     try {
@@ -208,7 +227,13 @@ export const FolderPage = () => {
                     </>
                   ) : (
                     <button type="button" className="link-button" onClick={() => void navigate(`${base}/folders/${encodeURIComponent(item.id)}`)} title={item.name}>
-                      <Icon name="files" /> {truncateFileName(item.name)}
+                      <Icon name="files" /> {item.unread ? <strong>{truncateFileName(item.name)}</strong> : truncateFileName(item.name)}
+                      {item.unread ? (
+                        <span className="badge badge--new" data-testid={`files-unread-${item.name}`}>
+                          {' '}
+                          {t('files.folder.unread')}
+                        </span>
+                      ) : null}
                     </button>
                   )}
                 </td>

@@ -7,6 +7,7 @@ import {
   type FileSettings,
   type FolderContentsDto,
   type NetworkResponse,
+  type UnreadFoldersResponse,
   type UploadedFileAnswer,
 } from '@cn/contracts';
 import { ApiError, type ApiClient } from '../api/client';
@@ -70,6 +71,11 @@ export const filesApi = (api: ApiClient) => {
     removeFolder: (folderId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/folders/${id(folderId)}`),
     moveFolder: (folderId: string, targetFolderId: string, expectedRevision?: number) =>
       api.request<CommandAccepted>('PUT', `/api/storage/folders/${id(folderId)}/move`, { body: { target_folder_id: targetFolderId, expected_revision: expectedRevision } }),
+    batchMove: (request: { file_ids: string[]; folder_ids: string[]; target_folder_id: string; source_folder_id?: string }) =>
+      api.request<CommandAccepted>('POST', '/api/storage/files/move', { body: request }),
+    batchDelete: (request: { file_ids: string[]; folder_ids: string[]; source_folder_id?: string }) => api.request<CommandAccepted>('DELETE', '/api/storage/files', { body: request }),
+    markFolderRead: (folderId: string) => api.request<CommandAccepted>('POST', `/api/storage/folders/${id(folderId)}/read`),
+    unreadFolders: () => api.request<UnreadFoldersResponse>('GET', '/api/v1/unreads/folders'),
     fileToken: (request: { file_ids: string[]; folder_ids: string[]; current_folder_id?: string }) => api.request<{ token: string }>('POST', '/api/v1/file_token', { body: request }),
   };
 };

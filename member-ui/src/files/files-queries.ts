@@ -4,6 +4,7 @@ import { useCommand } from '../api/useCommand';
 import { baseName } from '../realtime/changes';
 import type { LiveRoute } from '../realtime/LiveQueries';
 import { useSession } from '../session/SessionContext';
+import { unreadsKeys } from '../unreads/unreads-queries';
 import { filesApi } from './files-api';
 
 export const filesKeys = {
@@ -35,8 +36,12 @@ export const useFilesCommand = <TVariables, TResult>(run: (api: ReturnType<typeo
   return useCommand<TVariables, TResult>((variables) => run(api, variables), [filesKeys.all]);
 };
 
-/** A pushed folder or file change reads the open files pages again (the message carries no content). */
+/**
+ * A pushed folder or file change (or a folder the member opened) reads the open files pages again, and
+ * the unread folders badge (the message carries no content).
+ */
 export const filesLive: LiveRoute = (message, client) => {
   if (baseName(message.collection) !== FILES_COLLECTION) return;
   void client.invalidateQueries({ queryKey: filesKeys.all });
+  void client.invalidateQueries({ queryKey: unreadsKeys.all });
 };

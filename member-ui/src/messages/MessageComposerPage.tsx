@@ -1,4 +1,4 @@
-import type { MemberDto, MessageDetailDto } from '@cn/contracts';
+import type { MemberDto, MessageAttachmentDto, MessageDetailDto } from '@cn/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useSession, useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
+import { AttachmentsField, attachmentIds, attachmentsSettled, useDraftAttachments } from './MessageAttachments';
 import { messagesApi } from './messages-api';
 import { prefixed, quoted } from './message-format';
 import { useMessageCommands, useRecipientOptions } from './messages-queries';
@@ -140,6 +141,8 @@ export const MessageComposerPage = () => {
   const [content, setContent] = useState('');
   const [conversation, setConversation] = useState<string | null>(null);
   const [forwarded, setForwarded] = useState<string | null>(null);
+  const [carried, setCarried] = useState<MessageAttachmentDto[]>([]);
+  const attachments = useDraftAttachments();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [prefilling, setPrefilling] = useState(false);
   const sentRef = useRef(false);
@@ -167,6 +170,7 @@ export const MessageComposerPage = () => {
           setSubject(prefixed(t('messages.composer.fwd_prefix'), source.subject));
           setContent(quoted(source, t('messages.composer.forward_header', { name: source.author?.name ?? t('messages.deleted_member'), subject: source.subject || t('messages.no_subject') })));
           setForwarded(source.id);
+          setCarried(source.attachments);
         }
       } else if (toId) {
         const member = await api.request<MemberDto>('GET', `/members/${encodeURIComponent(toId)}`);
@@ -201,10 +205,11 @@ export const MessageComposerPage = () => {
     const local: FieldErrors = {};
     if (to.length === 0 && to_group.length === 0 && !toAll) local.to = 'messages.errors.missing_recipient';
     if (content.trim().length === 0) local.content = 'messages.errors.required';
+    if (!attachmentsSettled(attachments.drafts)) local.attachments = 'messages.attachments.wait';
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     try {
-      await commands.send.mutateAsync({ to, to_group, to_all_network_members: toAll, subject, content, conversation_starter_id: conversation, forwarded_message_id: forwarded });
+      await commands.send.mutateAsync({ to, to_group, to_all_network_members: toAll, subject, content, attachments: attachmentIds(attachments.drafts), conversation_starter_id: conversation, forwarded_message_id: forwarded });
       sentRef.current = true;
       toasts.show('success', 'messages.toasts.sent');
       void navigate('/messages');
@@ -264,13 +269,14 @@ export const MessageComposerPage = () => {
             </p>
           ) : null}
         </div>
-        {errors.attachments || errors.form ? (
+        <AttachmentsField drafts={attachments.drafts} carried={carried} onAdd={attachments.add} onRemove={attachments.remove} error={errors.attachments} />
+        {errors.form ? (
           <p className="alert alert--error" role="alert">
-            {t(errors.attachments ?? errors.form ?? 'messages.errors.not_sent')}
+            {t(errors.form)}
           </p>
         ) : null}
         <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={commands.send.isPending || prefilling} data-testid="message-send">
+          <button type="submit" className="button button--primary" disabled={commands.send.isPending || prefilling || !attachmentsSettled(attachments.drafts)} data-testid="message-send">
             {t('messages.composer.send')}
           </button>
           <button type="button" className="button button--quiet" onClick={cancel}>

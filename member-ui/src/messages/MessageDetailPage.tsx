@@ -10,6 +10,7 @@ import { useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { messageDate } from './message-format';
 import { useMessage, useMessageCommands } from './messages-queries';
+import { AttachmentList } from './MessageAttachments';
 
 const Recipients = ({ message }: { message: MessageDto }) => {
   const { t } = useTranslation();
@@ -43,6 +44,7 @@ const ConversationEntry = ({ message, current }: { message: MessageDto; current:
       <div className="conversation-entry__content" data-testid="message-content">
         {message.content}
       </div>
+      <AttachmentList attachments={message.attachments} />
     </article>
   );
 };

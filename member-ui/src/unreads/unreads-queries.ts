@@ -34,8 +34,11 @@ const FEATURE_OF_MODULE: Readonly<Record<string, keyof UnreadFeaturesResponse>> 
 
 /** a module's unread count for the module switcher: 0 while unknown or for a module without one */
 export const useModuleUnreads = (): ((moduleId: string) => number) => {
-  const features = useUnreads().data?.features;
+  const data = useUnreads().data;
+  const features = data?.features;
   return (moduleId) => {
+    // the files module counts the folders with files new to the member (GET /api/v1/unreads/folders)
+    if (moduleId === 'files') return data?.folders ?? 0;
     const feature = FEATURE_OF_MODULE[moduleId];
     return feature && features ? features[feature] : 0;
   };

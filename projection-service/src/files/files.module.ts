@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { FileDownloadsController } from './file-downloads.controller';
 import { FilesController } from './files.controller';
-import { fileFoldersProjection, fileSettingsProjection, filesProjection } from './files.projection';
+import { fileFoldersProjection, fileSettingsProjection, filesProjection, folderReadsProjection } from './files.projection';
 import { fileChangePublishers } from './files.realtime';
 
 /** Files and folders: folder pages, file pages, the approval list, downloads (ranges) and zip archives. */
@@ -11,6 +11,6 @@ export class FilesModule {}
 
 export const filesFeature: ProjectionFeature = {
   module: FilesModule,
-  readModels: [fileFoldersProjection, filesProjection, fileSettingsProjection],
+  readModels: [fileFoldersProjection, filesProjection, fileSettingsProjection, folderReadsProjection],
   publishers: (infra) => fileChangePublishers(infra.documentStore),
 };

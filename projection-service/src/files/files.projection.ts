@@ -1,4 +1,4 @@
-import { eventOf, fileEvents, fileSettingsEvents as fileSettingsEventDefinitions, folderEvents, type FileSettings, type FileState } from '@cn/contracts';
+import { eventOf, fileEvents, fileSettingsEvents as fileSettingsEventDefinitions, folderEvents, folderReadEvents, type FileSettings, type FileState } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** personal data arrives revealed; an erased author's is blanked */
@@ -78,6 +78,10 @@ export interface FileDocument extends ProjectedDocument {
   revision: number;
   created_at: string;
   updated_at: string;
+  /** the position at which the file last became new in its folder (published, moved in, a new version) */
+  new_position: number;
+  /** who made it new (it is not new to them) */
+  new_by: string;
 }
 
 /** the version members download: the highest approved major */
@@ -86,7 +90,8 @@ export const currentVersionOf = (doc: FileDocument): FileVersionEntry | null =>
 
 export const filesProjection: Projection<FileDocument> = {
   name: 'files',
-  version: 1,
+  // 2: new_position, new_by (unread folders)
+  version: 2,
   eventTypes: fileEvents.map((definition) => definition.type),
   documentIds: (event) => [(event.data as { file_id: string }).file_id],
   indexes: [['folder_id'], ['uploader_id'], ['scope_type', 'group_id']],
@@ -112,14 +117,17 @@ export const filesProjection: Projection<FileDocument> = {
         revision: recorded.revision,
         created_at: at,
         updated_at: at,
+        new_position: recorded.position,
+        new_by: uploader_id,
       };
     }
     if (!doc) return null;
     const touched = { ...doc, revision: recorded.revision, updated_at: at };
+    const renewed = (by: string) => ({ ...touched, new_position: recorded.position, new_by: by });
     switch (event.type) {
       case 'FilePublished':
         return {
-          ...touched,
+          ...renewed(event.data.author_id),
           state: 'published',
           scope_type: event.data.scope_type,
           group_id: event.data.group_id,
@@ -132,16 +140,16 @@ export const filesProjection: Projection<FileDocument> = {
       case 'FileVersionAdded': {
         const { version_id, blob_key, size, content_type, original_filename, extension, author_id, description, pending, major } = event.data;
         return {
-          ...touched,
+          ...(pending ? touched : renewed(author_id)),
           versions: [...doc.versions, { version_id, major, pending, declined: false, blob_key, size, content_type, original_filename, extension, author_id, description: plain(description), created_at: at }],
         };
       }
       case 'FileVersionApproved':
-        return { ...touched, versions: doc.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, major: event.data.major } : version)) };
+        return { ...renewed(event.data.approver_id), versions: doc.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, major: event.data.major } : version)) };
       case 'FileVersionDeclined':
         return { ...touched, versions: doc.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, declined: true } : version)) };
       case 'FileMoved':
-        return { ...touched, folder_id: event.data.folder_id };
+        return { ...renewed(recorded.metadata.memberId ?? doc.new_by), folder_id: event.data.folder_id };
       case 'FileRenamed':
         return { ...touched, name: event.data.name };
       case 'FileLocked':
@@ -167,5 +175,29 @@ export const fileSettingsProjection: Projection<FileSettingsDocument> = {
   evolve: (_doc, recorded, id) => {
     const event = eventOf(fileSettingsEventDefinitions, recorded);
     return event ? { _id: id, extension_filter: event.data.extension_filter, lock_period_days: event.data.lock_period_days } : _doc;
+  },
+};
+
+/** a member's mark of a folder they opened: files new before `read_position` are not new to them */
+export interface FolderReadDocument extends ProjectedDocument {
+  member_id: string;
+  folder_id: string;
+  read_position: number;
+}
+
+export const folderReadId = (memberId: string, folderId: string): string => `${memberId}:${folderId}`;
+
+export const folderReadsProjection: Projection<FolderReadDocument> = {
+  name: 'folder_reads',
+  version: 1,
+  eventTypes: folderReadEvents.map((definition) => definition.type),
+  documentIds: (event) => {
+    const { member_id, folder_id } = event.data as { member_id: string; folder_id: string };
+    return [folderReadId(member_id, folder_id)];
+  },
+  indexes: [['member_id']],
+  evolve: (_doc, recorded, id) => {
+    const event = eventOf(folderReadEvents, recorded);
+    return event ? { _id: id, member_id: event.data.member_id, folder_id: event.data.folder_id, read_position: recorded.position } : _doc;
   },
 };

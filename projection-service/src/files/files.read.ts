@@ -31,6 +31,8 @@ import {
   type FileSettingsDocument,
   type FileVersionEntry,
   type FolderDocument,
+  folderReadsProjection,
+  type FolderReadDocument,
 } from './files.projection';
 
 export const foldersCollection = (store: DocumentStore) => store.collection<FolderDocument>(collectionName(fileFoldersProjection));
@@ -113,7 +115,36 @@ const namesOf = async (store: DocumentStore, ids: Iterable<string>): Promise<Map
   return new Map([...members].map(([id, member]) => [id, displayNameOf(member)]));
 };
 
-export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: Viewer, counts: { files: number; folders: number }): FolderItemDto => {
+/**
+ * Files new to the member, per folder of the scope: published files in live folders that reached their
+ * folder (published, moved in, a new version) after the member last opened it, by someone else. A folder
+ * never opened counts every such file.
+ */
+export const unreadInTree = async (store: DocumentStore, tree: ScopeTree, viewer: Viewer, files?: readonly FileDocument[]): Promise<Map<string, number>> => {
+  const docs = files ?? (await filesCollection(store).find({ scope_type: tree.scope.type, group_id: tree.scope.group_id }));
+  const reads = await store.collection<FolderReadDocument>(collectionName(folderReadsProjection)).find({ member_id: viewer.member_id });
+  const readAt = new Map(reads.map((read) => [read.folder_id, read.read_position]));
+  const unread = new Map<string, number>();
+  for (const doc of docs) {
+    if (doc.state !== 'published' || !doc.folder_id || !tree.live(doc.folder_id) || doc.new_by === viewer.member_id) continue;
+    if ((doc.new_position ?? 0) > (readAt.get(doc.folder_id) ?? 0)) unread.set(doc.folder_id, (unread.get(doc.folder_id) ?? 0) + 1);
+  }
+  return unread;
+};
+
+/** GET /api/v1/unreads/folders: the folders of every scope the member sees with files new to them */
+export const unreadFolders = async (store: DocumentStore, viewer: Viewer): Promise<{ total: number; folders: Array<{ id: string; count: number }> }> => {
+  const scopes: FileScope[] = [{ type: 'network', group_id: null }, ...viewer.group_ids.map((group_id): FileScope => ({ type: 'group', group_id }))];
+  const folders: Array<{ id: string; count: number }> = [];
+  for (const scope of scopes) {
+    const tree = await scopeTree(store, scope);
+    if (!tree) continue;
+    for (const [id, count] of await unreadInTree(store, tree, viewer)) folders.push({ id, count });
+  }
+  return { total: folders.length, folders };
+};
+
+export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: Viewer, counts: { files: number; folders: number }, unread = false): FolderItemDto => {
   const root = rootFolderIdOf(tree.scope);
   const folder = tree.folders.get(folderId);
   const isRoot = folderId === root;
@@ -128,6 +159,7 @@ export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: Viewer, 
     total_files_count: counts.files,
     total_subfolders_count: counts.folders,
     revision: folder?.revision ?? 0,
+    unread,
     can: folderAbilities({ scope: tree.scope, author_id: isRoot ? null : (folder?.author_id ?? null), group_archived: tree.group_archived }, viewer),
   };
 };
@@ -176,10 +208,11 @@ export const folderContents = async (store: DocumentStore, folderId: string, vie
   for (const folder of tree.folders.values()) if (!folder.deleted) foldersIn.set(folder.parent_folder_id, (foldersIn.get(folder.parent_folder_id) ?? 0) + 1);
   const names = await namesOf(store, files.flatMap((file) => file.versions.map((version) => version.author_id)));
   const countsOf = (id: string) => ({ files: filesIn.get(id) ?? 0, folders: foldersIn.get(id) ?? 0 });
+  const unread = await unreadInTree(store, tree, viewer, allFiles);
   return {
-    folder: folderItemOf(tree, folderId, viewer, countsOf(folderId)),
+    folder: folderItemOf(tree, folderId, viewer, countsOf(folderId), unread.has(folderId)),
     breadcrumbs: tree.path(folderId),
-    folders: subfolders.map((folder) => folderItemOf(tree, folder._id, viewer, countsOf(folder._id))),
+    folders: subfolders.map((folder) => folderItemOf(tree, folder._id, viewer, countsOf(folder._id), unread.has(folder._id))),
     files: files.map((file) => fileItemOf(tree, file, viewer, now, names)),
   };
 };

@@ -3,12 +3,13 @@ import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { groupsCollection } from '../groups/groups.read';
 import type { ChangePublisher } from '../realtime/change-publisher';
-import { fileFoldersProjection, filesProjection, type FileDocument, type FolderDocument } from './files.projection';
+import { fileFoldersProjection, filesProjection, folderReadsProjection, type FileDocument, type FolderDocument, type FolderReadDocument } from './files.projection';
 
 /**
  * A folder or file changed: its uploader hears it always (their new-files form follows the upload's
- * state), and so does every member whose open pages watch files and who may see the scope: everybody
- * for the network's files, the group's members for a group's. The message names the item and the
+ * state), and so does every member who may see the scope (everybody for the network's files, the
+ * group's members for a group's): for a file every such connected member (the unread folders badge is
+ * on every page), for a folder those whose open pages watch files. The message names the item and the
  * position; the console reads it again through the read API.
  */
 const publisherFor = (store: DocumentStore, collection: string): ChangePublisher => ({
@@ -21,7 +22,9 @@ const publisherFor = (store: DocumentStore, collection: string): ChangePublisher
     if (file) concerned.add(file.uploader_id);
     const published = !file || file.state !== 'volatile';
     if (published && doc.scope_type !== null) {
-      const watchers = hub.watching(FILES_TOPIC);
+      // a published file changes the unread folders badge of everybody who may see it, on every page;
+      // a folder only the open files pages
+      const watchers = file ? hub.connectedMembers() : hub.watching(FILES_TOPIC);
       if (doc.scope_type === 'network') {
         for (const memberId of watchers) concerned.add(memberId);
       } else if (doc.group_id) {
@@ -34,7 +37,18 @@ const publisherFor = (store: DocumentStore, collection: string): ChangePublisher
   },
 });
 
+/** a folder opened: the member's own consoles read their unread marks and badge again */
+const folderReadsPublisher: ChangePublisher = {
+  collection: collectionName(folderReadsProjection),
+  publish: (change, hub) => {
+    const doc = change.doc as FolderReadDocument | null;
+    if (doc) hub.publishTo(doc.member_id, { type: 'changed', collection: FILES_COLLECTION, id: doc.folder_id, doc: { position: change.event.position } });
+    return Promise.resolve();
+  },
+};
+
 export const fileChangePublishers = (store: DocumentStore): ChangePublisher[] => [
   publisherFor(store, collectionName(fileFoldersProjection)),
   publisherFor(store, collectionName(filesProjection)),
+  folderReadsPublisher,
 ];

@@ -1,7 +1,9 @@
-import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
-import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { messageListQuerySchema, recipientQuerySchema, type MessageDetailDto, type MessagesResponse, type RecipientOptionsResponse, type UnreadMessagesResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Endpoint, Member, parseWith, type SignedInMember } from '@cn/platform';
+import { ConsistencyInterceptor, Endpoint, type FileStorage, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
+import { contentDisposition, rangeOf } from '../files/file-downloads.controller';
 import { MessagesReader } from './messages.read';
 
 const tags = ['messages'];
@@ -16,7 +18,10 @@ const listRefusals = { 400: 'validation_failed (limit, offset invalid_type, too_
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class MessagesController {
-  constructor(private readonly reader: MessagesReader) {}
+  constructor(
+    private readonly reader: MessagesReader,
+    @InjectPort('fileStorage') private readonly storage: FileStorage,
+  ) {}
 
   @Get('api/v1/messages')
   @Endpoint({ summary: 'The inbox, newest first (limit, offset), with the unread count and can; X-Total-Pages', tags, auth: 'member', query: messageListQuerySchema, responses: { 200: 'MessagesResponse', ...listRefusals } })
@@ -48,6 +53,37 @@ export class MessagesController {
   @Endpoint({ summary: 'A message the member holds, with its conversation newest first', tags, auth: 'member', responses: { 200: 'MessageDetailDto', 401: 'unauthenticated', 404: 'not_found (a message the member neither sent nor received, or deleted)' } })
   detail(@Member() member: SignedInMember, @Param('id') id: string): Promise<MessageDetailDto> {
     return this.reader.detail(member, id);
+  }
+
+  @Get('api/v1/messages/:id/files/:fileId')
+  @Endpoint({
+    summary: 'Download a file the message carries, at the version attached (for those who hold the message; Range answered 206)',
+    tags,
+    auth: 'member',
+    responses: {
+      200: { description: 'the bytes (always a download: Content-Disposition attachment, X-Content-Type-Options: nosniff)', otherMediaTypes: ['application/octet-stream'] },
+      206: { description: 'the requested range (Content-Range)', otherMediaTypes: ['application/octet-stream'] },
+      401: 'unauthenticated',
+      404: 'not_found (a message the member does not hold, or a file it does not carry)',
+      416: 'range_not_satisfiable',
+    },
+  })
+  async attachment(@Member() member: SignedInMember, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { version, name } = await this.reader.attachment(member, id, fileId);
+    const range = rangeOf(req.headers.range, version.size);
+    if (range === 'unsatisfiable') throw new HttpProblem(416, 'range_not_satisfiable', [], undefined, { 'Content-Range': `bytes */${version.size}` });
+    const stream = await this.storage.read(version.blob_key, range ?? undefined);
+    res.status(range ? 206 : 200);
+    res.set({
+      'Content-Type': version.content_type,
+      'Content-Length': String(range ? range.end - range.start + 1 : version.size),
+      'Content-Disposition': contentDisposition('attachment', name),
+      'X-Content-Type-Options': 'nosniff',
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'private, no-cache',
+      ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${version.size}` } : {}),
+    });
+    await pipeline(stream, res).catch(() => res.destroy());
   }
 
   @Get('api/v1/unreads/messages')

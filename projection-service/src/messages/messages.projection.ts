@@ -1,4 +1,4 @@
-import { eventOf, messageEvents, type EncryptedEnvelope, type MessageBox } from '@cn/contracts';
+import { eventOf, messageEvents, type EncryptedEnvelope, type MessageAttachment, type MessageBox } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
@@ -78,12 +78,15 @@ export interface MessageBodyDocument extends ProjectedDocument {
   forwarded_message_id: string | null;
   subject: EncryptedEnvelope | string;
   content: EncryptedEnvelope | string;
+  /** the files it carries, each pinned to the version attached (no personal data: file names are the files') */
+  attachments: MessageAttachment[];
   created_at: string;
 }
 
 export const messageBodiesProjection: Projection<MessageBodyDocument> = {
   name: 'message_bodies',
-  version: 1,
+  // 2: attachments
+  version: 2,
   eventTypes: ['MessageSent'],
   documentIds: (recorded) => [(recorded.data as { message_id: string }).message_id],
   evolve: (doc, recorded, id) => {
@@ -101,6 +104,7 @@ export const messageBodiesProjection: Projection<MessageBodyDocument> = {
       forwarded_message_id: data.forwarded_message_id,
       subject: data.subject,
       content: data.content,
+      attachments: data.attachments,
       created_at: recorded.metadata.occurredAt,
     };
   },

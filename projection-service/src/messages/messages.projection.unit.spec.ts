@@ -35,6 +35,7 @@ const sent = (messageId: string, recipients: string[], conversation = messageId)
       forwarded_message_id: null,
       subject: { $pii: 'sealed-subject', subject: 'ann' },
       content: { $pii: 'sealed-content', subject: 'ann' },
+      attachments: messageId === 'm1' ? [{ file_id: 'f1', version_id: 'v1', name: 'Plan.pdf' }] : [],
     },
     { memberId: 'ann', streamId: messageStream(messageId) },
   );
@@ -62,5 +63,7 @@ describe('message copies', () => {
     const bodies = projectAll(messageBodiesProjection, history, 2);
     expect([...bodies.keys()]).toEqual(['m1', 'm2']);
     expect(bodies.get('m1')).toMatchObject({ author_id: 'ann', recipient_ids: ['bob', 'cid'], subject: { $pii: 'sealed-subject', subject: 'ann' }, content: { $pii: 'sealed-content', subject: 'ann' } });
+    expect(bodies.get('m1')?.attachments).toEqual([{ file_id: 'f1', version_id: 'v1', name: 'Plan.pdf' }]);
+    expect(bodies.get('m2')?.attachments).toEqual([]);
   });
 });

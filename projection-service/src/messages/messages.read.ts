@@ -1,8 +1,11 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
+  extensionOf,
+  fileReadAccess,
   messageAbilities,
   messagingAbilities,
   type MemberLink,
+  type MessageAttachmentDto,
   type MessageBox,
   type MessageDetailDto,
   type MessageDto,
@@ -13,6 +16,8 @@ import {
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { CONSISTENCY_GATE, type ConsistencyGate, type DocumentStore, HttpProblem, InjectPort, type PersonalDataCipher, type SignedInMember } from '@cn/platform';
+import { filesCollection } from '../files/files.read';
+import type { FileDocument, FileVersionEntry } from '../files/files.projection';
 import { groupsCollection } from '../groups/groups.read';
 import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
@@ -98,6 +103,21 @@ export class MessagesReader {
     return { ...own, conversation: dtos };
   }
 
+  /**
+   * A file a message carries, for a member who holds the message (the files rule: read through the
+   * message), at the version attached; 404 for anybody else, and for a file the message does not carry.
+   */
+  async attachment(member: SignedInMember, messageId: string, fileId: string): Promise<{ doc: FileDocument; version: FileVersionEntry; name: string }> {
+    const copy = await this.copies.get(messageCopyId(messageId, member.id));
+    const body = copy ? (await this.bodiesOf([copy])).get(messageId) : undefined;
+    const attached = body?.attachments.find((entry) => entry.file_id === fileId);
+    if (!copy || !attached || fileReadAccess({ published_in_visible_scope: false, own_upload: false, attached_to_held_message: true }) === null) throw new HttpProblem(404, 'not_found');
+    const doc = await filesCollection(this.store).get(fileId);
+    const version = doc?.versions.find((entry) => entry.version_id === attached.version_id);
+    if (!doc || !version) throw new HttpProblem(404, 'not_found');
+    return { doc, version, name: attached.name };
+  }
+
   async recipientOptions(member: SignedInMember, q: string): Promise<RecipientOptionsResponse> {
     const sender = await this.sender(member);
     const can = messagingAbilities(sender);
@@ -136,11 +156,32 @@ export class MessagesReader {
       for (const id of named(body)) memberIds.add(id);
       for (const id of body.to_group_ids) groupIds.add(id);
     }
-    const [members, groups, lengths] = await Promise.all([
+    const fileIds = new Set([...bodies.values()].flatMap((body) => body.attachments.map((entry) => entry.file_id)));
+    const [members, groups, lengths, files] = await Promise.all([
       memberIds.size === 0 ? [] : membersCollection(this.store).getMany([...memberIds]),
       groupIds.size === 0 ? [] : groupsCollection(this.store).getMany([...groupIds]),
       this.conversationLengths(sender.member_id, copies),
+      fileIds.size === 0 ? [] : filesCollection(this.store).getMany([...fileIds]),
     ]);
+    const fileDocs = new Map(files.map((doc) => [doc._id, doc]));
+    // the member holds the copy: the files rule grants the attachments through the message
+    const download = fileReadAccess({ published_in_visible_scope: false, own_upload: false, attached_to_held_message: true }) !== null;
+    const attachmentsOf = (body: MessageBodyDocument): MessageAttachmentDto[] =>
+      body.attachments.flatMap((entry) => {
+        const version = fileDocs.get(entry.file_id)?.versions.find((candidate) => candidate.version_id === entry.version_id);
+        if (!version) return [];
+        return [
+          {
+            id: entry.file_id,
+            original_filename: entry.name,
+            extension: extensionOf(entry.name) || version.extension,
+            content_type: version.content_type,
+            size: version.size,
+            url: `/api/v1/messages/${body._id}/files/${entry.file_id}`,
+            can: { download },
+          },
+        ];
+      });
     const links = new Map<string, MemberLink>(members.filter((doc) => !doc.deleted).map((doc) => [doc._id, { id: doc._id, name: displayNameOf(doc), path: `/members/${doc._id}` }]));
     const groupLinks = new Map(groups.map((group) => [group._id, { id: group._id, name: group.name, slug: group.slug }]));
     return copies.flatMap((copy): MessageDto[] => {
@@ -165,8 +206,8 @@ export class MessagesReader {
           conversation_starter_id: copy.conversation_id,
           conversation_length: length,
           has_replies: length > 1,
-          has_attachments: false,
-          attachments: [],
+          has_attachments: body.attachments.length > 0,
+          attachments: attachmentsOf(body),
           forwarded_message_id: body.forwarded_message_id,
           i: { read: copy.read },
           can: messageAbilities(copy.box, sender),

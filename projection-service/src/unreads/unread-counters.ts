@@ -4,6 +4,8 @@ import { loadReadContext } from '../appointments/appointment-dto';
 import { inTab, invitesOfViewer } from '../invites/invites.read';
 import type { MemberDocument } from '../members/members.projection';
 import { unreadMessageCount } from '../messages/messages.read';
+import { viewerOf } from '../calendars/calendars.read';
+import { unreadFolders as unreadFoldersOf } from '../files/files.read';
 import { activityViewerOf, loadStreamsContext, streamLinks, unreadByStream } from '../activities/activities.read';
 
 /** what a counter is handed: the store, the signed-in member and now */
@@ -34,8 +36,8 @@ export const UNREAD_FEATURE_COUNTERS: Readonly<Record<UnreadFeature, UnreadCount
   Messages: ({ store, member }) => unreadMessageCount(store, member._id),
 };
 
-/** GET /unreads/folders: nothing until the files module is merged (its counter goes here) */
-export const unreadFolders = (_input: UnreadInput): Promise<UnreadFoldersResponse> => Promise.resolve({ total: 0, folders: [] });
+/** GET /unreads/folders: the folders with files new to the member (the files module's count) */
+export const unreadFolders = async ({ store, member }: UnreadInput): Promise<UnreadFoldersResponse> => unreadFoldersOf(store, await viewerOf(store, member));
 
 /** GET /unreads/activities: in total and per stream (as GET /api/v1/unreads/activities) */
 export const unreadActivities = async ({ store, member }: UnreadInput): Promise<UnreadsResponse['activities']> => {

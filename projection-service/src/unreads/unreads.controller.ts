@@ -71,9 +71,20 @@ export class UnreadsController {
     return unreadActivities(await this.input(member));
   }
 
+  @Get('api/v1/unreads/folders')
+  @Endpoint({
+    summary: 'Folders with files new to the member since they last opened them (as GET /unreads/folders)',
+    tags,
+    auth: 'member',
+    responses: { 200: { description: 'UnreadFoldersResponse', schema: unreadFoldersResponseSchema }, 401: 'unauthenticated' },
+  })
+  async apiFolders(@Member() member: SignedInMember): Promise<UnreadFoldersResponse> {
+    return unreadFolders(await this.input(member));
+  }
+
   @Get('unreads/folders')
   @Endpoint({
-    summary: 'Unread files per folder (none until the files module is merged)',
+    summary: 'Folders with files new to the member since they last opened them (total: how many folders; per folder: how many files)',
     tags,
     auth: 'member',
     responses: { 200: { description: 'UnreadFoldersResponse', schema: unreadFoldersResponseSchema }, 401: 'unauthenticated' },

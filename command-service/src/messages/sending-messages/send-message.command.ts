@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { MessageSentAccepted, sendMessageRequestSchema } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { InjectPort, type PersonalDataCipher } from '@cn/platform';
+import { FileCommands } from '../../files/file-commands';
 import { MessageCommands } from '../message-commands';
 
 export const SEND_MESSAGE = 'SendMessage';
@@ -11,7 +12,9 @@ export const SEND_MESSAGE = 'SendMessage';
 /**
  * Sending a direct message: a new one, a reply (conversation_starter_id), a reply to all or a forward
  * (forwarded_message_id). Groups and the whole network are expanded to their members now, and the event
- * records who received it. Subject and content are encrypted under the author's key.
+ * records who received it. Subject and content are encrypted under the author's key. Attachments are the
+ * author's uploads or files they may read (the files rule), pinned to their current version; a forward
+ * carries the forwarded message's on.
  */
 export class SendMessageCommand extends Command<MessageSentAccepted> {
   constructor(
@@ -26,6 +29,7 @@ export class SendMessageCommand extends Command<MessageSentAccepted> {
 export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   constructor(
     private readonly messages: MessageCommands,
+    private readonly files: FileCommands,
     @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
   ) {}
 
@@ -46,7 +50,8 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
       network_member_ids: payload.to_all_network_members && sender.network_admin ? await this.messages.networkMembers() : [],
       // a reply continues the conversation of the message it answers
       conversation: starter === null ? null : { conversation_id: started?.conversation_id ?? starter, held: started !== null },
-      forwarded: forwardedId === null ? null : { message_id: forwardedId, held: forwarded !== null },
+      forwarded: forwardedId === null ? null : { message_id: forwardedId, held: forwarded !== null, attachments: forwarded?.attachments ?? [] },
+      attachments: await this.files.attachable(issuer, payload.attachments),
       subject: await this.cipher.encrypt(sender.member_id, payload.subject),
       content: await this.cipher.encrypt(sender.member_id, payload.content),
     });

@@ -1,0 +1,87 @@
+/** @jest-environment jsdom */
+import '../appointments/jsdom-text-encoding.cjs';
+import type { FileItemDto, FolderContentsDto, FolderItemDto } from '@cn/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeServer, renderPage } from '../testing/render';
+import { FolderPage } from './FolderPage';
+
+const can = { destroy: true, update: true, create_subfolders: true, add_files: true };
+const aFolder = (id: string, name: string, overrides: Partial<FolderItemDto> = {}): FolderItemDto => ({
+  id,
+  type: 'folder',
+  name,
+  description: '',
+  parent_folder_id: 'root',
+  namespace: 'network',
+  group_id: null,
+  total_files_count: 1,
+  total_subfolders_count: 0,
+  revision: 0,
+  unread: false,
+  can,
+  ...overrides,
+});
+const aFile = (id: string, name: string): FileItemDto => ({
+  id,
+  type: 'file',
+  name,
+  original_filename: name,
+  extension: 'txt',
+  content_type: 'text/plain',
+  size: 10,
+  description: '',
+  folder_id: 'root',
+  namespace: 'network',
+  group_id: null,
+  updated_at: '2026-11-23T09:00:00.000Z',
+  locked_until: null,
+  lockedById: null,
+  current_version: 1,
+  current_version_authors: [],
+  url: `/api/storage/files/${id}/get/${name}?_=v1`,
+  revision: 1,
+  pending_versions_count: 0,
+  can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false },
+});
+const root = (overrides: Partial<FolderItemDto>, folders: FolderItemDto[], files: FileItemDto[]): FolderContentsDto => ({
+  folder: { ...aFolder('root', '', { type: 'root_folder', parent_folder_id: null }), ...overrides },
+  breadcrumbs: [{ id: 'root', name: '' }],
+  folders,
+  files,
+});
+const common = {
+  'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7 } },
+  'GET /api/storage/approval': { status: 200, body: { versions: [] } },
+};
+
+describe('a folder page', () => {
+  it('marks subfolders with new files, and marks the open folder read when it is unread', async () => {
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/folders/root': { status: 200, body: root({ unread: true }, [aFolder('news', 'News', { unread: true }), aFolder('old', 'Old')], []) },
+      'POST /api/storage/folders/root/read': { status: 200, body: { position: 7 } },
+    });
+    renderPage(<FolderPage />, { url: '/files', api: server.api });
+    expect((await screen.findByTestId('files-unread-News')).textContent).toContain('new');
+    expect(screen.queryByTestId('files-unread-Old')).toBeNull();
+    await waitFor(() => expect(server.callsTo('POST', '/api/storage/folders/root/read')).toHaveLength(1));
+  });
+
+  it('deletes the selection with one batch command, and names the item a refusal is about', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/folders/root': { status: 200, body: root({}, [aFolder('d1', 'Drafts')], [aFile('f1', 'a.txt'), aFile('f2', 'b.txt')]) },
+      'DELETE /api/storage/files': { status: 403, body: { statusCode: 403, error: 'forbidden', errors: [{ field: 'file_ids.1', key: 'forbidden' }] } },
+    });
+    renderPage(<FolderPage />, { url: '/files', api: server.api });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Drafts' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select a.txt' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select b.txt' }));
+    fireEvent.click(screen.getByTestId('files-delete'));
+    await waitFor(() => expect(server.callsTo('DELETE', '/api/storage/files')).toHaveLength(1));
+    expect(server.callsTo('DELETE', '/api/storage/files')[0]?.body).toEqual({ file_ids: ['f1', 'f2'], folder_ids: ['d1'], source_folder_id: 'root' });
+    expect((await screen.findByTestId('toast')).textContent).toContain('You may not do this. (b.txt)');
+    confirm.mockRestore();
+  });
+});

@@ -1,0 +1,131 @@
+import { formatFileSize, MESSAGE_ATTACHMENTS_MAX, truncateFileName, type MessageAttachmentDto } from '@cn/contracts';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKeyOf } from '../api/client';
+import { filesApi } from '../files/files-api';
+import { refusalMessageKey } from '../i18n/refusal-message';
+import { useSession } from '../session/SessionContext';
+
+/** a file on its way into a message: uploading (with its progress), ready (uploaded, volatile) or failed */
+export interface DraftAttachment {
+  clientId: string;
+  name: string;
+  size: number;
+  progress: number;
+  state: 'uploading' | 'ready' | 'failed';
+  id: string | null;
+  errorKey: string | null;
+}
+
+/** the message may be sent once no file is still uploading; failed ones are left out */
+export const attachmentsSettled = (drafts: readonly Pick<DraftAttachment, 'state'>[]): boolean => drafts.every((draft) => draft.state !== 'uploading');
+export const attachmentIds = (drafts: readonly DraftAttachment[]): string[] => drafts.flatMap((draft) => (draft.state === 'ready' && draft.id ? [draft.id] : []));
+
+/**
+ * The composer's attachments: files are uploaded into the member's own space at once (the files module's
+ * upload route) with their progress, and may be removed before sending (the upload is discarded). A
+ * forward's files are listed as carried on.
+ */
+export const useDraftAttachments = () => {
+  const { api } = useSession();
+  const { i18n } = useTranslation();
+  const [drafts, setDrafts] = useState<DraftAttachment[]>([]);
+  const counter = useRef(0);
+  const files = filesApi(api);
+  const patch = (clientId: string, change: Partial<DraftAttachment>) => setDrafts((all) => all.map((draft) => (draft.clientId === clientId ? { ...draft, ...change } : draft)));
+  const add = (list: FileList | null) => {
+    for (const file of Array.from(list ?? [])) {
+      counter.current += 1;
+      const clientId = `attachment-${counter.current}`;
+      setDrafts((all) => [...all, { clientId, name: file.name, size: file.size, progress: 0, state: 'uploading', id: null, errorKey: null }]);
+      files.upload(file, (progress) => patch(clientId, { progress })).then(
+        (answer) => patch(clientId, { state: 'ready', progress: 1, id: answer.id }),
+        (error: unknown) =>
+          patch(clientId, {
+            state: 'failed',
+            errorKey: refusalMessageKey(i18n, (error as { body?: { errors?: Array<{ key: string }> } }).body?.errors?.[0]?.key ?? errorKeyOf(error), ['files.errors']),
+          }),
+      );
+    }
+  };
+  const remove = (draft: DraftAttachment) => {
+    setDrafts((all) => all.filter((other) => other.clientId !== draft.clientId));
+    // the upload was the member's own, in no folder: it goes with its removal
+    if (draft.id) void files.removeFile(draft.id).catch(() => undefined);
+  };
+  return { drafts, add, remove };
+};
+
+export const AttachmentsField = ({
+  drafts,
+  carried,
+  onAdd,
+  onRemove,
+  error,
+}: {
+  drafts: DraftAttachment[];
+  carried: MessageAttachmentDto[];
+  onAdd: (files: FileList | null) => void;
+  onRemove: (draft: DraftAttachment) => void;
+  error?: string;
+}) => {
+  const { t } = useTranslation();
+  const full = drafts.length + carried.length >= MESSAGE_ATTACHMENTS_MAX;
+  return (
+    <div className="form-field message-attachments" data-testid="message-attachments-field">
+      <label className="form-field__label">
+        {t('messages.attachments.add')}
+        <input type="file" multiple disabled={full} data-testid="message-attachment-input" onChange={(event) => { onAdd(event.target.files); event.target.value = ''; }} />
+      </label>
+      <ul className="file-list">
+        {carried.map((file) => (
+          <li key={`carried-${file.id}`} data-testid="message-attachment-carried">
+            <span title={file.original_filename}>{truncateFileName(file.original_filename)}</span> <span className="muted">{formatFileSize(file.size)} · {t('messages.attachments.forwarded')}</span>
+          </li>
+        ))}
+        {drafts.map((draft) => (
+          <li key={draft.clientId} data-testid={`message-attachment-${draft.name}`} data-state={draft.state}>
+            <span title={draft.name}>{truncateFileName(draft.name)}</span> <span className="muted">{formatFileSize(draft.size)}</span>{' '}
+            {draft.state === 'uploading' ? <progress max={1} value={draft.progress} aria-label={t('messages.attachments.progress', { name: draft.name })} /> : null}
+            <span className={`upload-state upload-state--${draft.state}`}>{t(`messages.attachments.states.${draft.state}`)}</span>
+            {draft.errorKey ? <span className="field-error"> {t(draft.errorKey)}</span> : null}
+            <button type="button" className="button button--quiet" onClick={() => onRemove(draft)} aria-label={t('messages.attachments.remove', { name: draft.name })} data-testid="message-attachment-remove">
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      {full ? <p className="muted">{t('messages.attachments.limit', { count: MESSAGE_ATTACHMENTS_MAX })}</p> : null}
+      {error ? (
+        <p className="form-field__error" role="alert" data-testid="error-attachments">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+};
+
+/** the files a message carries, each a download through the message */
+export const AttachmentList = ({ attachments }: { attachments: MessageAttachmentDto[] }) => {
+  const { t } = useTranslation();
+  if (attachments.length === 0) return null;
+  return (
+    <section className="message-attachment-list" aria-label={t('messages.attachments.title')} data-testid="message-attachments">
+      <h3>{t('messages.attachments.title')}</h3>
+      <ul className="file-list">
+        {attachments.map((file) => (
+          <li key={file.id}>
+            {file.can.download ? (
+              <a href={file.url} download={file.original_filename} data-testid="message-attachment-link">
+                {truncateFileName(file.original_filename)}
+              </a>
+            ) : (
+              <span>{truncateFileName(file.original_filename)}</span>
+            )}{' '}
+            <span className="muted">{formatFileSize(file.size)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
