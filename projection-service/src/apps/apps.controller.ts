@@ -15,7 +15,8 @@ import {
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
 import { loadActiveMember, membersCollection } from '../members/members.read';
 import type { AppDocument } from './apps.projection';
-import { appDtoOf, appsCollection, appItemsCollection, appViewerOf, itemDtoOf, itemsInBoardOrder, matchesWallFilter, memberIdsOf } from './apps.read';
+import { appDtoOf, appsCollection, appItemsCollection, appViewerOf, isAssignedTo, itemDtoOf, itemsInBoardOrder, matchesWallFilter, memberIdsOf, taskMarksCollection } from './apps.read';
+import { taskMarkDtoOf, taskMarkId } from './task-marks.projection';
 
 const localeSchema = z.enum(['en', 'de', 'fr', 'es']).default('en');
 
@@ -105,7 +106,8 @@ export class AppsController {
     const item = await appItemsCollection(this.documentStore).get(id);
     if (!item || item.app_id !== app._id) throw new HttpProblem(404, 'not_found');
     const dto = itemDtoOf(app, item, viewer, locale);
-    return { app: appDtoOf(app, viewer), item: dto, members: await this.memberNames(app, [dto]) };
+    const mark = await taskMarksCollection(this.documentStore).get(taskMarkId(viewer.member_id, dto.id));
+    return { app: appDtoOf(app, viewer), item: dto, members: await this.memberNames(app, [dto]), mark: taskMarkDtoOf(mark, { assigned: isAssignedTo(app, dto, viewer.member_id), archived: dto.archived }) };
   }
 
   @Get(':app')
