@@ -190,3 +190,11 @@ export type TaskList = (typeof TASK_LISTS)[number];
 export const taskEntrySchema = z.object({ app: z.object({ id: z.string(), name: z.string() }), title: z.string(), item: itemDtoSchema, mark: taskMarkDtoSchema });
 export const tasksResponseSchema = z.object({ tasks: z.array(taskEntrySchema), members: z.record(z.string(), z.string()) });
 export type TasksResponse = z.infer<typeof tasksResponseSchema>;
+
+/** GET /api/v1/apps/{app}/items?q= : the relation picker's search over an app's items (not archived) by their title */
+export const itemSearchQuerySchema = z.object({
+  q: z.string().trim().max(100, { message: 'too_long' }).default(''),
+  limit: z.coerce.number().int().min(1, { message: 'too_small' }).max(50, { message: 'too_big' }).default(10),
+});
+export const itemSearchResponseSchema = z.object({ items: z.array(z.object({ id: z.string(), app: z.string(), displayValue: z.string() })) });
+export type ItemSearchResponse = z.infer<typeof itemSearchResponseSchema>;

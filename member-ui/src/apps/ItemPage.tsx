@@ -9,6 +9,7 @@ import { useToasts } from '../toasts/Toasts';
 import { useAppCommand, useItem } from './apps-queries';
 import { useErrorText } from './FieldInput';
 import './apps.css';
+import { TaskMarks } from '../tasks/TaskMarks';
 
 /** One property's value as text; membership as names; an unknown type says so instead of guessing. */
 const DisplayValue = ({ property, item, members }: { property: PropertyDefinition; item: ItemDto; members: Record<string, string> }) => {
@@ -94,7 +95,7 @@ export const ItemPage = () => {
   const archive = useAppCommand(slug, (api, archived: boolean) => api.archive(slug, id, archived));
   usePageTitle('apps.item.title');
   if (!item.data) return <LoadStatus load={loadOf(item)} onRetry={() => void item.refetch()} testId="item" />;
-  const { app, item: current, members } = item.data;
+  const { app, item: current, members, mark } = item.data;
   const setArchived = (archived: boolean) =>
     archive.mutate(archived, {
       onSuccess: () => toasts.show('success', t(archived ? 'apps.item.archived_toast' : 'apps.item.restored_toast')),
@@ -107,6 +108,7 @@ export const ItemPage = () => {
       </p>
       {current.archived && <p className="alert" data-testid="item-archived">{t('apps.item.is_archived')}</p>}
       <ItemLayoutView app={app} item={current} members={members} />
+      <TaskMarks appId={slug} itemId={id} mark={mark} withNote />
       <div className="form-actions">
         {current.can.update && (
           <Link className="button button--primary" to={`/apps/${slug}/items/${id}/edit`}>

@@ -4,12 +4,16 @@ import {
   appsListResponseSchema,
   columnPropertyOf,
   itemResponseSchema,
+  itemSearchQuerySchema,
+  itemSearchResponseSchema,
+  readItemValues,
   wallResponseSchema,
   WALL_PAGE_SIZE,
   WALL_PAGE_SIZE_MAX,
   type AppsListResponse,
   type ItemDto,
   type ItemResponse,
+  type ItemSearchResponse,
   type WallResponse,
 } from '@cn/contracts';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
@@ -89,6 +93,32 @@ export class AppsController {
     const unassigned = column ? items.filter((item) => valueOf(item.values) === undefined) : items;
     const shown = [...columns.flatMap((entry) => entry.items), ...unassigned];
     return { app: appDtoOf(app, viewer), columns, unassigned: unassigned.slice(0, query.limit), members: await this.memberNames(app, shown) };
+  }
+
+  @Get(':app/items')
+  @Endpoint({
+    summary: "The relation picker's search: an app's items (not archived) whose title holds `q`, newest first",
+    tags: ['apps'],
+    auth: 'member',
+    query: itemSearchQuerySchema,
+    responses: { 200: { description: 'ItemSearchResponse', schema: itemSearchResponseSchema }, 400: 'q too long, bad limit', 401: 'signed out', 404: 'unknown app' },
+  })
+  async search(@Ctx() ctx: RequestContext, @Param('app') slug: string, @Query() raw: Record<string, unknown>): Promise<ItemSearchResponse> {
+    await this.viewer(ctx);
+    const query = parseWith(itemSearchQuerySchema, raw);
+    const app = await this.app(slug);
+    const title = app.properties.find((property) => property.type === 'text');
+    const wanted = query.q.toLocaleLowerCase();
+    const items = (await appItemsCollection(this.documentStore).find({ app_id: app._id }))
+      .filter((item) => !item.archived)
+      .map((item) => {
+        const text = title ? readItemValues(app.properties, item.values)[title.name] : '';
+        return { id: item._id, app: app._id, displayValue: typeof text === 'string' ? text : '', created_at: item.created_at };
+      })
+      .filter((item) => wanted === '' || item.displayValue.toLocaleLowerCase().includes(wanted))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .slice(0, query.limit);
+    return { items: items.map(({ created_at: _created, ...item }) => item) };
   }
 
   @Get(':app/items/:id')

@@ -17,7 +17,7 @@ const target = { member_id: 'ann', app_id: 'tasks', item_id: 'i1' };
 const fold = (events: RecordedEvent[]): TaskMarkDocument | null =>
   events.reduce<TaskMarkDocument | null>((doc, event) => {
     const next = taskMarksProjection.evolve(doc, event, 'ann:i1');
-    return next === null ? null : { ...next, _position: event.position };
+    return next === null ? null : ({ ...next, _position: event.position } as TaskMarkDocument);
   }, null);
 
 describe('task marks', () => {
