@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { CONSISTENCY_HEADER, taskMarkStream, TASK_LISTS, type ItemResponse, type TaskList, type TasksResponse } from '@cn/contracts';
+import { CONSISTENCY_HEADER, taskMarkStream, TASK_LISTS, type ItemResponse, type ItemSearchResponse, type TaskList, type TasksResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -206,6 +206,11 @@ describe('apps: tasks views, marks, mails and pickers', () => {
     // the admin's upload is still volatile: only the admin may read it
     const foreign = await upload(admin, 'secret.txt');
     const place = (await must<{ id: string }>(author, 'post', '/api/v1/apps/places/items', { values: { name: 'Town hall' } })).id;
+    await must(author, 'post', '/api/v1/apps/places/items', { values: { name: 'Harbour' } });
+    // the relation picker's search box: items of the related app by their title
+    const found = await must<ItemSearchResponse>(author, 'get', '/api/v1/apps/places/items?q=town');
+    expect(found.items).toEqual([{ id: place, app: 'places', displayValue: 'Town hall' }]);
+    expect((await call(author, 'get', '/api/v1/apps/nowhere/items?q=x')).status).toBe(404);
     const good = await call(author, 'post', '/api/v1/apps/todo/items', {
       values: { title: 'With pickers', attachment: { id: own, name: 'plan.txt', extension: 'txt' }, photo: { id: own, name: 'plan.txt', imageUrl: '', thumbnailUrl: '' }, place: [{ id: place, app: 'places', displayValue: 'Town hall' }] },
     });

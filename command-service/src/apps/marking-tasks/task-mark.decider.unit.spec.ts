@@ -8,7 +8,7 @@ const spec = deciderSpecification(taskMarkDecider);
 const starred: TaskMarkEvent = { type: 'TaskStarred', data: target };
 const declined: TaskMarkEvent = { type: 'TaskDeclined', data: target };
 const command = (change: Omit<Extract<TaskMarkCommand, { type: 'StarTask' }>, keyof typeof target | 'item'> | Omit<Extract<TaskMarkCommand, { type: 'DeclineTask' }>, keyof typeof target | 'item'>, item = assignedItem): TaskMarkCommand =>
-  ({ ...target, item, ...change }) as TaskMarkCommand;
+  ({ ...target, item, ...change });
 
 describe('taskMarkDecider', () => {
   it('stars and unstars any task once (a repeated star appends nothing)', () => {
