@@ -168,15 +168,12 @@ describe('apps: tasks views, marks, mails and pickers', () => {
     const mine = await listen(other);
     const theirs = await listen(author);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const sent = Date.now();
     const { position: markedAt } = await must<{ position: number }>(other, 'put', `/api/v1/tasks/${id}/star`);
     const arrived = await eventually(() => mine.received.some((message) => message.collection === 'apps' && message.id === 'todo' && message.doc?.position === markedAt), 1000);
-    const took = Date.now() - sent;
     await new Promise((resolve) => setTimeout(resolve, 200));
     mine.socket.close();
     theirs.socket.close();
     expect(arrived).toBe(true);
-    expect(took).toBeLessThan(1000);
     expect(theirs.received.filter((message) => message.doc?.position === markedAt)).toEqual([]);
   });
 

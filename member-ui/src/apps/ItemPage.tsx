@@ -1,4 +1,4 @@
-import { fieldTypeOf, layoutRows, type AppDto, type ItemDto, type PropertyDefinition } from '@cn/contracts';
+import { fieldTypeOf, layoutRows, type AppDto, type FileValue, type ImageValue, type ItemDto, type PropertyDefinition, type RelationValue } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -26,6 +26,28 @@ const DisplayValue = ({ property, item, members }: { property: PropertyDefinitio
         {link.text || link.url}
       </a>
     ) : null;
+  }
+  if (property.type === 'relation') {
+    const relations = (item.values[property.name] as RelationValue[] | undefined) ?? [];
+    return (
+      <>
+        {relations.map((relation, index) => (
+          <span key={`${relation.app}:${relation.id}`}>
+            {index > 0 && ', '}
+            <Link to={`/apps/${relation.app}/items/${relation.id}`}>{relation.displayValue || relation.id}</Link>
+          </span>
+        ))}
+      </>
+    );
+  }
+  if (property.type === 'file') {
+    const file = item.values[property.name] as FileValue | null;
+    return file ? <Link to={`/files/${file.id}`}>{item.display_values[property.name]}</Link> : null;
+  }
+  if (property.type === 'image') {
+    const image = item.values[property.name] as ImageValue | null;
+    if (!image) return null;
+    return image.thumbnailUrl ? <img src={image.thumbnailUrl} alt={image.name} width={200} height={200} className="apps-image" /> : <>{image.name}</>;
   }
   if (property.type === 'email' && item.display_values[property.name]) return <a href={`mailto:${item.display_values[property.name]}`}>{item.display_values[property.name]}</a>;
   return <>{item.display_values[property.name] ?? ''}</>;

@@ -4,6 +4,7 @@ import { propertyDefinition, type AppDto, type FolderContentsDto, type ItemDto, 
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, renderPage } from '../testing/render';
 import { NewItemPage } from '../apps/ItemFormPage';
+import { ItemPage } from '../apps/ItemPage';
 import { AVAILABLE_MODULES } from '../shell/navigation';
 import { TasksPage } from './TasksPage';
 
@@ -138,5 +139,46 @@ describe('the pickers of the generated form', () => {
       },
     });
     expect(new URL(server.callsTo('GET', '/api/v1/apps/places/items')[0].url, 'http://x').searchParams.get('q')).toBe('town');
+  });
+});
+
+describe('the item page', () => {
+  it("links related items and files, and keeps the member's note when it lost a race (read again, saved on the new revision)", async () => {
+    const properties = [
+      propertyDefinition({ id: 'p-title', name: 'title', label: 'Title', type: 'text' }),
+      propertyDefinition({ id: 'p-file', name: 'attachment', label: 'Attachment', type: 'file' }),
+      propertyDefinition({ id: 'p-place', name: 'place', label: 'Place', type: 'relation', related_apps: ['places'] }),
+    ];
+    let revision = 0;
+    const item: ItemDto = {
+      ...anItem('t1'),
+      values: { title: 't1', attachment: { id: 'f1', name: 'plan.pdf', extension: 'pdf' }, place: [{ id: 'p1', app: 'places', displayValue: 'Town hall' }] },
+      display_values: { title: 'Task t1', attachment: 'plan.pdf (pdf)', place: 'Town hall' },
+    };
+    const server = fakeServer({
+      'GET /api/v1/apps/todo/items/t1': () => ({ status: 200, body: { app: anApp(properties), item, members: {}, mark: aMark({ note: revision === 0 ? '' : 'Theirs', revision }) } }),
+      'PUT /api/v1/tasks/t1/note': (call) => {
+        if ((call.body as { revision: number }).revision !== revision) return { status: 409, body: { statusCode: 409, error: 'concurrency_conflict', errors: [] } };
+        revision += 1;
+        return { status: 200, body: { position: 9, revision }, position: 9 };
+      },
+    });
+    renderPage(<ItemPage />, { url: '/apps/todo/items/t1', path: '/apps/:app/items/:id', api: server.api });
+    expect((await screen.findByRole('link', { name: 'Town hall' })).getAttribute('href')).toBe('/apps/places/items/p1');
+    expect(screen.getByRole('link', { name: 'plan.pdf (pdf)' }).getAttribute('href')).toBe('/files/f1');
+    // another console saved a note meanwhile: the stream is at revision 1 while this page still shows 0
+    revision = 1;
+    const note = screen.getByLabelText<HTMLTextAreaElement>('My note (only you see it)');
+    fireEvent.change(note, { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByText('Save note'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/v1/tasks/t1/note')).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo('GET', '/api/v1/apps/todo/items/t1').length).toBeGreaterThan(1));
+    expect(note.value).toBe('Mine');
+    fireEvent.click(screen.getByText('Save note'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/v1/tasks/t1/note')).toHaveLength(2));
+    expect(server.callsTo('PUT', '/api/v1/tasks/t1/note').map((call) => call.body)).toEqual([
+      { note: 'Mine', revision: 0 },
+      { note: 'Mine', revision: 1 },
+    ]);
   });
 });
