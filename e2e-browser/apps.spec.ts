@@ -1,7 +1,7 @@
 // Apps in the browser, on the server and demo data of global-setup.ts: Ada (network admin) defines an app
 // with a selection and a membership property; Max creates an item through the generated form (fixing a
 // validation error on the way) and drags its card to another column while Ada's wall, open in a second
-// browser context, shows it move.
+// browser context, shows it move; Max then stars his task and finds it in the starred tasks view.
 import type { Page } from '@playwright/test';
 import { expect, screenshotPath, signInMember, test } from './fixtures';
 
@@ -70,6 +70,17 @@ test('an item made through the generated form moves on the kanban wall, and a se
   // the move is stored: a reload shows the card in its new column
   await member.reload();
   await member.locator(`[data-testid="column-doing"] [data-testid="card-${itemId}"]`).waitFor({ timeout: 15_000 });
+
+  // the item is Max's task: he stars it in his tasks and finds it in the starred view, reached through the navigation
+  await member.goto(`${baseUrl}/tasks/my`);
+  const marks = member.locator(`[data-testid="task-${itemId}"] [data-testid="marks-${itemId}"]`);
+  await marks.waitFor({ timeout: 15_000 });
+  await marks.locator('button[aria-pressed="false"]').click();
+  await expect(marks.locator('button[aria-pressed="true"]')).toBeVisible({ timeout: 5_000 });
+  await member.locator('nav a[href="/tasks/starred"]').first().click();
+  await member.waitForURL(/\/tasks\/starred$/);
+  await expect(member.locator(`[data-testid="task-${itemId}"]`)).toContainText('Paint the fence', { timeout: 15_000 });
+  await member.screenshot({ path: screenshotPath('tasks-starred.png') });
 
   await adminContext.close();
   await memberContext.close();

@@ -98,6 +98,8 @@ describe('apps: flags and answers agree, per role and per property', () => {
     itemLink = `/apps/board/items/${id}`;
     await must(clients.author, 'put', `/api/v1/apps/board/items/${id}`, { values: { owner: [clients.author.id] } });
     await must(clients.admin, 'put', `/api/v1/apps/board/items/${id}`, { values: { owner: [clients.other.id] } });
+    // the mails come from a reactor following the log: they arrive shortly after the changes
+    for (const until = Date.now() + 5000; mails().length < 3 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 25));
     const sent = mails().map((mail) => [mail.to, mail.subject.includes('Water the plants')]);
     expect(sent).toHaveLength(3);
     expect(sent).toEqual(

@@ -1,12 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { Logger } from 'pino';
-import { appItemStream, appStream, parseItemValues, type AppEvent, type AppItemEvent, type AppViewer, type PropertyDefinition } from '@cn/contracts';
-import type { CommandContext, HandledCommand } from '@cn/domain';
-import { HttpProblem, InjectPort, validationProblem, type MailPort } from '@cn/platform';
+import {
+  appItemStream,
+  appStream,
+  parseItemValues,
+  type AppEvent,
+  type AppItemEvent,
+  type AppViewer,
+  type FileValue,
+  type ImageValue,
+  type PropertyDefinition,
+  type RelationValue,
+} from '@cn/contracts';
+import { WrongExpectedRevisionError, type CommandContext, type HandledCommand } from '@cn/domain';
+import { HttpProblem, validationProblem } from '@cn/platform';
+import { FileCommands } from '../files/file-commands';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
-import { appDecider, evolveApp, evolveItem, itemDecider, type AppCommand, type AppState, type ItemCommand } from './apps.decider';
-import { sendAssignmentMails } from './assignment-mails';
+import { appDecider, evolveApp, evolveItem, itemDecider, type AppCommand, type AppState, type ItemCommand, type ItemState } from './apps.decider';
 
 /** The steps every app command shares: who asks, the app's definitions, parsing values, the deciders' streams. */
 @Injectable()
@@ -14,23 +24,13 @@ export class AppCommands {
   constructor(
     readonly runner: CommandRunner,
     readonly lookup: CommandLookup,
-    @InjectPort('mail') private readonly mail: MailPort,
-    @InjectPort('logger') private readonly logger: Logger,
+    private readonly files: FileCommands,
   ) {}
 
-  /** the item's values by property id as its stream holds them now (what an assignment mail compares with) */
-  async storedValues(itemId: string): Promise<Record<string, unknown>> {
+  /** the item as its stream holds it now (`exists: false` for an unknown id) */
+  async itemState(itemId: string): Promise<ItemState> {
     const events = await this.runner.eventStore.readStream(appItemStream(itemId));
-    return events.reduce((state, event) => evolveItem(state, { type: event.type, data: event.data } as AppItemEvent), itemDecider.initialState()).values;
-  }
-
-  /** the assign/unassign mails of a recorded change; a failing mail is logged, the change stays */
-  async mailAssignments(change: Parameters<typeof sendAssignmentMails>[2]): Promise<void> {
-    try {
-      await sendAssignmentMails(this.mail, this.lookup, change);
-    } catch (error) {
-      this.logger.warn({ err: error, item: change.itemId }, 'assignment mail failed');
-    }
+    return events.reduce((state, event) => evolveItem(state, { type: event.type, data: event.data } as AppItemEvent), itemDecider.initialState());
   }
 
   async viewer(issuer: CommandContext): Promise<AppViewer> {
@@ -46,16 +46,40 @@ export class AppCommands {
     return state;
   }
 
-  /** values sent by name, checked by each property type's rules (the form's own), by id; members must exist */
-  async values(properties: readonly PropertyDefinition[], sent: Record<string, unknown>, partial: boolean): Promise<Record<string, unknown>> {
+  /**
+   * values sent by name, checked by each property type's rules (the form's own), by id; then what only the
+   * server knows: members must exist, files and images must be files the member may read (the files
+   * module's rule), related items must be items of the related app.
+   */
+  async values(
+    issuer: CommandContext,
+    properties: readonly PropertyDefinition[],
+    sent: Record<string, unknown>,
+    partial: boolean,
+    /** the item's values now (an edit): a file it already holds is kept without asking again */
+    stored: Record<string, unknown> = {},
+  ): Promise<Record<string, unknown>> {
     const parsed = parseItemValues(properties, sent, { partial });
     if (!parsed.ok) throw validationProblem(parsed.errors);
     const unknown: Array<{ field: string; key: string }> = [];
     for (const property of properties) {
-      if (property.type !== 'membership' || !Array.isArray(parsed.values[property.id])) continue;
-      for (const [index, memberId] of (parsed.values[property.id] as string[]).entries()) {
-        const member = await this.lookup.member(memberId);
-        if (!member || member.erased) unknown.push({ field: `values.${property.name}.${index}`, key: 'unknown_member' });
+      const value = parsed.values[property.id];
+      if (property.type === 'membership' && Array.isArray(value)) {
+        for (const [index, memberId] of (value as string[]).entries()) {
+          const member = await this.lookup.member(memberId);
+          if (!member || member.erased) unknown.push({ field: `values.${property.name}.${index}`, key: 'unknown_member' });
+        }
+      }
+      if ((property.type === 'file' || property.type === 'image') && value !== null && value !== undefined) {
+        const fileId = (value as FileValue | ImageValue).id;
+        const kept = (stored[property.id] as { id?: unknown } | null | undefined)?.id === fileId;
+        if (!kept && !(await this.files.knownFiles(issuer, [fileId])).has(fileId)) unknown.push({ field: `values.${property.name}`, key: property.type === 'file' ? 'unknown_file' : 'unknown_image' });
+      }
+      if (property.type === 'relation' && Array.isArray(value)) {
+        for (const [index, relation] of (value as RelationValue[]).entries()) {
+          const item = await this.itemState(relation.id);
+          if (!item.exists || item.app_id !== relation.app) unknown.push({ field: property.multiple ? `values.${property.name}.${index}` : `values.${property.name}`, key: 'unknown_item' });
+        }
       }
     }
     if (unknown.length > 0) throw validationProblem(unknown);
@@ -66,14 +90,26 @@ export class AppCommands {
     return this.runner.run(name, { streamId: appStream(appId), decider: appDecider, command, context: issuer });
   }
 
-  /** `expectedRevision`: the revision the member saw; a stale one is a 409 (read again, then retry) */
-  runOnItem(name: string, itemId: string, issuer: CommandContext, command: ItemCommand, expectedRevision?: number | 'no_stream'): Promise<HandledCommand<AppItemEvent>> {
-    return this.runner.run(name, {
-      streamId: appItemStream(itemId),
-      decider: itemDecider,
-      command,
-      context: issuer,
-      ...(expectedRevision === undefined ? {} : { expectedRevision: expectedRevision === -1 ? 'no_stream' : expectedRevision }),
-    });
+  /**
+   * `expectedRevision`: the revision the member saw; a stale one is a 409 (read again, then retry). The
+   * revision is compared before the decider sees the item, so a lost race is told apart from an unknown
+   * item afterwards: an id naming no item of this app is a 404, not a conflict to retry.
+   */
+  async runOnItem(name: string, itemId: string, issuer: CommandContext, command: ItemCommand, expectedRevision?: number | 'no_stream'): Promise<HandledCommand<AppItemEvent>> {
+    try {
+      return await this.runner.run(name, {
+        streamId: appItemStream(itemId),
+        decider: itemDecider,
+        command,
+        context: issuer,
+        ...(expectedRevision === undefined ? {} : { expectedRevision: expectedRevision === -1 ? 'no_stream' : expectedRevision }),
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError && command.type !== 'CreateItem') {
+        const item = await this.itemState(itemId);
+        if (!item.exists || item.app_id !== command.app_id) throw new HttpProblem(404, 'not_found');
+      }
+      throw error;
+    }
   }
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module';
 import { AppCommands } from './app-commands';
+import { AssignmentMailReactor } from './assignment-mails.reactor';
 import { ArchiveItemHandler } from './archiving-items/archive-item.command';
 import { ArchiveItemController } from './archiving-items/archive-item.controller';
 import { CreateAppHandler } from './creating-apps/create-app.command';
@@ -12,10 +14,29 @@ import { EditItemHandler } from './editing-items/edit-item.command';
 import { EditItemController } from './editing-items/edit-item.controller';
 import { MoveItemHandler } from './moving-items/move-item.command';
 import { MoveItemController } from './moving-items/move-item.controller';
+import { MarkTaskHandler } from './marking-tasks/mark-task.command';
+import { MarkTaskController } from './marking-tasks/mark-task.controller';
 
-/** Apps: definitions (the property-set editor), items through generated forms, the kanban wall. */
+/**
+ * Apps: definitions (the property-set editor), items through generated forms, the kanban wall; the
+ * members' own marks on tasks; the assignment mails (a reactor). File and image values are checked with
+ * the files module's rule.
+ */
 @Module({
-  controllers: [CreateAppController, DefinePropertyController, CreateItemController, EditItemController, MoveItemController, ArchiveItemController],
-  providers: [AppCommands, CreateAppHandler, DefinePropertyHandler, RemovePropertyHandler, ChangeLayoutHandler, CreateItemHandler, EditItemHandler, MoveItemHandler, ArchiveItemHandler],
+  imports: [FilesModule],
+  controllers: [CreateAppController, DefinePropertyController, CreateItemController, EditItemController, MoveItemController, ArchiveItemController, MarkTaskController],
+  providers: [
+    AppCommands,
+    CreateAppHandler,
+    DefinePropertyHandler,
+    RemovePropertyHandler,
+    ChangeLayoutHandler,
+    CreateItemHandler,
+    EditItemHandler,
+    MoveItemHandler,
+    ArchiveItemHandler,
+    MarkTaskHandler,
+    AssignmentMailReactor,
+  ],
 })
 export class AppsModule {}

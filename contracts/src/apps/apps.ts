@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
 import { safeText } from '../common/safe-text';
 import { propertyDefinitionSchema, propertyOptionsSchema, PROPERTY_NAME_PATTERN, PROPERTY_TYPES } from './properties';
+import { taskMarkDtoSchema, taskMarkEvents } from './tasks';
 
 /** One stream per app (its definition); the app's id is its slug, chosen once. */
 export const appStream = (appId: string): string => `app-${appId}`;
@@ -62,7 +63,18 @@ export const AppItemMoved = defineEvent(
 export const AppItemArchived = defineEvent('AppItemArchived', 1, z.object({ app_id: z.string(), item_id: z.string() }));
 export const AppItemUnarchived = defineEvent('AppItemUnarchived', 1, z.object({ app_id: z.string(), item_id: z.string() }));
 
-export const appsEvents = [AppCreated, AppPropertyDefined, AppPropertyRemoved, AppLayoutChanged, AppItemCreated, AppItemChanged, AppItemMoved, AppItemArchived, AppItemUnarchived] as const;
+export const appsEvents = [
+  AppCreated,
+  AppPropertyDefined,
+  AppPropertyRemoved,
+  AppLayoutChanged,
+  AppItemCreated,
+  AppItemChanged,
+  AppItemMoved,
+  AppItemArchived,
+  AppItemUnarchived,
+  ...taskMarkEvents,
+] as const;
 export type AppEvent = EventOf<typeof AppCreated> | EventOf<typeof AppPropertyDefined> | EventOf<typeof AppPropertyRemoved> | EventOf<typeof AppLayoutChanged>;
 export type AppItemEvent =
   | EventOf<typeof AppItemCreated>
@@ -151,7 +163,7 @@ export const itemDtoSchema = z.object({
 });
 export type ItemDto = z.infer<typeof itemDtoSchema>;
 /** `members`: the names of the members the item's membership values name */
-export const itemResponseSchema = z.object({ app: appDtoSchema, item: itemDtoSchema, members: z.record(z.string(), z.string()) });
+export const itemResponseSchema = z.object({ app: appDtoSchema, item: itemDtoSchema, members: z.record(z.string(), z.string()), mark: taskMarkDtoSchema });
 export type ItemResponse = z.infer<typeof itemResponseSchema>;
 
 export const wallColumnSchema = z.object({ value: z.string(), label: z.string(), items: z.array(itemDtoSchema), total: z.number().int(), next: z.string().nullable() });
@@ -168,9 +180,21 @@ export type WallColumn = z.infer<typeof wallColumnSchema>;
 export const appsListResponseSchema = z.object({ apps: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })) });
 export type AppsListResponse = z.infer<typeof appsListResponseSchema>;
 
-/** The tasks views over items with a membership property: assigned to me, assigned by me to others, archived. */
-export const TASK_LISTS = ['my', 'assigned', 'archive'] as const;
+/**
+ * The tasks views: assigned to me and not declined (my), made by me and assigned to others (assigned),
+ * assigned to me and declined by me (declined), starred by me (starred), archived ones of my or assigned
+ * (archive), those I wrote a note on (notes). The order is the navigation's.
+ */
+export const TASK_LISTS = ['my', 'assigned', 'declined', 'starred', 'archive', 'notes'] as const;
 export type TaskList = (typeof TASK_LISTS)[number];
-export const taskEntrySchema = z.object({ app: z.object({ id: z.string(), name: z.string() }), title: z.string(), item: itemDtoSchema });
+export const taskEntrySchema = z.object({ app: z.object({ id: z.string(), name: z.string() }), title: z.string(), item: itemDtoSchema, mark: taskMarkDtoSchema });
 export const tasksResponseSchema = z.object({ tasks: z.array(taskEntrySchema), members: z.record(z.string(), z.string()) });
 export type TasksResponse = z.infer<typeof tasksResponseSchema>;
+
+/** GET /api/v1/apps/{app}/items?q= : the relation picker's search over an app's items (not archived) by their title */
+export const itemSearchQuerySchema = z.object({
+  q: z.string().trim().max(100, { message: 'too_long' }).default(''),
+  limit: z.coerce.number().int().min(1, { message: 'too_small' }).max(50, { message: 'too_big' }).default(10),
+});
+export const itemSearchResponseSchema = z.object({ items: z.array(z.object({ id: z.string(), app: z.string(), displayValue: z.string() })) });
+export type ItemSearchResponse = z.infer<typeof itemSearchResponseSchema>;

@@ -1,5 +1,6 @@
 export * from './apps';
 export * from './app-abilities';
+export * from './tasks';
 export * from './properties';
 export * from './fields/field-type';
 export * from './fields/field-types';

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedCallback } from '../common/useDebouncedCallback';
 import { useAppsApi, useLocale } from './apps-queries';
 import type { PropertyErrors } from './field-errors';
+import { FilePickerInput, RelationInput } from './PickerInputs';
 
 export interface FieldProps {
   property: PropertyDefinition;
@@ -341,8 +342,10 @@ export const FieldInput = (props: FieldProps) => {
       break;
     case 'image':
     case 'file':
+      input = <FilePickerInput {...props} />;
+      break;
     case 'relation':
-      input = <ReadOnly text={type?.format(props.value, property, 'en') || t('apps.form.picker_unavailable')} />;
+      input = <RelationInput {...props} />;
       break;
     default:
       input = <ReadOnly text={t('apps.form.unsupported_field_type')} />;

@@ -1,4 +1,4 @@
-import { fieldTypeOf, layoutRows, type AppDto, type ItemDto, type PropertyDefinition } from '@cn/contracts';
+import { fieldTypeOf, layoutRows, type AppDto, type FileValue, type ImageValue, type ItemDto, type PropertyDefinition, type RelationValue } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useToasts } from '../toasts/Toasts';
 import { useAppCommand, useItem } from './apps-queries';
 import { useErrorText } from './FieldInput';
 import './apps.css';
+import { TaskMarks } from '../tasks/TaskMarks';
 
 /** One property's value as text; membership as names; an unknown type says so instead of guessing. */
 const DisplayValue = ({ property, item, members }: { property: PropertyDefinition; item: ItemDto; members: Record<string, string> }) => {
@@ -25,6 +26,28 @@ const DisplayValue = ({ property, item, members }: { property: PropertyDefinitio
         {link.text || link.url}
       </a>
     ) : null;
+  }
+  if (property.type === 'relation') {
+    const relations = (item.values[property.name] as RelationValue[] | undefined) ?? [];
+    return (
+      <>
+        {relations.map((relation, index) => (
+          <span key={`${relation.app}:${relation.id}`}>
+            {index > 0 && ', '}
+            <Link to={`/apps/${relation.app}/items/${relation.id}`}>{relation.displayValue || relation.id}</Link>
+          </span>
+        ))}
+      </>
+    );
+  }
+  if (property.type === 'file') {
+    const file = item.values[property.name] as FileValue | null;
+    return file ? <Link to={`/files/${file.id}`}>{item.display_values[property.name]}</Link> : null;
+  }
+  if (property.type === 'image') {
+    const image = item.values[property.name] as ImageValue | null;
+    if (!image) return null;
+    return image.thumbnailUrl ? <img src={image.thumbnailUrl} alt={image.name} width={200} height={200} className="apps-image" /> : <>{image.name}</>;
   }
   if (property.type === 'email' && item.display_values[property.name]) return <a href={`mailto:${item.display_values[property.name]}`}>{item.display_values[property.name]}</a>;
   return <>{item.display_values[property.name] ?? ''}</>;
@@ -94,7 +117,7 @@ export const ItemPage = () => {
   const archive = useAppCommand(slug, (api, archived: boolean) => api.archive(slug, id, archived));
   usePageTitle('apps.item.title');
   if (!item.data) return <LoadStatus load={loadOf(item)} onRetry={() => void item.refetch()} testId="item" />;
-  const { app, item: current, members } = item.data;
+  const { app, item: current, members, mark } = item.data;
   const setArchived = (archived: boolean) =>
     archive.mutate(archived, {
       onSuccess: () => toasts.show('success', t(archived ? 'apps.item.archived_toast' : 'apps.item.restored_toast')),
@@ -107,6 +130,7 @@ export const ItemPage = () => {
       </p>
       {current.archived && <p className="alert" data-testid="item-archived">{t('apps.item.is_archived')}</p>}
       <ItemLayoutView app={app} item={current} members={members} />
+      <TaskMarks appId={slug} itemId={id} mark={mark} withNote />
       <div className="form-actions">
         {current.can.update && (
           <Link className="button button--primary" to={`/apps/${slug}/items/${id}/edit`}>

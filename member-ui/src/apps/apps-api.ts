@@ -1,4 +1,17 @@
-import type { AppDto, AppsListResponse, DirectoryMembersResponse, ItemChangedAnswer, ItemCreatedAnswer, ItemResponse, MoveItemRequest, WallResponse } from '@cn/contracts';
+import type {
+  AppDto,
+  AppsListResponse,
+  DirectoryMembersResponse,
+  ItemChangedAnswer,
+  ItemCreatedAnswer,
+  ItemResponse,
+  ItemSearchResponse,
+  MoveItemRequest,
+  TaskList,
+  TaskMarkAnswer,
+  TasksResponse,
+  WallResponse,
+} from '@cn/contracts';
 import type { ApiClient } from '../api/client';
 
 const path = (segment: string): string => encodeURIComponent(segment);
@@ -26,5 +39,11 @@ export const appsApi = (api: ApiClient) => ({
   move: (app: string, id: string, move: MoveItemRequest) => api.request<ItemChangedAnswer>('POST', `/api/v1/apps/${path(app)}/items/${path(id)}/move`, { body: move }),
   archive: (app: string, id: string, archived: boolean) => api.request<ItemChangedAnswer>(archived ? 'PUT' : 'DELETE', `/api/v1/apps/${path(app)}/items/${path(id)}/archive`),
   searchMembers: (q: string) => api.request<DirectoryMembersResponse>('GET', '/directory/members', { query: { q, per_page: 10 } }),
+  /** the relation picker: items of a related app by their title */
+  searchItems: (app: string, q: string) => api.request<ItemSearchResponse>('GET', `/api/v1/apps/${path(app)}/items`, { query: { q, limit: 10 } }),
+  tasks: (list: TaskList, locale: string) => api.request<TasksResponse>('GET', '/api/v1/tasks', { query: { list, locale } }),
+  star: (itemId: string, starred: boolean) => api.request<TaskMarkAnswer>(starred ? 'PUT' : 'DELETE', `/api/v1/tasks/${path(itemId)}/star`),
+  decline: (itemId: string, declined: boolean) => api.request<TaskMarkAnswer>(declined ? 'PUT' : 'DELETE', `/api/v1/tasks/${path(itemId)}/decline`),
+  note: (itemId: string, note: string, revision: number) => api.request<TaskMarkAnswer>('PUT', `/api/v1/tasks/${path(itemId)}/note`, { body: { note, revision } }),
 });
 export type AppsApi = ReturnType<typeof appsApi>;

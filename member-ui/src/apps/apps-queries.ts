@@ -14,6 +14,8 @@ export const appsKeys = {
   app: (app: string) => [...appsKeys.all, app] as const,
   wall: (app: string, query: Omit<WallQuery, 'locale'>, locale: string) => [...appsKeys.app(app), 'wall', query, locale] as const,
   item: (app: string, id: string, locale: string) => [...appsKeys.app(app), 'item', id, locale] as const,
+  /** the tasks views read across every app: any app's change reads them again */
+  tasks: () => [...appsKeys.all, '*tasks'] as const,
 };
 
 export const useAppsApi = () => appsApi(useSession().api);
@@ -48,9 +50,16 @@ export const useAppCommand = <TVariables, TResult>(app: string, run: (api: Retur
   return useCommand<TVariables, TResult>((variables) => run(api, variables), [appsKeys.app(app), appsKeys.list()]);
 };
 
-/** A pushed change of an app (its definition or an item) reads that app's open walls, items and forms again. */
+/** A pushed change of an app (its definition, an item, the member's own mark on one) reads that app's open walls, items and forms, and the tasks views, again. */
 export const appsLive: LiveRoute = (message, client) => {
   if (baseName(message.collection) !== APPS_COLLECTION) return;
   void client.invalidateQueries({ queryKey: appsKeys.app(message.id) });
   void client.invalidateQueries({ queryKey: appsKeys.list() });
+  void client.invalidateQueries({ queryKey: appsKeys.tasks() });
+};
+
+/** A mark on a task (star, decline, note): the task's app and the tasks views read again once it is accepted. */
+export const useTaskCommand = <TVariables, TResult>(app: string, run: (api: ReturnType<typeof appsApi>, variables: TVariables) => Promise<TResult>) => {
+  const api = useAppsApi();
+  return useCommand<TVariables, TResult>((variables) => run(api, variables), [appsKeys.app(app), appsKeys.tasks()]);
 };

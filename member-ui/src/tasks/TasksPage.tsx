@@ -8,13 +8,14 @@ import { LoadStatus } from '../common/LoadStatus';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { usePageTitle } from '../common/usePageTitle';
 import { appsKeys, useLocale } from '../apps/apps-queries';
+import { TaskMarks } from './TaskMarks';
 import { useLiveTopic } from '../realtime/LiveQueries';
 import { useSession } from '../session/SessionContext';
 import '../apps/apps.css';
 
 const isTaskList = (list: string): list is TaskList => (TASK_LISTS as readonly string[]).includes(list);
 
-/** /tasks/my, /tasks/assigned, /tasks/archive: app items with a membership property, across every app. */
+/** /tasks/my, assigned, declined, starred, archive, notes: app items across every app, with the member's own marks. */
 export const TasksPage = () => {
   const { t } = useTranslation();
   const { list = 'my' } = useParams();
@@ -22,8 +23,8 @@ export const TasksPage = () => {
   const locale = useLocale();
   useLiveTopic(APPS_TOPIC);
   const tasks = useQuery({
-    // under the apps' key, so any app's pushed change reads the tasks again
-    queryKey: [...appsKeys.all, '*tasks', list, locale],
+    // under the apps' key, so any app's pushed change (and the member's own marks) reads the tasks again
+    queryKey: [...appsKeys.tasks(), list, locale],
     queryFn: () => api.request<TasksResponse>('GET', '/api/v1/tasks', { query: { list, locale } }),
     enabled: isTaskList(list),
   });
@@ -42,15 +43,16 @@ export const TasksPage = () => {
       {!tasks.data ? (
         <LoadStatus load={loadOf(tasks)} onRetry={() => void tasks.refetch()} testId="tasks" />
       ) : tasks.data.tasks.length === 0 ? (
-        <EmptyState title={t('apps.tasks.empty')} />
+        <EmptyState title={t(`apps.tasks.empty_${list}`)} />
       ) : (
         <ul className="apps-cards" data-testid="tasks">
-          {tasks.data.tasks.map(({ app, title, item }) => (
+          {tasks.data.tasks.map(({ app, title, item, mark }) => (
             <li key={item.id} className="apps-card" data-testid={`task-${item.id}`}>
               <Link to={`/apps/${app.id}/items/${item.id}`} className="apps-card__title">
                 {title || t('apps.wall.untitled')}
               </Link>
               <p className="muted">{app.name}</p>
+              <TaskMarks appId={app.id} itemId={item.id} mark={mark} withNote={false} />
             </li>
           ))}
         </ul>

@@ -4,18 +4,23 @@ import {
   appsListResponseSchema,
   columnPropertyOf,
   itemResponseSchema,
+  itemSearchQuerySchema,
+  itemSearchResponseSchema,
+  readItemValues,
   wallResponseSchema,
   WALL_PAGE_SIZE,
   WALL_PAGE_SIZE_MAX,
   type AppsListResponse,
   type ItemDto,
   type ItemResponse,
+  type ItemSearchResponse,
   type WallResponse,
 } from '@cn/contracts';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
 import { loadActiveMember, membersCollection } from '../members/members.read';
 import type { AppDocument } from './apps.projection';
-import { appDtoOf, appsCollection, appItemsCollection, appViewerOf, itemDtoOf, itemsInBoardOrder, matchesWallFilter, memberIdsOf } from './apps.read';
+import { appDtoOf, appsCollection, appItemsCollection, appViewerOf, isAssignedTo, itemDtoOf, itemsInBoardOrder, matchesWallFilter, memberIdsOf, taskMarksCollection } from './apps.read';
+import { taskMarkDtoOf, taskMarkId } from './task-marks.projection';
 
 const localeSchema = z.enum(['en', 'de', 'fr', 'es']).default('en');
 
@@ -90,6 +95,32 @@ export class AppsController {
     return { app: appDtoOf(app, viewer), columns, unassigned: unassigned.slice(0, query.limit), members: await this.memberNames(app, shown) };
   }
 
+  @Get(':app/items')
+  @Endpoint({
+    summary: "The relation picker's search: an app's items (not archived) whose title holds `q`, newest first",
+    tags: ['apps'],
+    auth: 'member',
+    query: itemSearchQuerySchema,
+    responses: { 200: { description: 'ItemSearchResponse', schema: itemSearchResponseSchema }, 400: 'q too long, bad limit', 401: 'signed out', 404: 'unknown app' },
+  })
+  async search(@Ctx() ctx: RequestContext, @Param('app') slug: string, @Query() raw: Record<string, unknown>): Promise<ItemSearchResponse> {
+    await this.viewer(ctx);
+    const query = parseWith(itemSearchQuerySchema, raw);
+    const app = await this.app(slug);
+    const title = app.properties.find((property) => property.type === 'text');
+    const wanted = query.q.toLocaleLowerCase();
+    const items = (await appItemsCollection(this.documentStore).find({ app_id: app._id }))
+      .filter((item) => !item.archived)
+      .map((item) => {
+        const text = title ? readItemValues(app.properties, item.values)[title.name] : '';
+        return { id: item._id, app: app._id, displayValue: typeof text === 'string' ? text : '', created_at: item.created_at };
+      })
+      .filter((item) => wanted === '' || item.displayValue.toLocaleLowerCase().includes(wanted))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .slice(0, query.limit);
+    return { items: items.map(({ created_at: _created, ...item }) => item) };
+  }
+
   @Get(':app/items/:id')
   @Endpoint({
     summary: "An item with its values under the app's current definitions, their display values and its `can` (update, move, archive, update[name])",
@@ -105,7 +136,8 @@ export class AppsController {
     const item = await appItemsCollection(this.documentStore).get(id);
     if (!item || item.app_id !== app._id) throw new HttpProblem(404, 'not_found');
     const dto = itemDtoOf(app, item, viewer, locale);
-    return { app: appDtoOf(app, viewer), item: dto, members: await this.memberNames(app, [dto]) };
+    const mark = await taskMarksCollection(this.documentStore).get(taskMarkId(viewer.member_id, dto.id));
+    return { app: appDtoOf(app, viewer), item: dto, members: await this.memberNames(app, [dto]), mark: taskMarkDtoOf(mark, { assigned: isAssignedTo(app, dto, viewer.member_id), archived: dto.archived }) };
   }
 
   @Get(':app')

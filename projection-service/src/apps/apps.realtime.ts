@@ -2,6 +2,7 @@ import { APPS_COLLECTION, APPS_TOPIC } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { appItemsProjection, appsProjection, type AppDocument, type AppItemDocument } from './apps.projection';
+import { taskMarksProjection, type TaskMarkDocument } from './task-marks.projection';
 
 /**
  * An app's definition or one of its items changed: every console whose open pages watch apps (a wall, an
@@ -20,7 +21,21 @@ const publisherOf = (collection: string, appIdOf: (doc: AppDocument | AppItemDoc
   },
 });
 
+/**
+ * A member's own marks on a task (star, decline, note) changed: only that member's consoles hear it (no
+ * one else sees them), as a change of the task's app, so their tasks views and the item page read again.
+ */
+const taskMarksPublisher: ChangePublisher = {
+  collection: collectionName(taskMarksProjection),
+  publish: (change, hub) => {
+    const mark = change.doc as TaskMarkDocument | null;
+    if (mark) hub.publishTo(mark.member_id, { type: 'changed', collection: APPS_COLLECTION, id: mark.app_id, doc: { position: change.event.position } });
+    return Promise.resolve();
+  },
+};
+
 export const appChangePublishers = (): ChangePublisher[] => [
   publisherOf(collectionName(appsProjection), (_doc, id) => id),
   publisherOf(collectionName(appItemsProjection), (doc) => (doc && typeof doc.app_id === 'string' ? doc.app_id : null)),
+  taskMarksPublisher,
 ];

@@ -1,10 +1,11 @@
 import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
-import { TASK_LISTS, tasksResponseSchema, type ItemDto, type TasksResponse } from '@cn/contracts';
+import { TASK_LISTS, tasksResponseSchema, type ItemDto, type TaskList, type TasksResponse } from '@cn/contracts';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
 import { loadActiveMember, membersCollection } from '../members/members.read';
 import type { AppDocument } from './apps.projection';
-import { appItemsCollection, appsCollection, appViewerOf, itemDtoOf, memberIdsOf } from './apps.read';
+import { appItemsCollection, appsCollection, appViewerOf, itemDtoOf, memberIdsOf, taskMarksCollection } from './apps.read';
+import { taskMarkDtoOf, type TaskMarkDocument } from './task-marks.projection';
 
 export const tasksQuerySchema = z.object({
   list: z.enum(TASK_LISTS).default('my'),
@@ -15,10 +16,35 @@ export const tasksQuerySchema = z.object({
 const assigneesOf = (app: AppDocument, item: ItemDto): string[] =>
   app.properties.filter((property) => property.type === 'membership').flatMap((property) => (item.values[property.name] as string[] | undefined) ?? []);
 
+/** the member's marks on their tasks, by item */
+export const taskMarksOf = async (store: DocumentStore, memberId: string): Promise<Map<string, TaskMarkDocument>> =>
+  new Map((await taskMarksCollection(store).find({ member_id: memberId })).map((mark) => [mark.item_id, mark]));
+
+/** whether the item is in the list, for this member with these marks */
+export const inTaskList = (list: TaskList, memberId: string, assignees: readonly string[], item: Pick<ItemDto, 'author_id' | 'archived'>, mark: TaskMarkDocument | undefined): boolean => {
+  const mine = assignees.includes(memberId);
+  const byMe = item.author_id === memberId && assignees.some((id) => id !== memberId);
+  const declined = mark?.declined === true;
+  switch (list) {
+    case 'my':
+      return !item.archived && mine && !declined;
+    case 'assigned':
+      return !item.archived && byMe;
+    case 'declined':
+      return !item.archived && mine && declined;
+    case 'archive':
+      return item.archived && (mine || byMe);
+    case 'starred':
+      return mark?.starred === true;
+    case 'notes':
+      return (mark?.note ?? '') !== '';
+  }
+};
+
 /**
- * The tasks views (/tasks/my, /tasks/assigned, /tasks/archive): items of every app with a membership
- * property, assigned to the member (my), made by the member and assigned to someone else (assigned), or
- * archived and either (archive). Read across the apps' items; newest first.
+ * The tasks views (/tasks/my, assigned, declined, starred, archive, notes): items of every app with a
+ * membership property, by the member's relation to them and their own marks (star, decline, note), which
+ * only they see. Starred and noted items may be of any app. Read across the apps' items; newest first.
  */
 @Controller('api/v1/tasks')
 @UseInterceptors(ConsistencyInterceptor)
@@ -27,7 +53,7 @@ export class TasksController {
 
   @Get()
   @Endpoint({
-    summary: "The member's tasks: items with a membership property assigned to them (my), assigned by them (assigned), or archived (archive)",
+    summary: "The member's tasks: assigned to them (my), by them (assigned), declined, starred, archived, with their notes (notes)",
     tags: ['apps'],
     auth: 'member',
     query: tasksQuerySchema,
@@ -38,21 +64,32 @@ export class TasksController {
     if (!member) throw new HttpProblem(401, 'unauthenticated');
     const query = parseWith(tasksQuerySchema, raw);
     const viewer = appViewerOf(member);
-    const apps = (await appsCollection(this.documentStore).find({})).filter((app) => app.name !== '' && app.properties.some((property) => property.type === 'membership'));
+    const marks = await taskMarksOf(this.documentStore, member._id);
+    const allApps = (await appsCollection(this.documentStore).find({})).filter((app) => app.name !== '');
+    const byMarks = query.list === 'starred' || query.list === 'notes';
+    const apps = byMarks ? allApps : allApps.filter((app) => app.properties.some((property) => property.type === 'membership'));
+    const appsById = new Map(apps.map((app) => [app._id, app]));
+    const documents = byMarks
+      ? await appItemsCollection(this.documentStore).getMany([...marks.values()].filter((mark) => inTaskList(query.list, member._id, [], { author_id: '', archived: false }, mark)).map((mark) => mark.item_id))
+      : (await Promise.all(apps.map((app) => appItemsCollection(this.documentStore).find({ app_id: app._id })))).flat();
     const tasks: Array<TasksResponse['tasks'][number] & { created_at: string }> = [];
     const shown: Array<{ app: AppDocument; item: ItemDto }> = [];
-    for (const app of apps) {
+    for (const document of documents) {
+      const app = appsById.get(document.app_id);
+      if (!app) continue;
+      const item = itemDtoOf(app, document, viewer, query.locale);
+      const assignees = assigneesOf(app, item);
+      const mark = marks.get(item.id);
+      if (!inTaskList(query.list, member._id, assignees, item, mark)) continue;
       const title = app.properties.find((property) => property.type === 'text');
-      for (const document of await appItemsCollection(this.documentStore).find({ app_id: app._id })) {
-        const item = itemDtoOf(app, document, viewer, query.locale);
-        const assignees = assigneesOf(app, item);
-        const mine = assignees.includes(member._id);
-        const byMe = item.author_id === member._id && assignees.some((id) => id !== member._id);
-        const wanted = query.list === 'archive' ? item.archived && (mine || byMe) : !item.archived && (query.list === 'my' ? mine : byMe);
-        if (!wanted) continue;
-        tasks.push({ app: { id: app._id, name: app.name }, title: title ? (item.display_values[title.name] ?? '') : '', item, created_at: document.created_at });
-        shown.push({ app, item });
-      }
+      tasks.push({
+        app: { id: app._id, name: app.name },
+        title: title ? (item.display_values[title.name] ?? '') : '',
+        item,
+        mark: taskMarkDtoOf(mark ?? null, { assigned: assignees.includes(member._id), archived: item.archived }),
+        created_at: document.created_at,
+      });
+      shown.push({ app, item });
     }
     const ids = [...new Set(shown.flatMap(({ app, item }) => memberIdsOf(app, [item])))];
     const members = await membersCollection(this.documentStore).getMany(ids);

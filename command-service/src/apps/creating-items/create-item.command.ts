@@ -24,10 +24,9 @@ export class CreateItemHandler implements ICommandHandler<CreateItemCommand> {
   async execute({ issuer, payload }: CreateItemCommand): Promise<ItemCreatedAnswer> {
     const viewer = await this.apps.viewer(issuer);
     const app = await this.apps.app(payload.app_id);
-    const values = await this.apps.values(app.properties, payload.values, false);
+    const values = await this.apps.values(issuer, app.properties, payload.values, false);
     const itemId = randomUUID();
     const handled = await this.apps.runOnItem(CREATE_ITEM, itemId, issuer, { type: 'CreateItem', app_id: payload.app_id, item_id: itemId, properties: app.properties, viewer, values }, 'no_stream');
-    await this.apps.mailAssignments({ appId: payload.app_id, appName: app.name, itemId, properties: app.properties, before: {}, after: values, actorId: viewer.member_id });
     return { id: itemId, position: handled.position, revision: handled.revision };
   }
 }

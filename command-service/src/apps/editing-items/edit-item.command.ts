@@ -23,8 +23,7 @@ export class EditItemHandler implements ICommandHandler<EditItemCommand> {
   async execute({ issuer, payload }: EditItemCommand): Promise<ItemChangedAnswer> {
     const viewer = await this.apps.viewer(issuer);
     const app = await this.apps.app(payload.app_id);
-    const values = await this.apps.values(app.properties, payload.values, true);
-    const before = await this.apps.storedValues(payload.item_id);
+    const values = await this.apps.values(issuer, app.properties, payload.values, true, (await this.apps.itemState(payload.item_id)).values);
     const handled = await this.apps.runOnItem(
       EDIT_ITEM,
       payload.item_id,
@@ -32,11 +31,6 @@ export class EditItemHandler implements ICommandHandler<EditItemCommand> {
       { type: 'ChangeItem', app_id: payload.app_id, item_id: payload.item_id, properties: app.properties, viewer, values },
       payload.revision,
     );
-    const changed = handled.events.flatMap((event) => (event.type === 'AppItemChanged' ? [event.data.values] : []));
-    if (changed.length > 0) {
-      const after = Object.assign({ ...before }, ...changed) as Record<string, unknown>;
-      await this.apps.mailAssignments({ appId: payload.app_id, appName: app.name, itemId: payload.item_id, properties: app.properties, before, after, actorId: viewer.member_id });
-    }
     return { position: handled.position, revision: handled.revision };
   }
 }

@@ -1,0 +1,165 @@
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { AppItemChanged, AppItemCreated, appItemStream, appsEvents, eventOf, readItemValues, type AppItemEvent, type PropertyDefinition } from '@cn/contracts';
+import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
+import { createProjector, InjectPort, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
+import { CommandLookup } from '../lookup/command-lookup';
+import { AppCommands } from './app-commands';
+import { evolveItem, itemDecider } from './apps.decider';
+
+export const ASSIGNMENT_MAILS = 'command-service.assignment-mails';
+const CHECKPOINTS = '_checkpoints';
+/** one entry per mail sent: `<event id>:<member id>` (what makes a replayed event send nothing twice) */
+export const ASSIGNMENT_MAILS_SENT = '_assignment_mails';
+
+interface Checkpoint extends ProjectedDocument {
+  position: number;
+}
+interface SentMail extends ProjectedDocument {
+  sent_at: string;
+}
+
+
+const texts = {
+  de: {
+    assigned: (title: string) => `Dir zugewiesen: ${title}`,
+    unassigned: (title: string) => `Nicht mehr dir zugewiesen: ${title}`,
+    body: (actor: string, title: string, app: string, link: string, assigned: boolean) =>
+      `${actor} hat dir „${title}“ in ${app} ${assigned ? 'zugewiesen' : 'abgenommen'}.\n\n${link}`,
+  },
+  en: {
+    assigned: (title: string) => `Assigned to you: ${title}`,
+    unassigned: (title: string) => `No longer assigned to you: ${title}`,
+    body: (actor: string, title: string, app: string, link: string, assigned: boolean) =>
+      `${actor} ${assigned ? 'assigned' : 'unassigned'} "${title}" in ${app} ${assigned ? 'to' : 'from'} you.\n\n${link}`,
+  },
+} as const;
+
+const assigneesOf = (properties: readonly PropertyDefinition[], stored: Record<string, unknown>): Set<string> => {
+  const values = readItemValues(properties, stored);
+  return new Set(properties.filter((property) => property.type === 'membership').flatMap((property) => (values[property.name] as string[] | undefined) ?? []));
+};
+
+
+/**
+ * The assign/unassign integration, a reactor on the log: for every item created or changed, each member
+ * newly named in (or removed from) one of its membership properties gets one mail, never the member who
+ * made the change. It follows the log with a checkpoint of its own, so a mail is sent after its change is
+ * recorded and even when the command service stopped in between; each mail sent is written down by event
+ * and recipient, so an event read again after a restart (the checkpoint moves after its batch) sends
+ * nothing twice. A failing mail is logged and never undoes the change. On its very first start it begins at
+ * the log's head: changes made before it existed were mailed by the request path.
+ */
+@Injectable()
+export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly projector: Projector;
+  private readonly sent: DocumentCollection<SentMail>;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly apps: AppCommands,
+    private readonly lookup: CommandLookup,
+    @InjectPort('eventStore') private readonly eventStore: EventStore,
+    @InjectPort('bus') bus: EventBus,
+    @InjectPort('documentStore') documentStore: DocumentStore,
+    @InjectPort('mail') private readonly mail: MailPort,
+    @InjectPort('clock') private readonly clock: () => Date,
+    @InjectPort('logger') private readonly logger: Logger,
+  ) {
+    const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS);
+    this.sent = documentStore.collection<SentMail>(ASSIGNMENT_MAILS_SENT);
+    const setCheckpoint = (position: number) => checkpoints.upsert({ _id: ASSIGNMENT_MAILS, position, _position: position });
+    this.projector = createProjector({
+      name: ASSIGNMENT_MAILS,
+      bus,
+      eventStore,
+      handle: (events) => this.follow(events),
+      checkpoint: {
+        get: async () => {
+          const stored = await checkpoints.get(ASSIGNMENT_MAILS);
+          if (stored) return stored.position;
+          const head = await eventStore.headPosition();
+          await setCheckpoint(head);
+          return head;
+        },
+        set: setCheckpoint,
+      },
+      logger,
+      onError: (error) => logger.error({ err: error, reactor: ASSIGNMENT_MAILS }, 'assignment mails stopped'),
+    });
+  }
+
+  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+    for (const recorded of events) {
+      if (recorded.type !== AppItemCreated.type && recorded.type !== AppItemChanged.type) continue;
+      const event = eventOf(appsEvents, recorded);
+      if (event?.type !== 'AppItemCreated' && event?.type !== 'AppItemChanged') continue;
+      const history = await this.eventStore.readStream(appItemStream(event.data.item_id));
+      const before = history
+        .filter((earlier) => earlier.revision < recorded.revision)
+        .reduce((state, earlier) => evolveItem(state, { type: earlier.type, data: earlier.data } as AppItemEvent), itemDecider.initialState()).values;
+      const app = await this.apps.app(event.data.app_id).catch(() => null);
+      if (!app) continue;
+      await this.mailChange(recorded, {
+        appId: event.data.app_id,
+        appName: app.name,
+        itemId: event.data.item_id,
+        properties: app.properties,
+        before,
+        after: { ...before, ...event.data.values },
+        actorId: recorded.metadata.memberId ?? '',
+      });
+    }
+  }
+
+  private async mailChange(
+    recorded: RecordedEvent,
+    change: { appId: string; appName: string; itemId: string; properties: readonly PropertyDefinition[]; before: Record<string, unknown>; after: Record<string, unknown>; actorId: string },
+  ): Promise<void> {
+    const before = assigneesOf(change.properties, change.before);
+    const after = assigneesOf(change.properties, change.after);
+    const added = [...after].filter((id) => !before.has(id) && id !== change.actorId);
+    const removed = [...before].filter((id) => !after.has(id) && id !== change.actorId);
+    if (added.length === 0 && removed.length === 0) return;
+    const language = (await this.lookup.networkSettings()).basic.language.startsWith('de') ? 'de' : 'en';
+    const text = texts[language];
+    const actor = await this.lookup.member(change.actorId);
+    const actorName = actor ? `${actor.first_name} ${actor.last_name}`.trim() : '';
+    const titleProperty = change.properties.find((property) => property.type === 'text');
+    const titleValue = titleProperty ? readItemValues(change.properties, change.after)[titleProperty.name] : '';
+    const title = typeof titleValue === 'string' ? titleValue : '';
+    const link = `/apps/${change.appId}/items/${change.itemId}`;
+    for (const [ids, assigned] of [
+      [added, true],
+      [removed, false],
+    ] as const) {
+      for (const memberId of ids) {
+        const key = `${recorded.id}:${memberId}`;
+        if (await this.sent.get(key)) continue;
+        const recipient = await this.lookup.member(memberId);
+        if (!recipient || recipient.erased || !recipient.email) continue;
+        try {
+          await this.mail.send({ to: [recipient.email], subject: assigned ? text.assigned(title) : text.unassigned(title), text: text.body(actorName, title, change.appName, link, assigned) });
+          await this.sent.upsert({ _id: key, sent_at: this.clock().toISOString(), _position: recorded.position });
+        } catch (error) {
+          this.logger.warn({ err: error, item: change.itemId, reactor: ASSIGNMENT_MAILS }, 'assignment mail failed');
+        }
+      }
+    }
+  }
+
+  /** started beside the service: it catches up with what was recorded while it was down, then follows the bus */
+  onApplicationBootstrap(): void {
+    this.running = this.projector.start().catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.running;
+    await this.projector.stop();
+  }
+
+  /** where it has got to in the log (tests wait for it) */
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    return this.projector.waitFor(position, timeoutMs);
+  }
+}

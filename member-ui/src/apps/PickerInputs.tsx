@@ -1,0 +1,191 @@
+import { NETWORK_ROOT_FOLDER_ID, type FileItemDto, type FileValue, type ImageValue, type RelationValue } from '@cn/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+import { useDebouncedCallback } from '../common/useDebouncedCallback';
+import { filesApi } from '../files/files-api';
+import { useSession } from '../session/SessionContext';
+import { useAppsApi } from './apps-queries';
+import type { FieldProps } from './FieldInput';
+
+const isImage = (file: { content_type: string }): boolean => file.content_type.startsWith('image/');
+
+/** the value a picked file becomes: a file's (id, name, extension) or an image's (id, name, urls) */
+const valueOf = (type: 'file' | 'image', file: { id: string; name: string; extension: string; url?: string }): FileValue | ImageValue =>
+  type === 'file' ? { id: file.id, name: file.name, extension: file.extension } : { id: file.id, name: file.name, imageUrl: file.url ?? '', thumbnailUrl: file.url ?? '' };
+
+/**
+ * The files module's folders, browsed from the network's root: only what the read side answers, that is
+ * only folders and files the member may read. An image property offers only images.
+ */
+const FileBrowser = ({ type, onPick }: { type: 'file' | 'image'; onPick: (file: FileItemDto) => void }) => {
+  const { t } = useTranslation();
+  const files = filesApi(useSession().api);
+  const [folderId, setFolderId] = useState(NETWORK_ROOT_FOLDER_ID);
+  const folder = useQuery({ queryKey: ['apps', '*file-picker', folderId], queryFn: () => files.folder(folderId) });
+  if (!folder.data) return <p className="muted">{folder.isError ? t('apps.errors.invalid') : '…'}</p>;
+  const offered = folder.data.files.filter((file) => type === 'file' || isImage(file));
+  return (
+    <div className="apps-file-browser" data-testid="file-browser">
+      <nav className="apps-file-browser__crumbs">
+        {folder.data.breadcrumbs.map((crumb) => (
+          <button key={crumb.id} type="button" className="link-button" onClick={() => setFolderId(crumb.id)}>
+            {crumb.name}
+          </button>
+        ))}
+      </nav>
+      <ul className="apps-picker__hits" role="listbox">
+        {folder.data.folders.map((sub) => (
+          <li key={sub.id}>
+            <button type="button" onClick={() => setFolderId(sub.id)}>
+              📁 {sub.name}
+            </button>
+          </li>
+        ))}
+        {offered.map((file) => (
+          <li key={file.id}>
+            <button type="button" role="option" aria-selected={false} onClick={() => onPick(file)}>
+              {file.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {folder.data.folders.length === 0 && offered.length === 0 && <p className="muted">{t('apps.form.no_files')}</p>}
+    </div>
+  );
+};
+
+/** Image and file properties: pick a file the member may read from the files module, or upload one. */
+export const FilePickerInput = ({ property, value, onChange, disabled }: FieldProps) => {
+  const { t } = useTranslation();
+  const files = filesApi(useSession().api);
+  const type = property.type === 'image' ? 'image' : 'file';
+  const current = value as FileValue | ImageValue | null;
+  const [browsing, setBrowsing] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = async (file: File) => {
+    setUploading(true);
+    setFailure(null);
+    try {
+      const answer = await files.upload(file, () => undefined);
+      onChange(valueOf(type, answer));
+    } catch (error) {
+      setFailure(error instanceof ApiError ? (error.body.errors[0]?.key ?? error.body.error) : 'invalid');
+    } finally {
+      setUploading(false);
+    }
+  };
+  return (
+    <div className="apps-files" id={`field-${property.name}`}>
+      {current && (
+        <span className="apps-chip" data-testid={`picked-${property.name}`}>
+          {type === 'image' && (current as ImageValue).thumbnailUrl ? <img src={(current as ImageValue).thumbnailUrl} alt="" width={50} height={50} /> : null}
+          {current.name}
+          {!disabled && (
+            <button type="button" className="apps-chip__remove" aria-label={t('apps.form.remove', { name: current.name })} onClick={() => onChange(null)}>
+              ×
+            </button>
+          )}
+        </span>
+      )}
+      {!disabled && (
+        <div className="apps-files__actions">
+          <label className="button button--small">
+            {uploading ? t('apps.form.uploading') : t('apps.form.upload')}
+            <input
+              type="file"
+              name={property.name}
+              hidden
+              accept={type === 'image' ? 'image/*' : undefined}
+              disabled={uploading}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void upload(file);
+                event.target.value = '';
+              }}
+            />
+          </label>
+          <button type="button" className="button button--small" aria-expanded={browsing} onClick={() => setBrowsing(!browsing)}>
+            {browsing ? t('apps.form.close_browser') : t('apps.form.browse_files')}
+          </button>
+        </div>
+      )}
+      {browsing && (
+        <FileBrowser
+          type={type}
+          onPick={(file) => {
+            onChange(valueOf(type, file));
+            setBrowsing(false);
+          }}
+        />
+      )}
+      {failure && <p className="field__error">{t(`apps.errors.${failure}`, { defaultValue: t('apps.errors.invalid') })}</p>}
+    </div>
+  );
+};
+
+/** Relation properties: items of the related apps, found by a search box (one unless multiple). */
+export const RelationInput = ({ property, value, onChange, disabled }: FieldProps) => {
+  const { t } = useTranslation();
+  const api = useAppsApi();
+  const relations = Array.isArray(value) ? (value as RelationValue[]) : [];
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<RelationValue[] | null>(null);
+  const search = useDebouncedCallback((q: string) => {
+    void Promise.all(property.related_apps.map((app) => api.searchItems(app, q).then((answer) => answer.items, () => [])))
+      .then((found) => setHits(found.flat().filter((hit) => !relations.some((relation) => relation.id === hit.id))));
+  }, 375);
+  const pick = (hit: RelationValue) => {
+    onChange(property.multiple ? [...relations, hit] : [hit]);
+    setQuery('');
+    setHits(null);
+  };
+  return (
+    <div className="apps-relations" id={`field-${property.name}`}>
+      {relations.map((relation) => (
+        <span key={`${relation.app}:${relation.id}`} className="apps-chip" data-testid={`relation-${relation.id}`}>
+          {relation.displayValue || relation.id}
+          {!disabled && (
+            <button
+              type="button"
+              className="apps-chip__remove"
+              aria-label={t('apps.form.remove', { name: relation.displayValue || relation.id })}
+              onClick={() => onChange(relations.filter((entry) => entry.id !== relation.id))}
+            >
+              ×
+            </button>
+          )}
+        </span>
+      ))}
+      {!disabled && (property.multiple || relations.length === 0) && (
+        <div className="apps-picker">
+          <input
+            name={property.name}
+            value={query}
+            placeholder={t('apps.form.search_item')}
+            autoComplete="off"
+            onFocus={() => hits === null && search.run(query)}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              search.run(event.target.value);
+            }}
+          />
+          {hits !== null && (
+            <ul className="apps-picker__hits" role="listbox">
+              {hits.map((hit) => (
+                <li key={`${hit.app}:${hit.id}`}>
+                  <button type="button" role="option" aria-selected={false} onClick={() => pick(hit)}>
+                    {hit.displayValue || hit.id}
+                  </button>
+                </li>
+              ))}
+              {hits.length === 0 && <li className="muted">{t('apps.form.no_items')}</li>}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+};
