@@ -9,11 +9,8 @@ export const appStream = (appId: string): string => `app-${appId}`;
 /** One stream per item: moves of different cards never contend, moves of one card are ordered by its revision. */
 export const appItemStream = (itemId: string): string => `app-item-${itemId}`;
 
-export const APPS_COLLECTION = 'apps';
 export const APP_ITEMS_COLLECTION = 'app_items';
 export const APP_BOARDS_COLLECTION = 'app_boards';
-/** the realtime topic of open app pages (walls, items) */
-export const APPS_TOPIC = 'apps';
 export const APP_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,59}$/;
 /** cards a wall column shows before 'load more' */
 export const WALL_PAGE_SIZE = 50;

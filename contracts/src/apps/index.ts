@@ -1,4 +1,5 @@
 export * from './apps';
+export * from './app-constants';
 export * from './app-abilities';
 export * from './tasks';
 export * from './properties';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRESENCE_TYPES } from '../common/constants';
-import { chatTextSchema, CHAT_MUTE_FOREVER, type ChatCan } from './chat';
+import { chatTextSchema, type ChatCan } from './chat';
+import { CHAT_MUTE_FOREVER } from './chat-constants';
 
 // ---- what the console sends on /api/chat/socket ----
 
@@ -106,5 +107,3 @@ export interface ChatTokenResponse {
   expires_at: string;
 }
 
-/** '+' above 99 */
-export const chatBadgeText = (count: number): string => (count > 99 ? '99+' : String(count));

@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { defineEvent, personal, type EventOf } from '../common/events';
 import { stripBidiControls } from '../common/text-rules';
+import { CHAT_MESSAGE_MAX } from './chat-constants';
 
 // ---- constants (chat-channels-files-fields-legal.md §9) ----
-
-export const CHAT_MESSAGE_MAX = 10_000;
-/** the messages one chat_details / more_messages answer carries */
-export const CHAT_PAGE_SIZE = 50;
-/** the quick-switch bar */
-export const CHAT_RECENT_COUNT = 10;
-/** "forever": the mute ends on the last day there is */
-export const CHAT_MUTE_FOREVER = '9999-12-31T23:59:59.999Z';
-export const CHAT_MUTE_OPTIONS = ['hour', 'day', 'week', 'forever'] as const;
-export type ChatMuteOption = (typeof CHAT_MUTE_OPTIONS)[number];
-/** credentials of the socket live 3 hours; the client renews them 3 minutes before */
-export const CHAT_TOKEN_TTL_MS = 3 * 60 * 60 * 1000;
-export const CHAT_TOKEN_MARGIN_MS = 3 * 60 * 1000;
-export const CHAT_SOCKET_PATH = '/api/chat/socket';
-export const CHAT_BADGE_MAX = 99;
 
 // ---- ids ----
 
@@ -129,22 +115,6 @@ const isoInstant = z.string({ message: 'required' }).refine((value) => !Number.i
 /** PUT /api/v1/chats/{type}/{id}/mute: until when (the console computes the end of the day or week in its own time zone) */
 export const muteChatRequestSchema = z.object({ until: isoInstant, app: z.boolean().default(false) }).strict();
 export type MuteChatRequest = z.input<typeof muteChatRequestSchema>;
-
-/** the end of a mute option, seen from `now` in the console's local time */
-export const muteUntil = (option: ChatMuteOption, now: Date): string => {
-  if (option === 'forever') return CHAT_MUTE_FOREVER;
-  if (option === 'hour') return new Date(now.getTime() + 60 * 60 * 1000).toISOString();
-  const end = new Date(now);
-  end.setHours(23, 59, 59, 999);
-  if (option === 'week') {
-    // the week ends on Sunday (ISO weeks)
-    const daysToSunday = (7 - end.getDay()) % 7;
-    end.setDate(end.getDate() + daysToSunday);
-  }
-  return end.toISOString();
-};
-
-export const isMuted = (until: string | null, now: Date): boolean => until !== null && Date.parse(until) > now.getTime();
 
 // ---- events (all on chatStream(key)) ----
 

@@ -23,10 +23,6 @@ export const LEGAL_HTML_MAX = 200_000;
 export const IMPRINT_HTML_MAX = 50_000;
 export const LEGAL_HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The realtime topic and collection of legal texts (a new version that needs consent reaches open consoles). */
-export const LEGAL_TEXTS_COLLECTION = 'legal_texts';
-export const LEGAL_TOPIC = 'legal';
-
 const richText = (max: number) => z.string({ message: 'invalid_type' }).max(max, { message: 'too_long' }).transform(sanitizeHtml);
 const revision = z.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(0, { message: 'too_small' });
 

@@ -11,8 +11,3 @@ export type MemberAdministrationEvent = EventOf<typeof MemberLocked> | EventOf<t
 /** PUT /administration/members/{id}/lock body */
 export const lockMemberRequestSchema = z.object({ locked: z.boolean({ message: 'required' }) });
 
-/**
- * The close code of a realtime socket whose session ended (signed out, locked, password changed): the
- * console then reads its session again at once, meets 401 and goes to the sign-in.
- */
-export const REALTIME_SESSION_ENDED_CODE = 4401;

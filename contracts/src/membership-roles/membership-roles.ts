@@ -17,8 +17,6 @@ export const MEMBERSHIP_ROLE_MEMBERS_MAX = 5000;
 export const ROLE_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
 export const DEFAULT_ROLE_COLOR = '#5c6bc0';
 export const DEFAULT_ROLE_TEXT_COLOR = '#ffffff';
-/** the realtime collection a role change is announced in (pickers and role badges read it again) */
-export const MEMBERSHIP_ROLES_COLLECTION = 'membership_roles';
 
 /**
  * The server makes the slug once, when the role is created, from the name and the role's id: unique by

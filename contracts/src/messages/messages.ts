@@ -1,21 +1,18 @@
 import { z } from 'zod';
 import { defineEvent, personal, type EventOf } from '../common/events';
 import type { MemberLink } from '../channels/channels';
+import { MESSAGES_PER_PAGE } from './message-constants';
 
 /** Direct messages (spec "messages, files, …": §2 screens, §3 Message, §4–§9). */
 
 // ---- constants ----
 
-/** §9: message page size */
-export const MESSAGES_PER_PAGE = 10;
 export const MESSAGE_SUBJECT_MAX = 255;
 export const MESSAGE_CONTENT_MAX = 20_000;
 /** member ids and group ids a message may name; the whole network goes through to_all_network_members */
 export const MESSAGE_TARGETS_MAX = 100;
 /** message ids of one batch (mark read, unread, delete) */
 export const MESSAGE_BATCH_MAX = 100;
-/** the collection name of pushed changes of a member's mailbox */
-export const MESSAGES_COLLECTION = 'messages';
 /** which copy of a message: the one received (inbox) or the one sent */
 export const MESSAGE_BOXES = ['inbox', 'sent'] as const;
 export type MessageBox = (typeof MESSAGE_BOXES)[number];

@@ -5,7 +5,6 @@ import { safeText } from '../common/safe-text';
 /** The network's navigation (scope `network`) and each group's (scope = the group's id). */
 export const navigationStream = (scope: string): string => `navigation-${scope}`;
 export const NETWORK_NAVIGATION_SCOPE = 'network';
-export const NAVIGATION_COLLECTION = 'navigations';
 
 export const NAVIGATION_TEXT_MAX = 100;
 export const NAVIGATION_LINK_MAX = 2000;

@@ -23,7 +23,6 @@ export const TWO_FACTOR_LOCK_MS = 5 * 60_000;
 /** how long the password step holds for the second factor */
 export const TWO_FACTOR_PENDING_TTL_MS = 10 * 60_000;
 export const TWO_FACTOR_PENDING_COOKIE = 'cn_two_factor';
-export const BACKUP_CODES_FILENAME = 'backup_codes.txt';
 /** the issuer an authenticator app shows next to the account */
 export const TOTP_ISSUER = 'Community Network';
 
@@ -153,5 +152,3 @@ export const factorMethodAllowed = (policy: TwoFactorPolicy, type: TwoFactorType
 export const twoFactorSetupRequired = (policy: TwoFactorPolicy, factorTypes: readonly TwoFactorType[]): boolean =>
   policy.two_factor === 'enforced' && !factorTypes.some((type) => factorMethodAllowed(policy, type));
 
-/** the member console's two-factor screen, where a member the network makes set up a factor is kept */
-export const TWO_FACTOR_SETUP_PATH = '/two_factor';

@@ -32,9 +32,6 @@ export interface UnreadFoldersResponse {
 }
 export const unreadFoldersResponseSchema = z.object({ total: z.number().int(), folders: z.array(z.object({ id: z.string(), count: z.number().int() })) });
 
-/** the shell's fallback poll when the realtime channel is down (the spec's 60 s) */
-export const UNREADS_POLL_MS = 60_000;
-
 /** GET /members?q=: the chat spec's member suggestion entry (the mention picker) */
 export interface MemberSuggestion {
   id: string;
