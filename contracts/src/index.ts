@@ -59,3 +59,4 @@ export * from './chat/chat';
 export * from './chat/chat-socket';
 export * from './apps/index';
 export * from './files';
+export * from './search/global-search';
