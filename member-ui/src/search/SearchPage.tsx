@@ -23,7 +23,7 @@ const PersonName = ({ person }: { person: SearchPersonRef }) => {
 
 /** one hit: its link, what it is and its snippet */
 const Hit = ({ hit }: { hit: SearchHit }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snippet = snippetText(hit.html_content);
   const title = hit.module === 'activities' && hit.activity ? null : hit.title;
   return (
@@ -48,7 +48,7 @@ const Hit = ({ hit }: { hit: SearchHit }) => {
         ) : null}
         {hit.appointment ? (
           <>
-            <time dateTime={hit.appointment.date.start}>{new Date(hit.appointment.date.start).toLocaleString()}</time>
+            <time dateTime={hit.appointment.date.start}>{new Date(hit.appointment.date.start).toLocaleString(i18n.language)}</time>
             {hit.appointment.calendars.map((calendar) => (
               <span key={calendar.id} style={{ borderLeft: `4px solid #${calendar.color}`, paddingLeft: '0.35rem' }}>
                 {calendar.name}
@@ -62,7 +62,7 @@ const Hit = ({ hit }: { hit: SearchHit }) => {
         {hit.member?.is_external ? <span className="badge badge--external">{t('search.external_badge')}</span> : null}
         {hit.item ? <span>{hit.item.app_name}</span> : null}
         {hit.item?.archived ? <span className="badge">{t('search.archived')}</span> : null}
-        {hit.created_at && !hit.appointment ? <time dateTime={hit.created_at}>{new Date(hit.created_at).toLocaleDateString()}</time> : null}
+        {hit.created_at && !hit.appointment ? <time dateTime={hit.created_at}>{new Date(hit.created_at).toLocaleDateString(i18n.language)}</time> : null}
       </div>
       {snippet ? <p className="search-hit__snippet">{snippet}</p> : null}
     </li>
