@@ -173,6 +173,26 @@ describe('global search over HTTP', () => {
     expect(counts(await search(clients.ann, { q: 'recipes' }))).toEqual({ messages: 1 });
   });
 
+  it('drops an erased author’s messages from everyone’s search', async () => {
+    const dan = await register('dan');
+    const { bob } = clients;
+    await must(dan, 'post', '/api/v1/messages', { to: [bob.id], subject: 'Echidna', content: 'words about an echidna' });
+    expect(counts(await search(bob, { q: 'echidna' }))).toEqual({ messages: 1 });
+    await must(clients.admin, 'delete', `/administration/members/${dan.id}`);
+    expect(counts(await search(bob, { q: 'echidna' }))).toEqual({});
+  });
+
+  it('finds the same after a restart (indexes and their source copies on disk)', async () => {
+    const before = await search(clients.ann, { q: 'quokka' });
+    await running.stop();
+    running = await startStandalone(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'search-int-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' }), {
+      repositoryRoot: dataDir,
+      host: '127.0.0.1',
+    });
+    server = running.app.getHttpServer() as Server;
+    expect((await search(clients.ann, { q: 'quokka' })).counts).toEqual(before.counts);
+  });
+
   it('refuses bad input with field and key, and signed-out requests', async () => {
     const { ann } = clients;
     const bad = async (query: Record<string, string>) => (await request(server).get('/search.json').query(query).set('Cookie', ann.cookie).expect(400)).body as { errors: unknown[] };
