@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import request from 'supertest';
-import { appointmentFieldsSchema, CONSISTENCY_HEADER, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, type GlobalSearchResponse } from '@cn/contracts';
+import { appointmentFieldsSchema, CONSISTENCY_HEADER, GROUP_CHAT_VALUES, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, type GlobalSearchResponse } from '@cn/contracts';
 import { startSearchHarness, type SearchHarness } from '../__tests__/harness';
 
 /**
@@ -12,7 +12,7 @@ import { startSearchHarness, type SearchHarness } from '../__tests__/harness';
  */
 interface Setup {
   members: Array<{ admin: boolean; external: boolean }>;
-  groups: Array<{ access: 'open' | 'closed' | 'hidden'; members: number[]; invited: number[] }>;
+  groups: Array<{ access: 'open' | 'closed' | 'hidden'; external: boolean; members: number[]; invited: number[] }>;
   messages: Array<{ author: number; recipients: number[] }>;
   appointments: Array<{ calendar: 'network' | 'group' | 'personal'; group: number; owner: number; shared: number[]; participants: number[] }>;
 }
@@ -23,7 +23,7 @@ const memberIndex = fc.integer({ min: 0, max: MEMBERS - 1 });
 const someMembers = fc.uniqueArray(memberIndex, { maxLength: MEMBERS });
 const setupArbitrary: fc.Arbitrary<Setup> = fc.record({
   members: fc.array(fc.record({ admin: fc.boolean(), external: fc.boolean() }), { minLength: MEMBERS, maxLength: MEMBERS }),
-  groups: fc.array(fc.record({ access: fc.constantFrom('open' as const, 'closed' as const, 'hidden' as const), members: someMembers, invited: someMembers }), {
+  groups: fc.array(fc.record({ access: fc.constantFrom('open' as const, 'closed' as const, 'hidden' as const), external: fc.boolean(), members: someMembers, invited: someMembers }), {
     minLength: GROUPS,
     maxLength: GROUPS,
   }),
@@ -74,17 +74,35 @@ describe('global search visibility (property)', () => {
         for (const [g, group] of setup.groups.entries()) {
           const id = groupId(g);
           await append('GroupCreated', { group_id: id, slug: id, name: `${word} group ${g}`, group_category_id: null, access: group.access });
+          if (group.external) {
+            const details = {
+              name: `${word} group ${g}`,
+              teaser: '',
+              description: '',
+              group_category_id: null,
+              access: group.access,
+              moderated_join: false,
+              members_can_invite: false,
+              externally_visible: true,
+              sensitive: false,
+              active_main_group: false,
+              chat: GROUP_CHAT_VALUES[0],
+            };
+            await append('GroupDetailsChanged', { group_id: id, details, changed_fields: ['externally_visible'] });
+          }
+          // external members see a group that is not hidden only when it is externally visible
+          const outsiderSees = (index: number) => group.access !== 'hidden' && (!isExternal(index) || group.external);
           for (const m of group.members) await append('MemberJoinedGroup', { group_id: id, member_id: member(m), admin: false });
           const invited = group.invited.filter((m) => !group.members.includes(m));
           for (const m of invited) {
             await append('MemberInvitedToGroup', { group_id: id, invite_id: `${id}-i${m}`, member_id: member(m), author_id: member(0), additional_message: '', invited_at: new Date().toISOString() });
           }
           const isMember = (index: number) => group.members.includes(index);
-          // the group itself: members, invited, network admins; others unless hidden (external members: not externally visible)
-          allow(id, (index) => isAdmin(index) || isMember(index) || invited.includes(index) || (group.access !== 'hidden' && !isExternal(index)));
+          // the group itself: members, invited, network admins; others unless hidden (external members: only externally visible ones)
+          allow(id, (index) => isAdmin(index) || isMember(index) || invited.includes(index) || outsiderSees(index));
           await append('ActivityPosted', { activity_id: `${id}-post`, group_id: id, author_id: member(0), html_content: `${word} in group` });
           // its stream: network admins, members, and whoever sees a group that is not hidden (an invitation shows it to an external member)
-          allow(`${id}-post`, (index) => isAdmin(index) || isMember(index) || (group.access !== 'hidden' && (invited.includes(index) || !isExternal(index))));
+          allow(`${id}-post`, (index) => isAdmin(index) || isMember(index) || (group.access !== 'hidden' && invited.includes(index)) || outsiderSees(index));
           await append('FolderCreated', { folder_id: `${id}-folder`, scope_type: 'group', group_id: id, parent_folder_id: groupRootFolderId(id), name: `${word} folder`, description: '', author_id: member(0) });
           // its files: members only, network admins included
           allow(`${id}-folder`, isMember);
