@@ -203,4 +203,13 @@ describe('global search over HTTP', () => {
     expect((await request(server).get('/search.json').query({ q: 'quokka' })).status).toBe(401);
     expect(counts(await search(ann, { q: '' }))).toEqual({});
   });
+
+  it('describes both routes in the OpenAPI document with their query and statuses', async () => {
+    const docs = (await request(server).get('/api/docs').expect(200)).body as { paths: Record<string, { get?: { parameters?: Array<{ name: string }>; responses: Record<string, unknown> } }> };
+    for (const path of ['/search.json', '/groups/{groupSlug}/search.json']) {
+      const get = docs.paths[path]?.get;
+      expect(get?.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['q', 'module', 'page', 'sort_by']));
+      expect(Object.keys(get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401']));
+    }
+  });
 });
