@@ -173,6 +173,16 @@ describe('global search over HTTP', () => {
     expect(counts(await search(clients.ann, { q: 'recipes' }))).toEqual({ messages: 1 });
   });
 
+  it('marks a file locked by another member (the lock icon), not for the member holding the lock', async () => {
+    const { ann, admin } = clients;
+    await must(ann, 'put', `/api/storage/files/${ids.secretFile}/lock`, {});
+    const fileHit = async (client: Client) => (await search(client, { q: 'quokka', module: 'files' })).results[0]?.hits.find((hit) => hit.id === ids.secretFile)?.file;
+    expect(await fileHit(admin)).toMatchObject({ locked: true, group: { slug: secret.slug, name: 'Quokka circle' } });
+    expect((await fileHit(ann))?.locked).toBe(false);
+    await must(ann, 'delete', `/api/storage/files/${ids.secretFile}/lock`);
+    expect((await fileHit(admin))?.locked).toBe(false);
+  });
+
   it('drops an erased author’s messages from everyone’s search', async () => {
     const dan = await register('dan');
     const { bob } = clients;

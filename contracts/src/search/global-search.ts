@@ -66,7 +66,8 @@ export interface SearchHit {
     type: 'appointment' | 'recurring_appointment' | 'modified_recurring_appointment';
     canceled: boolean;
   };
-  file?: { content_type: string; size: number; group: { slug: string; name: string } | null };
+  /** `locked`: locked by another member now (the lock icon, §6) */
+  file?: { content_type: string; size: number; group: { slug: string; name: string } | null; locked: boolean };
   member?: SearchPersonRef;
   group?: GroupSearchHit;
   item?: { app_id: string; app_name: string; archived: boolean };

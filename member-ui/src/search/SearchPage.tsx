@@ -58,6 +58,11 @@ const Hit = ({ hit }: { hit: SearchHit }) => {
           </>
         ) : null}
         {hit.file?.group ? <span>{hit.file.group.name}</span> : null}
+        {hit.file?.locked ? (
+          <span data-testid="search-hit-locked" title={t('search.locked')} aria-label={t('search.locked')}>
+            🔒
+          </span>
+        ) : null}
         {hit.member?.is_network_admin ? <span className="badge badge--admin">{t('search.admin_badge')}</span> : null}
         {hit.member?.is_external ? <span className="badge badge--external">{t('search.external_badge')}</span> : null}
         {hit.item ? <span>{hit.item.app_name}</span> : null}

@@ -27,7 +27,7 @@ const answer = (overrides: Partial<GlobalSearchResponse> = {}): GlobalSearchResp
   counts: SEARCH_MODULES.map((module) => ({ module, count: module === 'messages' ? 7 : module === 'files' ? 1 : 0 })),
   results: [
     { module: 'messages', total: 7, hits: ['m1', 'm2', 'm3', 'm4', 'm5'].map((id) => hit('messages', id)) },
-    { module: 'files', total: 1, hits: [hit('files', 'f1', { title: 'notes.txt', html_url: '/files/f1' })] },
+    { module: 'files', total: 1, hits: [hit('files', 'f1', { title: 'notes.txt', html_url: '/files/f1', file: { content_type: 'text/plain', size: 5, group: null, locked: true } })] },
   ],
   pagination: null,
   ...overrides,
@@ -57,6 +57,7 @@ describe('the search page', () => {
     expect(within(messages).getAllByTestId('search-hit-messages')).toHaveLength(5);
     expect(within(screen.getByTestId('search-section-files')).getByRole('link', { name: 'notes.txt' }).getAttribute('href')).toBe('/files/f1');
     expect(screen.getAllByText('snippet of f1 & more')).toHaveLength(1);
+    expect(screen.getByTestId('search-hit-locked').getAttribute('title')).toBe('Locked by another member');
     fireEvent.click(within(messages).getByRole('button', { name: 'Show all 7' }));
     await waitFor(() => expect(screen.getAllByTestId('search-hit-messages')).toHaveLength(7));
     expect(screen.getByTestId('search-module-messages').getAttribute('aria-pressed')).toBe('true');

@@ -1,9 +1,11 @@
 import {
   eventOf,
+  FileLocked,
   FileMoved,
   FilePublished,
   FileRemoved,
   FileRenamed,
+  FileUnlocked,
   FileUploaded,
   FileVersionAdded,
   FolderCreated,
@@ -37,6 +39,9 @@ export interface FileSearchDocument extends SearchDocument {
   content_type: string;
   size: number;
   created_at: string;
+  /** who holds the file's lock and until when (the hit's lock icon for everybody else while it holds) */
+  locked_by: string | null;
+  locked_until: string | null;
 }
 
 /** what an upload's bytes are, until the upload is published (never searched) */
@@ -56,7 +61,21 @@ export const UPLOADS_INDEX_DEFINITION = searchIndexDefinition<UploadSearchDocume
 export type FilesIndex = SearchCollection<FileSearchDocument>;
 export type UploadsIndex = SearchCollection<UploadSearchDocument>;
 
-const definitions = [FolderCreated, FolderEdited, FolderMoved, FolderDeleted, FileUploaded, FilePublished, FileVersionAdded, FileMoved, FileRenamed, FileRemoved, MemberErased] as const;
+const definitions = [
+  FolderCreated,
+  FolderEdited,
+  FolderMoved,
+  FolderDeleted,
+  FileUploaded,
+  FilePublished,
+  FileVersionAdded,
+  FileMoved,
+  FileRenamed,
+  FileLocked,
+  FileUnlocked,
+  FileRemoved,
+  MemberErased,
+] as const;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -98,6 +117,8 @@ export const filesIndexing = (files: FilesIndex, uploads: UploadsIndex, cipher: 
               content_type: '',
               size: 0,
               created_at: createdAt,
+              locked_by: null,
+              locked_until: null,
             },
           ]);
           return;
@@ -143,6 +164,8 @@ export const filesIndexing = (files: FilesIndex, uploads: UploadsIndex, cipher: 
               content_type: upload?.content_type ?? '',
               size: upload?.size ?? 0,
               created_at: createdAt,
+              locked_by: null,
+              locked_until: null,
             },
           ]);
           await uploads.delete([data.file_id]);
@@ -158,6 +181,12 @@ export const filesIndexing = (files: FilesIndex, uploads: UploadsIndex, cipher: 
         }
         case 'FileRenamed':
           await change(event.data.file_id, (doc) => ({ ...doc, name: event.data.name }));
+          return;
+        case 'FileLocked':
+          await change(event.data.file_id, (doc) => ({ ...doc, locked_by: event.data.locked_by, locked_until: event.data.locked_until }));
+          return;
+        case 'FileUnlocked':
+          await change(event.data.file_id, (doc) => ({ ...doc, locked_by: null, locked_until: null }));
           return;
         case 'FileRemoved':
           await files.delete([event.data.file_id]);

@@ -63,10 +63,13 @@ describe('files search indexing', () => {
     const { files } = await setup([
       ...tree,
       recordedEvent('FileRenamed', { file_id: 'x1', name: 'Motet.pdf' }),
+      recordedEvent('FileLocked', { file_id: 'x1', locked_by: 'bob', locked_until: '2030-01-01T00:00:00.000Z' }),
       recordedEvent('FileMoved', { file_id: 'x1', from_folder_id: 'f2', folder_id: 'f1' }),
       recordedEvent('MemberErased', { member_id: 'ann' }),
     ]);
-    expect(files.get('x1')).toMatchObject({ name: 'Motet.pdf', parent_id: 'f1', ancestor_ids: ['f1'], description: '' });
+    expect(files.get('x1')).toMatchObject({ name: 'Motet.pdf', parent_id: 'f1', ancestor_ids: ['f1'], description: '', locked_by: 'bob', locked_until: '2030-01-01T00:00:00.000Z' });
+    const unlocked = await setup([...tree, recordedEvent('FileLocked', { file_id: 'x1', locked_by: 'bob', locked_until: '2030-01-01T00:00:00.000Z' }), recordedEvent('FileUnlocked', { file_id: 'x1' })]);
+    expect(unlocked.files.get('x1')).toMatchObject({ locked_by: null, locked_until: null });
     expect(files.get('f1')?.description).toBe('');
     const removed = await setup([...tree, recordedEvent('FileRemoved', { file_id: 'x1' })]);
     expect(removed.files.has('x1')).toBe(false);

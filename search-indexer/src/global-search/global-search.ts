@@ -1,4 +1,5 @@
 import {
+  activeLock,
   GROUP_SEARCH_MODULES,
   SEARCH_MODULES,
   SEARCH_OVERVIEW_HITS,
@@ -43,6 +44,7 @@ interface Context {
   /** the group searched in */
   group: GroupSearchDocument | null;
   people(ids: readonly string[]): Promise<Map<string, SearchPersonRef>>;
+  now: Date;
 }
 
 const personOf = (id: string, doc: MemberSearchDocument | null): SearchPersonRef =>
@@ -152,7 +154,12 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
             html_url: fileHitUrl(doc, scopeGroup ? scopeGroup.slug : null),
             html_content: snippetOf(doc.description),
             created_at: doc.created_at,
-            file: { content_type: doc.content_type, size: doc.size, group: scopeGroup ? { slug: scopeGroup.slug, name: scopeGroup.name } : null },
+            file: {
+              content_type: doc.content_type,
+              size: doc.size,
+              group: scopeGroup ? { slug: scopeGroup.slug, name: scopeGroup.name } : null,
+              locked: activeLock({ locked_by: doc.locked_by ?? null, locked_until: doc.locked_until ?? null }, ctx.now) !== null && doc.locked_by !== viewer.id,
+            },
           };
         }),
       ),
@@ -238,6 +245,7 @@ export const runGlobalSearch = async (
     if (!group) throw new SearchGroupNotFound(groupSlug);
   }
   const ctx: Context = {
+    now: new Date(),
     viewer,
     reach,
     groups: new Map(groupDocs.map((doc) => [doc.id, doc])),
