@@ -68,3 +68,4 @@ export * from './apps/index';
 export * from './files';
 export * from './membership-roles/membership-roles';
 export * from './membership-roles/membership-role-constants';
+export * from './search/global-search';

@@ -4,6 +4,11 @@ import { networkSearchFeature } from './network/network.module';
 import { appointmentsSearchFeature } from './appointments/appointments.module';
 import { groupsSearchFeature } from './groups/groups.module';
 import { channelsSearchFeature } from './channels/channels.module';
+import { activitiesSearchFeature } from './activities/activities.module';
+import { messagesSearchFeature } from './messages/messages.module';
+import { filesSearchFeature } from './files/files.module';
+import { itemsSearchFeature } from './items/items.module';
+import { globalSearchFeature } from './global-search/global-search.module';
 
 /** The search side's features: adding one is one line here. */
 export const SEARCH_FEATURES: readonly SearchFeature[] = [
@@ -12,4 +17,9 @@ export const SEARCH_FEATURES: readonly SearchFeature[] = [
   appointmentsSearchFeature,
   groupsSearchFeature,
   channelsSearchFeature,
+  activitiesSearchFeature,
+  messagesSearchFeature,
+  filesSearchFeature,
+  itemsSearchFeature,
+  globalSearchFeature,
 ];

@@ -150,6 +150,7 @@ export const App = () => {
           <Route path="/change_requests/new" element={<ChangeRequestPage />} />
           <Route path="/onboarding/profile" element={<OnboardingPage />} />
           <Route path="/search" element={<SearchPage />} />
+          <Route path="/groups/:groupSlug/search" element={<SearchPage />} />
           <Route path="/appointments" element={<AppointmentsPage scope="all" />} />
           <Route path="/appointments/participating" element={<AppointmentsPage scope="participating" />} />
           <Route path="/appointments/invites" element={<InvitesPage />} />

@@ -5,15 +5,24 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Icon } from '../common/Icon';
 import { useDebouncedCallback } from '../common/useDebouncedCallback';
 
-export const searchPath = (query: string): string => `/search?q=${encodeURIComponent(query.trim())}`;
+export const searchPath = (query: string, groupSlug: string | null = null): string =>
+  `${groupSlug ? `/groups/${encodeURIComponent(groupSlug)}` : ''}/search?q=${encodeURIComponent(query.trim())}`;
 
-/** Header search: typing leads to /search?q= after 300 ms, Enter at once. */
+/** the group whose pages are open (its search is the group's), null elsewhere */
+export const groupOfPath = (pathname: string): string | null => {
+  const match = /^\/groups\/([^/]+)(\/|$)/.exec(pathname);
+  // /groups/new/{category} founds a group: no group's pages yet
+  return match?.[1] && match[1] !== 'new' ? decodeURIComponent(match[1]) : null;
+};
+
+/** Header search: typing leads to /search?q= (inside a group: the group's search) after 300 ms, Enter at once. */
 export const SearchBar = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const onSearchPage = pathname === '/search';
+  const groupSlug = groupOfPath(pathname);
+  const onSearchPage = pathname === '/search' || /^\/groups\/[^/]+\/search$/.test(pathname);
   const urlQuery = onSearchPage ? (params.get('q') ?? '') : '';
   const [value, setValue] = useState(urlQuery);
   const inputId = useId();
@@ -24,7 +33,7 @@ export const SearchBar = () => {
 
   const go = (query: string) => {
     if (!query.trim() && !onSearchPage) return;
-    void navigate(searchPath(query), { replace: onSearchPage });
+    void navigate(searchPath(query, groupSlug), { replace: onSearchPage });
   };
   const debounced = useDebouncedCallback(go, SEARCH_INPUT_DEBOUNCE_MS);
 
@@ -35,7 +44,7 @@ export const SearchBar = () => {
       onSubmit={(event) => {
         event.preventDefault();
         debounced.cancel();
-        void navigate(searchPath(value), { replace: onSearchPage });
+        void navigate(searchPath(value, groupSlug), { replace: onSearchPage });
       }}
     >
       <label className="visually-hidden" htmlFor={inputId}>

@@ -6,7 +6,11 @@ import {
   AppointmentUpdated,
   CalendarCreated,
   CalendarDeleted,
+  CalendarShared,
+  CalendarShareRemoved,
   CalendarUpdated,
+  ParticipantRemoved,
+  ParticipantsInvited,
   occurrenceId,
   type AppointmentFields,
 } from '@cn/contracts';
@@ -35,6 +39,14 @@ export interface AppointmentSearchDocument extends SearchDocument {
   recurrence_end_time: string | null;
   author_id: string | null;
   canceled: boolean;
+  /** the appointment's participants (invited through any occurrence) */
+  participant_ids: string[];
+  /**
+   * who may find it, as tokens: `c:<calendar id>` for each of its calendars (whoever sees one of them) and
+   * `m:<member id>` for its author and participants; the search asks with the viewer's tokens
+   * (docs/SEARCH.md), the rule of the read side's canSeeAppointment
+   */
+  audience: string[];
 }
 
 /** the calendars' names and colours, to name and colour the hits */
@@ -42,13 +54,24 @@ export interface CalendarSearchDocument extends SearchDocument {
   id: string;
   name: string;
   color: string;
+  /** the facts canSeeCalendar decides with */
+  type: 'personal' | 'network' | 'group';
+  parent_id: string | null;
+  author_id: string | null;
+  shared_with: string[];
 }
+
+/** the audience tokens of an appointment document */
+export const appointmentAudience = (doc: Pick<AppointmentSearchDocument, 'calendar_ids' | 'author_id' | 'participant_ids'>): string[] => [
+  ...new Set([...doc.calendar_ids.map((id) => `c:${id}`), ...(doc.author_id ? [`m:${doc.author_id}`] : []), ...doc.participant_ids.map((id) => `m:${id}`)]),
+];
+const withAudience = (doc: AppointmentSearchDocument): AppointmentSearchDocument => ({ ...doc, audience: appointmentAudience(doc) });
 
 export const APPOINTMENTS_INDEX = 'appointments';
 export const CALENDARS_INDEX = '_calendars';
 export const APPOINTMENTS_INDEX_DEFINITION = searchIndexDefinition<AppointmentSearchDocument>(APPOINTMENTS_INDEX, {
   searchableAttributes: ['name', 'description', 'calendar_names'],
-  filterableAttributes: ['id', 'appointment_id', 'calendar_ids', 'type', 'author_id', 'canceled'],
+  filterableAttributes: ['id', 'appointment_id', 'calendar_ids', 'type', 'author_id', 'canceled', 'audience'],
   sortableAttributes: ['date_start', 'name', 'id'],
 });
 export const CALENDARS_INDEX_DEFINITION = searchIndexDefinition<CalendarSearchDocument>(CALENDARS_INDEX, { searchableAttributes: ['name'], filterableAttributes: ['id'] });
@@ -79,7 +102,9 @@ export const appointmentsIndexing = (appointments: AppointmentsIndex, calendars:
     type: AppointmentHitType,
     authorId: string | null,
     canceled: boolean,
-  ): Promise<AppointmentSearchDocument> => ({
+    participantIds: string[],
+  ): Promise<AppointmentSearchDocument> =>
+    withAudience({
     id,
     appointment_id: appointmentId,
     name: fields.name,
@@ -96,6 +121,8 @@ export const appointmentsIndexing = (appointments: AppointmentsIndex, calendars:
     recurrence_end_time: fields.recurrence_pattern.recurrence_end_time,
     author_id: authorId,
     canceled,
+    participant_ids: participantIds,
+    audience: [],
   });
 
   const typeOf = (fields: AppointmentFields): AppointmentHitType =>
@@ -111,6 +138,10 @@ export const appointmentsIndexing = (appointments: AppointmentsIndex, calendars:
       AppointmentOccurrenceModified.type,
       AppointmentCanceled.type,
       AppointmentDeleted.type,
+      CalendarShared.type,
+      CalendarShareRemoved.type,
+      ParticipantsInvited.type,
+      ParticipantRemoved.type,
     ],
     handle: async (event) => {
       const data = event.data as Record<string, unknown>;
@@ -118,10 +149,26 @@ export const appointmentsIndexing = (appointments: AppointmentsIndex, calendars:
         case CalendarCreated.type:
         case CalendarUpdated.type: {
           const id = String(data.calendar_id);
-          await calendars.upsert([{ id, name: String(data.name), color: String(data.color) }]);
+          const existing = await findById(calendars, id);
+          await calendars.upsert([
+            {
+              id,
+              name: String(data.name),
+              color: String(data.color),
+              type: (data.type as CalendarSearchDocument['type'] | undefined) ?? existing?.type ?? 'personal',
+              parent_id: data.parent_id === undefined ? (existing?.parent_id ?? null) : ((data.parent_id as string | null) ?? null),
+              author_id: data.author_id === undefined ? (existing?.author_id ?? null) : ((data.author_id as string | null) ?? null),
+              shared_with: existing?.shared_with ?? [],
+            },
+          ]);
           if (event.type === CalendarUpdated.type) {
             const touched = await all(appointments, { calendar_ids: id });
-            const renamed = await Promise.all(touched.map(async (doc) => ({ ...doc, calendar_names: await namesOf(doc.calendar_ids) })));
+            const renamed = await Promise.all(
+              touched.map(async (found) => {
+                const doc = (await findById(appointments, found.id)) ?? found;
+                return { ...doc, calendar_names: await namesOf(doc.calendar_ids) };
+              }),
+            );
             if (renamed.length > 0) await appointments.upsert(renamed);
           }
           return;
@@ -129,17 +176,44 @@ export const appointmentsIndexing = (appointments: AppointmentsIndex, calendars:
         case CalendarDeleted.type:
           await calendars.delete([String(data.calendar_id)]);
           return;
+        case CalendarShared.type:
+        case CalendarShareRemoved.type: {
+          const calendar = await findById(calendars, String(data.calendar_id));
+          if (!calendar) return;
+          const members = data.member_ids as string[];
+          const shared_with =
+            event.type === CalendarShared.type ? [...new Set([...calendar.shared_with, ...members])] : calendar.shared_with.filter((id) => !members.includes(id));
+          await calendars.upsert([{ ...calendar, shared_with }]);
+          return;
+        }
+        case ParticipantsInvited.type:
+        case ParticipantRemoved.type: {
+          const appointmentId = String(data.appointment_id);
+          // removal from one occurrence leaves the series' participants as they are (the read side's rule: any occurrence counts)
+          if (event.type === ParticipantRemoved.type && typeof data.occurrence_start === 'string') return;
+          const docs = await all(appointments, { appointment_id: appointmentId });
+          const current = (await Promise.all(docs.map((doc) => findById(appointments, doc.id)))).flatMap((doc) => (doc ? [doc] : []));
+          const changed = current.map((doc) => {
+            const participant_ids =
+              event.type === ParticipantsInvited.type
+                ? [...new Set([...doc.participant_ids, ...(data.participants as Array<{ member_id: string }>).map((p) => p.member_id)])]
+                : doc.participant_ids.filter((id) => id !== data.member_id);
+            return withAudience({ ...doc, participant_ids });
+          });
+          if (changed.length > 0) await appointments.upsert(changed);
+          return;
+        }
         case AppointmentCreated.type: {
           const fields = data.appointment as AppointmentFields;
           const id = String(data.appointment_id);
-          await appointments.upsert([await documentOf(id, id, fields, typeOf(fields), (data.author_id as string | null) ?? null, false)]);
+          await appointments.upsert([await documentOf(id, id, fields, typeOf(fields), (data.author_id as string | null) ?? null, false, [])]);
           return;
         }
         case AppointmentUpdated.type: {
           const id = String(data.appointment_id);
           const current = await findById(appointments, id);
           const fields = data.appointment as AppointmentFields;
-          await appointments.upsert([await documentOf(id, id, fields, typeOf(fields), current?.author_id ?? event.metadata.memberId, current?.canceled ?? false)]);
+          await appointments.upsert([await documentOf(id, id, fields, typeOf(fields), current?.author_id ?? event.metadata.memberId, current?.canceled ?? false, current?.participant_ids ?? [])]);
           return;
         }
         case AppointmentOccurrenceModified.type: {
@@ -148,7 +222,9 @@ export const appointmentsIndexing = (appointments: AppointmentsIndex, calendars:
           const series = await findById(appointments, appointmentId);
           const current = await findById(appointments, id);
           const canceled = (series?.canceled ?? false) || (current?.canceled ?? false);
-          await appointments.upsert([await documentOf(id, appointmentId, data.appointment as AppointmentFields, 'modified_recurring_appointment', series?.author_id ?? null, canceled)]);
+          await appointments.upsert([await documentOf(id, appointmentId, data.appointment as AppointmentFields, 'modified_recurring_appointment', series?.author_id ?? null, canceled, [
+              ...new Set([...(series?.participant_ids ?? []), ...(current?.participant_ids ?? [])]),
+            ])]);
           return;
         }
         case AppointmentCanceled.type: {
@@ -157,7 +233,8 @@ export const appointmentsIndexing = (appointments: AppointmentsIndex, calendars:
             typeof data.occurrence_start === 'string'
               ? [await findById(appointments, occurrenceId(appointmentId, data.occurrence_start))].flatMap((doc) => (doc ? [doc] : []))
               : await all(appointments, { appointment_id: appointmentId });
-          if (targets.length > 0) await appointments.upsert(targets.map((doc) => ({ ...doc, canceled: true })));
+          const fresh = (await Promise.all(targets.map((doc) => findById(appointments, doc.id)))).flatMap((doc) => (doc ? [doc] : []));
+          if (fresh.length > 0) await appointments.upsert(fresh.map((doc) => ({ ...doc, canceled: true })));
           return;
         }
         case AppointmentDeleted.type: {

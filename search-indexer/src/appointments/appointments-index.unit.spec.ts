@@ -109,4 +109,23 @@ describe('appointments search indexing', () => {
     const deleted = await setup([...events, recorded('AppointmentDeleted', { appointment_id: 'a1', occurrence_start: null })]);
     expect(deleted.appointments.size).toBe(0);
   });
+
+  it('names who may find it: its calendars, its author and its participants (removed ones drop out)', async () => {
+    const invited = recorded('ParticipantsInvited', {
+      appointment_id: 'a1',
+      occurrence_start: null,
+      participants: [{ member_id: 'bob', status: 'invited' }],
+      group_ids: [],
+      membership_role_ids: [],
+      send_email_notification: false,
+      invited_by: 'alice',
+    });
+    const shared = recorded('CalendarShared', { calendar_id: 'c1', member_ids: ['cid'] });
+    const { appointments, calendars } = await setup([calendar, created, modified, invited, shared]);
+    expect(appointments.get('a1')?.audience).toEqual(['c:c1', 'm:alice', 'm:bob']);
+    expect(appointments.get(occurrenceId('a1', start))?.audience).toEqual(['c:c1', 'm:alice', 'm:bob']);
+    expect(calendars.get('c1')).toMatchObject({ type: 'network', parent_id: null, author_id: 'admin', shared_with: ['cid'] });
+    const removed = await setup([calendar, created, invited, recorded('ParticipantRemoved', { appointment_id: 'a1', occurrence_start: null, member_id: 'bob', removed_by: 'alice' })]);
+    expect(removed.appointments.get('a1')?.audience).toEqual(['c:c1', 'm:alice']);
+  });
 });

@@ -1,0 +1,286 @@
+import {
+  activeLock,
+  GROUP_SEARCH_MODULES,
+  SEARCH_MODULES,
+  SEARCH_OVERVIEW_HITS,
+  SEARCH_PAGE_SIZE,
+  type GlobalSearchQuery,
+  type GlobalSearchResponse,
+  type SearchHit,
+  type SearchModule,
+  type SearchModuleResult,
+  type SearchPersonRef,
+} from '@cn/contracts';
+import type { SearchCollection, SearchDocument, SearchQuery } from '@cn/platform';
+import { ACTIVITIES_INDEX_DEFINITION, activityHitUrl, NETWORK_STREAM, type ActivitySearchDocument } from '../activities/activities-index';
+import { APPOINTMENTS_INDEX_DEFINITION, CALENDARS_INDEX_DEFINITION, type AppointmentSearchDocument, type CalendarSearchDocument } from '../appointments/appointments-index';
+import type { OpenIndex, SearchIndexDefinition } from '../core/search-feature';
+import { allMatching, snippetOf } from '../core/search-text';
+import { FILES_INDEX_DEFINITION, fileHitUrl, type FileSearchDocument } from '../files/files-index';
+import { audienceFilter, GROUPS_INDEX_DEFINITION, toGroupHit, type GroupSearchDocument } from '../groups/groups-index';
+import { itemHitUrl, ITEMS_INDEX_DEFINITION, type ItemSearchDocument } from '../items/items-index';
+import { MEMBERS_INDEX_DEFINITION, type MemberSearchDocument } from '../members/members-index';
+import { MESSAGES_INDEX_DEFINITION, type MessageSearchDocument } from '../messages/messages-index';
+import { reachOf, type SearchViewer, type ViewerReach } from './search-viewer';
+
+/** a group named by a group's search that the viewer may not see (or that does not exist): 404 */
+export class SearchGroupNotFound extends Error {}
+
+type Filter = NonNullable<SearchQuery['filter']>;
+
+/** How one module searches: its index, the viewer's filter (null: nothing to find), its date and its hits. */
+interface ModuleSearch<T extends SearchDocument> {
+  definition: SearchIndexDefinition<T>;
+  filter: Filter | null;
+  dateField: string | null;
+  toHits(docs: T[]): Promise<SearchHit[]>;
+}
+
+interface Context {
+  viewer: SearchViewer;
+  reach: ViewerReach;
+  groups: ReadonlyMap<string, GroupSearchDocument>;
+  calendars: ReadonlyMap<string, CalendarSearchDocument>;
+  /** the group searched in */
+  group: GroupSearchDocument | null;
+  people(ids: readonly string[]): Promise<Map<string, SearchPersonRef>>;
+  now: Date;
+}
+
+const personOf = (id: string, doc: MemberSearchDocument | null): SearchPersonRef =>
+  doc
+    ? { id, display_name: doc.display_name, html_url: `/members/${id}`, deleted: false, is_external: doc.is_external, is_network_admin: doc.is_network_admin }
+    : { id, display_name: '', html_url: null, deleted: true, is_external: false, is_network_admin: false };
+
+/** a filter that finds nothing when the viewer may see none of the values */
+const within = (field: string, values: readonly string[]): Filter | null => (values.length === 0 ? null : { [field]: [...values] });
+const and = (...filters: Array<Filter | null>): Filter | null => {
+  const merged: Filter = {};
+  for (const filter of filters) {
+    if (filter === null) return null;
+    Object.assign(merged, filter);
+  }
+  return merged;
+};
+
+const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocument> | null> => {
+  const { reach, group, viewer } = ctx;
+  const activities: ModuleSearch<ActivitySearchDocument> = {
+    definition: ACTIVITIES_INDEX_DEFINITION,
+    filter: within('stream', group ? reach.activityStreams.filter((stream) => stream === group.id) : reach.activityStreams),
+    dateField: 'created_at',
+    toHits: async (docs) => {
+      const people = await ctx.people(docs.map((doc) => doc.author_id));
+      return docs.map((doc) => {
+        const streamGroup = doc.stream === NETWORK_STREAM ? null : ctx.groups.get(doc.stream);
+        const actor = people.get(doc.author_id) ?? personOf(doc.author_id, null);
+        return {
+          id: doc.id,
+          module: 'activities',
+          title: actor.display_name,
+          html_url: activityHitUrl(doc),
+          html_content: snippetOf(doc.text),
+          created_at: doc.created_at,
+          activity: {
+            actor,
+            object: { type: doc.kind === 'post' ? 'note' : 'reply', reply_count: doc.reply_count },
+            activitystreams: streamGroup
+              ? [{ slug: streamGroup.slug, name: streamGroup.name, html_url: `/activitystreams/${streamGroup.slug}` }]
+              : [{ slug: NETWORK_STREAM, name: '', html_url: `/activitystreams/${NETWORK_STREAM}` }],
+          },
+        };
+      });
+    },
+  };
+  const messages: ModuleSearch<MessageSearchDocument> = {
+    definition: MESSAGES_INDEX_DEFINITION,
+    filter: group ? null : { holder_ids: viewer.id },
+    dateField: 'created_at',
+    toHits: async (docs) => {
+      const people = await ctx.people(docs.flatMap((doc) => [doc.author_id, ...doc.to_member_ids]));
+      return docs.map((doc) => {
+        const author = people.get(doc.author_id) ?? personOf(doc.author_id, null);
+        return {
+          id: doc.id,
+          module: 'messages',
+          title: doc.subject,
+          html_url: `/messages/${doc.id}`,
+          html_content: snippetOf(doc.content),
+          created_at: doc.created_at,
+          message: { author, subject: doc.subject, to: doc.to_member_ids.map((id) => people.get(id) ?? personOf(id, null)) },
+        };
+      });
+    },
+  };
+  const groupCalendars = group ? [...ctx.calendars.values()].filter((calendar) => calendar.type === 'group' && calendar.parent_id === group.id).map((c) => c.id) : null;
+  const appointments: ModuleSearch<AppointmentSearchDocument> = {
+    definition: APPOINTMENTS_INDEX_DEFINITION,
+    filter: and(reach.appointmentAudience === null ? {} : within('audience', reach.appointmentAudience), groupCalendars === null ? {} : within('calendar_ids', groupCalendars)),
+    dateField: 'date_start',
+    toHits: (docs) =>
+      Promise.resolve(
+        docs.map((doc) => ({
+          id: doc.id,
+          module: 'appointments',
+          title: doc.name,
+          html_url: `/appointments/${doc.id}`,
+          html_content: snippetOf(doc.description),
+          created_at: null,
+          appointment: {
+            date: { start: doc.date_start, end: doc.date_end, all_day: doc.all_day, time_zone: doc.time_zone },
+            calendars: doc.calendar_ids.flatMap((id) => {
+              const calendar = ctx.calendars.get(id);
+              return calendar ? [{ id, name: calendar.name, color: calendar.color }] : [];
+            }),
+            type: doc.type,
+            canceled: doc.canceled,
+          },
+        })),
+      ),
+  };
+  const fileScopes = group ? reach.fileScopes.filter((scope) => scope === group.id) : reach.fileScopes;
+  const files = (kind: 'file' | 'folder'): ModuleSearch<FileSearchDocument> => ({
+    definition: FILES_INDEX_DEFINITION,
+    filter: and(within('scope', fileScopes), { kind }),
+    dateField: 'created_at',
+    toHits: (docs) =>
+      Promise.resolve(
+        docs.map((doc) => {
+          const scopeGroup = ctx.groups.get(doc.scope);
+          return {
+            id: doc.id,
+            module: kind === 'file' ? 'files' : 'folders',
+            title: doc.name,
+            html_url: fileHitUrl(doc, scopeGroup ? scopeGroup.slug : null),
+            html_content: snippetOf(doc.description),
+            created_at: doc.created_at,
+            file: {
+              content_type: doc.content_type,
+              size: doc.size,
+              group: scopeGroup ? { slug: scopeGroup.slug, name: scopeGroup.name } : null,
+              locked: activeLock({ locked_by: doc.locked_by ?? null, locked_until: doc.locked_until ?? null }, ctx.now) !== null && doc.locked_by !== viewer.id,
+            },
+          };
+        }),
+      ),
+  });
+  const members: ModuleSearch<MemberSearchDocument> = {
+    definition: MEMBERS_INDEX_DEFINITION,
+    filter: group ? within('id', group.member_ids) : {},
+    dateField: null,
+    toHits: (docs) =>
+      Promise.resolve(
+        docs.map((doc) => ({
+          id: doc.id,
+          module: 'members',
+          title: doc.display_name,
+          html_url: `/members/${doc.id}`,
+          html_content: snippetOf(doc.status),
+          created_at: null,
+          member: personOf(doc.id, doc),
+        })),
+      ),
+  };
+  const groups: ModuleSearch<GroupSearchDocument> = {
+    definition: GROUPS_INDEX_DEFINITION,
+    filter: group ? null : audienceFilter(viewer),
+    dateField: null,
+    toHits: (docs) =>
+      Promise.resolve(
+        docs.map((doc) => ({ id: doc.id, module: 'groups', title: doc.name, html_url: `/groups/${doc.slug}`, html_content: snippetOf(doc.teaser), created_at: null, group: toGroupHit(doc) })),
+      ),
+  };
+  const items: ModuleSearch<ItemSearchDocument> = {
+    definition: ITEMS_INDEX_DEFINITION,
+    filter: group ? null : { archived: false },
+    dateField: 'created_at',
+    toHits: (docs) =>
+      Promise.resolve(
+        docs.map((doc) => ({
+          id: doc.id,
+          module: 'items',
+          title: doc.name,
+          html_url: itemHitUrl(doc),
+          html_content: snippetOf(doc.text),
+          created_at: doc.created_at,
+          item: { app_id: doc.app_id, app_name: doc.app_name, archived: doc.archived },
+        })),
+      ),
+  };
+  return {
+    activities,
+    messages,
+    appointments,
+    files: files('file'),
+    folders: files('folder'),
+    members,
+    groups,
+    // pages are not built yet (docs/SEARCH.md): the module is listed and finds nothing
+    pages: null,
+    items,
+  };
+};
+
+const sortOf = (search: ModuleSearch<SearchDocument>, sortBy: GlobalSearchQuery['sort_by']): SearchQuery['sort'] => {
+  if (sortBy === 'score,asc' || search.dateField === null) return undefined;
+  return [[search.dateField, sortBy === 'date,desc' ? 'desc' : 'asc'], ['id', 'asc']];
+};
+
+/**
+ * One viewer's answer to a global search (or a group's). Visibility is decided now, from the search
+ * side's own groups and calendars, so a change of membership counts at once; empty q finds nothing.
+ */
+export const runGlobalSearch = async (
+  open: OpenIndex,
+  viewer: SearchViewer,
+  query: GlobalSearchQuery,
+  groupSlug: string | null,
+): Promise<GlobalSearchResponse> => {
+  const [groupsIndex, calendarsIndex, membersIndex] = await Promise.all([open(GROUPS_INDEX_DEFINITION), open(CALENDARS_INDEX_DEFINITION), open(MEMBERS_INDEX_DEFINITION)]);
+  const [groupDocs, calendarDocs] = await Promise.all([allMatching(groupsIndex, {}), allMatching(calendarsIndex, {})]);
+  const reach = reachOf(viewer, groupDocs, calendarDocs);
+  let group: GroupSearchDocument | null = null;
+  if (groupSlug !== null) {
+    group = reach.visibleGroups.find((candidate) => candidate.slug === groupSlug) ?? null;
+    if (!group) throw new SearchGroupNotFound(groupSlug);
+  }
+  const ctx: Context = {
+    now: new Date(),
+    viewer,
+    reach,
+    groups: new Map(groupDocs.map((doc) => [doc.id, doc])),
+    calendars: new Map(calendarDocs.map((doc) => [doc.id, doc])),
+    group,
+    people: async (ids) => {
+      const unique = [...new Set(ids)];
+      const docs = await Promise.all(unique.map((id) => membersIndex.get(id)));
+      return new Map(unique.map((id, index) => [id, personOf(id, docs[index] ?? null)]));
+    },
+  };
+  const searches = modulesOf(ctx);
+  const offered: readonly SearchModule[] = group ? GROUP_SEARCH_MODULES : SEARCH_MODULES;
+  const module = query.module && offered.includes(query.module) ? query.module : null;
+  const run = async (name: SearchModule, limit: number, offset: number): Promise<SearchModuleResult> => {
+    const search = searches[name];
+    if (query.q === '' || !search || search.filter === null) return { module: name, total: 0, hits: [] };
+    const index: SearchCollection<SearchDocument> = await open(search.definition);
+    const result = await index.search({ q: query.q, filter: search.filter, sort: sortOf(search, query.sort_by), limit, offset });
+    return { module: name, total: result.total, hits: limit === 0 ? [] : await search.toHits(result.hits) };
+  };
+  const perPage = SEARCH_PAGE_SIZE;
+  const results = await Promise.all(
+    offered.map((name) => (module === null ? run(name, SEARCH_OVERVIEW_HITS, 0) : name === module ? run(name, perPage, (query.page - 1) * perPage) : run(name, 0, 0))),
+  );
+  const chosen = module === null ? results.filter((result) => result.total > 0) : results.filter((result) => result.module === module);
+  const total = module === null ? 0 : (chosen[0]?.total ?? 0);
+  return {
+    q: query.q,
+    module,
+    page: module === null ? 1 : query.page,
+    sort_by: query.sort_by,
+    group: group ? { slug: group.slug, name: group.name } : null,
+    counts: results.map((result) => ({ module: result.module, count: result.total })),
+    results: chosen,
+    pagination: module === null ? null : { page: query.page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) },
+  };
+};

@@ -1,0 +1,45 @@
+import { applyAll, memoryIndex, recordedEvent } from '../__tests__/memory-index';
+import { itemHitUrl, itemsIndexing, type AppSearchDocument, type ItemSearchDocument } from './items-index';
+
+describe('app items search indexing', () => {
+  const setup = async (events: Parameters<typeof applyAll>[1]) => {
+    const items = memoryIndex<ItemSearchDocument>();
+    const apps = memoryIndex<AppSearchDocument>();
+    await applyAll(itemsIndexing(items.collection, apps.collection), events);
+    return items.docs;
+  };
+  const property = (id: string, name: string, type: string) => recordedEvent('AppPropertyDefined', { app_id: 'tasks', property: { id, name, type } });
+  const base = [
+    recordedEvent('AppCreated', { app_id: 'tasks', name: 'Tasks', description: '' }),
+    property('p1', 'title', 'text'),
+    property('p2', 'assignee', 'membership'),
+    property('p3', 'notes', 'html'),
+    property('p4', 'labels', 'tag'),
+    recordedEvent('AppItemCreated', {
+      app_id: 'tasks',
+      item_id: 'i1',
+      author_id: 'ann',
+      values: { p1: 'Tune the piano', p2: ['member-bob'], p3: '<p>Call <b>Steinway</b></p>', p4: ['urgent', 'hall'] },
+    }),
+  ];
+
+  it('indexes the text of text-like properties (never member ids), named by the first one', async () => {
+    const docs = await setup(base);
+    expect(docs.get('i1')).toMatchObject({ app_id: 'tasks', app_name: 'Tasks', name: 'Tune the piano', text: 'Tune the piano Call Steinway urgent hall', archived: false });
+    expect(docs.get('i1')?.text).not.toContain('member-bob');
+    expect(itemHitUrl(docs.get('i1') as ItemSearchDocument)).toBe('/apps/tasks/items/i1');
+  });
+
+  it('follows changed values, archiving and changed definitions', async () => {
+    const docs = await setup([
+      ...base,
+      recordedEvent('AppItemChanged', { app_id: 'tasks', item_id: 'i1', values: { p1: 'Tune the organ' } }),
+      recordedEvent('AppItemArchived', { app_id: 'tasks', item_id: 'i1' }),
+      recordedEvent('AppPropertyRemoved', { app_id: 'tasks', property_id: 'p3' }),
+      property('p4', 'labels', 'number'),
+    ]);
+    expect(docs.get('i1')).toMatchObject({ name: 'Tune the organ', text: 'Tune the organ', archived: true });
+    const restored = await setup([...base, recordedEvent('AppItemArchived', { app_id: 'tasks', item_id: 'i1' }), recordedEvent('AppItemUnarchived', { app_id: 'tasks', item_id: 'i1' })]);
+    expect(restored.get('i1')?.archived).toBe(false);
+  });
+});
