@@ -24,6 +24,9 @@ const base = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/e2e-browser/'],
 };
 module.exports = {
+  // also the global ceiling: a worker that runs the int project's files under another project's settings
+  // (a path given without --selectProjects) keeps the int specs' 30 s, not jest's 5 s
+  testTimeout: 30_000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/*/src/**/*.unit.spec.ts?(x)'] },
     // an int spec starts whole services (every feature's module and projector) and may share two cores with the
