@@ -22,6 +22,7 @@ import { navigationFeature } from './navigation/navigation.module';
 import { chatFeature } from './chat/chat.module';
 import { appsFeature } from './apps/apps.module';
 import { filesFeature } from './files/files.module';
+import { digestsFeature } from './digests/digests.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -52,4 +53,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   chatFeature,
   appsFeature,
   filesFeature,
+  digestsFeature,
 ];
