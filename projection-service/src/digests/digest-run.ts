@@ -93,7 +93,8 @@ export const runDigestSlot = async (deps: DigestRunDeps, slot: DigestSlot): Prom
     const changedToo = kind === 'email_daily_digests' && network.mail.daily_activity.mode === 'new_and_updated';
     const { placed } = await collectVisible(deps.store, ctx, {
       filter: { $and: [changedToo ? { _position: { $gt: since } } : { created_position: { $gt: since } }, { _position: { $lte: head } }] },
-      wanted: (entry) => entry.doc.author_id !== member._id,
+      // posts, appointments and articles of others; someone joining a group is no news for a mail
+      wanted: (entry) => entry.doc.author_id !== member._id && entry.doc.kind !== 'group_member',
       limit: ACTIVITIES_MAX,
     });
     const authors = await loadMembers(
@@ -158,7 +159,7 @@ const appendOnce = async (deps: DigestRunDeps, memberId: string, revision: numbe
     await deps.eventStore.append(
       membershipSettingsStream(memberId),
       events.map((event) => ({ ...event, metadata: { ...metadata(), schemaVersion: eventRegistry.get(event.type)?.version ?? 1 } })),
-      { expectedRevision: revision },
+      { expectedRevision: revision < 0 ? 'no_stream' : revision },
     );
   } catch (error) {
     // the member saved their settings meanwhile: the slot is decided again on the stream as it is now
