@@ -166,3 +166,26 @@ export const composeDigest = (input: DigestInput): DigestMail | null => {
     counts: { activities: activities.length, notifications: notifications.length },
   };
 };
+
+export interface NotificationMailInput {
+  member: { id: string; email: string; name: string };
+  network: { name: string; base_url: string; language: string };
+  notification: Pick<NotificationDto, 'kind' | 'actor' | 'subject'>;
+}
+
+/** One notification as a mail of its own (`email_notifications`), in the network's language. */
+export const composeNotificationMail = (input: NotificationMailInput): DigestMail => {
+  const words = WORDINGS[input.network.language.startsWith('de') ? 'de' : 'en'];
+  const link = (path: string) => `${input.network.base_url.replace(/\/$/, '')}${path}`;
+  const who = input.notification.actor?.name ?? input.network.name;
+  const what = `${who} ${words.kinds[input.notification.kind]}`;
+  const lines = [words.hello(input.member.name), '', `${what}: ${input.notification.subject.name}`];
+  if (input.notification.subject.html_url) lines.push(link(input.notification.subject.html_url));
+  lines.push('', words.settings, link(`/members/${encodeURIComponent(input.member.id)}/settings/edit`));
+  return {
+    to: [input.member.email],
+    subject: `${input.network.name}: ${what}`,
+    text: lines.join('\n'),
+    counts: { activities: 0, notifications: 1 },
+  };
+};
