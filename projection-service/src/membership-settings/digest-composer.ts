@@ -189,3 +189,34 @@ export const composeNotificationMail = (input: NotificationMailInput): DigestMai
     counts: { activities: 0, notifications: 1 },
   };
 };
+
+export interface SubscriptionMailInput {
+  member: { id: string; email: string; name: string };
+  network: { name: string; base_url: string; language: string };
+  /** the subscribed group or channel */
+  place: { type: 'group' | 'channel'; name: string };
+  author_name: string;
+  html_content: string;
+  html_url: string;
+}
+
+const SUBSCRIPTION_WORDS = {
+  de: { subject: (place: string) => `Neu in ${place}`, by: (author: string) => `${author} hat etwas veröffentlicht:`, why: 'Du bekommst diese E-Mail, weil du das abonniert hast.' },
+  en: { subject: (place: string) => `New in ${place}`, by: (author: string) => `${author} published:`, why: 'You get this mail because you subscribed to it.' },
+} as const;
+
+/** New content in a group or channel the member subscribed to (`email_subscriptions`), as a mail of its own. */
+export const composeSubscriptionMail = (input: SubscriptionMailInput): DigestMail => {
+  const language = input.network.language.startsWith('de') ? 'de' : 'en';
+  const words = WORDINGS[language];
+  const own = SUBSCRIPTION_WORDS[language];
+  const link = (path: string) => `${input.network.base_url.replace(/\/$/, '')}${path}`;
+  const text = htmlToText(input.html_content);
+  const teaser = text.length > TEASER ? `${text.slice(0, TEASER - 1)}…` : text;
+  return {
+    to: [input.member.email],
+    subject: `${input.network.name}: ${own.subject(input.place.name)}`,
+    text: [words.hello(input.member.name), '', own.by(input.author_name), teaser, link(input.html_url), '', own.why, words.settings, link(`/members/${encodeURIComponent(input.member.id)}/settings/edit`)].join('\n'),
+    counts: { activities: 1, notifications: 0 },
+  };
+};

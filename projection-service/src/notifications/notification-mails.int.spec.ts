@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { abuseReportStream, activityStream, DEFAULT_MEMBERSHIP_SETTINGS, groupStream, memberStream, membershipSettingsStream, mentionMarkup } from '@cn/contracts';
+import { abuseReportStream, activityStream, channelStream, DEFAULT_MEMBERSHIP_SETTINGS, groupStream, memberStream, membershipSettingsStream, mentionMarkup } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
 import { startHarness, type Harness } from '../__tests__/harness';
 import { NOTIFICATION_MAILS } from './notification-mails';
@@ -90,6 +90,35 @@ describe('email for single notifications (a reactor beside the read side)', () =
     // the reporter is no administrator; the replier hears nothing of their own reply
     expect(mailsTo('eve')).toEqual([]);
     expect(mailsTo('bob')).toHaveLength(1);
+  });
+
+  it('mails new content of a subscribed group or channel to subscribers who chose such mails and may see it', async () => {
+    for (const member of ['bob', 'cat']) await h.append(groupStream('g'), 'GroupSubscribed', { group_id: 'g', member_id: member }, member);
+    await h.append(groupStream('h'), 'GroupSubscribed', { group_id: 'h', member_id: 'eve' }, 'eve');
+    await settings('cat', { email_subscriptions: [] });
+    await h.append(channelStream('garden'), 'ChannelCreated', { channel_id: 'c1', slug: 'garden', title: 'Garden Journal', description: '', status: 'active', author_id: 'adm', blog_id: 'b1' }, 'adm');
+    await h.append(channelStream('garden'), 'ChannelSubscribed', { channel_id: 'c1', member_id: 'bob' }, 'bob');
+    const bobBefore = mailsTo('bob').length;
+    await h.append(activityStream('p3'), 'ActivityPosted', { activity_id: 'p3', group_id: 'g', author_id: 'ada', html_content: '<p>Plant sale next week</p>' }, 'ada');
+    await h.append(activityStream('p4'), 'ActivityPosted', { activity_id: 'p4', group_id: 'h', author_id: 'ada', html_content: '<p>Board only</p>' }, 'ada');
+    head = await h.append(
+      channelStream('garden'),
+      'ArticlePublished',
+      { channel_id: 'c1', blog_id: 'b1', article_id: 'a1', title: 'Pruning roses', html_content: '<p>Cut above the bud</p>', author_id: 'adm' },
+      'adm',
+    );
+    await eventually(() => mailsTo('bob').length === bobBefore + 2);
+    await settled();
+    // 'Garden Journal' sorts before 'Group G'
+    const [channel, group] = mailsTo('bob').slice(bobBefore).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(group.subject).toMatch(/(Neu in|New in) Group G$/);
+    expect(group.text).toContain('Plant sale next week');
+    expect(channel.subject).toMatch(/(Neu in|New in) Garden Journal$/);
+    expect(channel.text).toContain('https://club.example/activities/article-a1');
+    // Cat chose no subscription mails, Eve may not see the hidden group, Ada wrote it
+    expect(mailsTo('cat')).toHaveLength(1);
+    expect(mailsTo('eve')).toEqual([]);
+    expect(mailsTo('ada').map((mail) => mail.subject).join()).not.toMatch(/Group G|Group H/);
   });
 
   it('sends each mail once, also when the reactor replays the log after a crash', async () => {

@@ -13,6 +13,7 @@ import { loadNetwork } from '../network/network.read';
 import { homeNotificationsProjection, type HomeNotificationEntry } from './home-notifications.projection';
 import { homeNotificationsCollection, notificationsOf } from './notifications.read';
 import { notificationFeedsProjection, type NotificationFeedDocument } from './notifications.projection';
+import { SUBSCRIPTION_EVENT_TYPES, subscriptionMailsOf } from './subscription-mails';
 
 export const NOTIFICATION_MAILS = 'projection-service.notification-mails';
 const CHECKPOINTS = '_checkpoints';
@@ -63,11 +64,12 @@ const candidatesOf = async (store: DocumentStore, entry: Entry): Promise<string[
 };
 
 /**
- * Email for single notifications: a reactor that follows the log with its own checkpoint and, for each
+ * Email for single notifications and subscriptions: a reactor that follows the log with its own checkpoint and, for each
  * notification an event created, mails every member it is for whose `email_notifications` (or, for abuse
  * reports, `email_admin_notifications`) include its kind; never to the actor, never to a locked or erased
  * member or one who may no longer see it (the bell's own read decides). Not in the request path; once per
- * event and member (the mail's key), also when it is replayed after a crash. Its first start begins at the
+ * event and member (the mail's key), also when it is replayed after a crash. New content in a subscribed
+ * group or channel goes the same way (subscription-mails.ts). Its first start begins at the
  * head of the log: an existing history is not mailed.
  */
 export const createNotificationMailer = (deps: NotificationMailerDeps): Projector => {
@@ -92,7 +94,8 @@ export const createNotificationMailer = (deps: NotificationMailerDeps): Projecto
 
   const follow = async (events: readonly RecordedEvent[]): Promise<void> => {
     for (const recorded of events) {
-      if (!homeNotificationsProjection.eventTypes.includes(recorded.type) && !notificationFeedsProjection.eventTypes.includes(recorded.type)) continue;
+      const notifies = homeNotificationsProjection.eventTypes.includes(recorded.type) || notificationFeedsProjection.eventTypes.includes(recorded.type);
+      if (!notifies && !SUBSCRIPTION_EVENT_TYPES.includes(recorded.type)) continue;
       if (!(await deps.readModelsAt(recorded.position))) {
         deps.logger.warn({ position: recorded.position, type: recorded.type }, 'read models behind: notification mails of this event skipped');
         continue;
@@ -104,6 +107,12 @@ export const createNotificationMailer = (deps: NotificationMailerDeps): Projecto
             deps.logger.error({ err: error, member_id: memberId, position: recorded.position, kind: entry.kind satisfies NotificationKind }, 'a notification mail failed'),
           );
         }
+      }
+      if (!SUBSCRIPTION_EVENT_TYPES.includes(recorded.type)) continue;
+      for (const { key, mail } of await subscriptionMailsOf(deps.store, recorded, deps.baseUrl)) {
+        await sendMailOnce(deps.store, deps.mail, key, mail, deps.clock).catch((error: unknown) =>
+          deps.logger.error({ err: error, to: mail.to, position: recorded.position }, 'a subscription mail failed'),
+        );
       }
     }
   };
