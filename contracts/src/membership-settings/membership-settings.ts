@@ -146,3 +146,24 @@ export interface MembershipSettingsResponse {
   /** the member's groups, for 'selected groups' */
   groups: Array<{ id: string; name: string }>;
 }
+
+// ---- subscriptions (what a member follows; `email_subscriptions` decides which of them mail new content) ----
+
+export const SUBSCRIPTION_TYPES = ['group', 'channel'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+/** one group or channel the member may subscribe to, with its state and the flag the command enforces */
+export interface SubscriptionEntry {
+  type: SubscriptionType;
+  id: string;
+  slug: string;
+  name: string;
+  subscribed: boolean;
+  /** groupAbilities(...).subscribe / channelAbilities(...).subscribe: the rule the subscribe commands refuse by */
+  can: { subscribe: boolean };
+}
+
+/** GET /members/{id}/subscriptions (only the member themself) */
+export interface MemberSubscriptionsResponse {
+  subscriptions: SubscriptionEntry[];
+}
