@@ -1,7 +1,6 @@
 import { DEFAULT_MEMBERSHIP_SETTINGS, type NotificationKind } from '@cn/contracts';
 import { collectionName, type EventStore, type ProjectedDocument, type RecordedEvent } from '@cn/domain';
 import { createProjector, type DocumentStore, type EventBus, type MailPort, type Projector } from '@cn/platform';
-import type { Logger } from 'pino';
 import { sendMailOnce } from '../digests/mail-once';
 import { groupsCollection } from '../groups/groups.read';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
@@ -20,6 +19,13 @@ const CHECKPOINTS = '_checkpoints';
 /** how long an event waits for the read models that tell whom it notifies */
 export const READ_MODELS_WAIT_MS = 30_000;
 
+/** what the reactor logs through (the service's pino logger) */
+export interface MailerLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
 interface Checkpoint extends ProjectedDocument {
   position: number;
 }
@@ -32,7 +38,7 @@ export interface NotificationMailerDeps {
   clock: () => Date;
   baseUrl: string;
   readModelsAt: (position: number) => Promise<boolean>;
-  logger: Logger;
+  logger: MailerLogger;
 }
 
 type Entry = Pick<HomeNotificationEntry, 'kind' | 'actor_id' | 'targets'> & { audience: HomeNotificationEntry['audience']; group_id: string | null };
