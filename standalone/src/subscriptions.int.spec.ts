@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { CONSISTENCY_HEADER, type MemberSubscriptionsResponse, type SubscriptionEntry } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
+import { eventually } from '@cn/platform/testing';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
 import { signInClient, type SignedInClient } from './testing/signed-in-client';
@@ -90,5 +91,33 @@ describe('subscriptions: the list and its flags against the subscribe commands, 
     // both answers were exercised
     expect(answers.allowed).toBeGreaterThan(0);
     expect(answers.refused).toBeGreaterThan(0);
+  });
+
+  it('a post in a subscribed group reaches the subscriber by mail, sent by the reactor beside the read side', async () => {
+    const { admin, member } = clients;
+    // a group both belong to (the demo's gardening group)
+    const adminGroups = new Set((await listOf(admin)).filter((entry) => entry.type === 'group').map((entry) => entry.slug));
+    const shared = (await listOf(member)).find((entry) => entry.type === 'group' && entry.can.subscribe && adminGroups.has(entry.slug));
+    expect(shared).toBeDefined();
+    if (!shared) return;
+    if (!shared.subscribed) expect((await toggle(member, shared, true)).status).toBeLessThan(300);
+    const posted = await request(server)
+      .post(`/api/v1/activitystreams/${shared.slug}/activities`)
+      .set('Cookie', admin.cookie)
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ content: '<p>Seed swap on Sunday</p>' });
+    expect(posted.status).toBeLessThan(300);
+    const outbox = join(dataDir, 'outbox');
+    const mailTo = (email: string) =>
+      existsSync(outbox)
+        ? readdirSync(outbox)
+            .filter((name) => name.endsWith('.json'))
+            .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')) as { to: string[]; subject: string; text: string })
+            .filter((mail) => mail.to.includes(email) && mail.text.includes('Seed swap on Sunday'))
+        : [];
+    const [mail] = await eventually(() => mailTo(member.email).length === 1 && mailTo(member.email), 10_000);
+    expect(mail.subject).toContain(shared.name);
+    // never to the author
+    expect(mailTo(admin.email)).toEqual([]);
   });
 });
