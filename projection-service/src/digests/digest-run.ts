@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { DEFAULT_MEMBERSHIP_SETTINGS, DEFAULT_TIME_ZONE, eventOf, eventRegistry, membershipSettingsEvents, membershipSettingsStream, type DigestKind } from '@cn/contracts';
 import { collectionName, WrongExpectedRevisionError, type EventStore } from '@cn/domain';
 import type { DocumentStore, MailPort } from '@cn/platform';
+import type { ActivityDocument } from '../activities/activities.projection';
 import { collectVisible, loadStreamsContext } from '../activities/activities.read';
 import { documentsInRange, byStart, isParticipating } from '../appointments/appointments.read';
 import { instancesInWindow } from '../appointments/appointment-instances';
@@ -39,6 +40,20 @@ const DAY_MS = 86_400_000;
 const digestEventId = (memberId: string, slotId: string): string => {
   const hex = createHash('sha256').update(`digest:${memberId}:${slotId}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** what a digest tells of an activity: a post's text, an appointment's name, an article's title before its text */
+const digestHtmlOf = (doc: ActivityDocument): string => {
+  switch (doc.source.type) {
+    case 'appointment':
+      return `<p>${escapeHtml(doc.source.name)}</p>${doc.html_content}`;
+    case 'article':
+      return `<p>${escapeHtml(doc.source.title)}</p>${doc.html_content}`;
+    default:
+      return doc.html_content;
+  }
 };
 
 const loadDigestState = async (eventStore: EventStore, memberId: string): Promise<{ state: DigestState; revision: number }> => {
@@ -106,7 +121,7 @@ export const runDigestSlot = async (deps: DigestRunDeps, slot: DigestSlot): Prom
       group_id: doc.group_id,
       stream_name: doc.group_id === null ? network.basic.name : (ctx.groups.get(doc.group_id)?.name ?? ''),
       author_name: doc.author_id ? memberRef(authors.get(doc.author_id), doc.author_id).name : network.basic.name,
-      html_content: doc.html_content,
+      html_content: digestHtmlOf(doc),
       created_position: doc.created_position,
     }));
     const notifications = (await notificationsOf(deps.store, viewer, 50)).notifications.filter((notification) => notification.position > since && notification.position <= head);

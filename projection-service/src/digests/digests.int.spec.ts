@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { activityStream, DEFAULT_MEMBERSHIP_SETTINGS, groupStream, memberStream, membershipSettingsStream } from '@cn/contracts';
+import { activityStream, appointmentFieldsSchema, appointmentStream, calendarStream, DEFAULT_MEMBERSHIP_SETTINGS, groupStream, memberStream, membershipSettingsStream } from '@cn/contracts';
 import type { EventStore } from '@cn/domain';
 import { eventually } from '@cn/platform/testing';
 import { startHarness, type Harness } from '../__tests__/harness';
@@ -36,7 +36,8 @@ describe('timed digests through the durable scheduler (fake clock, restarts)', (
           .sort()
           .map((name) => JSON.parse(readFileSync(join(dir, 'outbox', name), 'utf8')) as SentMail)
       : [];
-  const mailsTo = (member: string): SentMail[] => mails().filter((mail) => mail.to.includes(`${member}@example.org`));
+  /** the digests a member got (single notification mails, an appointment invite here, go out beside them) */
+  const mailsTo = (member: string): SentMail[] => mails().filter((mail) => mail.to.includes(`${member}@example.org`) && /(Zusammenfassung|Your digest|Was heute neu ist|Today's news)$/.test(mail.subject));
   const digestEvents = async (store: EventStore, member: string) =>
     (await store.readStream(membershipSettingsStream(member))).filter((event) => event.type === 'DigestSent').map((event) => event.data as { slot: string; up_to_position: number; activities: number });
   const start = async (at: string): Promise<Harness> => {
@@ -83,9 +84,20 @@ describe('timed digests through the durable scheduler (fake clock, restarts)', (
     await post(setup, 'p1', 'g', 'Harvest festival on Saturday');
     await post(setup, 'p2', null, 'Welcome to the new season');
     const head = await post(setup, 'p3', 'h', 'Secret board matter');
+    // an appointment two days after the slot Bob is invited to: his digest tells it among his next ones
+    await setup.append(calendarStream('net'), 'CalendarCreated', { calendar_id: 'net', name: 'Network', color: '1976d2', type: 'network', parent_id: null, author_id: 'ada' }, 'ada');
+    const startsAt = new Date(Date.parse(FIRST_SLOT) + 2 * 86_400_000);
+    const appointment = appointmentFieldsSchema.parse({ name: 'Pruning workshop', description: '', calendar_ids: ['net'], date: { start: startsAt.toISOString(), end: new Date(startsAt.getTime() + 3_600_000).toISOString(), all_day: false, time_zone: 'Europe/Berlin' } });
+    await setup.append(appointmentStream('w1'), 'AppointmentCreated', { appointment_id: 'w1', author_id: 'ada', appointment }, 'ada');
+    await setup.append(
+      appointmentStream('w1'),
+      'ParticipantsInvited',
+      { appointment_id: 'w1', occurrence_start: null, participants: [{ member_id: 'bob', status: 'invited' }], group_ids: [], membership_role_ids: [], send_email_notification: false, invited_by: 'ada' },
+      'ada',
+    );
 
-    await setup.service.runtime.readModels.waitFor(head, 5000);
-    expect(mails()).toEqual([]);
+    await setup.service.runtime.readModels.waitFor(await setup.infra.eventStore.headPosition(), 5000);
+    expect(mails().filter((mail) => /Zusammenfassung|Your digest/.test(mail.subject))).toEqual([]);
     await setup.close();
     const harness = await start(new Date(Date.parse(FIRST_SLOT) - 1000).toISOString());
     await eventually(() => mailsTo('bob').length === 1, 10_000);
@@ -95,11 +107,12 @@ describe('timed digests through the durable scheduler (fake clock, restarts)', (
     expect(bob.text).toContain('Welcome to the new season');
     expect(bob.text).not.toContain('Secret board matter');
     expect(bob.text).toContain('https://club.example/activities/p1');
+    expect(bob.text).toMatch(/(Deine nächsten Termine|Your next appointments):\n- .*: Pruning workshop\n  https:\/\/club.example\/appointments\/w1/);
     const recorded = await eventually(async () => {
       const events = await digestEvents(harness.infra.eventStore, 'bob');
       return events.length === 1 && events;
     });
-    expect(recorded[0]).toMatchObject({ slot: digestSlotId('email_digests', FIRST_SLOT), activities: 2 });
+    expect(recorded[0]).toMatchObject({ slot: digestSlotId('email_digests', FIRST_SLOT), activities: 3, notifications: 1, appointments: 1 });
     expect(recorded[0].up_to_position).toBeGreaterThanOrEqual(head);
     // the author has nothing new (her own posts; others joining a group is no news): no mail, no event
     expect(mailsTo('ada')).toEqual([]);
