@@ -45,7 +45,7 @@ const digestEventId = (memberId: string, slotId: string): string => {
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** what a digest tells of an activity: a post's text, an appointment's name, an article's title before its text */
-const digestHtmlOf = (doc: ActivityDocument): string => {
+export const digestHtmlOf = (doc: ActivityDocument): string => {
   switch (doc.source.type) {
     case 'appointment':
       return `<p>${escapeHtml(doc.source.name)}</p>${doc.html_content}`;

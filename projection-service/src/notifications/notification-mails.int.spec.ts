@@ -115,6 +115,7 @@ describe('email for single notifications (a reactor beside the read side)', () =
     expect(group.text).toContain('Plant sale next week');
     expect(channel.subject).toMatch(/(Neu in|New in) Garden Journal$/);
     expect(channel.text).toContain('https://club.example/activities/article-a1');
+    expect(channel.text).toContain('Pruning roses');
     // Cat chose no subscription mails, Eve may not see the hidden group, Ada wrote it
     expect(mailsTo('cat')).toHaveLength(1);
     expect(mailsTo('eve')).toEqual([]);

@@ -4,6 +4,7 @@ import type { DocumentStore, Mail } from '@cn/platform';
 import { activitiesCollection, loadStreamsContext } from '../activities/activities.read';
 import { placeOf } from '../activities/activity-visibility';
 import { channelsCollection } from '../channels/channels.read';
+import { digestHtmlOf } from '../digests/digest-run';
 import { groupsCollection } from '../groups/groups.read';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
 import { displayNameOf } from '../members/member-dto';
@@ -74,7 +75,7 @@ export const subscriptionMailsOf = async (store: DocumentStore, recorded: Record
       network: { name: network.basic.name, base_url: baseUrl, language: network.basic.language },
       place,
       author_name: author ? displayNameOf(author) : network.basic.name,
-      html_content: activity.html_content,
+      html_content: digestHtmlOf(activity),
       html_url: `/activities/${activity._id}`,
     });
     mails.push({ key: `subscription:${recorded.id}:${memberId}`, mail: { to: mail.to, subject: mail.subject, text: mail.text } });
