@@ -41,6 +41,7 @@ describe('email for single notifications (a reactor beside the read side)', () =
       ['cat', 'Cat'],
       ['dan', 'Dan'],
       ['eve', 'Eve'],
+      ['fay', 'Fay'],
     ] as const)
       await h.register(id, first, 'Member');
     await h.register('adm', 'Adm', 'Member', { network_admin: true });
@@ -51,8 +52,9 @@ describe('email for single notifications (a reactor beside the read side)', () =
       await h.append(groupStream(id), 'GroupCreated', { group_id: id, slug: id, name: `Group ${id.toUpperCase()}`, group_category_id: null, access }, 'ada');
       await h.append(groupStream(id), 'MemberJoinedGroup', { group_id: id, member_id: 'ada', admin: true }, 'ada');
     }
-    for (const member of ['bob', 'cat', 'dan', 'eve']) await h.append(groupStream('g'), 'MemberJoinedGroup', { group_id: 'g', member_id: member, admin: false }, member);
+    for (const member of ['bob', 'cat', 'dan', 'eve', 'fay']) await h.append(groupStream('g'), 'MemberJoinedGroup', { group_id: 'g', member_id: member, admin: false }, member);
     await h.append(memberStream('dan'), 'MemberLocked', { member_id: 'dan' }, 'adm');
+    await h.append(memberStream('fay'), 'MemberErased', { member_id: 'fay' }, 'adm');
     await settings('eve', { email_notifications: ['replies'] });
     head = await settings('adm', { email_admin_notifications: ['abuse_reports'] });
   });
@@ -61,8 +63,8 @@ describe('email for single notifications (a reactor beside the read side)', () =
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('mails a mention to each member mentioned who wants it: never the actor, a locked member, one who opted out', async () => {
-    const everyone = ['ada', 'bob', 'cat', 'dan', 'eve'].map((id) => mentionMarkup(id, id)).join(' ');
+  it('mails a mention to each member mentioned who wants it: never the actor, a locked or erased member, one who opted out', async () => {
+    const everyone = ['ada', 'bob', 'cat', 'dan', 'eve', 'fay'].map((id) => mentionMarkup(id, id)).join(' ');
     head = await h.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: `<p>Harvest ${everyone}</p>` }, 'ada');
     await eventually(() => mailsTo('bob').length === 1 && mailsTo('cat').length === 1);
     await settled();
@@ -71,6 +73,8 @@ describe('email for single notifications (a reactor beside the read side)', () =
     expect(mailsTo('ada')).toEqual([]);
     expect(mailsTo('dan')).toEqual([]);
     expect(mailsTo('eve')).toEqual([]);
+    expect(mails().filter((mail) => mail.text.includes('Fay'))).toEqual([]);
+    expect(mails().every((mail) => mail.to.every((to) => to !== 'fay@example.org'))).toBe(true);
   });
 
   it('mails nothing of a post the member may not see (a hidden group they are not in)', async () => {
