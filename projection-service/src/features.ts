@@ -23,6 +23,7 @@ import { chatFeature } from './chat/chat.module';
 import { appsFeature } from './apps/apps.module';
 import { filesFeature } from './files/files.module';
 import { membershipRolesFeature } from './membership-roles/membership-roles.module';
+import { digestsFeature } from './digests/digests.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -54,4 +55,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   appsFeature,
   filesFeature,
   membershipRolesFeature,
+  digestsFeature,
 ];

@@ -322,6 +322,7 @@ export const germanAppMessages: AppMessages = {
         MessageMarkedUnread: 'Direktnachricht als ungelesen markiert',
         MessageDeleted: 'Direktnachricht gelöscht',
         MembershipSettingsChanged: 'Mitgliedschaftseinstellungen geändert',
+        DigestSent: 'Zusammenfassung per E-Mail gesendet',
         AbuseReported: 'Missbrauch gemeldet',
         TwoFactorFactorAdded: 'Zweiter Faktor hinzugefügt',
         TwoFactorFactorRemoved: 'Zweiter Faktor entfernt',

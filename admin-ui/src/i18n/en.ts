@@ -321,6 +321,7 @@ export const englishAppMessages = {
         MessageMarkedUnread: 'Direct message marked unread',
         MessageDeleted: 'Direct message deleted',
         MembershipSettingsChanged: 'Membership settings changed',
+        DigestSent: 'Email digest sent',
         AbuseReported: 'Abuse reported',
         TwoFactorFactorAdded: 'Second factor added',
         TwoFactorFactorRemoved: 'Second factor removed',

@@ -322,6 +322,7 @@ export const spanishAppMessages: AppMessages = {
         MessageMarkedUnread: 'Mensaje directo marcado como no leído',
         MessageDeleted: 'Mensaje directo eliminado',
         MembershipSettingsChanged: 'Ajustes de membresía cambiados',
+        DigestSent: 'Resumen por correo enviado',
         AbuseReported: 'Abuso denunciado',
         TwoFactorFactorAdded: 'Segundo factor añadido',
         TwoFactorFactorRemoved: 'Segundo factor eliminado',

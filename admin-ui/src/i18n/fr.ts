@@ -322,6 +322,7 @@ export const frenchAppMessages: AppMessages = {
         MessageMarkedUnread: 'Message direct marqué comme non lu',
         MessageDeleted: 'Message direct supprimé',
         MembershipSettingsChanged: 'Paramètres d’adhésion modifiés',
+        DigestSent: 'Résumé envoyé par e-mail',
         AbuseReported: 'Abus signalé',
         TwoFactorFactorAdded: 'Second facteur ajouté',
         TwoFactorFactorRemoved: 'Second facteur supprimé',

@@ -61,8 +61,37 @@ export const DEFAULT_MEMBERSHIP_SETTINGS: MembershipSettings = {
 
 export const MembershipSettingsChanged = defineEvent('MembershipSettingsChanged', 1, z.object({ member_id: z.string(), settings: membershipSettingsSchema }));
 
-export const membershipSettingsEvents = [MembershipSettingsChanged] as const;
-export type MembershipSettingsEvent = EventOf<typeof MembershipSettingsChanged>;
+// ---- timed digests ----
+
+export const DIGEST_KINDS = ['email_digests', 'email_daily_digests'] as const;
+export type DigestKind = (typeof DIGEST_KINDS)[number];
+/**
+ * The wall-clock times of the network's sending times (`am`, `pm`, `lpm`: late afternoon) in the
+ * network's zone; the daily digest goes out every day at `am`.
+ */
+export const DIGEST_TIMES_OF_DAY = { am: '07:00', pm: '13:00', lpm: '17:00' } as const;
+export const DAILY_DIGEST_TIME = 'am' as const;
+
+/**
+ * A digest was mailed to the member for one sending slot (`<kind>@<ISO instant>`), covering what happened
+ * up to `up_to_position`: the next digest starts after it, and the same slot is never sent twice.
+ */
+export const DigestSent = defineEvent(
+  'DigestSent',
+  1,
+  z.object({
+    member_id: z.string(),
+    kind: z.enum(DIGEST_KINDS),
+    slot: z.string(),
+    up_to_position: z.number().int().min(0),
+    activities: z.number().int().min(0),
+    notifications: z.number().int().min(0),
+    appointments: z.number().int().min(0),
+  }),
+);
+
+export const membershipSettingsEvents = [MembershipSettingsChanged, DigestSent] as const;
+export type MembershipSettingsEvent = EventOf<typeof MembershipSettingsChanged> | EventOf<typeof DigestSent>;
 
 // ---- abilities: one rule for the console's flags and the server's refusals ----
 
@@ -116,4 +145,25 @@ export interface MembershipSettingsResponse {
   can: MembershipSettingsCan;
   /** the member's groups, for 'selected groups' */
   groups: Array<{ id: string; name: string }>;
+}
+
+// ---- subscriptions (what a member follows; `email_subscriptions` decides which of them mail new content) ----
+
+export const SUBSCRIPTION_TYPES = ['group', 'channel'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+/** one group or channel the member may subscribe to, with its state and the flag the command enforces */
+export interface SubscriptionEntry {
+  type: SubscriptionType;
+  id: string;
+  slug: string;
+  name: string;
+  subscribed: boolean;
+  /** groupAbilities(...).subscribe / channelAbilities(...).subscribe: the rule the subscribe commands refuse by */
+  can: { subscribe: boolean };
+}
+
+/** GET /members/{id}/subscriptions (only the member themself) */
+export interface MemberSubscriptionsResponse {
+  subscriptions: SubscriptionEntry[];
 }

@@ -16,6 +16,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useSession } from '../session/SessionContext';
 import { membershipSettingsApi } from './membership-settings-api';
+import { SubscriptionsList } from './SubscriptionsList';
 
 const keys = ['membership-settings'] as const;
 type Digest = MembershipSettings['email_digests'];
@@ -142,6 +143,7 @@ export const MembershipSettingsPage = () => {
       {query.isPending ? <p className="muted">{t('common.loading')}</p> : null}
       {query.isError ? <p role="alert">{t('membership_settings.unavailable')}</p> : null}
       {query.data ? <SettingsForm key={query.dataUpdatedAt} memberId={id} loaded={query.data} /> : null}
+      {query.data?.can.tabs.email_subscriptions ? <SubscriptionsList memberId={id} /> : null}
     </section>
   );
 };

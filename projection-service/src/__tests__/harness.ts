@@ -37,10 +37,14 @@ export interface Harness {
 export const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
 
 /** env: further configuration (e.g. TRANSLATION_URL) */
-export const startHarness = async (env: NodeJS.ProcessEnv = {}, options: { presenceTimers?: PresenceTimers } = {}): Promise<Harness> => {
-  const dir = mkdtempSync(join(tmpdir(), 'cn-projection-'));
+export const startHarness = async (
+  env: NodeJS.ProcessEnv = {},
+  /** clock: the services' clock (timed jobs); dir: a data folder to reopen (a restart), kept at close */
+  options: { presenceTimers?: PresenceTimers; clock?: () => Date; dir?: string } = {},
+): Promise<Harness> => {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'cn-projection-'));
   const config = loadConfig({ ...env, DATA_DIR: dir, SESSION_SECRET: 'projection-service-test-secret-0123456789', PORT: '0' });
-  const infra = await createInfrastructure(config, { service: 'projection-service-test' });
+  const infra = await createInfrastructure(config, { service: 'projection-service-test', clock: options.clock });
   const app = await NestFactory.create(ProjectionServiceModule.register(infra, createProjectionRuntime(infra, undefined, options)), { logger: false });
   applyHttpKit(app, { session: config.session, logger: infra.logger, metrics: infra.metrics, readiness: () => Promise.resolve(true) });
   await app.listen(0, '127.0.0.1');
@@ -95,7 +99,7 @@ export const startHarness = async (env: NodeJS.ProcessEnv = {}, options: { prese
       await service.stop();
       await app.close();
       await infra.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 };

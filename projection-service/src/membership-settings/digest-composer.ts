@@ -16,10 +16,21 @@ export interface DigestInput {
   member: { id: string; email: string; name: string };
   settings: MembershipSettings;
   network: { name: string; base_url: string; language: string };
+  /** the zone appointment times are told in (default UTC) */
+  time_zone?: string;
   /** the member's groups now */
   group_ids: readonly string[];
   activities: readonly DigestActivity[];
   notifications: readonly NotificationDto[];
+  /** the member's next appointments (weekly digests, up to the network's max): told only beside something new */
+  appointments?: readonly DigestAppointment[];
+}
+
+export interface DigestAppointment {
+  name: string;
+  /** ISO instant */
+  start: string;
+  html_url: string;
 }
 
 /** a mail as the mail port takes it */
@@ -27,10 +38,12 @@ export interface DigestMail {
   to: string[];
   subject: string;
   text: string;
+  /** what it tells of (recorded with the digest) */
+  counts: { activities: number; notifications: number };
 }
 
-/** which notification kinds each email_notifications key lets into a digest */
-const NOTIFICATION_KEYS: Record<MembershipSettings['email_notifications'][number], readonly NotificationKind[]> = {
+/** which notification kinds each email_notifications key lets into a digest or a mail of its own */
+export const NOTIFICATION_KEYS: Record<MembershipSettings['email_notifications'][number], readonly NotificationKind[]> = {
   mentions: ['mentioned'],
   replies: ['activity_replied'],
   group_invites: ['group_invited'],
@@ -39,11 +52,19 @@ const NOTIFICATION_KEYS: Record<MembershipSettings['email_notifications'][number
   appointment_changes: ['appointment_changed', 'appointment_canceled', 'appointment_deleted'],
 };
 
+/** the notification kinds a member's settings let into mails (administrator mails only where offered: the settings refuse them to others) */
+export const mailedNotificationKinds = (settings: MembershipSettings): Set<NotificationKind> => {
+  const kinds = new Set<NotificationKind>(settings.email_notifications.flatMap((key) => NOTIFICATION_KEYS[key]));
+  if (settings.email_admin_notifications.includes('abuse_reports')) kinds.add('abuse_reported');
+  return kinds;
+};
+
 type Wording = {
   subject: (network: string, daily: boolean) => string;
   hello: (name: string) => string;
   activities: string;
   notifications: string;
+  appointments: string;
   by: (author: string, stream: string) => string;
   settings: string;
   kinds: Record<NotificationKind, string>;
@@ -54,6 +75,7 @@ const WORDINGS: Record<'de' | 'en', Wording> = {
     hello: (name) => `Hallo ${name},`,
     activities: 'Neue Beiträge',
     notifications: 'Benachrichtigungen',
+    appointments: 'Deine nächsten Termine',
     by: (author, stream) => `${author} in ${stream}`,
     settings: 'Welche E-Mails du bekommst, stellst du hier ein:',
     kinds: {
@@ -74,6 +96,7 @@ const WORDINGS: Record<'de' | 'en', Wording> = {
     hello: (name) => `Hello ${name},`,
     activities: 'New posts',
     notifications: 'Notifications',
+    appointments: 'Your next appointments',
     by: (author, stream) => `${author} in ${stream}`,
     settings: 'Choose which mails you get here:',
     kinds: {
@@ -105,9 +128,7 @@ export const composeDigest = (input: DigestInput): DigestMail | null => {
   const activities = input.activities
     .filter((activity) => (activity.group_id === null ? digest.include_network_level : groups.has(activity.group_id)))
     .sort((a, b) => b.created_position - a.created_position);
-  const kinds = new Set<NotificationKind>(input.settings.email_notifications.flatMap((key) => NOTIFICATION_KEYS[key]));
-  // administrator mails (offered to network administrators only: the settings refuse them to others)
-  if (input.settings.email_admin_notifications.includes('abuse_reports')) kinds.add('abuse_reported');
+  const kinds = mailedNotificationKinds(input.settings);
   const notifications = input.notifications.filter((notification) => !notification.read && kinds.has(notification.kind));
   if (activities.length === 0 && notifications.length === 0) return null;
   const words = WORDINGS[input.network.language.startsWith('de') ? 'de' : 'en'];
@@ -130,6 +151,72 @@ export const composeDigest = (input: DigestInput): DigestMail | null => {
     }
     lines.push('');
   }
+  const appointments = input.appointments ?? [];
+  if (appointments.length > 0) {
+    lines.push(`${words.appointments}:`);
+    const day = new Intl.DateTimeFormat(input.network.language.startsWith('de') ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: input.time_zone ?? 'UTC' });
+    for (const appointment of appointments) lines.push(`- ${day.format(new Date(appointment.start))}: ${appointment.name}`, `  ${link(appointment.html_url)}`);
+    lines.push('');
+  }
   lines.push(words.settings, link(`/members/${encodeURIComponent(input.member.id)}/settings/edit`));
-  return { to: [input.member.email], subject: words.subject(input.network.name, input.kind === 'email_daily_digests'), text: lines.join('\n') };
+  return {
+    to: [input.member.email],
+    subject: words.subject(input.network.name, input.kind === 'email_daily_digests'),
+    text: lines.join('\n'),
+    counts: { activities: activities.length, notifications: notifications.length },
+  };
+};
+
+export interface NotificationMailInput {
+  member: { id: string; email: string; name: string };
+  network: { name: string; base_url: string; language: string };
+  notification: Pick<NotificationDto, 'kind' | 'actor' | 'subject'>;
+}
+
+/** One notification as a mail of its own (`email_notifications`), in the network's language. */
+export const composeNotificationMail = (input: NotificationMailInput): DigestMail => {
+  const words = WORDINGS[input.network.language.startsWith('de') ? 'de' : 'en'];
+  const link = (path: string) => `${input.network.base_url.replace(/\/$/, '')}${path}`;
+  const who = input.notification.actor?.name ?? input.network.name;
+  const what = `${who} ${words.kinds[input.notification.kind]}`;
+  const lines = [words.hello(input.member.name), '', `${what}: ${input.notification.subject.name}`];
+  if (input.notification.subject.html_url) lines.push(link(input.notification.subject.html_url));
+  lines.push('', words.settings, link(`/members/${encodeURIComponent(input.member.id)}/settings/edit`));
+  return {
+    to: [input.member.email],
+    subject: `${input.network.name}: ${what}`,
+    text: lines.join('\n'),
+    counts: { activities: 0, notifications: 1 },
+  };
+};
+
+export interface SubscriptionMailInput {
+  member: { id: string; email: string; name: string };
+  network: { name: string; base_url: string; language: string };
+  /** the subscribed group or channel */
+  place: { type: 'group' | 'channel'; name: string };
+  author_name: string;
+  html_content: string;
+  html_url: string;
+}
+
+const SUBSCRIPTION_WORDS = {
+  de: { subject: (place: string) => `Neu in ${place}`, by: (author: string) => `${author} hat etwas veröffentlicht:`, why: 'Du bekommst diese E-Mail, weil du das abonniert hast.' },
+  en: { subject: (place: string) => `New in ${place}`, by: (author: string) => `${author} published:`, why: 'You get this mail because you subscribed to it.' },
+} as const;
+
+/** New content in a group or channel the member subscribed to (`email_subscriptions`), as a mail of its own. */
+export const composeSubscriptionMail = (input: SubscriptionMailInput): DigestMail => {
+  const language = input.network.language.startsWith('de') ? 'de' : 'en';
+  const words = WORDINGS[language];
+  const own = SUBSCRIPTION_WORDS[language];
+  const link = (path: string) => `${input.network.base_url.replace(/\/$/, '')}${path}`;
+  const text = htmlToText(input.html_content);
+  const teaser = text.length > TEASER ? `${text.slice(0, TEASER - 1)}…` : text;
+  return {
+    to: [input.member.email],
+    subject: `${input.network.name}: ${own.subject(input.place.name)}`,
+    text: [words.hello(input.member.name), '', own.by(input.author_name), teaser, link(input.html_url), '', own.why, words.settings, link(`/members/${encodeURIComponent(input.member.id)}/settings/edit`)].join('\n'),
+    counts: { activities: 1, notifications: 0 },
+  };
 };

@@ -1,5 +1,5 @@
 import { DEFAULT_MEMBERSHIP_SETTINGS, type MembershipSettings, type NotificationDto } from '@cn/contracts';
-import { composeDigest, type DigestActivity, type DigestInput } from './digest-composer';
+import { composeDigest, composeNotificationMail, composeSubscriptionMail, type DigestActivity, type DigestInput } from './digest-composer';
 
 const activity = (id: string, group: string | null, position: number): DigestActivity => ({
   id,
@@ -69,5 +69,49 @@ describe('composeDigest', () => {
     expect(composeDigest(input({ email_daily_digests: { ...DEFAULT_MEMBERSHIP_SETTINGS.email_daily_digests, enabled: false } }, { kind: 'email_daily_digests' }))).toBeNull();
     expect(composeDigest(input({}, { activities: [], notifications: [{ ...mention, read: true }] }))).toBeNull();
     expect(composeDigest(input({}, { network: { name: 'Gartenverein', base_url: 'https://x.de', language: 'de' } }))?.subject).toBe('Gartenverein: Deine Zusammenfassung');
+  });
+});
+
+describe('the mails of the timed digest, single notifications and subscriptions', () => {
+  const network = { name: 'Garden Club', base_url: 'https://club.example/', language: 'en' };
+  const member = { id: 'bob', email: 'bob@example.org', name: 'Bob Baker' };
+
+  it('lists upcoming appointments beside something new, in the zone given, and counts what it tells', () => {
+    const mail = composeDigest({
+      ...input(),
+      network,
+      time_zone: 'Europe/Berlin',
+      appointments: [{ name: 'Pruning workshop', start: '2026-11-28T09:00:00.000Z', html_url: '/appointments/a1' }],
+    });
+    expect(mail?.text).toContain('Your next appointments:');
+    expect(mail?.text).toMatch(/28 Nov 2026, 10:00: Pruning workshop/);
+    expect(mail?.text).toContain('https://club.example/appointments/a1');
+    expect(mail?.counts.activities).toBeGreaterThan(0);
+  });
+
+  it('tells no appointments alone: without anything new there is no digest', () => {
+    expect(composeDigest({ ...input({}, { activities: [], notifications: [] }), appointments: [{ name: 'Workshop', start: '2026-11-28T09:00:00.000Z', html_url: '/appointments/a1' }] })).toBeNull();
+  });
+
+  it('words a single notification by its kind and actor, with its link', () => {
+    const mail = composeNotificationMail({
+      member,
+      network,
+      notification: { kind: 'activity_replied', actor: { id: 'ada', name: 'Ada Admin', path: '/members/ada' }, subject: { type: 'activity', id: 'p1', name: 'Harvest', html_url: '/activities/p1' } },
+    });
+    expect(mail.subject).toBe('Garden Club: Ada Admin replied to your post');
+    expect(mail.to).toEqual(['bob@example.org']);
+    expect(mail.text).toContain('https://club.example/activities/p1');
+    expect(mail.text).toContain('https://club.example/members/bob/settings/edit');
+    expect(composeNotificationMail({ member, network: { ...network, language: 'de' }, notification: { kind: 'mentioned', actor: null, subject: { type: 'activity', id: 'p1', name: 'Ernte', html_url: '' } } }).subject).toBe(
+      'Garden Club: Garden Club hat dich erwähnt',
+    );
+  });
+
+  it('words new content of a subscription with its place and a teaser', () => {
+    const mail = composeSubscriptionMail({ member, network, place: { type: 'channel', name: 'Garden Journal' }, author_name: 'Ada Admin', html_content: '<p>Cut <b>above</b> the bud</p>', html_url: '/activities/article-a1' });
+    expect(mail.subject).toBe('Garden Club: New in Garden Journal');
+    expect(mail.text).toContain('Ada Admin published:\nCut above the bud');
+    expect(mail.text).not.toContain('<b>');
   });
 });

@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { MembershipSettingsController } from './membership-settings.controller';
 import { membershipSettingsProjection } from './membership-settings.projection';
+import { SubscriptionsController } from './subscriptions.controller';
 
 /** Membership settings: which mails a member gets (the digest composer reads them). */
-@Module({ controllers: [MembershipSettingsController] })
+@Module({ controllers: [MembershipSettingsController, SubscriptionsController] })
 export class MembershipSettingsModule {}
 
 export const membershipSettingsFeature: ProjectionFeature = {

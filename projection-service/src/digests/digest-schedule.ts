@@ -1,0 +1,78 @@
+import { DEFAULT_TIME_ZONE, DIGEST_KINDS, type DigestKind } from '@cn/contracts';
+import { createScheduler, SCHEDULER_COLLECTION, type Document, type DocumentStore, type Scheduler, type SchedulerLogger } from '@cn/platform';
+import { loadNetwork } from '../network/network.read';
+import { runDigestSlot, type DigestRunDeps, type DigestRunResult } from './digest-run';
+import { planDigests, type DigestSlot } from './digest-slots';
+
+/** the digests' timers, apart from other schedulers' (each arms every timer of its collection) */
+export const DIGEST_TIMERS_COLLECTION = '_scheduled_digests';
+export const DIGEST_TIMER_KIND = 'digest-plan';
+export const digestTimerKey = (kind: DigestKind): string => `digests:${kind}`;
+
+/** a planner timer's payload: every slot of the kind up to `from` is dealt with */
+interface DigestTimerPayload {
+  kind: DigestKind;
+  from: string;
+}
+
+const isPayload = (value: unknown): value is DigestTimerPayload =>
+  typeof value === 'object' && value !== null && DIGEST_KINDS.includes((value as DigestTimerPayload).kind) && typeof (value as DigestTimerPayload).from === 'string';
+
+/** the store as the scheduler sees it: its timers in the digests' own collection */
+const timersIn = (store: DocumentStore, collection: string): DocumentStore => ({
+  collection: <T extends Document = Document>(name: string) => store.collection<T>(name === SCHEDULER_COLLECTION ? collection : name),
+  writeAll: (writes) => store.writeAll(writes),
+  close: () => Promise.resolve(),
+});
+
+export interface DigestScheduleOptions extends DigestRunDeps {
+  logger?: SchedulerLogger;
+  /** after a slot was dealt with (tests, metrics) */
+  onSlot?: (slot: DigestSlot, result: DigestRunResult) => void;
+}
+
+export interface DigestSchedule {
+  scheduler: Scheduler;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The timed digests on the durable scheduler: one timer per kind (weekly, daily), kept in the document
+ * store with the point up to which every slot was dealt with. When it fires it sends the slot that came
+ * due (one missed while the process was down included, once), then sets itself again for the next slot,
+ * or for a look at the settings within the hour. A slot that fails is retried by the scheduler; the
+ * slot's mails and events are idempotent per member (runDigestSlot).
+ */
+export const createDigestSchedule = (options: DigestScheduleOptions): DigestSchedule => {
+  const scheduler = createScheduler({ store: timersIn(options.store, DIGEST_TIMERS_COLLECTION), clock: options.clock, logger: options.logger });
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const timers = options.store.collection(DIGEST_TIMERS_COLLECTION);
+
+  const plan = async (payload: unknown): Promise<void> => {
+    if (!isPayload(payload)) return;
+    const mail = (await loadNetwork(options.store)).settings.mail;
+    const planned = planDigests(payload.kind, mail, new Date(payload.from), options.clock(), timeZone);
+    if (planned.due) {
+      const result = await runDigestSlot(options, planned.due);
+      options.onSlot?.(planned.due, result);
+    }
+    await scheduler.schedule(digestTimerKey(payload.kind), planned.next_at, DIGEST_TIMER_KIND, { kind: payload.kind, from: planned.from } satisfies DigestTimerPayload);
+  };
+  scheduler.handle(DIGEST_TIMER_KIND, plan);
+
+  return {
+    scheduler,
+    start: async () => {
+      // the first start of a network plans from now; later starts find their timers (overdue ones fire at once)
+      for (const kind of DIGEST_KINDS) {
+        if (await timers.get(digestTimerKey(kind))) continue;
+        const now = options.clock();
+        const first = planDigests(kind, (await loadNetwork(options.store)).settings.mail, now, now, timeZone);
+        await scheduler.schedule(digestTimerKey(kind), first.next_at, DIGEST_TIMER_KIND, { kind, from: first.from } satisfies DigestTimerPayload);
+      }
+      await scheduler.start();
+    },
+    stop: () => scheduler.stop(),
+  };
+};
