@@ -170,6 +170,8 @@ export interface OpenReviewVersionDto extends PendingVersionDto {
   namespace: 'network' | 'group';
   group_id: string | null;
   group_name: string | null;
+  /** the group's page path segment (the file's link), null for the network's files */
+  group_slug: string | null;
 }
 
 /** GET /api/storage/approval/open: every pending version the member may approve, newest first */

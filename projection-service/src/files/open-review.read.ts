@@ -3,6 +3,7 @@ import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { loadMembers } from '../calendars/calendars.read';
 import { displayNameOf } from '../members/member-dto';
+import { groupsCollection } from '../groups/groups.read';
 import { scopeTree } from './files.read';
 import { pendingFileVersionsProjection, type PendingFileDocument } from './pending-versions.projection';
 
@@ -16,7 +17,7 @@ export const pendingFilesCollection = (store: DocumentStore) => store.collection
  */
 export const openReview = async (store: DocumentStore, viewer: Viewer, now: Date, only?: FileScope): Promise<OpenReviewDto> => {
   const scopes: FileScope[] = only ? [only] : [{ type: 'network', group_id: null }, ...viewer.group_ids.map((group_id): FileScope => ({ type: 'group', group_id }))];
-  const found: Array<{ doc: PendingFileDocument; scope: FileScope; folder_name: string; group_name: string | null }> = [];
+  const found: Array<{ doc: PendingFileDocument; scope: FileScope; folder_name: string; group_name: string | null; group_slug: string | null }> = [];
   for (const scope of scopes) {
     // nobody else approves: skip reading the scope at all
     if (!managesScope(scope, viewer)) continue;
@@ -24,16 +25,17 @@ export const openReview = async (store: DocumentStore, viewer: Viewer, now: Date
     if (docs.length === 0) continue;
     const tree = await scopeTree(store, scope);
     if (!tree) continue;
+    const group_slug = scope.type === 'group' ? ((await groupsCollection(store).get(scope.group_id))?.slug ?? null) : null;
     for (const doc of docs) {
       if (!tree.live(doc.folder_id)) continue;
       const may = fileAbilities({ scope, author_id: doc.author_id, locked_by: null, locked_until: null, group_archived: tree.group_archived }, viewer, now).approve;
       if (!may) continue;
       const path = tree.path(doc.folder_id);
-      found.push({ doc, scope, folder_name: path[path.length - 1]?.name ?? '', group_name: tree.group_name });
+      found.push({ doc, scope, folder_name: path[path.length - 1]?.name ?? '', group_name: tree.group_name, group_slug });
     }
   }
   const members = await loadMembers(store, new Set(found.flatMap(({ doc }) => doc.pending.map((entry) => entry.author_id))));
-  const versions: OpenReviewVersionDto[] = found.flatMap(({ doc, scope, folder_name, group_name }) =>
+  const versions: OpenReviewVersionDto[] = found.flatMap(({ doc, scope, folder_name, group_name, group_slug }) =>
     doc.pending.map((entry) => {
       const author = members.get(entry.author_id);
       return {
@@ -50,6 +52,7 @@ export const openReview = async (store: DocumentStore, viewer: Viewer, now: Date
         namespace: scope.type,
         group_id: scope.group_id,
         group_name,
+        group_slug,
       };
     }),
   );
