@@ -59,6 +59,9 @@ export const ApprovalPage = () => {
   const base = scopeBase(scope.groupSlug);
   const refuse = (error: unknown) => toasts.show('error', t(refusalMessageKey(i18n, errorKeyOf(error), ['files.errors'])));
   const decide = (decision: Decision) => command.mutate(decision, { onError: refuse });
+  // a group's folder names its group too (the network page lists every scope's)
+  const placeOf = (version: OpenReviewVersionDto): string =>
+    version.folder_name && version.group_name ? `${version.folder_name} (${version.group_name})` : version.folder_name || version.group_name || t('files.approval.network_files');
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
   const tabButton = (id: Tab, label: string, count: number) => (
     <button type="button" className={`tab${tab === id ? ' tab--active' : ''}`} role="tab" aria-selected={tab === id} data-testid={`approval-tab-${id}`} onClick={() => setChosen(id)}>
@@ -79,7 +82,7 @@ export const ApprovalPage = () => {
             {openVersions.map((version) => (
               <li key={version.id} data-testid={`open-review-${version.file_name}`}>
                 <Link to={fileLinkOf(version)}>{version.file_name}</Link> · {version.original_filename} ·{' '}
-                {t('files.approval.in_folder', { folder: version.folder_name || version.group_name || t('files.approval.network_files') })} ·{' '}
+                {t('files.approval.in_folder', { folder: placeOf(version) })} ·{' '}
                 {t('files.approval.uploaded_by', { name: version.author_name })} · {when(version.created_at)}{' '}
                 <DecisionButtons version={version} decide={decide} testIds={[`open-review-approve-${version.file_name}`, `open-review-decline-${version.file_name}`]} />
               </li>

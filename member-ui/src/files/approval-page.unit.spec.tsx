@@ -45,7 +45,7 @@ describe('the approval page', () => {
     });
     const { channel } = renderPage(<ApprovalPage />, { url: '/files/approval', api: server.api });
     const row = await screen.findByTestId('open-review-budget.txt');
-    expect(row.textContent).toContain('in Protokolle');
+    expect(row.textContent).toContain('in Protokolle (Garden)');
     expect(row.textContent).toContain('uploaded by Max Muster');
     expect(row.querySelector('a')?.getAttribute('href')).toBe('/groups/garden/files/file-v1');
     expect(screen.getByTestId('open-review-handbook.txt').textContent).toContain('in Network files');
