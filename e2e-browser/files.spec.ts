@@ -34,8 +34,11 @@ test('members upload into a group folder, lock a file, propose a version the gro
   await admin.locator('[data-testid="files-empty"]').waitFor({ timeout: 15_000 });
   const unreadBefore = await unreadFolders(admin);
 
-  // Max makes a folder and uploads two files into it with the new-files form
-  await member.goto(`${baseUrl}/groups/${group.slug}/files`);
+  // Max makes a folder and uploads two files into it with the new-files form, reaching the group's files
+  // through the files tab of its navigation
+  await member.goto(`${baseUrl}/groups/${group.slug}`);
+  await member.locator('[data-testid="group-nav-files"]').click();
+  await expect(member).toHaveURL(new RegExp(`/groups/${group.slug}/files$`));
   await member.locator('[data-testid="files-empty"]').waitFor({ timeout: 15_000 });
   await member.locator('[data-testid="files-new-folder"]').click();
   await member.fill('[data-testid="new-folder-name"]', 'Protokolle');
@@ -78,17 +81,37 @@ test('members upload into a group folder, lock a file, propose a version the gro
   await member.locator('[data-testid="file-locked"]').waitFor({ timeout: 15_000 });
   await auditor.locator('[data-testid="files-lock-plan.txt"]').waitFor({ timeout: 15_000 });
 
+  // Ada has her open-review tab open (every scope's pending versions she may approve)
+  await admin.goto(`${baseUrl}/files/approval`);
+  await admin.locator('[data-testid="approval-open"]').waitFor({ timeout: 15_000 });
+  const openCount = async (): Promise<number> => Number(await admin.locator('[data-testid="approval-count-open"]').textContent());
+  const openBefore = await openCount();
+
   // the auditor proposes a new version of the budget: not theirs, so it waits for the group admin
   await auditor.locator('[data-testid="files-row-budget.txt"] a').click();
   await auditor.locator('[data-testid="file-page"]').waitFor({ timeout: 15_000 });
+  const proposedAt = Date.now();
   await auditor.locator('[data-testid="file-version-input"]').setInputFiles({ name: 'budget.txt', mimeType: 'text/plain', buffer: Buffer.from('Budget, zweite Fassung') });
   await auditor.locator('[data-testid="file-pending-versions"]').waitFor({ timeout: 15_000 });
 
-  // Ada approves it on the group's approval page
-  await admin.goto(`${baseUrl}/groups/${group.slug}/files/approval`);
-  await expect(admin.locator('[data-testid="approval-tab-versions"] .badge')).toHaveText('1', { timeout: 15_000 });
-  await admin.locator('[data-testid="approve-budget.txt"]').click();
-  await admin.locator('[data-testid="approval-empty"]').waitFor({ timeout: 15_000 });
+  // it reaches Ada's open review without a reload, with its folder and uploader, and is counted
+  const review = admin.locator('[data-testid="open-review-budget.txt"]');
+  await review.waitFor({ timeout: 15_000 });
+  test.info().annotations.push({ type: 'open-review-visible-ms', description: String(Date.now() - proposedAt) });
+  await expect(review).toContainText('Protokolle');
+  await expect.poll(openCount, { timeout: 15_000 }).toBe(openBefore + 1);
+  await admin.screenshot({ path: screenshotPath('files-open-review.png') });
+  // the group's approval page lists it under new versions too
+  const groupApproval = await admin.context().newPage();
+  await groupApproval.goto(`${baseUrl}/groups/${group.slug}/files/approval`);
+  await expect(groupApproval.locator('[data-testid="approval-count-versions"]')).toHaveText('1', { timeout: 15_000 });
+
+  // Ada approves it from the open-review tab: it leaves her list (and the group page's, live) and the count follows
+  await admin.locator('[data-testid="open-review-approve-budget.txt"]').click();
+  await expect(review).toHaveCount(0, { timeout: 15_000 });
+  await expect.poll(openCount, { timeout: 15_000 }).toBe(openBefore);
+  await expect(groupApproval.locator('[data-testid="approval-count-versions"]')).toHaveText('0', { timeout: 15_000 });
+  await groupApproval.close();
   await auditor.locator('[data-testid="file-version-2"]').waitFor({ timeout: 15_000 });
   await expect(auditor.locator('[data-testid="file-pending-versions"]')).toHaveCount(0);
 

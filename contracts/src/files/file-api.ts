@@ -162,6 +162,24 @@ export interface ApprovalDto {
   versions: PendingVersionDto[];
 }
 
+/** a pending version in the open-review list: where its file is, across the network's and the member's groups' folders */
+export interface OpenReviewVersionDto extends PendingVersionDto {
+  folder_id: string;
+  /** the folder's name; a root folder's is '' for the network and the group's name for a group */
+  folder_name: string;
+  namespace: 'network' | 'group';
+  group_id: string | null;
+  group_name: string | null;
+  /** the group's page path segment (the file's link), null for the network's files */
+  group_slug: string | null;
+}
+
+/** GET /api/storage/approval/open: every pending version the member may approve, newest first */
+export interface OpenReviewDto {
+  versions: OpenReviewVersionDto[];
+  total: number;
+}
+
 export const createdAnswerSchema = z.object({ id: z.string(), position: z.number().int() });
 export const uploadedFileAnswerSchema = z.object({
   id: z.string(),

@@ -349,7 +349,7 @@ export const joinRequestsResponseSchema = z.object({
 
 /** GET /groups/{slug}/navigation: the group's pages that exist (modules still to come are left out) */
 export interface GroupNavigationItem {
-  id: 'start' | 'members' | 'calendars' | 'administration';
+  id: 'start' | 'members' | 'calendars' | 'files' | 'administration';
   text: string;
   link: string;
   public: boolean;
@@ -361,7 +361,7 @@ export interface GroupNavigationResponse {
 }
 const navItemSchema: z.ZodType<GroupNavigationItem> = z.lazy(() =>
   z.object({
-    id: z.enum(['start', 'members', 'calendars', 'administration']),
+    id: z.enum(['start', 'members', 'calendars', 'files', 'administration']),
     text: z.string(),
     link: z.string(),
     public: z.boolean(),

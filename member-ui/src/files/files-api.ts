@@ -7,6 +7,7 @@ import {
   type FileSettings,
   type FolderContentsDto,
   type NetworkResponse,
+  type OpenReviewDto,
   type UnreadFoldersResponse,
   type UploadedFileAnswer,
 } from '@cn/contracts';
@@ -52,6 +53,9 @@ export const filesApi = (api: ApiClient) => {
     file: (fileId: string) => api.request<FileDetailsDto>('GET', `/api/storage/files/${id(fileId)}`),
     approval: (context: { type: 'network' | 'group'; id: string }) =>
       api.request<ApprovalDto>('GET', '/api/storage/approval', { query: { context_type: context.type, context_id: context.id || undefined } }),
+    /** the open-review tab: every scope's pending versions the member may approve, or one group's */
+    openReview: (groupId: string | null) =>
+      api.request<OpenReviewDto>('GET', '/api/storage/approval/open', { query: groupId ? { context_type: 'group', context_id: groupId } : {} }),
     settings: () => api.request<FileSettings>('GET', '/api/storage/settings'),
 
     upload: async (file: File, onProgress: (fraction: number) => void) => uploadWithProgress('/api/storage/files', await csrf(), file, onProgress),

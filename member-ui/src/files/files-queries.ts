@@ -12,6 +12,7 @@ export const filesKeys = {
   folder: (folderId: string) => [...filesKeys.all, 'folder', folderId] as const,
   file: (fileId: string) => [...filesKeys.all, 'file', fileId] as const,
   approval: (type: string, id: string) => [...filesKeys.all, 'approval', type, id] as const,
+  openReview: (groupId: string | null) => [...filesKeys.all, 'open-review', groupId ?? ''] as const,
   settings: () => [...filesKeys.all, 'settings'] as const,
 };
 
@@ -28,6 +29,12 @@ export const useFile = (fileId: string) => {
 export const useApproval = (context: { type: 'network' | 'group'; id: string }, enabled = true) => {
   const api = useFilesApi();
   return useQuery({ queryKey: filesKeys.approval(context.type, context.id), queryFn: () => api.approval(context), enabled });
+};
+
+/** the open-review tab's list: under `files`, so every pushed files change reads it again */
+export const useOpenReview = (groupId: string | null, enabled = true) => {
+  const api = useFilesApi();
+  return useQuery({ queryKey: filesKeys.openReview(groupId), queryFn: () => api.openReview(groupId), enabled });
 };
 
 /** A command of the files module: the module's queries read again once it is accepted. */

@@ -15,7 +15,7 @@ import './groups.css';
 /** the group the nested pages show (read once by the layout) */
 export const useCurrentGroup = (): GroupDetailDto => useOutletContext<GroupDetailDto>();
 
-const NAV_LABELS = { start: 'groups.nav.start', members: 'groups.nav.members', calendars: 'groups.nav.calendars', administration: 'groups.nav.administration' } as const;
+const NAV_LABELS = { start: 'groups.nav.start', members: 'groups.nav.members', calendars: 'groups.nav.calendars', files: 'groups.nav.files', administration: 'groups.nav.administration' } as const;
 
 /**
  * /groups/{slug}/…: the group's header (name, badges, counts, membership actions, favourite and

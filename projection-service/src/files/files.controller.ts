@@ -1,16 +1,22 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
-import type { ApprovalDto, FileDetailsDto, FileSettings, FolderContentsDto, UploadedFileDto, Viewer } from '@cn/contracts';
+import type { ApprovalDto, FileDetailsDto, OpenReviewDto, FileSettings, FolderContentsDto, UploadedFileDto, Viewer } from '@cn/contracts';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { loadActiveMember } from '../members/members.read';
 import { fileDetails, fileSettingsOf, filesCollection, folderContents, pendingVersions } from './files.read';
+import { openReview } from './open-review.read';
 
 const tags = ['files'];
 const signedOut = { 401: 'unauthenticated' };
 
 const approvalQuerySchema = z.object({
   context_type: z.enum(['network', 'group'], { message: 'invalid_value' }).default('network'),
+  context_id: z.string().trim().max(100, { message: 'too_long' }).default(''),
+});
+
+const openReviewQuerySchema = z.object({
+  context_type: z.enum(['network', 'group'], { message: 'invalid_value' }).optional(),
   context_id: z.string().trim().max(100, { message: 'too_long' }).default(''),
 });
 
@@ -73,6 +79,22 @@ export class FilesController {
     const viewer = await this.viewer(ctx);
     const scope = query.context_type === 'group' ? ({ type: 'group', group_id: query.context_id } as const) : ({ type: 'network', group_id: null } as const);
     return { versions: await pendingVersions(this.documentStore, scope, viewer, this.clock()) };
+  }
+
+  @Get('approval/open')
+  @Endpoint({
+    summary: 'The open-review tab: every pending file version the member may approve, across the network\'s and their groups\' folders (or one scope\'s when context_type is given), with file, folder, uploader and date',
+    tags,
+    auth: 'member',
+    query: openReviewQuerySchema,
+    responses: { 200: 'OpenReviewDto', 400: 'validation_failed (context_type: invalid_value)', ...signedOut, 404: 'not_found (a group the member is not in)' },
+  })
+  async openReview(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<OpenReviewDto> {
+    const query = parseWith(openReviewQuerySchema, raw);
+    const viewer = await this.viewer(ctx);
+    if (query.context_type === 'group' && !viewer.group_ids.includes(query.context_id)) throw new HttpProblem(404, 'not_found');
+    const only = query.context_type === 'group' ? ({ type: 'group', group_id: query.context_id } as const) : query.context_type === 'network' ? ({ type: 'network', group_id: null } as const) : undefined;
+    return openReview(this.documentStore, viewer, this.clock(), only);
   }
 
   @Get('settings')

@@ -4,6 +4,7 @@ import { FileDownloadsController } from './file-downloads.controller';
 import { FilesController } from './files.controller';
 import { fileFoldersProjection, fileSettingsProjection, filesProjection, folderReadsProjection } from './files.projection';
 import { fileChangePublishers } from './files.realtime';
+import { pendingFileVersionsProjection } from './pending-versions.projection';
 
 /** Files and folders: folder pages, file pages, the approval list, downloads (ranges) and zip archives. */
 @Module({ controllers: [FilesController, FileDownloadsController] })
@@ -11,6 +12,6 @@ export class FilesModule {}
 
 export const filesFeature: ProjectionFeature = {
   module: FilesModule,
-  readModels: [fileFoldersProjection, filesProjection, fileSettingsProjection, folderReadsProjection],
+  readModels: [fileFoldersProjection, filesProjection, fileSettingsProjection, folderReadsProjection, pendingFileVersionsProjection],
   publishers: (infra) => fileChangePublishers(infra.documentStore),
 };

@@ -3,6 +3,7 @@ import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { groupsCollection } from '../groups/groups.read';
 import type { ChangePublisher } from '../realtime/change-publisher';
+import { pendingFileVersionsProjection, type PendingFileDocument } from './pending-versions.projection';
 import { fileFoldersProjection, filesProjection, folderReadsProjection, type FileDocument, type FolderDocument, type FolderReadDocument } from './files.projection';
 
 /**
@@ -47,7 +48,30 @@ const folderReadsPublisher: ChangePublisher = {
   },
 };
 
+/**
+ * The open-review list changed (a version proposed, approved or declined, a file moved; a removal is pushed by the files publisher): the
+ * scope's connected approvers read their list and its count again. Its own publisher, so a console never
+ * reads the list before this read model has the change.
+ */
+const pendingVersionsPublisher = (store: DocumentStore): ChangePublisher => ({
+  collection: collectionName(pendingFileVersionsProjection),
+  publish: async (change, hub) => {
+    const doc = change.doc as PendingFileDocument | null;
+    if (!doc) return;
+    const approvers = new Set<string>();
+    if (doc.scope_type === 'network') {
+      for (const memberId of hub.connectedMembers()) approvers.add(memberId);
+    } else if (doc.group_id) {
+      const admins = new Set((await groupsCollection(store).get(doc.group_id))?.admin_ids ?? []);
+      for (const memberId of hub.connectedMembers()) if (admins.has(memberId)) approvers.add(memberId);
+    }
+    const message = { type: 'changed' as const, collection: FILES_COLLECTION, id: change.id, doc: { position: change.event.position } };
+    for (const memberId of approvers) hub.publishTo(memberId, message);
+  },
+});
+
 export const fileChangePublishers = (store: DocumentStore): ChangePublisher[] => [
+  pendingVersionsPublisher(store),
   publisherFor(store, collectionName(fileFoldersProjection)),
   publisherFor(store, collectionName(filesProjection)),
   folderReadsPublisher,

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import {
   allowedGroupAccess,
+  canSeeScope,
   canCreateGroupIn,
   GROUP_DIRECTORY_PAGE_SIZE,
   GROUP_INVITES_LIMIT,
@@ -28,6 +29,7 @@ import {
   type NewGroupFormDto,
 } from '@cn/contracts';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { viewerOf } from '../calendars/calendars.read';
 import { loadActiveMember } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
 import { abilitiesOf, categoryRef, groupFactsOf, groupViewerOf, memberNames, memberSeesGroup, orderedCategories, toGroupDetail, toInviteDto, toListEntry } from './group-views';
@@ -253,7 +255,7 @@ export class GroupPagesController {
 
   @Get('groups/:slug/navigation')
   @Endpoint({
-    summary: "A group's navigation: the pages that exist (start, members, calendars; administration for its admins)",
+    summary: "A group's navigation: the pages that exist (start, members, calendars and files for its members; administration for its admins)",
     tags,
     responses: { 200: { description: 'GroupNavigationResponse', schema: groupNavigationResponseSchema }, 401: 'signed out', 404: 'unknown group, or hidden from the member' },
     auth: 'member',
@@ -271,6 +273,8 @@ export class GroupPagesController {
         item('members', 'members', `${base}/members`),
         // group calendars show to the group's members (and network admins), as the calendars module decides
         ...(isMember ? [item('calendars', 'calendars', `${base}/calendars`)] : []),
+        // a group's files exist only for its members (canSeeScope of the files module): network admins outside it get 404 there
+        ...(canSeeScope({ type: 'group', group_id: group._id }, await viewerOf(this.documentStore, member)) ? [item('files', 'files', `${base}/files`)] : []),
         ...(can.moderate || can.archive ? [item('administration', 'administration', `${base}/administration`)] : []),
       ],
     };
