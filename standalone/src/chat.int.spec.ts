@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { chatDraftStream, chatKeyOf, chatStream, CONSISTENCY_HEADER, REALTIME_SESSION_ENDED_CODE, type ChatDto, type ChatServerEvent, type ChatSocketAction, type GroupCategoriesResponse } from '@cn/contracts';
+import { chatDraftStream, chatKeyOf, chatStream, CONSISTENCY_HEADER, REALTIME_SESSION_ENDED_CODE, type ChatDto, type ChatServerEvent, type ChatSocketAction, type GroupCategoriesResponse, type NotificationsResponse } from '@cn/contracts';
 import { loadConfig, type PlatformConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -302,6 +302,23 @@ describe('chat over the socket (standalone, two members)', () => {
     await second.waitFor((event): event is ChatServerEvent => event.event === 'draft' && event.text === '', cleared);
     expect(((await second.answer({ action: 'chat_details', chat_id: chatWithBob })) as Extract<ChatServerEvent, { event: 'chat_details' }>).draft).toBe('');
     for (const client of [first, second, partner, outsider]) await client.close();
+  });
+
+  it('a mention picked in a chat rings the bell of the mentioned member of the chat only (stored as ids, not the author, not outsiders)', async () => {
+    const a = await connect(ann);
+    const text = `look [@Admin](/members/${bob.id}) and [@Auditor](/members/${eve.id}), [@me](/members/${ann.id})`;
+    const persisted = await a.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'mention-00001', text });
+    expect(persisted).toMatchObject({ event: 'persisted' });
+    position = Math.max(position, (persisted as Extract<ChatServerEvent, { event: 'persisted' }>).position);
+    const posted = (await chatEvents(ann.id, bob.id)).find((event) => (event.data as { message_id?: string }).message_id === 'mention-00001');
+    expect((posted?.data as { mentioned_ids?: string[] }).mentioned_ids).toEqual([bob.id]);
+    const bell = (await call(bob, 'get', '/api/v1/notifications')).body as NotificationsResponse;
+    expect(bell.notifications[0]).toMatchObject({ kind: 'mentioned', read: false, actor: { id: ann.id }, subject: { type: 'chat', id: `member/${ann.id}`, html_url: `/chat/member/${ann.id}` } });
+    for (const other of [eve, ann]) {
+      const theirs = (await call(other, 'get', '/api/v1/notifications')).body as NotificationsResponse;
+      expect(theirs.notifications.filter((notification) => notification.subject.type === 'chat')).toEqual([]);
+    }
+    await a.close();
   });
 
   it('erasing an author blanks their messages for everyone (their key is gone)', async () => {

@@ -130,6 +130,8 @@ export const ChatMessagePosted = defineEvent(
     /** encrypted under the author's key */
     text: personal(z.string()),
     quoted_message_id: z.string().nullable(),
+    /** the members of the chat the text mentions (`[@Name](/members/{id})`), not the author: their bells ring */
+    mentioned_ids: z.array(z.string()).optional(),
   }),
 );
 /** a member's console has the chat's messages up to seq (only forward) */
