@@ -68,7 +68,7 @@ describe('the chat composer: mentions', () => {
     const server = fakeServer({ 'GET /members': (call) => ({ status: 200, body: call.url.includes('q=ad') ? [ada, adam] : [] }) });
     const sent: string[] = [];
     renderPage(<TwoChats onSend={(text) => sent.push(text)} />, { url: '/chat/member/bob', api: server.api });
-    const field = (await screen.findByTestId('chat-composer-text')) as HTMLTextAreaElement;
+    const field = await screen.findByTestId<HTMLTextAreaElement>('chat-composer-text');
 
     typeInto(field, 'Hi @');
     expect(screen.getByTestId('mention-picker').textContent).toContain('Type a name to mention a member.');
@@ -130,7 +130,7 @@ describe('the chat composer: drafts', () => {
     const saves: Array<[string, string]> = [];
     const server = fakeServer({ 'GET /members': { status: 200, body: [] } });
     renderPage(<TwoChats saves={saves} />, { url: '/chat/member/bob', api: server.api });
-    const field = () => screen.getByTestId('chat-composer-text') as HTMLTextAreaElement;
+    const field = () => screen.getByTestId<HTMLTextAreaElement>('chat-composer-text');
     await screen.findByTestId('chat-composer-text');
     typeInto(field(), 'to Bob, unfinished');
     fireEvent.click(screen.getByTestId('switch'));

@@ -12,7 +12,7 @@ export type ChatDraftCommand = {
   member_id: string;
   can: ChatCan;
   /** '' clears; anything else arrives encrypted under the member's key */
-  text: '' | EncryptedEnvelope | string;
+  text: EncryptedEnvelope | string;
 };
 
 /**
