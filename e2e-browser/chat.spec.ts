@@ -72,3 +72,57 @@ test('one member writes, the other sees it live and reads it, the writer sees it
   await maxContext.close();
   await adaContext.close();
 });
+
+test('a mention picked from the member list, the draft kept over a reload, the bell of the mentioned member, the app-only mute', async ({ browser, baseUrl }) => {
+  const adaContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ada = await adaContext.newPage();
+  await signInMember(ada, baseUrl, 'admin@example.org');
+  const adaId = ((await (await ada.request.get(`${baseUrl}/api/v1/network`)).json()) as { current_member: { id: string } }).current_member.id;
+  const maxContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const max = await maxContext.newPage();
+  await signInMember(max, baseUrl, 'member@example.org');
+  const maxId = ((await (await max.request.get(`${baseUrl}/api/v1/network`)).json()) as { current_member: { id: string } }).current_member.id;
+
+  // Ada waits on her notifications page
+  await ada.goto(`${baseUrl}/notifications`);
+  await ada.locator('[data-testid="notifications-page"]').waitFor({ timeout: 15_000 });
+  const chatMention = ada.locator(`[data-testid="notifications-page"] [data-testid="notification"][data-kind="mentioned"]:has(a[href="/chat/member/${maxId}"])`);
+  const before = await chatMention.count();
+
+  await max.goto(`${baseUrl}/chat/member/${adaId}`);
+  const composer = max.locator('[data-testid="chat-composer-text"]');
+  await expect(composer).toBeEnabled({ timeout: 15_000 });
+  const words = `Gießt du morgen ${Date.now()}`;
+  await composer.click();
+  await composer.pressSequentially(`${words}, @Ad`);
+  // the member picker lists Ada; picked with the mouse, the mention goes into the text
+  await max.locator('[data-testid="mention-option-' + adaId + '"]').click({ timeout: 15_000 });
+  await expect(composer).toHaveValue(`${words}, [@Ada Admin](/members/${adaId}) `);
+  await composer.pressSequentially('bitte?');
+
+  // the unsent draft survives a reload (synchronised at most once a second)
+  await max.waitForTimeout(1_500);
+  await max.reload();
+  await expect(max.locator('[data-testid="chat-composer-text"]')).toHaveValue(`${words}, [@Ada Admin](/members/${adaId}) bitte?`, { timeout: 15_000 });
+  const sentAt = Date.now();
+  await max.locator('[data-testid="chat-composer-text"]').press('Enter');
+  await expect(max.locator('[data-testid="chat-composer-text"]')).toHaveValue('');
+  const mine = max.locator('[data-testid="chat-message"]').filter({ hasText: words }).last();
+  await expect(mine.locator('[data-testid="chat-mention"]')).toHaveText('@Ada Admin', { timeout: 5_000 });
+
+  // Ada's notifications follow without a reload and link to the chat
+  await expect(chatMention).toHaveCount(before + 1, { timeout: 15_000 });
+  test.info().annotations.push({ type: 'chat-mention-notification-ms', description: String(Date.now() - sentAt) });
+
+  // the app-only mute: offered beside the console's, shown while on, turned off by itself
+  await max.locator('[data-testid="chat-mute-menu"]').click();
+  await max.locator('[data-testid="chat-mute-app-hour"]').click();
+  await expect(max.locator('[data-testid="chat-app-muted"]')).toBeVisible({ timeout: 5_000 });
+  await expect(max.locator('[data-testid="chat-mute-menu"]')).toHaveCount(0);
+  await max.screenshot({ path: screenshotPath('chat-app-muted.png') });
+  await max.locator('[data-testid="chat-unmute-app"]').click();
+  await max.locator('[data-testid="chat-mute-menu"]').waitFor({ timeout: 5_000 });
+
+  await maxContext.close();
+  await adaContext.close();
+});

@@ -22,7 +22,7 @@ import { memberAdministrationEvents } from './members/member-administration';
 import { legalEvents } from './legal/legal';
 import { membershipRolesManagerEvents } from './membership-roles/membership-roles';
 import { navigationEvents } from './navigation/navigation';
-import { chatEvents } from './chat/chat';
+import { chatDraftEvents, chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
 import { filesModuleEvents } from './files/file-events';
 
@@ -55,6 +55,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...legalEvents,
     ...navigationEvents,
     ...chatEvents,
+    ...chatDraftEvents,
     ...appsEvents,
     ...filesModuleEvents,
     ...membershipRolesManagerEvents,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { chatKeyOf, chatStream, CONSISTENCY_HEADER, REALTIME_SESSION_ENDED_CODE, type ChatDto, type ChatServerEvent, type ChatSocketAction, type GroupCategoriesResponse } from '@cn/contracts';
+import { chatDraftStream, chatKeyOf, chatStream, CONSISTENCY_HEADER, REALTIME_SESSION_ENDED_CODE, type ChatDto, type ChatServerEvent, type ChatSocketAction, type GroupCategoriesResponse, type NotificationsResponse } from '@cn/contracts';
 import { loadConfig, type PlatformConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -259,6 +259,66 @@ describe('chat over the socket (standalone, two members)', () => {
     expect(changed.chat.status).toEqual({ type: 'busy', text: 'in a meeting' });
     await a.close();
     await b.close();
+  });
+
+  it("a draft follows its member to their other console, never reaches the partner, is sealed and redacted in the audit, and sending clears it", async () => {
+    const first = await connect(ann);
+    const second = await connect(ann);
+    const partner = await connect(bob);
+    const chatWithBob = `member/${bob.id}`;
+    const draftStream = () => running.infra.eventStore.readStream(chatDraftStream(chatKeyOf(ann.id, { type: 'member', id: bob.id }), ann.id));
+    const fromSecond = second.events.length;
+    const sent = Date.now();
+    expect(await first.answer({ action: 'save_draft', chat_id: chatWithBob, text: 'half a secret thought' })).toMatchObject({ event: 'ok' });
+    const pushed = await second.waitFor((event): event is Extract<ChatServerEvent, { event: 'draft' }> => event.event === 'draft' && event.text === 'half a secret thought', fromSecond);
+    expect(Date.now() - sent).toBeLessThan(1000);
+    expect(pushed.chat_id).toBe(chatWithBob);
+    const details = (await second.answer({ action: 'chat_details', chat_id: chatWithBob })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
+    expect(details.draft).toBe('half a secret thought');
+    // the partner's console never hears of it
+    const partnerDetails = (await partner.answer({ action: 'chat_details', chat_id: `member/${ann.id}` })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
+    expect(partnerDetails.draft).toBe('');
+    expect(JSON.stringify(partner.events)).not.toContain('half a secret thought');
+
+    const stored = await draftStream();
+    expect(stored.map((event) => event.type)).toEqual(['ChatDraftSaved']);
+    expect(JSON.stringify(stored)).not.toContain('half a secret thought');
+    expect(JSON.stringify(await running.infra.documentStore.collection('chat_drafts_v1').find({}))).not.toContain('half a secret thought');
+    const audit = await call(bob, 'get', '/api/v1/audit/events?type=ChatDraftSaved');
+    expect(audit.status).toBe(200);
+    expect((audit.body as { events: Array<{ type: string }> }).events.map((event) => event.type)).toContain('ChatDraftSaved');
+    expect(JSON.stringify(audit.body)).not.toContain('half a secret thought');
+
+    // bad input and outsiders: refused, nothing appended
+    expect(await first.answer({ action: 'save_draft', chat_id: chatWithBob, text: 'bell\u0007' })).toMatchObject({ event: 'error', status: 400, key: 'invalid_characters', field: 'text' });
+    const outsider = await connect(guest);
+    expect(await outsider.answer({ action: 'save_draft', chat_id: `group/nope-group`, text: 'x' })).toMatchObject({ event: 'error', status: 403 });
+    expect((await call(ann, 'put', `/api/v1/chats/member/${bob.id}/draft`, { text: 'x'.repeat(10_001) })).body).toMatchObject({ errors: [{ field: 'text', key: 'too_long' }] });
+    expect(await draftStream()).toHaveLength(1);
+
+    // sending clears the author's draft on every console
+    const cleared = second.events.length;
+    expect(await first.answer({ action: 'send', chat_id: chatWithBob, message_id: 'draft-sent-0001', text: 'half a secret thought, finished' })).toMatchObject({ event: 'persisted' });
+    await second.waitFor((event): event is ChatServerEvent => event.event === 'draft' && event.text === '', cleared);
+    expect(((await second.answer({ action: 'chat_details', chat_id: chatWithBob })) as Extract<ChatServerEvent, { event: 'chat_details' }>).draft).toBe('');
+    for (const client of [first, second, partner, outsider]) await client.close();
+  });
+
+  it('a mention picked in a chat rings the bell of the mentioned member of the chat only (stored as ids, not the author, not outsiders)', async () => {
+    const a = await connect(ann);
+    const text = `look [@Admin](/members/${bob.id}) and [@Auditor](/members/${eve.id}), [@me](/members/${ann.id})`;
+    const persisted = await a.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'mention-00001', text });
+    expect(persisted).toMatchObject({ event: 'persisted' });
+    position = Math.max(position, (persisted as Extract<ChatServerEvent, { event: 'persisted' }>).position);
+    const posted = (await chatEvents(ann.id, bob.id)).find((event) => (event.data as { message_id?: string }).message_id === 'mention-00001');
+    expect((posted?.data as { mentioned_ids?: string[] }).mentioned_ids).toEqual([bob.id]);
+    const bell = (await call(bob, 'get', '/api/v1/notifications')).body as NotificationsResponse;
+    expect(bell.notifications[0]).toMatchObject({ kind: 'mentioned', read: false, actor: { id: ann.id }, subject: { type: 'chat', id: `member/${ann.id}`, html_url: `/chat/member/${ann.id}` } });
+    for (const other of [eve, ann]) {
+      const theirs = (await call(other, 'get', '/api/v1/notifications')).body as NotificationsResponse;
+      expect(theirs.notifications.filter((notification) => notification.subject.type === 'chat')).toEqual([]);
+    }
+    await a.close();
   });
 
   it('erasing an author blanks their messages for everyone (their key is gone)', async () => {

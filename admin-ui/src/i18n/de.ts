@@ -342,6 +342,7 @@ export const germanAppMessages: AppMessages = {
         ChatMessagesRead: 'Chat-Nachrichten gelesen',
         ChatMuted: 'Chat stummgeschaltet',
         ChatUnmuted: 'Stummschaltung des Chats aufgehoben',
+        ChatDraftSaved: 'Chat-Entwurf gespeichert',
         AppCreated: 'App erstellt',
         AppPropertyDefined: 'App-Eigenschaft festgelegt',
         AppPropertyRemoved: 'App-Eigenschaft entfernt',

@@ -341,6 +341,7 @@ export const englishAppMessages = {
         ChatMessagesRead: 'Chat messages read',
         ChatMuted: 'Chat muted',
         ChatUnmuted: 'Chat unmuted',
+        ChatDraftSaved: 'Chat draft saved',
         AppCreated: 'App created',
         AppPropertyDefined: 'App property defined',
         AppPropertyRemoved: 'App property removed',

@@ -342,6 +342,7 @@ export const spanishAppMessages: AppMessages = {
         ChatMessagesRead: 'Mensajes de chat leídos',
         ChatMuted: 'Chat silenciado',
         ChatUnmuted: 'Chat sin silenciar',
+        ChatDraftSaved: 'Borrador de chat guardado',
         AppCreated: 'Aplicación creada',
         AppPropertyDefined: 'Propiedad de aplicación definida',
         AppPropertyRemoved: 'Propiedad de aplicación eliminada',

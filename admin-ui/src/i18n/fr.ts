@@ -342,6 +342,7 @@ export const frenchAppMessages: AppMessages = {
         ChatMessagesRead: 'Messages de chat lus',
         ChatMuted: 'Chat mis en sourdine',
         ChatUnmuted: 'Sourdine du chat levée',
+        ChatDraftSaved: 'Brouillon de chat enregistré',
         AppCreated: 'Application créée',
         AppPropertyDefined: 'Propriété d’application définie',
         AppPropertyRemoved: 'Propriété d’application supprimée',

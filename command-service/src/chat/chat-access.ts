@@ -10,6 +10,8 @@ export interface ChatAccessAnswer {
   ref: ChatRef;
   chat_key: string;
   can: ChatCan;
+  /** who is in the chat: the pair, or the group's members */
+  member_ids: string[];
 }
 
 /**
@@ -29,10 +31,12 @@ export class ChatAccess {
     if (!ref) throw new DomainError('not_found', 'not_found', 'chat_id');
     const settings = await this.lookup.networkSettings();
     const viewer = { member_id: member._id, can_chat: memberAbilities(member.roles, settings).chat, external: member.roles.external };
-    const can = chatAbilities(await this.facts(ref), viewer, ref.id);
+    const facts = await this.facts(ref);
+    const can = chatAbilities(facts, viewer, ref.id);
     // the same answer whether the chat exists or not: an outsider learns nothing about it
     if (!can.read) throw new DomainError('forbidden', 'forbidden');
-    return { member_id: member._id, ref, chat_key: chatKeyOf(member._id, ref), can };
+    const member_ids = facts.type === 'member' ? [member._id, ref.id] : [...(facts.group?.member_ids ?? [])];
+    return { member_id: member._id, ref, chat_key: chatKeyOf(member._id, ref), can, member_ids };
   }
 
   private async facts(ref: ChatRef): Promise<ChatFacts> {

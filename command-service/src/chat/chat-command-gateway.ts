@@ -7,6 +7,7 @@ import { SetPresenceCommand } from '../members/setting-presence/set-presence.com
 import { MarkChatCommand } from './marking-chats/mark-chat.command';
 import { MuteChatCommand } from './muting-chats/mute-chat.command';
 import { PostChatMessageCommand } from './posting-chat-messages/post-chat-message.command';
+import { SaveChatDraftCommand } from './saving-chat-drafts/save-chat-draft.command';
 
 /**
  * The chat socket's way to the write side: its actions become the same commands as the routes, run by
@@ -38,6 +39,10 @@ export class ChatCommandGateway {
   /** until null: turn muting off */
   async mute(issuer: ChatIssuer, input: { chat_id: string; until: string | null; app: boolean }): Promise<{ position: number }> {
     return this.commands.execute(new MuteChatCommand(this.issuer(issuer), input));
+  }
+
+  async saveDraft(issuer: ChatIssuer, input: { chat_id: string; text: string }): Promise<{ position: number }> {
+    return this.commands.execute(new SaveChatDraftCommand(this.issuer(issuer), input));
   }
 
   async setStatus(issuer: ChatIssuer, input: { type: PresenceType; text: string }): Promise<{ position: number }> {

@@ -21,7 +21,7 @@ export interface ChatState {
 type Authorized = { chat_key: string; member_id: string; can: ChatCan };
 
 export type ChatCommand =
-  | (Authorized & { type: 'PostChatMessage'; message_id: string; text: string | EncryptedEnvelope; quoted_message_id: string | null })
+  | (Authorized & { type: 'PostChatMessage'; message_id: string; text: string | EncryptedEnvelope; quoted_message_id: string | null; mentioned_ids?: readonly string[] })
   | (Authorized & { type: 'MarkChatReceived'; message_id: string })
   | (Authorized & { type: 'MarkChatRead'; message_id: string })
   | (Authorized & { type: 'MuteChat'; until: string; app: boolean; now: string })
@@ -98,6 +98,7 @@ export const chatDecider: Decider<ChatState, ChatCommand, ChatEvent> = {
               author_id: command.member_id,
               text: command.text,
               quoted_message_id: command.quoted_message_id,
+              ...(command.mentioned_ids?.length ? { mentioned_ids: [...command.mentioned_ids] } : {}),
             },
           },
         ];

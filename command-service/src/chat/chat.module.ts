@@ -8,11 +8,13 @@ import { ChatMuteTimers, MuteChatHandler } from './muting-chats/mute-chat.comman
 import { MuteChatController } from './muting-chats/mute-chat.controller';
 import { PostChatMessageHandler } from './posting-chat-messages/post-chat-message.command';
 import { PostChatMessageController } from './posting-chat-messages/post-chat-message.controller';
+import { SaveChatDraftHandler } from './saving-chat-drafts/save-chat-draft.command';
+import { SaveChatDraftController } from './saving-chat-drafts/save-chat-draft.controller';
 
-/** Chat: messages, delivery states, mutes (with their durable timers), the socket's credentials and its way to the commands. */
+/** Chat: messages, delivery states, mutes (with their durable timers), drafts, the socket's credentials and its way to the commands. */
 @Module({
-  controllers: [ChatTokenController, PostChatMessageController, MarkChatController, MuteChatController],
-  providers: [ChatAccess, ChatMuteTimers, ChatCommandGateway, PostChatMessageHandler, MarkChatHandler, MuteChatHandler],
+  controllers: [ChatTokenController, PostChatMessageController, MarkChatController, MuteChatController, SaveChatDraftController],
+  providers: [ChatAccess, ChatMuteTimers, ChatCommandGateway, PostChatMessageHandler, MarkChatHandler, MuteChatHandler, SaveChatDraftHandler],
   exports: [ChatCommandGateway],
 })
 export class ChatModule {}

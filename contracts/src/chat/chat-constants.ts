@@ -31,3 +31,19 @@ export const muteUntil = (option: ChatMuteOption, now: Date): string => {
 export const isMuted = (until: string | null, now: Date): boolean => until !== null && Date.parse(until) > now.getTime();
 /** '+' above 99 */
 export const chatBadgeText = (count: number): string => (count > 99 ? '99+' : String(count));
+
+// ---- mentions in a chat message (markdown): `[@Name](/members/{id})`, written by the console's member picker ----
+
+/** the markdown of a mention; brackets and backslashes are left out of the name so the link stays one */
+export const chatMentionMarkup = (memberId: string, name: string): string => `[@${name.replace(/[[\]\\\n]/g, '').trim()}](/members/${encodeURIComponent(memberId)})`;
+
+/** the in-app link a mention points to: the chat's markdown renders it as a link inside the console */
+export const CHAT_MENTION_HREF = /^\/members\/[A-Za-z0-9_-]{1,64}$/;
+
+const CHAT_MENTION = /\[@[^\]\n]*\]\(\/members\/([A-Za-z0-9_-]{1,64})\)/g;
+
+/** the ids of the members a message text mentions, each once, in order */
+export const chatMentionedMemberIds = (text: string): string[] => [...new Set([...text.matchAll(CHAT_MENTION)].map((match) => match[1]))];
+
+/** the composer saves its draft at most once a second (the spec's throttle) */
+export const CHAT_DRAFT_SYNC_MS = 1000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRESENCE_TYPES } from '../common/constants';
-import { chatTextSchema, type ChatCan } from './chat';
+import { chatDraftTextSchema, chatTextSchema, type ChatCan } from './chat';
 import { CHAT_MUTE_FOREVER } from './chat-constants';
 
 // ---- what the console sends on /api/chat/socket ----
@@ -28,6 +28,8 @@ export const chatSocketActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('create_chat'), id: z.string({ message: 'required' }).max(64), type: z.enum(['member', 'group']), ref }),
   z.object({ action: z.literal('set_status'), type: z.enum(PRESENCE_TYPES), text: z.string().max(200).default(''), ref }),
   z.object({ action: z.literal('composing'), chat_id: chatIdField, ref }),
+  /** the composer's unsent text ('' clears it), sent at most once a second; follows the member to their other consoles */
+  z.object({ action: z.literal('save_draft'), chat_id: chatIdField, text: chatDraftTextSchema, ref }),
 ]);
 export type ChatSocketAction = z.input<typeof chatSocketActionSchema>;
 export type ParsedChatSocketAction = z.output<typeof chatSocketActionSchema>;
@@ -89,12 +91,15 @@ export interface ChatDto {
 export type ChatServerEvent =
   | { event: 'my_chats'; chats: ChatDto[]; unread_total: number; ref?: string }
   | { event: 'chat'; chat: ChatDto; unread_total: number }
-  | { event: 'chat_details'; chat: ChatDto; messages: ChatMessageDto[]; more: boolean; ref?: string }
+  /** `draft`: the viewer's own unsent text in this chat ('' none); nobody else ever receives it */
+  | { event: 'chat_details'; chat: ChatDto; messages: ChatMessageDto[]; more: boolean; draft: string; ref?: string }
   | { event: 'more_messages'; chat_id: string; messages: ChatMessageDto[]; more: boolean; ref?: string }
   | { event: 'message'; message: ChatMessageDto }
   | { event: 'persisted'; chat_id: string; message_id: string; position: number; ref?: string }
   | { event: 'mark_as_received'; chat_id: string; partner_state: ChatPartnerState }
   | { event: 'composing'; chat_id: string; member_id: string; name: string }
+  /** the member's draft of a chat changed (saved on another of their consoles, or cleared by sending) */
+  | { event: 'draft'; chat_id: string; text: string; position: number }
   | { event: 'my_profile'; id: string; name: string; status: { type: 'online' | 'busy' | 'invisible'; text: string } | null }
   | { event: 'network_info'; name: string; anonymize: boolean }
   | { event: 'resumed'; ref?: string; position: number }

@@ -130,6 +130,8 @@ export const ChatMessagePosted = defineEvent(
     /** encrypted under the author's key */
     text: personal(z.string()),
     quoted_message_id: z.string().nullable(),
+    /** the members of the chat the text mentions (`[@Name](/members/{id})`), not the author: their bells ring */
+    mentioned_ids: z.array(z.string()).optional(),
   }),
 );
 /** a member's console has the chat's messages up to seq (only forward) */
@@ -150,3 +152,35 @@ export const ChatUnmuted = defineEvent('ChatUnmuted', 1, z.object({ chat_key: z.
 
 export const chatEvents = [ChatMessagePosted, ChatMessagesReceived, ChatMessagesRead, ChatMuted, ChatUnmuted] as const;
 export type ChatEvent = EventOf<(typeof chatEvents)[number]>;
+
+// ---- drafts: one member's unsent text in one chat, on a stream of its own ----
+
+/**
+ * A member's draft of one chat lives on its own stream: saving it (at most once a second while typing)
+ * never contends with the chat's messages, and nobody but its author ever decides on it.
+ */
+export const chatDraftStream = (key: string, memberId: string): string => `chat-draft-${key}-${memberId}`;
+
+/** a draft may be empty (cleared) and keeps line breaks; control characters are refused as in a message */
+export const chatDraftTextSchema = z
+  .string({ message: 'required' })
+  .transform(stripBidiControls)
+  .pipe(
+    z
+      .string()
+      .max(CHAT_MESSAGE_MAX, { message: 'too_long' })
+      .refine((text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text), { message: 'invalid_characters' }),
+  );
+
+/** PUT /api/v1/chats/{type}/{id}/draft and the socket's save_draft */
+export const saveChatDraftRequestSchema = z.object({ text: chatDraftTextSchema }).strict();
+export type SaveChatDraftRequest = z.input<typeof saveChatDraftRequestSchema>;
+
+/**
+ * the member's unsent text ('' cleared it), encrypted under their key: personal data, sealed in every read
+ * model, and redacted (never revealed) in the audit's answers and exports
+ */
+export const ChatDraftSaved = defineEvent('ChatDraftSaved', 1, z.object({ chat_key: z.string(), member_id: z.string(), text: personal(z.string()) }), { verifiers: ['text'] });
+
+export const chatDraftEvents = [ChatDraftSaved] as const;
+export type ChatDraftEvent = EventOf<(typeof chatDraftEvents)[number]>;

@@ -2,6 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { muteUntil, type ChatMuteOption, type ChatServerEvent, type ChatSocketAction, type ChatTokenResponse, type PresenceType } from '@cn/contracts';
 import { useSession } from '../session/SessionContext';
 import { openChatConnection } from './chat-connection';
+import { createDraftSync } from './chat-drafts';
 import { addPending, applyChatEvent, emptyChatState, failPending, type ChatStoreState } from './chat-store';
 
 export interface ChatApi {
@@ -12,6 +13,11 @@ export interface ChatApi {
   markRead: (chatId: string, messageId: string) => void;
   mute: (chatId: string, option: ChatMuteOption) => void;
   unmute: (chatId: string) => void;
+  /** the app's own mute (mute_chat_app / unmute_chat_app) */
+  muteApp: (chatId: string, option: ChatMuteOption) => void;
+  unmuteApp: (chatId: string) => void;
+  /** the composer's text changed: kept per chat, synchronised at most once a second */
+  editDraft: (chatId: string, text: string) => void;
   composing: (chatId: string) => void;
   setStatus: (type: PresenceType, text: string) => void;
 }
@@ -39,8 +45,10 @@ export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabl
   const pending = useRef(new Map<string, Pending>());
   const openRooms = useRef(new Set<string>());
   const serial = useRef(0);
+  const draftSync = useRef<ReturnType<typeof createDraftSync> | null>(null);
 
   const update = useCallback((change: (current: ChatStoreState) => ChatStoreState) => setState((current) => change(current)), []);
+  const showDraft = useCallback((chatId: string, text: string) => update((current) => (current.drafts[chatId] === text ? current : { ...current, drafts: { ...current.drafts, [chatId]: text } })), [update]);
 
   const send = useCallback((action: ChatSocketAction): void => {
     serial.current += 1;
@@ -52,11 +60,20 @@ export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabl
 
   useEffect(() => {
     if (!enabled || !me) return undefined;
+    const drafts = createDraftSync({ save: (chatId, text) => send({ action: 'save_draft', chat_id: chatId, text }) });
+    draftSync.current = drafts;
     const onEvent = (event: ChatServerEvent): void => {
       const ref = 'ref' in event ? event.ref : undefined;
       const asked = ref ? pending.current.get(ref) : undefined;
       if (ref) pending.current.delete(ref);
       if (event.event === 'persisted') outbox.current.delete(event.message_id);
+      if (asked?.action === 'save_draft' && asked.chat_id && (event.event === 'ok' || event.event === 'error')) drafts.answered(asked.chat_id, event.event === 'ok' ? event.position : 0);
+      if (event.event === 'chat_details') showDraft(event.chat.id, drafts.loaded(event.chat.id, event.draft));
+      if (event.event === 'draft') {
+        const shown = drafts.pushed(event.chat_id, event.text, event.position);
+        if (shown !== null) showDraft(event.chat_id, shown);
+        return;
+      }
       if (event.event === 'error') {
         if (asked?.action === 'send' && asked.chat_id && asked.message_id) {
           outbox.current.delete(asked.message_id);
@@ -79,16 +96,24 @@ export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabl
       onOpen: (_raw, reconnect) => {
         if (reconnect) send({ action: 'resume', after: stateRef.current.lastPosition });
         else send({ action: 'my_chats' });
+        if (reconnect) drafts.reconnected();
         for (const chatId of openRooms.current) send({ action: 'chat_details', chat_id: chatId });
         for (const action of outbox.current.values()) send(action);
       },
     });
     connection.current = opened;
+    // leaving or reloading the page: the last second's typing is saved too
+    const flush = (): void => drafts.flush();
+    window.addEventListener('pagehide', flush);
     return () => {
+      window.removeEventListener('pagehide', flush);
+      drafts.flush();
+      drafts.stop();
       opened.stop();
       connection.current = null;
+      draftSync.current = null;
     };
-  }, [api, enabled, me, send, update]);
+  }, [api, enabled, me, send, showDraft, update]);
 
   const actions = useMemo<Omit<ChatApi, 'state'>>(
     () => ({
@@ -106,16 +131,24 @@ export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabl
       send: (chatId, text, quotedMessageId) => {
         const action = { action: 'send' as const, chat_id: chatId, message_id: newMessageId(), text, quoted_message_id: quotedMessageId };
         outbox.current.set(action.message_id, action);
+        draftSync.current?.sent(chatId);
+        showDraft(chatId, '');
         update((current) => addPending(current, action, { id: me, name: myName, deleted: false, image_id: null }, new Date()));
         send(action);
       },
       markRead: (chatId, messageId) => send({ action: 'mark_as_read', chat_id: chatId, message_id: messageId }),
       mute: (chatId, option) => send({ action: 'mute_chat', chat_id: chatId, until: muteUntil(option, new Date()) }),
       unmute: (chatId) => send({ action: 'unmute_chat', chat_id: chatId }),
+      muteApp: (chatId, option) => send({ action: 'mute_chat_app', chat_id: chatId, until: muteUntil(option, new Date()) }),
+      unmuteApp: (chatId) => send({ action: 'unmute_chat_app', chat_id: chatId }),
+      editDraft: (chatId, text) => {
+        showDraft(chatId, text);
+        draftSync.current?.edit(chatId, text);
+      },
       composing: (chatId) => send({ action: 'composing', chat_id: chatId }),
       setStatus: (type, text) => send({ action: 'set_status', type, text }),
     }),
-    [me, myName, send, update],
+    [me, myName, send, showDraft, update],
   );
   const chatApi = useMemo<ChatApi>(() => ({ state, ...actions }), [state, actions]);
 

@@ -240,7 +240,15 @@ const ChatRoom = ({ chat, chatId }: { chat: ChatApi; chatId: string }) => {
           </h2>
           {info?.status ? <span className="chat-room__status">{info.status.text || t(`chat.status.${info.status.type}`)}</span> : null}
         </div>
-        {info ? <MuteMenu chat={info} onMute={(option) => chat.mute(chatId, option)} onUnmute={() => chat.unmute(chatId)} /> : null}
+        {info ? (
+          <MuteMenu
+            chat={info}
+            onMute={(option) => chat.mute(chatId, option)}
+            onUnmute={() => chat.unmute(chatId)}
+            onMuteApp={(option) => chat.muteApp(chatId, option)}
+            onUnmuteApp={() => chat.unmuteApp(chatId)}
+          />
+        ) : null}
       </header>
       {room.error ? (
         <p role="alert" className="chat-room__error" data-testid="chat-error">
@@ -270,8 +278,11 @@ const ChatRoom = ({ chat, chatId }: { chat: ChatApi; chatId: string }) => {
         {writing && writing.until > now ? t('chat.composing', { name: writing.name }) : ''}
       </p>
       <Composer
+        key={chatId}
         writable={info?.write ?? false}
         quote={quote}
+        text={chat.state.drafts[chatId] ?? ''}
+        onTextChange={(text) => chat.editDraft(chatId, text)}
         onClearQuote={() => setQuote(null)}
         onSend={(text) => {
           chat.send(chatId, text, quote?.id ?? null);

@@ -56,7 +56,7 @@ describe('chat client rules', () => {
 
   it('applies server events: a sent message confirmed, the resume position, the badge total', () => {
     let state = emptyChatState('ann');
-    state = applyChatEvent(state, { event: 'chat_details', chat: chat(), messages: [message('a', 1, 10)], more: false }, 0);
+    state = applyChatEvent(state, { event: 'chat_details', chat: chat(), messages: [message('a', 1, 10)], more: false, draft: '' }, 0);
     state = addPending(state, { action: 'send', chat_id: 'member/bob', message_id: 'p-000001', text: 'hi', quoted_message_id: 'a' }, { id: 'ann', name: 'Ann', deleted: false, image_id: null }, new Date());
     expect(state.rooms['member/bob']?.messages.at(-1)).toMatchObject({ id: 'p-000001', pending: true, quoted_message: { id: 'a' } });
     state = applyChatEvent(state, { event: 'persisted', chat_id: 'member/bob', message_id: 'p-000001', position: 12 }, 0);

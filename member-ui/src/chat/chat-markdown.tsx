@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import type { ReactNode } from 'react';
+import { CHAT_MENTION_HREF } from '@cn/contracts';
 
 /**
  * Chat messages as markdown with HTML off and headings, code blocks, tables, blockquotes, rules and fences
@@ -54,6 +55,14 @@ const toReact = (node: Node | string, key: number): ReactNode => {
   if (node.tag === 'br') return <br key={key} />;
   if (!ALLOWED_TAGS.has(node.tag)) return <span key={key}>{children}</span>;
   if (node.tag === 'a') {
+    // a mention (the member picker's `[@Name](/members/{id})`): a link to the member inside the console
+    if (node.href && CHAT_MENTION_HREF.test(node.href) && typeof node.children[0] === 'string' && node.children[0].startsWith('@')) {
+      return (
+        <a key={key} href={node.href} className="chat-mention" data-testid="chat-mention">
+          {children}
+        </a>
+      );
+    }
     return node.href && SAFE_HREF.test(node.href) ? (
       <a key={key} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
         {children}

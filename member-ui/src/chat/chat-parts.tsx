@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chatBadgeText, type ChatDto, type ChatMuteOption } from '@cn/contracts';
+import { chatBadgeText, type ChatDto, type ChatMuteOption, type MemberSuggestion } from '@cn/contracts';
+import { MemberSuggestionList, useMemberSuggestions } from '../common/MemberSuggestions';
+import { chatMentionAt, insertChatMention } from './chat-mentions';
 import { deliveryOf, type UiMessage } from './chat-store';
 import { isEmojiOnly, renderChatMarkdown } from './chat-markdown';
 
@@ -78,22 +80,71 @@ export const ChatMessage = ({ message, mine, chat, onQuote }: { message: UiMessa
 
 export const MUTE_OPTIONS: readonly ChatMuteOption[] = ['hour', 'day', 'week', 'forever'];
 
-/** mute for a while, or (while muted) only turning muting off */
-export const MuteMenu = ({ chat, onMute, onUnmute }: { chat: ChatDto; onMute: (option: ChatMuteOption) => void; onUnmute: () => void }) => {
+/** the mobile app's own mute offers no "forever" (the spec's options) */
+export const APP_MUTE_OPTIONS: readonly ChatMuteOption[] = ['hour', 'day', 'week'];
+
+/**
+ * Mute for a while, here or only in the mobile app (the server's separate app mute); while a mute is on,
+ * only turning it off is offered.
+ */
+export const MuteMenu = ({
+  chat,
+  onMute,
+  onUnmute,
+  onMuteApp,
+  onUnmuteApp,
+}: {
+  chat: ChatDto;
+  onMute: (option: ChatMuteOption) => void;
+  onUnmute: () => void;
+  onMuteApp: (option: ChatMuteOption) => void;
+  onUnmuteApp: () => void;
+}) => {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (chat.muted) {
+  const untilText = (until: string): string => new Date(until).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const appMuted = chat.app_muted_until !== null;
+  if (chat.muted || appMuted) {
     return (
       <div className="chat-mute">
-        <span className="chat-mute__until" data-testid="chat-muted">
-          {chat.muted_until && chat.muted_until.startsWith('9999') ? t('chat.mute.muted_forever') : t('chat.mute.muted_until', { until: new Date(chat.muted_until ?? '').toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' }) })}
-        </span>
-        <button type="button" className="button button--secondary" data-testid="chat-unmute" onClick={onUnmute}>
-          {t('chat.mute.off')}
-        </button>
+        {chat.muted ? (
+          <>
+            <span className="chat-mute__until" data-testid="chat-muted">
+              {chat.muted_until && chat.muted_until.startsWith('9999') ? t('chat.mute.muted_forever') : t('chat.mute.muted_until', { until: untilText(chat.muted_until ?? '') })}
+            </span>
+            <button type="button" className="button button--secondary" data-testid="chat-unmute" onClick={onUnmute}>
+              {t('chat.mute.off')}
+            </button>
+          </>
+        ) : null}
+        {chat.app_muted_until ? (
+          <>
+            <span className="chat-mute__until" data-testid="chat-app-muted">
+              {chat.app_muted_until.startsWith('9999') ? t('chat.mute.app_muted_forever') : t('chat.mute.app_muted_until', { until: untilText(chat.app_muted_until) })}
+            </span>
+            <button type="button" className="button button--secondary" data-testid="chat-unmute-app" onClick={onUnmuteApp}>
+              {t('chat.mute.app_off')}
+            </button>
+          </>
+        ) : null}
       </div>
     );
   }
+  const item = (testId: string, label: string, run: () => void) => (
+    <li key={testId} role="none">
+      <button
+        type="button"
+        role="menuitem"
+        data-testid={testId}
+        onClick={() => {
+          setOpen(false);
+          run();
+        }}
+      >
+        {label}
+      </button>
+    </li>
+  );
   return (
     <div className="chat-mute">
       <button type="button" className="button button--secondary" aria-haspopup="menu" aria-expanded={open} data-testid="chat-mute-menu" onClick={() => setOpen((value) => !value)}>
@@ -101,21 +152,11 @@ export const MuteMenu = ({ chat, onMute, onUnmute }: { chat: ChatDto; onMute: (o
       </button>
       {open ? (
         <ul className="chat-mute__menu" role="menu">
-          {MUTE_OPTIONS.map((option) => (
-            <li key={option} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                data-testid={`chat-mute-${option}`}
-                onClick={() => {
-                  setOpen(false);
-                  onMute(option);
-                }}
-              >
-                {t(`chat.mute.${option}`)}
-              </button>
-            </li>
-          ))}
+          {MUTE_OPTIONS.map((option) => item(`chat-mute-${option}`, t(`chat.mute.${option}`), () => onMute(option)))}
+          <li role="separator" className="chat-mute__heading">
+            {t('chat.mute.app_heading')}
+          </li>
+          {APP_MUTE_OPTIONS.map((option) => item(`chat-mute-app-${option}`, t(`chat.mute.${option}`), () => onMuteApp(option)))}
         </ul>
       ) : null}
     </div>
@@ -135,31 +176,86 @@ export const rowsFor = (text: string): number => Math.min(COMPOSER_MAX_ROWS, Mat
 export const Composer = ({
   writable,
   quote,
+  text,
+  onTextChange,
   onClearQuote,
   onSend,
   onComposing,
 }: {
   writable: boolean;
   quote: UiMessage | null;
+  /** the chat's draft (kept per chat by the provider, synchronised with the member's other consoles) */
+  text: string;
+  onTextChange: (text: string) => void;
   onClearQuote: () => void;
   onSend: (text: string) => void;
   onComposing: () => void;
 }) => {
   const { t } = useTranslation();
   const authorName = useAuthorName();
-  const [text, setText] = useState('');
   const lastComposing = useRef(0);
   const field = useRef<HTMLTextAreaElement>(null);
+  const [caret, setCaret] = useState(text.length);
+  const [active, setActive] = useState(0);
+  /** the '@' whose picker the member closed (Escape) */
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const nextCaret = useRef<number | null>(null);
   const empty = text.trim().length === 0;
+  const typed = writable ? chatMentionAt(text, Math.min(caret, text.length)) : null;
+  const mention = typed && typed.start !== dismissedAt ? typed : null;
+  const suggestions = useMemberSuggestions(mention ? mention.query : null);
+  const picking = mention !== null && suggestions.list.length > 0;
+  const activeIndex = Math.min(active, Math.max(0, suggestions.list.length - 1));
 
   useEffect(() => {
     if (quote) field.current?.focus();
   }, [quote]);
 
+  useEffect(() => {
+    // the caret after an inserted mention, once the text is rendered
+    if (nextCaret.current === null || !field.current) return;
+    field.current.setSelectionRange(nextCaret.current, nextCaret.current);
+    nextCaret.current = null;
+  }, [text]);
+
   const submit = (): void => {
     if (empty || !writable) return;
     onSend(text);
-    setText('');
+  };
+
+  const pick = (member: MemberSuggestion): void => {
+    const inserted = insertChatMention(text, Math.min(caret, text.length), member);
+    nextCaret.current = inserted.caret;
+    setCaret(inserted.caret);
+    setActive(0);
+    onTextChange(inserted.text);
+    field.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (picking) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const count = suggestions.list.length;
+        setActive((activeIndex + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey) {
+        event.preventDefault();
+        const member = suggestions.list[activeIndex];
+        if (member) pick(member);
+        return;
+      }
+    }
+    if (mention && event.key === 'Escape') {
+      event.preventDefault();
+      setDismissedAt(mention.start);
+      return;
+    }
+    if (sendsOnKey(event)) {
+      event.preventDefault();
+      submit();
+    }
   };
 
   return (
@@ -181,6 +277,7 @@ export const Composer = ({
           </button>
         </div>
       ) : null}
+      {mention ? <MemberSuggestionList typed={mention.query} suggestions={suggestions} active={activeIndex} onPick={pick} className="chat-composer__mentions" listId="chat-mention-list" /> : null}
       <label className="visually-hidden" htmlFor="chat-composer-text">
         {t('chat.message_label')}
       </label>
@@ -193,20 +290,20 @@ export const Composer = ({
         disabled={!writable}
         rows={rowsFor(text)}
         placeholder={writable ? t('chat.placeholder') : t('chat.placeholder_disabled')}
+        aria-controls={picking ? 'chat-mention-list' : undefined}
+        aria-activedescendant={picking ? `chat-mention-list-${activeIndex}` : undefined}
         onChange={(event) => {
-          setText(event.target.value);
+          setCaret(event.target.selectionStart ?? event.target.value.length);
+          setActive(0);
+          onTextChange(event.target.value);
           const now = Date.now();
           if (event.target.value.trim() && now - lastComposing.current > COMPOSING_THROTTLE_MS) {
             lastComposing.current = now;
             onComposing();
           }
         }}
-        onKeyDown={(event) => {
-          if (sendsOnKey(event)) {
-            event.preventDefault();
-            submit();
-          }
-        }}
+        onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
+        onKeyDown={onKeyDown}
       />
       <button type="submit" className="button" data-testid="chat-send" disabled={empty || !writable}>
         {t('chat.send')}

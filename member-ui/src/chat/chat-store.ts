@@ -30,6 +30,8 @@ export interface ChatStoreState {
   composing: Record<string, { name: string; until: number }>;
   /** the furthest log position of the messages this console has: a reconnect resumes after it */
   lastPosition: number;
+  /** the composer's text per chat (chat-drafts.ts decides what it is) */
+  drafts: Record<string, string>;
 }
 
 const EMPTY_ROOM: ChatRoomState = { messages: [], more: false, loaded: false, loadingOlder: false, error: null };
@@ -43,6 +45,7 @@ export const emptyChatState = (me: string): ChatStoreState => ({
   rooms: {},
   composing: {},
   lastPosition: 0,
+  drafts: {},
 });
 
 /** pending ones (no seq yet) stay last, in the order they were written */

@@ -12,7 +12,7 @@ import { HttpProblem, readSignedToken, type DocumentStore, type PersonalDataCiph
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { serveSockets, type SocketServer } from '../realtime/socket-server';
 import { ChatConnection, chatHubOf } from './chat-hub';
-import { chatAccessOf, chatDtoOf, chatKeysOf, chatMessagesCollection, chatReaderOf, chatsCollection, messageDtos, messagesPage, myChats, type ChatReader } from './chat-views';
+import { chatAccessOf, chatDtoOf, chatKeysOf, chatMessagesCollection, chatReaderOf, chatsCollection, draftOf, messageDtos, messagesPage, myChats, type ChatReader } from './chat-views';
 
 /** The write side as the socket reaches it: the command service's ChatCommandGateway (standalone). */
 /** who acts: the socket's member, and their session (an HTTP sink forwards it) */
@@ -26,6 +26,7 @@ export interface ChatCommandSink {
   mark(issuer: ChatIssuer, input: { chat_id: string; message_id: string; state: 'received' | 'read' }): Promise<{ position: number }>;
   mute(issuer: ChatIssuer, input: { chat_id: string; until: string | null; app: boolean }): Promise<{ position: number }>;
   setStatus(issuer: ChatIssuer, input: { type: PresenceType; text: string }): Promise<{ position: number }>;
+  saveDraft(issuer: ChatIssuer, input: { chat_id: string; text: string }): Promise<{ position: number }>;
 }
 
 export interface ChatSocketLogger {
@@ -136,7 +137,14 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
         const { me, view } = await access(memberId, chatId);
         const doc = await chatsCollection(store).get(view.key);
         const page = await messagesPage(store, view.key);
-        connection.send({ event: 'chat_details', chat: await chatDtoOf(store, cipher, me, view, doc, clock()), messages: await messageDtos(store, cipher, me, page.docs), more: page.more, ref });
+        connection.send({
+          event: 'chat_details',
+          chat: await chatDtoOf(store, cipher, me, view, doc, clock()),
+          messages: await messageDtos(store, cipher, me, page.docs),
+          more: page.more,
+          draft: await draftOf(store, cipher, memberId, view.key),
+          ref,
+        });
         return;
       }
       case 'more_messages': {
@@ -163,6 +171,11 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
         const app = action.action.endsWith('_app');
         const until = action.action === 'mute_chat' || action.action === 'mute_chat_app' ? action.until : null;
         const { position } = await sink().mute(connection.issuer, { chat_id: action.chat_id, until, app });
+        connection.send({ event: 'ok', ref, position });
+        return;
+      }
+      case 'save_draft': {
+        const { position } = await sink().saveDraft(connection.issuer, { chat_id: action.chat_id, text: action.text });
         connection.send({ event: 'ok', ref, position });
         return;
       }

@@ -24,10 +24,12 @@ import { membersCollection } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
 import { loadNetwork } from '../network/network.read';
 import { connectedMembers } from '../realtime/connections';
-import { chatMessagesProjection, chatsProjection, type ChatDocument, type ChatMemberProgress, type ChatMessageDocument } from './chat.projections';
+import { chatDraftId, chatDraftsProjection, chatMessagesProjection, chatsProjection, type ChatDocument, type ChatDraftDocument, type ChatMemberProgress, type ChatMessageDocument } from './chat.projections';
 
 export const chatsCollection = (store: DocumentStore) => store.collection<ChatDocument>(collectionName(chatsProjection));
 export const chatMessagesCollection = (store: DocumentStore) => store.collection<ChatMessageDocument>(collectionName(chatMessagesProjection));
+
+export const chatDraftsCollection = (store: DocumentStore) => store.collection<ChatDraftDocument>(collectionName(chatDraftsProjection));
 
 const NOBODY: ChatMemberProgress = { received_seq: 0, received_id: null, read_seq: 0, read_id: null, muted_until: null, app_muted_until: null, last_interacted_at: null };
 
@@ -101,6 +103,12 @@ const authorsOf = async (store: DocumentStore, ids: readonly string[], settings:
 const revealedText = async (cipher: PersonalDataCipher, text: unknown): Promise<string> => {
   const revealed = await cipher.reveal({ text });
   return typeof revealed.text === 'string' ? revealed.text : '';
+};
+
+/** the member's own draft of a chat, revealed ('' none); only ever answered to that member */
+export const draftOf = async (store: DocumentStore, cipher: PersonalDataCipher, memberId: string, key: string): Promise<string> => {
+  const doc = await chatDraftsCollection(store).get(chatDraftId(key, memberId));
+  return doc ? revealedText(cipher, doc.text) : '';
 };
 
 /** messages as a reader sees them (texts revealed: an erased author's are gone) */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { chatPublishers } from './chat.realtime';
-import { chatMessagesProjection, chatsProjection } from './chat.projections';
+import { chatDraftsProjection, chatMessagesProjection, chatsProjection } from './chat.projections';
 
 /** Chat: its read models (texts kept sealed, revealed when answered) and the pushes to open chat sockets; the socket itself is attached beside the realtime channel. */
 @Module({})
@@ -9,6 +9,6 @@ export class ChatReadModule {}
 
 export const chatFeature: ProjectionFeature = {
   module: ChatReadModule,
-  sealedReadModels: [chatMessagesProjection, chatsProjection],
+  sealedReadModels: [chatMessagesProjection, chatsProjection, chatDraftsProjection],
   publishers: (infra) => chatPublishers(infra.documentStore, infra.cipher, infra.clock),
 };

@@ -1,4 +1,4 @@
-import { chatEvents, eventOf, type EncryptedEnvelope } from '@cn/contracts';
+import { ChatDraftSaved, chatDraftEvents, chatEvents, ChatMessagePosted, eventOf, type EncryptedEnvelope } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
@@ -130,5 +130,39 @@ export const chatsProjection: Projection<ChatDocument> = {
       default:
         return chat;
     }
+  },
+};
+
+/** one member's draft of one chat: `<chat key>:<member id>` */
+export const chatDraftId = (key: string, memberId: string): string => `${key}:${memberId}`;
+
+export interface ChatDraftDocument extends ProjectedDocument {
+  chat_key: string;
+  member_id: string;
+  /** sealed as stored (under the member's key), '' when cleared */
+  text: SealedText;
+  saved_at: string;
+}
+
+const draftDefinitions = [...chatDraftEvents, ChatMessagePosted] as const;
+
+/**
+ * The members' unsent texts, sealed like the messages; sending a message clears its author's draft of
+ * that chat (so a console that reloads after sending starts empty).
+ */
+export const chatDraftsProjection: Projection<ChatDraftDocument> = {
+  name: 'chat_drafts',
+  version: 1,
+  eventTypes: [ChatDraftSaved.type, ChatMessagePosted.type],
+  documentIds: (recorded) => {
+    const event = eventOf(draftDefinitions, recorded);
+    if (!event) return [];
+    return [chatDraftId(event.data.chat_key, event.type === 'ChatDraftSaved' ? event.data.member_id : event.data.author_id)];
+  },
+  evolve: (doc, recorded, id) => {
+    const event = eventOf(draftDefinitions, recorded);
+    if (!event || (doc && doc._position >= recorded.position)) return doc;
+    if (event.type === 'ChatMessagePosted') return doc && doc.text !== '' ? { ...doc, text: '', saved_at: recorded.metadata.occurredAt } : doc;
+    return { _id: id, chat_key: event.data.chat_key, member_id: event.data.member_id, text: event.data.text, saved_at: recorded.metadata.occurredAt };
   },
 };

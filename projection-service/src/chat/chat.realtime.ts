@@ -2,8 +2,8 @@ import { chatIdForViewer } from '@cn/contracts';
 import type { DocumentStore, PersonalDataCipher } from '@cn/platform';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { chatHubOf } from './chat-hub';
-import { chatAccessOf, chatDtoOf, chatMembersOf, chatReaderOf, messageDtos, myChats } from './chat-views';
-import { chatMessagesProjection, chatsProjection, type ChatDocument, type ChatMessageDocument } from './chat.projections';
+import { chatAccessOf, chatDtoOf, chatMembersOf, chatReaderOf, draftOf, messageDtos, myChats } from './chat-views';
+import { chatDraftsProjection, chatMessagesProjection, chatsProjection, type ChatDocument, type ChatDraftDocument, type ChatMessageDocument } from './chat.projections';
 import { collectionName, createLruCache } from '@cn/domain';
 import { groupsProjection, type GroupDocument } from '../groups/groups.projection';
 import { membersProjection } from '../members/members.projection';
@@ -99,6 +99,19 @@ export const chatPublishers = (store: DocumentStore, cipher: PersonalDataCipher,
           chats.sendTo(memberId, { event: 'chat', chat, unread_total });
           chats.sendTo(memberId, { event: 'mark_as_received', chat_id: chat.id, partner_state: chat.partner_state });
         }
+      },
+    },
+    {
+      // a draft follows its member, and only them, to every console they have open
+      collection: collectionName(chatDraftsProjection),
+      publish: async (change, hub) => {
+        const doc = change.doc as ChatDraftDocument | null;
+        if (!doc) return;
+        const chats = chatHubOf(hub);
+        if (!chats.isConnected(doc.member_id)) return;
+        const chatId = chatIdForViewer(doc.chat_key, doc.member_id);
+        if (!chatId) return;
+        chats.sendTo(doc.member_id, { event: 'draft', chat_id: chatId, text: await draftOf(store, cipher, doc.member_id, doc.chat_key), position: doc._position });
       },
     },
   ];

@@ -35,5 +35,6 @@ export const httpChatCommandSink = (baseUrl: string, session: SessionConfig, fet
     mute: (issuer, input) =>
       input.until === null ? call(issuer, 'DELETE', `${path(input.chat_id, '/mute')}?app=${input.app}`) : call(issuer, 'PUT', path(input.chat_id, '/mute'), { until: input.until, app: input.app }),
     setStatus: (issuer, input) => call(issuer, 'PUT', '/api/v1/members/me/status', input),
+    saveDraft: (issuer, input) => call(issuer, 'PUT', path(input.chat_id, '/draft'), { text: input.text }),
   };
 };

@@ -1,4 +1,4 @@
-import { AbuseReported, activityEvents, eventOf, GroupDeleted, GroupJoinRequested, mentionedMemberIds, MemberInvitedToGroup, type NotificationKind } from '@cn/contracts';
+import { AbuseReported, activityEvents, ChatMessagePosted, eventOf, GroupDeleted, GroupJoinRequested, mentionedMemberIds, MemberInvitedToGroup, type NotificationKind } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
@@ -25,7 +25,9 @@ export interface HomeNotificationDocument extends ProjectedDocument {
   source:
     | { type: 'activity'; activity_id: string; group_id: string | null; author_id: string }
     | { type: 'group'; group_id: string }
-    | { type: 'abuse_report'; report_id: string; url: string; reason: string };
+    | { type: 'abuse_report'; report_id: string; url: string; reason: string }
+    /** mentions in a chat's messages (`m.<a>.<b>` or `g.<group id>`) */
+    | { type: 'chat'; chat_key: string };
   /** for whoever is a network administrator when read (abuse reports) */
   for_network_admins?: boolean;
   /** everyone an entry was ever for by name: one query finds a member's */
@@ -41,8 +43,9 @@ export const ENTRIES_PER_SOURCE = 50;
 export const activityNotificationsId = (activityId: string): string => `activity-${activityId}`;
 export const groupNotificationsId = (groupId: string): string => `group-${groupId}`;
 export const abuseReportNotificationsId = (reportId: string): string => `abuse-${reportId}`;
+export const chatNotificationsId = (chatKey: string): string => `chat-${chatKey}`;
 
-const definitions = [...activityEvents, GroupJoinRequested, MemberInvitedToGroup, GroupDeleted, AbuseReported] as const;
+const definitions = [...activityEvents, GroupJoinRequested, MemberInvitedToGroup, GroupDeleted, AbuseReported, ChatMessagePosted] as const;
 
 type Source = HomeNotificationDocument['source'];
 const empty = (id: string, source: Source): HomeNotificationDocument => ({ _id: id, _position: 0, source, member_ids: [], mentioned_ids: [], entries: [] });
@@ -50,7 +53,7 @@ const empty = (id: string, source: Source): HomeNotificationDocument => ({ _id: 
 export const homeNotificationsProjection: Projection<HomeNotificationDocument> = {
   name: 'home_notifications',
   version: 1,
-  eventTypes: ['ActivityPosted', 'ActivityEdited', 'ActivityDeleted', 'ActivityReplied', 'ActivityReplyEdited', GroupJoinRequested.type, MemberInvitedToGroup.type, GroupDeleted.type, AbuseReported.type],
+  eventTypes: ['ActivityPosted', 'ActivityEdited', 'ActivityDeleted', 'ActivityReplied', 'ActivityReplyEdited', GroupJoinRequested.type, MemberInvitedToGroup.type, GroupDeleted.type, AbuseReported.type, ChatMessagePosted.type],
   documentIds: (recorded) => {
     const event = eventOf(definitions, recorded);
     if (!event) return [];
@@ -61,6 +64,9 @@ export const homeNotificationsProjection: Projection<HomeNotificationDocument> =
         return [groupNotificationsId(event.data.group_id)];
       case 'AbuseReported':
         return [abuseReportNotificationsId(event.data.report_id)];
+      case 'ChatMessagePosted':
+        // only a message that mentions someone is news for the bell
+        return event.data.mentioned_ids?.length ? [chatNotificationsId(event.data.chat_key)] : [];
       default:
         return [activityNotificationsId(event.data.activity_id)];
     }
@@ -105,6 +111,12 @@ export const homeNotificationsProjection: Projection<HomeNotificationDocument> =
       case 'AbuseReported': {
         const { report_id, url, reason } = event.data;
         return add(doc ?? { ...empty(id, { type: 'abuse_report', report_id, url, reason }), for_network_admins: true }, 'abuse_reported', [], 'network_admins');
+      }
+      case 'ChatMessagePosted': {
+        // every mention in a chat is news (a chat has no edits); the command side kept it to the chat's members
+        const mentioned = event.data.mentioned_ids ?? [];
+        if (mentioned.length === 0) return doc;
+        return add(doc ?? empty(id, { type: 'chat', chat_key: event.data.chat_key }), 'mentioned', mentioned);
       }
       default:
         return doc;

@@ -180,3 +180,25 @@ describe('abuse reports in the bell', () => {
     expect(projectEachTwice(homeNotificationsProjection, [report], 'abuse-r1')).toEqual(project(homeNotificationsProjection, [report], 'abuse-r1'));
   });
 });
+
+describe('mentions in chats', () => {
+  const chatPosted = (key: string, author: string, mentioned: readonly string[], messageId = `m-${author}-${mentioned.join('-')}`) =>
+    recorded('ChatMessagePosted', { chat_key: key, message_id: messageId, seq: 1, author_id: author, text: 'sealed', quoted_message_id: null, ...(mentioned.length ? { mentioned_ids: mentioned } : {}) }, { streamId: `chat-${key}`, memberId: author });
+  const chatOn = (groupId: string, chat: 'enabled' | 'disabled') =>
+    recorded('GroupDetailsChanged', { group_id: groupId, details: { chat, group_category_id: null }, changed_fields: ['chat'] }, { streamId: groupStream(groupId) });
+
+  it('a member chat: the mentioned partner hears of it, linking to the chat as they name it; a message without mentions is nothing', () => {
+    const events = [chatPosted('m.ann.bob', 'ann', ['bob']), chatPosted('m.ann.bob', 'ann', [], 'plain-1')];
+    expect(notificationsOf(events, viewer('bob'))).toEqual([expect.objectContaining({ kind: 'mentioned', actor_id: 'ann', subject: { type: 'chat', id: 'member/ann', name: '', html_url: '/chat/member/ann' } })]);
+    expect(notificationsOf(events, viewer('ann'))).toEqual([]);
+    // replayed twice: still one
+    expect(notificationsOf(events, viewer('bob'), 2)).toHaveLength(1);
+  });
+
+  it("a group chat: only while its chat is on and the member is in the group", () => {
+    const base = [created('g1', 'public'), joined('g1', 'ann'), joined('g1', 'bob'), chatOn('g1', 'enabled'), chatPosted('g.g1', 'ann', ['bob'])];
+    expect(notificationsOf(base, viewer('bob'))).toEqual([expect.objectContaining({ subject: { type: 'chat', id: 'group/g1', name: 'G1', html_url: '/chat/group/g1' } })]);
+    expect(notificationsOf([...base, chatOn('g1', 'disabled')], viewer('bob'))).toEqual([]);
+    expect(notificationsOf([...base, left('g1', 'bob')], viewer('bob'))).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { teaserOf, type NotificationDto } from '@cn/contracts';
+import { chatIdForViewer, teaserOf, type NotificationDto } from '@cn/contracts';
 import type { ActivityDocument } from '../activities/activities.projection';
 import { placeOf, type StreamsContext } from '../activities/activity-visibility';
 import type { HomeNotificationDocument } from './home-notifications.projection';
@@ -38,6 +38,17 @@ export const homeNotificationsFor = (
       // gone, or no longer (or never) for this member: nothing to tell
       if (!activity || !placeOf(activity, ctx)) continue;
       subject = { type: 'activity', id: activity._id, name: teaserOf(activity.html_content, TEASER_LENGTH), html_url: `/activities/${activity._id}` };
+    } else if (doc.source.type === 'chat') {
+      // a chat mention: for whoever is in the chat now (a group's chat only while it is on and they are in the group)
+      const chatId = chatIdForViewer(doc.source.chat_key, me);
+      if (!chatId) continue;
+      let name = '';
+      if (doc.source.chat_key.startsWith('g.')) {
+        const group = ctx.groups.get(doc.source.chat_key.slice(2));
+        if (!group || group.chat !== 'enabled' || !group.member_ids.includes(me)) continue;
+        name = group.name;
+      }
+      subject = { type: 'chat', id: chatId, name, html_url: `/chat/${chatId}` };
     } else if (doc.source.type === 'abuse_report') {
       // the network's administrators of today
       if (!ctx.viewer.network_admin) continue;

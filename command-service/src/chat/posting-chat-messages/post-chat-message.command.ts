@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { chatStream, type PostChatMessageRequest } from '@cn/contracts';
+import { chatMentionedMemberIds, chatStream, type PostChatMessageRequest } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { InjectPort, type PersonalDataCipher } from '@cn/platform';
 import { CommandRunner } from '../../core/command-runner';
@@ -34,7 +34,9 @@ export class PostChatMessageHandler implements ICommandHandler<PostChatMessageCo
   ) {}
 
   async execute({ issuer, payload }: PostChatMessageCommand): Promise<ChatCommandAnswer> {
-    const { member_id, chat_key, can } = await this.access.of(issuer, payload.chat_id);
+    const { member_id, chat_key, can, member_ids } = await this.access.of(issuer, payload.chat_id);
+    // a mention rings only the bell of someone in the chat (who may read it), never the author's
+    const mentioned_ids = chatMentionedMemberIds(payload.text).filter((id) => id !== member_id && member_ids.includes(id));
     const handled = await this.commands.run(POST_CHAT_MESSAGE, {
       streamId: chatStream(chat_key),
       decider: chatDecider,
@@ -47,6 +49,7 @@ export class PostChatMessageHandler implements ICommandHandler<PostChatMessageCo
         message_id: payload.message_id,
         text: can.write ? await this.cipher.encrypt(member_id, payload.text) : '',
         quoted_message_id: payload.quoted_message_id,
+        mentioned_ids,
       },
     });
     return { position: handled.position, chat_key };
