@@ -196,7 +196,7 @@ describe('mentions in chats', () => {
   });
 
   it("a group chat: only while its chat is on and the member is in the group", () => {
-    const base = [created('g1', 'public'), joined('g1', 'ann'), joined('g1', 'bob'), chatOn('g1', 'enabled'), chatPosted('g.g1', 'ann', ['bob'])];
+    const base = [created('g1', 'open'), joined('g1', 'ann'), joined('g1', 'bob'), chatOn('g1', 'enabled'), chatPosted('g.g1', 'ann', ['bob'])];
     expect(notificationsOf(base, viewer('bob'))).toEqual([expect.objectContaining({ subject: { type: 'chat', id: 'group/g1', name: 'G1', html_url: '/chat/group/g1' } })]);
     expect(notificationsOf([...base, chatOn('g1', 'disabled')], viewer('bob'))).toEqual([]);
     expect(notificationsOf([...base, left('g1', 'bob')], viewer('bob'))).toEqual([]);
