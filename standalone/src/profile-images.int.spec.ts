@@ -23,8 +23,8 @@ import { signInClient, type SignedInClient } from './testing/signed-in-client';
 
 type Client = SignedInClient;
 
-/** a 1×1 PNG, and the same with one byte of its pixel data changed (another image, another blob) */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a3b2f55e0000000049454e44ae426082', 'hex');
+/** a 2×2 PNG, and the same with one byte of its pixel data changed (another image, another blob) */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000001249444154789c63f8cfc0c000c20cff8100001fee05fb0bd9688b0000000049454e44ae426082', 'hex');
 const OTHER_PNG = Buffer.concat([PNG, Buffer.from('00', 'hex')]);
 const GIF = Buffer.from('47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b', 'hex');
 const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
@@ -199,6 +199,17 @@ describe('profile images', () => {
 
     // an open group's image is seen by everybody who sees the group, and listed in the directory tab
     const open = (await call(clients.member, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Open pictures' } })).body as { slug: string; id: string };
+    // flags = answers on the open group: Max founded it (group admin), the auditor joins (a member, no admin), Gina does not see it, Ada is network admin
+    expect((await call(clients.auditor, 'post', `/api/v1/groups/${open.slug}/join`)).status).toBeLessThan(300);
+    for (const role of ['auditor', 'guest', 'admin']) {
+      const res = await call(clients[role], 'get', `/api/v1/groups/${open.slug}`);
+      const flag = res.status === 200 ? (res.body as GroupDetailDto).can.update : false;
+      const length = await streamLength(groupStream(open.id));
+      const answer = await upload(clients[role], `/groups/${open.slug}/image`, OTHER_PNG);
+      expect({ role, status: answer.status }).toEqual({ role, status: flag ? 200 : res.status === 404 ? 404 : 403 });
+      expect(await streamLength(groupStream(open.id))).toBe(length + (flag ? 1 : 0));
+    }
+    expect(((await call(clients.member, 'get', `/api/v1/groups/${open.slug}`)).body as GroupDetailDto).can.update).toBe(true);
     const openUrl = ((await upload(clients.member, `/groups/${open.slug}/image`, PNG)).body as ProfileImageAnswer).image_url ?? '';
     expect((await getImage(clients.auditor, openUrl)).status).toBe(200);
     const tab = (await call(clients.auditor, 'get', `/api/v1/group_directory/${categorySlug}`)).body as GroupDirectoryResponse;
