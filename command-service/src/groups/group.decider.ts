@@ -14,8 +14,8 @@ import {
   type GroupViewer,
   type MembershipRoleEvent,
 } from '@cn/contracts';
+import type { StoredProfileImage } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
-import type { StoredProfileImage } from '../shared/profile-image-upload';
 import {
   evolveGroup,
   evolveMembershipRole,

@@ -1,15 +1,8 @@
 import type { Request } from 'express';
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, type ProfileImageType } from '@cn/contracts';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, type ProfileImageType, type StoredProfileImage } from '@cn/contracts';
 import { FileTooLargeError, HttpProblem, type FileStorage } from '@cn/platform';
 import { sniffContentType } from '../files/content-type';
 import { boundaryOf, MultipartReader } from '../files/multipart';
-
-/** A stored profile image: what the image events carry. */
-export interface StoredProfileImage {
-  blob_key: string;
-  content_type: ProfileImageType;
-  size: number;
-}
 
 const refused = (key: string, status = 400): HttpProblem => new HttpProblem(status, status === 413 ? 'payload_too_large' : 'validation_failed', [{ field: 'file', key }]);
 
@@ -47,4 +40,22 @@ export const storeProfileImage = async (reader: MultipartReader, storage: FileSt
   const contentType = sniffContentType(stored.head, '');
   if (!isProfileImageType(contentType)) throw refused('image_type_not_accepted');
   return { blob_key: stored.key, content_type: contentType, size: stored.size };
+};
+
+/** the OpenAPI description of an image upload's body and refusals (members' and groups' routes) */
+export const profileImageBody = {
+  mediaType: 'multipart/form-data',
+  schema: {
+    type: 'object',
+    required: ['file'],
+    properties: { file: { type: 'string', format: 'binary', description: 'PNG, JPEG, GIF or WebP, at most 5 MiB; the type is sniffed from the bytes' } },
+  },
+};
+export const profileImageRefusals = {
+  400: 'validation_failed (file: required, image_type_not_accepted, invalid_multipart)',
+  401: 'unauthenticated',
+  403: 'forbidden or invalid_csrf_token',
+  404: 'not_found',
+  413: 'payload_too_large (file: file_too_large)',
+  415: 'unsupported_media_type (file: multipart_required)',
 };

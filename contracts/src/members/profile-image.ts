@@ -19,6 +19,13 @@ const image = {
   size: z.number().int().nonnegative(),
 };
 
+/** A stored profile image: what the image events carry besides whose it is. */
+export interface StoredProfileImage {
+  blob_key: string;
+  content_type: ProfileImageType;
+  size: number;
+}
+
 /** A member (or a network administrator for them) set a new profile image; the bytes are in the file storage. */
 export const MemberProfileImageChanged = defineEvent('MemberProfileImageChanged', 1, z.object({ member_id: z.string(), ...image }));
 export const MemberProfileImageRemoved = defineEvent('MemberProfileImageRemoved', 1, z.object({ member_id: z.string() }));

@@ -4,8 +4,7 @@ import type { Request, Response } from 'express';
 import { profileImageAnswerSchema, type ProfileImageAnswer } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { commandAccepted, commandAnswer, Endpoint, Issuer } from '@cn/platform';
-import { profileImageBody, profileImageRefusals } from '../../members/setting-profile-image/profile-image.controller';
-import { profileImageReaderOf } from '../../shared/profile-image-upload';
+import { profileImageBody, profileImageReaderOf, profileImageRefusals } from '../../shared/profile-image-upload';
 import { REMOVE_GROUP_PROFILE_IMAGE, SET_GROUP_PROFILE_IMAGE, SetGroupProfileImageCommand } from './group-image.command';
 
 @Controller('groups/:slug/image')

@@ -4,25 +4,8 @@ import type { Request, Response } from 'express';
 import { profileImageAnswerSchema, type ProfileImageAnswer } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { commandAccepted, commandAnswer, Endpoint, Issuer } from '@cn/platform';
-import { profileImageReaderOf } from '../../shared/profile-image-upload';
+import { profileImageBody, profileImageReaderOf, profileImageRefusals } from '../../shared/profile-image-upload';
 import { REMOVE_MEMBER_PROFILE_IMAGE, SET_MEMBER_PROFILE_IMAGE, SetMemberProfileImageCommand } from './profile-image.command';
-
-export const profileImageBody = {
-  mediaType: 'multipart/form-data',
-  schema: {
-    type: 'object',
-    required: ['file'],
-    properties: { file: { type: 'string', format: 'binary', description: 'PNG, JPEG, GIF or WebP, at most 5 MiB; the type is sniffed from the bytes' } },
-  },
-};
-export const profileImageRefusals = {
-  400: 'validation_failed (file: required, image_type_not_accepted, invalid_multipart)',
-  401: 'unauthenticated',
-  403: 'forbidden or invalid_csrf_token',
-  404: 'not_found',
-  413: 'payload_too_large (file: file_too_large)',
-  415: 'unsupported_media_type (file: multipart_required)',
-};
 
 @Controller('members/:id/image')
 export class MemberProfileImageController {

@@ -1,6 +1,5 @@
-import { memberProfileAbilities, type MemberEvent, type MemberImageEvent, type MemberViewer } from '@cn/contracts';
+import { memberProfileAbilities, type MemberEvent, type MemberImageEvent, type MemberViewer, type StoredProfileImage } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
-import type { StoredProfileImage } from '../../shared/profile-image-upload';
 
 /** What setting a member's image needs to know: whether the member exists, the image now, every image they had (erasure removes them all). */
 export interface MemberImageState {
