@@ -12,6 +12,7 @@ export * from './members/sign-in-locks';
 export * from './members/abilities';
 export * from './members/profile';
 export * from './members/profile-constants';
+export * from './members/profile-image';
 export * from './network/network';
 export * from './audit/audit';
 export * from './registry';

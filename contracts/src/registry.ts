@@ -25,6 +25,7 @@ import { navigationEvents } from './navigation/navigation';
 import { chatDraftEvents, chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
 import { filesModuleEvents } from './files/file-events';
+import { groupImageEvents, memberImageEvents } from './members/profile-image';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -59,6 +60,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...appsEvents,
     ...filesModuleEvents,
     ...membershipRolesManagerEvents,
+    ...memberImageEvents,
+    ...groupImageEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

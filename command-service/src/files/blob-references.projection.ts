@@ -9,12 +9,25 @@ export interface BlobReference extends ProjectedDocument {
   file_ids: string[];
 }
 
+/** a profile image's holder in `file_ids` (docs/MEMBERS.md "Profile images"): erasing a member removes bytes only their images name */
+export const imageHolderOf = (event: { type: string; data: unknown }): string | null => {
+  const data = event.data as { member_id?: string; group_id?: string };
+  if (event.type === 'MemberProfileImageChanged') return `member-image:${data.member_id ?? ''}`;
+  if (event.type === 'GroupProfileImageChanged') return `group-image:${data.group_id ?? ''}`;
+  return null;
+};
+
 export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
-  version: 1,
-  eventTypes: ['FileUploaded', 'FileVersionAdded'],
+  version: 2,
+  eventTypes: ['FileUploaded', 'FileVersionAdded', 'MemberProfileImageChanged', 'GroupProfileImageChanged'],
   documentIds: (event) => [(event.data as { blob_key: string }).blob_key],
   evolve: (doc, recorded, id) => {
+    const holder = imageHolderOf(recorded);
+    if (holder !== null) {
+      const holders = doc?.file_ids ?? [];
+      return holders.includes(holder) ? (doc ?? { _id: id, file_ids: holders }) : { _id: id, file_ids: [...holders, holder] };
+    }
     const event = eventOf(fileEvents, recorded);
     if (event?.type !== 'FileUploaded' && event?.type !== 'FileVersionAdded') return doc;
     const fileIds = doc?.file_ids ?? [];

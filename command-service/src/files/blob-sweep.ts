@@ -46,6 +46,11 @@ export class BlobSweep implements OnApplicationBootstrap, OnApplicationShutdown 
     await this.projector.stop();
   }
 
+  /** whether the lookup of referenced blobs has caught up with the log (erasure checks it before removing a member's images) */
+  async caughtUp(timeoutMs = 30_000): Promise<boolean> {
+    return this.projector.waitFor(await this.infra.eventStore.headPosition(), timeoutMs);
+  }
+
   /** removes orphaned blobs now; answers their keys */
   async sweep(now: Date = this.infra.clock()): Promise<string[]> {
     if (!(await this.projector.waitFor(await this.infra.eventStore.headPosition(), 30_000))) return [];

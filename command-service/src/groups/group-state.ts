@@ -26,6 +26,8 @@ export interface GroupState {
   invites: Record<string, GroupInviteState>;
   subscribers: string[];
   favorites: string[];
+  /** the profile image's blob key (absent in snapshots taken before images) */
+  image?: string | null;
 }
 
 export const initialGroupState = (): GroupState => ({
@@ -125,6 +127,10 @@ export const evolveGroup = (state: GroupState, event: GroupStreamEvent): GroupSt
       return { ...state, favorites: withId(state.favorites, event.data.member_id) };
     case 'GroupUnfavorited':
       return { ...state, favorites: without(state.favorites, event.data.member_id) };
+    case 'GroupProfileImageChanged':
+      return { ...state, image: event.data.blob_key };
+    case 'GroupProfileImageRemoved':
+      return { ...state, image: null };
     default:
       return state;
   }

@@ -14,6 +14,7 @@ import {
   type GroupViewer,
   type MembershipRoleEvent,
 } from '@cn/contracts';
+import type { StoredProfileImage } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 import {
   evolveGroup,
@@ -54,7 +55,9 @@ export type GroupCommand =
   | ({ type: 'RenewInvites'; invite_ids: string[]; additional_message: string; now: string } & Acting)
   | ({ type: 'SetSubscription'; subscribed: boolean } & Acting)
   | ({ type: 'SetFavorite'; favorited: boolean } & Acting)
-  | ({ type: 'SetGroupAdmin'; member_id: string; admin: boolean } & Acting);
+  | ({ type: 'SetGroupAdmin'; member_id: string; admin: boolean } & Acting)
+  // the profile image (bytes already in the file storage); null removes it
+  | ({ type: 'SetGroupProfileImage'; image: StoredProfileImage | null } & Acting);
 
 export const groupFactsOf = (state: GroupState): GroupFacts => {
   const details = state.details;
@@ -310,6 +313,12 @@ export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> =
         if (!command.admin && !rights.remove_admin) throw new DomainError('last_admin', 'conflict', 'member_id');
         if (command.admin && !rights.make_admin) throw new DomainError('forbidden', 'forbidden');
         return [{ type: 'GroupAdminRightsChanged', data: { group_id: id, member_id: command.member_id, admin: command.admin } }];
+      }
+      case 'SetGroupProfileImage': {
+        const id = groupId();
+        requireAbility(state, command.actor, 'update');
+        if (command.image === null) return state.image ? [{ type: 'GroupProfileImageRemoved', data: { group_id: id } }] : [];
+        return [{ type: 'GroupProfileImageChanged', data: { group_id: id, ...command.image } }];
       }
     }
   },

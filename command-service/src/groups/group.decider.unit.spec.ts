@@ -252,3 +252,26 @@ describe('group categories', () => {
     });
   });
 });
+
+describe('groups: the profile image', () => {
+  const image = { blob_key: 'c'.repeat(64), content_type: 'image/webp' as const, size: 12 };
+  const setImage = (by: GroupActor, next: typeof image | null = image): GroupCommand => ({ type: 'SetGroupProfileImage', image: next, actor: by });
+
+  it('group admins and network admins set it (can.update); members and outsiders may not; a hidden group is 404 to outsiders', () => {
+    const history = [...founded(), joined('sam')];
+    expect(decide(history, setImage(founder))).toEqual([{ type: 'GroupProfileImageChanged', data: { group_id: 'g1', ...image } }]);
+    expect(decide(history, setImage(admin))).toHaveLength(1);
+    expect(refused(history, setImage(stranger))).toMatchObject({ kind: 'forbidden' });
+    // an external member does not see a group that is not externally visible
+    expect(refused(history, setImage(guest))).toMatchObject({ kind: 'not_found' });
+    expect(refused(founded({ access: 'hidden' }, admin), setImage(stranger))).toMatchObject({ kind: 'not_found' });
+  });
+
+  it('an archived group keeps its image; removing an image that is not there changes nothing', () => {
+    const archived = [...founded(), ...decide(founded(), { type: 'ArchiveGroup', actor: founder })];
+    expect(refused(archived, setImage(founder))).toMatchObject({ kind: 'forbidden' });
+    expect(decide(founded(), setImage(founder, null))).toEqual([]);
+    const withImage = [...founded(), ...decide(founded(), setImage(founder))];
+    expect(decide(withImage, setImage(founder, null))).toEqual([{ type: 'GroupProfileImageRemoved', data: { group_id: 'g1' } }]);
+  });
+});

@@ -12,6 +12,8 @@ import { CreateGroupCategoryHandler, OrderGroupCategoriesHandler } from './manag
 import { ManageGroupAdminsController } from './managing-group-admins/manage-group-admins.controller';
 import { ManageGroupCategoriesController } from './managing-group-categories/manage-group-categories.controller';
 import { ModerateJoinRequestsController } from './moderating-join-requests/moderate-join-requests.controller';
+import { SetGroupProfileImageHandler } from './setting-group-image/group-image.command';
+import { GroupProfileImageController } from './setting-group-image/group-image.controller';
 
 /** Groups: founding, editing and the danger zone, membership, join requests, invites, favourites and subscriptions, admin rights, categories. */
 @Module({
@@ -24,6 +26,7 @@ import { ModerateJoinRequestsController } from './moderating-join-requests/moder
     InviteMembersController,
     ManageGroupCategoriesController,
     ManageGroupAdminsController,
+    GroupProfileImageController,
   ],
   providers: [
     GroupCommands,
@@ -33,6 +36,7 @@ import { ModerateJoinRequestsController } from './moderating-join-requests/moder
     BatchInvitesHandler,
     CreateGroupCategoryHandler,
     OrderGroupCategoriesHandler,
+    SetGroupProfileImageHandler,
   ],
 })
 export class GroupsModule {}

@@ -16,10 +16,12 @@ import { SetPresenceController } from './setting-presence/set-presence.controlle
 import { SetMemberLockedHandler } from './locking-member/lock-member.command';
 import { LockMemberController } from './locking-member/lock-member.controller';
 import { SetExternalController, SetExternalHandler } from './toggling-external/set-external.controller';
+import { SetMemberProfileImageHandler } from './setting-profile-image/profile-image.command';
+import { MemberProfileImageController } from './setting-profile-image/profile-image.controller';
 
 /** Members: registration and erasure by administrators; presence, profile, onboarding, change requests and ignored members by the member; change requests answered by administrators. */
 @Module({
-  controllers: [RegisterMemberController, EraseMemberController, SetPresenceController, UpdateMemberProfileController, IgnoreMemberController, CompleteOnboardingController, SubmitChangeRequestController, AnswerChangeRequestController, LockMemberController, SetExternalController],
-  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler, UpdateMemberProfileHandler, IgnoreMemberHandler, CompleteOnboardingHandler, SubmitChangeRequestHandler, AnswerChangeRequestHandler, SetMemberLockedHandler, SetExternalHandler],
+  controllers: [RegisterMemberController, EraseMemberController, SetPresenceController, UpdateMemberProfileController, IgnoreMemberController, CompleteOnboardingController, SubmitChangeRequestController, AnswerChangeRequestController, LockMemberController, SetExternalController, MemberProfileImageController],
+  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler, UpdateMemberProfileHandler, IgnoreMemberHandler, CompleteOnboardingHandler, SubmitChangeRequestHandler, AnswerChangeRequestHandler, SetMemberLockedHandler, SetExternalHandler, SetMemberProfileImageHandler],
 })
 export class MembersModule {}

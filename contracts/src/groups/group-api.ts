@@ -118,7 +118,8 @@ export interface GroupDetailDto {
   name: string;
   group_category_id: string | null;
   category: GroupCategoryRef | null;
-  profile_image: null;
+  /** the image's URL with its version (`groupImageUrl`), null without one */
+  profile_image: string | null;
   archived: boolean;
   access: GroupAccess;
   moderated_join: boolean;
@@ -172,7 +173,7 @@ export const groupDetailDtoSchema = z.object({
   name: z.string(),
   group_category_id: z.string().nullable(),
   category: categoryRefSchema.nullable(),
-  profile_image: z.null(),
+  profile_image: z.string().nullable(),
   archived: z.boolean(),
   access: groupAccessSchema,
   moderated_join: z.boolean(),
@@ -224,11 +225,14 @@ export interface GroupListEntryDto {
   membership_status_of_current_member: GroupMembershipStatus;
   favorited: boolean;
   can: Pick<GroupCan, 'join' | 'join_moderated' | 'leave'>;
+  /** the image's URL with its version, null without one */
+  profile_image?: string | null;
 }
 const listEntrySchema = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
+  profile_image: z.string().nullable().optional(),
   group_category_id: z.string().nullable(),
   archived: z.boolean(),
   access: groupAccessSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
 import { groupAccessSchema, type GroupEvent } from './groups';
+import type { GroupImageEvent } from '../members/profile-image';
 
 /**
  * The groups module's events beyond the minimal ones group calendars rely on (GroupCreated,
@@ -93,7 +94,7 @@ export const groupModuleEvents = [
 
 export type GroupModuleEvent = EventOf<(typeof groupModuleEvents)[number]>;
 /** every event of a group's stream */
-export type GroupStreamEvent = GroupEvent | GroupModuleEvent;
+export type GroupStreamEvent = GroupEvent | GroupModuleEvent | GroupImageEvent;
 
 // ---- group categories: one stream for the network's categories ----
 

@@ -64,7 +64,9 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
 
   const call = async <T>(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // a multipart body (FormData) sets its own content type with the boundary
+    const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+    if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
     if (method === 'GET' && position !== null) headers[CONSISTENCY_HEADER] = String(position);
 
@@ -74,7 +76,7 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
         method,
         headers,
         credentials: 'include',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       });
     } catch {
       throw new ApiError(0, { statusCode: 0, error: 'generic_error', errors: [] });

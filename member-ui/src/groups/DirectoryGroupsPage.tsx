@@ -12,6 +12,7 @@ import { useLiveTopic } from '../realtime/LiveQueries';
 import { GroupBadges, MembershipActions } from './GroupActions';
 import { useGroupCategories, useGroupDirectory } from './groups-queries';
 import './groups.css';
+import { GroupImage } from './GroupImage';
 
 const pageOf = (value: string | null): number => {
   const page = Number(value);
@@ -93,6 +94,7 @@ export const DirectoryGroupsPage = () => {
             <ul className="group-list">
               {load.data.entries.map((group) => (
                 <li key={group.id} className="group-row" data-testid={`group-row-${group.slug}`}>
+                  <GroupImage group={group} size="small" />
                   <div className="group-row__main">
                     <Link to={`/groups/${group.slug}`} className="group-row__name">
                       {group.favorited ? <span aria-label={t('groups.favorite')}>★ </span> : null}

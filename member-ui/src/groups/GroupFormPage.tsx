@@ -22,6 +22,8 @@ import { ConfirmButton } from './GroupActions';
 import { useGroupRefusal } from './group-refusal';
 import { useForgetGroup, useGroup, useGroupCommand, useNewGroupForm } from './groups-queries';
 import './groups.css';
+import { ProfileImageField } from '../common/ProfileImageField';
+import { GroupImage } from './GroupImage';
 
 type Tab = 'basic' | 'join' | 'misc';
 const TABS: readonly Tab[] = ['basic', 'join', 'misc'];
@@ -336,6 +338,7 @@ export const EditGroupPage = () => {
   const group = useGroup(slug);
   const load = loadOf(group);
   const update = useGroupCommand((api, changes: Form) => api.update(slug, { group: changes }));
+  const setImage = useGroupCommand((api, file: File | null) => api.setImage(slug, file));
   usePageTitle('groups.form.edit_title');
   if (load.phase !== 'loaded') {
     return (
@@ -364,6 +367,15 @@ export const EditGroupPage = () => {
           {t('groups.archived_notice')}
         </div>
       ) : data.can.update ? (
+        <ProfileImageField
+          label={t('profile_image.group_title')}
+          preview={<GroupImage group={data} />}
+          hasImage={Boolean(data.profile_image)}
+          save={(file) => setImage.mutateAsync(file)}
+          testId="group-image-field"
+        />
+      ) : null}
+      {!data.archived && data.can.update ? (
         <GroupForm
           key={JSON.stringify(formOf(data))}
           initial={formOf(data)}

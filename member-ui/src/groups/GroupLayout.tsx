@@ -11,6 +11,7 @@ import { FollowActions, GroupBadges, MembershipActions } from './GroupActions';
 import { useGroupRefusal } from './group-refusal';
 import { useGroup, useGroupCommand, useGroupMembers, useGroupNavigation, useJoinRequests } from './groups-queries';
 import './groups.css';
+import { GroupImage } from './GroupImage';
 
 /** the group the nested pages show (read once by the layout) */
 export const useCurrentGroup = (): GroupDetailDto => useOutletContext<GroupDetailDto>();
@@ -48,6 +49,7 @@ export const GroupLayout = () => {
   return (
     <section className="page" data-testid="group-page">
       <header className="group-header">
+        <GroupImage group={data} />
         <div>
           <h1 className="page__title" data-testid="group-name">
             {data.name}

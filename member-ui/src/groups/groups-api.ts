@@ -1,6 +1,7 @@
 import {
   GROUP_INVITES_LIMIT,
   type CommandAccepted,
+  type ProfileImageAnswer,
   type CreateGroupRequest,
   type DirectoryMembersResponse,
   type GroupCategoriesResponse,
@@ -38,6 +39,12 @@ export const groupsApi = (api: ApiClient) => ({
   create: (request: CreateGroupRequest) => api.request<GroupCreatedAnswer>('POST', '/groups', { body: request }),
   update: (slug: string, request: UpdateGroupRequest) => api.request<CommandAccepted>('PUT', `/groups/${path(slug)}`, { body: request }),
   archive: (slug: string, archived: boolean) => api.request<CommandAccepted>(archived ? 'PUT' : 'DELETE', `/groups/${path(slug)}/archive`),
+  setImage: (slug: string, file: File | null) => {
+    if (!file) return api.request<ProfileImageAnswer>('DELETE', `/groups/${path(slug)}/image`);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.request<ProfileImageAnswer>('PUT', `/groups/${path(slug)}/image`, { body: form });
+  },
   destroy: (slug: string) => api.request<CommandAccepted>('DELETE', `/groups/${path(slug)}`),
   join: (slug: string) => api.request<CommandAccepted>('POST', `/api/v1/groups/${path(slug)}/join`),
   leave: (slug: string) => api.request<CommandAccepted>('DELETE', `/groups/${path(slug)}/join`),

@@ -9,7 +9,9 @@ import { LoadStatus } from '../common/LoadStatus';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
-import { useMember, useUpdateProfile } from './members-queries';
+import { useMember, useSetProfileImage, useUpdateProfile } from './members-queries';
+import { Avatar } from '../common/Avatar';
+import { ProfileImageField } from '../common/ProfileImageField';
 import './members.css';
 
 type Field = 'first_name' | 'last_name' | 'birthday';
@@ -129,6 +131,21 @@ const ProfileForm = ({ member }: { member: MemberDto }) => {
   );
 };
 
+/** The member's image on their edit page: its preview is the member as the page has it (pushed changes included). */
+const MemberImageField = ({ member }: { member: MemberDto }) => {
+  const { t } = useTranslation();
+  const setImage = useSetProfileImage(member.id);
+  return (
+    <ProfileImageField
+      label={t('profile_image.title')}
+      preview={<Avatar member={member} size="large" />}
+      hasImage={Boolean(member.images.small)}
+      save={(file) => setImage.mutateAsync(file)}
+      testId="profile-image-field"
+    />
+  );
+};
+
 /** /members/:id/edit: the member's own profile, or anyone's for network administrators (`can.update_profile`). */
 export const MemberEditPage = () => {
   const { t } = useTranslation();
@@ -141,7 +158,10 @@ export const MemberEditPage = () => {
       <h1 className="page__title">{t('members.edit.title')}</h1>
       {load.phase === 'loaded' ? (
         load.data.can?.update_profile ? (
-          <ProfileForm key={load.data.id} member={load.data} />
+          <>
+            <MemberImageField member={load.data} />
+            <ProfileForm key={load.data.id} member={load.data} />
+          </>
         ) : (
           <EmptyState title="errors.forbidden" testId="member-edit-forbidden" />
         )

@@ -26,6 +26,12 @@ export const useUpdateProfile = (id: string) => {
   return useCommand((request: UpdateMemberProfileRequest) => membersApi(api).update(id, request), [membersKeys.detail(id), directoryKeys.all]);
 };
 
+/** Sets (a file) or removes (null) a member's profile image; the pushed member brings the new URL to every open page. */
+export const useSetProfileImage = (id: string) => {
+  const { api } = useSession();
+  return useCommand((file: File | null) => (file ? membersApi(api).setImage(id, file) : membersApi(api).removeImage(id)), [membersKeys.detail(id), directoryKeys.all]);
+};
+
 /** The members the signed-in member ignores (only their own list exists for them). */
 export const useIgnoredMembers = (memberId: string, enabled = true) => {
   const { api } = useSession();

@@ -44,15 +44,24 @@ export const presenceChangeOf = (message: ChangedMessage): PresenceChange | null
 };
 
 /** The profile fields of a pushed member (names, age): what lists and pages showing the member take over. */
-export type MemberProfilePatch = Pick<MemberDto, 'displayName' | 'name' | 'first_name' | 'last_name'> & { age?: number };
+export type MemberProfilePatch = Pick<MemberDto, 'displayName' | 'name' | 'first_name' | 'last_name'> & { age?: number; images?: MemberDto['images'] };
+
+const imagesOf = (value: unknown): MemberDto['images'] | null => {
+  if (!isRecord(value)) return null;
+  const url = (entry: unknown): string | null => (typeof entry === 'string' ? entry : null);
+  return { small: url(value.small), large: url(value.large) };
+};
 
 /** A member push that carries a MemberDto (not a bare presence) gives its names; null otherwise. */
 export const memberProfileChangeOf = (message: ChangedMessage): { memberId: string; patch: MemberProfilePatch } | null => {
   if (baseName(message.collection) !== 'members' || !isRecord(message.doc)) return null;
-  const { displayName, name, first_name, last_name, age } = message.doc;
+  const { displayName, name, first_name, last_name, age, images } = message.doc;
   if (typeof displayName !== 'string' || typeof name !== 'string' || typeof first_name !== 'string' || typeof last_name !== 'string') return null;
   const patch: MemberProfilePatch = { displayName, name, first_name, last_name };
   if (typeof age === 'number') patch.age = age;
+  // the profile image follows (a changed image has a new URL)
+  const pushedImages = imagesOf(images);
+  if (pushedImages) patch.images = pushedImages;
   return { memberId: message.id, patch };
 };
 

@@ -16,7 +16,7 @@ import type { CalendarDocument } from '../calendars/calendars.projection';
 import { rolesOfMembers } from '../groups/groups.read';
 import type { MembershipRoleDocument } from '../groups/groups.projection';
 import { invitesOfMember, toInviteDto } from '../invites/invite-dto';
-import { displayNameOf } from '../members/member-dto';
+import { displayNameOf, memberImagesOf } from '../members/member-dto';
 import type { MemberDocument } from '../members/members.projection';
 import { loadNetwork } from '../network/network.read';
 import { neighboursOf, type AppointmentInstance } from './appointment-instances';
@@ -95,7 +95,7 @@ const toParticipantDto = (
       id: participant.member_id,
       name,
       path: `/members/${participant.member_id}`,
-      images: { small: null, large: null },
+      images: member ? memberImagesOf(member) : { small: null, large: null },
       first_name: member && !member.deleted ? member.first_name : '',
       last_name: member && !member.deleted ? member.last_name : '',
       detection_profile_field: null,

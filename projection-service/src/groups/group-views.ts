@@ -10,6 +10,7 @@ import {
   type GroupInviteDto,
   type GroupListEntryDto,
   type GroupViewer,
+  groupImageUrl,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
@@ -84,12 +85,16 @@ export const memberNames = async (store: DocumentStore, ids: readonly string[]):
   return new Map(unique.map((id, i) => [id, displayNameOf(docs[i] ?? { first_name: '', last_name: '', deleted: true })]));
 };
 
+/** the group's image URL, versioned so that a long cache refreshes on a change */
+export const groupImageOf = (group: Pick<GroupDocument, '_id' | 'image'>): string | null => (group.image ? groupImageUrl(group._id, group.image.version) : null);
+
 export const toListEntry = (group: GroupDocument, member: MemberDocument): GroupListEntryDto => {
   const can = abilitiesOf(group, member);
   return {
     id: group._id,
     slug: group.slug,
     name: group.name,
+    profile_image: groupImageOf(group),
     group_category_id: group.group_category_id,
     archived: group.archived,
     access: group.access,
@@ -118,7 +123,7 @@ export const toGroupDetail = async (store: DocumentStore, group: GroupDocument, 
     name: group.name,
     group_category_id: group.group_category_id,
     category: category ? categoryRef(category) : null,
-    profile_image: null,
+    profile_image: groupImageOf(group),
     archived: group.archived,
     access: group.access,
     moderated_join: group.moderated_join,

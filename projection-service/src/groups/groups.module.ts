@@ -1,3 +1,4 @@
+import { GroupImageController } from './group-image.controller';
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { GroupPagesController } from './group-pages.controller';
@@ -6,7 +7,7 @@ import { groupCategoriesProjection, groupsProjection, membershipRolesProjection 
 import { groupChangePublisher } from './groups.realtime';
 
 /** Groups, their categories and membership roles: the group pages, directory tabs, navigation and pickers. */
-@Module({ controllers: [GroupPagesController, GroupsController] })
+@Module({ controllers: [GroupPagesController, GroupsController, GroupImageController] })
 export class GroupsModule {}
 
 export const groupsFeature: ProjectionFeature = {

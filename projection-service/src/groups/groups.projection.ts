@@ -2,6 +2,7 @@ import {
   eventOf,
   groupCategoryEvents,
   groupEvents,
+  groupImageEvents,
   groupModuleEvents,
   MembershipRoleAssigned,
   MembershipRoleCreated,
@@ -59,6 +60,8 @@ export interface GroupDocument extends ProjectedDocument {
   subscriber_ids: string[];
   favorite_ids: string[];
   created_at: string;
+  /** the profile image: its bytes' key (never answered), type, and the position of its change (the URL's version) */
+  image?: { blob_key: string; content_type: string; version: number } | null;
 }
 
 const without = (ids: readonly string[], id: string): string[] => ids.filter((other) => other !== id);
@@ -72,12 +75,12 @@ const setInvite = (doc: GroupDocument, inviteId: string, change: Partial<GroupIn
   invites: doc.invites.map((invite) => (invite.invite_id === inviteId ? { ...invite, ...change } : invite)),
 });
 
-const definitions = [...groupEvents, ...groupModuleEvents] as const;
+const definitions = [...groupEvents, ...groupModuleEvents, ...groupImageEvents] as const;
 
 export const groupsProjection: Projection<GroupDocument> = {
   name: 'groups',
-  // 2: the groups module's settings, requests, invites, favourites and subscriptions
-  version: 2,
+  // 2: the groups module's settings, requests, invites, favourites and subscriptions; 3: profile images
+  version: 3,
   eventTypes: definitions.map((definition) => definition.type),
   documentIds: (event) => [(event.data as { group_id: string }).group_id],
   evolve: (doc, recorded, id) => {
@@ -183,6 +186,10 @@ export const groupsProjection: Projection<GroupDocument> = {
           created_at: event.data.renewed_at,
           ...(event.data.additional_message ? { additional_message: event.data.additional_message } : {}),
         });
+      case 'GroupProfileImageChanged':
+        return { ...doc, image: { blob_key: event.data.blob_key, content_type: event.data.content_type, version: recorded.position } };
+      case 'GroupProfileImageRemoved':
+        return { ...doc, image: null };
       case 'GroupSubscribed':
         return { ...doc, subscriber_ids: withId(doc.subscriber_ids, event.data.member_id) };
       case 'GroupUnsubscribed':

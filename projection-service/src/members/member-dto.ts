@@ -1,4 +1,4 @@
-import { ageOn, DELETED_MEMBER_NAME, memberProfileAbilities, statusSeenBy, type ChangeRequestSettings, type MemberDto, type MemberViewer, type NetworkSettings } from '@cn/contracts';
+import { ageOn, DELETED_MEMBER_NAME, memberImageUrl, memberProfileAbilities, statusSeenBy, type ChangeRequestSettings, type MemberDto, type MemberViewer, type NetworkSettings } from '@cn/contracts';
 import type { MemberDocument } from './members.projection';
 
 export interface MemberView {
@@ -30,6 +30,13 @@ const statusFor = (doc: MemberDocument, view: MemberView): MemberDto['status'] |
         connected: view.connected,
       });
 
+/** the image URLs of a member (one size: the console scales it); none once erased */
+export const memberImagesOf = (doc: Pick<MemberDocument, '_id' | 'image' | 'deleted'>): MemberDto['images'] => {
+  if (!doc.image || doc.deleted) return { small: null, large: null };
+  const url = memberImageUrl(doc._id, doc.image.version);
+  return { small: url, large: url };
+};
+
 export const toMemberDto = (doc: MemberDocument, view: MemberView): MemberDto => {
   const name = displayNameOf(doc);
   const dto: MemberDto = {
@@ -38,7 +45,7 @@ export const toMemberDto = (doc: MemberDocument, view: MemberView): MemberDto =>
     name,
     first_name: doc.deleted ? '' : doc.first_name,
     last_name: doc.deleted ? '' : doc.last_name,
-    images: { small: null, large: null },
+    images: memberImagesOf(doc),
     is_external: doc.roles.external,
     is_network_admin: doc.roles.network_admin,
     is_auditor: doc.roles.auditor,

@@ -1,3 +1,4 @@
+import { MemberImageController } from './member-image.controller';
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { ChangeRequestsController } from './change-requests.controller';
@@ -9,7 +10,7 @@ import { memberChangePublisher } from './members.realtime';
 import { memberLocksProjection } from './member-locks.projection';
 
 /** Members as others see them, the administrators' lists (members, change requests), and whom each member ignores. */
-@Module({ controllers: [MembersController, ChangeRequestsController] })
+@Module({ controllers: [MembersController, ChangeRequestsController, MemberImageController] })
 export class MembersModule {}
 
 export const membersFeature: ProjectionFeature = {

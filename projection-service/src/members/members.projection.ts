@@ -4,6 +4,8 @@ import {
   MemberOnboardingRequested,
   MemberPresenceChanged,
   MemberProfileChanged,
+  MemberProfileImageChanged,
+  MemberProfileImageRemoved,
   MemberRegistered,
   MemberRolesChanged,
   type MemberRoles,
@@ -25,6 +27,8 @@ export interface MemberDocument extends ProjectedDocument {
   show_age?: boolean;
   /** asked for profile data at registration and not given yet */
   onboarding_pending?: boolean;
+  /** the profile image: its bytes' key (never answered), its type, and the position of its change (the URL's version) */
+  image?: { blob_key: string; content_type: string; version: number } | null;
 }
 
 const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
@@ -45,8 +49,19 @@ const emptyMember = (id: string): Omit<MemberDocument, '_position'> => ({
 
 export const membersProjection: Projection<MemberDocument> = {
   name: 'members',
-  version: 1,
-  eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type, MemberProfileChanged.type, MemberOnboardingRequested.type, MemberOnboardingCompleted.type],
+  // version 2: profile images
+  version: 2,
+  eventTypes: [
+    MemberRegistered.type,
+    MemberPresenceChanged.type,
+    MemberRolesChanged.type,
+    MemberErased.type,
+    MemberProfileChanged.type,
+    MemberOnboardingRequested.type,
+    MemberOnboardingCompleted.type,
+    MemberProfileImageChanged.type,
+    MemberProfileImageRemoved.type,
+  ],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   // the administrators' list: active members by name
   indexes: [['deleted', 'last_name', 'first_name'], ['deleted', 'first_name', 'last_name']],
@@ -79,6 +94,10 @@ export const membersProjection: Projection<MemberDocument> = {
           birthday: text(data.birthday) || null,
           show_age: data.show_age === true,
         };
+      case MemberProfileImageChanged.type:
+        return { ...current, image: { blob_key: text(data.blob_key), content_type: text(data.content_type), version: event.position } };
+      case MemberProfileImageRemoved.type:
+        return { ...current, image: null };
       case MemberErased.type:
         // the document stays so that references (authors, audit) resolve to the deleted-member fallback
         return { ...emptyMember(id), deleted: true };

@@ -3,7 +3,7 @@ import { MEMBER_SUGGESTIONS_LIMIT, memberSuggestionSchema, memberSuggestionsQuer
 import { ConsistencyInterceptor, type DocumentStore, Endpoint, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
 import { z } from 'zod';
 import { matchesQuery } from '../groups/groups.read';
-import { displayNameOf } from '../members/member-dto';
+import { displayNameOf, memberImagesOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
 
 /** The mention picker's members: active members whose name matches, by name, never the asker. */
@@ -28,6 +28,6 @@ export class MemberSuggestionsController {
       .map((doc) => ({ doc, name: displayNameOf(doc) }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.doc._id.localeCompare(b.doc._id))
       .slice(0, MEMBER_SUGGESTIONS_LIMIT)
-      .map(({ doc, name }) => ({ id: doc._id, displayName: name, detection_profile_field: '', is_external: doc.roles.external, images: { small: null } }));
+      .map(({ doc, name }) => ({ id: doc._id, displayName: name, detection_profile_field: '', is_external: doc.roles.external, images: { small: memberImagesOf(doc).small } }));
   }
 }

@@ -2,6 +2,8 @@ import {
   MemberErased,
   MemberPresenceChanged,
   MemberProfileChanged,
+  MemberProfileImageChanged,
+  MemberProfileImageRemoved,
   MemberRegistered,
   MemberRolesChanged,
   type MemberRoles,
@@ -24,6 +26,8 @@ export interface MemberSearchDocument extends SearchDocument {
   status_text: string;
   /** the status text as others may find it: empty while the member is invisible */
   status: string;
+  /** the position of the profile image's change (the version of its URL); absent or null without an image */
+  image_version?: number | null;
 }
 
 export const MEMBERS_INDEX = 'members';
@@ -44,7 +48,15 @@ export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher)
     if (current) await index.upsert([{ ...current, ...change }]);
   };
   return {
-    eventTypes: [MemberRegistered.type, MemberPresenceChanged.type, MemberRolesChanged.type, MemberErased.type, MemberProfileChanged.type],
+    eventTypes: [
+      MemberRegistered.type,
+      MemberPresenceChanged.type,
+      MemberRolesChanged.type,
+      MemberErased.type,
+      MemberProfileChanged.type,
+      MemberProfileImageChanged.type,
+      MemberProfileImageRemoved.type,
+    ],
     handle: async (event) => {
       const data = await cipher.reveal(event.data as Record<string, unknown>);
       const id = text(data.member_id);
@@ -87,6 +99,12 @@ export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher)
           await update(id, { is_external: roles.external, is_network_admin: roles.network_admin, is_auditor: roles.auditor });
           return;
         }
+        case MemberProfileImageChanged.type:
+          await update(id, { image_version: event.position });
+          return;
+        case MemberProfileImageRemoved.type:
+          await update(id, { image_version: null });
+          return;
         case MemberErased.type:
           await index.delete([id]);
           return;

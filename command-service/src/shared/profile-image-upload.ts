@@ -1,0 +1,61 @@
+import type { Request } from 'express';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, type ProfileImageType, type StoredProfileImage } from '@cn/contracts';
+import { FileTooLargeError, HttpProblem, type FileStorage } from '@cn/platform';
+import { sniffContentType } from '../files/content-type';
+import { boundaryOf, MultipartReader } from '../files/multipart';
+
+const refused = (key: string, status = 400): HttpProblem => new HttpProblem(status, status === 413 ? 'payload_too_large' : 'validation_failed', [{ field: 'file', key }]);
+
+const isProfileImageType = (type: string): type is ProfileImageType => (PROFILE_IMAGE_TYPES as readonly string[]).includes(type);
+
+/** the multipart reader of a profile image upload; a body declared too large is refused before any of it is read */
+export const profileImageReaderOf = (req: Request): MultipartReader => {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > PROFILE_IMAGE_MAX_BYTES + 64 * 1024) throw refused('file_too_large', 413);
+  return new MultipartReader(req, boundaryOf(req.headers['content-type']));
+};
+
+/**
+ * Streams the `file` part into the file storage (at most PROFILE_IMAGE_MAX_BYTES) and sniffs its type from
+ * the bytes: a renamed non-image is refused (`image_type_not_accepted`) whatever its name or declared type.
+ * Bytes refused after storing are named by no event: the files' sweep removes them.
+ */
+export const storeProfileImage = async (reader: MultipartReader, storage: FileStorage): Promise<StoredProfileImage> => {
+  let stored: { key: string; size: number; head: Buffer } | null = null;
+  for (let part = await reader.next(); part !== null; part = await reader.next()) {
+    if (part.name === 'file' && part.filename !== null && stored === null) {
+      try {
+        stored = await storage.put(reader.body(), { maxBytes: PROFILE_IMAGE_MAX_BYTES });
+      } catch (error) {
+        if (error instanceof FileTooLargeError) throw refused('file_too_large', 413);
+        throw error;
+      }
+    } else {
+      for await (const _ of reader.body()) {
+        // other parts are skipped
+      }
+    }
+  }
+  if (!stored || stored.size === 0) throw refused('required');
+  const contentType = sniffContentType(stored.head, '');
+  if (!isProfileImageType(contentType)) throw refused('image_type_not_accepted');
+  return { blob_key: stored.key, content_type: contentType, size: stored.size };
+};
+
+/** the OpenAPI description of an image upload's body and refusals (members' and groups' routes) */
+export const profileImageBody = {
+  mediaType: 'multipart/form-data',
+  schema: {
+    type: 'object',
+    required: ['file'],
+    properties: { file: { type: 'string', format: 'binary', description: 'PNG, JPEG, GIF or WebP, at most 5 MiB; the type is sniffed from the bytes' } },
+  },
+};
+export const profileImageRefusals = {
+  400: 'validation_failed (file: required, image_type_not_accepted, invalid_multipart)',
+  401: 'unauthenticated',
+  403: 'forbidden or invalid_csrf_token',
+  404: 'not_found',
+  413: 'payload_too_large (file: file_too_large)',
+  415: 'unsupported_media_type (file: multipart_required)',
+};
