@@ -123,6 +123,7 @@ describe('global search visibility (property)', () => {
             forwarded_message_id: null,
             subject: await h.infra.cipher.encrypt(member(message.author), `${word} subject`),
             content: await h.infra.cipher.encrypt(member(message.author), 'content'),
+            attachments: [],
           });
           allow(id, (index) => index === message.author || recipients.includes(index));
         }
