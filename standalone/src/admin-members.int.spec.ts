@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { CONSISTENCY_HEADER, memberStream, type AdminMemberDto, type MemberManagerCan } from '@cn/contracts';
+import { memberStream, type AdminMemberDto, type MemberManagerCan } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
 /**
  * Network administration of members on one process: the list with the member manager menu, the menu's
@@ -20,16 +20,9 @@ describe('administration of members', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-admin-members-'));
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   const clients: Record<string, SignedInClient> = {};
 
-  const call = async (client: SignedInClient, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
+  const { call } = httpCaller(() => server);
   const rows = async (client: SignedInClient): Promise<AdminMemberDto[]> => (await call(client, 'get', '/administration/members?range=[0,99]')).body as AdminMemberDto[];
   const lastMail = (): { to: string[]; subject: string; text: string } => {
     const outbox = join(dataDir, 'outbox');

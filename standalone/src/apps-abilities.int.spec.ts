@@ -2,14 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
-import { CONSISTENCY_HEADER, PROPERTY_EDITORS, type AppDto, type ItemResponse } from '@cn/contracts';
+import { PROPERTY_EDITORS, type AppDto, type ItemResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
 const ROLES = ['admin', 'author', 'other', 'external'] as const;
 type Role = (typeof ROLES)[number];
 const EMAILS: Record<Role, string> = { admin: 'admin@example.org', author: 'member@example.org', other: 'auditor@example.org', external: 'guest@example.org' };
@@ -27,21 +25,9 @@ describe('apps: flags and answers agree, per role and per property', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-apps-abilities-'));
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   const clients = {} as Record<Role, SignedInClient>;
 
-  const call = async (client: SignedInClient, method: Method, path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
-  const must = async <T>(client: SignedInClient, method: Method, path: string, body?: object): Promise<T> => {
-    const res = await call(client, method, path, body);
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as T;
-  };
+  const { call, must } = httpCaller(() => server);
 
   beforeAll(async () => {
     const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'apps-abilities-secret-0123456789abcdef01234567', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });

@@ -5,14 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { CONSISTENCY_HEADER, appItemStream, type AppDto, type ItemResponse, type TasksResponse, type WallResponse } from '@cn/contracts';
+import { appItemStream, type AppDto, type ItemResponse, type TasksResponse, type WallResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
 type Client = SignedInClient;
-type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * Apps over HTTP, all services in one process: the property-set editor's definitions, items through the
@@ -28,22 +27,9 @@ describe('apps over HTTP', () => {
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'apps-int-secret-0123456789abcdef0123456789ab', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   const clients: Record<string, Client> = {};
 
-  const call = async (client: Client | null, method: Method, path: string, body?: object) => {
-    let pending = request(server)[method](path).set(CONSISTENCY_HEADER, String(position));
-    if (client) pending = pending.set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
-  const must = async <T = Record<string, unknown>>(client: Client, method: Method, path: string, body?: object): Promise<T> => {
-    const res = await call(client, method, path, body);
-    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as T;
-  };
+  const { call, must } = httpCaller(() => server);
   const start = async () => {
     running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
     server = running.app.getHttpServer() as Server;

@@ -2,18 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
-import { CONSISTENCY_HEADER, type AppointmentCan, type CalendarCan, type CalendarsResponse, type NetworkResponse } from '@cn/contracts';
+import { type AppointmentCan, type CalendarCan, type CalendarsResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
-interface Client {
-  email: string;
-  id: string;
-  cookie: string;
-  csrf: string;
-}
+type Client = SignedInClient;
 type Kind = 'network' | 'group' | 'personal' | 'shared';
 interface Fixture {
   calendarId: string;
@@ -30,27 +25,10 @@ describe('calendar and appointment flags agree with the answers, for every role 
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-calendar-abilities-'));
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   const clients: Record<string, Client> = {};
 
-  const signIn = async (email: string): Promise<Client> => {
-    const res = await request(server).post('/users/sign_in').send({ email, password: DEMO_PASSWORD }).expect(200);
-    const cookie = (res.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
-    const network = (await request(server).get('/api/v1/network').set('Cookie', cookie).expect(200)).body as NetworkResponse;
-    return { email, id: network.current_member?.id ?? '', cookie, csrf: network.csrf_token ?? '' };
-  };
-  const call = async (client: Client, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
-  const must = async (client: Client, method: 'post' | 'put', path: string, body: object): Promise<Record<string, unknown>> => {
-    const res = await call(client, method, path, body);
-    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as Record<string, unknown>;
-  };
+  const signIn = (email: string): Promise<Client> => signInClient(server, email, DEMO_PASSWORD);
+  const { call, must } = httpCaller(() => server);
 
   const appointmentBody = (calendarId: string) => {
     const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 2, 3, 9));

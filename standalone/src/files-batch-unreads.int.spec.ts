@@ -7,7 +7,6 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import WebSocket from 'ws';
 import {
-  CONSISTENCY_HEADER,
   fileStream,
   folderReadsStream,
   groupRootFolderId,
@@ -20,10 +19,9 @@ import {
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
 type Client = SignedInClient;
-type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * Batch move and delete of files and folders (every item decided by the files rule before anything is
@@ -36,22 +34,10 @@ describe('batch file changes and unread folders over HTTP', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-files-batch-'));
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   const clients: Record<string, Client> = {};
   let groupRoot = '';
 
-  const call = async (client: Client, method: Method, path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
-  const must = async <T = Record<string, unknown>>(client: Client, method: Method, path: string, body?: object): Promise<T> => {
-    const res = await call(client, method, path, body);
-    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as T;
-  };
+  const { call, must } = httpCaller(() => server);
   const folder = async (client: Client, name: string, parent: string) => (await must<{ id: string }>(client, 'post', '/api/storage/folders', { name, parent_folder_id: parent })).id;
   const published = async (client: Client, folderId: string, name: string): Promise<string> => {
     const res = await request(server).post('/api/storage/files').set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', Buffer.from(`bytes of ${name}`), name);

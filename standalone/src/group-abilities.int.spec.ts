@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
-import { CONSISTENCY_HEADER, type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupMembershipStatus } from '@cn/contracts';
+import { type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupMembershipStatus } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
 type Client = SignedInClient;
 type Kind = 'open' | 'moderated' | 'closed' | 'hidden' | 'external';
@@ -46,23 +45,11 @@ describe('group flags agree with the answers, for every role and kind of group',
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-group-abilities-'));
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   let categorySlug = '';
   const clients: Record<string, Client> = {};
 
   const signIn = (email: string, password = DEMO_PASSWORD): Promise<Client> => signInClient(server, email, password);
-  const call = async (client: Client, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
-  const must = async <T = Record<string, unknown>>(client: Client, method: 'post' | 'put', path: string, body: object): Promise<T> => {
-    const res = await call(client, method, path, body);
-    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as T;
-  };
+  const { call, must } = httpCaller(() => server);
   const read = async (client: Client, slug: string): Promise<{ can: GroupCan; status: GroupMembershipStatus | null }> => {
     const res = await call(client, 'get', `/api/v1/groups/${slug}`);
     if (res.status === 404) return { can: NO_FLAGS, status: null };

@@ -2,15 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
-import { CONSISTENCY_HEADER, type GroupCategoriesResponse, type MessageDetailDto, type MessagesResponse, type RecipientOptionsResponse } from '@cn/contracts';
+import { type GroupCategoriesResponse, type MessageDetailDto, type MessagesResponse, type RecipientOptionsResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
 type Client = SignedInClient;
-type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * One source of truth for the direct messages' permissions: for every role (member, group admin, network
@@ -22,22 +20,10 @@ describe('message flags agree with the answers, for every role', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-message-abilities-'));
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   const clients: Record<string, Client> = {};
   let groupId = '';
 
-  const call = async (client: Client, method: Method, path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
-  const must = async <T = Record<string, unknown>>(client: Client, method: Method, path: string, body?: object): Promise<T> => {
-    const res = await call(client, method, path, body);
-    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as T;
-  };
+  const { call, must } = httpCaller(() => server);
   const accepted = (status: number): boolean => status >= 200 && status < 300;
 
   beforeAll(async () => {

@@ -3,10 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
 import WebSocket from 'ws';
 import {
-  CONSISTENCY_HEADER,
   messageStream,
   type GroupCategoriesResponse,
   type MessageDetailDto,
@@ -18,7 +16,7 @@ import {
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
 type Client = SignedInClient;
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -33,23 +31,10 @@ describe('direct messages over HTTP', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-messages-'));
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   const clients: Record<string, Client> = {};
   let restart: () => Promise<void> = () => Promise.resolve();
 
-  const call = async (client: Client | null, method: Method, path: string, body?: object) => {
-    let pending = request(server)[method](path).set(CONSISTENCY_HEADER, String(position));
-    if (client) pending = pending.set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
-  const must = async <T = Record<string, unknown>>(client: Client, method: Method, path: string, body?: object): Promise<T> => {
-    const res = await call(client, method, path, body);
-    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as T;
-  };
+  const { call, must } = httpCaller(() => server);
   const register = async (name: string): Promise<Client> => {
     const email = `${name}@example.org`;
     await must(clients.admin, 'post', '/administration/members', { user: { email, password: PASSWORD, first_name: name, last_name: 'Test' } });

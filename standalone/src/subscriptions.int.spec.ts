@@ -3,12 +3,12 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { CONSISTENCY_HEADER, type MemberSubscriptionsResponse, type SubscriptionEntry } from '@cn/contracts';
+import { type MemberSubscriptionsResponse, type SubscriptionEntry } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { eventually } from '@cn/platform/testing';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
 type Client = SignedInClient;
 
@@ -23,15 +23,9 @@ describe('subscriptions: the list and its flags against the subscribe commands, 
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-subscriptions-'));
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   const clients: Record<string, Client> = {};
 
-  const call = async (client: Client, method: 'get' | 'post' | 'delete', path: string) => {
-    const res = await request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set('Accept', 'application/json').set(CONSISTENCY_HEADER, String(position));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
+  const { call } = httpCaller(() => server);
   const listOf = async (client: Client): Promise<SubscriptionEntry[]> => {
     const res = await call(client, 'get', `/members/${client.id}/subscriptions`);
     expect(res.status).toBe(200);

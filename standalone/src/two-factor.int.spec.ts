@@ -4,11 +4,11 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { CONSISTENCY_HEADER, twoFactorStream, type AuditEventsResponse, type FactorsResponse, type NewFactorResponse } from '@cn/contracts';
+import { twoFactorStream, type AuditEventsResponse, type FactorsResponse, type NewFactorResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 
 /** RFC 6238 written again here, independently of the server's: base32 secret, SHA-1, 6 digits, 30 s */
 const base32 = (text: string): Buffer => {
@@ -29,7 +29,6 @@ describe('two-factor authentication', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-two-factor-'));
   let running: RunningStandalone;
   let server: Server;
-  let position = 0;
   let admin: SignedInClient;
   let auditor: SignedInClient;
   let member: SignedInClient;
@@ -37,13 +36,7 @@ describe('two-factor authentication', () => {
   let factorId = '';
   let backupCodes: string[] = [];
 
-  const call = async (client: SignedInClient, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
+  const { call } = httpCaller(() => server);
   const streamLength = async (memberId: string) => (await running.infra.eventStore.readStream(twoFactorStream(memberId))).length;
   /** the password step; answers the pending cookie */
   const passwordStep = async (email: string, password = DEMO_PASSWORD) => {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import request from 'supertest';
-import type { NetworkResponse } from '@cn/contracts';
+import { CONSISTENCY_HEADER, type NetworkResponse } from '@cn/contracts';
 
 /** A member signed in over HTTP: their session cookie and CSRF token, as the console holds them. */
 export interface SignedInClient {
@@ -16,4 +16,29 @@ export const signInClient = async (server: Server, email: string, password: stri
   const cookie = (res.headers['set-cookie'] as unknown as string[])[0]?.split(';')[0] ?? '';
   const network = (await request(server).get('/api/v1/network').set('Cookie', cookie).expect(200)).body as NetworkResponse;
   return { email, id: network.current_member?.id ?? '', cookie, csrf: network.csrf_token ?? '' };
+};
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * A spec's HTTP calls as a member's console makes them: with their session and CSRF token (none for a
+ * signed-out call), and reading its own writes (every call carries the highest position any answer named,
+ * in X-Consistency-Position). `must` throws with the answer when it is not a success.
+ */
+export const httpCaller = (server: () => Server) => {
+  let position = 0;
+  const call = async (client: SignedInClient | null, method: HttpMethod, path: string, body?: object) => {
+    let pending = request(server())[method](path).set(CONSISTENCY_HEADER, String(position));
+    if (client) pending = pending.set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
+    const res = await (body === undefined ? pending : pending.send(body));
+    const answered = (res.body as { position?: unknown } | undefined)?.position;
+    if (typeof answered === 'number') position = Math.max(position, answered);
+    return res;
+  };
+  const must = async <T = Record<string, unknown>>(client: SignedInClient, method: HttpMethod, path: string, body?: object): Promise<T> => {
+    const res = await call(client, method, path, body);
+    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as T;
+  };
+  return { call, must };
 };
