@@ -17,8 +17,14 @@ export const createDiskFileStorage = (options: { dir: string }): FileStorage => 
   const tmp = join(options.dir, 'tmp');
   privateDir(blobs);
   privateDir(tmp);
-  // temporary files of a process that stopped mid-upload
-  const cleared = rm(tmp, { recursive: true, force: true }).then(() => mkdir(tmp, { recursive: true, mode: 0o700 }));
+  // temporary files of a process that stopped mid-upload; a failure is the first upload's to report (held
+  // as a value: a storage nobody writes to, or one whose folder went away meanwhile, leaves no unhandled rejection)
+  const clearing: Promise<Error | null> = rm(tmp, { recursive: true, force: true })
+    .then(() => mkdir(tmp, { recursive: true, mode: 0o700 }))
+    .then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error : new Error(`clearing the temporary folder failed: ${String(error)}`)),
+    );
 
   const pathOf = (key: string): string => {
     if (!isBlobKey(key)) throw new BlobNotFoundError(key);
@@ -46,7 +52,8 @@ export const createDiskFileStorage = (options: { dir: string }): FileStorage => 
 
   return {
     async put(source, putOptions = {}): Promise<StoredBlob> {
-      await cleared;
+      const failed = await clearing;
+      if (failed) throw failed;
       const temporary = join(tmp, randomUUID());
       const measure = new Measure(putOptions.maxBytes ?? Number.MAX_SAFE_INTEGER);
       const handle = await open(temporary, 'wx', PRIVATE_FILE_MODE);
