@@ -2,7 +2,7 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Ctx, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, requireMember, type RequestContext } from '@cn/platform';
 import { loadActiveMember } from '../members/members.read';
-import { sendProfileImage } from '../members/profile-image.response';
+import { profileImageResponses, sendProfileImage } from '../members/profile-image.response';
 import { memberSeesGroup } from './group-views';
 import { groupsCollection } from './groups.read';
 
@@ -19,12 +19,7 @@ export class GroupImageController {
     summary: "A group's profile image (`?v=` the version in its URL: cached for a year)",
     tags: ['groups'],
     auth: 'member',
-    responses: {
-      200: { description: 'the image (its sniffed type, X-Content-Type-Options: nosniff)', otherMediaTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
-      304: 'not modified',
-      401: 'unauthenticated',
-      404: 'not_found (unknown group, hidden from the member, or no image)',
-    },
+    responses: profileImageResponses('unknown group, hidden from the member, or no image'),
   })
   async image(@Ctx() ctx: RequestContext, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const member = await loadActiveMember(this.documentStore, requireMember(ctx));

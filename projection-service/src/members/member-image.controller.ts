@@ -2,7 +2,7 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Ctx, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, requireMember, type RequestContext } from '@cn/platform';
 import { loadActiveMember, membersCollection } from './members.read';
-import { sendProfileImage } from './profile-image.response';
+import { profileImageResponses, sendProfileImage } from './profile-image.response';
 
 /** A member's profile image: for signed-in members, like the member page; gone once the member is erased. */
 @Controller('members/:id/image')
@@ -17,12 +17,7 @@ export class MemberImageController {
     summary: "A member's profile image (`?v=` the version in its URL: cached for a year)",
     tags: ['members'],
     auth: 'member',
-    responses: {
-      200: { description: 'the image (its sniffed type, X-Content-Type-Options: nosniff)', otherMediaTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] },
-      304: 'not modified',
-      401: 'unauthenticated',
-      404: 'not_found (unknown or erased member, or no image)',
-    },
+    responses: profileImageResponses('unknown or erased member, or no image'),
   })
   async image(@Ctx() ctx: RequestContext, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (!(await loadActiveMember(this.documentStore, requireMember(ctx)))) throw new HttpProblem(401, 'unauthenticated');

@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
+import { PROFILE_IMAGE_TYPES } from '@cn/contracts';
 import { BlobNotFoundError, HttpProblem, type FileStorage } from '@cn/platform';
 
 /** what a member or group document keeps of its profile image */
@@ -8,6 +9,14 @@ export interface ProfileImageRef {
   content_type: string;
   version: number;
 }
+
+/** the answers of a profile image route (members, groups); `notFound` says when it is 404 */
+export const profileImageResponses = (notFound: string) => ({
+  200: { description: 'the image (its sniffed type, X-Content-Type-Options: nosniff)', otherMediaTypes: [...PROFILE_IMAGE_TYPES] },
+  304: 'not modified',
+  401: 'unauthenticated',
+  404: `not_found (${notFound})`,
+});
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
