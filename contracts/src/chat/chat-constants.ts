@@ -13,6 +13,14 @@ export type ChatMuteOption = (typeof CHAT_MUTE_OPTIONS)[number];
 /** credentials of the socket live 3 hours; the client renews them 3 minutes before */
 export const CHAT_TOKEN_TTL_MS = 3 * 60 * 60 * 1000;
 export const CHAT_TOKEN_MARGIN_MS = 3 * 60 * 1000;
+/** the signed-token purpose of the socket's credentials: issued by the command side, read by the socket */
+export const CHAT_TOKEN_PURPOSE = 'chat-token';
+/** what a chat token's claims hold */
+export interface ChatTokenClaims {
+  member_id: string;
+  expires_at: number;
+}
+export const isChatTokenClaims = (value: unknown): value is ChatTokenClaims => typeof (value as { member_id?: unknown } | null)?.member_id === 'string';
 export const CHAT_SOCKET_PATH = '/api/chat/socket';
 export const CHAT_BADGE_MAX = 99;
 /** the end of a mute option, seen from `now` in the console's local time */

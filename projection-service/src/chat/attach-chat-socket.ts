@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import {
   chatIdForViewer,
+  CHAT_TOKEN_PURPOSE,
+  isChatTokenClaims,
   chatSocketActionSchema,
   CHAT_SOCKET_PATH,
   type ChatServerEvent,
@@ -52,8 +54,7 @@ const STATUS: Record<DomainError['kind'], number> = { invalid: 400, forbidden: 4
 
 /** the member a chat token names (command-service's issueChatToken), when its signature and expiry hold */
 export const verifyChatToken = (token: string | null, session: SessionConfig, now: Date): string | null =>
-  readSignedToken(session.secret, 'chat-token', token, now, (value): value is { member_id: string; expires_at: number } => typeof (value as { member_id?: unknown } | null)?.member_id === 'string')
-    ?.member_id ?? null;
+  readSignedToken(session.secret, CHAT_TOKEN_PURPOSE, token, now, isChatTokenClaims)?.member_id ?? null;
 
 class ActionRefused extends Error {
   constructor(
