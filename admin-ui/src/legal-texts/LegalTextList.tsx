@@ -1,5 +1,5 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { Box, IconButton, Link, Menu, MenuItem, Typography } from '@mui/material';
+import { IconButton, Link, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import {
   Confirm,
@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import type { LegalTextDto } from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
+import { EmptyList } from '../layout/EmptyList';
 
 interface ColumnProps {
   label: string;
@@ -100,17 +101,6 @@ const RowMenu = (_props: ColumnProps) => {
   );
 };
 
-const Empty = () => {
-  const translate = useTranslate();
-  const { permissions } = usePermissions<Permissions | null>();
-  return (
-    <Box sx={{ p: 4, textAlign: 'center' }} data-testid="legal-texts-empty">
-      <Typography variant="h6">{translate('resources.legal_texts.empty')}</Typography>
-      {permissions?.administrate === true ? <CreateButton resource="legal_texts" /> : null}
-    </Box>
-  );
-};
-
 const Actions = () => {
   const { permissions } = usePermissions<Permissions | null>();
   return <TopToolbar>{permissions?.administrate === true ? <CreateButton /> : null}</TopToolbar>;
@@ -120,7 +110,7 @@ const Actions = () => {
 export const LegalTextList = () => {
   const { permissions } = usePermissions<Permissions | null>();
   return (
-    <List sort={{ field: 'name', order: 'ASC' }} exporter={false} empty={<Empty />} actions={<Actions />}>
+    <List sort={{ field: 'name', order: 'ASC' }} exporter={false} empty={<EmptyList resource="legal_texts" testId="legal-texts-empty" />} actions={<Actions />}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="name" label="resources.legal_texts.fields.name" />
         <PublicLink label="resources.legal_texts.fields.public_link" sortable={false} />

@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Chip, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
@@ -18,10 +18,10 @@ import {
   usePermissions,
   useRecordContext,
   useRefresh,
-  useTranslate,
 } from 'react-admin';
 import type { MembershipRoleAdminDto } from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
+import { EmptyList } from '../layout/EmptyList';
 
 interface ColumnProps {
   label: string;
@@ -87,17 +87,6 @@ const DeleteRoleButton = (_props: ColumnProps) => {
   );
 };
 
-const Empty = () => {
-  const translate = useTranslate();
-  const { permissions } = usePermissions<Permissions | null>();
-  return (
-    <Box sx={{ p: 4, textAlign: 'center' }} data-testid="membership-roles-empty">
-      <Typography variant="h6">{translate('resources.membership_roles.empty')}</Typography>
-      {permissions?.administrate === true ? <CreateButton resource="membership_roles" /> : null}
-    </Box>
-  );
-};
-
 const Actions = () => {
   const { permissions } = usePermissions<Permissions | null>();
   return (
@@ -120,7 +109,7 @@ export const MembershipRoleList = () => {
   const { permissions } = usePermissions<Permissions | null>();
   const administrate = permissions?.administrate === true;
   return (
-    <List sort={{ field: 'name', order: 'ASC' }} exporter={false} empty={<Empty />} actions={<Actions />} filters={filters}>
+    <List sort={{ field: 'name', order: 'ASC' }} exporter={false} empty={<EmptyList resource="membership_roles" testId="membership-roles-empty" />} actions={<Actions />} filters={filters}>
       <Datagrid rowClick={administrate ? 'edit' : false} bulkActionButtons={false}>
         <RoleBadge label="resources.membership_roles.fields.badge" sortable={false} />
         <TextField source="name" label="resources.membership_roles.fields.name" />
