@@ -28,7 +28,7 @@ module.exports = {
   // (a path given without --selectProjects) keeps the int specs' 30 s, not jest's 5 s
   testTimeout: 30_000,
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/*/src/**/*.unit.spec.ts?(x)'] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/*/src/**/*.unit.spec.ts?(x)'], setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.cjs'] },
     // an int spec starts whole services (every feature's module and projector) and may share two cores with the
     // other workers: a ceiling against a hang, not a speed check (the bench measures speed)
     { ...base, displayName: 'int', testMatch: ['<rootDir>/*/src/**/*.int.spec.ts?(x)'], testTimeout: 30_000 },
