@@ -4,8 +4,9 @@
 //   1. commands/s over HTTP (registrations, status changes, settings)  vs  appends/s into a fresh SQLite store
 //   2. events/s of a full projection rebuild                            vs  readAll events/s of the same store
 //   3. directory search latency over HTTP                               vs  in-process MiniSearch query latency
+//      the global search at scale (index build, search p95) through the port  vs  MiniSearch itself
 // Writes bench/results.json and bench/results.md. Knobs (environment): BENCH_MEMBERS, BENCH_COMMANDS,
-// BENCH_SETTINGS, BENCH_QUERIES, BENCH_CONCURRENCY, BENCH_CONSOLES, BENCH_PHASE_SECONDS, BENCH_TIMEOUT_SECONDS.
+// BENCH_SETTINGS, BENCH_QUERIES, BENCH_SEARCH_DOCUMENTS, BENCH_SEARCH_SCALE_QUERIES, BENCH_CONCURRENCY, BENCH_CONSOLES, BENCH_PHASE_SECONDS, BENCH_TIMEOUT_SECONDS.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +21,7 @@ import { growLog, measureAtSize, restartAndFirstCommand } from './bench/log-size
 import { openConsoles } from './bench/consoles.mjs';
 import { chatScenario } from './bench/chat.mjs';
 import { filesScenario } from './bench/files.mjs';
+import { searchScaleRows, searchScaleScenario } from './bench/search-scale.mjs';
 import { perSecond, round, runLoad, summarize } from './bench/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,6 +46,9 @@ const settings = {
   chat_messages: int('BENCH_CHAT_MESSAGES', 200),
   // the files scenario: one upload and download of this many MiB
   files_megabytes: int('BENCH_FILES_MB', 256),
+  // the global search at scale: documents of every module, and the typed queries run over them
+  search_documents: int('BENCH_SEARCH_DOCUMENTS', 100_000),
+  search_scale_queries: int('BENCH_SEARCH_SCALE_QUERIES', 500),
   // the data-size dimension: the log grown to each size (BENCH_LOG_SIZES=10000,200000)
   log_sizes: (process.env.BENCH_LOG_SIZES ?? '10000,200000').split(',').filter(Boolean).map(Number),
   timeout_seconds: int('BENCH_TIMEOUT_SECONDS', 3600),
@@ -374,6 +379,19 @@ const main = async () => {
   await search.close();
   results.phases.raw_search = { queries: rawSearch.done, documents: registered.length, latency: summarize(rawSearch.latencies) };
 
+  // ---- 3''. the global search at scale, through the port beside MiniSearch itself ----
+  progress(`search at scale: ${settings.search_documents} documents`);
+  results.phases.search_scale = await searchScaleScenario({
+    platform,
+    require,
+    scratch,
+    documents: settings.search_documents,
+    queries: settings.search_scale_queries,
+    phaseMs,
+    meiliUrl: process.env.MEILI_URL,
+    progress,
+  });
+
   // ---- 4. the log's size: the same figures on a log grown to each size ----
   results.phases.sizes = {};
   const longMember = registered[registered.length - 1];
@@ -478,6 +496,7 @@ const main = async () => {
       raw_unit: 'ms p95 MiniSearch',
       note: `${p.search_http.queries} prefix queries one at a time, ${p.search_http.mean_total_hits} hits on average; raw p50 ${p.raw_search.latency.p50_ms} ms, p99 ${p.raw_search.latency.p99_ms} ms`,
     },
+    ...searchScaleRows(p.search_scale),
     {
       measure: `chat, ${p.chat.members} members with the chat open`,
       value: p.chat.deliveries_per_s,
