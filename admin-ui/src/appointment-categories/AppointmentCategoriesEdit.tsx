@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useFormContext, useFormState } from 'react-hook-form';
-import { ArrayInput, Edit, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, required, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { ArrayInput, SimpleFormIterator, TextInput, required, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { APPOINTMENT_CATEGORY_LABEL_MAX } from '@cn/contracts';
 import { CATEGORIES_RECORD_ID, newLabelError, type CategoriesRecord } from './categoriesChange';
-import { useSavingToasts } from '../layout/useSavingToasts';
+import { NetworkRecordEdit } from '../layout/NetworkRecordEdit';
 
 /** The list of custom categories (each renamable and removable) and a field to add one. */
 const CategoriesInput = () => {
@@ -65,32 +65,9 @@ const CategoriesInput = () => {
   );
 };
 
-const CategoriesToolbar = () => {
-  // rows added through setValue do not count as dirty for the field array; saving an unchanged list appends nothing
-  const { isSubmitting } = useFormState();
-  return (
-    <Toolbar>
-      <SaveButton alwaysEnable={!isSubmitting} disabled={isSubmitting} data-testid="categories-save" />
-    </Toolbar>
-  );
-};
-
 /** The custom appointment categories editor (one record, id `network`). */
-export const AppointmentCategoriesEdit = () => {
-  const savingToasts = useSavingToasts();
-  return (
-    <Edit
-      resource="appointment-categories"
-      id={CATEGORIES_RECORD_ID}
-      title="cn.appointment_categories.title"
-      actions={false}
-      mutationMode="pessimistic"
-      redirect={false}
-      mutationOptions={savingToasts}
-    >
-      <SimpleForm toolbar={<CategoriesToolbar />}>
-        <CategoriesInput />
-      </SimpleForm>
-    </Edit>
-  );
-};
+export const AppointmentCategoriesEdit = () => (
+  <NetworkRecordEdit resource="appointment-categories" id={CATEGORIES_RECORD_ID} title="cn.appointment_categories.title" actions={false} saveTestId="categories-save" alwaysEnabled>
+    <CategoriesInput />
+  </NetworkRecordEdit>
+);

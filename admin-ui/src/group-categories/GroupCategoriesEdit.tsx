@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { Edit, SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { GROUP_CATEGORY_COLOR_DEFAULT, GROUP_NAME_MAX } from '@cn/contracts';
-import { useSavingToasts } from '../layout/useSavingToasts';
+import { NetworkRecordEdit } from '../layout/NetworkRecordEdit';
 import { moved } from './categories-order';
 import { GROUP_CATEGORIES_RECORD_ID, type GroupCategoriesRecord, type GroupCategoryEntry } from './group-categories-data-provider';
 
@@ -82,31 +82,9 @@ const CategoriesInput = () => {
   );
 };
 
-const CategoriesToolbar = () => {
-  const { isSubmitting } = useFormState();
-  return (
-    <Toolbar>
-      <SaveButton alwaysEnable={!isSubmitting} disabled={isSubmitting} data-testid="group-categories-save" />
-    </Toolbar>
-  );
-};
-
 /** /administration/group-categories-order/edit of the spec: the directory tabs' order, and new categories. */
-export const GroupCategoriesEdit = () => {
-  const savingToasts = useSavingToasts();
-  return (
-    <Edit
-      resource="group-categories"
-      id={GROUP_CATEGORIES_RECORD_ID}
-      title="cn.group_categories.title"
-      actions={false}
-      mutationMode="pessimistic"
-      redirect={false}
-      mutationOptions={savingToasts}
-    >
-      <SimpleForm toolbar={<CategoriesToolbar />}>
-        <CategoriesInput />
-      </SimpleForm>
-    </Edit>
-  );
-};
+export const GroupCategoriesEdit = () => (
+  <NetworkRecordEdit resource="group-categories" id={GROUP_CATEGORIES_RECORD_ID} title="cn.group_categories.title" actions={false} saveTestId="group-categories-save" alwaysEnabled>
+    <CategoriesInput />
+  </NetworkRecordEdit>
+);

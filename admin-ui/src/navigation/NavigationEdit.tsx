@@ -1,43 +1,26 @@
-import { ArrayInput, BooleanInput, Edit, maxLength, SaveButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar } from 'react-admin';
-import { useSavingToasts } from '../layout/useSavingToasts';
+import { ArrayInput, BooleanInput, maxLength, SimpleFormIterator, TextInput } from 'react-admin';
 import { NAVIGATION_LINK_MAX, NAVIGATION_TEXT_MAX } from '@cn/contracts';
-
-const NavigationToolbar = () => (
-  <Toolbar>
-    <SaveButton data-testid="navigation-save" />
-  </Toolbar>
-);
+import { NetworkRecordEdit } from '../layout/NetworkRecordEdit';
 
 /**
  * The network navigation: items with a text and a link, or a text and children (depth 2: children have
  * none). The server answers an item without them with empty_fields, shown at the field.
  */
-export const NavigationEdit = () => {
-  const savingToasts = useSavingToasts();
-  return (
-    <Edit
-      resource="navigation"
-      id="network"
-      redirect={false}
-      mutationMode="pessimistic"
-      mutationOptions={savingToasts}
-    >
-      <SimpleForm toolbar={<NavigationToolbar />}>
-        <ArrayInput source="navigation_items" label="resources.navigation.fields.navigation_items">
-          <SimpleFormIterator inline disableReordering={false} getItemLabel={(index) => `${index + 1}.`} disableAdd={false}>
+export const NavigationEdit = () => (
+  <NetworkRecordEdit resource="navigation" id="network" saveTestId="navigation-save">
+    <ArrayInput source="navigation_items" label="resources.navigation.fields.navigation_items">
+      <SimpleFormIterator inline disableReordering={false} getItemLabel={(index) => `${index + 1}.`} disableAdd={false}>
+        <TextInput source="text" label="resources.navigation.fields.text" validate={maxLength(NAVIGATION_TEXT_MAX)} />
+        <TextInput source="link" label="resources.navigation.fields.link" validate={maxLength(NAVIGATION_LINK_MAX)} />
+        <BooleanInput source="new_window" label="resources.navigation.fields.new_window" />
+        <ArrayInput source="navigation_items" label="resources.navigation.fields.children">
+          <SimpleFormIterator inline>
             <TextInput source="text" label="resources.navigation.fields.text" validate={maxLength(NAVIGATION_TEXT_MAX)} />
             <TextInput source="link" label="resources.navigation.fields.link" validate={maxLength(NAVIGATION_LINK_MAX)} />
             <BooleanInput source="new_window" label="resources.navigation.fields.new_window" />
-            <ArrayInput source="navigation_items" label="resources.navigation.fields.children">
-              <SimpleFormIterator inline>
-                <TextInput source="text" label="resources.navigation.fields.text" validate={maxLength(NAVIGATION_TEXT_MAX)} />
-                <TextInput source="link" label="resources.navigation.fields.link" validate={maxLength(NAVIGATION_LINK_MAX)} />
-                <BooleanInput source="new_window" label="resources.navigation.fields.new_window" />
-              </SimpleFormIterator>
-            </ArrayInput>
           </SimpleFormIterator>
         </ArrayInput>
-      </SimpleForm>
-    </Edit>
-  );
-};
+      </SimpleFormIterator>
+    </ArrayInput>
+  </NetworkRecordEdit>
+);
