@@ -1,15 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import request from 'supertest';
-import { CONSISTENCY_HEADER, type ImprintDto, type LegalAcceptanceDto, type LegalTextDto, type NetworkResponse, type PendingConsentsResponse } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
-
-type Method = 'get' | 'post' | 'put' | 'delete';
+import { type ImprintDto, type LegalAcceptanceDto, type LegalTextDto, type NetworkResponse, type PendingConsentsResponse } from '@cn/contracts';
+import { useDemoServer } from './testing/demo-server';
+import { requestCaller, type HttpMethod } from './testing/signed-in-client';
 
 /**
  * The imprint, the legal texts and the consent ledger through the one-process server: validation (400 with
@@ -17,35 +8,11 @@ type Method = 'get' | 'post' | 'put' | 'delete';
  * `can` flags of GET /api/v1/network, revisions (409), the consent flow and its export, and a restart.
  */
 describe('imprint and legal texts', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-legal-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'legal-spec-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-  let running: RunningStandalone;
-  let server: Server;
-  let position = 0;
-  const clients: Record<string, SignedInClient> = {};
-
+  const demo = useDemoServer('legal');
+  const { clients } = demo;
   /** a request as the console sends it; the positions answered are waited for by the next reads */
-  const call = (client: SignedInClient | null, method: Method, path: string, body?: object) => {
-    let pending = request(server)[method](path).set(CONSISTENCY_HEADER, String(position));
-    if (client) pending = pending.set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
-    if (body !== undefined) pending = pending.send(body);
-    return pending.expect((res) => {
-      const answered = (res.body as { position?: unknown } | undefined)?.position;
-      if (typeof answered === 'number') position = Math.max(position, answered);
-    });
-  };
-  const head = async (): Promise<number> => running.infra.eventStore.headPosition();
-  const start = async () => {
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
-  };
-
-  beforeAll(start);
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const call = requestCaller(() => demo.server);
+  const head = async (): Promise<number> => demo.running.infra.eventStore.headPosition();
 
   const textBody = { name: 'Terms of use', statement: 'Please read', text: '<p>First <script>alert(1)</script>terms</p>', requires_consent: true };
 
@@ -92,14 +59,14 @@ describe('imprint and legal texts', () => {
   it('lets only administrators write and auditors read, as the network flags say', async () => {
     const created = await call(clients.admin, 'post', '/administration/legal_texts', { name: 'Probe', text: '<p>probe</p>' }).expect(201);
     const id = created.body.id as string;
-    const writes: Array<[Method, string, object | undefined]> = [
+    const writes: Array<[HttpMethod, string, object | undefined]> = [
       ['put', '/administration/imprint', { content: '<p>x</p>', mail_imprint: '', show_newsletter_info: false, revision: 1 }],
       ['post', '/administration/legal_texts', { name: 'Nope', text: '<p>n</p>' }],
       ['put', `/administration/legal_texts/${id}`, { name: 'Probe', handle: 'probe', text: '<p>changed</p>', revision: 2 }],
       ['delete', `/administration/legal_texts/${id}`, undefined],
     ];
     const reads = ['/administration/imprint/edit', '/administration/legal_texts', `/administration/legal_texts/${id}`, '/administration/legal_acceptances', '/administration/legal_acceptances.csv'];
-    for (const role of ['member', 'guest', 'auditor']) {
+    for (const role of ['member', 'guest', 'auditor'] as const) {
       const can = ((await call(clients[role], 'get', '/api/v1/network').expect(200)).body as NetworkResponse).can;
       const before = await head();
       for (const [method, path, body] of writes) {
@@ -162,9 +129,7 @@ describe('imprint and legal texts', () => {
   });
 
   it('keeps the imprint, texts and ledger on disk across a restart', async () => {
-    await running.stop();
-    await start();
-    position = 0;
+    await demo.restart();
     const imprint = (await call(clients.auditor, 'get', '/administration/imprint/edit').expect(200)).body as ImprintDto;
     expect(imprint.content).toBe('<p>Ada Ltd</p>');
     const texts = await call(clients.auditor, 'get', '/administration/legal_texts').expect(200);

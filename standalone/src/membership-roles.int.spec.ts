@@ -1,24 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
 import {
-  CONSISTENCY_HEADER,
   membershipRoleStream,
   type AdminMemberDto,
   type MembershipRoleAdminDto,
   type MembershipRoleOptionsResponse,
   type NetworkResponse,
 } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
-
-type Method = 'get' | 'post' | 'put' | 'delete';
+import { useDemoServer } from './testing/demo-server';
+import { requestCaller, type HttpMethod } from './testing/signed-in-client';
 
 /**
  * The membership roles manager through the one-process server: create, rename, assign, delete, with 400
@@ -26,34 +17,11 @@ type Method = 'get' | 'post' | 'put' | 'delete';
  * role's answers matching the `can` flags of GET /api/v1/network.
  */
 describe('membership roles manager', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-roles-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'roles-spec-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-  let running: RunningStandalone;
-  let server: Server;
-  let position = 0;
-  const clients: Record<string, SignedInClient> = {};
-
-  const call = (client: SignedInClient | null, method: Method, path: string, body?: object) => {
-    let pending = request(server)[method](path).set(CONSISTENCY_HEADER, String(position));
-    if (client) pending = pending.set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
-    if (body !== undefined) pending = pending.send(body);
-    return pending.expect((res) => {
-      const answered = (res.body as { position?: unknown } | undefined)?.position;
-      if (typeof answered === 'number') position = Math.max(position, answered);
-    });
-  };
-  const head = (): Promise<number> => running.infra.eventStore.headPosition();
-  const roleEvents = async (id: string) => (await running.infra.eventStore.readStream(membershipRoleStream(id))).map((event) => event.type);
-
-  beforeAll(async () => {
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const demo = useDemoServer('roles');
+  const { clients } = demo;
+  const call = requestCaller(() => demo.server);
+  const head = (): Promise<number> => demo.running.infra.eventStore.headPosition();
+  const roleEvents = async (id: string) => (await demo.running.infra.eventStore.readStream(membershipRoleStream(id))).map((event) => event.type);
 
   let roleId = '';
 
@@ -105,13 +73,13 @@ describe('membership roles manager', () => {
   });
 
   it("answers every role as its can flags say: administrators write, auditors read, members and guests neither", async () => {
-    const writes: Array<[Method, string, object | undefined]> = [
+    const writes: Array<[HttpMethod, string, object | undefined]> = [
       ['post', '/administration/membership_roles', { name: 'Probe', plural_name: 'Probes' }],
       ['put', `/administration/membership_roles/${roleId}`, { name: 'Probe', plural_name: 'Probes', color: '#aa3300', text_color: '#000000', member_ids: [clients.auditor.id], revision: 4 }],
       ['delete', `/administration/membership_roles/${roleId}`, undefined],
     ];
     const reads = ['/administration/membership_roles', `/administration/membership_roles/${roleId}`];
-    for (const role of ['member', 'guest', 'auditor']) {
+    for (const role of ['member', 'guest', 'auditor'] as const) {
       const can = ((await call(clients[role], 'get', '/api/v1/network').expect(200)).body as NetworkResponse).can;
       const before = await head();
       for (const [method, path, body] of writes) {
@@ -141,7 +109,7 @@ describe('membership roles manager', () => {
   });
 
   it("pushes a role's creation and deletion to a member's open console within a second", async () => {
-    const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/realtime`, { headers: { Cookie: clients.member.cookie } });
+    const socket = new WebSocket(`ws://127.0.0.1:${(demo.server.address() as AddressInfo).port}/api/realtime`, { headers: { Cookie: clients.member.cookie } });
     const messages: Array<{ collection: string; id: string; at: number }> = [];
     socket.on('message', (raw: Buffer) => {
       const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string };
@@ -169,7 +137,7 @@ describe('membership roles manager', () => {
   });
 
   it('describes the routes and their answers in the OpenAPI document', async () => {
-    const docs = (await request(server).get('/api/docs').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const docs = (await request(demo.server).get('/api/docs').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     expect(Object.keys(docs.paths['/administration/membership_roles'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403']));
     expect(Object.keys(docs.paths['/administration/membership_roles'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
     expect(Object.keys(docs.paths['/administration/membership_roles/{id}'].put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409']));

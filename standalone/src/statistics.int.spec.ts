@@ -1,45 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import request from 'supertest';
-import { CONSISTENCY_HEADER, type GroupCategoriesResponse, type NetworkResponse, type StatisticsResponse } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { type GroupCategoriesResponse, type NetworkResponse, type StatisticsResponse } from '@cn/contracts';
+import { useDemoServer } from './testing/demo-server';
+import { requestCaller } from './testing/signed-in-client';
 
 /**
  * Statistics through the one-process server: the network's for auditors and administrators (as the `can`
  * flags say), a group's for its administrators only, the range rules answered 400 with field and key.
  */
 describe('statistics', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-statistics-'));
-  let running: RunningStandalone;
-  let server: Server;
-  let position = 0;
-  const clients: Record<string, SignedInClient> = {};
+  const demo = useDemoServer('statistics');
+  const { clients } = demo;
   const today = new Date().toISOString().slice(0, 10);
-
-  const call = (client: SignedInClient, method: 'get' | 'post', path: string, body?: object) => {
-    let pending = request(server)[method](path).set(CONSISTENCY_HEADER, String(position)).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
-    if (body !== undefined) pending = pending.send(body);
-    return pending.expect((res) => {
-      const answered = (res.body as { position?: unknown } | undefined)?.position;
-      if (typeof answered === 'number') position = Math.max(position, answered);
-    });
-  };
-
-  beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'statistics-spec-secret-0123456789abcdef012345', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const call = requestCaller(() => demo.server);
 
   it("counts today's members, active members, events and commands from the log", async () => {
     const res = await call(clients.admin, 'get', `/administration/statistics?from=${today}&to=${today}`).expect(200);
@@ -66,7 +37,7 @@ describe('statistics', () => {
   });
 
   it('lets auditors and administrators read the network statistics, as the network flags say, and a group admin their group', async () => {
-    for (const role of ['member', 'guest', 'auditor', 'admin']) {
+    for (const role of ['member', 'guest', 'auditor', 'admin'] as const) {
       const can = ((await call(clients[role], 'get', '/api/v1/network').expect(200)).body as NetworkResponse).can;
       const res = await call(clients[role], 'get', '/administration/statistics');
       expect({ role, status: res.status }).toEqual({ role, status: can.audit ? 200 : 403 });

@@ -23,18 +23,26 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /**
  * A spec's HTTP calls as a member's console makes them: with their session and CSRF token (none for a
  * signed-out call), and reading its own writes (every call carries the highest position any answer named,
- * in X-Consistency-Position). `must` throws with the answer when it is not a success.
+ * in X-Consistency-Position). Answered as supertest's chainable request, for specs that assert the status
+ * inline (`.expect(200)`).
  */
-export const httpCaller = (server: () => Server) => {
+export const requestCaller = (server: () => Server) => {
   let position = 0;
-  const call = async (client: SignedInClient | null, method: HttpMethod, path: string, body?: object) => {
+  return (client: SignedInClient | null, method: HttpMethod, path: string, body?: object) => {
     let pending = request(server())[method](path).set(CONSISTENCY_HEADER, String(position));
     if (client) pending = pending.set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
+    if (body !== undefined) pending = pending.send(body);
+    return pending.expect((res) => {
+      const answered = (res.body as { position?: unknown } | undefined)?.position;
+      if (typeof answered === 'number') position = Math.max(position, answered);
+    });
   };
+};
+
+/** `requestCaller`'s calls awaited; `must` throws with the answer when it is not a success. */
+export const httpCaller = (server: () => Server) => {
+  const request = requestCaller(server);
+  const call = async (client: SignedInClient | null, method: HttpMethod, path: string, body?: object) => await request(client, method, path, body);
   const must = async <T = Record<string, unknown>>(client: SignedInClient, method: HttpMethod, path: string, body?: object): Promise<T> => {
     const res = await call(client, method, path, body);
     if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
