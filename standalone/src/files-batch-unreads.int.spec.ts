@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import WebSocket from 'ws';
@@ -16,10 +12,8 @@ import {
   type UnreadFoldersResponse,
   type UploadedFileAnswer,
 } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 
@@ -31,16 +25,14 @@ type Client = SignedInClient;
 jest.setTimeout(60_000);
 
 describe('batch file changes and unread folders over HTTP', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-files-batch-'));
-  let running: RunningStandalone;
-  let server: Server;
-  const clients: Record<string, Client> = {};
+  const demo = useDemoServer('files-batch');
+  const clients: Record<string, Client> = demo.clients;
   let groupRoot = '';
 
-  const { call, must } = httpCaller(() => server);
+  const { call, must } = httpCaller(() => demo.server);
   const folder = async (client: Client, name: string, parent: string) => (await must<{ id: string }>(client, 'post', '/api/storage/folders', { name, parent_folder_id: parent })).id;
   const published = async (client: Client, folderId: string, name: string): Promise<string> => {
-    const res = await request(server).post('/api/storage/files').set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', Buffer.from(`bytes of ${name}`), name);
+    const res = await request(demo.server).post('/api/storage/files').set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', Buffer.from(`bytes of ${name}`), name);
     expect(res.status).toBe(201);
     const id = (res.body as UploadedFileAnswer).id;
     await must(client, 'post', '/api/storage/files/publish', { files: [{ id }], folder_ids: [folderId] });
@@ -48,21 +40,13 @@ describe('batch file changes and unread folders over HTTP', () => {
   };
   const contents = (client: Client, folderId: string) => must<FolderContentsDto>(client, 'get', `/api/storage/folders/${folderId}`);
   const unreads = (client: Client) => must<UnreadFoldersResponse>(client, 'get', '/api/v1/unreads/folders');
-  const head = () => running.infra.eventStore.headPosition();
+  const head = () => demo.running.infra.eventStore.headPosition();
 
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'files-batch-int-secret-0123456789abcdef012345', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
     const categories = await must<GroupCategoriesResponse>(clients.admin, 'get', '/api/v1/group_categories');
     const group = await must<{ id: string; slug: string }>(clients.admin, 'post', '/groups', { group_category_slug: categories.group_categories[0].slug, group: { name: 'Batch group' } });
     await must(clients.member, 'post', `/api/v1/groups/${group.slug}/join`);
     groupRoot = groupRootFolderId(group.id);
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('moves files and folders at once into a folder, each item an event', async () => {
@@ -73,7 +57,7 @@ describe('batch file changes and unread folders over HTTP', () => {
     const sub = await folder(member, 'Inner', from);
     const before = await head();
     await must(member, 'post', '/api/storage/files/move', { file_ids: [f1, f2], folder_ids: [sub], target_folder_id: to, source_folder_id: from });
-    const appended = await running.infra.eventStore.readAll({ after: before });
+    const appended = await demo.running.infra.eventStore.readAll({ after: before });
     expect(appended.map((event) => event.type).sort()).toEqual(['FileMoved', 'FileMoved', 'FolderMoved']);
     const target = await contents(member, to);
     expect(target.files.map((file) => file.id).sort()).toEqual([f1, f2].sort());
@@ -117,7 +101,7 @@ describe('batch file changes and unread folders over HTTP', () => {
     const place = await folder(member, 'Raced', NETWORK_ROOT_FOLDER_ID);
     const to = await folder(member, 'Raced target', NETWORK_ROOT_FOLDER_ID);
     const [f1, f2] = [await published(member, place, 'a.txt'), await published(member, place, 'b.txt')];
-    const store = running.infra.eventStore;
+    const store = demo.running.infra.eventStore;
     const readStream = store.readStream.bind(store);
     let raced = false;
     const spy = jest.spyOn(store, 'readStream').mockImplementation(async (streamId, options) => {
@@ -162,7 +146,7 @@ describe('batch file changes and unread folders over HTTP', () => {
     expect((await contents(member, NETWORK_ROOT_FOLDER_ID)).folders.find((child) => child.id === news)?.unread).toBe(true);
 
     await must(member, 'post', `/api/storage/folders/${news}/read`);
-    const marks = await running.infra.eventStore.readStream(folderReadsStream(member.id));
+    const marks = await demo.running.infra.eventStore.readStream(folderReadsStream(member.id));
     expect(marks.at(-1)).toMatchObject({ type: 'FolderMarkedRead', data: { member_id: member.id, folder_id: news } });
     expect((await unreads(member)).folders.map((entry) => entry.id)).not.toContain(news);
     expect((await contents(member, NETWORK_ROOT_FOLDER_ID)).folders.find((child) => child.id === news)?.unread).toBe(false);
@@ -180,7 +164,7 @@ describe('batch file changes and unread folders over HTTP', () => {
 
   it('pushes a new file to every connected member who may see it (the badge on any page), and a mark to its reader only, within a second', async () => {
     const { admin, member, auditor } = clients;
-    const { port } = server.address() as AddressInfo;
+    const { port } = demo.server.address() as AddressInfo;
     const listen = (client: Client) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: client.cookie } });
       const received: Array<{ collection?: string; id?: string }> = [];

@@ -1,8 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import {
@@ -15,12 +11,10 @@ import {
   type GroupCategoriesResponse,
   type UploadedFileAnswer,
 } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
 import { BlobSweep } from '@cn/command-service';
 import { readZipEntries } from '@cn/platform/testing';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -40,14 +34,12 @@ const binary = (res: request.Response, callback: (error: Error | null, body: Buf
 jest.setTimeout(60_000);
 
 describe('files over HTTP', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-files-'));
-  let running: RunningStandalone;
-  let server: Server;
+  const demo = useDemoServer('files');
   let position = 0;
-  const clients: Record<string, Client> = {};
+  const clients: Record<string, Client> = demo.clients;
 
   const call = async (client: Client, method: Method, path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
+    const pending = request(demo.server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
     const res = await (body === undefined ? pending : pending.send(body));
     const answered = (res.body as { position?: unknown } | undefined)?.position;
     if (typeof answered === 'number') position = Math.max(position, answered);
@@ -59,13 +51,13 @@ describe('files over HTTP', () => {
     return res.body as T;
   };
   const upload = async (client: Client, name: string, bytes: Buffer, path = '/api/storage/files') => {
-    const res = await request(server).post(path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', bytes, name);
+    const res = await request(demo.server).post(path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', bytes, name);
     const answered = (res.body as { position?: unknown }).position;
     if (typeof answered === 'number') position = Math.max(position, answered);
     return res;
   };
   const download = (client: Client, url: string, headers: Record<string, string> = {}) => {
-    let pending = request(server).get(url).set('Cookie', client.cookie).set(CONSISTENCY_HEADER, String(position)).buffer(true).parse(binary);
+    let pending = request(demo.server).get(url).set('Cookie', client.cookie).set(CONSISTENCY_HEADER, String(position)).buffer(true).parse(binary);
     for (const [name, value] of Object.entries(headers)) pending = pending.set(name, value);
     return pending;
   };
@@ -76,17 +68,13 @@ describe('files over HTTP', () => {
     await must(client, 'post', '/api/storage/files/publish', { files: [{ id }], folder_ids: [folderId], description: 'for the tests' });
     return id;
   };
-  const headPosition = () => running.infra.eventStore.headPosition();
+  const headPosition = () => demo.running.infra.eventStore.headPosition();
 
   let groupId = '';
   let groupSlug = '';
 
   beforeAll(async () => {
     process.env['FILES_MAX_UPLOAD_MB'] = '1';
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'files-int-secret-0123456789abcdef0123456789ab', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
     const categories = await must<GroupCategoriesResponse>(clients.admin, 'get', '/api/v1/group_categories');
     const founded = await must<{ id: string; slug: string }>(clients.admin, 'post', '/groups', { group_category_slug: categories.group_categories[0].slug, group: { name: 'Files test group' } });
     groupId = founded.id;
@@ -94,10 +82,8 @@ describe('files over HTTP', () => {
     await must(clients.member, 'post', `/api/v1/groups/${groupSlug}/join`);
     await must(clients.auditor, 'post', `/api/v1/groups/${groupSlug}/join`);
   });
-  afterAll(async () => {
+  afterAll(() => {
     delete process.env['FILES_MAX_UPLOAD_MB'];
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps an upload the uploader\'s until the new-files form publishes it, then lists and serves it', async () => {
@@ -139,7 +125,7 @@ describe('files over HTTP', () => {
     const oversized = await upload(clients.member, 'big.bin', Buffer.alloc(1024 * 1024 + 10, 7));
     expect(oversized.status).toBe(413);
     expect(oversized.body).toMatchObject({ error: 'payload_too_large', errors: [{ field: 'file', key: 'file_too_large' }] });
-    const noFile = await request(server).post('/api/storage/files').set('Cookie', clients.member.cookie).set('X-CSRF-Token', clients.member.csrf).field('name', 'x.txt');
+    const noFile = await request(demo.server).post('/api/storage/files').set('Cookie', clients.member.cookie).set('X-CSRF-Token', clients.member.csrf).field('name', 'x.txt');
     expect(noFile.status).toBe(400);
     expect(noFile.body).toMatchObject({ errors: [{ field: 'file', key: 'required' }] });
     const notMultipart = await call(clients.member, 'post', '/api/storage/files', { file: 'x' });
@@ -240,18 +226,18 @@ describe('files over HTTP', () => {
 
   it('collects bytes no event names once the grace period is over, and only those', async () => {
     // what a crash between storing the bytes and appending the event leaves behind
-    const orphan = await running.infra.fileStorage.put([Buffer.from('stored, never appended')]);
+    const orphan = await demo.running.infra.fileStorage.put([Buffer.from('stored, never appended')]);
     const kept = (await upload(clients.member, 'kept.txt', Buffer.from('appended'))).body as UploadedFileAnswer;
-    const sweep = running.app.get(BlobSweep);
+    const sweep = demo.running.app.get(BlobSweep);
     expect(await sweep.sweep(new Date())).toEqual([]);
     const removed = await sweep.sweep(new Date(Date.now() + 2 * 3_600_000));
     expect(removed).toContain(orphan.key);
-    expect(await running.infra.fileStorage.stat(orphan.key)).toBeNull();
+    expect(await demo.running.infra.fileStorage.stat(orphan.key)).toBeNull();
     expect((await must<{ state: string }>(clients.member, 'get', `/api/storage/uploads/${kept.id}`)).state).toBe('volatile');
     // the refused renamed executable's bytes went too; every file's bytes stay
     expect(removed).toContain(createHash('sha256').update(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(500, 1)])).digest('hex'));
-    expect(await running.infra.fileStorage.stat(createHash('sha256').update('appended').digest('hex'))).not.toBeNull();
-    expect(await running.infra.fileStorage.stat(createHash('sha256').update('geheim').digest('hex'))).not.toBeNull();
+    expect(await demo.running.infra.fileStorage.stat(createHash('sha256').update('appended').digest('hex'))).not.toBeNull();
+    expect(await demo.running.infra.fileStorage.stat(createHash('sha256').update('geheim').digest('hex'))).not.toBeNull();
   });
 
   it('downloads folders and files as one zip of what the member may read', async () => {

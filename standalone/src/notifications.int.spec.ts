@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import {
   CONSISTENCY_HEADER,
@@ -14,10 +10,8 @@ import {
   type NotificationsResponse,
   type UnreadsResponse,
 } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 
@@ -28,14 +22,12 @@ type Client = SignedInClient;
  * answers, for every role.
  */
 describe('notifications, unread counters and membership settings over HTTP', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-notifications-'));
-  let running: RunningStandalone;
-  let server: Server;
+  const demo = useDemoServer('notifications');
   let position = 0;
-  const clients: Record<string, Client> = {};
+  const clients: Record<string, Client> = demo.clients;
 
   const call = async (client: Client, method: 'get' | 'post' | 'put', path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set('Accept', 'application/json').set(CONSISTENCY_HEADER, String(position));
+    const pending = request(demo.server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set('Accept', 'application/json').set(CONSISTENCY_HEADER, String(position));
     const res = await (body === undefined ? pending : pending.send(body));
     const answered = (res.body as { position?: unknown } | undefined)?.position;
     if (typeof answered === 'number') position = Math.max(position, answered);
@@ -46,17 +38,6 @@ describe('notifications, unread counters and membership settings over HTTP', () 
     if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as T;
   };
-
-  beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'notifications-int-secret-0123456789abcdef01234', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
 
   it("tells a mentioned member of a post they may see, not one of a hidden group they are not in; reading brings the bell and the group's count down", async () => {
     const { admin, member } = clients;

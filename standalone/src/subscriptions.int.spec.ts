@@ -1,14 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { type MemberSubscriptionsResponse, type SubscriptionEntry } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
 import { eventually } from '@cn/platform/testing';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 
@@ -20,12 +16,10 @@ type Client = SignedInClient;
  */
 describe('subscriptions: the list and its flags against the subscribe commands, for every role', () => {
   jest.setTimeout(60_000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-subscriptions-'));
-  let running: RunningStandalone;
-  let server: Server;
-  const clients: Record<string, Client> = {};
+  const demo = useDemoServer('subscriptions');
+  const clients: Record<string, Client> = demo.clients;
 
-  const { call } = httpCaller(() => server);
+  const { call } = httpCaller(() => demo.server);
   const listOf = async (client: Client): Promise<SubscriptionEntry[]> => {
     const res = await call(client, 'get', `/members/${client.id}/subscriptions`);
     expect(res.status).toBe(200);
@@ -34,23 +28,12 @@ describe('subscriptions: the list and its flags against the subscribe commands, 
   const toggle = (client: Client, entry: Pick<SubscriptionEntry, 'type' | 'slug'>, on: boolean) =>
     entry.type === 'group' ? call(client, on ? 'post' : 'delete', `/api/v1/groups/${entry.slug}/subscribe`) : call(client, 'post', `/channels/${entry.slug}/${on ? 'subscribe' : 'unsubscribe'}`);
 
-  beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'subscriptions-int-secret-0123456789abcdef0123', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("nobody reads another member's subscriptions", async () => {
     for (const [name, client] of Object.entries(clients)) {
       const other = name === 'admin' ? clients.member : clients.admin;
       expect((await call(client, 'get', `/members/${other.id}/subscriptions`)).status).toBe(403);
     }
-    expect((await request(server).get(`/members/${clients.member.id}/subscriptions`)).status).toBe(401);
+    expect((await request(demo.server).get(`/members/${clients.member.id}/subscriptions`)).status).toBe(401);
   });
 
   it('every entry toggles as its flag says, shows the new state at once, and what is not listed is what the commands refuse', async () => {
@@ -95,13 +78,13 @@ describe('subscriptions: the list and its flags against the subscribe commands, 
     expect(shared).toBeDefined();
     if (!shared) return;
     if (!shared.subscribed) expect((await toggle(member, shared, true)).status).toBeLessThan(300);
-    const posted = await request(server)
+    const posted = await request(demo.server)
       .post(`/api/v1/activitystreams/${shared.slug}/activities`)
       .set('Cookie', admin.cookie)
       .set('X-CSRF-Token', admin.csrf)
       .send({ content: '<p>Seed swap on Sunday</p>' });
     expect(posted.status).toBeLessThan(300);
-    const outbox = join(dataDir, 'outbox');
+    const outbox = join(demo.dataDir, 'outbox');
     const mailTo = (email: string) =>
       existsSync(outbox)
         ? readdirSync(outbox)
