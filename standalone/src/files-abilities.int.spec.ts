@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { CONSISTENCY_HEADER, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, type FileDetailsDto, type FolderContentsDto, type GroupCategoriesResponse, type UnreadFoldersResponse, type UploadedFileAnswer } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -23,14 +17,12 @@ type Role = (typeof ROLES)[number];
 jest.setTimeout(60_000);
 
 describe('file abilities: the flags are the answers', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-file-abilities-'));
-  let running: RunningStandalone;
-  let server: Server;
+  const demo = useDemoServer('file-abilities');
   let position = 0;
-  const clients = {} as Record<Role, Client>;
+  const clients: Record<Role, Client> = demo.clients;
 
   const call = async (client: Client, method: Method, path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
+    const pending = request(demo.server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
     const res = await (body === undefined ? pending : pending.send(body));
     const answered = (res.body as { position?: unknown } | undefined)?.position;
     if (typeof answered === 'number') position = Math.max(position, answered);
@@ -38,7 +30,7 @@ describe('file abilities: the flags are the answers', () => {
   };
   const ok = (status: number): boolean => status >= 200 && status < 300;
   const upload = async (client: Client, name: string, path = '/api/storage/files') => {
-    const res = await request(server).post(path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', Buffer.from(`bytes of ${name}`), name);
+    const res = await request(demo.server).post(path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', Buffer.from(`bytes of ${name}`), name);
     const answered = (res.body as { position?: unknown }).position;
     if (typeof answered === 'number') position = Math.max(position, answered);
     return res;
@@ -52,18 +44,10 @@ describe('file abilities: the flags are the answers', () => {
 
   let groupRoot = '';
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'file-abilities-secret-0123456789abcdef012345', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const role of ROLES) clients[role] = await signInClient(server, `${role}@example.org`, DEMO_PASSWORD);
     const categories = (await call(clients.admin, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse;
     const group = (await call(clients.admin, 'post', '/groups', { group_category_slug: categories.group_categories[0].slug, group: { name: 'Abilities' } })).body as { id: string; slug: string };
     for (const role of ['member', 'auditor'] as const) expect((await call(clients[role], 'post', `/api/v1/groups/${group.slug}/join`)).status).toBeLessThan(300);
     groupRoot = groupRootFolderId(group.id);
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   for (const scope of ['network', 'group'] as const) {

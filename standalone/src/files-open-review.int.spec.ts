@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import {
@@ -15,10 +11,8 @@ import {
   type OpenReviewDto,
   type UploadedFileAnswer,
 } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -34,15 +28,13 @@ type Role = (typeof ROLES)[number];
 jest.setTimeout(60_000);
 
 describe('files: the open-review list', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-open-review-'));
-  let running: RunningStandalone;
-  let server: Server;
+  const demo = useDemoServer('open-review');
   let position = 0;
-  const clients = {} as Record<Role, Client>;
+  const clients: Record<Role, Client> = demo.clients;
   let group = { id: '', slug: '' };
 
   const call = async (client: Client, method: Method, path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
+    const pending = request(demo.server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set(CONSISTENCY_HEADER, String(position));
     const res = await (body === undefined ? pending : pending.send(body));
     const answered = (res.body as { position?: unknown } | undefined)?.position;
     if (typeof answered === 'number') position = Math.max(position, answered);
@@ -50,7 +42,7 @@ describe('files: the open-review list', () => {
   };
   const ok = (status: number): boolean => status >= 200 && status < 300;
   const upload = async (client: Client, name: string, path = '/api/storage/files') => {
-    const res = await request(server).post(path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', Buffer.from(`bytes of ${name} ${Math.random()}`), name);
+    const res = await request(demo.server).post(path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', Buffer.from(`bytes of ${name} ${Math.random()}`), name);
     const answered = (res.body as { position?: unknown }).position;
     if (typeof answered === 'number') position = Math.max(position, answered);
     return res;
@@ -74,17 +66,9 @@ describe('files: the open-review list', () => {
   };
 
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'open-review-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const role of ROLES) clients[role] = await signInClient(server, `${role}@example.org`, DEMO_PASSWORD);
     const categories = (await call(clients.admin, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse;
     group = (await call(clients.admin, 'post', '/groups', { group_category_slug: categories.group_categories[0].slug, group: { name: 'Reviewers' } })).body as { id: string; slug: string };
     for (const role of ['member', 'auditor'] as const) expect((await call(clients[role], 'post', `/api/v1/groups/${group.slug}/join`)).status).toBeLessThan(300);
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("lists a pending version for the scope's approver only, with file, folder, uploader and date; approving and declining take it off", async () => {
@@ -113,9 +97,9 @@ describe('files: the open-review list', () => {
     expect((await call(clients.guest, 'get', `/api/storage/approval/open?context_type=group&context_id=${group.id}`)).status).toBe(404);
     expect((await call(clients.admin, 'get', '/api/storage/approval/open?context_type=somewhere')).body).toMatchObject({ errors: [{ field: 'context_type', key: 'invalid_value' }] });
 
-    const before = (await running.infra.eventStore.readStream(fileStream(fileId))).length;
+    const before = (await demo.running.infra.eventStore.readStream(fileStream(fileId))).length;
     expect((await call(clients.admin, 'post', `/api/storage/files/${fileId}/pending_versions/${versionId}/approve`)).status).toBeLessThan(300);
-    const events = await running.infra.eventStore.readStream(fileStream(fileId));
+    const events = await demo.running.infra.eventStore.readStream(fileStream(fileId));
     expect(events.slice(before).map((event) => event.type)).toEqual(['FileVersionApproved']);
     expect((await openReview(clients.admin)).versions.map((version) => version.id)).toEqual([networkVersion]);
 
