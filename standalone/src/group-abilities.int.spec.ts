@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupMembershipStatus } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
 import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 type Kind = 'open' | 'moderated' | 'closed' | 'hidden' | 'external';
@@ -42,14 +37,12 @@ const NO_FLAGS: GroupCan = {
  * does not exist for the member). Flags are read again before each action, on fresh groups per role.
  */
 describe('group flags agree with the answers, for every role and kind of group', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-group-abilities-'));
-  let running: RunningStandalone;
-  let server: Server;
+  const demo = useDemoServer('group-abilities');
   let categorySlug = '';
-  const clients: Record<string, Client> = {};
+  const clients: Record<string, Client> = demo.clients;
 
-  const signIn = (email: string, password = DEMO_PASSWORD): Promise<Client> => signInClient(server, email, password);
-  const { call, must } = httpCaller(() => server);
+  const signIn = (email: string, password = DEMO_PASSWORD): Promise<Client> => signInClient(demo.server, email, password);
+  const { call, must } = httpCaller(() => demo.server);
   const read = async (client: Client, slug: string): Promise<{ can: GroupCan; status: GroupMembershipStatus | null }> => {
     const res = await call(client, 'get', `/api/v1/groups/${slug}`);
     if (res.status === 404) return { can: NO_FLAGS, status: null };
@@ -59,18 +52,10 @@ describe('group flags agree with the answers, for every role and kind of group',
   };
 
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'group-abilities-secret-0123456789abcdef0123', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signIn(`${name}@example.org`);
     const email = 'plain@example.org';
     await must(clients.admin, 'post', '/administration/members', { user: { email, password: 'a good passphrase for tests', first_name: 'Plain', last_name: 'Member' } });
     clients.plain = await signIn(email, 'a good passphrase for tests');
     categorySlug = ((await call(clients.admin, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories[0].slug;
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   interface Outcome {
@@ -135,7 +120,7 @@ describe('group flags agree with the answers, for every role and kind of group',
   const walked: Outcome[] = [];
   const ROLES: Record<string, string> = { networkAdmin: 'admin', groupAdmin: 'member', member: 'plain', external: 'guest', auditor: 'auditor' };
   for (const [name, client] of Object.entries(ROLES)) {
-    it(`${name}: every group flag is what the server does`, async () => {
+    it(`${name}: every group flag is what the demo.server does`, async () => {
       clients[name] = clients[client];
       const outcomes = await walk(name);
       walked.push(...outcomes);
