@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
 import {
@@ -15,10 +11,9 @@ import {
 
   type UnreadActivitiesResponse,
 } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
 import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 
@@ -30,15 +25,13 @@ const PASSWORD = 'a good passphrase for tests';
  * down, automatic activities, and hidden groups' streams, which exist for nobody outside them.
  */
 describe('activity streams over HTTP', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-activities-'));
-  let running: RunningStandalone;
-  let server: Server;
+  const demo = useDemoServer('activities');
   let position = 0;
-  const clients: Record<string, Client> = {};
+  const clients: Record<string, Client> = demo.clients;
 
-  const signIn = (email: string, password = DEMO_PASSWORD): Promise<Client> => signInClient(server, email, password);
+  const signIn = (email: string, password = DEMO_PASSWORD): Promise<Client> => signInClient(demo.server, email, password);
   const call = async (client: Client, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
-    const pending = request(server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set('Accept', 'application/json').set(CONSISTENCY_HEADER, String(position));
+    const pending = request(demo.server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set('Accept', 'application/json').set(CONSISTENCY_HEADER, String(position));
     const res = await (body === undefined ? pending : pending.send(body));
     const answered = (res.body as { position?: unknown } | undefined)?.position;
     if (typeof answered === 'number') position = Math.max(position, answered);
@@ -64,20 +57,12 @@ describe('activity streams over HTTP', () => {
   const links = async (client: Client) => (await must<ActivityStreamsResponse>(client, 'get', '/activitystreams.json')).items;
 
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'activities-int-secret-0123456789abcdef0123456', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signIn(`${name}@example.org`);
     categorySlug = (await must<GroupCategoriesResponse>(clients.admin, 'get', '/api/v1/group_categories')).group_categories[0].slug;
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('posts sanitised rich text; 401 before 400; bad input is 400 with field and key and nothing written', async () => {
     const { member } = clients;
-    expect((await request(server).post('/api/v1/activitystreams/network/activities').send({ content: '' })).status).toBe(401);
+    expect((await request(demo.server).post('/api/v1/activitystreams/network/activities').send({ content: '' })).status).toBe(401);
     for (const content of ['', '<script>alert(1)</script>', '<p>   </p>']) {
       const res = await call(member, 'post', '/api/v1/activitystreams/network/activities', { content });
       expect(res.status).toBe(400);
@@ -174,7 +159,7 @@ describe('activity streams over HTTP', () => {
   it('tells of new members and group appointments in the group\'s stream, pushed live to the group\'s members', async () => {
     const { admin, member } = clients;
     const club = await found(admin, 'Reading club');
-    const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/realtime`, { headers: { Cookie: admin.cookie } });
+    const socket = new WebSocket(`ws://127.0.0.1:${(demo.server.address() as AddressInfo).port}/api/realtime`, { headers: { Cookie: admin.cookie } });
     const messages: Array<{ collection: string; id: string }> = [];
     socket.on('message', (raw: Buffer) => {
       const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string };

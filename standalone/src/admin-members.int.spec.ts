@@ -1,15 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import WebSocket from 'ws';
 import { memberStream, type AdminMemberDto, type MemberManagerCan } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
 import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 /**
  * Network administration of members on one process: the list with the member manager menu, the menu's
@@ -17,29 +14,19 @@ import { httpCaller, signInClient, type SignedInClient } from './testing/signed-
  * the password, and locking (sessions and open realtime sockets end at once).
  */
 describe('administration of members', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-admin-members-'));
-  let running: RunningStandalone;
-  let server: Server;
-  const clients: Record<string, SignedInClient> = {};
+  const demo = useDemoServer('admin-members');
+  const clients: Record<string, SignedInClient> = demo.clients;
 
-  const { call } = httpCaller(() => server);
+  const { call } = httpCaller(() => demo.server);
   const rows = async (client: SignedInClient): Promise<AdminMemberDto[]> => (await call(client, 'get', '/administration/members?range=[0,99]')).body as AdminMemberDto[];
   const lastMail = (): { to: string[]; subject: string; text: string } => {
-    const outbox = join(dataDir, 'outbox');
+    const outbox = join(demo.dataDir, 'outbox');
     const mails = readdirSync(outbox).filter((name) => name.endsWith('.json')).sort();
     return JSON.parse(readFileSync(join(outbox, mails[mails.length - 1]), 'utf8')) as { to: string[]; subject: string; text: string };
   };
 
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'admin-members-secret-0123456789abcdef012345', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
     expect((await call(clients.admin, 'put', '/administration/settings', { member: { two_factor: 'enabled' } })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('lists members with Content-Range to administrators and auditors (auditors read only), never to members', async () => {
@@ -85,12 +72,12 @@ describe('administration of members', () => {
   });
 
   it('validates the lock request and appends nothing for bad input', async () => {
-    const before = (await running.infra.eventStore.readStream(memberStream(clients.member.id))).length;
+    const before = (await demo.running.infra.eventStore.readStream(memberStream(clients.member.id))).length;
     const bad = await call(clients.admin, 'put', `/administration/members/${clients.member.id}/lock`, { locked: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'locked' })]);
     expect((await call(clients.admin, 'put', '/administration/members/nobody/lock', { locked: true })).status).toBe(404);
-    expect((await running.infra.eventStore.readStream(memberStream(clients.member.id))).length).toBe(before);
+    expect((await demo.running.infra.eventStore.readStream(memberStream(clients.member.id))).length).toBe(before);
   });
 
   it('creates a member with a welcome mail whose one-time link sets the password; the password is then required without it', async () => {
@@ -103,17 +90,17 @@ describe('administration of members', () => {
     expect(mail.to).toEqual(['welcome@example.org']);
     const token = decodeURIComponent(/reset_password_token=([^\s]+)/.exec(mail.text)?.[1] ?? '');
     const password = 'a welcome passphrase 2026';
-    const set = await request(server).put('/users/password').send({ user: { reset_password_token: token, password, password_confirmation: password } });
+    const set = await request(demo.server).put('/users/password').send({ user: { reset_password_token: token, password, password_confirmation: password } });
     expect(set.status).toBeLessThan(300);
-    await request(server).post('/users/sign_in').send({ email: 'welcome@example.org', password }).expect(200);
+    await request(demo.server).post('/users/sign_in').send({ email: 'welcome@example.org', password }).expect(200);
     // once: the link does not work again
-    const again = await request(server).put('/users/password').send({ user: { reset_password_token: token, password: `${password}!`, password_confirmation: `${password}!` } });
+    const again = await request(demo.server).put('/users/password').send({ user: { reset_password_token: token, password: `${password}!`, password_confirmation: `${password}!` } });
     expect(again.status).toBeGreaterThanOrEqual(400);
   });
 
   it("locks a member: their next request is 401, their open socket closes, signing in is refused until unlocked", async () => {
-    const target = await signInClient(server, 'guest@example.org', DEMO_PASSWORD);
-    const port = (server.address() as AddressInfo).port;
+    const target = await signInClient(demo.server, 'guest@example.org', DEMO_PASSWORD);
+    const port = (demo.server.address() as AddressInfo).port;
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: target.cookie } });
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
@@ -122,14 +109,14 @@ describe('administration of members', () => {
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     const lockedAt = Date.now();
     expect((await call(clients.admin, 'put', `/administration/members/${target.id}/lock`, { locked: true })).status).toBe(200);
-    expect((await request(server).get('/api/v1/authentication/factors').set('Cookie', target.cookie)).status).toBe(401);
+    expect((await request(demo.server).get('/api/v1/authentication/factors').set('Cookie', target.cookie)).status).toBe(401);
     expect((await call(target, 'put', '/api/v1/members/me/status', { type: 'online', text: '' })).status).toBe(401);
     expect(await closed).toBe(4401);
     expect(Date.now() - lockedAt).toBeLessThan(1500);
-    expect((await request(server).post('/users/sign_in').send({ email: 'guest@example.org', password: DEMO_PASSWORD })).status).toBe(403);
+    expect((await request(demo.server).post('/users/sign_in').send({ email: 'guest@example.org', password: DEMO_PASSWORD })).status).toBe(403);
     expect((await rows(clients.admin)).find((row) => row.id === target.id)?.locked).toBe(true);
     expect((await call(clients.admin, 'put', `/administration/members/${target.id}/lock`, { locked: false })).status).toBe(200);
-    const back = await signInClient(server, 'guest@example.org', DEMO_PASSWORD);
-    expect((await request(server).get('/api/v1/authentication/factors').set('Cookie', back.cookie)).status).toBe(200);
+    const back = await signInClient(demo.server, 'guest@example.org', DEMO_PASSWORD);
+    expect((await request(demo.server).get('/api/v1/authentication/factors').set('Cookie', back.cookie)).status).toBe(200);
   });
 });

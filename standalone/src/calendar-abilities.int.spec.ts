@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type AppointmentCan, type CalendarCan, type CalendarsResponse } from '@cn/contracts';
-import { loadConfig } from '@cn/platform';
-import { DEMO_PASSWORD } from '@cn/command-service';
-import { startStandalone, type RunningStandalone } from './standalone';
-import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
+import { httpCaller, type SignedInClient } from './testing/signed-in-client';
+import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 type Kind = 'network' | 'group' | 'personal' | 'shared';
@@ -22,13 +16,10 @@ interface Fixture {
  * flag is false is refused. The flags are read again before each action, on fresh calendars per role.
  */
 describe('calendar and appointment flags agree with the answers, for every role and calendar kind', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cn-calendar-abilities-'));
-  let running: RunningStandalone;
-  let server: Server;
-  const clients: Record<string, Client> = {};
+  const demo = useDemoServer('calendar-abilities');
+  const clients: Record<string, Client> = demo.clients;
 
-  const signIn = (email: string): Promise<Client> => signInClient(server, email, DEMO_PASSWORD);
-  const { call, must } = httpCaller(() => server);
+  const { call, must } = httpCaller(() => demo.server);
 
   const appointmentBody = (calendarId: string) => {
     const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 2, 3, 9));
@@ -74,18 +65,7 @@ describe('calendar and appointment flags agree with the answers, for every role 
     return (res.body as { can: AppointmentCan }).can;
   };
 
-  beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'calendar-abilities-secret-0123456789abcdef01', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
-    running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
-    server = running.app.getHttpServer() as Server;
-    for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signIn(`${name}@example.org`);
-  });
-  afterAll(async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** one comparison: the flag as read just before, and whether the server accepted the action */
+  /** one comparison: the flag as read just before, and whether the demo.server accepted the action */
   interface Outcome {
     kind: Kind;
     action: string;
@@ -132,7 +112,7 @@ describe('calendar and appointment flags agree with the answers, for every role 
 
   const walked: Outcome[] = [];
   for (const role of ['admin', 'member', 'guest', 'auditor']) {
-    it(`${role}: every flag is what the server does`, async () => {
+    it(`${role}: every flag is what the demo.server does`, async () => {
       const outcomes = await walk(role);
       walked.push(...outcomes);
       expect(outcomes.length).toBe(4 * 11);
