@@ -1,11 +1,11 @@
 import { CHANNEL_BANNER_TYPES, CHANNEL_LOGO_TYPES, IMAGE_DATA_URL_MAX, type ChannelBannerType, type ChannelDto, type ChannelLogoType } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { usePageTitle } from '../common/usePageTitle';
+import { Link, useNavigate } from 'react-router-dom';
 import { useToasts } from '../toasts/Toasts';
-import { ChannelUnavailable, channelPath } from './ChannelPage';
-import { useChannel, useChannelCommands } from './channels-queries';
+import { channelPath } from './ChannelPage';
+import { ChannelEditorPage } from './ChannelEditorPage';
+import { useChannelCommands } from './channels-queries';
 import { readImage, useRefusal } from './channel-errors';
 
 /** An image field: pick a small picture (stored inline) or remove it. */
@@ -117,17 +117,8 @@ const DesignForm = ({ channel }: { channel: ChannelDto }) => {
 };
 
 /** /channels/:slug/design/edit: logo type and image, banner type, colour and image. */
-export const DesignEditPage = () => {
-  const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const channel = useChannel(slug);
-  usePageTitle('channels.design.title');
-  return (
-    <section className="page" data-testid="channel-design">
-      <h1 className="page__title">{t('channels.design.title')}</h1>
-      {channel.isPending ? <p className="muted">{t('common.loading')}</p> : null}
-      {channel.isError ? <ChannelUnavailable /> : null}
-      {channel.isSuccess ? channel.data.i.can.update ? <DesignForm channel={channel.data} /> : <div className="alert alert--error">{t('errors.forbidden')}</div> : null}
-    </section>
-  );
-};
+export const DesignEditPage = () => (
+  <ChannelEditorPage title="channels.design.title" testId="channel-design">
+    {(channel) => <DesignForm channel={channel} />}
+  </ChannelEditorPage>
+);

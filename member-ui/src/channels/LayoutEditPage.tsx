@@ -1,11 +1,11 @@
 import { CHANNEL_ROW_LAYOUTS, CHANNEL_ROW_WIDTHS, type ChannelDto, type ChannelRow, type ChannelRowLayout, type WidgetDto } from '@cn/contracts';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { usePageTitle } from '../common/usePageTitle';
+import { Link, useNavigate } from 'react-router-dom';
 import { useToasts } from '../toasts/Toasts';
-import { ChannelUnavailable, channelPath } from './ChannelPage';
-import { useChannel, useChannelCommands } from './channels-queries';
+import { channelPath } from './ChannelPage';
+import { ChannelEditorPage } from './ChannelEditorPage';
+import { useChannelCommands } from './channels-queries';
 import { useRefusal } from './channel-errors';
 import { addRow, clearCell, moveRow, placeWidget, removeRow, unplaced, withLayout } from './layout-editing';
 
@@ -155,17 +155,8 @@ const LayoutEditor = ({ channel }: { channel: ChannelDto }) => {
 };
 
 /** /channels/:slug/layout/edit: rows and their cells, widgets placed by drag and drop (or a choice per cell). */
-export const LayoutEditPage = () => {
-  const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  const channel = useChannel(slug);
-  usePageTitle('channels.layout.title');
-  return (
-    <section className="page" data-testid="channel-layout">
-      <h1 className="page__title">{t('channels.layout.title')}</h1>
-      {channel.isPending ? <p className="muted">{t('common.loading')}</p> : null}
-      {channel.isError ? <ChannelUnavailable /> : null}
-      {channel.isSuccess ? channel.data.i.can.update ? <LayoutEditor channel={channel.data} /> : <div className="alert alert--error">{t('errors.forbidden')}</div> : null}
-    </section>
-  );
-};
+export const LayoutEditPage = () => (
+  <ChannelEditorPage title="channels.layout.title" testId="channel-layout">
+    {(channel) => <LayoutEditor channel={channel} />}
+  </ChannelEditorPage>
+);

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { usePageTitle } from '../common/usePageTitle';
 import { directoryApi } from '../directory/directory-api';
 import { useSession } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
-import { ChannelUnavailable, channelPath } from './ChannelPage';
+import { channelPath } from './ChannelPage';
+import { ChannelEditorPage } from './ChannelEditorPage';
 import { channelsApi } from './channels-api';
-import { channelsKeys, useChannel, useChannelCommands } from './channels-queries';
+import { channelsKeys, useChannelCommands } from './channels-queries';
 import { readImage, useRefusal } from './channel-errors';
 import { ImagePicker } from './DesignEditPage';
 import { RichEditor } from './RichEditor';
@@ -275,27 +275,22 @@ const WidgetForm = ({ channel, widgetId, initial }: { channel: ChannelDto; widge
 /** /channels/:slug/widgets/new?type= (a type picker first) and /channels/:slug/widgets/:widgetId/edit. */
 export const WidgetFormPage = () => {
   const { t } = useTranslation();
-  const { slug = '', widgetId } = useParams();
+  const { widgetId } = useParams();
   const [params, setParams] = useSearchParams();
-  const channel = useChannel(slug);
   const type = params.get('type');
-  usePageTitle(widgetId ? 'channels.widget_form.edit_title' : 'channels.widget_form.new_title');
-  const widget = widgetId ? channel.data?.widgets.find((candidate) => candidate.id === widgetId) : undefined;
   return (
-    <section className="page" data-testid="widget-form-page">
-      <h1 className="page__title">{t(widgetId ? 'channels.widget_form.edit_title' : 'channels.widget_form.new_title')}</h1>
-      {channel.isPending ? <p className="muted">{t('common.loading')}</p> : null}
-      {channel.isError ? <ChannelUnavailable /> : null}
-      {channel.isSuccess && !channel.data.i.can.update ? <div className="alert alert--error">{t('errors.forbidden')}</div> : null}
-      {channel.isSuccess && channel.data.i.can.update ? (
-        widgetId ? (
-          widget ? (
-            <WidgetForm key={widget.id} channel={channel.data} widgetId={widget.id} initial={draftOf(widget)} />
+    <ChannelEditorPage title={widgetId ? 'channels.widget_form.edit_title' : 'channels.widget_form.new_title'} testId="widget-form-page">
+      {(channel) => {
+        if (widgetId) {
+          const widget = channel.widgets.find((candidate) => candidate.id === widgetId);
+          return widget ? (
+            <WidgetForm key={widget.id} channel={channel} widgetId={widget.id} initial={draftOf(widget)} />
           ) : (
             <div className="alert alert--error">{t('errors.not_found')}</div>
-          )
-        ) : isWidgetType(type) ? (
-          <WidgetForm key={type} channel={channel.data} widgetId={null} initial={emptyDraft(type)} />
+          );
+        }
+        return isWidgetType(type) ? (
+          <WidgetForm key={type} channel={channel} widgetId={null} initial={emptyDraft(type)} />
         ) : (
           <ul className="widget-types" data-testid="widget-types">
             {CHANNEL_WIDGET_TYPES.map((candidate) => (
@@ -306,8 +301,8 @@ export const WidgetFormPage = () => {
               </li>
             ))}
           </ul>
-        )
-      ) : null}
-    </section>
+        );
+      }}
+    </ChannelEditorPage>
   );
 };

@@ -4,6 +4,9 @@ import type { ChannelDto, WidgetDto } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, renderPage } from '../testing/render';
 import { ChannelPage } from './ChannelPage';
+import { DesignEditPage } from './DesignEditPage';
+import { LayoutEditPage } from './LayoutEditPage';
+import { WidgetFormPage } from './WidgetFormPage';
 
 const base = { hide_title: false, title_background_override: '', label: '', placed: true };
 const text: WidgetDto = { ...base, id: 't1', type: 'text', title: 'Welcome', w: 2, html_content: '<p>Hello <strong>you</strong></p><img src="x" onerror="alert(1)"><script>alert(2)</script>' };
@@ -95,5 +98,36 @@ describe('the channel page', () => {
     expect(screen.getByTestId('gallery').querySelector('[role="status"]')).toBeNull();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByTestId('gallery')).toBeNull();
+  });
+});
+
+describe('the channel editors (design, layout, widgets)', () => {
+  const editable = aChannel({ i: { ...aChannel().i, can: { ...aChannel().i.can, update: true } } });
+
+  it('shows the editor only to whoever the channel lets update it, and forbidden to the others', async () => {
+    const { api } = fakeServer({ 'GET /channels/garden': { status: 200, body: editable } });
+    renderPage(<DesignEditPage />, { url: '/channels/garden/design/edit', path: '/channels/:slug/design/edit', api });
+    expect((await screen.findByTestId('save-design')).textContent).toBe('Save');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit design');
+
+    const readOnly = fakeServer({ 'GET /channels/garden': { status: 200, body: aChannel() } });
+    renderPage(<LayoutEditPage />, { url: '/channels/garden/layout/edit', path: '/channels/:slug/layout/edit', api: readOnly.api });
+    expect((await screen.findByText('You are not allowed to do that.')).className).toContain('alert--error');
+    expect(screen.queryByTestId('save-layout')).toBeNull();
+  });
+
+  it('offers the widget types for a new widget, says an unknown widget is not found, and an unavailable channel as such', async () => {
+    const { api } = fakeServer({ 'GET /channels/garden': { status: 200, body: editable } });
+    const { unmount } = renderPage(<WidgetFormPage />, { url: '/channels/garden/widgets/new', path: '/channels/:slug/widgets/new', api });
+    expect((await screen.findByTestId('widget-types')).querySelectorAll('button').length).toBeGreaterThan(5);
+    unmount();
+
+    renderPage(<WidgetFormPage />, { url: '/channels/garden/widgets/nope/edit', path: '/channels/:slug/widgets/:widgetId/edit', api });
+    expect((await screen.findByText('Not found.')).className).toContain('alert--error');
+
+    const gone = fakeServer({ 'GET /channels/garden': { status: 404, body: { statusCode: 404, error: 'not_found', errors: [] } } });
+    renderPage(<DesignEditPage />, { url: '/channels/garden/design/edit', path: '/channels/:slug/design/edit', api: gone.api });
+    expect((await screen.findByTestId('channel-unavailable')).textContent).toContain('This channel does not exist');
+    expect(screen.queryByTestId('save-design')).toBeNull();
   });
 });
