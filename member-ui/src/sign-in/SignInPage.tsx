@@ -1,11 +1,12 @@
 import { signInRequestSchema } from '@cn/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
+import { EmailInput, PasswordInput } from '../users/PasswordFields';
 import { SignedOutCard } from './SignedOutCard';
 
 export interface ReturnState {
@@ -35,8 +36,6 @@ export const SignInPage = () => {
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
-  const emailId = useId();
-  const passwordId = useId();
   usePageTitle('sign_in.title');
 
   const target = returnPathOf(location.state);
@@ -99,35 +98,9 @@ export const SignInPage = () => {
             {t(`errors.${errorKey}`, { defaultValue: t('errors.generic_error') })}
           </div>
         ) : null}
-        <div className="field">
-          <label htmlFor={emailId}>{t('sign_in.email')}</label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            aria-invalid={fieldErrors.email ? true : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {fieldErrors.email ? <p className="field__error">{t(`errors.${fieldErrors.email}`)}</p> : null}
-        </div>
+        <EmailInput value={email} onChange={setEmail} error={fieldErrors.email} />
         {network?.login_texts.between ? <p className="sign-in__text">{network.login_texts.between}</p> : null}
-        <div className="field">
-          <label htmlFor={passwordId}>{t('sign_in.password')}</label>
-          <input
-            id={passwordId}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {fieldErrors.password ? <p className="field__error">{t(`errors.${fieldErrors.password}`)}</p> : null}
-        </div>
+        <PasswordInput name="password" label={t('sign_in.password')} value={password} onChange={setPassword} error={fieldErrors.password} autoComplete="current-password" />
         <button type="submit" className="button button--wide" data-testid="sign-in-submit" disabled={submitting}>
           {submitting ? t('sign_in.submitting') : t('sign_in.submit')}
         </button>

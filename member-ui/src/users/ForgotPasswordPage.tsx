@@ -1,10 +1,11 @@
 import { requestPasswordResetSchema } from '@cn/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { usePageTitle } from '../common/usePageTitle';
 import { useSession } from '../session/SessionContext';
 import { BackToSignIn, SignedOutCard } from '../sign-in/SignedOutCard';
+import { EmailInput } from './PasswordFields';
 import { requestPasswordReset } from './passwords-api';
 
 /**
@@ -19,7 +20,6 @@ export const ForgotPasswordPage = () => {
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [requested, setRequested] = useState(false);
-  const emailId = useId();
   usePageTitle('passwords.request_title');
 
   const submit = async () => {
@@ -70,27 +70,14 @@ export const ForgotPasswordPage = () => {
             {t(`errors.${errorKey}`, { defaultValue: t('errors.generic_error') })}
           </div>
         ) : null}
-        <div className="field">
-          <label htmlFor={emailId}>{t('sign_in.email')}</label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            aria-invalid={emailError ? true : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              if (emailError && requestPasswordResetSchema.safeParse({ user: { email: event.target.value } }).success) setEmailError(null);
-            }}
-          />
-          {emailError ? (
-            <p className="field__error" data-testid="error-email">
-              {t(`errors.${emailError}`, { defaultValue: t('errors.generic_error') })}
-            </p>
-          ) : null}
-        </div>
+        <EmailInput
+          value={email}
+          error={emailError}
+          onChange={(value) => {
+            setEmail(value);
+            if (emailError && requestPasswordResetSchema.safeParse({ user: { email: value } }).success) setEmailError(null);
+          }}
+        />
         <button type="submit" className="button button--wide" data-testid="password-reset-request-submit" disabled={submitting}>
           {t('passwords.request_submit')}
         </button>

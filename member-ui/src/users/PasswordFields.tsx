@@ -106,3 +106,31 @@ export const NewPasswordFields = ({ values, errors, change }: NewPasswordFieldsP
     </>
   );
 };
+
+/** The account's e-mail address as signed-out forms ask for it (sign-in, forgotten password), with its error. */
+export const EmailInput = ({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string | null }) => {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('sign_in.email')}</label>
+      <input
+        id={id}
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p className="field__error" id={errorId} data-testid="error-email">
+          {t(`errors.${error}`, { defaultValue: t('errors.generic_error') })}
+        </p>
+      ) : null}
+    </div>
+  );
+};

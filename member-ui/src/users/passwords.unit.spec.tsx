@@ -112,6 +112,24 @@ describe('sign-in page', () => {
     expect(link.textContent).toBe('Passwort vergessen?');
     expect(link.getAttribute('href')).toBe('/users/password/new');
   });
+
+  it('says in words which field is missing or malformed before sending, and shows the password on request', async () => {
+    const server = fakeServer({});
+    renderAt('/users/sign_in', server);
+    await screen.findByTestId('sign-in-form');
+    type('email', 'not an address');
+    await submit('sign-in-submit');
+    expect(screen.getByTestId('error-email').textContent).toBe('Ungültiges Format.');
+    expect(screen.getByTestId('error-password').textContent).toBe('Pflichtfeld.');
+    expect(input('email').getAttribute('aria-invalid')).toBe('true');
+    expect(server.calls.filter((call) => call.method === 'POST' && call.path === '/users/sign_in')).toHaveLength(0);
+
+    type('password', 'secret words');
+    expect(input('password').getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByTestId('toggle-password'));
+    expect(input('password').getAttribute('type')).toBe('text');
+    expect(screen.getByTestId('toggle-password').textContent).toBe('Verbergen');
+  });
 });
 
 describe('/users/password/new', () => {
