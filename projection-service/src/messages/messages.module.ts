@@ -4,6 +4,7 @@ import { PROJECTION_RUNTIME } from '../core/projection-core';
 import type { ProjectionFeature } from '../core/projection-feature';
 import type { ProjectionServiceRuntime } from '../projection-runtime';
 import { createMessageMailer, MESSAGE_READ_MODELS_WAIT_MS } from './message-mails';
+import { MessageTranslationsController } from './message-translations.controller';
 import { MessagesController } from './messages.controller';
 import { messageBodiesProjection, messageCopiesProjection } from './messages.projection';
 import { MessagesReader } from './messages.read';
@@ -40,7 +41,7 @@ export class MessageMails implements OnApplicationBootstrap, OnApplicationShutdo
 }
 
 /** Direct messages: each participant's copies (pushed to their consoles) and the bodies, sealed under the authors' keys; their mails. */
-@Module({ controllers: [MessagesController], providers: [MessagesReader, MessageMails] })
+@Module({ controllers: [MessagesController, MessageTranslationsController], providers: [MessagesReader, MessageMails] })
 export class MessagesModule {}
 
 export const messagesFeature: ProjectionFeature = {
