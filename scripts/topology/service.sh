@@ -28,12 +28,14 @@ logfile="$RUN_DIR/$name.log"
 echo "---- start $(date -u +%FT%TZ) ----" >>"$logfile"
 
 # only the adapter variables the caller set are passed: an unset EVENTSTORE_URL / MEILI_URL selects the
-# embedded adapter (SQLite log in the command service's DATA_DIR, MiniSearch in the indexer's DATA_DIR)
+# embedded adapter (SQLite log in the command service's DATA_DIR, MiniSearch in the indexer's DATA_DIR).
+# COMMAND_SERVICE_URL: where the projection service's chat socket sends its writes (the others ignore it)
 env -i PATH="$PATH" HOME="$HOME" NODE_ENV=production LOG_LEVEL="${TOPOLOGY_LOG_LEVEL:-info}" \
   PORT="$port" DATA_DIR="$RUN_DIR/$name-data" SESSION_SECRET="$SESSION_SECRET" DEMO_SEED="$seed" TRUST_PROXY=loopback \
   KAFKA_BROKERS="$KAFKA_BROKERS" KAFKA_TOPIC="$KAFKA_TOPIC" \
   MONGODB_URL="$MONGODB_URL" MONGODB_DB="$MONGODB_DB" \
   EVENTSTORE_URL="$EVENTSTORE_URL" MEILI_URL="$MEILI_URL" MEILI_KEY="$MEILI_KEY" \
+  COMMAND_SERVICE_URL="http://127.0.0.1:$COMMAND_PORT" \
   nohup node "$ROOT/$name/dist/main.js" >>"$logfile" 2>&1 </dev/null &
 pid=$!
 echo "$pid" >"$pidfile"

@@ -261,6 +261,49 @@ describe('chat over the socket (standalone, two members)', () => {
     await b.close();
   });
 
+  it("carries the partner's, the group's and each author's profile image (initials' fallback where there is none)", async () => {
+    // a 2×2 PNG
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000001249444154789c63f8cfc0c000c20cff8100001fee05fb0bd9688b0000000049454e44ae426082', 'hex');
+    const uploaded = await request(server).put(`/members/${ann.id}/image`).set('Cookie', ann.cookie).set('X-CSRF-Token', ann.csrf).attach('file', png, 'me.png');
+    expect(uploaded.status).toBe(200);
+    position = Math.max(position, (uploaded.body as { position: number }).position);
+    const annImage = (uploaded.body as { image_url: string }).image_url;
+    expect(annImage).toMatch(new RegExp(`^/members/${ann.id}/image\\?v=\\d+$`));
+    const a = await connect(ann);
+    const b = await connect(bob);
+    const from = b.events.length;
+    await a.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'image-0000001', text: 'with a face' });
+    const live = await b.waitFor((event): event is Extract<ChatServerEvent, { event: 'message' }> => event.event === 'message' && event.message.id === 'image-0000001', from);
+    expect(live.message.from).toMatchObject({ id: ann.id, deleted: false, image_url: annImage });
+    const details = await b.answer({ action: 'chat_details', chat_id: `member/${ann.id}` });
+    expect(details).toMatchObject({ event: 'chat_details', chat: { image_url: annImage, image_id: expect.any(String) } });
+    const fromAnn = (details as Extract<ChatServerEvent, { event: 'chat_details' }>).messages.filter((message) => message.from.id === ann.id);
+    expect(fromAnn.length).toBeGreaterThan(0);
+    for (const message of fromAnn) expect(message.from.image_url).toBe(annImage);
+    // Bob has no image: Ann's view of the chat falls back to his initials
+    expect(await a.answer({ action: 'chat_details', chat_id: `member/${bob.id}` })).toMatchObject({ chat: { image_id: null, image_url: null } });
+
+    // a group's chat shows the group's image
+    const categorySlug = ((await call(bob, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories[0]?.slug ?? '';
+    const founded = await call(bob, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Picture chatters', chat: 'enabled' } });
+    const { slug, id } = founded.body as { slug: string; id: string };
+    const groupUpload = await request(server).put(`/groups/${slug}/image`).set('Cookie', bob.cookie).set('X-CSRF-Token', bob.csrf).attach('file', png, 'group.png');
+    expect(groupUpload.status).toBe(200);
+    position = Math.max(position, (groupUpload.body as { position: number }).position);
+    // the socket reads the read models as they are: wait until the projection has the image
+    const groupImage = (groupUpload.body as { image_url: string }).image_url;
+    let groupChat: ChatServerEvent | null = null;
+    for (let tries = 0; tries < 20; tries += 1) {
+      groupChat = await b.answer({ action: 'chat_details', chat_id: `group/${id}` });
+      if (groupChat.event === 'chat_details' && groupChat.chat.image_url === groupImage) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(groupChat).toMatchObject({ chat: { image_url: groupImage } });
+    expect((groupUpload.body as { image_url: string }).image_url).toMatch(/^\/api\/v1\/group_images\//);
+    await a.close();
+    await b.close();
+  });
+
   it("a draft follows its member to their other console, never reaches the partner, is sealed and redacted in the audit, and sending clears it", async () => {
     const first = await connect(ann);
     const second = await connect(ann);
@@ -322,6 +365,8 @@ describe('chat over the socket (standalone, two members)', () => {
   });
 
   it('erasing an author blanks their messages for everyone (their key is gone)', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000001249444154789c63f8cfc0c000c20cff8100001fee05fb0bd9688b0000000049454e44ae426082', 'hex');
+    expect((await request(server).put(`/members/${eve.id}/image`).set('Cookie', eve.cookie).set('X-CSRF-Token', eve.csrf).attach('file', png, 'eve.png')).status).toBe(200);
     const e = await connect(eve);
     expect(await e.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'erased-000001', text: 'soon gone' })).toMatchObject({ event: 'persisted' });
     await e.close();
@@ -330,7 +375,9 @@ describe('chat over the socket (standalone, two members)', () => {
     const details = (await b.answer({ action: 'chat_details', chat_id: `member/${eve.id}` })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
     expect(details.event).toBe('chat_details');
     expect(details.chat.write).toBe(false);
-    expect(details.messages.find((message) => message.id === 'erased-000001')).toMatchObject({ text: '', from: { id: eve.id, deleted: true } });
+    // a deleted author keeps the initials' fallback: no image in the chat nor beside their messages
+    expect(details.messages.find((message) => message.id === 'erased-000001')).toMatchObject({ text: '', from: { id: eve.id, deleted: true, image_id: null, image_url: null } });
+    expect(details.chat).toMatchObject({ image_id: null, image_url: null });
     const stored = await running.infra.documentStore.collection('chat_messages_v1').get('erased-000001');
     expect(JSON.stringify(stored)).not.toContain('soon gone');
     await b.close();

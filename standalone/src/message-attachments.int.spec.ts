@@ -9,6 +9,7 @@ import {
   groupRootFolderId,
   messageStream,
   NETWORK_ROOT_FOLDER_ID,
+  type FolderContentsDto,
   type GroupCategoriesResponse,
   type MessageDetailDto,
   type MessageSentAccepted,
@@ -145,6 +146,29 @@ describe('message attachments over HTTP', () => {
     const shared = await upload(admin, 'Shared.txt', Buffer.from('for everybody\n'));
     await must(admin, 'post', '/api/storage/files/publish', { files: [{ id: shared }], folder_ids: [NETWORK_ROOT_FOLDER_ID] });
     expect((await call(auditor, 'post', '/api/v1/messages', { to: [member.id], content: 'Look', attachments: [shared] })).status).toBe(201);
+  });
+
+  it("attaches files picked from the files area (the folder listing the composer's picker shows); a member who cannot list them cannot attach them", async () => {
+    const { admin, member, auditor } = clients;
+    const plan = await upload(admin, 'Plan.txt', Buffer.from('the group plan\n'));
+    await must(admin, 'post', '/api/storage/files/publish', { files: [{ id: plan }], folder_ids: [groupRoot] });
+    // the picker lists a folder and offers its files: the author (in the group) sees the file there
+    const listed = await must<FolderContentsDto>(admin, 'get', `/api/storage/folders/${groupRoot}`);
+    const picked = listed.files.find((file) => file.original_filename === 'Plan.txt');
+    expect(picked?.id).toBe(plan);
+    const { id } = await send(admin, { to: [member.id], content: 'From the group folder', attachments: [picked?.id ?? ''] });
+    const received = await detail(member, id);
+    expect(received.attachments).toEqual([expect.objectContaining({ id: plan, original_filename: 'Plan.txt', can: { download: true } })]);
+    expect(((await download(member, received.attachments[0]?.url ?? '')).body as Buffer).toString()).toBe('the group plan\n');
+    // the recipient reads it through the message only: the group's folder and the file's own route stay closed
+    expect((await call(member, 'get', `/api/storage/folders/${groupRoot}`)).status).toBe(404);
+    expect((await call(member, 'get', `/api/storage/files/${plan}`)).status).toBe(404);
+    // holding the message does not let them pass the file on as their own attachment
+    const before = await head();
+    const refused = await call(member, 'post', '/api/v1/messages', { to: [auditor.id], content: 'Passing it on', attachments: [plan] });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'attachments.0', key: 'unknown_attachment' })]);
+    expect(await head()).toBe(before);
   });
 
   it('deleting one\'s copy ends one\'s own access only; a forward carries the attachments on', async () => {

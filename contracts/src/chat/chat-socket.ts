@@ -44,7 +44,10 @@ export interface ChatAuthor {
   id: string;
   name: string;
   deleted: boolean;
+  /** the profile image's version (changes with the image); null without one, and always for a deleted author */
   image_id: string | null;
+  /** where the console loads it (`images.small` of the member: `/members/{id}/image?v=`); null as image_id */
+  image_url: string | null;
 }
 
 export interface ChatMessageDto {
@@ -72,7 +75,9 @@ export interface ChatDto {
   name: string;
   /** group chats: the group's category (the new-chat search groups by it) */
   category?: string | null;
+  /** the partner's or the group's profile image (version and URL); null without one, and for a deleted partner */
   image_id: string | null;
+  image_url: string | null;
   last_message: { from: string; text: string; seq: number } | null;
   last_interacted_at: string | null;
   state: { last_read_id: string | null; last_read_seq: number };

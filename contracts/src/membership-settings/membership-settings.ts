@@ -16,7 +16,8 @@ export const membershipSettingsStream = (memberId: string): string => `membershi
 export const DIGEST_GROUP_SWITCHES = ['all', 'selected_groups'] as const;
 /** what lands in the member's stream and digests besides their groups */
 export const EMAIL_SUBSCRIPTION_KEYS = ['subscribed_groups', 'subscribed_channels', 'followed_members'] as const;
-export const EMAIL_NOTIFICATION_KEYS = ['mentions', 'replies', 'group_invites', 'join_requests', 'appointment_invites', 'appointment_changes'] as const;
+/** `direct_messages`: a mail for each direct message received (its text only where the network's mail settings allow) */
+export const EMAIL_NOTIFICATION_KEYS = ['mentions', 'replies', 'group_invites', 'join_requests', 'appointment_invites', 'appointment_changes', 'direct_messages'] as const;
 export const EMAIL_ADMIN_NOTIFICATION_KEYS = ['abuse_reports', 'change_requests', 'new_members'] as const;
 export const DIGEST_GROUPS_MAX = 500;
 
@@ -54,7 +55,7 @@ export const DEFAULT_MEMBERSHIP_SETTINGS: MembershipSettings = {
   email_digests: { enabled: true, switch: 'all', group_ids: [], include_network_level: true },
   email_daily_digests: { enabled: false, switch: 'all', group_ids: [], include_network_level: false },
   email_subscriptions: ['subscribed_groups', 'subscribed_channels'],
-  email_notifications: ['mentions', 'replies', 'group_invites', 'join_requests', 'appointment_invites'],
+  email_notifications: ['mentions', 'replies', 'group_invites', 'join_requests', 'appointment_invites', 'direct_messages'],
   email_admin_notifications: [],
   email_newsletter: true,
 };

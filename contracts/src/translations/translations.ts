@@ -32,3 +32,13 @@ export interface AppointmentTranslationResponse {
   /** the language the service recognized: one of ours, another service code (e.g. 'it'), or null */
   source_language: string | null;
 }
+
+/** GET /translations/{lang}/message/{id}: a direct message the member holds, its subject and text translated */
+export interface MessageTranslationResponse {
+  subject: string;
+  content: string;
+  /** the language translated into */
+  language: TranslationLanguage;
+  /** the language the service recognized: one of ours, another service code, or null */
+  source_language: string | null;
+}

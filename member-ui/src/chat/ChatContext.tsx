@@ -22,7 +22,8 @@ export interface ChatApi {
   setStatus: (type: PresenceType, text: string) => void;
 }
 
-const ChatContext = createContext<ChatApi | null>(null);
+/** exported for pages rendered with a given chat state in tests; the console provides it through ChatProvider */
+export const ChatContext = createContext<ChatApi | null>(null);
 
 const newMessageId = (): string => (globalThis.crypto?.randomUUID ? globalThis.crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`);
 
@@ -37,6 +38,7 @@ export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabl
   const { api, state: session } = useSession();
   const me = session.phase === 'ready' ? (session.member?.id ?? '') : '';
   const myName = session.phase === 'ready' ? (session.member?.displayName ?? '') : '';
+  const myImage = session.phase === 'ready' ? (session.member?.images.small ?? null) : null;
   const [state, setState] = useState<ChatStoreState>(() => emptyChatState(me));
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -133,7 +135,7 @@ export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabl
         outbox.current.set(action.message_id, action);
         draftSync.current?.sent(chatId);
         showDraft(chatId, '');
-        update((current) => addPending(current, action, { id: me, name: myName, deleted: false, image_id: null }, new Date()));
+        update((current) => addPending(current, action, { id: me, name: myName, deleted: false, image_id: null, image_url: myImage }, new Date()));
         send(action);
       },
       markRead: (chatId, messageId) => send({ action: 'mark_as_read', chat_id: chatId, message_id: messageId }),
@@ -148,7 +150,7 @@ export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabl
       composing: (chatId) => send({ action: 'composing', chat_id: chatId }),
       setStatus: (type, text) => send({ action: 'set_status', type, text }),
     }),
-    [me, myName, send, showDraft, update],
+    [me, myName, myImage, send, showDraft, update],
   );
   const chatApi = useMemo<ChatApi>(() => ({ state, ...actions }), [state, actions]);
 

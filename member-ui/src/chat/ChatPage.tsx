@@ -5,7 +5,7 @@ import { CHAT_RECENT_COUNT, type ChatDto, type DirectoryMembersResponse } from '
 import { useSession, useSignedIn } from '../session/SessionContext';
 import { StatusControl } from '../presence/StatusControl';
 import { useChat, type ChatApi } from './ChatContext';
-import { ChatMessage, Composer, initialsOf, MuteMenu, UnreadBadge } from './chat-parts';
+import { ChatFace, ChatMessage, Composer, MuteMenu, UnreadBadge } from './chat-parts';
 import { roomOf, type UiMessage } from './chat-store';
 import './chat.css';
 
@@ -34,7 +34,7 @@ const ChatListItem = ({ chat, active }: { chat: ChatDto; active: boolean }) => {
     <li>
       <Link to={chatPath(chat.id)} className={`chat-list__item ${active ? 'chat-list__item--active' : ''}`} data-testid="chat-list-item" aria-current={active ? 'page' : undefined}>
         <span className="chat-avatar" aria-hidden="true">
-          {initialsOf(chat.name || t('chat.deleted_member'))}
+          <ChatFace name={chat.name || t('chat.deleted_member')} imageUrl={chat.image_url} />
         </span>
         <span className="chat-list__text">
           <span className="chat-list__name">
@@ -154,7 +154,7 @@ const QuickSwitch = ({ chats, activeId }: { chats: readonly ChatDto[]; activeId:
     <nav className="chat-quick" aria-label={t('chat.recent')} data-testid="chat-quick-switch">
       {recent.map((item) => (
         <Link key={item.id} to={chatPath(item.id)} className={`chat-avatar ${item.id === activeId ? 'chat-avatar--active' : ''}`} title={item.name} aria-label={item.name || t('chat.deleted_member')}>
-          {initialsOf(item.name || t('chat.deleted_member'))}
+          <ChatFace name={item.name || t('chat.deleted_member')} imageUrl={item.image_url} />
           {item.unread_count > 0 ? <span className="chat-avatar__dot" aria-hidden="true" /> : null}
         </Link>
       ))}
@@ -234,7 +234,12 @@ const ChatRoom = ({ chat, chatId }: { chat: ChatApi; chatId: string }) => {
     <section className="chat-page__room" aria-labelledby="chat-room-title" data-testid="chat-room">
       <QuickSwitch chats={chat.state.chats} activeId={chatId} />
       <header className="chat-room__header">
-        <div>
+        {info ? (
+          <span className="chat-avatar chat-avatar--large" aria-hidden="true" data-testid="chat-room-avatar">
+            <ChatFace name={info.name || t('chat.deleted_member')} imageUrl={info.image_url} />
+          </span>
+        ) : null}
+        <div className="chat-room__title">
           <h2 id="chat-room-title" data-testid="chat-room-title">
             {info?.name || (room.loaded ? t('chat.deleted_member') : t('common.loading'))}
           </h2>

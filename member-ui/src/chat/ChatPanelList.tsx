@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { chatBadgeText } from '@cn/contracts';
 import { useChat } from './ChatContext';
+import { ChatFace } from './chat-face';
 
 /** the header panel's chat list: the latest chats with their unread counts, and the way to /chat */
 export const ChatPanelList = ({ onNavigate }: { onNavigate: () => void }) => {
@@ -22,6 +23,9 @@ export const ChatPanelList = ({ onNavigate }: { onNavigate: () => void }) => {
           {chats.map((item) => (
             <li key={item.id}>
               <Link to={`/chat/${item.id}`} className="chat-list__item" onClick={onNavigate} data-testid="chat-panel-item">
+                <span className="chat-avatar chat-avatar--small" aria-hidden="true">
+                  <ChatFace name={item.name || t('chat.deleted_member')} imageUrl={item.image_url} />
+                </span>
                 <span className="chat-list__name">{item.name || t('chat.deleted_member')}</span>
                 {item.unread_count > 0 ? <span className="chat-badge">{chatBadgeText(item.unread_count)}</span> : null}
               </Link>

@@ -4,10 +4,10 @@ import { addPending, applyChatEvent, deliveryOf, emptyChatState, mergeMessages }
 import { initialsOf, rowsFor, sendsOnKey } from './chat-parts';
 
 const message = (id: string, seq: number, position = seq): ChatMessageDto => ({
-  id, chat_id: 'member/bob', seq, text: `m${seq}`, from: { id: 'ann', name: 'Ann', deleted: false, image_id: null }, created_at: '2026-11-23T12:00:00.000Z', quoted_message: null, position,
+  id, chat_id: 'member/bob', seq, text: `m${seq}`, from: { id: 'ann', name: 'Ann', deleted: false, image_id: null, image_url: null }, created_at: '2026-11-23T12:00:00.000Z', quoted_message: null, position,
 });
 const chat = (partial: Partial<ChatDto> = {}): ChatDto => ({
-  id: 'member/bob', type: 'member', name: 'Bob B', image_id: null, last_message: null, last_interacted_at: null, state: { last_read_id: null, last_read_seq: 0 }, unread_count: 0,
+  id: 'member/bob', type: 'member', name: 'Bob B', image_id: null, image_url: null, last_message: null, last_interacted_at: null, state: { last_read_id: null, last_read_seq: 0 }, unread_count: 0,
   muted: false, muted_until: null, app_muted_until: null, status: null,
   partner_state: { last_received_id: null, last_read_id: null, last_received_seq: 0, last_read_seq: 0 }, can: { read: true, write: true, start_private_chat: false }, write: true, ...partial,
 });
@@ -57,7 +57,7 @@ describe('chat client rules', () => {
   it('applies server events: a sent message confirmed, the resume position, the badge total', () => {
     let state = emptyChatState('ann');
     state = applyChatEvent(state, { event: 'chat_details', chat: chat(), messages: [message('a', 1, 10)], more: false, draft: '' }, 0);
-    state = addPending(state, { action: 'send', chat_id: 'member/bob', message_id: 'p-000001', text: 'hi', quoted_message_id: 'a' }, { id: 'ann', name: 'Ann', deleted: false, image_id: null }, new Date());
+    state = addPending(state, { action: 'send', chat_id: 'member/bob', message_id: 'p-000001', text: 'hi', quoted_message_id: 'a' }, { id: 'ann', name: 'Ann', deleted: false, image_id: null, image_url: null }, new Date());
     expect(state.rooms['member/bob']?.messages.at(-1)).toMatchObject({ id: 'p-000001', pending: true, quoted_message: { id: 'a' } });
     state = applyChatEvent(state, { event: 'persisted', chat_id: 'member/bob', message_id: 'p-000001', position: 12 }, 0);
     state = applyChatEvent(state, { event: 'message', message: message('p-000001', 2, 12) }, 0);

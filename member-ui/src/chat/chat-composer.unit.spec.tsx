@@ -176,6 +176,7 @@ describe('the mute menu', () => {
     type: 'member',
     name: 'Bob',
     image_id: null,
+    image_url: null,
     last_message: null,
     last_interacted_at: null,
     state: { last_read_id: null, last_read_seq: 0 },

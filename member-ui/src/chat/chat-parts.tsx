@@ -5,15 +5,9 @@ import { MemberSuggestionList, useMemberSuggestions } from '../common/MemberSugg
 import { chatMentionAt, insertChatMention } from './chat-mentions';
 import { deliveryOf, type UiMessage } from './chat-store';
 import { isEmojiOnly, renderChatMarkdown } from './chat-markdown';
+import { ChatFace } from './chat-face';
 
-/** initials of a chat's name for the quick-switch bar */
-export const initialsOf = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0]?.toUpperCase() ?? '')
-    .join('') || '?';
+export { ChatFace, initialsOf } from './chat-face';
 
 /** the unread badge: '99+' above 99, nothing at 0 */
 export const UnreadBadge = ({ count, testId }: { count: number; testId?: string }) =>
@@ -48,6 +42,11 @@ export const ChatMessage = ({ message, mine, chat, onQuote }: { message: UiMessa
   return (
     <li className={`chat-message ${mine ? 'chat-message--mine' : ''} ${unread ? 'chat-message--unread' : ''}`} data-testid="chat-message" data-message-id={message.id}>
       <div className="chat-message__meta">
+        {!mine ? (
+          <span className="chat-avatar chat-avatar--small" aria-hidden="true" data-testid="chat-message-avatar">
+            <ChatFace name={authorName(message.from)} imageUrl={message.from.image_url} deleted={message.from.deleted} />
+          </span>
+        ) : null}
         <span className="chat-message__author">{authorName(message.from)}</span>
         <time dateTime={message.created_at}>{new Date(message.created_at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' })}</time>
       </div>

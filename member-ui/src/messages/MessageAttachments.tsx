@@ -5,10 +5,16 @@ import { errorKeyOf } from '../api/client';
 import { filesApi } from '../files/files-api';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useSession } from '../session/SessionContext';
+import { MessageFilePicker, type PickedFile } from './MessageFilePicker';
 
-/** a file on its way into a message: uploading (with its progress), ready (uploaded, volatile) or failed */
+/**
+ * a file on its way into a message: uploading (with its progress), ready (uploaded, volatile; or picked from
+ * the files area) or failed
+ */
 export interface DraftAttachment {
   clientId: string;
+  /** an upload of this composer, or an existing file picked from the files area (never deleted with its removal) */
+  source: 'upload' | 'picked';
   name: string;
   size: number;
   progress: number;
@@ -37,7 +43,7 @@ export const useDraftAttachments = () => {
     for (const file of Array.from(list ?? [])) {
       counter.current += 1;
       const clientId = `attachment-${counter.current}`;
-      setDrafts((all) => [...all, { clientId, name: file.name, size: file.size, progress: 0, state: 'uploading', id: null, errorKey: null }]);
+      setDrafts((all) => [...all, { clientId, source: 'upload', name: file.name, size: file.size, progress: 0, state: 'uploading', id: null, errorKey: null }]);
       files.upload(file, (progress) => patch(clientId, { progress })).then(
         (answer) => patch(clientId, { state: 'ready', progress: 1, id: answer.id }),
         (error: unknown) =>
@@ -48,28 +54,48 @@ export const useDraftAttachments = () => {
       );
     }
   };
+  /** existing files picked from the files area: attached as they are, each once */
+  const pick = (picked: readonly PickedFile[]) => {
+    setDrafts((all) => {
+      const have = new Set(all.flatMap((draft) => (draft.id ? [draft.id] : [])));
+      const added = picked.filter((file) => !have.has(file.id)).map((file): DraftAttachment => {
+        counter.current += 1;
+        return { clientId: `attachment-${counter.current}`, source: 'picked', name: file.name, size: file.size, progress: 1, state: 'ready', id: file.id, errorKey: null };
+      });
+      return [...all, ...added];
+    });
+  };
   const remove = (draft: DraftAttachment) => {
     setDrafts((all) => all.filter((other) => other.clientId !== draft.clientId));
-    // the upload was the member's own, in no folder: it goes with its removal
-    if (draft.id) void files.removeFile(draft.id).catch(() => undefined);
+    // an upload was the member's own, in no folder: it goes with its removal; a picked file stays where it is
+    if (draft.source === 'upload' && draft.id) void files.removeFile(draft.id).catch(() => undefined);
   };
-  return { drafts, add, remove };
+  /** the server refused the attachment at this index of the ids sent (`attachments.N`): the file says so */
+  const refuse = (index: number, errorKey: string) => {
+    const refusedId = attachmentIds(drafts)[index];
+    if (refusedId) setDrafts((all) => all.map((draft) => (draft.id === refusedId ? { ...draft, errorKey } : draft)));
+  };
+  return { drafts, add, pick, remove, refuse };
 };
 
 export const AttachmentsField = ({
   drafts,
   carried,
   onAdd,
+  onPick,
   onRemove,
   error,
 }: {
   drafts: DraftAttachment[];
   carried: MessageAttachmentDto[];
   onAdd: (files: FileList | null) => void;
+  /** 'choose from files' (absent: only uploads are offered) */
+  onPick?: (files: PickedFile[]) => void;
   onRemove: (draft: DraftAttachment) => void;
   error?: string;
 }) => {
   const { t } = useTranslation();
+  const [picking, setPicking] = useState(false);
   const full = drafts.length + carried.length >= MESSAGE_ATTACHMENTS_MAX;
   return (
     <div className="form-field message-attachments" data-testid="message-attachments-field">
@@ -77,6 +103,22 @@ export const AttachmentsField = ({
         {t('messages.attachments.add')}
         <input type="file" multiple disabled={full} data-testid="message-attachment-input" onChange={(event) => { onAdd(event.target.files); event.target.value = ''; }} />
       </label>
+      {onPick ? (
+        <button type="button" className="button" disabled={full} onClick={() => setPicking(true)} data-testid="message-attachment-choose">
+          {t('messages.attachments.choose_from_files')}
+        </button>
+      ) : null}
+      {picking && onPick ? (
+        <MessageFilePicker
+          attachedIds={[...drafts.flatMap((draft) => (draft.id ? [draft.id] : [])), ...carried.map((file) => file.id)]}
+          room={MESSAGE_ATTACHMENTS_MAX - drafts.length - carried.length}
+          onPick={(files) => {
+            setPicking(false);
+            onPick(files);
+          }}
+          onCancel={() => setPicking(false)}
+        />
+      ) : null}
       <ul className="file-list">
         {carried.map((file) => (
           <li key={`carried-${file.id}`} data-testid="message-attachment-carried">
@@ -87,7 +129,7 @@ export const AttachmentsField = ({
           <li key={draft.clientId} data-testid={`message-attachment-${draft.name}`} data-state={draft.state}>
             <span title={draft.name}>{truncateFileName(draft.name)}</span> <span className="muted">{formatFileSize(draft.size)}</span>{' '}
             {draft.state === 'uploading' ? <progress max={1} value={draft.progress} aria-label={t('messages.attachments.progress', { name: draft.name })} /> : null}
-            <span className={`upload-state upload-state--${draft.state}`}>{t(`messages.attachments.states.${draft.state}`)}</span>
+            <span className={`upload-state upload-state--${draft.state}`}>{t(draft.source === 'picked' ? 'messages.attachments.states.picked' : `messages.attachments.states.${draft.state}`)}</span>
             {draft.errorKey ? <span className="field-error"> {t(draft.errorKey)}</span> : null}
             <button type="button" className="button button--quiet" onClick={() => onRemove(draft)} aria-label={t('messages.attachments.remove', { name: draft.name })} data-testid="message-attachment-remove">
               ×

@@ -217,7 +217,10 @@ export const MessageComposerPage = () => {
       if (error instanceof ApiError && error.body.errors.length > 0) {
         const next: FieldErrors = {};
         for (const fieldError of error.body.errors) {
-          const field = (fieldError.field.split('.')[0] || 'form') as keyof FieldErrors;
+          const [head, item] = fieldError.field.split('.');
+          const field = (head || 'form') as keyof FieldErrors;
+          // a refused file (`attachments.N`) is also named beside itself
+          if (field === 'attachments' && item !== undefined && /^\d+$/.test(item)) attachments.refuse(Number(item), refusalMessageKey(i18n, fieldError.key, ['messages.errors']));
           const target: keyof FieldErrors = field === 'to_group' || field === 'to_all_network_members' ? 'to' : field in { to: 1, subject: 1, content: 1, attachments: 1 } ? field : 'form';
           next[target] = refusalMessageKey(i18n, fieldError.key, ['messages.errors']);
         }
@@ -269,7 +272,7 @@ export const MessageComposerPage = () => {
             </p>
           ) : null}
         </div>
-        <AttachmentsField drafts={attachments.drafts} carried={carried} onAdd={attachments.add} onRemove={attachments.remove} error={errors.attachments} />
+        <AttachmentsField drafts={attachments.drafts} carried={carried} onAdd={attachments.add} onPick={attachments.pick} onRemove={attachments.remove} error={errors.attachments} />
         {errors.form ? (
           <p className="alert alert--error" role="alert">
             {t(errors.form)}

@@ -1,16 +1,18 @@
-import type { MessageDto } from '@cn/contracts';
-import { useEffect, useRef } from 'react';
+import type { MessageDto, TranslationLanguage } from '@cn/contracts';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorKeyOf } from '../api/client';
 import { LoadStatus } from '../common/LoadStatus';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { usePageTitle } from '../common/usePageTitle';
-import { useSignedIn } from '../session/SessionContext';
+import { useSession, useSignedIn } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { messageDate } from './message-format';
 import { useMessage, useMessageCommands } from './messages-queries';
 import { AttachmentList } from './MessageAttachments';
+import { messagesApi } from './messages-api';
+import { MessageTranslationMenu, useMessageTranslation } from './MessageTranslation';
 
 const Recipients = ({ message }: { message: MessageDto }) => {
   const { t } = useTranslation();
@@ -29,7 +31,7 @@ const Recipients = ({ message }: { message: MessageDto }) => {
   );
 };
 
-const ConversationEntry = ({ message, current }: { message: MessageDto; current: boolean }) => {
+const ConversationEntry = ({ message, current, shown }: { message: MessageDto; current: boolean; shown: { subject: string; content: string } }) => {
   const { t } = useTranslation();
   return (
     <article className={`conversation-entry${current ? ' conversation-entry--current' : ''}`} data-testid="conversation-entry" data-id={message.id} aria-current={current ? 'true' : undefined}>
@@ -40,9 +42,9 @@ const ConversationEntry = ({ message, current }: { message: MessageDto; current:
       <p className="conversation-entry__meta muted">
         <Recipients message={message} />
       </p>
-      <h2 className="conversation-entry__subject">{message.subject || t('messages.no_subject')}</h2>
+      <h2 className="conversation-entry__subject">{shown.subject || t('messages.no_subject')}</h2>
       <div className="conversation-entry__content" data-testid="message-content">
-        {message.content}
+        {shown.content}
       </div>
       <AttachmentList attachments={message.attachments} />
     </article>
@@ -58,11 +60,18 @@ export const MessageDetailPage = () => {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const toasts = useToasts();
-  const { member: me } = useSignedIn();
+  const { member: me, network } = useSignedIn();
+  const { api } = useSession();
   const load = useMessage(id);
   const commands = useMessageCommands();
   const message = load.data;
   usePageTitle('messages.detail.title', { subject: message?.subject || t('messages.no_subject') });
+
+  const loadTranslation = useCallback((language: TranslationLanguage) => messagesApi(api).translation(id, language), [api, id]);
+  const translationFailed = useCallback(() => toasts.show('error', 'messages.toasts.translation_failed'), [toasts]);
+  const translation = useMessageTranslation({ messageId: id, load: loadTranslation, onFailure: translationFailed });
+  const translated = translation.state.phase === 'translated' ? translation.state.translation : null;
+  const shownOf = (entry: MessageDto) => (translated && entry.id === id ? translated : entry);
 
   const markedFor = useRef<string | null>(null);
   const { mutate: markRead } = commands.markRead;
@@ -128,14 +137,17 @@ export const MessageDetailPage = () => {
                 {t('messages.actions.forward')}
               </Link>
             ) : null}
+            {network.features.translations ? (
+              <MessageTranslationMenu state={translation.state} lastUsed={translation.lastUsed} onTranslate={translation.translate} onShowOriginal={translation.showOriginal} />
+            ) : null}
           </div>
           <h1 className="page__title" data-testid="message-subject">
-            {message.subject || t('messages.no_subject')}
+            {shownOf(message).subject || t('messages.no_subject')}
           </h1>
           <p className="muted">{t('messages.conversation_length', { count: message.conversation.length })}</p>
           <div className="conversation" data-testid="conversation">
             {message.conversation.map((entry) => (
-              <ConversationEntry key={entry.id} message={entry} current={entry.id === message.id} />
+              <ConversationEntry key={entry.id} message={entry} current={entry.id === message.id} shown={shownOf(entry)} />
             ))}
           </div>
         </>

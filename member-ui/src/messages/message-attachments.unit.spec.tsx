@@ -63,7 +63,7 @@ const attachment = (id: string, name: string) => ({ id, original_filename: name,
 
 describe('attachment drafts', () => {
   it('hold the message back while one uploads, and send only the uploaded ones', () => {
-    const draft = (state: 'uploading' | 'ready' | 'failed', id: string | null) => ({ clientId: id ?? 'x', name: 'n', size: 1, progress: 0, state, id, errorKey: null });
+    const draft = (state: 'uploading' | 'ready' | 'failed', id: string | null) => ({ clientId: id ?? 'x', source: 'upload' as const, name: 'n', size: 1, progress: 0, state, id, errorKey: null });
     expect(attachmentsSettled([draft('ready', 'f1'), draft('uploading', null)])).toBe(false);
     expect(attachmentsSettled([draft('ready', 'f1'), draft('failed', null)])).toBe(true);
     expect(attachmentIds([draft('ready', 'f1'), draft('failed', null), draft('ready', 'f2')])).toEqual(['f1', 'f2']);

@@ -3,9 +3,11 @@ import type {
   MessageBox,
   MessageDetailDto,
   MessageSentAccepted,
+  MessageTranslationResponse,
   MessagesResponse,
   RecipientOptionsResponse,
   SendMessageRequest,
+  TranslationLanguage,
   UnreadMessagesResponse,
 } from '@cn/contracts';
 import type { ApiClient } from '../api/client';
@@ -18,6 +20,7 @@ export const messagesApi = (api: ApiClient) => ({
     api.request<MessagesResponse>('GET', box === 'sent' ? '/api/v1/messages/sent' : '/api/v1/messages', { query: { limit, offset } }),
   message: (id: string) => api.request<MessageDetailDto>('GET', messagePath(id)),
   unreads: () => api.request<UnreadMessagesResponse>('GET', '/api/v1/unreads/messages'),
+  translation: (id: string, language: TranslationLanguage) => api.request<MessageTranslationResponse>('GET', `/translations/${language}/message/${encodeURIComponent(id)}`),
   recipients: (q: string) => api.request<RecipientOptionsResponse>('GET', '/api/v1/messages/recipients', { query: { q } }),
 
   send: (request: SendMessageRequest) => api.request<MessageSentAccepted>('POST', '/api/v1/messages', { body: request }),

@@ -3,8 +3,10 @@ import {
   chatIdForViewer,
   chatKeyOf,
   CHAT_PAGE_SIZE,
+  groupImageUrl,
   isMuted,
   memberAbilities,
+  memberImageUrl,
   parseChatId,
   statusSeenBy,
   type ChatAuthor,
@@ -86,6 +88,14 @@ export const chatAccessOf = async (store: DocumentStore, reader: ChatReader, cha
   return { ref, key: chatKeyOf(reader.member._id, ref), can, partner, group };
 };
 
+/** a member's profile image as the chat shows it; none for a deleted member (their fallback stays) */
+const memberImageOf = (member: MemberDocument | null | undefined): Pick<ChatAuthor, 'image_id' | 'image_url'> =>
+  member && !member.deleted && member.image ? { image_id: String(member.image.version), image_url: memberImageUrl(member._id, member.image.version) } : { image_id: null, image_url: null };
+
+/** a group's profile image as its chat shows it (only members of the group see its chat) */
+const groupImageOf = (group: GroupDocument | null | undefined): Pick<ChatDto, 'image_id' | 'image_url'> =>
+  group?.image ? { image_id: String(group.image.version), image_url: groupImageUrl(group._id, group.image.version) } : { image_id: null, image_url: null };
+
 const authorsOf = async (store: DocumentStore, ids: readonly string[], settings: NetworkSettings): Promise<Map<string, ChatAuthor>> => {
   const members = await membersCollection(store).getMany([...new Set(ids)]);
   const byId = new Map(members.map((member) => [member._id, member]));
@@ -95,7 +105,7 @@ const authorsOf = async (store: DocumentStore, ids: readonly string[], settings:
       const member = byId.get(id);
       const deleted = !member || member.deleted;
       // a deleted author shows the network's anonymous name where it anonymizes, else the console's fallback
-      return [id, { id, name: deleted ? anonymous : displayName(member), deleted, image_id: null }];
+      return [id, { id, name: deleted ? anonymous : displayName(member), deleted, ...memberImageOf(member) }];
     }),
   );
 };
@@ -193,7 +203,7 @@ export const chatDtoOf = async (
     type: access.ref.type,
     name,
     category,
-    image_id: null,
+    ...(access.ref.type === 'member' ? memberImageOf(access.partner) : groupImageOf(access.group)),
     last_message: last ? { from: lastAuthor?.name ?? '', text: await revealedText(cipher, last.text), seq: last.seq } : null,
     last_interacted_at: mine.last_interacted_at ?? doc?.last_interacted_at ?? null,
     state: { last_read_id: mine.read_id, last_read_seq: mine.read_seq },

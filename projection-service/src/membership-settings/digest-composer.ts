@@ -50,6 +50,8 @@ export const NOTIFICATION_KEYS: Record<MembershipSettings['email_notifications']
   join_requests: ['group_join_requested'],
   appointment_invites: ['appointment_invited', 'waitlist_promoted'],
   appointment_changes: ['appointment_changed', 'appointment_canceled', 'appointment_deleted'],
+  // a direct message is no bell entry: it has its own mail (messages/message-mails.ts)
+  direct_messages: [],
 };
 
 /** the notification kinds a member's settings let into mails (administrator mails only where offered: the settings refuse them to others) */

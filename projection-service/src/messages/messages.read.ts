@@ -118,6 +118,14 @@ export class MessagesReader {
     return { doc, version, name: attached.name };
   }
 
+  /** the subject and text of one message the member holds (author or recipient, copy not deleted); 404 for any other */
+  async texts(member: SignedInMember, messageId: string): Promise<{ subject: string; content: string }> {
+    const copy = await this.copies.get(messageCopyId(messageId, member.id));
+    const body = copy ? (await this.bodiesOf([copy])).get(messageId) : undefined;
+    if (!copy || !body) throw new HttpProblem(404, 'not_found');
+    return { subject: text(body.subject), content: text(body.content) };
+  }
+
   async recipientOptions(member: SignedInMember, q: string): Promise<RecipientOptionsResponse> {
     const sender = await this.sender(member);
     const can = messagingAbilities(sender);
