@@ -237,6 +237,7 @@ const main = async () => {
   const stopStarted = performance.now();
   await server.stop();
   results.phases.server_stop_ms = round(performance.now() - stopStarted, 0);
+  results.phases.audit = await (await import('./bench/audit.mjs')).auditScenario({ root, dataDir, env: serverEnv, progress });
 
   // ---- 1'. raw appends of the same event into a fresh store ----
   const store = platform.createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
-import type { IntegrityLine, SignedChainHead } from '@cn/contracts';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ChainHeadSignaturesResponse, IntegrityLine, SignedChainHead } from '@cn/contracts';
 
 export const INTEGRITY_API = '/api/v1/audit/integrity';
 export const CHAIN_HEAD_API = '/api/v1/audit/integrity/head';
+export const SIGNATURES_API = '/api/v1/audit/integrity/signatures';
 
 type Outcome = Extract<IntegrityLine, { type: 'result' }>;
 type RowsOutcome = Extract<IntegrityLine, { type: 'read_model' }>;
@@ -82,6 +83,63 @@ const SignedHead = () => {
             {head.signature}
           </Box>
         </Alert>
+      )}
+    </Box>
+  );
+};
+
+/** The heads signed on the schedule, newest first, with when the next is due and a download of all of them. */
+const ScheduledSignatures = () => {
+  const translate = useTranslate();
+  const [answer, setAnswer] = useState<ChainHeadSignaturesResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    fetch(SIGNATURES_API, { credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        const body = (await response.json()) as ChainHeadSignaturesResponse;
+        if (current) setAnswer(body);
+      })
+      .catch(() => {
+        if (current) setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return (
+    <Box sx={{ mt: 4 }} data-testid="scheduled-signatures">
+      <Typography variant="h6">{translate('cn.integrity.scheduled_title')}</Typography>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {answer?.next_due_at ? translate('cn.integrity.scheduled_next', { at: answer.next_due_at }) : translate('cn.integrity.scheduled_off')}
+      </Typography>
+      {failed && <Alert severity="error">{translate('cn.integrity.failed')}</Alert>}
+      {answer && answer.signatures.length === 0 && <Typography variant="body2">{translate('cn.integrity.scheduled_none')}</Typography>}
+      {answer && answer.signatures.length > 0 && (
+        <>
+          <Button variant="outlined" href={`${SIGNATURES_API}/export`} download="chain-head-signatures.ndjson" sx={{ mb: 1 }}>
+            {translate('cn.integrity.scheduled_export')}
+          </Button>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('cn.integrity.scheduled_at')}</TableCell>
+                <TableCell>{translate('cn.integrity.scheduled_position')}</TableCell>
+                <TableCell>{translate('cn.integrity.scheduled_hash')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {answer.signatures.slice(0, 20).map((signature) => (
+                <TableRow key={`${signature.signed_at}/${signature.position}`}>
+                  <TableCell>{signature.signed_at}</TableCell>
+                  <TableCell>{signature.position}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{signature.hash}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
       )}
     </Box>
   );
@@ -169,6 +227,7 @@ export const IntegrityPage = () => {
           </Alert>
         )}
         <SignedHead />
+        <ScheduledSignatures />
       </CardContent>
     </Card>
   );

@@ -125,6 +125,21 @@ export const signedChainHeadSchema = z.object({
   public_key: z.string(),
 }) satisfies z.ZodType<SignedChainHead>;
 
+/**
+ * `GET /api/v1/audit/integrity/signatures`: the heads signed on the schedule (AUDIT_HEAD_SIGN_INTERVAL),
+ * newest first; the next is due one interval after the newest (null when the schedule is off).
+ */
+export interface ChainHeadSignaturesResponse {
+  signatures: SignedChainHead[];
+  interval_ms: number;
+  next_due_at: string | null;
+}
+export const chainHeadSignaturesResponseSchema = z.object({
+  signatures: z.array(signedChainHeadSchema),
+  interval_ms: z.number().int(),
+  next_due_at: z.string().nullable(),
+}) satisfies z.ZodType<ChainHeadSignaturesResponse>;
+
 /** `GET /api/v1/audit/projections`: each read model's position beside the history's head. */
 export interface ProjectionStatusDto {
   projector: string;

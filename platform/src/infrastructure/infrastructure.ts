@@ -59,6 +59,8 @@ export interface PlatformConfig {
    * (FEEDS_ALLOW_PRIVATE_NETWORKS, default false: the server never fetches its own network for a member).
    */
   feedsAllowPrivateNetworks: boolean;
+  /** how often the audit chain's head is signed by itself (AUDIT_HEAD_SIGN_INTERVAL: `3600`, `90s`, `15m`, `1h`; `0` turns it off); default one hour */
+  auditHeadSignIntervalMs: number;
 }
 
 const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
@@ -151,6 +153,16 @@ const embeddedSecret = (env: NodeJS.ProcessEnv, dataDir: string): string => {
   return persistedSecret(dataDir);
 };
 
+/** a duration in seconds (`3600`) or with a unit (`500ms`, `90s`, `15m`, `1h`), as milliseconds */
+const durationMs = (name: string, raw: string | undefined, fallbackMs: number): number => {
+  const value = optional(raw);
+  if (value === undefined) return fallbackMs;
+  const match = /^(\d+)\s*(ms|s|m|h)?$/.exec(value.trim().toLowerCase());
+  if (!match) throw new Error(`${name}=${value} is not a duration (e.g. 3600, 90s, 15m, 1h)`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? 1000;
+  return Number(match[1]) * unit;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
   const dataDir = resolve(optional(env['DATA_DIR']) ?? './data');
   const kafkaBrokers = optional(env['KAFKA_BROKERS'])
@@ -185,6 +197,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     metrics: { token: realSecret('METRICS_TOKEN', optional(env['METRICS_TOKEN']), 16), allow: listOf(env['METRICS_ALLOW']) ?? ['127.0.0.0/8', '::1/128'] },
     allowedOrigins: (listOf(env['ALLOWED_ORIGINS']) ?? []).map(originOf),
     feedsAllowPrivateNetworks: flag(env['FEEDS_ALLOW_PRIVATE_NETWORKS'], false),
+    auditHeadSignIntervalMs: durationMs('AUDIT_HEAD_SIGN_INTERVAL', env['AUDIT_HEAD_SIGN_INTERVAL'], 3_600_000),
   };
 };
 

@@ -6,9 +6,10 @@ import { IntegrityController } from './integrity.controller';
 import { ProjectionsStatusController } from './projections-status.controller';
 import { TimeTravelController } from './time-travel.controller';
 import { auditProjection } from './audit.projection';
+import { ScheduledHeadSigner } from './scheduled-head-signer';
 
 /** The audit log, personal data kept sealed until read. */
-@Module({ controllers: [AuditController, AuditExportController, IntegrityController, ProjectionsStatusController, TimeTravelController] })
+@Module({ controllers: [AuditController, AuditExportController, IntegrityController, ProjectionsStatusController, TimeTravelController], providers: [ScheduledHeadSigner] })
 export class AuditModule {}
 
 export const auditFeature: ProjectionFeature = {

@@ -1,11 +1,12 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { signedChainHeadSchema, type IntegrityLine, type SignedChainHead } from '@cn/contracts';
+import { chainHeadSignaturesResponseSchema, signedChainHeadSchema, type ChainHeadSignaturesResponse, type IntegrityLine, type SignedChainHead } from '@cn/contracts';
 import { type DocumentStore, Endpoint, type EventStore, InjectPort, type KeyStore } from '@cn/platform';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
 import type { ProjectionServiceRuntime } from '../projection-runtime';
 import { checkAuditReadModel } from './audit-check';
 import { sealChainHead } from './chain-seal';
+import { ScheduledHeadSigner } from './scheduled-head-signer';
 
 /**
  * Verifies the history's hash chain for auditors and network administrators, as NDJSON: a progress line
@@ -19,7 +20,37 @@ export class IntegrityController {
     @InjectPort('keyStore') private readonly keyStore: KeyStore,
     @InjectPort('documentStore') private readonly documentStore: DocumentStore,
     @Inject(PROJECTION_RUNTIME) private readonly runtime: ProjectionServiceRuntime,
+    private readonly signer: ScheduledHeadSigner,
   ) {}
+
+  @Get('signatures')
+  @Endpoint({
+    summary: 'The heads signed on the schedule (AUDIT_HEAD_SIGN_INTERVAL), newest first, and when the next is due',
+    tags: ['audit'],
+    responses: { 200: { description: 'ChainHeadSignaturesResponse', schema: chainHeadSignaturesResponseSchema }, 401: 'signed out', 403: 'neither auditor nor administrator' },
+    auth: 'auditor',
+  })
+  async signatures(): Promise<ChainHeadSignaturesResponse> {
+    const next = await this.signer.nextDueAt();
+    return { signatures: await this.signer.list(), interval_ms: this.signer.intervalMs, next_due_at: next?.toISOString() ?? null };
+  }
+
+  @Get('signatures/export')
+  @Endpoint({
+    summary: 'Every head signed on the schedule, oldest first, as NDJSON (one SignedChainHead per line) to keep outside the system',
+    tags: ['audit'],
+    responses: { 200: 'application/x-ndjson: SignedChainHead per line', 401: 'signed out', 403: 'neither auditor nor administrator' },
+    auth: 'auditor',
+  })
+  async exportSignatures(@Res() res: Response): Promise<void> {
+    const signatures = (await this.signer.list(100_000)).reverse();
+    res
+      .status(200)
+      .type('application/x-ndjson')
+      .setHeader('cache-control', 'no-store')
+      .setHeader('content-disposition', 'attachment; filename="chain-head-signatures.ndjson"');
+    res.end(signatures.map((signature) => `${JSON.stringify(signature)}\n`).join(''));
+  }
 
   @Get('head')
   @Endpoint({
