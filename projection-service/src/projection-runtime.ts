@@ -1,4 +1,4 @@
-import { createDocumentProjector, gateOf, type ConsistencyGate, type DocumentProjector, type Infrastructure, type PersonalDataCipher } from '@cn/platform';
+import { createDocumentProjector, gateOf, sharedReader, type ConsistencyGate, type DocumentProjector, type Infrastructure, type PersonalDataCipher } from '@cn/platform';
 import { type Projection } from '@cn/domain';
 import type { ProjectionFeature } from './core/projection-feature';
 import { PROJECTION_FEATURES } from './features';
@@ -57,11 +57,14 @@ export const createProjectionRuntime = (
   // on the embedded bus the event store is the log itself: deliveries may be acknowledged before their
   // turn is written; on Kafka only the bus has the events, so its offsets follow the written documents
   const acknowledgeBeforeWrite = infra.config.kafkaBrokers === undefined;
+  // both projectors catch up side by side (a start, a rebuild) through one reader: each batch of the log is
+  // read, parsed and checked once for both
+  const catchUpSource = sharedReader(infra.eventStore);
   const readModels = createDocumentProjector({
     name: PROJECTOR_NAME,
     projections: readModelProjections(features),
     bus: infra.bus,
-    eventStore: infra.eventStore,
+    eventStore: catchUpSource,
     documentStore: infra.documentStore,
     cipher: infra.cipher,
     logger,
@@ -73,7 +76,7 @@ export const createProjectionRuntime = (
     name: AUDIT_PROJECTOR_NAME,
     projections: features.flatMap((feature) => feature.sealedReadModels ?? []),
     bus: infra.bus,
-    eventStore: infra.eventStore,
+    eventStore: catchUpSource,
     documentStore: infra.documentStore,
     cipher: sealed(infra.cipher),
     logger,
@@ -100,7 +103,8 @@ export const createProjectionRuntime = (
     hub,
     realtimeFlushed: changes.flushed,
     start: async () => {
-      for (const projector of projectors) await projector.start();
+      // side by side: their catch-ups share the reader's batches and the document store's transactions
+      await Promise.all(projectors.map((projector) => projector.start()));
       if (lagTimer) return;
       await measureLag();
       lagTimer = setInterval(() => {
@@ -118,11 +122,14 @@ export const createProjectionRuntime = (
       const known = projectors.flatMap((projector) => projector.readModels().flatMap((model) => [model.name, model.collection]));
       const unknown = (only ?? []).filter((name) => !known.includes(name));
       if (unknown.length > 0) throw new Error(`no read model named ${unknown.join(', ')} (known: ${readModelNames(projectors).join(', ')})`);
-      for (const projector of projectors) {
-        const mine = only?.filter((name) => projector.readModels().some((model) => model.name === name || model.collection === name));
-        if (only && mine?.length === 0) continue;
-        await projector.rebuild(infra.eventStore, mine);
-      }
+      // side by side, as a start catches up: one read of the log for both projectors
+      await Promise.all(
+        projectors.map(async (projector) => {
+          const mine = only?.filter((name) => projector.readModels().some((model) => model.name === name || model.collection === name));
+          if (only && mine?.length === 0) return;
+          await projector.rebuild(catchUpSource, mine);
+        }),
+      );
     },
   };
 };

@@ -2,3 +2,4 @@
 export * from './projection';
 export * from './projection-runner';
 export * from './time-travel';
+export * from './shared-reader';

@@ -254,6 +254,8 @@ const checkpointChange = (track: Track, position: number): { id: string; doc: Ch
 /** One read model under a projector: its own checkpoint, its own failure. */
 interface Track {
   projection: Projection;
+  /** the projection's event types, looked up per event (the audit's are every type there is) */
+  types: ReadonlySet<string>;
   collection: string;
   checkpointId: string;
   position: number;
@@ -277,6 +279,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   const checkpoints = options.documentStore.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION);
   const tracks: Track[] = options.projections.map((projection) => ({
     projection,
+    types: new Set(projection.eventTypes),
     collection: collectionName(projection),
     checkpointId: `${options.name}/${collectionName(projection)}`,
     position: 0,
@@ -374,7 +377,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes, keys?: SubjectKeys): Promise<void> => {
     const behind = among.filter((track) => track.failure === null && track.position < delivered.position);
     if (behind.length === 0) return;
-    const interested = behind.filter((track) => track.projection.eventTypes.includes(delivered.type));
+    const interested = behind.filter((track) => track.types.has(delivered.type));
     if (interested.length > 0) {
       const event = readEvent(delivered);
       const revealed = await options.cipher.reveal(event, keys);

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// `node scripts/bench/rebuild.mjs [events] [repetitions]`: the projection rebuild beside `readAll` of the same
+// log, alternated several times in one run (a shared machine: compare the ratio, not the rates). The log is
+// seeded once (the standalone server's demo seed) and grown offline as `npm run bench` grows it; it is kept
+// in BENCH_REBUILD_DIR (default a temp folder) so that a later run measures the same log.
+// BENCH_REBUILD_PROFILE=1 runs each rebuild under `node --cpu-prof` (profiles in the data folder's parent).
+// BENCH_REBUILD_BASELINE=<folder> also runs that folder's projection-service/dist/rebuild.js (an earlier build
+// with its own node_modules/@cn) in each repetition, so that before and after share the machine's moment.
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { growLog } from './log-size.mjs';
+import { freePort, startServer } from './server.mjs';
+import { perSecond, round } from './stats.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+const platform = require(join(root, 'platform/dist/index.js'));
+const events = Number(process.argv[2] ?? 100_000);
+const repetitions = Number(process.argv[3] ?? 3);
+const home = process.env.BENCH_REBUILD_DIR ?? mkdtempSync(join(tmpdir(), 'cn-rebuild-'));
+const dataDir = join(home, 'data');
+const env = { DEMO_SEED: 'true', LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123', PASSWORD_SCRYPT_N: '1024', NODE_ENV: 'production' };
+const progress = (message) => process.stderr.write(`[rebuild ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+const seeded = async () => {
+  if (existsSync(join(dataDir, 'events.sqlite'))) return;
+  mkdirSync(dataDir, { recursive: true });
+  progress(`seeding ${dataDir}`);
+  const server = await startServer({ root, dataDir, port: await freePort(), env, readyTimeoutMs: 120_000 });
+  await server.stop(60_000);
+};
+
+const memberIds = async () => {
+  const store = platform.createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
+  const ids = new Set();
+  for (let after = 0; ; ) {
+    const batch = await store.readAll({ after, limit: 2000 });
+    if (batch.length === 0) break;
+    for (const event of batch) if (event.type === 'MemberRegistered') ids.add(event.data.member_id ?? event.streamId.replace(/^member-/, ''));
+    after = batch[batch.length - 1].position;
+  }
+  await store.close();
+  return [...ids];
+};
+
+const readAllRate = async () => {
+  const source = platform.createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
+  let count = 0;
+  const started = performance.now();
+  for (let after = 0; ; ) {
+    const batch = await source.readAll({ after, limit: 500 });
+    if (batch.length === 0) break;
+    count += batch.length;
+    after = batch[batch.length - 1].position;
+  }
+  const ms = performance.now() - started;
+  await source.close();
+  return { count, per_s: perSecond(count, ms) };
+};
+
+const rebuild = (profile, base = root) =>
+  new Promise((resolve, reject) => {
+    const args = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${join(home, 'profiles')}`] : []), join(base, 'projection-service/dist/rebuild.js')];
+    const started = performance.now();
+    let out = '';
+    const child = spawn(process.execPath, args, { cwd: base, env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0) return reject(new Error(`rebuild exited with ${code}:\n${out.slice(-3000)}`));
+      const times = Object.fromEntries(
+        out.split('\n').flatMap((line) => {
+          try {
+            const entry = JSON.parse(line);
+            return [[entry.msg, entry.time]];
+          } catch {
+            return [];
+          }
+        }),
+      );
+      const replayMs = times['read models rebuilt'] - times['rebuilding the read models'];
+      resolve({ process_ms: round(ms, 0), replay_ms: Number.isFinite(replayMs) ? replayMs : null });
+    });
+  });
+
+await seeded();
+const members = await memberIds();
+const longMember = members[0];
+progress(`${members.length} members; growing the log to ${events} events`);
+const grown = await growLog({ platform, dataDir, targetEvents: events, longStream: { memberId: longMember, events: Math.round(events / 8) }, members: members.slice(1) });
+progress(`log of ${grown.events} events (${grown.appended} appended in ${grown.seconds} s)`);
+const rows = [];
+const baselineRows = [];
+const baseline = process.env.BENCH_REBUILD_BASELINE;
+for (let i = 0; i < repetitions; i += 1) {
+  const before = await readAllRate();
+  if (baseline) {
+    const old = await rebuild(false, baseline);
+    const oldReplay = perSecond(before.count, old.replay_ms);
+    baselineRows.push({ readAll: before.per_s, replay: oldReplay, withStart: perSecond(before.count, old.process_ms) });
+    progress(`#${i + 1} baseline: rebuild ${oldReplay} events/s replay (${round(oldReplay / before.per_s, 3)} of readAll)`);
+  }
+  const built = await rebuild(process.env.BENCH_REBUILD_PROFILE === '1');
+  const after = await readAllRate();
+  const readAll = (before.per_s + after.per_s) / 2;
+  const replay = built.replay_ms === null ? null : perSecond(before.count, built.replay_ms);
+  const withStart = perSecond(before.count, built.process_ms);
+  rows.push({ readAll, replay, withStart });
+  progress(
+    `#${i + 1}: readAll ${round(readAll, 0)} events/s; rebuild ${replay} events/s replay (${round(replay / readAll, 3)} of readAll), ${withStart} with process start (${round(withStart / readAll, 3)})`,
+  );
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const summary = {
+  data: dataDir,
+  events: grown.events,
+  repetitions,
+  read_all_per_s: round(median(rows.map((row) => row.readAll)), 0),
+  rebuild_replay_per_s: median(rows.map((row) => row.replay)),
+  replay_ratio: round(median(rows.map((row) => row.replay / row.readAll)), 3),
+  with_start_ratio: round(median(rows.map((row) => row.withStart / row.readAll)), 3),
+  ...(baseline
+    ? {
+        baseline_replay_per_s: median(baselineRows.map((row) => row.replay)),
+        baseline_replay_ratio: round(median(baselineRows.map((row) => row.replay / row.readAll)), 3),
+        baseline_with_start_ratio: round(median(baselineRows.map((row) => row.withStart / row.readAll)), 3),
+      }
+    : {}),
+};
+process.stdout.write(`${JSON.stringify(summary)}\n`);
