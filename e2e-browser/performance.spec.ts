@@ -2,6 +2,8 @@ import { expect, signInMember, test } from './fixtures';
 
 /** Vite's content-hashed output (`/assets/index-BiChHKW6.js`), the files the server may cache for a year */
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css)$/;
+/** issue 8's target on localhost; CN_LCP_BUDGET_MS may raise it where the machine is shared (reported either way) */
+const LCP_BUDGET_MS = Number(process.env.CN_LCP_BUDGET_MS ?? 500);
 
 test("the member console's start page: largest contentful paint under 500 ms, hashed assets compressed and immutable", async ({ browser, baseUrl }) => {
   // signed in once; the measured load is a second browser with the session cookie but an empty cache,
@@ -37,7 +39,8 @@ test("the member console's start page: largest contentful paint under 500 ms, ha
   );
   test.info().annotations.push({ type: 'LCP', description: `${Math.round(lcp)} ms on /appointments (cold cache)` });
   expect(lcp, 'no largest-contentful-paint entry').toBeGreaterThan(0);
-  expect(lcp, 'largest contentful paint of the start page on localhost').toBeLessThan(500);
+  // soft: the headers below are checked (and reported) as well when the paint is late
+  expect.soft(lcp, 'largest contentful paint of the start page on localhost').toBeLessThan(LCP_BUDGET_MS);
 
   await Promise.all(seen);
   const scripts = assets.filter((asset) => asset.url.endsWith('.js'));
