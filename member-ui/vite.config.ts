@@ -38,6 +38,19 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
+      output: {
+        /**
+         * The libraries every page runs are chunks of their own: a release that changes only our code
+         * leaves them cached (immutable under their hash). Other libraries stay with the pages using them.
+         */
+        manualChunks: (id: string) => {
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (/node_modules\/react-router(-dom)?\//.test(id)) return 'router';
+          if (/node_modules\/(i18next|react-i18next)\//.test(id)) return 'i18n';
+          if (/node_modules\/@tanstack\//.test(id)) return 'query';
+          return undefined;
+        },
+      },
       // zod's sources carry comments Rollup cannot place; harmless, and not ours to fix
       onwarn: (warning, warn) => {
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

@@ -1,14 +1,10 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient } from './api/query-client';
-import { App } from './app/App';
-import { DataLayer } from './app/DataLayer';
-import { WaitlistPromotionToasts } from './appointments/WaitlistPromotionToasts';
+import { createApiClient } from './api/client';
 import { createI18n, loadTranslation, storedLanguage } from './i18n';
 import { SessionProvider } from './session/SessionContext';
-import { ToastProvider } from './toasts/Toasts';
 import './styles.css';
 
 /**
@@ -19,22 +15,36 @@ const preloadStartPage = (pathname: string): void => {
   if (pathname === '/' || pathname.startsWith('/appointments')) void import('./appointments');
 };
 
+/**
+ * The first script holds React, the router, i18next and the session; the console (query cache, live
+ * routes, shell, route table) is its own chunk. All of them are asked for here, before anything waits:
+ * the strings, the session (the network's answer), the console and the start page load side by side (scripts/check-bundle-size.mjs
+ * keeps the first script under 120 kB gzipped).
+ */
 const start = async (container: HTMLElement): Promise<void> => {
+  const api = createApiClient();
+  const firstNetwork = api.network();
+  // answered when the session first loads; until then a refusal (signed out: 401) is no unhandled rejection
+  firstNetwork.catch(() => undefined);
+  const consoleChunk = import('./app/Console');
   preloadStartPage(window.location.pathname);
-  // the chosen language's strings first (German is bundled; another language is fetched once)
+  const Console = lazy(async () => ({ default: (await consoleChunk).Console }));
+  // the chosen language's strings first (each language is its own chunk, fetched once)
   const language = storedLanguage();
   const i18n = createI18n(language, { [language]: await loadTranslation(language) });
+  const booting = (
+    <div className="boot" role="status" data-testid="boot">
+      {i18n.t('common.loading')}
+    </div>
+  );
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
-          <SessionProvider>
-            <DataLayer client={createQueryClient()}>
-              <ToastProvider>
-                <App />
-                <WaitlistPromotionToasts />
-              </ToastProvider>
-            </DataLayer>
+          <SessionProvider api={api} firstNetwork={firstNetwork}>
+            <Suspense fallback={booting}>
+              <Console />
+            </Suspense>
           </SessionProvider>
         </BrowserRouter>
       </I18nextProvider>

@@ -14,15 +14,24 @@ const isUiLanguage = (value: string | null): value is UiLanguage =>
 /** One language's strings: the console's and the calendar module's. */
 export type Translation = typeof de & typeof calendarDe;
 
+/** the console's strings and the calendar module's, fetched side by side (not one after the other) */
+const both = async (
+  strings: Promise<{ default: typeof de }>,
+  calendars: Promise<{ default: typeof calendarDe }>,
+): Promise<Translation> => {
+  const [own, calendar] = await Promise.all([strings, calendars]);
+  return { ...own.default, ...calendar.default };
+};
+
 /**
  * Each language is its own chunk, German too: the first script stays small, and the chosen language's
  * strings are fetched beside the session before the first render (main.tsx).
  */
 const LOADERS: Record<UiLanguage, () => Promise<Translation>> = {
-  de: async () => ({ ...(await import('./de.json')).default, ...(await import('../calendars/i18n/de.json')).default }),
-  en: async () => ({ ...(await import('./en.json')).default, ...(await import('../calendars/i18n/en.json')).default }),
-  es: async () => ({ ...(await import('./es.json')).default, ...(await import('../calendars/i18n/es.json')).default }),
-  fr: async () => ({ ...(await import('./fr.json')).default, ...(await import('../calendars/i18n/fr.json')).default }),
+  de: () => both(import('./de.json'), import('../calendars/i18n/de.json')),
+  en: () => both(import('./en.json'), import('../calendars/i18n/en.json')),
+  es: () => both(import('./es.json'), import('../calendars/i18n/es.json')),
+  fr: () => both(import('./fr.json'), import('../calendars/i18n/fr.json')),
 };
 
 export const loadTranslation = (language: UiLanguage): Promise<Translation> => LOADERS[language]();

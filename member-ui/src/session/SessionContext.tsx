@@ -1,6 +1,6 @@
 import type { MemberDto, NetworkResponse, SetPresenceRequest, SignInRequest } from '@cn/contracts';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError, createApiClient, type ApiClient } from '../api/client';
+import { ApiError, createApiClient, TWO_FACTOR_REQUIRED, type ApiClient } from '../api/client';
 import { memberProfileChangeOf, networkPatchOf, presenceChangeOf, withProfile, type ChangedMessage } from '../realtime/changes';
 import { openRealtime } from '../realtime/realtime-connection';
 import { createWatchedTopics, RECONNECTED, type WatchedTopics } from '../realtime/topics';
@@ -55,8 +55,23 @@ export const applyChange = (state: SessionState, message: ChangedMessage): Sessi
 /** Opens the realtime channel and returns the function that closes it (tests hand in their own). */
 export type OpenChannel = (onChange: (message: ChangedMessage) => void, topics?: WatchedTopics) => () => void;
 
-export const SessionProvider = ({ children, api: givenApi, openChannel = openRealtime }: { children: ReactNode; api?: ApiClient; openChannel?: OpenChannel }) => {
+/**
+ * `firstNetwork`: the network's answer already asked for (main.tsx asks before the strings have loaded,
+ * so that both travel at once); the first load takes it instead of asking again.
+ */
+export const SessionProvider = ({
+  children,
+  api: givenApi,
+  openChannel = openRealtime,
+  firstNetwork,
+}: {
+  children: ReactNode;
+  api?: ApiClient;
+  openChannel?: OpenChannel;
+  firstNetwork?: Promise<NetworkResponse>;
+}) => {
   const api = useMemo(() => givenApi ?? createApiClient(), [givenApi]);
+  const pendingNetwork = useRef(firstNetwork);
   const [state, setState] = useState<SessionState>({ phase: 'loading' });
   const listeners = useRef(new Set<ChangeListener>());
   const topics = useRef<WatchedTopics>(createWatchedTopics());
@@ -65,11 +80,15 @@ export const SessionProvider = ({ children, api: givenApi, openChannel = openRea
   useEffect(() => api.onTwoFactorSetupRequired(() => setTwoFactorSetupRequired(true)), [api]);
 
   const reload = useCallback(async () => {
+    const asked = pendingNetwork.current;
+    pendingNetwork.current = undefined;
     try {
-      const response = await api.network();
+      const response = await (asked ?? api.network());
       api.setCsrfToken(response.csrf_token);
       setState({ phase: 'ready', network: response.network, member: response.current_member, can: response.can });
     } catch (error) {
+      // an answer asked for before the session listened to the client still says a second factor is due
+      if (asked && error instanceof ApiError && error.body.error === TWO_FACTOR_REQUIRED) setTwoFactorSetupRequired(true);
       if (error instanceof ApiError && error.status === 401) {
         api.setCsrfToken(null);
         setState({ phase: 'ready', network: null, member: null, can: null });

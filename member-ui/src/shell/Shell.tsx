@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ConsentGate } from '../legal/ConsentGate';
 import { ChatProvider } from '../chat/ChatContext';
 import { useSignedIn } from '../session/SessionContext';
-import { ChatPanel } from './ChatPanel';
 import { AVAILABLE_MODULES } from './navigation';
 import { Header } from './Header';
 import { LeftNavigation } from './LeftNavigation';
+
+/** the chat/status panel (the status form, the chat list) is fetched when first opened, not with the shell */
+const ChatPanel = lazy(async () => ({ default: (await import('./ChatPanel')).ChatPanel }));
 
 /** Header, left navigation (a drawer under 1024 px), the page, and the chat/status panel. */
 export const Shell = () => {
@@ -42,7 +44,11 @@ export const Shell = () => {
             <Outlet />
           </ConsentGate>
         </main>
-        {panel !== 'closed' ? <ChatPanel onClose={closePanel} focusStatus={false} /> : null}
+        {panel !== 'closed' ? (
+          <Suspense fallback={null}>
+            <ChatPanel onClose={closePanel} focusStatus={false} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
     </ChatProvider>
