@@ -9,6 +9,7 @@ import type {
   FindOptions,
   Scalar,
 } from './document-store';
+import { DocumentConflictError, type DocumentWrite } from './document-store';
 
 export interface MongoDocumentStoreOptions {
   /** e.g. `mongodb://127.0.0.1:27017` */
@@ -109,6 +110,39 @@ const decodeKey = (key: string): string => (key.startsWith('~') ? key.slice(1) :
 const encodeDocument = (doc: Document): Document => mapKeys(doc, encodeKey) as Document;
 const decodeDocument = <T extends Document>(doc: Document): T => mapKeys(doc, decodeKey) as T;
 
+/** the documents a conditional write may replace: the expected `_version` (0: none recorded) */
+const versionFilter = (id: string, version: number): MongoFilter<Document> =>
+  version === 0 ? { _id: id, $or: [{ _version: { $exists: false } }, { _version: 0 }] } : { _id: id, _version: version };
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * One conditional change (no multi-document transaction): a replace or delete filtered by the expected
+ * `_version`; a document expected absent is inserted, and a duplicate key means another writer was first.
+ */
+const writeConditionally = async (name: string, mongo: Collection<Document>, change: DocumentWrite): Promise<void> => {
+  const { id, doc, ifVersion } = change;
+  if (ifVersion === undefined) {
+    if (doc === null) await mongo.deleteOne({ _id: id });
+    else await mongo.replaceOne({ _id: id }, encodeDocument(doc), { upsert: true });
+    return;
+  }
+  if (doc === null) {
+    const deleted = await mongo.deleteOne(versionFilter(id, ifVersion));
+    if (deleted.deletedCount === 0 && (await mongo.countDocuments({ _id: id })) > 0) throw new DocumentConflictError(name, id);
+    return;
+  }
+  const replaced = await mongo.replaceOne(versionFilter(id, ifVersion), encodeDocument(doc));
+  if (replaced.matchedCount === 1) return;
+  if (ifVersion !== 0) throw new DocumentConflictError(name, id);
+  try {
+    await mongo.insertOne(encodeDocument(doc));
+  } catch (error) {
+    if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY) throw new DocumentConflictError(name, id);
+    throw error;
+  }
+};
+
 export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): DocumentStore => {
   const client = new MongoClient(options.url);
   const db = client.db(options.database);
@@ -153,8 +187,12 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
       clear: async () => {
         await mongo.deleteMany({});
       },
-      writeMany: async (changes) => {
+      writeMany: async (changes: readonly DocumentWrite[]) => {
         if (changes.length === 0) return;
+        if (changes.some((change) => change.ifVersion !== undefined)) {
+          for (const change of changes) await writeConditionally(name, mongo, change);
+          return;
+        }
         await mongo.bulkWrite(
           changes.map(({ id, doc }) =>
             doc === null ? { deleteOne: { filter: { _id: id } } } : { replaceOne: { filter: { _id: id }, replacement: encodeDocument(doc), upsert: true } },
