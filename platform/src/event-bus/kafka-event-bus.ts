@@ -13,10 +13,11 @@ export interface KafkaEventBusOptions {
   topic: string;
   clientId: string;
   /**
-   * partitions of the topic when the bus creates it (default 1). The projectors keep one checkpoint, the
-   * global position, and the consistency gate waits for a position: both need the log's total order,
-   * which Kafka keeps within one partition only. With several partitions a consumer reads them
-   * interleaved and a projector skips every event below a position it already reached on another one.
+   * partitions of the topic when the bus creates it (default 1). With one, every consumer reads the log's
+   * total order. With more, the relay's key (the stream) keeps each stream in one partition, a consumer
+   * group shares the partitions among its members, and `handleBatch` is told each batch's partition: the
+   * document projector then keeps positions per partition (docs/ARCHITECTURE.md, "Kafka with several
+   * partitions"). A consumer with `handler` (one event at a time) is refused on such a topic.
    */
   partitions?: number;
   /**
@@ -97,9 +98,9 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     const connected = await connectedAdmin();
     const metadata = await connected.fetchTopicMetadata({ topics: [options.topic] });
     const partitions = metadata.topics[0]?.partitions.length ?? 0;
-    if (partitions !== 1) {
+    if (partitions !== 1 && !consumeOptions.handleBatch) {
       throw new Error(
-        `Kafka topic ${options.topic} has ${partitions} partitions: the projectors need the log's total order, create it with one partition`,
+        `Kafka topic ${options.topic} has ${partitions} partitions: a consumer that handles one event at a time needs the log's total order (use handleBatch, which names the partition)`,
       );
     }
     const consumer: Consumer = kafka.consumer({
@@ -141,7 +142,10 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
           if (failed || batch.messages.length === 0) return;
           const last = batch.messages[batch.messages.length - 1];
           try {
-            await handleBatch(batch.messages.map((message) => decodeEvent(message.value)));
+            await handleBatch(
+              batch.messages.map((message) => decodeEvent(message.value)),
+              { partition: batch.partition },
+            );
           } catch (error) {
             failedWith(error, () => payload.pause());
             return;
@@ -181,6 +185,11 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
 
   return {
     consume,
+    partitions: async () => {
+      const connected = await connectedAdmin();
+      const metadata = await connected.fetchTopicMetadata({ topics: [options.topic] });
+      return metadata.topics[0]?.partitions.length ?? 0;
+    },
     resetGroup: async (groupId) => {
       const connected = await connectedAdmin();
       // Kafka refuses to reset the offsets of a group with live members: stop its consumers first
