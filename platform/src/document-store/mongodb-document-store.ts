@@ -9,7 +9,7 @@ import type {
   FindOptions,
   Scalar,
 } from './document-store';
-import { DocumentConflictError, type DocumentWrite } from './document-store';
+import { DocumentConflictError, versionOf, type DocumentWrite } from './document-store';
 
 export interface MongoDocumentStoreOptions {
   /** e.g. `mongodb://127.0.0.1:27017` */
@@ -110,36 +110,46 @@ const decodeKey = (key: string): string => (key.startsWith('~') ? key.slice(1) :
 const encodeDocument = (doc: Document): Document => mapKeys(doc, encodeKey) as Document;
 const decodeDocument = <T extends Document>(doc: Document): T => mapKeys(doc, decodeKey) as T;
 
-/** the documents a conditional write may replace: the expected `_version` (0: none recorded) */
-const versionFilter = (id: string, version: number): MongoFilter<Document> =>
-  version === 0 ? { _id: id, $or: [{ _version: { $exists: false } }, { _version: 0 }] } : { _id: id, _version: version };
-
 const DUPLICATE_KEY = 11000;
+/** where conditional writes claim the version they write (one short-lived document per write in flight) */
+const WRITE_CLAIMS = '_write_claims';
+/** a claim this old belongs to a writer that died between claiming and writing: it is dropped */
+const STALE_CLAIM_MS = 30_000;
+
+const isDuplicateKey = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY;
 
 /**
- * One conditional change (no multi-document transaction): a replace or delete filtered by the expected
- * `_version`; a document expected absent is inserted, and a duplicate key means another writer was first.
+ * One conditional change. A filtered replace is no compare-and-set on every MongoDB-wire server (FerretDB
+ * 1.x matches the filter and writes apart: two writers both matched), but inserting an existing `_id`
+ * fails on all of them. So a writer first claims the version it writes (`<collection>/<id>@<version + 1>`
+ * in `_write_claims`; a second claimant gets a duplicate key), then checks the stored `_version` is still
+ * the one it read, writes, and drops its claim. Writes of one document thus land in version order: a
+ * writer that read an older version either meets the claim or sees the newer `_version`.
  */
-const writeConditionally = async (name: string, mongo: Collection<Document>, change: DocumentWrite): Promise<void> => {
+const writeConditionally = async (name: string, mongo: Collection<Document>, claims: Collection<Document>, change: DocumentWrite): Promise<void> => {
   const { id, doc, ifVersion } = change;
   if (ifVersion === undefined) {
     if (doc === null) await mongo.deleteOne({ _id: id });
     else await mongo.replaceOne({ _id: id }, encodeDocument(doc), { upsert: true });
     return;
   }
-  if (doc === null) {
-    const deleted = await mongo.deleteOne(versionFilter(id, ifVersion));
-    if (deleted.deletedCount === 0 && (await mongo.countDocuments({ _id: id })) > 0) throw new DocumentConflictError(name, id);
-    return;
-  }
-  const replaced = await mongo.replaceOne(versionFilter(id, ifVersion), encodeDocument(doc));
-  if (replaced.matchedCount === 1) return;
-  if (ifVersion !== 0) throw new DocumentConflictError(name, id);
+  const claimId = `${name}/${id}@${ifVersion + 1}`;
   try {
-    await mongo.insertOne(encodeDocument(doc));
+    await claims.insertOne({ _id: claimId, at: Date.now() });
   } catch (error) {
-    if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY) throw new DocumentConflictError(name, id);
-    throw error;
+    if (!isDuplicateKey(error)) throw error;
+    const claim = await claims.findOne({ _id: claimId });
+    if (claim && typeof claim['at'] === 'number' && Date.now() - claim['at'] > STALE_CLAIM_MS) await claims.deleteOne({ _id: claimId });
+    throw new DocumentConflictError(name, id);
+  }
+  try {
+    const stored = await mongo.findOne({ _id: id }, { projection: { _version: 1 } });
+    if (versionOf(stored) !== ifVersion) throw new DocumentConflictError(name, id);
+    if (doc === null) await mongo.deleteOne({ _id: id });
+    else await mongo.replaceOne({ _id: id }, encodeDocument(doc), { upsert: true });
+  } finally {
+    await claims.deleteOne({ _id: claimId });
   }
 };
 
@@ -190,7 +200,7 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
       writeMany: async (changes: readonly DocumentWrite[]) => {
         if (changes.length === 0) return;
         if (changes.some((change) => change.ifVersion !== undefined)) {
-          for (const change of changes) await writeConditionally(name, mongo, change);
+          for (const change of changes) await writeConditionally(name, mongo, db.collection<Document>(WRITE_CLAIMS), change);
           return;
         }
         await mongo.bulkWrite(

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createTempDir, newTestEvent } from '@cn/platform/testing';
 import { createMongoDocumentStore, createSqliteDocumentStore, type DocumentStore } from '@cn/platform/document-store';
-import { createKafkaEventBus, RELAY_CHECKPOINTS_COLLECTION, startKafkaRelay, type EventBus, type KafkaRelay } from '@cn/platform/event-bus';
-import { createSqliteEventStore, type EventStore } from '@cn/platform/event-store';
+import { createKafkaEventBus, RELAY_CHECKPOINTS_COLLECTION, startKafkaRelay, type EventBus, type KafkaRelay, type RelayCheckpoint } from '@cn/platform/event-bus';
+import { createSqliteEventStore, type EventStore, type RecordedEvent } from '@cn/platform/event-store';
 import { createSqliteKeyStore, type KeyStore } from '@cn/platform/key-store';
 import { createPersonalDataCipher } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
-import { createDocumentProjector, type DocumentProjector } from './projection-runner';
+import { createDocumentProjector, createProjector, type DocumentProjector } from './projection-runner';
 
 /**
  * Scaling projection-service out on Kafka: a topic with 3 partitions fed by the relay, and two projectors of
@@ -186,5 +186,41 @@ describeWithKafka(title, () => {
     }
     // the measurement, not an assertion (a busy machine swings it)
     process.stderr.write(`[kafka-partitions] ${total} events over ${PARTITIONS} partitions projected in ${elapsedMs} ms (SQLite log, ${mongoUrl ? 'MongoDB-wire' : 'SQLite'} read models)\n`);
+  });
+
+  it('lets a projector that holds every partition (the search indexer) handle each event once and wait for a position', async () => {
+    const handled: RecordedEvent[] = [];
+    const bus = createKafkaEventBus({ brokers, topic, clientId: `cn-e2e-partitions-${run}-single` });
+    let checkpoint = 0;
+    const single = createProjector({
+      name: `partitions-single-${run}`,
+      bus,
+      handle: (events) => {
+        handled.push(...events);
+        return Promise.resolve();
+      },
+      checkpoint: {
+        get: () => Promise.resolve(checkpoint),
+        set: (position) => {
+          checkpoint = position;
+          return Promise.resolve();
+        },
+      },
+      relayCheckpoint: { collection: relayStore.collection<RelayCheckpoint>(RELAY_CHECKPOINTS_COLLECTION) },
+    });
+    try {
+      await single.start();
+      const position = await tick([42]);
+      expect(await single.waitFor(position, 60_000)).toBe(true);
+      const appended = await eventStore.readAll();
+      expect(new Set(handled.map((event) => event.id)).size).toBe(appended.length);
+      expect(handled).toHaveLength(appended.length);
+      // each stream's events in its order
+      const revisions = handled.filter((event) => event.streamId === streamOf(42)).map((event) => event.revision);
+      expect(revisions).toEqual(Array.from({ length: EVENTS_PER_STREAM + 1 }, (_unused, revision) => revision));
+    } finally {
+      await single.stop();
+      await bus.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { DocumentConflictError, versionOf, type CollectionWrites, type DocumentStore } from '@cn/platform/document-store';
+import { DocumentConflictError, versionOf, type CollectionWrites, type DocumentCollection, type DocumentStore } from '@cn/platform/document-store';
 import { RELAY_CHECKPOINT_ID, RELAY_CHECKPOINTS_COLLECTION, type BusConsumer, type Delivery, type EventBus, type RelayCheckpoint } from '@cn/platform/event-bus';
 import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/event-store';
 import type { PersonalDataCipher, SubjectKeys } from '@cn/platform/personal-data';
@@ -33,6 +33,12 @@ export interface ProjectorOptions {
   logger?: ProjectorLogger;
   /** a failing event stops the projector (nothing is skipped); the service decides what to do */
   onError?: (error: unknown) => void;
+  /**
+   * on a bus with several partitions, the relay's checkpoint (`RelayCheckpoint`): `waitFor` reads it to learn
+   * which partitions hold events up to a position. Valid for a projector that holds every partition (one
+   * process in its group, like the search indexer); without it `waitFor` waits for the catch-up only.
+   */
+  relayCheckpoint?: { collection: DocumentCollection<RelayCheckpoint>; id?: string };
 }
 
 export interface Projector {
@@ -148,6 +154,24 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     checkpointSoon(last);
   };
 
+  /** this process handled every partition's events up to `wanted` (the relay's checkpoint says where they are) */
+  const waitAcrossPartitions = async (wanted: number, timeoutMs: number): Promise<boolean> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const relay = await options.relayCheckpoint?.collection.get(options.relayCheckpoint.id ?? RELAY_CHECKPOINT_ID);
+      const reached =
+        relay !== null &&
+        relay !== undefined &&
+        relay.position >= wanted &&
+        Object.entries(relay.partitions ?? {}).every(
+          ([partition, last]) => Math.max(position, lastByPartition.get(Number(partition)) ?? 0) >= Math.min(wanted, last),
+        );
+      if (reached) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(20, Math.max(1, deadline - Date.now()))));
+    }
+  };
+
   /** replays what the checkpoint has not seen from the event store, batch by batch, yielding in between */
   const catchUp = async (eventStore: EventStore): Promise<void> => {
     for (;;) {
@@ -189,8 +213,9 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       if (unsaved !== null) await options.checkpoint.set(unsaved).catch(() => undefined);
       unsaved = null;
     },
-    position: () => position,
-    waitFor: (wanted, timeoutMs) => waitForPosition(waiters, position, wanted, timeoutMs),
+    position: () => (partitioned ? Math.max(position, ...lastByPartition.values()) : position),
+    waitFor: (wanted, timeoutMs) =>
+      partitioned && options.relayCheckpoint ? waitAcrossPartitions(wanted, timeoutMs) : waitForPosition(waiters, position, wanted, timeoutMs),
   };
 };
 
