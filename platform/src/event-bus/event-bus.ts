@@ -12,6 +12,11 @@ export interface BusConsumer {
 interface ConsumeCommon {
   /** consumer group; each group receives every event once (at least once) */
   groupId: string;
+  /**
+   * where a group without committed offsets starts: the beginning of the log (default) or only what is
+   * published from now on (a process's own group that only passes changes on to its open consoles)
+   */
+  fromBeginning?: boolean;
   onError?: (error: unknown) => void;
 }
 

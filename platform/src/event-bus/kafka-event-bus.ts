@@ -122,7 +122,7 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       if (!payload.restart) onError?.(payload.error);
     });
     await consumer.connect();
-    await consumer.subscribe({ topics: [options.topic], fromBeginning: true });
+    await consumer.subscribe({ topics: [options.topic], fromBeginning: consumeOptions.fromBeginning ?? true });
     /** after a failure nothing else is handled nor committed: the group receives it again later */
     const failedWith = (error: unknown, pause: () => void): void => {
       failed = true;

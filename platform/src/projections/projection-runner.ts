@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DocumentConflictError, versionOf, type CollectionWrites, type DocumentCollection, type DocumentStore } from '@cn/platform/document-store';
 import { RELAY_CHECKPOINT_ID, RELAY_CHECKPOINTS_COLLECTION, type BusConsumer, type Delivery, type EventBus, type RelayCheckpoint } from '@cn/platform/event-bus';
 import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/event-store';
@@ -668,7 +669,6 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const loaded = new Map<Track, Map<string, Loaded>>();
     const changed = new Map<Track, Set<string>>();
     const reached = new Map<Track, number>();
-    const changes: DocumentChange[] = [];
     const keys: SubjectKeys = new Map();
     const load = async (track: Track, id: string): Promise<Loaded> => {
       let known = loaded.get(track);
@@ -713,7 +713,6 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
               changed.set(track, ids);
             }
             ids.add(id);
-            changes.push({ collection: track.collection, id, doc: entry.doc, event });
           }
         }
       }
@@ -740,7 +739,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     if (written.length > 0) await options.documentStore.writeAll(written);
     const furthest = Math.max(0, ...reached.values());
     if (furthest > 0) appliedByPartition.set(partition, Math.max(appliedByPartition.get(partition) ?? 0, furthest));
-    for (const change of changes) options.onChange?.(change);
+    // the consoles hear of these changes through every process's change follower (below), not from here
   };
 
   const CONFLICT_ATTEMPTS = 50;
@@ -781,6 +780,41 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }
   };
 
+  /**
+   * Realtime on a partitioned bus: a console's socket is open on one process, while the document it watches
+   * may be written by another (the one holding the event's partition). So every process follows the whole
+   * topic in a group of its own, from now on, and once an event's documents are written (the shared
+   * checkpoints reach it) reads them and tells `onChange`, for the consoles connected to it.
+   */
+  let changeFollower: BusConsumer | null = null;
+  const CHANGE_WAIT_MS = 10_000;
+  const passChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
+    const last = events[events.length - 1]?.position ?? 0;
+    if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
+    const keys: SubjectKeys = new Map();
+    for (const delivered of events) {
+      const interested = tracks.filter((track) => track.failure === null && track.projection.eventTypes.includes(delivered.type));
+      if (interested.length === 0) continue;
+      const event = readEvent(delivered);
+      const revealed = await options.cipher.reveal(event, keys);
+      for (const track of interested) {
+        for (const id of track.projection.documentIds(revealed)) {
+          const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+          options.onChange?.({ collection: track.collection, id, doc, event });
+        }
+      }
+    }
+  };
+  const followChanges = async (): Promise<BusConsumer | null> =>
+    options.onChange
+      ? options.bus.consume({
+          groupId: `${options.name}.changes.${randomUUID()}`,
+          fromBeginning: false,
+          handleBatch: passChangesOn,
+          onError: (error) => options.logger?.error({ projector: options.name, err: error }, 'passing changes on stopped'),
+        })
+      : null;
+
   const followPartitions = async (): Promise<BusConsumer> =>
     options.bus.consume({
       groupId: options.name,
@@ -801,6 +835,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     if (partitioned) {
       // the topic is the log: a group new to it reads it from the beginning, then from its offsets
       options.logger?.info({ projector: options.name }, 'projector starting on a partitioned bus');
+      changeFollower = await followChanges();
       consumer = await followPartitions();
       return;
     }
@@ -832,6 +867,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const running = consumer;
     consumer = null;
     await running?.stop();
+    const following = changeFollower;
+    changeFollower = null;
+    await following?.stop();
     await turnWritten;
     if (lagTimer) clearTimeout(lagTimer);
     lagTimer = null;
