@@ -647,7 +647,17 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   // read (else the batch is read and applied again); each read model keeps a checkpoint per partition,
   // written with the batch's documents, before the bus commits the batch's offset.
   let partitioned = false;
-  const partitionCheckpointId = (track: Track, partition: number): string => `${track.checkpointId}#${partition}`;
+  /**
+   * one checkpoint document per (projector, partition), holding every read model's position in it: a batch
+   * writes one checkpoint, and a wait reads one per partition (on a MongoDB-wire server each conditional
+   * write costs round trips)
+   */
+  const partitionCheckpointId = (partition: number): string => `${options.name}#${partition}`;
+  const positionIn = (checkpoint: ProjectedDocument | null | undefined, track: Track): number => {
+    const positions = checkpoint?.['positions'];
+    const at = typeof positions === 'object' && positions !== null ? (positions as Record<string, unknown>)[track.collection] : undefined;
+    return typeof at === 'number' ? at : 0;
+  };
   /** what this process applied per partition, for `position()` (waiting reads the shared checkpoints) */
   const appliedByPartition = new Map<number, number>();
 
@@ -664,8 +674,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   /** one attempt at a batch of one partition: read, apply, write conditionally; a conflict throws */
   const applyPartitionOnce = async (events: readonly RecordedEvent[], partition: number): Promise<void> => {
     const working = tracks.filter((track) => track.failure === null);
-    const stored = await checkpoints.getMany(working.map((track) => partitionCheckpointId(track, partition)));
-    const checkpointOf = new Map(stored.map((doc) => [doc._id, doc]));
+    const checkpoint = await checkpoints.get(partitionCheckpointId(partition));
     const loaded = new Map<Track, Map<string, Loaded>>();
     const changed = new Map<Track, Set<string>>();
     const reached = new Map<Track, number>();
@@ -685,7 +694,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       return entry;
     };
     for (const delivered of events) {
-      const behind = working.filter((track) => delivered.position > (reached.get(track) ?? checkpointOf.get(partitionCheckpointId(track, partition))?.position ?? 0));
+      const behind = working.filter((track) => delivered.position > (reached.get(track) ?? positionIn(checkpoint, track)));
       const interested = behind.filter((track) => track.projection.eventTypes.includes(delivered.type));
       if (interested.length > 0) {
         const event = readEvent(delivered);
@@ -726,14 +735,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       }),
     }));
     if (reached.size > 0) {
+      const id = partitionCheckpointId(partition);
+      const version = versionOf(checkpoint);
+      const positions: Record<string, number> = {};
+      for (const track of tracks) positions[track.collection] = positionIn(checkpoint, track);
+      for (const [track, at] of reached) positions[track.collection] = at;
+      const furthest = Math.max(0, ...Object.values(positions));
       // last, so that on a store without transactions a checkpoint never runs ahead of its documents
       written.push({
         collection: CHECKPOINTS_COLLECTION,
-        changes: [...reached].map(([track, at]) => {
-          const id = partitionCheckpointId(track, partition);
-          const version = versionOf(checkpointOf.get(id));
-          return { id, doc: { _id: id, position: at, _position: at, partition, _version: version + 1 }, ifVersion: version };
-        }),
+        changes: [{ id, doc: { _id: id, partition, positions, position: furthest, _position: furthest, _version: version + 1 }, ifVersion: version }],
       });
     }
     if (written.length > 0) await options.documentStore.writeAll(written);
@@ -767,9 +778,11 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     if (!relay || relay.position < wanted) return false;
     const sent = Object.entries(relay.partitions ?? {}).map(([partition, last]) => [Number(partition), Math.min(wanted, last)] as const);
     const working = tracks.filter((track) => track.failure === null);
-    const ids = working.flatMap((track) => sent.map(([partition]) => partitionCheckpointId(track, partition)));
-    const at = new Map((await checkpoints.getMany(ids)).map((doc) => [doc._id, doc.position]));
-    return working.every((track) => sent.every(([partition, needed]) => (at.get(partitionCheckpointId(track, partition)) ?? 0) >= needed));
+    const stored = new Map((await checkpoints.getMany(sent.map(([partition]) => partitionCheckpointId(partition)))).map((doc) => [doc._id, doc]));
+    return sent.every(([partition, needed]) => {
+      const checkpoint = stored.get(partitionCheckpointId(partition));
+      return working.every((track) => positionIn(checkpoint, track) >= needed);
+    });
   };
   const waitAcrossPartitions = async (wanted: number, timeoutMs: number): Promise<boolean> => {
     const deadline = Date.now() + timeoutMs;
