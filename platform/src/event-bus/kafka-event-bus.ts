@@ -36,6 +36,8 @@ export interface KafkaEventBusOptions {
 const DEFAULT_PARTITIONS = 1;
 const DEFAULT_MAX_WAIT_MS = 500;
 const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
+/** longest consume() waits for a group that starts from now on to be positioned */
+const POSITIONED_WAIT_MS = 30_000;
 
 /** KafkaJS logs through the platform's pino logger (or not at all), never to the console. */
 export const kafkaLogCreator =
@@ -123,6 +125,19 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [options.topic], fromBeginning: consumeOptions.fromBeginning ?? true });
+    // a group that starts from now on resolves "now" at its first fetch after joining: consume() returns after
+    // it, so that nothing published after the call is missed (run() itself returns before the join)
+    const positioned =
+      consumeOptions.fromBeginning === false
+        ? new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, POSITIONED_WAIT_MS);
+            const removeFetch = consumer.on(consumer.events.FETCH, () => {
+              clearTimeout(timer);
+              removeFetch();
+              resolve();
+            });
+          })
+        : Promise.resolve();
     /** after a failure nothing else is handled nor committed: the group receives it again later */
     const failedWith = (error: unknown, pause: () => void): void => {
       failed = true;
@@ -173,6 +188,7 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
         },
       });
     }
+    await positioned;
     const busConsumer: BusConsumer = {
       stop: async () => {
         consumers.delete(busConsumer);

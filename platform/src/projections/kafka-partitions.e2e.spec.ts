@@ -140,7 +140,7 @@ describeWithKafka(title, () => {
     expect(await first.waitFor(position, 60_000)).toBe(true);
     // each replica writes the documents of its partitions only, yet both pass every change on to their consoles
     for (const replica of replicas) {
-      await eventually(() => allStreams.every((index) => replica.heard.has(`partition_items_v1/${streamOf(index)}`)), 20_000);
+      await eventually(() => allStreams.every((index) => replica.heard.has(`partition_items_v1/${streamOf(index)}`)), 60_000);
     }
     const relayed = await relayStore.collection(RELAY_CHECKPOINTS_COLLECTION).get('kafka-relay');
     expect(Object.keys((relayed?.['partitions'] as Record<string, number> | undefined) ?? {}).sort()).toEqual(['0', '1', '2']);

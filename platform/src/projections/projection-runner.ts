@@ -800,7 +800,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * checkpoints reach it) reads them and tells `onChange`, for the consoles connected to it.
    */
   let changeFollower: BusConsumer | null = null;
-  const CHANGE_WAIT_MS = 10_000;
+  /** longer than any batch takes: a change passed on before its documents are written would show the old ones */
+  const CHANGE_WAIT_MS = 60_000;
   const passChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
     const last = events[events.length - 1]?.position ?? 0;
     if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
