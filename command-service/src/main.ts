@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createInfrastructure, loadConfig, runService, startKafkaRelay, type KafkaRelay } from '@cn/platform';
+import { createInfrastructure, loadConfig, runService, RELAY_CHECKPOINTS_COLLECTION, startKafkaRelay, type KafkaRelay } from '@cn/platform';
 import { startCommandService } from './command-service';
 
 /** The command service as its own process (behind the gateway, beside the projection service and the search indexer). */
@@ -12,7 +12,8 @@ runService('command-service', async () => {
         eventStore: infra.eventStore,
         brokers: config.kafkaBrokers,
         topic: config.kafkaTopic,
-        checkpoints: infra.documentStore.collection('_relay_checkpoints'),
+        partitions: config.kafkaPartitions,
+        checkpoints: infra.documentStore.collection(RELAY_CHECKPOINTS_COLLECTION),
         logger: infra.logger,
       })
     : null;

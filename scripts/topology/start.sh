@@ -7,6 +7,9 @@
 #  - EVENTSTORE_URL / MEILI_URL (+ MEILI_KEY) are passed on when set; unset, the event store is the SQLite
 #    log in the command service's DATA_DIR and search stays embedded (MiniSearch) in the indexer's.
 #  - nginx is installed with apt-get when missing.
+#  - KAFKA_PARTITIONS (default 1): partitions of the run's topic; PROJECTION_REPLICAS (default 1): how many
+#    projection-service processes share its consumer group, all behind the gateway's projection upstream
+#    (e.g. KAFKA_PARTITIONS=3 PROJECTION_REPLICAS=2; docs/ARCHITECTURE.md, "Kafka with several partitions").
 # Writes $CN_TOPOLOGY_RUN_DIR/state.env (default /tmp/cn-topology): ports, pids, TOPOLOGY_GATEWAY_URL.
 # Logs: <run dir>/*.log. Stop with scripts/topology/stop.sh (also after a failed start).
 set -euo pipefail
@@ -61,6 +64,10 @@ record RUN_DIR "$RUN_DIR"
 record SESSION_SECRET "$(openssl rand -hex 32 2>/dev/null || node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("hex"))')"
 record KAFKA_BROKERS "$KAFKA_BROKERS"
 record KAFKA_TOPIC "${TOPOLOGY_KAFKA_TOPIC:-cn.topology.$run_id}"
+record KAFKA_PARTITIONS "${KAFKA_PARTITIONS:-1}"
+replicas="${PROJECTION_REPLICAS:-1}"
+[[ "$replicas" =~ ^[1-9]$ ]] || { log "PROJECTION_REPLICAS must be 1 to 9"; exit 1; }
+record PROJECTION_REPLICAS "$replicas"
 record MONGODB_URL "$MONGODB_URL"
 record MONGODB_DB "${TOPOLOGY_MONGODB_DB:-cn_topology_${run_id//-/_}}"
 record EVENTSTORE_URL "${EVENTSTORE_URL:-}"
@@ -68,6 +75,7 @@ record MEILI_URL "${MEILI_URL:-}"
 record MEILI_KEY "${MEILI_KEY:-}"
 record COMMAND_PORT "${TOPOLOGY_COMMAND_PORT:-$(free_port)}"
 record PROJECTION_PORT "${TOPOLOGY_PROJECTION_PORT:-$(free_port)}"
+for ((replica = 2; replica <= replicas; replica++)); do record "PROJECTION_PORT_$replica" "$(free_port)"; done
 record SEARCH_PORT "${TOPOLOGY_SEARCH_PORT:-$(free_port)}"
 record GATEWAY_PORT "${TOPOLOGY_GATEWAY_PORT:-$(free_port)}"
 # shellcheck disable=SC1090
@@ -78,6 +86,9 @@ record TOPOLOGY_GATEWAY_URL "$TOPOLOGY_GATEWAY_URL"
 # ---- the three services (the command service first: it seeds the demo and creates the topic) ----
 for name in "${SERVICES[@]}"; do
   "$ROOT/scripts/topology/service.sh" "$name"
+done
+for ((replica = 2; replica <= PROJECTION_REPLICAS; replica++)); do
+  "$ROOT/scripts/topology/service.sh" "projection-service-$replica"
 done
 
 # ---- gateway: the real deploy/gateway/nginx.conf with local addresses and paths, routing untouched ----
@@ -108,15 +119,25 @@ sed -e "s#^    server command-service:3001 #    server 127.0.0.1:$COMMAND_PORT #
     -e "s#^pid /tmp/nginx.pid;#pid $gw/nginx.pid;#" \
     -e "s#_temp_path /tmp/#_temp_path $gw/#" \
     "$source_conf" >"$gw/nginx.conf"
+# further projection-service replicas join its upstream, right after its first server line
+further=""
+for ((replica = 2; replica <= PROJECTION_REPLICAS; replica++)); do
+  port_var="PROJECTION_PORT_$replica"
+  further+="    server 127.0.0.1:${!port_var} max_fails=0;\\n"
+done
+if [[ -n "$further" ]]; then
+  sed -i "s#^\(    server 127.0.0.1:$PROJECTION_PORT .*\)\$#\1\n${further%\\n}#" "$gw/nginx.conf"
+fi
 # the rendered file differs from the real one in exactly those lines
 changed="$(diff "$source_conf" "$gw/nginx.conf" | grep -c '^>' || true)"
-[[ "$changed" == 16 ]] || { log "rendering the gateway changed $changed lines, expected 16"; diff "$source_conf" "$gw/nginx.conf" >&2 || true; exit 1; }
+expected_changes=$((16 + PROJECTION_REPLICAS - 1))
+[[ "$changed" == "$expected_changes" ]] || { log "rendering the gateway changed $changed lines, expected $expected_changes"; diff "$source_conf" "$gw/nginx.conf" >&2 || true; exit 1; }
 nginx -t -q -p "$gw/" -c "$gw/nginx.conf" -e "$gw/error.log" >&2
 # as root nginx's workers run as nobody, who may read the built consoles (world-readable) but not /root
 nohup nginx -p "$gw/" -c "$gw/nginx.conf" -e "$gw/error.log" -g 'daemon off;' >>"$RUN_DIR/gateway.log" 2>&1 </dev/null &
 echo $! >"$RUN_DIR/gateway.pid"
 wait_ready "$TOPOLOGY_GATEWAY_URL/gateway/health" "$(cat "$RUN_DIR/gateway.pid")" 20 gateway "$RUN_DIR/gateway.log"
-log "gateway (nginx) on $TOPOLOGY_GATEWAY_URL -> command 127.0.0.1:$COMMAND_PORT, projection 127.0.0.1:$PROJECTION_PORT, search 127.0.0.1:$SEARCH_PORT"
-log "Kafka $KAFKA_BROKERS topic $KAFKA_TOPIC; MongoDB-wire $MONGODB_URL db $MONGODB_DB;" \
+log "gateway (nginx) on $TOPOLOGY_GATEWAY_URL -> command 127.0.0.1:$COMMAND_PORT, projection 127.0.0.1:$PROJECTION_PORT ($PROJECTION_REPLICAS replica(s)), search 127.0.0.1:$SEARCH_PORT"
+log "Kafka $KAFKA_BROKERS topic $KAFKA_TOPIC ($KAFKA_PARTITIONS partition(s)); MongoDB-wire $MONGODB_URL db $MONGODB_DB;" \
   "event store ${EVENTSTORE_URL:-SQLite log in $RUN_DIR/command-service-data}; search ${MEILI_URL:-embedded MiniSearch in $RUN_DIR/search-indexer-data}"
 echo "TOPOLOGY_GATEWAY_URL=$TOPOLOGY_GATEWAY_URL"

@@ -15,7 +15,7 @@ if [[ -f "$RUN_DIR/gateway.pid" ]]; then
   rm -f "$RUN_DIR/gateway.pid"
 fi
 # the readers first, then the writer (its relay may still be publishing)
-for name in search-indexer projection-service command-service; do
+for name in search-indexer projection-service-{9..2} projection-service command-service; do
   if [[ -f "$RUN_DIR/$name.pid" ]]; then
     stop_pid "$(cat "$RUN_DIR/$name.pid")" TERM 20
     rm -f "$RUN_DIR/$name.pid"

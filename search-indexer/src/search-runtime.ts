@@ -1,4 +1,4 @@
-import { createProjector, gateOf, type Infrastructure, type SearchCollection, type SearchDocument } from '@cn/platform';
+import { createProjector, gateOf, RELAY_CHECKPOINTS_COLLECTION, type Infrastructure, type RelayCheckpoint, type SearchCollection, type SearchDocument } from '@cn/platform';
 import type { RecordedEvent } from '@cn/domain';
 import { bufferedIndexes, sourceCollectionName, type SourceDocument, type SourceOf } from './core/buffered-indexes';
 import type { SearchIndexerRuntime } from './core/search-core';
@@ -71,6 +71,8 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
     },
     logger,
     onError: (error) => logger.error({ err: error }, 'search projector stopped'),
+    // on a partitioned Kafka topic, X-Consistency-Position is found per partition through the relay's checkpoint
+    relayCheckpoint: { collection: infra.documentStore.collection<RelayCheckpoint>(RELAY_CHECKPOINTS_COLLECTION) },
   });
 
   let lagTimer: NodeJS.Timeout | null = null;

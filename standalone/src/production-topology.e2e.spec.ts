@@ -24,7 +24,7 @@ const stateFile = process.env['TOPOLOGY_STATE'] ?? '/tmp/cn-topology/state.env';
 const readState = (): Record<string, string> => {
   const state: Record<string, string> = {};
   for (const line of readFileSync(stateFile, 'utf8').split('\n')) {
-    const match = /^([A-Z_]+)=(.*)$/.exec(line);
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
     // start.sh writes printf %q values: only '' needs unquoting for what it records
     if (match?.[1] !== undefined && match[2] !== undefined) state[match[1]] = match[2] === "''" ? '' : match[2];
   }
@@ -38,6 +38,13 @@ const title = gateway
   ? `production topology: three service processes behind the nginx gateway on Kafka ${state['KAFKA_BROKERS'] ?? ''} and MongoDB-wire ${state['MONGODB_URL'] ?? ''} (${eventStore}; ${search})`
   : 'production topology (skipped: TOPOLOGY_GATEWAY_URL not set; scripts/integration-tests.sh starts it with scripts/topology/start.sh)';
 const describeTopology = gateway ? describe : describe.skip;
+/** projection-service processes sharing one consumer group (PROJECTION_REPLICAS), and the topic's partitions */
+const replicas = Number(state['PROJECTION_REPLICAS'] ?? '1') || 1;
+const partitions = Number(state['KAFKA_PARTITIONS'] ?? '1') || 1;
+const projectionUrls = (): string[] =>
+  [state['PROJECTION_PORT'], ...Array.from({ length: replicas - 1 }, (_unused, index) => state[`PROJECTION_PORT_${index + 2}`])].map(
+    (port) => `http://127.0.0.1:${port ?? ''}`,
+  );
 
 jest.setTimeout(120_000);
 
@@ -164,6 +171,7 @@ describeTopology(title, () => {
       const response = await fetch(`${serviceUrl(name)}/health/ready`);
       expect({ name, status: response.status }).toEqual({ name, status: 200 });
     }
+    for (const url of projectionUrls()) expect({ url, status: (await fetch(`${url}/health/ready`)).status }).toEqual({ url, status: 200 });
     expect((await fetch(`${gateway}/health/ready`)).status).toBe(200);
     expect((await fetch(`${gateway}/gateway/health`)).status).toBe(200);
     // /metrics stays on the services' own ports
@@ -219,6 +227,25 @@ describeTopology(title, () => {
     });
     expect(JSON.stringify(directory)).toContain(member.memberId);
   });
+
+  it(
+    `reads its own writes through every projection-service replica on its own port (${replicas} replica(s), ${partitions} partition(s); PROJECTION_REPLICAS, KAFKA_PARTITIONS)`,
+    async () => {
+      // each replica writes the documents of its partitions; a read with X-Consistency-Position waits on the
+      // shared per-partition checkpoints, whichever replica holds the event's partition
+      for (const [index, url] of projectionUrls().entries()) {
+        for (const round of [1, 2, 3]) {
+          const text = `replica ${index + 1} round ${round} ${run}`;
+          const position = await command(member, 'PUT', '/api/v1/members/me/status', { type: 'online', text });
+          const answer = await fetch(`${url}/members/${member.memberId}`, {
+            headers: { cookie: member.cookie, accept: 'application/json', 'x-consistency-position': String(position) },
+          });
+          const profile = (await answer.json()) as { status?: { text?: string } };
+          expect({ url, text: profile.status?.text }).toEqual({ url, text });
+        }
+      }
+    },
+  );
 
   it('answers the event history to the auditor', async () => {
     const history = await auditor.json<AuditEventsResponse>('GET', '/api/v1/audit/events?limit=100&order=desc');
@@ -283,7 +310,13 @@ describeTopology(title, () => {
     const texts = [1, 2, 3].map((n) => `while down ${run} ${n}`);
     const positions: number[] = [];
     for (const text of texts) positions.push(await command(member, 'PUT', '/api/v1/members/me/status', { type: 'online', text }));
-    expect((await admin.request('GET', '/api/v1/network')).status).toBe(502);
+    if (replicas > 1) {
+      // another replica answers (the gateway sends no request to a second upstream: proxy_next_upstream off)
+      const survivor = await fetch(`${projectionUrls()[1]}/api/v1/network`, { headers: { cookie: admin.cookie, accept: 'application/json' } });
+      expect(survivor.status).toBe(200);
+    } else {
+      expect((await admin.request('GET', '/api/v1/network')).status).toBe(502);
+    }
 
     await promisify(execFile)('bash', [join(root, 'scripts', 'topology', 'service.sh'), 'projection-service'], {
       env: { ...process.env, CN_TOPOLOGY_RUN_DIR: state['RUN_DIR'] ?? '/tmp/cn-topology' },

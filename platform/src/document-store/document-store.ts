@@ -61,11 +61,38 @@ export interface DocumentCollection<T extends Document = Document> {
   writeMany(changes: ReadonlyArray<{ id: string; doc: T | null }>): Promise<void>;
 }
 
+/**
+ * One change of a `writeAll`: the document written (`doc`) or deleted (`null`). With `ifVersion` it is
+ * conditional: written only while the stored document's `_version` is that number (0: no document, or one
+ * without `_version`), else the store throws `DocumentConflictError` (SQLite: nothing of the `writeAll` is
+ * written). Read-modify-write by several processes (projection-service replicas on a partitioned bus) never
+ * overwrites another's write this way.
+ */
+export interface DocumentWrite {
+  id: string;
+  doc: Document | null;
+  ifVersion?: number;
+}
+
 /** the changes of one collection in a `writeAll` */
 export interface CollectionWrites {
   collection: string;
-  changes: ReadonlyArray<{ id: string; doc: Document | null }>;
+  changes: readonly DocumentWrite[];
 }
+
+/** a conditional write (`ifVersion`) found another version: read again and retry */
+export class DocumentConflictError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+  ) {
+    super(`document ${collection}/${id} was changed by another writer`);
+    this.name = 'DocumentConflictError';
+  }
+}
+
+/** the `_version` a conditional write compares (a document written without one counts as 0) */
+export const versionOf = (doc: Document | null | undefined): number => (doc && typeof doc['_version'] === 'number' ? doc['_version'] : 0);
 
 export interface DocumentStore {
   collection<T extends Document = Document>(name: string): DocumentCollection<T>;

@@ -9,6 +9,7 @@ import type {
   FindOptions,
   Scalar,
 } from './document-store';
+import { DocumentConflictError, versionOf, type DocumentWrite } from './document-store';
 
 export interface MongoDocumentStoreOptions {
   /** e.g. `mongodb://127.0.0.1:27017` */
@@ -109,6 +110,49 @@ const decodeKey = (key: string): string => (key.startsWith('~') ? key.slice(1) :
 const encodeDocument = (doc: Document): Document => mapKeys(doc, encodeKey) as Document;
 const decodeDocument = <T extends Document>(doc: Document): T => mapKeys(doc, decodeKey) as T;
 
+const DUPLICATE_KEY = 11000;
+/** where conditional writes claim the version they write (one short-lived document per write in flight) */
+const WRITE_CLAIMS = '_write_claims';
+/** a claim this old belongs to a writer that died between claiming and writing: it is dropped */
+const STALE_CLAIM_MS = 30_000;
+
+const isDuplicateKey = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY;
+
+/**
+ * One conditional change. A filtered replace is no compare-and-set on every MongoDB-wire server (FerretDB
+ * 1.x matches the filter and writes apart: two writers both matched), but inserting an existing `_id`
+ * fails on all of them. So a writer first claims the version it writes (`<collection>/<id>@<version + 1>`
+ * in `_write_claims`; a second claimant gets a duplicate key), then checks the stored `_version` is still
+ * the one it read, writes, and drops its claim. Writes of one document thus land in version order: a
+ * writer that read an older version either meets the claim or sees the newer `_version`.
+ */
+const writeConditionally = async (name: string, mongo: Collection<Document>, claims: Collection<Document>, change: DocumentWrite): Promise<void> => {
+  const { id, doc, ifVersion } = change;
+  if (ifVersion === undefined) {
+    if (doc === null) await mongo.deleteOne({ _id: id });
+    else await mongo.replaceOne({ _id: id }, encodeDocument(doc), { upsert: true });
+    return;
+  }
+  const claimId = `${name}/${id}@${ifVersion + 1}`;
+  try {
+    await claims.insertOne({ _id: claimId, at: Date.now() });
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    const claim = await claims.findOne({ _id: claimId });
+    if (claim && typeof claim['at'] === 'number' && Date.now() - claim['at'] > STALE_CLAIM_MS) await claims.deleteOne({ _id: claimId });
+    throw new DocumentConflictError(name, id);
+  }
+  try {
+    const stored = await mongo.findOne({ _id: id }, { projection: { _version: 1 } });
+    if (versionOf(stored) !== ifVersion) throw new DocumentConflictError(name, id);
+    if (doc === null) await mongo.deleteOne({ _id: id });
+    else await mongo.replaceOne({ _id: id }, encodeDocument(doc), { upsert: true });
+  } finally {
+    await claims.deleteOne({ _id: claimId });
+  }
+};
+
 export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): DocumentStore => {
   const client = new MongoClient(options.url);
   const db = client.db(options.database);
@@ -153,8 +197,12 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
       clear: async () => {
         await mongo.deleteMany({});
       },
-      writeMany: async (changes) => {
+      writeMany: async (changes: readonly DocumentWrite[]) => {
         if (changes.length === 0) return;
+        if (changes.some((change) => change.ifVersion !== undefined)) {
+          for (const change of changes) await writeConditionally(name, mongo, db.collection<Document>(WRITE_CLAIMS), change);
+          return;
+        }
         await mongo.bulkWrite(
           changes.map(({ id, doc }) =>
             doc === null ? { deleteOne: { filter: { _id: id } } } : { replaceOne: { filter: { _id: id }, replacement: encodeDocument(doc), upsert: true } },

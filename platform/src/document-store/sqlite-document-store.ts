@@ -11,6 +11,7 @@ import type {
   FindOptions,
   Scalar,
 } from './document-store';
+import { DocumentConflictError, versionOf, type DocumentWrite } from './document-store';
 
 export interface SqliteDocumentStoreOptions {
   path: string;
@@ -200,8 +201,13 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
   );
   const deleteOne = db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?');
   const deleteAll = db.prepare<[string]>('DELETE FROM documents WHERE collection = ?');
-  const writeChanges = (name: string, changes: ReadonlyArray<{ id: string; doc: Document | null }>): void => {
-    for (const { id, doc } of changes) {
+  const writeChanges = (name: string, changes: readonly DocumentWrite[]): void => {
+    for (const { id, doc, ifVersion } of changes) {
+      if (ifVersion !== undefined) {
+        const stored = selectOne.get(name, id);
+        // throwing inside the transaction rolls the whole writeAll back
+        if (versionOf(stored ? (JSON.parse(stored.doc) as Document) : null) !== ifVersion) throw new DocumentConflictError(name, id);
+      }
       if (doc === null) deleteOne.run(name, id);
       else upsertOne.run(name, id, JSON.stringify(doc));
     }

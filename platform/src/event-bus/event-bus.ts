@@ -12,7 +12,20 @@ export interface BusConsumer {
 interface ConsumeCommon {
   /** consumer group; each group receives every event once (at least once) */
   groupId: string;
+  /**
+   * where a group without committed offsets starts: the beginning of the log (default) or only what is
+   * published from now on (a process's own group that only passes changes on to its open consoles)
+   */
+  fromBeginning?: boolean;
   onError?: (error: unknown) => void;
+}
+
+/**
+ * Where a batch came from: its partition of the topic (0 on a bus with one). Events of one stream always
+ * share a partition, in order; events of different partitions reach a consumer in no defined order.
+ */
+export interface Delivery {
+  partition: number;
 }
 
 /**
@@ -24,15 +37,21 @@ interface ConsumeCommon {
 export type ConsumeOptions = ConsumeCommon &
   (
     | { /** awaited before the event's offset is committed */ handler: (event: RecordedEvent) => Promise<void>; handleBatch?: never }
-    | { handleBatch: (events: readonly RecordedEvent[]) => Promise<void>; handler?: never }
+    | { handleBatch: (events: readonly RecordedEvent[], delivery: Delivery) => Promise<void>; handler?: never }
   );
 
 /** the per-event handler of either form (a bus that delivers one event at a time) */
 export const eventHandlerOf = (options: ConsumeOptions): ((event: RecordedEvent) => Promise<void>) =>
-  options.handler ?? ((event) => options.handleBatch([event]));
+  options.handler ?? ((event) => options.handleBatch([event], { partition: 0 }));
 
 export interface EventBus {
   consume(options: ConsumeOptions): Promise<BusConsumer>;
+  /**
+   * How many partitions the bus's topic has (1: one total order, the event store's). With more, a consumer
+   * group shares them among its members, each partition ordered but not the whole log (`handleBatch`'s
+   * `delivery` names the partition).
+   */
+  partitions(): Promise<number>;
   /** forget a group's committed offset so it receives everything again (projection rebuild) */
   resetGroup(groupId: string): Promise<void>;
   close(): Promise<void>;

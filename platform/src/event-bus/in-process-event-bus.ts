@@ -86,6 +86,8 @@ export const createInProcessEventBus = (options: InProcessEventBusOptions): Even
       consumers.add(consumer);
       return consumer;
     }),
+    // the event store's log: one total order
+    partitions: () => Promise.resolve(1),
     resetGroup: (groupId) => settle(() => {
       moved.delete(groupId);
       commitOffset.run(groupId, 0);

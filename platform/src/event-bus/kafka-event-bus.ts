@@ -13,10 +13,11 @@ export interface KafkaEventBusOptions {
   topic: string;
   clientId: string;
   /**
-   * partitions of the topic when the bus creates it (default 1). The projectors keep one checkpoint, the
-   * global position, and the consistency gate waits for a position: both need the log's total order,
-   * which Kafka keeps within one partition only. With several partitions a consumer reads them
-   * interleaved and a projector skips every event below a position it already reached on another one.
+   * partitions of the topic when the bus creates it (default 1). With one, every consumer reads the log's
+   * total order. With more, the relay's key (the stream) keeps each stream in one partition, a consumer
+   * group shares the partitions among its members, and `handleBatch` is told each batch's partition: the
+   * document projector then keeps positions per partition (docs/ARCHITECTURE.md, "Kafka with several
+   * partitions"). A consumer with `handler` (one event at a time) is refused on such a topic.
    */
   partitions?: number;
   /**
@@ -35,6 +36,8 @@ export interface KafkaEventBusOptions {
 const DEFAULT_PARTITIONS = 1;
 const DEFAULT_MAX_WAIT_MS = 500;
 const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
+/** longest consume() waits for a group that starts from now on to be positioned */
+const POSITIONED_WAIT_MS = 30_000;
 
 /** KafkaJS logs through the platform's pino logger (or not at all), never to the console. */
 export const kafkaLogCreator =
@@ -97,9 +100,9 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
     const connected = await connectedAdmin();
     const metadata = await connected.fetchTopicMetadata({ topics: [options.topic] });
     const partitions = metadata.topics[0]?.partitions.length ?? 0;
-    if (partitions !== 1) {
+    if (partitions !== 1 && !consumeOptions.handleBatch) {
       throw new Error(
-        `Kafka topic ${options.topic} has ${partitions} partitions: the projectors need the log's total order, create it with one partition`,
+        `Kafka topic ${options.topic} has ${partitions} partitions: a consumer that handles one event at a time needs the log's total order (use handleBatch, which names the partition)`,
       );
     }
     const consumer: Consumer = kafka.consumer({
@@ -121,7 +124,20 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
       if (!payload.restart) onError?.(payload.error);
     });
     await consumer.connect();
-    await consumer.subscribe({ topics: [options.topic], fromBeginning: true });
+    await consumer.subscribe({ topics: [options.topic], fromBeginning: consumeOptions.fromBeginning ?? true });
+    // a group that starts from now on resolves "now" at its first fetch after joining: consume() returns after
+    // it, so that nothing published after the call is missed (run() itself returns before the join)
+    const positioned =
+      consumeOptions.fromBeginning === false
+        ? new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, POSITIONED_WAIT_MS);
+            const removeFetch = consumer.on(consumer.events.FETCH, () => {
+              clearTimeout(timer);
+              removeFetch();
+              resolve();
+            });
+          })
+        : Promise.resolve();
     /** after a failure nothing else is handled nor committed: the group receives it again later */
     const failedWith = (error: unknown, pause: () => void): void => {
       failed = true;
@@ -141,7 +157,10 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
           if (failed || batch.messages.length === 0) return;
           const last = batch.messages[batch.messages.length - 1];
           try {
-            await handleBatch(batch.messages.map((message) => decodeEvent(message.value)));
+            await handleBatch(
+              batch.messages.map((message) => decodeEvent(message.value)),
+              { partition: batch.partition },
+            );
           } catch (error) {
             failedWith(error, () => payload.pause());
             return;
@@ -169,6 +188,7 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
         },
       });
     }
+    await positioned;
     const busConsumer: BusConsumer = {
       stop: async () => {
         consumers.delete(busConsumer);
@@ -181,6 +201,11 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
 
   return {
     consume,
+    partitions: async () => {
+      const connected = await connectedAdmin();
+      const metadata = await connected.fetchTopicMetadata({ topics: [options.topic] });
+      return metadata.topics[0]?.partitions.length ?? 0;
+    },
     resetGroup: async (groupId) => {
       const connected = await connectedAdmin();
       // Kafka refuses to reset the offsets of a group with live members: stop its consumers first

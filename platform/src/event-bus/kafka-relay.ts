@@ -14,9 +14,28 @@ export interface KafkaRelayOptions {
   /** checkpoint id and Kafka client id (default `kafka-relay`) */
   name?: string;
   logger?: pino.Logger;
+  /** partitions of the topic when the relay creates it (default 1) */
+  partitions?: number;
   /** first delay before following the store again after a failure; doubled up to 30 s (default 500 ms) */
   retryDelayMs?: number;
 }
+
+/** where command-service's relay keeps its checkpoint (`RelayCheckpoint`) in the document store */
+export const RELAY_CHECKPOINTS_COLLECTION = '_relay_checkpoints';
+export const RELAY_CHECKPOINT_ID = 'kafka-relay';
+
+/**
+ * The relay's checkpoint: the last event the broker acknowledged, and per partition the last position
+ * sent to it. Events are sent one at a time in the log's order, so once `position` >= P, a partition whose
+ * last is <= P holds every event of it up to P, and one past P holds its events up to P below that one:
+ * readers on several partitions wait for a global position with it (`X-Consistency-Position`).
+ */
+export type RelayCheckpoint = {
+  _id: string;
+  position: number;
+  partitions?: Record<string, number>;
+  updatedAt?: string;
+};
 
 export interface KafkaRelay {
   stop(): Promise<void>;
@@ -40,7 +59,7 @@ export const startKafkaRelay = async (options: KafkaRelayOptions): Promise<Kafka
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await ensureKafkaTopic(admin, options.topic);
+    await ensureKafkaTopic(admin, options.topic, options.partitions);
   } finally {
     await admin.disconnect();
   }
@@ -56,19 +75,22 @@ export const startKafkaRelay = async (options: KafkaRelayOptions): Promise<Kafka
 
   const checkpoint = await options.checkpoints.get(name);
   let position = typeof checkpoint?.position === 'number' ? checkpoint.position : 0;
+  const lastByPartition: Record<string, number> = { ...((checkpoint as RelayCheckpoint | null)?.partitions ?? {}) };
   let subscription: EventSubscription | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let retryDelay = options.retryDelayMs ?? 500;
   let stopped = false;
 
   const relay = async (event: RecordedEvent): Promise<void> => {
-    await producer.send({
+    const [sent] = await producer.send({
       topic: options.topic,
       acks: -1,
       compression: CompressionTypes.None,
       messages: [{ key: event.streamId, value: JSON.stringify(event), headers: { type: event.type } }],
     });
-    await options.checkpoints.upsert({ _id: name, position: event.position, updatedAt: new Date().toISOString() });
+    if (sent) lastByPartition[String(sent.partition)] = event.position;
+    const next: RelayCheckpoint = { _id: name, position: event.position, partitions: lastByPartition, updatedAt: new Date().toISOString() };
+    await options.checkpoints.upsert(next);
     position = event.position;
     retryDelay = options.retryDelayMs ?? 500;
   };

@@ -23,6 +23,8 @@ export interface PlatformConfig {
   eventStoreUrl?: string;
   kafkaBrokers?: string[];
   kafkaTopic: string;
+  /** partitions of the topic when it is created (KAFKA_PARTITIONS, default 1; docs/ARCHITECTURE.md) */
+  kafkaPartitions: number;
   mongoUrl?: string;
   mongoDatabase: string;
   meiliHost?: string;
@@ -181,6 +183,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     eventStoreUrl: optional(env['EVENTSTORE_URL']),
     kafkaBrokers: kafkaBrokers && kafkaBrokers.length > 0 ? kafkaBrokers : undefined,
     kafkaTopic: optional(env['KAFKA_TOPIC']) ?? 'cn.events',
+    kafkaPartitions: integer('KAFKA_PARTITIONS', env['KAFKA_PARTITIONS'], 1, (n) => n >= 1),
     mongoUrl: optional(env['MONGODB_URL']),
     mongoDatabase: optional(env['MONGODB_DB']) ?? 'community_network',
     meiliHost: optional(env['MEILI_URL']),
@@ -279,7 +282,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
     const bus = track(
       'bus',
       config.kafkaBrokers
-        ? createKafkaEventBus({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, clientId: `cn-${service}`, logger })
+        ? createKafkaEventBus({ brokers: config.kafkaBrokers, topic: config.kafkaTopic, partitions: config.kafkaPartitions, clientId: `cn-${service}`, logger })
         : createInProcessEventBus({ eventStore, path: file('bus.sqlite'), legacyPath: file('events.sqlite') }),
     );
     const fileStorage = track('fileStorage', createFileStorageFromEnv(process.env, config.dataDir).storage);

@@ -275,6 +275,7 @@ describe('projector', () => {
         };
         return Promise.resolve({ stop });
       },
+      partitions: () => Promise.resolve(1),
       resetGroup: () => Promise.resolve(),
       close: () => Promise.resolve(),
     };

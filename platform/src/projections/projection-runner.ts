@@ -1,5 +1,6 @@
-import type { CollectionWrites, DocumentStore } from '@cn/platform/document-store';
-import type { BusConsumer, EventBus } from '@cn/platform/event-bus';
+import { randomUUID } from 'node:crypto';
+import { DocumentConflictError, versionOf, type CollectionWrites, type DocumentCollection, type DocumentStore } from '@cn/platform/document-store';
+import { RELAY_CHECKPOINT_ID, RELAY_CHECKPOINTS_COLLECTION, type BusConsumer, type Delivery, type EventBus, type RelayCheckpoint } from '@cn/platform/event-bus';
 import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/event-store';
 import type { PersonalDataCipher, SubjectKeys } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
@@ -33,6 +34,12 @@ export interface ProjectorOptions {
   logger?: ProjectorLogger;
   /** a failing event stops the projector (nothing is skipped); the service decides what to do */
   onError?: (error: unknown) => void;
+  /**
+   * on a bus with several partitions, the relay's checkpoint (`RelayCheckpoint`): `waitFor` reads it to learn
+   * which partitions hold events up to a position. Valid for a projector that holds every partition (one
+   * process in its group, like the search indexer); without it `waitFor` waits for the catch-up only.
+   */
+  relayCheckpoint?: { collection: DocumentCollection<RelayCheckpoint>; id?: string };
 }
 
 export interface Projector {
@@ -123,14 +130,47 @@ export const createProjector = (options: ProjectorOptions): Projector => {
         saving = null;
       });
   };
+  // on a bus with several partitions the log's order holds per partition only: an event is new when it is
+  // past the start (what the catch-up applied) and past the last one handled from its own partition
+  let partitioned = false;
+  const lastByPartition = new Map<number, number>();
   /** what the bus delivered at once (Kafka: a fetched batch), in one handle; the checkpoint follows soon */
-  const applyLive = async (events: readonly RecordedEvent[]): Promise<void> => {
+  const applyLive = async (events: readonly RecordedEvent[], delivery: Delivery): Promise<void> => {
+    if (partitioned) {
+      const floor = Math.max(position, lastByPartition.get(delivery.partition) ?? 0);
+      const fresh = events.filter((event) => event.position > floor);
+      if (fresh.length === 0) return;
+      const last = fresh[fresh.length - 1].position;
+      await waitOutStorage(() => options.handle(fresh), last);
+      // the checkpoint (one global position) stays where the catch-up left it: Kafka's offsets say what
+      // each partition handled, and a restart handles the rest of the log again (at least once)
+      lastByPartition.set(delivery.partition, last);
+      return;
+    }
     const fresh = events.filter((event) => event.position > position);
     if (fresh.length === 0) return;
     const last = fresh[fresh.length - 1].position;
     await waitOutStorage(() => options.handle(fresh), last);
     advance(last);
     checkpointSoon(last);
+  };
+
+  /** this process handled every partition's events up to `wanted` (the relay's checkpoint says where they are) */
+  const waitAcrossPartitions = async (wanted: number, timeoutMs: number): Promise<boolean> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const relay = await options.relayCheckpoint?.collection.get(options.relayCheckpoint.id ?? RELAY_CHECKPOINT_ID);
+      const reached =
+        relay !== null &&
+        relay !== undefined &&
+        relay.position >= wanted &&
+        Object.entries(relay.partitions ?? {}).every(
+          ([partition, last]) => Math.max(position, lastByPartition.get(Number(partition)) ?? 0) >= Math.min(wanted, last),
+        );
+      if (reached) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(20, Math.max(1, deadline - Date.now()))));
+    }
   };
 
   /** replays what the checkpoint has not seen from the event store, batch by batch, yielding in between */
@@ -152,6 +192,8 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       advance(await options.checkpoint.get());
       options.logger?.info({ projector: options.name, position }, 'projector starting');
       if (options.eventStore) await catchUp(options.eventStore);
+      partitioned = (await options.bus.partitions()) > 1;
+      lastByPartition.clear();
       consumer = await options.bus.consume({
         groupId: options.name,
         // the bus delivers at least once; the checkpoint says what was already applied
@@ -172,8 +214,9 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       if (unsaved !== null) await options.checkpoint.set(unsaved).catch(() => undefined);
       unsaved = null;
     },
-    position: () => position,
-    waitFor: (wanted, timeoutMs) => waitForPosition(waiters, position, wanted, timeoutMs),
+    position: () => (partitioned ? Math.max(position, ...lastByPartition.values()) : position),
+    waitFor: (wanted, timeoutMs) =>
+      partitioned && options.relayCheckpoint ? waitAcrossPartitions(wanted, timeoutMs) : waitForPosition(waiters, position, wanted, timeoutMs),
   };
 };
 
@@ -207,6 +250,13 @@ export interface DocumentProjectorOptions {
    * documents are written, so that the bus's offsets never run ahead of them.
    */
   acknowledgeBeforeWrite?: boolean;
+  /**
+   * on a bus with several partitions, where the relay keeps its checkpoint (`RelayCheckpoint`): waiting for
+   * a global position reads it (default: `_relay_checkpoints`/`kafka-relay` of `documentStore`)
+   */
+  relayCheckpoint?: { collection: string; id: string };
+  /** how often a wait for a position looks at the shared checkpoints on a partitioned bus (default 20 ms) */
+  partitionPollMs?: number;
 }
 
 /** What a read model's projector reports about it. */
@@ -594,10 +644,218 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }
   };
 
+  // ---- a bus with several partitions (docs/ARCHITECTURE.md, "Kafka with several partitions") ----
+  // Several processes of one consumer group share the partitions and the documents: a document records the
+  // position it applied per partition (`_positions`) and is written only while its `_version` is the one
+  // read (else the batch is read and applied again); each read model keeps a checkpoint per partition,
+  // written with the batch's documents, before the bus commits the batch's offset.
+  let partitioned = false;
+  /**
+   * one checkpoint document per (projector, partition), holding every read model's position in it: a batch
+   * writes one checkpoint, and a wait reads one per partition (on a MongoDB-wire server each conditional
+   * write costs round trips)
+   */
+  const partitionCheckpointId = (partition: number): string => `${options.name}#${partition}`;
+  const positionIn = (checkpoint: ProjectedDocument | null | undefined, track: Track): number => {
+    const positions = checkpoint?.['positions'];
+    const at = typeof positions === 'object' && positions !== null ? (positions as Record<string, unknown>)[track.collection] : undefined;
+    return typeof at === 'number' ? at : 0;
+  };
+  /** what this process applied per partition, for `position()` (waiting reads the shared checkpoints) */
+  const appliedByPartition = new Map<number, number>();
+
+  const positionsOf = (doc: ProjectedDocument | null): Record<string, number> => {
+    const positions = doc?.['_positions'];
+    return typeof positions === 'object' && positions !== null ? (positions as Record<string, number>) : {};
+  };
+
+  interface Loaded {
+    doc: ProjectedDocument | null;
+    version: number;
+  }
+
+  /** one attempt at a batch of one partition: read, apply, write conditionally; a conflict throws */
+  const applyPartitionOnce = async (events: readonly RecordedEvent[], partition: number): Promise<void> => {
+    const working = tracks.filter((track) => track.failure === null);
+    const checkpoint = await checkpoints.get(partitionCheckpointId(partition));
+    const loaded = new Map<Track, Map<string, Loaded>>();
+    const changed = new Map<Track, Set<string>>();
+    const reached = new Map<Track, number>();
+    const keys: SubjectKeys = new Map();
+    const load = async (track: Track, id: string): Promise<Loaded> => {
+      let known = loaded.get(track);
+      if (!known) {
+        known = new Map();
+        loaded.set(track, known);
+      }
+      let entry = known.get(id);
+      if (!entry) {
+        const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+        entry = { doc, version: versionOf(doc) };
+        known.set(id, entry);
+      }
+      return entry;
+    };
+    for (const delivered of events) {
+      const behind = working.filter((track) => delivered.position > (reached.get(track) ?? positionIn(checkpoint, track)));
+      const interested = behind.filter((track) => track.projection.eventTypes.includes(delivered.type));
+      if (interested.length > 0) {
+        const event = readEvent(delivered);
+        const revealed = await options.cipher.reveal(event, keys);
+        for (const track of interested) {
+          for (const id of track.projection.documentIds(revealed)) {
+            const entry = await load(track, id);
+            const current = entry.doc;
+            // already applied from this partition (redelivery, a rebalance's overlap)
+            if (current && (positionsOf(current)[String(partition)] ?? 0) >= event.position) continue;
+            const next = track.projection.evolve(current, revealed, id);
+            if (next === null && !current) continue;
+            entry.doc =
+              next === null
+                ? null
+                : {
+                    ...next,
+                    _id: id,
+                    _position: Math.max(current?._position ?? 0, event.position),
+                    _positions: { ...positionsOf(current), [String(partition)]: event.position },
+                  };
+            let ids = changed.get(track);
+            if (!ids) {
+              ids = new Set();
+              changed.set(track, ids);
+            }
+            ids.add(id);
+          }
+        }
+      }
+      for (const track of behind) reached.set(track, delivered.position);
+    }
+    const written: CollectionWrites[] = [...changed].map(([track, ids]) => ({
+      collection: track.collection,
+      changes: [...ids].map((id) => {
+        const entry = loaded.get(track)?.get(id) ?? { doc: null, version: 0 };
+        return { id, doc: entry.doc === null ? null : { ...entry.doc, _version: entry.version + 1 }, ifVersion: entry.version };
+      }),
+    }));
+    if (reached.size > 0) {
+      const id = partitionCheckpointId(partition);
+      const version = versionOf(checkpoint);
+      const positions: Record<string, number> = {};
+      for (const track of tracks) positions[track.collection] = positionIn(checkpoint, track);
+      for (const [track, at] of reached) positions[track.collection] = at;
+      const furthest = Math.max(0, ...Object.values(positions));
+      // last, so that on a store without transactions a checkpoint never runs ahead of its documents
+      written.push({
+        collection: CHECKPOINTS_COLLECTION,
+        changes: [{ id, doc: { _id: id, partition, positions, position: furthest, _position: furthest, _version: version + 1 }, ifVersion: version }],
+      });
+    }
+    if (written.length > 0) await options.documentStore.writeAll(written);
+    const furthest = Math.max(0, ...reached.values());
+    if (furthest > 0) appliedByPartition.set(partition, Math.max(appliedByPartition.get(partition) ?? 0, furthest));
+    // the consoles hear of these changes through every process's change follower (below), not from here
+  };
+
+  const CONFLICT_ATTEMPTS = 50;
+  /** a batch of one partition, applied again (read afresh) while another process wrote its documents first */
+  const applyPartition = async (events: readonly RecordedEvent[], delivery: Delivery): Promise<void> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await waitOutStorage(() => applyPartitionOnce(events, delivery.partition), null, events[events.length - 1]?.position ?? 0);
+        return;
+      } catch (error) {
+        if (!(error instanceof DocumentConflictError) || attempt >= CONFLICT_ATTEMPTS || stopping) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 10 * Math.min(attempt, 10))));
+      }
+    }
+  };
+
+  /**
+   * Reached on a partitioned bus: the relay has sent `wanted`, and every partition's checkpoint of every
+   * working read model (written by whichever process holds the partition) is at `wanted`, or at the last
+   * event the relay sent to that partition when that one is older.
+   */
+  const reachedAcrossPartitions = async (wanted: number): Promise<boolean> => {
+    const where = options.relayCheckpoint ?? { collection: RELAY_CHECKPOINTS_COLLECTION, id: RELAY_CHECKPOINT_ID };
+    const relay = await options.documentStore.collection<RelayCheckpoint>(where.collection).get(where.id);
+    if (!relay || relay.position < wanted) return false;
+    const sent = Object.entries(relay.partitions ?? {}).map(([partition, last]) => [Number(partition), Math.min(wanted, last)] as const);
+    const working = tracks.filter((track) => track.failure === null);
+    const stored = new Map((await checkpoints.getMany(sent.map(([partition]) => partitionCheckpointId(partition)))).map((doc) => [doc._id, doc]));
+    return sent.every(([partition, needed]) => {
+      const checkpoint = stored.get(partitionCheckpointId(partition));
+      return working.every((track) => positionIn(checkpoint, track) >= needed);
+    });
+  };
+  const waitAcrossPartitions = async (wanted: number, timeoutMs: number): Promise<boolean> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (await reachedAcrossPartitions(wanted)) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(options.partitionPollMs ?? 20, Math.max(1, deadline - Date.now()))));
+    }
+  };
+
+  /**
+   * Realtime on a partitioned bus: a console's socket is open on one process, while the document it watches
+   * may be written by another (the one holding the event's partition). So every process follows the whole
+   * topic in a group of its own, from now on, and once an event's documents are written (the shared
+   * checkpoints reach it) reads them and tells `onChange`, for the consoles connected to it.
+   */
+  let changeFollower: BusConsumer | null = null;
+  /** longer than any batch takes: a change passed on before its documents are written would show the old ones */
+  const CHANGE_WAIT_MS = 60_000;
+  const passChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
+    const last = events[events.length - 1]?.position ?? 0;
+    if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
+    const keys: SubjectKeys = new Map();
+    for (const delivered of events) {
+      const interested = tracks.filter((track) => track.failure === null && track.projection.eventTypes.includes(delivered.type));
+      if (interested.length === 0) continue;
+      const event = readEvent(delivered);
+      const revealed = await options.cipher.reveal(event, keys);
+      for (const track of interested) {
+        for (const id of track.projection.documentIds(revealed)) {
+          const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+          options.onChange?.({ collection: track.collection, id, doc, event });
+        }
+      }
+    }
+  };
+  const followChanges = async (): Promise<BusConsumer | null> =>
+    options.onChange
+      ? options.bus.consume({
+          groupId: `${options.name}.changes.${randomUUID()}`,
+          fromBeginning: false,
+          handleBatch: passChangesOn,
+          onError: (error) => options.logger?.error({ projector: options.name, err: error }, 'passing changes on stopped'),
+        })
+      : null;
+
+  const followPartitions = async (): Promise<BusConsumer> =>
+    options.bus.consume({
+      groupId: options.name,
+      // awaited before the bus commits the batch's offset: documents and checkpoints are written first
+      handleBatch: applyPartition,
+      onError: (error) => {
+        options.logger?.error({ projector: options.name, err: error }, 'projector stopped by an error');
+        consumer = null;
+        options.onError?.(error);
+      },
+    });
+
   const start = async (): Promise<void> => {
     if (consumer) return;
     stopping = false;
     await ensureIndexes();
+    partitioned = (await options.bus.partitions()) > 1;
+    if (partitioned) {
+      // the topic is the log: a group new to it reads it from the beginning, then from its offsets
+      options.logger?.info({ projector: options.name }, 'projector starting on a partitioned bus');
+      changeFollower = await followChanges();
+      consumer = await followPartitions();
+      return;
+    }
     await loadCheckpoints();
     options.logger?.info({ projector: options.name, position: position() }, 'projector starting');
     await catchUp(tracks);
@@ -626,6 +884,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const running = consumer;
     consumer = null;
     await running?.stop();
+    const following = changeFollower;
+    changeFollower = null;
+    await following?.stop();
     await turnWritten;
     if (lagTimer) clearTimeout(lagTimer);
     lagTimer = null;
@@ -636,11 +897,12 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     name: options.name,
     start,
     stop,
-    position,
-    waitFor: (wanted, timeoutMs) => waitForPosition(waiters, position(), wanted, timeoutMs),
+    position: () => (partitioned ? Math.max(0, ...appliedByPartition.values()) : position()),
+    waitFor: (wanted, timeoutMs) => (partitioned ? waitAcrossPartitions(wanted, timeoutMs) : waitForPosition(waiters, position(), wanted, timeoutMs)),
     readModels: () => tracks.map((track) => ({ name: track.projection.name, collection: track.collection, position: track.position, failing: track.failure !== null })),
     rebuild: async (_eventStore, only) => {
       const chosen = only ? tracks.filter((track) => only.includes(track.projection.name) || only.includes(track.collection)) : tracks;
+      if (partitioned) throw new Error('rebuilding on a partitioned bus: stop every replica, clear the read models and reset the consumer group');
       if (only && chosen.length !== only.length) throw new Error(`unknown read model among ${only.join(', ')} (known: ${tracks.map((track) => track.projection.name).join(', ')})`);
       await stop();
       options.logger?.info({ projector: options.name, readModels: chosen.map((track) => track.collection) }, 'rebuilding read models');

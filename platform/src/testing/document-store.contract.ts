@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { Document, DocumentCollection, DocumentStore, FieldCondition, Filter, Scalar } from '@cn/platform/document-store';
+import { DocumentConflictError, type Document, type DocumentCollection, type DocumentStore, type FieldCondition, type Filter, type Scalar } from '@cn/platform/document-store';
 import type { ContractTarget, Subject } from './contract-target';
 import { describeContract } from './contract-target';
 import { matchesFilter } from './document-filter-reference';
@@ -32,14 +32,40 @@ export const describeDocumentStoreContract = (adapterName: string, target: Docum
     let store: DocumentStore;
     let cleanup: () => Promise<void>;
     let people: DocumentCollection<Member>;
+    let peopleName: string;
     beforeEach(async () => {
       ({ subject: store, cleanup } = await create());
-      people = store.collection<Member>(`contract_${randomUUID().replace(/-/g, '')}`);
+      peopleName = `contract_${randomUUID().replace(/-/g, '')}`;
+      people = store.collection<Member>(peopleName);
       for (const member of members) await people.upsert(member);
     });
     afterEach(async () => {
       await people.clear();
       await cleanup();
+    });
+
+    describe('conditional writes (ifVersion: replicas writing the same read model)', () => {
+      it('writes while the stored _version is the expected one, and refuses a stale one', async () => {
+        const name = peopleName;
+        await store.writeAll([{ collection: name, changes: [{ id: 'v1', doc: { _id: 'v1', n: 1, _version: 1 }, ifVersion: 0 }] }]);
+        await store.writeAll([{ collection: name, changes: [{ id: 'v1', doc: { _id: 'v1', n: 2, _version: 2 }, ifVersion: 1 }] }]);
+        await expect(store.writeAll([{ collection: name, changes: [{ id: 'v1', doc: { _id: 'v1', n: 3, _version: 2 }, ifVersion: 1 }] }])).rejects.toBeInstanceOf(
+          DocumentConflictError,
+        );
+        // a document expected absent that another writer created first
+        await expect(store.writeAll([{ collection: name, changes: [{ id: 'v1', doc: { _id: 'v1', n: 4, _version: 1 }, ifVersion: 0 }] }])).rejects.toBeInstanceOf(
+          DocumentConflictError,
+        );
+        expect(await store.collection(name).get('v1')).toEqual({ _id: 'v1', n: 2, _version: 2 });
+      });
+
+      it('counts a document without _version as version 0, and deletes conditionally', async () => {
+        const name = peopleName;
+        await store.writeAll([{ collection: name, changes: [{ id: 'm1', doc: { ...members[0], _version: 1 }, ifVersion: 0 }] }]);
+        await expect(store.writeAll([{ collection: name, changes: [{ id: 'm1', doc: null, ifVersion: 0 }] }])).rejects.toBeInstanceOf(DocumentConflictError);
+        await store.writeAll([{ collection: name, changes: [{ id: 'm1', doc: null, ifVersion: 1 }] }]);
+        expect(await store.collection(name).get('m1')).toBeNull();
+      });
     });
 
     describe('documents', () => {
