@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from '@jest/globals';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { loadConfig, type PlatformConfig } from '@cn/platform';
 import { startStandalone, type RunningStandalone } from '../standalone';

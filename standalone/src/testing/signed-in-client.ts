@@ -26,9 +26,9 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * in X-Consistency-Position). Answered as supertest's chainable request, for specs that assert the status
  * inline (`.expect(200)`).
  */
-export const requestCaller = (server: () => Server) => {
+export const requestCaller = (server: () => Server): ((client: SignedInClient | null, method: HttpMethod, path: string, body?: object) => request.Test) => {
   let position = 0;
-  return (client: SignedInClient | null, method: HttpMethod, path: string, body?: object) => {
+  return (client, method, path, body) => {
     let pending = request(server())[method](path).set(CONSISTENCY_HEADER, String(position));
     if (client) pending = pending.set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
     if (body !== undefined) pending = pending.send(body);
