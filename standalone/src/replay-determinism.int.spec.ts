@@ -16,6 +16,7 @@ import { firstDifference, readModelHash } from './testing/read-model-hashes';
 const idleBus: EventBus = {
   consume: () => Promise.resolve({ stop: () => Promise.resolve() }),
   resetGroup: () => Promise.resolve(),
+  partitions: () => Promise.resolve(1),
   close: () => Promise.resolve(),
 };
 
