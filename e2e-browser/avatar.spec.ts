@@ -33,10 +33,10 @@ test('a member sets a profile image and it shows in the header and in another wi
   const chosenAt = Date.now();
   await page.locator('[data-testid="profile-image-field-input"]').setInputFiles({ name: 'gina.png', mimeType: 'image/png', buffer: PNG });
   const headerImage = page.locator('[data-testid="profile-menu-button"] img.avatar');
-  await expect(headerImage).toHaveAttribute('src', new RegExp(`^/members/${ginaId}/image\\?v=\\d+$`), { timeout: 15_000 });
+  await expect(headerImage).toHaveAttribute('src', new RegExp(`^/members/${ginaId}/image\\?v=\\d+&size=small$`), { timeout: 15_000 });
   test.info().annotations.push({ type: 'own-header-image-visible-ms', description: String(Date.now() - chosenAt) });
-  // the browser really loaded the bytes (2×2), served as an image
-  await expect.poll(() => headerImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 15_000 }).toBe(2);
+  // the browser really loaded the bytes: the 2×2 upload's 200×200 size, served as an image
+  await expect.poll(() => headerImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 15_000 }).toBe(200);
   await expect(page.locator('[data-testid="profile-image-field-error"]')).toHaveCount(0);
   await page.screenshot({ path: screenshotPath('profile-image-edit.png') });
 
@@ -46,7 +46,7 @@ test('a member sets a profile image and it shows in the header and in another wi
   const src = (await headerImage.getAttribute('src')) ?? '';
   const served = await page.request.get(`${baseUrl}${src}`);
   expect(served.status()).toBe(200);
-  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['content-type']).toBe('image/webp');
   expect(served.headers()['x-content-type-options']).toBe('nosniff');
 
   // removing it brings the initials back, in the header too

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import request from 'supertest';
+import sharp from 'sharp';
 import {
   CONSISTENCY_HEADER,
   groupStream,
@@ -13,6 +14,8 @@ import {
   type GroupCategoriesResponse,
   type GroupDirectoryResponse,
   type GroupDetailDto,
+  type GroupInvitesResponse,
+  type GroupSearchResponse,
   type MemberDto,
   type ProfileImageAnswer,
 } from '@cn/contracts';
@@ -28,6 +31,17 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000002000000020802000
 const OTHER_PNG = Buffer.concat([PNG, Buffer.from('00', 'hex')]);
 const GIF = Buffer.from('47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b', 'hex');
 const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+/** a 1200x800 photo with EXIF (a camera name): the sizes must be squares without it */
+const photo = (): Promise<Buffer> =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'SecretCam' } })
+    .toBuffer();
+/** what the bytes are, by themselves: their format (RIFF…WEBP is WebP), their pixels, any EXIF */
+const inspect = async (bytes: Buffer) => {
+  const meta = await sharp(bytes).metadata();
+  return { webp: bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP', width: meta.width, height: meta.height, exif: meta.exif !== undefined };
+};
 
 /**
  * Profile images of members and groups on one process: upload → event → read model URL → the bytes;
@@ -85,29 +99,67 @@ describe('profile images', () => {
     const res = await upload(max, `/members/${max.id}/image`, PNG);
     expect(res.status).toBe(200);
     const answer = res.body as ProfileImageAnswer;
-    expect(answer.image_url).toBe(`/members/${max.id}/image?v=${answer.position}`);
+    expect(answer.image_url).toBe(`/members/${max.id}/image?v=${answer.position}&size=large`);
 
     const events = await running.infra.eventStore.readStream(memberStream(max.id));
     const last = events[events.length - 1];
     expect(last.type).toBe('MemberProfileImageChanged');
-    expect(last.data).toEqual({ member_id: max.id, blob_key: sha(PNG), content_type: 'image/png', size: PNG.length });
-    expect(await running.infra.fileStorage.stat(sha(PNG))).not.toBeNull();
+    const data = last.data as { sizes: { small: { blob_key: string }; large: { blob_key: string } } };
+    expect(last.data).toMatchObject({ member_id: max.id, blob_key: sha(PNG), content_type: 'image/png', size: PNG.length });
+    expect(data.sizes).toMatchObject({ small: { content_type: 'image/webp' }, large: { content_type: 'image/webp' } });
+    for (const key of [sha(PNG), data.sizes.small.blob_key, data.sizes.large.blob_key]) expect(await running.infra.fileStorage.stat(key)).not.toBeNull();
 
     const seen = await memberOf(clients.guest, max.id);
-    expect(seen.images).toEqual({ small: answer.image_url, large: answer.image_url });
-    expect(JSON.stringify(seen)).not.toContain(sha(PNG));
+    const base = `/members/${max.id}/image?v=${answer.position}`;
+    expect(seen.images).toEqual({ small: `${base}&size=small`, large: `${base}&size=large` });
+    for (const key of [sha(PNG), data.sizes.small.blob_key, data.sizes.large.blob_key]) expect(JSON.stringify(seen)).not.toContain(key);
     const directory = (await call(clients.guest, 'get', `/directory/members?q=Max`)).body as DirectoryMembersResponse;
-    expect(directory.entries.find((entry) => entry.id === max.id)?.images.small).toBe(answer.image_url);
+    expect(directory.entries.find((entry) => entry.id === max.id)?.images).toEqual(seen.images);
 
-    const image = await getImage(clients.guest, answer.image_url ?? '');
+    const image = await getImage(clients.guest, seen.images.small ?? '');
     expect(image.status).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-type']).toBe('image/webp');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.headers['cache-control']).toContain('max-age=31536000');
-    expect(Buffer.compare(image.body as Buffer, PNG)).toBe(0);
+    expect(image.headers.etag).toBe(`"v${answer.position}-small"`);
+    expect(sha(image.body as Buffer)).toBe(data.sizes.small.blob_key);
+    expect(await inspect(image.body as Buffer)).toEqual({ webp: true, width: 200, height: 200, exif: false });
     // an old version's URL is answered with the current image, never cached for long
-    const stale = await getImage(clients.guest, `/members/${max.id}/image?v=1`);
+    const stale = await getImage(clients.guest, `/members/${max.id}/image?v=1&size=small`);
     expect(stale.headers['cache-control']).toBe('private, no-cache');
+    // the ETag names the size: a small's tag is no large's
+    expect((await getImage(clients.guest, seen.images.small ?? '').set('If-None-Match', `"v${answer.position}-small"`)).status).toBe(304);
+    expect((await getImage(clients.guest, seen.images.large ?? '').set('If-None-Match', `"v${answer.position}-small"`)).status).toBe(200);
+  });
+
+  it('a 1200x800 JPEG is served as a 200x200 and a 435x435 WebP without its EXIF; an unknown size is 400', async () => {
+    const max = clients.member;
+    const answer = (await upload(max, `/members/${max.id}/image`, await photo(), 'photo.jpg')).body as ProfileImageAnswer;
+    const { images } = await memberOf(clients.guest, max.id);
+    const small = await getImage(clients.guest, images.small ?? '');
+    expect({ status: small.status, type: small.headers['content-type'] }).toEqual({ status: 200, type: 'image/webp' });
+    expect(await inspect(small.body as Buffer)).toEqual({ webp: true, width: 200, height: 200, exif: false });
+    const large = await getImage(clients.guest, images.large ?? '');
+    expect(await inspect(large.body as Buffer)).toEqual({ webp: true, width: 435, height: 435, exif: false });
+    expect((large.body as Buffer).includes(Buffer.from('SecretCam'))).toBe(false);
+    // without a size: the large one (the upload keeps its EXIF and is not served)
+    const plain = await getImage(clients.guest, `/members/${max.id}/image?v=${answer.position}`);
+    expect(await inspect(plain.body as Buffer)).toMatchObject({ webp: true, width: 435 });
+    const unknown = await getImage(clients.guest, `/members/${max.id}/image?v=${answer.position}&size=huge`);
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse((unknown.body as Buffer).toString('utf8'))).toMatchObject({ errors: [{ field: 'size', key: 'invalid_value' }] });
+  });
+
+  it('a corrupt image (an image signature, bytes that do not decode) is 400 image_unreadable with nothing appended', async () => {
+    const max = clients.member;
+    const length = await streamLength(memberStream(max.id));
+    const corrupt = Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(300, 9)]);
+    const res = await upload(max, `/members/${max.id}/image`, corrupt, 'broken.png');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errors: [{ field: 'file', key: 'image_unreadable' }] });
+    const truncated = await upload(max, `/members/${max.id}/image`, (await photo()).subarray(0, 700), 'cut.jpg');
+    expect(truncated.body).toMatchObject({ errors: [{ field: 'file', key: 'image_unreadable' }] });
+    expect(await streamLength(memberStream(max.id))).toBe(length);
   });
 
   it('replacing the image gives a new URL; removing it clears the URL and the image answers 404', async () => {
@@ -116,8 +168,9 @@ describe('profile images', () => {
     const replaced = (await upload(max, `/members/${max.id}/image`, GIF, 'me.gif')).body as ProfileImageAnswer;
     expect(replaced.image_url).not.toBe(before);
     const image = await getImage(max, replaced.image_url ?? '');
-    expect(image.headers['content-type']).toBe('image/gif');
-    expect(Buffer.compare(image.body as Buffer, GIF)).toBe(0);
+    // an animated or still GIF is served by its first frame, as WebP
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(await inspect(image.body as Buffer)).toMatchObject({ webp: true, width: 435, height: 435 });
 
     const removed = await call(max, 'delete', `/members/${max.id}/image`);
     expect(removed.status).toBe(200);
@@ -185,7 +238,7 @@ describe('profile images', () => {
     const set = await upload(ada, `/groups/${slug}/image`, GIF, 'group.gif');
     expect(set.status).toBe(200);
     const url = (set.body as ProfileImageAnswer).image_url ?? '';
-    expect(url).toBe(`/api/v1/group_images/${id}?v=${(set.body as ProfileImageAnswer).position}`);
+    expect(url).toBe(`/api/v1/group_images/${id}?v=${(set.body as ProfileImageAnswer).position}&size=large`);
     const events = await running.infra.eventStore.readStream(groupStream(id));
     expect(events[events.length - 1]).toMatchObject({ type: 'GroupProfileImageChanged', data: { group_id: id, blob_key: sha(GIF), content_type: 'image/gif' } });
     expect(((await call(ada, 'get', `/api/v1/groups/${slug}`)).body as GroupDetailDto).profile_image).toBe(url);
@@ -193,7 +246,10 @@ describe('profile images', () => {
     const seen = await getImage(ada, url);
     expect(seen.status).toBe(200);
     expect(seen.headers['x-content-type-options']).toBe('nosniff');
-    expect(Buffer.compare(seen.body as Buffer, GIF)).toBe(0);
+    expect(await inspect(seen.body as Buffer)).toMatchObject({ webp: true, width: 435, height: 435 });
+    const smallUrl = url.replace('size=large', 'size=small');
+    expect(await inspect((await getImage(ada, smallUrl)).body as Buffer)).toMatchObject({ webp: true, width: 200, height: 200 });
+    expect((await getImage(ada, url.replace('size=large', 'size=xl'))).status).toBe(400);
     expect((await getImage(clients.member, url)).status).toBe(404);
     expect((await getImage(clients.guest, url)).status).toBe(404);
 
@@ -214,7 +270,18 @@ describe('profile images', () => {
     expect((await getImage(clients.auditor, openUrl)).status).toBe(200);
     const tab = (await call(clients.auditor, 'get', `/api/v1/group_directory/${categorySlug}`)).body as GroupDirectoryResponse;
     expect(tab.entries.find((group) => group.id === open.id)?.profile_image).toBe(openUrl);
+    // the search's group hit carries both sizes (the group search and the global search)
+    const images = { small: openUrl.replace('size=large', 'size=small'), large: openUrl };
+    const hits = (await call(clients.auditor, 'get', '/search/groups?q=pictures')).body as GroupSearchResponse;
+    expect(hits.groups.find((hit) => hit.id === open.id)?.images).toEqual(images);
+    // an invite shows the group's image to the invitee and in the sent list
+    expect((await call(clients.member, 'post', `/groups/${open.slug}/membership_invites`, { membership_ids: [clients.guest.id] })).status).toBeLessThan(300);
+    const received = (await call(clients.guest, 'get', '/api/v1/group_invites')).body as GroupInvitesResponse;
+    expect(received.invites.find((invite) => invite.invitable.id === open.id)?.invitable.images).toEqual(images);
+    const sent = (await call(clients.member, 'get', '/api/v1/group_invites/sent')).body as GroupInvitesResponse;
+    expect(sent.invites.find((invite) => invite.invitable.id === open.id)?.invitable.images).toEqual(images);
     expect((await call(clients.member, 'delete', `/groups/${open.slug}/image`)).status).toBe(200);
+    expect(((await call(clients.member, 'get', '/search/groups?q=pictures')).body as GroupSearchResponse).groups.find((hit) => hit.id === open.id)?.images).toBeNull();
     expect(((await call(clients.member, 'get', `/api/v1/groups/${open.slug}`)).body as GroupDetailDto).profile_image).toBeNull();
   });
 

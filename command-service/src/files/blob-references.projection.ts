@@ -1,4 +1,4 @@
-import { eventOf, fileEvents } from '@cn/contracts';
+import { eventOf, fileEvents, profileImageBlobKeys, type StoredProfileImage } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
@@ -21,7 +21,8 @@ export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
   version: 2,
   eventTypes: ['FileUploaded', 'FileVersionAdded', 'MemberProfileImageChanged', 'GroupProfileImageChanged'],
-  documentIds: (event) => [(event.data as { blob_key: string }).blob_key],
+  // an image event names its sizes' bytes too (`profileImageBlobKeys`)
+  documentIds: (event) => (imageHolderOf(event) !== null ? profileImageBlobKeys(event.data as StoredProfileImage) : [(event.data as { blob_key: string }).blob_key]),
   evolve: (doc, recorded, id) => {
     const holder = imageHolderOf(recorded);
     if (holder !== null) {

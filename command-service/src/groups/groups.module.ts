@@ -14,6 +14,7 @@ import { ManageGroupCategoriesController } from './managing-group-categories/man
 import { ModerateJoinRequestsController } from './moderating-join-requests/moderate-join-requests.controller';
 import { SetGroupProfileImageHandler } from './setting-group-image/group-image.command';
 import { GroupProfileImageController } from './setting-group-image/group-image.controller';
+import { ImageResizer, SharpImageResizer } from '../shared/image-resizer';
 
 /** Groups: founding, editing and the danger zone, membership, join requests, invites, favourites and subscriptions, admin rights, categories. */
 @Module({
@@ -30,6 +31,7 @@ import { GroupProfileImageController } from './setting-group-image/group-image.c
   ],
   providers: [
     GroupCommands,
+    { provide: ImageResizer, useClass: SharpImageResizer },
     FoundGroupHandler,
     ChangeGroupHandler,
     InviteMembersHandler,

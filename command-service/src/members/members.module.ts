@@ -18,10 +18,11 @@ import { LockMemberController } from './locking-member/lock-member.controller';
 import { SetExternalController, SetExternalHandler } from './toggling-external/set-external.controller';
 import { SetMemberProfileImageHandler } from './setting-profile-image/profile-image.command';
 import { MemberProfileImageController } from './setting-profile-image/profile-image.controller';
+import { ImageResizer, SharpImageResizer } from '../shared/image-resizer';
 
 /** Members: registration and erasure by administrators; presence, profile, onboarding, change requests and ignored members by the member; change requests answered by administrators. */
 @Module({
   controllers: [RegisterMemberController, EraseMemberController, SetPresenceController, UpdateMemberProfileController, IgnoreMemberController, CompleteOnboardingController, SubmitChangeRequestController, AnswerChangeRequestController, LockMemberController, SetExternalController, MemberProfileImageController],
-  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler, UpdateMemberProfileHandler, IgnoreMemberHandler, CompleteOnboardingHandler, SubmitChangeRequestHandler, AnswerChangeRequestHandler, SetMemberLockedHandler, SetExternalHandler, SetMemberProfileImageHandler],
+  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler, UpdateMemberProfileHandler, IgnoreMemberHandler, CompleteOnboardingHandler, SubmitChangeRequestHandler, AnswerChangeRequestHandler, SetMemberLockedHandler, SetExternalHandler, SetMemberProfileImageHandler, { provide: ImageResizer, useClass: SharpImageResizer }],
 })
 export class MembersModule {}

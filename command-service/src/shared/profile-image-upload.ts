@@ -1,8 +1,9 @@
 import type { Request } from 'express';
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, type ProfileImageType, type StoredProfileImage } from '@cn/contracts';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_SIZE_NAMES, PROFILE_IMAGE_TYPES, type ProfileImageSize, type ProfileImageType, type StoredImageSize, type StoredProfileImage } from '@cn/contracts';
 import { FileTooLargeError, HttpProblem, type FileStorage } from '@cn/platform';
 import { sniffContentType } from '../files/content-type';
 import { boundaryOf, MultipartReader } from '../files/multipart';
+import { UnreadableImageError, type ImageResizer } from './image-resizer';
 
 const refused = (key: string, status = 400): HttpProblem => new HttpProblem(status, status === 413 ? 'payload_too_large' : 'validation_failed', [{ field: 'file', key }]);
 
@@ -42,6 +43,33 @@ export const storeProfileImage = async (reader: MultipartReader, storage: FileSt
   return { blob_key: stored.key, content_type: contentType, size: stored.size };
 };
 
+const bytesOf = async (storage: FileStorage, key: string): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.read(key)) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+};
+
+/**
+ * Stores an upload and the sizes the consoles show (small 200x200, large 435x435, WebP), all in the
+ * file storage before the event is appended, which names every key: replaying the event never resizes.
+ * Bytes that sniff as an image but do not decode are 400 `image_unreadable`; what was stored then is
+ * named by no event and swept.
+ */
+export const storeProfileImageWithSizes = async (reader: MultipartReader, storage: FileStorage, resizer: ImageResizer): Promise<StoredProfileImage> => {
+  const image = await storeProfileImage(reader, storage);
+  const source = await bytesOf(storage, image.blob_key);
+  const resized = await resizer.profileSizes(source).catch((error: unknown) => {
+    if (error instanceof UnreadableImageError) throw refused('image_unreadable');
+    throw error;
+  });
+  const sizes: Partial<Record<ProfileImageSize, StoredImageSize>> = {};
+  for (const name of PROFILE_IMAGE_SIZE_NAMES) {
+    const stored = await storage.put([resized[name].bytes]);
+    sizes[name] = { blob_key: stored.key, content_type: resized[name].content_type, size: stored.size };
+  }
+  return { ...image, sizes: sizes as Record<ProfileImageSize, StoredImageSize> };
+};
+
 /** the OpenAPI description of an image upload's body and refusals (members' and groups' routes) */
 export const profileImageBody = {
   mediaType: 'multipart/form-data',
@@ -52,7 +80,7 @@ export const profileImageBody = {
   },
 };
 export const profileImageRefusals = {
-  400: 'validation_failed (file: required, image_type_not_accepted, invalid_multipart)',
+  400: 'validation_failed (file: required, image_type_not_accepted, image_unreadable, invalid_multipart)',
   401: 'unauthenticated',
   403: 'forbidden or invalid_csrf_token',
   404: 'not_found',

@@ -3,6 +3,7 @@ import { safeText } from '../common/safe-text';
 import { groupAccessSchema, type GroupAccess } from './groups';
 import { GROUP_INVITE_STATUSES, GROUP_MEMBERSHIP_STATUSES, type GroupCan, type GroupInviteStatus, type GroupMemberCan, type GroupMembershipStatus } from './group-abilities';
 import { groupChatSchema } from './group-events';
+import { profileImageUrlsSchema, type ProfileImageUrls } from '../members/profile-image';
 import { GROUP_DESCRIPTION_MAX, GROUP_MESSAGE_MAX, GROUP_NAME_MAX, GROUP_TEASER_MAX, GROUP_CATEGORY_COLOR_DEFAULT } from './group-constants';
 
 
@@ -292,7 +293,8 @@ export interface GroupInviteDto {
   id: string;
   type: 'group_invite';
   status: GroupInviteStatus;
-  invitable: { id: string; name: string; slug: string; access: GroupAccess; member_count: number; activity_count: number; teaser: string };
+  /** `images`: the group's image URLs (200x200, 435x435), null without one */
+  invitable: { id: string; name: string; slug: string; access: GroupAccess; member_count: number; activity_count: number; teaser: string; images: ProfileImageUrls | null };
   author: { id: string; name: string };
   invitee: { id: string; name: string };
   additional_message: string;
@@ -308,7 +310,16 @@ export const groupInvitesResponseSchema = z.object({
       id: z.string(),
       type: z.literal('group_invite'),
       status: z.enum(GROUP_INVITE_STATUSES),
-      invitable: z.object({ id: z.string(), name: z.string(), slug: z.string(), access: groupAccessSchema, member_count: z.number().int(), activity_count: z.number().int(), teaser: z.string() }),
+      invitable: z.object({
+        id: z.string(),
+        name: z.string(),
+        slug: z.string(),
+        access: groupAccessSchema,
+        member_count: z.number().int(),
+        activity_count: z.number().int(),
+        teaser: z.string(),
+        images: profileImageUrlsSchema.nullable(),
+      }),
       author: z.object({ id: z.string(), name: z.string() }),
       invitee: z.object({ id: z.string(), name: z.string() }),
       additional_message: z.string(),
@@ -380,7 +391,8 @@ export interface GroupSearchHit {
   id: string;
   slug: string;
   name: string;
-  images: null;
+  /** the group's image URLs (200x200, 435x435), null without one */
+  images: ProfileImageUrls | null;
   archived: boolean;
   access: GroupAccess;
   member_count: number;
@@ -399,7 +411,7 @@ export const groupSearchResponseSchema = z.object({
       id: z.string(),
       slug: z.string(),
       name: z.string(),
-      images: z.null(),
+      images: profileImageUrlsSchema.nullable(),
       archived: z.boolean(),
       access: groupAccessSchema,
       member_count: z.number().int(),

@@ -12,19 +12,51 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** what the console's file input accepts (the server decides by the bytes) */
 export const PROFILE_IMAGE_ACCEPT = PROFILE_IMAGE_TYPES.join(',');
 
-const image = {
+/**
+ * The sizes the consoles show (§9: preview 200x200, thumbnail 435x435), cover-cropped squares derived
+ * when the image is set; the URL's `size` names one.
+ */
+export const PROFILE_IMAGE_SIZES = { small: 200, large: 435 } as const;
+export type ProfileImageSize = keyof typeof PROFILE_IMAGE_SIZES;
+export const PROFILE_IMAGE_SIZE_NAMES = Object.keys(PROFILE_IMAGE_SIZES) as ProfileImageSize[];
+/** the type of every derived size (EXIF-rotated, metadata stripped, an animation's first frame) */
+export const PROFILE_IMAGE_SIZE_TYPE = 'image/webp';
+
+const blob = {
   /** content address in the file-storage port (never in an answer) */
   blob_key: z.string(),
-  content_type: z.enum(PROFILE_IMAGE_TYPES),
   size: z.number().int().nonnegative(),
 };
+const image = {
+  ...blob,
+  content_type: z.enum(PROFILE_IMAGE_TYPES),
+  /**
+   * the derived sizes' bytes, stored when the image was set (absent on images set before sizes existed:
+   * those are served as uploaded at every size). Named here so that a replay gives the same bytes.
+   */
+  sizes: z.object({ small: z.object({ ...blob, content_type: z.literal(PROFILE_IMAGE_SIZE_TYPE) }), large: z.object({ ...blob, content_type: z.literal(PROFILE_IMAGE_SIZE_TYPE) }) }).optional(),
+};
+
+/** one derived size of a stored profile image */
+export interface StoredImageSize {
+  blob_key: string;
+  content_type: typeof PROFILE_IMAGE_SIZE_TYPE;
+  size: number;
+}
 
 /** A stored profile image: what the image events carry besides whose it is. */
 export interface StoredProfileImage {
   blob_key: string;
   content_type: ProfileImageType;
   size: number;
+  sizes?: Record<ProfileImageSize, StoredImageSize>;
 }
+
+/** every blob key an image event names: the upload's and its sizes' (what the sweep keeps and erasure removes) */
+export const profileImageBlobKeys = (image: Partial<Pick<StoredProfileImage, 'blob_key' | 'sizes'>>): string[] => [
+  ...(image.blob_key ? [image.blob_key] : []),
+  ...(image.sizes ? PROFILE_IMAGE_SIZE_NAMES.map((name) => image.sizes?.[name]?.blob_key ?? '').filter((key) => key !== '') : []),
+];
 
 /** A member (or a network administrator for them) set a new profile image; the bytes are in the file storage. */
 export const MemberProfileImageChanged = defineEvent('MemberProfileImageChanged', 1, z.object({ member_id: z.string(), ...image }));
@@ -42,6 +74,26 @@ export type GroupImageEvent = EventOf<(typeof groupImageEvents)[number]>;
 export const profileImageAnswerSchema = z.object({ image_url: z.string().nullable(), position: z.number() });
 export type ProfileImageAnswer = z.infer<typeof profileImageAnswerSchema>;
 
-/** URLs carry a version (the position of the change) so that a long cache refreshes when the image changes. */
-export const memberImageUrl = (memberId: string, version: number): string => `/members/${encodeURIComponent(memberId)}/image?v=${version}`;
-export const groupImageUrl = (groupId: string, version: number): string => `/api/v1/group_images/${encodeURIComponent(groupId)}?v=${version}`;
+/**
+ * URLs carry a version (the position of the change) so that a long cache refreshes when the image changes,
+ * and the size the console shows (`small` 200x200, `large` 435x435).
+ */
+export const memberImageUrl = (memberId: string, version: number, size: ProfileImageSize): string =>
+  `/members/${encodeURIComponent(memberId)}/image?v=${version}&size=${size}`;
+export const groupImageUrl = (groupId: string, version: number, size: ProfileImageSize): string =>
+  `/api/v1/group_images/${encodeURIComponent(groupId)}?v=${version}&size=${size}`;
+
+/** an image's URLs at both sizes (`images` of members, group hits and invites) */
+export interface ProfileImageUrls {
+  small: string;
+  large: string;
+}
+export const memberImageUrls = (memberId: string, version: number): ProfileImageUrls => ({
+  small: memberImageUrl(memberId, version, 'small'),
+  large: memberImageUrl(memberId, version, 'large'),
+});
+export const groupImageUrls = (groupId: string, version: number): ProfileImageUrls => ({
+  small: groupImageUrl(groupId, version, 'small'),
+  large: groupImageUrl(groupId, version, 'large'),
+});
+export const profileImageUrlsSchema = z.object({ small: z.string(), large: z.string() });

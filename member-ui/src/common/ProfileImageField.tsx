@@ -5,7 +5,7 @@ import { ApiError } from '../api/client';
 import { useToasts } from '../toasts/Toasts';
 
 /** the refusals the image field words itself; anything else is a failed save */
-const IMAGE_ERRORS = ['image_type_not_accepted', 'file_too_large', 'required', 'multipart_required', 'invalid_multipart'] as const;
+const IMAGE_ERRORS = ['image_type_not_accepted', 'image_unreadable', 'file_too_large', 'required', 'multipart_required', 'invalid_multipart'] as const;
 type ImageError = (typeof IMAGE_ERRORS)[number];
 const imageErrorOf = (error: unknown): ImageError | null => {
   if (!(error instanceof ApiError)) return null;

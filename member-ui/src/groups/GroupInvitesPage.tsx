@@ -14,6 +14,7 @@ import { useToasts } from '../toasts/Toasts';
 import { useGroupRefusal } from './group-refusal';
 import { groupsApi } from './groups-api';
 import { useGroupCommand, useGroupInvites, useMyGroups } from './groups-queries';
+import { GroupImage } from './GroupImage';
 import './groups.css';
 
 const InviteTabs = () => {
@@ -51,6 +52,7 @@ const InviteCard = ({ invite }: { invite: GroupInviteDto }) => {
     );
   return (
     <li className="invite-card" data-testid={`group-invite-${invite.id}`}>
+      <GroupImage group={{ id: invite.invitable.id, name: invite.invitable.name, profile_image: invite.invitable.images?.small }} size="small" />
       <Link to={`/groups/${invite.invitable.slug}`} className="group-row__name">
         {invite.invitable.name}
       </Link>
@@ -165,7 +167,8 @@ export const SentGroupInvitesPage = () => {
                   <input type="checkbox" aria-label={t('groups.invites.select')} checked={selected.has(invite.id)} onChange={() => toggle(invite.id)} />
                 </td>
                 <td>{invite.invitee.name}</td>
-                <td>
+                <td className="sent-invite__group">
+                  <GroupImage group={{ id: invite.invitable.id, name: invite.invitable.name, profile_image: invite.invitable.images?.small }} size="small" />
                   <Link to={`/groups/${invite.invitable.slug}`}>{invite.invitable.name}</Link>
                 </td>
                 <td>{t(`groups.invites.status.${invite.status}`)}</td>

@@ -6,6 +6,7 @@ import { EmptyState } from '../common/EmptyState';
 import { LoadStatus } from '../common/LoadStatus';
 import { usePageTitle } from '../common/usePageTitle';
 import { Pagination } from '../directory/Pagination';
+import { GroupImage } from '../groups/GroupImage';
 import { useSearch } from './search-api';
 import './search.css';
 
@@ -28,6 +29,7 @@ const Hit = ({ hit }: { hit: SearchHit }) => {
   const title = hit.module === 'activities' && hit.activity ? null : hit.title;
   return (
     <li className="search-hit" data-testid={`search-hit-${hit.module}`}>
+      {hit.group ? <GroupImage group={{ id: hit.group.id, name: hit.group.name, profile_image: hit.group.images?.small }} size="small" /> : null}
       <Link className="search-hit__title" to={hit.html_url} data-testid="search-hit-link">
         {hit.activity ? <PersonName person={hit.activity.actor} /> : title || t('search.no_title')}
       </Link>

@@ -10,7 +10,9 @@ import {
   type GroupInviteDto,
   type GroupListEntryDto,
   type GroupViewer,
+  type ProfileImageUrls,
   groupImageUrl,
+  groupImageUrls,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
@@ -85,8 +87,10 @@ export const memberNames = async (store: DocumentStore, ids: readonly string[]):
   return new Map(unique.map((id, i) => [id, displayNameOf(docs[i] ?? { first_name: '', last_name: '', deleted: true })]));
 };
 
-/** the group's image URL, versioned so that a long cache refreshes on a change */
-export const groupImageOf = (group: Pick<GroupDocument, '_id' | 'image'>): string | null => (group.image ? groupImageUrl(group._id, group.image.version) : null);
+/** the group's image URL (the 435x435 thumbnail), versioned so that a long cache refreshes on a change */
+export const groupImageOf = (group: Pick<GroupDocument, '_id' | 'image'>): string | null => (group.image ? groupImageUrl(group._id, group.image.version, 'large') : null);
+/** the group's image at both sizes (invites, like the search's group hits) */
+export const groupImagesOf = (group: Pick<GroupDocument, '_id' | 'image'>): ProfileImageUrls | null => (group.image ? groupImageUrls(group._id, group.image.version) : null);
 
 export const toListEntry = (group: GroupDocument, member: MemberDocument): GroupListEntryDto => {
   const can = abilitiesOf(group, member);
@@ -161,6 +165,7 @@ export const toInviteDto = (group: GroupDocument, invite: GroupInviteEntry, name
     member_count: group.member_ids.length,
     activity_count: 0,
     teaser: group.teaser,
+    images: groupImagesOf(group),
   },
   author: { id: invite.author_id, name: names.get(invite.author_id) ?? '' },
   invitee: { id: invite.member_id, name: names.get(invite.member_id) ?? '' },

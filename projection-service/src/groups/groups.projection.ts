@@ -17,6 +17,7 @@ import {
   type GroupInviteStatus,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
+import { profileImageRefOf, type ProfileImageRef } from '../members/profile-image.response';
 
 export interface GroupInviteEntry {
   invite_id: string;
@@ -61,7 +62,7 @@ export interface GroupDocument extends ProjectedDocument {
   favorite_ids: string[];
   created_at: string;
   /** the profile image: its bytes' key (never answered), type, and the position of its change (the URL's version) */
-  image?: { blob_key: string; content_type: string; version: number } | null;
+  image?: ProfileImageRef | null;
 }
 
 const without = (ids: readonly string[], id: string): string[] => ids.filter((other) => other !== id);
@@ -187,7 +188,7 @@ export const groupsProjection: Projection<GroupDocument> = {
           ...(event.data.additional_message ? { additional_message: event.data.additional_message } : {}),
         });
       case 'GroupProfileImageChanged':
-        return { ...doc, image: { blob_key: event.data.blob_key, content_type: event.data.content_type, version: recorded.position } };
+        return { ...doc, image: profileImageRefOf(event.data, recorded.position) };
       case 'GroupProfileImageRemoved':
         return { ...doc, image: null };
       case 'GroupSubscribed':

@@ -1,4 +1,4 @@
-import { ageOn, DELETED_MEMBER_NAME, memberImageUrl, memberProfileAbilities, statusSeenBy, type ChangeRequestSettings, type MemberDto, type MemberViewer, type NetworkSettings } from '@cn/contracts';
+import { ageOn, DELETED_MEMBER_NAME, memberImageUrls, memberProfileAbilities, statusSeenBy, type ChangeRequestSettings, type MemberDto, type MemberViewer, type NetworkSettings } from '@cn/contracts';
 import type { MemberDocument } from './members.projection';
 
 export interface MemberView {
@@ -30,12 +30,9 @@ const statusFor = (doc: MemberDocument, view: MemberView): MemberDto['status'] |
         connected: view.connected,
       });
 
-/** the image URLs of a member (one size: the console scales it); none once erased */
-export const memberImagesOf = (doc: Pick<MemberDocument, '_id' | 'image' | 'deleted'>): MemberDto['images'] => {
-  if (!doc.image || doc.deleted) return { small: null, large: null };
-  const url = memberImageUrl(doc._id, doc.image.version);
-  return { small: url, large: url };
-};
+/** the image URLs of a member (200x200 and 435x435); none once erased */
+export const memberImagesOf = (doc: Pick<MemberDocument, '_id' | 'image' | 'deleted'>): MemberDto['images'] =>
+  !doc.image || doc.deleted ? { small: null, large: null } : memberImageUrls(doc._id, doc.image.version);
 
 export const toMemberDto = (doc: MemberDocument, view: MemberView): MemberDto => {
   const name = displayNameOf(doc);

@@ -1,4 +1,5 @@
 import {
+  type StoredProfileImage,
   MemberErased,
   MemberOnboardingCompleted,
   MemberOnboardingRequested,
@@ -12,6 +13,7 @@ import {
   type PresenceType,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
+import { profileImageRefOf, type ProfileImageRef } from './profile-image.response';
 
 /** One document per member; personal fields arrive revealed (or as fallbacks once erased). */
 export interface MemberDocument extends ProjectedDocument {
@@ -28,7 +30,7 @@ export interface MemberDocument extends ProjectedDocument {
   /** asked for profile data at registration and not given yet */
   onboarding_pending?: boolean;
   /** the profile image: its bytes' key (never answered), its type, and the position of its change (the URL's version) */
-  image?: { blob_key: string; content_type: string; version: number } | null;
+  image?: ProfileImageRef | null;
 }
 
 const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
@@ -95,7 +97,7 @@ export const membersProjection: Projection<MemberDocument> = {
           show_age: data.show_age === true,
         };
       case MemberProfileImageChanged.type:
-        return { ...current, image: { blob_key: text(data.blob_key), content_type: text(data.content_type), version: event.position } };
+        return { ...current, image: profileImageRefOf(data as unknown as StoredProfileImage, event.position) };
       case MemberProfileImageRemoved.type:
         return { ...current, image: null };
       case MemberErased.type:

@@ -1,19 +1,51 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
-import { PROFILE_IMAGE_TYPES } from '@cn/contracts';
+import { PROFILE_IMAGE_SIZE_NAMES, PROFILE_IMAGE_TYPES, type ProfileImageSize, type StoredProfileImage } from '@cn/contracts';
 import { BlobNotFoundError, HttpProblem, type FileStorage } from '@cn/platform';
 
-/** what a member or group document keeps of its profile image */
+/** what a member or group document keeps of its profile image: the upload, its derived sizes (absent on images set before sizes existed) */
 export interface ProfileImageRef {
   blob_key: string;
   content_type: string;
   version: number;
+  sizes?: Record<ProfileImageSize, { blob_key: string; content_type: string }>;
 }
+
+/** the document's image from an image event's data (`MemberProfileImageChanged`, `GroupProfileImageChanged`) */
+export const profileImageRefOf = (data: StoredProfileImage, version: number): ProfileImageRef => ({
+  blob_key: data.blob_key,
+  content_type: data.content_type,
+  version,
+  ...(data.sizes
+    ? {
+        sizes: {
+          small: { blob_key: data.sizes.small.blob_key, content_type: data.sizes.small.content_type },
+          large: { blob_key: data.sizes.large.blob_key, content_type: data.sizes.large.content_type },
+        },
+      }
+    : {}),
+});
+
+const isSize = (value: unknown): value is ProfileImageSize => typeof value === 'string' && (PROFILE_IMAGE_SIZE_NAMES as string[]).includes(value);
+
+/**
+ * The bytes a request names: `size=small|large` a derived size (400 for another size); without `size`, the
+ * large one (the upload itself keeps its metadata and is never served once sizes exist). An image set
+ * before sizes existed is served as uploaded at every size.
+ */
+const variantOf = (image: ProfileImageRef, req: Request): { blob_key: string; content_type: string; tag: string } => {
+  const asked = req.query['size'];
+  if (asked !== undefined && !isSize(asked)) throw new HttpProblem(400, 'validation_failed', [{ field: 'size', key: 'invalid_value' }]);
+  const size = asked ?? 'large';
+  const variant = image.sizes?.[size];
+  return variant ? { ...variant, tag: `v${image.version}-${size}` } : { blob_key: image.blob_key, content_type: image.content_type, tag: `v${image.version}` };
+};
 
 /** the answers of a profile image route (members, groups); `notFound` says when it is 404 */
 export const profileImageResponses = (notFound: string) => ({
-  200: { description: 'the image (its sniffed type, X-Content-Type-Options: nosniff)', otherMediaTypes: [...PROFILE_IMAGE_TYPES] },
+  200: { description: 'the image at `size` (small 200x200, large 435x435, WebP; an image set before sizes existed: as uploaded, its sniffed type), X-Content-Type-Options: nosniff', otherMediaTypes: [...PROFILE_IMAGE_TYPES] },
   304: 'not modified',
+  400: 'validation_failed (size: invalid_value)',
   401: 'unauthenticated',
   404: `not_found (${notFound})`,
 });
@@ -26,10 +58,11 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * gets a new URL); any other `v` is answered with the current bytes but not cached.
  */
 export const sendProfileImage = async (storage: FileStorage, image: ProfileImageRef, req: Request, res: Response): Promise<void> => {
+  const variant = variantOf(image, req);
   const current = req.query['v'] === String(image.version);
-  const etag = `"v${image.version}"`;
+  const etag = `"${variant.tag}"`;
   res.set({
-    'Content-Type': image.content_type,
+    'Content-Type': variant.content_type,
     'X-Content-Type-Options': 'nosniff',
     'Content-Disposition': 'inline',
     'Cache-Control': current ? `private, max-age=${YEAR_SECONDS}, immutable` : 'private, no-cache',
@@ -39,7 +72,7 @@ export const sendProfileImage = async (storage: FileStorage, image: ProfileImage
     res.status(304).end();
     return;
   }
-  const stream = await storage.read(image.blob_key).catch((error: unknown) => {
+  const stream = await storage.read(variant.blob_key).catch((error: unknown) => {
     if (error instanceof BlobNotFoundError) throw new HttpProblem(404, 'not_found');
     throw error;
   });

@@ -1,4 +1,4 @@
-import { eventOf, groupEvents, groupModuleEvents, type GroupAccess, type GroupSearchHit } from '@cn/contracts';
+import { eventOf, groupEvents, groupImageEvents, groupImageUrls, groupModuleEvents, type GroupAccess, type GroupSearchHit } from '@cn/contracts';
 import type { SearchCollection, SearchDocument } from '@cn/platform';
 import { findById, searchIndexDefinition, type Indexing } from '../core/search-feature';
 
@@ -16,6 +16,8 @@ interface GroupSearchFields {
   member_ids: string[];
   /** open invites as `inviteId:memberId` (an invited member finds a hidden group) */
   open_invites: string[];
+  /** the position of the profile image's change (the version of its URLs); absent or null without an image */
+  image_version?: number | null;
 }
 
 /** … with who may find it (`audience`). */
@@ -47,7 +49,7 @@ const withAudience = (doc: GroupSearchFields): GroupSearchDocument => ({ ...doc,
 export const audienceFilter = (viewer: { id: string; roles: { network_admin: boolean; external: boolean } }): Record<string, string[]> =>
   viewer.roles.network_admin ? {} : { audience: [viewer.roles.external ? 'external' : 'internal', viewer.id] };
 
-const definitions = [...groupEvents, ...groupModuleEvents] as const;
+const definitions = [...groupEvents, ...groupModuleEvents, ...groupImageEvents] as const;
 
 export const groupsIndexing = (groups: GroupsIndex): Indexing => {
   const change = async (id: string, update: (doc: GroupSearchDocument) => GroupSearchFields): Promise<void> => {
@@ -90,6 +92,12 @@ export const groupsIndexing = (groups: GroupsIndex): Indexing => {
         case 'GroupDeleted':
           await groups.delete([id]);
           return;
+        case 'GroupProfileImageChanged':
+          await change(id, (doc) => ({ ...doc, image_version: recorded.position }));
+          return;
+        case 'GroupProfileImageRemoved':
+          await change(id, (doc) => ({ ...doc, image_version: null }));
+          return;
         case 'MemberJoinedGroup': {
           const memberId = event.data.member_id;
           await change(id, (doc) => ({
@@ -126,7 +134,7 @@ export const toGroupHit = (doc: GroupSearchDocument): GroupSearchHit => ({
   id: doc.id,
   slug: doc.slug,
   name: doc.name,
-  images: null,
+  images: typeof doc.image_version === 'number' ? groupImageUrls(doc.id, doc.image_version) : null,
   archived: doc.archived,
   access: doc.access,
   member_count: doc.member_ids.length,

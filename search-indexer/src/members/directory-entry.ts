@@ -1,4 +1,4 @@
-import { memberImageUrl, memberProfileAbilities, statusSeenBy, type MemberDto, type MemberSettings, type MemberViewer } from '@cn/contracts';
+import { memberImageUrls, memberProfileAbilities, statusSeenBy, type MemberDto, type MemberSettings, type MemberViewer } from '@cn/contracts';
 import type { MemberSearchDocument } from './members-index';
 
 /** A directory entry as the viewer may see it: offline without an open console, an invisible member offline to others. */
@@ -17,7 +17,7 @@ export const toDirectoryEntry = (
     name: doc.display_name,
     first_name: doc.first_name,
     last_name: doc.last_name,
-    images: typeof doc.image_version === 'number' ? { small: memberImageUrl(doc.id, doc.image_version), large: memberImageUrl(doc.id, doc.image_version) } : { small: null, large: null },
+    images: typeof doc.image_version === 'number' ? memberImageUrls(doc.id, doc.image_version) : { small: null, large: null },
     is_external: doc.is_external,
     is_network_admin: doc.is_network_admin,
     is_auditor: doc.is_auditor,

@@ -3,7 +3,8 @@ import { groupImageUrl, type ProfileImageAnswer } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
 import { InjectPort, type FileStorage } from '@cn/platform';
 import type { MultipartReader } from '../../files/multipart';
-import { storeProfileImage } from '../../shared/profile-image-upload';
+import { ImageResizer } from '../../shared/image-resizer';
+import { storeProfileImageWithSizes } from '../../shared/profile-image-upload';
 import { GroupCommands } from '../group-commands';
 import { abilitiesIn } from '../group.decider';
 
@@ -26,6 +27,7 @@ export class SetGroupProfileImageHandler implements ICommandHandler<SetGroupProf
   constructor(
     private readonly groups: GroupCommands,
     @InjectPort('fileStorage') private readonly storage: FileStorage,
+    private readonly resizer: ImageResizer,
   ) {}
 
   async execute({ issuer, payload }: SetGroupProfileImageCommand): Promise<ProfileImageAnswer> {
@@ -36,8 +38,8 @@ export class SetGroupProfileImageHandler implements ICommandHandler<SetGroupProf
     const can = abilitiesIn(state, actor);
     if (!can.see) throw new DomainError('not_found', 'not_found');
     if (!can.update) throw new DomainError('forbidden', 'forbidden');
-    const image = payload.body ? await storeProfileImage(payload.body, this.storage) : null;
+    const image = payload.body ? await storeProfileImageWithSizes(payload.body, this.storage, this.resizer) : null;
     const handled = await this.groups.run(image ? SET_GROUP_PROFILE_IMAGE : REMOVE_GROUP_PROFILE_IMAGE, groupId, issuer, { type: 'SetGroupProfileImage', image, actor });
-    return { image_url: image ? groupImageUrl(groupId, handled.position) : null, position: handled.position };
+    return { image_url: image ? groupImageUrl(groupId, handled.position, 'large') : null, position: handled.position };
   }
 }

@@ -5,7 +5,8 @@ import { HttpProblem, InjectPort, type FileStorage } from '@cn/platform';
 import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
 import type { MultipartReader } from '../../files/multipart';
-import { storeProfileImage } from '../../shared/profile-image-upload';
+import { ImageResizer } from '../../shared/image-resizer';
+import { storeProfileImageWithSizes } from '../../shared/profile-image-upload';
 import { memberProfileImageDecider } from './profile-image.decider';
 
 export const SET_MEMBER_PROFILE_IMAGE = 'SetMemberProfileImage';
@@ -28,6 +29,7 @@ export class SetMemberProfileImageHandler implements ICommandHandler<SetMemberPr
     private readonly commands: CommandRunner,
     private readonly lookup: CommandLookup,
     @InjectPort('fileStorage') private readonly storage: FileStorage,
+    private readonly resizer: ImageResizer,
   ) {}
 
   async execute({ issuer, payload }: SetMemberProfileImageCommand): Promise<ProfileImageAnswer> {
@@ -36,13 +38,13 @@ export class SetMemberProfileImageHandler implements ICommandHandler<SetMemberPr
     const subject = await this.lookup.member(payload.member_id);
     if (subject === null || subject.erased) throw new HttpProblem(404, 'not_found');
     if (!memberProfileAbilities(actor, { id: payload.member_id, deleted: false }).update_profile) throw new DomainError('forbidden', 'forbidden');
-    const image = payload.body ? await storeProfileImage(payload.body, this.storage) : null;
+    const image = payload.body ? await storeProfileImageWithSizes(payload.body, this.storage, this.resizer) : null;
     const handled = await this.commands.run(image ? SET_MEMBER_PROFILE_IMAGE : REMOVE_MEMBER_PROFILE_IMAGE, {
       streamId: memberStream(payload.member_id),
       decider: memberProfileImageDecider,
       command: { type: 'SetMemberProfileImage', member_id: payload.member_id, actor, image },
       context: issuer,
     });
-    return { image_url: image ? memberImageUrl(payload.member_id, handled.position) : null, position: handled.position };
+    return { image_url: image ? memberImageUrl(payload.member_id, handled.position, 'large') : null, position: handled.position };
   }
 }

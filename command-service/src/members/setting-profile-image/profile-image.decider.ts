@@ -1,4 +1,4 @@
-import { memberProfileAbilities, type MemberEvent, type MemberImageEvent, type MemberViewer, type StoredProfileImage } from '@cn/contracts';
+import { memberProfileAbilities, profileImageBlobKeys, type MemberEvent, type MemberImageEvent, type MemberViewer, type StoredProfileImage } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 
 /** What setting a member's image needs to know: whether the member exists, the image now, every image they had (erasure removes them all). */
@@ -25,8 +25,9 @@ export const evolveMemberImage = (state: MemberImageState, event: MemberEvent | 
     case 'MemberErased':
       return { ...state, status: 'erased', image: null };
     case 'MemberProfileImageChanged': {
-      const key = (event.data as { blob_key: string }).blob_key;
-      return { ...state, image: key, blob_keys: state.blob_keys.includes(key) ? state.blob_keys : [...state.blob_keys, key] };
+      const data = event.data as StoredProfileImage;
+      const added = profileImageBlobKeys(data).filter((key) => !state.blob_keys.includes(key));
+      return { ...state, image: data.blob_key, blob_keys: [...state.blob_keys, ...added] };
     }
     case 'MemberProfileImageRemoved':
       return { ...state, image: null };

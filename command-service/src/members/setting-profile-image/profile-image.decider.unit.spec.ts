@@ -40,4 +40,16 @@ describe('member profile image decider', () => {
     expect(state.blob_keys).toEqual(['a'.repeat(64), 'b'.repeat(64)]);
     expect(state.image).toBe('a'.repeat(64));
   });
+
+  it("names the sizes' bytes in the event and remembers them too (erasure removes them with the upload)", () => {
+    const sized = {
+      ...image,
+      blob_key: 'c'.repeat(64),
+      sizes: { small: { blob_key: 'd'.repeat(64), content_type: 'image/webp' as const, size: 10 }, large: { blob_key: 'e'.repeat(64), content_type: 'image/webp' as const, size: 20 } },
+    };
+    const event = { type: 'MemberProfileImageChanged', data: { member_id: 'max', ...sized } } as const;
+    expect(spec.decide([registered], set(viewer('max'), sized))).toEqual([event]);
+    const state = [registered, changed, event].reduce<MemberImageState>((current, next) => memberProfileImageDecider.evolve(current, next), memberProfileImageDecider.initialState());
+    expect(state.blob_keys).toEqual(['a', 'c', 'd', 'e'].map((letter) => letter.repeat(64)));
+  });
 });
