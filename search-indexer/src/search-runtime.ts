@@ -11,9 +11,9 @@ const LAG_INTERVAL_MS = 5_000;
  * Marks that the search side's copies of its documents (search_source_*) are as far as the index's
  * checkpoint: an index kept before they existed is indexed again from the start once, building them.
  * v2: the global search's indexes (activities, messages, files, items) and the appointments' audience are
- * built from the whole log once.
+ * built from the whole log once. v3: group documents carry their profile image's version (group hits show it).
  */
-const SOURCES_MARKER = 'search-indexer/sources-v2';
+const SOURCES_MARKER = 'search-indexer/sources-v3';
 
 export const createSearchRuntime = (infra: Infrastructure, features: readonly SearchFeature[] = SEARCH_FEATURES): SearchIndexerRuntime => {
   const logger = infra.logger.child({ component: SEARCH_PROJECTOR_NAME });
