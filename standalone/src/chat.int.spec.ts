@@ -267,8 +267,10 @@ describe('chat over the socket (standalone, two members)', () => {
     const uploaded = await request(server).put(`/members/${ann.id}/image`).set('Cookie', ann.cookie).set('X-CSRF-Token', ann.csrf).attach('file', png, 'me.png');
     expect(uploaded.status).toBe(200);
     position = Math.max(position, (uploaded.body as { position: number }).position);
-    const annImage = (uploaded.body as { image_url: string }).image_url;
-    expect(annImage).toMatch(new RegExp(`^/members/${ann.id}/image\\?v=\\d+$`));
+    const uploadedUrl = (uploaded.body as { image_url: string }).image_url;
+    expect(uploadedUrl).toMatch(new RegExp(`^/members/${ann.id}/image\\?v=\\d+&size=large$`));
+    // the chat shows the small size (200×200) of the same version
+    const annImage = uploadedUrl.replace('size=large', 'size=small');
     const a = await connect(ann);
     const b = await connect(bob);
     const from = b.events.length;
@@ -291,7 +293,7 @@ describe('chat over the socket (standalone, two members)', () => {
     expect(groupUpload.status).toBe(200);
     position = Math.max(position, (groupUpload.body as { position: number }).position);
     // the socket reads the read models as they are: wait until the projection has the image
-    const groupImage = (groupUpload.body as { image_url: string }).image_url;
+    const groupImage = (groupUpload.body as { image_url: string }).image_url.replace('size=large', 'size=small');
     let groupChat: ChatServerEvent | null = null;
     for (let tries = 0; tries < 20; tries += 1) {
       groupChat = await b.answer({ action: 'chat_details', chat_id: `group/${id}` });

@@ -90,11 +90,11 @@ export const chatAccessOf = async (store: DocumentStore, reader: ChatReader, cha
 
 /** a member's profile image as the chat shows it; none for a deleted member (their fallback stays) */
 const memberImageOf = (member: MemberDocument | null | undefined): Pick<ChatAuthor, 'image_id' | 'image_url'> =>
-  member && !member.deleted && member.image ? { image_id: String(member.image.version), image_url: memberImageUrl(member._id, member.image.version) } : { image_id: null, image_url: null };
+  member && !member.deleted && member.image ? { image_id: String(member.image.version), image_url: memberImageUrl(member._id, member.image.version, 'small') } : { image_id: null, image_url: null };
 
 /** a group's profile image as its chat shows it (only members of the group see its chat) */
 const groupImageOf = (group: GroupDocument | null | undefined): Pick<ChatDto, 'image_id' | 'image_url'> =>
-  group?.image ? { image_id: String(group.image.version), image_url: groupImageUrl(group._id, group.image.version) } : { image_id: null, image_url: null };
+  group?.image ? { image_id: String(group.image.version), image_url: groupImageUrl(group._id, group.image.version, 'small') } : { image_id: null, image_url: null };
 
 const authorsOf = async (store: DocumentStore, ids: readonly string[], settings: NetworkSettings): Promise<Map<string, ChatAuthor>> => {
   const members = await membersCollection(store).getMany([...new Set(ids)]);
