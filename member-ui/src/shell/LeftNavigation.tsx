@@ -20,6 +20,7 @@ const MODULE_ICONS: Record<ModuleId, IconName> = {
   messages: 'mail',
   appointments: 'calendar',
   tasks: 'tasks',
+  apps: 'tasks',
   files: 'files',
   channels: 'channels',
   members: 'members',
