@@ -62,6 +62,7 @@ export * from './legal/legal-constants';
 export * from './statistics/statistics';
 export * from './navigation/navigation';
 export * from './navigation/navigation-constants';
+export * from './navigation/administration-navigation';
 export * from './chat/chat';
 export * from './chat/chat-constants';
 export * from './chat/chat-socket';

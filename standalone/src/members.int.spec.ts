@@ -209,6 +209,43 @@ describe('member pages', () => {
       expect(Object.fromEntries(answered.map((request) => [request.id, request.status]))).toMatchObject({ [firstId]: 'accepted', [secondId]: 'rejected' });
       expect((await call(clients.admin, 'post', '/administration/change_requests/nothing/accept')).status).toBe(404);
     });
+
+    it('accepting is one append on the member stream (the change and the acceptance together); a conflicting answer appends nothing', async () => {
+      await setChangeRequests(true, ['last_name']);
+      const guest = clients.guest;
+      const submitted = await call(guest, 'post', '/change_requests', { last_name: 'Atomic' });
+      expect(submitted.status).toBe(201);
+      const id = (submitted.body as { id: string }).id;
+      const store = running.infra.eventStore;
+      const before = await store.headPosition();
+      expect((await call(clients.admin, 'post', `/administration/change_requests/${id}/accept`)).status).toBe(200);
+      const appended = await store.readAll({ after: before });
+      expect(appended.map((event) => [event.type, event.streamId])).toEqual([
+        ['MemberProfileChanged', memberStream(guest.id)],
+        ['ChangeRequestAccepted', memberStream(guest.id)],
+      ]);
+      // one append: consecutive revisions of one stream, recorded in one write
+      expect(appended[1]?.revision).toBe((appended[0]?.revision ?? -2) + 1);
+      expect(appended[1]?.recordedAt).toBe(appended[0]?.recordedAt);
+      expect(((await call(guest, 'get', `/members/${guest.id}`)).body as MemberDto).last_name).toBe('Atomic');
+
+      const head = await store.headPosition();
+      const refused = await call(clients.admin, 'post', `/administration/change_requests/${id}/reject`);
+      expect(refused.status).toBe(409);
+      expect(JSON.stringify(refused.body)).toContain('change_request_closed');
+      expect(await store.headPosition()).toBe(head);
+
+      // two administrators' answers racing for one request: one wins, the other is a 409 that appends nothing
+      const raced = (await call(guest, 'post', '/change_requests', { last_name: 'Raced' })).body as { id: string };
+      const beforeRace = await store.headPosition();
+      const answers = await Promise.all([
+        call(clients.admin, 'post', `/administration/change_requests/${raced.id}/accept`),
+        call(clients.admin, 'post', `/administration/change_requests/${raced.id}/reject`),
+      ]);
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+      const raceEvents = (await store.readAll({ after: beforeRace })).map((event) => event.type);
+      expect(raceEvents).toEqual(answers[0]?.status === 200 ? ['MemberProfileChanged', 'ChangeRequestAccepted'] : ['ChangeRequestRejected']);
+    });
   });
 
   describe('ignored members', () => {

@@ -581,7 +581,7 @@ export const germanAppMessages: AppMessages = {
     settings: {
       name: 'Einstellungen',
       fields: {
-        basic: { name: 'Name des Netzwerks', language: 'Sprache', abuse_reports_enabled: 'Missbrauch melden erlauben' },
+        basic: { name: 'Name des Netzwerks', language: 'Sprache', abuse_reports_enabled: 'Missbrauch melden erlauben', time_zone: 'Zeitzone (IANA, z. B. Europe/Berlin): wann die Zusammenfassungen versandt werden' },
         join: {
           join_user_can_initiate: 'Mitglieder dürfen den Beitritt beantragen',
           join_moderated: 'Beitritt wird moderiert',

@@ -580,7 +580,7 @@ export const englishAppMessages = {
     settings: {
       name: 'Settings',
       fields: {
-        basic: { name: 'Network name', language: 'Language', abuse_reports_enabled: 'Abuse reports' },
+        basic: { name: 'Network name', language: 'Language', abuse_reports_enabled: 'Abuse reports', time_zone: 'Time zone (IANA, e.g. Europe/Berlin): when digests are sent' },
         join: {
           join_user_can_initiate: 'Members may request to join',
           join_moderated: 'Joining is moderated',

@@ -581,7 +581,7 @@ export const spanishAppMessages: AppMessages = {
     settings: {
       name: 'Ajustes',
       fields: {
-        basic: { name: 'Nombre de la red', language: 'Idioma', abuse_reports_enabled: 'Denuncias de abuso' },
+        basic: { name: 'Nombre de la red', language: 'Idioma', abuse_reports_enabled: 'Denuncias de abuso', time_zone: 'Zona horaria (IANA, p. ej. Europe/Berlin): cuándo se envían los resúmenes' },
         join: {
           join_user_can_initiate: 'Se puede solicitar el alta',
           join_moderated: 'Las altas se moderan',

@@ -581,7 +581,7 @@ export const frenchAppMessages: AppMessages = {
     settings: {
       name: 'Paramètres',
       fields: {
-        basic: { name: 'Nom du réseau', language: 'Langue', abuse_reports_enabled: 'Signalements d’abus' },
+        basic: { name: 'Nom du réseau', language: 'Langue', abuse_reports_enabled: 'Signalements d’abus', time_zone: 'Fuseau horaire (IANA, p. ex. Europe/Berlin) : heure d’envoi des résumés' },
         join: {
           join_user_can_initiate: 'Les membres peuvent demander à adhérer',
           join_moderated: 'Les adhésions sont modérées',

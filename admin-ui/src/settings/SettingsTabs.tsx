@@ -28,6 +28,7 @@ export const BasicSettingsInputs = () => (
     <SettingsTextInput source="basic.name" />
     <SelectInput source="basic.language" choices={choicesOf(NETWORK_LANGUAGES, 'language')} />
     <BooleanInput source="basic.abuse_reports_enabled" />
+    <SettingsTextInput source="basic.time_zone" />
   </Box>
 );
 

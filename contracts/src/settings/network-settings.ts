@@ -14,6 +14,8 @@ import {
   ZOOM_LEVELS,
 } from '../common/constants';
 import { CHANGE_REQUEST_FIELDS } from '../members/profile-constants';
+import { DEFAULT_TIME_ZONE } from '../calendars/calendar-constants';
+import { isValidTimeZone } from '../calendars/recurrence';
 
 /**
  * Network settings, tabs basic, join, member and mail (messages-files-admin-members-groups.md §3–5).
@@ -25,6 +27,12 @@ export const basicSettingsSchema = z.object({
   name: safeText(z.string().trim().min(1, { message: 'required' }).max(100, { message: 'too_long' })),
   language: z.enum(NETWORK_LANGUAGES),
   abuse_reports_enabled: z.boolean(),
+  /** the network's IANA time zone: when its digests go out (an older settings event has none: Europe/Berlin) */
+  time_zone: z
+    .string({ message: 'invalid_type' })
+    .max(100, { message: 'too_long' })
+    .refine(isValidTimeZone, { message: 'invalid' })
+    .default(DEFAULT_TIME_ZONE),
 });
 
 export const groupPromotionConfigSchema = z.object({
@@ -160,7 +168,7 @@ export const tabSchemas = {
 } as const;
 
 export const DEFAULT_NETWORK_SETTINGS: NetworkSettings = {
-  basic: { name: 'Community Network', language: 'de', abuse_reports_enabled: false },
+  basic: { name: 'Community Network', language: 'de', abuse_reports_enabled: false, time_zone: DEFAULT_TIME_ZONE },
   join: {
     join_user_can_initiate: false,
     join_moderated: true,

@@ -1,4 +1,4 @@
-import { NAVIGATION_COLLECTION, type NavigationResponse } from '@cn/contracts';
+import { GROUPS_COLLECTION, NAVIGATION_COLLECTION, type AdministrationNavigationResponse, type NavigationResponse } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { LiveRoute } from '../realtime/LiveQueries';
 import { baseName } from '../realtime/changes';
@@ -16,4 +16,26 @@ export const useNetworkNavigation = () => {
 export const navigationLive: LiveRoute = (message, client) => {
   if (baseName(message.collection) !== NAVIGATION_COLLECTION) return;
   void client.invalidateQueries({ queryKey: navigationKeys.all });
+};
+
+export const administrationNavigationKeys = { all: ['administration-navigation'] as const };
+
+/**
+ * The administration screens and administered groups the server says this member may open (computed from
+ * the routes' own guard rule, never from the console). Keyed by the session's flags: a role change that
+ * reaches the session reads the list again.
+ */
+export const useAdministrationNavigation = () => {
+  const { api, state } = useSession();
+  const can = state.phase === 'ready' ? state.can : null;
+  return useQuery({
+    queryKey: [...administrationNavigationKeys.all, can?.administrate ?? false, can?.audit ?? false],
+    queryFn: () => api.request<AdministrationNavigationResponse>('GET', '/api/v1/navigation/administration'),
+  });
+};
+
+/** A group whose administrators changed: the administered groups may have too. */
+export const administrationNavigationLive: LiveRoute = (message, client) => {
+  if (baseName(message.collection) !== GROUPS_COLLECTION) return;
+  void client.invalidateQueries({ queryKey: administrationNavigationKeys.all });
 };

@@ -13,12 +13,14 @@ import { useCollapsedSections } from './useCollapsedSections';
 import { UnreadMessagesCount } from '../messages/MessagesBadge';
 import { useModuleUnreads } from '../unreads/unreads-queries';
 import { NetworkNavigation } from '../navigation/NetworkNavigation';
+import { AdministrationNavigation } from '../navigation/AdministrationNavigation';
 
 const MODULE_ICONS: Record<ModuleId, IconName> = {
   activitystreams: 'activity',
   messages: 'mail',
   appointments: 'calendar',
   tasks: 'tasks',
+  apps: 'tasks',
   files: 'files',
   channels: 'channels',
   members: 'members',
@@ -111,6 +113,7 @@ export const LeftNavigation = ({ onNavigate }: { onNavigate?: () => void }) => {
         {(current ?? NAV_MODULES[0]).id === 'activitystreams' ? <ActivityStreamsNav collapsed={collapsed.has('activitystreams')} onToggle={() => toggle('activitystreams')} /> : null}
         <MyGroupsNav collapsed={collapsed.has('my-groups')} onToggle={() => toggle('my-groups')} />
         <NetworkNavigation collapsed={collapsed.has('network-navigation')} onToggle={() => toggle('network-navigation')} />
+        <AdministrationNavigation collapsed={collapsed.has('administration')} onToggle={() => toggle('administration')} />
       </div>
     </nav>
   );

@@ -5,6 +5,7 @@ export type ModuleId =
   | 'messages'
   | 'appointments'
   | 'tasks'
+  | 'apps'
   | 'files'
   | 'channels'
   | 'members'
@@ -54,7 +55,7 @@ export const START_PAGE = '/appointments';
  * Features this console has built: only these are in the navigation and the module switcher (a module
  * still to come is not shown as an empty page); the directory shows the channels tab only when channels exist.
  */
-export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['activitystreams', 'members', 'appointments', 'channels', 'messages', 'chat', 'files', 'tasks']);
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['activitystreams', 'members', 'appointments', 'channels', 'messages', 'chat', 'files', 'tasks', 'apps']);
 
 const ALL_NAV_MODULES: NavModule[] = [
   {
@@ -120,6 +121,19 @@ const ALL_NAV_MODULES: NavModule[] = [
           to: `/tasks/${list}`,
           label: `nav.items.tasks_${list}`,
         })),
+      },
+    ],
+  },
+  {
+    id: 'apps',
+    title: 'nav.modules.apps',
+    start: '/apps',
+    prefixes: ['/apps'],
+    sections: () => [
+      {
+        id: 'apps.lists',
+        title: 'nav.sections.apps',
+        items: [{ to: '/apps', label: 'nav.items.all_apps', end: true }],
       },
     ],
   },
@@ -199,8 +213,11 @@ const ALL_NAV_MODULES: NavModule[] = [
   },
 ];
 
+/** the modules of these built features, in the navigation's order (a module not built is not offered) */
+export const navModulesFor = (available: ReadonlySet<string>): NavModule[] => ALL_NAV_MODULES.filter((module) => available.has(module.id));
+
 /** the modules the navigation and the module switcher offer */
-export const NAV_MODULES: NavModule[] = ALL_NAV_MODULES.filter((module) => AVAILABLE_MODULES.has(module.id));
+export const NAV_MODULES: NavModule[] = navModulesFor(AVAILABLE_MODULES);
 
 const startsWithSegment = (pathname: string, prefix: string): boolean =>
   pathname === prefix || pathname.startsWith(`${prefix}/`);

@@ -26,7 +26,7 @@ export interface DigestRunDeps {
   baseUrl: string;
   /** resolves true once the read models have applied the log up to the position */
   readModelsAt: (position: number) => Promise<boolean>;
-  /** the zone appointment times are told in */
+  /** pins the zone slots and appointment times are told in (tests); else the network's `basic.time_zone` */
   timeZone?: string;
 }
 
@@ -84,7 +84,7 @@ export const runDigestSlot = async (deps: DigestRunDeps, slot: DigestSlot): Prom
   if (!(await deps.readModelsAt(head))) throw new Error(`read models behind position ${head}: digest slot ${slot.id} waits`);
   const kind: DigestKind = slot.kind;
   const network = (await loadNetwork(deps.store)).settings;
-  const timeZone = deps.timeZone ?? DEFAULT_TIME_ZONE;
+  const timeZone = deps.timeZone ?? network.basic.time_zone ?? DEFAULT_TIME_ZONE;
   const members = (await membersCollection(deps.store).find({ deleted: false })).filter((member) => member.email !== '');
   const locked = new Set((await deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).getMany(members.map((member) => member._id))).map((lock) => lock._id));
   const settingsOf = new Map(

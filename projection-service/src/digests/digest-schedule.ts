@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, DIGEST_KINDS, type DigestKind } from '@cn/contracts';
+import { DEFAULT_TIME_ZONE, DIGEST_KINDS, type DigestKind, type NetworkSettings } from '@cn/contracts';
 import { createScheduler, SCHEDULER_COLLECTION, type Document, type DocumentStore, type Scheduler, type SchedulerLogger } from '@cn/platform';
 import { loadNetwork } from '../network/network.read';
 import { runDigestSlot, type DigestRunDeps, type DigestRunResult } from './digest-run';
@@ -46,13 +46,14 @@ export interface DigestSchedule {
  */
 export const createDigestSchedule = (options: DigestScheduleOptions): DigestSchedule => {
   const scheduler = createScheduler({ store: timersIn(options.store, DIGEST_TIMERS_COLLECTION), clock: options.clock, logger: options.logger });
-  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  // the zone as the network's settings say now (a test may pin one)
+  const zoneOf = (settings: NetworkSettings): string => options.timeZone ?? settings.basic.time_zone ?? DEFAULT_TIME_ZONE;
   const timers = options.store.collection(DIGEST_TIMERS_COLLECTION);
 
   const plan = async (payload: unknown): Promise<void> => {
     if (!isPayload(payload)) return;
-    const mail = (await loadNetwork(options.store)).settings.mail;
-    const planned = planDigests(payload.kind, mail, new Date(payload.from), options.clock(), timeZone);
+    const { settings } = await loadNetwork(options.store);
+    const planned = planDigests(payload.kind, settings.mail, new Date(payload.from), options.clock(), zoneOf(settings));
     if (planned.due) {
       const result = await runDigestSlot(options, planned.due);
       options.onSlot?.(planned.due, result);
@@ -68,7 +69,8 @@ export const createDigestSchedule = (options: DigestScheduleOptions): DigestSche
       for (const kind of DIGEST_KINDS) {
         if (await timers.get(digestTimerKey(kind))) continue;
         const now = options.clock();
-        const first = planDigests(kind, (await loadNetwork(options.store)).settings.mail, now, now, timeZone);
+        const { settings } = await loadNetwork(options.store);
+        const first = planDigests(kind, settings.mail, now, now, zoneOf(settings));
         await scheduler.schedule(digestTimerKey(kind), first.next_at, DIGEST_TIMER_KIND, { kind, from: first.from } satisfies DigestTimerPayload);
       }
       await scheduler.start();

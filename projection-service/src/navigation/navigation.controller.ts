@@ -1,9 +1,16 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
-import { NETWORK_NAVIGATION_SCOPE, navigationResponseSchema, type NavigationResponse } from '@cn/contracts';
+import {
+  administrationNavigationFor,
+  NETWORK_NAVIGATION_SCOPE,
+  navigationResponseSchema,
+  type AdministrationNavigationResponse,
+  type NavigationResponse,
+} from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext, requireMember } from '@cn/platform';
-import { findGroupBySlug } from '../groups/groups.read';
+import { findGroupBySlug, groupsCollection } from '../groups/groups.read';
 import { loadActiveMember } from '../members/members.read';
+import { loadNetwork } from '../network/network.read';
 import { navigationsProjection, type NavigationDocument } from './navigation.projection';
 
 @Controller()
@@ -36,6 +43,29 @@ export class NavigationController {
   })
   network(): Promise<NavigationResponse> {
     return this.navigation(NETWORK_NAVIGATION_SCOPE);
+  }
+
+  @Get('api/v1/navigation/administration')
+  @Endpoint({
+    summary: "The administration screens the signed-in member may open (the routes' own guard rule) and the groups they administer",
+    tags: ['navigation'],
+    auth: 'member',
+    responses: { 200: 'AdministrationNavigationResponse', 401: 'signed out' },
+  })
+  async administration(@Ctx() ctx: RequestContext): Promise<AdministrationNavigationResponse> {
+    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const [network, administered] = await Promise.all([
+      loadNetwork(this.documentStore),
+      groupsCollection(this.documentStore).find({ admin_ids: { $contains: member._id } }),
+    ]);
+    return {
+      items: administrationNavigationFor(member.roles, network.settings),
+      groups: administered
+        .filter((group) => !group.archived)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((group) => ({ slug: group.slug, name: group.name, link: `/groups/${encodeURIComponent(group.slug)}/administration` })),
+    };
   }
 
   @Get('groups/:slug/administration/navigation.json')

@@ -10,13 +10,13 @@ import {
   type MemberViewer,
   type submitChangeRequestRequestSchema,
 } from '@cn/contracts';
-import type { CommandContext } from '@cn/domain';
+import { DomainError, type CommandContext } from '@cn/domain';
 import { InjectPort, type PersonalDataCipher } from '@cn/platform';
 import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { readMemberProfile, revealProfile } from '../profile-reader';
-import { UPDATE_MEMBER_PROFILE } from '../updating-profile/update-profile.command';
-import { updateProfileDecider, type PlainProfile, type UpdateMemberProfile } from '../updating-profile/update-profile.decider';
+import type { PlainProfile, UpdateMemberProfile } from '../updating-profile/update-profile.decider';
+import { answerChangeRequestDecider } from './answer-change-request.decider';
 import { changeRequestDecider, evolveChangeRequest, initialChangeRequestState, type ChangeRequestState } from './change-request.decider';
 
 export const SUBMIT_CHANGE_REQUEST = 'SubmitChangeRequest';
@@ -94,20 +94,26 @@ export class AnswerChangeRequestHandler implements ICommandHandler<AnswerChangeR
     const admin = await this.lookup.issuer(issuer);
     const actor = { id: admin._id, roles: admin.roles };
     const request = await this.request(payload.change_request_id);
-    let position = 0;
-    // an open request's change is applied first, so an accepted request has always been applied
-    if (payload.accept && request.status === 'open' && admin.roles.network_admin) position = await this.apply(request, actor, issuer);
+    if (request.status === 'none') throw new DomainError('not_found', 'not_found');
+    // one append on the member's stream: the answer and, on acceptance, the profile change together
     const handled = await this.commands.run(ANSWER_CHANGE_REQUEST, {
-      streamId: changeRequestStream(payload.change_request_id),
-      decider: changeRequestDecider,
-      command: { type: 'AnswerChangeRequest', change_request_id: payload.change_request_id, actor, accept: payload.accept },
+      streamId: memberStream(request.member_id),
+      decider: answerChangeRequestDecider,
+      command: {
+        type: 'AnswerChangeRequest',
+        change_request_id: payload.change_request_id,
+        actor,
+        accept: payload.accept,
+        request,
+        update: payload.accept && admin.roles.network_admin ? await this.update(request, actor) : null,
+      },
       context: issuer,
     });
-    return { position: Math.max(position, handled.position) };
+    return { position: handled.position };
   }
 
   /** the requested values as the administrator's profile edit: the member's own envelopes, revealed for the comparison */
-  private async apply(request: ChangeRequestState, actor: MemberViewer, issuer: CommandContext): Promise<number> {
+  private async update(request: ChangeRequestState, actor: MemberViewer): Promise<UpdateMemberProfile> {
     const memberId = request.member_id;
     const current = await revealProfile(this.cipher, await readMemberProfile(this.commands.eventStore, memberId));
     const revealed = await this.cipher.reveal(request.values);
@@ -124,12 +130,6 @@ export class AnswerChangeRequestHandler implements ICommandHandler<AnswerChangeR
         encrypted[field] = envelope(request.values[field]);
       }
     }
-    const handled = await this.commands.run(UPDATE_MEMBER_PROFILE, {
-      streamId: memberStream(memberId),
-      decider: updateProfileDecider,
-      command: { type: 'UpdateMemberProfile', member_id: memberId, actor, current, changes, encrypted },
-      context: issuer,
-    });
-    return handled.position;
+    return { type: 'UpdateMemberProfile', member_id: memberId, actor, current, changes, encrypted };
   }
 }

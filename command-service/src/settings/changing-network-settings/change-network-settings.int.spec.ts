@@ -50,6 +50,8 @@ describe('PUT /administration/settings', () => {
     [{ basic: { name: 42 } }, 'basic.name', 'invalid_type'],
     [{ basic: { name: 'x'.repeat(101) } }, 'basic.name', 'too_long'],
     [{ basic: { colour: 'red' } }, 'basic.colour', 'unknown_field'],
+    [{ basic: { time_zone: 'Mars/Olympus_Mons' } }, 'basic.time_zone', 'invalid'],
+    [{ basic: { time_zone: 7 } }, 'basic.time_zone', 'invalid_type'],
     [{ branding: {} }, 'branding', 'unknown_field'],
     [{ basic: 'Demo' }, 'basic', 'invalid_type'],
     [[], 'body', 'invalid_type'],
@@ -97,6 +99,15 @@ describe('PUT /administration/settings', () => {
     expect(await service.infra.eventStore.headPosition()).toBe(head);
   });
 
+  it("sets the network's time zone (the digests' hours), Europe/Berlin until then", async () => {
+    const before = (await networkEvents()).length;
+    expect((await currentSettings()).basic.time_zone).toBe('Europe/Berlin');
+    await service.http.put('/administration/settings').set(admin.headers).send({ basic: { time_zone: 'America/New_York' } }).expect(200);
+    const events = (await networkEvents()).slice(before);
+    expect(events.map((event) => [event.type, (event.data as { changed_fields: string[] }).changed_fields])).toEqual([['NetworkBasicSettingsChanged', ['time_zone']]]);
+    expect(events[0].data).toMatchObject({ basic: { time_zone: 'America/New_York' } });
+  });
+
   it('keeps both of two concurrent changes', async () => {
     const [first, second] = await Promise.all([
       service.http.put('/administration/settings').set(admin.headers).send({ basic: { name: 'Concurrent A' } }),
@@ -104,7 +115,7 @@ describe('PUT /administration/settings', () => {
     ]);
     expect([first.status, second.status]).toEqual([200, 200]);
     const settings = await currentSettings();
-    expect(settings.basic).toEqual({ name: 'Concurrent A', language: 'en', abuse_reports_enabled: true });
+    expect(settings.basic).toEqual({ name: 'Concurrent A', language: 'en', abuse_reports_enabled: true, time_zone: 'America/New_York' });
     expect(settings.mail.digests.max_upcoming_appointments).toBe(12);
     const revisions = (await networkEvents()).map((event) => event.revision);
     expect(revisions).toEqual(revisions.map((_revision, index) => index));

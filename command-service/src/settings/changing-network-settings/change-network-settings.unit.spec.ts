@@ -36,7 +36,7 @@ describe('changing network settings', () => {
       .then([
         {
           type: 'NetworkBasicSettingsChanged',
-          data: { network_id: DEFAULT_NETWORK_ID, basic: { name: 'First', language: 'en', abuse_reports_enabled: false }, changed_fields: ['language'] },
+          data: { network_id: DEFAULT_NETWORK_ID, basic: { name: 'First', language: 'en', abuse_reports_enabled: false, time_zone: 'Europe/Berlin' }, changed_fields: ['language'] },
         },
       ]);
   });
