@@ -189,7 +189,7 @@ export const DEFAULT_NETWORK_SETTINGS: NetworkSettings = {
     directory_default_sort: 'last_name',
     show_map: false,
     map_scope_selection: 'all',
-    network_location: { street: '', number: '', zip: '', city: '', country: '' },
+    network_location: { street: '', number: '', zip: '', city: '', country: '', lat: null, lng: null },
     zoom_level: 10,
     map_theme: 'osm_bright',
     directory_profile_fields: [],
