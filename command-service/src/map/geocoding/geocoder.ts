@@ -18,18 +18,13 @@ const readCapped = async (response: Response, maxBytes: number): Promise<string>
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw new Error('geocoder answer too large');
   if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error('geocoder answer too large');
-    }
-    chunks.push(value);
+  // leaving the loop early cancels the body: a larger answer is not read to its end
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new Error('geocoder answer too large');
+    chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks).toString('utf8');
 };
