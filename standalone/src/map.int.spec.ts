@@ -128,6 +128,22 @@ describe('map', () => {
     expect((await call(clients.admin, 'get', `/api/v1/members/${ids.member}/address`)).status).toBe(200);
   });
 
+  it("who may set a member's address is who has the page's can.update_profile, for every role", async () => {
+    for (const viewer of ['admin', 'member', 'guest']) {
+      for (const subject of ['member', 'guest']) {
+        const flag = ((await call(clients[viewer], 'get', `/members/${ids[subject]}`)).body as { can: { update_profile: boolean } }).can.update_profile;
+        const read = (await call(clients[viewer], 'get', `/api/v1/members/${ids[subject]}/address`)).status;
+        const length = (await streamEvents(ids[subject])).length;
+        const write = (await call(clients[viewer], 'put', `/api/v1/members/${ids[subject]}/address`, { address: 'Nowhere 9' })).status;
+        expect({ viewer, subject, read, write }).toEqual({ viewer, subject, read: flag ? 200 : 404, write: flag ? 200 : 403 });
+        if (!flag) expect((await streamEvents(ids[subject])).length).toBe(length);
+      }
+    }
+    // put Max back where the later cases expect him
+    await call(clients.member, 'put', `/api/v1/members/${ids.member}/address`, { address: 'Hauptstr. 1, 10115 Berlin' });
+    await waitForEvent(ids.member, 'MemberLocationGeocoded', 2);
+  });
+
   it('an unresolvable address stays off the map; removing an address takes the member off', async () => {
     expect((await call(clients.guest, 'put', `/api/v1/members/${ids.guest}/address`, { address: 'Nowhere 0' })).status).toBe(200);
     await waitForEvent(ids.guest, 'MemberLocationCleared');
