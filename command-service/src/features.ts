@@ -20,6 +20,7 @@ import { ChatModule } from './chat/chat.module';
 import { AppsModule } from './apps/apps.module';
 import { FilesModule } from './files/files.module';
 import { MembershipRolesModule } from './membership-roles/membership-roles.module';
+import { MapModule } from './map/map.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -44,4 +45,5 @@ export const COMMAND_FEATURES: Type[] = [
   AppsModule,
   FilesModule,
   MembershipRolesModule,
+  MapModule,
 ];

@@ -71,3 +71,5 @@ export * from './files';
 export * from './membership-roles/membership-roles';
 export * from './membership-roles/membership-role-constants';
 export * from './search/global-search';
+export * from './map/map';
+export * from './map/map-constants';

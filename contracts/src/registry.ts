@@ -26,6 +26,7 @@ import { chatDraftEvents, chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
 import { filesModuleEvents } from './files/file-events';
 import { groupImageEvents, memberImageEvents } from './members/profile-image';
+import { memberLocationEvents } from './map/map';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -62,6 +63,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...membershipRolesManagerEvents,
     ...memberImageEvents,
     ...groupImageEvents,
+    ...memberLocationEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

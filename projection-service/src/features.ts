@@ -24,6 +24,7 @@ import { appsFeature } from './apps/apps.module';
 import { filesFeature } from './files/files.module';
 import { membershipRolesFeature } from './membership-roles/membership-roles.module';
 import { digestsFeature } from './digests/digests.module';
+import { mapFeature } from './map/map.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -56,4 +57,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   filesFeature,
   membershipRolesFeature,
   digestsFeature,
+  mapFeature,
 ];

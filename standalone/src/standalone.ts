@@ -52,6 +52,7 @@ export const startStandalone = async (
     metrics: infra.metrics,
     trustProxy: config.trustProxy,
     metricsAccess: config.metrics,
+    mapTileUrl: config.mapTileUrl,
     // unready until the projectors have caught up with the log; the port answers meanwhile (reads with their position)
     readiness: async () => {
       await infra.eventStore.headPosition();

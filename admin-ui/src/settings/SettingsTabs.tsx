@@ -104,6 +104,10 @@ export const MemberSettingsInputs = () => (
       </Box>
       <SettingsTextInput source="member.network_location.country" />
       <Box sx={row}>
+        <NumberInput source="member.network_location.lat" min={-90} max={90} step={0.000001} />
+        <NumberInput source="member.network_location.lng" min={-180} max={180} step={0.000001} />
+      </Box>
+      <Box sx={row}>
         <NumberSelectInput source="member.zoom_level" choices={choicesOf(ZOOM_LEVELS, 'zoom_level')} />
         <SelectInput source="member.map_theme" choices={choicesOf(MAP_THEMES, 'map_theme')} />
       </Box>

@@ -1,6 +1,8 @@
 /** One function per aggregate builds its stream name; nothing else concatenates stream names. */
 export const networkStream = (networkId: string): string => `network-${networkId}`;
 export const memberStream = (memberId: string): string => `member-${memberId}`;
+/** a member's address and where the geocoder placed it (the map) */
+export const memberLocationStream = (memberId: string): string => `memberlocation-${memberId}`;
 /** A member's request that administrators change profile fields. */
 export const changeRequestStream = (changeRequestId: string): string => `changerequest-${changeRequestId}`;
 

@@ -3,6 +3,7 @@ import { NETWORK_LANGUAGES, SHOW_ONLINE_STATUS } from '../common/constants';
 import { memberDtoSchema, type MemberDto } from '../members/members';
 import type { NetworkSettings } from '../settings/network-settings';
 import { CHANGE_REQUEST_FIELDS, type ChangeRequestField } from '../members/profile-constants';
+import type { MapConfig } from '../map/map-constants';
 
 /** Abilities of the current member, computed by the server (never trusted from the client). */
 export interface CurrentMemberCan {
@@ -42,6 +43,8 @@ export interface NetworkResponse {
     memberships?: { change_requests: { enabled: boolean; profile_fields: ChangeRequestField[] } };
     /** global position the network read model has reached */
     position: number;
+    /** the map tab (config.maps of the spec's preload): on when show_map is on and MAP_TILE_URL is set */
+    maps?: MapConfig;
     /** from the server's configuration, not the network settings (realtime network pushes leave them out) */
     features: NetworkFeatures;
     /** the largest total of attachments one mail may carry (EMAIL_ATTACHMENT_LIMIT_MB) */
@@ -66,6 +69,9 @@ export const networkResponseSchema = z.object({
     login_texts: z.object({ before: z.string(), between: z.string(), after: z.string() }),
     memberships: z.object({ change_requests: z.object({ enabled: z.boolean(), profile_fields: z.array(z.enum(CHANGE_REQUEST_FIELDS)) }) }).optional(),
     position: z.number().int(),
+    maps: z
+      .object({ enabled: z.boolean(), tile_url: z.string().nullable(), zoom_level: z.number(), center: z.object({ lat: z.number(), lng: z.number() }).nullable() })
+      .optional(),
     features: z.object({ translations: z.boolean() }),
     email_attachment_size_limit_mb: z.number(),
   }),

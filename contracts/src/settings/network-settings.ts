@@ -61,6 +61,9 @@ export const networkLocationSchema = z.object({
   zip: text(10),
   city: text(200),
   country: text(200),
+  /** where the map opens; absent: the map opens on its markers */
+  lat: z.number({ message: 'invalid_type' }).min(-90, { message: 'too_small' }).max(90, { message: 'too_big' }).nullable().optional(),
+  lng: z.number({ message: 'invalid_type' }).min(-180, { message: 'too_small' }).max(180, { message: 'too_big' }).nullable().optional(),
 });
 
 export const memberSettingsSchema = z
@@ -100,6 +103,10 @@ export const memberSettingsSchema = z
           ctx.addIssue({ code: 'custom', path: ['network_location', field], message: 'required' });
         }
       }
+    }
+    const { lat, lng } = member.network_location;
+    if ((lat === null || lat === undefined) !== (lng === null || lng === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['network_location', lat === null || lat === undefined ? 'lat' : 'lng'], message: 'required' });
     }
   });
 
@@ -190,7 +197,7 @@ export const DEFAULT_NETWORK_SETTINGS: NetworkSettings = {
     directory_default_sort: 'last_name',
     show_map: false,
     map_scope_selection: 'all',
-    network_location: { street: '', number: '', zip: '', city: '', country: '' },
+    network_location: { street: '', number: '', zip: '', city: '', country: '', lat: null, lng: null },
     zoom_level: 10,
     map_theme: 'osm_bright',
     directory_profile_fields: [],

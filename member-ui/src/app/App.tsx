@@ -24,6 +24,7 @@ const InvitesPage = page(async () => (await import('../invites')).InvitesPage);
 const DirectoryLayout = page(async () => (await import('../directory')).DirectoryLayout);
 const DirectoryMembersPage = page(async () => (await import('../directory')).DirectoryMembersPage);
 const ChannelsDirectoryTab = page(async () => (await import('../directory')).ChannelsDirectoryTab);
+const MapPage = page(async () => (await import('../map')).MapPage);
 const ChannelPage = page(async () => (await import('../channels')).ChannelPage);
 const ChannelFormPage = page(async () => (await import('../channels')).ChannelFormPage);
 const ChannelDesignEditPage = page(async () => (await import('../channels')).DesignEditPage);
@@ -139,6 +140,8 @@ export const App = () => {
           <Route path="/blogs/:blogId/articles/:id" element={<ArticlePage />} />
           <Route path="/blogs/:blogId/articles/:id/edit" element={<ArticleFormPage />} />
           <Route path="/members" element={<Navigate to="/directory/members" replace />} />
+          <Route path="/map" element={<MapPage scope="network" />} />
+          <Route path="/members/map" element={<MapPage scope="network" />} />
           <Route path="/members/:id" element={<MemberPage />} />
           <Route path="/members/:id/activities" element={<MemberActivitiesPage list="activities" />} />
           <Route path="/members/:id/likes" element={<MemberActivitiesPage list="likes" />} />
@@ -166,6 +169,7 @@ export const App = () => {
           <Route path="/groups/:slug" element={<GroupLayout />}>
             <Route index element={<GroupStartPage />} />
             <Route path="members" element={<GroupMembersPage />} />
+            <Route path="map" element={<MapPage scope="group" />} />
             <Route path="administration" element={<GroupAdministrationPage />} />
           </Route>
           <Route path="/invites" element={<GroupInvitesPage />} />

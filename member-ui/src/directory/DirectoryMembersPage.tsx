@@ -11,6 +11,7 @@ import { useSignedIn } from '../session/SessionContext';
 import { useDirectoryMembers } from './directory-queries';
 import { MemberRow } from './MemberRow';
 import { Pagination } from './Pagination';
+import { MapToggle } from '../map/MapToggle';
 
 const pageOf = (value: string | null): number => {
   const page = Number(value);
@@ -49,6 +50,7 @@ export const DirectoryMembersPage = () => {
 
   return (
     <div className="directory" data-testid="directory-members">
+      <MapToggle listPath="/directory/members" mapPath="/members/map" />
       <form className="directory__search" role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={inputId} className="visually-hidden">
           {t('directory.search_label')}

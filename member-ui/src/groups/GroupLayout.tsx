@@ -12,6 +12,7 @@ import { useGroupRefusal } from './group-refusal';
 import { useGroup, useGroupCommand, useGroupMembers, useGroupNavigation, useJoinRequests } from './groups-queries';
 import './groups.css';
 import { GroupImage } from './GroupImage';
+import { MapToggle } from '../map/MapToggle';
 
 /** the group the nested pages show (read once by the layout) */
 export const useCurrentGroup = (): GroupDetailDto => useOutletContext<GroupDetailDto>();
@@ -139,6 +140,7 @@ export const GroupMembersPage = () => {
   const load = loadOf(members);
   return (
     <div data-testid="group-members">
+      <MapToggle listPath={`/groups/${group.slug}/members`} mapPath={`/groups/${group.slug}/map`} />
       <LoadStatus load={load} onRetry={() => void members.refetch()} testId="group-members" />
       {load.phase === 'loaded' ? (
         <ul className="member-list">

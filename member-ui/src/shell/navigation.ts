@@ -55,7 +55,7 @@ export const START_PAGE = '/appointments';
  * Features this console has built: only these are in the navigation and the module switcher (a module
  * still to come is not shown as an empty page); the directory shows the channels tab only when channels exist.
  */
-export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['activitystreams', 'members', 'appointments', 'channels', 'messages', 'chat', 'files', 'tasks', 'apps']);
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['activitystreams', 'members', 'appointments', 'channels', 'messages', 'chat', 'files', 'tasks', 'apps', 'map']);
 
 const ALL_NAV_MODULES: NavModule[] = [
   {
@@ -175,7 +175,7 @@ const ALL_NAV_MODULES: NavModule[] = [
         title: 'nav.sections.directory',
         items: [
           { to: '/directory/members', label: 'nav.items.members' },
-          ...(network.show_map && AVAILABLE_MODULES.has('map') ? [{ to: '/members/map', label: 'nav.items.map' }] : []),
+          ...(network.maps?.enabled && AVAILABLE_MODULES.has('map') ? [{ to: '/members/map', label: 'nav.items.map' }] : []),
         ],
       },
     ],

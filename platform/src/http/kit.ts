@@ -11,7 +11,7 @@ import { answerError, ProblemFilter, sendProblem } from './problem-filter';
 import { attachRequestContext, cookieValue, createRequestContext, requestContextOf, useSessionConfig } from './request-context';
 import { verifyCsrfToken, type SessionConfig } from './session';
 import { REVOCATION_REFRESH_MS, sessionRevocationsOf, type SessionRevocations } from './session-revocation';
-import { metricsAccessOf, securityHeaders, type MetricsAccess } from './security';
+import { metricsAccessOf, securityHeadersWith, tileImageSource, type MetricsAccess } from './security';
 import { storageHealth } from '@cn/platform/storage';
 
 export interface HttpKitOptions {
@@ -34,6 +34,8 @@ export interface HttpKitOptions {
   trustProxy?: boolean | number | string;
   /** who may read /metrics (PlatformConfig.metrics); default: loopback only */
   metricsAccess?: MetricsAccess;
+  /** the map's tile URL template (PlatformConfig.mapTileUrl): its origin joins the policy's img-src */
+  mapTileUrl?: string;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -149,7 +151,8 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
   else logger.warn('no document store: signed-out sessions are not refused');
   useSessionConfig(session, revocations);
   // first, so that every answer has them, the 503s of a draining service and the consoles' files included
-  app.use(securityHeaders);
+  const tiles = options.mapTileUrl ? tileImageSource(options.mapTileUrl) : null;
+  app.use(securityHeadersWith(tiles ? [tiles] : []));
   trackInFlight(app);
   const mayReadMetrics = metricsAccessOf(options.metricsAccess ?? LOOPBACK_ONLY);
 

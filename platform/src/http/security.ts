@@ -8,33 +8,55 @@ import type { NextFunction, Request, Response } from 'express';
  * scripts: no inline script is allowed, nor framing by any page. Inline styles stay allowed because the
  * admin console's component library (MUI, emotion) injects them.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const contentSecurityPolicy = (imageSources: readonly string[]): string =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob:", ...imageSources].join(' '),
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
-const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
-  ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
+
+/**
+ * The image source a map tile URL template needs in the policy (MAP_TILE_URL): its origin, a
+ * placeholder in the host (`https://{s}.tiles.example/…`) becoming a wildcard; null for a template that
+ * is no absolute http(s) URL (then the tiles are not allowed, rather than everything).
+ */
+export const tileImageSource = (template: string): string | null => {
+  const match = /^(https?):\/\/([^/?#]+)/.exec(template);
+  if (!match) return null;
+  const host = match[2].replace(/^\{[^}]*\}\./, '*.');
+  return /^[*]?[A-Za-z0-9.:[\]-]+$/.test(host) && !host.includes('{') ? `${match[1]}://${host}` : null;
+};
+
+const securityHeadersOf = (policy: string): ReadonlyArray<[string, string]> => [
+  ['Content-Security-Policy', policy],
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
   ['X-Frame-Options', 'DENY'],
   ['Cross-Origin-Opener-Policy', 'same-origin'],
 ];
 
-/** `req.secure` honours Express's 'trust proxy': a proxy's X-Forwarded-Proto counts only when trusted. */
-export const securityHeaders = (req: Request, res: Response, next: NextFunction): void => {
-  for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  next();
-};
+/**
+ * The headers, with the image sources the consoles may load besides their own (the map's tile server).
+ * `req.secure` honours Express's 'trust proxy': a proxy's X-Forwarded-Proto counts only when trusted.
+ */
+export const securityHeadersWith =
+  (imageSources: readonly string[]) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    for (const [name, value] of securityHeadersOf(contentSecurityPolicy(imageSources))) res.setHeader(name, value);
+    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+
+export const securityHeaders = securityHeadersWith([]);
 
 /** Addresses and CIDRs (`10.0.0.0/8`, `::1`, `192.0.2.7`); IPv4-mapped IPv6 addresses match their IPv4 form. */
 export const createAddressMatcher = (entries: readonly string[]): ((address: string | undefined) => boolean) => {

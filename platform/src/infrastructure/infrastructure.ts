@@ -38,6 +38,10 @@ export interface PlatformConfig {
   translationApiKey?: string;
   /** the largest total of attachments a mail may carry, in MB */
   emailAttachmentLimitMb: number;
+  /** the map's tile URL template (MAP_TILE_URL, `{theme}`, `{z}`, `{x}`, `{y}`); unset: the map is off */
+  mapTileUrl?: string;
+  /** a Nominatim-compatible geocoder's base URL (GEOCODER_URL); unset: addresses are not placed on the map */
+  geocoderUrl?: string;
   /**
    * Where members reach the consoles (`PUBLIC_URL`, default http://localhost:PORT): links in mails are
    * built from it, never from a request's Host header, which whoever sends the request chooses.
@@ -194,6 +198,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     passwordCost: { N: integer('PASSWORD_SCRYPT_N', env['PASSWORD_SCRYPT_N'], DEFAULT_SCRYPT_N, (n) => n >= 2 && (n & (n - 1)) === 0) },
     translationUrl: optional(env['TRANSLATION_URL']),
     translationApiKey: optional(env['TRANSLATION_API_KEY']),
+    mapTileUrl: optional(env['MAP_TILE_URL']),
+    geocoderUrl: optional(env['GEOCODER_URL']),
     emailAttachmentLimitMb: integer('EMAIL_ATTACHMENT_LIMIT_MB', env['EMAIL_ATTACHMENT_LIMIT_MB'], DEFAULT_EMAIL_ATTACHMENT_LIMIT_MB, (n) => n > 0),
     publicUrl: publicUrlOf(env['PUBLIC_URL'], port),
     trustProxy: trustProxyOf(env['TRUST_PROXY']),

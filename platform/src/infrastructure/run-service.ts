@@ -89,6 +89,7 @@ export const runReadService = (
       metrics: infra.metrics,
       trustProxy: config.trustProxy,
       metricsAccess: config.metrics,
+      mapTileUrl: config.mapTileUrl,
       readiness: () => Promise.resolve(running),
     });
     await app.listen(config.port);

@@ -1,4 +1,4 @@
-import { DEFAULT_NETWORK_ID, type NetworkResponse } from '@cn/contracts';
+import { DEFAULT_NETWORK_ID, type MapConfig, type NetworkResponse, type NetworkSettings, tileUrlFor } from '@cn/contracts';
 import type { Infrastructure } from '@cn/platform';
 import { toMemberDto } from '../members/member-dto';
 import type { MemberDocument } from '../members/members.projection';
@@ -6,15 +6,31 @@ import { canOf } from './can';
 import type { NetworkState } from './network.read';
 
 /** What the server's configuration adds to the network answer. */
-export type ServerConfiguration = Pick<NetworkResponse['network'], 'features' | 'email_attachment_size_limit_mb'>;
+export type ServerConfiguration = Pick<NetworkResponse['network'], 'features' | 'email_attachment_size_limit_mb'> & {
+  /** MAP_TILE_URL (never answered as is: `config.maps` carries it with the theme filled in) */
+  map_tile_url?: string;
+};
 
 export const serverConfigurationOf = (infra: Pick<Infrastructure, 'config' | 'translator'>): ServerConfiguration => ({
   features: { translations: infra.translator !== null },
   email_attachment_size_limit_mb: infra.config.emailAttachmentLimitMb,
+  ...(infra.config.mapTileUrl ? { map_tile_url: infra.config.mapTileUrl } : {}),
 });
 
+/** `config.maps`: the map is on only when the settings show it and the server has a tile URL */
+export const mapConfigOf = (member: NetworkSettings['member'], tileTemplate: string | undefined): MapConfig => {
+  const enabled = member.show_map && tileTemplate !== undefined;
+  const { lat, lng } = member.network_location;
+  return {
+    enabled,
+    tile_url: enabled && tileTemplate !== undefined ? tileUrlFor(tileTemplate, member.map_theme) : null,
+    zoom_level: member.zoom_level,
+    center: typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null,
+  };
+};
+
 /** The network settings part, also pushed over the realtime channel when the settings change. */
-export const networkConfigOf = ({ settings, position }: NetworkState): Omit<NetworkResponse['network'], keyof ServerConfiguration> => ({
+export const networkConfigOf = ({ settings, position }: NetworkState): Omit<NetworkResponse['network'], 'features' | 'email_attachment_size_limit_mb'> => ({
   id: DEFAULT_NETWORK_ID,
   name: settings.basic.name,
   language: settings.basic.language,
@@ -38,7 +54,12 @@ export const networkResponseOf = (
   csrfToken: string | null,
   server: ServerConfiguration,
 ): NetworkResponse => ({
-  network: { ...networkConfigOf(network), ...server },
+  network: {
+    ...networkConfigOf(network),
+    features: server.features,
+    email_attachment_size_limit_mb: server.email_attachment_size_limit_mb,
+    maps: mapConfigOf(network.settings.member, server.map_tile_url),
+  },
   current_member: member
     ? toMemberDto(member, { viewerId: member._id, showOnlineStatus: network.settings.member.show_online_status, connected: true })
     : null,

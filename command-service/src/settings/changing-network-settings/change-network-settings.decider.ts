@@ -104,7 +104,8 @@ export const evolveNetworkSettings = (state: NetworkSettings, event: NetworkSett
     case 'NetworkJoinSettingsChanged':
       return { ...state, join: event.data.join };
     case 'NetworkMemberSettingsChanged':
-      return { ...state, member: event.data.member };
+      // the network location's coordinates (the map's centre) came later: a tab saved before has none
+      return { ...state, member: { ...event.data.member, network_location: { lat: null, lng: null, ...event.data.member.network_location } } };
     case 'NetworkMailSettingsChanged':
       return { ...state, mail: event.data.mail };
     default:
@@ -116,7 +117,7 @@ export const evolveNetworkSettings = (state: NetworkSettings, event: NetworkSett
 export const networkSettingsDecider: Decider<NetworkSettings, ChangeNetworkSettings, NetworkSettingsEvent> = {
   initialState: () => DEFAULT_NETWORK_SETTINGS,
   evolve: evolveNetworkSettings,
-  snapshot: { name: 'network-settings', version: 1, everyEvents: 200 },
+  snapshot: { name: 'network-settings', version: 2, everyEvents: 200 },
   decide: (command, state) => {
     switch (command.type) {
       case 'ChangeNetworkSettings':

@@ -1,0 +1,98 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { eventOf, memberLocationEvents, memberLocationStream, MemberAddressChanged, RECORD_MEMBER_LOCATION } from '@cn/contracts';
+import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
+import { createProjector, InjectPort, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
+import type { Logger } from 'pino';
+import { CommandRunner } from '../../core/command-runner';
+import { memberLocationDecider } from '../member-location.decider';
+import type { Geocoder } from './geocoder';
+
+export const GEOCODING = 'command-service.geocoding';
+/** the Geocoder port's token; null when GEOCODER_URL is not set (addresses then stay off the map) */
+export const GEOCODER = Symbol('GEOCODER');
+const CHECKPOINTS = '_checkpoints';
+
+interface Checkpoint extends ProjectedDocument {
+  position: number;
+}
+
+/**
+ * Places members' addresses on the map: for every MemberAddressChanged with an address it asks the
+ * geocoder and records the answer as an event (MemberLocationGeocoded, or MemberLocationCleared when the
+ * geocoder knows no such place), so read models replay coordinates from the log and never ask the
+ * geocoder again. It follows the log with its own checkpoint; the decider records an answer only for the
+ * current address and only once, so an answer for an address changed meanwhile, or sent again after a
+ * restart, appends nothing. A geocoder that cannot answer (down, too slow, too large an answer) leaves
+ * the member off the map until the address changes again; it does not hold the reactor.
+ */
+@Injectable()
+export class GeocodingReactor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly projector: Projector;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly runner: CommandRunner,
+    @Inject(GEOCODER) private readonly geocoder: Geocoder | null,
+    @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
+    @InjectPort('eventStore') eventStore: EventStore,
+    @InjectPort('bus') bus: EventBus,
+    @InjectPort('documentStore') documentStore: DocumentStore,
+    @InjectPort('logger') private readonly logger: Logger,
+  ) {
+    const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS);
+    this.projector = createProjector({
+      name: GEOCODING,
+      bus,
+      eventStore,
+      handle: (events) => this.follow(events),
+      checkpoint: {
+        get: async () => (await checkpoints.get(GEOCODING))?.position ?? 0,
+        set: (position) => checkpoints.upsert({ _id: GEOCODING, position, _position: position }),
+      },
+      logger,
+      onError: (error) => logger.error({ err: error, reactor: GEOCODING }, 'geocoding stopped'),
+    });
+  }
+
+  private async locate(address: string): Promise<{ lat: number; lng: number } | null | undefined> {
+    if (!this.geocoder) return undefined;
+    try {
+      return await this.geocoder.locate(address);
+    } catch (error) {
+      this.logger.warn({ err: error, reactor: GEOCODING }, 'geocoder did not answer');
+      return undefined;
+    }
+  }
+
+  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+    for (const recorded of events) {
+      const event = recorded.type === MemberAddressChanged.type ? eventOf(memberLocationEvents, recorded) : null;
+      if (event?.type !== 'MemberAddressChanged' || event.data.address === null) continue;
+      const { address } = await this.cipher.reveal({ address: event.data.address });
+      if (typeof address !== 'string' || address === '') continue;
+      const place = await this.locate(address);
+      if (place === undefined) continue;
+      const memberId = event.data.member_id;
+      await this.runner.run(RECORD_MEMBER_LOCATION, {
+        streamId: memberLocationStream(memberId),
+        decider: memberLocationDecider,
+        command: { type: 'RecordMemberLocation', member_id: memberId, revision: event.data.revision, coordinates: place === null ? null : await this.cipher.encrypt(memberId, place) },
+        context: { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id },
+      });
+    }
+  }
+
+  onApplicationBootstrap(): void {
+    this.running = this.projector.start().catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.running;
+    await this.projector.stop();
+  }
+
+  /** where it has got to in the log (tests wait for it) */
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    return this.projector.waitFor(position, timeoutMs);
+  }
+}

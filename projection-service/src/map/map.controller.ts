@@ -1,0 +1,68 @@
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import {
+  mapMembersQuerySchema,
+  mapMembersResponseSchema,
+  memberAddressResponseSchema,
+  memberProfileAbilities,
+  type MapMembersResponse,
+  type MemberAddressResponse,
+} from '@cn/contracts';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { memberSeesGroup } from '../groups/group-views';
+import { findGroupBySlug } from '../groups/groups.read';
+import { loadNetwork } from '../network/network.read';
+import { loadActiveMember, membersCollection } from '../members/members.read';
+import { mapMarkers, memberLocationsCollection } from './map.read';
+
+const tags = ['map'];
+
+@Controller()
+@UseInterceptors(ConsistencyInterceptor)
+export class MapController {
+  constructor(@InjectPort('documentStore') private readonly documentStore: DocumentStore) {}
+
+  /**
+   * The network's map (every member the directory shows who has a place) or, with `group`, a group's
+   * members' map: only for those who see the group (a hidden group is 404 to non-members, as its
+   * members page). 404 while the network does not show the map.
+   */
+  @Get('api/v1/map/members')
+  @Endpoint({
+    summary: "Map markers: the members with a geocoded address the viewer may see (the network's, or a group's with ?group=slug)",
+    tags,
+    query: mapMembersQuerySchema,
+    responses: { 200: { description: 'MapMembersResponse', schema: mapMembersResponseSchema }, 400: 'group too long', 401: 'signed out', 404: 'map off, unknown group, or hidden from the member' },
+    auth: 'member',
+  })
+  async members(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<MapMembersResponse> {
+    const viewer = await loadActiveMember(this.documentStore, requireMember(ctx));
+    if (!viewer) throw new HttpProblem(401, 'unauthenticated');
+    const query = parseWith(mapMembersQuerySchema, raw);
+    const { settings } = await loadNetwork(this.documentStore);
+    if (!settings.member.show_map) throw new HttpProblem(404, 'not_found');
+    if (query.group === undefined) return { markers: await mapMarkers(this.documentStore, null) };
+    const group = await findGroupBySlug(this.documentStore, query.group);
+    if (!group || !memberSeesGroup(group, viewer)) throw new HttpProblem(404, 'not_found');
+    return { markers: await mapMarkers(this.documentStore, group.member_ids) };
+  }
+
+  /** A member's address as they gave it, for their own form: the member and network administrators only. */
+  @Get('api/v1/members/:id/address')
+  @Endpoint({
+    summary: "A member's address for the map and where it was placed (the member themself or a network administrator)",
+    tags,
+    responses: { 200: { description: 'MemberAddressResponse', schema: memberAddressResponseSchema }, 401: 'signed out', 404: 'unknown member, or not the viewer’s to read' },
+    auth: 'member',
+  })
+  async address(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<MemberAddressResponse> {
+    const viewer = await loadActiveMember(this.documentStore, requireMember(ctx));
+    if (!viewer) throw new HttpProblem(401, 'unauthenticated');
+    const subject = await membersCollection(this.documentStore).get(id);
+    // the same rule the command side enforces on PUT (update_profile); others learn nothing, not even that it exists
+    if (!subject || !memberProfileAbilities({ id: viewer._id, roles: viewer.roles }, { id: subject._id, deleted: subject.deleted }).update_profile) {
+      throw new HttpProblem(404, 'not_found');
+    }
+    const location = await memberLocationsCollection(this.documentStore).get(id);
+    return { address: location?.address ?? null, located: location?.coordinates ?? null };
+  }
+}
