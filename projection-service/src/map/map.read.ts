@@ -23,7 +23,7 @@ export const mapMarkers = async (store: DocumentStore, memberIds: readonly strin
       id: member._id,
       name: displayNameOf(member),
       path: `/members/${member._id}`,
-      image: member.image ? memberImageUrl(member._id, member.image.version) : null,
+      image: member.image ? memberImageUrl(member._id, member.image.version, 'small') : null,
       lat: location.coordinates.lat,
       lng: location.coordinates.lng,
     });
