@@ -24,7 +24,7 @@ describe('the apps entry of the navigation', () => {
   it('the module switcher offers Apps, and on /apps the left navigation links all apps', async () => {
     const server = fakeServer({ 'GET /api/v1/apps': { status: 200, body: { apps: [] } } });
     renderPage(<LeftNavigation />, { url: '/apps', path: '/apps', api: server.api });
-    const switcher = (await screen.findByTestId('module-switcher')) as HTMLSelectElement;
+    const switcher = await screen.findByTestId<HTMLSelectElement>('module-switcher');
     expect(switcher.value).toBe('apps');
     expect(within(switcher).getByRole('option', { name: 'Apps' })).toBeTruthy();
     const section = screen.getByTestId('nav-section-apps.lists');
