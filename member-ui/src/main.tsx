@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
@@ -28,23 +28,18 @@ const start = async (container: HTMLElement): Promise<void> => {
   firstNetwork.catch(() => undefined);
   const consoleChunk = import('./app/Console');
   preloadStartPage(window.location.pathname);
-  const Console = lazy(async () => ({ default: (await consoleChunk).Console }));
-  // the chosen language's strings first (each language is its own chunk, fetched once)
+  // the chosen language's strings (each language is its own chunk, fetched once) beside the console, and the
+  // start page's chunk before the first render: nothing on the way to the first page shows a fallback
   const language = storedLanguage();
-  const i18n = createI18n(language, { [language]: await loadTranslation(language) });
-  const booting = (
-    <div className="boot" role="status" data-testid="boot">
-      {i18n.t('common.loading')}
-    </div>
-  );
+  const [{ Console, preloadFirstPage }, strings] = await Promise.all([consoleChunk, loadTranslation(language)]);
+  await preloadFirstPage(window.location.pathname);
+  const i18n = createI18n(language, { [language]: strings });
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
           <SessionProvider api={api} firstNetwork={firstNetwork}>
-            <Suspense fallback={booting}>
-              <Console />
-            </Suspense>
+            <Console />
           </SessionProvider>
         </BrowserRouter>
       </I18nextProvider>

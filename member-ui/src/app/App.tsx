@@ -11,7 +11,23 @@ import { Shell } from '../shell/Shell';
  * Each feature's pages are their own chunk, loaded when a route first needs them: the first page loads
  * the shell and that page only (the member console's initial script stays small).
  */
-const page = <Props extends object>(load: () => Promise<ComponentType<Props>>) => lazy(async () => ({ default: await load() }));
+const page = <Props extends object>(load: () => Promise<ComponentType<Props>>) => {
+  let loaded: ComponentType<Props> | undefined;
+  const preload = async (): Promise<void> => {
+    loaded ??= await load();
+  };
+  // once the chunk is here the page renders without suspending: React.lazy takes a thenable that answers at
+  // once, so no fallback is committed (React holds back content for 300 ms after showing a fallback)
+  const Page = lazy(() => {
+    const ready = loaded;
+    if (ready) return { then: (resolve: (module: { default: ComponentType<Props> }) => void) => resolve({ default: ready }) } as unknown as Promise<{ default: ComponentType<Props> }>;
+    return load().then((component) => {
+      loaded = component;
+      return { default: component };
+    });
+  });
+  return Object.assign(Page, { preload });
+};
 const AppointmentsPage = page(async () => (await import('../appointments')).AppointmentsPage);
 const AppointmentDetailPage = page(async () => (await import('../appointments')).AppointmentDetailPage);
 const AppointmentFormPage = page(async () => (await import('../appointments')).AppointmentFormPage);
@@ -97,6 +113,14 @@ const BootFailed = ({ errorKey, retry }: { errorKey: string; retry: () => void }
       </button>
     </div>
   );
+};
+
+/**
+ * The start page's chunk loaded before the first render (main.tsx asks for it beside the console): a member
+ * opening the console sees the appointments without a loading step between.
+ */
+export const preloadFirstPage = async (pathname: string): Promise<void> => {
+  if (pathname === '/' || pathname === START_PAGE || pathname === '/appointments/participating') await AppointmentsPage.preload();
 };
 
 const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<Bootstrapping />}>{children}</Suspense>;

@@ -3,6 +3,8 @@ import { createQueryClient } from '../api/query-client';
 import { WaitlistPromotionToasts } from '../appointments/WaitlistPromotionToasts';
 import { ToastProvider } from '../toasts/Toasts';
 import { App } from './App';
+
+export { preloadFirstPage } from './App';
 import { DataLayer } from './DataLayer';
 
 /**
