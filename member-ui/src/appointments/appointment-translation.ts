@@ -1,5 +1,6 @@
 import { TRANSLATION_LANGUAGES, TRANSLATION_LANGUAGE_LABELS, isTranslationLanguage, type AppointmentTranslationResponse, type TranslationLanguage } from '@cn/contracts';
 import type { ApiClient } from '../api/client';
+import type { ContentTranslationState } from '../translation/TranslationMenu';
 
 export const LAST_TRANSLATION_LANGUAGE_KEY = 'cn.translation.last_language';
 
@@ -35,10 +36,7 @@ function safeStorage(): Storage | null {
 /** How a language reads in the marker: ours by label (EN-GB), any other by its code. */
 export const languageLabelOf = (code: string): string => (isTranslationLanguage(code) ? TRANSLATION_LANGUAGE_LABELS[code] : code.toUpperCase());
 
-export type TranslationState =
-  | { phase: 'original' }
-  | { phase: 'loading'; language: TranslationLanguage }
-  | { phase: 'translated'; language: TranslationLanguage; translation: AppointmentTranslationResponse };
+export type TranslationState = ContentTranslationState<AppointmentTranslationResponse>;
 
 /** What the header shows: the translated texts while a translation is shown, the original otherwise. */
 export const shownTexts = (original: { name: string; description: string }, state: TranslationState): { name: string; description: string } =>
