@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import WebSocket from 'ws';
 import { CONSISTENCY_HEADER, memberLocationStream, type GroupCategoriesResponse, type MapMembersResponse, type MemberAddressResponse, type NetworkResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
@@ -95,12 +96,27 @@ describe('map', () => {
       expect.arrayContaining([expect.objectContaining({ field: 'member.network_location.street', key: 'required' })]),
     );
     expect(await running.infra.eventStore.headPosition()).toBe(head);
+    // a member's open console hears the map go on, without a reload
+    const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/realtime`, { headers: { Cookie: clients.member.cookie } });
+    const pushed: Array<Record<string, unknown>> = [];
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; doc?: Record<string, unknown> };
+      if (message.type === 'changed' && message.collection === 'network' && message.doc) pushed.push(message.doc);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
     const changed = await call(clients.admin, 'put', '/administration/settings', {
       member: { show_map: true, zoom_level: 6, map_theme: 'outdoors', network_location: { street: 'Unter den Linden', number: '1', zip: '10117', city: 'Berlin', country: 'DE', lat: 52.517, lng: 13.389 } },
     });
     expect(changed.status).toBe(200);
     const maps = ((await call(clients.member, 'get', '/api/v1/network')).body as NetworkResponse).network.maps;
     expect(maps).toEqual({ enabled: true, tile_url: 'http://tiles.invalid/outdoors/{z}/{x}/{y}.png', zoom_level: 6, center: { lat: 52.517, lng: 13.389 } });
+    const deadline = Date.now() + 1000;
+    while (!pushed.some((doc) => (doc.maps as { enabled?: boolean } | undefined)?.enabled) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pushed.map((doc) => doc.maps).pop()).toEqual(maps);
+    socket.close();
   });
 
   it('an address becomes an encrypted geocoded event, then a marker with the member’s name and page', async () => {

@@ -77,6 +77,14 @@ const SHOW_ONLINE_STATUS_VALUES: readonly string[] = SHOW_ONLINE_STATUS;
 const isShowOnlineStatus = (value: unknown): value is NetworkConfig['show_online_status'] =>
   typeof value === 'string' && SHOW_ONLINE_STATUS_VALUES.includes(value);
 
+/** the map's configuration as the network push carries it (`config.maps`) */
+const isMapConfig = (value: unknown): value is NonNullable<NetworkConfig['maps']> =>
+  isRecord(value) &&
+  typeof value.enabled === 'boolean' &&
+  (value.tile_url === null || typeof value.tile_url === 'string') &&
+  typeof value.zoom_level === 'number' &&
+  (value.center === null || (isRecord(value.center) && typeof value.center.lat === 'number' && typeof value.center.lng === 'number'));
+
 /**
  * What a network change tells the console: the projection pushes the network configuration
  * (`collection: 'network'`, doc as in NetworkResponse.network); a settings document
@@ -98,5 +106,6 @@ export const networkPatchOf = (message: ChangedMessage): Partial<NetworkConfig> 
   if (typeof abuseReports === 'boolean') patch.abuse_reports_enabled = abuseReports;
   const showMap = source.show_map ?? member?.show_map;
   if (typeof showMap === 'boolean') patch.show_map = showMap;
+  if (isMapConfig(source.maps)) patch.maps = source.maps;
   return Object.keys(patch).length > 0 ? patch : null;
 };

@@ -11,5 +11,5 @@ export class NetworkModule {}
 export const networkFeature: ProjectionFeature = {
   module: NetworkModule,
   readModels: [networkProjection],
-  publishers: (infra) => [networkChangePublisher(infra.documentStore)],
+  publishers: (infra) => [networkChangePublisher(infra.documentStore, infra.config.mapTileUrl)],
 };
