@@ -289,6 +289,9 @@ describe('chat over the socket (standalone, two members)', () => {
     const categorySlug = ((await call(bob, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories[0]?.slug ?? '';
     const founded = await call(bob, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Picture chatters', chat: 'enabled' } });
     const { slug, id } = founded.body as { slug: string; id: string };
+    // let the group's creation reach the socket first: what follows the upload is the image's push
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const beforeUpload = b.events.length;
     const groupUpload = await request(server).put(`/groups/${slug}/image`).set('Cookie', bob.cookie).set('X-CSRF-Token', bob.csrf).attach('file', png, 'group.png');
     expect(groupUpload.status).toBe(200);
     position = Math.max(position, (groupUpload.body as { position: number }).position);
@@ -301,6 +304,11 @@ describe('chat over the socket (standalone, two members)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(groupChat).toMatchObject({ chat: { image_url: groupImage } });
+    // and the open chat list heard it without asking: the group's new image is pushed to its members
+    const pushedImage = () =>
+      b.events.slice(beforeUpload).some((event) => event.event === 'my_chats' && event.ref === undefined && event.chats.some((chat) => chat.id === `group/${id}` && chat.image_url === groupImage));
+    for (let waited = 0; waited < 1000 && !pushedImage(); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pushedImage()).toBe(true);
     expect((groupUpload.body as { image_url: string }).image_url).toMatch(/^\/api\/v1\/group_images\//);
     await a.close();
     await b.close();

@@ -17,8 +17,9 @@ import { chatsCollection } from './chat-views';
  */
 const REMEMBERED_GROUPS = 10_000;
 
-/** what of a group decides its chat: who is in it, whether its chat is on, its name, whether it is archived */
-const chatShapeOf = (group: GroupDocument | null): string => (group ? JSON.stringify([group.chat, group.archived, group.name, [...group.member_ids].sort()]) : '');
+/** what of a group its chat shows or decides: who is in it, whether its chat is on, its name and image, whether it is archived */
+const chatShapeOf = (group: GroupDocument | null): string =>
+  group ? JSON.stringify([group.chat, group.archived, group.name, group.image?.version ?? null, [...group.member_ids].sort()]) : '';
 
 export const chatPublishers = (store: DocumentStore, cipher: PersonalDataCipher, clock: () => Date): ChangePublisher[] => {
   /** a member's name, status or presence changed: their partners' open chat lists show it */
