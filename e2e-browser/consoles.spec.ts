@@ -276,7 +276,7 @@ test('a signed-out member resets the password from the sign-in page, signs in wi
   await page.fill('input[name="password"]', chosen);
   await page.click('[data-testid="sign-in-submit"]');
   await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 15_000 });
-  passwords.set(email, chosen);
+  passwords.set(baseUrl, email, chosen);
 
   // and the member changes it once more on the settings page
   await page.goto(`${baseUrl}/users/edit`);
@@ -288,7 +288,7 @@ test('a signed-out member resets the password from the sign-in page, signs in wi
   await form.locator('input[name="password_confirmation"]').fill(changed);
   await page.click('[data-testid="change-password-submit"]');
   await page.locator('[data-testid="toast"]').filter({ hasText: /Passwort wurde geändert|password has been changed/ }).waitFor({ timeout: 15_000 });
-  passwords.set(email, changed);
+  passwords.set(baseUrl, email, changed);
   await page.screenshot({ path: screenshotPath('password-changed.png') });
   await context.close();
 

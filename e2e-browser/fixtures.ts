@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { BASE_URL_ENV, DATA_DIR_ENV, SHOTS } from './paths';
@@ -52,13 +52,29 @@ export { expect };
 
 export const screenshotPath = (name: string): string => join(SHOTS, name);
 
-/** passwords a scenario has set (the seed's are 'changeme'), so that later sign-ins in the worker still work */
-export const passwords = new Map<string, string>();
+/**
+ * Passwords a scenario has set on a server (the seed's are 'changeme'), kept in a file of the shared server's
+ * data folder: later sign-ins still work after Playwright restarts a worker (which it does after a failure),
+ * and a scenario that starts a server of its own signs in there with the seed's.
+ */
+const passwordsFile = (): string => join(fromSetup(DATA_DIR_ENV), 'e2e-passwords.json');
+const storedPasswords = (): Record<string, string> => {
+  try {
+    return JSON.parse(readFileSync(passwordsFile(), 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+};
+export const passwords = {
+  get: (baseUrl: string, email: string): string | undefined => storedPasswords()[`${baseUrl} ${email}`],
+  set: (baseUrl: string, email: string, password: string): void =>
+    writeFileSync(passwordsFile(), JSON.stringify({ ...storedPasswords(), [`${baseUrl} ${email}`]: password })),
+};
 
 export const signInMember = async (page: Page, baseUrl: string, email: string): Promise<void> => {
   await page.goto(`${baseUrl}/users/sign_in`);
   await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', passwords.get(email) ?? 'changeme');
+  await page.fill('input[name="password"]', passwords.get(baseUrl, email) ?? 'changeme');
   await page.click('[data-testid="sign-in-submit"]');
   await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 15_000 });
 };
