@@ -15,7 +15,8 @@ test('a member mentions another in a group post; her bell and the group badge ri
   await reader.goto(`${baseUrl}/notifications`);
   await reader.locator('[data-testid="notifications-page"]').waitFor({ timeout: 15_000 });
   // the list (or its empty state) is there: what the seed told Ada is marked read
-  await reader.locator('[data-testid="notifications-page"] :is(ul.notification-list, p.muted)').first().waitFor({ timeout: 15_000 });
+  // (not the loading line, which is a p.muted too: the list must have answered before 'mark all read' is looked for)
+  await reader.locator('[data-testid="notifications-page"] :is(ul.notification-list, p.muted:not([role="status"]))').first().waitFor({ timeout: 15_000 });
   const markAll = reader.locator('[data-testid="notifications-mark-all-read"]');
   if (await markAll.isVisible()) await markAll.click();
   const bell = reader.locator('[data-testid="notifications-count"]');

@@ -15,8 +15,9 @@ and this hook picks, per request, which one goes on it (Cookie and X-CSRF-Token;
   or PUT /administration/members/{id} with a password) that names a protected account (the seed
   accounts, the decoys, or `me`) gets a throwaway member's id instead: the fuzzer cannot erase, demote or
   re-password the accounts it runs as;
-- a read of a member's own-only resource (GET /members/{id}/settings, /members/{id}/ignored) names the
-  fuzzing account itself every other call: with an id drawn from the known ids it answers 403 almost always;
+- a read of a member's own-only resource (GET /members/{id}/settings, /members/{id}/ignored), and saving
+  one's membership settings (PUT /members/{id}/settings), names the fuzzing account itself every other call
+  (after the protection above): with an id drawn from the known ids it answers 403 almost always;
 - a mutating call naming a kept fixture (accounts.py's legal text, whose public page the member's pass
   reads by handle) names its spare instead: the admin's pass may change or delete the spare, not it;
 - GET /calendars/feeds/{collection}.ics, authenticated by ?token= (not declared in the document),
@@ -97,10 +98,15 @@ def keep_fixtures(case):
 
 
 def name_self(case):
-    """Every other read of an own-only member resource names the fuzzing account."""
-    if case.method.upper() != "GET" or not _OWN_ONLY.match(case.operation.path) or not isinstance(case.path_parameters, dict):
+    """Every other call of an own-only member resource (reading both, saving one's settings) names the fuzzing account."""
+    method = case.method.upper()
+    path = case.operation.path
+    if method not in ("GET", "PUT") or not _OWN_ONLY.match(path) or not isinstance(case.path_parameters, dict):
         return
-    calls = _own_calls[case.operation.path] = _own_calls.get(case.operation.path, 0) + 1
+    if method == "PUT" and not path.endswith("/settings"):
+        return
+    key = f"{method} {path}"
+    calls = _own_calls[key] = _own_calls.get(key, 0) + 1
     if calls % 2 == 0:
         case.path_parameters["id"] = _PASS["session"]["id"]
 
