@@ -2,19 +2,15 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import type { Logger } from 'pino';
 import { AppItemChanged, AppItemCreated, appItemStream, appsEvents, eventOf, readItemValues, type AppItemEvent, type PropertyDefinition } from '@cn/contracts';
 import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
-import { createProjector, InjectPort, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
+import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
 import { CommandLookup } from '../lookup/command-lookup';
 import { AppCommands } from './app-commands';
 import { evolveItem, itemDecider } from './apps.decider';
 
 export const ASSIGNMENT_MAILS = 'command-service.assignment-mails';
-const CHECKPOINTS = '_checkpoints';
 /** one entry per mail sent: `<event id>:<member id>` (what makes a replayed event send nothing twice) */
 export const ASSIGNMENT_MAILS_SENT = '_assignment_mails';
 
-interface Checkpoint extends ProjectedDocument {
-  position: number;
-}
 interface SentMail extends ProjectedDocument {
   sent_at: string;
 }
@@ -66,24 +62,13 @@ export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicat
     @InjectPort('clock') private readonly clock: () => Date,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
-    const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS);
     this.sent = documentStore.collection<SentMail>(ASSIGNMENT_MAILS_SENT);
-    const setCheckpoint = (position: number) => checkpoints.upsert({ _id: ASSIGNMENT_MAILS, position, _position: position });
     this.projector = createProjector({
       name: ASSIGNMENT_MAILS,
       bus,
       eventStore,
       handle: (events) => this.follow(events),
-      checkpoint: {
-        get: async () => {
-          const stored = await checkpoints.get(ASSIGNMENT_MAILS);
-          if (stored) return stored.position;
-          const head = await eventStore.headPosition();
-          await setCheckpoint(head);
-          return head;
-        },
-        set: setCheckpoint,
-      },
+      checkpoint: storedCheckpoint(documentStore, ASSIGNMENT_MAILS, { startAtHeadOf: eventStore }),
       logger,
       onError: (error) => logger.error({ err: error, reactor: ASSIGNMENT_MAILS }, 'assignment mails stopped'),
     });

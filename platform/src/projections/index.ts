@@ -3,3 +3,4 @@ export * from './projection';
 export * from './projection-runner';
 export * from './time-travel';
 export * from './shared-reader';
+export * from './stored-checkpoint';

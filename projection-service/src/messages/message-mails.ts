@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBERSHIP_SETTINGS, MessageSent } from '@cn/contracts';
-import { collectionName, type EventStore, type ProjectedDocument, type RecordedEvent } from '@cn/domain';
-import { createProjector, type DocumentStore, type EventBus, type MailPort, type PersonalDataCipher, type Projector } from '@cn/platform';
+import { collectionName, type EventStore, type RecordedEvent } from '@cn/domain';
+import { createProjector, storedCheckpoint, type DocumentStore, type EventBus, type MailPort, type PersonalDataCipher, type Projector } from '@cn/platform';
 import { sendMailOnce } from '../digests/mail-once';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
 import { displayNameOf } from '../members/member-dto';
@@ -12,13 +12,9 @@ import { composeMessageMail } from './message-mail';
 import { messageBodiesProjection, messageCopiesProjection, messageCopyId, type MessageBodyDocument, type MessageCopyDocument } from './messages.projection';
 
 export const MESSAGE_MAILS = 'projection-service.message-mails';
-const CHECKPOINTS = '_checkpoints';
 /** how long a message waits for the read models (copies and the sealed bodies) before its mails are given up */
 export const MESSAGE_READ_MODELS_WAIT_MS = 30_000;
 
-interface Checkpoint extends ProjectedDocument {
-  position: number;
-}
 
 export interface MessageMailerDeps {
   store: DocumentStore;
@@ -45,7 +41,6 @@ export const messageMailKey = (messageId: string, memberId: string): string => `
  * on. Once per message and member (`_mail_keys`), also when the log is replayed after a crash.
  */
 export const createMessageMailer = (deps: MessageMailerDeps): Projector => {
-  const checkpoints = deps.store.collection<Checkpoint>(CHECKPOINTS);
   const copies = deps.store.collection<MessageCopyDocument>(collectionName(messageCopiesProjection));
   const bodies = deps.store.collection<MessageBodyDocument>(collectionName(messageBodiesProjection));
   const locks = deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection));
@@ -97,16 +92,7 @@ export const createMessageMailer = (deps: MessageMailerDeps): Projector => {
     bus: deps.bus,
     eventStore: deps.eventStore,
     handle: follow,
-    checkpoint: {
-      get: async () => {
-        const stored = await checkpoints.get(MESSAGE_MAILS);
-        if (stored) return stored.position;
-        const head = await deps.eventStore.headPosition();
-        await checkpoints.upsert({ _id: MESSAGE_MAILS, position: head, _position: head });
-        return head;
-      },
-      set: (position) => checkpoints.upsert({ _id: MESSAGE_MAILS, position, _position: position }),
-    },
+    checkpoint: storedCheckpoint(deps.store, MESSAGE_MAILS, { startAtHeadOf: deps.eventStore }),
     logger: deps.logger,
     onError: (error) => deps.logger.error({ err: error, reactor: MESSAGE_MAILS }, 'message mails stopped'),
   });

@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBERSHIP_SETTINGS, type NotificationKind } from '@cn/contracts';
-import { collectionName, type EventStore, type ProjectedDocument, type RecordedEvent } from '@cn/domain';
-import { createProjector, type DocumentStore, type EventBus, type MailPort, type Projector } from '@cn/platform';
+import { collectionName, type EventStore, type RecordedEvent } from '@cn/domain';
+import { createProjector, storedCheckpoint, type DocumentStore, type EventBus, type MailPort, type Projector } from '@cn/platform';
 import { sendMailOnce } from '../digests/mail-once';
 import { groupsCollection } from '../groups/groups.read';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
@@ -15,7 +15,6 @@ import { notificationFeedsProjection, type NotificationFeedDocument } from './no
 import { SUBSCRIPTION_EVENT_TYPES, subscriptionMailsOf } from './subscription-mails';
 
 export const NOTIFICATION_MAILS = 'projection-service.notification-mails';
-const CHECKPOINTS = '_checkpoints';
 /** how long an event waits for the read models that tell whom it notifies */
 export const READ_MODELS_WAIT_MS = 30_000;
 
@@ -26,9 +25,6 @@ export interface MailerLogger {
   error(obj: object, msg?: string): void;
 }
 
-interface Checkpoint extends ProjectedDocument {
-  position: number;
-}
 
 export interface NotificationMailerDeps {
   store: DocumentStore;
@@ -79,7 +75,6 @@ const candidatesOf = async (store: DocumentStore, entry: Entry): Promise<string[
  * head of the log: an existing history is not mailed.
  */
 export const createNotificationMailer = (deps: NotificationMailerDeps): Projector => {
-  const checkpoints = deps.store.collection<Checkpoint>(CHECKPOINTS);
   const mailOne = async (recorded: RecordedEvent, entry: Entry, memberId: string): Promise<void> => {
     const member = await loadActiveMember(deps.store, memberId);
     if (!member || member.email === '') return;
@@ -128,16 +123,7 @@ export const createNotificationMailer = (deps: NotificationMailerDeps): Projecto
     bus: deps.bus,
     eventStore: deps.eventStore,
     handle: follow,
-    checkpoint: {
-      get: async () => {
-        const stored = await checkpoints.get(NOTIFICATION_MAILS);
-        if (stored) return stored.position;
-        const head = await deps.eventStore.headPosition();
-        await checkpoints.upsert({ _id: NOTIFICATION_MAILS, position: head, _position: head });
-        return head;
-      },
-      set: (position) => checkpoints.upsert({ _id: NOTIFICATION_MAILS, position, _position: position }),
-    },
+    checkpoint: storedCheckpoint(deps.store, NOTIFICATION_MAILS, { startAtHeadOf: deps.eventStore }),
     logger: deps.logger,
     onError: (error) => deps.logger.error({ err: error, reactor: NOTIFICATION_MAILS }, 'notification mails stopped'),
   });

@@ -1,18 +1,13 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { appointmentStream, CalendarDeleted, eventOf, calendarEvents } from '@cn/contracts';
-import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
-import { createProjector, InjectPort, type DocumentStore, type EventBus, type Projector } from '@cn/platform';
+import type { EventStore, RecordedEvent } from '@cn/domain';
+import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { appointmentDecider } from '../appointment.decider';
 
 export const CALENDAR_DELETIONS = 'command-service.calendar-deletions';
-const CHECKPOINTS = '_checkpoints';
-
-interface Checkpoint extends ProjectedDocument {
-  position: number;
-}
 
 /**
  * A deleted calendar takes its appointments along: for every CalendarDeleted, each appointment only in
@@ -33,16 +28,12 @@ export class CalendarDeletionReactor implements OnApplicationBootstrap, OnApplic
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') logger: Logger,
   ) {
-    const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS);
     this.projector = createProjector({
       name: CALENDAR_DELETIONS,
       bus,
       eventStore,
       handle: (events) => this.follow(events),
-      checkpoint: {
-        get: async () => (await checkpoints.get(CALENDAR_DELETIONS))?.position ?? 0,
-        set: (position) => checkpoints.upsert({ _id: CALENDAR_DELETIONS, position, _position: position }),
-      },
+      checkpoint: storedCheckpoint(documentStore, CALENDAR_DELETIONS),
       logger,
       onError: (error) => logger.error({ err: error, reactor: CALENDAR_DELETIONS }, 'calendar deletions stopped'),
     });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { eventOf, memberLocationEvents, memberLocationStream, MemberAddressChanged, RECORD_MEMBER_LOCATION } from '@cn/contracts';
-import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
-import { createProjector, InjectPort, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
+import type { EventStore, RecordedEvent } from '@cn/domain';
+import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { memberLocationDecider } from '../member-location.decider';
@@ -10,11 +10,6 @@ import type { Geocoder } from './geocoder';
 export const GEOCODING = 'command-service.geocoding';
 /** the Geocoder port's token; null when GEOCODER_URL is not set (addresses then stay off the map) */
 export const GEOCODER = Symbol('GEOCODER');
-const CHECKPOINTS = '_checkpoints';
-
-interface Checkpoint extends ProjectedDocument {
-  position: number;
-}
 
 /**
  * Places members' addresses on the map: for every MemberAddressChanged with an address it asks the
@@ -39,16 +34,12 @@ export class GeocodingReactor implements OnApplicationBootstrap, OnApplicationSh
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
-    const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS);
     this.projector = createProjector({
       name: GEOCODING,
       bus,
       eventStore,
       handle: (events) => this.follow(events),
-      checkpoint: {
-        get: async () => (await checkpoints.get(GEOCODING))?.position ?? 0,
-        set: (position) => checkpoints.upsert({ _id: GEOCODING, position, _position: position }),
-      },
+      checkpoint: storedCheckpoint(documentStore, GEOCODING),
       logger,
       onError: (error) => logger.error({ err: error, reactor: GEOCODING }, 'geocoding stopped'),
     });
