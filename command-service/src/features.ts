@@ -21,6 +21,7 @@ import { AppsModule } from './apps/apps.module';
 import { FilesModule } from './files/files.module';
 import { MembershipRolesModule } from './membership-roles/membership-roles.module';
 import { MapModule } from './map/map.module';
+import { DevicesModule } from './devices/devices.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -46,4 +47,5 @@ export const COMMAND_FEATURES: Type[] = [
   FilesModule,
   MembershipRolesModule,
   MapModule,
+  DevicesModule,
 ];

@@ -19,6 +19,8 @@ and this hook picks, per request, which one goes on it (Cookie and X-CSRF-Token;
   one's membership settings (PUT /members/{id}/settings), names the fuzzing account itself every other call
   (after the protection above): with an id drawn from the known ids it answers 403 almost always;
 - a group search (GET /groups/{groupSlug}/search and .json) names the seed's open group every other call;
+- a device route (/api/v1/devices/{id} and its settings) names, every other call, a device registered for it
+  on the pass's own account (any other device is 404 to it);
 - a mutating call naming a kept fixture (accounts.py's legal text, whose public page the member's pass
   reads by handle) names its spare instead: the admin's pass may change or delete the spare, not it;
 - GET /calendars/feeds/{collection}.ics, authenticated by ?token= (not declared in the document),
@@ -32,6 +34,7 @@ Environment: CN_FUZZ_STATE (accounts.py's JSON), CN_FUZZ_PASS (admin or member).
 import json
 import os
 import re
+import urllib.request
 from urllib.parse import urlsplit
 
 import schemathesis
@@ -127,6 +130,48 @@ def name_open_group(case):
         case.path_parameters["groupSlug"] = _OPEN_GROUP
 
 
+# a member's device routes answer 404 for any device not their own, and the fuzzer's drawn ids never are:
+# every other call registers a fresh device for the pass's account and names it (so a removal removes that one)
+_DEVICE_ROUTE = re.compile(r"^/api/v1/devices/\{id\}(?:/settings)?$")
+_device_calls = {}
+_own_device = {}
+
+
+def _register_device(base):
+    session = _PASS["session"]
+    body = json.dumps({"device": {"platform": "android", "name": "Fuzz device"}}).encode("utf-8")
+    request = urllib.request.Request(
+        base.rstrip("/") + "/api/v1/devices",
+        data=body,
+        method="POST",
+        headers={"Cookie": f"cn_session={session['token']}", "X-CSRF-Token": session["csrf"], "Content-Type": "application/json", "Accept": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read().decode("utf-8")).get("id")
+    except Exception:
+        return None  # the account holds the most devices it may (the fuzzer registered them): the drawn id stays
+
+
+def name_own_device(case, base):
+    """Every other call of a device route names a device of the pass's own account, registered for it."""
+    if not _DEVICE_ROUTE.match(case.operation.path) or not isinstance(case.path_parameters, dict):
+        return
+    key = f"{case.method.upper()} {case.operation.path}"
+    calls = _device_calls[key] = _device_calls.get(key, 0) + 1
+    if calls % 2 != 0:
+        return
+    # a removal gets a device of its own; the settings routes share one (the account may hold only 20)
+    if case.method.upper() == "DELETE" or "settings" not in _own_device:
+        device = _register_device(base)
+        if device and case.method.upper() != "DELETE":
+            _own_device["settings"] = device
+    else:
+        device = _own_device["settings"]
+    if device:
+        case.path_parameters["id"] = device
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     base = case.operation.schema.get_base_url()
@@ -136,6 +181,7 @@ def before_call(context, case, kwargs):
     keep_fixtures(case)
     name_self(case)
     name_open_group(case)
+    name_own_device(case, base)
     if "/calendars/feeds/" in case.path and case.method.upper() == "GET":
         if case.query is None:
             case.query = {}

@@ -43,6 +43,9 @@ export const ERROR_KEYS = [
   'cannot_lock_self',
   'two_factor_required',
   'membership_role_in_use',
+  'too_many_devices',
+  'push_endpoint_not_allowed',
+  'push_disabled',
   ...PASSWORD_ERROR_KEYS,
 ] as const;
 

@@ -3,6 +3,8 @@ export const networkStream = (networkId: string): string => `network-${networkId
 export const memberStream = (memberId: string): string => `member-${memberId}`;
 /** a member's address and where the geocoder placed it (the map) */
 export const memberLocationStream = (memberId: string): string => `memberlocation-${memberId}`;
+/** a member's devices and their push settings */
+export const memberDevicesStream = (memberId: string): string => `memberdevices-${memberId}`;
 /** A member's request that administrators change profile fields. */
 export const changeRequestStream = (changeRequestId: string): string => `changerequest-${changeRequestId}`;
 

@@ -2,3 +2,4 @@
 export * from './infrastructure';
 export * from './run-service';
 export * from './ports';
+export * from './web-push-config';

@@ -15,6 +15,7 @@ import { createPersonalDataCipher, type PersonalDataCipher } from '@cn/platform/
 import { createLogger, createMetrics, type Metrics, type SessionConfig } from '@cn/platform/http';
 import { createLibreTranslateTranslator, type Translator } from '@cn/platform/translation';
 import { createFileStorageFromEnv, type FileStorage } from '@cn/platform/file-storage';
+import { loadWebPushConfig, type WebPushConfig } from './web-push-config';
 
 export interface PlatformConfig {
   dataDir: string;
@@ -67,6 +68,8 @@ export interface PlatformConfig {
   feedsAllowPrivateNetworks: boolean;
   /** how often the audit chain's head is signed by itself (AUDIT_HEAD_SIGN_INTERVAL: `3600`, `90s`, `15m`, `1h`; `0` turns it off); default one hour */
   auditHeadSignIntervalMs: number;
+  /** Web Push to members' browsers (web-push-config.ts); undefined: off */
+  webPush?: WebPushConfig;
 }
 
 const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
@@ -207,6 +210,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     allowedOrigins: (listOf(env['ALLOWED_ORIGINS']) ?? []).map(originOf),
     feedsAllowPrivateNetworks: flag(env['FEEDS_ALLOW_PRIVATE_NETWORKS'], false),
     auditHeadSignIntervalMs: durationMs('AUDIT_HEAD_SIGN_INTERVAL', env['AUDIT_HEAD_SIGN_INTERVAL'], 3_600_000),
+    webPush: loadWebPushConfig(env, dataDir, publicUrlOf(env['PUBLIC_URL'], port)),
   };
 };
 

@@ -1,4 +1,4 @@
-import { type DocumentStore } from '@cn/platform';
+import { HttpProblem, requireMember, type DocumentStore, type RequestContext } from '@cn/platform';
 import { collectionName } from '@cn/domain';
 import { ignoredMembersProjection, type IgnoredMembersDocument } from './ignored-members.projection';
 import { membersProjection, type MemberDocument } from './members.projection';
@@ -11,6 +11,13 @@ export const loadActiveMember = async (store: DocumentStore, memberId: string | 
   if (memberId === null) return null;
   const doc = await membersCollection(store).get(memberId);
   return doc && !doc.deleted ? doc : null;
+};
+
+/** the member a request is signed in as, or 401 (no session, or the member was erased since) */
+export const signedInMember = async (store: DocumentStore, ctx: RequestContext): Promise<MemberDocument> => {
+  const member = await loadActiveMember(store, requireMember(ctx));
+  if (!member) throw new HttpProblem(401, 'unauthenticated');
+  return member;
 };
 
 export const ignoredMembersCollection = (store: DocumentStore) =>

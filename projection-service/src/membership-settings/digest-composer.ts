@@ -175,12 +175,17 @@ export interface NotificationMailInput {
   notification: Pick<NotificationDto, 'kind' | 'actor' | 'subject'>;
 }
 
+/** what happened, in the network's language: '<who> <did what>' (a mail's subject, a push's text) */
+export const notificationWhat = (notification: NotificationMailInput['notification'], network: { name: string; language: string }): string => {
+  const words = WORDINGS[network.language.startsWith('de') ? 'de' : 'en'];
+  return `${notification.actor?.name ?? network.name} ${words.kinds[notification.kind]}`;
+};
+
 /** One notification as a mail of its own (`email_notifications`), in the network's language. */
 export const composeNotificationMail = (input: NotificationMailInput): DigestMail => {
   const words = WORDINGS[input.network.language.startsWith('de') ? 'de' : 'en'];
   const link = (path: string) => `${input.network.base_url.replace(/\/$/, '')}${path}`;
-  const who = input.notification.actor?.name ?? input.network.name;
-  const what = `${who} ${words.kinds[input.notification.kind]}`;
+  const what = notificationWhat(input.notification, input.network);
   const lines = [words.hello(input.member.name), '', `${what}: ${input.notification.subject.name}`];
   if (input.notification.subject.html_url) lines.push(link(input.notification.subject.html_url));
   lines.push('', words.settings, link(`/members/${encodeURIComponent(input.member.id)}/settings/edit`));

@@ -37,11 +37,11 @@ export interface NotificationMailerDeps {
   logger: MailerLogger;
 }
 
-type Entry = Pick<HomeNotificationEntry, 'kind' | 'actor_id' | 'targets'> & { audience: HomeNotificationEntry['audience']; group_id: string | null };
+export type NotificationEntry = Pick<HomeNotificationEntry, 'kind' | 'actor_id' | 'targets'> & { audience: HomeNotificationEntry['audience']; group_id: string | null };
 
 /** the entries an event added, as the read models have them now (an event of a deleted source adds none) */
-const entriesOf = async (store: DocumentStore, recorded: RecordedEvent): Promise<Entry[]> => {
-  const entries: Entry[] = [];
+export const entriesOf = async (store: DocumentStore, recorded: RecordedEvent): Promise<NotificationEntry[]> => {
+  const entries: NotificationEntry[] = [];
   if (homeNotificationsProjection.eventTypes.includes(recorded.type)) {
     for (const doc of await homeNotificationsCollection(store).getMany(homeNotificationsProjection.documentIds(recorded))) {
       const groupId = doc.source.type === 'group' ? doc.source.group_id : null;
@@ -58,7 +58,7 @@ const entriesOf = async (store: DocumentStore, recorded: RecordedEvent): Promise
 };
 
 /** who an entry is for by name or, for an audience, who belongs to it now; never its actor */
-const candidatesOf = async (store: DocumentStore, entry: Entry): Promise<string[]> => {
+export const candidatesOf = async (store: DocumentStore, entry: NotificationEntry): Promise<string[]> => {
   let ids: string[] = entry.targets;
   if (entry.audience === 'group_admins' && entry.group_id) ids = (await groupsCollection(store).get(entry.group_id))?.admin_ids ?? [];
   if (entry.audience === 'network_admins') ids = (await membersCollection(store).find({ deleted: false })).filter((member) => member.roles.network_admin).map((member) => member._id);
@@ -75,7 +75,7 @@ const candidatesOf = async (store: DocumentStore, entry: Entry): Promise<string[
  * head of the log: an existing history is not mailed.
  */
 export const createNotificationMailer = (deps: NotificationMailerDeps): Projector => {
-  const mailOne = async (recorded: RecordedEvent, entry: Entry, memberId: string): Promise<void> => {
+  const mailOne = async (recorded: RecordedEvent, entry: NotificationEntry, memberId: string): Promise<void> => {
     const member = await loadActiveMember(deps.store, memberId);
     if (!member || member.email === '') return;
     if (await deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).get(memberId)) return;

@@ -35,6 +35,9 @@ export const requestCaller = (server: () => Server): ((client: SignedInClient | 
     return pending.expect((res) => {
       const answered = (res.body as { position?: unknown } | undefined)?.position;
       if (typeof answered === 'number') position = Math.max(position, answered);
+      // a 204 (a removal) names its position in the header only
+      const header = Number(res.headers[CONSISTENCY_HEADER.toLowerCase()]);
+      if (Number.isInteger(header)) position = Math.max(position, header);
     });
   };
 };
