@@ -56,7 +56,8 @@ export const pushSubscriptionSchema = z
       .refine((value) => URL.canParse(value) && ['https:', 'http:'].includes(new URL(value).protocol), { message: 'invalid_format' }),
     keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
   })
-  .passthrough();
+  // expirationTime and whatever else a browser adds are dropped
+  .strip();
 export type PushSubscription = z.infer<typeof pushSubscriptionSchema>;
 
 /** `POST /api/v1/devices` */

@@ -17,6 +17,7 @@ import { refusalMessageKey } from '../i18n/refusal-message';
 import { useSession } from '../session/SessionContext';
 import { membershipSettingsApi } from './membership-settings-api';
 import { SubscriptionsList } from './SubscriptionsList';
+import { BrowserNotifications } from '../devices/BrowserNotifications';
 
 const keys = ['membership-settings'] as const;
 type Digest = MembershipSettings['email_digests'];
@@ -144,6 +145,7 @@ export const MembershipSettingsPage = () => {
       {query.isError ? <p role="alert">{t('membership_settings.unavailable')}</p> : null}
       {query.data ? <SettingsForm key={query.dataUpdatedAt} memberId={id} loaded={query.data} /> : null}
       {query.data?.can.tabs.email_subscriptions ? <SubscriptionsList memberId={id} /> : null}
+      {query.data ? <BrowserNotifications /> : null}
     </section>
   );
 };
