@@ -2,12 +2,12 @@ import { Controller, Get, Param, Query, Req, Res, StreamableFile, UseInterceptor
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { appointmentTarget, monthOf, appointmentsMonthResponseSchema, appointmentDtoSchema, type AppointmentDto, type AppointmentsMonthResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, type EndpointDefinition, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, type EndpointDefinition, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { ICAL_CONTENT_TYPE, writeCalendar } from '../exports/ical';
 import { CSV_CONTENT_TYPE, writeCsv } from '../exports/csv';
 import { XLSX_CONTENT_TYPE, writeXlsx } from '../exports/xlsx';
 import { findGroupBySlug } from '../groups/groups.read';
-import { loadActiveMember } from '../members/members.read';
+import { signedInMember } from '../members/members.read';
 import { resolveInstance, type AppointmentInstance } from './appointment-instances';
 import { abilitiesOf, canSeeAppointment, loadDetailRefs, loadReadContext, toAppointmentDto, type AppointmentReadContext } from './appointment-dto';
 import { icalEventOfInstance, icalEventsOfDocument } from './appointment-ical';
@@ -64,8 +64,7 @@ export class AppointmentsController {
   ) {}
 
   private async context(ctx: RequestContext): Promise<AppointmentReadContext> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     return loadReadContext(this.documentStore, member, this.clock());
   }
 

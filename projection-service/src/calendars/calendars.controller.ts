@@ -1,13 +1,13 @@
 import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { canSeeCalendar, SUBSCRIPTION_COLLECTIONS, calendarsResponseSchema, calendarDtoSchema, type CalendarDto, type CalendarsResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext, requireMember } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext } from '@cn/platform';
 import { loadReadContext } from '../appointments/appointment-dto';
 import { icalEventsOfDocument } from '../appointments/appointment-ical';
 import { attachment } from '../appointments/appointments.controller';
 import { ICAL_CONTENT_TYPE, writeCalendar } from '../exports/ical';
 import { findGroupBySlug } from '../groups/groups.read';
-import { loadActiveMember } from '../members/members.read';
+import { loadActiveMember, signedInMember } from '../members/members.read';
 import { appointmentsOfCollection, isSubscriptionCollection } from './calendar-feeds';
 import {
   calendarTokensCollection,
@@ -43,8 +43,7 @@ export class CalendarsController {
   ) {}
 
   private async member(ctx: RequestContext) {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     return member;
   }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Ctx, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, requireMember, type RequestContext } from '@cn/platform';
-import { loadActiveMember } from '../members/members.read';
+import { Ctx, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, type RequestContext } from '@cn/platform';
+import { signedInMember } from '../members/members.read';
 import { profileImageResponses, sendProfileImage } from '../members/profile-image.response';
 import { memberSeesGroup } from './group-views';
 import { groupsCollection } from './groups.read';
@@ -22,8 +22,7 @@ export class GroupImageController {
     responses: profileImageResponses('unknown group, hidden from the member, or no image'),
   })
   async image(@Ctx() ctx: RequestContext, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     const group = await groupsCollection(this.documentStore).get(id);
     if (!group || !memberSeesGroup(group, member) || !group.image) throw new HttpProblem(404, 'not_found');
     await sendProfileImage(this.storage, group.image, req, res);

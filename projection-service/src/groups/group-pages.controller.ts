@@ -28,9 +28,9 @@ import {
   type MyGroupsResponse,
   type NewGroupFormDto,
 } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
-import { loadActiveMember } from '../members/members.read';
+import { signedInMember } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
 import { abilitiesOf, categoryRef, groupFactsOf, groupViewerOf, memberNames, memberSeesGroup, orderedCategories, toGroupDetail, toInviteDto, toListEntry } from './group-views';
 import type { GroupDocument } from './groups.projection';
@@ -75,12 +75,6 @@ const emptyDetails = (categoryId: string): GroupDetails => ({
 export class GroupPagesController {
   constructor(@InjectPort('documentStore') private readonly documentStore: DocumentStore) {}
 
-  private async member(ctx: RequestContext): Promise<MemberDocument> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
-    return member;
-  }
-
   private async visibleGroup(slug: string, member: MemberDocument): Promise<GroupDocument> {
     const group = await findGroupBySlug(this.documentStore, slug);
     if (!group || !memberSeesGroup(group, member)) throw new HttpProblem(404, 'not_found');
@@ -96,7 +90,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async newGroup(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<NewGroupFormDto> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     const query = parseWith(newGroupQuerySchema, raw);
     const category = (await orderedCategories(this.documentStore)).find((candidate) => candidate._id === query.group_category_slug);
     if (!category) throw new HttpProblem(404, 'not_found');
@@ -115,7 +109,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async myGroups(@Ctx() ctx: RequestContext): Promise<MyGroupsResponse> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     const groups = await groupsCollection(this.documentStore).find({ member_ids: { $contains: member._id } });
     const favorite = (group: GroupDocument): number => (group.favorite_ids.includes(member._id) ? 0 : 1);
     return {
@@ -133,7 +127,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async categories(@Ctx() ctx: RequestContext): Promise<GroupCategoriesResponse> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     const [categories, groups] = await Promise.all([orderedCategories(this.documentStore), groupsCollection(this.documentStore).find()]);
     const seen = groups.filter((group) => memberSeesGroup(group, member));
     return {
@@ -155,7 +149,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async directory(@Ctx() ctx: RequestContext, @Param('categorySlug') slug: string, @Query() raw: Record<string, unknown>): Promise<GroupDirectoryResponse> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     const query = parseWith(groupDirectoryQuerySchema, raw);
     const category = (await orderedCategories(this.documentStore)).find((candidate) => candidate._id === slug);
     if (!category) throw new HttpProblem(404, 'not_found');
@@ -182,7 +176,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async invites(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<GroupInvitesResponse> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     const query = parseWith(groupInvitesQuerySchema, raw);
     const groups = await groupsCollection(this.documentStore).find();
     const mine = groups.flatMap((group) => group.invites.filter((invite) => invite.member_id === member._id).map((invite) => ({ group, invite })));
@@ -203,7 +197,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async sentInvites(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<GroupInvitesResponse> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     const query = parseWith(groupInvitesQuerySchema, raw);
     const groups = await groupsCollection(this.documentStore).find();
     const sent = groups.flatMap((group) => {
@@ -226,7 +220,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async group(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<GroupDetailDto> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     return toGroupDetail(this.documentStore, await this.visibleGroup(slug, member), member);
   }
 
@@ -238,7 +232,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async members(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<GroupMembersResponse> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     const group = await this.visibleGroup(slug, member);
     const names = await memberNames(this.documentStore, group.member_ids);
     const facts = groupFactsOf(group);
@@ -261,7 +255,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async navigation(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<GroupNavigationResponse> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     const group = await this.visibleGroup(slug, member);
     const can = abilitiesOf(group, member);
     const isMember = group.member_ids.includes(member._id) || member.roles.network_admin;
@@ -288,7 +282,7 @@ export class GroupPagesController {
     auth: 'member',
   })
   async joinRequests(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<JoinRequestsResponse> {
-    const member = await this.member(ctx);
+    const member = await signedInMember(this.documentStore, ctx);
     const group = await this.visibleGroup(slug, member);
     if (!abilitiesOf(group, member).moderate && !abilitiesOf(group, member).archive) throw new HttpProblem(403, 'forbidden');
     const entries = Object.entries(group.requests);

@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import { GROUP_OPTIONS_LIMIT, GROUP_OPTIONS_LIMIT_MAX, canCreateCalendar, groupOptionsResponseSchema, membershipRoleOptionsResponseSchema, groupDtoSchema, type GroupDto, type GroupOptionsResponse, type MembershipRoleOptionsResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
-import { loadActiveMember } from '../members/members.read';
+import { signedInMember } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
 import { abilitiesOf } from './group-views';
 import { findGroupBySlug, visibleGroupsMatching, visibleRolesMatching } from './groups.read';
@@ -25,8 +25,7 @@ export class GroupsController {
 
   /** Group and role lists are for those who may invite them: external members are refused. */
   private async picker(ctx: RequestContext): Promise<MemberDocument> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     if (member.roles.external) throw new HttpProblem(403, 'forbidden');
     return member;
   }
@@ -82,8 +81,7 @@ export class GroupsController {
   })
   async group(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<GroupDto> {
     const store = this.documentStore;
-    const member = await loadActiveMember(store, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(store, ctx);
     const group = await findGroupBySlug(store, slug);
     const viewer = await viewerOf(store, member);
     const isMember = group !== null && viewer.group_ids.includes(group._id);

@@ -2,10 +2,10 @@ import { Controller, Get, Query, Req, Res, UseInterceptors } from '@nestjs/commo
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { INVITES_PAGE_SIZE, INVITE_TABS, PARTICIPATIONS_PAGE_SIZE, appointmentTarget, invitesResponseSchema, participationsResponseSchema, type InvitesResponse, type ParticipationsResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { loadReadContext, toAppointmentDto, type AppointmentReadContext } from '../appointments/appointment-dto';
 import { resolveInstance } from '../appointments/appointment-instances';
-import { loadActiveMember } from '../members/members.read';
+import { signedInMember } from '../members/members.read';
 import { invitesPage, invitesOfViewer, inTab } from './invites.read';
 
 const limitOf = (max: number, fallback: number) => z.coerce.number().int().min(1, { message: 'too_small' }).max(max, { message: 'too_big' }).default(fallback);
@@ -43,8 +43,7 @@ export class InvitesController {
   ) {}
 
   private async context(ctx: RequestContext): Promise<AppointmentReadContext> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     return loadReadContext(this.documentStore, member, this.clock());
   }
 

@@ -7,9 +7,9 @@ import {
   type NavigationResponse,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext, requireMember } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext } from '@cn/platform';
 import { findGroupBySlug, groupsCollection } from '../groups/groups.read';
-import { loadActiveMember } from '../members/members.read';
+import { signedInMember } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
 import { navigationsProjection, type NavigationDocument } from './navigation.projection';
 
@@ -53,8 +53,7 @@ export class NavigationController {
     responses: { 200: 'AdministrationNavigationResponse', 401: 'signed out' },
   })
   async administration(@Ctx() ctx: RequestContext): Promise<AdministrationNavigationResponse> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     const [network, administered] = await Promise.all([
       loadNetwork(this.documentStore),
       groupsCollection(this.documentStore).find({ admin_ids: { $contains: member._id } }),
@@ -76,8 +75,7 @@ export class NavigationController {
     responses: { 200: { description: 'NavigationResponse', schema: navigationResponseSchema }, 401: 'signed out', 403: 'not an administrator of the group', 404: 'not_found' },
   })
   async groupEditor(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<NavigationResponse> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     const group = await findGroupBySlug(this.documentStore, slug);
     if (!group || (group.access === 'hidden' && !group.member_ids.includes(member._id) && !member.roles.network_admin)) throw new HttpProblem(404, 'not_found');
     if (!group.admin_ids.includes(member._id) && !member.roles.network_admin) throw new HttpProblem(403, 'forbidden');

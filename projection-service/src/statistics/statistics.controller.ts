@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { STATISTICS_DEFAULT_DAYS, statisticsQuerySchema, statisticsResponseSchema, type StatisticsDay, type StatisticsResponse } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { findGroupBySlug } from '../groups/groups.read';
-import { loadActiveMember } from '../members/members.read';
+import { signedInMember } from '../members/members.read';
 import { groupScope, networkScope, statisticsProjection, type StatisticsDayDocument } from './statistics.projection';
 
 const DAY_MS = 86_400_000;
@@ -67,8 +67,7 @@ export class StatisticsController {
     responses: { 200: { description: 'StatisticsResponse', schema: statisticsResponseSchema }, 400: 'validation_failed (from, to)', 401: 'signed out', 403: 'not an administrator of the group', 404: 'not_found' },
   })
   async group(@Ctx() ctx: RequestContext, @Param('slug') slug: string, @Query() query: Record<string, unknown>): Promise<StatisticsResponse> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     const group = await findGroupBySlug(this.documentStore, slug);
     const mayAdministrate = group !== null && (group.admin_ids.includes(member._id) || member.roles.network_admin);
     if (!group || (group.access === 'hidden' && !group.member_ids.includes(member._id) && !member.roles.network_admin)) throw new HttpProblem(404, 'not_found');
