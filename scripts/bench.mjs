@@ -20,6 +20,7 @@ import { freePort, runScript, startServer } from './bench/server.mjs';
 import { growLog, measureAtSize, restartAndFirstCommand } from './bench/log-size.mjs';
 import { openConsoles } from './bench/consoles.mjs';
 import { chatScenario } from './bench/chat.mjs';
+import { fanoutScenario } from './bench/fanout.mjs';
 import { filesScenario } from './bench/files.mjs';
 import { searchScaleRows, searchScaleScenario } from './bench/search-scale.mjs';
 import { perSecond, round, runLoad, summarize } from './bench/stats.mjs';
@@ -44,6 +45,9 @@ const settings = {
   // the chat scenario: members with the group chat open, messages one member sends them
   chat_members: int('BENCH_CHAT_MEMBERS', 20),
   chat_messages: int('BENCH_CHAT_MESSAGES', 200),
+  // notification fan-out: members of one group with a console open, posts an administrator makes there
+  fanout_members: int('BENCH_FANOUT_MEMBERS', 1000),
+  fanout_posts: int('BENCH_FANOUT_POSTS', 20),
   // the files scenario: one upload and download of this many MiB
   files_megabytes: int('BENCH_FILES_MB', 256),
   // the global search at scale: documents of every module, and the typed queries run over them
@@ -226,6 +230,12 @@ const main = async () => {
     log: progress,
   });
   progress(`chat: send→receive p95 ${results.phases.chat.send_to_receive.p95_ms} ms, bare echo p95 ${results.phases.chat.bare_websocket_echo.p95_ms} ms`);
+
+  // ---- 4b. notification fan-out: a post in a group reaches every member's open console and counter ----
+  const fanoutMembers = registered.slice(0, Math.min(settings.fanout_members, registered.length));
+  progress(`fan-out: ${fanoutMembers.length} group members with a console open, ${settings.fanout_posts} posts`);
+  results.phases.fanout = await fanoutScenario({ baseUrl: server.baseUrl, admin, members: fanoutMembers, password, posts: settings.fanout_posts, log: progress });
+  progress(`fan-out: command→every member's push p95 ${results.phases.fanout.command_to_every_push.p95_ms} ms, bare broadcast p95 ${results.phases.fanout.bare_broadcast.last_receiver.p95_ms} ms`);
 
   // ---- 5. files: a streamed upload and download beside the raw disk, the server's memory sampled ----
   progress(`files: ${settings.files_megabytes} MiB up and down`);
@@ -508,6 +518,17 @@ const main = async () => {
       raw: p.chat.bare_websocket_echo.p95_ms,
       raw_unit: 'ms p95 bare WebSocket echo',
       note: `${p.chat.delivered}/${p.chat.expected} deliveries of ${p.chat.messages} messages sent one after the other (${p.chat.messages_per_s} messages/s); latency send→receive`,
+    },
+    {
+      measure: `notification fan-out, ${p.fanout.members} group members with a console open`,
+      value: p.fanout.posts_per_s,
+      unit: 'posts/s',
+      p50: p.fanout.command_to_every_push.p50_ms,
+      p95: p.fanout.command_to_every_push.p95_ms,
+      p99: p.fanout.command_to_every_push.p99_ms,
+      raw: p.fanout.bare_broadcast.last_receiver.p95_ms,
+      raw_unit: 'ms p95 bare ws broadcast to as many sockets',
+      note: `latency command→the last member's push, per post (${p.fanout.posts} posts one after the other, ${p.fanout.deliveries_per_s} pushes/s, ${p.fanout.missing_pushes} missing); command→the last member's counter read back p95 ${p.fanout.command_to_last_counter.p95_ms} ms; ${p.fanout.counters_right}/${p.fanout.counters_checked} sampled badges count every post`,
     },
     {
       measure: `file upload, ${p.files.megabytes} MiB`,
