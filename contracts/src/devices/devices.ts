@@ -14,13 +14,17 @@ export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 export const DEVICES_PER_MEMBER_MAX = 20;
 export const DEVICE_NAME_MAX = 100;
 
-/** the push settings' categories: every notification kind in exactly one */
+/** what a push may be about: the bell's notification kinds, and a direct message received */
+export type PushKind = NotificationKind | 'direct_message';
+
+/** the push settings' categories: every push kind in exactly one */
 export const PUSH_CATEGORIES = {
+  messages: ['direct_message'],
   appointments: ['appointment_invited', 'appointment_changed', 'appointment_canceled', 'appointment_deleted', 'waitlist_promoted'],
   activities: ['mentioned', 'activity_replied'],
   groups: ['group_join_requested', 'group_invited'],
   administration: ['abuse_reported'],
-} as const satisfies Record<string, readonly NotificationKind[]>;
+} as const satisfies Record<string, readonly PushKind[]>;
 export type PushCategory = keyof typeof PUSH_CATEGORIES;
 export const PUSH_CATEGORY_NAMES = Object.keys(PUSH_CATEGORIES) as PushCategory[];
 

@@ -1,9 +1,11 @@
 import webpush from 'web-push';
-import { isSealedSecret, memberDevicesStream, pushAllows, type PushPayload } from '@cn/contracts';
+import { isSealedSecret, memberDevicesStream, MessageSent, pushAllows, type PushPayload } from '@cn/contracts';
 import { collectionName, type EventStore, type RecordedEvent } from '@cn/domain';
 import { createProjector, resolvesToPrivateAddress, storedCheckpoint, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector, type WebPushConfig } from '@cn/platform';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
-import { loadActiveMember } from '../members/members.read';
+import { displayNameOf } from '../members/member-dto';
+import { ignoredMemberIds, loadActiveMember } from '../members/members.read';
+import { messageBodiesProjection, messageCopiesProjection, messageCopyId, type MessageBodyDocument, type MessageCopyDocument } from '../messages/messages.projection';
 import { notificationWhat } from '../membership-settings/digest-composer';
 import { loadNetwork } from '../network/network.read';
 import { homeNotificationsProjection } from '../notifications/home-notifications.projection';
@@ -87,6 +89,26 @@ export const createWebPushSender = (deps: WebPushSenderDeps): Projector => {
   const keys = deps.store.collection<{ _id: string; sent_at: string; _position: number }>(PUSH_KEYS_COLLECTION);
   const gone = deps.store.collection<{ _id: string; at: string; _position: number }>(PUSH_GONE_COLLECTION);
 
+  /** sends one payload to each of a member's devices that lets `kind` through, once per event, device and kind */
+  const deliver = async (recorded: RecordedEvent, memberId: string, kind: string, payload: PushPayload): Promise<void> => {
+    const devices = (await deps.store.collection<MemberDevicesDocument>(collectionName(memberDevicesProjection)).get(memberId))?.devices ?? [];
+    const wanted = devices.filter((device) => device.push && pushAllows(device.notifications, kind));
+    if (wanted.length === 0) return;
+    const subscriptions = await subscriptionsOf(deps, memberId);
+    for (const device of wanted) {
+      const key = `${recorded.id}:${device.id}:${kind}`;
+      const subscription = subscriptions.get(device.id);
+      if (!subscription || (await keys.get(key)) || (await gone.get(device.id))) continue;
+      const status = await deps.delivery.send(subscription, JSON.stringify(payload));
+      if (status === 404 || status === 410) {
+        await gone.upsert({ _id: device.id, at: deps.clock().toISOString(), _position: recorded.position });
+        continue;
+      }
+      if (status < 200 || status >= 300) throw new Error(`push service answered ${status}`);
+      await keys.upsert({ _id: key, sent_at: deps.clock().toISOString(), _position: recorded.position });
+    }
+  };
+
   const pushOne = async (recorded: RecordedEvent, entry: NotificationEntry, memberId: string): Promise<void> => {
     const devices = (await deps.store.collection<MemberDevicesDocument>(collectionName(memberDevicesProjection)).get(memberId))?.devices ?? [];
     const wanted = devices.filter((device) => device.push && pushAllows(device.notifications, entry.kind));
@@ -104,23 +126,49 @@ export const createWebPushSender = (deps: WebPushSenderDeps): Projector => {
       url: shown.subject.html_url ?? '/notifications',
       tag: `notification-${recorded.position}-${entry.kind}`,
     };
-    const subscriptions = await subscriptionsOf(deps, memberId);
-    for (const device of wanted) {
-      const key = `${recorded.id}:${device.id}:${entry.kind}`;
-      const subscription = subscriptions.get(device.id);
-      if (!subscription || (await keys.get(key)) || (await gone.get(device.id))) continue;
-      const status = await deps.delivery.send(subscription, JSON.stringify(payload));
-      if (status === 404 || status === 410) {
-        await gone.upsert({ _id: device.id, at: deps.clock().toISOString(), _position: recorded.position });
-        continue;
-      }
-      if (status < 200 || status >= 300) throw new Error(`push service answered ${status}`);
-      await keys.upsert({ _id: key, sent_at: deps.clock().toISOString(), _position: recorded.position });
+    await deliver(recorded, memberId, entry.kind, payload);
+  };
+
+  /**
+   * A direct message: to each recipient who holds a copy, is neither locked nor ignoring the author; the
+   * subject only where the network sends message texts by mail (notifications_send_direct_message_body).
+   */
+  const pushMessage = async (recorded: RecordedEvent): Promise<void> => {
+    const messageId = (recorded.data as { message_id: string }).message_id;
+    const sealed = await deps.store.collection<MessageBodyDocument>(collectionName(messageBodiesProjection)).get(messageId);
+    if (!sealed) return;
+    const author = await loadActiveMember(deps.store, sealed.author_id);
+    if (!author) return;
+    const [body] = await deps.cipher.reveal([sealed]);
+    const network = (await loadNetwork(deps.store)).settings;
+    const german = network.basic.language.startsWith('de');
+    const said = `${displayNameOf(author)} ${german ? 'hat dir eine Nachricht geschickt' : 'sent you a message'}`;
+    const subject = typeof body.subject === 'string' ? body.subject : '';
+    const payload: PushPayload = {
+      title: network.basic.name,
+      body: network.mail.notifications_send_direct_message_body && subject !== '' ? `${said}: ${subject}` : said,
+      url: `/messages/${encodeURIComponent(messageId)}`,
+      tag: `message-${messageId}`,
+    };
+    for (const memberId of new Set(body.recipient_ids)) {
+      if (memberId === body.author_id) continue;
+      await (async () => {
+        if (!(await loadActiveMember(deps.store, memberId))) return;
+        if (await deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).get(memberId)) return;
+        if (!(await deps.store.collection<MessageCopyDocument>(collectionName(messageCopiesProjection)).get(messageCopyId(messageId, memberId)))) return;
+        if ((await ignoredMemberIds(deps.store, memberId)).includes(body.author_id)) return;
+        await deliver(recorded, memberId, 'direct_message', payload);
+      })().catch((error: unknown) => deps.logger.error({ err: error, member_id: memberId, position: recorded.position }, 'a message push failed'));
     }
   };
 
   const follow = async (events: readonly RecordedEvent[]): Promise<void> => {
     for (const recorded of events) {
+      if (recorded.type === MessageSent.type) {
+        if (await deps.readModelsAt(recorded.position)) await pushMessage(recorded);
+        else deps.logger.warn({ position: recorded.position }, 'read models behind: pushes of this message skipped');
+        continue;
+      }
       if (!homeNotificationsProjection.eventTypes.includes(recorded.type) && !notificationFeedsProjection.eventTypes.includes(recorded.type)) continue;
       if (!(await deps.readModelsAt(recorded.position))) {
         deps.logger.warn({ position: recorded.position, type: recorded.type }, 'read models behind: pushes of this event skipped');

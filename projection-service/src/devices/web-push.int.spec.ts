@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { activityStream, groupStream, memberDevicesStream, memberStream, mentionMarkup, type PushPayload } from '@cn/contracts';
+import { activityStream, DEFAULT_NETWORK_SETTINGS, groupStream, memberDevicesStream, memberStream, mentionMarkup, messageStream, networkStream, type PushPayload } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
 import { startHarness, type Harness } from '../__tests__/harness';
 import { WebPush } from './devices.module';
@@ -165,6 +165,48 @@ describe('Web Push for notifications (a reactor beside the read side, through th
     void sender?.start();
     await settled();
     expect(pushesTo('/push/bob-laptop')).toHaveLength(1);
+  });
+
+  it('pushes a direct message to its recipients’ browsers: the subject only where the network mails message texts, never to the author or a member ignoring them', async () => {
+    const send = async (id: string, author: string, recipients: string[], subject: string) =>
+      h.append(
+        messageStream(id),
+        'MessageSent',
+        {
+          message_id: id,
+          conversation_id: id,
+          author_id: author,
+          recipient_ids: recipients,
+          to_member_ids: recipients,
+          to_group_ids: [],
+          to_all_network_members: false,
+          forwarded_message_id: null,
+          subject: await h.infra.cipher.encrypt(author, subject),
+          content: await h.infra.cipher.encrypt(author, 'the text'),
+          attachments: [],
+        },
+        author,
+      );
+    const before = { bob: pushesTo('/push/bob-laptop').length, cat: pushesTo('/push/cat-laptop').length };
+    await h.append(memberStream('cat'), 'MemberIgnored', { member_id: 'cat', ignored_member_id: 'ada' }, 'cat');
+    const sendBody = (on: boolean) =>
+      h.append(networkStream('default'), 'NetworkMailSettingsChanged', { network_id: 'default', mail: { ...DEFAULT_NETWORK_SETTINGS.mail, notifications_send_direct_message_body: on }, changed_fields: ['notifications_send_direct_message_body'] }, 'ada');
+    await sendBody(false);
+    head = await send('dm1', 'ada', ['bob', 'cat'], 'Seed swap');
+    await eventually(() => pushesTo('/push/bob-laptop').length === before.bob + 1);
+    await settled();
+    const payload = JSON.parse(decrypt(pushesTo('/push/bob-laptop')[before.bob].body, bob)) as PushPayload;
+    expect(payload).toMatchObject({ url: '/messages/dm1', tag: 'message-dm1' });
+    expect(payload.body).toMatch(/^Ada Member (hat dir eine Nachricht geschickt|sent you a message)$/);
+    expect(pushesTo('/push/cat-laptop')).toHaveLength(before.cat);
+
+    await sendBody(true);
+    head = await send('dm2', 'bob', ['ada', 'bob'], 'Seed swap, again');
+    await settled();
+    expect(pushesTo('/push/bob-laptop')).toHaveLength(before.bob + 1);
+    head = await send('dm3', 'ada', ['bob'], 'Seed swap, again');
+    await eventually(() => pushesTo('/push/bob-laptop').length === before.bob + 2);
+    expect((JSON.parse(decrypt(pushesTo('/push/bob-laptop')[before.bob + 1].body, bob)) as PushPayload).body).toMatch(/: Seed swap, again$/);
   });
 
   it('stops pushing to a browser whose push service dropped the subscription (410)', async () => {
