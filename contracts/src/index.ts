@@ -4,6 +4,7 @@ export * from './common/command-answers';
 export * from './common/events';
 export * from './common/ids';
 export * from './settings/network-settings';
+export * from './settings/birthday-mail';
 export * from './settings/events';
 export * from './members/members';
 export * from './members/presence';

@@ -26,6 +26,7 @@ import { membershipRolesFeature } from './membership-roles/membership-roles.modu
 import { digestsFeature } from './digests/digests.module';
 import { mapFeature } from './map/map.module';
 import { devicesFeature } from './devices/devices.module';
+import { birthdaysFeature } from './birthdays/birthdays.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -60,4 +61,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   digestsFeature,
   mapFeature,
   devicesFeature,
+  birthdaysFeature,
 ];
