@@ -5,7 +5,8 @@ import { useSession } from './SessionContext';
 
 /**
  * Signed-out visitors go to the sign-in page and come back to where they were; a member whose network
- * asked for profile data at joining goes to the onboarding page until they give it.
+ * enforces a second factor they lack stays on its setup; a member whose network asked for profile data at
+ * joining goes to the onboarding page until they give it.
  */
 export const RequireMember = () => {
   const { state, twoFactorSetupRequired } = useSession();
@@ -15,8 +16,10 @@ export const RequireMember = () => {
     const from: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/users/sign_in" replace state={from} />;
   }
-  // the server refuses everything but the setup until a second factor is set up (two_factor_required)
-  if (twoFactorSetupRequired && location.pathname !== TWO_FACTOR_SETUP_PATH) return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
-  if (state.member.onboarding_pending && location.pathname !== ONBOARDING_PATH) return <Navigate to={ONBOARDING_PATH} replace />;
+  // the server refuses everything but the setup until a second factor is set up (two_factor_required): the
+  // setup comes first, onboarding after it (both sending the member on to the other looped for ever)
+  if (twoFactorSetupRequired) return location.pathname === TWO_FACTOR_SETUP_PATH ? <Outlet /> : <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
+  // the setup page stays while its backup codes are shown, once the factor exists; onboarding follows
+  if (state.member.onboarding_pending && location.pathname !== ONBOARDING_PATH && location.pathname !== TWO_FACTOR_SETUP_PATH) return <Navigate to={ONBOARDING_PATH} replace />;
   return <Outlet />;
 };
