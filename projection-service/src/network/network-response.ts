@@ -1,4 +1,4 @@
-import { DEFAULT_NETWORK_ID, type MapConfig, type NetworkResponse, type NetworkSettings, tileUrlFor } from '@cn/contracts';
+import { DEFAULT_NETWORK_ID, DEFAULT_TIME_ZONE, type MapConfig, type NetworkResponse, type NetworkSettings, tileUrlFor } from '@cn/contracts';
 import type { Infrastructure } from '@cn/platform';
 import { toMemberDto } from '../members/member-dto';
 import type { MemberDocument } from '../members/members.projection';
@@ -53,6 +53,8 @@ export const networkResponseOf = (
   member: MemberDocument | null,
   csrfToken: string | null,
   server: ServerConfiguration,
+  /** the signed-in member's own zone (membership settings), if they chose one */
+  memberTimeZone: string | null = null,
 ): NetworkResponse => ({
   network: {
     ...networkConfigOf(network),
@@ -65,4 +67,5 @@ export const networkResponseOf = (
     : null,
   can: canOf(member, network.settings),
   csrf_token: csrfToken,
+  time_zone: memberTimeZone ?? network.settings.basic.time_zone ?? DEFAULT_TIME_ZONE,
 });
