@@ -11,6 +11,8 @@ export * from './members/password-policy';
 export * from './members/sign-in-locks';
 export * from './members/abilities';
 export * from './members/profile';
+export * from './members/follows';
+export * from './members/follows-constants';
 export * from './members/profile-constants';
 export * from './members/profile-image';
 export * from './network/network';

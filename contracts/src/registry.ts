@@ -27,6 +27,7 @@ import { appsEvents } from './apps/apps';
 import { filesModuleEvents } from './files/file-events';
 import { groupImageEvents, memberImageEvents } from './members/profile-image';
 import { memberLocationEvents } from './map/map';
+import { memberFollowEvents } from './members/follows';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -64,6 +65,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...memberImageEvents,
     ...groupImageEvents,
     ...memberLocationEvents,
+    ...memberFollowEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

@@ -25,6 +25,7 @@ import { filesFeature } from './files/files.module';
 import { membershipRolesFeature } from './membership-roles/membership-roles.module';
 import { digestsFeature } from './digests/digests.module';
 import { mapFeature } from './map/map.module';
+import { followsFeature } from './follows/follows.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -58,4 +59,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   membershipRolesFeature,
   digestsFeature,
   mapFeature,
+  followsFeature,
 ];
