@@ -75,3 +75,4 @@ export * from './membership-roles/membership-role-constants';
 export * from './search/global-search';
 export * from './map/map';
 export * from './map/map-constants';
+export * from './map/network-location';
