@@ -65,9 +65,18 @@ export const MemberProfileImageRemoved = defineEvent('MemberProfileImageRemoved'
 export const GroupProfileImageChanged = defineEvent('GroupProfileImageChanged', 1, z.object({ group_id: z.string(), ...image }));
 export const GroupProfileImageRemoved = defineEvent('GroupProfileImageRemoved', 1, z.object({ group_id: z.string() }));
 
-export const memberImageEvents = [MemberProfileImageChanged, MemberProfileImageRemoved] as const;
+/**
+ * An image set before sizes existed was resized afterwards (the resizing reactor): the sizes of the upload
+ * `blob_key` names. Counts only while that upload is the current image; from then on the upload (with
+ * whatever metadata it has, GPS included) is no longer served.
+ */
+const resized = { blob_key: z.string(), sizes: image.sizes.unwrap() };
+export const MemberProfileImageResized = defineEvent('MemberProfileImageResized', 1, z.object({ member_id: z.string(), ...resized }));
+export const GroupProfileImageResized = defineEvent('GroupProfileImageResized', 1, z.object({ group_id: z.string(), ...resized }));
+
+export const memberImageEvents = [MemberProfileImageChanged, MemberProfileImageRemoved, MemberProfileImageResized] as const;
 export type MemberImageEvent = EventOf<(typeof memberImageEvents)[number]>;
-export const groupImageEvents = [GroupProfileImageChanged, GroupProfileImageRemoved] as const;
+export const groupImageEvents = [GroupProfileImageChanged, GroupProfileImageRemoved, GroupProfileImageResized] as const;
 export type GroupImageEvent = EventOf<(typeof groupImageEvents)[number]>;
 
 /** The answer of an image upload: the new URL (null after a removal) and the position to wait for. */

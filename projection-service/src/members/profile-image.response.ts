@@ -11,6 +11,23 @@ export interface ProfileImageRef {
   sizes?: Record<ProfileImageSize, { blob_key: string; content_type: string }>;
 }
 
+/**
+ * The image with the sizes a resizing event made for it (an image set before sizes existed), under a new
+ * version (the event's position: a cached URL of the old version showed the upload). Another upload, or an
+ * image that has sizes, stays as it is.
+ */
+export const withResizedImage = (image: ProfileImageRef | null | undefined, resized: { blob_key: string; sizes: NonNullable<StoredProfileImage['sizes']> }, version: number): ProfileImageRef | null => {
+  if (!image || image.blob_key !== resized.blob_key || image.sizes) return image ?? null;
+  return {
+    ...image,
+    version,
+    sizes: {
+      small: { blob_key: resized.sizes.small.blob_key, content_type: resized.sizes.small.content_type },
+      large: { blob_key: resized.sizes.large.blob_key, content_type: resized.sizes.large.content_type },
+    },
+  };
+};
+
 /** the document's image from an image event's data (`MemberProfileImageChanged`, `GroupProfileImageChanged`) */
 export const profileImageRefOf = (data: StoredProfileImage, version: number): ProfileImageRef => ({
   blob_key: data.blob_key,
