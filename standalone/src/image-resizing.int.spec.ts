@@ -38,13 +38,13 @@ describe('older profile images get their sizes', () => {
     );
     await waitForResized(member.id);
     const [resized] = await resizedEvents(member.id);
-    expect(resized.data).toMatchObject({ member_id: member.id, blob_key: stored.key, sizes: { small: { content_type: 'image/webp' }, large: { content_type: 'image/webp' } } });
+    expect(resized.data).toMatchObject({ member_id: member.id, blob_key: stored.key, sizes: { small: { content_type: 'image/webp' }, large: { content_type: 'image/webp' }, lightbox: { content_type: 'image/webp' } } });
 
     // read once the read models have the resizing (the reactor's append is nobody's answer to wait for)
     const page = (await request(demo.server).get(`/members/${member.id}`).set('Cookie', member.cookie).set(CONSISTENCY_HEADER, String(resized.position)).expect(200)).body as MemberDto;
     // a new version (the resizing's position): a URL cached with the upload is not reused
     expect(page.images?.small).toMatch(new RegExp(`v=${resized.position}&size=small$`));
-    for (const url of [page.images?.small ?? '', page.images?.large ?? '', `/members/${member.id}/image`]) {
+    for (const url of [page.images?.small ?? '', page.images?.large ?? '', `/members/${member.id}/image`, `/members/${member.id}/image?size=lightbox`]) {
       const res = await request(demo.server)
         .get(url)
         .set('Cookie', member.cookie)
