@@ -1,6 +1,8 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import WebSocket from 'ws';
-import { memberFollowAbilities, memberStream, type ActivitiesResponse, type FollowingResponse, type FollowStateResponse, type UnreadActivitiesResponse } from '@cn/contracts';
+import { DEFAULT_MEMBERSHIP_SETTINGS, memberFollowAbilities, memberStream, type ActivitiesResponse, type FollowingResponse, type FollowStateResponse, type UnreadActivitiesResponse } from '@cn/contracts';
 import { signInClient, httpCaller, type SignedInClient } from './testing/signed-in-client';
 import { useDemoServer } from './testing/demo-server';
 
@@ -110,5 +112,32 @@ describe('following members over HTTP', () => {
         expect([role, subject === client.id ? 'self' : 'other', answer.status < 300]).toEqual([role, subject === client.id ? 'self' : 'other', flag]);
       }
     }
+  });
+
+  it("a post of someone one follows is mailed when one chose 'members I follow' (email_subscriptions), once, never to the author", async () => {
+    const nia = await register('Nia');
+    const ole = await register('Ole');
+    const pam = await register('Pam');
+    await must(nia, 'post', `/api/v1/members/${ole.id}/follow`);
+    await must(pam, 'post', `/api/v1/members/${ole.id}/follow`);
+    await must(nia, 'put', `/members/${nia.id}/settings`, { ...DEFAULT_MEMBERSHIP_SETTINGS, email_subscriptions: ['followed_members'] });
+    // Pam follows too but keeps the default subscriptions (no followed members): no mail
+    await must(ole, 'post', '/api/v1/activitystreams/network/activities', { content: '<p>Allotment open day</p>' });
+    const outbox = join(demo.dataDir, 'outbox');
+    const mailTo = (email: string) =>
+      existsSync(outbox)
+        ? readdirSync(outbox)
+            .filter((name) => name.endsWith('.json'))
+            .map((name) => JSON.parse(readFileSync(join(outbox, name), 'utf8')) as { to: string[]; subject: string; text: string })
+            .filter((mail) => mail.to.includes(email) && mail.text.includes('Allotment open day'))
+        : [];
+    const deadline = Date.now() + 10_000;
+    while (mailTo(nia.email).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mailTo(nia.email)).toHaveLength(1);
+    expect(mailTo(nia.email)[0].text).toContain('Ole Test');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailTo(nia.email)).toHaveLength(1);
+    expect(mailTo(pam.email)).toEqual([]);
+    expect(mailTo(ole.email)).toEqual([]);
   });
 });
