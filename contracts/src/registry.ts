@@ -28,6 +28,8 @@ import { filesModuleEvents } from './files/file-events';
 import { groupImageEvents, memberImageEvents } from './members/profile-image';
 import { memberLocationEvents } from './map/map';
 import { deviceEvents } from './devices/devices';
+import { memberFollowEvents } from './members/follows';
+import { networkLocationEvents } from './map/network-location';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -66,6 +68,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...groupImageEvents,
     ...memberLocationEvents,
     ...deviceEvents,
+    ...memberFollowEvents,
+    ...networkLocationEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

@@ -27,6 +27,7 @@ import { digestsFeature } from './digests/digests.module';
 import { mapFeature } from './map/map.module';
 import { devicesFeature } from './devices/devices.module';
 import { birthdaysFeature } from './birthdays/birthdays.module';
+import { followsFeature } from './follows/follows.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -62,4 +63,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   mapFeature,
   devicesFeature,
   birthdaysFeature,
+  followsFeature,
 ];

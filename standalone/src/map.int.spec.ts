@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import WebSocket from 'ws';
-import { CONSISTENCY_HEADER, memberLocationStream, type GroupCategoriesResponse, type MapMembersResponse, type MemberAddressResponse, type NetworkResponse } from '@cn/contracts';
+import { CONSISTENCY_HEADER, DEFAULT_NETWORK_ID, memberLocationStream, networkLocationStream, type GroupCategoriesResponse, type MapMembersResponse, type MemberAddressResponse, type NetworkResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -150,7 +150,8 @@ describe('map', () => {
         const flag = ((await call(clients[viewer], 'get', `/members/${ids[subject]}`)).body as { can: { update_profile: boolean } }).can.update_profile;
         const read = (await call(clients[viewer], 'get', `/api/v1/members/${ids[subject]}/address`)).status;
         const length = (await streamEvents(ids[subject])).length;
-        const write = (await call(clients[viewer], 'put', `/api/v1/members/${ids[subject]}/address`, { address: 'Nowhere 9' })).status;
+        // each viewer a new address: the same one again would change nothing (204)
+        const write = (await call(clients[viewer], 'put', `/api/v1/members/${ids[subject]}/address`, { address: `Nowhere 9, ${viewer}` })).status;
         expect({ viewer, subject, read, write }).toEqual({ viewer, subject, read: flag ? 200 : 404, write: flag ? 200 : 403 });
         if (!flag) expect((await streamEvents(ids[subject])).length).toBe(length);
       }
@@ -158,6 +159,21 @@ describe('map', () => {
     // put Max back where the later cases expect him
     await call(clients.member, 'put', `/api/v1/members/${ids.member}/address`, { address: 'Hauptstr. 1, 10115 Berlin' });
     await waitForEvent(ids.member, 'MemberLocationGeocoded', 2);
+  });
+
+  it('the same address again appends nothing (204), and neither does removing none', async () => {
+    const before = await streamEvents(ids.member);
+    const again = await call(clients.member, 'put', `/api/v1/members/${ids.member}/address`, { address: 'Hauptstr. 1, 10115 Berlin' });
+    expect([again.status, again.body]).toEqual([204, {}]);
+    expect(await streamEvents(ids.member)).toEqual(before);
+    const adminLength = (await streamEvents(ids.admin)).length;
+    const none = await call(clients.admin, 'put', `/api/v1/members/${ids.admin}/address`, { address: null });
+    expect(none.status).toBe(204);
+    expect((await streamEvents(ids.admin)).length).toBe(adminLength);
+    // another text is a change again
+    expect((await call(clients.member, 'put', `/api/v1/members/${ids.member}/address`, { address: 'Hauptstr. 2, 10115 Berlin' })).status).toBe(200);
+    await waitForEvent(ids.member, 'MemberLocationGeocoded', 3);
+    expect((await streamEvents(ids.member)).length).toBe(before.length + 2);
   });
 
   it('an unresolvable address stays off the map; removing an address takes the member off', async () => {
@@ -184,5 +200,30 @@ describe('map', () => {
     expect(outsider).toMatchObject({ status: 404, names: [] });
     expect(JSON.stringify(outsider.body)).not.toContain('Ada');
     expect((await markers(clients.member, 'no-such-group')).status).toBe(404);
+  });
+
+  it("without its own lat/lng the map centres on the network's street address, placed once by the geocoding reactor", async () => {
+    const location = { street: 'Rathausmarkt', number: '1', zip: '20095', city: 'Hamburg', country: 'DE', lat: null, lng: null };
+    const saved = await call(clients.admin, 'put', '/administration/settings', { member: { show_map: true, network_location: location } });
+    expect(saved.status).toBe(200);
+    const placed = async () => (await running.infra.eventStore.readStream(networkLocationStream(DEFAULT_NETWORK_ID))).map((event) => event.data as { address: string; coordinates: unknown });
+    const hamburg = { network_id: DEFAULT_NETWORK_ID, address: 'Rathausmarkt 1, 20095 Hamburg, DE', coordinates: { lat: 53.55, lng: 9.99 } };
+    const deadline = Date.now() + 10_000;
+    while ((await placed()).at(-1)?.address !== hamburg.address && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // the first case's Berlin address was placed too (its own lat/lng still won there)
+    expect(await placed()).toEqual([{ network_id: DEFAULT_NETWORK_ID, address: 'Unter den Linden 1, 10117 Berlin, DE', coordinates: { lat: 52.52, lng: 13.405 } }, hamburg]);
+    expect(asked).toContain('Rathausmarkt 1, 20095 Hamburg, DE');
+    position = Math.max(position, await running.infra.eventStore.headPosition());
+    const center = async () => ((await call(clients.member, 'get', '/api/v1/network')).body as NetworkResponse).network.maps?.center;
+    expect(await center()).toEqual({ lat: 53.55, lng: 9.99 });
+
+    // saving the settings again with the same address asks and appends nothing more; the settings' own lat/lng win
+    const askedBefore = asked.length;
+    await call(clients.admin, 'put', '/administration/settings', { member: { show_map: true, zoom_level: 10, network_location: location } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked.length).toBe(askedBefore);
+    expect((await call(clients.admin, 'put', '/administration/settings', { member: { network_location: { ...location, lat: 1.5, lng: 2.5 } } })).status).toBe(200);
+    expect(await center()).toEqual({ lat: 1.5, lng: 2.5 });
+    expect(await placed()).toHaveLength(2);
   });
 });

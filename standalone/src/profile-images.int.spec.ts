@@ -145,6 +145,10 @@ describe('profile images', () => {
     // without a size: the large one (the upload keeps its EXIF and is not served)
     const plain = await getImage(clients.guest, `/members/${max.id}/image?v=${answer.position}`);
     expect(await inspect(plain.body as Buffer)).toMatchObject({ webp: true, width: 435 });
+    // the lightbox: the whole 1200x800 picture (inside 1920x1200, not enlarged), stripped
+    const lightbox = await getImage(clients.guest, `/members/${max.id}/image?v=${answer.position}&size=lightbox`);
+    expect({ status: lightbox.status, type: lightbox.headers['content-type'], etag: lightbox.headers['etag'] }).toEqual({ status: 200, type: 'image/webp', etag: `"v${answer.position}-lightbox"` });
+    expect(await inspect(lightbox.body as Buffer)).toEqual({ webp: true, width: 1200, height: 800, exif: false });
     const unknown = await getImage(clients.guest, `/members/${max.id}/image?v=${answer.position}&size=huge`);
     expect(unknown.status).toBe(400);
     expect(JSON.parse((unknown.body as Buffer).toString('utf8'))).toMatchObject({ errors: [{ field: 'size', key: 'invalid_value' }] });

@@ -12,15 +12,16 @@ export interface BlobReference extends ProjectedDocument {
 /** a profile image's holder in `file_ids` (docs/MEMBERS.md "Profile images"): erasing a member removes bytes only their images name */
 export const imageHolderOf = (event: { type: string; data: unknown }): string | null => {
   const data = event.data as { member_id?: string; group_id?: string };
-  if (event.type === 'MemberProfileImageChanged') return `member-image:${data.member_id ?? ''}`;
-  if (event.type === 'GroupProfileImageChanged') return `group-image:${data.group_id ?? ''}`;
+  if (event.type === 'MemberProfileImageChanged' || event.type === 'MemberProfileImageResized') return `member-image:${data.member_id ?? ''}`;
+  if (event.type === 'GroupProfileImageChanged' || event.type === 'GroupProfileImageResized') return `group-image:${data.group_id ?? ''}`;
   return null;
 };
 
 export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
   version: 2,
-  eventTypes: ['FileUploaded', 'FileVersionAdded', 'MemberProfileImageChanged', 'GroupProfileImageChanged'],
+  // the sizes an older image was given afterwards (…Resized) are its holder's too
+  eventTypes: ['FileUploaded', 'FileVersionAdded', 'MemberProfileImageChanged', 'GroupProfileImageChanged', 'MemberProfileImageResized', 'GroupProfileImageResized'],
   // an image event names its sizes' bytes too (`profileImageBlobKeys`)
   documentIds: (event) => (imageHolderOf(event) !== null ? profileImageBlobKeys(event.data as StoredProfileImage) : [(event.data as { blob_key: string }).blob_key]),
   evolve: (doc, recorded, id) => {

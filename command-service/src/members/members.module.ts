@@ -19,10 +19,13 @@ import { SetExternalController, SetExternalHandler } from './toggling-external/s
 import { SetMemberProfileImageHandler } from './setting-profile-image/profile-image.command';
 import { MemberProfileImageController } from './setting-profile-image/profile-image.controller';
 import { ImageResizer, SharpImageResizer } from '../shared/image-resizer';
+import { FollowMemberHandler } from './following-members/follow-member.command';
+import { FollowMemberController } from './following-members/follow-member.controller';
+import { ImageResizingReactor } from './resizing-older-images/image-resizing.reactor';
 
 /** Members: registration and erasure by administrators; presence, profile, onboarding, change requests and ignored members by the member; change requests answered by administrators. */
 @Module({
-  controllers: [RegisterMemberController, EraseMemberController, SetPresenceController, UpdateMemberProfileController, IgnoreMemberController, CompleteOnboardingController, SubmitChangeRequestController, AnswerChangeRequestController, LockMemberController, SetExternalController, MemberProfileImageController],
-  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler, UpdateMemberProfileHandler, IgnoreMemberHandler, CompleteOnboardingHandler, SubmitChangeRequestHandler, AnswerChangeRequestHandler, SetMemberLockedHandler, SetExternalHandler, SetMemberProfileImageHandler, { provide: ImageResizer, useClass: SharpImageResizer }],
+  controllers: [RegisterMemberController, EraseMemberController, SetPresenceController, UpdateMemberProfileController, IgnoreMemberController, CompleteOnboardingController, SubmitChangeRequestController, AnswerChangeRequestController, LockMemberController, SetExternalController, MemberProfileImageController, FollowMemberController],
+  providers: [RegisterMemberHandler, EraseMemberHandler, SetPresenceHandler, UpdateMemberProfileHandler, IgnoreMemberHandler, CompleteOnboardingHandler, SubmitChangeRequestHandler, AnswerChangeRequestHandler, SetMemberLockedHandler, SetExternalHandler, SetMemberProfileImageHandler, { provide: ImageResizer, useClass: SharpImageResizer }, FollowMemberHandler, ImageResizingReactor],
 })
 export class MembersModule {}

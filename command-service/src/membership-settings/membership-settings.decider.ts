@@ -1,4 +1,4 @@
-import { unofferedSetting, type MembershipSettings, type MembershipSettingsCan, type MembershipSettingsEvent } from '@cn/contracts';
+import { unofferedSetting, type MembershipSettings, type RequestedMembershipSettings, type MembershipSettingsCan, type MembershipSettingsEvent } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 
 /** A member's settings as their stream has them (null: the defaults, never changed). */
@@ -9,7 +9,8 @@ export interface MembershipSettingsState {
 export type MembershipSettingsCommand = {
   type: 'ChangeMembershipSettings';
   member_id: string;
-  settings: MembershipSettings;
+  /** `time_zone` undefined: the member's zone stays as it is */
+  settings: RequestedMembershipSettings;
   /** membershipSettingsAbilities for the issuer: the rule the console's flags come from */
   can: MembershipSettingsCan;
   /** of the selected groups, those the member belongs to */
@@ -37,9 +38,10 @@ export const membershipSettingsDecider: Decider<MembershipSettingsState, Members
         for (const digest of ['email_digests', 'email_daily_digests'] as const) {
           if (notMine(command.settings[digest].group_ids, command.member_group_ids)) throw new DomainError('not_a_member', 'invalid', `${digest}.group_ids`);
         }
-        // the same settings again change nothing
-        if (state.settings && JSON.stringify(state.settings) === JSON.stringify(command.settings)) return [];
-        return [{ type: 'MembershipSettingsChanged', data: { member_id: command.member_id, settings: command.settings } }];
+        const settings: MembershipSettings = { ...command.settings, time_zone: command.settings.time_zone === undefined ? (state.settings?.time_zone ?? null) : command.settings.time_zone };
+        // the same settings again change nothing (settings saved before the zone existed have none: null)
+        if (state.settings && JSON.stringify({ ...state.settings, time_zone: state.settings.time_zone ?? null }) === JSON.stringify(settings)) return [];
+        return [{ type: 'MembershipSettingsChanged', data: { member_id: command.member_id, settings } }];
       }
     }
   },

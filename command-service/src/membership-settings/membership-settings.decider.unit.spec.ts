@@ -1,11 +1,11 @@
-import { DEFAULT_MEMBERSHIP_SETTINGS, membershipSettingsAbilities, type MembershipSettings, type MembershipSettingsEvent } from '@cn/contracts';
+import { changeMembershipSettingsRequestSchema, DEFAULT_MEMBERSHIP_SETTINGS, membershipSettingsAbilities, type MembershipSettings, type MembershipSettingsEvent, type RequestedMembershipSettings } from '@cn/contracts';
 import { deciderSpecification } from '@cn/platform/testing';
 import { membershipSettingsDecider, type MembershipSettingsCommand } from './membership-settings.decider';
 
 const spec = deciderSpecification(membershipSettingsDecider);
 const mail = { digests: { enabled: true, max_upcoming_appointments: 5 }, daily_activity: { enabled: false, mode: 'new' as const } };
 const selected: MembershipSettings = { ...DEFAULT_MEMBERSHIP_SETTINGS, email_digests: { enabled: true, switch: 'selected_groups', group_ids: ['g1'], include_network_level: false } };
-const change = (settings: MembershipSettings, options: { by?: string; admin?: boolean; groups?: string[] } = {}): MembershipSettingsCommand => ({
+const change = (settings: RequestedMembershipSettings, options: { by?: string; admin?: boolean; groups?: string[] } = {}): MembershipSettingsCommand => ({
   type: 'ChangeMembershipSettings',
   member_id: 'm1',
   settings,
@@ -35,5 +35,36 @@ describe('membershipSettingsDecider', () => {
   it('refuses selected groups the member is not in', () => {
     const refused = spec.given([]).when(change(selected, { groups: [] })).thenRefused('not_a_member');
     expect([refused.kind, refused.field]).toEqual(['invalid', 'email_digests.group_ids']);
+  });
+
+  describe("the member's time zone", () => {
+    const { time_zone: _left, ...withoutZone } = selected;
+    const inNewYork = { ...selected, time_zone: 'America/New_York' };
+
+    it('records a zone, and keeps it when a change leaves it out (an older console never resets it)', () => {
+      spec.given([]).when(change(inNewYork)).then([changed(inNewYork)]);
+      spec.given([changed(inNewYork)]).when(change(withoutZone)).then([]);
+      const daily = { ...withoutZone, email_newsletter: false };
+      spec.given([changed(inNewYork)]).when(change(daily)).then([changed({ ...daily, time_zone: 'America/New_York' })]);
+    });
+
+    it("null goes back to the network's zone", () => {
+      spec.given([changed(inNewYork)]).when(change({ ...selected, time_zone: null })).then([changed(selected)]);
+    });
+
+    it('settings saved before the zone existed count as null: the same settings again append nothing', () => {
+      const before = { type: 'MembershipSettingsChanged', data: { member_id: 'm1', settings: withoutZone } } as unknown as MembershipSettingsEvent;
+      spec.given([before]).when(change(withoutZone)).then([]);
+      spec.given([before]).when(change(selected)).then([]);
+    });
+
+    it('accepts IANA zones only', () => {
+      const parse = (zone: unknown) => changeMembershipSettingsRequestSchema.safeParse({ ...selected, time_zone: zone });
+      expect(parse('Europe/Berlin').success).toBe(true);
+      expect(parse(null).success).toBe(true);
+      expect(parse('Mars/Olympus').error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['time_zone', 'invalid']]);
+      expect(parse(42).error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['time_zone', 'invalid_type']]);
+      expect(changeMembershipSettingsRequestSchema.parse(withoutZone).time_zone).toBeUndefined();
+    });
   });
 });

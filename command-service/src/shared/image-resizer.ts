@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { PROFILE_IMAGE_SIZE_TYPE, PROFILE_IMAGE_SIZES, type ProfileImageSize } from '@cn/contracts';
+import { PROFILE_IMAGE_LIGHTBOX, PROFILE_IMAGE_SIZE_TYPE, PROFILE_IMAGE_SIZES, type ProfileImageVariant } from '@cn/contracts';
 
 /** one square the resizer made */
 export interface ResizedImage {
@@ -23,8 +23,8 @@ export class UnreadableImageError extends Error {
  * handlers do not know the library; the adapter below is the only one (its spec runs real decoding).
  */
 export abstract class ImageResizer {
-  /** every size of PROFILE_IMAGE_SIZES; throws UnreadableImageError when the source cannot be decoded */
-  abstract profileSizes(source: Buffer): Promise<Record<ProfileImageSize, ResizedImage>>;
+  /** every size of PROFILE_IMAGE_SIZES and the lightbox; throws UnreadableImageError when the source cannot be decoded */
+  abstract profileSizes(source: Buffer): Promise<Record<ProfileImageVariant, ResizedImage>>;
 }
 
 /** a decompression bomb (a small file of huge dimensions) is refused before it is decoded */
@@ -37,7 +37,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
  */
 @Injectable()
 export class SharpImageResizer extends ImageResizer {
-  async profileSizes(source: Buffer): Promise<Record<ProfileImageSize, ResizedImage>> {
+  async profileSizes(source: Buffer): Promise<Record<ProfileImageVariant, ResizedImage>> {
     try {
       // decode once, fully (a truncated file fails here rather than giving a half-grey square)
       const { data, info } = await sharp(source, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
@@ -52,7 +52,13 @@ export class SharpImageResizer extends ImageResizer {
           .toBuffer({ resolveWithObject: true });
         return { bytes: out.data, content_type: PROFILE_IMAGE_SIZE_TYPE, width: out.info.width, height: out.info.height };
       };
-      return { small: await square(PROFILE_IMAGE_SIZES.small), large: await square(PROFILE_IMAGE_SIZES.large) };
+      // the lightbox: the whole picture inside 1920x1200, never enlarged (a small image stays its size, stripped)
+      const fitted = await sharp(data, { raw: decoded.raw })
+        .resize(PROFILE_IMAGE_LIGHTBOX.width, PROFILE_IMAGE_LIGHTBOX.height, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+      const lightbox: ResizedImage = { bytes: fitted.data, content_type: PROFILE_IMAGE_SIZE_TYPE, width: fitted.info.width, height: fitted.info.height };
+      return { small: await square(PROFILE_IMAGE_SIZES.small), large: await square(PROFILE_IMAGE_SIZES.large), lightbox };
     } catch (error) {
       throw new UnreadableImageError(error);
     }

@@ -20,11 +20,21 @@ describe('SharpImageResizer', () => {
     }
   });
 
+  it('fits the whole picture inside 1920x1200 for the lightbox, never enlarging a smaller one', async () => {
+    const big = (await resizer.profileSizes(await jpeg(4000, 3000))).lightbox;
+    expect(big).toMatchObject({ content_type: 'image/webp', width: 1600, height: 1200 });
+    expect(await sharp(big.bytes).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 1200 });
+    const wide = (await resizer.profileSizes(await jpeg(3840, 1000))).lightbox;
+    expect([wide.width, wide.height]).toEqual([1920, 500]);
+    const small = (await resizer.profileSizes(await jpeg(1200, 800))).lightbox;
+    expect([small.width, small.height]).toEqual([1200, 800]);
+  });
+
   it('strips the metadata (no EXIF, no ICC) and keeps no camera name in the bytes', async () => {
     const source = await jpeg(600, 400);
     expect((await sharp(source).metadata()).exif).toBeDefined();
-    const { small, large } = await resizer.profileSizes(source);
-    for (const bytes of [small.bytes, large.bytes]) {
+    const { small, large, lightbox } = await resizer.profileSizes(source);
+    for (const bytes of [small.bytes, large.bytes, lightbox.bytes]) {
       const meta = await sharp(bytes).metadata();
       expect(meta.exif).toBeUndefined();
       expect(meta.icc).toBeUndefined();

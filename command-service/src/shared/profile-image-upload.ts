@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_SIZE_NAMES, PROFILE_IMAGE_TYPES, type ProfileImageSize, type ProfileImageType, type StoredImageSize, type StoredProfileImage } from '@cn/contracts';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, PROFILE_IMAGE_VARIANTS, type ProfileImageType, type ProfileImageVariant, type StoredImageSize, type StoredImageSizes, type StoredProfileImage } from '@cn/contracts';
 import { FileTooLargeError, HttpProblem, type FileStorage } from '@cn/platform';
 import { sniffContentType } from '../files/content-type';
 import { boundaryOf, MultipartReader } from '../files/multipart';
@@ -57,17 +57,25 @@ const bytesOf = async (storage: FileStorage, key: string): Promise<Buffer> => {
  */
 export const storeProfileImageWithSizes = async (reader: MultipartReader, storage: FileStorage, resizer: ImageResizer): Promise<StoredProfileImage> => {
   const image = await storeProfileImage(reader, storage);
-  const source = await bytesOf(storage, image.blob_key);
-  const resized = await resizer.profileSizes(source).catch((error: unknown) => {
+  const sizes = await storeSizesOf(image.blob_key, storage, resizer).catch((error: unknown) => {
     if (error instanceof UnreadableImageError) throw refused('image_unreadable');
     throw error;
   });
-  const sizes: Partial<Record<ProfileImageSize, StoredImageSize>> = {};
-  for (const name of PROFILE_IMAGE_SIZE_NAMES) {
+  return { ...image, sizes };
+};
+
+/**
+ * Makes and stores the sizes of a stored upload (content-addressed: doing it again stores nothing new);
+ * throws UnreadableImageError for bytes that do not decode. Uploads and the resizing of older images use it.
+ */
+export const storeSizesOf = async (blobKey: string, storage: FileStorage, resizer: ImageResizer): Promise<StoredImageSizes> => {
+  const resized = await resizer.profileSizes(await bytesOf(storage, blobKey));
+  const sizes: Partial<Record<ProfileImageVariant, StoredImageSize>> = {};
+  for (const name of PROFILE_IMAGE_VARIANTS) {
     const stored = await storage.put([resized[name].bytes]);
     sizes[name] = { blob_key: stored.key, content_type: resized[name].content_type, size: stored.size };
   }
-  return { ...image, sizes: sizes as Record<ProfileImageSize, StoredImageSize> };
+  return sizes as StoredImageSizes;
 };
 
 /** the OpenAPI description of an image upload's body and refusals (members' and groups' routes) */

@@ -21,6 +21,15 @@ export type ProfileImageSize = keyof typeof PROFILE_IMAGE_SIZES;
 export const PROFILE_IMAGE_SIZE_NAMES = Object.keys(PROFILE_IMAGE_SIZES) as ProfileImageSize[];
 /** the type of every derived size (EXIF-rotated, metadata stripped, an animation's first frame) */
 export const PROFILE_IMAGE_SIZE_TYPE = 'image/webp';
+/**
+ * The lightbox size (§9: 1920x1200): the whole image fitted inside, never enlarged, for a viewer that shows
+ * the picture itself rather than a square. Images resized before it existed have none (their large square
+ * answers `size=lightbox`).
+ */
+export const PROFILE_IMAGE_LIGHTBOX = { width: 1920, height: 1200 } as const;
+/** what the URL's `size` may name: the squares and the lightbox */
+export type ProfileImageVariant = ProfileImageSize | 'lightbox';
+export const PROFILE_IMAGE_VARIANTS: readonly ProfileImageVariant[] = [...PROFILE_IMAGE_SIZE_NAMES, 'lightbox'];
 
 const blob = {
   /** content address in the file-storage port (never in an answer) */
@@ -34,7 +43,13 @@ const image = {
    * the derived sizes' bytes, stored when the image was set (absent on images set before sizes existed:
    * those are served as uploaded at every size). Named here so that a replay gives the same bytes.
    */
-  sizes: z.object({ small: z.object({ ...blob, content_type: z.literal(PROFILE_IMAGE_SIZE_TYPE) }), large: z.object({ ...blob, content_type: z.literal(PROFILE_IMAGE_SIZE_TYPE) }) }).optional(),
+  sizes: z
+    .object({
+      small: z.object({ ...blob, content_type: z.literal(PROFILE_IMAGE_SIZE_TYPE) }),
+      large: z.object({ ...blob, content_type: z.literal(PROFILE_IMAGE_SIZE_TYPE) }),
+      lightbox: z.object({ ...blob, content_type: z.literal(PROFILE_IMAGE_SIZE_TYPE) }).optional(),
+    })
+    .optional(),
 };
 
 /** one derived size of a stored profile image */
@@ -49,13 +64,16 @@ export interface StoredProfileImage {
   blob_key: string;
   content_type: ProfileImageType;
   size: number;
-  sizes?: Record<ProfileImageSize, StoredImageSize>;
+  sizes?: StoredImageSizes;
 }
+
+/** the derived sizes of a stored image: the two squares, and the lightbox on images resized since it exists */
+export type StoredImageSizes = Record<ProfileImageSize, StoredImageSize> & { lightbox?: StoredImageSize };
 
 /** every blob key an image event names: the upload's and its sizes' (what the sweep keeps and erasure removes) */
 export const profileImageBlobKeys = (image: Partial<Pick<StoredProfileImage, 'blob_key' | 'sizes'>>): string[] => [
   ...(image.blob_key ? [image.blob_key] : []),
-  ...(image.sizes ? PROFILE_IMAGE_SIZE_NAMES.map((name) => image.sizes?.[name]?.blob_key ?? '').filter((key) => key !== '') : []),
+  ...(image.sizes ? PROFILE_IMAGE_VARIANTS.map((name) => image.sizes?.[name]?.blob_key ?? '').filter((key) => key !== '') : []),
 ];
 
 /** A member (or a network administrator for them) set a new profile image; the bytes are in the file storage. */
@@ -65,9 +83,18 @@ export const MemberProfileImageRemoved = defineEvent('MemberProfileImageRemoved'
 export const GroupProfileImageChanged = defineEvent('GroupProfileImageChanged', 1, z.object({ group_id: z.string(), ...image }));
 export const GroupProfileImageRemoved = defineEvent('GroupProfileImageRemoved', 1, z.object({ group_id: z.string() }));
 
-export const memberImageEvents = [MemberProfileImageChanged, MemberProfileImageRemoved] as const;
+/**
+ * An image set before sizes existed was resized afterwards (the resizing reactor): the sizes of the upload
+ * `blob_key` names. Counts only while that upload is the current image; from then on the upload (with
+ * whatever metadata it has, GPS included) is no longer served.
+ */
+const resized = { blob_key: z.string(), sizes: image.sizes.unwrap() };
+export const MemberProfileImageResized = defineEvent('MemberProfileImageResized', 1, z.object({ member_id: z.string(), ...resized }));
+export const GroupProfileImageResized = defineEvent('GroupProfileImageResized', 1, z.object({ group_id: z.string(), ...resized }));
+
+export const memberImageEvents = [MemberProfileImageChanged, MemberProfileImageRemoved, MemberProfileImageResized] as const;
 export type MemberImageEvent = EventOf<(typeof memberImageEvents)[number]>;
-export const groupImageEvents = [GroupProfileImageChanged, GroupProfileImageRemoved] as const;
+export const groupImageEvents = [GroupProfileImageChanged, GroupProfileImageRemoved, GroupProfileImageResized] as const;
 export type GroupImageEvent = EventOf<(typeof groupImageEvents)[number]>;
 
 /** The answer of an image upload: the new URL (null after a removal) and the position to wait for. */
@@ -78,9 +105,9 @@ export type ProfileImageAnswer = z.infer<typeof profileImageAnswerSchema>;
  * URLs carry a version (the position of the change) so that a long cache refreshes when the image changes,
  * and the size the console shows (`small` 200x200, `large` 435x435).
  */
-export const memberImageUrl = (memberId: string, version: number, size: ProfileImageSize): string =>
+export const memberImageUrl = (memberId: string, version: number, size: ProfileImageVariant): string =>
   `/members/${encodeURIComponent(memberId)}/image?v=${version}&size=${size}`;
-export const groupImageUrl = (groupId: string, version: number, size: ProfileImageSize): string =>
+export const groupImageUrl = (groupId: string, version: number, size: ProfileImageVariant): string =>
   `/api/v1/group_images/${encodeURIComponent(groupId)}?v=${version}&size=${size}`;
 
 /** an image's URLs at both sizes (`images` of members, group hits and invites) */

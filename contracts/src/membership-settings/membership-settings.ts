@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
+import { isValidTimeZone } from '../calendars/recurrence';
 import type { NetworkSettings } from '../settings/network-settings';
 
 /**
@@ -43,13 +44,30 @@ export const membershipSettingsSchema = z
     email_notifications: keys(EMAIL_NOTIFICATION_KEYS),
     email_admin_notifications: keys(EMAIL_ADMIN_NOTIFICATION_KEYS),
     email_newsletter: z.boolean({ message: 'required' }),
+    /**
+     * The member's own IANA time zone (when their digests go out, how the console tells times); null: the
+     * network's `basic.time_zone`. Settings saved before it existed have none (null).
+     */
+    time_zone: z
+      .string({ message: 'invalid_type' })
+      .max(100, { message: 'too_long' })
+      .refine(isValidTimeZone, { message: 'invalid' })
+      .nullable()
+      .default(null),
   })
   .strict();
 export type MembershipSettings = z.output<typeof membershipSettingsSchema>;
 
-/** PUT /members/{id}/settings: the whole settings */
-export const changeMembershipSettingsRequestSchema = membershipSettingsSchema;
+/**
+ * PUT /members/{id}/settings: the whole settings; `time_zone` left out keeps the member's zone (a console
+ * that does not know it never resets it), null is the network's
+ */
+export const changeMembershipSettingsRequestSchema = membershipSettingsSchema.extend({
+  time_zone: z.string({ message: 'invalid_type' }).max(100, { message: 'too_long' }).refine(isValidTimeZone, { message: 'invalid' }).nullable().optional(),
+});
 export type ChangeMembershipSettingsRequest = z.input<typeof changeMembershipSettingsRequestSchema>;
+/** the settings a PUT asks for: `time_zone` undefined keeps the member's */
+export type RequestedMembershipSettings = z.output<typeof changeMembershipSettingsRequestSchema>;
 
 export const DEFAULT_MEMBERSHIP_SETTINGS: MembershipSettings = {
   email_digests: { enabled: true, switch: 'all', group_ids: [], include_network_level: true },
@@ -58,7 +76,11 @@ export const DEFAULT_MEMBERSHIP_SETTINGS: MembershipSettings = {
   email_notifications: ['mentions', 'replies', 'group_invites', 'join_requests', 'appointment_invites', 'direct_messages'],
   email_admin_notifications: [],
   email_newsletter: true,
+  time_zone: null,
 };
+
+/** the zone a member's digests and times are told in: their own, else the network's */
+export const memberTimeZoneOf = (settings: Pick<MembershipSettings, 'time_zone'> | null | undefined, networkZone: string): string => settings?.time_zone ?? networkZone;
 
 export const MembershipSettingsChanged = defineEvent('MembershipSettingsChanged', 1, z.object({ member_id: z.string(), settings: membershipSettingsSchema }));
 
@@ -133,7 +155,7 @@ export const membershipSettingsAbilities = (viewer: MembershipSettingsViewer, su
  * The first field a change asks for that the network does not offer (an enabled digest the network has
  * switched off, administrator mails for a non-administrator), as `[field, key]`; null when all is offered.
  */
-export const unofferedSetting = (settings: MembershipSettings, tabs: MembershipSettingsTabs): [string, string] | null => {
+export const unofferedSetting = (settings: Omit<MembershipSettings, 'time_zone'>, tabs: MembershipSettingsTabs): [string, string] | null => {
   if (!tabs.email_digests && settings.email_digests.enabled) return ['email_digests.enabled', 'digests_disabled'];
   if (!tabs.email_daily_digests && settings.email_daily_digests.enabled) return ['email_daily_digests.enabled', 'digests_disabled'];
   if (!tabs.email_admin_notifications && settings.email_admin_notifications.length > 0) return ['email_admin_notifications', 'forbidden'];
@@ -146,6 +168,8 @@ export interface MembershipSettingsResponse {
   can: MembershipSettingsCan;
   /** the member's groups, for 'selected groups' */
   groups: Array<{ id: string; name: string }>;
+  /** the network's zone, what `time_zone: null` means */
+  network_time_zone?: string;
 }
 
 // ---- subscriptions (what a member follows; `email_subscriptions` decides which of them mail new content) ----

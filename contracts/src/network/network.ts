@@ -54,6 +54,8 @@ export interface NetworkResponse {
   can: CurrentMemberCan;
   /** to be sent back in the X-CSRF-Token header of every mutating call; null when signed out */
   csrf_token: string | null;
+  /** the zone the console tells times in: the member's own (membership settings), else the network's `basic.time_zone` */
+  time_zone?: string;
 }
 
 export const networkResponseSchema = z.object({
@@ -89,4 +91,5 @@ export const networkResponseSchema = z.object({
     create_meetings: z.boolean(),
   }),
   csrf_token: z.string().nullable(),
+  time_zone: z.string().optional(),
 }) satisfies z.ZodType<NetworkResponse>;

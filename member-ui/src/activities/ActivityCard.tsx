@@ -8,11 +8,12 @@ import { useActivityCommands } from './activities-queries';
 import { activityErrorMessage } from './activity-errors';
 import { Composer } from './Composer';
 
+import { consoleTimeZone } from '../common/console-time-zone';
 import { streamPath } from './stream-path';
 
 const When = ({ iso }: { iso: string }) => {
   const { i18n } = useTranslation();
-  return <time dateTime={iso}>{new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</time>;
+  return <time dateTime={iso}>{new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: consoleTimeZone() })}</time>;
 };
 
 const Reply = ({ activityId, reply }: { activityId: string; reply: ActivityReplyDto }) => {

@@ -1,17 +1,13 @@
 import { instantOfWallClock, wallClockOf } from '@cn/contracts';
+import { consoleTimeZone } from '../common/console-time-zone';
 
 /**
  * Wall-clock date and time of an instant in an IANA zone and back, for the form and the sheet
  * (the browser only knows its own zone natively); the zone arithmetic is the contracts' one that the
  * server expands recurrences with.
  */
-export const viewerTimeZone = (): string => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-};
+/** the member's zone (their own, else the network's; the browser's before the session loaded) */
+export const viewerTimeZone = (): string => consoleTimeZone();
 
 /** `{ date: yyyy-MM-dd, time: HH:mm }` of an instant on the wall clock of `timeZone`. */
 export const wallOf = (instant: string | number, timeZone: string): { date: string; time: string } => {

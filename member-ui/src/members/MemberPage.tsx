@@ -7,6 +7,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { PresenceDot } from '../presence/PresenceDot';
 import { withStatus } from '../presence/presence-rules';
 import { useSignedIn } from '../session/SessionContext';
+import { FollowButton, FollowingList } from '../follows';
 import { IgnoreButton } from './IgnoreButton';
 import { MemberBadges, useMemberName } from './MemberBadges';
 import { useMember } from './members-queries';
@@ -87,10 +88,12 @@ export const MemberPage = () => {
                 {t('members.ignore.title')}
               </Link>
             ) : null}
+            {member.id !== me.id ? <FollowButton memberId={member.id} /> : null}
             {member.can?.ignore ? <IgnoreButton memberId={member.id} /> : null}
           </p>
         </div>
       </div>
+      {member.id === me.id ? <FollowingList memberId={me.id} /> : null}
     </section>
   );
 };

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
+import { setConsoleTimeZone } from '../common/console-time-zone';
 import { useCommand } from '../api/useCommand';
 import { usePageTitle } from '../common/usePageTitle';
 import { refusalMessageKey } from '../i18n/refusal-message';
@@ -83,6 +84,38 @@ const KeyList = <K extends string>({ name, options, value, onChange }: { name: s
   );
 };
 
+/** every IANA zone the browser knows (the server checks each with the same Intl rule) */
+const knownZones = (): string[] => {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return [];
+  }
+};
+
+const TimeZoneFieldset = ({ value, networkZone, onChange }: { value: string | null; networkZone: string; onChange: (value: string | null) => void }) => {
+  const { t } = useTranslation();
+  const zones = knownZones();
+  return (
+    <fieldset className="settings-fieldset" data-testid="settings-time_zone">
+      <legend>{t('membership_settings.time_zone.legend')}</legend>
+      <label>
+        {t('membership_settings.time_zone.label')}{' '}
+        <select value={value ?? ''} onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)} data-testid="settings-time-zone">
+          <option value="">{t('membership_settings.time_zone.network', { zone: networkZone })}</option>
+          {value !== null && !zones.includes(value) ? <option value={value}>{value}</option> : null}
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted">{t('membership_settings.time_zone.hint')}</p>
+    </fieldset>
+  );
+};
+
 const SettingsForm = ({ memberId, loaded }: { memberId: string; loaded: MembershipSettingsResponse }) => {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
@@ -97,7 +130,11 @@ const SettingsForm = ({ memberId, loaded }: { memberId: string; loaded: Membersh
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate(settings, {
-          onSuccess: () => setNotice({ ok: true, key: 'membership_settings.saved' }),
+          onSuccess: () => {
+            // the console tells times in the new zone at once (the network's answer says so at the next load)
+            setConsoleTimeZone(settings.time_zone ?? loaded.network_time_zone ?? null);
+            setNotice({ ok: true, key: 'membership_settings.saved' });
+          },
           onError: (error) => setNotice({ ok: false, key: refusalMessageKey(i18n, errorKeyOf(error), ['membership_settings.errors']) }),
         });
       }}
@@ -117,6 +154,7 @@ const SettingsForm = ({ memberId, loaded }: { memberId: string; loaded: Membersh
       {tabs.email_admin_notifications ? (
         <KeyList name="email_admin_notifications" options={EMAIL_ADMIN_NOTIFICATION_KEYS} value={settings.email_admin_notifications} onChange={(value) => set('email_admin_notifications', value)} />
       ) : null}
+      <TimeZoneFieldset value={settings.time_zone ?? null} networkZone={loaded.network_time_zone ?? ''} onChange={(value) => set('time_zone', value)} />
       {notice ? (
         <p role={notice.ok ? 'status' : 'alert'} data-testid="settings-notice">
           {t(notice.key)}

@@ -1,6 +1,7 @@
 import type { NotificationDto } from '@cn/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { consoleTimeZone } from '../common/console-time-zone';
 import { Icon, type IconName } from '../common/Icon';
 
 const MINUTE = 60_000;
@@ -43,7 +44,7 @@ export const NotificationItem = ({ notification, fresh, onOpen }: { notification
             <span>{name}</span>
           )}
         </p>
-        <time className="muted" dateTime={notification.at}>
+        <time className="muted" dateTime={notification.at} title={new Date(notification.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: consoleTimeZone() })}>
           {relativeTime(notification.at, Date.now(), i18n.language)}
         </time>
       </div>

@@ -1,5 +1,6 @@
 import type { MemberDto, NetworkResponse, SetPresenceRequest, SignInRequest } from '@cn/contracts';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { setConsoleTimeZone } from '../common/console-time-zone';
 import { ApiError, createApiClient, TWO_FACTOR_REQUIRED, type ApiClient } from '../api/client';
 import { memberProfileChangeOf, networkPatchOf, presenceChangeOf, withProfile, type ChangedMessage } from '../realtime/changes';
 import { openRealtime } from '../realtime/realtime-connection';
@@ -85,6 +86,7 @@ export const SessionProvider = ({
     try {
       const response = await (asked ?? api.network());
       api.setCsrfToken(response.csrf_token);
+      setConsoleTimeZone(response.time_zone);
       setState({ phase: 'ready', network: response.network, member: response.current_member, can: response.can });
     } catch (error) {
       // an answer asked for before the session listened to the client still says a second factor is due

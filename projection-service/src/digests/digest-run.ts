@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DEFAULT_MEMBERSHIP_SETTINGS, DEFAULT_TIME_ZONE, eventOf, eventRegistry, membershipSettingsEvents, membershipSettingsStream, type DigestKind } from '@cn/contracts';
+import { DEFAULT_MEMBERSHIP_SETTINGS, DEFAULT_TIME_ZONE, eventOf, memberTimeZoneOf, eventRegistry, membershipSettingsEvents, membershipSettingsStream, type DigestKind } from '@cn/contracts';
 import { collectionName, WrongExpectedRevisionError, type EventStore } from '@cn/domain';
 import type { DocumentStore, MailPort } from '@cn/platform';
 import type { ActivityDocument } from '../activities/activities.projection';
@@ -74,17 +74,17 @@ export interface DigestRunResult {
 }
 
 /**
- * Sends one slot's digests: per member with that digest switched on (not erased, not locked, with an
+ * Sends one slot's digests (`zone`: of the members whose zone it is; without it, of every member): per member with that digest switched on (not erased, not locked, with an
  * address), what is new since their last digest, as one mail, then `DigestSent` with the position it
  * covered. Run again for the same slot (a retried timer, a crash between mail and event) it mails nobody
  * twice: the mail's key is kept, the event is decided on the member's stream.
  */
-export const runDigestSlot = async (deps: DigestRunDeps, slot: DigestSlot): Promise<DigestRunResult> => {
+export const runDigestSlot = async (deps: DigestRunDeps, slot: DigestSlot, zone?: string): Promise<DigestRunResult> => {
   const head = await deps.eventStore.headPosition();
   if (!(await deps.readModelsAt(head))) throw new Error(`read models behind position ${head}: digest slot ${slot.id} waits`);
   const kind: DigestKind = slot.kind;
   const network = (await loadNetwork(deps.store)).settings;
-  const timeZone = deps.timeZone ?? network.basic.time_zone ?? DEFAULT_TIME_ZONE;
+  const networkZone = deps.timeZone ?? network.basic.time_zone ?? DEFAULT_TIME_ZONE;
   const members = (await membersCollection(deps.store).find({ deleted: false })).filter((member) => member.email !== '');
   const locked = new Set((await deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).getMany(members.map((member) => member._id))).map((lock) => lock._id));
   const settingsOf = new Map(
@@ -99,6 +99,10 @@ export const runDigestSlot = async (deps: DigestRunDeps, slot: DigestSlot): Prom
     if (locked.has(member._id)) continue;
     const settings = settingsOf.get(member._id) ?? DEFAULT_MEMBERSHIP_SETTINGS;
     if (!settings[kind].enabled) continue;
+    // a pinned zone (tests) is everyone's; else the member's own, or the network's
+    const timeZone = deps.timeZone ?? memberTimeZoneOf(settings, networkZone);
+    // a slot planned in one zone is for the members living in it
+    if (zone !== undefined && timeZone !== zone) continue;
     const { state, revision } = await loadDigestState(deps.eventStore, member._id);
     if (slotRecorded(state, kind, slot.at)) continue;
     const since = state.kinds[kind].up_to_position;

@@ -1,5 +1,7 @@
 import { DEFAULT_TIME_ZONE, DIGEST_KINDS, type DigestKind, type NetworkSettings } from '@cn/contracts';
+import { collectionName } from '@cn/domain';
 import { createScheduler, SCHEDULER_COLLECTION, type Document, type DocumentStore, type Scheduler, type SchedulerLogger } from '@cn/platform';
+import { membershipSettingsProjection, type MembershipSettingsDocument } from '../membership-settings/membership-settings.projection';
 import { loadNetwork } from '../network/network.read';
 import { runDigestSlot, type DigestRunDeps, type DigestRunResult } from './digest-run';
 import { planDigests, type DigestSlot } from './digest-slots';
@@ -49,16 +51,33 @@ export const createDigestSchedule = (options: DigestScheduleOptions): DigestSche
   // the zone as the network's settings say now (a test may pin one)
   const zoneOf = (settings: NetworkSettings): string => options.timeZone ?? settings.basic.time_zone ?? DEFAULT_TIME_ZONE;
   const timers = options.store.collection(DIGEST_TIMERS_COLLECTION);
+  // every zone a member lives in (their own or the network's): each has its own am, pm and lpm
+  const zonesInUse = async (settings: NetworkSettings): Promise<string[]> => {
+    const network = zoneOf(settings);
+    if (options.timeZone) return [network];
+    const own = await options.store.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection)).find({});
+    return [...new Set([network, ...own.flatMap((doc) => (doc.settings.time_zone ? [doc.settings.time_zone] : []))])].sort();
+  };
 
   const plan = async (payload: unknown): Promise<void> => {
     if (!isPayload(payload)) return;
     const { settings } = await loadNetwork(options.store);
-    const planned = planDigests(payload.kind, settings.mail, new Date(payload.from), options.clock(), zoneOf(settings));
-    if (planned.due) {
-      const result = await runDigestSlot(options, planned.due);
-      options.onSlot?.(planned.due, result);
+    const from = new Date(payload.from);
+    const now = options.clock();
+    let nextAt: string | null = null;
+    let dealtWith: string | null = null;
+    for (const zone of await zonesInUse(settings)) {
+      const planned = planDigests(payload.kind, settings.mail, from, now, zone);
+      if (planned.due) {
+        const result = await runDigestSlot(options, planned.due, options.timeZone ? undefined : zone);
+        options.onSlot?.(planned.due, result);
+      }
+      if (nextAt === null || Date.parse(planned.next_at) < Date.parse(nextAt)) nextAt = planned.next_at;
+      // the earliest point every zone has dealt with (no zone has a slot between it and now left; a failed run
+      // throws, and the scheduler retries this payload)
+      if (dealtWith === null || Date.parse(planned.from) < Date.parse(dealtWith)) dealtWith = planned.from;
     }
-    await scheduler.schedule(digestTimerKey(payload.kind), planned.next_at, DIGEST_TIMER_KIND, { kind: payload.kind, from: planned.from } satisfies DigestTimerPayload);
+    await scheduler.schedule(digestTimerKey(payload.kind), nextAt ?? now.toISOString(), DIGEST_TIMER_KIND, { kind: payload.kind, from: dealtWith ?? now.toISOString() } satisfies DigestTimerPayload);
   };
   scheduler.handle(DIGEST_TIMER_KIND, plan);
 
@@ -70,8 +89,9 @@ export const createDigestSchedule = (options: DigestScheduleOptions): DigestSche
         if (await timers.get(digestTimerKey(kind))) continue;
         const now = options.clock();
         const { settings } = await loadNetwork(options.store);
-        const first = planDigests(kind, settings.mail, now, now, zoneOf(settings));
-        await scheduler.schedule(digestTimerKey(kind), first.next_at, DIGEST_TIMER_KIND, { kind, from: first.from } satisfies DigestTimerPayload);
+        const firsts = (await zonesInUse(settings)).map((zone) => planDigests(kind, settings.mail, now, now, zone).next_at);
+        const first = firsts.reduce((soonest, at) => (Date.parse(at) < Date.parse(soonest) ? at : soonest));
+        await scheduler.schedule(digestTimerKey(kind), first, DIGEST_TIMER_KIND, { kind, from: now.toISOString() } satisfies DigestTimerPayload);
       }
       await scheduler.start();
     },

@@ -33,7 +33,7 @@ describe('digestDecider', () => {
   });
 
   it('ignores the settings themselves', () => {
-    const changed: MembershipSettingsEvent = { type: 'MembershipSettingsChanged', data: { member_id: 'ann', settings: { email_digests: { enabled: false, switch: 'all', group_ids: [], include_network_level: false }, email_daily_digests: { enabled: false, switch: 'all', group_ids: [], include_network_level: false }, email_subscriptions: [], email_notifications: [], email_admin_notifications: [], email_newsletter: false } } };
+    const changed: MembershipSettingsEvent = { type: 'MembershipSettingsChanged', data: { member_id: 'ann', settings: { email_digests: { enabled: false, switch: 'all', group_ids: [], include_network_level: false }, email_daily_digests: { enabled: false, switch: 'all', group_ids: [], include_network_level: false }, email_subscriptions: [], email_notifications: [], email_admin_notifications: [], email_newsletter: false, time_zone: null } } };
     expect(given([changed])).toEqual(digestDecider.initialState());
   });
 });

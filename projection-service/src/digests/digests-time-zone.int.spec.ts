@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { activityStream, DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, groupStream, membershipSettingsStream, networkStream } from '@cn/contracts';
+import { activityStream, DEFAULT_MEMBERSHIP_SETTINGS, DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, groupStream, membershipSettingsStream, networkStream } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
 import { startHarness, type Harness } from '../__tests__/harness';
 import { digestSlotId } from './digest-slots';
@@ -73,5 +73,51 @@ describe("digests go out at am in the network's time zone", () => {
       return events.length === 1 && events;
     });
     expect((recorded[0].data as { slot: string }).slot).toBe(digestSlotId('email_digests', NEW_YORK_MORNING));
+  });
+
+  it("a member in America/New_York gets the Monday am digest at 12:00 UTC while a member in the network's Berlin gets it at 06:00 UTC", async () => {
+    rmSync(dir, { recursive: true, force: true });
+    dir = mkdtempSync(join(tmpdir(), 'cn-digest-member-zone-'));
+    // Monday 30 November 2026 (winter time): 07:00 Berlin is 06:00 UTC, 07:00 New York is 12:00 UTC
+    const BERLIN_MORNING = '2026-11-30T06:00:00.000Z';
+    h = await startHarness({ PUBLIC_URL: 'https://club.example' }, { dir, clock: clockAt('2026-11-30T05:00:00.000Z') });
+    const setup = h;
+    await setup.register('ada', 'Ada', 'Member');
+    await setup.register('bob', 'Bob', 'Member');
+    await setup.register('cleo', 'Cleo', 'Member');
+    await setup.append(membershipSettingsStream('bob'), 'MembershipSettingsChanged', { member_id: 'bob', settings: { ...DEFAULT_MEMBERSHIP_SETTINGS, time_zone: 'America/New_York' } }, 'bob');
+    await setup.append(groupStream('g'), 'GroupCreated', { group_id: 'g', slug: 'g', name: 'Group G', group_category_id: null, access: 'open' }, 'ada');
+    for (const [member, admin] of [['ada', true], ['bob', false], ['cleo', false]] as const) {
+      await setup.append(groupStream('g'), 'MemberJoinedGroup', { group_id: 'g', member_id: member, admin }, member);
+    }
+    await setup.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: '<p>Morning coffee</p>' }, 'ada');
+    await setup.service.runtime.readModels.waitFor(await setup.infra.eventStore.headPosition(), 5000);
+    await setup.close();
+    h = null;
+
+    // just before Berlin's morning: Cleo (the network's zone) gets hers, Bob (New York) nothing yet
+    const berlin = await startHarness({ PUBLIC_URL: 'https://club.example' }, { dir, clock: clockAt(new Date(Date.parse(BERLIN_MORNING) - 1000).toISOString()) });
+    h = berlin;
+    await eventually(() => digestsTo('cleo').length === 1, 10_000);
+    const cleos = await eventually(async () => {
+      const events = (await berlin.infra.eventStore.readStream(membershipSettingsStream('cleo'))).filter((event) => event.type === 'DigestSent');
+      return events.length === 1 && events;
+    });
+    expect((cleos[0].data as { slot: string }).slot).toBe(digestSlotId('email_digests', BERLIN_MORNING));
+    expect(digestsTo('bob')).toEqual([]);
+    expect((await berlin.infra.eventStore.readStream(membershipSettingsStream('bob'))).filter((event) => event.type === 'DigestSent')).toEqual([]);
+    await berlin.close();
+    h = null;
+
+    // just before New York's morning: Bob's goes out at 12:00 UTC, Cleo gets no second one
+    const newYork = await startHarness({ PUBLIC_URL: 'https://club.example' }, { dir, clock: clockAt(new Date(Date.parse(NEW_YORK_MORNING) - 1000).toISOString()) });
+    h = newYork;
+    await eventually(() => digestsTo('bob').length === 1, 10_000);
+    const bobs = await eventually(async () => {
+      const events = (await newYork.infra.eventStore.readStream(membershipSettingsStream('bob'))).filter((event) => event.type === 'DigestSent');
+      return events.length === 1 && events;
+    });
+    expect((bobs[0].data as { slot: string }).slot).toBe(digestSlotId('email_digests', NEW_YORK_MORNING));
+    expect(digestsTo('cleo')).toHaveLength(1);
   });
 });

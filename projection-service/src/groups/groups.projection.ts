@@ -17,7 +17,7 @@ import {
   type GroupInviteStatus,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
-import { profileImageRefOf, type ProfileImageRef } from '../members/profile-image.response';
+import { profileImageRefOf, withResizedImage, type ProfileImageRef } from '../members/profile-image.response';
 
 export interface GroupInviteEntry {
   invite_id: string;
@@ -191,6 +191,10 @@ export const groupsProjection: Projection<GroupDocument> = {
         return { ...doc, image: profileImageRefOf(event.data, recorded.position) };
       case 'GroupProfileImageRemoved':
         return { ...doc, image: null };
+      case 'GroupProfileImageResized': {
+        const image = withResizedImage(doc.image, event.data, recorded.position);
+        return image === doc.image ? doc : { ...doc, image };
+      }
       case 'GroupSubscribed':
         return { ...doc, subscriber_ids: withId(doc.subscriber_ids, event.data.member_id) };
       case 'GroupUnsubscribed':

@@ -7,13 +7,14 @@ import {
   MemberProfileChanged,
   MemberProfileImageChanged,
   MemberProfileImageRemoved,
+  MemberProfileImageResized,
   MemberRegistered,
   MemberRolesChanged,
   type MemberRoles,
   type PresenceType,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
-import { profileImageRefOf, type ProfileImageRef } from './profile-image.response';
+import { profileImageRefOf, withResizedImage, type ProfileImageRef } from './profile-image.response';
 
 /** One document per member; personal fields arrive revealed (or as fallbacks once erased). */
 export interface MemberDocument extends ProjectedDocument {
@@ -63,6 +64,7 @@ export const membersProjection: Projection<MemberDocument> = {
     MemberOnboardingCompleted.type,
     MemberProfileImageChanged.type,
     MemberProfileImageRemoved.type,
+    MemberProfileImageResized.type,
   ],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   // the administrators' list: active members by name
@@ -100,6 +102,10 @@ export const membersProjection: Projection<MemberDocument> = {
         return { ...current, image: profileImageRefOf(data as unknown as StoredProfileImage, event.position) };
       case MemberProfileImageRemoved.type:
         return { ...current, image: null };
+      case MemberProfileImageResized.type: {
+        const image = withResizedImage(current.image as ProfileImageRef | null | undefined, data as unknown as { blob_key: string; sizes: NonNullable<StoredProfileImage['sizes']> }, event.position);
+        return image === current.image ? doc : { ...current, image };
+      }
       case MemberErased.type:
         // the document stays so that references (authors, audit) resolve to the deleted-member fallback
         return { ...emptyMember(id), deleted: true };

@@ -40,4 +40,16 @@ describe('member profile read models', () => {
     expect(project(changeRequestsProjection, [submitted], 'c1')).toMatchObject({ member_id: 'm1', changes: { last_name: 'King' }, status: 'open' });
     expect(project(changeRequestsProjection, [submitted, recorded('ChangeRequestAccepted', { change_request_id: 'c1', member_id: 'm1' })], 'c1')).toMatchObject({ status: 'accepted' });
   });
+
+  it('an older image takes the sizes made for it afterwards under a new version; another upload or a sized one does not', () => {
+    const size = (key: string) => ({ blob_key: key, content_type: 'image/webp', size: 1 });
+    const sizes = { small: size('s'), large: size('l') };
+    const old = recorded('MemberProfileImageChanged', { member_id: 'm1', blob_key: 'up', content_type: 'image/jpeg', size: 9 });
+    const resized = recorded('MemberProfileImageResized', { member_id: 'm1', blob_key: 'up', sizes });
+    const doc = project(membersProjection, [registered, old, resized], 'm1');
+    expect(doc?.image).toEqual({ blob_key: 'up', content_type: 'image/jpeg', version: resized.position, sizes: { small: { blob_key: 's', content_type: 'image/webp' }, large: { blob_key: 'l', content_type: 'image/webp' } } });
+    expect(projectEachTwice(membersProjection, [registered, old, resized], 'm1')).toEqual(doc);
+    const replaced = recorded('MemberProfileImageChanged', { member_id: 'm1', blob_key: 'new', content_type: 'image/png', size: 5 });
+    expect(project(membersProjection, [registered, old, replaced, resized], 'm1')?.image).toEqual({ blob_key: 'new', content_type: 'image/png', version: replaced.position });
+  });
 });

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
-import { DEFAULT_MEMBERSHIP_SETTINGS, membershipSettingsAbilities, membershipSettingsSchema, type MembershipSettingsResponse } from '@cn/contracts';
+import { DEFAULT_MEMBERSHIP_SETTINGS, DEFAULT_TIME_ZONE, membershipSettingsAbilities, membershipSettingsSchema, type MembershipSettingsResponse } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { ConsistencyInterceptor, type DocumentStore, Endpoint, HttpProblem, InjectPort, Member, type SignedInMember } from '@cn/platform';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ const responseSchema = z.object({
   settings: membershipSettingsSchema,
   can: z.object({ edit: z.boolean(), tabs: z.record(z.string(), z.boolean()) }),
   groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  network_time_zone: z.string(),
 });
 
 @Controller()
@@ -37,9 +38,11 @@ export class MembershipSettingsController {
       groupsOfMember(this.store, id),
     ]);
     return {
-      settings: doc?.settings ?? DEFAULT_MEMBERSHIP_SETTINGS,
+      // settings saved before the member's zone existed have none: the network's
+      settings: doc ? { ...doc.settings, time_zone: doc.settings.time_zone ?? null } : DEFAULT_MEMBERSHIP_SETTINGS,
       can,
       groups: groups.map((group) => ({ id: group._id, name: group.name })).sort((a, b) => a.name.localeCompare(b.name)),
+      network_time_zone: network.basic.time_zone ?? DEFAULT_TIME_ZONE,
     };
   }
 }

@@ -1,9 +1,10 @@
-import { DEFAULT_NETWORK_ID, type MapConfig, type NetworkResponse, type NetworkSettings, tileUrlFor } from '@cn/contracts';
+import { DEFAULT_NETWORK_ID, DEFAULT_TIME_ZONE, type MapConfig, type NetworkResponse, type NetworkSettings, tileUrlFor, networkMapCenterOf } from '@cn/contracts';
 import type { Infrastructure } from '@cn/platform';
 import { toMemberDto } from '../members/member-dto';
 import type { MemberDocument } from '../members/members.projection';
 import { canOf } from './can';
 import type { NetworkState } from './network.read';
+import type { GeocodedNetworkLocation } from './network.projection';
 
 /** What the server's configuration adds to the network answer. */
 export type ServerConfiguration = Pick<NetworkResponse['network'], 'features' | 'email_attachment_size_limit_mb'> & {
@@ -18,14 +19,14 @@ export const serverConfigurationOf = (infra: Pick<Infrastructure, 'config' | 'tr
 });
 
 /** `config.maps`: the map is on only when the settings show it and the server has a tile URL */
-export const mapConfigOf = (member: NetworkSettings['member'], tileTemplate: string | undefined): MapConfig => {
+export const mapConfigOf = (member: NetworkSettings['member'], tileTemplate: string | undefined, geocoded?: GeocodedNetworkLocation | null): MapConfig => {
   const enabled = member.show_map && tileTemplate !== undefined;
-  const { lat, lng } = member.network_location;
   return {
     enabled,
     tile_url: enabled && tileTemplate !== undefined ? tileUrlFor(tileTemplate, member.map_theme) : null,
     zoom_level: member.zoom_level,
-    center: typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null,
+    // the settings' own lat/lng, else where the geocoding reactor placed the network's street address
+    center: networkMapCenterOf(member.network_location, geocoded),
   };
 };
 
@@ -53,16 +54,19 @@ export const networkResponseOf = (
   member: MemberDocument | null,
   csrfToken: string | null,
   server: ServerConfiguration,
+  /** the signed-in member's own zone (membership settings), if they chose one */
+  memberTimeZone: string | null = null,
 ): NetworkResponse => ({
   network: {
     ...networkConfigOf(network),
     features: server.features,
     email_attachment_size_limit_mb: server.email_attachment_size_limit_mb,
-    maps: mapConfigOf(network.settings.member, server.map_tile_url),
+    maps: mapConfigOf(network.settings.member, server.map_tile_url, network.geocoded_location),
   },
   current_member: member
     ? toMemberDto(member, { viewerId: member._id, showOnlineStatus: network.settings.member.show_online_status, connected: true })
     : null,
   can: canOf(member, network.settings),
   csrf_token: csrfToken,
+  time_zone: memberTimeZone ?? network.settings.basic.time_zone ?? DEFAULT_TIME_ZONE,
 });

@@ -1,7 +1,9 @@
 import { networkResponseSchema, networkSettingsSchema, type NetworkResponse, type NetworkSettings } from '@cn/contracts';
 import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { ConsistencyInterceptor, csrfTokenFor, Ctx, type DocumentStore, Endpoint, InjectPort, type PlatformConfig, type RequestContext, type Translator } from '@cn/platform';
+import { collectionName } from '@cn/domain';
 import { loadActiveMember } from '../members/members.read';
+import { membershipSettingsProjection, type MembershipSettingsDocument } from '../membership-settings/membership-settings.projection';
 import { loadNetwork } from './network.read';
 import { networkResponseOf, serverConfigurationOf } from './network-response';
 
@@ -29,7 +31,8 @@ export class NetworkController {
       loadActiveMember(this.documentStore, ctx.memberId),
     ]);
     const csrf = member && ctx.sessionToken ? csrfTokenFor(ctx.sessionToken, this.config.session) : null;
-    return networkResponseOf(network, member, csrf, serverConfigurationOf({ config: this.config, translator: this.translator }));
+    const own = member ? await this.documentStore.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection)).get(member._id) : null;
+    return networkResponseOf(network, member, csrf, serverConfigurationOf({ config: this.config, translator: this.translator }), own?.settings.time_zone ?? null);
   }
 
   @Get('administration/settings')

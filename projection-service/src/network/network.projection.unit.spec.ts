@@ -1,6 +1,7 @@
 import { DEFAULT_NETWORK_SETTINGS, type MemberSettings } from '@cn/contracts';
 import { project, projectEachTwice, recorded } from '../__tests__/events';
 import { canOf } from './can';
+import { mapConfigOf } from './network-response';
 import { networkProjection } from './network.projection';
 import type { MemberDocument } from '../members/members.projection';
 
@@ -78,5 +79,21 @@ describe('can', () => {
     expect(canOf(member({ external: true }), settings({ guest_users_allow_chat: false })).chat).toBe(false);
     expect(canOf(member({ external: true }), settings({ guest_users_allow_chat: true })).chat).toBe(true);
     expect(canOf(member({}), settings({ guest_users_allow_chat: false })).chat).toBe(true);
+  });
+
+  it("keeps where the reactor placed the network's address across settings changes, and the centre follows it", () => {
+    const location = { street: 'Rathausmarkt', number: '1', zip: '20095', city: 'Hamburg', country: 'DE', lat: null, lng: null };
+    const events = [
+      recorded('NetworkMemberSettingsChanged', { network_id: 'default', member: memberTab({ show_map: true, network_location: location }), changed_fields: ['network_location'] }),
+      recorded('NetworkLocationGeocoded', { network_id: 'default', address: 'Rathausmarkt 1, 20095 Hamburg, DE', coordinates: { lat: 53.55, lng: 9.99 } }),
+      recorded('NetworkMemberSettingsChanged', { network_id: 'default', member: memberTab({ show_map: true, zoom_level: 10, network_location: location }), changed_fields: ['zoom_level'] }),
+    ];
+    const doc = project(networkProjection, events, 'default');
+    expect(doc?.geocoded_location).toEqual({ address: 'Rathausmarkt 1, 20095 Hamburg, DE', coordinates: { lat: 53.55, lng: 9.99 } });
+    expect(projectEachTwice(networkProjection, events, 'default')).toEqual(doc);
+    expect(mapConfigOf(doc?.settings.member ?? DEFAULT_NETWORK_SETTINGS.member, 'https://tiles/{theme}/{z}/{x}/{y}.png', doc?.geocoded_location).center).toEqual({ lat: 53.55, lng: 9.99 });
+    // another address is not centred on the old place
+    const moved = { ...location, street: 'Jungfernstieg' };
+    expect(mapConfigOf({ ...DEFAULT_NETWORK_SETTINGS.member, network_location: moved }, undefined, doc?.geocoded_location).center).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ export const networkChangePublisher = (store: DocumentStore, mapTileUrl?: string
   publish: async (change, hub) => {
     if (change.doc === null) return;
     const doc = change.doc as NetworkDocument;
-    const config = { ...networkConfigOf({ settings: doc.settings, position: doc._position }), maps: mapConfigOf(doc.settings.member, mapTileUrl) };
+    const config = { ...networkConfigOf({ settings: doc.settings, position: doc._position }), maps: mapConfigOf(doc.settings.member, mapTileUrl, doc.geocoded_location) };
     await hub.publishEach(() => ({ type: 'changed', collection: 'network', id: doc._id, doc: config }));
     await hub.publishEach(async (viewerId) => {
       const viewer = await loadActiveMember(store, viewerId);

@@ -5,6 +5,7 @@ import { activitiesCollection, loadStreamsContext } from '../activities/activiti
 import { placeOf } from '../activities/activity-visibility';
 import { channelsCollection } from '../channels/channels.read';
 import { digestHtmlOf } from '../digests/digest-run';
+import { followerIds } from '../follows/follows.read';
 import { groupsCollection } from '../groups/groups.read';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
 import { displayNameOf } from '../members/member-dto';
@@ -37,13 +38,18 @@ export const subscriptionMailsOf = async (store: DocumentStore, recorded: Record
   let place: { type: 'group' | 'channel'; name: string };
   let subscriberIds: string[];
   if (event.type === 'ActivityPosted') {
-    if (event.data.group_id === null) return [];
-    const group = await groupsCollection(store).get(event.data.group_id);
-    if (!group) return [];
     activityId = event.data.activity_id;
     key = 'subscribed_groups';
-    place = { type: 'group', name: group.name };
-    subscriberIds = group.subscriber_ids;
+    if (event.data.group_id === null) {
+      // the network's stream has no subscribers; its posts mail the author's followers only
+      place = { type: 'group', name: (await loadNetwork(store)).settings.basic.name };
+      subscriberIds = [];
+    } else {
+      const group = await groupsCollection(store).get(event.data.group_id);
+      if (!group) return [];
+      place = { type: 'group', name: group.name };
+      subscriberIds = group.subscriber_ids;
+    }
   } else {
     const channel = await channelsCollection(store).get(event.data.channel_id);
     if (!channel) return [];
@@ -55,7 +61,10 @@ export const subscriptionMailsOf = async (store: DocumentStore, recorded: Record
   const activity = await activitiesCollection(store).get(activityId);
   if (!activity) return [];
   const mentioned = new Set(mentionedMemberIds(activity.html_content));
-  const candidates = subscriberIds.filter((id) => id !== activity.author_id && !mentioned.has(id));
+  // a post also mails those who follow its author (`followed_members`), once, where they may see it
+  const followers = event.type === 'ActivityPosted' && activity.author_id ? await followerIds(store, activity.author_id) : [];
+  const keyOf = new Map<string, (typeof EMAIL_SUBSCRIPTION_KEYS)[number]>([...followers.map((id) => [id, 'followed_members'] as const), ...subscriberIds.map((id) => [id, key] as const)]);
+  const candidates = [...keyOf.keys()].filter((id) => id !== activity.author_id && !mentioned.has(id));
   if (candidates.length === 0) return [];
   const members = await membersCollection(store).getMany([...candidates, ...(activity.author_id ? [activity.author_id] : [])]);
   const byId = new Map(members.map((member) => [member._id, member]));
@@ -68,7 +77,9 @@ export const subscriptionMailsOf = async (store: DocumentStore, recorded: Record
   for (const memberId of candidates) {
     const member = byId.get(memberId);
     if (!member || member.deleted || member.email === '' || locked.has(memberId)) continue;
-    if (!(settings.get(memberId) ?? DEFAULT_MEMBERSHIP_SETTINGS).email_subscriptions.includes(key)) continue;
+    const wanted = (settings.get(memberId) ?? DEFAULT_MEMBERSHIP_SETTINGS).email_subscriptions;
+    // a subscriber who also follows the author is mailed once, by either choice
+    if (!wanted.includes(keyOf.get(memberId) ?? key) && !(followers.includes(memberId) && wanted.includes('followed_members'))) continue;
     if (!placeOf(activity, { ...shared, viewer: { member_id: memberId, network_admin: member.roles.network_admin, external: member.roles.external } })) continue;
     const mail = composeSubscriptionMail({
       member: { id: memberId, email: member.email, name: displayNameOf(member) },

@@ -1,10 +1,21 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { eventOf, memberLocationEvents, memberLocationStream, MemberAddressChanged, RECORD_MEMBER_LOCATION } from '@cn/contracts';
+import {
+  eventOf,
+  memberLocationEvents,
+  memberLocationStream,
+  MemberAddressChanged,
+  NetworkMemberSettingsChanged,
+  networkAddressOf,
+  networkLocationStream,
+  RECORD_MEMBER_LOCATION,
+  RECORD_NETWORK_LOCATION,
+} from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
 import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { memberLocationDecider } from '../member-location.decider';
+import { networkLocationDecider } from './network-location.decider';
 import type { Geocoder } from './geocoder';
 
 export const GEOCODING = 'command-service.geocoding';
@@ -55,8 +66,31 @@ export class GeocodingReactor implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
+  /** the network's street address (member settings), placed once per address text: the map centres on it */
+  private async placeNetwork(recorded: RecordedEvent): Promise<void> {
+    const event = eventOf([NetworkMemberSettingsChanged], recorded);
+    if (!event) return;
+    const address = networkAddressOf(event.data.member.network_location);
+    if (address === null) return;
+    // a settings save that kept the address: placed already, the geocoder is not asked again
+    const placed = await this.runner.eventStore.readStream(networkLocationStream(event.data.network_id));
+    if ((placed[placed.length - 1]?.data as { address?: string } | undefined)?.address === address) return;
+    const place = await this.locate(address);
+    if (place === undefined) return;
+    await this.runner.run(RECORD_NETWORK_LOCATION, {
+      streamId: networkLocationStream(event.data.network_id),
+      decider: networkLocationDecider,
+      command: { type: 'RecordNetworkLocation', network_id: event.data.network_id, address, coordinates: place },
+      context: { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id },
+    });
+  }
+
   private async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
+      if (recorded.type === NetworkMemberSettingsChanged.type) {
+        await this.placeNetwork(recorded);
+        continue;
+      }
       const event = recorded.type === MemberAddressChanged.type ? eventOf(memberLocationEvents, recorded) : null;
       if (event?.type !== 'MemberAddressChanged' || event.data.address === null) continue;
       const { address } = await this.cipher.reveal({ address: event.data.address });

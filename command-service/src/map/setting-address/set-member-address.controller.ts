@@ -19,10 +19,14 @@ export class SetMemberAddressController {
     auth: 'member',
     command: SET_MEMBER_ADDRESS,
     body: setMemberAddressRequestSchema,
-    responses: { 200: commandAnswer('accepted, { position }'), 400: 'too_long, invalid_characters', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' },
+    responses: { 200: commandAnswer('accepted, { position }'), 204: 'the same address again (or removing none): nothing appended', 400: 'too_long, invalid_characters', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' },
   })
-  async set(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() body: z.output<typeof setMemberAddressRequestSchema>, @Res({ passthrough: true }) res: Response): Promise<{ position: number }> {
-    const { position } = await this.commands.execute(new SetMemberAddressCommand(issuer, { member_id: id, address: body.address }));
+  async set(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() body: z.output<typeof setMemberAddressRequestSchema>, @Res({ passthrough: true }) res: Response): Promise<{ position: number } | undefined> {
+    const { position, appended } = await this.commands.execute(new SetMemberAddressCommand(issuer, { member_id: id, address: body.address }));
+    if (!appended) {
+      res.status(204);
+      return undefined;
+    }
     return commandAccepted(res, position);
   }
 }

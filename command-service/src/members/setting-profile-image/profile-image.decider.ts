@@ -31,6 +31,11 @@ export const evolveMemberImage = (state: MemberImageState, event: MemberEvent | 
     }
     case 'MemberProfileImageRemoved':
       return { ...state, image: null };
+    case 'MemberProfileImageResized': {
+      // the sizes made afterwards for an older image: erasure removes them too
+      const added = profileImageBlobKeys(event.data as Pick<StoredProfileImage, 'sizes'>).filter((key) => !state.blob_keys.includes(key));
+      return { ...state, blob_keys: [...state.blob_keys, ...added] };
+    }
     default:
       return state;
   }

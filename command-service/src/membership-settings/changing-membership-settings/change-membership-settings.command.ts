@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { groupStream, membershipSettingsAbilities, membershipSettingsStream, type MembershipSettings } from '@cn/contracts';
+import { groupStream, membershipSettingsAbilities, membershipSettingsStream, type RequestedMembershipSettings } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { CommandRunner } from '../../core/command-runner';
 import { evolveGroup, initialGroupState } from '../../groups/group-state';
@@ -12,7 +12,7 @@ export const CHANGE_MEMBERSHIP_SETTINGS = 'ChangeMembershipSettings';
 export class ChangeMembershipSettingsCommand extends Command<{ position: number }> {
   constructor(
     readonly issuer: CommandContext,
-    readonly payload: { member_id: string; settings: MembershipSettings },
+    readonly payload: { member_id: string; settings: RequestedMembershipSettings },
   ) {
     super();
   }
@@ -29,7 +29,7 @@ export class ChangeMembershipSettingsHandler implements ICommandHandler<ChangeMe
   ) {}
 
   /** of the selected groups, those the member belongs to (from each group's own events) */
-  private async memberGroups(memberId: string, settings: MembershipSettings): Promise<string[]> {
+  private async memberGroups(memberId: string, settings: RequestedMembershipSettings): Promise<string[]> {
     const selected = [...new Set([...settings.email_digests.group_ids, ...settings.email_daily_digests.group_ids])];
     const mine: string[] = [];
     for (const groupId of selected) {

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Param, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { changeMembershipSettingsRequestSchema, type CommandAccepted, type MembershipSettings } from '@cn/contracts';
+import { changeMembershipSettingsRequestSchema, type CommandAccepted, type RequestedMembershipSettings } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { commandAccepted, commandAnswer, Endpoint, Issuer, Payload } from '@cn/platform';
 import { CHANGE_MEMBERSHIP_SETTINGS, ChangeMembershipSettingsCommand } from './change-membership-settings.command';
@@ -30,7 +30,7 @@ export class ChangeMembershipSettingsController {
   async handle(
     @Issuer() issuer: CommandContext,
     @Param('id') id: string,
-    @Payload() payload: MembershipSettings,
+    @Payload() payload: RequestedMembershipSettings,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CommandAccepted> {
     // 'me' names the signed-in member (the console's own settings page needs no id)

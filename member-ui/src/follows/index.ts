@@ -1,0 +1,3 @@
+export { FollowButton } from './FollowButton';
+export { FollowingList } from './FollowingList';
+export { followsLive } from './follows-queries';
