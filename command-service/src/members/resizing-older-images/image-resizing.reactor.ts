@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { groupStream, memberStream, type StoredProfileImage } from '@cn/contracts';
-import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
-import { createProjector, InjectPort, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
+import type { EventStore, RecordedEvent } from '@cn/domain';
+import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { ImageResizer, UnreadableImageError } from '../../shared/image-resizer';
@@ -10,11 +10,6 @@ import { imageSizesDecider } from './image-sizes.decider';
 
 export const IMAGE_RESIZING = 'command-service.image-resizing';
 export const RECORD_IMAGE_SIZES = 'RecordImageSizes';
-const CHECKPOINTS = '_checkpoints';
-
-interface Checkpoint extends ProjectedDocument {
-  position: number;
-}
 
 /**
  * Gives images set before sizes existed their sizes, so that no upload (with its metadata: EXIF, GPS) is
@@ -39,16 +34,12 @@ export class ImageResizingReactor implements OnApplicationBootstrap, OnApplicati
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
-    const checkpoints = documentStore.collection<Checkpoint>(CHECKPOINTS);
     this.projector = createProjector({
       name: IMAGE_RESIZING,
       bus,
       eventStore,
       handle: (events) => this.follow(events),
-      checkpoint: {
-        get: async () => (await checkpoints.get(IMAGE_RESIZING))?.position ?? 0,
-        set: (position) => checkpoints.upsert({ _id: IMAGE_RESIZING, position, _position: position }),
-      },
+      checkpoint: storedCheckpoint(documentStore, IMAGE_RESIZING),
       logger,
       onError: (error) => logger.error({ err: error, reactor: IMAGE_RESIZING }, 'image resizing stopped'),
     });
