@@ -1,4 +1,5 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
+import type { I18nProvider } from 'ra-core';
 import { Route } from 'react-router-dom';
 import { createApiClient } from './api/apiClient';
 import { createAuthProvider, type Permissions } from './api/authProvider';
@@ -17,7 +18,6 @@ import {
   SettingsHistory,
   SETTINGS_HISTORY_PATH,
 } from './audit-events';
-import { i18nProvider } from './i18n/i18nProvider';
 import { createAppLayout } from './layout/AppLayout';
 import { StartPage } from './layout/StartPage';
 import { lightTheme } from './layout/theme';
@@ -38,8 +38,13 @@ const loadNetwork = () => api.network();
 const AdminLoginPage = () => <LoginPage loadNetwork={loadNetwork} />;
 const AppLayout = createAppLayout(loadNetwork);
 
-/** Hash routing under /admin/: the settings page is /admin/#/settings/network. */
-export const App = () => (
+export { createI18nProvider } from './i18n/i18nProvider';
+
+/**
+ * Hash routing under /admin/: the settings page is /admin/#/settings/network. This module is the console's
+ * chunk (react-admin, MUI): main.tsx fetches it beside the chosen language's texts and renders it with them.
+ */
+export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
   <Admin
     title="cn.title"
     authProvider={authProvider}

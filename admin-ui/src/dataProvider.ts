@@ -1,41 +1,67 @@
-import { combineDataProviders, type DataProvider } from 'ra-core';
+import type { DataProvider } from 'ra-core';
 import type { ApiClient } from './api/apiClient';
 import { createRestDataProvider } from './api/restDataProvider';
-// straight from the provider modules, not the folders' index: those carry the pages, and the providers stay testable without them
-import { createAppointmentCategoriesDataProvider } from './appointment-categories/appointment-categories-data-provider';
-import { createAuditEventsDataProvider } from './audit-events/audit-events-data-provider';
-import { createChangeRequestsDataProvider } from './change_requests/change-requests-data-provider';
-import { createGroupsDataProvider } from './groups/groups-data-provider';
-import { createGroupCategoriesDataProvider } from './group-categories/group-categories-data-provider';
-import { createMembersDataProvider } from './members/members-data-provider';
-import { createSettingsDataProvider } from './settings/settings-data-provider';
-import { createLegalTextsDataProvider } from './legal-texts/legal-texts-data-provider';
-import { createImprintDataProvider } from './imprint/imprint-data-provider';
-import { createStatisticsDataProvider } from './statistics/statistics-data-provider';
-import { createNavigationDataProvider } from './navigation/navigation-data-provider';
-import { createAppsDataProvider } from './apps/apps-data-provider';
-import { createMembershipRolesDataProvider } from './membership_roles/membership-roles-data-provider';
+
+type ProviderLoader = (api: ApiClient) => Promise<DataProvider>;
 
 /**
- * One data provider per resource, each in its resource's folder; a resource without its own (none
- * today) is answered the simple-rest way.
+ * Each resource's data provider, in its resource's folder, fetched (with the contract schemas it parses
+ * answers with, and zod) the first time that resource is read or written: the console's first script
+ * builds none of them (issue 8). Straight from the provider modules, not the folders' index: those carry
+ * the pages.
  */
-export const createDataProvider = (api: ApiClient): DataProvider => {
-  const providers = new Map<string, DataProvider>([
-    ['audit-events', createAuditEventsDataProvider(api)],
-    ['settings', createSettingsDataProvider(api)],
-    ['members', createMembersDataProvider(api)],
-    ['appointment-categories', createAppointmentCategoriesDataProvider(api)],
-    ['groups', createGroupsDataProvider(api)],
-    ['group-categories', createGroupCategoriesDataProvider(api)],
-    ['change_requests', createChangeRequestsDataProvider(api)],
-    ['legal_texts', createLegalTextsDataProvider(api)],
-    ['imprint', createImprintDataProvider(api)],
-    ['statistics', createStatisticsDataProvider(api)],
-    ['navigation', createNavigationDataProvider(api)],
-    ['apps', createAppsDataProvider(api)],
-    ['membership_roles', createMembershipRolesDataProvider(api)],
-  ]);
+const PROVIDERS: Record<string, ProviderLoader> = {
+  'audit-events': (api) => import('./audit-events/audit-events-data-provider').then((module) => module.createAuditEventsDataProvider(api)),
+  settings: (api) => import('./settings/settings-data-provider').then((module) => module.createSettingsDataProvider(api)),
+  members: (api) => import('./members/members-data-provider').then((module) => module.createMembersDataProvider(api)),
+  'appointment-categories': (api) =>
+    import('./appointment-categories/appointment-categories-data-provider').then((module) => module.createAppointmentCategoriesDataProvider(api)),
+  groups: (api) => import('./groups/groups-data-provider').then((module) => module.createGroupsDataProvider(api)),
+  'group-categories': (api) =>
+    import('./group-categories/group-categories-data-provider').then((module) => module.createGroupCategoriesDataProvider(api)),
+  change_requests: (api) => import('./change_requests/change-requests-data-provider').then((module) => module.createChangeRequestsDataProvider(api)),
+  legal_texts: (api) => import('./legal-texts/legal-texts-data-provider').then((module) => module.createLegalTextsDataProvider(api)),
+  imprint: (api) => import('./imprint/imprint-data-provider').then((module) => module.createImprintDataProvider(api)),
+  statistics: (api) => import('./statistics/statistics-data-provider').then((module) => module.createStatisticsDataProvider(api)),
+  navigation: (api) => import('./navigation/navigation-data-provider').then((module) => module.createNavigationDataProvider(api)),
+  apps: (api) => import('./apps/apps-data-provider').then((module) => module.createAppsDataProvider(api)),
+  membership_roles: (api) =>
+    import('./membership_roles/membership-roles-data-provider').then((module) => module.createMembershipRolesDataProvider(api)),
+};
+
+/** the resources with a provider of their own; any other is answered the simple-rest way */
+export const RESOURCES_WITH_PROVIDERS = Object.keys(PROVIDERS);
+
+/**
+ * One data provider for the console: a call for a resource waits for that resource's provider (built once,
+ * on first use) and hands it the call, custom methods included (`dataProvider.lockMember('members', …)`),
+ * as ra-core's `combineDataProviders` does for providers at hand. A provider that failed to load is asked
+ * for again on the next call.
+ */
+export const createDataProvider = (api: ApiClient, providers: Record<string, ProviderLoader> = PROVIDERS): DataProvider => {
   const rest = createRestDataProvider(api);
-  return combineDataProviders((resource) => providers.get(resource) ?? rest);
+  const built = new Map<string, Promise<DataProvider>>();
+  const providerOf = (resource: string): Promise<DataProvider> => {
+    const load = Object.hasOwn(providers, resource) ? providers[resource] : undefined;
+    if (load === undefined) return Promise.resolve(rest);
+    let provider = built.get(resource);
+    if (provider === undefined) {
+      provider = load(api);
+      built.set(resource, provider);
+      provider.catch(() => built.delete(resource));
+    }
+    return provider;
+  };
+  return new Proxy(rest, {
+    get: (_target, name) => {
+      // not a promise itself, and no symbol-named methods
+      if (name === 'then' || typeof name === 'symbol') return undefined;
+      return async (resource: string, ...params: unknown[]): Promise<unknown> => {
+        const provider: Record<string, unknown> = await providerOf(resource);
+        const method = provider[name];
+        if (typeof method !== 'function') throw new Error(`Unknown dataProvider function: ${name}`);
+        return (method as (...args: unknown[]) => unknown).call(provider, resource, ...params);
+      };
+    },
+  });
 };

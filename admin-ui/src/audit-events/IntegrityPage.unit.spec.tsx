@@ -3,7 +3,7 @@ import '../testing/jsdom-text-encoding.cjs';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import type { ChainHeadSignaturesResponse } from '@cn/contracts';
-import { germanMessagesAll } from '../i18n/i18nProvider';
+import { germanMessagesAll } from '../i18n/german';
 import { render, waitFor } from '../testing/render';
 import { IntegrityPage, SIGNATURES_API } from './IntegrityPage';
 

@@ -6,7 +6,7 @@ import { englishAppMessages } from '../i18n/en';
 import { englishMessagesAll } from '../i18n/english';
 import { spanishAppMessages } from '../i18n/es';
 import { frenchAppMessages } from '../i18n/fr';
-import { germanMessagesAll } from '../i18n/i18nProvider';
+import { germanMessagesAll } from '../i18n/german';
 import { auditSummary, eventTypeName, readableTypeName, type SummarisedEvent, type Translate } from './auditSummary';
 
 const translatorFor = (locale: string, messages: TranslationMessages): Translate =>

@@ -5,7 +5,11 @@ import { spanishCoreMessages } from './es-ra';
 import { spanishAppMessages } from './es';
 import { frenchCoreMessages } from './fr-ra';
 import { frenchAppMessages } from './fr';
-import { LOCALES, i18nProvider } from './i18nProvider';
+import { germanMessagesAll } from './german';
+import { LOCALES, createI18nProvider } from './i18nProvider';
+import { storedLocale } from './locales';
+
+const i18nProvider = createI18nProvider('de', germanMessagesAll);
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -70,6 +74,25 @@ describe('admin-ui messages', () => {
       expect(i18nProvider.translate(key, { offsetBegin: 1, offsetEnd: 10, total: 42 })).toBe(text);
     }
     await i18nProvider.changeLocale('de');
+  });
+
+  it('starts in the language chosen earlier (react-admin keeps it as RaStore.locale), German for anything else', () => {
+    const storage = (value: string | null) => ({ getItem: (key: string) => (key === 'RaStore.locale' ? value : null) });
+    expect(storedLocale(storage('"fr"'))).toBe('fr');
+    expect(storedLocale(storage('"en"'))).toBe('en');
+    expect(storedLocale(storage(null))).toBe('de');
+    expect(storedLocale(storage('"xx"'))).toBe('de');
+    expect(storedLocale(storage('{not json'))).toBe('de');
+    expect(storedLocale(undefined)).toBe('de');
+  });
+
+  it('starts in another language with its texts, and reads German again when switched back', async () => {
+    const { frenchMessagesAll } = await import('./french');
+    const french = createI18nProvider('fr', frenchMessagesAll);
+    expect(french.getLocale()).toBe('fr');
+    expect(french.translate('cn.menu.members')).toBe('Membres');
+    await french.changeLocale('de');
+    expect(french.translate('cn.menu.members')).toBe('Mitglieder');
   });
 
   it('finds a missing or surplus key', () => {

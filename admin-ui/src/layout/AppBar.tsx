@@ -4,7 +4,7 @@ import { Box, Button, IconButton, Tooltip, Typography, useMediaQuery, type Theme
 import HomeIcon from '@mui/icons-material/Home';
 import type { NetworkResponse } from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
-import { SETTINGS_RECORD_ID, type SettingsRecord } from '../settings/settingsDiff';
+import { SETTINGS_RECORD_ID, type SettingsRecord } from '../settings/settings-record';
 
 /** Where the member console lives: the administration is served beside it under /admin/. */
 export const MEMBER_CONSOLE_HREF = '/';

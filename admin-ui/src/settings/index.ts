@@ -7,4 +7,4 @@ export const settings = {
   icon: SettingsIcon,
   recordRepresentation: () => '',
 };
-export { SETTINGS_RECORD_ID } from './settingsDiff';
+export { SETTINGS_RECORD_ID } from './settings-record';

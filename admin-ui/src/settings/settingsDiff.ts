@@ -8,9 +8,8 @@ import {
 /** The body of `PUT /administration/settings`: only the tabs, and inside them the fields, that changed. */
 export type SettingsChanges = { [Tab in SettingsTab]?: Partial<NetworkSettings[Tab]> };
 
-/** The record react-admin edits: the settings under the fixed id of the one network. */
-export type SettingsRecord = NetworkSettings & { id: string };
-export const SETTINGS_RECORD_ID = 'network';
+export { SETTINGS_RECORD_ID, type SettingsRecord } from './settings-record';
+import { SETTINGS_RECORD_ID, type SettingsRecord } from './settings-record';
 
 export const deepEqual = (left: unknown, right: unknown): boolean => {
   if (Object.is(left, right)) return true;
