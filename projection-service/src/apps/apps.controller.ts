@@ -16,8 +16,8 @@ import {
   type ItemSearchResponse,
   type WallResponse,
 } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
-import { loadActiveMember, membersCollection } from '../members/members.read';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
+import { membersCollection, signedInMember } from '../members/members.read';
 import type { AppDocument } from './apps.projection';
 import { appDtoOf, appsCollection, appItemsCollection, appViewerOf, isAssignedTo, itemDtoOf, itemsInBoardOrder, matchesWallFilter, memberIdsOf, taskMarksCollection } from './apps.read';
 import { taskMarkDtoOf, taskMarkId } from './task-marks.projection';
@@ -41,8 +41,7 @@ export class AppsController {
   constructor(@InjectPort('documentStore') private readonly documentStore: DocumentStore) {}
 
   private async viewer(ctx: RequestContext) {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     return appViewerOf(member);
   }
 

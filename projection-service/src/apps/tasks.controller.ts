@@ -1,8 +1,8 @@
 import { Controller, Get, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import { TASK_LISTS, tasksResponseSchema, type ItemDto, type TaskList, type TasksResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
-import { loadActiveMember, membersCollection } from '../members/members.read';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, InjectPort, parseWith, type RequestContext } from '@cn/platform';
+import { membersCollection, signedInMember } from '../members/members.read';
 import type { AppDocument } from './apps.projection';
 import { appItemsCollection, appsCollection, appViewerOf, itemDtoOf, memberIdsOf, taskMarksCollection } from './apps.read';
 import { taskMarkDtoOf, type TaskMarkDocument } from './task-marks.projection';
@@ -60,8 +60,7 @@ export class TasksController {
     responses: { 200: { description: 'TasksResponse', schema: tasksResponseSchema }, 400: 'bad list, locale or limit', 401: 'signed out' },
   })
   async tasks(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<TasksResponse> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     const query = parseWith(tasksQuerySchema, raw);
     const viewer = appViewerOf(member);
     const marks = await taskMarksOf(this.documentStore, member._id);

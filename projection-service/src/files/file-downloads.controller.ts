@@ -3,23 +3,9 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { Viewer } from '@cn/contracts';
-import {
-  Ctx,
-  type DocumentStore,
-  Endpoint,
-  type FileStorage,
-  HttpProblem,
-  InjectPort,
-  parseWith,
-  type PlatformConfig,
-  readFileToken,
-  type RequestContext,
-  requireMember,
-  zipArchive,
-  type ArchiveEntry,
-} from '@cn/platform';
+import { Ctx, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive, type ArchiveEntry } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
-import { loadActiveMember } from '../members/members.read';
+import { signedInMember } from '../members/members.read';
 import { currentVersionOf, type FileDocument } from './files.projection';
 import { filesCollection, scopeOfDoc, scopeOfFolderId, visibleFile, visibleTree } from './files.read';
 
@@ -63,8 +49,7 @@ export class FileDownloadsController {
   ) {}
 
   private async viewer(ctx: RequestContext): Promise<Viewer> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     return viewerOf(this.documentStore, member);
   }
 

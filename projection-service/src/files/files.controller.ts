@@ -1,9 +1,9 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
 import type { ApprovalDto, FileDetailsDto, OpenReviewDto, FileSettings, FolderContentsDto, UploadedFileDto, Viewer } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
-import { loadActiveMember } from '../members/members.read';
+import { signedInMember } from '../members/members.read';
 import { fileDetails, fileSettingsOf, filesCollection, folderContents, pendingVersions } from './files.read';
 import { openReview } from './open-review.read';
 
@@ -29,8 +29,7 @@ export class FilesController {
   ) {}
 
   private async viewer(ctx: RequestContext): Promise<Viewer> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     return viewerOf(this.documentStore, member);
   }
 

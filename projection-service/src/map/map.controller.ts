@@ -7,11 +7,11 @@ import {
   type MapMembersResponse,
   type MemberAddressResponse,
 } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext, requireMember } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { memberSeesGroup } from '../groups/group-views';
 import { findGroupBySlug } from '../groups/groups.read';
 import { loadNetwork } from '../network/network.read';
-import { loadActiveMember, membersCollection } from '../members/members.read';
+import { membersCollection, signedInMember } from '../members/members.read';
 import { mapMarkers, memberLocationsCollection } from './map.read';
 
 const tags = ['map'];
@@ -35,8 +35,7 @@ export class MapController {
     auth: 'member',
   })
   async members(@Ctx() ctx: RequestContext, @Query() raw: Record<string, unknown>): Promise<MapMembersResponse> {
-    const viewer = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!viewer) throw new HttpProblem(401, 'unauthenticated');
+    const viewer = await signedInMember(this.documentStore, ctx);
     const query = parseWith(mapMembersQuerySchema, raw);
     const { settings } = await loadNetwork(this.documentStore);
     if (!settings.member.show_map) throw new HttpProblem(404, 'not_found');
@@ -55,8 +54,7 @@ export class MapController {
     auth: 'member',
   })
   async address(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<MemberAddressResponse> {
-    const viewer = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!viewer) throw new HttpProblem(401, 'unauthenticated');
+    const viewer = await signedInMember(this.documentStore, ctx);
     const subject = await membersCollection(this.documentStore).get(id);
     // the same rule the command side enforces on PUT (update_profile); others learn nothing, not even that it exists
     if (!subject || !memberProfileAbilities({ id: viewer._id, roles: viewer.roles }, { id: subject._id, deleted: subject.deleted }).update_profile) {

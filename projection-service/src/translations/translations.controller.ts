@@ -6,12 +6,12 @@ import {
   type TranslationLanguage,
   type TranslationLanguagesResponse,
 } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, type Infrastructure, InjectPort, type RequestContext, requireMember, type Translator, type TranslatorLanguage } from '@cn/platform';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, type Infrastructure, InjectPort, type RequestContext, type Translator, type TranslatorLanguage } from '@cn/platform';
 import { createLruCache } from '@cn/domain';
 import { resolveInstance } from '../appointments/appointment-instances';
 import { canSeeAppointment, loadReadContext } from '../appointments/appointment-dto';
 import { appointmentsCollection } from '../appointments/appointments.read';
-import { loadActiveMember } from '../members/members.read';
+import { signedInMember } from '../members/members.read';
 import { ourLanguagesOf, serviceCodeOf, sourceLanguageOf } from './translation-languages';
 
 /** translations kept in memory; an edit changes updated_at and so the key, old entries age out */
@@ -88,8 +88,7 @@ export class TranslationsController {
     auth: 'member',
   })
   async appointment(@Ctx() ctx: RequestContext, @Param('lang') lang: string, @Param('id') id: string): Promise<AppointmentTranslationResponse> {
-    const member = await loadActiveMember(this.documentStore, requireMember(ctx));
-    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    const member = await signedInMember(this.documentStore, ctx);
     if (!isTranslationLanguage(lang)) throw new HttpProblem(400, 'validation_failed', [{ field: 'lang', key: 'invalid_value' }]);
     const translator = this.translator();
     const read = await loadReadContext(this.documentStore, member, this.clock());
