@@ -2,22 +2,10 @@
 // with a welcome mail, the member chooses a password from its link, sets up an authenticator app (the code is
 // computed here, RFC 6238 written again) and signs in with it; the administrator locks them and their open
 // session is refused at once. The network's two-factor setting is switched back off at the end.
-import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, newestMailTo, screenshotPath, test } from './fixtures';
+import { totpAt } from './totp';
 
-const base32 = (text: string): Buffer => {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of text.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-};
-const totpAt = (secret: string, ms: number): string => {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  return String((mac.readUInt32BE(mac[19] & 15) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-};
 
 const adminApi = async (page: Page, baseUrl: string) => {
   const network = (await (await page.request.get(`${baseUrl}/api/v1/network`)).json()) as { csrf_token: string };

@@ -2,23 +2,10 @@
 // without a factor who signs in is held on the two-factor page (every other page sends them back to it, and
 // the API refuses them with two_factor_required) until they set up an authenticator app; then the console
 // is theirs. The network's setting goes back to 'disabled' at the end, for the scenarios that follow.
-import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
+import { totpAt } from './totp';
 
-const base32 = (text: string): Buffer => {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of text.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  return Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-};
-/** RFC 6238 written again here: the test computes the code the authenticator app would show */
-const totpAt = (secret: string, ms: number): string => {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  return String((mac.readUInt32BE(mac[19] & 15) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-};
 
 /** the administrator's API through a page's own session (sign-in by API: no console needed) */
 const administrator = async (page: Page, baseUrl: string) => {

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { activityStream, DEFAULT_NETWORK_SETTINGS, groupStream, memberDevicesStream, memberStream, mentionMarkup, messageStream, networkStream, type PushPayload } from '@cn/contracts';
+import { activityStream, DEFAULT_NETWORK_SETTINGS, groupStream, memberDevicesStream, memberStream, mentionMarkup, networkStream, type PushPayload } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
+import { sendMessage } from '../__tests__/messages';
 import { startHarness, type Harness } from '../__tests__/harness';
 import { WebPush } from './devices.module';
 
@@ -168,25 +169,7 @@ describe('Web Push for notifications (a reactor beside the read side, through th
   });
 
   it('pushes a direct message to its recipients’ browsers: the subject only where the network mails message texts, never to the author or a member ignoring them', async () => {
-    const send = async (id: string, author: string, recipients: string[], subject: string) =>
-      h.append(
-        messageStream(id),
-        'MessageSent',
-        {
-          message_id: id,
-          conversation_id: id,
-          author_id: author,
-          recipient_ids: recipients,
-          to_member_ids: recipients,
-          to_group_ids: [],
-          to_all_network_members: false,
-          forwarded_message_id: null,
-          subject: await h.infra.cipher.encrypt(author, subject),
-          content: await h.infra.cipher.encrypt(author, 'the text'),
-          attachments: [],
-        },
-        author,
-      );
+    const send = (id: string, author: string, recipients: string[], subject: string) => sendMessage(h, { id, author, recipients, subject, content: 'the text' });
     const before = { bob: pushesTo('/push/bob-laptop').length, cat: pushesTo('/push/cat-laptop').length };
     await h.append(memberStream('cat'), 'MemberIgnored', { member_id: 'cat', ignored_member_id: 'ada' }, 'cat');
     const sendBody = (on: boolean) =>

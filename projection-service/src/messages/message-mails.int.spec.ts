@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_MEMBERSHIP_SETTINGS, DEFAULT_NETWORK_SETTINGS, memberStream, membershipSettingsStream, messageStream, networkStream } from '@cn/contracts';
+import { DEFAULT_MEMBERSHIP_SETTINGS, DEFAULT_NETWORK_SETTINGS, memberStream, membershipSettingsStream, networkStream } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
+import { sendMessage } from '../__tests__/messages';
 import { startHarness, type Harness } from '../__tests__/harness';
 import { MESSAGE_MAILS } from './message-mails';
 import { MessageMails } from './messages.module';
@@ -29,25 +30,8 @@ describe('email for direct messages (a reactor beside the read side)', () => {
   const settled = async (): Promise<void> => {
     expect(await h.app.get(MessageMails, { strict: false }).mailer.waitFor(head, 10_000)).toBe(true);
   };
-  const send = async (id: string, author: string, recipients: string[], subject: string, content: string): Promise<number> =>
-    h.append(
-      messageStream(id),
-      'MessageSent',
-      {
-        message_id: id,
-        conversation_id: id,
-        author_id: author,
-        recipient_ids: recipients,
-        to_member_ids: recipients,
-        to_group_ids: [],
-        to_all_network_members: false,
-        forwarded_message_id: null,
-        subject: await h.infra.cipher.encrypt(author, subject),
-        content: await h.infra.cipher.encrypt(author, content),
-        attachments: [{ file_id: 'f1', version_id: 'v1', name: 'plan.pdf' }],
-      },
-      author,
-    );
+  const send = (id: string, author: string, recipients: string[], subject: string, content: string): Promise<number> =>
+    sendMessage(h, { id, author, recipients, subject, content, attachments: [{ file_id: 'f1', version_id: 'v1', name: 'plan.pdf' }] });
   const mailSettings = (sendBody: boolean) =>
     h.append(networkStream('default'), 'NetworkMailSettingsChanged', { network_id: 'default', mail: { ...DEFAULT_NETWORK_SETTINGS.mail, notifications_send_direct_message_body: sendBody }, changed_fields: ['notifications_send_direct_message_body'] }, 'adm');
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { CONSISTENCY_HEADER, messageStream, type ErrorResponse, type MessageTranslationResponse } from '@cn/contracts';
 import { startFakeLibreTranslate, type FakeLibreTranslate } from '@cn/platform/testing';
+import { sendMessage } from '../__tests__/messages';
 import { startHarness, type Harness } from '../__tests__/harness';
 
 describe('translating a direct message (GET /translations/{lang}/message/{id})', () => {
@@ -11,25 +12,8 @@ describe('translating a direct message (GET /translations/{lang}/message/{id})',
     const req = request(harness.server).get(path).set(CONSISTENCY_HEADER, String(head));
     return member ? req.set('Cookie', harness.cookie(member)) : req;
   };
-  const send = async (harness: Harness, id: string, author: string, recipients: string[], subject: string, content: string): Promise<number> =>
-    harness.append(
-      messageStream(id),
-      'MessageSent',
-      {
-        message_id: id,
-        conversation_id: id,
-        author_id: author,
-        recipient_ids: recipients,
-        to_member_ids: recipients,
-        to_group_ids: [],
-        to_all_network_members: false,
-        forwarded_message_id: null,
-        subject: await harness.infra.cipher.encrypt(author, subject),
-        content: await harness.infra.cipher.encrypt(author, content),
-        attachments: [],
-      },
-      author,
-    );
+  const send = (harness: Harness, id: string, author: string, recipients: string[], subject: string, content: string): Promise<number> =>
+    sendMessage(harness, { id, author, recipients, subject, content });
 
   beforeAll(async () => {
     fake = await startFakeLibreTranslate({ apiKey: 'key' });
