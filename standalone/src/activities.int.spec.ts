@@ -8,7 +8,7 @@ import {
   type ActivityStreamsResponse,
   type GroupCategoriesResponse,
   type GroupDetailDto,
-
+  mentionMarkup,
   type UnreadActivitiesResponse,
 } from '@cn/contracts';
 import { DEMO_PASSWORD } from '@cn/command-service';
@@ -214,5 +214,60 @@ describe('activity streams over HTTP', () => {
       const posted = allowed((await call(client, 'post', '/api/v1/activitystreams/gardening/activities', { content: `post of ${role}` })).status);
       expect([role, posted]).toEqual([role, page.can.post]);
     }
+  });
+
+  it("lets 'all' gather only the subscribed streams, and from the others the member's own posts, followed members' and mentions", async () => {
+    const { admin } = clients;
+    const reader = await register('reader');
+    const writer = await register('writer');
+    const friend = await register('friend');
+    const choir = await found(admin, 'Evening choir');
+    for (const client of [reader, writer, friend]) await must(client, 'post', `/api/v1/groups/${choir.slug}/join`);
+    const allContents = async () => (await stream(reader, 'all')).activities.map((activity) => activity.html_content);
+    const choirLink = async () => (await links(reader)).find((link) => link.slug === choir.slug);
+
+    await post(writer, choir.slug, '<p>before unsubscribing</p>');
+    expect(await allContents()).toContain('<p>before unsubscribing</p>');
+    // the others' joins and the post are unread for the reader, in the group's count and in 'all''s
+    const choirBefore = (await choirLink())?.unread_count ?? 0;
+    const allBefore = (await links(reader)).find((link) => link.slug === 'all')?.unread_count ?? 0;
+    expect(await choirLink()).toMatchObject({ subscribed: true });
+    expect(choirBefore).toBeGreaterThanOrEqual(1);
+    expect(allBefore).toBeGreaterThanOrEqual(choirBefore);
+
+    // unsubscribing leaves the stream out of 'all' and its badge, not out of its own page or count
+    const off = await call(reader, 'delete', `/activitystreams/${choir.slug}/subscribe`);
+    expect([off.status, off.body.subscribed]).toEqual([200, false]);
+    expect((await call(reader, 'delete', `/activitystreams/${choir.slug}/subscribe`)).status).toBe(200);
+    await must(reader, 'post', `/api/v1/members/${friend.id}/follow`);
+    await post(writer, choir.slug, '<p>after unsubscribing</p>');
+    await post(friend, choir.slug, '<p>by a followed member</p>');
+    await post(writer, choir.slug, `<p>hello ${mentionMarkup(reader.id, 'reader Test')}</p>`);
+    await post(reader, choir.slug, '<p>my own</p>');
+    const all = await allContents();
+    expect(all).not.toContain('<p>after unsubscribing</p>');
+    expect(all).not.toContain('<p>before unsubscribing</p>');
+    expect(all).toEqual(expect.arrayContaining(['<p>by a followed member</p>', '<p>my own</p>', expect.stringContaining('hello <a href="/members/')]));
+    const own = await stream(reader, choir.slug);
+    expect(own.stream).toMatchObject({ subscribed: false });
+    expect(own.can.subscribe).toBe(true);
+    expect(own.activities.map((activity) => activity.html_content)).toContain('<p>after unsubscribing</p>');
+    // three new posts of others in the group's own count; 'all''s leaves the whole group out
+    expect(await choirLink()).toMatchObject({ subscribed: false, unread_count: choirBefore + 3 });
+    expect((await links(reader)).find((link) => link.slug === 'all')?.unread_count).toBe(allBefore - choirBefore);
+    expect((await must<UnreadActivitiesResponse>(reader, 'get', '/api/v1/unreads/activities')).total).toBe(allBefore - choirBefore);
+
+    // subscribing again brings the stream back; 'all', unknown and hidden streams cannot be toggled
+    expect((await call(reader, 'post', `/activitystreams/${choir.slug}/subscribe`)).body.subscribed).toBe(true);
+    expect(await allContents()).toContain('<p>after unsubscribing</p>');
+    expect((await call(reader, 'post', '/activitystreams/all/subscribe')).status).toBe(404);
+    expect((await call(reader, 'post', '/activitystreams/nowhere/subscribe')).status).toBe(404);
+    // external members read the network's stream through 'all' only: they may leave it out, as its page's flag says
+    expect((await stream(clients.guest, 'network')).can.subscribe).toBe(true);
+    expect((await call(clients.guest, 'delete', '/activitystreams/network/subscribe')).status).toBe(200);
+    expect((await call(clients.guest, 'post', '/activitystreams/network/subscribe')).status).toBe(200);
+    const hidden = await found(admin, 'Hidden board', { access: 'hidden' });
+    expect((await call(reader, 'delete', `/activitystreams/${hidden.slug}/subscribe`)).status).toBe(404);
+    expect((await stream(reader, 'all')).can.subscribe).toBe(false);
   });
 });

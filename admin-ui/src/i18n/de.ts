@@ -343,6 +343,8 @@ export const germanAppMessages: AppMessages = {
         ActivityLiked: 'Beitrag geliked',
         ActivityUnliked: 'Like zurückgenommen',
         ActivityStreamRead: 'Strom gelesen',
+        ActivityStreamUnsubscribed: 'Strom abbestellt',
+        ActivityStreamSubscribed: 'Strom abonniert',
         MessageSent: 'Direktnachricht gesendet',
         MessageMarkedRead: 'Direktnachricht als gelesen markiert',
         MessageMarkedUnread: 'Direktnachricht als ungelesen markiert',
@@ -516,6 +518,8 @@ export const germanAppMessages: AppMessages = {
         ActivityLiked: '%{who} gefällt ein Beitrag',
         ActivityUnliked: '%{who} hat ein Like zurückgenommen',
         ActivityStreamRead: '%{who} hat einen Aktivitätsstrom gelesen',
+        ActivityStreamUnsubscribed: '%{who} hat einen Strom aus „Alle“ genommen',
+        ActivityStreamSubscribed: '%{who} hat einen Strom wieder abonniert',
       },
       participant_status: {
         accepted: 'zugesagt',

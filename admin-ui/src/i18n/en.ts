@@ -342,6 +342,8 @@ export const englishAppMessages = {
         ActivityLiked: 'Activity liked',
         ActivityUnliked: 'Like withdrawn',
         ActivityStreamRead: 'Stream read',
+        ActivityStreamUnsubscribed: 'Stream unsubscribed',
+        ActivityStreamSubscribed: 'Stream subscribed',
         MessageSent: 'Direct message sent',
         MessageMarkedRead: 'Direct message marked read',
         MessageMarkedUnread: 'Direct message marked unread',
@@ -515,6 +517,8 @@ export const englishAppMessages = {
         ActivityLiked: '%{who} liked a post',
         ActivityUnliked: '%{who} took back a like',
         ActivityStreamRead: '%{who} read an activity stream',
+        ActivityStreamUnsubscribed: "%{who} left a stream out of 'all'",
+        ActivityStreamSubscribed: '%{who} subscribed a stream again',
       },
       participant_status: {
         accepted: 'accepted',

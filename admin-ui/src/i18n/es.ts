@@ -343,6 +343,8 @@ export const spanishAppMessages: AppMessages = {
         ActivityLiked: 'Me gusta añadido',
         ActivityUnliked: 'Me gusta retirado',
         ActivityStreamRead: 'Flujo leído',
+        ActivityStreamUnsubscribed: 'Flujo desuscrito',
+        ActivityStreamSubscribed: 'Flujo suscrito',
         MessageSent: 'Mensaje directo enviado',
         MessageMarkedRead: 'Mensaje directo marcado como leído',
         MessageMarkedUnread: 'Mensaje directo marcado como no leído',
@@ -516,6 +518,8 @@ export const spanishAppMessages: AppMessages = {
         ActivityLiked: '%{who} ha marcado me gusta en una publicación',
         ActivityUnliked: '%{who} ha retirado un me gusta',
         ActivityStreamRead: '%{who} ha leído un flujo de actividad',
+        ActivityStreamUnsubscribed: '%{who} ha quitado un flujo de «Todo»',
+        ActivityStreamSubscribed: '%{who} se ha vuelto a suscribir a un flujo',
       },
       participant_status: {
         accepted: 'aceptada',

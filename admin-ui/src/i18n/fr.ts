@@ -343,6 +343,8 @@ export const frenchAppMessages: AppMessages = {
         ActivityLiked: 'J\'aime ajouté',
         ActivityUnliked: 'J\'aime retiré',
         ActivityStreamRead: 'Flux lu',
+        ActivityStreamUnsubscribed: 'Flux désabonné',
+        ActivityStreamSubscribed: 'Flux abonné',
         MessageSent: 'Message direct envoyé',
         MessageMarkedRead: 'Message direct marqué comme lu',
         MessageMarkedUnread: 'Message direct marqué comme non lu',
@@ -516,6 +518,8 @@ export const frenchAppMessages: AppMessages = {
         ActivityLiked: '%{who} a aimé une publication',
         ActivityUnliked: '%{who} a retiré un j\'aime',
         ActivityStreamRead: '%{who} a lu un flux d\'activité',
+        ActivityStreamUnsubscribed: '%{who} a retiré un flux de « Tout »',
+        ActivityStreamSubscribed: '%{who} s\'est réabonné à un flux',
       },
       participant_status: {
         accepted: 'acceptée',

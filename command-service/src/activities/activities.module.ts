@@ -8,10 +8,12 @@ import { ReadStreamHandler } from './reading-streams/read-stream.command';
 import { ReadStreamController } from './reading-streams/read-stream.controller';
 import { ReplyActivityHandler } from './replying-activities/reply-activity.command';
 import { ReplyActivityController } from './replying-activities/reply-activity.controller';
+import { SubscribeStreamHandler } from './subscribing-streams/subscribe-stream.command';
+import { SubscribeStreamController } from './subscribing-streams/subscribe-stream.controller';
 
-/** Activity streams: posts, replies, likes, and how far each member has read each stream. */
+/** Activity streams: posts, replies, likes, how far each member has read each stream, and which streams 'all' gathers for them. */
 @Module({
-  controllers: [PostActivityController, ReplyActivityController, LikeActivityController, ReadStreamController],
-  providers: [ActivityCommands, PostActivityHandler, ReplyActivityHandler, LikeActivityHandler, ReadStreamHandler],
+  controllers: [PostActivityController, ReplyActivityController, LikeActivityController, ReadStreamController, SubscribeStreamController],
+  providers: [ActivityCommands, PostActivityHandler, ReplyActivityHandler, LikeActivityHandler, ReadStreamHandler, SubscribeStreamHandler],
 })
 export class ActivitiesModule {}

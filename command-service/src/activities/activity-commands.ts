@@ -6,9 +6,8 @@ import {
   NETWORK_STREAM_SLUG,
   streamAbilities,
   type ActivityEvent,
-  type ActivityStreamRead,
+  type ActivityReadEvent,
   type ActivityViewer,
-  type EventOf,
   type GroupStreamEvent,
   type StreamCan,
 } from '@cn/contracts';
@@ -67,11 +66,21 @@ export class ActivityCommands {
     return this.runner.run(name, { streamId: activityStream(activityId), decider: activityDecider, command, context: issuer });
   }
 
-  markRead(name: string, issuer: CommandContext, memberId: string, stream: string, upTo: number): Promise<HandledCommand<EventOf<typeof ActivityStreamRead>>> {
+  markRead(name: string, issuer: CommandContext, memberId: string, stream: string, upTo: number): Promise<HandledCommand<ActivityReadEvent>> {
     return this.runner.run(name, {
       streamId: activityReadsStream(memberId),
       decider: activityReadsDecider,
       command: { type: 'MarkStreamRead', member_id: memberId, stream, up_to: upTo },
+      context: issuer,
+    });
+  }
+
+  /** whether 'all' gathers a stream ('network' or a group id) for this member */
+  setSubscription(name: string, issuer: CommandContext, memberId: string, stream: string, subscribed: boolean): Promise<HandledCommand<ActivityReadEvent>> {
+    return this.runner.run(name, {
+      streamId: activityReadsStream(memberId),
+      decider: activityReadsDecider,
+      command: { type: 'SetStreamSubscription', member_id: memberId, stream, subscribed },
       context: issuer,
     });
   }

@@ -149,9 +149,10 @@ export const activityDecider: Decider<ActivityState, ActivityCommand, ActivityEv
   snapshot: { name: 'activity', version: 1, everyEvents: 200 },
 };
 
-/** How far a member has read each stream ('all', 'network', a group id). */
+/** How far a member has read each stream ('all', 'network', a group id), and which streams 'all' leaves out. */
 export interface ActivityReadsState {
   read: Record<string, number>;
+  unsubscribed: string[];
 }
 export interface MarkStreamRead {
   type: 'MarkStreamRead';
@@ -159,12 +160,38 @@ export interface MarkStreamRead {
   stream: string;
   up_to: number;
 }
+export interface SetStreamSubscription {
+  type: 'SetStreamSubscription';
+  member_id: string;
+  /** 'network' or a group id */
+  stream: string;
+  subscribed: boolean;
+}
+export type ActivityReadsCommand = MarkStreamRead | SetStreamSubscription;
 
-export const activityReadsDecider: Decider<ActivityReadsState, MarkStreamRead, ActivityReadEvent> = {
-  initialState: () => ({ read: {} }),
-  evolve: (state, event) =>
-    event.type === 'ActivityStreamRead' ? { read: { ...state.read, [event.data.stream]: Math.max(state.read[event.data.stream] ?? 0, event.data.up_to) } } : state,
-  // only forward: reading an older page again changes nothing
-  decide: (command, state) =>
-    command.up_to <= (state.read[command.stream] ?? 0) ? [] : [{ type: 'ActivityStreamRead', data: { member_id: command.member_id, stream: command.stream, up_to: command.up_to } }],
+const evolveReads = (state: ActivityReadsState, event: ActivityReadEvent): ActivityReadsState => {
+  switch (event.type) {
+    case 'ActivityStreamRead':
+      return { ...state, read: { ...state.read, [event.data.stream]: Math.max(state.read[event.data.stream] ?? 0, event.data.up_to) } };
+    case 'ActivityStreamUnsubscribed':
+      return { ...state, unsubscribed: state.unsubscribed.includes(event.data.stream) ? state.unsubscribed : [...state.unsubscribed, event.data.stream] };
+    case 'ActivityStreamSubscribed':
+      return { ...state, unsubscribed: state.unsubscribed.filter((stream) => stream !== event.data.stream) };
+  }
+};
+
+export const activityReadsDecider: Decider<ActivityReadsState, ActivityReadsCommand, ActivityReadEvent> = {
+  initialState: () => ({ read: {}, unsubscribed: [] }),
+  evolve: evolveReads,
+  decide: (command, state) => {
+    if (command.type === 'SetStreamSubscription') {
+      // idempotent: asking for the state it already has appends nothing
+      const subscribed = !state.unsubscribed.includes(command.stream);
+      if (subscribed === command.subscribed) return [];
+      const data = { member_id: command.member_id, stream: command.stream };
+      return [command.subscribed ? { type: 'ActivityStreamSubscribed', data } : { type: 'ActivityStreamUnsubscribed', data }];
+    }
+    // only forward: reading an older page again changes nothing
+    return command.up_to <= (state.read[command.stream] ?? 0) ? [] : [{ type: 'ActivityStreamRead', data: { member_id: command.member_id, stream: command.stream, up_to: command.up_to } }];
+  },
 };

@@ -93,4 +93,19 @@ describe('activity reads', () => {
     expect(reads.decide([read], { type: 'MarkStreamRead', member_id: 'm', stream: 'network', up_to: 8 })).toEqual([]);
     expect(reads.decide([read], { type: 'MarkStreamRead', member_id: 'm', stream: 'g1', up_to: 8 })).toHaveLength(1);
   });
+
+  it('subscribes every stream until unsubscribed; each toggle appends only a change, and leaves the read marks alone', () => {
+    const set = (stream: string, subscribed: boolean) => ({ type: 'SetStreamSubscription' as const, member_id: 'm', stream, subscribed });
+    const off = { type: 'ActivityStreamUnsubscribed' as const, data: { member_id: 'm', stream: 'g1' } };
+    const on = { type: 'ActivityStreamSubscribed' as const, data: { member_id: 'm', stream: 'g1' } };
+    const read = { type: 'ActivityStreamRead' as const, data: { member_id: 'm', stream: 'g1', up_to: 10 } };
+    expect(reads.decide([], set('g1', true))).toEqual([]);
+    expect(reads.decide([read], set('g1', false))).toEqual([off]);
+    expect(reads.decide([read, off], set('g1', false))).toEqual([]);
+    expect(reads.decide([read, off], set('network', false))).toHaveLength(1);
+    expect(reads.decide([read, off], set('g1', true))).toEqual([on]);
+    expect(reads.decide([read, off, on], set('g1', true))).toEqual([]);
+    // unsubscribing does not reset how far the stream was read
+    expect(reads.decide([read, off], { type: 'MarkStreamRead', member_id: 'm', stream: 'g1', up_to: 9 })).toEqual([]);
+  });
 });

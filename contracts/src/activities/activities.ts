@@ -67,7 +67,14 @@ export const activityEvents = [
   ActivityLiked,
   ActivityUnliked,
 ] as const;
-export const activityReadEvents = [ActivityStreamRead] as const;
+/**
+ * Stream subscriptions decide what the 'all' stream gathers: every stream the member may see is subscribed
+ * until they unsubscribe it ('network' or a group id). An unsubscribed stream stays readable on its own page,
+ * and its posts by the member, by members they follow or mentioning them still reach 'all'.
+ */
+export const ActivityStreamUnsubscribed = defineEvent('ActivityStreamUnsubscribed', 1, z.object({ member_id: z.string(), stream: z.string() }));
+export const ActivityStreamSubscribed = defineEvent('ActivityStreamSubscribed', 1, z.object({ member_id: z.string(), stream: z.string() }));
+export const activityReadEvents = [ActivityStreamRead, ActivityStreamUnsubscribed, ActivityStreamSubscribed] as const;
 
 export type ActivityEvent = EventOf<(typeof activityEvents)[number]>;
 export type ActivityReadEvent = EventOf<(typeof activityReadEvents)[number]>;
@@ -91,6 +98,8 @@ export interface ActivityStreamLink {
   kind: ActivityStreamKind;
   /** unread activities of others; the console caps the badge at 99+ */
   unread_count: number;
+  /** whether 'all' gathers this stream (always true for 'all' itself) */
+  subscribed: boolean;
 }
 export interface ActivityStreamsResponse {
   items: ActivityStreamLink[];
@@ -126,15 +135,23 @@ export interface ActivityDto {
 
 /** GET /api/v1/activitystreams/{slug}/activities (and the member pages' lists) */
 export interface ActivitiesResponse {
-  stream: { slug: string; name: string; kind: ActivityStreamKind } | null;
+  stream: { slug: string; name: string; kind: ActivityStreamKind; subscribed: boolean } | null;
   activities: ActivityDto[];
   /** the newest position of the stream the member may see: reading it marks up to here */
   latest_position: number;
   unread_count: number;
   /** pass as `before` for older ones; null at the end */
   next_before: number | null;
-  can: { post: boolean };
+  /** subscribe: the stream's subscription may be toggled (a network or group stream, not 'all' or a member's list) */
+  can: { post: boolean; subscribe: boolean };
 }
+
+/** POST/DELETE /activitystreams/{slug}/subscribe */
+export interface StreamSubscriptionAnswer {
+  subscribed: boolean;
+  position: number;
+}
+export const streamSubscriptionAnswerSchema = z.object({ subscribed: z.boolean(), position: z.number().int() }) satisfies z.ZodType<StreamSubscriptionAnswer>;
 
 /** GET /api/v1/unreads/activities */
 export interface UnreadActivitiesResponse {

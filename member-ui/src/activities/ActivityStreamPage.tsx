@@ -14,8 +14,26 @@ const streamTitle = (first: ActivitiesResponse | undefined, slug: string, t: (ke
   return t(`activities.streams.${slug === 'network' ? 'network' : 'all'}`);
 };
 
+/** whether 'all' gathers this stream: the member's own toggle, read again once the server took it */
+const SubscriptionToggle = ({ slug, subscribed }: { slug: string; subscribed: boolean }) => {
+  const { t } = useTranslation();
+  const { subscribe } = useActivityCommands();
+  const toasts = useToasts();
+  return (
+    <button
+      type="button"
+      className="button button--small button--quiet"
+      disabled={subscribe.isPending}
+      data-testid="stream-subscription"
+      onClick={() => subscribe.mutate({ slug, subscribed: !subscribed }, { onError: () => toasts.show('error', t('activities.subscription.failed')) })}
+    >
+      {t(subscribed ? 'activities.subscription.unsubscribe' : 'activities.subscription.subscribe')}
+    </button>
+  );
+};
+
 /**
- * /activitystreams ('all': every stream the member may see) and /activitystreams/:slug (the network's or
+ * /activitystreams ('all': the subscribed streams, and from the others what concerns the member) and /activitystreams/:slug (the network's or
  * a group's). Opening a stream marks it read up to its newest activity; what arrives live while it is
  * open stays unread until the member marks it read.
  */
@@ -40,9 +58,17 @@ export const ActivityStreamPage = () => {
   const activities = stream.data?.pages.flatMap((page) => page.activities) ?? [];
   return (
     <section className="page activity-stream" data-testid="activity-stream-page" data-stream={slug}>
-      <h1 className="page__title" data-testid="stream-title">
-        {title}
-      </h1>
+      <header className="activity-stream__header">
+        <h1 className="page__title" data-testid="stream-title">
+          {title}
+        </h1>
+        {first?.can.subscribe && first.stream ? <SubscriptionToggle slug={slug} subscribed={first.stream.subscribed} /> : null}
+      </header>
+      {first?.stream && !first.stream.subscribed ? (
+        <p className="muted" data-testid="stream-unsubscribed">
+          {t('activities.subscription.unsubscribed')}
+        </p>
+      ) : null}
       {stream.isPending ? <p className="muted">{t('common.loading')}</p> : null}
       {stream.isError ? (
         <p className="muted" role="alert">

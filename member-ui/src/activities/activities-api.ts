@@ -8,6 +8,7 @@ import type {
   LikeAccepted,
   MarkStreamReadRequest,
   ReplyRequest,
+  StreamSubscriptionAnswer,
 } from '@cn/contracts';
 import type { ApiClient } from '../api/client';
 
@@ -31,4 +32,6 @@ export const activitiesApi = (api: ApiClient) => ({
   removeReply: (id: string, replyId: string) => api.request<CommandAccepted>('DELETE', `${activityPath(id)}/replies/${encodeURIComponent(replyId)}`),
   like: (id: string, liked: boolean) => api.request<LikeAccepted>(liked ? 'POST' : 'DELETE', `${activityPath(id)}/like`),
   read: (slug: string, request: MarkStreamReadRequest) => api.request<CommandAccepted>('POST', `${streamPath(slug)}/read`, { body: request }),
+  /** §7: POST, DELETE /activitystreams/{slug}/subscribe: whether 'all' gathers the stream */
+  subscribe: (slug: string, subscribed: boolean) => api.request<StreamSubscriptionAnswer>(subscribed ? 'POST' : 'DELETE', `/activitystreams/${encodeURIComponent(slug)}/subscribe`),
 });

@@ -1,4 +1,4 @@
-import { ACTIVITIES_COLLECTION, ACTIVITIES_TOPIC } from '@cn/contracts';
+import { ACTIVITIES_COLLECTION, ACTIVITIES_TOPIC, MEMBER_FOLLOWS_COLLECTION } from '@cn/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
 import { baseName } from '../realtime/changes';
@@ -63,11 +63,16 @@ export const useActivityCommands = () => {
     removeReply: useCommand((input: { id: string; replyId: string }) => calls.removeReply(input.id, input.replyId), affects),
     like: useCommand((input: { id: string; liked: boolean }) => calls.like(input.id, input.liked), affects),
     read: useCommand((input: { slug: string; upTo: number }) => calls.read(input.slug, { up_to: input.upTo }), [activitiesKeys.streams()]),
+    subscribe: useCommand((input: { slug: string; subscribed: boolean }) => calls.subscribe(input.slug, input.subscribed), affects),
   };
 };
 
-/** A pushed stream change (a post, a reply, a like, another tab's reading) reads the activity screens and the badges again. */
+/**
+ * A pushed stream change (a post, a reply, a like, another tab's reading or subscribing) reads the activity
+ * screens and the badges again; so does a follow, which decides what 'all' gathers from unsubscribed streams.
+ */
 export const activitiesLive: LiveRoute = (message, client) => {
-  if (baseName(message.collection) !== ACTIVITIES_COLLECTION) return;
+  const collection = baseName(message.collection);
+  if (collection !== ACTIVITIES_COLLECTION && collection !== MEMBER_FOLLOWS_COLLECTION) return;
   void client.invalidateQueries({ queryKey: activitiesKeys.all });
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ActivitiesResponse, ActivityDto, ActivityStreamsResponse, UnreadActivitiesResponse } from '@cn/contracts';
 import { ConsistencyInterceptor, type DocumentStore, Endpoint, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
 import { loadActiveMember } from '../members/members.read';
-import { activityViewerOf, loadStreamsContext, memberPage, streamLinks, streamPage, unreadByStream, visibleActivity } from './activities.read';
+import { activityViewerOf, loadStreamsContext, memberPage, streamLinks, streamPage, unreadActivitiesOf, visibleActivity } from './activities.read';
 
 const tags = ['activities'];
 const pageQuerySchema = z.object({
@@ -25,27 +25,21 @@ export class ActivitiesController {
     summary: 'The left navigation\'s streams: all, the network\'s (not for external members) and the member\'s groups\', each with its unread count',
     tags,
     auth: 'member',
-    responses: { 200: 'ActivityStreamsResponse { items: [{ slug, name, kind, unread_count }] }', 401: 'unauthenticated' },
+    responses: { 200: 'ActivityStreamsResponse { items: [{ slug, name, kind, unread_count, subscribed }] }', 401: 'unauthenticated' },
   })
   async streams(@Member() member: SignedInMember): Promise<ActivityStreamsResponse> {
     return { items: await streamLinks(this.store, await this.context(member)) };
   }
 
   @Get('api/v1/unreads/activities')
-  @Endpoint({ summary: 'Unread activities of others, in total and per stream', tags, auth: 'member', responses: { 200: 'UnreadActivitiesResponse', 401: 'unauthenticated' } })
+  @Endpoint({ summary: "Unread activities of others, in total ('all': the subscribed streams) and per stream", tags, auth: 'member', responses: { 200: 'UnreadActivitiesResponse', 401: 'unauthenticated' } })
   async unreads(@Member() member: SignedInMember): Promise<UnreadActivitiesResponse> {
-    const ctx = await this.context(member);
-    const links = await streamLinks(this.store, ctx);
-    const counts = await unreadByStream(this.store, ctx);
-    return {
-      total: [...counts.values()].reduce((total, count) => total + count, 0),
-      streams: links.filter((link) => link.kind !== 'all').map((link) => ({ slug: link.slug, count: link.unread_count })),
-    };
+    return unreadActivitiesOf(await streamLinks(this.store, await this.context(member)));
   }
 
   @Get('api/v1/activitystreams/:slug/activities')
   @Endpoint({
-    summary: 'A stream\'s activities, newest first (\'all\': every stream the member may see), with its unread count and latest position (reading marks up to it)',
+    summary: 'A stream\'s activities, newest first (\'all\': the subscribed streams the member may see, and from the others their own posts, followed members\' and mentions), with its unread count and latest position (reading marks up to it)',
     tags,
     auth: 'member',
     query: pageQuerySchema,

@@ -137,21 +137,32 @@ export const activitiesProjection: Projection<ActivityDocument> = {
   indexes: [['created_position'], ['group_id', 'created_position'], ['author_id', 'created_position']],
 };
 
-/** How far a member has read each stream: 'all', 'network' or a group id → position (only forward). */
+/**
+ * How far a member has read each stream: 'all', 'network' or a group id → position (only forward); and the
+ * streams they unsubscribed, which 'all' leaves out.
+ */
 export interface ActivityReadsDocument extends ProjectedDocument {
   read: Record<string, number>;
+  unsubscribed: string[];
 }
 
 export const activityReadsProjection: Projection<ActivityReadsDocument> = {
   name: 'activity_reads',
-  version: 1,
+  version: 2,
   eventTypes: activityReadEvents.map((definition) => definition.type),
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   evolve: (doc, recorded, id) => {
     const event = eventOf(activityReadEvents, recorded);
     if (!event) return doc;
     const read = doc?.read ?? {};
-    const { stream, up_to } = event.data;
-    return { _id: id, read: { ...read, [stream]: Math.max(read[stream] ?? 0, up_to) } };
+    const unsubscribed = doc?.unsubscribed ?? [];
+    switch (event.type) {
+      case 'ActivityStreamRead':
+        return { _id: id, read: { ...read, [event.data.stream]: Math.max(read[event.data.stream] ?? 0, event.data.up_to) }, unsubscribed };
+      case 'ActivityStreamUnsubscribed':
+        return { _id: id, read, unsubscribed: unsubscribed.includes(event.data.stream) ? unsubscribed : [...unsubscribed, event.data.stream] };
+      case 'ActivityStreamSubscribed':
+        return { _id: id, read, unsubscribed: unsubscribed.filter((stream) => stream !== event.data.stream) };
+    }
   },
 };

@@ -8,11 +8,14 @@ import {
   type ActivityStreamLink,
   type ActivityViewer,
   type MemberLink,
+  mentionedMemberIds,
   type StreamCan,
+  type UnreadActivitiesResponse,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { type DocumentStore, HttpProblem, type SignedInMember } from '@cn/platform';
 import { calendarsCollection } from '../calendars/calendars.read';
+import { memberFollowsCollection } from '../follows/follows.read';
 import { articlePath, channelFactsOf, channelsCollection } from '../channels/channels.read';
 import { groupsCollection } from '../groups/groups.read';
 import { displayNameOf } from '../members/member-dto';
@@ -89,20 +92,48 @@ export const unreadByStream = async (store: DocumentStore, ctx: StreamsContext):
   return unreadCounts(docs, read, ctx);
 };
 
-const sum = (counts: ReadonlyMap<string, number>): number => [...counts.values()].reduce((total, count) => total + count, 0);
+/** What the viewer's 'all' gathers: every stream they may see but those they unsubscribed, and from those, what concerns them. */
+export interface AllStreamScope {
+  unsubscribed: ReadonlySet<string>;
+  followed: ReadonlySet<string>;
+}
+
+export const loadAllStreamScope = async (store: DocumentStore, memberId: string): Promise<AllStreamScope> => {
+  const [reads, follows] = await Promise.all([activityReadsCollection(store).get(memberId), memberFollowsCollection(store).get(memberId)]);
+  return { unsubscribed: new Set(reads?.unsubscribed ?? []), followed: new Set(follows?.following_ids ?? []) };
+};
+
+/** whether 'all' shows an activity: its stream is subscribed, or it is the viewer's own, a followed member's, or mentions the viewer */
+export const inAllStream = (entry: Placed, scope: AllStreamScope, viewerId: string): boolean => {
+  if (!scope.unsubscribed.has(entry.key)) return true;
+  const author = entry.doc.author_id;
+  if (author !== null && (author === viewerId || scope.followed.has(author))) return true;
+  return entry.doc.kind === 'post' && mentionedMemberIds(entry.doc.html_content).includes(viewerId);
+};
+
+/** the 'all' badge: the unread counts of the subscribed streams */
+export const allStreamUnread = (counts: ReadonlyMap<string, number>, scope: AllStreamScope): number =>
+  [...counts].reduce((total, [key, count]) => (scope.unsubscribed.has(key) ? total : total + count), 0);
 
 /** GET /activitystreams.json: 'all', the network's (not for external members, §6), and the groups the member belongs to */
 export const streamLinks = async (store: DocumentStore, ctx: StreamsContext): Promise<ActivityStreamLink[]> => {
-  const counts = await unreadByStream(store, ctx);
+  const [counts, scope] = await Promise.all([unreadByStream(store, ctx), loadAllStreamScope(store, ctx.viewer.member_id)]);
   const groups = [...ctx.groups.values()]
     .filter((group) => group.member_ids.includes(ctx.viewer.member_id) && streamCanIn(group._id, ctx).see)
     .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
+  const link = (slug: string, key: string, name: string, kind: 'network' | 'group'): ActivityStreamLink => ({ slug, name, kind, unread_count: counts.get(key) ?? 0, subscribed: !scope.unsubscribed.has(key) });
   return [
-    { slug: ALL_STREAM_SLUG, name: '', kind: 'all', unread_count: sum(counts) },
-    ...(ctx.viewer.external ? [] : [{ slug: NETWORK_STREAM_SLUG, name: '', kind: 'network' as const, unread_count: counts.get(NETWORK_STREAM_SLUG) ?? 0 }]),
-    ...groups.map((group) => ({ slug: group.slug, name: group.name, kind: 'group' as const, unread_count: counts.get(group._id) ?? 0 })),
+    { slug: ALL_STREAM_SLUG, name: '', kind: 'all', unread_count: allStreamUnread(counts, scope), subscribed: true },
+    ...(ctx.viewer.external ? [] : [link(NETWORK_STREAM_SLUG, NETWORK_STREAM_SLUG, '', 'network')]),
+    ...groups.map((group) => link(group.slug, group._id, group.name, 'group')),
   ];
 };
+
+/** GET /api/v1/unreads/activities (and /unreads' part): 'all''s count, over the subscribed streams, and each stream's */
+export const unreadActivitiesOf = (links: readonly ActivityStreamLink[]): UnreadActivitiesResponse => ({
+  total: links.find((link) => link.kind === ALL_STREAM_SLUG)?.unread_count ?? 0,
+  streams: links.filter((link) => link.kind !== ALL_STREAM_SLUG).map((link) => ({ slug: link.slug, count: link.unread_count })),
+});
 
 const memberLinks = async (store: DocumentStore, ids: readonly string[]): Promise<Map<string, MemberLink>> => {
   const unique = [...new Set(ids)];
@@ -164,18 +195,21 @@ export const toActivityDtos = async (store: DocumentStore, ctx: StreamsContext, 
 export const streamPage = async (store: DocumentStore, ctx: StreamsContext, slug: string, before: number | undefined): Promise<ActivitiesResponse> => {
   const key = streamKeyOfSlug(slug, ctx);
   const all = key === ALL_STREAM_SLUG;
+  const scope = await loadAllStreamScope(store, ctx.viewer.member_id);
+  const wanted = all ? (entry: Placed) => inAllStream(entry, scope, ctx.viewer.member_id) : (entry: Placed) => entry.key === key;
   const [{ placed, more }, counts, latest] = await Promise.all([
-    collectVisible(store, ctx, { wanted: all ? undefined : (entry) => entry.key === key, before, limit: ACTIVITIES_PER_PAGE }),
+    collectVisible(store, ctx, { wanted, before, limit: ACTIVITIES_PER_PAGE }),
     unreadByStream(store, ctx),
-    collectVisible(store, ctx, { wanted: all ? undefined : (entry) => entry.key === key, limit: 1 }),
+    collectVisible(store, ctx, { wanted, limit: 1 }),
   ]);
   return {
-    stream: { slug, name: all ? '' : nameOfKey(key, ctx), kind: all ? 'all' : key === NETWORK_STREAM_SLUG ? 'network' : 'group' },
+    stream: { slug, name: all ? '' : nameOfKey(key, ctx), kind: all ? 'all' : key === NETWORK_STREAM_SLUG ? 'network' : 'group', subscribed: all || !scope.unsubscribed.has(key) },
     activities: await toActivityDtos(store, ctx, placed),
     latest_position: latest.placed[0]?.doc.created_position ?? 0,
-    unread_count: all ? sum(counts) : (counts.get(key) ?? 0),
+    unread_count: all ? allStreamUnread(counts, scope) : (counts.get(key) ?? 0),
     next_before: more ? (placed[placed.length - 1]?.doc.created_position ?? null) : null,
-    can: { post: !all && streamCanIn(key, ctx).post },
+    // the command side's rule: any stream the viewer sees but 'all' (streamKeyOfSlug refused the others)
+    can: { post: !all && streamCanIn(key, ctx).post, subscribe: !all },
   };
 };
 
@@ -189,7 +223,7 @@ export const memberPage = async (store: DocumentStore, ctx: StreamsContext, memb
     latest_position: placed[0]?.doc.created_position ?? 0,
     unread_count: 0,
     next_before: more ? (placed[placed.length - 1]?.doc.created_position ?? null) : null,
-    can: { post: false },
+    can: { post: false, subscribe: false },
   };
 };
 

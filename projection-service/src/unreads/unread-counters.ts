@@ -6,7 +6,7 @@ import type { MemberDocument } from '../members/members.projection';
 import { unreadMessageCount } from '../messages/messages.read';
 import { viewerOf } from '../calendars/calendars.read';
 import { unreadFolders as unreadFoldersOf } from '../files/files.read';
-import { activityViewerOf, loadStreamsContext, streamLinks, unreadByStream } from '../activities/activities.read';
+import { activityViewerOf, allStreamUnread, loadAllStreamScope, loadStreamsContext, streamLinks, unreadActivitiesOf, unreadByStream } from '../activities/activities.read';
 
 /** what a counter is handed: the store, the signed-in member and now */
 export interface UnreadInput {
@@ -18,9 +18,10 @@ export interface UnreadInput {
 /** one feature's unread count (-1: something new without a count) */
 export type UnreadCounter = (input: UnreadInput) => Promise<number>;
 
+/** the 'all' stream's badge: unread activities of others in the streams the member subscribed */
 const activitystreams: UnreadCounter = async ({ store, member }) => {
   const ctx = await loadStreamsContext(store, activityViewerOf({ id: member._id, roles: member.roles }));
-  return [...(await unreadByStream(store, ctx)).values()].reduce((total, count) => total + count, 0);
+  return allStreamUnread(await unreadByStream(store, ctx), await loadAllStreamScope(store, member._id));
 };
 
 /** the calendar's open invites (what /appointments/invites lists under 'open') */
@@ -40,11 +41,8 @@ export const UNREAD_FEATURE_COUNTERS: Readonly<Record<UnreadFeature, UnreadCount
 export const unreadFolders = async ({ store, member }: UnreadInput): Promise<UnreadFoldersResponse> => unreadFoldersOf(store, await viewerOf(store, member));
 
 /** GET /unreads/activities: in total and per stream (as GET /api/v1/unreads/activities) */
-export const unreadActivities = async ({ store, member }: UnreadInput): Promise<UnreadsResponse['activities']> => {
-  const links = await streamLinks(store, await loadStreamsContext(store, activityViewerOf({ id: member._id, roles: member.roles })));
-  const streams = links.filter((link) => link.kind !== 'all').map((link) => ({ slug: link.slug, count: link.unread_count }));
-  return { total: streams.reduce((total, stream) => total + stream.count, 0), streams };
-};
+export const unreadActivities = async ({ store, member }: UnreadInput): Promise<UnreadsResponse['activities']> =>
+  unreadActivitiesOf(await streamLinks(store, await loadStreamsContext(store, activityViewerOf({ id: member._id, roles: member.roles }))));
 
 /** every feature's counter at once */
 export const unreadFeatures = async (input: UnreadInput): Promise<Record<UnreadFeature, number>> => {
