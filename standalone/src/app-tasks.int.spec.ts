@@ -119,6 +119,24 @@ describe('apps: tasks views, marks, mails and pickers', () => {
     expect(await list(other, 'declined')).toEqual([]);
   });
 
+  it("drops an erased member's marks, notes and all, from the read model at once", async () => {
+    const { admin, author } = clients;
+    const email = 'leaving-tasks@example.org';
+    const { id: leaverId } = await must<{ id: string }>(admin, 'post', '/administration/members', { user: { email, password: 'a good passphrase for tests', first_name: 'Lea', last_name: 'Ving' } });
+    const leaver = await signInClient(server, email, 'a good passphrase for tests');
+    const { id } = await must<{ id: string }>(author, 'post', '/api/v1/apps/todo/items', { values: { title: 'Hand over the keys', owner: [leaverId] } });
+    await must(leaver, 'put', `/api/v1/tasks/${id}/star`);
+    await must(leaver, 'put', `/api/v1/tasks/${id}/note`, { note: 'the spare key is under the mat' });
+    const marks = () => running.infra.documentStore.collection('task_marks_v2').get(leaverId);
+    // a read at the last command's position: the read models hold it
+    expect(await list(leaver, 'notes')).toEqual([id]);
+    expect(JSON.stringify(await marks())).toContain('under the mat');
+    await must(admin, 'delete', `/administration/members/${leaverId}`);
+    await list(admin, 'notes');
+    expect(await marks()).toBeNull();
+    expect(JSON.stringify(await running.infra.documentStore.collection('task_marks_v2').find({}))).not.toContain('under the mat');
+  });
+
   it('answers every task command as the flags said, for every role', async () => {
     const mismatches: string[] = [];
     for (const role of ROLES) {

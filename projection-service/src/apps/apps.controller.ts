@@ -20,7 +20,7 @@ import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem,
 import { membersCollection, signedInMember } from '../members/members.read';
 import type { AppDocument } from './apps.projection';
 import { appDtoOf, appsCollection, appItemsCollection, appViewerOf, isAssignedTo, itemDtoOf, itemsInBoardOrder, matchesWallFilter, memberIdsOf, taskMarksCollection } from './apps.read';
-import { taskMarkDtoOf, taskMarkId } from './task-marks.projection';
+import { taskMarkDtoOf } from './task-marks.projection';
 
 const localeSchema = z.enum(['en', 'de', 'fr', 'es']).default('en');
 
@@ -135,7 +135,7 @@ export class AppsController {
     const item = await appItemsCollection(this.documentStore).get(id);
     if (!item || item.app_id !== app._id) throw new HttpProblem(404, 'not_found');
     const dto = itemDtoOf(app, item, viewer, locale);
-    const mark = await taskMarksCollection(this.documentStore).get(taskMarkId(viewer.member_id, dto.id));
+    const mark = (await taskMarksCollection(this.documentStore).get(viewer.member_id))?.marks[dto.id] ?? null;
     return { app: appDtoOf(app, viewer), item: dto, members: await this.memberNames(app, [dto]), mark: taskMarkDtoOf(mark, { assigned: isAssignedTo(app, dto, viewer.member_id), archived: dto.archived }) };
   }
 

@@ -12,12 +12,12 @@ import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import type { MemberDocument } from '../members/members.projection';
 import { appBoardsProjection, appItemsProjection, appsProjection, type AppBoardDocument, type AppDocument, type AppItemDocument } from './apps.projection';
-import { taskMarksProjection, type TaskMarkDocument } from './task-marks.projection';
+import { taskMarksProjection, type TaskMarksDocument } from './task-marks.projection';
 
 export const appsCollection = (store: DocumentStore) => store.collection<AppDocument>(collectionName(appsProjection));
 export const appItemsCollection = (store: DocumentStore) => store.collection<AppItemDocument>(collectionName(appItemsProjection));
 export const appBoardsCollection = (store: DocumentStore) => store.collection<AppBoardDocument>(collectionName(appBoardsProjection));
-export const taskMarksCollection = (store: DocumentStore) => store.collection<TaskMarkDocument>(collectionName(taskMarksProjection));
+export const taskMarksCollection = (store: DocumentStore) => store.collection<TaskMarksDocument>(collectionName(taskMarksProjection));
 
 export const appViewerOf = (member: MemberDocument): AppViewer => ({ member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external });
 

@@ -2,7 +2,7 @@ import { APPS_COLLECTION, APPS_TOPIC } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { appItemsProjection, appsProjection, type AppDocument, type AppItemDocument } from './apps.projection';
-import { taskMarksProjection, type TaskMarkDocument } from './task-marks.projection';
+import { taskMarksProjection } from './task-marks.projection';
 
 /**
  * An app's definition or one of its items changed: every console whose open pages watch apps (a wall, an
@@ -28,8 +28,9 @@ const publisherOf = (collection: string, appIdOf: (doc: AppDocument | AppItemDoc
 const taskMarksPublisher: ChangePublisher = {
   collection: collectionName(taskMarksProjection),
   publish: (change, hub) => {
-    const mark = change.doc as TaskMarkDocument | null;
-    if (mark) hub.publishTo(mark.member_id, { type: 'changed', collection: APPS_COLLECTION, id: mark.app_id, doc: { position: change.event.position } });
+    // the document is the member's (its id); the event names the task's app (an erasure names none)
+    const appId = (change.event.data as { app_id?: unknown }).app_id;
+    if (change.doc && typeof appId === 'string') hub.publishTo(change.id, { type: 'changed', collection: APPS_COLLECTION, id: appId, doc: { position: change.event.position } });
     return Promise.resolve();
   },
 };

@@ -5,7 +5,7 @@ import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, InjectPort, 
 import { membersCollection, signedInMember } from '../members/members.read';
 import type { AppDocument } from './apps.projection';
 import { appItemsCollection, appsCollection, appViewerOf, itemDtoOf, memberIdsOf, taskMarksCollection } from './apps.read';
-import { taskMarkDtoOf, type TaskMarkDocument } from './task-marks.projection';
+import { taskMarkDtoOf, type TaskMark } from './task-marks.projection';
 
 export const tasksQuerySchema = z.object({
   list: z.enum(TASK_LISTS).default('my'),
@@ -17,11 +17,11 @@ const assigneesOf = (app: AppDocument, item: ItemDto): string[] =>
   app.properties.filter((property) => property.type === 'membership').flatMap((property) => (item.values[property.name] as string[] | undefined) ?? []);
 
 /** the member's marks on their tasks, by item */
-export const taskMarksOf = async (store: DocumentStore, memberId: string): Promise<Map<string, TaskMarkDocument>> =>
-  new Map((await taskMarksCollection(store).find({ member_id: memberId })).map((mark) => [mark.item_id, mark]));
+export const taskMarksOf = async (store: DocumentStore, memberId: string): Promise<Map<string, TaskMark>> =>
+  new Map(Object.entries((await taskMarksCollection(store).get(memberId))?.marks ?? {}));
 
 /** whether the item is in the list, for this member with these marks */
-export const inTaskList = (list: TaskList, memberId: string, assignees: readonly string[], item: Pick<ItemDto, 'author_id' | 'archived'>, mark: TaskMarkDocument | undefined): boolean => {
+export const inTaskList = (list: TaskList, memberId: string, assignees: readonly string[], item: Pick<ItemDto, 'author_id' | 'archived'>, mark: TaskMark | undefined): boolean => {
   const mine = assignees.includes(memberId);
   const byMe = item.author_id === memberId && assignees.some((id) => id !== memberId);
   const declined = mark?.declined === true;
