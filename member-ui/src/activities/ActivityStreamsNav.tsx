@@ -8,7 +8,7 @@ import { streamPath } from './stream-path';
 
 /**
  * The left navigation's streams section: all, the network's and the member's groups', each with its
- * unread badge (99+ above the cap). Pushed changes read it again, so a new post raises a badge at once.
+ * unread badge (99+ above the cap) and a mark on those 'all' leaves out. Pushed changes read it again, so a new post raises a badge at once.
  */
 export const ActivityStreamsNav = ({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) => {
   const { t } = useTranslation();
@@ -30,6 +30,11 @@ export const ActivityStreamsNav = ({ collapsed, onToggle }: { collapsed: boolean
               <li key={stream.slug}>
                 <NavLink to={stream.kind === 'all' ? '/activitystreams' : streamPath(stream.slug)} end className="nav-link" data-testid={`nav-stream-${stream.slug}`}>
                   {stream.kind === 'group' ? stream.name : t(`activities.streams.${stream.kind}`)}
+                  {stream.subscribed ? null : (
+                    <span className="nav-link__note muted" data-testid={`nav-unsubscribed-${stream.slug}`} title={t('activities.subscription.unsubscribed')}>
+                      {t('activities.subscription.hidden_mark')}
+                    </span>
+                  )}
                   {badge ? (
                     <span className="badge nav-link__count" data-testid={`nav-unread-${stream.slug}`} aria-label={t('activities.nav.unread', { count: stream.unread_count })}>
                       {badge}

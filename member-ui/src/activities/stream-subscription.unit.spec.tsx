@@ -4,6 +4,7 @@ import type { ActivitiesResponse } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, renderPage, type Answer } from '../testing/render';
 import { ActivityStreamPage } from './ActivityStreamPage';
+import { ActivityStreamsNav } from './ActivityStreamsNav';
 
 const page = (subscribed: boolean, subscribe = true): ActivitiesResponse => ({
   stream: { slug: 'choir', name: 'Choir', kind: 'group', subscribed },
@@ -46,5 +47,13 @@ describe("a stream's subscription on its page", () => {
     renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
     await screen.findByText('Nothing has happened here yet.');
     expect(screen.queryByTestId('stream-subscription')).toBeNull();
+  });
+
+  it('marks the streams that all leaves out in the left navigation', async () => {
+    const link = (slug: string, kind: 'all' | 'network' | 'group', subscribed: boolean) => ({ slug, name: slug.toUpperCase(), kind, unread_count: 0, subscribed });
+    const server = fakeServer({ 'GET /activitystreams.json': { status: 200, body: { items: [link('all', 'all', true), link('network', 'network', true), link('choir', 'group', false)] } } });
+    renderPage(<ActivityStreamsNav collapsed={false} onToggle={() => undefined} />, { url: '/activitystreams', api: server.api });
+    expect((await screen.findByTestId('nav-unsubscribed-choir')).textContent).toBe('hidden from all');
+    expect(screen.queryByTestId('nav-unsubscribed-network')).toBeNull();
   });
 });
