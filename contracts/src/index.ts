@@ -79,3 +79,4 @@ export * from './map/map-constants';
 export * from './devices/devices';
 export * from './map/network-location';
 export * from './newsletter/newsletter';
+export * from './newsletter/newsletter-constants';

@@ -1,3 +1,6 @@
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import WebSocket from 'ws';
 import { DEFAULT_NEWSLETTER_SETTINGS, DEFAULT_NEWSLETTER_TEMPLATE, type NetworkResponse, type NewsletterSettingsDto, type NewsletterTemplateDto, type UpcomingActivitiesDto } from '@cn/contracts';
 import { useDemoServer } from './testing/demo-server';
 import { requestCaller, type HttpMethod } from './testing/signed-in-client';
@@ -79,5 +82,39 @@ describe('the newsletter administration', () => {
       }
     }
     for (const path of reads) await call(null, 'get', path).expect(401);
+  });
+
+  it("tells every member's open console within a second when the schedule changes, and answers it to members", async () => {
+    const port = (demo.server.address() as AddressInfo).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: clients.member.cookie } });
+    const messages: Array<{ collection: string; doc?: { position?: number } }> = [];
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; doc?: { position?: number } };
+      if (message.type === 'changed') messages.push(message);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const current = (await call(clients.admin, 'get', '/administration/newsletter/settings').expect(200)).body as NewsletterSettingsDto;
+    const sent = Date.now();
+    const saved = await call(clients.admin, 'put', '/administration/newsletter/settings', { enabled: true, interval: 'monthly', day: 28, second_day: null, time: 'pm', second_time: null, revision: current.revision }).expect(200);
+    while (Date.now() - sent < 1000 && !messages.some((message) => message.collection === 'newsletter')) await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.close();
+    expect(messages.find((message) => message.collection === 'newsletter')?.doc?.position).toBe(saved.body.position);
+    const schedule = await call(clients.member, 'get', '/api/v1/newsletter').expect(200);
+    expect(schedule.body).toEqual({ enabled: true, interval: 'monthly', day: 28, second_day: null, time: 'pm', second_time: null });
+    await call(null, 'get', '/api/v1/newsletter').expect(401);
+  });
+
+  it('describes every newsletter route and its answers in the OpenAPI document', async () => {
+    const docs = (await request(demo.server).get('/api/docs').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    expect(Object.keys(docs.paths['/administration/newsletter/settings'].put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409']));
+    expect(Object.keys(docs.paths['/administration/newsletter/settings/update_upcoming_activities'].post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409']));
+    expect(Object.keys(docs.paths['/administration/newsletter/template'].put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409']));
+    for (const path of ['/administration/newsletter/settings', '/administration/newsletter/settings/upcoming_activities', '/administration/newsletter/template', '/api/v1/newsletter']) {
+      expect(docs.paths[path].get.responses).toHaveProperty('200');
+    }
   });
 });

@@ -172,3 +172,7 @@ export type UpcomingActivitiesDto = z.infer<typeof upcomingActivitiesDtoSchema>;
 
 export const newsletterTemplateDtoSchema = newsletterTemplateShape.extend({ revision: z.number().int(), updated_at: z.string().nullable() });
 export type NewsletterTemplateDto = z.infer<typeof newsletterTemplateDtoSchema>;
+
+/** GET /api/v1/newsletter: when the newsletter goes out, for the members' settings page (no template, no order) */
+export const newsletterScheduleDtoSchema = newsletterSettingsShape;
+export type NewsletterScheduleDto = z.infer<typeof newsletterScheduleDtoSchema>;

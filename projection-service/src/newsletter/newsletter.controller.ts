@@ -1,8 +1,10 @@
 import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import {
+  newsletterScheduleDtoSchema,
   newsletterSettingsDtoSchema,
   newsletterTemplateDtoSchema,
   upcomingActivitiesDtoSchema,
+  type NewsletterScheduleDto,
   type NewsletterSettingsDto,
   type NewsletterTemplateDto,
   type UpcomingActivitiesDto,
@@ -14,6 +16,9 @@ import { inNewsletterOrder, upcomingInstances } from './upcoming-activities';
 
 const tags = ['newsletter'];
 
+const newsletterOf = async (store: DocumentStore): Promise<NewsletterDocument> =>
+  (await store.collection<NewsletterDocument>(collectionName(newsletterProjection)).get(NEWSLETTER_ID)) ?? emptyNewsletterDocument();
+
 /** The newsletter's forms in the admin console (administrators only, like the commands that save them). */
 @Controller('administration/newsletter')
 @UseInterceptors(ConsistencyInterceptor)
@@ -23,8 +28,8 @@ export class NewsletterController {
     @InjectPort('clock') private readonly clock: () => Date,
   ) {}
 
-  private async newsletter(): Promise<NewsletterDocument> {
-    return (await this.documentStore.collection<NewsletterDocument>(collectionName(newsletterProjection)).get(NEWSLETTER_ID)) ?? emptyNewsletterDocument();
+  private newsletter(): Promise<NewsletterDocument> {
+    return newsletterOf(this.documentStore);
   }
 
   @Get('settings')
@@ -67,5 +72,23 @@ export class NewsletterController {
   async template(): Promise<NewsletterTemplateDto> {
     const doc = await this.newsletter();
     return { ...doc.template, revision: doc.template_revision, updated_at: doc.template_updated_at };
+  }
+}
+
+/** When the newsletter goes out, for every member's settings page (the newsletter tab). */
+@Controller('api/v1/newsletter')
+@UseInterceptors(ConsistencyInterceptor)
+export class NewsletterScheduleController {
+  constructor(@InjectPort('documentStore') private readonly documentStore: DocumentStore) {}
+
+  @Get()
+  @Endpoint({
+    summary: "When the network's newsletter goes out (whether it is on, the interval, days and times)",
+    tags,
+    auth: 'member',
+    responses: { 200: { description: 'NewsletterScheduleDto', schema: newsletterScheduleDtoSchema }, 401: 'signed out' },
+  })
+  async schedule(): Promise<NewsletterScheduleDto> {
+    return (await newsletterOf(this.documentStore)).settings;
   }
 }

@@ -3,7 +3,8 @@ import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
 import type { ProjectionFeature } from '../core/projection-feature';
 import type { ProjectionServiceRuntime } from '../projection-runtime';
-import { NewsletterController } from './newsletter.controller';
+import { NewsletterController, NewsletterScheduleController } from './newsletter.controller';
+import { newsletterChangePublishers } from './newsletter.realtime';
 import { newsletterProjection } from './newsletter.projection';
 import { createNewsletterSchedule, type NewsletterSchedule } from './newsletter-sending';
 
@@ -38,7 +39,7 @@ export class NewsletterSending implements OnApplicationBootstrap, OnApplicationS
   }
 }
 
-@Module({ controllers: [NewsletterController], providers: [NewsletterSending] })
+@Module({ controllers: [NewsletterController, NewsletterScheduleController], providers: [NewsletterSending] })
 export class NewsletterModule {}
 
-export const newsletterFeature: ProjectionFeature = { module: NewsletterModule, readModels: [newsletterProjection] };
+export const newsletterFeature: ProjectionFeature = { module: NewsletterModule, readModels: [newsletterProjection], publishers: () => newsletterChangePublishers() };
