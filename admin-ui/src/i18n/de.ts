@@ -402,6 +402,10 @@ export const germanAppMessages: AppMessages = {
         FileRemoved: 'Datei entfernt',
         FileSettingsChanged: 'Dateieinstellungen geändert',
         FolderMarkedRead: 'Ordner gelesen',
+        NewsletterSettingsChanged: 'Newsletter-Einstellungen geändert',
+        NewsletterUpcomingActivitiesOrdered: 'Newsletter-Aktivitäten umsortiert',
+        NewsletterTemplateChanged: 'Newsletter-Vorlage geändert',
+        NewsletterSent: 'Newsletter versendet',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -401,6 +401,10 @@ export const englishAppMessages = {
         FileRemoved: 'File removed',
         FileSettingsChanged: 'File settings changed',
         FolderMarkedRead: 'Folder marked read',
+        NewsletterSettingsChanged: 'Newsletter settings changed',
+        NewsletterUpcomingActivitiesOrdered: 'Newsletter activities reordered',
+        NewsletterTemplateChanged: 'Newsletter template changed',
+        NewsletterSent: 'Newsletter sent',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -402,6 +402,10 @@ export const spanishAppMessages: AppMessages = {
         FileRemoved: 'Archivo eliminado',
         FileSettingsChanged: 'Ajustes de archivos cambiados',
         FolderMarkedRead: 'Carpeta leída',
+        NewsletterSettingsChanged: 'Ajustes del boletín cambiados',
+        NewsletterUpcomingActivitiesOrdered: 'Actividades del boletín reordenadas',
+        NewsletterTemplateChanged: 'Plantilla del boletín cambiada',
+        NewsletterSent: 'Boletín enviado',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -402,6 +402,10 @@ export const frenchAppMessages: AppMessages = {
         FileRemoved: 'Fichier supprimé',
         FileSettingsChanged: 'Paramètres des fichiers modifiés',
         FolderMarkedRead: 'Dossier marqué comme lu',
+        NewsletterSettingsChanged: 'Paramètres de la lettre d’information modifiés',
+        NewsletterUpcomingActivitiesOrdered: 'Activités de la lettre d’information réordonnées',
+        NewsletterTemplateChanged: 'Modèle de la lettre d’information modifié',
+        NewsletterSent: 'Lettre d’information envoyée',
       },
       summary: {
         generic: '%{who} : %{type}',
