@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_NEWSLETTER_TEMPLATE, newsletterStream } from '@cn/contracts';
 import { startTestService, type TestService } from '../__tests__/command-service-app';
 
@@ -91,5 +92,16 @@ describe('the newsletter over HTTP', () => {
       expect((await service.http.put('/administration/newsletter/template').set(admin.headers).send({ ...template, css: 'p {}', revision: 0 }).expect(409)).body.error).toBe('concurrency_conflict');
       expect(await service.infra.eventStore.headPosition()).toBe(before);
     });
+  });
+
+  it('keeps deciding after the sending side recorded a slot in the same stream (its event is no save of a form)', async () => {
+    const recorded = await events();
+    await service.infra.eventStore.append(
+      newsletterStream(),
+      [{ id: randomUUID(), type: 'NewsletterSent', data: { slot: 'newsletter@2026-12-07T06:00:00.000Z', recipients: 3 }, metadata: { memberId: null, occurredAt: new Date().toISOString(), correlationId: randomUUID(), causationId: randomUUID(), schemaVersion: 1 } }],
+      { expectedRevision: recorded[recorded.length - 1].revision },
+    );
+    await service.http.put('/administration/newsletter/settings').set(admin.headers).send({ ...settings, day: 3, revision: 2 }).expect(200);
+    expect((await events()).at(-1)).toMatchObject({ type: 'NewsletterSettingsChanged', data: { settings: { day: 3 } } });
   });
 });
