@@ -30,6 +30,7 @@ import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
 import { navigation } from './navigation';
 import { apps } from './apps';
 import { membershipRoles } from './membership_roles';
+import { newsletter, NewsletterSettingsPage, NewsletterTemplatePage, NEWSLETTER_SETTINGS_PATH, NEWSLETTER_TEMPLATE_PATH, NEWSLETTER_UPCOMING_PATH, UpcomingActivitiesPage } from './newsletter';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -91,6 +92,14 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         )}
         {permissions?.administrate === true && <Resource name="navigation" {...navigation} />}
         {permissions?.administrate === true && <Resource name="apps" {...apps} />}
+        {permissions?.administrate === true && <Resource name="newsletter" {...newsletter} />}
+        {permissions?.administrate === true && (
+          <CustomRoutes>
+            <Route path={NEWSLETTER_SETTINGS_PATH} element={<NewsletterSettingsPage />} />
+            <Route path={NEWSLETTER_UPCOMING_PATH} element={<UpcomingActivitiesPage />} />
+            <Route path={NEWSLETTER_TEMPLATE_PATH} element={<NewsletterTemplatePage />} />
+          </CustomRoutes>
+        )}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="membership_roles" {...membershipRoles} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
         )}

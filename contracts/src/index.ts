@@ -78,3 +78,5 @@ export * from './map/map';
 export * from './map/map-constants';
 export * from './devices/devices';
 export * from './map/network-location';
+export * from './newsletter/newsletter';
+export * from './newsletter/newsletter-constants';

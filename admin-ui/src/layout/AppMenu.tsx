@@ -16,6 +16,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AppsIcon from '@mui/icons-material/Apps';
 import type { Permissions } from '../api/authProvider';
 import BadgeIcon from '@mui/icons-material/Badge';
+import MailIcon from '@mui/icons-material/Mail';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
 
@@ -65,6 +66,7 @@ export const AppMenu = () => {
       {audit && <Menu.Item to="/statistics" primaryText="cn.menu.statistics" leftIcon={<BarChartIcon />} data-testid="menu-statistics" />}
       {administrate && <Menu.Item to="/navigation/network" primaryText="cn.menu.navigation" leftIcon={<MenuIcon />} data-testid="menu-navigation" />}
       {administrate && <Menu.Item to="/apps" primaryText="cn.menu.apps" leftIcon={<AppsIcon />} data-testid="menu-apps" />}
+      {administrate && <Menu.Item to="/newsletter/settings" primaryText="cn.menu.newsletter" leftIcon={<MailIcon />} data-testid="menu-newsletter" />}
       {audit && <Menu.Item to="/membership_roles" primaryText="cn.menu.membership_roles" leftIcon={<BadgeIcon />} data-testid="menu-membership-roles" />}
     </Menu>
   );

@@ -74,6 +74,14 @@ export class CommandLookup implements MemberAccess {
     return found.map((appointment) => appointment._id);
   }
 
+  /** which of these appointment (series) ids the lookup does not know, caught up with the log */
+  async unknownAppointments(ids: readonly string[]): Promise<string[]> {
+    await this.catchUp();
+    const found = await this.infra.documentStore.collection<LookupAppointment>(collectionName(lookupAppointmentsProjection)).getMany(ids);
+    const known = new Set(found.map((appointment) => appointment._id));
+    return ids.filter((id) => !known.has(id));
+  }
+
   private get members() {
     return this.infra.documentStore.collection<LookupMember>(collectionName(lookupMembersProjection));
   }

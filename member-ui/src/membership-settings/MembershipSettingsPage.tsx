@@ -19,9 +19,24 @@ import { useSession } from '../session/SessionContext';
 import { membershipSettingsApi } from './membership-settings-api';
 import { SubscriptionsList } from './SubscriptionsList';
 import { BrowserNotifications } from '../devices/BrowserNotifications';
+import { newsletterScheduleApi, newsletterScheduleKeys, scheduleWording } from './newsletter-schedule';
 
 const keys = ['membership-settings'] as const;
 type Digest = MembershipSettings['email_digests'];
+
+/** when the newsletter goes out, as the administrators set it (live: their change shows at once) */
+const NewsletterSchedule = () => {
+  const { t, i18n } = useTranslation();
+  const { api } = useSession();
+  const { data } = useQuery({ queryKey: newsletterScheduleKeys.all, queryFn: () => newsletterScheduleApi(api).get() });
+  if (!data) return null;
+  const wording = scheduleWording(data, i18n.language, (time) => t(`membership_settings.newsletter_schedule.times.${time}`));
+  return (
+    <p className="settings-hint" data-testid="newsletter-schedule">
+      {t(wording.key, wording.values)}
+    </p>
+  );
+};
 
 const DigestFieldset = ({ name, value, groups, onChange }: { name: 'email_digests' | 'email_daily_digests'; value: Digest; groups: MembershipSettingsResponse['groups']; onChange: (value: Digest) => void }) => {
   const { t } = useTranslation();
@@ -149,6 +164,7 @@ const SettingsForm = ({ memberId, loaded }: { memberId: string; loaded: Membersh
           <label>
             <input type="checkbox" checked={settings.email_newsletter} onChange={(event) => set('email_newsletter', event.target.checked)} /> {t('membership_settings.newsletter')}
           </label>
+          <NewsletterSchedule />
         </fieldset>
       ) : null}
       {tabs.email_admin_notifications ? (

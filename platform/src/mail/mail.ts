@@ -7,6 +7,8 @@ export interface Mail {
   to: string[];
   subject: string;
   text: string;
+  /** an HTML alternative of the text (a newsletter in its template); already sanitised by the sender */
+  html?: string;
   attachments?: { filename: string; content: Buffer }[];
 }
 
@@ -34,6 +36,7 @@ export const createOutboxMail = (options: OutboxMailOptions): MailPort => ({
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
+      ...(mail.html === undefined ? {} : { html: mail.html }),
       attachments: (mail.attachments ?? []).map((attachment) => ({
         filename: attachment.filename,
         contentBase64: attachment.content.toString('base64'),
