@@ -30,6 +30,7 @@ import { memberLocationEvents } from './map/map';
 import { deviceEvents } from './devices/devices';
 import { memberFollowEvents } from './members/follows';
 import { networkLocationEvents } from './map/network-location';
+import { widgetBarEvents } from './widgetbars/widgetbars';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -70,6 +71,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...deviceEvents,
     ...memberFollowEvents,
     ...networkLocationEvents,
+    ...widgetBarEvents,
   ].map((definition) => [definition.type, definition]),
 );
 
