@@ -7,9 +7,6 @@ export const DASHBOARD_WIDGETBAR_SLUG = 'dashboard';
 export const WIDGETBAR_SLUG_PATTERN = /^[a-z0-9][a-z0-9_]{0,49}$/;
 export const WIDGETBAR_WIDGETS_MAX = 30;
 export const WIDGETBAR_COUNT_MAX = 100;
-/** an RSS feed is fetched for at most this long and this many bytes */
-export const RSS_FETCH_TIMEOUT_MS = 3000;
-export const RSS_MAX_BYTES = 512 * 1024;
 
 export const WIDGET_TYPES = ['admin_members', 'appointments', 'birthday', 'group_info', 'newest_members', 'online_members', 'rss', 'speed_dial', 'text'] as const;
 export type WidgetTypeName = (typeof WIDGET_TYPES)[number];

@@ -40,7 +40,9 @@ export type WidgetData =
   | { kind: 'birthdays'; members: WidgetBirthday[] }
   | { kind: 'appointments'; appointments: WidgetAppointment[] }
   | { kind: 'links'; links: WidgetLink[] }
-  /** sanitized HTML from the widget's markdown or HTML */
+  /** the widget's markdown: the console renders it without raw HTML */
+  | { kind: 'markdown'; markdown: string }
+  /** the widget's HTML, sanitized on the server */
   | { kind: 'html'; html: string }
   | { kind: 'feed'; items: WidgetFeedItem[]; error: null | 'rss_unavailable' };
 

@@ -12,6 +12,7 @@ const parse = (widgets: unknown[], revision: unknown = 0) => widgetBarRequestSch
 
 describe('widget bar model', () => {
   it('gives every widget type its defaults', () => {
+    expect(widgetBarRequestSchema.parse({ widgetbar: { widgets: [{ type: 'rss' }] }, revision: 0 }).widgetbar.widgets[0]?.properties).toEqual({ url: '', count: 12 });
     expect(defaultWidget('admin_members').properties).toEqual({ headline: '', profile_fields: [] });
     expect(defaultWidget('appointments').properties).toEqual({ headline: '', scope: 'personal', additional_calendar_ids: [], count: 10 });
     expect(defaultWidget('birthday').properties).toEqual({ count: 5, show_age: false, profile_fields: [] });
