@@ -30,6 +30,7 @@ import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
 import { navigation } from './navigation';
 import { apps } from './apps';
 import { membershipRoles } from './membership_roles';
+import { WidgetBarEditPage, WIDGETBAR_EDIT_ROUTE, widgetbars } from './widgetbars';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -91,6 +92,12 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         )}
         {permissions?.administrate === true && <Resource name="navigation" {...navigation} />}
         {permissions?.administrate === true && <Resource name="apps" {...apps} />}
+        {permissions?.administrate === true && <Resource name="widgetbars" {...widgetbars} />}
+        {permissions?.administrate === true && (
+          <CustomRoutes>
+            <Route path={WIDGETBAR_EDIT_ROUTE} element={<WidgetBarEditPage />} />
+          </CustomRoutes>
+        )}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="membership_roles" {...membershipRoles} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
         )}

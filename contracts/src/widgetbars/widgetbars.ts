@@ -45,7 +45,7 @@ const rssUrl = z
 /** The group widget's default content: the group's profile image and its name (placeholders filled when shown). */
 export const GROUP_INFO_DEFAULT_CONTENT = '{{group_image}}\n\n## {{group_name}}';
 
-const properties = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { message: 'invalid_type' }).strict().prefault({});
+const properties = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { message: 'invalid_type' }).strict().prefault({} as never);
 
 /** Each widget type with its properties and their defaults (spec: the widget bar model). */
 export const widgetPropertiesSchemas = {
