@@ -229,7 +229,7 @@ export const WidgetBarEdit = () => {
                 </ListItem>
               ))}
             </List>
-            <Button variant="contained" onClick={save} disabled={saving} data-testid="widgetbar-save">
+            <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="widgetbar-save">
               {translate('ra.action.save')}
             </Button>
           </CardContent>
