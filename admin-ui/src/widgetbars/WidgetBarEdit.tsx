@@ -5,6 +5,7 @@ import { Box, Button, Card, CardContent, Checkbox, FormControlLabel, IconButton,
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
+import AddIcon from '@mui/icons-material/Add';
 import { ALL_OPTION, WIDGET_RENDERERS, type Widget, type WidgetBarCalendarsResponse, type WidgetTypeName } from '@cn/contracts';
 import { countValue, editWidgetBar, paletteFor, type WidgetBarDraft } from './widgetbar-editing';
 import type { WidgetBarRecord, WidgetBarsDataProvider } from './widgetbars-data-provider';
@@ -13,6 +14,13 @@ const TYPE_FORMAT = 'application/x-cn-widget-type';
 const INDEX_FORMAT = 'application/x-cn-widget-index';
 
 const label = (type: WidgetTypeName) => `resources.widgetbars.types.${type}`;
+
+/** what tells two widgets of a type apart in the bar: a headline, a text's beginning, a feed's address */
+const summaryOf = (widget: Widget): string => {
+  const properties = widget.properties as Record<string, unknown>;
+  const text = [properties['headline'], properties['content'], properties['url']].find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? '';
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+};
 
 /** the selected widget's properties, each with the input its value takes */
 const PropertiesForm = ({ widget, onChange, calendars }: { widget: Widget; onChange: (property: string, value: unknown) => void; calendars: WidgetBarCalendarsResponse['calendars'] }) => {
@@ -177,9 +185,15 @@ export const WidgetBarEdit = () => {
                   onDragStart={(event) => event.dataTransfer.setData(TYPE_FORMAT, type)}
                   data-testid={`widget-palette-${type}`}
                   secondaryAction={
-                    <Button size="small" onClick={() => dispatch({ type: 'add', widget: type })} data-testid={`widget-add-${type}`} aria-label={translate('resources.widgetbars.add', { type: translate(label(type)) })}>
-                      {translate('resources.widgetbars.add_short')}
-                    </Button>
+                    <IconButton
+                      edge="end"
+                      onClick={() => dispatch({ type: 'add', widget: type })}
+                      data-testid={`widget-add-${type}`}
+                      aria-label={translate('resources.widgetbars.add', { type: translate(label(type)) })}
+                      title={translate('resources.widgetbars.add_short')}
+                    >
+                      <AddIcon />
+                    </IconButton>
                   }
                 >
                   <ListItemText primary={translate(label(type))} />
@@ -224,7 +238,7 @@ export const WidgetBarEdit = () => {
                   }
                 >
                   <ListItemButton selected={draft.selected === index} onClick={() => dispatch({ type: 'select', index })}>
-                    <ListItemText primary={translate(label(widget.type))} />
+                    <ListItemText primary={translate(label(widget.type))} secondary={summaryOf(widget)} slotProps={{ secondary: { noWrap: true } }} />
                   </ListItemButton>
                 </ListItem>
               ))}

@@ -55,8 +55,8 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
         <ul className="widget__list">
           {data.appointments.map((appointment) => (
             <li key={appointment.id} data-testid="widget-appointment">
-              <Link to={appointment.path}>{appointment.title}</Link>{' '}
-              <span className="muted">{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(appointment.starts_at))}</span>
+              <Link to={appointment.path}>{appointment.title}</Link>
+              <span className="muted widget__when">{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(appointment.starts_at))}</span>
             </li>
           ))}
         </ul>
