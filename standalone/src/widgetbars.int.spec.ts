@@ -1,5 +1,6 @@
 import { createServer, type Server as PlainServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import {
   widgetBarStream,
   type GroupCategoriesResponse,
@@ -162,5 +163,47 @@ describe('widget bars', () => {
     await must(clients.admin, 'put', `/administration/members/${clients.plain.id}/lock`, { locked: true });
     expect(await names()).not.toContain('Pia Plain');
   });
-});
 
+  it('reaches open consoles within a second: a saved bar, a new member, a member coming online', async () => {
+    const port = (demo.server.address() as AddressInfo).port;
+    const open = async (client: SignedInClient) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: client.cookie } });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      return socket;
+    };
+    const socket = await open(clients.member);
+    const heard: Array<{ id: string; at: number }> = [];
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string };
+      if (message.type === 'changed' && message.collection === 'widgetbars') heard.push({ id: message.id, at: Date.now() });
+    });
+    const within = async (id: string, since: number) => {
+      while (Date.now() < since + 1000 && !heard.some((message) => message.id === id && message.at >= since)) await new Promise((resolve) => setTimeout(resolve, 20));
+      return heard.some((message) => message.id === id && message.at >= since && message.at <= since + 1000);
+    };
+    let other: WebSocket | null = null;
+    try {
+      const saving = Date.now();
+      await must(clients.admin, 'put', `${NETWORK}/live.json`, { widgetbar: { widgets: [{ type: 'online_members', properties: { count: 10 } }] }, revision: 0 });
+      expect(await within('network:live', saving)).toBe(true);
+      const registered = Date.now();
+      await must(clients.admin, 'post', '/administration/members', { user: { email: 'newcomer-widgets@example.org', password: 'a good passphrase for tests', first_name: 'Nia', last_name: 'Newcomer' } });
+      expect(await within('members', registered)).toBe(true);
+      const online = async () => {
+        const data = (await must<ResolvedWidgetBarResponse>(clients.member, 'get', '/widgetbars/as-live')).widgets[0]?.data;
+        return data?.kind === 'members' ? data.members.map((member) => member.name) : [];
+      };
+      expect(await online()).not.toContain('Ada Admin');
+      const connecting = Date.now();
+      other = await open(clients.admin);
+      expect(await within('members', connecting)).toBe(true);
+      expect(await online()).toContain('Ada Admin');
+    } finally {
+      socket.close();
+      other?.close();
+    }
+  });
+});
