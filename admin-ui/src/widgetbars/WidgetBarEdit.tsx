@@ -115,8 +115,7 @@ const PropertiesForm = ({ widget, onChange, calendars }: { widget: Widget; onCha
  * button), drag or move widgets to reorder them, select one to edit its properties, remove, save. The
  * server checks every rule; its refusal comes back as a toast.
  */
-export const WidgetBarEdit = () => {
-  const { slug = '' } = useParams();
+export const WidgetBarEditor = ({ slug }: { slug: string }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<WidgetBarsDataProvider>();
@@ -261,4 +260,10 @@ export const WidgetBarEdit = () => {
       </Stack>
     </Box>
   );
+};
+
+/** the editor at /widgetbars/{slug}/edit */
+export const WidgetBarEdit = () => {
+  const { slug = '' } = useParams();
+  return <WidgetBarEditor slug={slug} />;
 };
