@@ -69,6 +69,7 @@ export * from './navigation/administration-navigation';
 export * from './widgetbars/widgetbars';
 export * from './widgetbars/widgetbar-constants';
 export * from './widgetbars/widgetbar-view';
+export * from './widgetbars/widgetbar-editing';
 export * from './chat/chat';
 export * from './chat/chat-constants';
 export * from './chat/chat-socket';

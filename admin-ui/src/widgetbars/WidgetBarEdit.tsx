@@ -6,8 +6,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import AddIcon from '@mui/icons-material/Add';
-import { ALL_OPTION, WIDGET_RENDERERS, type Widget, type WidgetBarCalendarsResponse, type WidgetTypeName } from '@cn/contracts';
-import { countValue, editWidgetBar, paletteFor, type WidgetBarDraft } from './widgetbar-editing';
+import { ALL_OPTION, countValue, editWidgetBar, paletteFor, WIDGET_RENDERERS, type Widget, type WidgetBarCalendarsResponse, type WidgetBarDraft, type WidgetTypeName } from '@cn/contracts';
 import type { WidgetBarRecord, WidgetBarsDataProvider } from './widgetbars-data-provider';
 
 const TYPE_FORMAT = 'application/x-cn-widget-type';

@@ -252,6 +252,11 @@ export const GroupAdministrationPage = () => {
         <Link className="button button--quiet" to={`/groups/${group.slug}/edit`}>
           {t('groups.actions.edit')}
         </Link>
+        {group.can.edit_widgetbars ? (
+          <Link className="button button--quiet" to={`/groups/${group.slug}/administration/widgetbars/${DASHBOARD_WIDGETBAR_SLUG}/edit`} data-testid="group-widgetbar-edit">
+            {t('widgetbars.editor.open')}
+          </Link>
+        ) : null}
         {group.can.invite ? (
           <Link className="button button--quiet" to={`/groups/${group.slug}/membership_invites/new`}>
             {t('groups.actions.invite')}

@@ -1,5 +1,7 @@
 import { WIDGETBARS_COLLECTION } from '@cn/contracts';
+import type { Widget } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useCommand } from '../api/useCommand';
 import type { LiveRoute } from '../realtime/LiveQueries';
 import { baseName } from '../realtime/changes';
 import { useSession } from '../session/SessionContext';
@@ -8,6 +10,21 @@ import { widgetBarsApi } from './widgetbars-api';
 export const widgetBarKeys = {
   all: ['widgetbars'] as const,
   bar: (slug: string, groupId: string | null) => [...widgetBarKeys.all, groupId ?? 'network', slug] as const,
+};
+
+export const useWidgetBarEditor = (groupId: string, slug: string, enabled: boolean) => {
+  const { api } = useSession();
+  return useQuery({ queryKey: [...widgetBarKeys.all, 'editor', groupId, slug], queryFn: () => widgetBarsApi(api).editor(groupId, slug), retry: false, enabled });
+};
+
+export const useWidgetBarCalendars = (groupId: string, enabled: boolean) => {
+  const { api } = useSession();
+  return useQuery({ queryKey: [...widgetBarKeys.all, 'calendars', groupId], queryFn: () => widgetBarsApi(api).calendars(groupId), enabled });
+};
+
+export const useSaveWidgetBar = (groupId: string, slug: string) => {
+  const { api } = useSession();
+  return useCommand(({ widgets, revision }: { widgets: readonly Widget[]; revision: number }) => widgetBarsApi(api).save(groupId, slug, widgets, revision), [widgetBarKeys.all]);
 };
 
 export const useWidgetBar = (slug: string, groupId: string | null = null) => {

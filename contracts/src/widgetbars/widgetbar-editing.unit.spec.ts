@@ -1,6 +1,5 @@
-import { defaultWidget } from '@cn/contracts';
 import { countValue, editWidgetBar, paletteFor, type WidgetBarDraft } from './widgetbar-editing';
-import { widgetBarBodyOf } from './widgetbars-data-provider';
+import { defaultWidget } from './widgetbars';
 
 const empty: WidgetBarDraft = { widgets: [], selected: null };
 
@@ -41,12 +40,5 @@ describe('widget bar editor', () => {
   it('offers group_info only in group bars', () => {
     expect(paletteFor(false)).not.toContain('group_info');
     expect(paletteFor(true)).toContain('group_info');
-  });
-
-  it('sends the widgets in order with the revision read', () => {
-    expect(widgetBarBodyOf([{ type: 'text', properties: { content: 'Hi', renderer: 'markdown' } }], 4)).toEqual({
-      widgetbar: { widgets: [{ type: 'text', properties: { content: 'Hi', renderer: 'markdown' } }] },
-      revision: 4,
-    });
   });
 });

@@ -1,4 +1,7 @@
-import { defaultWidget, NETWORK_WIDGET_TYPES, WIDGET_TYPES, withAllOption, type Widget, type WidgetTypeName } from '@cn/contracts';
+// The widget bar editor's steps, the same in both consoles (the network's bars in the admin console, a
+// group's in the member console): pure, so each console's spec checks the rules it shows.
+import { NETWORK_WIDGET_TYPES, WIDGET_TYPES, withAllOption, type WidgetTypeName } from './widgetbar-constants';
+import { defaultWidget, type Widget } from './widgetbars';
 
 /** The editor's state: the bar's widgets in order and the one selected for editing. */
 export interface WidgetBarDraft {
