@@ -153,13 +153,16 @@ describe('widget bars', () => {
     expect(expected.filter((line) => line.includes('group save 200'))).toHaveLength(2);
   });
 
-  it('never lists a locked member', async () => {
+  it('never lists a locked member, nor one the viewer ignores', async () => {
     await must(clients.admin, 'put', `${NETWORK}/people.json`, { widgetbar: { widgets: [{ type: 'newest_members', properties: { count: 50 } }] }, revision: 0 });
     const names = async () => {
       const data = (await must<ResolvedWidgetBarResponse>(clients.member, 'get', '/widgetbars/as-people')).widgets[0]?.data;
       return data?.kind === 'members' ? data.members.map((member) => member.name) : [];
     };
     expect(await names()).toContain('Pia Plain');
+    expect(await names()).toContain('Gina Guest');
+    await must(clients.member, 'post', `/api/v1/members/${clients.guest.id}/ignore`);
+    expect(await names()).not.toContain('Gina Guest');
     await must(clients.admin, 'put', `/administration/members/${clients.plain.id}/lock`, { locked: true });
     expect(await names()).not.toContain('Pia Plain');
   });

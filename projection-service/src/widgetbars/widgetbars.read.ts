@@ -28,7 +28,7 @@ import type { GroupDocument } from '../groups/groups.projection';
 import { displayNameOf } from '../members/member-dto';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
 import type { MemberDocument } from '../members/members.projection';
-import { membersCollection } from '../members/members.read';
+import { ignoredMemberIds, membersCollection } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
 import { connectedMembers } from '../realtime/connections';
 import { memberSinceProjection, widgetBarId, widgetBarsProjection, type MemberSinceDocument, type WidgetBarDocument } from './widgetbars.projection';
@@ -60,15 +60,16 @@ const toWidgetMember = (doc: MemberDocument): WidgetMember => ({
 });
 
 /**
- * The members a widget may list: registered, not erased, not locked; in a group bar only the group's
- * members. Read once per bar.
+ * The members a widget may list: registered, not erased, not locked, not hidden from the viewer (members
+ * they ignore); in a group bar only the group's members. Read once per bar.
  */
 const visibleMembers = async (ctx: WidgetReadContext): Promise<MemberDocument[]> => {
-  const [members, locks] = await Promise.all([
+  const [members, locks, ignored] = await Promise.all([
     membersCollection(ctx.store).find({ deleted: false }),
     ctx.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).find(),
+    ignoredMemberIds(ctx.store, ctx.viewer._id),
   ]);
-  const locked = new Set(locks.map((lock) => lock._id));
+  const locked = new Set([...locks.map((lock) => lock._id), ...ignored]);
   const inGroup = ctx.group ? new Set(ctx.group.member_ids) : null;
   return members.filter((member) => !member.deleted && !locked.has(member._id) && (inGroup === null || inGroup.has(member._id)));
 };
