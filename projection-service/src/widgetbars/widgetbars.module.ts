@@ -10,17 +10,32 @@ import type { RealtimeHub } from '../realtime/realtime-hub';
 import { WIDGET_FEED_READER, WidgetBarsController } from './widgetbars.controller';
 import { memberSinceProjection, widgetBarsProjection } from './widgetbars.projection';
 
+/** changes of one kind within this time go out as one push: a burst of member events costs each open bar one read */
+export const WIDGETBAR_PUSH_COALESCE_MS = 150;
+
 /**
  * Open widget bars read themselves again when something they show changed: a saved bar, a member who
  * registered, changed (presence, profile), was locked or erased, and a member coming online or going
  * offline. The message names the bar (or `members`), never its content: each console reads its own view.
  */
-const announce = (hub: RealtimeHub, id: string, position: number): void => {
-  const message = { type: 'changed' as const, collection: WIDGETBARS_COLLECTION, id, doc: { position } };
-  for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
-};
-
-export const widgetBarPublishers = (): ChangePublisher[] => [
+export const widgetBarPublishers = (): ChangePublisher[] => {
+  const pending = new Map<string, { hub: RealtimeHub; position: number }>();
+  const announce = (hub: RealtimeHub, id: string, position: number): void => {
+    const waiting = pending.get(id);
+    if (waiting) {
+      waiting.position = Math.max(waiting.position, position);
+      return;
+    }
+    pending.set(id, { hub, position });
+    setTimeout(() => {
+      const due = pending.get(id);
+      pending.delete(id);
+      if (!due) return;
+      const message = { type: 'changed' as const, collection: WIDGETBARS_COLLECTION, id, doc: { position: due.position } };
+      for (const memberId of due.hub.connectedMembers()) due.hub.publishTo(memberId, message);
+    }, WIDGETBAR_PUSH_COALESCE_MS).unref();
+  };
+  return [
   {
     collection: collectionName(widgetBarsProjection),
     publish: (change, hub) => {
@@ -46,7 +61,8 @@ export const widgetBarPublishers = (): ChangePublisher[] => [
         : {}),
     }),
   ),
-];
+  ];
+};
 
 /** Widget bars of the network and of each group: their editors' reads and the bars resolved for a member. */
 @Module({
