@@ -235,7 +235,7 @@ export const WidgetBarEditor = ({ slug }: { slug: string }) => {
                     </>
                   }
                 >
-                  <ListItemButton selected={draft.selected === index} onClick={() => dispatch({ type: 'select', index })}>
+                  <ListItemButton selected={draft.selected === index} onClick={() => dispatch({ type: 'select', index })} sx={{ pr: 18 }}>
                     <ListItemText primary={translate(label(widget.type))} secondary={summaryOf(widget)} slotProps={{ secondary: { noWrap: true } }} />
                   </ListItemButton>
                 </ListItem>
