@@ -31,6 +31,7 @@ import { navigation } from './navigation';
 import { apps } from './apps';
 import { membershipRoles } from './membership_roles';
 import { newsletter, NewsletterSettingsPage, NewsletterTemplatePage, NEWSLETTER_SETTINGS_PATH, NEWSLETTER_TEMPLATE_PATH, NEWSLETTER_UPCOMING_PATH, UpcomingActivitiesPage } from './newsletter';
+import { WidgetBarEditPage, WIDGETBAR_EDIT_ROUTE, widgetbars } from './widgetbars';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -93,11 +94,13 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         {permissions?.administrate === true && <Resource name="navigation" {...navigation} />}
         {permissions?.administrate === true && <Resource name="apps" {...apps} />}
         {permissions?.administrate === true && <Resource name="newsletter" {...newsletter} />}
+        {permissions?.administrate === true && <Resource name="widgetbars" {...widgetbars} />}
         {permissions?.administrate === true && (
           <CustomRoutes>
             <Route path={NEWSLETTER_SETTINGS_PATH} element={<NewsletterSettingsPage />} />
             <Route path={NEWSLETTER_UPCOMING_PATH} element={<UpcomingActivitiesPage />} />
             <Route path={NEWSLETTER_TEMPLATE_PATH} element={<NewsletterTemplatePage />} />
+            <Route path={WIDGETBAR_EDIT_ROUTE} element={<WidgetBarEditPage />} />
           </CustomRoutes>
         )}
         {(permissions?.administrate === true || permissions?.audit === true) && (

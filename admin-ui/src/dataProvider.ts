@@ -26,6 +26,7 @@ const PROVIDERS: Record<string, ProviderLoader> = {
   navigation: (api) => import('./navigation/navigation-data-provider').then((module) => module.createNavigationDataProvider(api)),
   apps: (api) => import('./apps/apps-data-provider').then((module) => module.createAppsDataProvider(api)),
   newsletter: (api) => import('./newsletter/newsletter-data-provider').then((module) => module.createNewsletterDataProvider(api)),
+  widgetbars: (api) => import('./widgetbars/widgetbars-data-provider').then((module) => module.createWidgetBarsDataProvider(api)),
   membership_roles: (api) =>
     import('./membership_roles/membership-roles-data-provider').then((module) => module.createMembershipRolesDataProvider(api)),
 };

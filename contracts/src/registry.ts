@@ -31,6 +31,7 @@ import { deviceEvents } from './devices/devices';
 import { memberFollowEvents } from './members/follows';
 import { networkLocationEvents } from './map/network-location';
 import { newsletterEvents } from './newsletter/newsletter';
+import { widgetBarEvents } from './widgetbars/widgetbars';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -72,6 +73,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...memberFollowEvents,
     ...networkLocationEvents,
     ...newsletterEvents,
+    ...widgetBarEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

@@ -27,6 +27,7 @@ const NO_FLAGS: GroupCan = {
   favorite: false,
   create_appointments: false,
   create_calendars: false,
+  edit_widgetbars: false,
 };
 
 /**

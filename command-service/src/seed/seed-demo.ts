@@ -6,6 +6,7 @@ import { registerMember } from '../members/registering-member/register-member.co
 import { changeNetworkSettings } from '../settings/changing-network-settings/change-network-settings.command';
 import { seedMeetingRooms } from '../meeting-rooms/seed-meeting-rooms';
 import { seedChannels } from '../channels/seed-channels';
+import { seedWidgetBars } from '../widgetbars/seed-widgetbars';
 import { DEMO_TEXTS } from './demo-texts';
 import { seedGroupCategories, seedGroups } from './seed-groups';
 import { seedCalendars, type DemoCalendarIds } from './seed-calendars';
@@ -67,6 +68,7 @@ export const seedDemo = async (infra: SeedInfra): Promise<{ position: number; me
   position = Math.max(position, categories.position, groups.position);
   position = Math.max(position, calendars.position, await seedMeetingRooms(infra, system));
   position = Math.max(position, (await seedChannels(infra, { admin: memberIds['admin@example.org'], member: memberIds['member@example.org'] }, system, language)).position);
+  position = Math.max(position, await seedWidgetBars(infra, memberIds['admin@example.org'], system, language));
   infra.logger.info({ members: DEMO_MEMBERS.map((member) => member.email), position }, 'demo data seeded');
   return { position, memberIds, calendars: calendars.ids };
 };

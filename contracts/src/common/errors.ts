@@ -46,6 +46,7 @@ export const ERROR_KEYS = [
   'too_many_devices',
   'push_endpoint_not_allowed',
   'push_disabled',
+  'widget_only_in_groups',
   ...PASSWORD_ERROR_KEYS,
 ] as const;
 

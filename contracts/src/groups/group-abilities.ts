@@ -52,6 +52,8 @@ export interface GroupCan {
   favorite: boolean;
   create_appointments: boolean;
   create_calendars: boolean;
+  /** the group's widget bars (its administrators and network administrators) */
+  edit_widgetbars: boolean;
 }
 
 const isMember = (viewer: GroupViewer): boolean => viewer.status === 'member';
@@ -88,6 +90,7 @@ export const groupAbilities = (group: GroupFacts, viewer: GroupViewer): GroupCan
     // the calendars module's own rules (calendar-abilities.ts), which know nothing of archiving
     create_appointments: (member && !viewer.external) || viewer.network_admin,
     create_calendars: manages,
+    edit_widgetbars: manages,
   };
 };
 

@@ -14,6 +14,7 @@ export type AdministrationNavigationId =
   | 'legal_texts'
   | 'imprint'
   | 'statistics'
+  | 'widgetbars'
   | 'audit_events';
 
 export interface AdministrationNavigationEntry {
@@ -35,6 +36,7 @@ export const ADMINISTRATION_NAVIGATION: readonly AdministrationNavigationEntry[]
   { id: 'legal_texts', auth: 'auditor', link: '/admin/#/legal_texts', api: '/administration/legal_texts' },
   { id: 'imprint', auth: 'auditor', link: '/admin/#/imprint', api: '/administration/imprint/edit' },
   { id: 'statistics', auth: 'auditor', link: '/admin/#/statistics', api: '/administration/statistics' },
+  { id: 'widgetbars', auth: 'admin', link: '/admin/#/widgetbars', api: '/administration/widgetbars.json' },
   { id: 'audit_events', auth: 'auditor', link: '/admin/#/audit-events', api: '/administration/audit-events' },
 ];
 

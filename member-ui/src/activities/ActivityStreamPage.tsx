@@ -1,4 +1,4 @@
-import { ALL_STREAM_SLUG, type ActivitiesResponse } from '@cn/contracts';
+import { ALL_STREAM_SLUG, DASHBOARD_WIDGETBAR_SLUG, type ActivitiesResponse } from '@cn/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { ActivityCard } from './ActivityCard';
 import { useActivityCommands, useStream } from './activities-queries';
 import { activityErrorMessage } from './activity-errors';
 import { Composer } from './Composer';
+import { WidgetBar } from '../widgetbars';
 
 const streamTitle = (first: ActivitiesResponse | undefined, slug: string, t: (key: string) => string): string => {
   if (first?.stream?.kind === 'group') return first.stream.name;
@@ -57,6 +58,7 @@ export const ActivityStreamPage = () => {
 
   const activities = stream.data?.pages.flatMap((page) => page.activities) ?? [];
   return (
+    <div className="with-widgetbar">
     <section className="page activity-stream" data-testid="activity-stream-page" data-stream={slug}>
       <header className="activity-stream__header">
         <h1 className="page__title" data-testid="stream-title">
@@ -111,5 +113,7 @@ export const ActivityStreamPage = () => {
         </button>
       ) : null}
     </section>
+    {slug === ALL_STREAM_SLUG || slug === 'network' ? <WidgetBar slug={DASHBOARD_WIDGETBAR_SLUG} /> : null}
+    </div>
   );
 };

@@ -63,6 +63,7 @@ const GroupLayout = page(async () => (await import('../groups')).GroupLayout);
 const GroupStartPage = page(async () => (await import('../groups')).GroupStartPage);
 const GroupMembersPage = page(async () => (await import('../groups')).GroupMembersPage);
 const GroupAdministrationPage = page(async () => (await import('../groups')).GroupAdministrationPage);
+const GroupWidgetBarEditPage = page(async () => (await import('../widgetbars/GroupWidgetBarEditPage')).GroupWidgetBarEditPage);
 const NewGroupPage = page(async () => (await import('../groups')).NewGroupPage);
 const EditGroupPage = page(async () => (await import('../groups')).EditGroupPage);
 const GroupInvitesPage = page(async () => (await import('../groups')).GroupInvitesPage);
@@ -195,6 +196,7 @@ export const App = () => {
             <Route path="members" element={<GroupMembersPage />} />
             <Route path="map" element={<MapPage scope="group" />} />
             <Route path="administration" element={<GroupAdministrationPage />} />
+            <Route path="administration/widgetbars/:barSlug/edit" element={<GroupWidgetBarEditPage />} />
           </Route>
           <Route path="/invites" element={<GroupInvitesPage />} />
           <Route path="/invites/sent" element={<SentGroupInvitesPage />} />

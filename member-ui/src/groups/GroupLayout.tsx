@@ -1,4 +1,4 @@
-import { DELETED_MEMBER_NAME, type GroupDetailDto, type GroupMemberDto } from '@cn/contracts';
+import { DASHBOARD_WIDGETBAR_SLUG, DELETED_MEMBER_NAME, type GroupDetailDto, type GroupMemberDto } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { useGroup, useGroupCommand, useGroupMembers, useGroupNavigation, useJoin
 import './groups.css';
 import { GroupImage } from './GroupImage';
 import { MapToggle } from '../map/MapToggle';
+import { WidgetBar } from '../widgetbars';
 
 /** the group the nested pages show (read once by the layout) */
 export const useCurrentGroup = (): GroupDetailDto => useOutletContext<GroupDetailDto>();
@@ -88,6 +89,7 @@ export const GroupStartPage = () => {
   const { t } = useTranslation();
   const group = useCurrentGroup();
   return (
+    <div className="with-widgetbar">
     <div data-testid="group-start">
       {group.archived ? <div className="alert" role="status">{t('groups.archived_notice')}</div> : null}
       {group.invite ? (
@@ -105,6 +107,8 @@ export const GroupStartPage = () => {
       {group.teaser ? <p className="group-teaser">{group.teaser}</p> : null}
       {group.description ? <p style={{ whiteSpace: 'pre-wrap' }}>{group.description}</p> : null}
       {!group.teaser && !group.description ? <p className="muted">{t('groups.no_description')}</p> : null}
+    </div>
+    <WidgetBar slug={DASHBOARD_WIDGETBAR_SLUG} groupId={group.id} />
     </div>
   );
 };
@@ -248,6 +252,11 @@ export const GroupAdministrationPage = () => {
         <Link className="button button--quiet" to={`/groups/${group.slug}/edit`}>
           {t('groups.actions.edit')}
         </Link>
+        {group.can.edit_widgetbars ? (
+          <Link className="button button--quiet" to={`/groups/${group.slug}/administration/widgetbars/${DASHBOARD_WIDGETBAR_SLUG}/edit`} data-testid="group-widgetbar-edit">
+            {t('widgetbars.editor.open')}
+          </Link>
+        ) : null}
         {group.can.invite ? (
           <Link className="button button--quiet" to={`/groups/${group.slug}/membership_invites/new`}>
             {t('groups.actions.invite')}

@@ -24,6 +24,7 @@ const can = (overrides: Partial<GroupCan> = {}): GroupCan => ({
   favorite: false,
   create_appointments: false,
   create_calendars: false,
+  edit_widgetbars: false,
   ...overrides,
 });
 

@@ -1,0 +1,29 @@
+// Widget bars: what both consoles need without zod (the member console's start page, the editor's rules).
+
+export const NETWORK_WIDGETBAR_SCOPE = 'network';
+export const WIDGETBARS_COLLECTION = 'widgetbars';
+/** the start page's bar */
+export const DASHBOARD_WIDGETBAR_SLUG = 'dashboard';
+export const WIDGETBAR_SLUG_PATTERN = /^[a-z0-9][a-z0-9_]{0,49}$/;
+export const WIDGETBAR_WIDGETS_MAX = 30;
+export const WIDGETBAR_COUNT_MAX = 100;
+
+export const WIDGET_TYPES = ['admin_members', 'appointments', 'birthday', 'group_info', 'newest_members', 'online_members', 'rss', 'speed_dial', 'text'] as const;
+export type WidgetTypeName = (typeof WIDGET_TYPES)[number];
+/** the widget types a network bar may hold: group_info only in group bars */
+export const NETWORK_WIDGET_TYPES: readonly WidgetTypeName[] = WIDGET_TYPES.filter((type) => type !== 'group_info');
+export const WIDGET_RENDERERS = ['markdown', 'html_sanitized'] as const;
+export const ALL_OPTION = 'all';
+
+/**
+ * Several options chosen where 'all' is one of them: choosing 'all' last leaves only 'all'; choosing
+ * anything after 'all' drops 'all'. The order is the order of choosing.
+ */
+export const withAllOption = (values: readonly string[]): string[] => {
+  const unique = [...new Set(values)];
+  if (!unique.includes(ALL_OPTION)) return unique;
+  return values[values.length - 1] === ALL_OPTION ? [ALL_OPTION] : unique.filter((value) => value !== ALL_OPTION);
+};
+
+/** whether a bar of this scope may hold a widget of this type */
+export const widgetAllowedIn = (type: WidgetTypeName, scope: string): boolean => type !== 'group_info' || scope !== NETWORK_WIDGETBAR_SCOPE;

@@ -1,0 +1,61 @@
+// What the member console receives for a widget bar (GET /widgetbars/as-{slug}): each widget with its
+// properties and its data, resolved on the server for the signed-in member. Kept free of zod.
+import type { WidgetTypeName } from './widgetbar-constants';
+
+export interface WidgetMember {
+  id: string;
+  name: string;
+  path: string;
+  image: string | null;
+}
+
+export interface WidgetBirthday extends WidgetMember {
+  /** MM-DD of the next birthday */
+  date: string;
+  /** only when the widget shows ages and the member shows theirs */
+  age?: number;
+}
+
+export interface WidgetAppointment {
+  id: string;
+  title: string;
+  starts_at: string;
+  path: string;
+}
+
+export interface WidgetLink {
+  kind: 'group' | 'channel';
+  id: string;
+  name: string;
+  path: string;
+}
+
+export interface WidgetFeedItem {
+  title: string;
+  link: string;
+}
+
+export type WidgetData =
+  | { kind: 'members'; members: WidgetMember[] }
+  | { kind: 'birthdays'; members: WidgetBirthday[] }
+  | { kind: 'appointments'; appointments: WidgetAppointment[] }
+  | { kind: 'links'; links: WidgetLink[] }
+  /** the widget's markdown: the console renders it without raw HTML */
+  | { kind: 'markdown'; markdown: string }
+  /** the widget's HTML, sanitized on the server */
+  | { kind: 'html'; html: string }
+  | { kind: 'feed'; items: WidgetFeedItem[]; error: null | 'rss_unavailable' };
+
+export interface ResolvedWidget {
+  /** the widget's place in the bar */
+  index: number;
+  type: WidgetTypeName;
+  headline: string;
+  data: WidgetData;
+}
+
+export interface ResolvedWidgetBarResponse {
+  slug: string;
+  scope: string;
+  widgets: ResolvedWidget[];
+}

@@ -1,0 +1,134 @@
+import type { ResolvedWidget, WidgetData } from '@cn/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useWidgetBar } from './widgetbars-queries';
+import { renderWidgetHtml, renderWidgetMarkdown } from './widget-content';
+
+const Empty = ({ text }: { text: string }) => {
+  const { t } = useTranslation();
+  return (
+    <p className="muted widget__empty" data-testid="widget-empty">
+      {t(text)}
+    </p>
+  );
+};
+
+const emptyKey = (widget: ResolvedWidget): string => `widgetbars.empty.${widget.type}`;
+
+const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
+  const { t, i18n } = useTranslation();
+  const data: WidgetData = widget.data;
+  switch (data.kind) {
+    case 'members':
+      return data.members.length === 0 ? (
+        <Empty text={emptyKey(widget)} />
+      ) : (
+        <ul className="widget__list">
+          {data.members.map((member) => (
+            <li key={member.id} data-testid="widget-member">
+              {member.image ? <img className="widget__avatar" src={member.image} alt="" /> : null}
+              <Link to={member.path}>{member.name}</Link>
+            </li>
+          ))}
+        </ul>
+      );
+    case 'birthdays':
+      return data.members.length === 0 ? (
+        <Empty text={emptyKey(widget)} />
+      ) : (
+        <ul className="widget__list">
+          {data.members.map((member) => {
+            const [month, day] = member.date.split('-').map(Number);
+            const date = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, (month ?? 1) - 1, day ?? 1)));
+            return (
+              <li key={member.id} data-testid="widget-birthday">
+                <Link to={member.path}>{member.name}</Link> <span className="muted">{member.age === undefined ? date : t('widgetbars.birthday_with_age', { date, age: member.age })}</span>
+              </li>
+            );
+          })}
+        </ul>
+      );
+    case 'appointments':
+      return data.appointments.length === 0 ? (
+        <Empty text={emptyKey(widget)} />
+      ) : (
+        <ul className="widget__list">
+          {data.appointments.map((appointment) => (
+            <li key={appointment.id} data-testid="widget-appointment">
+              <Link to={appointment.path}>{appointment.title}</Link>
+              <span className="muted widget__when">{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(appointment.starts_at))}</span>
+            </li>
+          ))}
+        </ul>
+      );
+    case 'links':
+      return data.links.length === 0 ? (
+        <Empty text={emptyKey(widget)} />
+      ) : (
+        <ul className="widget__list">
+          {data.links.map((link) => (
+            <li key={`${link.kind}-${link.id}`} data-testid="widget-link">
+              <Link to={link.path}>{link.name}</Link>
+            </li>
+          ))}
+        </ul>
+      );
+    case 'markdown':
+      return <div className="widget__text">{renderWidgetMarkdown(data.markdown)}</div>;
+    case 'html':
+      return <div className="widget__text">{renderWidgetHtml(data.html)}</div>;
+    case 'feed':
+      if (data.error !== null)
+        return (
+          <p className="muted" role="status" data-testid="widget-rss-error">
+            {t('widgetbars.rss_error')}
+          </p>
+        );
+      return data.items.length === 0 ? (
+        <Empty text={emptyKey(widget)} />
+      ) : (
+        <ul className="widget__list">
+          {data.items.map((item) => (
+            <li key={item.link} data-testid="widget-feed-item">
+              <a href={item.link} target="_blank" rel="noopener noreferrer nofollow">
+                {item.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      );
+    default: {
+      const unknownData: never = data;
+      return unknownData;
+    }
+  }
+};
+
+/**
+ * A widget bar as the member sees it, resolved by the server; read again when the realtime channel names
+ * a change (a saved bar, members, presence).
+ */
+export const WidgetBar = ({ slug, groupId = null }: { slug: string; groupId?: string | null }) => {
+  const { t } = useTranslation();
+  const bar = useWidgetBar(slug, groupId);
+  if (bar.isPending) return null;
+  if (bar.isError)
+    return (
+      <aside className="widgetbar">
+        <p className="muted" role="alert" data-testid="widgetbar-error">
+          {t('widgetbars.load_failed')}
+        </p>
+      </aside>
+    );
+  if (bar.data.widgets.length === 0) return null;
+  return (
+    <aside className="widgetbar" data-testid="widgetbar" aria-label={t('widgetbars.label')}>
+      {bar.data.widgets.map((widget) => (
+        <section key={`${widget.index}-${widget.type}`} className="widget" data-testid={`widget-${widget.type}`}>
+          {widget.type === 'text' && !widget.headline ? null : <h2 className="widget__title">{widget.headline || t(`widgetbars.types.${widget.type}`)}</h2>}
+          <WidgetBody widget={widget} />
+        </section>
+      ))}
+    </aside>
+  );
+};

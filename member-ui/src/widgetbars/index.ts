@@ -1,0 +1,4 @@
+import './widgetbars.css';
+
+export { WidgetBar } from './WidgetBar';
+export { widgetBarsLive } from './widgetbars-queries';

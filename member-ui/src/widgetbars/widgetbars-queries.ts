@@ -1,0 +1,41 @@
+import { WIDGETBARS_COLLECTION } from '@cn/contracts';
+import type { Widget } from '@cn/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCommand } from '../api/useCommand';
+import type { LiveRoute } from '../realtime/LiveQueries';
+import { baseName } from '../realtime/changes';
+import { useSession } from '../session/SessionContext';
+import { widgetBarsApi } from './widgetbars-api';
+
+export const widgetBarKeys = {
+  all: ['widgetbars'] as const,
+  bar: (slug: string, groupId: string | null) => [...widgetBarKeys.all, groupId ?? 'network', slug] as const,
+};
+
+export const useWidgetBarEditor = (groupId: string, slug: string, enabled: boolean) => {
+  const { api } = useSession();
+  return useQuery({ queryKey: [...widgetBarKeys.all, 'editor', groupId, slug], queryFn: () => widgetBarsApi(api).editor(groupId, slug), retry: false, enabled });
+};
+
+export const useWidgetBarCalendars = (groupId: string, enabled: boolean) => {
+  const { api } = useSession();
+  return useQuery({ queryKey: [...widgetBarKeys.all, 'calendars', groupId], queryFn: () => widgetBarsApi(api).calendars(groupId), enabled });
+};
+
+export const useSaveWidgetBar = (groupId: string, slug: string) => {
+  const { api } = useSession();
+  return useCommand(({ widgets, revision }: { widgets: readonly Widget[]; revision: number }) => widgetBarsApi(api).save(groupId, slug, widgets, revision), [widgetBarKeys.all]);
+};
+
+export const useWidgetBar = (slug: string, groupId: string | null = null) => {
+  const { api } = useSession();
+  return useQuery({ queryKey: widgetBarKeys.bar(slug, groupId), queryFn: () => widgetBarsApi(api).bar(slug, groupId), retry: false });
+};
+
+/**
+ * A saved bar, a member who registered, changed or was locked, and presence reach the open bars: the
+ * server names the change, each bar reads its own view again.
+ */
+export const widgetBarsLive: LiveRoute = (message, client) => {
+  if (baseName(message.collection) === WIDGETBARS_COLLECTION) void client.invalidateQueries({ queryKey: widgetBarKeys.all });
+};

@@ -1,0 +1,63 @@
+/** @jest-environment jsdom */
+import '../appointments/jsdom-text-encoding.cjs';
+import type { ResolvedWidget, ResolvedWidgetBarResponse } from '@cn/contracts';
+import { act, screen } from '@testing-library/react';
+import { fakeServer, renderPage } from '../testing/render';
+import { WidgetBar } from './WidgetBar';
+
+const bar = (widgets: ResolvedWidget[]): ResolvedWidgetBarResponse => ({ scope: 'network', slug: 'dashboard', widgets });
+const widget = (type: ResolvedWidget['type'], data: ResolvedWidget['data'], headline = ''): ResolvedWidget => ({ index: 0, type, headline, data });
+
+describe('the widget bar in the member console', () => {
+  it('shows each widget with its data, the empty states and the RSS error text', async () => {
+    const server = fakeServer({
+      'GET /widgetbars/as-dashboard': {
+        status: 200,
+        body: bar([
+          widget('text', { kind: 'markdown', markdown: 'Hello **team** <script>alert(1)</script>' }),
+          { ...widget('online_members', { kind: 'members', members: [] }), index: 1 },
+          { ...widget('speed_dial', { kind: 'links', links: [] }), index: 2 },
+          { ...widget('appointments', { kind: 'appointments', appointments: [] }, 'Our dates'), index: 3 },
+          { ...widget('rss', { kind: 'feed', items: [], error: 'rss_unavailable' }), index: 4 },
+          { ...widget('newest_members', { kind: 'members', members: [{ id: 'm2', name: 'Grace Hopper', path: '/members/m2', image: null }] }), index: 5 },
+        ]),
+      },
+    });
+    renderPage(<WidgetBar slug="dashboard" />, { url: '/', path: '/', api: server.api });
+    const text = await screen.findByTestId('widget-text');
+    expect(text.querySelector('strong')?.textContent).toBe('team');
+    expect(text.querySelector('script')).toBeNull();
+    expect(text.textContent).toContain('<script>');
+    expect(screen.getByTestId('widget-online_members').textContent).toContain('Nobody else is online right now.');
+    expect(screen.getByTestId('widget-speed_dial').textContent).toContain('No favourites yet');
+    expect(screen.getByTestId('widget-appointments').textContent).toBe('Our datesNo upcoming appointments.');
+    expect(screen.getByTestId('widget-rss-error').textContent).toBe('This feed could not be read just now.');
+    expect(screen.getByTestId('widget-member').textContent).toBe('Grace Hopper');
+  });
+
+  it('says so when the bar cannot be loaded', async () => {
+    const server = fakeServer({ 'GET /widgetbars/g-g1-as-dashboard': { status: 500, body: { statusCode: 500, error: 'generic_error' } } });
+    renderPage(<WidgetBar slug="dashboard" groupId="g1" />, { url: '/', path: '/', api: server.api });
+    expect((await screen.findByTestId('widgetbar-error')).textContent).toBe('The widgets could not be loaded.');
+  });
+
+  it('reads the bar again when a change is pushed', async () => {
+    let content = 'First';
+    const server = fakeServer({ 'GET /widgetbars/as-dashboard': () => ({ status: 200, body: bar([widget('text', { kind: 'markdown', markdown: content })]) }) });
+    const { channel } = renderPage(<WidgetBar slug="dashboard" />, { url: '/', path: '/', api: server.api });
+    expect((await screen.findByTestId('widget-text')).textContent).toBe('First');
+    content = 'Second';
+    act(() => channel.push({ collection: 'widgetbars_v1', id: 'network:dashboard', doc: { position: 5 } }));
+    expect(await screen.findByText('Second')).toBeTruthy();
+  });
+
+  it('renders sanitized HTML through an allow-list, never as markup', async () => {
+    const server = fakeServer({
+      'GET /widgetbars/as-dashboard': { status: 200, body: bar([widget('text', { kind: 'html', html: '<p>Hi <a href="javascript:x">bad</a> <a href="/groups/choir">choir</a></p><img src="https://evil.example/x.png">' })]) },
+    });
+    renderPage(<WidgetBar slug="dashboard" />, { url: '/', path: '/', api: server.api });
+    const text = await screen.findByTestId('widget-text');
+    expect([...text.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['/groups/choir']);
+    expect(text.querySelector('img')).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import { Module } from '@nestjs/common';
+import { FEED_CACHE_MS, FEED_MAX_BYTES, FEED_TIMEOUT_MS, WIDGETBARS_COLLECTION } from '@cn/contracts';
+import { collectionName } from '@cn/domain';
+import { createCachedFeedReader, createHttpFeedReader, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
+import type { ProjectionFeature } from '../core/projection-feature';
+import { membersProjection } from '../members/members.projection';
+import { memberLocksProjection } from '../members/member-locks.projection';
+import type { ChangePublisher } from '../realtime/change-publisher';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+import { WIDGET_FEED_READER, WidgetBarsController } from './widgetbars.controller';
+import { memberSinceProjection, widgetBarsProjection } from './widgetbars.projection';
+
+/** changes of one kind within this time go out as one push: a burst of member events costs each open bar one read */
+export const WIDGETBAR_PUSH_COALESCE_MS = 150;
+
+/**
+ * Open widget bars read themselves again when something they show changed: a saved bar, a member who
+ * registered, changed (presence, profile), was locked or erased, and a member coming online or going
+ * offline. The message names the bar (or `members`), never its content: each console reads its own view.
+ */
+export const widgetBarPublishers = (): ChangePublisher[] => {
+  const pending = new Map<string, { hub: RealtimeHub; position: number }>();
+  const announce = (hub: RealtimeHub, id: string, position: number): void => {
+    const waiting = pending.get(id);
+    if (waiting) {
+      waiting.position = Math.max(waiting.position, position);
+      return;
+    }
+    pending.set(id, { hub, position });
+    setTimeout(() => {
+      const due = pending.get(id);
+      pending.delete(id);
+      if (!due) return;
+      const message = { type: 'changed' as const, collection: WIDGETBARS_COLLECTION, id, doc: { position: due.position } };
+      for (const memberId of due.hub.connectedMembers()) due.hub.publishTo(memberId, message);
+    }, WIDGETBAR_PUSH_COALESCE_MS).unref();
+  };
+  return [
+  {
+    collection: collectionName(widgetBarsProjection),
+    publish: (change, hub) => {
+      announce(hub, change.id, change.event.position);
+      return Promise.resolve();
+    },
+  },
+  ...[membersProjection, memberLocksProjection, memberSinceProjection].map(
+    (projection, at): ChangePublisher => ({
+      collection: collectionName(projection),
+      publish: (change, hub) => {
+        announce(hub, 'members', change.event.position);
+        return Promise.resolve();
+      },
+      // presence follows the connection: one publisher is enough to hear of it
+      ...(at === 0
+        ? {
+            presenceChanged: (_memberId: string, hub: RealtimeHub) => {
+              announce(hub, 'members', 0);
+              return Promise.resolve();
+            },
+          }
+        : {}),
+    }),
+  ),
+  ];
+};
+
+/** Widget bars of the network and of each group: their editors' reads and the bars resolved for a member. */
+@Module({
+  controllers: [WidgetBarsController],
+  providers: [
+    {
+      provide: WIDGET_FEED_READER,
+      useFactory: (infra: Infrastructure) =>
+        createCachedFeedReader(
+          createHttpFeedReader({ timeoutMs: FEED_TIMEOUT_MS, maxBytes: FEED_MAX_BYTES, allowPrivateNetworks: infra.config.feedsAllowPrivateNetworks }),
+          { ttlMs: FEED_CACHE_MS, clock: infra.clock },
+        ),
+      inject: [INFRASTRUCTURE],
+    },
+  ],
+})
+export class WidgetBarsModule {}
+
+export const widgetBarsFeature: ProjectionFeature = {
+  module: WidgetBarsModule,
+  readModels: [widgetBarsProjection, memberSinceProjection],
+  publishers: () => widgetBarPublishers(),
+};
