@@ -410,6 +410,7 @@ export const germanAppMessages: AppMessages = {
         NewsletterUpcomingActivitiesOrdered: 'Newsletter-Aktivitäten umsortiert',
         NewsletterTemplateChanged: 'Newsletter-Vorlage geändert',
         NewsletterSent: 'Newsletter versendet',
+        WidgetBarSaved: 'Widget-Leiste gespeichert',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -409,6 +409,7 @@ export const englishAppMessages = {
         NewsletterUpcomingActivitiesOrdered: 'Newsletter activities reordered',
         NewsletterTemplateChanged: 'Newsletter template changed',
         NewsletterSent: 'Newsletter sent',
+        WidgetBarSaved: 'Widget bar saved',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -410,6 +410,7 @@ export const spanishAppMessages: AppMessages = {
         NewsletterUpcomingActivitiesOrdered: 'Actividades del boletín reordenadas',
         NewsletterTemplateChanged: 'Plantilla del boletín cambiada',
         NewsletterSent: 'Boletín enviado',
+        WidgetBarSaved: 'Barra de widgets guardada',
       },
       summary: {
         generic: '%{who}: %{type}',

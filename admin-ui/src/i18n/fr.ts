@@ -410,6 +410,7 @@ export const frenchAppMessages: AppMessages = {
         NewsletterUpcomingActivitiesOrdered: 'Activités de la lettre d’information réordonnées',
         NewsletterTemplateChanged: 'Modèle de la lettre d’information modifié',
         NewsletterSent: 'Lettre d’information envoyée',
+        WidgetBarSaved: 'Barre de widgets enregistrée',
       },
       summary: {
         generic: '%{who} : %{type}',
