@@ -14,6 +14,7 @@ import FactCheckIcon from '@mui/icons-material/FactCheck';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppsIcon from '@mui/icons-material/Apps';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import type { Permissions } from '../api/authProvider';
 import BadgeIcon from '@mui/icons-material/Badge';
 
@@ -64,6 +65,9 @@ export const AppMenu = () => {
       {audit && <Menu.Item to="/legal_acceptances" primaryText="cn.menu.legal_acceptances" leftIcon={<FactCheckIcon />} data-testid="menu-legal-acceptances" />}
       {audit && <Menu.Item to="/statistics" primaryText="cn.menu.statistics" leftIcon={<BarChartIcon />} data-testid="menu-statistics" />}
       {administrate && <Menu.Item to="/navigation/network" primaryText="cn.menu.navigation" leftIcon={<MenuIcon />} data-testid="menu-navigation" />}
+      {administrate && (
+        <Menu.Item to="/administration/app_navigation/edit" primaryText="cn.menu.app_navigation" leftIcon={<PhoneIphoneIcon />} data-testid="menu-app-navigation" />
+      )}
       {administrate && <Menu.Item to="/apps" primaryText="cn.menu.apps" leftIcon={<AppsIcon />} data-testid="menu-apps" />}
       {audit && <Menu.Item to="/membership_roles" primaryText="cn.menu.membership_roles" leftIcon={<BadgeIcon />} data-testid="menu-membership-roles" />}
     </Menu>
