@@ -91,7 +91,7 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
           </CustomRoutes>
         )}
         {permissions?.administrate === true && <Resource name="navigation" {...navigation} />}
-        {permissions?.administrate === true && (
+        {(permissions?.administrate === true || permissions?.audit === true) && (
           <CustomRoutes>
             <Route path={APP_NAVIGATION_PATH} element={<AppNavigationPage />} />
           </CustomRoutes>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
-import { Title, useGetList, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { Title, useGetList, useGetOne, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
 import {
   Alert,
   Box,
@@ -31,6 +31,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import SaveIcon from '@mui/icons-material/Save';
 import { APP_NAVIGATION_ICONS, APP_NAVIGATION_ID, mayBeEntryPoint, NETWORK_STREAM_SLUG, type AppNavigationIcon, type AppNavigationItem, type AppNavigationType, type FieldError } from '@cn/contracts';
+import type { Permissions } from '../api/authProvider';
 import { fieldErrorsOf } from '../api/serverErrors';
 import type { AppNavigationRecord } from './app-navigation-data-provider';
 import { addItem, canAdd, changeType, linkState, moveItem, removeItem, saveBlockers, setEntryPoint, setLink, setStream, typeChoices, updateItem } from './app-navigation-editor';
@@ -52,10 +53,13 @@ interface GroupOption {
  * The native app's navigation (spec "messages, files, …" §5): five items at depth 1, the first four
  * ordered by dragging (or the arrow buttons), 'more' fixed last; the selected item's form beside the list;
  * saved at the top with the saving toasts, at the revision read (another administrator's save is pushed live).
+ * Auditors read it (the route's rule): nothing to change, nothing to save.
  */
 export const AppNavigationEdit = () => {
   const translate = useTranslate();
   const notify = useNotify();
+  const { permissions } = usePermissions<Permissions | null>();
+  const readOnly = permissions?.administrate !== true;
   const { data, refetch, error } = useGetOne<AppNavigationRecord>(APP_NAVIGATION_RESOURCE, { id: APP_NAVIGATION_ID });
   const { data: groups } = useGetList<GroupOption>('groups', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
   const [update, { isPending: saving }] = useUpdate<AppNavigationRecord>();
@@ -149,9 +153,11 @@ export const AppNavigationEdit = () => {
           <Typography variant="h6" sx={{ flexGrow: 1 }}>
             {translate('cn.app_navigation.title')}
           </Typography>
-          <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void save()} disabled={saving || blockers.length > 0} data-testid="app-navigation-save">
-            {translate('cn.app_navigation.save')}
-          </Button>
+          {!readOnly && (
+            <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void save()} disabled={saving || blockers.length > 0} data-testid="app-navigation-save">
+              {translate('cn.app_navigation.save')}
+            </Button>
+          )}
         </Stack>
         <Typography variant="body2" sx={{ mb: 1 }}>
           {translate('cn.app_navigation.explanation')}
@@ -185,7 +191,7 @@ export const AppNavigationEdit = () => {
           <Box sx={{ minWidth: 280 }}>
             <List dense data-testid="app-navigation-items">
               {items.map((item, index) => {
-                const fixed = index === fixedIndex && item.type === 'more';
+                const fixed = (index === fixedIndex && item.type === 'more') || readOnly;
                 return (
                   <ListItemButton
                     key={item.id}
@@ -199,7 +205,7 @@ export const AppNavigationEdit = () => {
                     onDrop={(event) => onDrop(event, index)}
                     data-testid={`app-navigation-item-${index}`}
                   >
-                    <ListItemIcon>{fixed ? <AppNavigationIconOf icon={item.icon} /> : <DragIndicatorIcon fontSize="small" titleAccess={translate('cn.app_navigation.drag')} />}</ListItemIcon>
+                    <ListItemIcon>{fixed ? null : <DragIndicatorIcon fontSize="small" titleAccess={translate('cn.app_navigation.drag')} />}</ListItemIcon>
                     <ListItemIcon>
                       <AppNavigationIconOf icon={item.icon} />
                     </ListItemIcon>
@@ -229,11 +235,13 @@ export const AppNavigationEdit = () => {
                 );
               })}
             </List>
-            <Button startIcon={<AddIcon />} disabled={!canAdd(items)} onClick={() => edit(addItem(items))} data-testid="app-navigation-add">
-              {translate('cn.app_navigation.add')}
-            </Button>
+            {!readOnly && (
+              <Button startIcon={<AddIcon />} disabled={!canAdd(items)} onClick={() => edit(addItem(items))} data-testid="app-navigation-add">
+                {translate('cn.app_navigation.add')}
+              </Button>
+            )}
           </Box>
-          <Box sx={{ flexGrow: 1 }} data-testid="app-navigation-form">
+          <Box component="fieldset" disabled={readOnly} sx={{ flexGrow: 1, border: 0, m: 0, p: 0, minWidth: 0 }} data-testid="app-navigation-form">
             <Typography variant="subtitle1" sx={{ mb: 2 }}>
               {translate('cn.app_navigation.item', { number: currentIndex + 1 })}
             </Typography>

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import '../testing/jsdom-text-encoding.cjs';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, Notification, type DataProvider, type UpdateParams } from 'react-admin';
+import { AdminContext, Notification, type AuthProvider, type DataProvider, type UpdateParams } from 'react-admin';
 import { APP_NAVIGATION_COLLECTION, defaultAppNavigation, type AppNavigationItem } from '@cn/contracts';
 import { englishMessagesAll } from '../i18n/english';
 import { allByRole, click, render, waitFor } from '../testing/render';
@@ -11,6 +11,14 @@ import { AppNavigationEdit } from './AppNavigationEdit';
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => ({ current: null }) }));
 
 const i18nProvider = polyglotI18nProvider(() => englishMessagesAll, 'en');
+const signedInAs = (can: { administrate: boolean; audit: boolean }): AuthProvider => ({
+  login: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve(can),
+});
+const administrator = signedInAs({ administrate: true, audit: true });
 
 /** the realtime socket the editor opens: the spec pushes through it */
 class FakeSocket {
@@ -71,9 +79,9 @@ describe('the app navigation editor', () => {
     (globalThis as unknown as { WebSocket: unknown }).WebSocket = original;
   });
 
-  const renderEditor = (dataProvider: DataProvider) =>
+  const renderEditor = (dataProvider: DataProvider, authProvider: AuthProvider = administrator) =>
     render(
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider}>
         <AppNavigationEdit />
         <Notification />
       </AdminContext>,
@@ -83,11 +91,15 @@ describe('the app navigation editor', () => {
     const { dataProvider } = provider();
     const view = await renderEditor(dataProvider);
     await waitFor(() => expect(itemTitles()).toEqual(['Activities', 'Messages', 'Appointments', 'Files', 'More']));
-    expect(byTestId<HTMLButtonElement>('app-navigation-add').disabled).toBe(true);
+    await waitFor(() => expect(byTestId<HTMLButtonElement>('app-navigation-add').disabled).toBe(true));
     expect(byTestId<HTMLButtonElement>('app-navigation-save').disabled).toBe(false);
     expect(document.body.textContent).toContain('The entry point is the screen the app opens on');
 
-    const removeButtons = allByRole('button', 'Remove item');
+    const removeButtons = await waitFor(() => {
+      const found = allByRole('button', 'Remove item');
+      expect(found).toHaveLength(4);
+      return found;
+    });
     expect(removeButtons).toHaveLength(4);
     await click(removeButtons[2]);
     await waitFor(() => expect(itemTitles()).toEqual(['Activities', 'Messages', 'Files', 'More']));
@@ -102,10 +114,21 @@ describe('the app navigation editor', () => {
     view.unmount();
   });
 
+  it('lets auditors read it without anything to change or save', async () => {
+    const { dataProvider } = provider();
+    const view = await renderEditor(dataProvider, signedInAs({ administrate: false, audit: true }));
+    await waitFor(() => expect(itemTitles()).toHaveLength(5));
+    await waitFor(() => expect(document.querySelector('[data-testid="app-navigation-save"]')).toBeNull());
+    expect(document.querySelector('[data-testid="app-navigation-add"]')).toBeNull();
+    expect(allByRole('button', 'Remove item')).toHaveLength(0);
+    expect(byTestId<HTMLFieldSetElement>('app-navigation-form').disabled).toBe(true);
+    view.unmount();
+  });
+
   it('saves the items at the revision read and says so', async () => {
     const { dataProvider, updates } = provider();
     const view = await renderEditor(dataProvider);
-    await waitFor(() => expect(itemTitles()).toHaveLength(5));
+    await waitFor(() => expect(allByRole('button', 'Move down')).toHaveLength(4));
     await click(allByRole('button', 'Move down')[0]);
     await waitFor(() => expect(itemTitles()[0]).toBe('Messages'));
     await click(byTestId('app-navigation-save'));
@@ -120,7 +143,7 @@ describe('the app navigation editor', () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { dataProvider } = provider('conflict');
     const view = await renderEditor(dataProvider);
-    await waitFor(() => expect(itemTitles()).toHaveLength(5));
+    await waitFor(() => byTestId('app-navigation-save'));
     await click(byTestId('app-navigation-save'));
     await waitFor(() => expect(document.body.textContent).toContain('Someone else changed this in the meantime'));
     view.unmount();

@@ -65,7 +65,7 @@ export const AppMenu = () => {
       {audit && <Menu.Item to="/legal_acceptances" primaryText="cn.menu.legal_acceptances" leftIcon={<FactCheckIcon />} data-testid="menu-legal-acceptances" />}
       {audit && <Menu.Item to="/statistics" primaryText="cn.menu.statistics" leftIcon={<BarChartIcon />} data-testid="menu-statistics" />}
       {administrate && <Menu.Item to="/navigation/network" primaryText="cn.menu.navigation" leftIcon={<MenuIcon />} data-testid="menu-navigation" />}
-      {administrate && (
+      {audit && (
         <Menu.Item to="/administration/app_navigation/edit" primaryText="cn.menu.app_navigation" leftIcon={<PhoneIphoneIcon />} data-testid="menu-app-navigation" />
       )}
       {administrate && <Menu.Item to="/apps" primaryText="cn.menu.apps" leftIcon={<AppsIcon />} data-testid="menu-apps" />}
