@@ -18,7 +18,7 @@ describe('app navigation read model', () => {
     const apply = (doc: AppNavigationDocument | null, event: RecordedEvent): AppNavigationDocument => {
       const next = appNavigationsProjection.evolve(doc, event, 'network');
       if (next === null) throw new Error('deleted');
-      return { ...next, _position: event.position };
+      return { ...(next as AppNavigationDocument), _position: event.position };
     };
     const afterFirst = apply(null, first);
     const afterSecond = apply(afterFirst, second);
