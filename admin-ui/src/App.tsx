@@ -28,6 +28,7 @@ import { legalAcceptances, legalTexts } from './legal-texts';
 import { imprint } from './imprint';
 import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
 import { navigation } from './navigation';
+import { APP_NAVIGATION_PATH, AppNavigationPage } from './app-navigation';
 import { apps } from './apps';
 import { membershipRoles } from './membership_roles';
 import { newsletter, NewsletterSettingsPage, NewsletterTemplatePage, NEWSLETTER_SETTINGS_PATH, NEWSLETTER_TEMPLATE_PATH, NEWSLETTER_UPCOMING_PATH, UpcomingActivitiesPage } from './newsletter';
@@ -92,6 +93,11 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
           </CustomRoutes>
         )}
         {permissions?.administrate === true && <Resource name="navigation" {...navigation} />}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <CustomRoutes>
+            <Route path={APP_NAVIGATION_PATH} element={<AppNavigationPage />} />
+          </CustomRoutes>
+        )}
         {permissions?.administrate === true && <Resource name="apps" {...apps} />}
         {permissions?.administrate === true && <Resource name="newsletter" {...newsletter} />}
         {permissions?.administrate === true && <Resource name="widgetbars" {...widgetbars} />}

@@ -24,6 +24,7 @@ const PROVIDERS: Record<string, ProviderLoader> = {
   imprint: (api) => import('./imprint/imprint-data-provider').then((module) => module.createImprintDataProvider(api)),
   statistics: (api) => import('./statistics/statistics-data-provider').then((module) => module.createStatisticsDataProvider(api)),
   navigation: (api) => import('./navigation/navigation-data-provider').then((module) => module.createNavigationDataProvider(api)),
+  app_navigation: (api) => import('./app-navigation/app-navigation-data-provider').then((module) => module.createAppNavigationDataProvider(api)),
   apps: (api) => import('./apps/apps-data-provider').then((module) => module.createAppsDataProvider(api)),
   newsletter: (api) => import('./newsletter/newsletter-data-provider').then((module) => module.createNewsletterDataProvider(api)),
   widgetbars: (api) => import('./widgetbars/widgetbars-data-provider').then((module) => module.createWidgetBarsDataProvider(api)),

@@ -16,6 +16,7 @@ import { AbuseReportsModule } from './abuse-reports/abuse-reports.module';
 import { TwoFactorModule } from './two-factor/two-factor.module';
 import { LegalModule } from './legal/legal.module';
 import { NavigationModule } from './navigation/navigation.module';
+import { AppNavigationModule } from './navigation/app-navigation.module';
 import { ChatModule } from './chat/chat.module';
 import { AppsModule } from './apps/apps.module';
 import { FilesModule } from './files/files.module';
@@ -44,6 +45,7 @@ export const COMMAND_FEATURES: Type[] = [
   TwoFactorModule,
   LegalModule,
   NavigationModule,
+  AppNavigationModule,
   ChatModule,
   AppsModule,
   FilesModule,

@@ -64,6 +64,7 @@ export * from './legal/legal';
 export * from './legal/legal-constants';
 export * from './statistics/statistics';
 export * from './navigation/navigation';
+export * from './navigation/app-navigation';
 export * from './navigation/navigation-constants';
 export * from './navigation/administration-navigation';
 export * from './widgetbars/widgetbars';

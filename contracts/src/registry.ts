@@ -22,6 +22,7 @@ import { memberAdministrationEvents } from './members/member-administration';
 import { legalEvents } from './legal/legal';
 import { membershipRolesManagerEvents } from './membership-roles/membership-roles';
 import { navigationEvents } from './navigation/navigation';
+import { appNavigationEvents } from './navigation/app-navigation';
 import { chatDraftEvents, chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
 import { filesModuleEvents } from './files/file-events';
@@ -61,6 +62,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...memberAdministrationEvents,
     ...legalEvents,
     ...navigationEvents,
+    ...appNavigationEvents,
     ...chatEvents,
     ...chatDraftEvents,
     ...appsEvents,

@@ -19,6 +19,7 @@ import { twoFactorFeature } from './two-factor/two-factor.module';
 import { legalFeature } from './legal/legal.module';
 import { statisticsFeature } from './statistics/statistics.module';
 import { navigationFeature } from './navigation/navigation.module';
+import { appNavigationFeature } from './navigation/app-navigation.module';
 import { chatFeature } from './chat/chat.module';
 import { appsFeature } from './apps/apps.module';
 import { filesFeature } from './files/files.module';
@@ -57,6 +58,7 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   legalFeature,
   statisticsFeature,
   navigationFeature,
+  appNavigationFeature,
   chatFeature,
   appsFeature,
   filesFeature,

@@ -15,6 +15,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppsIcon from '@mui/icons-material/Apps';
 import WidgetsIcon from '@mui/icons-material/Widgets';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import type { Permissions } from '../api/authProvider';
 import BadgeIcon from '@mui/icons-material/Badge';
 import MailIcon from '@mui/icons-material/Mail';
@@ -67,6 +68,9 @@ export const AppMenu = () => {
       {audit && <Menu.Item to="/statistics" primaryText="cn.menu.statistics" leftIcon={<BarChartIcon />} data-testid="menu-statistics" />}
       {administrate && <Menu.Item to="/navigation/network" primaryText="cn.menu.navigation" leftIcon={<MenuIcon />} data-testid="menu-navigation" />}
       {administrate && <Menu.Item to="/widgetbars" primaryText="cn.menu.widgetbars" leftIcon={<WidgetsIcon />} data-testid="menu-widgetbars" />}
+      {audit && (
+        <Menu.Item to="/administration/app_navigation/edit" primaryText="cn.menu.app_navigation" leftIcon={<PhoneIphoneIcon />} data-testid="menu-app-navigation" />
+      )}
       {administrate && <Menu.Item to="/apps" primaryText="cn.menu.apps" leftIcon={<AppsIcon />} data-testid="menu-apps" />}
       {administrate && <Menu.Item to="/newsletter/settings" primaryText="cn.menu.newsletter" leftIcon={<MailIcon />} data-testid="menu-newsletter" />}
       {audit && <Menu.Item to="/membership_roles" primaryText="cn.menu.membership_roles" leftIcon={<BadgeIcon />} data-testid="menu-membership-roles" />}

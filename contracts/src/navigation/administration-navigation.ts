@@ -11,6 +11,7 @@ export type AdministrationNavigationId =
   | 'change_requests'
   | 'membership_roles'
   | 'navigation'
+  | 'app_navigation'
   | 'legal_texts'
   | 'imprint'
   | 'statistics'
@@ -33,6 +34,7 @@ export const ADMINISTRATION_NAVIGATION: readonly AdministrationNavigationEntry[]
   { id: 'change_requests', auth: 'admin', link: '/admin/#/change_requests', api: '/administration/change_requests' },
   { id: 'membership_roles', auth: 'auditor', link: '/admin/#/membership_roles', api: '/administration/membership_roles' },
   { id: 'navigation', auth: 'auditor', link: '/admin/#/navigation', api: '/administration/navigation.json' },
+  { id: 'app_navigation', auth: 'auditor', link: '/admin/#/administration/app_navigation/edit', api: '/administration/app_navigation.json' },
   { id: 'legal_texts', auth: 'auditor', link: '/admin/#/legal_texts', api: '/administration/legal_texts' },
   { id: 'imprint', auth: 'auditor', link: '/admin/#/imprint', api: '/administration/imprint/edit' },
   { id: 'statistics', auth: 'auditor', link: '/admin/#/statistics', api: '/administration/statistics' },
