@@ -43,7 +43,7 @@ const created = (groupId: string, access: GroupAccess) =>
 const joined = (groupId: string, memberId: string) => recorded('MemberJoinedGroup', { group_id: groupId, member_id: memberId, admin: false }, { streamId: groupStream(groupId) });
 const left = (groupId: string, memberId: string) => recorded('MemberLeftGroup', { group_id: groupId, member_id: memberId }, { streamId: groupStream(groupId) });
 const posted = (id: string, groupId: string | null, author: string) =>
-  recorded('ActivityPosted', { activity_id: id, group_id: groupId, author_id: author, html_content: `<p>${id}</p>` }, { streamId: activityStream(id), memberId: author });
+  recorded('ActivityPosted', { activity_id: id, group_id: groupId, author_id: author, html_content: `<p>${id}</p>`, attachments: [] }, { streamId: activityStream(id), memberId: author });
 
 describe('activities projection', () => {
   const history = [
