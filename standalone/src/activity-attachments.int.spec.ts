@@ -130,4 +130,24 @@ describe('post attachments over HTTP', () => {
     const seen = await must<ActivityDto>(auditor, 'get', `/api/v1/activities/${id}`);
     expect(((await download(auditor, seen.attachments[0]?.url ?? '')).body as Buffer).toString()).toBe('mine\n');
   });
+
+  it('the post lists its files exactly to those whom the read-through route answers, for every role', async () => {
+    const { admin, member, guest, auditor } = clients;
+    const memo = await upload(member, 'Memo.txt', Buffer.from('memo\n'));
+    const { id } = await must<{ id: string }>(member, 'post', `/api/v1/activitystreams/${club.slug}/activities`, { content: '<p>Memo</p>', attachments: [memo] });
+    const url = `/api/v1/activities/${id}/attachments/${memo}`;
+    const seen: Record<string, string> = {};
+    for (const [role, client] of Object.entries({ author: member, network_admin: admin, external: guest, outsider: auditor })) {
+      const view = await call(client, 'get', `/api/v1/activities/${id}`);
+      const listed = view.status === 200 && (view.body as ActivityDto).attachments.some((attachment) => attachment.url === url);
+      const status = (await download(client, url)).status;
+      expect(status === 200).toBe(listed);
+      seen[role] = `${view.status}/${status}`;
+    }
+    expect(seen).toEqual({ author: '200/200', network_admin: '200/200', external: '404/404', outsider: '404/404' });
+    // an edit changes the text and keeps the files; it takes no attachments
+    expect((await call(member, 'put', `/api/v1/activities/${id}`, { content: '<p>Memo, edited</p>', attachments: [] })).status).toBe(400);
+    await must(member, 'put', `/api/v1/activities/${id}`, { content: '<p>Memo, edited</p>' });
+    expect((await must<ActivityDto>(admin, 'get', `/api/v1/activities/${id}`)).attachments.map((attachment) => attachment.name)).toEqual(['Memo.txt']);
+  });
 });

@@ -23,12 +23,15 @@ const richContent = z
   .refine((html) => htmlToText(html).length > 0, { message: 'required' });
 
 /**
- * POST /api/v1/activitystreams/{slug}/activities, PUT /api/v1/activities/{id}: `{ content, attachments? }`;
- * attachments: file ids, the author's own uploads or files they may read (the messages' rule). An edit
- * keeps the post's files: it changes the text only.
+ * POST /api/v1/activitystreams/{slug}/activities: `{ content, attachments? }`; attachments: file ids, the
+ * author's own uploads or files they may read (the messages' rule), at most twenty.
  */
 export const activityRequestSchema = z.object({ content: richContent, attachments: attachmentIdsSchema(ACTIVITY_ATTACHMENTS_MAX) });
 export type ActivityRequest = z.input<typeof activityRequestSchema>;
+
+/** PUT /api/v1/activities/{id}: `{ content }`; an edit keeps the post's files (no field for them: none is ignored unseen) */
+export const activityEditRequestSchema = z.object({ content: richContent }).strict();
+export type ActivityEditRequest = z.input<typeof activityEditRequestSchema>;
 
 /** POST /api/v1/activities/{id}/replies and PUT …/replies/{replyId}: `{ content }` */
 export const replyRequestSchema = z.object({ content: richContent });

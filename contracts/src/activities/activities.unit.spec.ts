@@ -1,4 +1,4 @@
-import { activityRequestSchema, ActivityPosted } from './activities';
+import { activityEditRequestSchema, activityRequestSchema, ActivityPosted } from './activities';
 
 const errorsOf = (body: unknown) => {
   const parsed = activityRequestSchema.safeParse(body);
@@ -12,6 +12,11 @@ describe('post requests', () => {
     expect(errorsOf({ content: '<p>Hi</p>', attachments: Array.from({ length: 21 }, (_, index) => `f${index}`) })).toContainEqual({ field: 'attachments', key: 'too_big' });
     expect(errorsOf({ content: '<p>Hi</p>', attachments: [''] })).toContainEqual(expect.objectContaining({ key: 'required' }));
     expect(errorsOf({ content: '<p>Hi</p>', attachments: 'f1' })).toContainEqual({ field: 'attachments', key: 'invalid_type' });
+  });
+
+  it('an edit changes the text only: attachments are refused there, not ignored', () => {
+    expect(activityEditRequestSchema.safeParse({ content: '<p>Edited</p>' }).success).toBe(true);
+    expect(activityEditRequestSchema.safeParse({ content: '<p>Edited</p>', attachments: [] }).success).toBe(false);
   });
 });
 

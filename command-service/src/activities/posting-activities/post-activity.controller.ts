@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode, Param, Post, Put, Res } from '@nestjs/com
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { activityRequestSchema, createdAcceptedSchema, type CommandAccepted, type CreatedAccepted } from '@cn/contracts';
+import { activityEditRequestSchema, activityRequestSchema, createdAcceptedSchema, type CommandAccepted, type CreatedAccepted } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { commandAccepted, commandAnswer, Endpoint, Issuer, Payload } from '@cn/platform';
 import { POST_COMMANDS, PostActivityCommand } from './post-activity.command';
@@ -38,8 +38,8 @@ export class PostActivityController {
 
   @Put('activities/:id')
   @HttpCode(200)
-  @Endpoint({ summary: 'Edit one\'s own post { content } (its files stay as posted)', tags, auth: 'member', command: POST_COMMANDS.edit, body: activityRequestSchema, responses: { 200: commandAnswer('accepted, { id, position }', createdAcceptedSchema), ...refusals } })
-  async edit(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() payload: Body, @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {
+  @Endpoint({ summary: 'Edit one\'s own post { content } (its files stay as posted)', tags, auth: 'member', command: POST_COMMANDS.edit, body: activityEditRequestSchema, responses: { 200: commandAnswer('accepted, { id, position }', createdAcceptedSchema), ...refusals } })
+  async edit(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() payload: z.output<typeof activityEditRequestSchema>, @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {
     const { position } = await this.commands.execute(new PostActivityCommand(issuer, { slug: null, activity_id: id, html_content: payload.content }));
     return { id, ...commandAccepted(res, position) };
   }
