@@ -1,18 +1,10 @@
-import request from 'supertest';
-import { activityStream, CONSISTENCY_HEADER, groupRootFolderId, type ActivityDto, type GroupCategoriesResponse, type GroupDetailDto, type UploadedFileAnswer } from '@cn/contracts';
+import { activityStream, groupRootFolderId, type ActivityDto, type GroupCategoriesResponse, type GroupDetailDto, type UploadedFileAnswer } from '@cn/contracts';
 import { useDemoServer } from './testing/demo-server';
-import type { SignedInClient } from './testing/signed-in-client';
+import { binaryBody, httpCaller, type SignedInClient } from './testing/signed-in-client';
 
 type Client = SignedInClient;
-type Method = 'get' | 'post' | 'put' | 'delete';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void): void => {
-  const parts: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => parts.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(parts)));
-};
 
 /**
  * Posts carrying files, all services in one process: the author's upload and a file published in the
@@ -23,29 +15,15 @@ const binary = (res: request.Response, callback: (error: Error | null, body: Buf
 describe('post attachments over HTTP', () => {
   const demo = useDemoServer('activity-attachments');
   const clients = demo.clients;
-  let position = 0;
   let club = { slug: '', id: '' };
-
-  const call = async (client: Client, method: Method, path: string, body?: object) => {
-    const pending = request(demo.server)[method](path).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).set('Accept', 'application/json').set(CONSISTENCY_HEADER, String(position));
-    const res = await (body === undefined ? pending : pending.send(body));
-    const answered = (res.body as { position?: unknown } | undefined)?.position;
-    if (typeof answered === 'number') position = Math.max(position, answered);
-    return res;
-  };
-  const must = async <T = Record<string, unknown>>(client: Client, method: Method, path: string, body?: object): Promise<T> => {
-    const res = await call(client, method, path, body);
-    if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as T;
-  };
+  // one caller: uploads, downloads and calls all read their own writes (the highest position any answer named)
+  const { call, must, request: raw } = httpCaller(() => demo.server);
   const upload = async (client: Client, name: string, bytes: Buffer): Promise<string> => {
-    const res = await request(demo.server).post('/api/storage/files').set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf).attach('file', bytes, name);
+    const res = await raw(client, 'post', '/api/storage/files').attach('file', bytes, name);
     expect(res.status).toBe(201);
-    position = Math.max(position, (res.body as { position: number }).position);
     return (res.body as UploadedFileAnswer).id;
   };
-  const download = (client: Client, url: string, headers: Record<string, string> = {}) =>
-    request(demo.server).get(url).set('Cookie', client.cookie).set(CONSISTENCY_HEADER, String(position)).set(headers).buffer(true).parse(binary);
+  const download = (client: Client, url: string, headers: Record<string, string> = {}) => raw(client, 'get', url).set(headers).buffer(true).parse(binaryBody);
   const head = () => demo.running.infra.eventStore.headPosition();
 
   beforeAll(async () => {
@@ -92,9 +70,8 @@ describe('post attachments over HTTP', () => {
     expect((await download(member, seen.attachments[1]?.url ?? '', { Range: 'bytes=50-' })).status).toBe(416);
 
     // a new version of the file does not change what the post carries
-    const v2 = await request(demo.server).post(`/api/storage/files/${minutes}/versions`).set('Cookie', admin.cookie).set('X-CSRF-Token', admin.csrf).attach('file', Buffer.from('Minutes, version 2\n'), 'Minutes.txt');
+    const v2 = await raw(admin, 'post', `/api/storage/files/${minutes}/versions`).attach('file', Buffer.from('Minutes, version 2\n'), 'Minutes.txt');
     expect(v2.status).toBeLessThan(300);
-    position = Math.max(position, (v2.body as { position: number }).position);
     expect(((await download(member, seen.attachments[1]?.url ?? '')).body as Buffer).toString()).toBe('Minutes, version 1\n');
 
     // outside the hidden group the post does not exist, nor its files; a file it does not carry is 404 too

@@ -2,7 +2,7 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import type { ActivitiesResponse, ActivityDto } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FakeUpload } from '../testing/fake-upload';
+import { FakeUpload, useFakeUploads } from '../testing/fake-upload';
 import { fakeServer, renderPage } from '../testing/render';
 import { ActivityStreamPage } from './ActivityStreamPage';
 
@@ -42,14 +42,7 @@ const write = (text: string) => {
 };
 
 describe('the activity composer with files', () => {
-  const realXhr = window.XMLHttpRequest;
-  beforeEach(() => {
-    FakeUpload.open = [];
-    (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeUpload;
-  });
-  afterEach(() => {
-    window.XMLHttpRequest = realXhr;
-  });
+  useFakeUploads();
 
   it('uploads at once with progress, holds the post back meanwhile, shows a refused upload in words, and posts the uploaded ids', async () => {
     const server = fakeServer({

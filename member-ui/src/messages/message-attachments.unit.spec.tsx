@@ -2,7 +2,7 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import type { MessageDetailDto, MessageDto, RecipientOptionsResponse } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { FakeUpload } from '../testing/fake-upload';
+import { FakeUpload, useFakeUploads } from '../testing/fake-upload';
 import { fakeServer, renderPage } from '../testing/render';
 import { attachmentIds, attachmentsSettled } from './MessageAttachments';
 import { MessageComposerPage } from './MessageComposerPage';
@@ -45,14 +45,7 @@ describe('attachment drafts', () => {
 });
 
 describe('the composer with attachments', () => {
-  const realXhr = window.XMLHttpRequest;
-  beforeEach(() => {
-    FakeUpload.open = [];
-    (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeUpload;
-  });
-  afterEach(() => {
-    window.XMLHttpRequest = realXhr;
-  });
+  useFakeUploads();
   const options: RecipientOptionsResponse = { members: [{ id: 'max', name: 'Max Member', path: '/members/max' }], groups: [], can: { send_direct_messages: true, send_to_network: false, send_to_any_group: false } };
 
   it('uploads at once with progress, lets a file be removed before sending, and sends the rest', async () => {

@@ -24,3 +24,15 @@ export class FakeUpload {
     this.onload?.();
   }
 }
+
+/** within a describe: every test's uploads go to FakeUpload (its `open` list emptied first), the real XMLHttpRequest back after */
+export const useFakeUploads = (): void => {
+  const realXhr = window.XMLHttpRequest;
+  beforeEach(() => {
+    FakeUpload.open = [];
+    (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeUpload;
+  });
+  afterEach(() => {
+    window.XMLHttpRequest = realXhr;
+  });
+};
