@@ -66,6 +66,18 @@ describe('activities projection', () => {
     expect(docs.get('joined-g1-ann')).toMatchObject({ kind: 'group_member', group_id: 'g1', author_id: 'ann' });
   });
 
+  it('keeps the files a post carries, pinned to their versions; an edit leaves them; an automatic activity carries none', () => {
+    const attachment = { file_id: 'f1', version_id: 'v1', name: 'Plan.pdf' };
+    const docs = projectAll(activitiesProjection, [
+      ...history,
+      recorded('ActivityPosted', { activity_id: 'a3', group_id: 'g1', author_id: 'ann', html_content: '<p>files</p>', attachments: [attachment] }, { streamId: activityStream('a3'), memberId: 'ann' }),
+      recorded('ActivityEdited', { activity_id: 'a3', html_content: '<p>files, edited</p>' }, { streamId: activityStream('a3') }),
+    ]);
+    expect(docs.get('a3')).toMatchObject({ html_content: '<p>files, edited</p>', attachments: [attachment] });
+    expect(docs.get('a1')?.attachments).toEqual([]);
+    expect(docs.get('joined-g1-ann')?.attachments).toEqual([]);
+  });
+
   it('changes nothing when events are applied twice', () => {
     expect(projectAll(activitiesProjection, history, 2)).toEqual(projectAll(activitiesProjection, history));
     const reads = [recorded('ActivityStreamRead', { member_id: 'ann', stream: 'g1', up_to: 5 }), recorded('ActivityStreamRead', { member_id: 'ann', stream: 'g1', up_to: 3 })];
