@@ -13,17 +13,11 @@ import {
 } from '@cn/contracts';
 import { BlobSweep } from '@cn/command-service';
 import { readZipEntries } from '@cn/platform/testing';
-import { type SignedInClient } from './testing/signed-in-client';
+import { binaryBody, type SignedInClient } from './testing/signed-in-client';
 import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
 type Method = 'get' | 'post' | 'put' | 'delete';
-
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void): void => {
-  const parts: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => parts.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(parts)));
-};
 
 /**
  * Files and folders over HTTP, all services in one process on the embedded adapters: uploads stream into
@@ -57,7 +51,7 @@ describe('files over HTTP', () => {
     return res;
   };
   const download = (client: Client, url: string, headers: Record<string, string> = {}) => {
-    let pending = request(demo.server).get(url).set('Cookie', client.cookie).set(CONSISTENCY_HEADER, String(position)).buffer(true).parse(binary);
+    let pending = request(demo.server).get(url).set('Cookie', client.cookie).set(CONSISTENCY_HEADER, String(position)).buffer(true).parse(binaryBody);
     for (const [name, value] of Object.entries(headers)) pending = pending.set(name, value);
     return pending;
   };

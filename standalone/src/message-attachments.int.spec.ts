@@ -18,17 +18,11 @@ import {
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
-import { signInClient, type SignedInClient } from './testing/signed-in-client';
+import { binaryBody, signInClient, type SignedInClient } from './testing/signed-in-client';
 
 type Client = SignedInClient;
 type Method = 'get' | 'post' | 'put' | 'delete';
 const PASSWORD = 'a good passphrase for tests';
-
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void): void => {
-  const parts: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => parts.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(parts)));
-};
 
 /**
  * Direct messages carrying files, all services in one process: the author's uploads and files they may
@@ -66,7 +60,7 @@ describe('message attachments over HTTP', () => {
     if (typeof answered === 'number') position = Math.max(position, answered);
     return (res.body as UploadedFileAnswer).id;
   };
-  const download = (client: Client, url: string) => request(server).get(url).set('Cookie', client.cookie).set(CONSISTENCY_HEADER, String(position)).buffer(true).parse(binary);
+  const download = (client: Client, url: string) => request(server).get(url).set('Cookie', client.cookie).set(CONSISTENCY_HEADER, String(position)).buffer(true).parse(binaryBody);
   const send = (from: Client, body: object) => must<MessageSentAccepted>(from, 'post', '/api/v1/messages', body);
   const detail = (client: Client, id: string) => must<MessageDetailDto>(client, 'get', `/api/v1/messages/${id}`);
   const head = () => running.infra.eventStore.headPosition();

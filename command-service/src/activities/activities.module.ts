@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FilesModule } from '../files/files.module';
 import { ActivityCommands } from './activity-commands';
 import { LikeActivityHandler } from './liking-activities/like-activity.command';
 import { LikeActivityController } from './liking-activities/like-activity.controller';
@@ -13,6 +14,7 @@ import { SubscribeStreamController } from './subscribing-streams/subscribe-strea
 
 /** Activity streams: posts, replies, likes, how far each member has read each stream, and which streams 'all' gathers for them. */
 @Module({
+  imports: [FilesModule],
   controllers: [PostActivityController, ReplyActivityController, LikeActivityController, ReadStreamController, SubscribeStreamController],
   providers: [ActivityCommands, PostActivityHandler, ReplyActivityHandler, LikeActivityHandler, ReadStreamHandler, SubscribeStreamHandler],
 })

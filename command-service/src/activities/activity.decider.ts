@@ -1,5 +1,6 @@
 import { activityAbilities, type ActivityEvent, type ActivityReadEvent, type ActivityViewer, type StreamCan } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
+import { acceptAttachments, type AttachableFile } from '../files/attaching-files';
 
 export interface ReplyState {
   author_id: string;
@@ -51,6 +52,8 @@ export interface PostActivity extends Asked {
   activity_id: string;
   group_id: string | null;
   html_content: string;
+  /** the files named, each with the facts of the attach rule (FileCommands.attachable) */
+  attachments: AttachableFile[];
 }
 export interface EditActivity extends Asked {
   type: 'EditActivity';
@@ -102,8 +105,9 @@ export const decideActivity = (command: ActivityCommand, state: ActivityState): 
   if (command.type === 'PostActivity') {
     if (!command.stream.see) throw new DomainError('unknown_stream', 'not_found');
     allow(command.stream.post);
+    const attachments = acceptAttachments(command.attachments);
     if (state.exists) throw new DomainError('concurrency_conflict', 'conflict');
-    return [{ type: 'ActivityPosted', data: { activity_id: command.activity_id, group_id: command.group_id, author_id: viewer.member_id, html_content: command.html_content } }];
+    return [{ type: 'ActivityPosted', data: { activity_id: command.activity_id, group_id: command.group_id, author_id: viewer.member_id, html_content: command.html_content, attachments } }];
   }
   requireLive(state, command);
   const activity_id = state.activity_id;

@@ -1,5 +1,6 @@
 import type { ActivityEvent, ActivityViewer, StreamCan } from '@cn/contracts';
 import { deciderSpecification, refusalOf } from '@cn/platform/testing';
+import type { AttachableFile } from '../files/attaching-files';
 import { activityDecider, activityReadsDecider, type ActivityCommand } from './activity.decider';
 
 const viewer = (memberId: string, overrides: Partial<ActivityViewer> = {}): ActivityViewer => ({ member_id: memberId, network_admin: false, external: false, ...overrides });
@@ -12,19 +13,31 @@ const reader: StreamCan = { see: true, post: false, moderate: false };
 const outsider: StreamCan = { see: false, post: false, moderate: false };
 const spec = deciderSpecification(activityDecider);
 
-const posted: ActivityEvent = { type: 'ActivityPosted', data: { activity_id: 'a1', group_id: 'g1', author_id: 'author', html_content: '<p>Hi</p>' } };
+const posted: ActivityEvent = { type: 'ActivityPosted', data: { activity_id: 'a1', group_id: 'g1', author_id: 'author', html_content: '<p>Hi</p>', attachments: [] } };
 const deleted: ActivityEvent = { type: 'ActivityDeleted', data: { activity_id: 'a1', group_id: 'g1', deleted_by: 'author' } };
 const replied: ActivityEvent = { type: 'ActivityReplied', data: { activity_id: 'a1', reply_id: 'r1', author_id: 'other', html_content: '<p>Yes</p>' } };
 const refusal = (given: ActivityEvent[], command: ActivityCommand) => refusalOf(() => spec.decide(given, command));
 
 describe('activities: posts', () => {
-  const post = (stream: StreamCan, who = author): ActivityCommand => ({ type: 'PostActivity', activity_id: 'a1', group_id: 'g1', html_content: '<p>Hi</p>', viewer: who, stream });
+  const post = (stream: StreamCan, who = author, attachments: AttachableFile[] = []): ActivityCommand => ({ type: 'PostActivity', activity_id: 'a1', group_id: 'g1', html_content: '<p>Hi</p>', attachments, viewer: who, stream });
 
   it('posts where the member may post, once per id', () => {
     expect(spec.decide([], post(member))).toEqual([posted]);
     expect(refusal([], post(reader))).toMatchObject({ key: 'forbidden', kind: 'forbidden' });
     expect(refusal([], post(outsider))).toMatchObject({ key: 'unknown_stream', kind: 'not_found' });
     expect(refusal([posted], post(member))).toMatchObject({ key: 'concurrency_conflict', kind: 'conflict' });
+  });
+
+  it('carries the files the author may attach (own uploads, files they may read), pinned to their version; refuses any other id at its index', () => {
+    const upload: AttachableFile = { attachment: { file_id: 'f1', version_id: 'v1', name: 'plan.pdf' }, facts: { published_in_visible_scope: false, own_upload: true } };
+    const published: AttachableFile = { attachment: { file_id: 'f2', version_id: 'v7', name: 'photo.jpg' }, facts: { published_in_visible_scope: true, own_upload: false } };
+    const foreign: AttachableFile = { attachment: { file_id: 'f3', version_id: 'v1', name: 'secret.txt' }, facts: { published_in_visible_scope: false, own_upload: false } };
+    const missing: AttachableFile = { attachment: null, facts: { published_in_visible_scope: false, own_upload: false } };
+    expect(spec.decide([], post(member, author, [upload, published, upload]))).toEqual([
+      { ...posted, data: { ...posted.data, attachments: [upload.attachment, published.attachment] } },
+    ]);
+    expect(refusal([], post(member, author, [upload, foreign]))).toMatchObject({ key: 'unknown_attachment', kind: 'refused', field: 'attachments.1' });
+    expect(refusal([], post(member, author, [missing]))).toMatchObject({ key: 'unknown_attachment', field: 'attachments.0' });
   });
 
   it('lets only the author edit; the author and the stream\'s moderators delete', () => {

@@ -14,9 +14,7 @@ import {
   type FileSettingsEvent,
   type FolderEvent,
   type GroupStreamEvent,
-  type FileReadFacts,
   type FolderReadEvent,
-  type MessageAttachment,
   type Viewer,
 } from '@cn/contracts';
 import type { CommandContext, HandledCommand } from '@cn/domain';
@@ -24,6 +22,7 @@ import { DomainError } from '@cn/domain';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
 import { evolveGroup, initialGroupState } from '../groups/group-state';
+import type { AttachableFile } from './attaching-files';
 import { currentMajor, fileDecider, initialFileState, type FileCommand, type FileState } from './file.decider';
 import { folderReadsDecider, type FolderReadCommand } from './folder-reads.decider';
 import { folderDecider, initialFolderState, type FilesContext, type FolderCommand, type FolderRef, type FolderState } from './folder.decider';
@@ -145,12 +144,12 @@ export class FileCommands {
   }
 
   /**
-   * The files a member attaches to a message, in the order named: each with the version attached (the
+   * The files a member attaches to a message or a post, in the order named: each with the version attached (the
    * current one; an upload's only one) and the facts of the file read rule (fileReadAccess), which the
-   * message decider applies. null for an id that names no file (refused alike by the decider).
+   * deciders apply (acceptAttachments). null for an id that names no file (refused alike by the decider).
    */
-  async attachable(issuer: CommandContext, fileIds: readonly string[]): Promise<Array<{ attachment: MessageAttachment | null; facts: Omit<FileReadFacts, 'attached_to_held_message'> }>> {
-    const answers = [];
+  async attachable(issuer: CommandContext, fileIds: readonly string[]): Promise<AttachableFile[]> {
+    const answers: AttachableFile[] = [];
     for (const fileId of fileIds) {
       const state = await this.fileState(fileId);
       const context = await this.context(issuer, state.scope);

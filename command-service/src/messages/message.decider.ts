@@ -1,5 +1,6 @@
-import { mayAttachFile, mayMessageGroup, type EncryptedEnvelope, type FileReadFacts, type MessageAttachment, type MessageBox, type MessageEvent, type MessageSender } from '@cn/contracts';
+import { mayMessageGroup, type EncryptedEnvelope, type MessageAttachment, type MessageBox, type MessageEvent, type MessageSender } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
+import { acceptAttachments, type AttachableFile } from '../files/attaching-files';
 
 /** One participant's copy of a message: its author's (sent) or a recipient's (inbox). */
 export interface MessageCopyState {
@@ -74,7 +75,7 @@ export interface SendMessage {
   /** a forward: the message forwarded, whether the sender holds it, and the files it carries */
   forwarded: { message_id: string; held: boolean; attachments: MessageAttachment[] } | null;
   /** the files the sender attaches, each with the facts of the file read rule (null: no such file) */
-  attachments: Array<{ attachment: MessageAttachment | null; facts: Omit<FileReadFacts, 'attached_to_held_message'> }>;
+  attachments: AttachableFile[];
   subject: EncryptedEnvelope | string;
   content: EncryptedEnvelope | string;
 }
@@ -106,11 +107,7 @@ const decideSend = (command: SendMessage, state: MessageState): MessageEvent[] =
   if (command.forwarded && !command.forwarded.held) refuse('not_found', 'not_found', 'forwarded_message_id');
   // the files rule: the sender's own uploads and files they may read; any other id is refused alike, so
   // nobody learns which ids name a file
-  const attachments = new Map<string, MessageAttachment>();
-  command.attachments.forEach((entry, index) => {
-    if (!entry.attachment || !mayAttachFile(entry.facts)) refuse('unknown_attachment', 'refused', `attachments.${index}`);
-    else attachments.set(entry.attachment.file_id, entry.attachment);
-  });
+  const attachments = new Map(acceptAttachments(command.attachments).map((attachment) => [attachment.file_id, attachment]));
   for (const carried of command.forwarded?.attachments ?? []) if (!attachments.has(carried.file_id)) attachments.set(carried.file_id, carried);
   if (state.exists) refuse('concurrency_conflict', 'conflict');
   // the recipients as they are now, in the order named; the sender never receives their own message

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
 import type { MemberLink } from '../channels/channels';
 import { htmlToText, sanitizeHtml } from '../channels/rich-text';
+import { attachmentIdsSchema, fileAttachmentSchema } from '../files/file-attachments';
 import type { ActivityCan } from './activity-abilities';
-import { ACTIVITY_HTML_MAX, type ActivityKind } from './activity-constants';
+import { ACTIVITY_ATTACHMENTS_MAX, ACTIVITY_HTML_MAX, type ActivityKind } from './activity-constants';
 
 // ---- streams ----
 
@@ -21,9 +22,16 @@ const richContent = z
   .transform(sanitizeHtml)
   .refine((html) => htmlToText(html).length > 0, { message: 'required' });
 
-/** POST /api/v1/activitystreams/{slug}/activities, PUT /api/v1/activities/{id}: `{ content }` */
-export const activityRequestSchema = z.object({ content: richContent });
+/**
+ * POST /api/v1/activitystreams/{slug}/activities: `{ content, attachments? }`; attachments: file ids, the
+ * author's own uploads or files they may read (the messages' rule), at most twenty.
+ */
+export const activityRequestSchema = z.object({ content: richContent, attachments: attachmentIdsSchema(ACTIVITY_ATTACHMENTS_MAX) });
 export type ActivityRequest = z.input<typeof activityRequestSchema>;
+
+/** PUT /api/v1/activities/{id}: `{ content }`; an edit keeps the post's files (no field for them: none is ignored unseen) */
+export const activityEditRequestSchema = z.object({ content: richContent }).strict();
+export type ActivityEditRequest = z.input<typeof activityEditRequestSchema>;
 
 /** POST /api/v1/activities/{id}/replies and PUT …/replies/{replyId}: `{ content }` */
 export const replyRequestSchema = z.object({ content: richContent });
@@ -40,8 +48,16 @@ export type MarkStreamReadRequest = z.input<typeof markStreamReadRequestSchema>;
 /** group_id: the group whose stream holds the post, null for the network's stream */
 export const ActivityPosted = defineEvent(
   'ActivityPosted',
-  1,
-  z.object({ activity_id: z.string(), group_id: z.string().nullable(), author_id: z.string(), html_content: z.string() }),
+  2,
+  z.object({
+    activity_id: z.string(),
+    group_id: z.string().nullable(),
+    author_id: z.string(),
+    html_content: z.string(),
+    /** version 2: the files the post carries, each pinned to the version attached */
+    attachments: z.array(fileAttachmentSchema),
+  }),
+  { upcasters: { 1: (data) => ({ ...data, attachments: [] }) } },
 );
 export const ActivityEdited = defineEvent('ActivityEdited', 1, z.object({ activity_id: z.string(), html_content: z.string() }));
 export const ActivityDeleted = defineEvent('ActivityDeleted', 1, z.object({ activity_id: z.string(), group_id: z.string().nullable(), deleted_by: z.string() }));
@@ -114,6 +130,17 @@ export interface ActivityReplyDto {
   can: { update: boolean; destroy: boolean };
 }
 
+/** a file a post carries: `url` reads it through the post (GET /api/v1/activities/{id}/attachments/{fileId}) */
+export interface ActivityAttachmentDto {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  /** shown inline as a thumbnail (a raster image type); `url` answers it inline then */
+  image: boolean;
+  url: string;
+}
+
 export interface ActivityDto {
   id: string;
   kind: ActivityKind;
@@ -122,6 +149,8 @@ export interface ActivityDto {
   author: MemberLink | null;
   /** a post's text; empty for automatic activities */
   html_content: string;
+  /** the files a post carries (automatic activities: none) */
+  attachments: ActivityAttachmentDto[];
   /** automatic activities: what happened and where it lives */
   subject: { title: string; path: string } | null;
   created_at: string;

@@ -10,6 +10,8 @@ export const RESERVED_STREAM_SLUGS: readonly string[] = [ALL_STREAM_SLUG, NETWOR
 /** the html of a post or a reply, before sanitising */
 export const ACTIVITY_HTML_MAX = 20_000;
 export const ACTIVITIES_PER_PAGE = 20;
+/** files one post carries */
+export const ACTIVITY_ATTACHMENTS_MAX = 20;
 /** §9: unread badges cap at 99+ */
 export const UNREAD_BADGE_MAX = 99;
 
@@ -21,4 +23,4 @@ export const ACTIVITIES_COLLECTION = 'activities';
 export const ACTIVITY_KINDS = ['post', 'appointment', 'article', 'group_member'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
-export const ACTIVITY_ERROR_KEYS = ['activity_deleted', 'reply_deleted', 'unknown_stream'] as const;
+export const ACTIVITY_ERROR_KEYS = ['activity_deleted', 'reply_deleted', 'unknown_stream', 'unknown_attachment'] as const;

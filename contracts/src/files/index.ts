@@ -2,3 +2,4 @@ export * from './file-constants';
 export * from './file-events';
 export * from './file-abilities';
 export * from './file-api';
+export * from './file-attachments';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, personal, type EventOf } from '../common/events';
+import { attachmentIdsSchema, fileAttachmentSchema, type FileAttachment } from '../files/file-attachments';
 import type { MemberLink } from '../channels/channels';
 import { MESSAGES_PER_PAGE } from './message-constants';
 
@@ -80,8 +81,6 @@ export const messageAbilities = (box: MessageBox, sender: MessageSender): Messag
 
 const ids = z.array(z.string({ message: 'invalid_type' }).min(1, { message: 'required' }).max(100, { message: 'too_long' })).max(MESSAGE_TARGETS_MAX, { message: 'too_big' });
 
-const attachmentId = z.string({ message: 'invalid_type' }).trim().min(1, { message: 'required' }).max(100, { message: 'too_long' });
-
 /** POST /api/v1/messages: the new message payload (§3) */
 export const sendMessageRequestSchema = z
   .object({
@@ -94,10 +93,7 @@ export const sendMessageRequestSchema = z
       .max(MESSAGE_CONTENT_MAX, { message: 'too_long' })
       .refine((text) => text.trim().length > 0, { message: 'required' }),
     /** file ids (or `{ id }`): the author's own uploads or files they may read; a forward carries the forwarded message's as well */
-    attachments: z
-      .array(z.union([attachmentId, z.object({ id: attachmentId }).transform((entry) => entry.id)], { message: 'invalid_type' }), { message: 'invalid_type' })
-      .max(MESSAGE_ATTACHMENTS_MAX, { message: 'too_big' })
-      .default([]),
+    attachments: attachmentIdsSchema(MESSAGE_ATTACHMENTS_MAX),
     /** a reply: the conversation it continues (the id of any message of it the sender holds) */
     conversation_starter_id: z.string({ message: 'invalid_type' }).min(1, { message: 'required' }).max(100, { message: 'too_long' }).nullable().optional(),
     /** a forward: the message forwarded (the sender must hold it) */
@@ -134,14 +130,8 @@ export const recipientQuerySchema = z.object({ q: z.string({ message: 'invalid_t
  * expanded to their members, the sender left out), subject and content encrypted under the author's key.
  * conversation_id: the first message of the conversation (its own id for a new one).
  */
-export const messageAttachmentSchema = z.object({
-  file_id: z.string(),
-  /** the version attached: recipients read exactly these bytes, whatever later happens to the file */
-  version_id: z.string(),
-  /** the file's name when it was attached */
-  name: z.string(),
-});
-export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+export const messageAttachmentSchema = fileAttachmentSchema;
+export type MessageAttachment = FileAttachment;
 
 export const MessageSent = defineEvent(
   'MessageSent',

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { RichText } from '../channels/RichText';
 import { useToasts } from '../toasts/Toasts';
 import { useActivityCommands } from './activities-queries';
+import { ActivityAttachments } from './ActivityAttachments';
 import { activityErrorMessage } from './activity-errors';
 import { Composer } from './Composer';
 
@@ -138,7 +139,10 @@ export const ActivityCard = ({ activity, showStream }: { activity: ActivityDto; 
             }}
           />
         ) : (
-          <RichText html={activity.html_content} testId="activity-body" />
+          <>
+            <RichText html={activity.html_content} testId="activity-body" />
+            <ActivityAttachments attachments={activity.attachments} />
+          </>
         )
       ) : (
         <Told activity={activity} />

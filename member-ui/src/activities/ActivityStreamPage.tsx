@@ -81,10 +81,11 @@ export const ActivityStreamPage = () => {
         <Composer
           id="composer"
           placeholder={t('activities.composer.placeholder')}
+          attachable
           pending={commands.post.isPending}
-          onSubmit={async (content) => {
+          onSubmit={async (content, attachments) => {
             try {
-              await commands.post.mutateAsync({ slug, content });
+              await commands.post.mutateAsync({ slug, content, attachments });
               return true;
             } catch (error) {
               toasts.show('error', activityErrorMessage(error));

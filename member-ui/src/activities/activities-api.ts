@@ -1,6 +1,7 @@
 import type {
   ActivitiesResponse,
   ActivityDto,
+  ActivityEditRequest,
   ActivityRequest,
   ActivityStreamsResponse,
   CommandAccepted,
@@ -25,7 +26,7 @@ export const activitiesApi = (api: ApiClient) => ({
   activity: (id: string) => api.request<ActivityDto>('GET', activityPath(id)),
 
   post: (slug: string, request: ActivityRequest) => api.request<CreatedAccepted>('POST', `${streamPath(slug)}/activities`, { body: request }),
-  edit: (id: string, request: ActivityRequest) => api.request<CreatedAccepted>('PUT', activityPath(id), { body: request }),
+  edit: (id: string, request: ActivityEditRequest) => api.request<CreatedAccepted>('PUT', activityPath(id), { body: request }),
   remove: (id: string) => api.request<CommandAccepted>('DELETE', activityPath(id)),
   reply: (id: string, request: ReplyRequest) => api.request<CreatedAccepted>('POST', `${activityPath(id)}/replies`, { body: request }),
   editReply: (id: string, replyId: string, request: ReplyRequest) => api.request<CreatedAccepted>('PUT', `${activityPath(id)}/replies/${encodeURIComponent(replyId)}`, { body: request }),

@@ -55,7 +55,7 @@ export const useActivityCommands = () => {
   const { api } = useSession();
   const calls = activitiesApi(api);
   return {
-    post: useCommand((input: { slug: string; content: string }) => calls.post(input.slug, { content: input.content }), affects),
+    post: useCommand((input: { slug: string; content: string; attachments?: string[] }) => calls.post(input.slug, { content: input.content, attachments: input.attachments ?? [] }), affects),
     edit: useCommand((input: { id: string; content: string }) => calls.edit(input.id, { content: input.content }), affects),
     remove: useCommand((id: string) => calls.remove(id), affects),
     reply: useCommand((input: { id: string; content: string }) => calls.reply(input.id, { content: input.content }), affects),

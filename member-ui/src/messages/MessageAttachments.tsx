@@ -75,7 +75,9 @@ export const useDraftAttachments = () => {
     const refusedId = attachmentIds(drafts)[index];
     if (refusedId) setDrafts((all) => all.map((draft) => (draft.id === refusedId ? { ...draft, errorKey } : draft)));
   };
-  return { drafts, add, pick, remove, refuse };
+  /** the drafts went out with what was sent: forgotten here, their files kept */
+  const clear = () => setDrafts([]);
+  return { drafts, add, pick, remove, refuse, clear };
 };
 
 export const AttachmentsField = ({

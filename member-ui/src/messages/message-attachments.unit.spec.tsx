@@ -2,39 +2,13 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import type { MessageDetailDto, MessageDto, RecipientOptionsResponse } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { FakeUpload, useFakeUploads } from '../testing/fake-upload';
 import { fakeServer, renderPage } from '../testing/render';
 import { attachmentIds, attachmentsSettled } from './MessageAttachments';
 import { MessageComposerPage } from './MessageComposerPage';
 import { MessageDetailPage } from './MessageDetailPage';
 
 jest.mock('./messages.css', () => ({}));
-
-/** an XMLHttpRequest the test drives: progress, then the server's answer */
-class FakeUpload {
-  static open: FakeUpload[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  path = '';
-  open(_method: string, path: string) {
-    this.path = path;
-  }
-  setRequestHeader() {}
-  send() {
-    FakeUpload.open.push(this);
-  }
-  progress(fraction: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded: fraction * 100, total: 100 });
-  }
-  answer(status: number, body: object) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 const aMessage = (id: string, overrides: Partial<MessageDto> = {}): MessageDto => ({
   id,
@@ -71,14 +45,7 @@ describe('attachment drafts', () => {
 });
 
 describe('the composer with attachments', () => {
-  const realXhr = window.XMLHttpRequest;
-  beforeEach(() => {
-    FakeUpload.open = [];
-    (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeUpload;
-  });
-  afterEach(() => {
-    window.XMLHttpRequest = realXhr;
-  });
+  useFakeUploads();
   const options: RecipientOptionsResponse = { members: [{ id: 'max', name: 'Max Member', path: '/members/max' }], groups: [], can: { send_direct_messages: true, send_to_network: false, send_to_any_group: false } };
 
   it('uploads at once with progress, lets a file be removed before sending, and sends the rest', async () => {

@@ -1,9 +1,11 @@
-import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ActivitiesResponse, ActivityDto, ActivityStreamsResponse, UnreadActivitiesResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, type DocumentStore, Endpoint, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
+import { ConsistencyInterceptor, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
+import { sendFileVersion } from '../files/send-file-version';
 import { loadActiveMember } from '../members/members.read';
-import { activityViewerOf, loadStreamsContext, memberPage, streamLinks, streamPage, unreadActivitiesOf, visibleActivity } from './activities.read';
+import { activityAttachment, activityViewerOf, loadStreamsContext, memberPage, streamLinks, streamPage, unreadActivitiesOf, visibleActivity } from './activities.read';
 
 const tags = ['activities'];
 const pageQuerySchema = z.object({
@@ -14,7 +16,10 @@ const pageQuerySchema = z.object({
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class ActivitiesController {
-  constructor(@InjectPort('documentStore') private readonly store: DocumentStore) {}
+  constructor(
+    @InjectPort('documentStore') private readonly store: DocumentStore,
+    @InjectPort('fileStorage') private readonly storage: FileStorage,
+  ) {}
 
   private context(member: SignedInMember) {
     return loadStreamsContext(this.store, activityViewerOf(member));
@@ -54,6 +59,24 @@ export class ActivitiesController {
   @Endpoint({ summary: 'One activity with its replies, likes and can', tags, auth: 'member', responses: { 200: 'ActivityDto', 401: 'unauthenticated', 404: 'not_found' } })
   async activity(@Member() member: SignedInMember, @Param('id') id: string): Promise<ActivityDto> {
     return visibleActivity(this.store, await this.context(member), id);
+  }
+
+  @Get('api/v1/activities/:id/attachments/:fileId')
+  @Endpoint({
+    summary: 'A file a post carries, at the version attached, for whoever may see the post (images inline, other files as downloads, `?download` always a download; Range answered 206); no size of its own: images come as uploaded',
+    tags,
+    auth: 'member',
+    responses: {
+      200: { description: 'the bytes (Content-Disposition, X-Content-Type-Options: nosniff)', otherMediaTypes: ['application/octet-stream'] },
+      206: { description: 'the requested range (Content-Range)', otherMediaTypes: ['application/octet-stream'] },
+      401: 'unauthenticated',
+      404: 'not_found (a post the member may not see, a deleted post, or a file it does not carry)',
+      416: 'range_not_satisfiable',
+    },
+  })
+  async attachment(@Member() member: SignedInMember, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { version, name, image } = await activityAttachment(this.store, await this.context(member), id, fileId);
+    await sendFileVersion(this.storage, req, res, { version, name, disposition: image && req.query['download'] === undefined ? 'inline' : 'attachment' });
   }
 
   @Get('api/v1/members/:id/activities')

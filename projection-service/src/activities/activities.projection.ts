@@ -10,6 +10,7 @@ import {
   eventOf,
   MemberJoinedGroup,
   type ActivityKind,
+  type FileAttachment,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
@@ -38,6 +39,8 @@ export interface ActivityDocument extends ProjectedDocument {
   group_id: string | null;
   author_id: string | null;
   html_content: string;
+  /** the files a post carries, each at the version attached (read through the post) */
+  attachments: FileAttachment[];
   source: ActivitySource;
   created_at: string;
   updated_at: string;
@@ -53,8 +56,14 @@ const appointmentActivityId = (appointmentId: string): string => `appointment-${
 const articleActivityId = (articleId: string): string => `article-${articleId}`;
 const joinedActivityId = (groupId: string, memberId: string): string => `joined-${groupId}-${memberId}`;
 
-const fresh = (id: string, position: number, at: string, fields: Pick<ActivityDocument, 'kind' | 'group_id' | 'author_id' | 'html_content' | 'source'>): Omit<ActivityDocument, '_position'> => ({
+const fresh = (
+  id: string,
+  position: number,
+  at: string,
+  fields: Pick<ActivityDocument, 'kind' | 'group_id' | 'author_id' | 'html_content' | 'source'> & Partial<Pick<ActivityDocument, 'attachments'>>,
+): Omit<ActivityDocument, '_position'> => ({
   _id: id,
+  attachments: [],
   ...fields,
   created_at: at,
   updated_at: at,
@@ -65,7 +74,8 @@ const fresh = (id: string, position: number, at: string, fields: Pick<ActivityDo
 
 export const activitiesProjection: Projection<ActivityDocument> = {
   name: 'activities',
-  version: 1,
+  // 2: attachments
+  version: 2,
   eventTypes: definitions.map((definition) => definition.type),
   documentIds: (recorded) => {
     const event = eventOf(definitions, recorded);
@@ -92,7 +102,17 @@ export const activitiesProjection: Projection<ActivityDocument> = {
     const at = recorded.metadata.occurredAt;
     switch (event?.type) {
       case 'ActivityPosted':
-        return doc ?? fresh(id, recorded.position, at, { kind: 'post', group_id: event.data.group_id, author_id: event.data.author_id, html_content: event.data.html_content, source: { type: 'post' } });
+        return (
+          doc ??
+          fresh(id, recorded.position, at, {
+            kind: 'post',
+            group_id: event.data.group_id,
+            author_id: event.data.author_id,
+            html_content: event.data.html_content,
+            attachments: event.data.attachments,
+            source: { type: 'post' },
+          })
+        );
       case 'ActivityEdited':
         return doc && { ...doc, html_content: event.data.html_content, updated_at: at };
       case 'ActivityDeleted':

@@ -43,7 +43,7 @@ const created = (groupId: string, access: GroupAccess) =>
 const joined = (groupId: string, memberId: string) => recorded('MemberJoinedGroup', { group_id: groupId, member_id: memberId, admin: false }, { streamId: groupStream(groupId) });
 const left = (groupId: string, memberId: string) => recorded('MemberLeftGroup', { group_id: groupId, member_id: memberId }, { streamId: groupStream(groupId) });
 const posted = (id: string, groupId: string | null, author: string) =>
-  recorded('ActivityPosted', { activity_id: id, group_id: groupId, author_id: author, html_content: `<p>${id}</p>` }, { streamId: activityStream(id), memberId: author });
+  recorded('ActivityPosted', { activity_id: id, group_id: groupId, author_id: author, html_content: `<p>${id}</p>`, attachments: [] }, { streamId: activityStream(id), memberId: author });
 
 describe('activities projection', () => {
   const history = [
@@ -64,6 +64,18 @@ describe('activities projection', () => {
     expect(docs.has('a2')).toBe(false);
     // a new member of the group is news in its stream
     expect(docs.get('joined-g1-ann')).toMatchObject({ kind: 'group_member', group_id: 'g1', author_id: 'ann' });
+  });
+
+  it('keeps the files a post carries, pinned to their versions; an edit leaves them; an automatic activity carries none', () => {
+    const attachment = { file_id: 'f1', version_id: 'v1', name: 'Plan.pdf' };
+    const docs = projectAll(activitiesProjection, [
+      ...history,
+      recorded('ActivityPosted', { activity_id: 'a3', group_id: 'g1', author_id: 'ann', html_content: '<p>files</p>', attachments: [attachment] }, { streamId: activityStream('a3'), memberId: 'ann' }),
+      recorded('ActivityEdited', { activity_id: 'a3', html_content: '<p>files, edited</p>' }, { streamId: activityStream('a3') }),
+    ]);
+    expect(docs.get('a3')).toMatchObject({ html_content: '<p>files, edited</p>', attachments: [attachment] });
+    expect(docs.get('a1')?.attachments).toEqual([]);
+    expect(docs.get('joined-g1-ann')?.attachments).toEqual([]);
   });
 
   it('changes nothing when events are applied twice', () => {

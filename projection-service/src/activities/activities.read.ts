@@ -4,10 +4,12 @@ import {
   ALL_STREAM_SLUG,
   NETWORK_STREAM_SLUG,
   type ActivitiesResponse,
+  type ActivityAttachmentDto,
   type ActivityDto,
   type ActivityStreamLink,
   type ActivityViewer,
   type MemberLink,
+  isInlineImage,
   mentionedMemberIds,
   type StreamCan,
   type UnreadActivitiesResponse,
@@ -17,6 +19,8 @@ import { type DocumentStore, HttpProblem, type SignedInMember } from '@cn/platfo
 import { calendarsCollection } from '../calendars/calendars.read';
 import { memberFollowsCollection } from '../follows/follows.read';
 import { articlePath, channelFactsOf, channelsCollection } from '../channels/channels.read';
+import type { FileDocument, FileVersionEntry } from '../files/files.projection';
+import { filesCollection } from '../files/files.read';
 import { groupsCollection } from '../groups/groups.read';
 import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
@@ -158,8 +162,33 @@ const subjectOf = (doc: ActivityDocument, ctx: StreamsContext): ActivityDto['sub
 
 const NO_ACTIONS = { update: false, destroy: false, reply: false, like: false };
 
+const attachmentUrl = (activityId: string, fileId: string): string => `/api/v1/activities/${encodeURIComponent(activityId)}/attachments/${encodeURIComponent(fileId)}`;
+
+/**
+ * A post's files as whoever sees the post reads them: through the post (the files rule's grant of a
+ * carrier, like a held message), at the version attached; a version whose bytes are gone is left out.
+ */
+const attachmentDtos = (doc: ActivityDocument, files: ReadonlyMap<string, FileDocument>): ActivityAttachmentDto[] =>
+  doc.attachments.flatMap((entry) => {
+    const version = files.get(entry.file_id)?.versions.find((candidate) => candidate.version_id === entry.version_id);
+    if (!version) return [];
+    return [{ id: entry.file_id, name: entry.name, content_type: version.content_type, size: version.size, image: isInlineImage(version.content_type), url: attachmentUrl(doc._id, entry.file_id) }];
+  });
+
+const filesOf = async (store: DocumentStore, docs: readonly ActivityDocument[]): Promise<Map<string, FileDocument>> => {
+  const ids = [...new Set(docs.flatMap((doc) => doc.attachments.map((entry) => entry.file_id)))];
+  const found = ids.length === 0 ? [] : await filesCollection(store).getMany(ids);
+  return new Map(found.map((file) => [file._id, file]));
+};
+
 export const toActivityDtos = async (store: DocumentStore, ctx: StreamsContext, placed: readonly Placed[]): Promise<ActivityDto[]> => {
-  const people = await memberLinks(store, placed.flatMap(({ doc }) => [...(doc.author_id ? [doc.author_id] : []), ...doc.replies.map((reply) => reply.author_id)]));
+  const [people, files] = await Promise.all([
+    memberLinks(store, placed.flatMap(({ doc }) => [...(doc.author_id ? [doc.author_id] : []), ...doc.replies.map((reply) => reply.author_id)])),
+    filesOf(
+      store,
+      placed.map(({ doc }) => doc),
+    ),
+  ]);
   return placed.map(({ doc, key, can }) => {
     const post = doc.kind === 'post';
     return {
@@ -168,6 +197,7 @@ export const toActivityDtos = async (store: DocumentStore, ctx: StreamsContext, 
       stream: { slug: slugOfKey(key, ctx), name: nameOfKey(key, ctx) },
       author: doc.author_id ? (people.get(doc.author_id) ?? null) : null,
       html_content: doc.html_content,
+      attachments: attachmentDtos(doc, files),
       subject: subjectOf(doc, ctx),
       created_at: doc.created_at,
       updated_at: doc.updated_at,
@@ -234,4 +264,17 @@ export const visibleActivity = async (store: DocumentStore, ctx: StreamsContext,
   if (!doc || !place) throw new HttpProblem(404, 'not_found');
   const [dto] = await toActivityDtos(store, ctx, [{ doc, ...place }]);
   return dto;
+};
+
+/**
+ * A file a post carries, for whoever may see the post, at the version attached; 404 for anybody else, for a
+ * deleted post and for a file the post does not carry.
+ */
+export const activityAttachment = async (store: DocumentStore, ctx: StreamsContext, activityId: string, fileId: string): Promise<{ version: FileVersionEntry; name: string; image: boolean }> => {
+  const doc = await activitiesCollection(store).get(activityId);
+  const attached = doc && placeOf(doc, ctx) ? doc.attachments.find((entry) => entry.file_id === fileId) : undefined;
+  if (!attached) throw new HttpProblem(404, 'not_found');
+  const version = (await filesCollection(store).get(fileId))?.versions.find((entry) => entry.version_id === attached.version_id);
+  if (!version) throw new HttpProblem(404, 'not_found');
+  return { version, name: attached.name, image: isInlineImage(version.content_type) };
 };

@@ -131,7 +131,7 @@ describe('Web Push for notifications (a reactor beside the read side, through th
 
   it('pushes a mention, encrypted for each of the member’s browsers, signed with the key /api/v1/get-web-token hands out', async () => {
     const everyone = ['bob', 'cat', 'dan', 'eve'].map((id) => mentionMarkup(id, id)).join(' ');
-    head = await h.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: `<p>Harvest ${everyone}</p>` }, 'ada');
+    head = await h.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: `<p>Harvest ${everyone}</p>`, attachments: [] }, 'ada');
     await eventually(() => pushesTo('/push/bob-laptop').length === 1 && pushesTo('/push/bob-phone').length === 1);
     await settled();
 
@@ -156,7 +156,7 @@ describe('Web Push for notifications (a reactor beside the read side, through th
 
   it('pushes nothing of what the member may not see, and each push once, also when the log is read again', async () => {
     const before = received.length;
-    head = await h.append(activityStream('p2'), 'ActivityPosted', { activity_id: 'p2', group_id: 'h', author_id: 'ada', html_content: `<p>Secret ${mentionMarkup('bob', 'bob')}</p>` }, 'ada');
+    head = await h.append(activityStream('p2'), 'ActivityPosted', { activity_id: 'p2', group_id: 'h', author_id: 'ada', html_content: `<p>Secret ${mentionMarkup('bob', 'bob')}</p>`, attachments: [] }, 'ada');
     await settled();
     expect(received.length).toBe(before);
 
@@ -194,10 +194,10 @@ describe('Web Push for notifications (a reactor beside the read side, through th
 
   it('stops pushing to a browser whose push service dropped the subscription (410)', async () => {
     await h.append(memberStream('eve'), 'MemberUnlocked', { member_id: 'eve' }, 'ada');
-    head = await h.append(activityStream('p3'), 'ActivityPosted', { activity_id: 'p3', group_id: 'g', author_id: 'ada', html_content: `<p>${mentionMarkup('eve', 'eve')}</p>` }, 'ada');
+    head = await h.append(activityStream('p3'), 'ActivityPosted', { activity_id: 'p3', group_id: 'g', author_id: 'ada', html_content: `<p>${mentionMarkup('eve', 'eve')}</p>`, attachments: [] }, 'ada');
     await settled();
     expect(received.filter((push) => push.path === '/gone/eve')).toHaveLength(1);
-    head = await h.append(activityStream('p4'), 'ActivityPosted', { activity_id: 'p4', group_id: 'g', author_id: 'ada', html_content: `<p>${mentionMarkup('eve', 'eve')} again</p>` }, 'ada');
+    head = await h.append(activityStream('p4'), 'ActivityPosted', { activity_id: 'p4', group_id: 'g', author_id: 'ada', html_content: `<p>${mentionMarkup('eve', 'eve')} again</p>`, attachments: [] }, 'ada');
     await settled();
     expect(received.filter((push) => push.path === '/gone/eve')).toHaveLength(1);
   });

@@ -57,7 +57,7 @@ describe("digests go out at am in the network's time zone", () => {
     await setup.append(groupStream('g'), 'GroupCreated', { group_id: 'g', slug: 'g', name: 'Group G', group_category_id: null, access: 'open' }, 'ada');
     await setup.append(groupStream('g'), 'MemberJoinedGroup', { group_id: 'g', member_id: 'ada', admin: true }, 'ada');
     await setup.append(groupStream('g'), 'MemberJoinedGroup', { group_id: 'g', member_id: 'bob', admin: false }, 'bob');
-    await setup.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: '<p>Morning coffee</p>' }, 'ada');
+    await setup.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: '<p>Morning coffee</p>', attachments: [] }, 'ada');
     await setup.service.runtime.readModels.waitFor(await setup.infra.eventStore.headPosition(), 5000);
     await setup.close();
     expect(digestsTo('bob')).toEqual([]);
@@ -90,7 +90,7 @@ describe("digests go out at am in the network's time zone", () => {
     for (const [member, admin] of [['ada', true], ['bob', false], ['cleo', false]] as const) {
       await setup.append(groupStream('g'), 'MemberJoinedGroup', { group_id: 'g', member_id: member, admin }, member);
     }
-    await setup.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: '<p>Morning coffee</p>' }, 'ada');
+    await setup.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: '<p>Morning coffee</p>', attachments: [] }, 'ada');
     await setup.service.runtime.readModels.waitFor(await setup.infra.eventStore.headPosition(), 5000);
     await setup.close();
     h = null;

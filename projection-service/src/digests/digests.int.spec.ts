@@ -45,7 +45,7 @@ describe('timed digests through the durable scheduler (fake clock, restarts)', (
     return h;
   };
   const post = (harness: Harness, id: string, groupId: string | null, text: string) =>
-    harness.append(activityStream(id), 'ActivityPosted', { activity_id: id, group_id: groupId, author_id: 'ada', html_content: `<p>${text}</p>` }, 'ada');
+    harness.append(activityStream(id), 'ActivityPosted', { activity_id: id, group_id: groupId, author_id: 'ada', html_content: `<p>${text}</p>`, attachments: [] }, 'ada');
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'cn-digests-'));

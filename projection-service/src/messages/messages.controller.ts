@@ -1,9 +1,8 @@
-import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { messageListQuerySchema, recipientQuerySchema, type MessageDetailDto, type MessagesResponse, type RecipientOptionsResponse, type UnreadMessagesResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Endpoint, type FileStorage, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
-import { contentDisposition, rangeOf } from '../files/file-downloads.controller';
+import { ConsistencyInterceptor, Endpoint, type FileStorage, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
+import { sendFileVersion } from '../files/send-file-version';
 import { MessagesReader } from './messages.read';
 
 const tags = ['messages'];
@@ -70,20 +69,7 @@ export class MessagesController {
   })
   async attachment(@Member() member: SignedInMember, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { version, name } = await this.reader.attachment(member, id, fileId);
-    const range = rangeOf(req.headers.range, version.size);
-    if (range === 'unsatisfiable') throw new HttpProblem(416, 'range_not_satisfiable', [], undefined, { 'Content-Range': `bytes */${version.size}` });
-    const stream = await this.storage.read(version.blob_key, range ?? undefined);
-    res.status(range ? 206 : 200);
-    res.set({
-      'Content-Type': version.content_type,
-      'Content-Length': String(range ? range.end - range.start + 1 : version.size),
-      'Content-Disposition': contentDisposition('attachment', name),
-      'X-Content-Type-Options': 'nosniff',
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': 'private, no-cache',
-      ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${version.size}` } : {}),
-    });
-    await pipeline(stream, res).catch(() => res.destroy());
+    await sendFileVersion(this.storage, req, res, { version, name, disposition: 'attachment' });
   }
 
   @Get('api/v1/unreads/messages')

@@ -10,7 +10,7 @@ describe('notifications of the home over HTTP, the unread counters and the menti
   let head = 0;
   const get = (member: string, path: string) => request(h.server).get(path).set('Cookie', h.cookie(member)).set(CONSISTENCY_HEADER, String(head));
   const post = (id: string, groupId: string | null, html: string) =>
-    h.append(activityStream(id), 'ActivityPosted', { activity_id: id, group_id: groupId, author_id: 'ada', html_content: html }, 'ada');
+    h.append(activityStream(id), 'ActivityPosted', { activity_id: id, group_id: groupId, author_id: 'ada', html_content: html, attachments: [] }, 'ada');
 
   beforeAll(async () => {
     h = await startHarness();

@@ -44,7 +44,7 @@ const joined = (groupId: string, memberId: string, admin = false) => recorded('M
 const left = (groupId: string, memberId: string) => recorded('MemberLeftGroup', { group_id: groupId, member_id: memberId }, { streamId: groupStream(groupId) });
 const mentioning = (ids: readonly string[]) => `<p>Hello ${ids.map((id) => mentionMarkup(id, id.toUpperCase())).join(' ')}</p>`;
 const posted = (id: string, groupId: string | null, author: string, mentions: readonly string[] = []) =>
-  recorded('ActivityPosted', { activity_id: id, group_id: groupId, author_id: author, html_content: mentioning(mentions) }, { streamId: activityStream(id), memberId: author });
+  recorded('ActivityPosted', { activity_id: id, group_id: groupId, author_id: author, html_content: mentioning(mentions), attachments: [] }, { streamId: activityStream(id), memberId: author });
 const replied = (id: string, replyId: string, author: string, mentions: readonly string[] = []) =>
   recorded('ActivityReplied', { activity_id: id, reply_id: replyId, author_id: author, html_content: mentioning(mentions) }, { streamId: activityStream(id), memberId: author });
 

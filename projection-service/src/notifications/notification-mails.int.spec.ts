@@ -65,7 +65,7 @@ describe('email for single notifications (a reactor beside the read side)', () =
 
   it('mails a mention to each member mentioned who wants it: never the actor, a locked or erased member, one who opted out', async () => {
     const everyone = ['ada', 'bob', 'cat', 'dan', 'eve', 'fay'].map((id) => mentionMarkup(id, id)).join(' ');
-    head = await h.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: `<p>Harvest ${everyone}</p>` }, 'ada');
+    head = await h.append(activityStream('p1'), 'ActivityPosted', { activity_id: 'p1', group_id: 'g', author_id: 'ada', html_content: `<p>Harvest ${everyone}</p>`, attachments: [] }, 'ada');
     await eventually(() => mailsTo('bob').length === 1 && mailsTo('cat').length === 1);
     await settled();
     expect(mailsTo('bob')[0].subject).toMatch(/Ada Member (hat dich erwähnt|mentioned you)$/);
@@ -78,7 +78,7 @@ describe('email for single notifications (a reactor beside the read side)', () =
   });
 
   it('mails nothing of a post the member may not see (a hidden group they are not in)', async () => {
-    head = await h.append(activityStream('p2'), 'ActivityPosted', { activity_id: 'p2', group_id: 'h', author_id: 'ada', html_content: `<p>Secret ${mentionMarkup('bob', 'Bob')}</p>` }, 'ada');
+    head = await h.append(activityStream('p2'), 'ActivityPosted', { activity_id: 'p2', group_id: 'h', author_id: 'ada', html_content: `<p>Secret ${mentionMarkup('bob', 'Bob')}</p>`, attachments: [] }, 'ada');
     await settled();
     expect(mailsTo('bob')).toHaveLength(1);
   });
@@ -103,8 +103,8 @@ describe('email for single notifications (a reactor beside the read side)', () =
     await h.append(channelStream('garden'), 'ChannelCreated', { channel_id: 'c1', slug: 'garden', title: 'Garden Journal', description: '', status: 'active', author_id: 'adm', blog_id: 'b1' }, 'adm');
     await h.append(channelStream('garden'), 'ChannelSubscribed', { channel_id: 'c1', member_id: 'bob' }, 'bob');
     const bobBefore = mailsTo('bob').length;
-    await h.append(activityStream('p3'), 'ActivityPosted', { activity_id: 'p3', group_id: 'g', author_id: 'ada', html_content: '<p>Plant sale next week</p>' }, 'ada');
-    await h.append(activityStream('p4'), 'ActivityPosted', { activity_id: 'p4', group_id: 'h', author_id: 'ada', html_content: '<p>Board only</p>' }, 'ada');
+    await h.append(activityStream('p3'), 'ActivityPosted', { activity_id: 'p3', group_id: 'g', author_id: 'ada', html_content: '<p>Plant sale next week</p>', attachments: [] }, 'ada');
+    await h.append(activityStream('p4'), 'ActivityPosted', { activity_id: 'p4', group_id: 'h', author_id: 'ada', html_content: '<p>Board only</p>', attachments: [] }, 'ada');
     head = await h.append(
       channelStream('garden'),
       'ArticlePublished',

@@ -7,8 +7,8 @@ describe('activities search indexing', () => {
     await applyAll(activitiesIndexing(index.collection), events);
     return index.docs;
   };
-  const posted = recordedEvent('ActivityPosted', { activity_id: 'a1', group_id: 'g1', author_id: 'ann', html_content: '<p>Bring the <b>violin</b> tonight</p>' });
-  const networkPost = recordedEvent('ActivityPosted', { activity_id: 'a2', group_id: null, author_id: 'bob', html_content: '<p>Hello network</p>' });
+  const posted = recordedEvent('ActivityPosted', { activity_id: 'a1', group_id: 'g1', author_id: 'ann', html_content: '<p>Bring the <b>violin</b> tonight</p>', attachments: [] });
+  const networkPost = recordedEvent('ActivityPosted', { activity_id: 'a2', group_id: null, author_id: 'bob', html_content: '<p>Hello network</p>', attachments: [] });
   const replied = recordedEvent('ActivityReplied', { activity_id: 'a1', reply_id: 'r1', author_id: 'bob', html_content: '<p>And the cello?</p>' });
 
   it('indexes posts and replies as text with the stream that holds them (a reply inherits its post’s stream)', async () => {

@@ -66,7 +66,7 @@ describe('global search visibility (property)', () => {
         const isExternal = (index: number) => setup.members[index]?.external === true;
 
         // the network's stream and files: everyone
-        await append('ActivityPosted', { activity_id: `r${run}-post-network`, group_id: null, author_id: member(0), html_content: `${word} network` });
+        await append('ActivityPosted', { activity_id: `r${run}-post-network`, group_id: null, author_id: member(0), html_content: `${word} network`, attachments: [] });
         allow(`r${run}-post-network`, () => true);
         await append('FolderCreated', { folder_id: `r${run}-folder-network`, scope_type: 'network', group_id: null, parent_folder_id: NETWORK_ROOT_FOLDER_ID, name: `${word} folder`, description: '', author_id: member(0) });
         allow(`r${run}-folder-network`, () => true);
@@ -100,7 +100,7 @@ describe('global search visibility (property)', () => {
           const isMember = (index: number) => group.members.includes(index);
           // the group itself: members, invited, network admins; others unless hidden (external members: only externally visible ones)
           allow(id, (index) => isAdmin(index) || isMember(index) || invited.includes(index) || outsiderSees(index));
-          await append('ActivityPosted', { activity_id: `${id}-post`, group_id: id, author_id: member(0), html_content: `${word} in group` });
+          await append('ActivityPosted', { activity_id: `${id}-post`, group_id: id, author_id: member(0), html_content: `${word} in group`, attachments: [] });
           // its stream: network admins, members, and whoever sees a group that is not hidden (an invitation shows it to an external member)
           allow(`${id}-post`, (index) => isAdmin(index) || isMember(index) || (group.access !== 'hidden' && invited.includes(index)) || outsiderSees(index));
           await append('FolderCreated', { folder_id: `${id}-folder`, scope_type: 'group', group_id: id, parent_folder_id: groupRootFolderId(id), name: `${word} folder`, description: '', author_id: member(0) });

@@ -42,7 +42,14 @@ export const requestCaller = (server: () => Server): ((client: SignedInClient | 
   };
 };
 
-/** `requestCaller`'s calls awaited; `must` throws with the answer when it is not a success. */
+/** supertest's parser for bytes: the body as one Buffer (a download's answer, whatever its type) */
+export const binaryBody = (res: request.Response, callback: (error: Error | null, body: Buffer) => void): void => {
+  const parts: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => parts.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(parts)));
+};
+
+/** `requestCaller`'s calls awaited; `must` throws with the answer when it is not a success; `request` is the chainable call itself (uploads, downloads), on the same position. */
 export const httpCaller = (server: () => Server) => {
   const request = requestCaller(server);
   const call = async (client: SignedInClient | null, method: HttpMethod, path: string, body?: object) => await request(client, method, path, body);
@@ -51,5 +58,5 @@ export const httpCaller = (server: () => Server) => {
     if (res.status >= 300) throw new Error(`${client.email} ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as T;
   };
-  return { call, must };
+  return { call, must, request };
 };

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandContext } from '@cn/domain';
+import { FileCommands } from '../../files/file-commands';
 import { ActivityCommands } from '../activity-commands';
 
 export const POST_COMMANDS = { post: 'PostActivity', edit: 'EditActivity', delete: 'DeleteActivity' } as const;
 
-/** Posting in a stream (slug set), editing (activity_id and html) or deleting (activity_id, html null) a post. */
+/** Posting in a stream (slug set; with the files it carries, the messages' attach rule), editing (activity_id and html) or deleting (activity_id, html null) a post. */
 export class PostActivityCommand extends Command<{ id: string; position: number }> {
   constructor(
     readonly issuer: CommandContext,
-    readonly payload: { slug: string; activity_id: null; html_content: string } | { slug: null; activity_id: string; html_content: string | null },
+    readonly payload: { slug: string; activity_id: null; html_content: string; attachments: readonly string[] } | { slug: null; activity_id: string; html_content: string | null },
   ) {
     super();
   }
@@ -17,7 +18,10 @@ export class PostActivityCommand extends Command<{ id: string; position: number 
 
 @CommandHandler(PostActivityCommand)
 export class PostActivityHandler implements ICommandHandler<PostActivityCommand> {
-  constructor(private readonly activities: ActivityCommands) {}
+  constructor(
+    private readonly activities: ActivityCommands,
+    private readonly files: FileCommands,
+  ) {}
 
   async execute({ issuer, payload }: PostActivityCommand): Promise<{ id: string; position: number }> {
     if (payload.slug !== null) {
@@ -30,6 +34,7 @@ export class PostActivityHandler implements ICommandHandler<PostActivityCommand>
         activity_id: id,
         group_id: groupId,
         html_content: payload.html_content,
+        attachments: await this.files.attachable(issuer, payload.attachments),
         viewer,
         stream,
       });
