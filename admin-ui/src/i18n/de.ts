@@ -229,6 +229,7 @@ export const germanAppMessages: AppMessages = {
       anonymize_warning: 'Namen von Mitgliedern werden in Mitgliedschaften durch den anonymen Namen ersetzt.',
       two_factor_enforced_unavailable: 'Verpflichtend geht nur mit mindestens einer verfügbaren Methode.',
       list_hint: 'Durch Kommas getrennt',
+      test_birthday_mail: { action: 'Testmail senden', hint: 'Sendet die gespeicherte Geburtstags-E-Mail an Ihre eigene Adresse.', sent: 'Die Test-Geburtstags-E-Mail wurde an Sie gesendet.' },
     },
     audit: {
       data: 'Daten',

@@ -228,6 +228,7 @@ export const englishAppMessages = {
       anonymize_warning: 'Member names will be replaced by the anonymous name in memberships.',
       two_factor_enforced_unavailable: 'Enforcing requires at least one available method.',
       list_hint: 'Comma-separated',
+      test_birthday_mail: { action: 'Send test mail', hint: 'Sends the saved birthday mail to your own address.', sent: 'The test birthday mail has been sent to you.' },
     },
     audit: {
       data: 'Data',

@@ -229,6 +229,7 @@ export const spanishAppMessages: AppMessages = {
       anonymize_warning: 'En las membresías, los nombres de los miembros se sustituirán por el nombre anónimo.',
       two_factor_enforced_unavailable: 'Para hacerla obligatoria debe haber al menos un método disponible.',
       list_hint: 'Separados por comas',
+      test_birthday_mail: { action: 'Enviar correo de prueba', hint: 'Envía el correo de cumpleaños guardado a tu propia dirección.', sent: 'Se te ha enviado el correo de cumpleaños de prueba.' },
     },
     audit: {
       data: 'Datos',

@@ -229,6 +229,7 @@ export const frenchAppMessages: AppMessages = {
       anonymize_warning: 'Dans les adhésions, le nom des membres sera remplacé par le nom anonyme.',
       two_factor_enforced_unavailable: 'Pour la rendre obligatoire, au moins une méthode doit être disponible.',
       list_hint: 'Séparés par des virgules',
+      test_birthday_mail: { action: 'Envoyer un e-mail de test', hint: 'Envoie l’e-mail d’anniversaire enregistré à votre propre adresse.', sent: 'L’e-mail d’anniversaire de test vous a été envoyé.' },
     },
     audit: {
       data: 'Données',
