@@ -73,6 +73,8 @@ export * from './apps/index';
 export * from './files';
 export * from './membership-roles/membership-roles';
 export * from './membership-roles/membership-role-constants';
+export * from './tags/tags';
+export * from './tags/tags-constants';
 export * from './search/global-search';
 export * from './map/map';
 export * from './map/map-constants';

@@ -21,6 +21,7 @@ import { twoFactorEvents } from './two-factor/two-factor';
 import { memberAdministrationEvents } from './members/member-administration';
 import { legalEvents } from './legal/legal';
 import { membershipRolesManagerEvents } from './membership-roles/membership-roles';
+import { tagEvents } from './tags/tags';
 import { navigationEvents } from './navigation/navigation';
 import { chatDraftEvents, chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
@@ -64,6 +65,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...appsEvents,
     ...filesModuleEvents,
     ...membershipRolesManagerEvents,
+    ...tagEvents,
     ...memberImageEvents,
     ...groupImageEvents,
     ...memberLocationEvents,
