@@ -22,6 +22,7 @@ import { FilesModule } from './files/files.module';
 import { MembershipRolesModule } from './membership-roles/membership-roles.module';
 import { MapModule } from './map/map.module';
 import { DevicesModule } from './devices/devices.module';
+import { TagsModule } from './tags/tags.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -48,4 +49,5 @@ export const COMMAND_FEATURES: Type[] = [
   MembershipRolesModule,
   MapModule,
   DevicesModule,
+  TagsModule,
 ];

@@ -28,6 +28,7 @@ import { mapFeature } from './map/map.module';
 import { devicesFeature } from './devices/devices.module';
 import { birthdaysFeature } from './birthdays/birthdays.module';
 import { followsFeature } from './follows/follows.module';
+import { tagsFeature } from './tags/tags.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -64,4 +65,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   devicesFeature,
   birthdaysFeature,
   followsFeature,
+  tagsFeature,
 ];

@@ -158,6 +158,16 @@ def fixtures(base, admin, member=None):
         )
         if status == 200:
             made["propertyId"] = ["fuzz_status"]
+        # a tag property and an item with tags: the network's tags exist only where items are tagged, and their
+        # ids (harvested from GET /administration/tags by known_ids.py) let rename, merge and delete pass the lookup
+        tag_status, _, tag_answer = request(
+            base, "PUT", "/api/v1/apps/fuzz-board/properties/fuzz_tags", {"name": "tags", "type": "tag", "label": "Tags", "multiple": True}, admin["token"], admin["csrf"]
+        )
+        if tag_status == 200:
+            tags = [f"Fuzz tag {n}" for n in range(1, 13)]
+            tag_status, _, tag_answer = request(base, "POST", "/api/v1/apps/fuzz-board/items", {"values": {"tags": tags}}, admin["token"], admin["csrf"])
+        if tag_status not in (200, 201):
+            print(f"[fuzz] note: a tagged item could not be made ({tag_status}: {tag_answer})", file=sys.stderr)
     if status not in (200, 201):
         print(f"[fuzz] note: an app fixture could not be made ({status}: {answer})", file=sys.stderr)
     # published files in the network's root folder, one locked by each fuzzing account (an unlock is its own

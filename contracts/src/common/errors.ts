@@ -43,6 +43,8 @@ export const ERROR_KEYS = [
   'cannot_lock_self',
   'two_factor_required',
   'membership_role_in_use',
+  'tag_name_taken',
+  'same_tag',
   'too_many_devices',
   'push_endpoint_not_allowed',
   'push_disabled',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../common/events';
+import { AppItemChanged, AppItemCreated, AppPropertyDefined, AppPropertyRemoved } from '../apps/apps';
+import { defineEvent, eventOf, type EventOf } from '../common/events';
 import { safeText } from '../common/safe-text';
 import { TAG_NAME_MAX, TAG_SUGGESTIONS_MAX } from './tags-constants';
 
@@ -44,8 +45,7 @@ export const findTagsQuerySchema = z
     q: z.string({ message: 'invalid_type' }).max(TAG_NAME_MAX, { message: 'too_long' }).default(''),
     tag_parents: z.string({ message: 'invalid_type' }).max(2000, { message: 'too_long' }).optional(),
     exclude_new: flag,
-  })
-  .strict();
+  });
 
 export const tagSuggestionSchema = z.object({
   /** '' for the offer of a new tag */
@@ -113,7 +113,10 @@ export type TagSourceEvent =
   | { type: 'AppPropertyRemoved'; data: { app_id: string; property_id: string } }
   | { type: 'AppItemCreated' | 'AppItemChanged'; data: { app_id: string; item_id: string; values: Record<string, unknown> } };
 
-export const TAG_CATALOGUE_EVENT_TYPES = ['AppPropertyDefined', 'AppPropertyRemoved', 'AppItemCreated', 'AppItemChanged', ...tagEvents.map((event) => event.type)] as const;
+const catalogueEvents = [AppPropertyDefined, AppPropertyRemoved, AppItemCreated, AppItemChanged, ...tagEvents] as const;
+export const TAG_CATALOGUE_EVENT_TYPES: readonly string[] = catalogueEvents.map((definition) => definition.type);
+/** a stored event as one the catalogue follows, or null */
+export const tagCatalogueEventOf = (event: { type: string; data: unknown }): TagSourceEvent | TagEvent | null => eventOf(catalogueEvents, event);
 
 const namesOf = (raw: unknown): Array<{ id: string; name: string }> =>
   (Array.isArray(raw) ? raw : raw === null || raw === undefined ? [] : [raw]).flatMap((entry: unknown) => {
@@ -159,11 +162,27 @@ const resolve = (catalogue: TagCatalogue, value: { id: string; name: string }, a
   return id;
 };
 
+/** whether the event can change the catalogue (most item changes touch no tag property): the same catalogue is answered otherwise */
+const concerns = (catalogue: TagCatalogue, event: TagSourceEvent | TagEvent): boolean => {
+  switch (event.type) {
+    case 'AppPropertyDefined':
+      return event.data.property.type === 'tag' || (catalogue.tag_properties[event.data.app_id] ?? []).includes(event.data.property.id);
+    case 'AppPropertyRemoved':
+      return (catalogue.tag_properties[event.data.app_id] ?? []).includes(event.data.property_id);
+    case 'AppItemCreated':
+    case 'AppItemChanged':
+      return (catalogue.tag_properties[event.data.app_id] ?? []).some((id) => Object.hasOwn(event.data.values, id));
+    default:
+      return Object.hasOwn(catalogue.tags, event.data.tag_id);
+  }
+};
+
 /**
  * One event folded into the catalogue (a copy: the input is left as it was). `at` is when it happened.
  * Replaying an event changes nothing more than the first time did.
  */
 export const foldTagCatalogue = (current: TagCatalogue, event: TagSourceEvent | TagEvent, at: string): TagCatalogue => {
+  if (!concerns(current, event)) return current;
   const catalogue: TagCatalogue = structuredClone(current);
   switch (event.type) {
     case 'AppPropertyDefined': {
