@@ -30,6 +30,7 @@ import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
 import { navigation } from './navigation';
 import { apps } from './apps';
 import { membershipRoles } from './membership_roles';
+import { tags } from './tags';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -93,6 +94,9 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         {permissions?.administrate === true && <Resource name="apps" {...apps} />}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="membership_roles" {...membershipRoles} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
+        )}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="tags" {...tags} {...(permissions?.administrate === true ? {} : { edit: undefined })} />
         )}
       </>
     )}

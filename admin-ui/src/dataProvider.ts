@@ -27,6 +27,7 @@ const PROVIDERS: Record<string, ProviderLoader> = {
   apps: (api) => import('./apps/apps-data-provider').then((module) => module.createAppsDataProvider(api)),
   membership_roles: (api) =>
     import('./membership_roles/membership-roles-data-provider').then((module) => module.createMembershipRolesDataProvider(api)),
+  tags: (api) => import('./tags/tags-data-provider').then((module) => module.createTagsDataProvider(api)),
 };
 
 /** the resources with a provider of their own; any other is answered the simple-rest way */

@@ -16,6 +16,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AppsIcon from '@mui/icons-material/Apps';
 import type { Permissions } from '../api/authProvider';
 import BadgeIcon from '@mui/icons-material/Badge';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
 
@@ -66,6 +67,7 @@ export const AppMenu = () => {
       {administrate && <Menu.Item to="/navigation/network" primaryText="cn.menu.navigation" leftIcon={<MenuIcon />} data-testid="menu-navigation" />}
       {administrate && <Menu.Item to="/apps" primaryText="cn.menu.apps" leftIcon={<AppsIcon />} data-testid="menu-apps" />}
       {audit && <Menu.Item to="/membership_roles" primaryText="cn.menu.membership_roles" leftIcon={<BadgeIcon />} data-testid="menu-membership-roles" />}
+      {audit && <Menu.Item to="/tags" primaryText="cn.menu.tags" leftIcon={<LocalOfferIcon />} data-testid="menu-tags" />}
     </Menu>
   );
 };
