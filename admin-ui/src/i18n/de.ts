@@ -740,6 +740,18 @@ export const germanAppMessages: AppMessages = {
         reset_two_factor_content: 'Alle Faktoren und Backup-Codes werden entfernt; die Anmeldung erfolgt nur mit dem Passwort, bis ein neuer Faktor eingerichtet ist.',
         two_factor_reset: 'Die Zwei-Faktor-Authentifizierung von %{name} wurde zurückgesetzt.',
       },
+      two_factor: {
+        title: 'Zwei-Faktor-Authentifizierung',
+        none: 'Kein Faktor eingerichtet.',
+        active: '%{type}, eingerichtet am %{date}',
+        deactivated: '(deaktiviert: das Netzwerk erlaubt diese Methode nicht mehr)',
+        removed_title: 'Entfernte Faktoren',
+        removed_by_member: '%{type}: vom Mitglied gelöscht am %{date}',
+        removed_by_administrator: '%{type}: zurückgesetzt von %{name} am %{date}',
+        removed_by_unknown_administrator: '%{type}: von der Administration zurückgesetzt am %{date}',
+        types: { totp: 'Authenticator-App', email: 'Code per E-Mail' },
+        load_failed: 'Der Zwei-Faktor-Status konnte nicht geladen werden.',
+      },
     },
     change_requests: {
       name: 'Änderungsanfrage |||| Änderungsanfragen',

@@ -739,6 +739,18 @@ export const englishAppMessages = {
         reset_two_factor_content: 'All their factors and backup codes are removed; they sign in with the password alone until they set up a new factor.',
         two_factor_reset: 'The two-factor authentication of %{name} was reset.',
       },
+      two_factor: {
+        title: 'Two-factor authentication',
+        none: 'No factor set up.',
+        active: '%{type}, set up %{date}',
+        deactivated: '(deactivated: the network no longer allows this method)',
+        removed_title: 'Removed factors',
+        removed_by_member: '%{type}: deleted by the member on %{date}',
+        removed_by_administrator: '%{type}: reset by %{name} on %{date}',
+        removed_by_unknown_administrator: '%{type}: reset by an administrator on %{date}',
+        types: { totp: 'Authenticator app', email: 'Code by email' },
+        load_failed: 'The two-factor state could not be loaded.',
+      },
     },
     change_requests: {
       name: 'Change request |||| Change requests',

@@ -740,6 +740,18 @@ export const spanishAppMessages: AppMessages = {
         reset_two_factor_content: 'Se eliminan todos sus factores y códigos de respaldo; inicia sesión solo con la contraseña hasta que configure un nuevo factor.',
         two_factor_reset: 'Se ha restablecido la autenticación en dos pasos de %{name}.',
       },
+      two_factor: {
+        title: 'Autenticación en dos pasos',
+        none: 'Ningún factor configurado.',
+        active: '%{type}, configurado el %{date}',
+        deactivated: '(desactivado: la red ya no permite este método)',
+        removed_title: 'Factores eliminados',
+        removed_by_member: '%{type}: eliminado por el miembro el %{date}',
+        removed_by_administrator: '%{type}: restablecido por %{name} el %{date}',
+        removed_by_unknown_administrator: '%{type}: restablecido por un administrador el %{date}',
+        types: { totp: 'App de autenticación', email: 'Código por correo' },
+        load_failed: 'No se pudo cargar el estado de la autenticación en dos pasos.',
+      },
     },
     change_requests: {
       name: 'Solicitud de cambio |||| Solicitudes de cambio',

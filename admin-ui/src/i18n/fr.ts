@@ -740,6 +740,18 @@ export const frenchAppMessages: AppMessages = {
         reset_two_factor_content: "Tous ses facteurs et codes de secours sont supprimés ; la connexion se fait avec le seul mot de passe jusqu'à la configuration d'un nouveau facteur.",
         two_factor_reset: "L'authentification à deux facteurs de %{name} a été réinitialisée.",
       },
+      two_factor: {
+        title: 'Authentification à deux facteurs',
+        none: 'Aucun facteur configuré.',
+        active: '%{type}, configuré le %{date}',
+        deactivated: '(désactivé : le réseau n’autorise plus cette méthode)',
+        removed_title: 'Facteurs supprimés',
+        removed_by_member: '%{type} : supprimé par le membre le %{date}',
+        removed_by_administrator: '%{type} : réinitialisé par %{name} le %{date}',
+        removed_by_unknown_administrator: '%{type} : réinitialisé par un administrateur le %{date}',
+        types: { totp: 'Application d’authentification', email: 'Code par e-mail' },
+        load_failed: 'L’état de l’authentification à deux facteurs n’a pas pu être chargé.',
+      },
     },
     change_requests: {
       name: 'Demande de modification |||| Demandes de modification',
