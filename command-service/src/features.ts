@@ -23,6 +23,7 @@ import { MembershipRolesModule } from './membership-roles/membership-roles.modul
 import { MapModule } from './map/map.module';
 import { DevicesModule } from './devices/devices.module';
 import { TagsModule } from './tags/tags.module';
+import { DesignsModule } from './designs/designs.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -50,4 +51,5 @@ export const COMMAND_FEATURES: Type[] = [
   MapModule,
   DevicesModule,
   TagsModule,
+  DesignsModule,
 ];

@@ -75,6 +75,8 @@ export * from './membership-roles/membership-roles';
 export * from './membership-roles/membership-role-constants';
 export * from './tags/tags';
 export * from './tags/tags-constants';
+export * from './designs/designs';
+export * from './designs/design-constants';
 export * from './search/global-search';
 export * from './map/map';
 export * from './map/map-constants';

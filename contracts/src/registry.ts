@@ -22,6 +22,7 @@ import { memberAdministrationEvents } from './members/member-administration';
 import { legalEvents } from './legal/legal';
 import { membershipRolesManagerEvents } from './membership-roles/membership-roles';
 import { tagEvents } from './tags/tags';
+import { designEvents } from './designs/designs';
 import { navigationEvents } from './navigation/navigation';
 import { chatDraftEvents, chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
@@ -66,6 +67,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...filesModuleEvents,
     ...membershipRolesManagerEvents,
     ...tagEvents,
+    ...designEvents,
     ...memberImageEvents,
     ...groupImageEvents,
     ...memberLocationEvents,

@@ -29,6 +29,7 @@ import { devicesFeature } from './devices/devices.module';
 import { birthdaysFeature } from './birthdays/birthdays.module';
 import { followsFeature } from './follows/follows.module';
 import { tagsFeature } from './tags/tags.module';
+import { designsFeature } from './designs/designs.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -66,4 +67,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   birthdaysFeature,
   followsFeature,
   tagsFeature,
+  designsFeature,
 ];

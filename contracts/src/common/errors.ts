@@ -45,6 +45,7 @@ export const ERROR_KEYS = [
   'membership_role_in_use',
   'tag_name_taken',
   'same_tag',
+  'design_active',
   'too_many_devices',
   'push_endpoint_not_allowed',
   'push_disabled',

@@ -14,6 +14,10 @@ export const calendarStream = (calendarId: string): string => `calendar-${calend
 export const appointmentStream = (appointmentId: string): string => `appointment-${appointmentId}`;
 export const groupStream = (groupId: string): string => `group-${groupId}`;
 export const membershipRoleStream = (roleId: string): string => `membershiprole-${roleId}`;
+/** a design (name, colours, logo) of the network or a group */
+export const designStream = (designId: string): string => `design-${designId}`;
+/** which design is active in a scope (`network`, or a group's id) */
+export const designScopeStream = (scopeType: string, scopeId: string): string => `designscope-${scopeType}.${scopeId}`;
 /** the administrators' decisions on the network's tags (renames, merges, deletions) */
 export const tagsStream = (networkId: string): string => `tags-${networkId}`;
 /**
