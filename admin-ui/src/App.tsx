@@ -31,6 +31,7 @@ import { navigation } from './navigation';
 import { apps } from './apps';
 import { membershipRoles } from './membership_roles';
 import { tags } from './tags';
+import { designs } from './designs';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -97,6 +98,9 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         )}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="tags" {...tags} {...(permissions?.administrate === true ? {} : { edit: undefined })} />
+        )}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="designs" {...designs} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
         )}
       </>
     )}

@@ -17,6 +17,7 @@ import AppsIcon from '@mui/icons-material/Apps';
 import type { Permissions } from '../api/authProvider';
 import BadgeIcon from '@mui/icons-material/Badge';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import PaletteIcon from '@mui/icons-material/Palette';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
 
@@ -68,6 +69,7 @@ export const AppMenu = () => {
       {administrate && <Menu.Item to="/apps" primaryText="cn.menu.apps" leftIcon={<AppsIcon />} data-testid="menu-apps" />}
       {audit && <Menu.Item to="/membership_roles" primaryText="cn.menu.membership_roles" leftIcon={<BadgeIcon />} data-testid="menu-membership-roles" />}
       {audit && <Menu.Item to="/tags" primaryText="cn.menu.tags" leftIcon={<LocalOfferIcon />} data-testid="menu-tags" />}
+      {audit && <Menu.Item to="/designs" primaryText="cn.menu.designs" leftIcon={<PaletteIcon />} data-testid="menu-designs" />}
     </Menu>
   );
 };
