@@ -103,6 +103,26 @@ describe('designs over HTTP', () => {
     expect((await must<ActiveDesignsResponse>(guest, 'get', '/api/v1/designs/active?group=board')).group).toBeNull();
   });
 
+  it("lets network administrators design a group category, which a group without a design of its own shows", async () => {
+    const { admin, member, auditor, guest } = clients;
+    const gardening = await must<{ group_category_id: string | null }>(member, 'get', '/api/v1/groups/gardening');
+    const categoryId = gardening.group_category_id ?? '';
+    expect(categoryId).not.toBe('');
+    expect((await call(member, 'post', `/group-categories/${categoryId}/administration/designs`, design('Clubs'))).status).toBe(403);
+    expect((await call(admin, 'post', '/group-categories/no-such-category/administration/designs', design('Clubs'))).status).toBe(404);
+    const clubs = (await must<{ id: string }>(admin, 'post', `/group-categories/${categoryId}/administration/designs`, design('Clubs', '#aa00aa'))).id;
+    await must(admin, 'put', `/group-categories/${categoryId}/administration/designs/${clubs}/activate`, {});
+    expect(((await must<DesignDto[]>(auditor, 'get', `/group-categories/${categoryId}/administration/designs`))).map((one) => [one.name, one.active])).toEqual([['Clubs', true]]);
+    const withGroup = await must<ActiveDesignsResponse>(guest, 'get', '/api/v1/designs/active?group=gardening');
+    expect([withGroup.group_category?.id, withGroup.group?.id]).toEqual([clubs, groupDesign]);
+    // the group switches its own off: its category's shows
+    await must(member, 'put', `/groups/gardening/administration/designs/${groupDesign}/activate`, { active: false });
+    const withoutGroup = await must<ActiveDesignsResponse>(guest, 'get', '/api/v1/designs/active?group=gardening');
+    expect([withoutGroup.group_category?.primary_color, withoutGroup.group]).toEqual(['#aa00aa', null]);
+    // a category's design is not the network's
+    expect((await call(admin, 'delete', `/administration/designs/${clubs}`)).status).toBe(404);
+  });
+
   it('pushes an edit of the active design to open consoles within a second, and the console reads the new colours', async () => {
     const { admin, guest } = clients;
     const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/realtime`, { headers: { Cookie: guest.cookie } });

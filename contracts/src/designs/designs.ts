@@ -4,14 +4,15 @@ import { safeText } from '../common/safe-text';
 import { DESIGN_NAME_MAX } from './design-constants';
 
 /*
- * Designs (issue 14, /administration/designs, a group's /groups/{slug}/administration/designs): a name, the
- * colours (primary, text on primary, background) and a logo. Each scope (the network, a group) has at most
- * one active design; the member console applies the network's, overridden on a group's pages by the
- * group's. A design lives on its own stream (designStream); which one is active on the scope's
+ * Designs (issue 14, /administration/designs, a group category's /group-categories/{id}/administration/designs,
+ * a group's /groups/{slug}/administration/designs): a name, the colours (primary, text on primary,
+ * background) and a logo. Each scope (the network, a group category, a group) has at most one active
+ * design; the member console applies the network's, on a group's pages overridden by its category's and
+ * then by the group's own. A design lives on its own stream (designStream); which one is active on the scope's
  * (designScopeStream).
  */
 
-export const DESIGN_SCOPE_TYPES = ['network', 'group'] as const;
+export const DESIGN_SCOPE_TYPES = ['network', 'group_category', 'group'] as const;
 export type DesignScopeType = (typeof DESIGN_SCOPE_TYPES)[number];
 /** the network's scope id */
 export const NETWORK_DESIGN_SCOPE_ID = 'network';
@@ -87,8 +88,8 @@ export type DesignDto = z.infer<typeof designDtoSchema>;
 
 /** GET /api/v1/designs/active?group={slug}: what the member console applies (the group's over the network's) */
 export const activeDesignsQuerySchema = z.object({ group: z.string({ message: 'invalid_type' }).max(200, { message: 'too_long' }).optional() });
-export const activeDesignsResponseSchema = z.object({ network: designDtoSchema.nullable(), group: designDtoSchema.nullable() });
+export const activeDesignsResponseSchema = z.object({ network: designDtoSchema.nullable(), group_category: designDtoSchema.nullable(), group: designDtoSchema.nullable() });
 export type ActiveDesignsResponse = z.infer<typeof activeDesignsResponseSchema>;
 
-/** the design the member console applies: the group's where there is one, else the network's */
-export const appliedDesign = (active: ActiveDesignsResponse): DesignDto | null => active.group ?? active.network;
+/** the design the member console applies: the group's, else its category's, else the network's */
+export const appliedDesign = (active: ActiveDesignsResponse): DesignDto | null => active.group ?? active.group_category ?? active.network;

@@ -27,8 +27,8 @@ export const useActiveDesigns = () => {
   });
 };
 
-/** the design a page shows: the group's over the network's */
-export const appliedDesignOf = (active: ActiveDesignsResponse | undefined): DesignDto | null => active?.group ?? active?.network ?? null;
+/** the design a page shows: the group's over its category's over the network's */
+export const appliedDesignOf = (active: ActiveDesignsResponse | undefined): DesignDto | null => active?.group ?? active?.group_category ?? active?.network ?? null;
 
 /** the CSS variables a design sets (the console's own colours where it sets none) */
 export const designVariables = (design: DesignDto | null): Record<string, string> => {

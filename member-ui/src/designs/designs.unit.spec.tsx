@@ -6,7 +6,7 @@ import { fakeChannel, fakeServer, renderPage } from '../testing/render';
 import { DesignLogo, DesignStyles } from './DesignStyles';
 import { groupSlugOf } from './designs-queries';
 
-const design = (id: string, scope_type: 'network' | 'group', primary: string, logo_url: string | null = null): DesignDto => ({
+const design = (id: string, scope_type: 'network' | 'group_category' | 'group', primary: string, logo_url: string | null = null): DesignDto => ({
   id,
   scope_type,
   scope_id: scope_type === 'network' ? 'network' : 'g1',
@@ -29,7 +29,7 @@ const accent = () => document.documentElement.style.getPropertyValue('--accent')
 
 describe('the active design in the member console', () => {
   it("applies the network's design through CSS variables and its logo, and reads it again when a change is pushed", async () => {
-    let answer: ActiveDesignsResponse = { network: design('winter', 'network', '#123456', '/api/storage/images/logo/get/small'), group: null };
+    let answer: ActiveDesignsResponse = { network: design('winter', 'network', '#123456', '/api/storage/images/logo/get/small'), group_category: null, group: null };
     const server = fakeServer({ 'GET /api/v1/designs/active': () => ({ status: 200, body: answer }) });
     const channel = fakeChannel();
     const view = renderPage(<Page />, { url: '/start', api: server.api, channel });
@@ -39,7 +39,7 @@ describe('the active design in the member console', () => {
     expect(screen.getByTestId('design-logo').getAttribute('src')).toBe('/api/storage/images/logo/get/small');
     expect(server.callsTo('GET', '/api/v1/designs/active')[0].url).toBe('/api/v1/designs/active');
 
-    answer = { network: design('spring', 'network', '#00ff00'), group: null };
+    answer = { network: design('spring', 'network', '#00ff00'), group_category: null, group: null };
     await act(async () => {
       channel.push({ collection: 'designs_v1', id: 'spring', doc: { position: 9 } });
       await Promise.resolve();
@@ -51,20 +51,28 @@ describe('the active design in the member console', () => {
     expect(accent()).toBe('');
   });
 
-  it("applies a group's design over the network's on the group's pages", async () => {
+  it("applies a group's design over its category's over the network's on the group's pages", async () => {
     const server = fakeServer({
       'GET /api/v1/designs/active': (call) => ({
         status: 200,
-        body: { network: design('winter', 'network', '#123456'), group: call.url.includes('group=gardening') ? design('green', 'group', '#00aa00') : null },
+        body: {
+          network: design('winter', 'network', '#123456'),
+          group_category: design('clubs', 'group_category', '#aa00aa'),
+          group: call.url.includes('group=gardening') ? design('green', 'group', '#00aa00') : null,
+        },
       }),
     });
     const view = renderPage(<Page />, { url: '/groups/gardening/activities', path: '/groups/:slug/activities', api: server.api });
     await waitFor(() => expect(accent()).toBe('#00aa00'));
     view.unmount();
+    // a group without a design of its own shows its category's
+    const other = renderPage(<Page />, { url: '/groups/chess/activities', path: '/groups/:slug/activities', api: server.api });
+    await waitFor(() => expect(accent()).toBe('#aa00aa'));
+    other.unmount();
   });
 
   it('keeps the console’s own colours without an active design', async () => {
-    const server = fakeServer({ 'GET /api/v1/designs/active': { status: 200, body: { network: null, group: null } } });
+    const server = fakeServer({ 'GET /api/v1/designs/active': { status: 200, body: { network: null, group_category: null, group: null } } });
     const view = renderPage(<Page />, { url: '/start', api: server.api });
     expect(await screen.findByTestId('own-logo')).toBeTruthy();
     expect(accent()).toBe('');

@@ -82,7 +82,7 @@ export class DesignsController {
 
   @Get('api/v1/designs/active')
   @Endpoint({
-    summary: "The designs the member console applies: the network's active one and, with group, that group's (which overrides it on the group's pages)",
+    summary: "The designs the member console applies: the network's active one and, with group, the group's category's and the group's (each overriding the one before on the group's pages)",
     tags,
     auth: 'member',
     query: activeDesignsQuerySchema,
@@ -91,13 +91,17 @@ export class DesignsController {
   async active(@Member() viewer: SignedInMember, @ParsedQuery() query: z.output<typeof activeDesignsQuerySchema>): Promise<ActiveDesignsResponse> {
     const [network] = await designsCollection(this.store).find({ scope_type: 'network', scope_id: NETWORK_DESIGN_SCOPE_ID, active: true }, { limit: 1 });
     let group: DesignDocument | undefined;
+    let category: DesignDocument | undefined;
     if (query.group) {
       const found = await findGroupBySlug(this.store, query.group);
       if (found && canSeeGroup(found, { member_id: viewer.id, network_admin: viewer.roles.network_admin })) {
         [group] = await designsCollection(this.store).find({ scope_type: 'group', scope_id: found._id, active: true }, { limit: 1 });
+        if (found.group_category_id) {
+          [category] = await designsCollection(this.store).find({ scope_type: 'group_category', scope_id: found.group_category_id, active: true }, { limit: 1 });
+        }
       }
     }
-    return { network: network ? toDesignDto(network) : null, group: group ? toDesignDto(group) : null };
+    return { network: network ? toDesignDto(network) : null, group_category: category ? toDesignDto(category) : null, group: group ? toDesignDto(group) : null };
   }
 
   @Get('administration/designs')
@@ -134,5 +138,16 @@ export class DesignsController {
   async group(@Member() viewer: SignedInMember, @Param('slug') slug: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<DesignDto[]> {
     const groupId = await this.administeredGroup(slug, viewer);
     return this.list(await this.scopeDesigns('group', groupId), query, res, 'designs');
+  }
+
+  @Get('group-categories/:categoryId/administration/designs')
+  @Endpoint({
+    summary: "A group category's designs (auditors and network administrators; same list query as the network's)",
+    tags,
+    auth: 'auditor',
+    responses: { 200: { description: 'DesignDto[]', schema: z.array(designDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither auditor nor administrator' },
+  })
+  async category(@Param('categoryId') categoryId: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<DesignDto[]> {
+    return this.list(await this.scopeDesigns('group_category', categoryId), query, res, 'designs');
   }
 }

@@ -22,8 +22,8 @@ export class CreateDesignHandler implements ICommandHandler<CreateDesignCommand>
   constructor(private readonly designs: Designs) {}
 
   async execute({ issuer, payload }: CreateDesignCommand): Promise<{ id: string; position: number }> {
-    const { group_slug, ...fields } = payload;
-    const scope = await this.designs.scope(issuer, { group_slug });
+    const { group_slug, category_id, ...fields } = payload;
+    const scope = await this.designs.scope(issuer, { group_slug, category_id });
     const id = randomUUID();
     const { position } = await this.designs.run(CREATE_DESIGN, issuer, { type: 'CreateDesign', design_id: id, ...scope, ...fields });
     return { id, position };

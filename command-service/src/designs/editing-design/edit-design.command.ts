@@ -21,8 +21,8 @@ export class EditDesignHandler implements ICommandHandler<EditDesignCommand> {
   constructor(private readonly designs: Designs) {}
 
   async execute({ issuer, payload }: EditDesignCommand): Promise<{ position: number }> {
-    const { group_slug, design_id, ...fields } = payload;
-    const scope = await this.designs.scope(issuer, { group_slug });
+    const { group_slug, category_id, design_id, ...fields } = payload;
+    const scope = await this.designs.scope(issuer, { group_slug, category_id });
     await this.designs.design(design_id, scope);
     return this.designs.run(EDIT_DESIGN, issuer, { type: 'EditDesign', design_id, may_edit: scope.may_edit, ...fields });
   }
