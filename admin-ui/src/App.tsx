@@ -33,6 +33,8 @@ import { apps } from './apps';
 import { membershipRoles } from './membership_roles';
 import { newsletter, NewsletterSettingsPage, NewsletterTemplatePage, NEWSLETTER_SETTINGS_PATH, NEWSLETTER_TEMPLATE_PATH, NEWSLETTER_UPCOMING_PATH, UpcomingActivitiesPage } from './newsletter';
 import { WidgetBarEditPage, WIDGETBAR_EDIT_ROUTE, widgetbars } from './widgetbars';
+import { tags } from './tags';
+import { designs } from './designs';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -111,6 +113,12 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         )}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="membership_roles" {...membershipRoles} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
+        )}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="tags" {...tags} {...(permissions?.administrate === true ? {} : { edit: undefined })} />
+        )}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="designs" {...designs} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
         )}
       </>
     )}

@@ -30,6 +30,8 @@ const PROVIDERS: Record<string, ProviderLoader> = {
   widgetbars: (api) => import('./widgetbars/widgetbars-data-provider').then((module) => module.createWidgetBarsDataProvider(api)),
   membership_roles: (api) =>
     import('./membership_roles/membership-roles-data-provider').then((module) => module.createMembershipRolesDataProvider(api)),
+  tags: (api) => import('./tags/tags-data-provider').then((module) => module.createTagsDataProvider(api)),
+  designs: (api) => import('./designs/designs-data-provider').then((module) => module.createDesignsDataProvider(api)),
 };
 
 /** the resources with a provider of their own; any other is answered the simple-rest way */

@@ -25,6 +25,8 @@ import { MapModule } from './map/map.module';
 import { DevicesModule } from './devices/devices.module';
 import { NewsletterModule } from './newsletter/newsletter.module';
 import { WidgetBarsModule } from './widgetbars/widgetbars.module';
+import { TagsModule } from './tags/tags.module';
+import { DesignsModule } from './designs/designs.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -54,4 +56,6 @@ export const COMMAND_FEATURES: Type[] = [
   DevicesModule,
   NewsletterModule,
   WidgetBarsModule,
+  TagsModule,
+  DesignsModule,
 ];

@@ -21,6 +21,8 @@ import { twoFactorEvents } from './two-factor/two-factor';
 import { memberAdministrationEvents } from './members/member-administration';
 import { legalEvents } from './legal/legal';
 import { membershipRolesManagerEvents } from './membership-roles/membership-roles';
+import { tagEvents } from './tags/tags';
+import { designEvents } from './designs/designs';
 import { navigationEvents } from './navigation/navigation';
 import { appNavigationEvents } from './navigation/app-navigation';
 import { chatDraftEvents, chatEvents } from './chat/chat';
@@ -68,6 +70,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...appsEvents,
     ...filesModuleEvents,
     ...membershipRolesManagerEvents,
+    ...tagEvents,
+    ...designEvents,
     ...memberImageEvents,
     ...groupImageEvents,
     ...memberLocationEvents,

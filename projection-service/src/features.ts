@@ -31,6 +31,8 @@ import { birthdaysFeature } from './birthdays/birthdays.module';
 import { followsFeature } from './follows/follows.module';
 import { newsletterFeature } from './newsletter/newsletter.module';
 import { widgetBarsFeature } from './widgetbars/widgetbars.module';
+import { tagsFeature } from './tags/tags.module';
+import { designsFeature } from './designs/designs.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -70,4 +72,6 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   followsFeature,
   newsletterFeature,
   widgetBarsFeature,
+  tagsFeature,
+  designsFeature,
 ];

@@ -158,6 +158,16 @@ def fixtures(base, admin, member=None):
         )
         if status == 200:
             made["propertyId"] = ["fuzz_status"]
+        # a tag property and an item with tags: the network's tags exist only where items are tagged, and their
+        # ids (harvested from GET /administration/tags by known_ids.py) let rename, merge and delete pass the lookup
+        tag_status, _, tag_answer = request(
+            base, "PUT", "/api/v1/apps/fuzz-board/properties/fuzz_tags", {"name": "tags", "type": "tag", "label": "Tags", "multiple": True}, admin["token"], admin["csrf"]
+        )
+        if tag_status == 200:
+            tags = [f"Fuzz tag {n}" for n in range(1, 13)]
+            tag_status, _, tag_answer = request(base, "POST", "/api/v1/apps/fuzz-board/items", {"values": {"tags": tags}}, admin["token"], admin["csrf"])
+        if tag_status not in (200, 201):
+            print(f"[fuzz] note: a tagged item could not be made ({tag_status}: {tag_answer})", file=sys.stderr)
     if status not in (200, 201):
         print(f"[fuzz] note: an app fixture could not be made ({status}: {answer})", file=sys.stderr)
     # published files in the network's root folder, one locked by each fuzzing account (an unlock is its own
@@ -192,6 +202,22 @@ def fixtures(base, admin, member=None):
                 made.setdefault("message", []).append(answer["id"])
             else:
                 print(f"[fuzz] note: a message fixture could not be sent ({status}: {answer})", file=sys.stderr)
+    # a design of the seed's open group and one of its category: their routes name the scope and the design
+    # together, which drawn ids almost never pair; hooks.py names these pairs every other call
+    design_routes = {}
+    design_body = {"name": "Fuzz design", "primary_color": "#336699", "primary_text_color": "#ffffff", "background_color": "#fafafa", "logo_url": None}
+    status, _, answer = request(base, "POST", "/groups/gardening/administration/designs", design_body, admin["token"], admin["csrf"])
+    if status in (200, 201):
+        design_routes["group"] = {"slug": "gardening", "id": answer["id"]}
+    status, _, group = request(base, "GET", "/api/v1/groups/gardening", None, admin["token"], admin["csrf"])
+    category_id = group.get("group_category_id") if status == 200 and isinstance(group, dict) else None
+    if category_id:
+        status, _, answer = request(base, "POST", f"/group-categories/{category_id}/administration/designs", design_body, admin["token"], admin["csrf"])
+        if status in (200, 201):
+            design_routes["category"] = {"categoryId": category_id, "id": answer["id"]}
+    if len(design_routes) < 2:
+        print(f"[fuzz] note: a design fixture could not be made ({status}: {answer})", file=sys.stderr)
+    made["design_routes"] = design_routes
     # a legal text, whose handle names its public page, and a spare one: a change or deletion the fuzzer aims at
     # the kept text goes to the spare instead (hooks.py), so that its page still answers in the member's pass
     texts = {}

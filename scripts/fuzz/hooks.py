@@ -172,6 +172,29 @@ def name_own_device(case, base):
         case.path_parameters["id"] = device
 
 
+# a group's or a group category's design routes answer 404 unless the design belongs to the scope the path
+# names: every other call names the pair accounts.py made (the group's design, the category's design)
+_DESIGN_ROUTES = {
+    "group": re.compile(r"^/groups/\{slug\}/administration/designs/\{id\}"),
+    "category": re.compile(r"^/group-categories/\{categoryId\}/administration/designs/\{id\}"),
+}
+_design_calls = {}
+
+
+def name_design_pair(case):
+    """Every other call of a scoped design route names a design of that scope with its scope."""
+    if not isinstance(case.path_parameters, dict):
+        return
+    pairs = (_STATE.get("fixtures") or {}).get("design_routes") or {}
+    for scope, pattern in _DESIGN_ROUTES.items():
+        if not pattern.match(case.operation.path) or scope not in pairs:
+            continue
+        key = f"{case.method.upper()} {case.operation.path}"
+        calls = _design_calls[key] = _design_calls.get(key, 0) + 1
+        if calls % 2 == 0:
+            case.path_parameters.update(pairs[scope])
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     base = case.operation.schema.get_base_url()
@@ -182,6 +205,7 @@ def before_call(context, case, kwargs):
     name_self(case)
     name_open_group(case)
     name_own_device(case, base)
+    name_design_pair(case)
     if "/calendars/feeds/" in case.path and case.method.upper() == "GET":
         if case.query is None:
             case.query = {}

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { twoFactorStream, type AuditEventsResponse, type FactorsResponse, type NewFactorResponse } from '@cn/contracts';
+import { twoFactorStream, type AuditEventsResponse, type FactorsResponse, type MemberFactorsResponse, type NewFactorResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -162,6 +162,21 @@ describe('two-factor authentication', () => {
     expect((await passwordStep('member@example.org')).body).toMatchObject({ member: expect.objectContaining({ email: 'member@example.org' }) });
   });
 
+  it('shows the reset factor to the member (by an administrator, no name) and to the administration (with the name)', async () => {
+    const own = ((await call(member, 'get', '/api/v1/authentication/factors')).body as FactorsResponse).removed_factors;
+    expect(own).toEqual([expect.objectContaining({ id: factorId, type: 'totp', removed_by: 'administrator', removed_by_name: null })]);
+    expect(Date.parse(own[0].removed_at)).toBeGreaterThan(Date.parse(own[0].created_at) - 1);
+    const administration = await call(admin, 'get', `/administration/members/${member.id}/authentication/factors`);
+    expect(administration.status).toBe(200);
+    const body = administration.body as MemberFactorsResponse;
+    expect(body.factors).toEqual([]);
+    expect(body.removed_factors).toEqual([expect.objectContaining({ id: factorId, type: 'totp', removed_by: 'administrator', removed_by_name: expect.stringMatching(/\S/) })]);
+    expect(body.removed_factors[0].removed_by_name).not.toBe(own[0].removed_by_name);
+    expect((await call(auditor, 'get', `/administration/members/${member.id}/authentication/factors`)).status).toBe(200);
+    expect((await call(member, 'get', `/administration/members/${member.id}/authentication/factors`)).status).toBe(403);
+    expect((await call(admin, 'get', '/administration/members/no-such-member/authentication/factors')).status).toBe(404);
+  });
+
   it('throttles wrong codes: after five, 429 with Retry-After even for a right one', async () => {
     const prepared = (await call(auditor, 'get', '/api/v1/authentication/factors/new?type=totp')).body as NewFactorResponse;
     const own = new URL(prepared.provisioning_uri ?? '').searchParams.get('secret') ?? '';
@@ -193,7 +208,7 @@ describe('two-factor authentication', () => {
     expect(text).not.toContain(secret);
     for (const code of backupCodes) expect(text).not.toContain(code);
     expect(text).not.toMatch(/"\$secret"/);
-    const factors = await running.infra.documentStore.collection('two_factor_factors_v1').find({});
+    const factors = await running.infra.documentStore.collection('two_factor_factors_v2').find({});
     const stored = JSON.stringify(factors);
     expect(stored).not.toContain(secret);
     expect(stored).not.toMatch(/\$secret|backup_codes"/);

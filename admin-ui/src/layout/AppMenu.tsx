@@ -19,6 +19,8 @@ import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import type { Permissions } from '../api/authProvider';
 import BadgeIcon from '@mui/icons-material/Badge';
 import MailIcon from '@mui/icons-material/Mail';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import PaletteIcon from '@mui/icons-material/Palette';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
 
@@ -74,6 +76,8 @@ export const AppMenu = () => {
       {administrate && <Menu.Item to="/apps" primaryText="cn.menu.apps" leftIcon={<AppsIcon />} data-testid="menu-apps" />}
       {administrate && <Menu.Item to="/newsletter/settings" primaryText="cn.menu.newsletter" leftIcon={<MailIcon />} data-testid="menu-newsletter" />}
       {audit && <Menu.Item to="/membership_roles" primaryText="cn.menu.membership_roles" leftIcon={<BadgeIcon />} data-testid="menu-membership-roles" />}
+      {audit && <Menu.Item to="/tags" primaryText="cn.menu.tags" leftIcon={<LocalOfferIcon />} data-testid="menu-tags" />}
+      {audit && <Menu.Item to="/designs" primaryText="cn.menu.designs" leftIcon={<PaletteIcon />} data-testid="menu-designs" />}
     </Menu>
   );
 };

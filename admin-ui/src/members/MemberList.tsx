@@ -13,6 +13,7 @@ import type { AdminMemberDto, MemberDto } from '@cn/contracts';
 import { membersFilters } from './membersFilters';
 import { SetPasswordButton } from './SetPasswordButton';
 import { MemberMenu } from './MemberMenu';
+import { MemberTwoFactorPanel } from './MemberTwoFactorPanel';
 
 interface ColumnProps {
   label: string;
@@ -82,12 +83,12 @@ export const MemberList = () => {
   return (
     <List filters={membersFilters} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
       {small ? (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid bulkActionButtons={false} rowClick={false} expand={<MemberTwoFactorPanel />}>
           <MemberSummary label="resources.members.fields.name" sortBy="name" />
           <MemberActions label="" sortable={false} />
         </Datagrid>
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid bulkActionButtons={false} rowClick={false} expand={<MemberTwoFactorPanel />}>
           <TextField source="name" />
           <EmailField source="email" />
           <MemberBadges label="resources.members.fields.badges" sortable={false} />

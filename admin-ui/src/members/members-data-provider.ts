@@ -10,6 +10,7 @@ import {
   type UpdateParams,
   type UpdateResult,
 } from 'ra-core';
+import type { MemberFactorsResponse } from '@cn/contracts';
 import type { ApiClient } from '../api/apiClient';
 import { ADMIN_API, createRestDataProvider } from '../api/restDataProvider';
 import { fieldErrorsOf, fieldErrorsToFormErrors } from '../api/serverErrors';
@@ -111,6 +112,7 @@ export const createMembersDataProvider = (api: ApiClient): DataProvider => {
     lockMember: (_resource, { id, locked }) => command(`${memberPath(id)}/lock`, 'PUT', { locked }),
     setExternal: (_resource, { id, external }) => command(`${memberPath(id)}/external`, 'PUT', { external }),
     resetTwoFactor: (_resource, { id }) => command(`${memberPath(id)}/authentication/factors`, 'DELETE'),
+    memberFactors: async (_resource, { id }) => (await api.httpClient(`${memberPath(id)}/authentication/factors`)).json as MemberFactorsResponse,
   };
 
   return { ...createRestDataProvider(api), create, update, delete: erase, ...menu };
@@ -124,4 +126,6 @@ export interface MemberMenuCommands {
   lockMember(resource: string, params: { id: Identifier; locked: boolean }): Promise<void>;
   setExternal(resource: string, params: { id: Identifier; external: boolean }): Promise<void>;
   resetTwoFactor(resource: string, params: { id: Identifier }): Promise<void>;
+  /** the member's factors and the removed ones, with who removed them (GET …/authentication/factors) */
+  memberFactors(resource: string, params: { id: Identifier }): Promise<MemberFactorsResponse>;
 }

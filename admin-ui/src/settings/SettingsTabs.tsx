@@ -19,6 +19,7 @@ import { GroupCategoriesInput } from '../pickers/GroupCategoriesInput';
 import { GroupsReferenceArrayInput } from '../pickers/GroupsReferenceArrayInput';
 import { NumberSelectInput, SectionTitle, SettingsTextInput, WhenValue, choicesOf } from './settingsInputs';
 import type { SettingsRecord } from './settingsDiff';
+import { TestBirthdayMailButton } from './TestBirthdayMailButton';
 
 const row = { display: 'flex', gap: 2, flexWrap: 'wrap' } as const;
 const isTrue = (value: unknown): boolean => value === true;
@@ -173,5 +174,6 @@ export const MailSettingsInputs = () => (
     <SettingsTextInput source="mail.birthday_emails.subject" />
     <SettingsTextInput source="mail.birthday_emails.text" multiline minRows={3} />
     <TextInput source="mail.birthday_emails.image" fullWidth />
+    <TestBirthdayMailButton />
   </Box>
 );

@@ -4,12 +4,19 @@ import { ADMIN_API, createRestDataProvider } from '../api/restDataProvider';
 import { diffSettings, hasChanges, settingsOf, toSettingsRecord, type SettingsRecord } from './settingsDiff';
 
 export const SETTINGS_PATH = `${ADMIN_API}/settings`;
+export const TEST_BIRTHDAY_MAIL_PATH = `${SETTINGS_PATH}/send_test_birthday_email`;
+
+/** what the settings resource does beyond react-admin's methods */
+export interface SettingsCommands {
+  /** mails the saved birthday mail to the signed-in administrator (`POST …/send_test_birthday_email`, 204) */
+  sendTestBirthdayMail(resource: string): Promise<void>;
+}
 
 /**
  * The network settings are one document behind their own path (`GET /administration/settings`), saved
  * as a diff of the changed tabs and fields (`PUT`, nothing sent for an unchanged form).
  */
-export const createSettingsDataProvider = (api: ApiClient): DataProvider => {
+export const createSettingsDataProvider = (api: ApiClient): DataProvider & SettingsCommands => {
   // react-admin lets the caller name the record type; this provider only ever answers settings records,
   // so each method is declared with react-admin's generic signature and implemented for SettingsRecord.
   function getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>>;
@@ -29,5 +36,9 @@ export const createSettingsDataProvider = (api: ApiClient): DataProvider => {
     return { data: toSettingsRecord(next) };
   }
 
-  return { ...createRestDataProvider(api), getOne, update };
+  const sendTestBirthdayMail = async (): Promise<void> => {
+    await api.httpClient(TEST_BIRTHDAY_MAIL_PATH, { method: 'POST' });
+  };
+
+  return { ...createRestDataProvider(api), getOne, update, sendTestBirthdayMail };
 };

@@ -35,4 +35,10 @@ describe('the settings data provider', () => {
     expect(calls).toEqual([]);
     expect(result.data).toEqual(previousData);
   });
+
+  it('sends the test birthday mail with POST /administration/settings/send_test_birthday_email and no body', async () => {
+    const { api, calls } = recordingApiClient({ status: 204 });
+    await createSettingsDataProvider(api).sendTestBirthdayMail('settings');
+    expect(calls).toEqual([{ url: '/administration/settings/send_test_birthday_email', method: 'POST', body: undefined }]);
+  });
 });

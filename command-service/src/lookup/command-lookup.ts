@@ -1,4 +1,4 @@
-import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, twoFactorStream, type NetworkSettings, type TwoFactorType } from '@cn/contracts';
+import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, emptyTagCatalogue, twoFactorStream, type NetworkSettings, type TagCatalogue, type TwoFactorType } from '@cn/contracts';
 import { createDocumentProjector, HttpProblem, type DocumentProjector, type Infrastructure, type MemberAccess, type SignedInMember } from '@cn/platform';
 import { collectionName, loadState, type CommandContext, type Projection, type ProjectedDocument } from '@cn/domain';
 import { twoFactorDecider } from '../two-factor/two-factor.decider';
@@ -11,6 +11,7 @@ import {
   type LookupNetwork,
 } from './lookup.projections';
 import { lookupGroupsProjection, type LookupGroup } from '../groups/group-lookup.projection';
+import { lookupTagsProjection, type LookupTags } from '../tags/tags-lookup.projection';
 
 /** Projection's evolve takes its document type contravariantly; the runner hands each projection its own documents. */
 const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection;
@@ -33,7 +34,7 @@ export class CommandLookup implements MemberAccess {
       // the command side's event store is the log: a delivery may be acknowledged before its turn is written
       acknowledgeBeforeWrite: true,
       name: LOOKUP_GROUP,
-      projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection), widen(lookupAppointmentsProjection), widen(lookupGroupsProjection)],
+      projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection), widen(lookupAppointmentsProjection), widen(lookupGroupsProjection), widen(lookupTagsProjection)],
       bus: infra.bus,
       eventStore: infra.eventStore,
       documentStore: infra.documentStore,
@@ -109,6 +110,12 @@ export class CommandLookup implements MemberAccess {
       .collection<LookupNetwork>(collectionName(lookupNetworkProjection))
       .get(DEFAULT_NETWORK_ID);
     return network?.settings ?? DEFAULT_NETWORK_SETTINGS;
+  }
+
+  /** the network's tags (which exist, which name leads where), caught up with the log */
+  async tagCatalogue(): Promise<TagCatalogue> {
+    await this.catchUp();
+    return (await this.infra.documentStore.collection<LookupTags>(collectionName(lookupTagsProjection)).get(DEFAULT_NETWORK_ID)) ?? emptyTagCatalogue();
   }
 
   /** the member guard's question (MemberAccess): a registered member, not erased, not locked */

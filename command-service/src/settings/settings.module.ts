@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ChangeNetworkSettingsHandler } from './changing-network-settings/change-network-settings.command';
 import { ChangeNetworkSettingsController } from './changing-network-settings/change-network-settings.controller';
+import { SendTestBirthdayMailHandler } from './sending-test-birthday-mail/send-test-birthday-mail.command';
+import { SendTestBirthdayMailController } from './sending-test-birthday-mail/send-test-birthday-mail.controller';
 
 /** Network settings, changed by administrators. */
 @Module({
-  controllers: [ChangeNetworkSettingsController],
-  providers: [ChangeNetworkSettingsHandler],
+  controllers: [ChangeNetworkSettingsController, SendTestBirthdayMailController],
+  providers: [ChangeNetworkSettingsHandler, SendTestBirthdayMailHandler],
 })
 export class SettingsModule {}

@@ -14,6 +14,12 @@ export const calendarStream = (calendarId: string): string => `calendar-${calend
 export const appointmentStream = (appointmentId: string): string => `appointment-${appointmentId}`;
 export const groupStream = (groupId: string): string => `group-${groupId}`;
 export const membershipRoleStream = (roleId: string): string => `membershiprole-${roleId}`;
+/** a design (name, colours, logo) of the network or a group */
+export const designStream = (designId: string): string => `design-${designId}`;
+/** which design is active in a scope (`network`, or a group's id) */
+export const designScopeStream = (scopeType: string, scopeId: string): string => `designscope-${scopeType}.${scopeId}`;
+/** the administrators' decisions on the network's tags (renames, merges, deletions) */
+export const tagsStream = (networkId: string): string => `tags-${networkId}`;
 /**
  * Sign-in locks of one subject: a member id when the account is a member's, otherwise the keyed hash
  * of the account or address (never the email or the address itself).

@@ -22,4 +22,5 @@ export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
 export const MEMBERSHIP_ROLES_READ_MODEL = { name: 'membership_roles', version: 2 } as const;
 /** the network's settings and a member's second factors: the search side's member guard reads them too (enforced two-factor) */
 export const NETWORK_READ_MODEL = { name: 'network', version: 1 } as const;
-export const TWO_FACTOR_READ_MODEL = { name: 'two_factor_factors', version: 1 } as const;
+// version 2: the document keeps removed factors as well (a new collection, caught up from the log)
+export const TWO_FACTOR_READ_MODEL = { name: 'two_factor_factors', version: 2 } as const;

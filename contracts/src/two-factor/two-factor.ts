@@ -78,8 +78,26 @@ export const factorDtoSchema = z.object({
 });
 export type FactorDto = z.infer<typeof factorDtoSchema>;
 
+/**
+ * A factor that was deleted (by the member, with a code) or reset by an administrator: which, when and
+ * by whom. The member's own list names no administrator (`removed_by_name` null); the administration's does.
+ */
+export const removedFactorDtoSchema = z.object({
+  id: z.string(),
+  type: z.enum(TWO_FACTOR_TYPES),
+  created_at: z.string(),
+  removed_at: z.string(),
+  removed_by: z.enum(['member', 'administrator']),
+  removed_by_name: z.string().nullable(),
+});
+export type RemovedFactorDto = z.infer<typeof removedFactorDtoSchema>;
+/** how many removed factors a member's list keeps (the newest) */
+export const REMOVED_FACTORS_KEPT = 10;
+
 export const factorsResponseSchema = z.object({
   factors: z.array(factorDtoSchema),
+  /** the factors deleted or reset, newest first */
+  removed_factors: z.array(removedFactorDtoSchema),
   /** the network's setting: enabled (optional) or enforced; disabled shows nothing */
   two_factor: z.enum(['disabled', 'enabled', 'enforced']),
   totp_available: z.boolean(),
@@ -89,6 +107,10 @@ export const factorsResponseSchema = z.object({
   setup_required: z.boolean(),
 });
 export type FactorsResponse = z.infer<typeof factorsResponseSchema>;
+
+/** GET /administration/members/{id}/authentication/factors: a member's factors and removed ones, as administrators see them */
+export const memberFactorsResponseSchema = z.object({ factors: z.array(factorDtoSchema), removed_factors: z.array(removedFactorDtoSchema) });
+export type MemberFactorsResponse = z.infer<typeof memberFactorsResponseSchema>;
 
 /** A factor added or its codes reset answers the backup codes once, in clear text, to download */
 export const backupCodesAnswerSchema = z.object({ position: z.number().int(), id: z.string(), backup_codes: z.array(z.string()) });

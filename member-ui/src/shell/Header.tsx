@@ -8,6 +8,7 @@ import { ProfileMenu } from './ProfileMenu';
 import { SearchBar } from './SearchBar';
 import { AVAILABLE_MODULES } from './navigation';
 import { MessagesHeaderLink } from '../messages/MessagesBadge';
+import { DesignLogo } from '../designs/DesignStyles';
 
 export const Logo = () => (
   <svg className="logo" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
@@ -45,7 +46,7 @@ export const Header = ({
         <Icon name="menu" />
       </button>
       <Link to="/" className="header__brand" aria-label={t('header.start_page')}>
-        <Logo />
+        <DesignLogo fallback={<Logo />} />
         <span className="header__network" data-testid="network-name">
           {network.name}
         </span>

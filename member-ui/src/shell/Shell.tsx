@@ -7,6 +7,7 @@ import { useSignedIn } from '../session/SessionContext';
 import { AVAILABLE_MODULES } from './navigation';
 import { Header } from './Header';
 import { LeftNavigation } from './LeftNavigation';
+import { DesignStyles } from '../designs/DesignStyles';
 
 /** the chat/status panel (the status form, the chat list) is fetched when first opened, not with the shell */
 const ChatPanel = lazy(async () => ({ default: (await import('./ChatPanel')).ChatPanel }));
@@ -25,6 +26,7 @@ export const Shell = () => {
   return (
     <ChatProvider enabled={can.chat && AVAILABLE_MODULES.has('chat')}>
     <div className={`shell ${navOpen ? 'shell--nav-open' : ''}`}>
+      <DesignStyles />
       <a className="skip-link" href="#main">
         {t('common.skip_to_content')}
       </a>

@@ -1,4 +1,4 @@
-import type { FactorDto, NewFactorResponse, TwoFactorType } from '@cn/contracts';
+import type { FactorDto, NewFactorResponse, RemovedFactorDto, TwoFactorType } from '@cn/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -27,6 +27,37 @@ const QrCode = ({ uri }: { uri: string }) => {
     };
   }, [uri]);
   return src ? <img src={src} width={200} height={200} alt={t('two_factor.qr_alt')} data-testid="two-factor-qr" /> : null;
+};
+
+/**
+ * The factors that were deleted or reset: which, when, and whether the member or an administrator did it
+ * (the administrator's name is the administration's to see). A reset the member did not do themselves,
+ * with no factor left, says so at the top of the list.
+ */
+const RemovedFactors = ({ removed, hasFactors }: { removed: readonly RemovedFactorDto[]; hasFactors: boolean }) => {
+  const { t } = useTranslation();
+  if (removed.length === 0) return null;
+  const resetByAdministrator = !hasFactors && removed[0]?.removed_by === 'administrator';
+  return (
+    <section data-testid="two-factor-removed">
+      <h2>{t('two_factor.removed_title')}</h2>
+      {resetByAdministrator ? (
+        <div className="alert" role="note" data-testid="two-factor-reset-hint">
+          {t('two_factor.removed_hint')}
+        </div>
+      ) : null}
+      <ul className="list">
+        {removed.map((factor) => (
+          <li key={`${factor.id}:${factor.removed_at}`} data-testid={`removed-factor-${factor.type}`}>
+            {t(factor.removed_by === 'administrator' ? 'two_factor.removed_by_administrator' : 'two_factor.removed_by_member', {
+              type: t(`two_factor.types.${factor.type}`),
+              date: new Date(factor.removed_at).toLocaleString(),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 };
 
 /** /two_factor: the member's second factors; add an authenticator app or mail codes, delete one, new backup codes. */
@@ -111,6 +142,7 @@ export const TwoFactorPage = () => {
             </p>
           ) : null}
           {data.factors.length > 0 ? <p>{t('two_factor.backup_codes_left', { count: data.backup_codes_left })}</p> : null}
+          <RemovedFactors removed={data.removed_factors} hasFactors={data.factors.length > 0} />
           {data.two_factor !== 'disabled' ? (
             <p>
               {data.totp_available && !has('totp') ? (

@@ -18,6 +18,7 @@ const SomePage = () => {
 
 const factors = (overrides: Partial<FactorsResponse>): FactorsResponse => ({
   factors: [],
+  removed_factors: [],
   two_factor: 'enforced',
   totp_available: true,
   email_available: true,

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DEFAULT_NETWORK_ID,
+  designScopeStream,
+  designStream,
+  groupCategoriesStream,
+  groupStream,
+  NETWORK_DESIGN_SCOPE_ID,
+  type DesignScopeType,
+  type GroupCategoryEvent,
+  type GroupStreamEvent,
+} from '@cn/contracts';
+import { loadState, type CommandContext } from '@cn/domain';
+import { HttpProblem } from '@cn/platform';
+import { CommandRunner } from '../core/command-runner';
+import { evolveGroupCategories, initialGroupCategoriesState } from '../groups/group-categories.decider';
+import { evolveGroup, initialGroupState } from '../groups/group-state';
+import { CommandLookup } from '../lookup/command-lookup';
+import { designDecider, designScopeDecider, type DesignCommand, type DesignState } from './designs.decider';
+
+/** where a route's design lives: the network (no slug), a group (its slug) or a group category (its id) */
+export interface DesignScopeRef {
+  group_slug: string | null;
+  category_id?: string;
+}
+
+/** What the design slices share: the scope and the issuer's rights in it, the design's and the scope's streams. */
+@Injectable()
+export class Designs {
+  constructor(
+    readonly commands: CommandRunner,
+    private readonly lookup: CommandLookup,
+  ) {}
+
+  /** the scope a route names and whether the issuer may administrate it: network admins everywhere, a group's admins their group */
+  async scope(issuer: CommandContext, ref: DesignScopeRef): Promise<{ scope_type: DesignScopeType; scope_id: string; may_edit: boolean }> {
+    const member = await this.lookup.issuer(issuer);
+    if (ref.category_id !== undefined) {
+      const events = await this.commands.eventStore.readStream(groupCategoriesStream(DEFAULT_NETWORK_ID));
+      const state = events.reduce((folded, event) => evolveGroupCategories(folded, { type: event.type, data: event.data } as GroupCategoryEvent), initialGroupCategoriesState());
+      if (!state.categories.some((category) => category.id === ref.category_id)) throw new HttpProblem(404, 'not_found');
+      // group categories are the network administrators' (they create them)
+      return { scope_type: 'group_category', scope_id: ref.category_id, may_edit: member.roles.network_admin };
+    }
+    if (ref.group_slug === null) return { scope_type: 'network', scope_id: NETWORK_DESIGN_SCOPE_ID, may_edit: member.roles.network_admin };
+    const [group] = await this.lookup.groups({ slug: ref.group_slug });
+    if (!group) throw new HttpProblem(404, 'not_found');
+    const events = await this.commands.eventStore.readStream(groupStream(group._id));
+    const state = events.reduce((folded, event) => evolveGroup(folded, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
+    return { scope_type: 'group', scope_id: group._id, may_edit: member.roles.network_admin || state.members[member._id] === true };
+  }
+
+  /** the design, when it belongs to the route's scope (a design of another scope is not found there) */
+  async design(designId: string, scope: { scope_type: DesignScopeType; scope_id: string }): Promise<DesignState> {
+    const { state } = await loadState(this.commands.eventStore, designStream(designId), designDecider);
+    if (!state.exists || state.deleted || state.scope_type !== scope.scope_type || state.scope_id !== scope.scope_id) throw new HttpProblem(404, 'not_found');
+    return state;
+  }
+
+  async activeIn(scope: { scope_type: DesignScopeType; scope_id: string }): Promise<string | null> {
+    return (await loadState(this.commands.eventStore, designScopeStream(scope.scope_type, scope.scope_id), designScopeDecider)).state.active;
+  }
+
+  run(name: string, issuer: CommandContext, command: DesignCommand): Promise<{ position: number }> {
+    return this.commands.run(name, { streamId: designStream(command.design_id), decider: designDecider, command, context: issuer });
+  }
+}

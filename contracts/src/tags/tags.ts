@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { AppItemChanged, AppItemCreated, AppPropertyDefined, AppPropertyRemoved } from '../apps/apps';
+import { defineEvent, eventOf, type EventOf } from '../common/events';
+import { safeText } from '../common/safe-text';
+import { TAG_NAME_MAX, TAG_SUGGESTIONS_MAX } from './tags-constants';
+
+/*
+ * The network's tags (issue 14, /administration/tags; `GET /tags/find`). A tag comes into being when an
+ * app item is tagged with a name nobody used before; administrators rename, merge and delete tags, each a
+ * command with its event on the network's tags stream (tagsStream). What tags exist is folded from the log
+ * by `foldTagCatalogue`, the same on the command side (its lookup) and the read side (the tags read model).
+ */
+
+export const TagRenamed = defineEvent('TagRenamed', 1, z.object({ tag_id: z.string(), name: z.string(), previous_name: z.string() }));
+/** every use of `tag_id` counts as `into_id` from now on, and the name of `tag_id` leads to `into_id` */
+export const TagsMerged = defineEvent('TagsMerged', 1, z.object({ tag_id: z.string(), into_id: z.string() }));
+/** the tag leaves every item; the name is free again */
+export const TagDeleted = defineEvent('TagDeleted', 1, z.object({ tag_id: z.string() }));
+
+export const tagEvents = [TagRenamed, TagsMerged, TagDeleted] as const;
+export type TagEvent = EventOf<typeof TagRenamed> | EventOf<typeof TagsMerged> | EventOf<typeof TagDeleted>;
+
+const tagName = safeText(z.string().trim().min(1, { message: 'required' }).max(TAG_NAME_MAX, { message: 'too_long' }), 'invalid_type');
+const tagId = z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(100, { message: 'too_long' });
+
+/** PUT /administration/tags/{id} */
+export const renameTagRequestSchema = z.object({ name: tagName }).strict();
+export type RenameTagRequest = z.input<typeof renameTagRequestSchema>;
+/** POST /administration/tags/{id}/merge: the tag of the path goes into `into` */
+export const mergeTagRequestSchema = z.object({ into: tagId }).strict();
+export type MergeTagRequest = z.input<typeof mergeTagRequestSchema>;
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { message: 'invalid_value' })
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+/**
+ * GET /tags/find: `q` the start or part of a name; `tag_parents` (comma-separated) only tags used under
+ * these parents (an app's tag property, `<app id>/<property id>`); `exclude_new` leaves out the entry that
+ * offers `q` as a new tag.
+ */
+export const findTagsQuerySchema = z
+  .object({
+    q: z.string({ message: 'invalid_type' }).max(TAG_NAME_MAX, { message: 'too_long' }).default(''),
+    tag_parents: z.string({ message: 'invalid_type' }).max(2000, { message: 'too_long' }).optional(),
+    exclude_new: flag,
+  });
+
+export const tagSuggestionSchema = z.object({
+  /** '' for the offer of a new tag */
+  id: z.string(),
+  name: z.string(),
+  new: z.boolean(),
+});
+export type TagSuggestion = z.infer<typeof tagSuggestionSchema>;
+export const findTagsResponseSchema = z.object({ tags: z.array(tagSuggestionSchema) });
+export type FindTagsResponse = z.infer<typeof findTagsResponseSchema>;
+
+/** A tag as the administration reads it. */
+export const tagAdminDtoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** the app properties it is used under (`<app id>/<property id>`) */
+  parents: z.array(z.string()),
+  item_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type TagAdminDto = z.infer<typeof tagAdminDtoSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The catalogue: what tags exist, folded from the apps' events and the tag events.
+
+export interface TagRecord {
+  id: string;
+  name: string;
+  parents: string[];
+  item_count: number;
+  updated_at: string;
+}
+
+export interface TagCatalogue {
+  tags: Record<string, TagRecord>;
+  /** every name that leads to a tag (lowercased, trimmed): its own, earlier ones, merged ones */
+  aliases: Record<string, string>;
+  /** the tag properties of each app */
+  tag_properties: Record<string, string[]>;
+  /** `<app id>/<item id>` → property id → the tag ids it holds */
+  item_tags: Record<string, Record<string, string[]>>;
+}
+
+export const emptyTagCatalogue = (): TagCatalogue => ({ tags: {}, aliases: {}, tag_properties: {}, item_tags: {} });
+
+export const normalizeTagName = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** a tag's id, made from the first name it had (FNV-1a, two seeds): the same name gives the same id everywhere */
+export const tagIdOf = (name: string): string => {
+  const normalized = normalizeTagName(name);
+  const hash = (seed: number): string => {
+    let h = seed >>> 0;
+    for (let i = 0; i < normalized.length; i += 1) {
+      h ^= normalized.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    return h.toString(36).padStart(7, '0');
+  };
+  return `tag-${hash(0x811c9dc5)}${hash(0x050c5d1f)}`;
+};
+
+/** the app events the catalogue follows (their data as it needs it) */
+export type TagSourceEvent =
+  | { type: 'AppPropertyDefined'; data: { app_id: string; property: { id: string; type: string } } }
+  | { type: 'AppPropertyRemoved'; data: { app_id: string; property_id: string } }
+  | { type: 'AppItemCreated' | 'AppItemChanged'; data: { app_id: string; item_id: string; values: Record<string, unknown> } };
+
+const catalogueEvents = [AppPropertyDefined, AppPropertyRemoved, AppItemCreated, AppItemChanged, ...tagEvents] as const;
+export const TAG_CATALOGUE_EVENT_TYPES: readonly string[] = catalogueEvents.map((definition) => definition.type);
+/** a stored event as one the catalogue follows, or null */
+export const tagCatalogueEventOf = (event: { type: string; data: unknown }): TagSourceEvent | TagEvent | null => eventOf(catalogueEvents, event);
+
+const namesOf = (raw: unknown): Array<{ id: string; name: string }> =>
+  (Array.isArray(raw) ? raw : raw === null || raw === undefined ? [] : [raw]).flatMap((entry: unknown) => {
+    if (typeof entry === 'string') return entry.trim() === '' ? [] : [{ id: '', name: entry.trim() }];
+    if (typeof entry !== 'object' || entry === null) return [];
+    const record = entry as { id?: unknown; name?: unknown };
+    const name = typeof record.name === 'string' ? record.name.trim() : '';
+    return name === '' ? [] : [{ id: typeof record.id === 'string' ? record.id : '', name }];
+  });
+
+const distinct = (ids: readonly string[]): string[] => [...new Set(ids)];
+const itemIdsOf = (tags: Record<string, string[]>): string[] => distinct(Object.values(tags).flat());
+
+/** counts and parents of the tags an item change touched, from the items that hold them */
+const recount = (catalogue: TagCatalogue, tagIds: readonly string[], at: string): void => {
+  for (const id of distinct(tagIds)) {
+    const tag = catalogue.tags[id];
+    if (!tag) continue;
+    let count = 0;
+    const parents = new Set<string>(tag.parents);
+    for (const [key, properties] of Object.entries(catalogue.item_tags)) {
+      let holds = false;
+      for (const [propertyId, ids] of Object.entries(properties)) {
+        if (!ids.includes(id)) continue;
+        holds = true;
+        parents.add(`${key.slice(0, key.indexOf('/'))}/${propertyId}`);
+      }
+      if (holds) count += 1;
+    }
+    catalogue.tags[id] = { ...tag, item_count: count, parents: [...parents].sort(), updated_at: at };
+  }
+};
+
+/** the tag a value names: the one of its id, else the one its name leads to, else a new one */
+const resolve = (catalogue: TagCatalogue, value: { id: string; name: string }, at: string): string => {
+  if (value.id !== '' && catalogue.tags[value.id]) return value.id;
+  const key = normalizeTagName(value.name);
+  const known = catalogue.aliases[key];
+  if (known && catalogue.tags[known]) return known;
+  const id = tagIdOf(key);
+  catalogue.tags[id] = { id, name: value.name.trim().replace(/\s+/g, ' '), parents: [], item_count: 0, updated_at: at };
+  catalogue.aliases[key] = id;
+  return id;
+};
+
+/** whether the event can change the catalogue (most item changes touch no tag property): the same catalogue is answered otherwise */
+const concerns = (catalogue: TagCatalogue, event: TagSourceEvent | TagEvent): boolean => {
+  switch (event.type) {
+    case 'AppPropertyDefined':
+      return event.data.property.type === 'tag' || (catalogue.tag_properties[event.data.app_id] ?? []).includes(event.data.property.id);
+    case 'AppPropertyRemoved':
+      return (catalogue.tag_properties[event.data.app_id] ?? []).includes(event.data.property_id);
+    case 'AppItemCreated':
+    case 'AppItemChanged':
+      return (catalogue.tag_properties[event.data.app_id] ?? []).some((id) => Object.hasOwn(event.data.values, id));
+    default:
+      return Object.hasOwn(catalogue.tags, event.data.tag_id);
+  }
+};
+
+/**
+ * One event folded into the catalogue (a copy: the input is left as it was). `at` is when it happened.
+ * Replaying an event changes nothing more than the first time did.
+ */
+export const foldTagCatalogue = (current: TagCatalogue, event: TagSourceEvent | TagEvent, at: string): TagCatalogue => {
+  if (!concerns(current, event)) return current;
+  const catalogue: TagCatalogue = structuredClone(current);
+  switch (event.type) {
+    case 'AppPropertyDefined': {
+      const { app_id, property } = event.data;
+      const known = catalogue.tag_properties[app_id] ?? [];
+      const others = known.filter((id) => id !== property.id);
+      catalogue.tag_properties[app_id] = property.type === 'tag' ? [...others, property.id] : others;
+      return catalogue;
+    }
+    case 'AppPropertyRemoved': {
+      const { app_id, property_id } = event.data;
+      catalogue.tag_properties[app_id] = (catalogue.tag_properties[app_id] ?? []).filter((id) => id !== property_id);
+      const touched: string[] = [];
+      for (const [key, properties] of Object.entries(catalogue.item_tags)) {
+        if (!key.startsWith(`${app_id}/`) || !properties[property_id]) continue;
+        touched.push(...properties[property_id]);
+        delete properties[property_id];
+        if (Object.keys(properties).length === 0) delete catalogue.item_tags[key];
+      }
+      recount(catalogue, touched, at);
+      return catalogue;
+    }
+    case 'AppItemCreated':
+    case 'AppItemChanged': {
+      const { app_id, item_id, values } = event.data;
+      const tagProperties = (catalogue.tag_properties[app_id] ?? []).filter((id) => Object.hasOwn(values, id));
+      if (tagProperties.length === 0) return catalogue;
+      const key = `${app_id}/${item_id}`;
+      const before = catalogue.item_tags[key] ?? {};
+      const after = { ...before };
+      for (const propertyId of tagProperties) {
+        const ids = distinct(namesOf(values[propertyId]).map((value) => resolve(catalogue, value, at)));
+        if (ids.length === 0) delete after[propertyId];
+        else after[propertyId] = ids;
+      }
+      if (Object.keys(after).length === 0) delete catalogue.item_tags[key];
+      else catalogue.item_tags[key] = after;
+      recount(catalogue, [...itemIdsOf(before), ...itemIdsOf(after)], at);
+      return catalogue;
+    }
+    case 'TagRenamed': {
+      const tag = catalogue.tags[event.data.tag_id];
+      if (!tag) return catalogue;
+      catalogue.tags[tag.id] = { ...tag, name: event.data.name, updated_at: at };
+      catalogue.aliases[normalizeTagName(event.data.name)] = tag.id;
+      return catalogue;
+    }
+    case 'TagsMerged': {
+      const { tag_id, into_id } = event.data;
+      if (!catalogue.tags[tag_id] || !catalogue.tags[into_id] || tag_id === into_id) return catalogue;
+      for (const [name, id] of Object.entries(catalogue.aliases)) if (id === tag_id) catalogue.aliases[name] = into_id;
+      for (const properties of Object.values(catalogue.item_tags)) {
+        for (const [propertyId, ids] of Object.entries(properties)) {
+          if (ids.includes(tag_id)) properties[propertyId] = distinct(ids.map((id) => (id === tag_id ? into_id : id)));
+        }
+      }
+      const merged = catalogue.tags[tag_id];
+      delete catalogue.tags[tag_id];
+      catalogue.tags[into_id] = { ...catalogue.tags[into_id], parents: distinct([...catalogue.tags[into_id].parents, ...merged.parents]).sort() };
+      recount(catalogue, [into_id], at);
+      return catalogue;
+    }
+    case 'TagDeleted': {
+      const { tag_id } = event.data;
+      if (!catalogue.tags[tag_id]) return catalogue;
+      delete catalogue.tags[tag_id];
+      for (const [name, id] of Object.entries(catalogue.aliases)) if (id === tag_id) delete catalogue.aliases[name];
+      for (const [key, properties] of Object.entries(catalogue.item_tags)) {
+        for (const [propertyId, ids] of Object.entries(properties)) {
+          const rest = ids.filter((id) => id !== tag_id);
+          if (rest.length === 0) delete properties[propertyId];
+          else properties[propertyId] = rest;
+        }
+        if (Object.keys(properties).length === 0) delete catalogue.item_tags[key];
+      }
+      return catalogue;
+    }
+    default:
+      return catalogue;
+  }
+};
+
+/** the tag a name leads to, if any (a rename to it would clash) */
+export const tagNamed = (catalogue: TagCatalogue, name: string): TagRecord | null => {
+  const id = catalogue.aliases[normalizeTagName(name)];
+  return (id && catalogue.tags[id]) || null;
+};
+
+/**
+ * `GET /tags/find`: names starting with `q` first, then names containing it, each by use and name; at
+ * most TAG_SUGGESTIONS_MAX, and `q` offered as a new tag (id '') unless a tag already has that name or
+ * `exclude_new` is set.
+ */
+export const findTags = (catalogue: TagCatalogue, query: { q: string; tag_parents?: string; exclude_new?: boolean }): TagSuggestion[] => {
+  const q = normalizeTagName(query.q);
+  const parents = (query.tag_parents ?? '').split(',').map((parent) => parent.trim()).filter((parent) => parent !== '');
+  const rank = (tag: TagRecord): number => {
+    const name = tag.name.toLowerCase();
+    if (q === '' || name.startsWith(q)) return 0;
+    return name.includes(q) ? 1 : -1;
+  };
+  const found = Object.values(catalogue.tags)
+    .filter((tag) => rank(tag) >= 0 && (parents.length === 0 || tag.parents.some((parent) => parents.includes(parent))))
+    .sort((a, b) => rank(a) - rank(b) || b.item_count - a.item_count || a.name.localeCompare(b.name))
+    .slice(0, TAG_SUGGESTIONS_MAX)
+    .map((tag): TagSuggestion => ({ id: tag.id, name: tag.name, new: false }));
+  const offerNew = !query.exclude_new && q !== '' && !tagNamed(catalogue, q);
+  return offerNew ? [...found, { id: '', name: query.q.trim().replace(/\s+/g, ' '), new: true }] : found;
+};

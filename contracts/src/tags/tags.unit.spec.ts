@@ -1,0 +1,73 @@
+import { emptyTagCatalogue, findTags, foldTagCatalogue, tagIdOf, tagNamed, type TagCatalogue, type TagEvent, type TagSourceEvent } from './tags';
+
+const AT = '2026-12-06T10:00:00.000Z';
+const fold = (events: Array<TagSourceEvent | TagEvent>, start: TagCatalogue = emptyTagCatalogue()): TagCatalogue =>
+  events.reduce((catalogue, event) => foldTagCatalogue(catalogue, event, AT), start);
+const tagProperty: TagSourceEvent = { type: 'AppPropertyDefined', data: { app_id: 'a1', property: { id: 'p-tags', type: 'tag' } } };
+const item = (itemId: string, names: string[], type: 'AppItemCreated' | 'AppItemChanged' = 'AppItemCreated'): TagSourceEvent => ({
+  type,
+  data: { app_id: 'a1', item_id: itemId, values: { 'p-tags': names.map((name) => ({ id: '', name })), 'p-title': 'x' } },
+});
+
+describe('the tag catalogue', () => {
+  it("collects the names of the apps' tag properties, one tag per name whatever its case, counting the items", () => {
+    const catalogue = fold([tagProperty, item('i1', ['Garden', 'Kids']), item('i2', ['garden '])]);
+    expect(Object.values(catalogue.tags).map((tag) => [tag.name, tag.item_count, tag.parents])).toEqual([
+      ['Garden', 2, ['a1/p-tags']],
+      ['Kids', 1, ['a1/p-tags']],
+    ]);
+    expect(tagNamed(catalogue, 'GARDEN')?.id).toBe(tagIdOf('garden'));
+  });
+
+  it('ignores values of properties that are not tags and recounts when an item changes its tags', () => {
+    const other: TagSourceEvent = { type: 'AppItemCreated', data: { app_id: 'a1', item_id: 'i9', values: { 'p-title': [{ id: '', name: 'Nope' }] } } };
+    const catalogue = fold([tagProperty, other, item('i1', ['Garden']), item('i1', ['Kids'], 'AppItemChanged')]);
+    expect(tagNamed(catalogue, 'Nope')).toBeNull();
+    expect(tagNamed(catalogue, 'Garden')?.item_count).toBe(0);
+    expect(tagNamed(catalogue, 'Kids')?.item_count).toBe(1);
+  });
+
+  it('renames a tag: the old and the new name both lead to it, and an item naming the old one adds no tag', () => {
+    const start = fold([tagProperty, item('i1', ['Garden'])]);
+    const id = tagIdOf('garden');
+    const catalogue = fold([{ type: 'TagRenamed', data: { tag_id: id, name: 'Gardening', previous_name: 'Garden' } }, item('i2', ['garden'])], start);
+    expect(Object.values(catalogue.tags)).toEqual([expect.objectContaining({ id, name: 'Gardening', item_count: 2 })]);
+  });
+
+  it('merges a tag into another: its items and names go to the other, counted once per item', () => {
+    const start = fold([tagProperty, item('i1', ['Garden', 'Gardens']), item('i2', ['Gardens'])]);
+    const catalogue = fold([{ type: 'TagsMerged', data: { tag_id: tagIdOf('gardens'), into_id: tagIdOf('garden') } }], start);
+    expect(Object.keys(catalogue.tags)).toEqual([tagIdOf('garden')]);
+    expect(catalogue.tags[tagIdOf('garden')].item_count).toBe(2);
+    expect(tagNamed(catalogue, 'Gardens')?.id).toBe(tagIdOf('garden'));
+  });
+
+  it('deletes a tag from the catalogue and from every item; the name may be used anew', () => {
+    const start = fold([tagProperty, item('i1', ['Garden'])]);
+    const deleted = fold([{ type: 'TagDeleted', data: { tag_id: tagIdOf('garden') } }], start);
+    expect(deleted.tags).toEqual({});
+    expect(deleted.item_tags).toEqual({});
+    expect(fold([item('i2', ['Garden'])], deleted).tags[tagIdOf('garden')].item_count).toBe(1);
+  });
+
+  it('finds by prefix before substring, within the parents asked for, offering a new tag unless excluded or taken', () => {
+    const catalogue = fold([
+      tagProperty,
+      { type: 'AppPropertyDefined', data: { app_id: 'a2', property: { id: 'p2', type: 'tag' } } },
+      item('i1', ['Vegetable garden', 'Garden']),
+      { type: 'AppItemCreated', data: { app_id: 'a2', item_id: 'j1', values: { p2: [{ id: '', name: 'Gardening club' }] } } },
+    ]);
+    expect(findTags(catalogue, { q: 'gard' }).map((tag) => tag.name)).toEqual(['Garden', 'Gardening club', 'Vegetable garden', 'gard']);
+    expect(findTags(catalogue, { q: 'gard', exclude_new: true }).map((tag) => tag.name)).toEqual(['Garden', 'Gardening club', 'Vegetable garden']);
+    expect(findTags(catalogue, { q: 'gard', tag_parents: 'a2/p2', exclude_new: true }).map((tag) => tag.name)).toEqual(['Gardening club']);
+    expect(findTags(catalogue, { q: 'GARDEN' }).some((tag) => tag.new)).toBe(false);
+    expect(findTags(catalogue, { q: 'Kids' })).toEqual([{ id: '', name: 'Kids', new: true }]);
+  });
+
+  it('leaves the catalogue it was given as it was', () => {
+    const start = fold([tagProperty]);
+    const copy = structuredClone(start);
+    fold([item('i1', ['Garden'])], start);
+    expect(start).toEqual(copy);
+  });
+});
