@@ -14,6 +14,8 @@ const base = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
+    // a console module's stylesheet is Vite's to bundle; in a test it is nothing
+    '\\.css$': '<rootDir>/jest.css-stub.cjs',
     // the platform's libraries (platform/src/<library>/index.ts), e.g. @cn/platform/event-store, @cn/platform/testing
     '^@cn/platform/([a-z-]+)$': '<rootDir>/platform/src/$1/index.ts',
     '^@cn/domain$': '<rootDir>/domain-core/src/index.ts',

@@ -23,7 +23,7 @@ describe('npm run generate:slice', () => {
         cpSync(join(repository, project, entry), join(root, project, entry), { recursive: true });
       }
     }
-    for (const file of ['tsconfig.base.json', 'jest.config.js', 'jest.setup-dom.cjs', 'package.json']) cpSync(join(repository, file), join(root, file));
+    for (const file of ['tsconfig.base.json', 'jest.config.js', 'jest.setup-dom.cjs', 'jest.css-stub.cjs', 'package.json']) cpSync(join(repository, file), join(root, file));
     symlinkSync(join(repository, 'node_modules'), join(root, 'node_modules'));
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));

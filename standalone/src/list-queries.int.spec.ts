@@ -40,12 +40,14 @@ describe('list queries: sort fields and filter names are the list own ones', () 
   it('answers 400 to every inherited property name as sort field or filter name, on every list, never a 5xx', async () => {
     const docs = (await request(server).get('/api/docs').expect(200)).body as OpenApiDocument;
     const lists = Object.entries(docs.paths)
+      // the network's lists (a group's or a category's, e.g. /groups/{slug}/administration/designs, share their list code)
+      .filter(([path]) => !path.includes('{'))
       .filter(([, operations]) => Object.values(operations.get?.responses ?? {}).some((answer) => answer.headers && 'Content-Range' in answer.headers))
       .map(([path]) => path);
     expect(lists).toEqual(expect.arrayContaining(['/administration/members', '/administration/audit-events']));
     const answers: string[] = [];
     for (const path of lists) {
-      await request(server).get(path).set(admin).expect(200);
+      expect([path, (await request(server).get(path).set(admin)).status]).toEqual([path, 200]);
       for (const name of INHERITED) {
         const sorted = await request(server).get(path).query({ sort: JSON.stringify([name, 'ASC']) }).set(admin);
         const filtered = await request(server).get(path).query({ filter: JSON.stringify({ [name]: 'x' }) }).set(admin);
