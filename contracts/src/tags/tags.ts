@@ -265,6 +265,21 @@ export const foldTagCatalogue = (current: TagCatalogue, event: TagSourceEvent | 
   }
 };
 
+/**
+ * A read model's step over the catalogue (the projection's and the command lookup's, one document each):
+ * the document folded with a recorded event, or the document itself when the event changed nothing, so
+ * that an item edit without tags writes and pushes nothing.
+ */
+export const evolveTagCatalogue = <D extends TagCatalogue>(doc: D | null, recorded: { type: string; data: unknown; recordedAt: string }, id: string): (TagCatalogue & { _id: string; [field: string]: unknown }) | D | null => {
+  const event = tagCatalogueEventOf(recorded);
+  if (!event) return doc;
+  const current = doc ?? emptyTagCatalogue();
+  const folded = foldTagCatalogue(current, event, recorded.recordedAt);
+  if (folded === current) return doc;
+  const { tags, aliases, tag_properties, item_tags } = folded;
+  return { _id: id, tags, aliases, tag_properties, item_tags };
+};
+
 /** the tag a name leads to, if any (a rename to it would clash) */
 export const tagNamed = (catalogue: TagCatalogue, name: string): TagRecord | null => {
   const id = catalogue.aliases[normalizeTagName(name)];

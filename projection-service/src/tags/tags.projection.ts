@@ -1,4 +1,4 @@
-import { DEFAULT_NETWORK_ID, emptyTagCatalogue, foldTagCatalogue, TAG_CATALOGUE_EVENT_TYPES, tagCatalogueEventOf, type TagCatalogue } from '@cn/contracts';
+import { DEFAULT_NETWORK_ID, evolveTagCatalogue, TAG_CATALOGUE_EVENT_TYPES, type TagCatalogue } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 export type TagsDocument = ProjectedDocument & TagCatalogue;
@@ -12,14 +12,5 @@ export const tagsProjection: Projection<TagsDocument> = {
   version: 1,
   eventTypes: TAG_CATALOGUE_EVENT_TYPES,
   documentIds: () => [DEFAULT_NETWORK_ID],
-  evolve: (doc, recorded, id) => {
-    const event = tagCatalogueEventOf(recorded);
-    if (!event) return doc;
-    const current = doc ?? emptyTagCatalogue();
-    const folded = foldTagCatalogue(current, event, recorded.recordedAt);
-    // an event that changed nothing (an item edit without tags) writes and pushes nothing
-    if (folded === current) return doc;
-    const { tags, aliases, tag_properties, item_tags } = folded;
-    return { _id: id, tags, aliases, tag_properties, item_tags };
-  },
+  evolve: evolveTagCatalogue,
 };
