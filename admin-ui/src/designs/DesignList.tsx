@@ -1,11 +1,9 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Chip } from '@mui/material';
 import { useState } from 'react';
 import {
   BooleanField,
   Button,
-  Confirm,
   CreateButton,
   Datagrid,
   DateField,
@@ -15,7 +13,6 @@ import {
   TextField,
   TopToolbar,
   useDataProvider,
-  useDelete,
   useNotify,
   usePermissions,
   useRecordContext,
@@ -25,17 +22,9 @@ import type { DesignDto } from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
 import { EmptyList } from '../layout/EmptyList';
 import type { DesignCommands } from './designs-data-provider';
+import { ConfirmedDeleteButton, refusalOf, type ColumnProps } from '../layout/ConfirmedDeleteButton';
 
-interface ColumnProps {
-  label: string;
-  sortable?: boolean;
-}
 
-/** the key of a refusal the server answered (react-admin's HttpError carries the body) */
-const refusalOf = (error: unknown): string => {
-  const body = (error as { body?: { error?: unknown } } | null)?.body;
-  return typeof body?.error === 'string' ? body.error : 'generic_error';
-};
 
 /** the design's colours as the console shows them: its name in the text colour on the primary, on the background */
 const Preview = (_props: ColumnProps) => {
@@ -84,54 +73,9 @@ const ActivateButton = (_props: ColumnProps) => {
 };
 
 /** Delete after a confirmation; the active design is refused (409 design_active) and the notice says why. */
-const DeleteDesignButton = (_props: ColumnProps) => {
-  const design = useRecordContext<DesignDto>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [confirming, setConfirming] = useState(false);
-  const [remove, { isPending }] = useDelete();
-  if (!design) return null;
-  return (
-    <>
-      <Button
-        label="ra.action.delete"
-        data-testid={`design-delete-${design.id}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          setConfirming(true);
-        }}
-      >
-        <DeleteIcon />
-      </Button>
-      <Confirm
-        isOpen={confirming}
-        loading={isPending}
-        title="resources.designs.delete_title"
-        content="resources.designs.delete_confirm"
-        translateOptions={{ name: design.name }}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          void remove(
-            'designs',
-            { id: design.id, previousData: design },
-            {
-              mutationMode: 'pessimistic',
-              onSuccess: () => {
-                setConfirming(false);
-                notify('resources.designs.deleted', { type: 'success' });
-                refresh();
-              },
-              onError: (error: unknown) => {
-                setConfirming(false);
-                notify(`cn.errors.${refusalOf(error)}`, { type: 'error' });
-              },
-            },
-          );
-        }}
-      />
-    </>
-  );
-};
+const DeleteDesignButton = (props: ColumnProps) => (
+  <ConfirmedDeleteButton<DesignDto> {...props} resource="designs" testId={(design) => `design-delete-${design.id}`} translateOptions={(design) => ({ name: design.name })} />
+);
 
 const Actions = () => {
   const { permissions } = usePermissions<Permissions | null>();

@@ -1,10 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { Chip } from '@mui/material';
-import { useState } from 'react';
 import {
   Button,
-  Confirm,
   CreateButton,
   Datagrid,
   EditButton,
@@ -13,15 +10,13 @@ import {
   SearchInput,
   TextField,
   TopToolbar,
-  useDelete,
-  useNotify,
   usePermissions,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import type { MembershipRoleAdminDto } from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
 import { EmptyList } from '../layout/EmptyList';
+import { ConfirmedDeleteButton } from '../layout/ConfirmedDeleteButton';
 
 interface ColumnProps {
   label: string;
@@ -37,55 +32,15 @@ const RoleBadge = (_props: ColumnProps) => {
 };
 
 /** Delete after a confirmation; a role somebody still holds is refused (409) and the page says what to do. */
-const DeleteRoleButton = (_props: ColumnProps) => {
-  const role = useRecordContext<MembershipRoleAdminDto>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [confirming, setConfirming] = useState(false);
-  const [remove, { isPending }] = useDelete();
-  if (!role) return null;
-  return (
-    <>
-      <Button
-        label="ra.action.delete"
-        data-testid={`membership-role-delete-${role.slug}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          setConfirming(true);
-        }}
-      >
-        <DeleteIcon />
-      </Button>
-      <Confirm
-        isOpen={confirming}
-        loading={isPending}
-        title="resources.membership_roles.delete_title"
-        content="resources.membership_roles.delete_confirm"
-        translateOptions={{ name: role.name }}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          void remove(
-            'membership_roles',
-            { id: role.id, previousData: role },
-            {
-              mutationMode: 'pessimistic',
-              onSuccess: () => {
-                setConfirming(false);
-                notify('resources.membership_roles.deleted', { type: 'success' });
-                refresh();
-              },
-              onError: (error: unknown) => {
-                setConfirming(false);
-                const status = (error as { status?: number }).status;
-                notify(status === 409 ? 'resources.membership_roles.in_use' : 'cn.notifications.saving_failure', { type: 'error' });
-              },
-            },
-          );
-        }}
-      />
-    </>
-  );
-};
+const DeleteRoleButton = (props: ColumnProps) => (
+  <ConfirmedDeleteButton<MembershipRoleAdminDto>
+    {...props}
+    resource="membership_roles"
+    testId={(role) => `membership-role-delete-${role.slug}`}
+    translateOptions={(role) => ({ name: role.name })}
+    refusal={(error) => ((error as { status?: number }).status === 409 ? 'resources.membership_roles.in_use' : 'cn.notifications.saving_failure')}
+  />
+);
 
 const Actions = () => {
   const { permissions } = usePermissions<Permissions | null>();

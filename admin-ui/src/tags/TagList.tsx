@@ -1,10 +1,8 @@
 import CallMergeIcon from '@mui/icons-material/CallMerge';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   Button,
-  Confirm,
   Datagrid,
   DateField,
   EditButton,
@@ -14,7 +12,6 @@ import {
   SearchInput,
   TextField,
   useDataProvider,
-  useDelete,
   useGetList,
   useNotify,
   usePermissions,
@@ -25,17 +22,9 @@ import {
 import type { TagAdminDto } from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
 import type { TagCommands } from './tags-data-provider';
+import { ConfirmedDeleteButton, refusalOf, type ColumnProps } from '../layout/ConfirmedDeleteButton';
 
-interface ColumnProps {
-  label: string;
-  sortable?: boolean;
-}
 
-/** the key of a refusal the server answered (react-admin's HttpError carries the body) */
-const refusalOf = (error: unknown): string => {
-  const body = (error as { body?: { error?: unknown } } | null)?.body;
-  return typeof body?.error === 'string' ? body.error : 'generic_error';
-};
 
 /** Merge this tag into another one, chosen from the network's other tags. */
 export const MergeTagButton = (_props: ColumnProps) => {
@@ -111,54 +100,9 @@ export const MergeTagButton = (_props: ColumnProps) => {
 };
 
 /** Delete after a confirmation: the tag leaves every item. */
-const DeleteTagButton = (_props: ColumnProps) => {
-  const tag = useRecordContext<TagAdminDto>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [confirming, setConfirming] = useState(false);
-  const [remove, { isPending }] = useDelete();
-  if (!tag) return null;
-  return (
-    <>
-      <Button
-        label="ra.action.delete"
-        data-testid={`tag-delete-${tag.id}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          setConfirming(true);
-        }}
-      >
-        <DeleteIcon />
-      </Button>
-      <Confirm
-        isOpen={confirming}
-        loading={isPending}
-        title="resources.tags.delete_title"
-        content="resources.tags.delete_confirm"
-        translateOptions={{ name: tag.name, count: tag.item_count }}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          void remove(
-            'tags',
-            { id: tag.id, previousData: tag },
-            {
-              mutationMode: 'pessimistic',
-              onSuccess: () => {
-                setConfirming(false);
-                notify('resources.tags.deleted', { type: 'success' });
-                refresh();
-              },
-              onError: (error: unknown) => {
-                setConfirming(false);
-                notify(`cn.errors.${refusalOf(error)}`, { type: 'error' });
-              },
-            },
-          );
-        }}
-      />
-    </>
-  );
-};
+const DeleteTagButton = (props: ColumnProps) => (
+  <ConfirmedDeleteButton<TagAdminDto> {...props} resource="tags" testId={(tag) => `tag-delete-${tag.id}`} translateOptions={(tag) => ({ name: tag.name, count: tag.item_count })} />
+);
 
 const Empty = () => {
   const translate = useTranslate();

@@ -132,6 +132,20 @@ describe('the tags page', () => {
     view.unmount();
   });
 
+  it('deletes a tag only after the confirmation, which names it and its items, then says so', async () => {
+    const { provider } = tagsProvider();
+    const view = await renderList(provider);
+    await waitFor(() => expect(names()).toHaveLength(3));
+    await click(document.querySelector<HTMLElement>('[data-testid="tag-delete-t-garden"]') as HTMLElement);
+    const dialog = await waitFor(() => byRole('dialog'));
+    expect(dialog.textContent).toContain('The tag is removed from every item that has it (2).');
+    expect(names()).toHaveLength(3);
+    await click(byRole('button', 'Confirm'));
+    await waitFor(() => expect(document.body.textContent).toContain('Deleted successfully.'));
+    await waitFor(() => expect(names()).toEqual(['Gardens', 'Kids']));
+    view.unmount();
+  });
+
   it('offers no rename, merge or delete to an auditor', async () => {
     const { provider } = tagsProvider();
     const view = await renderList(provider, false);
