@@ -896,7 +896,7 @@ export const germanAppMessages: AppMessages = {
     designs: {
       name: 'Design |||| Designs',
       fields: { preview: 'Vorschau', name: 'Name', primary_color: 'Hauptfarbe', primary_text_color: 'Text auf der Hauptfarbe', background_color: 'Hintergrund', logo_url: 'Logo (Bildadresse)', active: 'Aktiv', updated_at: 'Zuletzt geändert' },
-      logo_hint: 'Ein Bild des Netzwerks (/api/storage/…) oder eine https-Adresse; leer für das Standardlogo.',
+      logo_hint: 'Ein Bild aus den Dateien des Netzwerks (/api/storage/…); leer für das Standardlogo.',
       empty: 'Noch keine Designs.',
       activate: 'Aktivieren',
       deactivate: 'Ausschalten',

@@ -895,7 +895,7 @@ export const englishAppMessages = {
     designs: {
       name: 'Design |||| Designs',
       fields: { preview: 'Preview', name: 'Name', primary_color: 'Primary colour', primary_text_color: 'Text on primary colour', background_color: 'Background', logo_url: 'Logo (image address)', active: 'Active', updated_at: 'Last changed' },
-      logo_hint: 'An image of the network (/api/storage/…) or an https address; empty for the standard logo.',
+      logo_hint: 'An image from the network’s files (/api/storage/…); empty for the standard logo.',
       empty: 'No designs yet.',
       activate: 'Activate',
       deactivate: 'Switch off',

@@ -896,7 +896,7 @@ export const spanishAppMessages: AppMessages = {
     designs: {
       name: 'Diseño |||| Diseños',
       fields: { preview: 'Vista previa', name: 'Nombre', primary_color: 'Color principal', primary_text_color: 'Texto sobre el color principal', background_color: 'Fondo', logo_url: 'Logotipo (dirección de imagen)', active: 'Activo', updated_at: 'Último cambio' },
-      logo_hint: 'Una imagen de la red (/api/storage/…) o una dirección https; vacío para el logotipo estándar.',
+      logo_hint: 'Una imagen de los archivos de la red (/api/storage/…); vacío para el logotipo estándar.',
       empty: 'Aún no hay diseños.',
       activate: 'Activar',
       deactivate: 'Desactivar',

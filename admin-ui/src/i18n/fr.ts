@@ -896,7 +896,7 @@ export const frenchAppMessages: AppMessages = {
     designs: {
       name: 'Design |||| Designs',
       fields: { preview: 'Aperçu', name: 'Nom', primary_color: 'Couleur principale', primary_text_color: 'Texte sur la couleur principale', background_color: 'Arrière-plan', logo_url: 'Logo (adresse de l’image)', active: 'Actif', updated_at: 'Dernière modification' },
-      logo_hint: 'Une image du réseau (/api/storage/…) ou une adresse https ; vide pour le logo standard.',
+      logo_hint: 'Une image des fichiers du réseau (/api/storage/…) ; vide pour le logo standard.',
       empty: 'Pas encore de designs.',
       activate: 'Activer',
       deactivate: 'Désactiver',

@@ -47,12 +47,15 @@ const color = z
   .trim()
   .regex(DESIGN_COLOR_PATTERN, { message: 'invalid_format' })
   .transform((value) => value.toLowerCase());
-/** a logo: an image of the network's storage (`/api/storage/...`) or an https address */
+/**
+ * a logo: an image of the network's storage (`/api/storage/...`); another site's address would be refused
+ * by the consoles' Content-Security-Policy (img-src 'self'), so the header would show a broken image
+ */
 const logoUrl = z
   .string({ message: 'invalid_type' })
   .trim()
   .max(2000, { message: 'too_long' })
-  .refine((value) => value === '' || /^\/api\/storage\/[\w\-./]+$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value), { message: 'invalid_format' })
+  .refine((value) => value === '' || /^\/api\/storage\/[\w\-./]+$/.test(value), { message: 'invalid_format' })
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .default(null);
