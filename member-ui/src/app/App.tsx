@@ -117,11 +117,12 @@ const BootFailed = ({ errorKey, retry }: { errorKey: string; retry: () => void }
 };
 
 /**
- * The start page's chunk loaded before the first render (main.tsx asks for it beside the console): a member
- * opening the console sees the appointments without a loading step between.
+ * The first page's chunk loaded before the first render (main.tsx asks for it beside the console): a member
+ * opening the console sees the home (or the appointments they opened) without a loading step between.
  */
 export const preloadFirstPage = async (pathname: string): Promise<void> => {
-  if (pathname === '/' || pathname === START_PAGE || pathname === '/appointments/participating') await AppointmentsPage.preload();
+  if (pathname === '/' || pathname === START_PAGE) await ActivityStreamPage.preload();
+  else if (pathname === '/appointments' || pathname === '/appointments/participating') await AppointmentsPage.preload();
 };
 
 const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<Bootstrapping />}>{children}</Suspense>;

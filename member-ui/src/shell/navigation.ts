@@ -46,10 +46,10 @@ export interface NavContext {
 }
 
 /**
- * The network start page the root redirects to: the activity streams once the home exists, the
- * appointments until then.
+ * The network start page the root and the sign-in lead to: the home, the 'all' activity stream with the
+ * dashboard widget bar beside it (what happened and what needs the member; the bell and badges above).
  */
-export const START_PAGE = '/appointments';
+export const START_PAGE = '/activitystreams';
 
 /**
  * Features this console has built: only these are in the navigation and the module switcher (a module
