@@ -497,6 +497,7 @@ export const germanAppMessages: AppMessages = {
         NewsletterTemplateChanged: 'Newsletter-Vorlage geändert',
         NewsletterSent: 'Newsletter versendet',
         WidgetBarSaved: 'Widget-Leiste gespeichert',
+        PropertySetSaved: 'Eigenschaftsset gespeichert',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -496,6 +496,7 @@ export const englishAppMessages = {
         NewsletterTemplateChanged: 'Newsletter template changed',
         NewsletterSent: 'Newsletter sent',
         WidgetBarSaved: 'Widget bar saved',
+        PropertySetSaved: 'Property set saved',
       },
       summary: {
         generic: '%{who}: %{type}',

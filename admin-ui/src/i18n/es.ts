@@ -497,6 +497,7 @@ export const spanishAppMessages: AppMessages = {
         NewsletterTemplateChanged: 'Plantilla del boletín cambiada',
         NewsletterSent: 'Boletín enviado',
         WidgetBarSaved: 'Barra de widgets guardada',
+        PropertySetSaved: 'Conjunto de propiedades guardado',
       },
       summary: {
         generic: '%{who}: %{type}',

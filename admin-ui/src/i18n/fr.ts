@@ -497,6 +497,7 @@ export const frenchAppMessages: AppMessages = {
         NewsletterTemplateChanged: 'Modèle de la lettre d’information modifié',
         NewsletterSent: 'Lettre d’information envoyée',
         WidgetBarSaved: 'Barre de widgets enregistrée',
+        PropertySetSaved: 'Ensemble de propriétés enregistré',
       },
       summary: {
         generic: '%{who} : %{type}',
