@@ -10,6 +10,8 @@ import { propertyDefinitionSchema, selectionOptionSchema, PROPERTY_NAME_PATTERN,
  * parent context's with `inherit=true`: group → group category → network; app → network.
  */
 
+/** the realtime channel's collection name for saved sets */
+export const PROPERTY_SETS_COLLECTION = 'property_sets';
 export const PROPERTY_SET_CONTEXT_TYPES = ['network', 'group_category', 'group', 'app'] as const;
 export type PropertySetContextType = (typeof PROPERTY_SET_CONTEXT_TYPES)[number];
 export const PROPERTY_SET_TYPES = ['basic', 'modified'] as const;
@@ -62,7 +64,7 @@ export type AddOptions = z.output<typeof addOptionsSchema>;
 const uniqueValues = (options: SelectionOption[], ctx: z.RefinementCtx, path: Array<string | number>, taken: Iterable<string> = []): void => {
   const seen = new Set(taken);
   options.forEach((option, index) => {
-    if (seen.has(option.value)) ctx.addIssue({ code: 'custom', path: [...path, index, 'value'], message: 'not_unique' });
+    if (seen.has(option.value)) ctx.addIssue({ code: 'custom', path: [...path, index, 'value'], message: 'duplicate_value' });
     seen.add(option.value);
   });
 };
@@ -73,7 +75,7 @@ const propertiesSchema = z
   .superRefine((properties, ctx) => {
     const names = new Set<string>();
     properties.forEach((property, index) => {
-      if (names.has(property.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'taken' });
+      if (names.has(property.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'duplicate_value' });
       names.add(property.name);
       uniqueValues(property.options, ctx, [index, 'options']);
     });
@@ -85,34 +87,40 @@ const modificationsSchema = z
   .superRefine((modifications, ctx) => {
     const names = new Set<string>();
     modifications.forEach((modification, index) => {
-      if (names.has(modification.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'taken' });
+      if (names.has(modification.name)) ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'duplicate_value' });
       names.add(modification.name);
       uniqueValues(modification.options, ctx, [index, 'options']);
     });
   });
 
-const tagParentsSchema = z.array(z.string().trim().min(1, { message: 'required' }).max(80, { message: 'too_long' }), { message: 'invalid_type' }).max(50, { message: 'too_big' }).default([]);
+const tagParentsSchema = z.array(z.string().trim().min(1, { message: 'required' }).max(80, { message: 'too_long' }), { message: 'invalid_type' }).max(50, { message: 'too_big' });
 
-const revisionSchema = z.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(-1, { message: 'too_small' });
+const revisionSchema = z.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(0, { message: 'too_small' });
 
 /**
  * PUT /api/v1/property_sets/{name}: `properties` (and `tag_parents`) save a basic set, `modifications` a
- * modified one; `revision` is the one the editor read (-1: there was none), a save since then answers 409.
+ * modified one; `revision` is the one the editor read (its saves so far, 0 for none), a save since then answers 409.
  */
-export const putBasicPropertySetRequestSchema = z.object({ properties: propertiesSchema, tag_parents: tagParentsSchema, revision: revisionSchema }).strict();
-export const putModifiedPropertySetRequestSchema = z.object({ modifications: modificationsSchema, revision: revisionSchema }).strict();
-/** the body's schema: a body with `modifications` is a modified set's, any other a basic set's (so its issues name their fields) */
-export const putPropertySetRequestSchema = z.unknown().transform((body, ctx) => {
-  const result = body !== null && typeof body === 'object' && 'modifications' in body ? putModifiedPropertySetRequestSchema.safeParse(body) : putBasicPropertySetRequestSchema.safeParse(body);
-  if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    const path = issue.path as Array<string | number>;
-    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) ctx.addIssue({ code: 'custom', path: [...path, key], message: 'unknown_field' });
-    else ctx.addIssue({ code: 'custom', path, message: issue.message });
-  }
-  return z.NEVER;
-});
-export type PutPropertySetRequest = z.input<typeof putBasicPropertySetRequestSchema> | z.input<typeof putModifiedPropertySetRequestSchema>;
+export const putPropertySetRequestSchema = z
+  .object({
+    properties: propertiesSchema.optional(),
+    tag_parents: tagParentsSchema.optional(),
+    modifications: modificationsSchema.optional(),
+    revision: revisionSchema,
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.modifications !== undefined) {
+      // a modified set has no properties of its own
+      if (body.properties !== undefined) ctx.addIssue({ code: 'custom', path: ['properties'], message: 'unknown_field' });
+      if (body.tag_parents !== undefined) ctx.addIssue({ code: 'custom', path: ['tag_parents'], message: 'unknown_field' });
+    } else if (body.properties === undefined) ctx.addIssue({ code: 'custom', path: ['properties'], message: 'required' });
+  })
+  .transform(
+    (body): { properties: PropertyDefinition[]; tag_parents: string[]; revision: number } | { modifications: AddOptions[]; revision: number } =>
+      body.modifications !== undefined ? { modifications: body.modifications, revision: body.revision } : { properties: body.properties ?? [], tag_parents: body.tag_parents ?? [], revision: body.revision },
+  );
+export type PutPropertySetRequest = z.input<typeof putPropertySetRequestSchema>;
 export type PropertySetChange = z.output<typeof putPropertySetRequestSchema>;
 
 /** the set as stored on its stream */
@@ -139,7 +147,7 @@ export const modificationIssues = (modifications: AddOptions[], parent: Pick<Sto
     if (!(OPTION_PROPERTY_TYPES as readonly string[]).includes(property.type)) return void issues.push([`modifications.${index}.name`, 'no_options']);
     const parentValues = new Set(property.options.map((option) => option.value));
     modification.options.forEach((option, optionIndex) => {
-      if (parentValues.has(option.value)) issues.push([`modifications.${index}.options.${optionIndex}.value`, 'not_unique']);
+      if (parentValues.has(option.value)) issues.push([`modifications.${index}.options.${optionIndex}.value`, 'duplicate_value']);
     });
   });
   return issues;
@@ -203,7 +211,7 @@ export interface PropertySetResponse {
   parent_property_set: (PropertySetContext & { name: string }) | null;
   /** true when the answer is another context's set (inherit=true, the context has none of its own) */
   inherited: boolean;
-  /** the revision a PUT sends back; -1 when this context has no set of its own */
+  /** the saves of this context's own set so far (0: none), what a PUT sends back */
   revision: number;
   can: PropertySetCan;
 }

@@ -35,7 +35,7 @@ const parentOf = (context: PropertySetContext) => parentPropertySetContext(conte
 
 describe('property set requests', () => {
   it('takes a basic set with the apps’ property definitions and ids defaulting to the names', () => {
-    const parsed = putPropertySetRequestSchema.parse({ properties: [{ name: 'bio', type: 'text', label: 'About me' }], revision: -1 });
+    const parsed = putPropertySetRequestSchema.parse({ properties: [{ name: 'bio', type: 'text', label: 'About me' }], revision: 0 });
     expect(parsed).toMatchObject({ properties: [{ id: 'bio', name: 'bio', label: 'About me', type: 'text', required: false }], tag_parents: [] });
     expect(storedPropertySetOf('profile', parsed)).toMatchObject({ name: 'profile', type: 'basic', modifications: [] });
   });
@@ -44,7 +44,7 @@ describe('property set requests', () => {
     const body = (properties: unknown[]) => keysOf(putPropertySetRequestSchema.safeParse({ properties, revision: 0 }));
     expect(body([{ name: 'bio', type: 'text', label: ' ' }])).toEqual(['properties.0.label:required']);
     expect(body([{ name: 'Bio!', type: 'text', label: 'Bio' }])).toEqual(['properties.0.name:invalid_format']);
-    expect(body([{ name: 'bio', type: 'text', label: 'Bio' }, { name: 'bio', type: 'text', label: 'Bio 2' }])).toEqual(['properties.1.name:taken']);
+    expect(body([{ name: 'bio', type: 'text', label: 'Bio' }, { name: 'bio', type: 'text', label: 'Bio 2' }])).toEqual(['properties.1.name:duplicate_value']);
     expect(
       body([
         {
@@ -57,9 +57,11 @@ describe('property set requests', () => {
           ],
         },
       ]),
-    ).toEqual(['properties.0.options.1.value:not_unique']);
+    ).toEqual(['properties.0.options.1.value:duplicate_value']);
     expect(body([{ name: 'interest', type: 'selection', label: 'Interest', options: [{ label: '', value: 'a' }] }])).toEqual(['properties.0.options.0.label:required']);
     expect(keysOf(putPropertySetRequestSchema.safeParse({ properties: [] }))).toEqual(['revision:invalid_type']);
+    expect(keysOf(putPropertySetRequestSchema.safeParse({ revision: 0 }))).toEqual(['properties:required']);
+    expect(keysOf(putPropertySetRequestSchema.safeParse({ properties: [], revision: -1 }))).toEqual(['revision:too_small']);
   });
 
   it('takes a modified set’s add-options and refuses duplicate values in them', () => {
@@ -68,7 +70,7 @@ describe('property set requests', () => {
       revision: 2,
     });
     const duplicate = { modifications: [{ name: 'interest', options: [{ label: 'Art', value: 'art' }, { label: 'Arts', value: 'art' }] }], revision: 0 };
-    expect(keysOf(putPropertySetRequestSchema.safeParse(duplicate))).toEqual(['modifications.0.options.1.value:not_unique']);
+    expect(keysOf(putPropertySetRequestSchema.safeParse(duplicate))).toEqual(['modifications.0.options.1.value:duplicate_value']);
     expect(keysOf(putPropertySetRequestSchema.safeParse({ modifications: [{ name: 'interest', options: [] }], revision: 0 }))).toEqual(['modifications.0.options:required']);
     expect(keysOf(putPropertySetRequestSchema.safeParse({ modifications: [], properties: [], revision: 0 }))).toEqual(['properties:unknown_field']);
   });
@@ -78,7 +80,7 @@ describe('property set requests', () => {
     expect(modificationIssues([{ type: 'add_options', name: 'interest', options: [{ label: 'Art', value: 'art' }] }], parent)).toEqual([]);
     expect(modificationIssues([{ type: 'add_options', name: 'colour', options: [{ label: 'Red', value: 'red' }] }], parent)).toEqual([['modifications.0.name', 'unknown_property']]);
     expect(modificationIssues([{ type: 'add_options', name: 'bio', options: [{ label: 'X', value: 'x' }] }], parent)).toEqual([['modifications.0.name', 'no_options']]);
-    expect(modificationIssues([{ type: 'add_options', name: 'interest', options: [{ label: 'Musik', value: 'music' }] }], parent)).toEqual([['modifications.0.options.0.value', 'not_unique']]);
+    expect(modificationIssues([{ type: 'add_options', name: 'interest', options: [{ label: 'Musik', value: 'music' }] }], parent)).toEqual([['modifications.0.options.0.value', 'duplicate_value']]);
     expect(modificationIssues([], null)).toEqual([['modifications', 'no_parent']]);
   });
 
