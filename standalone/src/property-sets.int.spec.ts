@@ -49,7 +49,7 @@ describe('property sets over HTTP', () => {
     running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
     server = running.app.getHttpServer() as Server;
     for (const name of ['admin', 'member', 'guest', 'auditor']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
-    const gardening = await must<{ id: string; group_category_id: string | null }>(clients['member'] as SignedInClient, 'get', '/api/v1/groups/gardening');
+    const gardening = await must<{ id: string; group_category_id: string | null }>(clients['member'], 'get', '/api/v1/groups/gardening');
     groupId = gardening.id;
     categoryId = gardening.group_category_id ?? '';
   });
@@ -152,7 +152,7 @@ describe('property sets over HTTP', () => {
     let count = 0;
     for (const role of ['admin', 'member', 'guest', 'auditor']) {
       for (const [label, query, body] of contexts) {
-        const client = clients[role] as SignedInClient;
+        const client = clients[role];
         const read = await must<PropertySetResponse>(client, 'get', `${PATH}${query()}${query() ? '&' : '?'}inherit=true`);
         count += 1;
         const saved = await call(client, 'put', `${PATH}${query()}`, { ...body(`v${count}`), revision: read.revision });
