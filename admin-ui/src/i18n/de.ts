@@ -119,6 +119,7 @@ export const germanAppMessages: AppMessages = {
       app_navigation: 'App-Navigation',
     },
     property_sets: {
+      changed_elsewhere: "Jemand anderes hat dieses Set inzwischen gespeichert; beim Speichern werden Sie gebeten, neu zu laden.",
       edit_title: "Eigenschaftsset „%{name}“",
       not_found_title: "Eigenschaftsset „%{name}“ nicht gefunden",
       not_found_hint: "Dieser Kontext hat noch kein solches Set.",

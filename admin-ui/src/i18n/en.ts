@@ -118,6 +118,7 @@ export const englishAppMessages = {
       app_navigation: 'App navigation',
     },
     property_sets: {
+      changed_elsewhere: "Someone else saved this set meanwhile; saving now will ask you to reload.",
       edit_title: "Property set “%{name}”",
       not_found_title: "Property set “%{name}” not found",
       not_found_hint: "This context has no such set yet.",

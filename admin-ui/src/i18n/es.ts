@@ -119,6 +119,7 @@ export const spanishAppMessages: AppMessages = {
       app_navigation: 'Navegación de la app',
     },
     property_sets: {
+      changed_elsewhere: "Otra persona guardó este conjunto entretanto; al guardar se le pedirá que lo recargue.",
       edit_title: "Conjunto de propiedades «%{name}»",
       not_found_title: "Conjunto de propiedades «%{name}» no encontrado",
       not_found_hint: "Este contexto aún no tiene ese conjunto.",

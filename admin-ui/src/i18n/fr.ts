@@ -119,6 +119,7 @@ export const frenchAppMessages: AppMessages = {
       app_navigation: 'Navigation de l’app',
     },
     property_sets: {
+      changed_elsewhere: "Quelqu'un d'autre a enregistré cet ensemble entre-temps ; l'enregistrement vous demandera de recharger.",
       edit_title: "Ensemble de propriétés « %{name} »",
       not_found_title: "Ensemble de propriétés « %{name} » introuvable",
       not_found_hint: "Ce contexte n'a pas encore cet ensemble.",

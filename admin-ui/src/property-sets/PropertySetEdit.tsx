@@ -7,8 +7,9 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import AddIcon from '@mui/icons-material/Add';
 import { PROPERTY_TYPES } from '@cn/contracts';
-import { bodyOf, draftOf, editPropertySet, emptyBasicDraft, rowErrorsOf, takesOptions, type DraftProperty } from './property-set-draft';
+import { bodyOf, draftOf, editPropertySet, emptyBasicDraft, rowErrorsOf, takesOptions, type DraftAction, type DraftProperty } from './property-set-draft';
 import type { PropertySetMeta, PropertySetRecord } from './property-sets-data-provider';
+import { usePropertySetLive } from './usePropertySetLive';
 
 const T = 'cn.property_sets';
 
@@ -28,13 +29,25 @@ export const PropertySetEditor = ({ name, meta }: { name: string; meta: Property
   const notify = useNotify();
   const dataProvider = useDataProvider();
   const { data, error, isPending, refetch } = useGetOne<PropertySetRecord>('property_sets', { id: name, meta }, { retry: false, staleTime: 0 });
-  const [draft, dispatch] = useReducer(editPropertySet, emptyBasicDraft());
+  const [draft, edit] = useReducer(editPropertySet, emptyBasicDraft());
+  const [dirty, setDirty] = useState(false);
+  const dispatch = (action: DraftAction) => {
+    setDirty(true);
+    edit(action);
+  };
+  // a save elsewhere reads the set again, unless this editor holds changes (its save then answers 409 and reads it)
+  usePropertySetLive(`${name}:${meta.context_type ?? 'network'}:${meta.context_type && meta.context_type !== 'network' ? (meta.context_id ?? '') : ''}`, () => {
+    if (dirty) notify(`${T}.changed_elsewhere`, { type: 'warning' });
+    else void refetch();
+  });
   const [started, setStarted] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (data) dispatch({ type: 'load', draft: draftOf(data) });
+    if (!data) return;
+    edit({ type: 'load', draft: draftOf(data) });
+    setDirty(false);
   }, [data]);
 
   if (isPending && !error) return null;
@@ -65,6 +78,7 @@ export const PropertySetEditor = ({ name, meta }: { name: string; meta: Property
     try {
       await dataProvider.update('property_sets', { id: name, data: body, previousData: data ?? ({ id: name, revision } as PropertySetRecord), meta });
       setErrors({});
+      setDirty(false);
       notify('cn.notifications.saving_successful', { type: 'success' });
       setStarted(false);
       await refetch();
