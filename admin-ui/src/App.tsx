@@ -33,6 +33,7 @@ import { apps } from './apps';
 import { membershipRoles } from './membership_roles';
 import { newsletter, NewsletterSettingsPage, NewsletterTemplatePage, NEWSLETTER_SETTINGS_PATH, NEWSLETTER_TEMPLATE_PATH, NEWSLETTER_UPCOMING_PATH, UpcomingActivitiesPage } from './newsletter';
 import { WidgetBarEditPage, WIDGETBAR_EDIT_ROUTE, widgetbars } from './widgetbars';
+import { PropertySetEditPage, PROPERTY_SET_EDIT_ROUTE } from './property-sets';
 import { tags } from './tags';
 import { designs } from './designs';
 
@@ -109,6 +110,7 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
             <Route path={NEWSLETTER_UPCOMING_PATH} element={<UpcomingActivitiesPage />} />
             <Route path={NEWSLETTER_TEMPLATE_PATH} element={<NewsletterTemplatePage />} />
             <Route path={WIDGETBAR_EDIT_ROUTE} element={<WidgetBarEditPage />} />
+            <Route path={PROPERTY_SET_EDIT_ROUTE} element={<PropertySetEditPage />} />
           </CustomRoutes>
         )}
         {(permissions?.administrate === true || permissions?.audit === true) && (

@@ -27,6 +27,7 @@ import { NewsletterModule } from './newsletter/newsletter.module';
 import { WidgetBarsModule } from './widgetbars/widgetbars.module';
 import { TagsModule } from './tags/tags.module';
 import { DesignsModule } from './designs/designs.module';
+import { PropertySetsModule } from './property-sets/property-sets.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -58,4 +59,5 @@ export const COMMAND_FEATURES: Type[] = [
   WidgetBarsModule,
   TagsModule,
   DesignsModule,
+  PropertySetsModule,
 ];

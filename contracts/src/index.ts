@@ -89,3 +89,4 @@ export * from './devices/devices';
 export * from './map/network-location';
 export * from './newsletter/newsletter';
 export * from './newsletter/newsletter-constants';
+export * from './property-sets/property-sets';

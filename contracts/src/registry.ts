@@ -35,6 +35,7 @@ import { memberFollowEvents } from './members/follows';
 import { networkLocationEvents } from './map/network-location';
 import { newsletterEvents } from './newsletter/newsletter';
 import { widgetBarEvents } from './widgetbars/widgetbars';
+import { propertySetEvents } from './property-sets/property-sets';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -80,6 +81,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...networkLocationEvents,
     ...newsletterEvents,
     ...widgetBarEvents,
+    ...propertySetEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

@@ -33,6 +33,7 @@ import { newsletterFeature } from './newsletter/newsletter.module';
 import { widgetBarsFeature } from './widgetbars/widgetbars.module';
 import { tagsFeature } from './tags/tags.module';
 import { designsFeature } from './designs/designs.module';
+import { propertySetsFeature } from './property-sets/property-sets.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -74,4 +75,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   widgetBarsFeature,
   tagsFeature,
   designsFeature,
+  propertySetsFeature,
 ];

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { PROPERTY_SETS_COLLECTION } from '@cn/contracts';
+
+const RECONNECT_MS = 5000;
+
+/**
+ * Calls `onChange` when the property set with this document id (`<name>:<context_type>:<context_id>`) was saved anywhere (the projection pushes it over the
+ * realtime socket the member console uses too), so that an open editor reads it again within a second.
+ */
+export const usePropertySetLive = (documentId: string, onChange: () => void): void => {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    if (typeof WebSocket === 'undefined') return undefined;
+    let socket: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let stopped = false;
+    let opened = false;
+    const connect = () => {
+      if (stopped) return;
+      socket = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/realtime`);
+      // what was saved while the socket was down was not pushed: read again after a reconnect
+      socket.onopen = () => {
+        if (opened) latest.current();
+        opened = true;
+      };
+      socket.onmessage = (event: MessageEvent) => {
+        if (typeof event.data !== 'string') return;
+        try {
+          const message = JSON.parse(event.data) as { type?: unknown; collection?: unknown; id?: unknown };
+          if (message.type === 'changed' && message.collection === PROPERTY_SETS_COLLECTION && message.id === documentId) latest.current();
+        } catch {
+          // not a change message
+        }
+      };
+      socket.onclose = () => {
+        socket = null;
+        if (!stopped) timer = setTimeout(connect, RECONNECT_MS);
+      };
+      socket.onerror = () => socket?.close();
+    };
+    connect();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      socket?.close();
+    };
+  }, [documentId]);
+};
