@@ -32,6 +32,8 @@ const PROVIDERS: Record<string, ProviderLoader> = {
     import('./membership_roles/membership-roles-data-provider').then((module) => module.createMembershipRolesDataProvider(api)),
   tags: (api) => import('./tags/tags-data-provider').then((module) => module.createTagsDataProvider(api)),
   designs: (api) => import('./designs/designs-data-provider').then((module) => module.createDesignsDataProvider(api)),
+  channel_assignment: (api) =>
+    import('./channel-assignment/channel-assignment-data-provider').then((module) => module.createChannelAssignmentDataProvider(api)),
 };
 
 /** the resources with a provider of their own; any other is answered the simple-rest way */
