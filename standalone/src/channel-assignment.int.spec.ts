@@ -142,6 +142,16 @@ describe('channel subscription assignment over HTTP', () => {
     expect((await call(admin, 'post', ASSIGN, { channels: ['assigned-events'], subscribe_all_network_members: true }).expect(200)).body.added).toBe(0);
   });
 
+  it("answers as the console's can.administrate flag says, for every role", async () => {
+    for (const client of [admin, member, people[0]]) {
+      const network = (await get(client, '/api/v1/network').expect(200)).body as NetworkResponse;
+      const res = await call(client, 'post', ASSIGN, { members: [{ id: people[0].id, type: 'member' }], channels: ['assigned-events'] });
+      expect(res.status).toBe(network.can.administrate ? 200 : 403);
+    }
+    const signedOut = await request(server).get('/api/v1/network').expect(200);
+    expect((signedOut.body as NetworkResponse).can.administrate).toBe(false);
+  });
+
   it('lists only active channels with only_public', async () => {
     const slugs = async (query: string) => ((await get(admin, `/directory/channels${query}`).expect(200)).body as ChannelDirectoryResponse).entries.map((entry) => entry.slug);
     expect(await slugs('?per_page=100')).toContain('vorstand-intern');
