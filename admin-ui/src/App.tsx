@@ -31,6 +31,7 @@ import { navigation } from './navigation';
 import { APP_NAVIGATION_PATH, AppNavigationPage } from './app-navigation';
 import { apps } from './apps';
 import { membershipRoles } from './membership_roles';
+import { CHANNEL_ASSIGNMENT_ROUTE, ChannelAssignmentPage } from './channel-assignment';
 import { newsletter, NewsletterSettingsPage, NewsletterTemplatePage, NEWSLETTER_SETTINGS_PATH, NEWSLETTER_TEMPLATE_PATH, NEWSLETTER_UPCOMING_PATH, UpcomingActivitiesPage } from './newsletter';
 import { WidgetBarEditPage, WIDGETBAR_EDIT_ROUTE, widgetbars } from './widgetbars';
 import { PropertySetEditPage, PROPERTY_SET_EDIT_ROUTE } from './property-sets';
@@ -107,6 +108,7 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         {permissions?.administrate === true && (
           <CustomRoutes>
             <Route path={NEWSLETTER_SETTINGS_PATH} element={<NewsletterSettingsPage />} />
+            <Route path={CHANNEL_ASSIGNMENT_ROUTE} element={<ChannelAssignmentPage />} />
             <Route path={NEWSLETTER_UPCOMING_PATH} element={<UpcomingActivitiesPage />} />
             <Route path={NEWSLETTER_TEMPLATE_PATH} element={<NewsletterTemplatePage />} />
             <Route path={WIDGETBAR_EDIT_ROUTE} element={<WidgetBarEditPage />} />

@@ -33,6 +33,8 @@ const PROVIDERS: Record<string, ProviderLoader> = {
   tags: (api) => import('./tags/tags-data-provider').then((module) => module.createTagsDataProvider(api)),
   designs: (api) => import('./designs/designs-data-provider').then((module) => module.createDesignsDataProvider(api)),
   property_sets: (api) => import('./property-sets/property-sets-data-provider').then((module) => module.createPropertySetsDataProvider(api)),
+  channel_assignment: (api) =>
+    import('./channel-assignment/channel-assignment-data-provider').then((module) => module.createChannelAssignmentDataProvider(api)),
 };
 
 /** the resources with a provider of their own; any other is answered the simple-rest way */

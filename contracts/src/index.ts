@@ -45,6 +45,7 @@ export * from './channels/channel-constants';
 export * from './channels/channel-abilities';
 export * from './channels/rich-text';
 export * from './channels/channels';
+export * from './channels/channel-assignment';
 export * from './activities/activity-constants';
 export * from './activities/activity-abilities';
 export * from './activities/activities';

@@ -95,6 +95,7 @@ export const germanAppMessages: AppMessages = {
       to_member_console: 'Zur Mitgliederkonsole',
     },
     menu: {
+      channel_assignment: 'Kanal-Abonnements',
       settings: 'Einstellungen',
       settings_history: 'Einstellungsverlauf',
       audit_events: 'Audit-Ereignisse',
@@ -972,6 +973,20 @@ export const germanAppMessages: AppMessages = {
     },
     apps: {
       name: 'App |||| Apps',
+    },
+    channel_assignment: {
+      title: 'Kanal-Abonnements zuweisen',
+      fields: {
+        channels: 'Kanäle',
+        members: 'Mitglieder',
+        groups: 'Gruppen (deren Mitglieder)',
+        subscribe_all_network_members: 'Alle Mitglieder des Netzwerks abonnieren',
+      },
+      submit: 'Abonnieren',
+      channels_required: 'Wähle mindestens einen Kanal',
+      members_required: 'Wähle Mitglieder oder Gruppen, oder abonniere alle Mitglieder des Netzwerks',
+      assigned: 'Erledigt: %{smart_count} Abonnement hinzugefügt |||| Erledigt: %{smart_count} Abonnements hinzugefügt',
+      failed: 'Die Abonnements konnten nicht zugewiesen werden (%{error})',
     },
     newsletter: {
       name: 'Newsletter |||| Newsletter',

@@ -94,6 +94,7 @@ export const englishAppMessages = {
       to_member_console: 'To the member console',
     },
     menu: {
+      channel_assignment: 'Channel subscriptions',
       settings: 'Settings',
       settings_history: 'Settings history',
       audit_events: 'Audit events',
@@ -971,6 +972,20 @@ export const englishAppMessages = {
     },
     apps: {
       name: 'App |||| Apps',
+    },
+    channel_assignment: {
+      title: 'Assign channel subscriptions',
+      fields: {
+        channels: 'Channels',
+        members: 'Members',
+        groups: 'Groups (their members)',
+        subscribe_all_network_members: 'Subscribe all network members',
+      },
+      submit: 'Subscribe',
+      channels_required: 'Choose at least one channel',
+      members_required: 'Choose members or groups, or subscribe all network members',
+      assigned: 'Done: %{smart_count} subscription added |||| Done: %{smart_count} subscriptions added',
+      failed: 'The subscriptions could not be assigned (%{error})',
     },
     newsletter: {
       name: 'Newsletter |||| Newsletter',

@@ -95,6 +95,7 @@ export const spanishAppMessages: AppMessages = {
       to_member_console: 'A la consola de miembros',
     },
     menu: {
+      channel_assignment: 'Suscripciones a canales',
       settings: 'Ajustes',
       settings_history: 'Historial de ajustes',
       audit_events: 'Eventos de auditoría',
@@ -972,6 +973,20 @@ export const spanishAppMessages: AppMessages = {
     },
     apps: {
       name: 'Aplicación |||| Aplicaciones',
+    },
+    channel_assignment: {
+      title: 'Asignar suscripciones a canales',
+      fields: {
+        channels: 'Canales',
+        members: 'Miembros',
+        groups: 'Grupos (sus miembros)',
+        subscribe_all_network_members: 'Suscribir a todos los miembros de la red',
+      },
+      submit: 'Suscribir',
+      channels_required: 'Elige al menos un canal',
+      members_required: 'Elige miembros o grupos, o suscribe a todos los miembros de la red',
+      assigned: 'Hecho: %{smart_count} suscripción añadida |||| Hecho: %{smart_count} suscripciones añadidas',
+      failed: 'No se pudieron asignar las suscripciones (%{error})',
     },
     newsletter: {
       name: 'Boletín |||| Boletines',

@@ -95,6 +95,7 @@ export const frenchAppMessages: AppMessages = {
       to_member_console: 'Vers la console des membres',
     },
     menu: {
+      channel_assignment: 'Abonnements aux canaux',
       settings: 'Paramètres',
       settings_history: 'Historique des paramètres',
       audit_events: 'Événements d’audit',
@@ -972,6 +973,20 @@ export const frenchAppMessages: AppMessages = {
     },
     apps: {
       name: 'Application |||| Applications',
+    },
+    channel_assignment: {
+      title: 'Attribuer des abonnements aux canaux',
+      fields: {
+        channels: 'Canaux',
+        members: 'Membres',
+        groups: 'Groupes (leurs membres)',
+        subscribe_all_network_members: 'Abonner tous les membres du réseau',
+      },
+      submit: 'Abonner',
+      channels_required: 'Choisissez au moins un canal',
+      members_required: 'Choisissez des membres ou des groupes, ou abonnez tous les membres du réseau',
+      assigned: 'Terminé : %{smart_count} abonnement ajouté |||| Terminé : %{smart_count} abonnements ajoutés',
+      failed: "Les abonnements n'ont pas pu être attribués (%{error})",
     },
     newsletter: {
       name: 'Lettre d’information |||| Lettres d’information',

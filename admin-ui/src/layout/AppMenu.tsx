@@ -80,6 +80,7 @@ export const AppMenu = () => {
       )}
       {administrate && <Menu.Item to="/apps" primaryText="cn.menu.apps" leftIcon={<AppsIcon />} data-testid="menu-apps" />}
       {administrate && <Menu.Item to="/newsletter/settings" primaryText="cn.menu.newsletter" leftIcon={<MailIcon />} data-testid="menu-newsletter" />}
+      {administrate && <Menu.Item to="/channel_settings/assign" primaryText="cn.menu.channel_assignment" leftIcon={<MailIcon />} data-testid="menu-channel-assignment" />}
       {audit && <Menu.Item to="/membership_roles" primaryText="cn.menu.membership_roles" leftIcon={<BadgeIcon />} data-testid="menu-membership-roles" />}
       {audit && <Menu.Item to="/tags" primaryText="cn.menu.tags" leftIcon={<LocalOfferIcon />} data-testid="menu-tags" />}
       {audit && <Menu.Item to="/designs" primaryText="cn.menu.designs" leftIcon={<PaletteIcon />} data-testid="menu-designs" />}

@@ -135,6 +135,12 @@ export interface SetSubscription {
   subscribed: boolean;
   viewer: ChannelViewer;
 }
+/** a network administrator subscribes members to the channel, as if each had subscribed themselves */
+export interface AssignSubscriptions {
+  type: 'AssignSubscriptions';
+  member_ids: readonly string[];
+  viewer: ChannelViewer;
+}
 export interface SetFavorite {
   type: 'SetFavorite';
   favorited: boolean;
@@ -169,6 +175,7 @@ export type ChannelCommand =
   | UpdateWidget
   | RemoveWidget
   | SetSubscription
+  | AssignSubscriptions
   | SetFavorite
   | PublishArticle
   | UpdateArticle
@@ -311,6 +318,13 @@ export const decideChannel = (command: ChannelCommand, state: ChannelState): Cha
       // asking for what already holds changes nothing: double clicks and racing tabs count once
       if (state.subscribers.includes(member_id) === command.subscribed) return [];
       return [{ type: command.subscribed ? 'ChannelSubscribed' : 'ChannelUnsubscribed', data: { channel_id: state.channel_id, member_id } }];
+    }
+    case 'AssignSubscriptions': {
+      // only what a member could subscribe to themselves: an active channel, and only an administrator assigns
+      if (state.status !== 'created' || state.channel_status !== 'active') throw new DomainError('not_found', 'not_found');
+      if (!command.viewer.network_admin) throw new DomainError('forbidden', 'forbidden');
+      const added = [...new Set(command.member_ids)].filter((member_id) => !state.subscribers.includes(member_id));
+      return added.map((member_id) => ({ type: 'ChannelSubscribed' as const, data: { channel_id: state.channel_id, member_id } }));
     }
     case 'SetFavorite': {
       requireVisible(state, command.viewer);

@@ -92,6 +92,16 @@ describe('channels', () => {
     expect(refusal([created()], { type: 'AddWidget', widget: spotlight, viewer: admin })).toMatchObject({ key: 'unknown_article', field: 'widget.article_ids.0' });
   });
 
+  it('assigns subscriptions by an administrator: the events of a subscribe by the member, only the missing ones, only to active channels', () => {
+    const subscribed = (memberId: string): ChannelEvent => ({ type: 'ChannelSubscribed', data: { channel_id: 'garden', member_id: memberId } });
+    const assign = (v: ChannelViewer): ChannelCommand => ({ type: 'AssignSubscriptions', member_ids: ['a', 'b', 'a', 'c'], viewer: v });
+    expect(spec.decide([created(), subscribed('b')], assign(admin))).toEqual([subscribed('a'), subscribed('c')]);
+    expect(spec.decide([created(), subscribed('a'), subscribed('b'), subscribed('c')], assign(admin))).toEqual([]);
+    expect(refusal([created()], assign(member))).toMatchObject({ kind: 'forbidden' });
+    expect(refusal([], assign(admin))).toMatchObject({ kind: 'not_found' });
+    for (const status of ['draft', 'archived'] as const) expect(refusal([created(status)], assign(admin))).toMatchObject({ kind: 'not_found' });
+  });
+
   it('subscribes and unsubscribes idempotently, and stars per member', () => {
     const subscribed: ChannelEvent = { type: 'ChannelSubscribed', data: { channel_id: 'garden', member_id: 'member' } };
     expect(spec.decide([created()], { type: 'SetSubscription', subscribed: true, viewer: member })).toEqual([subscribed]);

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AssignChannelSubscriptionsHandler } from './assigning-subscriptions/assign-subscriptions.command';
+import { AssignSubscriptionsController } from './assigning-subscriptions/assign-subscriptions.controller';
 import { ChannelCommands } from './channel-commands';
 import { CreateChannelHandler } from './creating-channel/create-channel.command';
 import { CreateChannelController } from './creating-channel/create-channel.controller';
@@ -13,7 +15,7 @@ import { WriteArticleController } from './writing-articles/write-article.control
 
 /** Channels: their pages of widget rows, subscriptions and stars, and their blogs' articles. */
 @Module({
-  controllers: [CreateChannelController, EditChannelController, ManageWidgetsController, SubscribeChannelController, WriteArticleController],
-  providers: [ChannelCommands, CreateChannelHandler, EditChannelHandler, ManageWidgetHandler, SetChannelMarkHandler, WriteArticleHandler],
+  controllers: [AssignSubscriptionsController, CreateChannelController, EditChannelController, ManageWidgetsController, SubscribeChannelController, WriteArticleController],
+  providers: [AssignChannelSubscriptionsHandler, ChannelCommands, CreateChannelHandler, EditChannelHandler, ManageWidgetHandler, SetChannelMarkHandler, WriteArticleHandler],
 })
 export class ChannelsModule {}

@@ -92,6 +92,13 @@ export class CommandLookup implements MemberAccess {
     return this.members.get(memberId);
   }
 
+  /** every member who may sign in (never erased or locked ones), caught up with the log */
+  async activeMemberIds(): Promise<string[]> {
+    await this.catchUp();
+    const members = await this.members.find({ erased: false });
+    return members.filter((member) => !member.locked).map((member) => member._id);
+  }
+
   async memberByEmail(email: string): Promise<LookupMember | null> {
     await this.catchUp();
     const [member] = await this.members.find({ email: email.trim().toLowerCase(), erased: false }, { limit: 1 });

@@ -411,6 +411,11 @@ export const channelDirectoryQuerySchema = z.object({
     .enum(['true', 'false', '1', '0'], { message: 'invalid_value' })
     .transform((value) => value === 'true' || value === '1')
     .default(false),
+  /** only active channels (no drafts or archived ones, even for who may see them): what may be assigned */
+  only_public: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'invalid_value' })
+    .transform((value) => value === 'true' || value === '1' || value === '')
+    .default(false),
   page: z.coerce.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(1, { message: 'too_small' }).default(1),
   per_page: z.coerce.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(1, { message: 'too_small' }).max(100, { message: 'too_big' }).default(CHANNELS_PER_PAGE),
 });

@@ -17,14 +17,14 @@ export class ChannelDirectoryController {
   /** relevance with q, else by title; draft and archived channels only for who may update them */
   @Get('directory/channels')
   @Endpoint({
-    summary: 'Channel directory: free text q, A–Z letter (# for others), only_subscribed, page; draft and archived channels only for who may update them',
+    summary: 'Channel directory: free text q, A–Z letter (# for others), only_subscribed, only_public (active channels only), page; draft and archived channels only for who may update them',
     tags: ['directory', 'channels'],
     query: channelDirectoryQuerySchema,
     responses: { 200: 'ChannelDirectoryResponse', 400: 'invalid letter, page or per_page', 401: 'signed out' },
     auth: 'member',
   })
   async channels(@Member() member: SignedInMember, @Query() query: Record<string, unknown>): Promise<ChannelDirectoryResponse> {
-    const { q, letter, only_subscribed, page, per_page } = parseWith(channelDirectoryQuerySchema, query);
+    const { q, letter, only_subscribed, only_public, page, per_page } = parseWith(channelDirectoryQuerySchema, query);
     const viewer = { member_id: member.id, network_admin: member.roles.network_admin, external: member.roles.external };
     const index = await this.runtime.index(CHANNELS_INDEX_DEFINITION);
     const result = await index.search({
@@ -33,6 +33,7 @@ export class ChannelDirectoryController {
         visible_to: visibilityFilterOf(viewer),
         ...(letter ? { letter } : {}),
         ...(only_subscribed ? { subscriber_ids: member.id } : {}),
+        ...(only_public ? { status: 'active' } : {}),
       },
       sort: q === '' ? BY_TITLE : undefined,
       offset: (page - 1) * per_page,
