@@ -30,13 +30,13 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import SaveIcon from '@mui/icons-material/Save';
-import { APP_NAVIGATION_ICONS, APP_NAVIGATION_ID, mayBeEntryPoint, NETWORK_STREAM_SLUG, type AppNavigationIcon, type AppNavigationItem, type AppNavigationType, type FieldError } from '@cn/contracts';
+import { APP_NAVIGATION_COLLECTION, APP_NAVIGATION_ICONS, APP_NAVIGATION_ID, mayBeEntryPoint, NETWORK_STREAM_SLUG, type AppNavigationIcon, type AppNavigationItem, type AppNavigationType, type FieldError } from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
 import { fieldErrorsOf } from '../api/serverErrors';
 import type { AppNavigationRecord } from './app-navigation-data-provider';
 import { addItem, canAdd, changeType, linkState, moveItem, removeItem, saveBlockers, setEntryPoint, setLink, setStream, typeChoices, updateItem } from './app-navigation-editor';
 import { APP_NAVIGATION_ICON_COMPONENTS, AppNavigationIconOf } from './icons';
-import { useAppNavigationLive } from './useAppNavigationLive';
+import { useLiveChanges } from '../api/useLiveChanges';
 
 export const APP_NAVIGATION_RESOURCE = 'app_navigation';
 /** pages are not built yet (issue 14): the page type stays hidden, and the server refuses it */
@@ -71,7 +71,7 @@ export const AppNavigationEdit = () => {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const host = window.location.host;
 
-  useAppNavigationLive(() => void refetch());
+  useLiveChanges(APP_NAVIGATION_COLLECTION, undefined, () => void refetch());
   // the record read (first, after a save here, or pushed from elsewhere) replaces the list unless it is being edited
   useEffect(() => {
     if (data && !dirty) {

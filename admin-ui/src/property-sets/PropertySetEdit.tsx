@@ -6,10 +6,10 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import AddIcon from '@mui/icons-material/Add';
-import { PROPERTY_TYPES } from '@cn/contracts';
+import { PROPERTY_SETS_COLLECTION, PROPERTY_TYPES } from '@cn/contracts';
 import { bodyOf, draftOf, editPropertySet, emptyBasicDraft, rowErrorsOf, takesOptions, type DraftAction, type DraftProperty } from './property-set-draft';
 import type { PropertySetMeta, PropertySetRecord } from './property-sets-data-provider';
-import { usePropertySetLive } from './usePropertySetLive';
+import { useLiveChanges } from '../api/useLiveChanges';
 
 const T = 'cn.property_sets';
 
@@ -36,7 +36,7 @@ export const PropertySetEditor = ({ name, meta }: { name: string; meta: Property
     edit(action);
   };
   // a save elsewhere reads the set again, unless this editor holds changes (its save then answers 409 and reads it)
-  usePropertySetLive(`${name}:${meta.context_type ?? 'network'}:${meta.context_type && meta.context_type !== 'network' ? (meta.context_id ?? '') : ''}`, () => {
+  useLiveChanges(PROPERTY_SETS_COLLECTION, `${name}:${meta.context_type ?? 'network'}:${meta.context_type && meta.context_type !== 'network' ? (meta.context_id ?? '') : ''}`, () => {
     if (dirty) notify(`${T}.changed_elsewhere`, { type: 'warning' });
     else void refetch();
   });

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { PROPERTY_SETS_COLLECTION } from '@cn/contracts';
 
 const RECONNECT_MS = 5000;
 
 /**
- * Calls `onChange` when the property set with this document id (`<name>:<context_type>:<context_id>`) was saved anywhere (the projection pushes it over the
- * realtime socket the member console uses too), so that an open editor reads it again within a second.
+ * Calls `onChange` when a document of `collection` (the one with `id`, or any when `id` is undefined) was
+ * changed anywhere: the projection pushes it over the realtime socket the member console uses too, so
+ * that an open editor reads it again within a second.
  */
-export const usePropertySetLive = (documentId: string, onChange: () => void): void => {
+export const useLiveChanges = (collection: string, id: string | undefined, onChange: () => void): void => {
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => {
@@ -28,7 +28,7 @@ export const usePropertySetLive = (documentId: string, onChange: () => void): vo
         if (typeof event.data !== 'string') return;
         try {
           const message = JSON.parse(event.data) as { type?: unknown; collection?: unknown; id?: unknown };
-          if (message.type === 'changed' && message.collection === PROPERTY_SETS_COLLECTION && message.id === documentId) latest.current();
+          if (message.type === 'changed' && message.collection === collection && (id === undefined || message.id === id)) latest.current();
         } catch {
           // not a change message
         }
@@ -45,5 +45,5 @@ export const usePropertySetLive = (documentId: string, onChange: () => void): vo
       if (timer) clearTimeout(timer);
       socket?.close();
     };
-  }, [documentId]);
+  }, [collection, id]);
 };
