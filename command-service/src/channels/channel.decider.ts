@@ -1,12 +1,14 @@
 import {
   CHANNEL_WIDGETS_MAX,
   channelAbilities,
+  channelImageOf,
   type ChannelDesignFields,
   type ChannelEvent,
   type ChannelFacts,
   type ChannelRow,
   type ChannelStatus,
   type ChannelViewer,
+  type StoredProfileImage,
   type StoredWidget,
 } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
@@ -25,6 +27,8 @@ export interface ChannelState {
   subscribers: string[];
   favorites: string[];
   articles: string[];
+  /** the pictures uploaded to the channel (ChannelImageUploaded): the only uploads its widgets and design may name */
+  images: string[];
 }
 
 export const initialChannelState = (): ChannelState => ({
@@ -40,6 +44,7 @@ export const initialChannelState = (): ChannelState => ({
   subscribers: [],
   favorites: [],
   articles: [],
+  images: [],
 });
 
 const without = (list: readonly string[], item: string): string[] => list.filter((entry) => entry !== item);
@@ -81,6 +86,8 @@ export const evolveChannel = (state: ChannelState, event: ChannelEvent): Channel
       return { ...state, articles: [...state.articles, event.data.article_id] };
     case 'ArticleDeleted':
       return { ...state, articles: without(state.articles, event.data.article_id) };
+    case 'ChannelImageUploaded':
+      return { ...state, images: [...state.images, event.data.image_id] };
     default:
       return state;
   }
@@ -130,6 +137,13 @@ export interface RemoveWidget {
   widget_id: string;
   viewer: ChannelViewer;
 }
+/** a channel editor uploads a picture (stored with its sizes before the command runs) */
+export interface UploadChannelImage {
+  type: 'UploadChannelImage';
+  image_id: string;
+  image: StoredProfileImage;
+  viewer: ChannelViewer;
+}
 export interface SetSubscription {
   type: 'SetSubscription';
   subscribed: boolean;
@@ -174,6 +188,7 @@ export type ChannelCommand =
   | AddWidget
   | UpdateWidget
   | RemoveWidget
+  | UploadChannelImage
   | SetSubscription
   | AssignSubscriptions
   | SetFavorite
@@ -204,11 +219,32 @@ const checkRows = (rows: readonly ChannelRow[], widgets: Readonly<Record<string,
   );
 };
 
+/** an uploaded picture's path names a picture uploaded to this channel (another channel's, or one never uploaded, is refused) */
+const checkImage = (state: ChannelState, url: string | null, field: string): void => {
+  const uploaded = channelImageOf(url);
+  if (uploaded && (uploaded.channel_id !== state.channel_id || !state.images.includes(uploaded.image_id))) throw new DomainError('unknown_image', 'invalid', field);
+};
+
 const checkWidget = (state: ChannelState, widget: StoredWidget): void => {
-  if (widget.type !== 'spotlight') return;
-  widget.article_ids.forEach((id, i) => {
-    if (!state.articles.includes(id)) throw new DomainError('unknown_article', 'invalid', `widget.article_ids.${i}`);
-  });
+  switch (widget.type) {
+    case 'spotlight':
+      widget.article_ids.forEach((id, i) => {
+        if (!state.articles.includes(id)) throw new DomainError('unknown_article', 'invalid', `widget.article_ids.${i}`);
+      });
+      return;
+    case 'images':
+      widget.images.forEach((image, i) => checkImage(state, image.url, `widget.images.${i}.url`));
+      return;
+    case 'banner':
+      checkImage(state, widget.image, 'widget.image');
+      return;
+    case 'link':
+      checkImage(state, widget.link.selected_image, 'widget.link.selected_image');
+      checkImage(state, widget.link.override_image, 'widget.link.override_image');
+      return;
+    default:
+      return;
+  }
 };
 
 /** the rows without a removed widget: its cell empties, a row left empty goes */
@@ -303,6 +339,8 @@ export const decideChannel = (command: ChannelCommand, state: ChannelState): Cha
       return decideUpdate(command, state);
     case 'ChangeChannelDesign':
       requireUpdate(state, command.viewer);
+      checkImage(state, command.design.banner_image, 'design.banner_image');
+      checkImage(state, command.design.logo_image, 'design.logo_image');
       return [{ type: 'ChannelDesignChanged', data: { channel_id: state.channel_id, design: command.design } }];
     case 'ChangeChannelLayout':
       requireUpdate(state, command.viewer);
@@ -312,6 +350,10 @@ export const decideChannel = (command: ChannelCommand, state: ChannelState): Cha
     case 'UpdateWidget':
     case 'RemoveWidget':
       return decideWidget(command, state);
+    case 'UploadChannelImage':
+      requireUpdate(state, command.viewer);
+      if (state.images.includes(command.image_id)) throw new DomainError('concurrency_conflict', 'conflict');
+      return [{ type: 'ChannelImageUploaded', data: { channel_id: state.channel_id, image_id: command.image_id, ...command.image } }];
     case 'SetSubscription': {
       requireVisible(state, command.viewer);
       const member_id = command.viewer.member_id;
@@ -348,5 +390,6 @@ export const channelDecider: Decider<ChannelState, ChannelCommand, ChannelEvent>
   evolve: evolveChannel,
   decide: decideChannel,
   // a popular channel's stream grows with every subscription
-  snapshot: { name: 'channel', version: 1, everyEvents: 200 },
+  // version 2: the state keeps the uploaded pictures
+  snapshot: { name: 'channel', version: 2, everyEvents: 200 },
 };

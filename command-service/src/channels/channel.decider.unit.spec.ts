@@ -134,4 +134,24 @@ describe('channels', () => {
     expect(deleted).toEqual([{ type: 'ArticleDeleted', data: { channel_id: 'garden', blog_id: 'garden', article_id: 'a1' } }]);
     expect(refusal([created(), published, ...deleted], { type: 'DeleteArticle', article_id: 'a1', viewer: admin })).toMatchObject({ kind: 'not_found' });
   });
+  it('records a picture uploaded by who may update; widgets and the design name only the channel\'s own uploads', () => {
+    const image = { blob_key: 'b', content_type: 'image/jpeg' as const, size: 3 };
+    const id = '11111111-2222-4333-8444-555555555555';
+    const uploaded: ChannelEvent = { type: 'ChannelImageUploaded', data: { channel_id: 'garden', image_id: id, ...image } };
+    expect(spec.decide([created()], { type: 'UploadChannelImage', image_id: id, image, viewer: admin })).toEqual([uploaded]);
+    expect(refusal([created()], { type: 'UploadChannelImage', image_id: id, image, viewer: member })).toMatchObject({ kind: 'forbidden' });
+    expect(refusal([created('draft')], { type: 'UploadChannelImage', image_id: id, image, viewer: member })).toMatchObject({ kind: 'not_found' });
+    expect(refusal([created(), uploaded], { type: 'UploadChannelImage', image_id: id, image, viewer: admin })).toMatchObject({ kind: 'conflict' });
+
+    const images = (url: string): StoredWidget => ({ id: 'w2', type: 'images', title: '', hide_title: false, title_background_override: '', label: '', images: [{ id: 'p', url, name: '' }] });
+    const own = `/api/v1/channels/garden/images/${id}`;
+    expect(spec.decide([created(), uploaded], { type: 'AddWidget', widget: images(own), viewer: admin })).toHaveLength(2);
+    // an inline picture or an address is not an upload and needs none
+    expect(spec.decide([created()], { type: 'AddWidget', widget: images('https://example.org/a.png'), viewer: admin })).toHaveLength(2);
+    expect(refusal([created()], { type: 'AddWidget', widget: images(own), viewer: admin })).toMatchObject({ key: 'unknown_image', field: 'widget.images.0.url' });
+    expect(refusal([created(), uploaded], { type: 'AddWidget', widget: images(`/api/v1/channels/other/images/${id}`), viewer: admin })).toMatchObject({ key: 'unknown_image' });
+    const design = (logo: string | null) => ({ type: 'ChangeChannelDesign' as const, design: { logo_type: 'default' as const, banner_type: 'color' as const, banner_color: '1976d2', banner_image: null, logo_image: logo }, viewer: admin });
+    expect(spec.decide([created(), uploaded], design(own))).toHaveLength(1);
+    expect(refusal([created()], design(own))).toMatchObject({ key: 'unknown_image', field: 'design.logo_image' });
+  });
 });

@@ -14,14 +14,16 @@ export const imageHolderOf = (event: { type: string; data: unknown }): string | 
   const data = event.data as { member_id?: string; group_id?: string };
   if (event.type === 'MemberProfileImageChanged' || event.type === 'MemberProfileImageResized') return `member-image:${data.member_id ?? ''}`;
   if (event.type === 'GroupProfileImageChanged' || event.type === 'GroupProfileImageResized') return `group-image:${data.group_id ?? ''}`;
+  if (event.type === 'ChannelImageUploaded') return `channel-image:${(event.data as { channel_id?: string }).channel_id ?? ''}`;
   return null;
 };
 
 export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
-  version: 2,
+  // version 3: a channel's uploaded pictures
+  version: 3,
   // the sizes an older image was given afterwards (…Resized) are its holder's too
-  eventTypes: ['FileUploaded', 'FileVersionAdded', 'MemberProfileImageChanged', 'GroupProfileImageChanged', 'MemberProfileImageResized', 'GroupProfileImageResized'],
+  eventTypes: ['FileUploaded', 'FileVersionAdded', 'MemberProfileImageChanged', 'GroupProfileImageChanged', 'MemberProfileImageResized', 'GroupProfileImageResized', 'ChannelImageUploaded'],
   // an image event names its sizes' bytes too (`profileImageBlobKeys`)
   documentIds: (event) => (imageHolderOf(event) !== null ? profileImageBlobKeys(event.data as StoredProfileImage) : [(event.data as { blob_key: string }).blob_key]),
   evolve: (doc, recorded, id) => {

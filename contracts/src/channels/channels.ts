@@ -28,6 +28,7 @@ import {
 } from './channel-constants';
 import type { ArticleCan, ChannelCan } from './channel-abilities';
 import { sanitizeHtml } from './rich-text';
+import { storedImageShape } from '../members/profile-image';
 
 // ---- values ----
 
@@ -62,14 +63,30 @@ export const channelColorSchema = z
   .transform((value) => value.replace(/^#/, '').toLowerCase())
   .pipe(z.string().regex(/^[0-9a-f]{6}$/, { message: 'invalid_format' }));
 
-/** an image: a small inline picture (data: URL of a raster or SVG image) or an http(s) address */
+/**
+ * A picture uploaded to a channel (`POST /channels/{slug}/images`): stored with its sizes and served by the
+ * channel's visibility at `?size=small|large|lightbox` (200x200, 435x435, inside 1920x1200).
+ */
+export const channelImagePath = (channelId: string, imageId: string): string => `/api/v1/channels/${channelId}/images/${imageId}`;
+const CHANNEL_IMAGE_PATH = /^\/api\/v1\/channels\/([a-z0-9]+(?:-[a-z0-9]+)*)\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** the channel and image an uploaded picture's path names; null for any other image source */
+export const channelImageOf = (url: string | null | undefined): { channel_id: string; image_id: string } | null => {
+  const match = CHANNEL_IMAGE_PATH.exec(url ?? '');
+  return match ? { channel_id: match[1] ?? '', image_id: match[2] ?? '' } : null;
+};
+
+/** an image: a picture uploaded to the channel (its path), a small inline picture (data: URL of a raster or SVG image) or an http(s) address */
 export const imageSourceSchema = z
   .string()
   .trim()
   .max(IMAGE_DATA_URL_MAX, { message: 'too_long' })
-  .refine((value) => /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(value) || (/^https?:\/\/[^\s"'<>]+$/i.test(value) && value.length <= 2000), {
-    message: 'invalid_image',
-  });
+  .refine(
+    (value) =>
+      channelImageOf(value) !== null ||
+      /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(value) ||
+      (/^https?:\/\/[^\s"'<>]+$/i.test(value) && value.length <= 2000),
+    { message: 'invalid_image' },
+  );
 
 export const httpUrlSchema = z
   .string()
@@ -233,6 +250,8 @@ export const ChannelLayoutChanged = defineEvent('ChannelLayoutChanged', 1, z.obj
 export const ChannelWidgetAdded = defineEvent('ChannelWidgetAdded', 1, z.object({ channel_id: z.string(), widget: storedWidgetSchema }));
 export const ChannelWidgetUpdated = defineEvent('ChannelWidgetUpdated', 1, z.object({ channel_id: z.string(), widget: storedWidgetSchema }));
 export const ChannelWidgetRemoved = defineEvent('ChannelWidgetRemoved', 1, z.object({ channel_id: z.string(), widget_id: z.string() }));
+/** A channel editor uploaded a picture (the bytes and sizes are in the file storage); widgets and the design name it by its path. */
+export const ChannelImageUploaded = defineEvent('ChannelImageUploaded', 1, z.object({ channel_id: z.string(), image_id: z.string(), ...storedImageShape }));
 export const ChannelSubscribed = defineEvent('ChannelSubscribed', 1, z.object({ channel_id: z.string(), member_id: z.string() }));
 export const ChannelUnsubscribed = defineEvent('ChannelUnsubscribed', 1, z.object({ channel_id: z.string(), member_id: z.string() }));
 export const ChannelFavorited = defineEvent('ChannelFavorited', 1, z.object({ channel_id: z.string(), member_id: z.string() }));
@@ -253,6 +272,7 @@ export const channelEvents = [
   ChannelWidgetAdded,
   ChannelWidgetUpdated,
   ChannelWidgetRemoved,
+  ChannelImageUploaded,
   ChannelSubscribed,
   ChannelUnsubscribed,
   ChannelFavorited,
@@ -286,6 +306,13 @@ export interface WidgetCreatedAccepted {
   id: string;
   position: number;
 }
+/** POST /channels/{slug}/images: the uploaded picture's id and the path widgets and the design name it by */
+export interface ChannelImageAccepted {
+  id: string;
+  url: string;
+  position: number;
+}
+export const channelImageAcceptedSchema = z.object({ id: z.string(), url: z.string(), position: z.number().int() }) satisfies z.ZodType<ChannelImageAccepted>;
 export const widgetCreatedAcceptedSchema = z.object({ id: z.string(), position: z.number().int() }) satisfies z.ZodType<WidgetCreatedAccepted>;
 
 // ---- read side ----

@@ -76,6 +76,9 @@ export const profileImageBlobKeys = (image: Partial<Pick<StoredProfileImage, 'bl
   ...(image.sizes ? PROFILE_IMAGE_VARIANTS.map((name) => image.sizes?.[name]?.blob_key ?? '').filter((key) => key !== '') : []),
 ];
 
+/** the fields of a stored image (upload and sizes) as an event carries them: profile images and channel pictures */
+export const storedImageShape = image;
+
 /** A member (or a network administrator for them) set a new profile image; the bytes are in the file storage. */
 export const MemberProfileImageChanged = defineEvent('MemberProfileImageChanged', 1, z.object({ member_id: z.string(), ...image }));
 export const MemberProfileImageRemoved = defineEvent('MemberProfileImageRemoved', 1, z.object({ member_id: z.string() }));

@@ -11,6 +11,7 @@ import { useChannel, useChannelCommands } from './channels-queries';
 import { useRefusal } from './channel-errors';
 import { rememberVisit } from './visited-channels';
 import { WidgetView } from './widgets/WidgetView';
+import { channelImageAt } from './channel-images';
 
 export const channelPath = (slug: string, rest = ''): string => `/channels/${encodeURIComponent(slug)}${rest}`;
 
@@ -133,14 +134,14 @@ export const ChannelHeader = ({ channel }: { channel: ChannelDto }) => {
           style={{
             height: bannerHeight,
             backgroundColor: `#${design.derived_colors.banner}`,
-            ...(design.banner_type === 'image' && design.banner_image ? { backgroundImage: `url("${design.banner_image}")` } : {}),
+            ...(design.banner_type === 'image' && design.banner_image ? { backgroundImage: `url("${channelImageAt(design.banner_image, 'lightbox')}")` } : {}),
           }}
         />
       ) : null}
       <div className="channel-header__row">
         {logoHeight > 0 ? (
           design.logo_image ? (
-            <img className="channel-header__logo" src={design.logo_image} alt="" style={{ height: logoHeight, width: logoHeight }} />
+            <img className="channel-header__logo" src={channelImageAt(design.logo_image, 'small')} alt="" style={{ height: logoHeight, width: logoHeight }} />
           ) : (
             <span
               className="channel-header__logo channel-header__logo--initial"

@@ -1,4 +1,4 @@
-import { CHANNEL_BANNER_TYPES, CHANNEL_LOGO_TYPES, IMAGE_DATA_URL_MAX, type ChannelBannerType, type ChannelDto, type ChannelLogoType } from '@cn/contracts';
+import { CHANNEL_BANNER_TYPES, CHANNEL_LOGO_TYPES, type ChannelBannerType, type ChannelDto, type ChannelLogoType } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,35 +6,42 @@ import { useToasts } from '../toasts/Toasts';
 import { channelPath } from './ChannelPage';
 import { ChannelEditorPage } from './ChannelEditorPage';
 import { useChannelCommands } from './channels-queries';
-import { readImage, useRefusal } from './channel-errors';
+import { useRefusal } from './channel-errors';
+import { channelImageAt, useChannelImageUpload } from './channel-images';
 
-/** An image field: pick a small picture (stored inline) or remove it. */
-export const ImagePicker = ({ id, label, value, onChange, error }: { id: string; label: string; value: string | null; onChange: (value: string | null) => void; error?: string }) => {
+/** An image field: pick a picture (uploaded to the channel with its sizes; an SVG stays inline) or remove it. */
+export const ImagePicker = ({ slug, id, label, value, onChange, error }: { slug: string; id: string; label: string; value: string | null; onChange: (value: string | null) => void; error?: string }) => {
   const { t } = useTranslation();
-  const [tooLarge, setTooLarge] = useState(false);
+  const upload = useChannelImageUpload(slug);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   return (
     <div className="field image-picker">
       <label htmlFor={id}>{label}</label>
-      {value ? <img className="image-picker__preview" src={value} alt="" /> : null}
+      {value ? <img className="image-picker__preview" src={channelImageAt(value, 'small')} alt="" /> : null}
       <input
         id={id}
         type="file"
         accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+        disabled={uploading}
         onChange={(event) => {
           const file = event.target.files?.[0];
           if (!file) return;
-          void readImage(file).then((url) => {
-            setTooLarge(url.length > IMAGE_DATA_URL_MAX);
-            if (url.length <= IMAGE_DATA_URL_MAX) onChange(url);
+          setUploading(true);
+          void upload(file).then((answer) => {
+            setUploading(false);
+            setRefused('error' in answer ? answer.error : null);
+            if ('url' in answer) onChange(answer.url);
           });
         }}
       />
+      {uploading ? <p className="muted" role="status">{t('channels.widget_form.uploading')}</p> : null}
       {value ? (
         <button type="button" className="button button--quiet" onClick={() => onChange(null)}>
           {t('channels.design.remove_image')}
         </button>
       ) : null}
-      {tooLarge ? <p className="field__error">{t('channels.errors.image_too_large')}</p> : null}
+      {refused ? <p className="field__error">{t(refused)}</p> : null}
       {error ? <p className="field__error">{t(error)}</p> : null}
     </div>
   );
@@ -89,7 +96,7 @@ const DesignForm = ({ channel }: { channel: ChannelDto }) => {
           </label>
         ))}
       </fieldset>
-      {logoType !== 'hidden' ? <ImagePicker id="logo-image" label={t('channels.design.logo_image')} value={logoImage} onChange={setLogoImage} error={errors['design.logo_image']} /> : null}
+      {logoType !== 'hidden' ? <ImagePicker slug={channel.slug} id="logo-image" label={t('channels.design.logo_image')} value={logoImage} onChange={setLogoImage} error={errors['design.logo_image']} /> : null}
       <fieldset className="field">
         <legend>{t('channels.design.banner_type')}</legend>
         {CHANNEL_BANNER_TYPES.map((value) => (
@@ -103,7 +110,7 @@ const DesignForm = ({ channel }: { channel: ChannelDto }) => {
         <input id="banner-color" type="color" value={color} onChange={(event) => setColor(event.target.value)} />
         {errors['design.banner_color'] ? <p className="field__error">{t(errors['design.banner_color'])}</p> : null}
       </div>
-      {bannerType === 'image' ? <ImagePicker id="banner-image" label={t('channels.design.banner_image')} value={bannerImage} onChange={setBannerImage} error={errors['design.banner_image']} /> : null}
+      {bannerType === 'image' ? <ImagePicker slug={channel.slug} id="banner-image" label={t('channels.design.banner_image')} value={bannerImage} onChange={setBannerImage} error={errors['design.banner_image']} /> : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={commands.design.isPending} data-testid="save-design">
           {t('common.save')}

@@ -1,4 +1,4 @@
-import { CHANNEL_WIDGET_TYPES, IMAGE_DATA_URL_MAX, RSS_COUNT_MAX, WIDGET_IMAGES_MAX, type ChannelDto, type ChannelWidgetType } from '@cn/contracts';
+import { CHANNEL_WIDGET_TYPES, RSS_COUNT_MAX, WIDGET_IMAGES_MAX, type ChannelDto, type ChannelWidgetType } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,8 @@ import { channelPath } from './ChannelPage';
 import { ChannelEditorPage } from './ChannelEditorPage';
 import { channelsApi } from './channels-api';
 import { channelsKeys, useChannelCommands } from './channels-queries';
-import { readImage, useRefusal } from './channel-errors';
+import { useRefusal } from './channel-errors';
+import { channelImageAt, useChannelImageUpload } from './channel-images';
 import { ImagePicker } from './DesignEditPage';
 import { RichEditor } from './RichEditor';
 import { draftOf, emptyDraft, requestOf, type WidgetDraft } from './widget-draft';
@@ -65,15 +66,18 @@ const PeoplePicker = ({ draft, change }: { draft: WidgetDraft; change: (next: Pa
   );
 };
 
-const ImagesField = ({ draft, change }: { draft: WidgetDraft; change: (next: Partial<WidgetDraft>) => void }) => {
+/** `append` adds to the images as they are when the uploads end (names typed meanwhile are kept) */
+const ImagesField = ({ slug, draft, change, append }: { slug: string; draft: WidgetDraft; change: (next: Partial<WidgetDraft>) => void; append: (added: WidgetDraft['images']) => void }) => {
   const { t } = useTranslation();
-  const [tooLarge, setTooLarge] = useState(false);
+  const upload = useChannelImageUpload(slug);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(0);
   return (
     <div className="images-field">
       <ul className="images-field__list">
         {draft.images.map((image, i) => (
           <li key={image.id}>
-            <img src={image.url} alt="" className="image-picker__preview" />
+            <img src={channelImageAt(image.url, 'small')} alt="" className="image-picker__preview" />
             <label className="visually-hidden" htmlFor={`image-name-${image.id}`}>
               {t('channels.widget_form.image_name')}
             </label>
@@ -95,17 +99,32 @@ const ImagesField = ({ draft, change }: { draft: WidgetDraft; change: (next: Par
           type="file"
           multiple
           accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-          disabled={draft.images.length >= WIDGET_IMAGES_MAX}
+          disabled={draft.images.length + uploading >= WIDGET_IMAGES_MAX}
           onChange={(event) => {
-            const files = [...(event.target.files ?? [])].slice(0, WIDGET_IMAGES_MAX - draft.images.length);
-            void Promise.all(files.map(async (file) => ({ id: crypto.randomUUID(), url: await readImage(file), name: file.name.replace(/\.[^.]+$/, '') }))).then((read) => {
-              setTooLarge(read.some((image) => image.url.length > IMAGE_DATA_URL_MAX));
-              change({ images: [...draft.images, ...read.filter((image) => image.url.length <= IMAGE_DATA_URL_MAX)] });
-            });
+            const files = [...(event.target.files ?? [])].slice(0, WIDGET_IMAGES_MAX - draft.images.length - uploading);
+            setUploading((count) => count + files.length);
+            // one at a time, in the order picked: each upload is stored with its sizes on the server
+            void (async () => {
+              const added: WidgetDraft['images'] = [];
+              let firstRefusal: string | null = null;
+              for (const file of files) {
+                const answer = await upload(file);
+                if ('url' in answer) added.push({ id: crypto.randomUUID(), url: answer.url, name: file.name.replace(/\.[^.]+$/, '') });
+                else firstRefusal ??= answer.error;
+              }
+              setUploading((count) => count - files.length);
+              setRefused(firstRefusal);
+              append(added);
+            })();
           }}
         />
       </Field>
-      {tooLarge ? <p className="field__error">{t('channels.errors.image_too_large')}</p> : null}
+      {uploading > 0 ? (
+        <p className="muted" role="status">
+          {t('channels.widget_form.uploading')}
+        </p>
+      ) : null}
+      {refused ? <p className="field__error">{t(refused)}</p> : null}
     </div>
   );
 };
@@ -179,14 +198,14 @@ const WidgetForm = ({ channel, widgetId, initial }: { channel: ChannelDto; widge
       case 'images':
         return (
           <>
-            <ImagesField draft={draft} change={change} />
+            <ImagesField slug={channel.slug} draft={draft} change={change} append={(added) => setDraft((before) => ({ ...before, images: [...before.images, ...added] }))} />
             {errorOf('images') ? <p className="field__error">{t(errorOf('images') ?? '')}</p> : null}
           </>
         );
       case 'banner':
         return (
           <>
-            <ImagePicker id={`${formId}-banner-image`} label={t('channels.widget_form.banner_image')} value={draft.image} onChange={(image) => change({ image })} error={errorOf('image')} />
+            <ImagePicker slug={channel.slug} id={`${formId}-banner-image`} label={t('channels.widget_form.banner_image')} value={draft.image} onChange={(image) => change({ image })} error={errorOf('image')} />
             <Field id={`${formId}-bg`} label={t('channels.widget_form.banner_background_color')}>
               <input id={`${formId}-bg`} type="color" value={draft.banner_background_color} onChange={(event) => change({ banner_background_color: event.target.value })} />
             </Field>
@@ -226,7 +245,7 @@ const WidgetForm = ({ channel, widgetId, initial }: { channel: ChannelDto; widge
             <Field id={`${formId}-link-description`} label={t('channels.widget_form.link_description')}>
               <textarea id={`${formId}-link-description`} rows={2} value={draft.link.description} onChange={(event) => change({ link: { ...draft.link, description: event.target.value } })} />
             </Field>
-            <ImagePicker id={`${formId}-link-image`} label={t('channels.widget_form.link_image')} value={draft.link.image} onChange={(image) => change({ link: { ...draft.link, image } })} />
+            <ImagePicker slug={channel.slug} id={`${formId}-link-image`} label={t('channels.widget_form.link_image')} value={draft.link.image} onChange={(image) => change({ link: { ...draft.link, image } })} />
             <label className="checkbox">
               <input type="checkbox" checked={draft.link.open_in_new_window} onChange={(event) => change({ link: { ...draft.link, open_in_new_window: event.target.checked } })} />{' '}
               {t('channels.widget_form.open_in_new_window')}

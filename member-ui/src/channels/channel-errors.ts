@@ -56,3 +56,4 @@ export const readImage = async (file: File): Promise<string> => {
     URL.revokeObjectURL(url);
   }
 };
+

@@ -7,6 +7,7 @@ import type {
   ChannelDirectoryQuery,
   ChannelDirectoryResponse,
   ChannelDto,
+  ChannelImageAccepted,
   ChannelsUserbarResponse,
   CommandAccepted,
   CreateChannelRequest,
@@ -48,6 +49,12 @@ export const channelsApi = (api: ApiClient) => ({
   layout: (slug: string, request: UpdateChannelLayoutRequest) => api.request<CommandAccepted>('PUT', `${channelPath(slug)}/layout`, { body: request }),
   addWidget: (slug: string, request: WidgetRequest) => api.request<WidgetCreatedAccepted>('POST', `${channelPath(slug)}/widgets`, { body: request }),
   updateWidget: (slug: string, id: string, request: WidgetRequest) => api.request<WidgetCreatedAccepted>('PUT', `${channelPath(slug)}/widgets/${encodeURIComponent(id)}`, { body: request }),
+  /** a picture for a widget or the design, stored with its sizes; the answer's url is what the widget names */
+  uploadImage: (slug: string, file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return api.request<ChannelImageAccepted>('POST', `${channelPath(slug)}/images`, { body: form });
+  },
   removeWidget: (slug: string, id: string) => api.request<CommandAccepted>('DELETE', `${channelPath(slug)}/widgets/${encodeURIComponent(id)}`),
   subscribe: (slug: string, on: boolean) => api.request<SubscriptionAccepted>('POST', `${channelPath(slug)}/${on ? 'subscribe' : 'unsubscribe'}`),
   favorite: (slug: string, on: boolean) => api.request<FavoriteAccepted>(on ? 'POST' : 'DELETE', `${channelPath(slug)}/favorite`),

@@ -11,6 +11,7 @@ import { useChannelDirectory } from '../channels/channels-queries';
 import { StatusBadge } from '../channels/ChannelPage';
 import { useSignedIn } from '../session/SessionContext';
 import { Pagination } from './Pagination';
+import { channelImageAt } from '../channels/channel-images';
 
 const pageOf = (value: string | null): number => {
   const page = Number(value);
@@ -119,7 +120,7 @@ export const ChannelsDirectoryTab = () => {
             <ul className="channel-list">
               {load.data.entries.map((entry) => (
                 <li key={entry.id} className="channel-list__entry" data-testid="channel-entry">
-                  {entry.image ? <img className="channel-list__image" src={entry.image} alt="" /> : <span className="channel-list__image channel-list__image--initial" aria-hidden="true">{entry.title.charAt(0).toUpperCase()}</span>}
+                  {entry.image ? <img className="channel-list__image" src={channelImageAt(entry.image, 'small')} alt="" /> : <span className="channel-list__image channel-list__image--initial" aria-hidden="true">{entry.title.charAt(0).toUpperCase()}</span>}
                   <div className="channel-list__text">
                     <Link to={`/channels/${encodeURIComponent(entry.slug)}`} className="channel-list__title">
                       {entry.title}

@@ -3,12 +3,13 @@ import { FEED_CACHE_MS, FEED_MAX_BYTES, FEED_TIMEOUT_MS } from '@cn/contracts';
 import { createCachedFeedReader, createHttpFeedReader, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { ChannelsController, FEED_READER } from './channels.controller';
-import { channelArticlesProjection, channelsProjection } from './channels.projection';
+import { ChannelImagesController } from './channel-images.controller';
+import { channelArticlesProjection, channelImagesProjection, channelsProjection } from './channels.projection';
 import { articleChangePublisher, channelChangePublisher } from './channels.realtime';
 
 /** Channels: their pages, the user bar's sections, their blogs' articles and their RSS widgets' feeds (read here, on the server). */
 @Module({
-  controllers: [ChannelsController],
+  controllers: [ChannelsController, ChannelImagesController],
   providers: [
     {
       provide: FEED_READER,
@@ -25,6 +26,6 @@ export class ChannelsModule {}
 
 export const channelsFeature: ProjectionFeature = {
   module: ChannelsModule,
-  readModels: [channelsProjection, channelArticlesProjection],
+  readModels: [channelsProjection, channelArticlesProjection, channelImagesProjection],
   publishers: (infra) => [channelChangePublisher(infra.documentStore), articleChangePublisher(infra.documentStore)],
 };

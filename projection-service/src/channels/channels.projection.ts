@@ -10,6 +10,7 @@ import {
   type StoredWidget,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
+import { profileImageRefOf, type ProfileImageRef } from '../members/profile-image.response';
 
 /** A channel with its page (design, rows, widgets) and who subscribed and starred it. */
 export type ChannelDocument = ProjectedDocument & {
@@ -39,7 +40,7 @@ export type ArticleDocument = ProjectedDocument & {
   updated_at: string;
 };
 
-const CHANNEL_EVENT_TYPES = channelEvents.map((definition) => definition.type).filter((type) => !type.startsWith('Article'));
+const CHANNEL_EVENT_TYPES = channelEvents.map((definition) => definition.type).filter((type) => !type.startsWith('Article') && type !== 'ChannelImageUploaded');
 
 /** A rich text field of a widget sanitised again as it is projected (what an older version stored is cleaned too). */
 const cleanWidget = (widget: StoredWidget): StoredWidget => (widget.type === 'text' ? { ...widget, html_content: sanitizeHtml(widget.html_content) } : widget);
@@ -101,6 +102,23 @@ export const channelsProjection: Projection<ChannelDocument> = {
     }
   },
   indexes: [['status'], ['created_at'], ['subscribers_count']],
+};
+
+/** A picture uploaded to a channel: whose it is and its stored sizes (blob keys never leave the service). */
+export type ChannelImageDocument = ProjectedDocument & { channel_id: string; image: ProfileImageRef };
+
+/** the channels' uploaded pictures, by image id (an upload is never changed: its URL is cached for good) */
+export const channelImagesProjection: Projection<ChannelImageDocument> = {
+  name: 'channel_images',
+  version: 1,
+  eventTypes: ['ChannelImageUploaded'],
+  documentIds: (event) => [(event.data as { image_id: string }).image_id],
+  evolve: (doc, recorded, id) => {
+    const event = eventOf(channelEvents, recorded);
+    if (event?.type !== 'ChannelImageUploaded') return doc;
+    const { channel_id, image_id: _imageId, ...image } = event.data;
+    return { _id: id, channel_id, image: profileImageRefOf(image, recorded.position) };
+  },
 };
 
 /** the articles of the channels' blogs, by id (their html sanitised once more as it is projected) */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { channelImageAt } from '../channel-images';
 
 export interface GalleryImage {
   id: string;
@@ -59,7 +60,7 @@ export const Gallery = ({ images, start, title, onClose }: { images: readonly Ga
           <img
             key={image.id}
             className="gallery__image"
-            src={image.url}
+            src={channelImageAt(image.url, 'lightbox')}
             alt={image.name}
             data-testid="gallery-image"
             data-image-id={image.id}

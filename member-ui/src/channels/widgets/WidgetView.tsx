@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { useChannelAppointments, useFeed } from '../channels-queries';
 import { RichText } from '../RichText';
 import { Gallery } from './Gallery';
+import { channelImageAt } from '../channel-images';
 
 type Of<T extends WidgetDto['type']> = Extract<WidgetDto, { type: T }>;
 
@@ -51,7 +52,7 @@ const ImagesWidget = ({ widget }: { widget: Of<'images'> }) => {
         {shown.map((image, index) => (
           <li key={image.id}>
             <button type="button" className="widget-images__thumb" onClick={() => setOpen(index)} aria-label={t('channels.gallery.open', { name: image.name || String(index + 1) })}>
-              <img src={image.url} alt={image.name} loading="lazy" />
+              <img src={channelImageAt(image.url, 'large')} alt={image.name} loading="lazy" />
             </button>
           </li>
         ))}
@@ -145,7 +146,7 @@ const LinkWidget = ({ widget }: { widget: Of<'link'> }) => {
   const description = link.override_description || link.description;
   return (
     <a className="widget-link" href={link.url} {...(link.open_in_new_window ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : { rel: 'nofollow' })}>
-      {image ? <img src={image} alt="" className="widget-link__image" /> : null}
+      {image ? <img src={channelImageAt(image, 'large')} alt="" className="widget-link__image" /> : null}
       <span className="widget-link__title">{link.title || link.url}</span>
       {description ? <span className="widget-link__description">{description}</span> : null}
       <span className="muted widget-link__url">{link.url}</span>
@@ -159,7 +160,7 @@ const BannerWidget = ({ widget }: { widget: Of<'banner'> }) => (
     style={{
       backgroundColor: `#${widget.banner_background_color}`,
       color: `#${widget.banner_title_color}`,
-      ...(widget.image ? { backgroundImage: `url("${widget.image}")` } : {}),
+      ...(widget.image ? { backgroundImage: `url("${channelImageAt(widget.image, 'lightbox')}")` } : {}),
     }}
   >
     {widget.hide_title || !widget.title ? null : <span className="widget-banner__title">{widget.title}</span>}
