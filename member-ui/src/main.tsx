@@ -8,11 +8,14 @@ import { SessionProvider } from './session/SessionContext';
 import './styles.css';
 
 /**
- * The start page's code is fetched at once, beside the strings and the session, instead of after them:
- * the appointments (the start page) are what a member opening the console sees first.
+ * The first page's code is fetched at once, beside the console, the strings and the session, instead of after
+ * the console chunk (App's preloadFirstPage asks again, and gets the same module): the home ('/' leads to
+ * /activitystreams, START_PAGE) is what a member opening the console sees first. It named the appointments
+ * until the home became the start page, so the home's chunk waited for the console's.
  */
 const preloadStartPage = (pathname: string): void => {
-  if (pathname === '/' || pathname.startsWith('/appointments')) void import('./appointments');
+  if (pathname === '/' || pathname === '/activitystreams') void import('./activities');
+  else if (pathname.startsWith('/appointments')) void import('./appointments');
 };
 
 /**
