@@ -45,6 +45,20 @@ export const FileMoved = defineEvent('FileMoved', 1, z.object({ file_id: z.strin
 export const FileRenamed = defineEvent('FileRenamed', 1, z.object({ file_id: z.string(), name: z.string() }));
 export const FileLocked = defineEvent('FileLocked', 1, z.object({ file_id: z.string(), locked_by: z.string(), locked_until: z.string() }));
 export const FileUnlocked = defineEvent('FileUnlocked', 1, z.object({ file_id: z.string() }));
+/**
+ * An upload stayed volatile (never published, attached or discarded) past the expiry period
+ * (FILES_UPLOAD_EXPIRY_HOURS): it leaves every list like a removed file, and unlike a removal its bytes are no
+ * longer named, so the sweep collects them unless another file holds the same bytes.
+ */
+export const FileUploadExpired = defineEvent('FileUploadExpired', 1, z.object({ file_id: z.string(), blob_key: z.string() }));
+const sizedBlob = z.object({ blob_key: z.string(), size: z.number().int().nonnegative(), content_type: z.literal('image/webp') });
+/**
+ * An image version was given its sizes (the file image reactor, after the upload or the new version): the
+ * preview 200x200 and thumbnail 435x435 squares and the lightbox inside 1920x1200, WebP without metadata,
+ * stored before this event names them. Served through the file's own routes (`?size=`), so whoever may read
+ * the file may read its sizes and nobody else.
+ */
+export const FileImageResized = defineEvent('FileImageResized', 1, z.object({ file_id: z.string(), version_id: z.string(), sizes: z.object({ small: sizedBlob, large: sizedBlob, lightbox: sizedBlob }) }));
 /** removed by a member (volatile or published): gone from every list and download; the stream keeps its history */
 export const FileRemoved = defineEvent('FileRemoved', 1, z.object({ file_id: z.string() }));
 
@@ -64,7 +78,7 @@ export const FileSettingsChanged = defineEvent(
 );
 
 export const folderEvents = [FolderCreated, FolderEdited, FolderMoved, FolderDeleted] as const;
-export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileLocked, FileUnlocked, FileRemoved] as const;
+export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileLocked, FileUnlocked, FileRemoved, FileImageResized, FileUploadExpired] as const;
 export const fileSettingsEvents = [FileSettingsChanged] as const;
 export const folderReadEvents = [FolderMarkedRead] as const;
 export const filesModuleEvents = [...folderEvents, ...fileEvents, ...fileSettingsEvents, ...folderReadEvents] as const;
