@@ -21,8 +21,8 @@ export interface FileVersionState {
   blob_key: string;
   /** the content type the upload sniffed (images get sizes) */
   content_type: string;
-  /** whether the sizes of an image version are recorded */
-  sized: boolean;
+  /** the keys of an image version's recorded sizes ([] while it has none) */
+  size_keys: string[];
 }
 
 export interface FileState {
@@ -125,7 +125,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
           uploader_id,
           name: original_filename,
           original_filename,
-          versions: [{ version_id, major: null, pending: false, declined: false, author_id: uploader_id, blob_key, content_type, sized: false }],
+          versions: [{ version_id, major: null, pending: false, declined: false, author_id: uploader_id, blob_key, content_type, size_keys: [] }],
         };
       }
       case 'FilePublished': {
@@ -143,7 +143,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       }
       case 'FileVersionAdded': {
         const { version_id, blob_key, author_id, pending, major, content_type } = event.data;
-        return { ...state, versions: [...state.versions, { version_id, major, pending, declined: false, author_id, blob_key, content_type, sized: false }] };
+        return { ...state, versions: [...state.versions, { version_id, major, pending, declined: false, author_id, blob_key, content_type, size_keys: [] }] };
       }
       case 'FileVersionApproved':
         return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, major: event.data.major } : version)) };
@@ -162,7 +162,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       case 'FileUploadExpired':
         return { ...state, state: 'removed' };
       case 'FileImageResized':
-        return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, sized: true } : version)) };
+        return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, size_keys: Object.values(event.data.sizes).map((size) => size.blob_key) } : version)) };
       default:
         return state;
     }
@@ -245,13 +245,13 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       case 'RecordImageSizes': {
         // the reactor's own step: sizes once per version, none for a removed file (a restart or a replay appends nothing)
         const version = state.versions.find((candidate) => candidate.version_id === command.version_id);
-        if (state.state === 'none' || state.state === 'removed' || !version || version.sized) return [];
+        if (state.state === 'none' || state.state === 'removed' || !version || version.size_keys.length > 0) return [];
         return [{ type: 'FileImageResized', data: { file_id: state.file_id, version_id: version.version_id, sizes: command.sizes } }];
       }
       case 'ExpireUpload': {
         // the expiry timer's step: only an upload still volatile expires (published, attached, discarded or expired: nothing)
         if (state.state !== 'volatile') return [];
-        return [{ type: 'FileUploadExpired', data: { file_id: state.file_id, blob_key: state.versions[0]?.blob_key ?? '' } }];
+        return [{ type: 'FileUploadExpired', data: { file_id: state.file_id, blob_keys: state.versions.flatMap((version) => [version.blob_key, ...version.size_keys]) } }];
       }
       default: {
         const unknown: never = command;

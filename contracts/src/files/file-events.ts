@@ -50,7 +50,7 @@ export const FileUnlocked = defineEvent('FileUnlocked', 1, z.object({ file_id: z
  * (FILES_UPLOAD_EXPIRY_HOURS): it leaves every list like a removed file, and unlike a removal its bytes are no
  * longer named, so the sweep collects them unless another file holds the same bytes.
  */
-export const FileUploadExpired = defineEvent('FileUploadExpired', 1, z.object({ file_id: z.string(), blob_key: z.string() }));
+export const FileUploadExpired = defineEvent('FileUploadExpired', 1, z.object({ file_id: z.string(), /** the upload's bytes and its sizes' */ blob_keys: z.array(z.string()) }));
 const sizedBlob = z.object({ blob_key: z.string(), size: z.number().int().nonnegative(), content_type: z.literal('image/webp') });
 /**
  * An image version was given its sizes (the file image reactor, after the upload or the new version): the
