@@ -79,7 +79,9 @@ export type FileCommand =
   | ({ type: 'RenameFile'; name: string } & Timed)
   | ({ type: 'RemoveFile' } & Timed)
   | { type: 'RecordImageSizes'; version_id: string; sizes: FileImageSizes }
-  | { type: 'ExpireUpload' };
+  | { type: 'ExpireUpload' }
+  /** a batch's compensation (no rule: it undoes what the batch itself just did) */
+  | { type: 'UndoFileChange'; undo: FileEvent };
 
 /** the stored sizes of an image version (FileImageResized) */
 export type FileImageSizes = Extract<FileEvent, { type: 'FileImageResized' }>['data']['sizes'];
@@ -161,6 +163,8 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         return { ...state, state: 'removed' };
       case 'FileUploadExpired':
         return { ...state, state: 'removed' };
+      case 'FileRestored':
+        return { ...state, state: state.scope ? 'published' : 'volatile' };
       case 'FileImageResized':
         return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, size_keys: Object.values(event.data.sizes).map((size) => size.blob_key) } : version)) };
       default:
@@ -247,6 +251,13 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         const version = state.versions.find((candidate) => candidate.version_id === command.version_id);
         if (state.state === 'none' || state.state === 'removed' || !version || version.size_keys.length > 0) return [];
         return [{ type: 'FileImageResized', data: { file_id: state.file_id, version_id: version.version_id, sizes: command.sizes } }];
+      }
+      case 'UndoFileChange': {
+        const { undo } = command;
+        if (undo.type === 'FileMoved' && state.folder_id === undo.data.folder_id)
+          return [{ type: 'FileMoved', data: { file_id: state.file_id, from_folder_id: undo.data.folder_id, folder_id: undo.data.from_folder_id } }];
+        if (undo.type === 'FileRemoved' && state.state === 'removed') return [{ type: 'FileRestored', data: { file_id: state.file_id } }];
+        return [];
       }
       case 'ExpireUpload': {
         // the expiry timer's step: only an upload still volatile expires (published, attached, discarded or expired: nothing)

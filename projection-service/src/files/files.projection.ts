@@ -41,6 +41,8 @@ export const fileFoldersProjection: Projection<FolderDocument> = {
         return { ...touched, parent_folder_id: event.data.parent_folder_id };
       case 'FolderDeleted':
         return { ...touched, deleted: true };
+      case 'FolderRestored':
+        return { ...touched, deleted: false };
       default:
         return doc;
     }
@@ -164,6 +166,8 @@ export const filesProjection: Projection<FileDocument> = {
       case 'FileRemoved':
       case 'FileUploadExpired':
         return { ...touched, state: 'removed' };
+      case 'FileRestored':
+        return { ...touched, state: doc.folder_id !== null ? 'published' : 'volatile' };
       case 'FileImageResized':
         return { ...touched, versions: doc.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, sizes: event.data.sizes } : version)) };
       default:
