@@ -30,8 +30,10 @@ test('a member posts an image and a file from the composer; another member of th
   const card = reader.locator('article[data-testid^="activity-"]').filter({ hasText: text }).first();
   await card.waitFor({ timeout: 15_000 });
   const thumbnail = card.locator('[data-testid="activity-image"] img');
-  // the image came through the post and the browser decoded it
-  await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBe(1);
+  // the image came through the post and the browser decoded it: its 435x435 thumbnail once made (the 1x1
+  // upload until then)
+  await expect(thumbnail).toHaveAttribute('src', /\?size=thumb$/);
+  await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
   const file = card.locator('[data-testid="activity-file"]');
   await expect(file).toHaveText('Planting plan.txt');
   await expect(card.locator('[data-testid="activity-attachments"]')).toContainText('26 B');

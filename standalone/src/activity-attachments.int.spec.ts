@@ -48,8 +48,8 @@ describe('post attachments over HTTP', () => {
 
     const seen = await must<ActivityDto>(member, 'get', `/api/v1/activities/${id}`);
     expect(seen.attachments).toEqual([
-      { id: photo, name: 'Sunset.png', content_type: 'image/png', size: PNG.length, image: true, url: `/api/v1/activities/${id}/attachments/${photo}` },
-      { id: minutes, name: 'Minutes.txt', content_type: 'text/plain', size: 19, image: false, url: `/api/v1/activities/${id}/attachments/${minutes}` },
+      { id: photo, name: 'Sunset.png', content_type: 'image/png', size: PNG.length, image: true, url: `/api/v1/activities/${id}/attachments/${photo}`, thumbnail_url: `/api/v1/activities/${id}/attachments/${photo}?size=thumb` },
+      { id: minutes, name: 'Minutes.txt', content_type: 'text/plain', size: 19, image: false, url: `/api/v1/activities/${id}/attachments/${minutes}`, thumbnail_url: null },
     ]);
     const stream = await must<{ activities: ActivityDto[] }>(member, 'get', `/api/v1/activitystreams/${club.slug}/activities`);
     expect(stream.activities.find((activity) => activity.id === id)?.attachments).toHaveLength(2);

@@ -3,7 +3,9 @@ import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
  * Which stored bytes some event names (by blob key): what the sweep must never remove. A blob stays
- * referenced for good: versions and removed files keep their history.
+ * referenced for good (versions and removed files keep their history), except an upload that expired
+ * unpublished: FileUploadExpired lets go of its bytes and sizes, which the sweep then collects unless another
+ * file holds the same bytes.
  */
 export interface BlobReference extends ProjectedDocument {
   file_ids: string[];
@@ -20,12 +22,18 @@ export const imageHolderOf = (event: { type: string; data: unknown }): string | 
 
 export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
-  // version 3: a channel's uploaded pictures
-  version: 3,
+  // version 4: file images' sizes, expired uploads, and a channel's uploaded pictures
+  version: 4,
   // the sizes an older image was given afterwards (…Resized) are its holder's too
-  eventTypes: ['FileUploaded', 'FileVersionAdded', 'MemberProfileImageChanged', 'GroupProfileImageChanged', 'MemberProfileImageResized', 'GroupProfileImageResized', 'ChannelImageUploaded'],
+  eventTypes: ['FileUploaded', 'FileVersionAdded', 'FileImageResized', 'FileUploadExpired', 'MemberProfileImageChanged', 'GroupProfileImageChanged', 'MemberProfileImageResized', 'GroupProfileImageResized', 'ChannelImageUploaded'],
   // an image event names its sizes' bytes too (`profileImageBlobKeys`)
-  documentIds: (event) => (imageHolderOf(event) !== null ? profileImageBlobKeys(event.data as StoredProfileImage) : [(event.data as { blob_key: string }).blob_key]),
+  documentIds: (event) => {
+    if (imageHolderOf(event) !== null) return profileImageBlobKeys(event.data as StoredProfileImage);
+    if (event.type === 'FileUploadExpired') return (event.data as { blob_keys: string[] }).blob_keys;
+    // a file image's sizes are the file's
+    if (event.type === 'FileImageResized') return Object.values((event.data as { sizes: Record<string, { blob_key: string }> }).sizes).map((size) => size.blob_key);
+    return [(event.data as { blob_key: string }).blob_key];
+  },
   evolve: (doc, recorded, id) => {
     const holder = imageHolderOf(recorded);
     if (holder !== null) {
@@ -33,7 +41,12 @@ export const blobReferencesProjection: Projection<BlobReference> = {
       return holders.includes(holder) ? (doc ?? { _id: id, file_ids: holders }) : { _id: id, file_ids: [...holders, holder] };
     }
     const event = eventOf(fileEvents, recorded);
-    if (event?.type !== 'FileUploaded' && event?.type !== 'FileVersionAdded') return doc;
+    if (event?.type === 'FileUploadExpired') {
+      // an expired upload no longer holds its bytes nor its sizes; another file with the same bytes still does
+      const left = (doc?.file_ids ?? []).filter((fileId) => fileId !== event.data.file_id);
+      return left.length > 0 ? { _id: id, file_ids: left } : null;
+    }
+    if (event?.type !== 'FileUploaded' && event?.type !== 'FileVersionAdded' && event?.type !== 'FileImageResized') return doc;
     const fileIds = doc?.file_ids ?? [];
     return fileIds.includes(event.data.file_id) ? (doc ?? { _id: id, file_ids: fileIds }) : { _id: id, file_ids: [...fileIds, event.data.file_id] };
   },

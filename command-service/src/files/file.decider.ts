@@ -19,6 +19,10 @@ export interface FileVersionState {
   declined: boolean;
   author_id: string;
   blob_key: string;
+  /** the content type the upload sniffed (images get sizes) */
+  content_type: string;
+  /** the keys of an image version's recorded sizes ([] while it has none) */
+  size_keys: string[];
 }
 
 export interface FileState {
@@ -73,7 +77,14 @@ export type FileCommand =
   | ({ type: 'UnlockFile' } & Timed)
   | ({ type: 'MoveFile'; target: FolderRef } & Timed)
   | ({ type: 'RenameFile'; name: string } & Timed)
-  | ({ type: 'RemoveFile' } & Timed);
+  | ({ type: 'RemoveFile' } & Timed)
+  | { type: 'RecordImageSizes'; version_id: string; sizes: FileImageSizes }
+  | { type: 'ExpireUpload' }
+  /** a batch's compensation (no rule: it undoes what the batch itself just did) */
+  | { type: 'UndoFileChange'; undo: FileEvent };
+
+/** the stored sizes of an image version (FileImageResized) */
+export type FileImageSizes = Extract<FileEvent, { type: 'FileImageResized' }>['data']['sizes'];
 
 export const currentMajor = (state: FileState): number => Math.max(0, ...state.versions.map((version) => version.major ?? 0));
 
@@ -108,7 +119,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
   evolve: (state, event) => {
     switch (event.type) {
       case 'FileUploaded': {
-        const { file_id, uploader_id, version_id, blob_key, original_filename } = event.data;
+        const { file_id, uploader_id, version_id, blob_key, original_filename, content_type } = event.data;
         return {
           ...state,
           state: 'volatile',
@@ -116,7 +127,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
           uploader_id,
           name: original_filename,
           original_filename,
-          versions: [{ version_id, major: null, pending: false, declined: false, author_id: uploader_id, blob_key }],
+          versions: [{ version_id, major: null, pending: false, declined: false, author_id: uploader_id, blob_key, content_type, size_keys: [] }],
         };
       }
       case 'FilePublished': {
@@ -133,8 +144,8 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         };
       }
       case 'FileVersionAdded': {
-        const { version_id, blob_key, author_id, pending, major } = event.data;
-        return { ...state, versions: [...state.versions, { version_id, major, pending, declined: false, author_id, blob_key }] };
+        const { version_id, blob_key, author_id, pending, major, content_type } = event.data;
+        return { ...state, versions: [...state.versions, { version_id, major, pending, declined: false, author_id, blob_key, content_type, size_keys: [] }] };
       }
       case 'FileVersionApproved':
         return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, major: event.data.major } : version)) };
@@ -150,6 +161,12 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         return { ...state, locked_by: null, locked_until: null };
       case 'FileRemoved':
         return { ...state, state: 'removed' };
+      case 'FileUploadExpired':
+        return { ...state, state: 'removed' };
+      case 'FileRestored':
+        return { ...state, state: state.scope ? 'published' : 'volatile' };
+      case 'FileImageResized':
+        return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, size_keys: Object.values(event.data.sizes).map((size) => size.blob_key) } : version)) };
       default:
         return state;
     }
@@ -229,6 +246,24 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       case 'RemoveFile':
         if (!publishedFileAbilities(state, command.context, command.now).destroy) refuse(state, command.context, command.now);
         return [{ type: 'FileRemoved', data: { file_id: state.file_id } }];
+      case 'RecordImageSizes': {
+        // the reactor's own step: sizes once per version, none for a removed file (a restart or a replay appends nothing)
+        const version = state.versions.find((candidate) => candidate.version_id === command.version_id);
+        if (state.state === 'none' || state.state === 'removed' || !version || version.size_keys.length > 0) return [];
+        return [{ type: 'FileImageResized', data: { file_id: state.file_id, version_id: version.version_id, sizes: command.sizes } }];
+      }
+      case 'UndoFileChange': {
+        const { undo } = command;
+        if (undo.type === 'FileMoved' && state.folder_id === undo.data.folder_id)
+          return [{ type: 'FileMoved', data: { file_id: state.file_id, from_folder_id: undo.data.folder_id, folder_id: undo.data.from_folder_id } }];
+        if (undo.type === 'FileRemoved' && state.state === 'removed') return [{ type: 'FileRestored', data: { file_id: state.file_id } }];
+        return [];
+      }
+      case 'ExpireUpload': {
+        // the expiry timer's step: only an upload still volatile expires (published, attached, discarded or expired: nothing)
+        if (state.state !== 'volatile') return [];
+        return [{ type: 'FileUploadExpired', data: { file_id: state.file_id, blob_keys: state.versions.flatMap((version) => [version.blob_key, ...version.size_keys]) } }];
+      }
       default: {
         const unknown: never = command;
         throw new Error(`unknown command ${JSON.stringify(unknown)}`);

@@ -141,3 +141,49 @@ describe('reading files and folders', () => {
     expect(() => reads.decide([], { type: 'MarkFolderRead', folder: folder({ live: false }), context: author })).toThrow('not_found');
   });
 });
+
+describe('sizes of image files and expiry of uploads', () => {
+  const sized = (key: string) => ({ blob_key: key, size: 100, content_type: 'image/webp' as const });
+  const sizes = { small: sized('s'.repeat(64)), large: sized('l'.repeat(64)), lightbox: sized('x'.repeat(64)) };
+  const resized: FileEvent = { type: 'FileImageResized', data: { file_id: 'file1', version_id: 'v1', sizes } };
+  const removed: FileEvent = { type: 'FileRemoved', data: { file_id: 'file1' } };
+
+  it('records a version\'s sizes once, none of an unknown version or a removed file', () => {
+    files.given([uploaded]).when({ type: 'RecordImageSizes', version_id: 'v1', sizes }).then([resized]);
+    files.given([uploaded, resized]).when({ type: 'RecordImageSizes', version_id: 'v1', sizes }).then([]);
+    files.given([uploaded]).when({ type: 'RecordImageSizes', version_id: 'v9', sizes }).then([]);
+    files.given([uploaded, removed]).when({ type: 'RecordImageSizes', version_id: 'v1', sizes }).then([]);
+  });
+
+  it('expires only an upload still volatile, naming its bytes and its sizes', () => {
+    files.given([uploaded, resized]).when({ type: 'ExpireUpload' }).then([{ type: 'FileUploadExpired', data: { file_id: 'file1', blob_keys: ['a'.repeat(64), 's'.repeat(64), 'l'.repeat(64), 'x'.repeat(64)] } }]);
+    files.given([uploaded, published]).when({ type: 'ExpireUpload' }).then([]);
+    files.given([uploaded, removed]).when({ type: 'ExpireUpload' }).then([]);
+    files.given([]).when({ type: 'ExpireUpload' }).then([]);
+    // an expired upload is gone for its uploader too
+    files.given([uploaded, { type: 'FileUploadExpired', data: { file_id: 'file1', blob_keys: ['a'.repeat(64)] } }]).when(publish(author)).thenRefused('not_found', 'files');
+  });
+});
+
+describe('undoing a failed batch', () => {
+  const created: FolderEvent = { type: 'FolderCreated', data: { folder_id: 'f2', scope_type: 'group', group_id: 'g1', parent_folder_id: 'f1', name: 'Protokolle', description: '', author_id: 'max' } };
+  const folderMoved: FolderEvent = { type: 'FolderMoved', data: { folder_id: 'f2', from_folder_id: 'f1', parent_folder_id: 'f3' } };
+  const folderDeleted: FolderEvent = { type: 'FolderDeleted', data: { folder_id: 'f2' } };
+  const fileMoved: FileEvent = { type: 'FileMoved', data: { file_id: 'file1', from_folder_id: 'f1', folder_id: 'f3' } };
+  const fileRemoved: FileEvent = { type: 'FileRemoved', data: { file_id: 'file1' } };
+
+  it('moves an item back and restores a removed one, as long as nobody changed it since', () => {
+    files.given([uploaded, published, fileMoved]).when({ type: 'UndoFileChange', undo: fileMoved }).then([{ type: 'FileMoved', data: { file_id: 'file1', from_folder_id: 'f3', folder_id: 'f1' } }]);
+    files.given([uploaded, published, fileRemoved]).when({ type: 'UndoFileChange', undo: fileRemoved }).then([{ type: 'FileRestored', data: { file_id: 'file1' } }]);
+    folders.given([created, folderMoved]).when({ type: 'UndoFolderChange', undo: folderMoved }).then([{ type: 'FolderMoved', data: { folder_id: 'f2', from_folder_id: 'f3', parent_folder_id: 'f1' } }]);
+    folders.given([created, folderDeleted]).when({ type: 'UndoFolderChange', undo: folderDeleted }).then([{ type: 'FolderRestored', data: { folder_id: 'f2' } }]);
+    // moved on by someone else meanwhile, or already back: the undo changes nothing
+    files.given([uploaded, published, fileMoved, { type: 'FileMoved', data: { file_id: 'file1', from_folder_id: 'f3', folder_id: 'f4' } }]).when({ type: 'UndoFileChange', undo: fileMoved }).then([]);
+    folders.given([created]).when({ type: 'UndoFolderChange', undo: folderDeleted }).then([]);
+  });
+
+  it('a restored file is published again (or the uploader\'s upload again) and may be changed', () => {
+    files.given([uploaded, published, fileRemoved, { type: 'FileRestored', data: { file_id: 'file1' } }]).when({ type: 'RemoveFile', ...timed(groupAdmin) }).then([fileRemoved]);
+    files.given([uploaded, { type: 'FileRemoved', data: { file_id: 'file1' } }, { type: 'FileRestored', data: { file_id: 'file1' } }]).when(publish(author)).then([published]);
+  });
+});

@@ -42,7 +42,9 @@ export type FolderCommand =
   | { type: 'CreateFolder'; folder_id: string; parent: FolderRef; name: string; description: Description; context: FilesContext }
   | { type: 'EditFolder'; name: string; description: Description; context: FilesContext }
   | { type: 'MoveFolder'; target: FolderRef; context: FilesContext }
-  | { type: 'DeleteFolder'; context: FilesContext };
+  | { type: 'DeleteFolder'; context: FilesContext }
+  /** a batch's compensation (no rule: it undoes what the batch itself just did) */
+  | { type: 'UndoFolderChange'; undo: FolderEvent };
 
 export const folderFactsOf = (state: FolderState, context: FilesContext): FolderFacts => {
   if (!state.scope) throw new DomainError('not_found', 'not_found');
@@ -80,6 +82,8 @@ export const folderDecider: Decider<FolderState, FolderCommand, FolderEvent> = {
         return { ...state, parent_folder_id: event.data.parent_folder_id };
       case 'FolderDeleted':
         return { ...state, deleted: true };
+      case 'FolderRestored':
+        return { ...state, deleted: false };
       default:
         return state;
     }
@@ -121,6 +125,13 @@ export const folderDecider: Decider<FolderState, FolderCommand, FolderEvent> = {
       case 'DeleteFolder':
         if (!abilitiesOf(state, command.context).destroy) throw new DomainError('forbidden', 'forbidden');
         return [{ type: 'FolderDeleted', data: { folder_id: state.folder_id } }];
+      case 'UndoFolderChange': {
+        const { undo } = command;
+        if (undo.type === 'FolderMoved' && state.parent_folder_id === undo.data.parent_folder_id)
+          return [{ type: 'FolderMoved', data: { folder_id: state.folder_id, from_folder_id: undo.data.parent_folder_id, parent_folder_id: undo.data.from_folder_id } }];
+        if (undo.type === 'FolderDeleted' && state.deleted) return [{ type: 'FolderRestored', data: { folder_id: state.folder_id } }];
+        return [];
+      }
       default: {
         const unknown: never = command;
         throw new Error(`unknown command ${JSON.stringify(unknown)}`);

@@ -139,6 +139,8 @@ export interface ActivityAttachmentDto {
   /** shown inline as a thumbnail (a raster image type); `url` answers it inline then */
   image: boolean;
   url: string;
+  /** an image's 435x435 thumbnail (`url?size=thumb`), its lightbox `url?size=lightbox`; null for other files */
+  thumbnail_url: string | null;
 }
 
 export interface ActivityDto {

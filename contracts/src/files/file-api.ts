@@ -127,6 +127,8 @@ export interface FileItemDto {
   current_version_authors: string[];
   /** download of the current version, `?_=v{major}` */
   url: string;
+  /** an image's 435x435 thumbnail (`url` with `size=thumb`), null for other files */
+  thumbnail_url: string | null;
   revision: number;
   pending_versions_count: number;
   can: FileCan;

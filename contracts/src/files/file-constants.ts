@@ -43,6 +43,21 @@ export const ARCHIVE_TOKEN_TTL_MS = 5 * 60_000;
 /** bytes no event names are collected after this long (an upload in flight stores before it appends) */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 
+/**
+ * The sizes a file image is served at (§9: preview 200x200, thumbnails 435x435, lightbox 1920x1200), named
+ * by a download's `?size=`, and the stored size each is (the profile images' resizer makes them).
+ */
+export const FILE_IMAGE_SIZES = { preview: 'small', thumb: 'large', lightbox: 'lightbox' } as const;
+export type FileImageSize = keyof typeof FILE_IMAGE_SIZES;
+export const FILE_IMAGE_SIZE_NAMES = Object.keys(FILE_IMAGE_SIZES) as FileImageSize[];
+/** images larger than this are not resized (their sizes are the upload itself): decoding reads them whole */
+export const FILE_IMAGE_RESIZE_MAX_BYTES = 25 * 1024 * 1024;
+/** a URL of a file's bytes at one size (the URL carries a query already: `?_=v{major}`, or not) */
+export const sizedFileUrl = (url: string, size: FileImageSize): string => `${url}${url.includes('?') ? '&' : '?'}size=${size}`;
+
+/** an upload still volatile this long after it was stored expires (FILES_UPLOAD_EXPIRY_HOURS overrides it) */
+export const DEFAULT_UPLOAD_EXPIRY_HOURS = 24;
+
 export const FILES_COLLECTION = 'files';
 export const FILES_TOPIC = 'files';
 

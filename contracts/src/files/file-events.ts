@@ -13,6 +13,11 @@ export const FolderEdited = defineEvent('FolderEdited', 1, z.object({ folder_id:
 export const FolderMoved = defineEvent('FolderMoved', 1, z.object({ folder_id: z.string(), from_folder_id: z.string(), parent_folder_id: z.string() }));
 /** the folder and what is in it leave every list; the files' streams are not touched (their history stays) */
 export const FolderDeleted = defineEvent('FolderDeleted', 1, z.object({ folder_id: z.string() }));
+/**
+ * The compensation of a batch (batch move and delete are every item or none): a folder the batch had deleted
+ * before a later item failed is back as it was, with what is below it.
+ */
+export const FolderRestored = defineEvent('FolderRestored', 1, z.object({ folder_id: z.string() }));
 
 const blobFields = {
   version_id: z.string(),
@@ -45,8 +50,24 @@ export const FileMoved = defineEvent('FileMoved', 1, z.object({ file_id: z.strin
 export const FileRenamed = defineEvent('FileRenamed', 1, z.object({ file_id: z.string(), name: z.string() }));
 export const FileLocked = defineEvent('FileLocked', 1, z.object({ file_id: z.string(), locked_by: z.string(), locked_until: z.string() }));
 export const FileUnlocked = defineEvent('FileUnlocked', 1, z.object({ file_id: z.string() }));
+/**
+ * An upload stayed volatile (never published, attached or discarded) past the expiry period
+ * (FILES_UPLOAD_EXPIRY_HOURS): it leaves every list like a removed file, and unlike a removal its bytes are no
+ * longer named, so the sweep collects them unless another file holds the same bytes.
+ */
+export const FileUploadExpired = defineEvent('FileUploadExpired', 1, z.object({ file_id: z.string(), /** the upload's bytes and its sizes' */ blob_keys: z.array(z.string()) }));
+const sizedBlob = z.object({ blob_key: z.string(), size: z.number().int().nonnegative(), content_type: z.literal('image/webp') });
+/**
+ * An image version was given its sizes (the file image reactor, after the upload or the new version): the
+ * preview 200x200 and thumbnail 435x435 squares and the lightbox inside 1920x1200, WebP without metadata,
+ * stored before this event names them. Served through the file's own routes (`?size=`), so whoever may read
+ * the file may read its sizes and nobody else.
+ */
+export const FileImageResized = defineEvent('FileImageResized', 1, z.object({ file_id: z.string(), version_id: z.string(), sizes: z.object({ small: sizedBlob, large: sizedBlob, lightbox: sizedBlob }) }));
 /** removed by a member (volatile or published): gone from every list and download; the stream keeps its history */
 export const FileRemoved = defineEvent('FileRemoved', 1, z.object({ file_id: z.string() }));
+/** the compensation of a batch: a file the batch had removed before a later item failed is back (published, or the uploader's upload) */
+export const FileRestored = defineEvent('FileRestored', 1, z.object({ file_id: z.string() }));
 
 /**
  * A member opened a folder: files that reached it before this event are no longer new to them (the
@@ -63,8 +84,8 @@ export const FileSettingsChanged = defineEvent(
   }),
 );
 
-export const folderEvents = [FolderCreated, FolderEdited, FolderMoved, FolderDeleted] as const;
-export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileLocked, FileUnlocked, FileRemoved] as const;
+export const folderEvents = [FolderCreated, FolderEdited, FolderMoved, FolderDeleted, FolderRestored] as const;
+export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileLocked, FileUnlocked, FileRemoved, FileImageResized, FileUploadExpired, FileRestored] as const;
 export const fileSettingsEvents = [FileSettingsChanged] as const;
 export const folderReadEvents = [FolderMarkedRead] as const;
 export const filesModuleEvents = [...folderEvents, ...fileEvents, ...fileSettingsEvents, ...folderReadEvents] as const;

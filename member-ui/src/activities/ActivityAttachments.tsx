@@ -1,9 +1,10 @@
-import { formatFileSize, truncateFileName, type ActivityAttachmentDto } from '@cn/contracts';
+import { formatFileSize, sizedFileUrl, truncateFileName, type ActivityAttachmentDto } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The files a post carries, each read through the post: images as thumbnails (a click shows one large),
+ * The files a post carries, each read through the post: images as the server's thumbnails (a click shows its
+ * lightbox size, never the upload with its metadata),
  * other files as download links with their name and size.
  */
 export const ActivityAttachments = ({ attachments }: { attachments: ActivityAttachmentDto[] }) => {
@@ -19,7 +20,7 @@ export const ActivityAttachments = ({ attachments }: { attachments: ActivityAtta
           {images.map((file) => (
             <li key={file.id}>
               <button type="button" className="activity__thumbnail" onClick={() => setShown(file)} aria-label={t('activities.attachments.open_image', { name: file.name })} data-testid="activity-image">
-                <img src={file.url} alt={file.name} loading="lazy" />
+                <img src={file.thumbnail_url ?? file.url} alt={file.name} loading="lazy" />
               </button>
             </li>
           ))}
@@ -39,7 +40,7 @@ export const ActivityAttachments = ({ attachments }: { attachments: ActivityAtta
       ) : null}
       {shown ? (
         <div className="activity__lightbox" role="dialog" aria-modal="true" aria-label={shown.name} data-testid="activity-lightbox" onClick={() => setShown(null)}>
-          <img src={shown.url} alt={shown.name} />
+          <img src={sizedFileUrl(shown.url, 'lightbox')} alt={shown.name} />
           <button type="button" className="button" onClick={() => setShown(null)}>
             {t('activities.attachments.close')}
           </button>

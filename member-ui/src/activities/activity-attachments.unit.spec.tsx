@@ -89,14 +89,14 @@ describe('the activity composer with files', () => {
 });
 
 describe('a post with files', () => {
-  it('shows images as thumbnails that open large, and other files as links with name and size through the post', async () => {
+  it('shows images as the server\'s thumbnails that open at the lightbox size, and other files as links with name and size through the post', async () => {
     const server = fakeServer({
       'GET /api/v1/activitystreams/choir/activities': {
         status: 200,
         body: page([
           post([
-            { id: 'img', name: 'Stage.png', content_type: 'image/png', size: 5120, image: true, url: '/api/v1/activities/p1/attachments/img' },
-            { id: 'doc', name: 'Programme.pdf', content_type: 'application/pdf', size: 2048, image: false, url: '/api/v1/activities/p1/attachments/doc' },
+            { id: 'img', name: 'Stage.png', content_type: 'image/png', size: 5120, image: true, url: '/api/v1/activities/p1/attachments/img', thumbnail_url: '/api/v1/activities/p1/attachments/img?size=thumb' },
+            { id: 'doc', name: 'Programme.pdf', content_type: 'application/pdf', size: 2048, image: false, url: '/api/v1/activities/p1/attachments/doc', thumbnail_url: null },
           ]),
         ]),
       },
@@ -104,7 +104,7 @@ describe('a post with files', () => {
     renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
     const section = await screen.findByTestId('activity-attachments');
     const thumbnail = within(section).getByTestId('activity-image');
-    expect(thumbnail.querySelector('img')?.getAttribute('src')).toBe('/api/v1/activities/p1/attachments/img');
+    expect(thumbnail.querySelector('img')?.getAttribute('src')).toBe('/api/v1/activities/p1/attachments/img?size=thumb');
     const link = within(section).getByTestId('activity-file');
     expect(link.getAttribute('href')).toBe('/api/v1/activities/p1/attachments/doc?download');
     expect(link.textContent).toBe('Programme.pdf');
@@ -112,7 +112,7 @@ describe('a post with files', () => {
     expect(screen.queryByTestId('activity-lightbox')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show Stage.png large' }));
     const lightbox = screen.getByTestId('activity-lightbox');
-    expect(lightbox.querySelector('img')?.getAttribute('src')).toBe('/api/v1/activities/p1/attachments/img');
+    expect(lightbox.querySelector('img')?.getAttribute('src')).toBe('/api/v1/activities/p1/attachments/img?size=lightbox');
     fireEvent.click(within(lightbox).getByRole('button', { name: 'Close' }));
     expect(screen.queryByTestId('activity-lightbox')).toBeNull();
   });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useDebouncedCallback } from '../common/useDebouncedCallback';
 import { filesApi } from '../files/files-api';
+import { FileThumbnail } from '../files/FileThumbnail';
 import { useSession } from '../session/SessionContext';
 import { useAppsApi } from './apps-queries';
 import type { FieldProps } from './FieldInput';
@@ -12,8 +13,8 @@ import type { FieldProps } from './FieldInput';
 const isImage = (file: { content_type: string }): boolean => file.content_type.startsWith('image/');
 
 /** the value a picked file becomes: a file's (id, name, extension) or an image's (id, name, urls) */
-const valueOf = (type: 'file' | 'image', file: { id: string; name: string; extension: string; url?: string }): FileValue | ImageValue =>
-  type === 'file' ? { id: file.id, name: file.name, extension: file.extension } : { id: file.id, name: file.name, imageUrl: file.url ?? '', thumbnailUrl: file.url ?? '' };
+const valueOf = (type: 'file' | 'image', file: { id: string; name: string; extension: string; url?: string; thumbnail_url?: string | null }): FileValue | ImageValue =>
+  type === 'file' ? { id: file.id, name: file.name, extension: file.extension } : { id: file.id, name: file.name, imageUrl: file.url ?? '', thumbnailUrl: file.thumbnail_url ?? file.url ?? '' };
 
 /**
  * The files module's folders, browsed from the network's root: only what the read side answers, that is
@@ -46,7 +47,7 @@ const FileBrowser = ({ type, onPick }: { type: 'file' | 'image'; onPick: (file: 
         {offered.map((file) => (
           <li key={file.id}>
             <button type="button" role="option" aria-selected={false} onClick={() => onPick(file)}>
-              {file.name}
+              <FileThumbnail file={file} /> {file.name}
             </button>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { useGroup } from '../groups/groups-queries';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useLiveTopic } from '../realtime/LiveQueries';
 import { useToasts } from '../toasts/Toasts';
+import { FileThumbnail } from './FileThumbnail';
 import { FolderPicker } from './FolderPicker';
 import { NewFilesForm } from './NewFilesForm';
 import { filesKeys, useApproval, useFilesApi, useFilesCommand, useFolder } from './files-queries';
@@ -216,7 +217,7 @@ export const FolderPage = () => {
                   {item.type === 'file' ? (
                     <>
                       <Link to={`${base}/${encodeURIComponent(item.id)}`} title={item.name}>
-                        {truncateFileName(item.name)}
+                        <FileThumbnail file={item} /> {truncateFileName(item.name)}
                       </Link>
                       {item.lockedById ? (
                         <span className="file-lock" data-testid={`files-lock-${item.name}`} title={t('files.file.locked_until', { date: new Date(item.locked_until ?? '').toLocaleString(i18n.language) })}>

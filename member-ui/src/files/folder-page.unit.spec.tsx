@@ -39,6 +39,7 @@ const aFile = (id: string, name: string): FileItemDto => ({
   current_version: 1,
   current_version_authors: [],
   url: `/api/storage/files/${id}/get/${name}?_=v1`,
+  thumbnail_url: null,
   revision: 1,
   pending_versions_count: 0,
   can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false },
@@ -83,5 +84,14 @@ describe('a folder page', () => {
     expect(server.callsTo('DELETE', '/api/storage/files')[0]?.body).toEqual({ file_ids: ['f1', 'f2'], folder_ids: ['d1'], source_folder_id: 'root' });
     expect((await screen.findByTestId('toast')).textContent).toContain('You may not do this. (b.txt)');
     confirm.mockRestore();
+  });
+
+  it('shows an image file with the server\'s thumbnail, other files without one', async () => {
+    const photo: FileItemDto = { ...aFile('f3', 'beach.jpg'), extension: 'jpg', content_type: 'image/jpeg', thumbnail_url: '/api/storage/files/f3/get/beach.jpg?_=v1&size=thumb' };
+    const server = fakeServer({ ...common, 'GET /api/storage/folders/root': { status: 200, body: root({}, [], [photo, aFile('f4', 'notes.txt')]) } });
+    renderPage(<FolderPage />, { url: '/files', api: server.api });
+    const thumbnail = await screen.findByTestId('file-thumbnail-beach.jpg');
+    expect(thumbnail.getAttribute('src')).toBe('/api/storage/files/f3/get/beach.jpg?_=v1&size=thumb');
+    expect(screen.getByTestId('files-row-notes.txt').querySelector('img')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { groupRootFolderId, NETWORK_ROOT_FOLDER_ID, formatFileSize, truncateFileName, type FileItemDto } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileThumbnail } from '../files/FileThumbnail';
 import { useFolder } from '../files/files-queries';
 import { useMyGroups } from '../groups/groups-queries';
 
@@ -85,7 +86,7 @@ export const MessageFilePicker = ({ attachedIds, room, onPick, onCancel }: { att
                     onChange={() => toggle(file)}
                     data-testid={`message-file-picker-file-${file.original_filename}`}
                   />{' '}
-                  <span title={file.original_filename}>{truncateFileName(file.original_filename)}</span> <span className="muted">{formatFileSize(file.size)}</span>
+                  <FileThumbnail file={file} /> <span title={file.original_filename}>{truncateFileName(file.original_filename)}</span> <span className="muted">{formatFileSize(file.size)}</span>
                   {attached ? <span className="muted"> · {t('messages.attachments.picker.attached')}</span> : null}
                 </label>
               </li>

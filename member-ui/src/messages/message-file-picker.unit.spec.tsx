@@ -39,6 +39,7 @@ const fileItem = (id: string, name: string, folder: string, size = 2048): FileIt
   current_version: 1,
   current_version_authors: [],
   url: `/api/storage/files/${id}/download`,
+  thumbnail_url: null,
   revision: 1,
   pending_versions_count: 0,
   can: { update: false, destroy: false, lock: false, unlock: false, add_version: false, approve: false },

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ActivitiesResponse, ActivityDto, ActivityStreamsResponse, UnreadActivitiesResponse } from '@cn/contracts';
 import { ConsistencyInterceptor, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
-import { sendFileVersion } from '../files/send-file-version';
+import { sendFileVersion, versionAtSize } from '../files/send-file-version';
 import { loadActiveMember } from '../members/members.read';
 import { activityAttachment, activityViewerOf, loadStreamsContext, memberPage, streamLinks, streamPage, unreadActivitiesOf, visibleActivity } from './activities.read';
 
@@ -63,20 +63,21 @@ export class ActivitiesController {
 
   @Get('api/v1/activities/:id/attachments/:fileId')
   @Endpoint({
-    summary: 'A file a post carries, at the version attached, for whoever may see the post (images inline, other files as downloads, `?download` always a download; Range answered 206); no size of its own: images come as uploaded',
+    summary: 'A file a post carries, at the version attached, for whoever may see the post (images inline, other files as downloads, `?download` always a download; `size=preview|thumb|lightbox` an image\'s size, WebP, as uploaded until it is made; Range answered 206)',
     tags,
     auth: 'member',
     responses: {
       200: { description: 'the bytes (Content-Disposition, X-Content-Type-Options: nosniff)', otherMediaTypes: ['application/octet-stream'] },
       206: { description: 'the requested range (Content-Range)', otherMediaTypes: ['application/octet-stream'] },
+      400: 'validation_failed (size: invalid_value)',
       401: 'unauthenticated',
-      404: 'not_found (a post the member may not see, a deleted post, or a file it does not carry)',
+      404: 'not_found (a post the member may not see, a deleted post, or a file it does not carry; size: not_an_image)',
       416: 'range_not_satisfiable',
     },
   })
   async attachment(@Member() member: SignedInMember, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { version, name, image } = await activityAttachment(this.store, await this.context(member), id, fileId);
-    await sendFileVersion(this.storage, req, res, { version, name, disposition: image && req.query['download'] === undefined ? 'inline' : 'attachment' });
+    await sendFileVersion(this.storage, req, res, { version: versionAtSize(version, req.query['size']), name, disposition: image && req.query['download'] === undefined ? 'inline' : 'attachment' });
   }
 
   @Get('api/v1/members/:id/activities')

@@ -10,6 +10,7 @@ import {
   type ActivityViewer,
   type MemberLink,
   isInlineImage,
+  sizedFileUrl,
   mentionedMemberIds,
   type StreamCan,
   type UnreadActivitiesResponse,
@@ -172,7 +173,7 @@ const attachmentDtos = (doc: ActivityDocument, files: ReadonlyMap<string, FileDo
   doc.attachments.flatMap((entry) => {
     const version = files.get(entry.file_id)?.versions.find((candidate) => candidate.version_id === entry.version_id);
     if (!version) return [];
-    return [{ id: entry.file_id, name: entry.name, content_type: version.content_type, size: version.size, image: isInlineImage(version.content_type), url: attachmentUrl(doc._id, entry.file_id) }];
+    return [{ id: entry.file_id, name: entry.name, content_type: version.content_type, size: version.size, image: isInlineImage(version.content_type), url: attachmentUrl(doc._id, entry.file_id), thumbnail_url: isInlineImage(version.content_type) ? sizedFileUrl(attachmentUrl(doc._id, entry.file_id), 'thumb') : null }];
   });
 
 const filesOf = async (store: DocumentStore, docs: readonly ActivityDocument[]): Promise<Map<string, FileDocument>> => {

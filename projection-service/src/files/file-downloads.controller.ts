@@ -2,14 +2,18 @@ import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import type { Viewer } from '@cn/contracts';
+import { FILE_IMAGE_SIZE_NAMES, type FileImageSize, type Viewer } from '@cn/contracts';
 import { Ctx, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive, type ArchiveEntry } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { signedInMember } from '../members/members.read';
 import { currentVersionOf, type FileDocument } from './files.projection';
+import { versionAtSize } from './send-file-version';
 import { filesCollection, scopeOfDoc, scopeOfFolderId, visibleFile, visibleTree } from './files.read';
 
-const downloadQuerySchema = z.object({ _: z.string().regex(/^v\d{1,6}$/, { message: 'invalid_format' }).optional() });
+const downloadQuerySchema = z.object({
+  _: z.string().regex(/^v\d{1,6}$/, { message: 'invalid_format' }).optional(),
+  size: z.enum(FILE_IMAGE_SIZE_NAMES as [FileImageSize, ...FileImageSize[]], { message: 'invalid_value' }).optional(),
+});
 const archiveQuerySchema = z.object({ token: z.string().min(1, { message: 'required' }).max(20_000, { message: 'too_long' }) });
 
 /** types a browser may show inline; everything else (HTML, SVG, scripts) is only ever a download */
@@ -55,16 +59,16 @@ export class FileDownloadsController {
 
   @Get('files/:id/get/:filename')
   @Endpoint({
-    summary: 'Open or download a file (`?_=v{major}` names a version; Range requests answered 206)',
+    summary: 'Open or download a file (`?_=v{major}` names a version; `size=preview|thumb|lightbox` an image\'s size, 200x200, 435x435, inside 1920x1200, WebP; Range requests answered 206)',
     tags: ['files'],
     auth: 'member',
     query: downloadQuerySchema,
     responses: {
       200: { description: 'the bytes (Content-Disposition with filename*, X-Content-Type-Options: nosniff)', otherMediaTypes: ['application/octet-stream'] },
       206: { description: 'the requested range (Content-Range)', otherMediaTypes: ['application/octet-stream'] },
-      400: 'validation_failed (_: invalid_format)',
+      400: 'validation_failed (_: invalid_format; size: invalid_value)',
       401: 'unauthenticated',
-      404: 'not_found (unknown file or version, removed, or a group the member is not in)',
+      404: 'not_found (unknown file or version, removed, or a group the member is not in; size: not_an_image)',
       416: 'range_not_satisfiable',
     },
   })
@@ -72,8 +76,10 @@ export class FileDownloadsController {
     const query = parseWith(downloadQuerySchema, raw);
     const { doc } = await visibleFile(this.documentStore, id, await this.viewer(ctx));
     const major = query._ ? Number(query._.slice(1)) : null;
-    const version = major === null ? currentVersionOf(doc) : doc.versions.find((candidate) => candidate.major === major);
-    if (!version) throw new HttpProblem(404, 'not_found');
+    const named = major === null ? currentVersionOf(doc) : doc.versions.find((candidate) => candidate.major === major);
+    if (!named) throw new HttpProblem(404, 'not_found');
+    // an image's size: the same file, so the same rule (visibleFile above) decides who reads it
+    const version = versionAtSize(named, query.size);
     const range = rangeOf(req.headers.range, version.size);
     if (range === 'unsatisfiable') throw new HttpProblem(416, 'range_not_satisfiable', [], undefined, { 'Content-Range': `bytes */${version.size}` });
     const stream = await this.storage.read(version.blob_key, range ?? undefined);

@@ -41,6 +41,8 @@ export const fileFoldersProjection: Projection<FolderDocument> = {
         return { ...touched, parent_folder_id: event.data.parent_folder_id };
       case 'FolderDeleted':
         return { ...touched, deleted: true };
+      case 'FolderRestored':
+        return { ...touched, deleted: false };
       default:
         return doc;
     }
@@ -61,7 +63,12 @@ export interface FileVersionEntry {
   author_id: string;
   description: string;
   created_at: string;
+  /** an image version's sizes (FileImageResized; absent until made, and on images that do not decode) */
+  sizes?: FileImageSizeEntries;
 }
+
+/** the stored sizes of an image version, by the resizer's names (FILE_IMAGE_SIZES maps a URL's `size` to them) */
+export type FileImageSizeEntries = Record<'small' | 'large' | 'lightbox', { blob_key: string; content_type: string; size: number }>;
 
 export interface FileDocument extends ProjectedDocument {
   state: FileState;
@@ -157,7 +164,12 @@ export const filesProjection: Projection<FileDocument> = {
       case 'FileUnlocked':
         return { ...touched, locked_by: null, locked_until: null };
       case 'FileRemoved':
+      case 'FileUploadExpired':
         return { ...touched, state: 'removed' };
+      case 'FileRestored':
+        return { ...touched, state: doc.folder_id !== null ? 'published' : 'volatile' };
+      case 'FileImageResized':
+        return { ...touched, versions: doc.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, sizes: event.data.sizes } : version)) };
       default:
         return doc;
     }

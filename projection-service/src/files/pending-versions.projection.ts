@@ -26,13 +26,16 @@ export interface PendingFileDocument extends ProjectedDocument {
   author_id: string;
   has_pending: boolean;
   pending: PendingVersionEntry[];
+  /** removed (kept with its pending versions: a batch's compensation may restore it) */
+  removed?: boolean;
 }
 
-const withPending = (doc: PendingFileDocument, pending: PendingVersionEntry[]): PendingFileDocument => ({ ...doc, pending, has_pending: pending.length > 0 });
+const withPending = (doc: PendingFileDocument, pending: PendingVersionEntry[]): PendingFileDocument => ({ ...doc, pending, has_pending: pending.length > 0 && doc.removed !== true });
 
 export const pendingFileVersionsProjection: Projection<PendingFileDocument> = {
   name: 'pending_file_versions',
-  version: 1,
+  // 2: a removed file is kept, marked, so that FileRestored brings its pending versions back
+  version: 2,
   eventTypes: fileEvents.map((definition) => definition.type),
   documentIds: (event) => [(event.data as { file_id: string }).file_id],
   indexes: [['has_pending', 'scope_type', 'group_id']],
@@ -59,7 +62,9 @@ export const pendingFileVersionsProjection: Projection<PendingFileDocument> = {
       case 'FileRenamed':
         return { ...doc, name: event.data.name };
       case 'FileRemoved':
-        return null;
+        return withPending({ ...doc, removed: true }, doc.pending);
+      case 'FileRestored':
+        return withPending({ ...doc, removed: false }, doc.pending);
       default:
         return doc;
     }

@@ -30,7 +30,7 @@ describe('pending file versions projection (the open-review read model)', () => 
     expect(declined).toMatchObject({ has_pending: false, pending: [] });
   });
 
-  it('follows moves and renames, and forgets a removed file', () => {
+  it('follows moves and renames, leaves a removed file out of review, and brings it back when a batch restores it', () => {
     const start = [uploaded, published, proposed('v2', 'ada')];
     const moved = project(
       pendingFileVersionsProjection,
@@ -38,7 +38,9 @@ describe('pending file versions projection (the open-review read model)', () => 
       'f1',
     );
     expect(moved).toMatchObject({ folder_id: 'd1', name: 'Plan B', has_pending: true });
-    expect(project(pendingFileVersionsProjection, [recorded('FileRemoved', { file_id: 'f1' }, on)], 'f1', moved)).toBeNull();
+    const removed = project(pendingFileVersionsProjection, [recorded('FileRemoved', { file_id: 'f1' }, on)], 'f1', moved);
+    expect(removed).toMatchObject({ removed: true, has_pending: false });
+    expect(project(pendingFileVersionsProjection, [recorded('FileRestored', { file_id: 'f1' }, on)], 'f1', removed)).toMatchObject({ removed: false, has_pending: true, pending: [{ version_id: 'v2' }] });
   });
 
   it('changes nothing when events are applied twice', () => {

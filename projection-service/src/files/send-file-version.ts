@@ -1,8 +1,25 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
+import { FILE_IMAGE_SIZE_NAMES, FILE_IMAGE_SIZES, isInlineImage, type FileImageSize } from '@cn/contracts';
 import { type FileStorage, HttpProblem } from '@cn/platform';
 import { contentDisposition, rangeOf } from './file-downloads.controller';
 import type { FileVersionEntry } from './files.projection';
+
+const isFileImageSize = (value: unknown): value is FileImageSize => typeof value === 'string' && (FILE_IMAGE_SIZE_NAMES as readonly string[]).includes(value);
+
+/**
+ * The bytes a request's `size` names of a version (`preview` 200x200, `thumb` 435x435, `lightbox` inside
+ * 1920x1200, WebP without metadata): the version itself without `size`; an image not resized yet (or that
+ * does not decode, or too large to resize) as uploaded; 400 for another size, 404 for a file that is no
+ * image. Whoever may read the version reads its sizes: the caller has checked that already.
+ */
+export const versionAtSize = (version: FileVersionEntry, size: unknown): FileVersionEntry => {
+  if (size === undefined) return version;
+  if (!isFileImageSize(size)) throw new HttpProblem(400, 'validation_failed', [{ field: 'size', key: 'invalid_value' }]);
+  if (!isInlineImage(version.content_type)) throw new HttpProblem(404, 'not_found', [{ field: 'size', key: 'not_an_image' }]);
+  const sized = version.sizes?.[FILE_IMAGE_SIZES[size]];
+  return sized ? { ...version, blob_key: sized.blob_key, content_type: sized.content_type, size: sized.size } : version;
+};
 
 /**
  * Sends one stored version of a file, as every read-through route answers (a message's or a post's

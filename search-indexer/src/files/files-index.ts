@@ -4,6 +4,7 @@ import {
   FileMoved,
   FilePublished,
   FileRemoved,
+  FileUploadExpired,
   FileRenamed,
   FileUnlocked,
   FileUploaded,
@@ -74,6 +75,7 @@ const definitions = [
   FileLocked,
   FileUnlocked,
   FileRemoved,
+  FileUploadExpired,
   MemberErased,
 ] as const;
 
@@ -189,6 +191,7 @@ export const filesIndexing = (files: FilesIndex, uploads: UploadsIndex, cipher: 
           await change(event.data.file_id, (doc) => ({ ...doc, locked_by: null, locked_until: null }));
           return;
         case 'FileRemoved':
+        case 'FileUploadExpired':
           await files.delete([event.data.file_id]);
           await uploads.delete([event.data.file_id]);
           return;

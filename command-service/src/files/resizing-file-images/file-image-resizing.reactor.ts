@@ -1,0 +1,85 @@
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { eventOf, fileEvents, FILE_IMAGE_RESIZE_MAX_BYTES, isInlineImage } from '@cn/contracts';
+import type { EventStore, RecordedEvent } from '@cn/domain';
+import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
+import type { Logger } from 'pino';
+import { ImageResizer, UnreadableImageError } from '../../shared/image-resizer';
+import { storeSizesOf } from '../../shared/profile-image-upload';
+import { FileCommands } from '../file-commands';
+
+export const FILE_IMAGE_RESIZING = 'command-service.file-image-resizing';
+export const RECORD_FILE_IMAGE_SIZES = 'RecordFileImageSizes';
+
+/**
+ * Gives every image version of a file (an upload, a new version) its sizes: the preview and thumbnail
+ * squares and the lightbox, made by the profile images' resizer (`storeSizesOf`), so the files list, the
+ * picker and a post's attachments show a few kB instead of the upload scaled by the browser. It follows the
+ * log with its own checkpoint (from the start on its first run: files uploaded before it existed get sizes
+ * too) and appends FileImageResized on the file's stream; the decider records a version's sizes once, so a
+ * restart behind the checkpoint appends nothing. Bytes that do not decode, and images above
+ * FILE_IMAGE_RESIZE_MAX_BYTES (decoding reads them whole), keep no sizes: they are served as uploaded.
+ */
+@Injectable()
+export class FileImageResizingReactor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly projector: Projector;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly files: FileCommands,
+    private readonly resizer: ImageResizer,
+    @InjectPort('fileStorage') private readonly storage: FileStorage,
+    @InjectPort('eventStore') eventStore: EventStore,
+    @InjectPort('bus') bus: EventBus,
+    @InjectPort('documentStore') documentStore: DocumentStore,
+    @InjectPort('logger') private readonly logger: Logger,
+  ) {
+    this.projector = createProjector({
+      name: FILE_IMAGE_RESIZING,
+      bus,
+      eventStore,
+      handle: (events) => this.follow(events),
+      checkpoint: storedCheckpoint(documentStore, FILE_IMAGE_RESIZING),
+      logger,
+      onError: (error) => logger.error({ err: error, reactor: FILE_IMAGE_RESIZING }, 'file image resizing stopped'),
+    });
+  }
+
+  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+    for (const recorded of events) {
+      const event = eventOf(fileEvents, recorded);
+      if (event?.type !== 'FileUploaded' && event?.type !== 'FileVersionAdded') continue;
+      const { file_id, version_id, blob_key, content_type, size } = event.data;
+      if (!isInlineImage(content_type) || size === 0 || size > FILE_IMAGE_RESIZE_MAX_BYTES) continue;
+      // removed, expired or sized since: nothing to do (the decider would append nothing anyway)
+      const state = await this.files.fileState(file_id);
+      const version = state.versions.find((candidate) => candidate.version_id === version_id);
+      if (state.state === 'removed' || !version || version.size_keys.length > 0) continue;
+      let sizes: Awaited<ReturnType<typeof storeSizesOf>>;
+      try {
+        sizes = await storeSizesOf(blob_key, this.storage, this.resizer);
+      } catch (error) {
+        if (!(error instanceof UnreadableImageError)) throw error;
+        this.logger.warn({ err: error, reactor: FILE_IMAGE_RESIZING, file_id }, 'a file image does not decode: served as uploaded');
+        continue;
+      }
+      // the resizer makes the lightbox of every image it resizes now
+      if (!sizes.lightbox) continue;
+      const cause = { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id };
+      await this.files.runFile(RECORD_FILE_IMAGE_SIZES, file_id, cause, { type: 'RecordImageSizes', version_id, sizes: { small: sizes.small, large: sizes.large, lightbox: sizes.lightbox } });
+    }
+  }
+
+  onApplicationBootstrap(): void {
+    this.running = this.projector.start().catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.running;
+    await this.projector.stop();
+  }
+
+  /** where it has got to in the log (tests wait for it) */
+  waitFor(position: number, timeoutMs: number): Promise<boolean> {
+    return this.projector.waitFor(position, timeoutMs);
+  }
+}
