@@ -66,7 +66,7 @@ describe('activities projection', () => {
     expect(docs.get('joined-g1-ann')).toMatchObject({ kind: 'group_member', group_id: 'g1', author_id: 'ann' });
   });
 
-  it('keeps the files a post carries, pinned to their versions; an edit leaves them; an automatic activity carries none', () => {
+  it('keeps the files a post carries, pinned to their versions; an edit of the text leaves them, one naming files replaces them; an automatic activity carries none', () => {
     const attachment = { file_id: 'f1', version_id: 'v1', name: 'Plan.pdf' };
     const docs = projectAll(activitiesProjection, [
       ...history,
@@ -75,6 +75,15 @@ describe('activities projection', () => {
     ]);
     expect(docs.get('a3')).toMatchObject({ html_content: '<p>files, edited</p>', attachments: [attachment] });
     expect(docs.get('a1')?.attachments).toEqual([]);
+    // a version 2 edit names the files the post carries from then on
+    const added = { file_id: 'f2', version_id: 'v7', name: 'Map.png' };
+    const edited = projectAll(activitiesProjection, [
+      ...history,
+      recorded('ActivityPosted', { activity_id: 'a3', group_id: 'g1', author_id: 'ann', html_content: '<p>files</p>', attachments: [attachment] }, { streamId: activityStream('a3'), memberId: 'ann' }),
+      recorded('ActivityEdited', { activity_id: 'a3', html_content: '<p>other files</p>', attachments: [added] }, { streamId: activityStream('a3') }),
+      recorded('ActivityEdited', { activity_id: 'a3', html_content: '<p>same files</p>', attachments: null }, { streamId: activityStream('a3') }),
+    ]);
+    expect(edited.get('a3')).toMatchObject({ html_content: '<p>same files</p>', attachments: [added] });
     expect(docs.get('joined-g1-ann')?.attachments).toEqual([]);
   });
 
