@@ -10,7 +10,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
  * Posts carrying files, all services in one process: the author's upload and a file published in the
  * group go with the post pinned to their versions; whoever sees the post reads them through it (an image
  * inline, a file as a download, ranges answered), nobody else, and nobody once the post is deleted; a file
- * the author may not read is refused with the messages' rule and nothing is appended.
+ * the author may not read is refused with the messages' rule and nothing is appended; an edit may change
+ * the files by the same rule.
  */
 describe('post attachments over HTTP', () => {
   const demo = useDemoServer('activity-attachments');
@@ -122,9 +123,44 @@ describe('post attachments over HTTP', () => {
       seen[role] = `${view.status}/${status}`;
     }
     expect(seen).toEqual({ author: '200/200', network_admin: '200/200', external: '404/404', outsider: '404/404' });
-    // an edit changes the text and keeps the files; it takes no attachments
-    expect((await call(member, 'put', `/api/v1/activities/${id}`, { content: '<p>Memo, edited</p>', attachments: [] })).status).toBe(400);
+    // an edit of the text alone keeps the files
     await must(member, 'put', `/api/v1/activities/${id}`, { content: '<p>Memo, edited</p>' });
     expect((await must<ActivityDto>(admin, 'get', `/api/v1/activities/${id}`)).attachments.map((attachment) => attachment.name)).toEqual(['Memo.txt']);
+  });
+
+  it("an edit naming files changes what the post carries: kept ones at their version, new ones by the posting's rule, refusals appending nothing", async () => {
+    const { admin, member, auditor } = clients;
+    const minutes = await upload(admin, 'Agenda.txt', Buffer.from('Agenda, version 1\n'));
+    await must(admin, 'post', '/api/storage/files/publish', { files: [{ id: minutes }], folder_ids: [groupRootFolderId(club.id)] });
+    const photo = await upload(admin, 'Stage.png', PNG);
+    const { id } = await must<{ id: string }>(admin, 'post', `/api/v1/activitystreams/${club.slug}/activities`, { content: '<p>Agenda</p>', attachments: [minutes, photo] });
+    const v2 = await raw(admin, 'post', `/api/storage/files/${minutes}/versions`).attach('file', Buffer.from('Agenda, version 2\n'), 'Agenda.txt');
+    expect(v2.status).toBeLessThan(300);
+
+    // refused: another member's upload, an unknown id (at their index), another's post, too many; nothing appended
+    const foreign = await upload(auditor, 'Foreign.txt', Buffer.from('not yours\n'));
+    const before = await head();
+    for (const attachments of [[minutes, foreign], [minutes, 'no-such-file']]) {
+      const refused = await call(admin, 'put', `/api/v1/activities/${id}`, { content: '<p>Agenda</p>', attachments });
+      expect([refused.status, refused.body.errors]).toEqual([422, [expect.objectContaining({ field: 'attachments.1', key: 'unknown_attachment' })]]);
+    }
+    expect((await call(member, 'put', `/api/v1/activities/${id}`, { content: '<p>Mine now</p>', attachments: [] })).status).toBe(403);
+    expect((await call(admin, 'put', `/api/v1/activities/${id}`, { content: '<p>x</p>', attachments: Array.from({ length: 21 }, () => minutes) })).status).toBe(400);
+    expect(await head()).toBe(before);
+
+    // the photo goes, an upload comes; the minutes stay pinned to the version posted
+    const seating = await upload(admin, 'Seating.txt', Buffer.from('seating\n'));
+    await must(admin, 'put', `/api/v1/activities/${id}`, { content: '<p>Agenda and seating</p>', attachments: [{ id: minutes }, seating] });
+    const events = await demo.running.infra.eventStore.readStream(activityStream(id));
+    expect(events.at(-1)).toMatchObject({ type: 'ActivityEdited', data: { attachments: [expect.objectContaining({ file_id: minutes, version_id: (events[0]?.data as { attachments: Array<{ version_id: string }> }).attachments[0]?.version_id }), expect.objectContaining({ file_id: seating, name: 'Seating.txt' })] } });
+    const seen = await must<ActivityDto>(member, 'get', `/api/v1/activities/${id}`);
+    expect(seen.attachments.map((attachment) => attachment.name)).toEqual(['Agenda.txt', 'Seating.txt']);
+    expect(((await download(member, seen.attachments[0]?.url ?? '')).body as Buffer).toString()).toBe('Agenda, version 1\n');
+    expect(((await download(member, seen.attachments[1]?.url ?? '')).body as Buffer).toString()).toBe('seating\n');
+    // the removed photo is no longer read through the post
+    expect((await download(member, `/api/v1/activities/${id}/attachments/${photo}`)).status).toBe(404);
+    // an empty list takes every file off the post
+    await must(admin, 'put', `/api/v1/activities/${id}`, { content: '<p>No files</p>', attachments: [] });
+    expect((await must<ActivityDto>(member, 'get', `/api/v1/activities/${id}`)).attachments).toEqual([]);
   });
 });

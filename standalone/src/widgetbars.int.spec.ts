@@ -126,6 +126,30 @@ describe('widget bars', () => {
     await call(clients.member, 'get', '/widgetbars/g-no-such-group-as-dashboard').expect(404);
   });
 
+  it("shows the members widgets' chosen profile fields as far as each viewer may see them on the member's page", async () => {
+    await must(clients.plain, 'put', `/members/${clients.plain.id}`, { birthday: '1990-12-24', show_age: true });
+    await must(clients.admin, 'put', `${NETWORK}/profiles.json`, {
+      widgetbar: { widgets: [{ type: 'admin_members', properties: { profile_fields: ['email', 'last_name'] } }, { type: 'birthday', properties: { count: 50, profile_fields: ['birthday', 'age'] } }] },
+      revision: 0,
+    });
+    const seen = async (client: SignedInClient) => {
+      const [admins, birthdays] = (await must<ResolvedWidgetBarResponse>(client, 'get', '/widgetbars/as-profiles')).widgets.map((widget) => widget.data);
+      const fieldsOf = (data: typeof admins, name: string) =>
+        (data?.kind === 'members' || data?.kind === 'birthdays' ? data.members : []).find((member) => member.name === name)?.fields?.map((entry) => entry.field) ?? [];
+      return { admin: fieldsOf(admins, 'Ada Admin'), pia: fieldsOf(birthdays, 'Pia Plain') };
+    };
+    // another member sees names and the age Pia shows; the email and the birthday only she and network administrators
+    expect(await seen(clients.member)).toEqual({ admin: ['last_name'], pia: ['age'] });
+    expect(await seen(clients.plain)).toEqual({ admin: ['last_name'], pia: ['birthday', 'age'] });
+    expect(await seen(clients.admin)).toEqual({ admin: ['email', 'last_name'], pia: ['birthday', 'age'] });
+    const bar = await must<ResolvedWidgetBarResponse>(clients.admin, 'get', '/widgetbars/as-profiles');
+    const pia = bar.widgets[1]?.data.kind === 'birthdays' ? bar.widgets[1].data.members.find((member) => member.name === 'Pia Plain') : undefined;
+    expect(pia?.fields?.[0]).toEqual({ field: 'birthday', value: '1990-12-24' });
+    // once Pia no longer shows her age, others see none
+    await must(clients.plain, 'put', `/members/${clients.plain.id}`, { show_age: false });
+    expect((await seen(clients.member)).pia).toEqual([]);
+  });
+
   it('gives every role the flags the answers agree with: admin, group admin, member, guest', async () => {
     const categorySlug = (await must<GroupCategoriesResponse>(clients.admin, 'get', '/api/v1/group_categories')).group_categories[0]?.slug;
     const { slug } = await must<{ slug: string }>(clients.member, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Flag choir' } });

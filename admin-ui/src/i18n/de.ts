@@ -1045,7 +1045,7 @@ export const germanAppMessages: AppMessages = {
       no_widgets: "Keine Widgets",
       load_failed: "Die Widget-Leiste konnte nicht geladen werden.",
       all_calendars: "Alle Kalender",
-      profile_fields_hint: "Durch Kommas getrennt; zuletzt „all“ gewählt zeigt alle Felder.",
+      profile_fields_hint: "Durch Kommas getrennt: first_name, last_name, email, birthday, age; zuletzt „all“ gewählt zeigt alle Felder. E-Mail und Geburtstag sehen nur das Mitglied selbst und Netzwerk-Administratoren, das Alter nur, wenn das Mitglied es zeigt.",
       fields: {
         slug: "Kurzname",
         widgets: "Widgets",

@@ -1044,7 +1044,7 @@ export const englishAppMessages = {
       no_widgets: "No widgets",
       load_failed: "The widget bar could not be loaded.",
       all_calendars: "All calendars",
-      profile_fields_hint: "Separated by commas; \"all\" chosen last shows every field.",
+      profile_fields_hint: "Separated by commas: first_name, last_name, email, birthday, age; \"all\" chosen last shows every field. Email and birthday show only to the member themself and network administrators, the age only where the member shows it.",
       fields: {
         slug: "Slug",
         widgets: "Widgets",

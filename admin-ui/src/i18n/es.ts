@@ -1045,7 +1045,7 @@ export const spanishAppMessages: AppMessages = {
       no_widgets: "Sin widgets",
       load_failed: "No se pudo cargar la barra de widgets.",
       all_calendars: "Todos los calendarios",
-      profile_fields_hint: "Separados por comas; «all» elegido al final muestra todos los campos.",
+      profile_fields_hint: "Separados por comas: first_name, last_name, email, birthday, age; «all» elegido al final muestra todos los campos. El correo y el cumpleaños solo los ven el propio miembro y los administradores de la red; la edad, solo si el miembro la muestra.",
       fields: {
         slug: "Identificador",
         widgets: "Widgets",

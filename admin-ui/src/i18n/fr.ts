@@ -1045,7 +1045,7 @@ export const frenchAppMessages: AppMessages = {
       no_widgets: "Aucun widget",
       load_failed: "La barre de widgets n'a pas pu être chargée.",
       all_calendars: "Tous les calendriers",
-      profile_fields_hint: "Séparés par des virgules ; « all » choisi en dernier affiche tous les champs.",
+      profile_fields_hint: "Séparés par des virgules : first_name, last_name, email, birthday, age ; « all » choisi en dernier affiche tous les champs. L’e-mail et l’anniversaire ne sont visibles que par le membre lui-même et les administrateurs du réseau, l’âge seulement si le membre l’affiche.",
       fields: {
         slug: "Identifiant",
         widgets: "Widgets",

@@ -1,6 +1,6 @@
-import { activityAbilities, type ActivityEvent, type ActivityReadEvent, type ActivityViewer, type StreamCan } from '@cn/contracts';
+import { activityAbilities, type ActivityEvent, type ActivityReadEvent, type ActivityViewer, type FileAttachment, type StreamCan } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
-import { acceptAttachments, type AttachableFile } from '../files/attaching-files';
+import { acceptAttachments, acceptEditedAttachments, type AttachableFile, type NamedAttachableFile } from '../files/attaching-files';
 
 export interface ReplyState {
   author_id: string;
@@ -15,16 +15,20 @@ export interface ActivityState {
   /** the group whose stream holds it, null for the network's */
   group_id: string | null;
   author_id: string;
+  /** the files it carries, each at the version attached */
+  attachments: FileAttachment[];
   replies: Record<string, ReplyState>;
   likers: string[];
 }
 
-export const initialActivityState = (): ActivityState => ({ exists: false, activity_id: '', deleted: false, group_id: null, author_id: '', replies: {}, likers: [] });
+export const initialActivityState = (): ActivityState => ({ exists: false, activity_id: '', deleted: false, group_id: null, author_id: '', attachments: [], replies: {}, likers: [] });
 
 export const evolveActivity = (state: ActivityState, event: ActivityEvent): ActivityState => {
   switch (event.type) {
     case 'ActivityPosted':
-      return { ...state, exists: true, activity_id: event.data.activity_id, group_id: event.data.group_id, author_id: event.data.author_id };
+      return { ...state, exists: true, activity_id: event.data.activity_id, group_id: event.data.group_id, author_id: event.data.author_id, attachments: event.data.attachments };
+    case 'ActivityEdited':
+      return event.data.attachments === null ? state : { ...state, attachments: event.data.attachments };
     case 'ActivityDeleted':
       return { ...state, deleted: true };
     case 'ActivityReplied':
@@ -58,6 +62,8 @@ export interface PostActivity extends Asked {
 export interface EditActivity extends Asked {
   type: 'EditActivity';
   html_content: string;
+  /** the files the post is to carry, as named (null: it keeps those it carries) */
+  attachments: NamedAttachableFile[] | null;
 }
 export interface DeleteActivity extends Asked {
   type: 'DeleteActivity';
@@ -113,9 +119,11 @@ export const decideActivity = (command: ActivityCommand, state: ActivityState): 
   const activity_id = state.activity_id;
   const post = activityAbilities(state.author_id, command.stream, viewer);
   switch (command.type) {
-    case 'EditActivity':
+    case 'EditActivity': {
       allow(post.update);
-      return [{ type: 'ActivityEdited', data: { activity_id: activity_id, html_content: command.html_content } }];
+      const attachments = command.attachments === null ? null : acceptEditedAttachments(state.attachments, command.attachments);
+      return [{ type: 'ActivityEdited', data: { activity_id: activity_id, html_content: command.html_content, attachments } }];
+    }
     case 'DeleteActivity':
       allow(post.destroy);
       return [{ type: 'ActivityDeleted', data: { activity_id: activity_id, group_id: state.group_id, deleted_by: viewer.member_id } }];
@@ -150,7 +158,8 @@ export const activityDecider: Decider<ActivityState, ActivityCommand, ActivityEv
   evolve: evolveActivity,
   decide: decideActivity,
   // a much-liked post's stream grows with every like
-  snapshot: { name: 'activity', version: 1, everyEvents: 200 },
+  // version 2: the state keeps the post's files (an edit may change them)
+  snapshot: { name: 'activity', version: 2, everyEvents: 200 },
 };
 
 /** How far a member has read each stream ('all', 'network', a group id), and which streams 'all' leaves out. */

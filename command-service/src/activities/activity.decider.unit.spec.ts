@@ -1,6 +1,6 @@
 import type { ActivityEvent, ActivityViewer, StreamCan } from '@cn/contracts';
 import { deciderSpecification, refusalOf } from '@cn/platform/testing';
-import type { AttachableFile } from '../files/attaching-files';
+import type { AttachableFile, NamedAttachableFile } from '../files/attaching-files';
 import { activityDecider, activityReadsDecider, type ActivityCommand } from './activity.decider';
 
 const viewer = (memberId: string, overrides: Partial<ActivityViewer> = {}): ActivityViewer => ({ member_id: memberId, network_admin: false, external: false, ...overrides });
@@ -40,9 +40,33 @@ describe('activities: posts', () => {
     expect(refusal([], post(member, author, [missing]))).toMatchObject({ key: 'unknown_attachment', field: 'attachments.0' });
   });
 
+  it('an edit naming files makes the post carry exactly these: carried ones stay at their version, new ones pass the attach rule', () => {
+    const plan = { file_id: 'f1', version_id: 'v1', name: 'plan.pdf' };
+    const withPlan: ActivityEvent = { type: 'ActivityPosted', data: { activity_id: 'a1', group_id: 'g1', author_id: 'author', html_content: '<p>Hi</p>', attachments: [plan] } };
+    const edit = (attachments: NamedAttachableFile[] | null, who = author): ActivityCommand => ({ type: 'EditActivity', html_content: '<p>Edited</p>', attachments, viewer: who, stream: member });
+    // the carried file at a newer version, no longer attachable anew: it stays, pinned where it was
+    const planNow: NamedAttachableFile = { file_id: 'f1', attachment: { file_id: 'f1', version_id: 'v2', name: 'plan.pdf' }, facts: { published_in_visible_scope: false, own_upload: false } };
+    const photo: NamedAttachableFile = { file_id: 'f2', attachment: { file_id: 'f2', version_id: 'v7', name: 'photo.jpg' }, facts: { published_in_visible_scope: true, own_upload: false } };
+    const foreign: NamedAttachableFile = { file_id: 'f3', attachment: { file_id: 'f3', version_id: 'v1', name: 'secret.txt' }, facts: { published_in_visible_scope: false, own_upload: false } };
+    const missing: NamedAttachableFile = { file_id: 'nope', attachment: null, facts: { published_in_visible_scope: false, own_upload: false } };
+    const editedWith = (attachments: unknown) => [{ type: 'ActivityEdited', data: { activity_id: 'a1', html_content: '<p>Edited</p>', attachments } }];
+    expect(spec.decide([withPlan], edit([planNow, photo, photo]))).toEqual(editedWith([plan, photo.attachment]));
+    expect(spec.decide([withPlan], edit([]))).toEqual(editedWith([]));
+    expect(spec.decide([withPlan], edit(null))).toEqual(editedWith(null));
+    expect(refusal([withPlan], edit([planNow, foreign]))).toMatchObject({ key: 'unknown_attachment', kind: 'refused', field: 'attachments.1' });
+    expect(refusal([withPlan], edit([missing]))).toMatchObject({ key: 'unknown_attachment', field: 'attachments.0' });
+    expect(refusal([withPlan], edit([photo], other))).toMatchObject({ key: 'forbidden' });
+    // a later edit decides against the files as the last edit left them: the removed plan is new again
+    const removed: ActivityEvent = { type: 'ActivityEdited', data: { activity_id: 'a1', html_content: '<p>x</p>', attachments: [] } };
+    expect(refusal([withPlan, removed], edit([planNow]))).toMatchObject({ key: 'unknown_attachment', field: 'attachments.0' });
+    // a version 1 edit (upcast: null) leaves the files as posted
+    const textOnly: ActivityEvent = { type: 'ActivityEdited', data: { activity_id: 'a1', html_content: '<p>x</p>', attachments: null } };
+    expect(spec.decide([withPlan, textOnly], edit([planNow]))).toEqual(editedWith([plan]));
+  });
+
   it('lets only the author edit; the author and the stream\'s moderators delete', () => {
-    const edit = (who: ActivityViewer, stream: StreamCan = member): ActivityCommand => ({ type: 'EditActivity', html_content: '<p>Edited</p>', viewer: who, stream });
-    expect(spec.decide([posted], edit(author))).toEqual([{ type: 'ActivityEdited', data: { activity_id: 'a1', html_content: '<p>Edited</p>' } }]);
+    const edit = (who: ActivityViewer, stream: StreamCan = member): ActivityCommand => ({ type: 'EditActivity', html_content: '<p>Edited</p>', attachments: null, viewer: who, stream });
+    expect(spec.decide([posted], edit(author))).toEqual([{ type: 'ActivityEdited', data: { activity_id: 'a1', html_content: '<p>Edited</p>', attachments: null } }]);
     expect(refusal([posted], edit(other))).toMatchObject({ key: 'forbidden' });
     expect(refusal([posted], edit(admin, moderator))).toMatchObject({ key: 'forbidden' });
 
@@ -56,7 +80,7 @@ describe('activities: posts', () => {
     expect(refusal([posted], { type: 'SetLike', liked: true, viewer: other, stream: outsider })).toMatchObject({ key: 'not_found', kind: 'not_found' });
     expect(refusal([], { type: 'SetLike', liked: true, viewer: other, stream: member })).toMatchObject({ key: 'not_found' });
     for (const command of [
-      { type: 'EditActivity', html_content: '<p>x</p>', viewer: author, stream: member },
+      { type: 'EditActivity', html_content: '<p>x</p>', attachments: null, viewer: author, stream: member },
       { type: 'DeleteActivity', viewer: author, stream: member },
       { type: 'ReplyToActivity', reply_id: 'r9', html_content: '<p>x</p>', viewer: other, stream: member },
       { type: 'SetLike', liked: true, viewer: other, stream: member },

@@ -29,8 +29,14 @@ const richContent = z
 export const activityRequestSchema = z.object({ content: richContent, attachments: attachmentIdsSchema(ACTIVITY_ATTACHMENTS_MAX) });
 export type ActivityRequest = z.input<typeof activityRequestSchema>;
 
-/** PUT /api/v1/activities/{id}: `{ content }`; an edit keeps the post's files (no field for them: none is ignored unseen) */
-export const activityEditRequestSchema = z.object({ content: richContent }).strict();
+/**
+ * PUT /api/v1/activities/{id}: `{ content, attachments? }`; without `attachments` the post keeps its files;
+ * with them, the post carries exactly these: files it carries stay at their version, new ones pass the
+ * posting's attach rule (`unknown_attachment` at `attachments.N`).
+ */
+export const activityEditRequestSchema = z
+  .object({ content: richContent, attachments: attachmentIdsSchema(ACTIVITY_ATTACHMENTS_MAX).removeDefault().optional() })
+  .strict();
 export type ActivityEditRequest = z.input<typeof activityEditRequestSchema>;
 
 /** POST /api/v1/activities/{id}/replies and PUT …/replies/{replyId}: `{ content }` */
@@ -59,7 +65,17 @@ export const ActivityPosted = defineEvent(
   }),
   { upcasters: { 1: (data) => ({ ...data, attachments: [] }) } },
 );
-export const ActivityEdited = defineEvent('ActivityEdited', 1, z.object({ activity_id: z.string(), html_content: z.string() }));
+export const ActivityEdited = defineEvent(
+  'ActivityEdited',
+  2,
+  z.object({
+    activity_id: z.string(),
+    html_content: z.string(),
+    /** version 2: the files the post carries after the edit; null: they stay as they were (every version 1 edit) */
+    attachments: z.array(fileAttachmentSchema).nullable(),
+  }),
+  { upcasters: { 1: (data) => ({ ...data, attachments: null }) } },
+);
 export const ActivityDeleted = defineEvent('ActivityDeleted', 1, z.object({ activity_id: z.string(), group_id: z.string().nullable(), deleted_by: z.string() }));
 export const ActivityReplied = defineEvent(
   'ActivityReplied',

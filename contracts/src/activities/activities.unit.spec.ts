@@ -1,4 +1,4 @@
-import { activityEditRequestSchema, activityRequestSchema, ActivityPosted } from './activities';
+import { ActivityEdited, activityEditRequestSchema, activityRequestSchema, ActivityPosted } from './activities';
 
 const errorsOf = (body: unknown) => {
   const parsed = activityRequestSchema.safeParse(body);
@@ -14,9 +14,12 @@ describe('post requests', () => {
     expect(errorsOf({ content: '<p>Hi</p>', attachments: 'f1' })).toContainEqual({ field: 'attachments', key: 'invalid_type' });
   });
 
-  it('an edit changes the text only: attachments are refused there, not ignored', () => {
-    expect(activityEditRequestSchema.safeParse({ content: '<p>Edited</p>' }).success).toBe(true);
-    expect(activityEditRequestSchema.safeParse({ content: '<p>Edited</p>', attachments: [] }).success).toBe(false);
+  it('an edit keeps the files when it names none, and names the whole new set otherwise', () => {
+    expect(activityEditRequestSchema.parse({ content: '<p>Edited</p>' }).attachments).toBeUndefined();
+    expect(activityEditRequestSchema.parse({ content: '<p>Edited</p>', attachments: [] }).attachments).toEqual([]);
+    expect(activityEditRequestSchema.parse({ content: '<p>Edited</p>', attachments: [{ id: 'f1' }, 'f2'] }).attachments).toEqual(['f1', 'f2']);
+    expect(activityEditRequestSchema.safeParse({ content: '<p>Edited</p>', attachments: Array.from({ length: 21 }, (_, index) => `f${index}`) }).success).toBe(false);
+    expect(activityEditRequestSchema.safeParse({ content: '<p>Edited</p>', files: [] }).success).toBe(false);
   });
 });
 
@@ -28,5 +31,16 @@ describe('ActivityPosted', () => {
     expect(upcast).toEqual({ ...old, attachments: [] });
     expect(ActivityPosted.schema.safeParse(upcast).success).toBe(true);
     expect(ActivityPosted.schema.safeParse(old).success).toBe(false);
+  });
+});
+
+describe('ActivityEdited', () => {
+  it('version 2 names the files after the edit; a version 1 edit read again leaves them (null)', () => {
+    expect(ActivityEdited.version).toBe(2);
+    const old = { activity_id: 'a1', html_content: '<p>Edited</p>' };
+    const upcast = ActivityEdited.upcasters?.[1]?.(old);
+    expect(upcast).toEqual({ ...old, attachments: null });
+    expect(ActivityEdited.schema.safeParse(upcast).success).toBe(true);
+    expect(ActivityEdited.schema.safeParse(old).success).toBe(false);
   });
 });

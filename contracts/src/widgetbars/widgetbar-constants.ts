@@ -13,6 +13,14 @@ export type WidgetTypeName = (typeof WIDGET_TYPES)[number];
 /** the widget types a network bar may hold: group_info only in group bars */
 export const NETWORK_WIDGET_TYPES: readonly WidgetTypeName[] = WIDGET_TYPES.filter((type) => type !== 'group_info');
 export const WIDGET_RENDERERS = ['markdown', 'html_sanitized'] as const;
+/**
+ * The member profile fields a members widget (admin_members, birthday) may show under each member
+ * (`profile_fields`, 'all': every one). Each shows only as far as the viewer may see it on the member's
+ * page: email and birthday to the member themself and network administrators, the age where the member
+ * shows it. A name not listed here (a custom field still to come) shows nothing.
+ */
+export const WIDGET_PROFILE_FIELDS = ['first_name', 'last_name', 'email', 'birthday', 'age'] as const;
+export type WidgetProfileField = (typeof WIDGET_PROFILE_FIELDS)[number];
 export const ALL_OPTION = 'all';
 
 /**

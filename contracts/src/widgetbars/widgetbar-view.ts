@@ -1,12 +1,20 @@
 // What the member console receives for a widget bar (GET /widgetbars/as-{slug}): each widget with its
 // properties and its data, resolved on the server for the signed-in member. Kept free of zod.
-import type { WidgetTypeName } from './widgetbar-constants';
+import type { WidgetProfileField, WidgetTypeName } from './widgetbar-constants';
+
+/** one profile field a members widget shows under a member (birthday: YYYY-MM-DD, age: whole years) */
+export interface WidgetProfileValue {
+  field: WidgetProfileField;
+  value: string;
+}
 
 export interface WidgetMember {
   id: string;
   name: string;
   path: string;
   image: string | null;
+  /** the widget's chosen profile fields the viewer may see, in the order chosen; absent when none is */
+  fields?: WidgetProfileValue[];
 }
 
 export interface WidgetBirthday extends WidgetMember {

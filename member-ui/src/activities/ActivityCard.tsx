@@ -126,11 +126,13 @@ export const ActivityCard = ({ activity, showStream }: { activity: ActivityDto; 
             placeholder={t('activities.post.edit')}
             initial={activity.html_content}
             startOpen
+            attachable
+            carried={activity.attachments}
             pending={commands.edit.isPending}
             onCancel={() => setEditing(false)}
-            onSubmit={async (content) => {
+            onSubmit={async (content, attachments) => {
               try {
-                await commands.edit.mutateAsync({ id: activity.id, content });
+                await commands.edit.mutateAsync({ id: activity.id, content, attachments });
                 setEditing(false);
                 return true;
               } catch (error) {

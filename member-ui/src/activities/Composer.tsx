@@ -1,20 +1,35 @@
+import type { ActivityAttachmentDto } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichEditor } from '../channels/RichEditor';
-import { AttachmentsField, attachmentIds, attachmentsSettled, useDraftAttachments } from '../messages/MessageAttachments';
+import { AttachmentsField, attachmentIds, attachmentsSettled, useDraftAttachments, type DraftAttachment } from '../messages/MessageAttachments';
 import { MentionPicker } from '../notifications/MentionPicker';
 
 /**
  * The composer: collapsed to a placeholder button until opened (§4), then a rich editor (with the '@' member
  * picker) with send and cancel. A new post may carry files (`attachable`): uploaded at once with their
  * progress, or chosen from the files area, as the message composer does; it is sent once none is uploading.
+ * Editing a post starts with the files it carries (`carried`), which may be removed and added to.
  */
+/** a file a post carries, as a draft of its edit: ready, and picked (removing it from the post deletes nothing) */
+const carriedDraft = (file: ActivityAttachmentDto): DraftAttachment => ({
+  clientId: `carried-${file.id}`,
+  source: 'picked',
+  name: file.name,
+  size: file.size,
+  progress: 1,
+  state: 'ready',
+  id: file.id,
+  errorKey: null,
+});
+
 export const Composer = ({
   id,
   placeholder,
   initial = '',
   startOpen = false,
   attachable = false,
+  carried = [],
   pending,
   onSubmit,
   onCancel,
@@ -24,6 +39,8 @@ export const Composer = ({
   initial?: string;
   startOpen?: boolean;
   attachable?: boolean;
+  /** the files what is edited carries already (only if attachable) */
+  carried?: readonly ActivityAttachmentDto[];
   pending: boolean;
   /** the text, and the ids of the files ready to go (empty unless attachable) */
   onSubmit: (html: string, attachments: string[]) => Promise<boolean>;
@@ -34,7 +51,7 @@ export const Composer = ({
   const [html, setHtml] = useState(initial);
   // a new editor after each sent text (the editor owns its content once filled)
   const [generation, setGeneration] = useState(0);
-  const attachments = useDraftAttachments();
+  const attachments = useDraftAttachments(carried.map(carriedDraft));
   const settled = attachmentsSettled(attachments.drafts);
   if (!open) {
     return (

@@ -56,7 +56,7 @@ export const useActivityCommands = () => {
   const calls = activitiesApi(api);
   return {
     post: useCommand((input: { slug: string; content: string; attachments?: string[] }) => calls.post(input.slug, { content: input.content, attachments: input.attachments ?? [] }), affects),
-    edit: useCommand((input: { id: string; content: string }) => calls.edit(input.id, { content: input.content }), affects),
+    edit: useCommand((input: { id: string; content: string; attachments?: string[] }) => calls.edit(input.id, { content: input.content, attachments: input.attachments }), affects),
     remove: useCommand((id: string) => calls.remove(id), affects),
     reply: useCommand((input: { id: string; content: string }) => calls.reply(input.id, { content: input.content }), affects),
     editReply: useCommand((input: { id: string; replyId: string; content: string }) => calls.editReply(input.id, input.replyId, { content: input.content }), affects),

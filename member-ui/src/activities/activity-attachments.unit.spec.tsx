@@ -124,3 +124,42 @@ describe('a post with files', () => {
     expect(screen.queryByTestId('activity-attachments')).toBeNull();
   });
 });
+
+describe("editing a post's files", () => {
+  useFakeUploads();
+
+  it("edits a post's files in the composer: the carried ones listed, one removed, one uploaded; the edit names the whole set", async () => {
+    const server = fakeServer({
+      'GET /api/v1/activitystreams/choir/activities': {
+        status: 200,
+        body: page([
+          {
+            ...post([
+              { id: 'img', name: 'Stage.png', content_type: 'image/png', size: 5120, image: true, url: '/api/v1/activities/p1/attachments/img' },
+              { id: 'doc', name: 'Programme.pdf', content_type: 'application/pdf', size: 2048, image: false, url: '/api/v1/activities/p1/attachments/doc' },
+            ]),
+            can: { update: true, destroy: true, reply: true, like: true },
+          },
+        ]),
+      },
+      'PUT /api/v1/activities/p1': { status: 200, body: { id: 'p1', position: 10 }, position: 10 },
+      'DELETE /api/storage/files/img': { status: 200, body: { position: 11 } },
+    });
+    renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const field = screen.getByTestId('edit-p1');
+    expect(within(field).getByTestId('message-attachment-Stage.png')).toBeTruthy();
+    expect(within(field).getByTestId('message-attachment-Programme.pdf')).toBeTruthy();
+    fireEvent.click(within(within(field).getByTestId('message-attachment-Stage.png')).getByTestId('message-attachment-remove'));
+    expect(within(field).queryByTestId('message-attachment-Stage.png')).toBeNull();
+    fireEvent.change(within(field).getByTestId('message-attachment-input'), { target: { files: [new File(['x'], 'Seating.pdf')] } });
+    await waitFor(() => expect(FakeUpload.open).toHaveLength(1));
+    act(() => FakeUpload.open[0]?.answer(201, { id: 'up-2', position: 1 }));
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('edit-p1-send').disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('edit-p1-send'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/v1/activities/p1')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/v1/activities/p1')[0]?.body).toEqual({ content: '<p>Pictures of the concert</p>', attachments: ['doc', 'up-2'] });
+    // a file the post carried is only taken off the post, never deleted from the files area
+    expect(server.callsTo('DELETE', '/api/storage/files/img')).toHaveLength(0);
+  });
+});

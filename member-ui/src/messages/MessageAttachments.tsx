@@ -32,10 +32,11 @@ export const attachmentIds = (drafts: readonly DraftAttachment[]): string[] => d
  * upload route) with their progress, and may be removed before sending (the upload is discarded). A
  * forward's files are listed as carried on.
  */
-export const useDraftAttachments = () => {
+export const useDraftAttachments = (initial: readonly DraftAttachment[] = []) => {
   const { api } = useSession();
   const { i18n } = useTranslation();
-  const [drafts, setDrafts] = useState<DraftAttachment[]>([]);
+  // what is being edited carries files already: they start as picked ones (their removal deletes nothing)
+  const [drafts, setDrafts] = useState<DraftAttachment[]>(() => [...initial]);
   const counter = useRef(0);
   const files = filesApi(api);
   const patch = (clientId: string, change: Partial<DraftAttachment>) => setDrafts((all) => all.map((draft) => (draft.clientId === clientId ? { ...draft, ...change } : draft)));

@@ -1,4 +1,4 @@
-import { ALL_OPTION, countValue, DASHBOARD_WIDGETBAR_SLUG, editWidgetBar, paletteFor, WIDGET_RENDERERS, type GroupDetailDto, type Widget, type WidgetBarDraft, type WidgetTypeName } from '@cn/contracts';
+import { ALL_OPTION, countValue, DASHBOARD_WIDGETBAR_SLUG, editWidgetBar, paletteFor, WIDGET_PROFILE_FIELDS, WIDGET_RENDERERS, type GroupDetailDto, type Widget, type WidgetBarDraft, type WidgetTypeName } from '@cn/contracts';
 import { useEffect, useReducer, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext, useParams } from 'react-router-dom';
@@ -48,22 +48,20 @@ const Property = ({ name, value, onChange, calendars }: { name: string; value: u
         ))}
       </span>
     );
-  } else if (name === 'profile_fields')
+  } else if (name === 'profile_fields') {
+    const chosen = Array.isArray(value) ? value.map(String) : [];
+    const toggle = (option: string) => onChange(chosen.includes(option) ? chosen.filter((item) => item !== option) : [...chosen, option]);
     input = (
-      <input
-        id={id}
-        value={Array.isArray(value) ? value.join(', ') : ''}
-        onChange={(event) =>
-          onChange(
-            event.target.value
-              .split(',')
-              .map((part) => part.trim())
-              .filter(Boolean),
-          )
-        }
-      />
+      <span id={id} className="widget-editor__choices" data-testid={id}>
+        {[ALL_OPTION, ...WIDGET_PROFILE_FIELDS].map((field) => (
+          <label key={field} className="field--inline">
+            <input type="checkbox" checked={chosen.includes(field)} onChange={() => toggle(field)} />{' '}
+            {t(field === ALL_OPTION ? 'widgetbars.editor.all_profile_fields' : `widgetbars.profile_fields.${field}`)}
+          </label>
+        ))}
+      </span>
     );
-  else if (name === 'content') input = <textarea id={id} data-testid={id} rows={5} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} />;
+  } else if (name === 'content') input = <textarea id={id} data-testid={id} rows={5} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} />;
   else input = <input id={id} data-testid={id} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} />;
   return (
     <div className="field">

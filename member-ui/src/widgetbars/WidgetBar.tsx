@@ -1,4 +1,4 @@
-import type { ResolvedWidget, WidgetData } from '@cn/contracts';
+import type { ResolvedWidget, WidgetData, WidgetProfileValue } from '@cn/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWidgetBar } from './widgetbars-queries';
@@ -15,6 +15,24 @@ const Empty = ({ text }: { text: string }) => {
 
 const emptyKey = (widget: ResolvedWidget): string => `widgetbars.empty.${widget.type}`;
 
+/** the profile fields a members widget shows under a member (those the server let the viewer see) */
+const ProfileFields = ({ fields }: { fields: WidgetProfileValue[] | undefined }) => {
+  const { t, i18n } = useTranslation();
+  if (!fields || fields.length === 0) return null;
+  const shown = (entry: WidgetProfileValue): string =>
+    entry.field === 'birthday' ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${entry.value}T00:00:00Z`)) : entry.value;
+  return (
+    <dl className="widget__fields muted" data-testid="widget-profile-fields">
+      {fields.map((entry) => (
+        <div key={entry.field} className="widget__field">
+          <dt>{t(`widgetbars.profile_fields.${entry.field}`)}</dt>
+          <dd>{shown(entry)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+};
+
 const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
   const { t, i18n } = useTranslation();
   const data: WidgetData = widget.data;
@@ -28,6 +46,7 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
             <li key={member.id} data-testid="widget-member">
               {member.image ? <img className="widget__avatar" src={member.image} alt="" /> : null}
               <Link to={member.path}>{member.name}</Link>
+              <ProfileFields fields={member.fields} />
             </li>
           ))}
         </ul>
@@ -43,6 +62,7 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
             return (
               <li key={member.id} data-testid="widget-birthday">
                 <Link to={member.path}>{member.name}</Link> <span className="muted">{member.age === undefined ? date : t('widgetbars.birthday_with_age', { date, age: member.age })}</span>
+                <ProfileFields fields={member.fields} />
               </li>
             );
           })}

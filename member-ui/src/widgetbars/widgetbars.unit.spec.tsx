@@ -35,6 +35,30 @@ describe('the widget bar in the member console', () => {
     expect(screen.getByTestId('widget-member').textContent).toBe('Grace Hopper');
   });
 
+  it("shows the profile fields the server lets the viewer see under each member, labelled, with the birthday as a date", async () => {
+    const server = fakeServer({
+      'GET /widgetbars/as-dashboard': {
+        status: 200,
+        body: bar([
+          widget('admin_members', {
+            kind: 'members',
+            members: [
+              { id: 'm1', name: 'Ada Admin', path: '/members/m1', image: null, fields: [{ field: 'email', value: 'ada@example.org' }, { field: 'birthday', value: '1990-12-24' }] },
+              { id: 'm2', name: 'Grace Hopper', path: '/members/m2', image: null },
+            ],
+          }),
+          { ...widget('birthday', { kind: 'birthdays', members: [{ id: 'm3', name: 'Bea Baker', path: '/members/m3', image: null, date: '12-24', fields: [{ field: 'age', value: '35' }] }] }), index: 1 },
+        ]),
+      },
+    });
+    renderPage(<WidgetBar slug="dashboard" />, { url: '/', path: '/', api: server.api });
+    const admins = await screen.findByTestId('widget-admin_members');
+    const [ada, grace] = admins.querySelectorAll('[data-testid="widget-member"]');
+    expect(ada?.querySelector('[data-testid="widget-profile-fields"]')?.textContent).toBe('Emailada@example.orgBirthdayDec 24, 1990');
+    expect(grace?.querySelector('[data-testid="widget-profile-fields"]')).toBeNull();
+    expect(screen.getAllByTestId('widget-birthday')[1]?.querySelector('[data-testid="widget-profile-fields"]')?.textContent).toBe('Age35');
+  });
+
   it('says so when the bar cannot be loaded', async () => {
     const server = fakeServer({ 'GET /widgetbars/g-g1-as-dashboard': { status: 500, body: { statusCode: 500, error: 'generic_error' } } });
     renderPage(<WidgetBar slug="dashboard" groupId="g1" />, { url: '/', path: '/', api: server.api });

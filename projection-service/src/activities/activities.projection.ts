@@ -114,7 +114,8 @@ export const activitiesProjection: Projection<ActivityDocument> = {
           })
         );
       case 'ActivityEdited':
-        return doc && { ...doc, html_content: event.data.html_content, updated_at: at };
+        // null: an edit of the text alone (every version 1 edit) leaves the files as they were
+        return doc && { ...doc, html_content: event.data.html_content, attachments: event.data.attachments ?? doc.attachments, updated_at: at };
       case 'ActivityDeleted':
         return null;
       case 'ActivityReplied':

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { activityStream, appointmentStream, calendarStream, channelStream, groupStream, type ActivityViewer, type GroupAccess } from '@cn/contracts';
+import { activityStream, appointmentStream, calendarStream, channelStream, groupStream, mentionMarkup, type ActivityViewer, type GroupAccess } from '@cn/contracts';
 import type { ProjectedDocument, Projection, RecordedEvent } from '@cn/domain';
 import { recorded } from '../__tests__/events';
 import { calendarsProjection } from '../calendars/calendars.projection';
 import { groupsProjection } from '../groups/groups.projection';
 import { activitiesProjection, activityReadsProjection, type ActivityDocument } from './activities.projection';
-import { placeOf, unreadCounts, type StreamsContext } from './activity-visibility';
+import { inAllStream, placeOf, unreadCounts, type StreamsContext } from './activity-visibility';
 
 /** every document of a read model after the history, applied as the runner does (a document skips what it has seen) */
 const projectAll = <D extends ProjectedDocument>(projection: Projection<D>, events: readonly RecordedEvent[], times = 1): Map<string, D> => {
@@ -66,7 +66,7 @@ describe('activities projection', () => {
     expect(docs.get('joined-g1-ann')).toMatchObject({ kind: 'group_member', group_id: 'g1', author_id: 'ann' });
   });
 
-  it('keeps the files a post carries, pinned to their versions; an edit leaves them; an automatic activity carries none', () => {
+  it('keeps the files a post carries, pinned to their versions; an edit of the text leaves them, one naming files replaces them; an automatic activity carries none', () => {
     const attachment = { file_id: 'f1', version_id: 'v1', name: 'Plan.pdf' };
     const docs = projectAll(activitiesProjection, [
       ...history,
@@ -75,6 +75,15 @@ describe('activities projection', () => {
     ]);
     expect(docs.get('a3')).toMatchObject({ html_content: '<p>files, edited</p>', attachments: [attachment] });
     expect(docs.get('a1')?.attachments).toEqual([]);
+    // a version 2 edit names the files the post carries from then on
+    const added = { file_id: 'f2', version_id: 'v7', name: 'Map.png' };
+    const edited = projectAll(activitiesProjection, [
+      ...history,
+      recorded('ActivityPosted', { activity_id: 'a3', group_id: 'g1', author_id: 'ann', html_content: '<p>files</p>', attachments: [attachment] }, { streamId: activityStream('a3'), memberId: 'ann' }),
+      recorded('ActivityEdited', { activity_id: 'a3', html_content: '<p>other files</p>', attachments: [added] }, { streamId: activityStream('a3') }),
+      recorded('ActivityEdited', { activity_id: 'a3', html_content: '<p>same files</p>', attachments: null }, { streamId: activityStream('a3') }),
+    ]);
+    expect(edited.get('a3')).toMatchObject({ html_content: '<p>same files</p>', attachments: [added] });
     expect(docs.get('joined-g1-ann')?.attachments).toEqual([]);
   });
 
@@ -107,6 +116,38 @@ describe('activities projection', () => {
     const ctx = (status: 'active' | 'draft'): StreamsContext => ({ ...contextOf(events, member('ben')), channels: new Map([['news', { status, author_id: 'ann' }]]) });
     expect(placeOf(doc, ctx('active'))).toMatchObject({ key: 'network' });
     expect(placeOf(doc, ctx('draft'))).toBeNull();
+  });
+
+  it("counts in 'all''s badge what 'all' shows of an unsubscribed stream: followed members' posts and mentions", () => {
+    const joins = [created('g1', 'open'), ...['ann', 'ben', 'cid', 'dan'].map((id) => joined('g1', id))];
+    const events = [
+      ...joins,
+      // the joins are read
+      recorded('ActivityStreamRead', { member_id: 'ann', stream: 'all', up_to: joins.at(-1)?.position ?? 0 }),
+      posted('by-ben', 'g1', 'ben'),
+      posted('by-cid', 'g1', 'cid'),
+      recorded('ActivityPosted', { activity_id: 'mention', group_id: 'g1', author_id: 'dan', html_content: `<p>hi ${mentionMarkup('ann', 'Ann')}</p>`, attachments: [] }, { streamId: activityStream('mention'), memberId: 'dan' }),
+      posted('by-ann', 'g1', 'ann'),
+      posted('net-dan', null, 'dan'),
+    ];
+    const docs = projectAll(activitiesProjection, events);
+    const ctx = contextOf(events, member('ann'));
+    const read = projectAll(activityReadsProjection, events).get('ann')?.read ?? {};
+    const subscribed = { unsubscribed: new Set<string>(), followed: new Set<string>() };
+    const unsubscribed = { unsubscribed: new Set(['g1']), followed: new Set(['ben']) };
+    // subscribed: 'all' counts every unread of others, as the streams' counts add up
+    expect(unreadCounts(docs.values(), read, ctx, subscribed)).toEqual(new Map([['g1', 3], ['all', 4], ['network', 1]]));
+    // unsubscribed from g1: the group's own count stays; 'all' keeps the followed member's post, the mention and the network's
+    expect(unreadCounts(docs.values(), read, ctx, unsubscribed)).toEqual(new Map([['g1', 3], ['all', 3], ['network', 1]]));
+    // and the same rule decides what the 'all' page shows
+    const shown = [...docs.values()].filter((doc) => {
+      const place = placeOf(doc, ctx);
+      return place !== null && place.key === 'g1' && doc.kind === 'post' && inAllStream({ doc, key: place.key }, unsubscribed, 'ann');
+    });
+    expect(shown.map((doc) => doc._id).sort()).toEqual(['by-ann', 'by-ben', 'mention']);
+    // a mark on the group's stream reads them in 'all' too
+    const marked = { ...read, g1: Math.max(...[...docs.values()].map((doc) => doc.created_position)) };
+    expect(unreadCounts(docs.values(), marked, ctx, unsubscribed).get('all')).toBe(1);
   });
 
   // random histories of group membership and posts

@@ -11,7 +11,6 @@ import {
   type MemberLink,
   isInlineImage,
   sizedFileUrl,
-  mentionedMemberIds,
   type StreamCan,
   type UnreadActivitiesResponse,
 } from '@cn/contracts';
@@ -26,7 +25,9 @@ import { groupsCollection } from '../groups/groups.read';
 import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
 import { activitiesProjection, activityReadsProjection, type ActivityDocument, type ActivityReadsDocument } from './activities.projection';
-import { placeOf, streamCanIn, unreadCounts, type StreamsContext } from './activity-visibility';
+import { inAllStream, placeOf, streamCanIn, unreadCounts, type AllStreamScope, type StreamsContext } from './activity-visibility';
+
+export { inAllStream, type AllStreamScope } from './activity-visibility';
 
 export const activitiesCollection = (store: DocumentStore) => store.collection<ActivityDocument>(collectionName(activitiesProjection));
 export const activityReadsCollection = (store: DocumentStore) => store.collection<ActivityReadsDocument>(collectionName(activityReadsProjection));
@@ -88,53 +89,47 @@ export const collectVisible = async (
   }
 };
 
-/** unread activities of others by stream key: newer than the member's mark for the stream or for 'all' */
-export const unreadByStream = async (store: DocumentStore, ctx: StreamsContext): Promise<Map<string, number>> => {
+/**
+ * Unread activities of others by stream key: newer than the member's mark for the stream or for 'all';
+ * under ALL_STREAM_SLUG, those of them 'all' shows (inAllStream).
+ */
+export const unreadByStream = async (store: DocumentStore, ctx: StreamsContext, scope: AllStreamScope): Promise<Map<string, number>> => {
   const read = (await activityReadsCollection(store).get(ctx.viewer.member_id))?.read ?? {};
   const marks = Object.values(read);
   const oldest = marks.length === 0 || !Object.hasOwn(read, ALL_STREAM_SLUG) ? 0 : Math.min(...marks, read[ALL_STREAM_SLUG] ?? 0);
   const docs = await activitiesCollection(store).find({ created_position: { $gt: oldest } }, { sort: [['created_position', -1]], limit: UNREAD_SCAN_MAX });
-  return unreadCounts(docs, read, ctx);
+  return unreadCounts(docs, read, ctx, scope);
 };
-
-/** What the viewer's 'all' gathers: every stream they may see but those they unsubscribed, and from those, what concerns them. */
-export interface AllStreamScope {
-  unsubscribed: ReadonlySet<string>;
-  followed: ReadonlySet<string>;
-}
 
 export const loadAllStreamScope = async (store: DocumentStore, memberId: string): Promise<AllStreamScope> => {
   const [reads, follows] = await Promise.all([activityReadsCollection(store).get(memberId), memberFollowsCollection(store).get(memberId)]);
   return { unsubscribed: new Set(reads?.unsubscribed ?? []), followed: new Set(follows?.following_ids ?? []) };
 };
 
-/** whether 'all' shows an activity: its stream is subscribed, or it is the viewer's own, a followed member's, or mentions the viewer */
-export const inAllStream = (entry: Placed, scope: AllStreamScope, viewerId: string): boolean => {
-  if (!scope.unsubscribed.has(entry.key)) return true;
-  const author = entry.doc.author_id;
-  if (author !== null && (author === viewerId || scope.followed.has(author))) return true;
-  return entry.doc.kind === 'post' && mentionedMemberIds(entry.doc.html_content).includes(viewerId);
-};
+/** the 'all' badge: what 'all' shows of the unread activities (the subscribed streams', and what concerns the viewer in the others) */
+export const allStreamUnread = (counts: ReadonlyMap<string, number>): number => counts.get(ALL_STREAM_SLUG) ?? 0;
 
-/** the 'all' badge: the unread counts of the subscribed streams */
-export const allStreamUnread = (counts: ReadonlyMap<string, number>, scope: AllStreamScope): number =>
-  [...counts].reduce((total, [key, count]) => (scope.unsubscribed.has(key) ? total : total + count), 0);
+/** the viewer's unread counts by stream key and for 'all' */
+export const loadUnreadCounts = async (store: DocumentStore, ctx: StreamsContext): Promise<{ counts: Map<string, number>; scope: AllStreamScope }> => {
+  const scope = await loadAllStreamScope(store, ctx.viewer.member_id);
+  return { counts: await unreadByStream(store, ctx, scope), scope };
+};
 
 /** GET /activitystreams.json: 'all', the network's (not for external members, §6), and the groups the member belongs to */
 export const streamLinks = async (store: DocumentStore, ctx: StreamsContext): Promise<ActivityStreamLink[]> => {
-  const [counts, scope] = await Promise.all([unreadByStream(store, ctx), loadAllStreamScope(store, ctx.viewer.member_id)]);
+  const { counts, scope } = await loadUnreadCounts(store, ctx);
   const groups = [...ctx.groups.values()]
     .filter((group) => group.member_ids.includes(ctx.viewer.member_id) && streamCanIn(group._id, ctx).see)
     .sort((a, b) => a.name.localeCompare(b.name) || a._id.localeCompare(b._id));
   const link = (slug: string, key: string, name: string, kind: 'network' | 'group'): ActivityStreamLink => ({ slug, name, kind, unread_count: counts.get(key) ?? 0, subscribed: !scope.unsubscribed.has(key) });
   return [
-    { slug: ALL_STREAM_SLUG, name: '', kind: 'all', unread_count: allStreamUnread(counts, scope), subscribed: true },
+    { slug: ALL_STREAM_SLUG, name: '', kind: 'all', unread_count: allStreamUnread(counts), subscribed: true },
     ...(ctx.viewer.external ? [] : [link(NETWORK_STREAM_SLUG, NETWORK_STREAM_SLUG, '', 'network')]),
     ...groups.map((group) => link(group.slug, group._id, group.name, 'group')),
   ];
 };
 
-/** GET /api/v1/unreads/activities (and /unreads' part): 'all''s count, over the subscribed streams, and each stream's */
+/** GET /api/v1/unreads/activities (and /unreads' part): 'all''s count (what 'all' shows) and each stream's */
 export const unreadActivitiesOf = (links: readonly ActivityStreamLink[]): UnreadActivitiesResponse => ({
   total: links.find((link) => link.kind === ALL_STREAM_SLUG)?.unread_count ?? 0,
   streams: links.filter((link) => link.kind !== ALL_STREAM_SLUG).map((link) => ({ slug: link.slug, count: link.unread_count })),
@@ -230,14 +225,14 @@ export const streamPage = async (store: DocumentStore, ctx: StreamsContext, slug
   const wanted = all ? (entry: Placed) => inAllStream(entry, scope, ctx.viewer.member_id) : (entry: Placed) => entry.key === key;
   const [{ placed, more }, counts, latest] = await Promise.all([
     collectVisible(store, ctx, { wanted, before, limit: ACTIVITIES_PER_PAGE }),
-    unreadByStream(store, ctx),
+    unreadByStream(store, ctx, scope),
     collectVisible(store, ctx, { wanted, limit: 1 }),
   ]);
   return {
     stream: { slug, name: all ? '' : nameOfKey(key, ctx), kind: all ? 'all' : key === NETWORK_STREAM_SLUG ? 'network' : 'group', subscribed: all || !scope.unsubscribed.has(key) },
     activities: await toActivityDtos(store, ctx, placed),
     latest_position: latest.placed[0]?.doc.created_position ?? 0,
-    unread_count: all ? allStreamUnread(counts, scope) : (counts.get(key) ?? 0),
+    unread_count: all ? allStreamUnread(counts) : (counts.get(key) ?? 0),
     next_before: more ? (placed[placed.length - 1]?.doc.created_position ?? null) : null,
     // the command side's rule: any stream the viewer sees but 'all' (streamKeyOfSlug refused the others)
     can: { post: !all && streamCanIn(key, ctx).post, subscribe: !all },

@@ -8,6 +8,7 @@ import {
   type CalendarFacts,
   type ChannelFacts,
   type GroupViewer,
+  mentionedMemberIds,
   type StreamCan,
 } from '@cn/contracts';
 import type { GroupDocument } from '../groups/groups.projection';
@@ -70,15 +71,35 @@ export const placeOf = (doc: ActivityDocument, ctx: StreamsContext): { key: stri
   return can.see ? { key, can } : null;
 };
 
-/** unread activities of others by stream key: newer than the member's mark for their stream or for 'all' */
-export const unreadCounts = (docs: Iterable<ActivityDocument>, read: Readonly<Record<string, number>>, ctx: StreamsContext): Map<string, number> => {
+/** What the viewer's 'all' gathers: every stream they may see but those they unsubscribed, and from those, what concerns them. */
+export interface AllStreamScope {
+  unsubscribed: ReadonlySet<string>;
+  followed: ReadonlySet<string>;
+}
+
+/** whether 'all' shows an activity: its stream is subscribed, or it is the viewer's own, a followed member's, or mentions the viewer */
+export const inAllStream = (entry: { doc: ActivityDocument; key: string }, scope: AllStreamScope, viewerId: string): boolean => {
+  if (!scope.unsubscribed.has(entry.key)) return true;
+  const author = entry.doc.author_id;
+  if (author !== null && (author === viewerId || scope.followed.has(author))) return true;
+  return entry.doc.kind === 'post' && mentionedMemberIds(entry.doc.html_content).includes(viewerId);
+};
+
+/**
+ * Unread activities of others by stream key, newer than the member's mark for their stream or for 'all';
+ * given the viewer's scope, also 'all''s own count under ALL_STREAM_SLUG: what 'all' shows of them, so a
+ * followed member's post or a mention in an unsubscribed stream counts there too.
+ */
+export const unreadCounts = (docs: Iterable<ActivityDocument>, read: Readonly<Record<string, number>>, ctx: StreamsContext, scope?: AllStreamScope): Map<string, number> => {
   const counts = new Map<string, number>();
+  const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
   for (const doc of docs) {
     if (doc.author_id === ctx.viewer.member_id) continue;
     const place = placeOf(doc, ctx);
     if (!place) continue;
     if (doc.created_position <= Math.max(read[place.key] ?? 0, read[ALL_STREAM_SLUG] ?? 0)) continue;
-    counts.set(place.key, (counts.get(place.key) ?? 0) + 1);
+    add(place.key);
+    if (scope && inAllStream({ doc, key: place.key }, scope, ctx.viewer.member_id)) add(ALL_STREAM_SLUG);
   }
   return counts;
 };

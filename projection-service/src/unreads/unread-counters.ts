@@ -6,7 +6,7 @@ import type { MemberDocument } from '../members/members.projection';
 import { unreadMessageCount } from '../messages/messages.read';
 import { viewerOf } from '../calendars/calendars.read';
 import { unreadFolders as unreadFoldersOf } from '../files/files.read';
-import { activityViewerOf, allStreamUnread, loadAllStreamScope, loadStreamsContext, streamLinks, unreadActivitiesOf, unreadByStream } from '../activities/activities.read';
+import { activityViewerOf, allStreamUnread, loadStreamsContext, loadUnreadCounts, streamLinks, unreadActivitiesOf } from '../activities/activities.read';
 
 /** what a counter is handed: the store, the signed-in member and now */
 export interface UnreadInput {
@@ -18,10 +18,10 @@ export interface UnreadInput {
 /** one feature's unread count (-1: something new without a count) */
 export type UnreadCounter = (input: UnreadInput) => Promise<number>;
 
-/** the 'all' stream's badge: unread activities of others in the streams the member subscribed */
+/** the 'all' stream's badge: unread activities of others that 'all' shows (subscribed streams, and followed members' posts and mentions elsewhere) */
 const activitystreams: UnreadCounter = async ({ store, member }) => {
   const ctx = await loadStreamsContext(store, activityViewerOf({ id: member._id, roles: member.roles }));
-  return allStreamUnread(await unreadByStream(store, ctx), await loadAllStreamScope(store, member._id));
+  return allStreamUnread((await loadUnreadCounts(store, ctx)).counts);
 };
 
 /** the calendar's open invites (what /appointments/invites lists under 'open') */

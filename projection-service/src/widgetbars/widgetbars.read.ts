@@ -8,12 +8,15 @@ import {
   sanitizeHtml,
   statusSeenBy,
   windowBounds,
+  WIDGET_PROFILE_FIELDS,
   type ResolvedWidget,
   type WidgetAppointment,
   type WidgetBirthday,
   type WidgetData,
   type WidgetLink,
   type WidgetMember,
+  type WidgetProfileField,
+  type WidgetProfileValue,
   type WidgetTypeName,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
@@ -52,12 +55,50 @@ const DAY_MS = 86_400_000;
 /** how far ahead the appointments widget looks */
 const APPOINTMENTS_AHEAD_DAYS = 366;
 
-const toWidgetMember = (doc: MemberDocument): WidgetMember => ({
-  id: doc._id,
-  name: displayNameOf(doc),
-  path: `/members/${doc._id}`,
-  image: doc.image ? memberImageUrl(doc._id, doc.image.version, 'small') : null,
-});
+/** the profile fields a widget shows ('all': every one), known ones only, each once, in the order chosen */
+export const chosenProfileFields = (chosen: readonly string[]): WidgetProfileField[] =>
+  chosen.includes(ALL_OPTION) ? [...WIDGET_PROFILE_FIELDS] : WIDGET_PROFILE_FIELDS.filter((field) => chosen.includes(field)).sort((a, b) => chosen.indexOf(a) - chosen.indexOf(b));
+
+/**
+ * A member's profile fields as the viewer may see them on the member's page (toMemberDto's rule): names to
+ * everyone, email and birthday to the member themself and network administrators, the age where the member
+ * shows it; empty values are left out.
+ */
+export const visibleProfileFields = (doc: MemberDocument, fields: readonly WidgetProfileField[], viewer: Pick<MemberDocument, '_id' | 'roles'>, today: string): WidgetProfileValue[] => {
+  const ownOrAdmin = viewer._id === doc._id || viewer.roles.network_admin;
+  const valueOf = (field: WidgetProfileField): string | null => {
+    switch (field) {
+      case 'first_name':
+        return doc.first_name;
+      case 'last_name':
+        return doc.last_name;
+      case 'email':
+        return ownOrAdmin ? doc.email : null;
+      case 'birthday':
+        return ownOrAdmin ? (doc.birthday ?? null) : null;
+      case 'age': {
+        const age = doc.show_age ? ageOn(doc.birthday, today) : null;
+        return age === null ? null : String(age);
+      }
+    }
+  };
+  return fields.flatMap((field) => {
+    const value = doc.deleted ? null : valueOf(field);
+    return value ? [{ field, value }] : [];
+  });
+};
+
+const toWidgetMember = (doc: MemberDocument, shown?: { fields: readonly WidgetProfileField[]; ctx: WidgetReadContext }): WidgetMember => {
+  const member: WidgetMember = {
+    id: doc._id,
+    name: displayNameOf(doc),
+    path: `/members/${doc._id}`,
+    image: doc.image ? memberImageUrl(doc._id, doc.image.version, 'small') : null,
+  };
+  const fields = shown ? visibleProfileFields(doc, shown.fields, shown.ctx.viewer, shown.ctx.now.toISOString().slice(0, 10)) : [];
+  if (fields.length > 0) member.fields = fields;
+  return member;
+};
 
 /**
  * The members a widget may list: registered, not erased, not locked, not hidden from the viewer (members
@@ -79,7 +120,7 @@ const byName = (a: MemberDocument, b: MemberDocument): number => displayNameOf(a
 const newestMembers = async (ctx: WidgetReadContext, members: MemberDocument[], count: number): Promise<WidgetData> => {
   const since = new Map((await memberSinceCollection(ctx.store).find()).map((doc) => [doc._id, doc.registered_at]));
   const newest = [...members].sort((a, b) => (since.get(b._id) ?? '').localeCompare(since.get(a._id) ?? '') || byName(a, b));
-  return { kind: 'members', members: newest.slice(0, count).map(toWidgetMember) };
+  return { kind: 'members', members: newest.slice(0, count).map((member) => toWidgetMember(member)) };
 };
 
 /** members with an open console whose presence the viewer may see (an invisible member is never listed) */
@@ -90,7 +131,7 @@ const onlineMembers = async (ctx: WidgetReadContext, members: MemberDocument[], 
     const status = statusSeenBy(member.presence, { subjectId: member._id, viewerId: ctx.viewer._id, showOnlineStatus: settings.member.show_online_status, connected: true });
     return status !== undefined && status.type !== 'invisible';
   });
-  return { kind: 'members', members: online.sort(byName).slice(0, count).map(toWidgetMember) };
+  return { kind: 'members', members: online.sort(byName).slice(0, count).map((member) => toWidgetMember(member)) };
 };
 
 /** days from today (UTC date) to the next birthday on `MM-DD`; 29 February counts as 1 March in other years */
@@ -103,7 +144,7 @@ export const daysUntilBirthday = (birthday: string, today: string): number => {
   return Math.round(((thisYear >= todayMs ? thisYear : next((year ?? 1970) + 1)) - todayMs) / DAY_MS);
 };
 
-const birthdays = (ctx: WidgetReadContext, members: MemberDocument[], count: number, showAge: boolean): WidgetData => {
+const birthdays = (ctx: WidgetReadContext, members: MemberDocument[], count: number, showAge: boolean, fields: readonly WidgetProfileField[]): WidgetData => {
   const today = ctx.now.toISOString().slice(0, 10);
   const upcoming = members
     .filter((member): member is MemberDocument & { birthday: string } => typeof member.birthday === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(member.birthday))
@@ -113,7 +154,7 @@ const birthdays = (ctx: WidgetReadContext, members: MemberDocument[], count: num
   return {
     kind: 'birthdays',
     members: upcoming.map(({ member, days }): WidgetBirthday => {
-      const entry: WidgetBirthday = { ...toWidgetMember(member), date: member.birthday.slice(5) };
+      const entry: WidgetBirthday = { ...toWidgetMember(member, { fields, ctx }), date: member.birthday.slice(5) };
       // the age shows only where the widget shows ages and the member shows theirs; on the day itself, the new age
       const age = showAge && member.show_age ? ageOn(member.birthday, new Date(ctx.now.getTime() + days * DAY_MS).toISOString().slice(0, 10)) : null;
       if (age !== null) entry.age = age;
@@ -164,9 +205,15 @@ const speedDial = async (ctx: WidgetReadContext, count: number): Promise<WidgetD
   return { kind: 'links', links: [...groupLinks, ...channelLinks].slice(0, count) };
 };
 
-const adminMembers = (ctx: WidgetReadContext, members: MemberDocument[]): WidgetData => {
+const adminMembers = (ctx: WidgetReadContext, members: MemberDocument[], fields: readonly WidgetProfileField[]): WidgetData => {
   const admins = ctx.group ? new Set(ctx.group.admin_ids) : null;
-  return { kind: 'members', members: members.filter((member) => (admins ? admins.has(member._id) : member.roles.network_admin)).sort(byName).map(toWidgetMember) };
+  return {
+    kind: 'members',
+    members: members
+      .filter((member) => (admins ? admins.has(member._id) : member.roles.network_admin))
+      .sort(byName)
+      .map((member) => toWidgetMember(member, { fields, ctx })),
+  };
 };
 
 const escapeMarkdown = (text: string): string => text.replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
@@ -205,11 +252,11 @@ const dataOf = async (ctx: WidgetReadContext, widget: StoredWidget, members: () 
   const type: WidgetTypeName = widget.type;
   switch (type) {
     case 'admin_members':
-      return adminMembers(ctx, await members());
+      return adminMembers(ctx, await members(), chosenProfileFields(strings(p['profile_fields'])));
     case 'appointments':
       return appointments(ctx, { scope: p['scope'] === 'all' ? 'all' : 'personal', additional_calendar_ids: strings(p['additional_calendar_ids']), count: num(p['count'], 10) });
     case 'birthday':
-      return birthdays(ctx, await members(), num(p['count'], 5), p['show_age'] === true);
+      return birthdays(ctx, await members(), num(p['count'], 5), p['show_age'] === true, chosenProfileFields(strings(p['profile_fields'])));
     case 'group_info':
       return ctx.group ? groupInfo(ctx.group, str(p['content']), rendererOf(p['renderer'])) : { kind: 'markdown', markdown: '' };
     case 'newest_members':

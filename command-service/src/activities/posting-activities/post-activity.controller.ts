@@ -38,9 +38,16 @@ export class PostActivityController {
 
   @Put('activities/:id')
   @HttpCode(200)
-  @Endpoint({ summary: 'Edit one\'s own post { content } (its files stay as posted)', tags, auth: 'member', command: POST_COMMANDS.edit, body: activityEditRequestSchema, responses: { 200: commandAnswer('accepted, { id, position }', createdAcceptedSchema), ...refusals } })
+  @Endpoint({
+    summary: 'Edit one\'s own post { content, attachments? }: without attachments its files stay; with them the post carries exactly these (files it carries stay at their version, new ones as when posting)',
+    tags,
+    auth: 'member',
+    command: POST_COMMANDS.edit,
+    body: activityEditRequestSchema,
+    responses: { 200: commandAnswer('accepted, { id, position }', createdAcceptedSchema), ...postRefusals },
+  })
   async edit(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() payload: z.output<typeof activityEditRequestSchema>, @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {
-    const { position } = await this.commands.execute(new PostActivityCommand(issuer, { slug: null, activity_id: id, html_content: payload.content }));
+    const { position } = await this.commands.execute(new PostActivityCommand(issuer, { slug: null, activity_id: id, html_content: payload.content, attachments: payload.attachments }));
     return { id, ...commandAccepted(res, position) };
   }
 
