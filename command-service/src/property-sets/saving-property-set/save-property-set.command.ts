@@ -9,6 +9,7 @@ import {
   propertySetAbilities,
   propertySetStream,
   resolvePropertySet,
+  tagParentIssues,
   type GroupCategoryEvent,
   type GroupStreamEvent,
   type PropertySetChange,
@@ -88,7 +89,12 @@ export class SavePropertySetHandler implements ICommandHandler<SavePropertySetCo
     const member = await this.lookup.issuer(issuer);
     const known = await this.contextOf(context);
     const { update } = propertySetAbilities({ network_admin: member.roles.network_admin, admin_group_ids: known.groupAdmins.includes(member._id) && context.context_id ? [context.context_id] : [] }, context);
-    const issues = 'modifications' in change && update ? modificationIssues(change.modifications, await this.parentProperties(name, context, known.category)) : [];
+    let issues: Array<[string, string]> = [];
+    if (update && 'modifications' in change) issues = modificationIssues(change.modifications, await this.parentProperties(name, context, known.category));
+    else if (update && change.tag_parents.length > 0) {
+      const catalogue = await this.lookup.tagCatalogue();
+      issues = tagParentIssues(change.tag_parents, (appId) => catalogue.tag_properties[appId] ?? []);
+    }
     const handled = await this.commands.run(SAVE_PROPERTY_SET, {
       streamId: propertySetStream(name, context),
       decider: propertySetDecider,
