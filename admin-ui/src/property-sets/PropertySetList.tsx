@@ -29,7 +29,7 @@ const OpenByName = () => {
         slotProps={{ htmlInput: { 'data-testid': 'property-set-new-name' } }}
         onChange={(event) => setName(event.target.value.trim())}
       />
-      <Button variant="outlined" disabled={!valid} onClick={() => navigate(propertySetEditPath(name))} data-testid="property-set-open-name">
+      <Button variant="outlined" disabled={!valid} onClick={() => void navigate(propertySetEditPath(name))} data-testid="property-set-open-name">
         {translate(`${T}.new_set`)}
       </Button>
     </Stack>
