@@ -1,8 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tagIdOf, type GlobalSearchResponse, type ItemResponse, type TasksResponse, type WallResponse } from '@cn/contracts';
+import WebSocket from 'ws';
+import { APPS_COLLECTION, APPS_TOPIC, tagIdOf, type GlobalSearchResponse, type ItemResponse, type TasksResponse, type WallResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -64,10 +66,26 @@ describe('tags on app items over HTTP', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('shows a renamed tag under its new name on the item, the wall, its filter and the search', async () => {
-    const { admin } = clients;
+  it('shows a renamed tag under its new name on the item, the wall, its filter and the search; open walls hear of it within a second', async () => {
+    const { admin, member } = clients;
     expect(await tagsOf('beds')).toEqual(['Garden', 'Kids']);
+    const socket = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/realtime`, { headers: { Cookie: member.cookie } });
+    const pushed: string[] = [];
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string };
+      if (message.type === 'changed' && message.collection === APPS_COLLECTION) pushed.push(message.id);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    socket.send(JSON.stringify({ type: 'watch', topics: [APPS_TOPIC] }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const sent = Date.now();
     await must(admin, 'put', `/administration/tags/${tagIdOf('garden')}`, { name: 'Gardening' });
+    while (Date.now() - sent < 1000 && !pushed.includes('ideas')) await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.close();
+    expect(pushed).toContain('ideas');
     expect(await tagsOf('beds')).toEqual(['Gardening', 'Kids']);
     expect(await wallTitles('?tag=Gardening')).toEqual(['Beds']);
     expect(await wallTitles('?tag=Garden')).toEqual([]);
