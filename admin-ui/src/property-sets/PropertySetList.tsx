@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/Edit';
-import { Datagrid, FunctionField, List, NumberField, SearchInput, TextField, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, SearchInput, TextField, useRefresh, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { PROPERTY_SET_NAME_PATTERN, type PropertySetSummary } from '@cn/contracts';
+import { PROPERTY_SET_NAME_PATTERN, PROPERTY_SETS_COLLECTION, type PropertySetSummary } from '@cn/contracts';
+import { useLiveChanges } from '../api/useLiveChanges';
 import { propertySetEditPath } from './paths';
 
 const T = 'cn.property_sets';
@@ -48,6 +49,13 @@ const Empty = () => {
   );
 };
 
+/** a set saved anywhere (a new one, another context's) reads the list again within a second */
+const LiveRefresh = () => {
+  const refresh = useRefresh();
+  useLiveChanges(PROPERTY_SETS_COLLECTION, undefined, refresh);
+  return null;
+};
+
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /** Every saved property set by name and context (/administration/property_sets); a row opens its editor. */
@@ -58,6 +66,7 @@ export const PropertySetList = () => {
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
         {translate(`${T}.list_hint`)}
       </Typography>
+      <LiveRefresh />
       <OpenByName />
       <Datagrid bulkActionButtons={false} rowClick={false} data-testid="property-sets-list">
         <TextField source="name" label={`${T}.name`} />
