@@ -34,7 +34,7 @@ import { membershipRoles } from './membership_roles';
 import { CHANNEL_ASSIGNMENT_ROUTE, ChannelAssignmentPage } from './channel-assignment';
 import { newsletter, NewsletterSettingsPage, NewsletterTemplatePage, NEWSLETTER_SETTINGS_PATH, NEWSLETTER_TEMPLATE_PATH, NEWSLETTER_UPCOMING_PATH, UpcomingActivitiesPage } from './newsletter';
 import { WidgetBarEditPage, WIDGETBAR_EDIT_ROUTE, widgetbars } from './widgetbars';
-import { PropertySetEditPage, PROPERTY_SET_EDIT_ROUTE } from './property-sets';
+import { PropertySetEditPage, PROPERTY_SET_EDIT_ROUTE, propertySets } from './property-sets';
 import { tags } from './tags';
 import { designs } from './designs';
 
@@ -105,6 +105,7 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         {permissions?.administrate === true && <Resource name="apps" {...apps} />}
         {permissions?.administrate === true && <Resource name="newsletter" {...newsletter} />}
         {permissions?.administrate === true && <Resource name="widgetbars" {...widgetbars} />}
+        {permissions?.administrate === true && <Resource name="property_sets" {...propertySets} />}
         {permissions?.administrate === true && (
           <CustomRoutes>
             <Route path={NEWSLETTER_SETTINGS_PATH} element={<NewsletterSettingsPage />} />

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { propertySetStream, type PropertySetResponse } from '@cn/contracts';
+import { propertySetStream, type PropertySetResponse, type PropertySetSummary } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -88,11 +88,29 @@ describe('property sets over HTTP', () => {
     expect((await call(null, 'put', PATH, { properties: [bio], revision: 0 })).status).toBe(401);
     expect(await running.infra.eventStore.headPosition()).toBe(head);
 
-    await must(admin, 'put', PATH, { properties: [interest, bio], tag_parents: ['Topics'], revision: 0 });
+    // tag parents name apps' tag properties (`<app id>/<property id>`, what /tags/find narrows to)
+    const badParents = await call(admin, 'put', PATH, { properties: [interest, bio], tag_parents: ['Topics', 'ideas/p-topics', 'ideas/p-topics'], revision: 0 });
+    expect([badParents.status, badParents.body.errors]).toEqual([
+      400,
+      [
+        { field: 'tag_parents.0', key: 'invalid_format' },
+        { field: 'tag_parents.2', key: 'duplicate_value' },
+      ],
+    ]);
+    const unknownParent = await call(admin, 'put', PATH, { properties: [interest, bio], tag_parents: ['ideas/p-topics'], revision: 0 });
+    expect([unknownParent.status, unknownParent.body.errors]).toEqual([400, [{ field: 'tag_parents.0', key: 'unknown_tag_parent' }]]);
+    await must(admin, 'post', '/api/v1/apps', { slug: 'ideas', name: 'Ideas' });
+    await must(admin, 'put', '/api/v1/apps/ideas/properties/p-title', { name: 'title', label: 'Title', type: 'text' });
+    expect((await call(admin, 'put', PATH, { properties: [interest, bio], tag_parents: ['ideas/p-title'], revision: 0 })).body.errors).toEqual([{ field: 'tag_parents.0', key: 'unknown_tag_parent' }]);
+    await must(admin, 'put', '/api/v1/apps/ideas/properties/p-topics', { name: 'topics', label: 'Topics', type: 'tag', multiple: true });
+    expect(await running.infra.eventStore.headPosition()).toBeGreaterThan(head);
+    const propertySetEvents = async () => (await running.infra.eventStore.readStream(propertySetStream('profile', { context_type: 'network', context_id: null }))).length;
+    expect(await propertySetEvents()).toBe(0);
+    await must(admin, 'put', PATH, { properties: [interest, bio], tag_parents: ['ideas/p-topics'], revision: 0 });
     const events = await running.infra.eventStore.readStream(propertySetStream('profile', { context_type: 'network', context_id: null }));
     expect(events.map((event) => [event.type, (event.data as { type: string }).type])).toEqual([['PropertySetSaved', 'basic']]);
     const saved = await must<PropertySetResponse>(member, 'get', PATH);
-    expect([saved.type, saved.revision, saved.tag_parents, saved.properties.map((property) => property.label), saved.can.update]).toEqual(['basic', 1, ['Topics'], ['Interest', 'About me'], false]);
+    expect([saved.type, saved.revision, saved.tag_parents, saved.properties.map((property) => property.label), saved.can.update]).toEqual(['basic', 1, ['ideas/p-topics'], ['Interest', 'About me'], false]);
     expect(valuesOf(saved)).toEqual(['music', 'sports']);
   });
 
@@ -179,5 +197,26 @@ describe('property sets over HTTP', () => {
     while (Date.now() - sent < 1000 && !pushed.includes('profile:network:')) await new Promise((resolve) => setTimeout(resolve, 20));
     socket.close();
     expect(pushed).toContain('profile:network:');
+  });
+
+  it('lists every saved set and context for administrators and auditors (Content-Range, filters, sort); members get 403', async () => {
+    const { admin, member, auditor } = clients;
+    const res = await call(admin, 'get', '/administration/property_sets?sort=["context_type","ASC"]&range=[0,9]');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-range']).toBe('property_sets 0-2/3');
+    const rows = res.body as PropertySetSummary[];
+    expect(rows.map((row) => [row.name, row.context_type, row.type])).toEqual([
+      ['profile', 'group', 'modified'],
+      ['profile', 'group_category', 'modified'],
+      ['profile', 'network', 'basic'],
+    ]);
+    expect(rows.map((row) => row.id)).toEqual([`profile:group:${groupId}`, `profile:group_category:${categoryId}`, 'profile:network:']);
+    const networkRow = rows[2];
+    expect([networkRow?.property_count, networkRow?.context_id]).toEqual([1, null]);
+    const filtered = await call(auditor, 'get', `/administration/property_sets?filter=${encodeURIComponent(JSON.stringify({ context_type: 'network' }))}`);
+    expect([filtered.status, (filtered.body as PropertySetSummary[]).map((row) => row.id)]).toEqual([200, ['profile:network:']]);
+    expect((await call(admin, 'get', '/administration/property_sets?filter={"q":"nothing"}')).headers['content-range']).toBe('property_sets */0');
+    expect((await call(member, 'get', '/administration/property_sets')).status).toBe(403);
+    expect((await call(admin, 'get', '/administration/property_sets?sort=["colour","ASC"]')).status).toBe(400);
   });
 });

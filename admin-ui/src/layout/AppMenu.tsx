@@ -22,7 +22,6 @@ import MailIcon from '@mui/icons-material/Mail';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PaletteIcon from '@mui/icons-material/Palette';
 import TuneIcon from '@mui/icons-material/Tune';
-import { NETWORK_PROFILE_SET, propertySetEditPath } from '../property-sets/paths';
 
 export const SETTINGS_EDIT_PATH = '/settings/network';
 
@@ -73,7 +72,7 @@ export const AppMenu = () => {
       {administrate && <Menu.Item to="/navigation/network" primaryText="cn.menu.navigation" leftIcon={<MenuIcon />} data-testid="menu-navigation" />}
       {administrate && <Menu.Item to="/widgetbars" primaryText="cn.menu.widgetbars" leftIcon={<WidgetsIcon />} data-testid="menu-widgetbars" />}
       {administrate && (
-        <Menu.Item to={propertySetEditPath(NETWORK_PROFILE_SET)} primaryText="cn.menu.property_sets" leftIcon={<TuneIcon />} data-testid="menu-property-sets" />
+        <Menu.Item to="/property_sets" primaryText="cn.menu.property_sets" leftIcon={<TuneIcon />} data-testid="menu-property-sets" />
       )}
       {audit && (
         <Menu.Item to="/administration/app_navigation/edit" primaryText="cn.menu.app_navigation" leftIcon={<PhoneIphoneIcon />} data-testid="menu-app-navigation" />

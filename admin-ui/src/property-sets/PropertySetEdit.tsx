@@ -201,6 +201,40 @@ export const PropertySetEditor = ({ name, meta }: { name: string; meta: Property
           </Card>
         ))}
       </Stack>
+      {draft.type === 'basic' && (
+        <Card sx={{ mt: 2 }} data-testid="property-set-tag-parents">
+          <CardContent>
+            <Typography variant="subtitle1">{translate(`${T}.tag_parents`)}</Typography>
+            <Typography variant="body2" color="text.secondary" gutterBottom>
+              {translate(`${T}.tag_parents_hint`)}
+            </Typography>
+            <Stack spacing={1}>
+              {draft.tag_parents.map((parent, at) => (
+                <Stack key={at} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  <TextField
+                    size="small"
+                    label={translate(`${T}.tag_parent`)}
+                    placeholder="app/property"
+                    value={parent}
+                    error={Boolean(errorAt(`tag_parents.${at}`))}
+                    helperText={errorAt(`tag_parents.${at}`)}
+                    slotProps={{ htmlInput: { 'data-testid': `property-set-tag-parent-${at}` } }}
+                    onChange={(event) => dispatch({ type: 'set_tag_parent', index: at, value: event.target.value })}
+                  />
+                  <IconButton aria-label={translate(`${T}.remove_tag_parent`)} onClick={() => dispatch({ type: 'remove_tag_parent', index: at })} data-testid={`property-set-remove-tag-parent-${at}`}>
+                    <DeleteIcon />
+                  </IconButton>
+                </Stack>
+              ))}
+              <Box>
+                <Button size="small" startIcon={<AddIcon />} onClick={() => dispatch({ type: 'add_tag_parent' })} data-testid="property-set-add-tag-parent">
+                  {translate(`${T}.add_tag_parent`)}
+                </Button>
+              </Box>
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         {draft.type === 'basic' && (
           <Button startIcon={<AddIcon />} onClick={() => dispatch({ type: 'add_property' })} data-testid="property-set-add-property">

@@ -152,6 +152,28 @@ describe('the property-set editor', () => {
     view.unmount();
   });
 
+  it("edits a basic set's tag parents, saves them, and shows the server's refusal beside the entry", async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { dataProvider, updates } = provider({ ...basicSet, tag_parents: ['ideas/p-tags'] }, { status: 400, body: { error: 'validation_failed', errors: [{ field: 'tag_parents.1', key: 'unknown_tag_parent' }] } });
+    const view = await render(editor(dataProvider));
+    expect(((await waitFor(() => element('[data-testid="property-set-tag-parent-0"]'))) as HTMLInputElement).value).toBe('ideas/p-tags');
+    await click(element('[data-testid="property-set-add-tag-parent"]'));
+    await typeInto(await waitFor(() => element('[data-testid="property-set-tag-parent-1"]')), 'rooms/p-nope');
+    await click(element('[data-testid="property-set-save"]'));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect((updates[0]?.data as { tag_parents: string[] }).tag_parents).toEqual(['ideas/p-tags', 'rooms/p-nope']);
+    await waitFor(() => expect(element('[data-testid="property-set-tag-parents"]').textContent).toContain('Not a tag property of an app'));
+    view.unmount();
+    logged.mockRestore();
+  });
+
+  it("offers no tag parents of a modified set's own", async () => {
+    const view = await render(editor(provider(modifiedSet).dataProvider, { context_type: 'group', context_id: 'g1' }));
+    await waitFor(() => element('[data-testid="property-set-parent-options-0"]'));
+    expect(document.querySelector('[data-testid="property-set-tag-parents"]')).toBeNull();
+    view.unmount();
+  });
+
   it('shows a not-found title for a set that does not exist', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const view = await render(editor(provider('missing').dataProvider));

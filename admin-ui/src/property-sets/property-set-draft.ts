@@ -56,7 +56,10 @@ export type DraftAction =
   | { type: 'add_option'; index: number }
   | { type: 'remove_option'; index: number; option: number }
   | { type: 'move_option'; index: number; option: number; to: number }
-  | { type: 'set_option'; index: number; option: number; field: 'label' | 'value'; value: string };
+  | { type: 'set_option'; index: number; option: number; field: 'label' | 'value'; value: string }
+  | { type: 'add_tag_parent' }
+  | { type: 'set_tag_parent'; index: number; value: string }
+  | { type: 'remove_tag_parent'; index: number };
 
 const withProperty = (draft: PropertySetDraft, index: number, change: (property: DraftProperty) => DraftProperty): PropertySetDraft => ({
   ...draft,
@@ -92,6 +95,13 @@ export const editPropertySet = (draft: PropertySetDraft, action: DraftAction): P
         ...property,
         options: property.options.map((option, at) => (at === action.option ? { ...option, [action.field]: action.value } : option)),
       }));
+    // a modified set has no tag parents of its own (its parent's apply)
+    case 'add_tag_parent':
+      return draft.type === 'basic' ? { ...draft, tag_parents: [...draft.tag_parents, ''] } : draft;
+    case 'set_tag_parent':
+      return draft.type === 'basic' ? { ...draft, tag_parents: draft.tag_parents.map((parent, at) => (at === action.index ? action.value : parent)) } : draft;
+    case 'remove_tag_parent':
+      return draft.type === 'basic' ? { ...draft, tag_parents: draft.tag_parents.filter((_, at) => at !== action.index) } : draft;
   }
 };
 

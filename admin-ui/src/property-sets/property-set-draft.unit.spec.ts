@@ -1,5 +1,5 @@
 import { propertyDefinition, type PropertySetResponse } from '@cn/contracts';
-import { bodyOf, draftOf, rowErrorsOf } from './property-set-draft';
+import { bodyOf, draftOf, editPropertySet, rowErrorsOf } from './property-set-draft';
 import { propertySetUrl } from './property-sets-data-provider';
 
 const interest = propertyDefinition({ id: 'interest', name: 'interest', type: 'selection', label: 'Interest', options: [{ label: 'Music', value: 'music' }] });
@@ -35,6 +35,16 @@ describe('the property-set draft', () => {
     const { body, rows } = bodyOf(withOption, 0);
     expect(body).toEqual({ modifications: [{ name: 'interest', options: [{ label: 'Art', value: 'music' }] }], revision: 0 });
     expect(rowErrorsOf([{ field: 'modifications.0.options.0.value', key: 'duplicate_value' }, { field: 'revision', key: 'too_small' }], rows)).toEqual({ '1.options.0.value': 'duplicate_value', revision: 'too_small' });
+  });
+
+  it("edits a basic set's tag parents, sends them, and shows their errors by entry; a modified set has none of its own", () => {
+    const basic = draftOf({ ...inherited, inherited: false, context_type: 'network', context_id: null, parent_property_set: null, tag_parents: ['ideas/p-tags'] });
+    const added = editPropertySet(editPropertySet(basic, { type: 'add_tag_parent' }), { type: 'set_tag_parent', index: 1, value: 'rooms/p-labels' });
+    expect(added.tag_parents).toEqual(['ideas/p-tags', 'rooms/p-labels']);
+    const removed = editPropertySet(added, { type: 'remove_tag_parent', index: 0 });
+    expect(bodyOf(removed, 3).body).toEqual(expect.objectContaining({ tag_parents: ['rooms/p-labels'], revision: 3 }));
+    expect(rowErrorsOf([{ field: 'tag_parents.0', key: 'unknown_tag_parent' }], [])).toEqual({ 'tag_parents.0': 'unknown_tag_parent' });
+    expect(editPropertySet(draftOf(inherited), { type: 'add_tag_parent' }).tag_parents).toEqual([]);
   });
 
   it('asks the network without a context and other contexts with theirs', () => {

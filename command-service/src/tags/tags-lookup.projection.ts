@@ -6,7 +6,8 @@ export type LookupTags = ProjectedDocument & TagCatalogue;
 /** The command side's copy of the network's tag catalogue: which tags exist and which name leads where. */
 export const lookupTagsProjection: Projection<LookupTags> = {
   name: 'command_lookup_tags',
-  version: 1,
+  // 2: a tag's deletion leaves the emptied property of an item as [] (readers tell it from values never tagged)
+  version: 2,
   eventTypes: TAG_CATALOGUE_EVENT_TYPES,
   documentIds: () => [DEFAULT_NETWORK_ID],
   evolve: evolveTagCatalogue,

@@ -93,7 +93,28 @@ const modificationsSchema = z
     });
   });
 
-const tagParentsSchema = z.array(z.string().trim().min(1, { message: 'required' }).max(80, { message: 'too_long' }), { message: 'invalid_type' }).max(50, { message: 'too_big' });
+/** a tag parent: an app's tag property, `<app id>/<property id>` (the parents `GET /tags/find` narrows to) */
+export const TAG_PARENT_PATTERN = /^[^/\s]+\/[^/\s]+$/;
+const tagParentsSchema = z
+  .array(z.string().trim().min(1, { message: 'required' }).max(80, { message: 'too_long' }).regex(TAG_PARENT_PATTERN, { message: 'invalid_format' }), { message: 'invalid_type' })
+  .max(50, { message: 'too_big' })
+  .superRefine((parents, ctx) => {
+    const seen = new Set<string>();
+    parents.forEach((parent, index) => {
+      if (seen.has(parent)) ctx.addIssue({ code: 'custom', path: [index], message: 'duplicate_value' });
+      seen.add(parent);
+    });
+  });
+
+/**
+ * The tag parents a set names that are no app's tag property (`tagPropertiesOf(app)`: the ids of its tag
+ * properties, [] for an unknown app), as `[field, key]` pairs.
+ */
+export const tagParentIssues = (parents: readonly string[], tagPropertiesOf: (appId: string) => readonly string[]): Array<[string, string]> =>
+  parents.flatMap((parent, index): Array<[string, string]> => {
+    const [appId = '', propertyId = ''] = parent.split('/');
+    return tagPropertiesOf(appId).includes(propertyId) ? [] : [[`tag_parents.${index}`, 'unknown_tag_parent']];
+  });
 
 const revisionSchema = z.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(0, { message: 'too_small' });
 
@@ -272,3 +293,18 @@ export interface PropertySetCan {
 export const propertySetAbilities = (viewer: PropertySetViewer, context: PropertySetContext): PropertySetCan => ({
   update: viewer.network_admin || (context.context_type === 'group' && context.context_id !== null && viewer.admin_group_ids.includes(context.context_id)),
 });
+
+/** GET /administration/property_sets: one row per saved set and context (the administration's list) */
+export const propertySetSummarySchema = z.object({
+  /** `<name>:<context_type>:<context_id>` */
+  id: z.string(),
+  name: z.string(),
+  context_type: z.enum(PROPERTY_SET_CONTEXT_TYPES),
+  context_id: z.string().nullable(),
+  type: z.enum(PROPERTY_SET_TYPES),
+  /** a basic set's properties, a modified set's modifications */
+  property_count: z.number().int(),
+  tag_parents: z.array(z.string()),
+  revision: z.number().int(),
+});
+export type PropertySetSummary = z.infer<typeof propertySetSummarySchema>;

@@ -8,6 +8,7 @@ import {
   putPropertySetRequestSchema,
   resolvePropertySet,
   storedPropertySetOf,
+  tagParentIssues,
   type PropertySetContext,
   type StoredPropertySet,
 } from './property-sets';
@@ -38,6 +39,18 @@ describe('property set requests', () => {
     const parsed = putPropertySetRequestSchema.parse({ properties: [{ name: 'bio', type: 'text', label: 'About me' }], revision: 0 });
     expect(parsed).toMatchObject({ properties: [{ id: 'bio', name: 'bio', label: 'About me', type: 'text', required: false }], tag_parents: [] });
     expect(storedPropertySetOf('profile', parsed)).toMatchObject({ name: 'profile', type: 'basic', modifications: [] });
+  });
+
+  it("takes tag parents as apps' tag properties (`<app id>/<property id>`), each once, and names those no app has", () => {
+    const parents = (tag_parents: unknown) => keysOf(putPropertySetRequestSchema.safeParse({ properties: [], tag_parents, revision: 0 }));
+    expect(parents(['ideas/p-tags', 'rooms/p-labels'])).toEqual([]);
+    expect(parents(['Topics', 'a/b/c', 'ideas/ p', 'ideas/p-tags', 'ideas/p-tags'])).toEqual(['tag_parents.0:invalid_format', 'tag_parents.1:invalid_format', 'tag_parents.2:invalid_format', 'tag_parents.4:duplicate_value']);
+    expect(parents('ideas/p-tags')).toEqual(['tag_parents:invalid_type']);
+    const tagProperties: Record<string, string[]> = { ideas: ['p-tags'] };
+    expect(tagParentIssues(['ideas/p-tags', 'ideas/p-title', 'nowhere/p-tags'], (app) => tagProperties[app] ?? [])).toEqual([
+      ['tag_parents.1', 'unknown_tag_parent'],
+      ['tag_parents.2', 'unknown_tag_parent'],
+    ]);
   });
 
   it('names the field and the key of what a basic set may not say', () => {

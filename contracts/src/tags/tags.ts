@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppItemChanged, AppItemCreated, AppPropertyDefined, AppPropertyRemoved } from '../apps/apps';
 import { defineEvent, eventOf, type EventOf } from '../common/events';
 import { safeText } from '../common/safe-text';
+import type { TagValue } from '../apps/fields/tag';
 import { TAG_NAME_MAX, TAG_SUGGESTIONS_MAX } from './tags-constants';
 
 /*
@@ -250,13 +251,10 @@ export const foldTagCatalogue = (current: TagCatalogue, event: TagSourceEvent | 
       if (!catalogue.tags[tag_id]) return catalogue;
       delete catalogue.tags[tag_id];
       for (const [name, id] of Object.entries(catalogue.aliases)) if (id === tag_id) delete catalogue.aliases[name];
-      for (const [key, properties] of Object.entries(catalogue.item_tags)) {
-        for (const [propertyId, ids] of Object.entries(properties)) {
-          const rest = ids.filter((id) => id !== tag_id);
-          if (rest.length === 0) delete properties[propertyId];
-          else properties[propertyId] = rest;
-        }
-        if (Object.keys(properties).length === 0) delete catalogue.item_tags[key];
+      for (const properties of Object.values(catalogue.item_tags)) {
+        // an emptied property stays as [], so that readers know the item holds no tag there any more
+        // (its stored values still name the deleted tag: currentItemTags answers the catalogue's list)
+        for (const [propertyId, ids] of Object.entries(properties)) if (ids.includes(tag_id)) properties[propertyId] = ids.filter((id) => id !== tag_id);
       }
       return catalogue;
     }
@@ -306,4 +304,33 @@ export const findTags = (catalogue: TagCatalogue, query: { q: string; tag_parent
     .map((tag): TagSuggestion => ({ id: tag.id, name: tag.name, new: false }));
   const offerNew = !query.exclude_new && q !== '' && !tagNamed(catalogue, q);
   return offerNew ? [...found, { id: '', name: query.q.trim().replace(/\s+/g, ' '), new: true }] : found;
+};
+
+const storedTagsOf = (raw: unknown): TagValue[] => namesOf(raw);
+
+/**
+ * The tags an item's tag property holds now, with their current names: the catalogue's list for the item
+ * (renames, merges and deletions applied), else (values stored before the property was a tag property)
+ * the stored values, each under the name of the tag its id or name leads to.
+ */
+export const currentItemTags = (catalogue: TagCatalogue, appId: string, itemId: string, propertyId: string, stored: unknown): TagValue[] => {
+  const known = catalogue.item_tags[`${appId}/${itemId}`]?.[propertyId];
+  if (known) return known.flatMap((id) => (catalogue.tags[id] ? [{ id, name: catalogue.tags[id].name }] : []));
+  const values: TagValue[] = [];
+  for (const value of storedTagsOf(stored)) {
+    const id = value.id !== '' && catalogue.tags[value.id] ? value.id : catalogue.aliases[normalizeTagName(value.name)];
+    const tag = id ? catalogue.tags[id] : undefined;
+    const current = tag ? { id: tag.id, name: tag.name } : value;
+    if (!values.some((other) => other.name.toLowerCase() === current.name.toLowerCase())) values.push(current);
+  }
+  return values;
+};
+
+/** An item's stored values (by property id) with every tag property's tags as they are now (currentItemTags). */
+export const withCurrentTags = (catalogue: TagCatalogue, appId: string, itemId: string, properties: ReadonlyArray<{ id: string; type: string }>, stored: Record<string, unknown>): Record<string, unknown> => {
+  const tagProperties = properties.filter((property) => property.type === 'tag' && Object.hasOwn(stored, property.id));
+  if (tagProperties.length === 0) return stored;
+  const values = { ...stored };
+  for (const property of tagProperties) values[property.id] = currentItemTags(catalogue, appId, itemId, property.id, stored[property.id]);
+  return values;
 };

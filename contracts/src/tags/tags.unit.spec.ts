@@ -1,4 +1,4 @@
-import { emptyTagCatalogue, findTags, foldTagCatalogue, tagIdOf, tagNamed, type TagCatalogue, type TagEvent, type TagSourceEvent } from './tags';
+import { currentItemTags, emptyTagCatalogue, findTags, foldTagCatalogue, tagIdOf, tagNamed, withCurrentTags, type TagCatalogue, type TagEvent, type TagSourceEvent } from './tags';
 
 const AT = '2026-12-06T10:00:00.000Z';
 const fold = (events: Array<TagSourceEvent | TagEvent>, start: TagCatalogue = emptyTagCatalogue()): TagCatalogue =>
@@ -46,7 +46,8 @@ describe('the tag catalogue', () => {
     const start = fold([tagProperty, item('i1', ['Garden'])]);
     const deleted = fold([{ type: 'TagDeleted', data: { tag_id: tagIdOf('garden') } }], start);
     expect(deleted.tags).toEqual({});
-    expect(deleted.item_tags).toEqual({});
+    expect(deleted.item_tags).toEqual({ 'a1/i1': { 'p-tags': [] } });
+    expect(currentItemTags(deleted, 'a1', 'i1', 'p-tags', [{ id: '', name: 'Garden' }])).toEqual([]);
     expect(fold([item('i2', ['Garden'])], deleted).tags[tagIdOf('garden')].item_count).toBe(1);
   });
 
@@ -62,6 +63,29 @@ describe('the tag catalogue', () => {
     expect(findTags(catalogue, { q: 'gard', tag_parents: 'a2/p2', exclude_new: true }).map((tag) => tag.name)).toEqual(['Gardening club']);
     expect(findTags(catalogue, { q: 'GARDEN' }).some((tag) => tag.new)).toBe(false);
     expect(findTags(catalogue, { q: 'Kids' })).toEqual([{ id: '', name: 'Kids', new: true }]);
+  });
+
+  it("reads an item's tags as they are now: renamed, merged into another, deleted; values stored before the property held tags by the names they lead to", () => {
+    const start = fold([tagProperty, item('i1', ['Garden', 'Gardens', 'Kids'])]);
+    const catalogue = fold(
+      [
+        { type: 'TagRenamed', data: { tag_id: tagIdOf('garden'), name: 'Gardening', previous_name: 'Garden' } },
+        { type: 'TagsMerged', data: { tag_id: tagIdOf('gardens'), into_id: tagIdOf('garden') } },
+        { type: 'TagDeleted', data: { tag_id: tagIdOf('kids') } },
+      ],
+      start,
+    );
+    const stored = [{ id: '', name: 'Garden' }, { id: '', name: 'Gardens' }, { id: '', name: 'Kids' }];
+    expect(currentItemTags(catalogue, 'a1', 'i1', 'p-tags', stored)).toEqual([{ id: tagIdOf('garden'), name: 'Gardening' }]);
+    expect(withCurrentTags(catalogue, 'a1', 'i1', [{ id: 'p-tags', type: 'tag' }, { id: 'p-title', type: 'text' }], { 'p-tags': stored, 'p-title': 'x' })).toEqual({
+      'p-tags': [{ id: tagIdOf('garden'), name: 'Gardening' }],
+      'p-title': 'x',
+    });
+    // never tagged through the catalogue (the property became a tag property later): the stored names, led on
+    expect(currentItemTags(catalogue, 'a1', 'old', 'p-tags', ['gardens', 'Lake'])).toEqual([
+      { id: tagIdOf('garden'), name: 'Gardening' },
+      { id: '', name: 'Lake' },
+    ]);
   });
 
   it('leaves the catalogue it was given as it was', () => {

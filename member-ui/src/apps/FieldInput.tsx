@@ -13,6 +13,7 @@ import {
   type AddressValue,
   type LinkValue,
   type PropertyDefinition,
+  type TagSuggestion,
   type TagValue,
 } from '@cn/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -30,6 +31,8 @@ export interface FieldProps {
   errors: PropertyErrors | undefined;
   /** names of members the value holds (membership) */
   memberNames: Record<string, string>;
+  /** the app the form is for: a tag field suggests the tags used under its own property (`<app id>/<property id>`) */
+  appId?: string;
 }
 
 /** an error key in the apps' wording, else the general one (never the raw key) */
@@ -149,17 +152,48 @@ const SelectionInput = ({ property, value, onChange, disabled }: FieldProps) => 
   );
 };
 
-const TagInput = ({ property, value, onChange, disabled, errors }: FieldProps) => {
+/** the parents a tag field's suggestions come from: the tags used under this very property */
+export const tagParentsOf = (appId: string | undefined, property: Pick<PropertyDefinition, 'id'>): string[] => (appId ? [`${appId}/${property.id}`] : []);
+
+/**
+ * Tags: chips of the picked tags and an input that suggests the network's tags as the member types
+ * (`GET /tags/find`, debounced, narrowed to the property's tag parents); a name nobody used yet is offered
+ * (and taken on Enter or leaving the field) only where the property allows creating tags.
+ */
+const TagInput = ({ property, value, onChange, disabled, errors, appId }: FieldProps) => {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const api = useAppsApi();
   const tags = Array.isArray(value) ? (value as TagValue[]) : [];
   const [draft, setDraft] = useState('');
+  const [suggestions, setSuggestions] = useState<TagSuggestion[]>([]);
+  const picked = (name: string): boolean => tags.some((tag) => tag.name.toLowerCase() === name.toLowerCase());
+  const suggest = useDebouncedCallback((q: string) => {
+    if (q.trim() === '') {
+      setSuggestions([]);
+      return;
+    }
+    void api.findTags(q.trim(), tagParentsOf(appId, property), !property.allow_create).then(
+      (answer) => setSuggestions(answer.tags),
+      () => setSuggestions([]),
+    );
+  }, 250);
+  const take = (tag: TagValue) => {
+    suggest.cancel();
+    setDraft('');
+    setSuggestions([]);
+    if (picked(tag.name)) return;
+    onChange(property.multiple ? [...tags, tag] : [tag]);
+  };
+  /** the typed name: the known tag of that name if one was suggested, else a new one where allowed */
   const add = () => {
     const name = draft.trim();
-    if (name === '' || tags.some((tag) => tag.name.toLowerCase() === name.toLowerCase())) return;
-    onChange(property.multiple ? [...tags, { id: '', name }] : [{ id: '', name }]);
-    setDraft('');
+    if (name === '') return;
+    const known = suggestions.find((suggestion) => !suggestion.new && suggestion.name.toLowerCase() === name.toLowerCase());
+    if (known) take({ id: known.id, name: known.name });
+    else if (property.allow_create) take({ id: '', name });
   };
+  const offered = suggestions.filter((suggestion) => !picked(suggestion.name));
   return (
     <div className="apps-tags" id={`field-${property.name}`}>
       {tags.map((tag, index) => (
@@ -173,20 +207,47 @@ const TagInput = ({ property, value, onChange, disabled, errors }: FieldProps) =
           {errors?.parts[String(index)] && <span className="field__error">{errorText(errors.parts[String(index)])}</span>}
         </span>
       ))}
-      {property.allow_create && !disabled && (
-        <input
-          name={property.name}
-          value={draft}
-          placeholder={t('apps.form.add_tag')}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={add}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' || event.key === ',') {
-              event.preventDefault();
-              add();
-            }
-          }}
-        />
+      {!disabled && (
+        <div className="apps-picker">
+          <input
+            name={property.name}
+            value={draft}
+            placeholder={t(property.allow_create ? 'apps.form.add_tag' : 'apps.form.search_tag')}
+            autoComplete="off"
+            role="combobox"
+            aria-expanded={offered.length > 0}
+            aria-autocomplete="list"
+            onChange={(event) => {
+              setDraft(event.target.value);
+              suggest.run(event.target.value);
+            }}
+            onBlur={add}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ',') {
+                event.preventDefault();
+                add();
+              } else if (event.key === 'Escape') setSuggestions([]);
+            }}
+          />
+          {offered.length > 0 && (
+            <ul className="apps-picker__hits" role="listbox" data-testid={`tag-suggestions-${property.name}`}>
+              {offered.map((suggestion) => (
+                <li key={suggestion.id || `new:${suggestion.name}`}>
+                  <button
+                    type="button"
+                    role="option"
+                    aria-selected={false}
+                    // keeps the input's blur from taking the typed text before the click picks this one
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => take({ id: suggestion.id, name: suggestion.name })}
+                  >
+                    {suggestion.new ? t('apps.form.create_tag', { name: suggestion.name }) : suggestion.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
     </div>
   );

@@ -89,6 +89,7 @@ export const ItemForm = ({
           disabled={isDisabled(can, property) || saving}
           errors={errors[property.name]}
           memberNames={memberNames}
+          appId={app.id}
           onChange={(value) => {
             setValues((current) => ({ ...current, [property.name]: value }));
             setErrors((current) => {

@@ -20,6 +20,7 @@ import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem,
 import { membersCollection, signedInMember } from '../members/members.read';
 import type { AppDocument } from './apps.projection';
 import { appDtoOf, appsCollection, appItemsCollection, appViewerOf, isAssignedTo, itemDtoOf, itemsInBoardOrder, matchesWallFilter, memberIdsOf, taskMarksCollection } from './apps.read';
+import { loadTagCatalogue } from '../tags/tags.read';
 import { taskMarkDtoOf } from './task-marks.projection';
 
 const localeSchema = z.enum(['en', 'de', 'fr', 'es']).default('en');
@@ -76,8 +77,9 @@ export class AppsController {
     const viewer = await this.viewer(ctx);
     const query = parseWith(wallQuerySchema, raw);
     const app = await this.app(slug);
+    const tags = await loadTagCatalogue(this.documentStore);
     const items = (await itemsInBoardOrder(this.documentStore, app._id, query.archived === 'true'))
-      .map((item) => itemDtoOf(app, item, viewer, query.locale))
+      .map((item) => itemDtoOf(app, item, viewer, query.locale, tags))
       .filter((item) => matchesWallFilter(app, item.values, query));
     const column = columnPropertyOf(app.properties);
     const valueOf = (values: Record<string, unknown>): string | undefined => (column ? (values[column.name] as string[] | undefined)?.[0] : undefined);
@@ -134,7 +136,7 @@ export class AppsController {
     const app = await this.app(slug);
     const item = await appItemsCollection(this.documentStore).get(id);
     if (!item || item.app_id !== app._id) throw new HttpProblem(404, 'not_found');
-    const dto = itemDtoOf(app, item, viewer, locale);
+    const dto = itemDtoOf(app, item, viewer, locale, await loadTagCatalogue(this.documentStore));
     const mark = (await taskMarksCollection(this.documentStore).get(viewer.member_id))?.marks[dto.id] ?? null;
     return { app: appDtoOf(app, viewer), item: dto, members: await this.memberNames(app, [dto]), mark: taskMarkDtoOf(mark, { assigned: isAssignedTo(app, dto, viewer.member_id), archived: dto.archived }) };
   }

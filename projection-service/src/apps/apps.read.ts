@@ -5,7 +5,9 @@ import {
   readItemValues,
   type AppDto,
   type AppViewer,
+  withCurrentTags,
   type ItemDto,
+  type TagCatalogue,
   type TagValue,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
@@ -32,9 +34,13 @@ export const appDtoOf = (app: AppDocument, viewer: AppViewer): AppDto => ({
   new_item_can: appItemAbilities(app.properties, columnPropertyOf(app.properties)?.name ?? null, null, viewer),
 });
 
-/** an item as the member may see it: values under the current definitions, their text, and its `can` */
-export const itemDtoOf = (app: AppDocument, item: AppItemDocument, viewer: AppViewer, locale: string): ItemDto => {
-  const values = readItemValues(app.properties, item.values);
+/**
+ * an item as the member may see it: values under the current definitions with its tags as the network's
+ * tags are now (an administrator's rename, merge or deletion reaches every item that holds the tag), their
+ * text, and its `can`
+ */
+export const itemDtoOf = (app: AppDocument, item: AppItemDocument, viewer: AppViewer, locale: string, tags: TagCatalogue): ItemDto => {
+  const values = readItemValues(app.properties, withCurrentTags(tags, item.app_id, item._id, app.properties, item.values));
   return {
     id: item._id,
     app_id: item.app_id,

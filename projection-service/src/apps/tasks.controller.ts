@@ -5,6 +5,7 @@ import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, InjectPort, 
 import { membersCollection, signedInMember } from '../members/members.read';
 import type { AppDocument } from './apps.projection';
 import { appItemsCollection, appsCollection, appViewerOf, itemDtoOf, memberIdsOf, taskMarksCollection } from './apps.read';
+import { loadTagCatalogue } from '../tags/tags.read';
 import { taskMarkDtoOf, type TaskMark } from './task-marks.projection';
 
 export const tasksQuerySchema = z.object({
@@ -71,12 +72,13 @@ export class TasksController {
     const documents = byMarks
       ? await appItemsCollection(this.documentStore).getMany([...marks.values()].filter((mark) => inTaskList(query.list, member._id, [], { author_id: '', archived: false }, mark)).map((mark) => mark.item_id))
       : (await Promise.all(apps.map((app) => appItemsCollection(this.documentStore).find({ app_id: app._id })))).flat();
+    const tags = await loadTagCatalogue(this.documentStore);
     const tasks: Array<TasksResponse['tasks'][number] & { created_at: string }> = [];
     const shown: Array<{ app: AppDocument; item: ItemDto }> = [];
     for (const document of documents) {
       const app = appsById.get(document.app_id);
       if (!app) continue;
-      const item = itemDtoOf(app, document, viewer, query.locale);
+      const item = itemDtoOf(app, document, viewer, query.locale, tags);
       const assignees = assigneesOf(app, item);
       const mark = marks.get(item.id);
       if (!inTaskList(query.list, member._id, assignees, item, mark)) continue;

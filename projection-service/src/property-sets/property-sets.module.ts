@@ -3,6 +3,7 @@ import { PROPERTY_SETS_COLLECTION } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { ProjectionFeature } from '../core/projection-feature';
 import type { ChangePublisher } from '../realtime/change-publisher';
+import { PropertySetsAdminController } from './property-sets-admin.controller';
 import { PropertySetsController } from './property-sets.controller';
 import { propertySetsProjection } from './property-sets.projection';
 
@@ -21,7 +22,7 @@ export const propertySetPublishers = (): ChangePublisher[] => [
   },
 ];
 
-@Module({ controllers: [PropertySetsController] })
+@Module({ controllers: [PropertySetsAdminController, PropertySetsController] })
 export class PropertySetsModule {}
 
 export const propertySetsFeature: ProjectionFeature = {

@@ -9,7 +9,8 @@ export type TagsDocument = ProjectedDocument & TagCatalogue;
  */
 export const tagsProjection: Projection<TagsDocument> = {
   name: 'tags',
-  version: 1,
+  // 2: a tag's deletion leaves the emptied property of an item as [] (readers tell it from values never tagged)
+  version: 2,
   eventTypes: TAG_CATALOGUE_EVENT_TYPES,
   documentIds: () => [DEFAULT_NETWORK_ID],
   evolve: evolveTagCatalogue,

@@ -1,11 +1,13 @@
 import { applyAll, memoryIndex, recordedEvent } from '../__tests__/memory-index';
-import { itemHitUrl, itemsIndexing, type AppSearchDocument, type ItemSearchDocument } from './items-index';
+import { tagIdOf } from '@cn/contracts';
+import { itemHitUrl, itemsIndexing, type AppSearchDocument, type ItemSearchDocument, type TagCatalogueSearchDocument } from './items-index';
 
 describe('app items search indexing', () => {
   const setup = async (events: Parameters<typeof applyAll>[1]) => {
     const items = memoryIndex<ItemSearchDocument>();
     const apps = memoryIndex<AppSearchDocument>();
-    await applyAll(itemsIndexing(items.collection, apps.collection), events);
+    const tags = memoryIndex<TagCatalogueSearchDocument>();
+    await applyAll(itemsIndexing(items.collection, apps.collection, tags.collection), events);
     return items.docs;
   };
   const property = (id: string, name: string, type: string) => recordedEvent('AppPropertyDefined', { app_id: 'tasks', property: { id, name, type } });
@@ -41,5 +43,23 @@ describe('app items search indexing', () => {
     expect(docs.get('i1')).toMatchObject({ name: 'Tune the organ', text: 'Tune the organ', archived: true });
     const restored = await setup([...base, recordedEvent('AppItemArchived', { app_id: 'tasks', item_id: 'i1' }), recordedEvent('AppItemUnarchived', { app_id: 'tasks', item_id: 'i1' })]);
     expect(restored.get('i1')?.archived).toBe(false);
+  });
+
+  it("indexes an item's tags under their current names: renamed, merged into another, deleted", async () => {
+    const tagged = [
+      ...base,
+      recordedEvent('AppItemCreated', { app_id: 'tasks', item_id: 'i2', author_id: 'ann', values: { p1: 'Paint the hall', p4: [{ id: '', name: 'Hall' }, { id: '', name: 'Paint' }] } }),
+    ];
+    const docs = await setup([
+      ...tagged,
+      recordedEvent('TagRenamed', { tag_id: tagIdOf('hall'), name: 'Great hall', previous_name: 'hall' }),
+      recordedEvent('TagsMerged', { tag_id: tagIdOf('urgent'), into_id: tagIdOf('paint') }),
+      recordedEvent('TagDeleted', { tag_id: tagIdOf('paint') }),
+    ]);
+    expect(docs.get('i1')?.text).toBe('Tune the piano Call Steinway Great hall');
+    expect(docs.get('i2')?.text).toBe('Paint the hall Great hall');
+    // one batch or many: the catalogue is kept in its own index, read again by the next batch's indexing
+    const again = await setup(tagged);
+    expect(again.get('i2')?.text).toBe('Paint the hall hall Paint');
   });
 });

@@ -9,6 +9,7 @@ import {
   propertySetAbilities,
   propertySetStream,
   resolvePropertySet,
+  tagParentIssues,
   type GroupCategoryEvent,
   type GroupStreamEvent,
   type PropertySetChange,
@@ -83,12 +84,19 @@ export class SavePropertySetHandler implements ICommandHandler<SavePropertySetCo
     return resolvePropertySet(name, parent, true, (at) => sets.get(contextKey(at)) ?? null, parentOf);
   }
 
+  /** tag parents name apps' tag properties, as the tag catalogue knows them */
+  private async unknownTagParents(parents: readonly string[]): Promise<Array<[string, string]>> {
+    if (parents.length === 0) return [];
+    const catalogue = await this.lookup.tagCatalogue();
+    return tagParentIssues(parents, (appId) => catalogue.tag_properties[appId] ?? []);
+  }
+
   async execute({ issuer, payload }: SavePropertySetCommand): Promise<{ position: number }> {
     const { name, context, change } = payload;
     const member = await this.lookup.issuer(issuer);
     const known = await this.contextOf(context);
     const { update } = propertySetAbilities({ network_admin: member.roles.network_admin, admin_group_ids: known.groupAdmins.includes(member._id) && context.context_id ? [context.context_id] : [] }, context);
-    const issues = 'modifications' in change && update ? modificationIssues(change.modifications, await this.parentProperties(name, context, known.category)) : [];
+    const issues = !update ? [] : 'modifications' in change ? modificationIssues(change.modifications, await this.parentProperties(name, context, known.category)) : await this.unknownTagParents(change.tag_parents);
     const handled = await this.commands.run(SAVE_PROPERTY_SET, {
       streamId: propertySetStream(name, context),
       decider: propertySetDecider,
