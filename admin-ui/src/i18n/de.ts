@@ -669,6 +669,8 @@ export const germanAppMessages: AppMessages = {
         slug: 'Adresse (Slug)',
         description: 'Beschreibung',
         properties: 'Felder',
+        teaser_template: 'Aktivitäts-Teaser',
+        teaser_help: 'Erscheint im Netzwerk-Stream, wenn ein Eintrag angelegt wird. Nur Text; {{app}} und {{Feldname}} werden durch den Namen der App und die Werte des Eintrags ersetzt. Leer: keine Aktivität.',
       },
       slug_help: 'Kleinbuchstaben, Ziffern und Bindestriche; die App ist dauerhaft unter /apps/<slug> erreichbar.',
       property: {
@@ -728,6 +730,7 @@ export const germanAppMessages: AppMessages = {
         large: 'Groß',
       },
       errors: {
+        unknown_placeholder: 'Nennt weder die App noch ein Feld',
         taken: 'Bereits vergeben',
         duplicate_option: 'Zwei Optionen haben denselben Wert',
         unknown_property_type: 'Unbekannter Feldtyp',

@@ -668,6 +668,8 @@ export const englishAppMessages = {
         slug: 'Address (slug)',
         description: 'Description',
         properties: 'Properties',
+        teaser_template: 'Activity teaser',
+        teaser_help: 'Shown in the network’s stream when an item is created. Plain text; {{app}} and {{field name}} are replaced by the app’s name and the item’s values. Empty: no activity.',
       },
       slug_help: 'Lowercase letters, digits and dashes; the app is reached at /apps/<slug> for good.',
       property: {
@@ -727,6 +729,7 @@ export const englishAppMessages = {
         large: 'Large',
       },
       errors: {
+        unknown_placeholder: 'Names neither the app nor a field',
         taken: 'Already taken',
         duplicate_option: 'Two options have the same value',
         unknown_property_type: 'Unknown property type',

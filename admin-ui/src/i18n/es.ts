@@ -669,6 +669,8 @@ export const spanishAppMessages: AppMessages = {
         slug: 'Dirección (slug)',
         description: 'Descripción',
         properties: 'Campos',
+        teaser_template: 'Avance de actividad',
+        teaser_help: 'Se muestra en el flujo de la red cuando se crea un elemento. Solo texto; {{app}} y {{nombre del campo}} se sustituyen por el nombre de la app y los valores del elemento. Vacío: ninguna actividad.',
       },
       slug_help: 'Minúsculas, cifras y guiones; la aplicación queda en /apps/<slug> para siempre.',
       property: {
@@ -728,6 +730,7 @@ export const spanishAppMessages: AppMessages = {
         large: 'Grande',
       },
       errors: {
+        unknown_placeholder: 'No nombra la app ni un campo',
         taken: 'Ya está en uso',
         duplicate_option: 'Dos opciones tienen el mismo valor',
         unknown_property_type: 'Tipo de propiedad desconocido',

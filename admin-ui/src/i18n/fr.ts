@@ -669,6 +669,8 @@ export const frenchAppMessages: AppMessages = {
         slug: 'Adresse (slug)',
         description: 'Description',
         properties: 'Champs',
+        teaser_template: 'Accroche d’activité',
+        teaser_help: 'Affichée dans le flux du réseau quand un élément est créé. Texte seul ; {{app}} et {{nom du champ}} sont remplacés par le nom de l’app et les valeurs de l’élément. Vide : aucune activité.',
       },
       slug_help: 'Minuscules, chiffres et tirets ; l’application reste à l’adresse /apps/<slug>.',
       property: {
@@ -728,6 +730,7 @@ export const frenchAppMessages: AppMessages = {
         large: 'Grand',
       },
       errors: {
+        unknown_placeholder: 'Ne nomme ni l’app ni un champ',
         taken: 'Déjà pris',
         duplicate_option: 'Deux options ont la même valeur',
         unknown_property_type: 'Type de propriété inconnu',
