@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { type GlobalSearchResponse, type NetworkResponse, type PageDto, type PagesResponse } from '@cn/contracts';
+import { type GlobalSearchResponse, type MemberAppNavigationResponse, type NetworkResponse, type PageDto, type PagesResponse } from '@cn/contracts';
 import { useDemoServer, type DemoAccount } from './testing/demo-server';
 import { requestCaller, type HttpMethod } from './testing/signed-in-client';
 
@@ -147,6 +147,13 @@ describe('pages', () => {
     const items = editor.items.map((item) => (item.type === 'more' ? { ...item, options: {} } : item));
     items[3] = { id: 'handbook', type: 'page', label: 'Handbook', icon: 'description', isEntryPoint: false, isDefault: false, options: { page: { slug: 'handbook', name: 'Handbook' } } };
     await call(clients.admin, 'put', '/administration/app_navigation', { items, revision: editor.revision }).expect(200);
+    const appItems = async (role: DemoAccount) => ((await call(clients[role], 'get', '/api/v1/app_navigation').expect(200)).body as MemberAppNavigationResponse).items;
+    expect((await appItems('guest')).find((item) => item.id === 'handbook')).toMatchObject({ type: 'page', title: 'Handbook', options: { page: { slug: 'handbook' } } });
+    // for internal members only now: the external member's app no longer offers it
+    const handbook = (await call(clients.member, 'get', '/api/v1/pages/handbook').expect(200)).body as PageDto;
+    await call(clients.admin, 'put', `/administration/pages/${handbook.id}`, { title: 'Handbook', slug: 'handbook', content: '', visibility: 'internal', revision: handbook.revision }).expect(200);
+    expect((await appItems('guest')).some((item) => item.id === 'handbook')).toBe(false);
+    expect((await appItems('member')).some((item) => item.id === 'handbook')).toBe(true);
     items[3] = { ...items[3], options: { page: { slug: 'no-such-page', name: 'None' } } };
     expect((await call(clients.admin, 'put', '/administration/app_navigation', { items, revision: editor.revision + 1 }).expect(400)).body.errors).toEqual([{ field: 'items.3.options.page', key: 'not_found' }]);
   });
