@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import { propertyDefinition, type FileValue } from '@cn/contracts';
+import { propertyDefinition } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { fakeServer, renderPage } from '../testing/render';
@@ -33,7 +33,7 @@ const Harness = () => {
   return (
     <>
       <FilePickerInput property={property} value={value} onChange={setValue} disabled={false} errors={undefined} memberNames={{}} />
-      <output data-testid="value">{JSON.stringify(value as FileValue | null)}</output>
+      <output data-testid="value">{JSON.stringify(value)}</output>
     </>
   );
 };
@@ -47,7 +47,7 @@ describe('the file picker publishing an upload', () => {
       if (!found) throw new Error('no file input yet');
       return found as HTMLInputElement;
     });
-    await act(async () => {
+    act(() => {
       fireEvent.change(input, { target: { files: [new File(['abc'], 'plan.pdf', { type: 'application/pdf' })] } });
     });
     expect((await screen.findByTestId('volatile-doc')).textContent).toContain('Only you can open this upload');
