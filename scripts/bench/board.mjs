@@ -49,9 +49,11 @@ const WALL_LIMITS = { first: 50, largest: 200 };
  */
 export const rawBoardProjection = async (dataDir) => {
   const platform = require(join(root, 'platform/dist/index.js'));
+  const { appsEvents } = require(join(root, 'contracts/dist/index.js'));
   const { readModelProjections } = require(join(root, 'projection-service/dist/index.js'));
-  const projections = readModelProjections().filter((projection) => projection.eventTypes.some((type) => type.startsWith('App')));
-  const types = new Set(projections.flatMap((projection) => projection.eventTypes).filter((type) => type.startsWith('App')));
+  // the apps module's events (definitions, items, moves) and every read model that follows one of them
+  const types = new Set(appsEvents.map((definition) => definition.type));
+  const projections = readModelProjections().filter((projection) => projection.eventTypes.some((type) => types.has(type)));
   const source = platform.createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
   const events = [];
   for (let after = 0; ; ) {
