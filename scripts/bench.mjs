@@ -5,8 +5,9 @@
 //   2. events/s of a full projection rebuild                            vs  readAll events/s of the same store
 //   3. directory search latency over HTTP                               vs  in-process MiniSearch query latency
 //      the global search at scale (index build, search p95) through the port  vs  MiniSearch itself
+//   4. the kanban board (2,000 items): wall load and move→every watcher p95  vs  the apps read models in memory
 // Writes bench/results.json and bench/results.md. Knobs (environment): BENCH_MEMBERS, BENCH_COMMANDS,
-// BENCH_SETTINGS, BENCH_QUERIES, BENCH_SEARCH_DOCUMENTS, BENCH_SEARCH_SCALE_QUERIES, BENCH_CONCURRENCY, BENCH_CONSOLES, BENCH_PHASE_SECONDS, BENCH_TIMEOUT_SECONDS.
+// BENCH_SETTINGS, BENCH_QUERIES, BENCH_BOARD_ITEMS, BENCH_BOARD_WATCHERS, BENCH_BOARD_MOVES, BENCH_SEARCH_DOCUMENTS, BENCH_SEARCH_SCALE_QUERIES, BENCH_CONCURRENCY, BENCH_CONSOLES, BENCH_PHASE_SECONDS, BENCH_TIMEOUT_SECONDS.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,6 +22,7 @@ import { growLog, measureAtSize, restartAndFirstCommand } from './bench/log-size
 import { openConsoles } from './bench/consoles.mjs';
 import { chatScenario } from './bench/chat.mjs';
 import { fanoutScenario } from './bench/fanout.mjs';
+import { boardScenario } from './bench/board.mjs';
 import { filesScenario } from './bench/files.mjs';
 import { searchScaleRows, searchScaleScenario } from './bench/search-scale.mjs';
 import { perSecond, round, runLoad, summarize } from './bench/stats.mjs';
@@ -48,6 +50,10 @@ const settings = {
   // notification fan-out: members of one group with a console open, posts an administrator makes there
   fanout_members: int('BENCH_FANOUT_MEMBERS', 1000),
   fanout_posts: int('BENCH_FANOUT_POSTS', 20),
+  // the kanban board: items on one app's wall, members watching it, moves one after the other
+  board_items: int('BENCH_BOARD_ITEMS', 2000),
+  board_watchers: int('BENCH_BOARD_WATCHERS', 20),
+  board_moves: int('BENCH_BOARD_MOVES', 50),
   // the files scenario: one upload and download of this many MiB
   files_megabytes: int('BENCH_FILES_MB', 256),
   // the global search at scale: documents of every module, and the typed queries run over them
@@ -236,6 +242,12 @@ const main = async () => {
   progress(`fan-out: ${fanoutMembers.length} group members with a console open, ${settings.fanout_posts} posts`);
   results.phases.fanout = await fanoutScenario({ baseUrl: server.baseUrl, admin, members: fanoutMembers, password, posts: settings.fanout_posts, log: progress });
   progress(`fan-out: command→every member's push p95 ${results.phases.fanout.command_to_every_push.p95_ms} ms, bare broadcast p95 ${results.phases.fanout.bare_broadcast.last_receiver.p95_ms} ms`);
+
+  // ---- 4c. kanban board: a wall of 2,000 items loads, a move reaches every watcher; beside the raw projection ----
+  const boardWatchers = registered.slice(0, Math.min(settings.board_watchers, registered.length));
+  progress(`board: ${settings.board_items} items, ${boardWatchers.length} members watching, ${settings.board_moves} moves`);
+  results.phases.board = await boardScenario({ baseUrl: server.baseUrl, admin, members: boardWatchers, password, dataDir, items: settings.board_items, moves: settings.board_moves, concurrency: settings.concurrency, log: progress });
+  progress(`board: wall load p95 ${results.phases.board.wall_load_first_page.p95_ms} ms, move→every watcher p95 ${results.phases.board.move_to_every_push.p95_ms} ms, raw projection ${results.phases.board.raw_projection?.per_s} events/s`);
 
   // ---- 5. files: a streamed upload and download beside the raw disk, the server's memory sampled ----
   progress(`files: ${settings.files_megabytes} MiB up and down`);
@@ -529,6 +541,17 @@ const main = async () => {
       raw: p.fanout.bare_broadcast.last_receiver.p95_ms,
       raw_unit: 'ms p95 bare ws broadcast to as many sockets',
       note: `latency command→the last member's push, per post (${p.fanout.posts} posts one after the other, ${p.fanout.deliveries_per_s} pushes/s, ${p.fanout.missing_pushes} missing); command→the last member's counter read back p95 ${p.fanout.command_to_last_counter.p95_ms} ms; ${p.fanout.counters_right}/${p.fanout.counters_checked} sampled badges count every post`,
+    },
+    {
+      measure: `kanban board, ${p.board.items_on_board} items, ${p.board.watchers} members watching`,
+      value: p.board.moves_per_s,
+      unit: 'moves/s',
+      p50: p.board.move_to_every_push.p50_ms,
+      p95: p.board.move_to_every_push.p95_ms,
+      p99: p.board.move_to_every_push.p99_ms,
+      raw: p.board.raw_projection?.per_s ?? null,
+      raw_unit: 'events/s the apps read models apply in memory (same log)',
+      note: `latency move command→every watcher's push (${p.board.moves} moves one after the other, ${p.board.missing_pushes} missing, ${p.board.conflicts} conflicts); →wall read back p95 ${p.board.move_to_wall_read.p95_ms} ms; wall load p95 ${p.board.wall_load_first_page.p95_ms} ms (${p.board.wall_load_first_page.cards_per_column} cards/column), ${p.board.wall_load_largest_page.p95_ms} ms (${p.board.wall_load_largest_page.cards} cards)`,
     },
     {
       measure: `file upload, ${p.files.megabytes} MiB`,

@@ -25,6 +25,7 @@ import { LoginPage } from './login/LoginPage';
 import { members } from './members';
 import { settings } from './settings';
 import { legalAcceptances, legalTexts } from './legal-texts';
+import { pages } from './pages';
 import { imprint } from './imprint';
 import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
 import { navigation } from './navigation';
@@ -91,6 +92,9 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
           <Resource name="legal_texts" {...legalTexts} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
         )}
         {(permissions?.administrate === true || permissions?.audit === true) && <Resource name="legal_acceptances" {...legalAcceptances} />}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="pages" {...pages} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
+        )}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <CustomRoutes>
             <Route path={STATISTICS_PATH_IN_CONSOLE} element={<StatisticsPage />} />

@@ -21,6 +21,7 @@ const PROVIDERS: Record<string, ProviderLoader> = {
     import('./group-categories/group-categories-data-provider').then((module) => module.createGroupCategoriesDataProvider(api)),
   change_requests: (api) => import('./change_requests/change-requests-data-provider').then((module) => module.createChangeRequestsDataProvider(api)),
   legal_texts: (api) => import('./legal-texts/legal-texts-data-provider').then((module) => module.createLegalTextsDataProvider(api)),
+  pages: (api) => import('./pages/pages-data-provider').then((module) => module.createPagesDataProvider(api)),
   imprint: (api) => import('./imprint/imprint-data-provider').then((module) => module.createImprintDataProvider(api)),
   statistics: (api) => import('./statistics/statistics-data-provider').then((module) => module.createStatisticsDataProvider(api)),
   navigation: (api) => import('./navigation/navigation-data-provider').then((module) => module.createNavigationDataProvider(api)),

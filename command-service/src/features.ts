@@ -15,6 +15,7 @@ import { MembershipSettingsModule } from './membership-settings/membership-setti
 import { AbuseReportsModule } from './abuse-reports/abuse-reports.module';
 import { TwoFactorModule } from './two-factor/two-factor.module';
 import { LegalModule } from './legal/legal.module';
+import { PagesModule } from './pages/pages.module';
 import { NavigationModule } from './navigation/navigation.module';
 import { AppNavigationModule } from './navigation/app-navigation.module';
 import { ChatModule } from './chat/chat.module';
@@ -47,6 +48,7 @@ export const COMMAND_FEATURES: Type[] = [
   AbuseReportsModule,
   TwoFactorModule,
   LegalModule,
+  PagesModule,
   NavigationModule,
   AppNavigationModule,
   ChatModule,

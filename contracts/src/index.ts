@@ -63,6 +63,8 @@ export * from './members/member-administration-constants';
 export * from './members/member-manager';
 export * from './legal/legal';
 export * from './legal/legal-constants';
+export * from './pages/pages';
+export * from './pages/page-constants';
 export * from './statistics/statistics';
 export * from './navigation/navigation';
 export * from './navigation/app-navigation';

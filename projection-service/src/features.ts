@@ -17,6 +17,7 @@ import { unreadsFeature } from './unreads/unreads.module';
 import { membershipSettingsFeature } from './membership-settings/membership-settings.module';
 import { twoFactorFeature } from './two-factor/two-factor.module';
 import { legalFeature } from './legal/legal.module';
+import { pagesFeature } from './pages/pages.module';
 import { statisticsFeature } from './statistics/statistics.module';
 import { navigationFeature } from './navigation/navigation.module';
 import { appNavigationFeature } from './navigation/app-navigation.module';
@@ -59,6 +60,7 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   membershipSettingsFeature,
   twoFactorFeature,
   legalFeature,
+  pagesFeature,
   statisticsFeature,
   navigationFeature,
   appNavigationFeature,

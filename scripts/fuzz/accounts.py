@@ -236,6 +236,19 @@ def fixtures(base, admin, member=None):
         made["legal-text"] = [texts["fuzz-terms"]]
         if "fuzz-spare" in texts:
             made["kept"] = {texts["fuzz-terms"]: texts["fuzz-spare"]}
+    # a page, whose slug names it (GET /api/v1/pages/{pageSlug}), and a spare one: changes and deletions aimed at
+    # the kept page go to the spare (hooks.py), so that both passes still read it
+    pages = {}
+    for slug, title in (("fuzz-page", "Fuzz page"), ("fuzz-page-spare", "Fuzz page spare")):
+        status, _, answer = request(base, "POST", "/administration/pages", {"title": title, "slug": slug, "content": "<p>A page the fuzzer reads.</p>"}, admin["token"], admin["csrf"])
+        if status in (200, 201):
+            pages[slug] = answer["id"]
+        else:
+            print(f"[fuzz] note: a page fixture could not be made ({status}: {answer})", file=sys.stderr)
+    if "fuzz-page" in pages:
+        made["pageSlug"] = ["fuzz-page"]
+        if "fuzz-page-spare" in pages:
+            made["kept"] = {**made.get("kept", {}), pages["fuzz-page"]: pages["fuzz-page-spare"]}
     return made
 
 

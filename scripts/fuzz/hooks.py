@@ -22,7 +22,7 @@ and this hook picks, per request, which one goes on it (Cookie and X-CSRF-Token;
 - a device route (/api/v1/devices/{id} and its settings) names, every other call, a device registered for it
   on the pass's own account (any other device is 404 to it);
 - a mutating call naming a kept fixture (accounts.py's legal text, whose public page the member's pass
-  reads by handle) names its spare instead: the admin's pass may change or delete the spare, not it;
+  reads by handle, and its page, read by {pageSlug}) names its spare instead: the admin's pass may change or delete the spare, not it;
 - GET /calendars/feeds/{collection}.ics, authenticated by ?token= (not declared in the document),
   gets the fuzzing account's calendar token when the case has none;
 - everything else goes with the fuzzing account's session.

@@ -88,7 +88,7 @@ describe('app navigation editor', () => {
     expect(await errors(link(`http://127.0.0.1:${port}/pages/handbook`, 'browser'))).toEqual([{ field: 'items.3.options.open_in', key: 'same_host_webview' }]);
     const page = items();
     page[3] = { id: 'page', type: 'page', label: 'Handbook', icon: 'description', isEntryPoint: false, isDefault: false, options: { page: { slug: 'handbook', name: 'Handbook' } } };
-    expect(await errors(page)).toEqual([{ field: 'items.3.type', key: 'no_pages' }]);
+    expect(await errors(page)).toEqual([{ field: 'items.3.options.page', key: 'not_found' }]);
     const stream = (slug: string): AppNavigationItem[] => {
       const next = items();
       next[3] = { id: 'stream', type: 'activitystream', label: '', icon: 'groups', isEntryPoint: false, isDefault: false, options: { activitystream: { slug, name: '' } } };

@@ -34,14 +34,18 @@ import { APP_NAVIGATION_COLLECTION, APP_NAVIGATION_ICONS, APP_NAVIGATION_ID, may
 import type { Permissions } from '../api/authProvider';
 import { fieldErrorsOf } from '../api/serverErrors';
 import type { AppNavigationRecord } from './app-navigation-data-provider';
-import { addItem, canAdd, changeType, linkState, moveItem, removeItem, saveBlockers, setEntryPoint, setLink, setStream, typeChoices, updateItem } from './app-navigation-editor';
+import { addItem, canAdd, changeType, linkState, moveItem, removeItem, saveBlockers, setEntryPoint, setLink, setPage, setStream, typeChoices, updateItem } from './app-navigation-editor';
 import { APP_NAVIGATION_ICON_COMPONENTS, AppNavigationIconOf } from './icons';
 import { useLiveChanges } from '../api/useLiveChanges';
 
 export const APP_NAVIGATION_RESOURCE = 'app_navigation';
-/** pages are not built yet (issue 14): the page type stays hidden, and the server refuses it */
-const PAGES_EXIST = false;
 const ERROR_KEYS = new Set(['wrong_count', 'required', 'not_unique', 'not_allowed', 'invalid_link', 'same_host_webview', 'no_pages', 'more_not_last', 'more_required', 'taken', 'not_editable', 'not_found', 'invalid_value', 'unknown_field']);
+
+interface PageOption {
+  id: string;
+  slug: string;
+  title: string;
+}
 
 interface GroupOption {
   id: string;
@@ -61,6 +65,7 @@ export const AppNavigationEdit = () => {
   const { permissions } = usePermissions<Permissions | null>();
   const readOnly = permissions?.administrate !== true;
   const { data, refetch, error } = useGetOne<AppNavigationRecord>(APP_NAVIGATION_RESOURCE, { id: APP_NAVIGATION_ID });
+  const { data: pageOptions } = useGetList<PageOption>('pages', { pagination: { page: 1, perPage: 200 }, sort: { field: 'title', order: 'ASC' }, filter: {} });
   const { data: groups } = useGetList<GroupOption>('groups', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
   const [update, { isPending: saving }] = useUpdate<AppNavigationRecord>();
   const [items, setItems] = useState<AppNavigationItem[] | null>(null);
@@ -264,7 +269,7 @@ export const AppNavigationEdit = () => {
                   onChange={(event) => edit(changeType(items, currentIndex, event.target.value as AppNavigationType))}
                   slotProps={{ htmlInput: { 'data-testid': 'app-navigation-type' } }}
                 >
-                  {typeChoices(items, currentIndex, PAGES_EXIST).map((type) => (
+                  {typeChoices(items, currentIndex, (pageOptions ?? []).length > 0).map((type) => (
                     <MenuItem key={type} value={type}>
                       {translate(`cn.app_navigation.types.${type}`)}
                     </MenuItem>
@@ -288,6 +293,24 @@ export const AppNavigationEdit = () => {
                       {link.valid && !link.browserAllowed && <Typography variant="caption">{translate('cn.app_navigation.hints.same_host')}</Typography>}
                     </Box>
                   </>
+                )}
+                {current.type === 'page' && (
+                  <TextField
+                    select
+                    label={translate('cn.app_navigation.fields.page')}
+                    data-testid="app-navigation-page"
+                    value={(pageOptions ?? []).some((option) => option.slug === current.options.page?.slug) ? current.options.page?.slug : ''}
+                    onChange={(event) => {
+                      const chosen = (pageOptions ?? []).find((option) => option.slug === event.target.value);
+                      edit(setPage(items, currentIndex, chosen ? { slug: chosen.slug, name: chosen.title } : null));
+                    }}
+                  >
+                    {(pageOptions ?? []).map((option) => (
+                      <MenuItem key={option.id} value={option.slug}>
+                        {option.title}
+                      </MenuItem>
+                    ))}
+                  </TextField>
                 )}
                 {current.type === 'activitystream' && (
                   <>

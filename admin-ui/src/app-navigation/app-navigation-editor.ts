@@ -118,6 +118,9 @@ export const setLink = (items: readonly AppNavigationItem[], index: number, chan
 export const setStream = (items: readonly AppNavigationItem[], index: number, stream: { slug: string; name: string } | null): AppNavigationItem[] =>
   items.map((item, at) => (at === index && item.type === 'activitystream' ? { ...item, options: stream ? { activitystream: stream } : {} } : item));
 
+export const setPage = (items: readonly AppNavigationItem[], index: number, page: { slug: string; name: string } | null): AppNavigationItem[] =>
+  items.map((item, at) => (at === index && item.type === 'page' ? { ...item, label: item.label || (page?.name ?? ''), options: page ? { page } : {} } : item));
+
 /** saving needs exactly five items and an entry point (the server checks again) */
 export const saveBlockers = (items: readonly AppNavigationItem[]): Array<'five_items' | 'entry_point'> => [
   ...(items.length === APP_NAVIGATION_ITEMS ? [] : (['five_items'] as const)),

@@ -1,5 +1,5 @@
 import { defaultAppNavigation, type AppNavigationItem } from '@cn/contracts';
-import { addItem, appNavigationBodyOf, canAdd, changeType, linkState, moveItem, removeItem, saveBlockers, setEntryPoint, setLink, settled, typeChoices, updateItem } from './app-navigation-editor';
+import { addItem, appNavigationBodyOf, canAdd, changeType, linkState, moveItem, removeItem, saveBlockers, setEntryPoint, setLink, setPage, settled, typeChoices, updateItem } from './app-navigation-editor';
 
 const HOST = 'net.example.org';
 const types = (items: readonly AppNavigationItem[]) => items.map((item) => item.type);
@@ -29,6 +29,15 @@ describe('app navigation editor', () => {
     expect(typeChoices(linked, 3, false)).not.toContain('page');
     expect(typeChoices(linked, 3, true)).toContain('page');
     expect(typeChoices(linked, 3, false)).not.toContain('messages');
+  });
+
+  it('names the chosen page on a page item, its title taken from the page until one is typed', () => {
+    const paged = changeType(defaultAppNavigation(), 1, 'page');
+    const chosen = setPage(paged, 1, { slug: 'handbook', name: 'Handbook' });
+    expect(chosen[1]).toMatchObject({ type: 'page', label: 'Handbook', options: { page: { slug: 'handbook', name: 'Handbook' } } });
+    expect(setPage(updateItem(paged, 1, { label: 'Rules' }), 1, { slug: 'handbook', name: 'Handbook' })[1].label).toBe('Rules');
+    expect(setPage(chosen, 1, null)[1].options).toEqual({});
+    expect(setPage(chosen, 0, { slug: 'x', name: 'X' })[0]).toEqual(chosen[0]);
   });
 
   it('resets the icon and marks the item non-default when its type changes', () => {

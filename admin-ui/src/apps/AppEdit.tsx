@@ -91,6 +91,7 @@ export const AppEdit = () => {
             <FormDataConsumer>{({ scopedFormData }) => <TypeOptions type={typeOfRow(scopedFormData)} />}</FormDataConsumer>
           </SimpleFormIterator>
         </ArrayInput>
+        <TextInput source="teaser_template" label="cn.apps.fields.teaser_template" helperText="cn.apps.fields.teaser_help" fullWidth data-testid="app-teaser-template" />
       </SimpleForm>
     </Edit>
   );

@@ -14,6 +14,8 @@ export interface AppRecord {
   name: string;
   description: string;
   properties: EditedProperty[];
+  /** the activity teaser template ('' : none) */
+  teaser_template: string;
 }
 
 const path = (segment: string): string => encodeURIComponent(segment);
@@ -52,13 +54,13 @@ const onRow = (error: unknown, index: number): unknown => {
 export const createAppsDataProvider = (api: ApiClient): DataProvider => {
   const read = async (id: string): Promise<AppRecord> => {
     const app = appDtoSchema.parse((await api.httpClient(`${APPS_PATH}/${path(id)}`)).json);
-    return { id: app.id, name: app.name, description: app.description, properties: app.properties };
+    return { id: app.id, name: app.name, description: app.description, properties: app.properties, teaser_template: app.teaser_template };
   };
 
   function getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>>;
   async function getList(): Promise<GetListResult<AppRecord>> {
     const { apps } = appsListResponseSchema.parse((await api.httpClient(APPS_PATH)).json);
-    return { data: apps.map((app) => ({ ...app, properties: [] })), total: apps.length };
+    return { data: apps.map((app) => ({ ...app, properties: [], teaser_template: '' })), total: apps.length };
   }
 
   function getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>): Promise<GetOneResult<R>>;
@@ -96,6 +98,16 @@ export const createAppsDataProvider = (api: ApiClient): DataProvider => {
       });
     }
     for (const propertyId of remove) await api.httpClient(`${APPS_PATH}/${path(id)}/properties/${path(propertyId)}`, { method: 'DELETE' });
+    // the teaser after the properties: its placeholders may name a property saved just now
+    const teaser = params.data.teaser_template ?? '';
+    if (teaser !== ((params.previousData as AppRecord | undefined)?.teaser_template ?? '')) {
+      await api.httpClient(`${APPS_PATH}/${path(id)}/integrations/teaser`, { method: 'PUT', body: JSON.stringify({ teaser_template: teaser }) }).catch((error: unknown) => {
+        if (!(error instanceof HttpError)) throw error;
+        const errors: FormErrors = {};
+        for (const { field, key } of fieldErrorsOf(error.body)) setErrorAt(errors, field.split('.'), `cn.apps.errors.${key}`);
+        throw new HttpError('cn.errors.validation_failed', error.status, { ...(error.body as object), errors });
+      });
+    }
     return { data: await read(id) };
   }
 

@@ -6,7 +6,7 @@ import { createAppsDataProvider, newPropertyId, propertyChanges, type AppRecord 
 const title = propertyDefinition({ id: 'p-title', name: 'title', label: 'Title', type: 'text' });
 const status = propertyDefinition({ id: 'p-status', name: 'status', label: 'Status', type: 'selection', options: [{ label: 'To do', value: 'todo' }] });
 const appAnswer = (properties = [title, status]): { json: AppDto } => ({
-  json: { id: 'tasks', name: 'Tasks', description: '', properties, layout: { type: 'auto', tabs: [] }, column_property: 'status', can: { create_item: true, administrate: true }, new_item_can: {} },
+  json: { id: 'tasks', name: 'Tasks', description: '', properties, layout: { type: 'auto', tabs: [] }, teaser_template: '', column_property: 'status', can: { create_item: true, administrate: true }, new_item_can: {} },
 });
 
 describe('the apps data provider (property-set editor)', () => {
@@ -25,14 +25,28 @@ describe('the apps data provider (property-set editor)', () => {
     const refusal = new HttpError('cn.errors.validation_failed', 400, { fieldErrors: [{ field: 'name', key: 'taken' }] });
     const { api, calls } = recordingApiClient({ json: { position: 1 } }, refusal);
     const { id: _id, ...fresh } = propertyDefinition({ id: 'x', name: 'title', label: 'Again', type: 'text' });
-    const data: AppRecord = { id: 'tasks', name: 'Tasks', description: '', properties: [{ ...title, label: 'Name' }, status, fresh] };
-    const saving = createAppsDataProvider(api).update<AppRecord>('apps', { id: 'tasks', data, previousData: { id: 'tasks', name: 'Tasks', description: '', properties: [title, status] } });
+    const data: AppRecord = { id: 'tasks', name: 'Tasks', description: '', properties: [{ ...title, label: 'Name' }, status, fresh], teaser_template: '' };
+    const saving = createAppsDataProvider(api).update<AppRecord>('apps', { id: 'tasks', data, previousData: { id: 'tasks', name: 'Tasks', description: '', properties: [title, status], teaser_template: '' } });
     await expect(saving).rejects.toMatchObject({ status: 400, body: { errors: { properties: { 2: { name: 'cn.apps.errors.taken' } } } } });
     expect(calls.map((call) => [call.method, call.url])).toEqual([
       ['PUT', '/api/v1/apps/tasks/properties/p-title'],
       ['PUT', '/api/v1/apps/tasks/properties/p-title-2'],
     ]);
     expect(calls[0].body).not.toHaveProperty('id');
+  });
+
+  it('saves a changed teaser template after the properties, and shows its refusal under its field', async () => {
+    const previousData: AppRecord = { id: 'tasks', name: 'Tasks', description: '', properties: [title, status], teaser_template: '' };
+    const saved = recordingApiClient({ json: { position: 1 } }, appAnswer());
+    await createAppsDataProvider(saved.api).update<AppRecord>('apps', { id: 'tasks', data: { ...previousData, teaser_template: 'New: {{title}}' }, previousData });
+    expect(saved.calls.map((call) => [call.method, call.url])).toEqual([
+      ['PUT', '/api/v1/apps/tasks/integrations/teaser'],
+      ['GET', '/api/v1/apps/tasks'],
+    ]);
+    expect(saved.calls[0].body).toEqual({ teaser_template: 'New: {{title}}' });
+    const refused = recordingApiClient(new HttpError('cn.errors.validation_failed', 400, { fieldErrors: [{ field: 'teaser_template', key: 'unknown_placeholder' }] }));
+    const saving = createAppsDataProvider(refused.api).update<AppRecord>('apps', { id: 'tasks', data: { ...previousData, teaser_template: '{{nope}}' }, previousData });
+    await expect(saving).rejects.toMatchObject({ status: 400, body: { errors: { teaser_template: 'cn.apps.errors.unknown_placeholder' } } });
   });
 
   it('reads an app as the editor\'s record', async () => {

@@ -108,6 +108,7 @@ export const germanAppMessages: AppMessages = {
       group_categories: 'Gruppenkategorien',
       change_requests: 'Änderungsanfragen',
       imprint: 'Impressum',
+      pages: 'Seiten',
       legal_texts: 'Rechtstexte',
       membership_roles: 'Mitgliedschaftsrollen',
       tags: 'Schlagwörter',
@@ -185,6 +186,7 @@ export const germanAppMessages: AppMessages = {
         entry_point: 'Öffnet die App (Startpunkt)',
         url: 'Adresse',
         open_in: 'Öffnen in',
+        page: 'Seite',
         activitystream: 'Aktivitätenstrom',
         more_items: 'Unter „Mehr“ aufgeführt',
       },
@@ -690,6 +692,8 @@ export const germanAppMessages: AppMessages = {
         slug: 'Adresse (Slug)',
         description: 'Beschreibung',
         properties: 'Felder',
+        teaser_template: 'Aktivitäts-Teaser',
+        teaser_help: 'Erscheint im Netzwerk-Stream, wenn ein Eintrag angelegt wird. Nur Text; {{app}} und {{Feldname}} werden durch den Namen der App und die Werte des Eintrags ersetzt. Leer: keine Aktivität.',
       },
       slug_help: 'Kleinbuchstaben, Ziffern und Bindestriche; die App ist dauerhaft unter /apps/<slug> erreichbar.',
       property: {
@@ -749,6 +753,7 @@ export const germanAppMessages: AppMessages = {
         large: 'Groß',
       },
       errors: {
+        unknown_placeholder: 'Nennt weder die App noch ein Feld',
         taken: 'Bereits vergeben',
         duplicate_option: 'Zwei Optionen haben denselben Wert',
         unknown_property_type: 'Unbekannter Feldtyp',
@@ -914,6 +919,15 @@ export const germanAppMessages: AppMessages = {
       reject: 'Ablehnen',
       accepted: 'Änderung angenommen und übernommen.',
       rejected: 'Änderungsanfrage abgelehnt.',
+    },
+    pages: {
+      name: 'Seite |||| Seiten',
+      fields: { title: 'Titel', slug: 'Linkname', link: 'Adresse', visibility: 'Sichtbar für', content: 'Inhalt', updated_at: 'Zuletzt geändert' },
+      visibility: { members: 'Alle Mitglieder', internal: 'Nur interne Mitglieder' },
+      slug_hint: 'Die Seite öffnet unter /pages/{Linkname}; leer gelassen, entsteht er aus dem Titel.',
+      empty: 'Noch keine Seiten.',
+      delete_title: 'Diese Seite löschen?',
+      delete_confirm: 'Die Seite wird entfernt; Navigationspunkte, die sie öffnen, zeigen dann die Nicht-gefunden-Seite.',
     },
     legal_texts: {
       name: 'Rechtstext |||| Rechtstexte',

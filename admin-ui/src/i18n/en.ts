@@ -107,6 +107,7 @@ export const englishAppMessages = {
       group_categories: 'Group categories',
       change_requests: 'Change requests',
       imprint: 'Imprint',
+      pages: 'Pages',
       legal_texts: 'Legal texts',
       membership_roles: 'Membership roles',
       tags: 'Tags',
@@ -184,6 +185,7 @@ export const englishAppMessages = {
         entry_point: 'Opens the app (entry point)',
         url: 'Address',
         open_in: 'Open in',
+        page: 'Page',
         activitystream: 'Activity stream',
         more_items: 'Listed under “More”',
       },
@@ -689,6 +691,8 @@ export const englishAppMessages = {
         slug: 'Address (slug)',
         description: 'Description',
         properties: 'Properties',
+        teaser_template: 'Activity teaser',
+        teaser_help: 'Shown in the network’s stream when an item is created. Plain text; {{app}} and {{field name}} are replaced by the app’s name and the item’s values. Empty: no activity.',
       },
       slug_help: 'Lowercase letters, digits and dashes; the app is reached at /apps/<slug> for good.',
       property: {
@@ -748,6 +752,7 @@ export const englishAppMessages = {
         large: 'Large',
       },
       errors: {
+        unknown_placeholder: 'Names neither the app nor a field',
         taken: 'Already taken',
         duplicate_option: 'Two options have the same value',
         unknown_property_type: 'Unknown property type',
@@ -913,6 +918,15 @@ export const englishAppMessages = {
       reject: 'Reject',
       accepted: 'Change accepted and applied.',
       rejected: 'Change request rejected.',
+    },
+    pages: {
+      name: 'Page |||| Pages',
+      fields: { title: 'Title', slug: 'Link name', link: 'Address', visibility: 'Visible to', content: 'Content', updated_at: 'Last updated' },
+      visibility: { members: 'All members', internal: 'Internal members only' },
+      slug_hint: 'The page opens at /pages/{link name}; left empty, it comes from the title.',
+      empty: 'No pages yet.',
+      delete_title: 'Delete this page?',
+      delete_confirm: 'The page is removed; navigation items that open it show the not-found page.',
     },
     legal_texts: {
       name: 'Legal text |||| Legal texts',

@@ -108,6 +108,7 @@ export const spanishAppMessages: AppMessages = {
       group_categories: 'Categorías de grupos',
       change_requests: 'Solicitudes de cambio',
       imprint: 'Aviso legal',
+      pages: 'Páginas',
       legal_texts: 'Textos legales',
       membership_roles: 'Roles de membresía',
       tags: 'Etiquetas',
@@ -185,6 +186,7 @@ export const spanishAppMessages: AppMessages = {
         entry_point: 'Abre la app (punto de entrada)',
         url: 'Dirección',
         open_in: 'Abrir en',
+        page: 'Página',
         activitystream: 'Flujo de actividad',
         more_items: 'Listado en «Más»',
       },
@@ -690,6 +692,8 @@ export const spanishAppMessages: AppMessages = {
         slug: 'Dirección (slug)',
         description: 'Descripción',
         properties: 'Campos',
+        teaser_template: 'Avance de actividad',
+        teaser_help: 'Se muestra en el flujo de la red cuando se crea un elemento. Solo texto; {{app}} y {{nombre del campo}} se sustituyen por el nombre de la app y los valores del elemento. Vacío: ninguna actividad.',
       },
       slug_help: 'Minúsculas, cifras y guiones; la aplicación queda en /apps/<slug> para siempre.',
       property: {
@@ -749,6 +753,7 @@ export const spanishAppMessages: AppMessages = {
         large: 'Grande',
       },
       errors: {
+        unknown_placeholder: 'No nombra la app ni un campo',
         taken: 'Ya está en uso',
         duplicate_option: 'Dos opciones tienen el mismo valor',
         unknown_property_type: 'Tipo de propiedad desconocido',
@@ -914,6 +919,15 @@ export const spanishAppMessages: AppMessages = {
       reject: 'Rechazar',
       accepted: 'Cambio aceptado y aplicado.',
       rejected: 'Solicitud de cambio rechazada.',
+    },
+    pages: {
+      name: 'Página |||| Páginas',
+      fields: { title: 'Título', slug: 'Nombre del enlace', link: 'Dirección', visibility: 'Visible para', content: 'Contenido', updated_at: 'Última modificación' },
+      visibility: { members: 'Todos los miembros', internal: 'Solo miembros internos' },
+      slug_hint: 'La página se abre en /pages/{nombre del enlace}; si se deja vacío, se forma a partir del título.',
+      empty: 'Todavía no hay páginas.',
+      delete_title: '¿Eliminar esta página?',
+      delete_confirm: 'La página se elimina; los elementos de navegación que la abren muestran la página de no encontrado.',
     },
     legal_texts: {
       name: 'Texto legal |||| Textos legales',

@@ -108,6 +108,7 @@ export const frenchAppMessages: AppMessages = {
       group_categories: 'Catégories de groupes',
       change_requests: 'Demandes de modification',
       imprint: 'Mentions légales',
+      pages: 'Pages',
       legal_texts: 'Textes juridiques',
       membership_roles: 'Rôles d\'adhésion',
       tags: 'Mots-clés',
@@ -185,6 +186,7 @@ export const frenchAppMessages: AppMessages = {
         entry_point: 'Ouvre l’app (point d’entrée)',
         url: 'Adresse',
         open_in: 'Ouvrir dans',
+        page: 'Page',
         activitystream: 'Flux d’activité',
         more_items: 'Listés sous « Plus »',
       },
@@ -690,6 +692,8 @@ export const frenchAppMessages: AppMessages = {
         slug: 'Adresse (slug)',
         description: 'Description',
         properties: 'Champs',
+        teaser_template: 'Accroche d’activité',
+        teaser_help: 'Affichée dans le flux du réseau quand un élément est créé. Texte seul ; {{app}} et {{nom du champ}} sont remplacés par le nom de l’app et les valeurs de l’élément. Vide : aucune activité.',
       },
       slug_help: 'Minuscules, chiffres et tirets ; l’application reste à l’adresse /apps/<slug>.',
       property: {
@@ -749,6 +753,7 @@ export const frenchAppMessages: AppMessages = {
         large: 'Grand',
       },
       errors: {
+        unknown_placeholder: 'Ne nomme ni l’app ni un champ',
         taken: 'Déjà pris',
         duplicate_option: 'Deux options ont la même valeur',
         unknown_property_type: 'Type de propriété inconnu',
@@ -914,6 +919,15 @@ export const frenchAppMessages: AppMessages = {
       reject: 'Refuser',
       accepted: 'Modification acceptée et appliquée.',
       rejected: 'Demande de modification refusée.',
+    },
+    pages: {
+      name: 'Page |||| Pages',
+      fields: { title: 'Titre', slug: 'Nom du lien', link: 'Adresse', visibility: 'Visible par', content: 'Contenu', updated_at: 'Dernière modification' },
+      visibility: { members: 'Tous les membres', internal: 'Membres internes seulement' },
+      slug_hint: 'La page s’ouvre sous /pages/{nom du lien} ; laissé vide, il vient du titre.',
+      empty: 'Pas encore de pages.',
+      delete_title: 'Supprimer cette page ?',
+      delete_confirm: 'La page est supprimée ; les éléments de navigation qui l’ouvrent affichent la page introuvable.',
     },
     legal_texts: {
       name: 'Texte juridique |||| Textes juridiques',

@@ -8,6 +8,7 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import RuleIcon from '@mui/icons-material/Rule';
 import StorageIcon from '@mui/icons-material/Storage';
+import DescriptionIcon from '@mui/icons-material/Description';
 import GavelIcon from '@mui/icons-material/Gavel';
 import InfoIcon from '@mui/icons-material/Info';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
@@ -68,6 +69,7 @@ export const AppMenu = () => {
       {administrate && <Menu.Item to="/imprint/network" primaryText="cn.menu.imprint" leftIcon={<InfoIcon />} data-testid="menu-imprint" />}
       {audit && <Menu.Item to="/legal_texts" primaryText="cn.menu.legal_texts" leftIcon={<GavelIcon />} data-testid="menu-legal-texts" />}
       {audit && <Menu.Item to="/legal_acceptances" primaryText="cn.menu.legal_acceptances" leftIcon={<FactCheckIcon />} data-testid="menu-legal-acceptances" />}
+      {audit && <Menu.Item to="/pages" primaryText="cn.menu.pages" leftIcon={<DescriptionIcon />} data-testid="menu-pages" />}
       {audit && <Menu.Item to="/statistics" primaryText="cn.menu.statistics" leftIcon={<BarChartIcon />} data-testid="menu-statistics" />}
       {administrate && <Menu.Item to="/navigation/network" primaryText="cn.menu.navigation" leftIcon={<MenuIcon />} data-testid="menu-navigation" />}
       {administrate && <Menu.Item to="/widgetbars" primaryText="cn.menu.widgetbars" leftIcon={<WidgetsIcon />} data-testid="menu-widgetbars" />}

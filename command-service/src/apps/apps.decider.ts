@@ -1,4 +1,4 @@
-import { appItemAbilities, columnPropertyOf, type AppEvent, type AppItemEvent, type AppViewer, type ItemLayout, type PropertyDefinition } from '@cn/contracts';
+import { appItemAbilities, columnPropertyOf, teaserPlaceholderNames, teaserPlaceholders, type AppEvent, type AppItemEvent, type AppViewer, type ItemLayout, type PropertyDefinition } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 
 /** An app's definition, folded from its stream. */
@@ -7,13 +7,15 @@ export interface AppState {
   name: string;
   properties: PropertyDefinition[];
   layout: ItemLayout | null;
+  teaser_template: string;
 }
 
 export type AppCommand =
   | { type: 'CreateApp'; app_id: string; name: string; description: string }
   | { type: 'DefineProperty'; app_id: string; property: PropertyDefinition }
   | { type: 'RemoveProperty'; app_id: string; property_id: string }
-  | { type: 'ChangeLayout'; app_id: string; layout: ItemLayout };
+  | { type: 'ChangeLayout'; app_id: string; layout: ItemLayout }
+  | { type: 'ChangeTeaserTemplate'; app_id: string; teaser_template: string };
 
 export const evolveApp = (state: AppState, event: AppEvent): AppState => {
   switch (event.type) {
@@ -30,6 +32,8 @@ export const evolveApp = (state: AppState, event: AppEvent): AppState => {
       return { ...state, properties: state.properties.filter((property) => property.id !== event.data.property_id) };
     case 'AppLayoutChanged':
       return { ...state, layout: event.data.layout };
+    case 'AppTeaserTemplateChanged':
+      return { ...state, teaser_template: event.data.teaser_template };
     default:
       return state;
   }
@@ -40,7 +44,7 @@ const requireApp = (state: AppState): void => {
 };
 
 export const appDecider: Decider<AppState, AppCommand, AppEvent> = {
-  initialState: () => ({ exists: false, name: '', properties: [], layout: null }),
+  initialState: () => ({ exists: false, name: '', properties: [], layout: null, teaser_template: '' }),
   evolve: evolveApp,
   decide: (command, state) => {
     switch (command.type) {
@@ -66,6 +70,14 @@ export const appDecider: Decider<AppState, AppCommand, AppEvent> = {
       case 'ChangeLayout':
         requireApp(state);
         return [{ type: 'AppLayoutChanged', data: { app_id: command.app_id, layout: command.layout } }];
+      case 'ChangeTeaserTemplate': {
+        requireApp(state);
+        // a placeholder that names nothing would silently stay empty in every teaser
+        const known = teaserPlaceholderNames(state.properties);
+        if (teaserPlaceholders(command.teaser_template).some((name) => !known.includes(name))) throw new DomainError('unknown_placeholder', 'invalid', 'teaser_template');
+        if (command.teaser_template === state.teaser_template) return [];
+        return [{ type: 'AppTeaserTemplateChanged', data: { app_id: command.app_id, teaser_template: command.teaser_template } }];
+      }
     }
   },
 };
@@ -89,7 +101,8 @@ export interface ItemFactsOfCommand {
 }
 
 export type ItemCommand =
-  | (ItemFactsOfCommand & { type: 'CreateItem'; values: Record<string, unknown> })
+  /** `teaser`: the app's teaser template rendered with the values (absent: the app has none) */
+  | (ItemFactsOfCommand & { type: 'CreateItem'; values: Record<string, unknown>; teaser?: string })
   /** values by property id, already parsed; `names` the property names sent */
   | (ItemFactsOfCommand & { type: 'ChangeItem'; values: Record<string, unknown> })
   | (ItemFactsOfCommand & { type: 'MoveItem'; value: string | null; insert_after_id: string | null })
@@ -132,7 +145,7 @@ export const itemDecider: Decider<ItemState, ItemCommand, AppItemEvent> = {
         for (const property of command.properties) {
           if (Object.hasOwn(command.values, property.id) && !can[`update[${property.name}]`]) throw new DomainError('forbidden', 'forbidden', `values.${property.name}`);
         }
-        return [{ type: 'AppItemCreated', data: { ...base, author_id: command.viewer.member_id, values: command.values } }];
+        return [{ type: 'AppItemCreated', data: { ...base, author_id: command.viewer.member_id, values: command.values, ...(command.teaser ? { teaser: command.teaser } : {}) } }];
       }
       case 'ChangeItem': {
         requireItem(command, state);

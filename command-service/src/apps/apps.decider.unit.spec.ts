@@ -44,4 +44,18 @@ describe('appDecider', () => {
     expect(apps.given([app]).when({ type: 'DefineProperty', app_id: 'tasks', property: twice }).thenRefused('duplicate_option').field).toBe('options');
     apps.given([app, defined]).when({ type: 'DefineProperty', app_id: 'tasks', property: status }).then([]);
   });
+  it('takes a teaser template naming the app and its properties, refusing a placeholder that names nothing', () => {
+    const defined = { type: 'AppPropertyDefined' as const, data: { app_id: 'tasks', property: status } };
+    const change = (teaser_template: string) => ({ type: 'ChangeTeaserTemplate' as const, app_id: 'tasks', teaser_template });
+    apps.given([app, defined]).when(change('New in {{app}}: {{ status }}')).then([{ type: 'AppTeaserTemplateChanged', data: { app_id: 'tasks', teaser_template: 'New in {{app}}: {{ status }}' } }]);
+    expect(apps.given([app, defined]).when(change('{{budget}}')).thenRefused('unknown_placeholder').field).toBe('teaser_template');
+    const set = { type: 'AppTeaserTemplateChanged' as const, data: { app_id: 'tasks', teaser_template: '{{app}}' } };
+    apps.given([app, defined, set]).when(change('{{app}}')).then([]);
+    apps.given([]).when(change('{{app}}')).thenRefused('not_found');
+  });
+  it('puts the rendered teaser into the created item, and nothing without a template', () => {
+    const teaser = 'New in Tasks: To do';
+    items.given([]).when({ ...base, type: 'CreateItem', viewer: author, values: { 'p-status': ['todo'] }, teaser }).then([{ ...created, data: { ...created.data, teaser } }]);
+    items.given([]).when({ ...base, type: 'CreateItem', viewer: author, values: { 'p-status': ['todo'] }, teaser: undefined }).then([created]);
+  });
 });

@@ -4,6 +4,8 @@ import { AppCommands } from './app-commands';
 import { AssignmentMailReactor } from './assignment-mails.reactor';
 import { ArchiveItemHandler } from './archiving-items/archive-item.command';
 import { ArchiveItemController } from './archiving-items/archive-item.controller';
+import { ChangeTeaserTemplateHandler } from './changing-teaser-template/change-teaser-template.command';
+import { ChangeTeaserTemplateController } from './changing-teaser-template/change-teaser-template.controller';
 import { CreateAppHandler } from './creating-apps/create-app.command';
 import { CreateAppController } from './creating-apps/create-app.controller';
 import { CreateItemHandler } from './creating-items/create-item.command';
@@ -24,13 +26,14 @@ import { MarkTaskController } from './marking-tasks/mark-task.controller';
  */
 @Module({
   imports: [FilesModule],
-  controllers: [CreateAppController, DefinePropertyController, CreateItemController, EditItemController, MoveItemController, ArchiveItemController, MarkTaskController],
+  controllers: [CreateAppController, DefinePropertyController, CreateItemController, EditItemController, MoveItemController, ArchiveItemController, MarkTaskController, ChangeTeaserTemplateController],
   providers: [
     AppCommands,
     CreateAppHandler,
     DefinePropertyHandler,
     RemovePropertyHandler,
     ChangeLayoutHandler,
+    ChangeTeaserTemplateHandler,
     CreateItemHandler,
     EditItemHandler,
     MoveItemHandler,

@@ -20,7 +20,7 @@ export const ACTIVITIES_TOPIC = 'activities';
 export const ACTIVITIES_COLLECTION = 'activities';
 
 /** what an activity tells: a member's post, or something that happened in another module */
-export const ACTIVITY_KINDS = ['post', 'appointment', 'article', 'group_member'] as const;
+export const ACTIVITY_KINDS = ['post', 'appointment', 'article', 'group_member', 'item'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export const ACTIVITY_ERROR_KEYS = ['activity_deleted', 'reply_deleted', 'unknown_stream', 'unknown_attachment'] as const;

@@ -3,6 +3,7 @@ import { defineEvent, type EventOf } from '../common/events';
 import { safeText } from '../common/safe-text';
 import { propertyDefinitionSchema, propertyOptionsSchema, PROPERTY_NAME_PATTERN, PROPERTY_TYPES } from './properties';
 import { taskMarkDtoSchema, taskMarkEvents } from './tasks';
+import { AppTeaserTemplateChanged } from './teaser';
 
 /** One stream per app (its definition); the app's id is its slug, chosen once. */
 export const appStream = (appId: string): string => `app-${appId}`;
@@ -48,7 +49,12 @@ export const AppLayoutChanged = defineEvent('AppLayoutChanged', 1, z.object({ ap
 
 /** values by property id, as the definitions of that moment parsed them */
 const storedValues = z.record(z.string(), z.unknown());
-export const AppItemCreated = defineEvent('AppItemCreated', 1, z.object({ app_id: z.string(), item_id: z.string(), author_id: z.string(), values: storedValues }));
+/** `teaser`: the app's teaser template rendered with the item's values when it was created (absent: no template) */
+export const AppItemCreated = defineEvent(
+  'AppItemCreated',
+  1,
+  z.object({ app_id: z.string(), item_id: z.string(), author_id: z.string(), values: storedValues, teaser: z.string().optional() }),
+);
 /** the values that changed, by property id */
 export const AppItemChanged = defineEvent('AppItemChanged', 1, z.object({ app_id: z.string(), item_id: z.string(), values: storedValues }));
 /** a card moved on the wall: its column property set to `value`, placed after `insert_after_id` (null: first) */
@@ -65,6 +71,7 @@ export const appsEvents = [
   AppPropertyDefined,
   AppPropertyRemoved,
   AppLayoutChanged,
+  AppTeaserTemplateChanged,
   AppItemCreated,
   AppItemChanged,
   AppItemMoved,
@@ -72,7 +79,12 @@ export const appsEvents = [
   AppItemUnarchived,
   ...taskMarkEvents,
 ] as const;
-export type AppEvent = EventOf<typeof AppCreated> | EventOf<typeof AppPropertyDefined> | EventOf<typeof AppPropertyRemoved> | EventOf<typeof AppLayoutChanged>;
+export type AppEvent =
+  | EventOf<typeof AppCreated>
+  | EventOf<typeof AppPropertyDefined>
+  | EventOf<typeof AppPropertyRemoved>
+  | EventOf<typeof AppLayoutChanged>
+  | EventOf<typeof AppTeaserTemplateChanged>;
 export type AppItemEvent =
   | EventOf<typeof AppItemCreated>
   | EventOf<typeof AppItemChanged>
@@ -139,6 +151,8 @@ export const appDtoSchema = z.object({
   description: z.string(),
   properties: z.array(propertyDefinitionSchema),
   layout: itemLayoutSchema,
+  /** the activity teaser template ('' : none); its placeholders: `app` and the property names (teaser.ts) */
+  teaser_template: z.string(),
   /** the single selection property the wall's columns come from; null: 'no columns' */
   column_property: z.string().nullable(),
   can: z.object({ create_item: z.boolean(), administrate: z.boolean() }),

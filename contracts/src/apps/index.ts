@@ -2,6 +2,7 @@ export * from './apps';
 export * from './app-constants';
 export * from './app-abilities';
 export * from './tasks';
+export * from './teaser';
 export * from './properties';
 export * from './fields/field-type';
 export * from './fields/field-types';

@@ -20,7 +20,7 @@ export const APP_NAVIGATION_ID_MAX = 40;
 /** the built-in screens of the app: each is placed once, in the first four or in 'more' */
 export const APP_NAVIGATION_DEFAULT_TYPES = ['default', 'activitystreams', 'messages', 'appointments', 'files', 'channels', 'directory', 'search', 'pages', 'settings'] as const;
 export type AppNavigationDefaultType = (typeof APP_NAVIGATION_DEFAULT_TYPES)[number];
-/** the types an administrator configures (a page only once pages exist) */
+/** the types an administrator configures (a page: one of the network's pages, /pages/{slug}) */
 export const APP_NAVIGATION_CUSTOM_TYPES = ['link', 'activitystream', 'page'] as const;
 export const APP_NAVIGATION_TYPES = [...APP_NAVIGATION_CUSTOM_TYPES, 'more', ...APP_NAVIGATION_DEFAULT_TYPES] as const;
 export type AppNavigationType = (typeof APP_NAVIGATION_TYPES)[number];
@@ -163,8 +163,8 @@ const itemIssues = (item: ItemRequest): Array<{ path: string[]; key: string }> =
       if (!item.options.activitystream) issues.push({ path: ['options', 'activitystream'], key: 'required' });
       break;
     case 'page':
-      // pages are not built yet: the editor hides the type, and nothing could be opened
-      issues.push({ path: ['type'], key: 'no_pages' });
+      // which page exists is the command's to check (not_found)
+      if (!item.options.page) issues.push({ path: ['options', 'page'], key: 'required' });
       break;
     default:
       break;

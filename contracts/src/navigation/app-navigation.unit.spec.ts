@@ -92,10 +92,12 @@ describe('app navigation request', () => {
     expect(errorsOf(body)).toEqual([{ field: 'items.1.isDefault', key: 'invalid_value' }]);
   });
 
-  it('refuses the page type while there are no pages', () => {
+  it('takes a page item naming its page, and asks for the page when it names none', () => {
     const body = valid();
     body.items[2] = { id: 'c', type: 'page', label: 'Handbook', icon: 'description', options: { page: { slug: 'handbook', name: 'Handbook' } } };
-    expect(errorsOf(body)).toEqual([{ field: 'items.2.type', key: 'no_pages' }]);
+    expect(errorsOf(body)).toEqual([]);
+    body.items[2] = { id: 'c', type: 'page', label: 'Handbook', icon: 'description', options: {} };
+    expect(errorsOf(body)).toEqual([{ field: 'items.2.options.page', key: 'required' }]);
   });
 
   it("checks the 'more' list against the unused defaults", () => {

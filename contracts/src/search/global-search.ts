@@ -71,6 +71,8 @@ export interface SearchHit {
   member?: SearchPersonRef;
   group?: GroupSearchHit;
   item?: { app_id: string; app_name: string; archived: boolean };
+  /** pages: the slug, who may see it (members or internal) and when it last changed */
+  page?: { slug: string; visibility: 'members' | 'internal'; updated_at: string };
 }
 
 export interface SearchModuleResult {

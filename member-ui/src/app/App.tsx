@@ -94,6 +94,8 @@ const ItemPage = page(async () => (await import('../apps')).ItemPage);
 const NewItemPage = page(async () => (await import('../apps')).NewItemPage);
 const WallPage = page(async () => (await import('../apps')).WallPage);
 const TasksPage = page(async () => (await import('../tasks')).TasksPage);
+const PageView = page(async () => (await import('../pages')).PageView);
+const PagesIndex = page(async () => (await import('../pages')).PagesIndex);
 
 const Bootstrapping = () => {
   const { t } = useTranslation();
@@ -168,6 +170,8 @@ export const App = () => {
           <Route path="/members" element={<Navigate to="/directory/members" replace />} />
           <Route path="/map" element={<MapPage scope="network" />} />
           <Route path="/members/map" element={<MapPage scope="network" />} />
+          <Route path="/pages" element={<PagesIndex />} />
+          <Route path="/pages/:pageSlug" element={<PageView />} />
           <Route path="/members/:id" element={<MemberPage />} />
           <Route path="/members/:id/activities" element={<MemberActivitiesPage list="activities" />} />
           <Route path="/members/:id/likes" element={<MemberActivitiesPage list="likes" />} />

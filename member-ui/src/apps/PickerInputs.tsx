@@ -20,7 +20,16 @@ const valueOf = (type: 'file' | 'image', file: { id: string; name: string; exten
  * The files module's folders, browsed from the network's root: only what the read side answers, that is
  * only folders and files the member may read. An image property offers only images.
  */
-const FileBrowser = ({ type, onPick }: { type: 'file' | 'image'; onPick: (file: FileItemDto) => void }) => {
+const FileBrowser = ({
+  type,
+  onPick,
+  onChooseFolder,
+}: {
+  type: 'file' | 'image';
+  onPick: (file: FileItemDto) => void;
+  /** folder mode (publishing an upload): the browsed folder is chosen, where the member may add files */
+  onChooseFolder?: (folder: { id: string; name: string }) => void;
+}) => {
   const { t } = useTranslation();
   const files = filesApi(useSession().api);
   const [folderId, setFolderId] = useState(NETWORK_ROOT_FOLDER_ID);
@@ -44,7 +53,7 @@ const FileBrowser = ({ type, onPick }: { type: 'file' | 'image'; onPick: (file: 
             </button>
           </li>
         ))}
-        {offered.map((file) => (
+        {(onChooseFolder ? [] : offered).map((file) => (
           <li key={file.id}>
             <button type="button" role="option" aria-selected={false} onClick={() => onPick(file)}>
               <FileThumbnail file={file} /> {file.name}
@@ -52,7 +61,15 @@ const FileBrowser = ({ type, onPick }: { type: 'file' | 'image'; onPick: (file: 
           </li>
         ))}
       </ul>
-      {folder.data.folders.length === 0 && offered.length === 0 && <p className="muted">{t('apps.form.no_files')}</p>}
+      {!onChooseFolder && folder.data.folders.length === 0 && offered.length === 0 && <p className="muted">{t('apps.form.no_files')}</p>}
+      {onChooseFolder &&
+        (folder.data.folder.can.add_files ? (
+          <button type="button" className="button button--small" data-testid="publish-here" onClick={() => onChooseFolder({ id: folder.data.folder.id, name: folder.data.folder.name })}>
+            {t('apps.form.publish_here', { folder: folder.data.folder.name })}
+          </button>
+        ) : (
+          <p className="muted">{t('apps.form.publish_not_here')}</p>
+        ))}
     </div>
   );
 };
@@ -66,11 +83,33 @@ export const FilePickerInput = ({ property, value, onChange, disabled }: FieldPr
   const [browsing, setBrowsing] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** the upload made here: volatile (only its uploader reads it) until it is published into a folder */
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  const [publishing, setPublishing] = useState<'choosing' | 'sending' | null>(null);
+  const [publishedIn, setPublishedIn] = useState<string | null>(null);
+  const publish = async (folder: { id: string; name: string }) => {
+    if (!current) return;
+    setPublishing('sending');
+    setFailure(null);
+    try {
+      const answer = await files.publish({ files: [{ id: current.id }], folder_ids: [folder.id], description: '' });
+      const id = answer.file_ids[0] ?? current.id;
+      if (id !== current.id) onChange({ ...current, id });
+      setUploaded(null);
+      setPublishedIn(folder.name);
+      setPublishing(null);
+    } catch (error) {
+      setFailure(error instanceof ApiError ? (error.body.errors[0]?.key ?? error.body.error) : 'invalid');
+      setPublishing('choosing');
+    }
+  };
   const upload = async (file: File) => {
     setUploading(true);
     setFailure(null);
     try {
       const answer = await files.upload(file, () => undefined);
+      setUploaded(answer.id);
+      setPublishedIn(null);
       onChange(valueOf(type, answer));
     } catch (error) {
       setFailure(error instanceof ApiError ? (error.body.errors[0]?.key ?? error.body.error) : 'invalid');
@@ -112,6 +151,23 @@ export const FilePickerInput = ({ property, value, onChange, disabled }: FieldPr
             {browsing ? t('apps.form.close_browser') : t('apps.form.browse_files')}
           </button>
         </div>
+      )}
+      {!disabled && current && uploaded === current.id && publishing === null && (
+        <p className="muted" data-testid={`volatile-${property.name}`}>
+          {t('apps.form.volatile')}{' '}
+          <button type="button" className="link-button" onClick={() => setPublishing('choosing')}>
+            {t('apps.form.publish')}
+          </button>
+        </p>
+      )}
+      {publishedIn && current && <p className="muted" data-testid={`published-${property.name}`}>{t('apps.form.published_in', { folder: publishedIn })}</p>}
+      {publishing !== null && (
+        <>
+          <FileBrowser type={type} onPick={() => undefined} onChooseFolder={(folder) => void publish(folder)} />
+          <button type="button" className="button button--small" disabled={publishing === 'sending'} onClick={() => setPublishing(null)}>
+            {t('common.cancel')}
+          </button>
+        </>
       )}
       {browsing && (
         <FileBrowser

@@ -16,6 +16,7 @@ const anApp = (properties: PropertyDefinition[], newItemCan: Record<string, bool
   description: '',
   properties,
   layout: { type: 'auto', tabs: [] },
+  teaser_template: '',
   column_property: properties.find((property) => property.type === 'selection' && !property.multiple)?.name ?? null,
   can: { create_item: true, administrate: false },
   new_item_can: { create: true, update: true, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, true])), ...newItemCan },

@@ -69,6 +69,7 @@ const Hit = ({ hit }: { hit: SearchHit }) => {
         {hit.member?.is_external ? <span className="badge badge--external">{t('search.external_badge')}</span> : null}
         {hit.item ? <span>{hit.item.app_name}</span> : null}
         {hit.item?.archived ? <span className="badge">{t('search.archived')}</span> : null}
+        {hit.page?.visibility === 'internal' ? <span className="badge">{t('pages.internal')}</span> : null}
         {hit.created_at && !hit.appointment ? <time dateTime={hit.created_at}>{new Date(hit.created_at).toLocaleDateString(i18n.language)}</time> : null}
       </div>
       {snippet ? <p className="search-hit__snippet">{snippet}</p> : null}

@@ -21,6 +21,7 @@ const MODULE_ICONS: Record<ModuleId, IconName> = {
   appointments: 'calendar',
   tasks: 'tasks',
   apps: 'tasks',
+  pages: 'info',
   files: 'files',
   channels: 'channels',
   members: 'members',

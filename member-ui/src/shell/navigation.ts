@@ -6,6 +6,7 @@ export type ModuleId =
   | 'appointments'
   | 'tasks'
   | 'apps'
+  | 'pages'
   | 'files'
   | 'channels'
   | 'members'
@@ -55,7 +56,7 @@ export const START_PAGE = '/activitystreams';
  * Features this console has built: only these are in the navigation and the module switcher (a module
  * still to come is not shown as an empty page); the directory shows the channels tab only when channels exist.
  */
-export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['activitystreams', 'members', 'appointments', 'channels', 'messages', 'chat', 'files', 'tasks', 'apps', 'map']);
+export const AVAILABLE_MODULES: ReadonlySet<ModuleId | 'map' | 'chat'> = new Set<ModuleId | 'map' | 'chat'>(['activitystreams', 'members', 'appointments', 'channels', 'messages', 'chat', 'files', 'tasks', 'apps', 'pages', 'map']);
 
 const ALL_NAV_MODULES: NavModule[] = [
   {
@@ -134,6 +135,19 @@ const ALL_NAV_MODULES: NavModule[] = [
         id: 'apps.lists',
         title: 'nav.sections.apps',
         items: [{ to: '/apps', label: 'nav.items.all_apps', end: true }],
+      },
+    ],
+  },
+  {
+    id: 'pages',
+    title: 'nav.modules.pages',
+    start: '/pages',
+    prefixes: ['/pages'],
+    sections: () => [
+      {
+        id: 'pages.lists',
+        title: 'nav.sections.pages',
+        items: [{ to: '/pages', label: 'nav.items.all_pages', end: true }],
       },
     ],
   },

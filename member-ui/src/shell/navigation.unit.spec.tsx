@@ -11,6 +11,8 @@ describe('the apps entry of the navigation', () => {
     expect(NAV_MODULES.map((module) => module.id)).toContain('apps');
     expect(moduleForPath('/apps')?.id).toBe('apps');
     expect(moduleForPath('/apps/garden/items/7')?.id).toBe('apps');
+    expect(moduleForPath('/pages/house-rules')?.id).toBe('pages');
+    expect(NAV_MODULES.find((module) => module.id === 'pages')?.start).toBe('/pages');
     // the tasks lists stay the tasks module
     expect(moduleForPath('/tasks/my')?.id).toBe('tasks');
   });

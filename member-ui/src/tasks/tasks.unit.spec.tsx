@@ -80,6 +80,7 @@ const anApp = (properties: PropertyDefinition[]): AppDto => ({
   description: '',
   properties,
   layout: { type: 'auto', tabs: [] },
+  teaser_template: '',
   column_property: null,
   can: { create_item: true, administrate: false },
   new_item_can: { create: true, update: true, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, true])) },

@@ -1,6 +1,7 @@
 import {
   activityEvents,
   activityReadEvents,
+  AppItemCreated,
   AppointmentCreated,
   AppointmentDeleted,
   AppointmentUpdated,
@@ -27,7 +28,8 @@ export type ActivitySource =
   | { type: 'post' }
   | { type: 'appointment'; appointment_id: string; name: string; calendar_ids: string[] }
   | { type: 'article'; channel_id: string; blog_id: string; article_id: string; title: string }
-  | { type: 'group_member'; member_id: string };
+  | { type: 'group_member'; member_id: string }
+  | { type: 'item'; app_id: string; item_id: string; teaser: string };
 
 /**
  * One entry of the activity streams: a member's post with its replies and likes, or something another
@@ -50,11 +52,12 @@ export interface ActivityDocument extends ProjectedDocument {
   liker_ids: string[];
 }
 
-const definitions = [...activityEvents, AppointmentCreated, AppointmentUpdated, AppointmentDeleted, ArticlePublished, ArticleUpdated, ArticleDeleted, MemberJoinedGroup] as const;
+const definitions = [...activityEvents, AppointmentCreated, AppointmentUpdated, AppointmentDeleted, ArticlePublished, ArticleUpdated, ArticleDeleted, MemberJoinedGroup, AppItemCreated] as const;
 
 const appointmentActivityId = (appointmentId: string): string => `appointment-${appointmentId}`;
 const articleActivityId = (articleId: string): string => `article-${articleId}`;
 const joinedActivityId = (groupId: string, memberId: string): string => `joined-${groupId}-${memberId}`;
+const itemActivityId = (itemId: string): string => `item-${itemId}`;
 
 const fresh = (
   id: string,
@@ -93,6 +96,9 @@ export const activitiesProjection: Projection<ActivityDocument> = {
         return [articleActivityId(event.data.article_id)];
       case 'MemberJoinedGroup':
         return [joinedActivityId(event.data.group_id, event.data.member_id)];
+      case 'AppItemCreated':
+        // an app without a teaser template tells the streams nothing
+        return event.data.teaser ? [itemActivityId(event.data.item_id)] : [];
       default:
         return [event.data.activity_id];
     }
@@ -151,6 +157,11 @@ export const activitiesProjection: Projection<ActivityDocument> = {
       case 'MemberJoinedGroup':
         // joining again after leaving is news again
         return fresh(id, recorded.position, at, { kind: 'group_member', group_id: event.data.group_id, author_id: event.data.member_id, html_content: '', source: { type: 'group_member', member_id: event.data.member_id } });
+      case 'AppItemCreated': {
+        // apps are the network's shared work: a new item's teaser goes to the network's stream
+        const { app_id, item_id, teaser } = event.data;
+        return doc ?? fresh(id, recorded.position, at, { kind: 'item', group_id: null, author_id: event.data.author_id, html_content: '', source: { type: 'item', app_id, item_id, teaser: teaser ?? '' } });
+      }
       default:
         return doc;
     }

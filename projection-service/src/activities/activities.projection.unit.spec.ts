@@ -106,6 +106,17 @@ describe('activities projection', () => {
     expect(visibleTo(events, member('ben'))).toEqual([]);
   });
 
+  it("tells the network's stream of a new item with its app's teaser, and nothing of an app without one", () => {
+    const item = (itemId: string, teaser?: string) =>
+      recorded('AppItemCreated', { app_id: 'ideas', item_id: itemId, author_id: 'ann', values: {}, ...(teaser === undefined ? {} : { teaser }) }, { streamId: `app-item-${itemId}`, memberId: 'ann' });
+    const events = [item('i1', 'New idea: Garden party'), item('i2')];
+    const docs = projectAll(activitiesProjection, events);
+    expect(docs.get('item-i1')).toMatchObject({ kind: 'item', group_id: null, author_id: 'ann', html_content: '', source: { type: 'item', app_id: 'ideas', item_id: 'i1', teaser: 'New idea: Garden party' } });
+    expect(docs.has('item-i2')).toBe(false);
+    expect(visibleTo(events, member('ben')).map((doc) => doc._id)).toEqual(['item-i1']);
+    expect(projectAll(activitiesProjection, events, 2)).toEqual(docs);
+  });
+
   it('shows a channel article to who may see the channel', () => {
     const events = [
       recorded('ArticlePublished', { channel_id: 'news', blog_id: 'news', article_id: 'x1', title: 'Hello', html_content: '<p>x</p>', author_id: 'ann' }, { streamId: channelStream('news') }),

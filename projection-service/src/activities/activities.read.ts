@@ -151,6 +151,8 @@ const subjectOf = (doc: ActivityDocument, ctx: StreamsContext): ActivityDto['sub
       const group = doc.group_id === null ? undefined : ctx.groups.get(doc.group_id);
       return group ? { title: group.name, path: `/groups/${encodeURIComponent(group.slug)}` } : null;
     }
+    case 'item':
+      return { title: doc.source.teaser, path: `/apps/${encodeURIComponent(doc.source.app_id)}/items/${encodeURIComponent(doc.source.item_id)}` };
     case 'post':
       return null;
   }

@@ -1,4 +1,4 @@
-import { AppCreated, AppItemArchived, AppItemChanged, AppItemCreated, AppItemMoved, AppItemUnarchived, AppLayoutChanged, AppPropertyDefined, AppPropertyRemoved, type AppsEvent, type ItemLayout, type PropertyDefinition } from '@cn/contracts';
+import { AppCreated, AppItemArchived, AppItemChanged, AppItemCreated, AppItemMoved, AppItemUnarchived, AppLayoutChanged, AppPropertyDefined, AppPropertyRemoved, AppTeaserTemplateChanged, type AppsEvent, type ItemLayout, type PropertyDefinition } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** An app's definition: the property-set editor's, the forms' and the wall's source. */
@@ -7,6 +7,8 @@ export interface AppDocument extends ProjectedDocument {
   description: string;
   properties: PropertyDefinition[];
   layout: ItemLayout;
+  /** the activity teaser template ('' : none; absent in documents projected before it existed) */
+  teaser_template?: string;
 }
 
 /** One item: values by property id as the log keeps them (read under the current definitions). */
@@ -27,7 +29,7 @@ export interface AppBoardDocument extends ProjectedDocument {
 
 const typed = (recorded: { type: string; data: unknown }): AppsEvent => recorded as AppsEvent;
 
-export const APP_DEFINITION_EVENTS = [AppCreated.type, AppPropertyDefined.type, AppPropertyRemoved.type, AppLayoutChanged.type];
+export const APP_DEFINITION_EVENTS = [AppCreated.type, AppPropertyDefined.type, AppPropertyRemoved.type, AppLayoutChanged.type, AppTeaserTemplateChanged.type];
 export const APP_ITEM_EVENTS = [AppItemCreated.type, AppItemChanged.type, AppItemMoved.type, AppItemArchived.type, AppItemUnarchived.type];
 
 export const appsProjection: Projection<AppDocument> = {
@@ -37,7 +39,7 @@ export const appsProjection: Projection<AppDocument> = {
   documentIds: (recorded) => [(recorded.data as { app_id: string }).app_id],
   evolve: (doc, recorded, id) => {
     const event = typed(recorded);
-    const current: Pick<AppDocument, '_id' | 'name' | 'description' | 'properties' | 'layout'> = doc ?? { _id: id, name: '', description: '', properties: [], layout: { type: 'auto', tabs: [] } };
+    const current: Pick<AppDocument, '_id' | 'name' | 'description' | 'properties' | 'layout' | 'teaser_template'> = doc ?? { _id: id, name: '', description: '', properties: [], layout: { type: 'auto', tabs: [] } };
     switch (event.type) {
       case 'AppCreated':
         return { ...current, name: event.data.name, description: event.data.description };
@@ -50,6 +52,8 @@ export const appsProjection: Projection<AppDocument> = {
         return { ...current, properties: current.properties.filter((property) => property.id !== event.data.property_id) };
       case 'AppLayoutChanged':
         return { ...current, layout: event.data.layout };
+      case 'AppTeaserTemplateChanged':
+        return { ...current, teaser_template: event.data.teaser_template };
       default:
         return doc;
     }

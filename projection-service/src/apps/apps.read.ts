@@ -29,6 +29,7 @@ export const appDtoOf = (app: AppDocument, viewer: AppViewer): AppDto => ({
   description: app.description,
   properties: app.properties,
   layout: app.layout,
+  teaser_template: app.teaser_template ?? '',
   column_property: columnPropertyOf(app.properties)?.name ?? null,
   can: { create_item: appItemAbilities(app.properties, null, null, viewer).create === true, administrate: viewer.network_admin },
   new_item_can: appItemAbilities(app.properties, columnPropertyOf(app.properties)?.name ?? null, null, viewer),

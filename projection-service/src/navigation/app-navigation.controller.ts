@@ -12,6 +12,7 @@ import { collectionName } from '@cn/domain';
 import { ConsistencyInterceptor, type DocumentStore, Endpoint, InjectPort, Member, type SignedInMember } from '@cn/platform';
 import { activityViewerOf, loadStreamsContext, streamLinks } from '../activities/activities.read';
 import { loadNetwork } from '../network/network.read';
+import { visiblePages } from '../pages/pages.read';
 import { appNavigationsProjection, type AppNavigationDocument } from './app-navigation.projection';
 import { memberAppNavigation } from './app-navigation.read';
 
@@ -38,18 +39,19 @@ export class AppNavigationController {
 
   @Get('api/v1/app_navigation')
   @Endpoint({
-    summary: "The native app's navigation for the signed-in member: titles resolved, only the streams they may see",
+    summary: "The native app's navigation for the signed-in member: titles resolved, only the streams and pages they may see",
     tags: ['navigation'],
     auth: 'member',
     responses: { 200: { description: 'MemberAppNavigationResponse', schema: memberAppNavigationResponseSchema }, 401: 'signed out' },
   })
   async member(@Member() member: SignedInMember): Promise<MemberAppNavigationResponse> {
-    const [{ items }, network, links] = await Promise.all([
+    const [{ items }, network, links, pages] = await Promise.all([
       this.saved(),
       loadNetwork(this.documentStore),
       loadStreamsContext(this.documentStore, activityViewerOf(member)).then((ctx) => streamLinks(this.documentStore, ctx)),
+      visiblePages(this.documentStore, member.roles),
     ]);
     const streams = new Map(links.map((link) => [link.slug, link.slug === NETWORK_STREAM_SLUG ? network.settings.basic.name : link.name]));
-    return memberAppNavigation(items, { streams, language: network.settings.basic.language });
+    return memberAppNavigation(items, { streams, pages: new Map(pages.map((page) => [page.slug, page.title])), language: network.settings.basic.language });
   }
 }

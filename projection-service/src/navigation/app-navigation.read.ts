@@ -11,6 +11,8 @@ import {
 export interface AppNavigationViewer {
   /** the streams the member sees, by slug, with their names ('network': the network's name) */
   streams: ReadonlyMap<string, string>;
+  /** the pages the member may see, by slug, with their titles (absent: no page item is left out) */
+  pages?: ReadonlyMap<string, string>;
   language: string;
 }
 
@@ -21,12 +23,19 @@ export interface AppNavigationViewer {
  */
 export const memberAppNavigation = (items: readonly AppNavigationItem[], viewer: AppNavigationViewer): MemberAppNavigationResponse => {
   const labels = viewer.language === 'de' ? 'de' : 'en';
-  const visible = items.filter((item) => item.type !== 'activitystream' || viewer.streams.has(item.options.activitystream?.slug ?? ''));
+  const { pages } = viewer;
+  const visible = items.filter(
+    (item) =>
+      (item.type !== 'activitystream' || viewer.streams.has(item.options.activitystream?.slug ?? '')) &&
+      // a page deleted since, or one for internal members only, is no item of this member's app
+      (item.type !== 'page' || !pages || pages.has(item.options.page?.slug ?? '')),
+  );
   const titled = visible.map((item) => {
     let title = item.label;
     if (isDefaultAppNavigationType(item.type)) title = APP_NAVIGATION_DEFAULT_LABELS[labels][item.type];
     else if (item.type === 'more') title = APP_NAVIGATION_MORE_LABELS[labels];
     else if (item.type === 'activitystream' && title === '') title = viewer.streams.get(item.options.activitystream?.slug ?? '') ?? '';
+    else if (item.type === 'page' && title === '') title = pages?.get(item.options.page?.slug ?? '') ?? item.options.page?.name ?? '';
     return { ...item, title };
   });
   if (!titled.some((item) => item.isEntryPoint)) {

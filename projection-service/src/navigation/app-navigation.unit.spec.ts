@@ -35,6 +35,13 @@ describe('memberAppNavigation', () => {
     expect(items[0].isEntryPoint).toBe(true);
   });
 
+  it('titles a page item without a label by the page, and leaves out a page the member may not see', () => {
+    const items = defaultAppNavigation();
+    items[1] = { id: 'p', type: 'page', label: '', icon: 'description', isEntryPoint: false, isDefault: false, options: { page: { slug: 'rules', name: 'Old name' } } };
+    expect(memberAppNavigation(items, { streams: new Map(), pages: new Map([['rules', 'House rules']]), language: 'en' }).items[1]).toMatchObject({ id: 'p', title: 'House rules' });
+    expect(memberAppNavigation(items, { streams: new Map(), pages: new Map(), language: 'en' }).items.map((item) => item.id)).not.toContain('p');
+  });
+
   it('leaves out a stream the member may not see, and the first eligible item opens the app instead', () => {
     const { items } = memberAppNavigation(withStreamFirst(), { streams: new Map(), language: 'en' });
     expect(items.map((item) => [item.title, item.isEntryPoint])).toEqual([

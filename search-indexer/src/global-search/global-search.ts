@@ -21,6 +21,7 @@ import { audienceFilter, GROUPS_INDEX_DEFINITION, toGroupHit, type GroupSearchDo
 import { itemHitUrl, ITEMS_INDEX_DEFINITION, type ItemSearchDocument } from '../items/items-index';
 import { MEMBERS_INDEX_DEFINITION, type MemberSearchDocument } from '../members/members-index';
 import { MESSAGES_INDEX_DEFINITION, type MessageSearchDocument } from '../messages/messages-index';
+import { pageHitUrl, pagesFilterOf, PAGES_INDEX_DEFINITION, type PageSearchDocument } from '../pages/pages-index';
 import { reachOf, type SearchViewer, type ViewerReach } from './search-viewer';
 
 /** a group named by a group's search that the viewer may not see (or that does not exist): 404 */
@@ -207,6 +208,24 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
         })),
       ),
   };
+  const pages: ModuleSearch<PageSearchDocument> = {
+    definition: PAGES_INDEX_DEFINITION,
+    // pages belong to the network, not to a group: a group's search does not look through them
+    filter: group ? null : pagesFilterOf(viewer),
+    dateField: 'created_at',
+    toHits: (docs) =>
+      Promise.resolve(
+        docs.map((doc) => ({
+          id: doc.id,
+          module: 'pages',
+          title: doc.title,
+          html_url: pageHitUrl(doc),
+          html_content: snippetOf(doc.text),
+          created_at: doc.created_at,
+          page: { slug: doc.slug, visibility: doc.visibility, updated_at: doc.updated_at },
+        })),
+      ),
+  };
   return {
     activities,
     messages,
@@ -215,8 +234,7 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
     folders: files('folder'),
     members,
     groups,
-    // pages are not built yet (docs/SEARCH.md): the module is listed and finds nothing
-    pages: null,
+    pages,
     items,
   };
 };

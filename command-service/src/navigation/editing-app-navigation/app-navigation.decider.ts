@@ -16,9 +16,11 @@ export type AppNavigationCommand = {
   host: string;
   /** the group streams' slugs that exist ('network' always does) */
   group_stream_slugs: readonly string[];
+  /** the slugs of the network's pages (a page item opens one of them) */
+  page_slugs: readonly string[];
 };
 
-/** The app navigation's save: only network administrators, at the revision read, streams that exist. */
+/** The app navigation's save: only network administrators, at the revision read, streams and pages that exist. */
 export const appNavigationDecider: Decider<AppNavigationState, AppNavigationCommand, AppNavigationEvent> = {
   initialState: () => ({ revision: 0 }),
   evolve: (state, event) => (event.type === 'AppNavigationChanged' ? { revision: state.revision + 1 } : state),
@@ -38,6 +40,7 @@ export const appNavigationDecider: Decider<AppNavigationState, AppNavigationComm
             if (slug === ALL_STREAM_SLUG) throw new DomainError('not_allowed', 'invalid', `items.${index}.options.activitystream`);
             if (slug !== NETWORK_STREAM_SLUG && !command.group_stream_slugs.includes(slug)) throw new DomainError('not_found', 'invalid', `items.${index}.options.activitystream`);
           }
+          if (item.type === 'page' && !command.page_slugs.includes(item.options.page?.slug ?? '')) throw new DomainError('not_found', 'invalid', `items.${index}.options.page`);
         });
         return [{ type: 'AppNavigationChanged', data: { items: command.items } }];
       }

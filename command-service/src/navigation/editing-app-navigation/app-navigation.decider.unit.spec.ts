@@ -15,6 +15,7 @@ const change = (command: Partial<AppNavigationCommand> = {}): AppNavigationComma
   may_edit: true,
   host: 'net.example.org',
   group_stream_slugs: ['choir'],
+  page_slugs: ['handbook'],
   ...command,
 });
 const saved: AppNavigationEvent[] = [{ type: 'AppNavigationChanged', data: { items: defaultAppNavigation() } }];
@@ -28,6 +29,13 @@ describe('appNavigationDecider', () => {
   it('refuses a stale revision with a conflict, and anyone but a network administrator', () => {
     expect(spec.given(saved).when(change()).thenRefused('concurrency_conflict', 'revision').kind).toBe('conflict');
     expect(spec.given([]).when(change({ may_edit: false })).thenRefused('forbidden').kind).toBe('forbidden');
+  });
+
+  it('opens only pages that exist', () => {
+    const handbook = withItem({ type: 'page', icon: 'description', options: { page: { slug: 'handbook', name: 'Handbook' } } });
+    expect(spec.decide([], change({ items: handbook }))).toHaveLength(1);
+    const missing = withItem({ type: 'page', icon: 'description', options: { page: { slug: 'gone', name: 'Gone' } } });
+    expect(spec.given([]).when(change({ items: missing })).thenRefused('not_found', 'items.1.options.page').kind).toBe('invalid');
   });
 
   it('keeps links on the network host in the webview', () => {

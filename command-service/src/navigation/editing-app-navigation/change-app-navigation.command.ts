@@ -1,8 +1,9 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { ALL_STREAM_SLUG, appNavigationStream, NETWORK_STREAM_SLUG, normalizedAppNavigationItems, type AppNavigationRequest } from '@cn/contracts';
-import type { CommandContext } from '@cn/domain';
+import { ALL_STREAM_SLUG, appNavigationStream, NETWORK_STREAM_SLUG, normalizedAppNavigationItems, pagesStream, type AppNavigationRequest } from '@cn/contracts';
+import { loadState, type CommandContext } from '@cn/domain';
 import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
+import { pagesDecider } from '../../pages/pages.decider';
 import { appNavigationDecider } from './app-navigation.decider';
 
 export const CHANGE_APP_NAVIGATION = 'ChangeAppNavigation';
@@ -32,10 +33,11 @@ export class ChangeAppNavigationHandler implements ICommandHandler<ChangeAppNavi
       if (slug === ALL_STREAM_SLUG || slug === NETWORK_STREAM_SLUG) continue;
       if ((await this.lookup.groups({ slug })).length > 0) groupSlugs.push(slug);
     }
+    const pageSlugs = items.some((item) => item.type === 'page') ? Object.values((await loadState(this.commands.eventStore, pagesStream(), pagesDecider)).state.pages).map((page) => page.slug) : [];
     const handled = await this.commands.run(CHANGE_APP_NAVIGATION, {
       streamId: appNavigationStream(),
       decider: appNavigationDecider,
-      command: { type: 'ChangeAppNavigation', items, revision: payload.revision, may_edit: member.roles.network_admin, host: payload.host, group_stream_slugs: groupSlugs },
+      command: { type: 'ChangeAppNavigation', items, revision: payload.revision, may_edit: member.roles.network_admin, host: payload.host, group_stream_slugs: groupSlugs, page_slugs: pageSlugs },
       context: issuer,
     });
     return { position: handled.position };

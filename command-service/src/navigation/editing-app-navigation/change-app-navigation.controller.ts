@@ -20,7 +20,7 @@ export class ChangeAppNavigationController {
     body: appNavigationRequestSchema,
     responses: {
       200: commandAnswer('accepted, { position }'),
-      400: 'validation_failed: items wrong_count, entry_point required/not_unique, items.N.options.url invalid_link, items.N.options.open_in same_host_webview, items.N.type no_pages/more_not_last/taken, items.N.label not_editable, items.N.options.activitystream not_allowed/not_found',
+      400: 'validation_failed: items wrong_count, entry_point required/not_unique, items.N.options.url invalid_link, items.N.options.open_in same_host_webview, items.N.type more_not_last/taken, items.N.options.page required/not_found, items.N.label not_editable, items.N.options.activitystream not_allowed/not_found',
       401: 'unauthenticated',
       403: 'forbidden',
       409: 'concurrency_conflict',

@@ -1,0 +1,12 @@
+import DescriptionIcon from '@mui/icons-material/Description';
+import type { PageDto } from '@cn/contracts';
+import { lazyPage } from '../layout/lazyPage';
+
+/** Pages (/pages/{slug}) the navigation opens; administrators write them, auditors read. */
+export const pages = {
+  list: lazyPage(() => import('./PageList').then((module) => module.PageList)),
+  create: lazyPage(() => import('./PageForms').then((module) => module.PageCreate)),
+  edit: lazyPage(() => import('./PageForms').then((module) => module.PageEdit)),
+  icon: DescriptionIcon,
+  recordRepresentation: (page: PageDto) => page.title,
+};

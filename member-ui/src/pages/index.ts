@@ -1,0 +1,2 @@
+export { PageView, PagesIndex } from './PagePages';
+export { pagesLive } from './pages-queries';
