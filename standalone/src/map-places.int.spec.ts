@@ -7,10 +7,12 @@ import request from 'supertest';
 import WebSocket from 'ws';
 import {
   CONSISTENCY_HEADER,
+  DEFAULT_NETWORK_ID,
   MAP_MEMBERS_COLLECTION,
   MAP_PLACES_COLLECTION,
   mapPlaceLocationStream,
   mapPlaceStream,
+  networkLocationStream,
   type MapMembersResponse,
   type MapPlaceAdminDto,
   type MapPlacesResponse,
@@ -95,6 +97,8 @@ describe('map points of interest', () => {
     }
     const location = { street: 'Unter den Linden', number: '1', zip: '10117', city: 'Berlin', country: 'DE', lat: 52.517, lng: 13.389 };
     expect((await call(clients.admin, 'put', '/administration/settings', { member: { show_map: true, network_location: location } })).status).toBe(200);
+    // the reactor places the network's street address too: let it land before counting appended events
+    await eventually(async () => (await running.infra.eventStore.readStream(networkLocationStream(DEFAULT_NETWORK_ID))).length === 1, 10_000, 50);
   });
   afterAll(async () => {
     await running.stop();
