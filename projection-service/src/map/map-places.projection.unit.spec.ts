@@ -9,6 +9,8 @@ type Doc = ReturnType<typeof mapPlacesProjection.evolve>;
 const apply = (events: RecordedEvent[]): Doc | null =>
   events.reduce<Doc | null>((doc, e) => mapPlacesProjection.evolve(doc === null ? null : ({ ...doc, _position: 0 } as MapPlaceDocument), e, 'p1'), null);
 
+const located = (doc: Doc | null) => (doc ? locatedPlace(doc as MapPlaceDocument) : null);
+
 const fields = { place_id: 'p1', name: 'Library', description: 'Books', address: 'Breite Str. 30, Berlin', link: null, coordinates: null };
 const created = event('MapPlaceCreated', fields, 0);
 const geocoded = (address: string) => event('MapPlaceGeocoded', { place_id: 'p1', address, coordinates: { lat: 52.52, lng: 13.4 } }, 0);
@@ -16,11 +18,11 @@ const geocoded = (address: string) => event('MapPlaceGeocoded', { place_id: 'p1'
 describe('points of interest read model', () => {
   it('places a place by the answer for its current address, and its own lat/lng win', () => {
     const placed = apply([created, geocoded('Breite Str. 30, Berlin')]);
-    expect(placed && locatedPlace(placed)).toEqual({ lat: 52.52, lng: 13.4 });
+    expect(located(placed)).toEqual({ lat: 52.52, lng: 13.4 });
     const moved = apply([created, geocoded('Breite Str. 30, Berlin'), event('MapPlaceChanged', { ...fields, address: 'Elsewhere 1' }, 1)]);
-    expect(moved && locatedPlace(moved)).toBeNull();
+    expect(located(moved)).toBeNull();
     const own = apply([created, event('MapPlaceChanged', { ...fields, coordinates: { lat: 1, lng: 2 } }, 1), geocoded('Breite Str. 30, Berlin')]);
-    expect(own && locatedPlace(own)).toEqual({ lat: 1, lng: 2 });
+    expect(located(own)).toEqual({ lat: 1, lng: 2 });
     expect(own?.revision).toBe(1);
   });
 
