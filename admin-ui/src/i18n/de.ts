@@ -321,7 +321,7 @@ export const germanAppMessages: AppMessages = {
       },
       daily_digest_mode: { new: 'Neue Aktivitäten', new_and_updated: 'Neue und geänderte Aktivitäten' },
       directory_sort: { first_name: 'Vorname', last_name: 'Nachname' },
-      map_scope: { all: 'Alle Mitglieder', poi: 'Orte (POI)' },
+      map_scope: { all: "Mitglieder und Orte", poi: 'Orte (POI)' },
       two_factor: { disabled: 'Deaktiviert', enabled: 'Optional', enforced: 'Verpflichtend' },
       anonymize: { enabled: 'Anonymisieren', after_days: 'Nach einigen Tagen anonymisieren', disabled: 'Nicht anonymisieren' },
       online_status: { disabled: 'Deaktiviert', optional: 'Optional', enabled: 'Aktiviert' },
@@ -329,6 +329,7 @@ export const germanAppMessages: AppMessages = {
     },
     settings: {
       title: 'Netzwerk-Einstellungen',
+      map_places_link: "Orte auf der Karte bearbeiten",
       tabs: { basic: 'Allgemein', join: 'Beitritt', member: 'Mitglieder', mail: 'E-Mails' },
       sections: {
         group_promotion: 'Gruppen-Empfehlung',

@@ -320,7 +320,7 @@ export const englishAppMessages = {
       },
       daily_digest_mode: { new: 'New activities', new_and_updated: 'New and updated activities' },
       directory_sort: { first_name: 'First name', last_name: 'Last name' },
-      map_scope: { all: 'All members', poi: 'Points of interest' },
+      map_scope: { all: "Members and points of interest", poi: 'Points of interest' },
       two_factor: { disabled: 'Disabled', enabled: 'Optional', enforced: 'Enforced' },
       anonymize: { enabled: 'Anonymize', after_days: 'Anonymize after some days', disabled: 'Do not anonymize' },
       online_status: { disabled: 'Disabled', optional: 'Optional', enabled: 'Enabled' },
@@ -328,6 +328,7 @@ export const englishAppMessages = {
     },
     settings: {
       title: 'Network settings',
+      map_places_link: "Edit the points of interest",
       tabs: { basic: 'Basic', join: 'Join', member: 'Members', mail: 'Emails' },
       sections: {
         group_promotion: 'Group promotion',

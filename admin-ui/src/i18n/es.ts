@@ -321,7 +321,7 @@ export const spanishAppMessages: AppMessages = {
       },
       daily_digest_mode: { new: 'Actividades nuevas', new_and_updated: 'Actividades nuevas y actualizadas' },
       directory_sort: { first_name: 'Nombre', last_name: 'Apellido' },
-      map_scope: { all: 'Todos los miembros', poi: 'Puntos de interés' },
+      map_scope: { all: "Miembros y lugares de interés", poi: 'Puntos de interés' },
       two_factor: { disabled: 'Desactivada', enabled: 'Opcional', enforced: 'Obligatoria' },
       anonymize: { enabled: 'Anonimizar', after_days: 'Anonimizar tras unos días', disabled: 'No anonimizar' },
       online_status: { disabled: 'Desactivado', optional: 'Opcional', enabled: 'Activado' },
@@ -329,6 +329,7 @@ export const spanishAppMessages: AppMessages = {
     },
     settings: {
       title: 'Ajustes de la red',
+      map_places_link: "Editar los lugares de interés",
       tabs: { basic: 'Básicos', join: 'Alta', member: 'Miembros', mail: 'Correos' },
       sections: {
         group_promotion: 'Promoción de grupos',

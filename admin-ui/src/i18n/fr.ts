@@ -321,7 +321,7 @@ export const frenchAppMessages: AppMessages = {
       },
       daily_digest_mode: { new: 'Nouvelles activités', new_and_updated: 'Activités nouvelles et mises à jour' },
       directory_sort: { first_name: 'Prénom', last_name: 'Nom' },
-      map_scope: { all: 'Tous les membres', poi: 'Points d’intérêt' },
+      map_scope: { all: "Membres et lieux d’intérêt", poi: 'Points d’intérêt' },
       two_factor: { disabled: 'Désactivée', enabled: 'Facultative', enforced: 'Obligatoire' },
       anonymize: { enabled: 'Anonymiser', after_days: 'Anonymiser après quelques jours', disabled: 'Ne pas anonymiser' },
       online_status: { disabled: 'Désactivé', optional: 'Facultatif', enabled: 'Activé' },
@@ -329,6 +329,7 @@ export const frenchAppMessages: AppMessages = {
     },
     settings: {
       title: 'Paramètres du réseau',
+      map_places_link: "Modifier les lieux d’intérêt",
       tabs: { basic: 'Général', join: 'Adhésion', member: 'Membres', mail: 'E-mails' },
       sections: {
         group_promotion: 'Mise en avant des groupes',
