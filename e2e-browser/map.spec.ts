@@ -132,7 +132,7 @@ test.describe('map', () => {
     const createdAt = Date.now();
     const created = await admin.request.post(`${baseUrl}/administration/map_places`, {
       headers: { 'X-CSRF-Token': csrf },
-      data: { name: 'Stadtbibliothek', description: 'Bücher und Kaffee', lat: 52.515, lng: 13.395, link: 'https://bibliothek.example/' },
+      data: { name: 'Stadtbibliothek', description: 'Bücher und Kaffee', lat: 52.45, lng: 13.3, link: 'https://bibliothek.example/' },
     });
     expect(created.status()).toBe(201);
     const placeId = ((await created.json()) as { id: string }).id;

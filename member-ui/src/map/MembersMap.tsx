@@ -120,7 +120,8 @@ export const MembersMap = ({
     layer.clearLayers();
     for (const marker of markers) {
       const icon = L.divIcon({ html: markerElement(marker, (path) => void navigate(path)), className: 'members-map__icon', iconSize: undefined });
-      L.marker([marker.lat, marker.lng], { icon, title: marker.name, keyboard: false }).addTo(layer);
+      // a member's chip stays above a place's pin nearby (the network's own location is often close to members)
+      L.marker([marker.lat, marker.lng], { icon, title: marker.name, keyboard: false, zIndexOffset: 1000 }).addTo(layer);
     }
     for (const place of places) {
       const icon = L.divIcon({ html: placeElement(place, placeTexts?.label(place) ?? place.name), className: 'members-map__icon', iconSize: [24, 24], iconAnchor: [12, 24], popupAnchor: [0, -24] });
