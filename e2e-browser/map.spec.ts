@@ -1,7 +1,8 @@
 // The map tab in the browser, on a server of its own started with MAP_TILE_URL pointed at a local tile
 // stub and GEOCODER_URL at a local Nominatim stub (all on free ports, nothing leaves the machine). Ada
 // switches the map on; Max opens the map from the directory's toggle, gives his address, sees tiles and
-// his marker arrive without a reload, and the marker leads to his page. The demo network speaks German.
+// his marker arrive without a reload, and the marker leads to his page. Then an administrator's point of
+// interest and the scope poi reach his open map without a reload. The demo network speaks German.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -110,6 +111,57 @@ test.describe('map', () => {
     const memberId = await marker.getAttribute('data-member-id');
     await marker.click();
     await expect(page).toHaveURL(new RegExp(`/members/${memberId}$`));
+    await context.close();
+  });
+
+  // (runs after the first: the map is on, Max is placed)
+  test('points of interest and the scope poi reach an open map without a reload', async ({ browser }) => {
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInMember(admin, baseUrl, 'admin@example.org');
+    const csrf = ((await (await admin.request.get(`${baseUrl}/api/v1/network`)).json()) as { csrf_token: string }).csrf_token;
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInMember(page, baseUrl, 'member@example.org');
+    await page.goto(`${baseUrl}/members/map`);
+    await expect(page.locator('[data-testid="map-marker"]').filter({ hasText: 'Max Member' })).toBeVisible({ timeout: 15_000 });
+    // the network's own location is a point of interest of its own
+    await expect(page.locator('[data-testid="map-place"][data-place-id="network"]')).toBeVisible();
+
+    const createdAt = Date.now();
+    const created = await admin.request.post(`${baseUrl}/administration/map_places`, {
+      headers: { 'X-CSRF-Token': csrf },
+      data: { name: 'Stadtbibliothek', description: 'Bücher und Kaffee', lat: 52.45, lng: 13.3, link: 'https://bibliothek.example/' },
+    });
+    expect(created.status()).toBe(201);
+    const placeId = ((await created.json()) as { id: string }).id;
+    const pin = page.locator(`[data-testid="map-place"][data-place-id="${placeId}"]`);
+    await expect(pin).toBeVisible({ timeout: 15_000 });
+    test.info().annotations.push({ type: 'place-visible-ms', description: String(Date.now() - createdAt) });
+    await pin.click();
+    const popup = page.locator('[data-testid="map-place-popup"]');
+    await expect(popup).toContainText('Stadtbibliothek');
+    await expect(popup).toContainText('Bücher und Kaffee');
+    await expect(popup.locator('[data-testid="map-place-link"]')).toHaveAttribute('href', 'https://bibliothek.example/');
+    await page.screenshot({ path: screenshotPath('map-places.png') });
+
+    // scope poi: the members leave the open map, their address form and the toggle go, the places stay
+    const scoped = await admin.request.put(`${baseUrl}/administration/settings`, { headers: { 'X-CSRF-Token': csrf }, data: { member: { map_scope_selection: 'poi' } } });
+    expect(scoped.status()).toBe(200);
+    await expect(page.locator('[data-testid="map-page"][data-scope="poi"]')).toBeVisible({ timeout: 5_000 });
+    await expect(page.locator('[data-testid="map-marker"]')).toHaveCount(0);
+    await expect(page.locator('[data-testid="map-address"]')).toHaveCount(0);
+    await expect(page.locator('[data-testid="map-toggle"]')).toHaveCount(0);
+    await expect(page.locator(`[data-testid="map-place"][data-place-id="${placeId}"]`)).toBeVisible();
+
+    // the map switched off: the open page and the navigation item follow
+    await expect(page.locator('a[href="/members/map"]').first()).toBeAttached();
+    const off = await admin.request.put(`${baseUrl}/administration/settings`, { headers: { 'X-CSRF-Token': csrf }, data: { member: { show_map: false } } });
+    expect(off.status()).toBe(200);
+    await expect(page.locator('[data-testid="map-off"]')).toBeVisible({ timeout: 5_000 });
+    await expect(page.locator('a[href="/members/map"]')).toHaveCount(0);
+    await adminContext.close();
     await context.close();
   });
 });

@@ -31,6 +31,7 @@ import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
 import { navigation } from './navigation';
 import { APP_NAVIGATION_PATH, AppNavigationPage } from './app-navigation';
 import { apps } from './apps';
+import { mapPlaces } from './map_places';
 import { membershipRoles } from './membership_roles';
 import { CHANNEL_ASSIGNMENT_ROUTE, ChannelAssignmentPage } from './channel-assignment';
 import { newsletter, NewsletterSettingsPage, NewsletterTemplatePage, NEWSLETTER_SETTINGS_PATH, NEWSLETTER_TEMPLATE_PATH, NEWSLETTER_UPCOMING_PATH, UpcomingActivitiesPage } from './newsletter';
@@ -122,6 +123,9 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         )}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="membership_roles" {...membershipRoles} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
+        )}
+        {(permissions?.administrate === true || permissions?.audit === true) && (
+          <Resource name="map_places" {...mapPlaces} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
         )}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="tags" {...tags} {...(permissions?.administrate === true ? {} : { edit: undefined })} />

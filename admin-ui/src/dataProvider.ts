@@ -31,6 +31,7 @@ const PROVIDERS: Record<string, ProviderLoader> = {
   widgetbars: (api) => import('./widgetbars/widgetbars-data-provider').then((module) => module.createWidgetBarsDataProvider(api)),
   membership_roles: (api) =>
     import('./membership_roles/membership-roles-data-provider').then((module) => module.createMembershipRolesDataProvider(api)),
+  map_places: (api) => import('./map_places/map-places-data-provider').then((module) => module.createMapPlacesDataProvider(api)),
   tags: (api) => import('./tags/tags-data-provider').then((module) => module.createTagsDataProvider(api)),
   designs: (api) => import('./designs/designs-data-provider').then((module) => module.createDesignsDataProvider(api)),
   property_sets: (api) => import('./property-sets/property-sets-data-provider').then((module) => module.createPropertySetsDataProvider(api)),

@@ -90,6 +90,7 @@ export * from './map/map';
 export * from './map/map-constants';
 export * from './devices/devices';
 export * from './map/network-location';
+export * from './map/places';
 export * from './newsletter/newsletter';
 export * from './newsletter/newsletter-constants';
 export * from './property-sets/property-sets';

@@ -33,6 +33,7 @@ import { memberLocationEvents } from './map/map';
 import { deviceEvents } from './devices/devices';
 import { memberFollowEvents } from './members/follows';
 import { networkLocationEvents } from './map/network-location';
+import { mapPlaceEvents, mapPlaceLocationEvents } from './map/places';
 import { newsletterEvents } from './newsletter/newsletter';
 import { widgetBarEvents } from './widgetbars/widgetbars';
 import { propertySetEvents } from './property-sets/property-sets';
@@ -80,6 +81,8 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...deviceEvents,
     ...memberFollowEvents,
     ...networkLocationEvents,
+    ...mapPlaceEvents,
+    ...mapPlaceLocationEvents,
     ...newsletterEvents,
     ...widgetBarEvents,
     ...propertySetEvents,

@@ -23,6 +23,7 @@ and this hook picks, per request, which one goes on it (Cookie and X-CSRF-Token;
   on the pass's own account (any other device is 404 to it);
 - a mutating call naming a kept fixture (accounts.py's legal text, whose public page the member's pass
   reads by handle, and its page, read by {pageSlug}) names its spare instead: the admin's pass may change or delete the spare, not it;
+- a point of interest's route (/administration/map_places/{id}) names, every other call, a place created for it;
 - GET /calendars/feeds/{collection}.ics, authenticated by ?token= (not declared in the document),
   gets the fuzzing account's calendar token when the case has none;
 - everything else goes with the fuzzing account's session.
@@ -216,6 +217,48 @@ def name_network_property_set(case):
     case.query = query
 
 
+# a point of interest's routes answer 404 for any id but a place's, and drawn ids never are: every other call
+# names a place the pass put on the map for it (the member's pass may not: its POST is 403 and the drawn id stays)
+_MAP_PLACE_ROUTE = re.compile(r"^/administration/map_places/\{id\}$")
+_map_place_calls = {}
+_own_map_place = {}
+
+
+def _create_map_place(base):
+    session = _PASS["session"]
+    body = json.dumps({"name": "Fuzz place", "lat": 52.5, "lng": 13.4}).encode("utf-8")
+    request = urllib.request.Request(
+        base.rstrip("/") + "/administration/map_places",
+        data=body,
+        method="POST",
+        headers={"Cookie": f"cn_session={session['token']}", "X-CSRF-Token": session["csrf"], "Content-Type": "application/json", "Accept": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read().decode("utf-8")).get("id")
+    except Exception:
+        return None
+
+
+def name_map_place(case, base):
+    """Every other call of a place route names a place created for it (a removal removes that one)."""
+    if not _MAP_PLACE_ROUTE.match(case.operation.path) or not isinstance(case.path_parameters, dict):
+        return
+    key = f"{case.method.upper()} {case.operation.path}"
+    calls = _map_place_calls[key] = _map_place_calls.get(key, 0) + 1
+    if calls % 2 != 0:
+        return
+    # a removal gets a place of its own; reads and edits share one
+    if case.method.upper() == "DELETE" or "shared" not in _own_map_place:
+        place = _create_map_place(base)
+        if place and case.method.upper() != "DELETE":
+            _own_map_place["shared"] = place
+    else:
+        place = _own_map_place["shared"]
+    if place:
+        case.path_parameters["id"] = place
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     base = case.operation.schema.get_base_url()
@@ -228,6 +271,7 @@ def before_call(context, case, kwargs):
     name_own_device(case, base)
     name_design_pair(case)
     name_network_property_set(case)
+    name_map_place(case, base)
     if "/calendars/feeds/" in case.path and case.method.upper() == "GET":
         if case.query is None:
             case.query = {}

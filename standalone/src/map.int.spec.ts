@@ -112,7 +112,7 @@ describe('map', () => {
     });
     expect(changed.status).toBe(200);
     const maps = ((await call(clients.member, 'get', '/api/v1/network')).body as NetworkResponse).network.maps;
-    expect(maps).toEqual({ enabled: true, tile_url: 'http://tiles.invalid/outdoors/{z}/{x}/{y}.png', zoom_level: 6, center: { lat: 52.517, lng: 13.389 } });
+    expect(maps).toEqual({ enabled: true, tile_url: 'http://tiles.invalid/outdoors/{z}/{x}/{y}.png', zoom_level: 6, center: { lat: 52.517, lng: 13.389 }, scope: 'all' });
     const deadline = Date.now() + 1000;
     while (!pushed.some((doc) => (doc.maps as { enabled?: boolean } | undefined)?.enabled) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(pushed.map((doc) => doc.maps).pop()).toEqual(maps);

@@ -19,6 +19,7 @@ import WidgetsIcon from '@mui/icons-material/Widgets';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import type { Permissions } from '../api/authProvider';
 import BadgeIcon from '@mui/icons-material/Badge';
+import PlaceIcon from '@mui/icons-material/Place';
 import MailIcon from '@mui/icons-material/Mail';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PaletteIcon from '@mui/icons-material/Palette';
@@ -83,6 +84,7 @@ export const AppMenu = () => {
       {administrate && <Menu.Item to="/newsletter/settings" primaryText="cn.menu.newsletter" leftIcon={<MailIcon />} data-testid="menu-newsletter" />}
       {administrate && <Menu.Item to="/channel_settings/assign" primaryText="cn.menu.channel_assignment" leftIcon={<MailIcon />} data-testid="menu-channel-assignment" />}
       {audit && <Menu.Item to="/membership_roles" primaryText="cn.menu.membership_roles" leftIcon={<BadgeIcon />} data-testid="menu-membership-roles" />}
+      {audit && <Menu.Item to="/map_places" primaryText="cn.menu.map_places" leftIcon={<PlaceIcon />} data-testid="menu-map-places" />}
       {audit && <Menu.Item to="/tags" primaryText="cn.menu.tags" leftIcon={<LocalOfferIcon />} data-testid="menu-tags" />}
       {audit && <Menu.Item to="/designs" primaryText="cn.menu.designs" leftIcon={<PaletteIcon />} data-testid="menu-designs" />}
     </Menu>

@@ -1,6 +1,7 @@
-import { BooleanInput, CheckboxGroupInput, NumberInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, Button, CheckboxGroupInput, NumberInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Alert, Box } from '@mui/material';
+import PlaceIcon from '@mui/icons-material/Place';
 import {
   ANONYMIZE_MODES,
   CHANGE_REQUEST_FIELDS,
@@ -95,6 +96,10 @@ export const MemberSettingsInputs = () => (
     <BooleanInput source="member.show_map" />
     <WhenValue source="member.show_map" is={isTrue}>
       <SelectInput source="member.map_scope_selection" choices={choicesOf(['all', 'poi'], 'map_scope')} />
+      {/* the places the map shows (with either scope) are a resource of their own */}
+      <Button label="cn.settings.map_places_link" href="#/map_places" data-testid="settings-map-places">
+        <PlaceIcon />
+      </Button>
       <Box sx={row}>
         <SettingsTextInput source="member.network_location.street" fullWidth={false} sx={{ flex: 3 }} />
         <SettingsTextInput source="member.network_location.number" fullWidth={false} sx={{ flex: 1 }} />

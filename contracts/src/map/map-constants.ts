@@ -17,6 +17,29 @@ export interface MapConfig {
   zoom_level: number;
   /** where the map opens: the network location's coordinates, null when it has none */
   center: { lat: number; lng: number } | null;
+  /** `map_scope_selection`: `all` shows members and points of interest, `poi` points of interest only */
+  scope: MapScope;
+}
+
+export type MapScope = 'all' | 'poi';
+
+/** the collection name pushes about points of interest carry (the same open map pages watch `map_members`) */
+export const MAP_PLACES_COLLECTION = 'map_places';
+
+/** One point of interest on the map: an administrator's place, or the network's own location. */
+export interface MapPlace {
+  id: string;
+  kind: 'place' | 'network';
+  name: string;
+  description: string;
+  /** an http(s) link, or null */
+  link: string | null;
+  lat: number;
+  lng: number;
+}
+
+export interface MapPlacesResponse {
+  places: MapPlace[];
 }
 
 /** One member on the map, as the viewer may see it. */

@@ -72,7 +72,7 @@ export const networkResponseSchema = z.object({
     memberships: z.object({ change_requests: z.object({ enabled: z.boolean(), profile_fields: z.array(z.enum(CHANGE_REQUEST_FIELDS)) }) }).optional(),
     position: z.number().int(),
     maps: z
-      .object({ enabled: z.boolean(), tile_url: z.string().nullable(), zoom_level: z.number(), center: z.object({ lat: z.number(), lng: z.number() }).nullable() })
+      .object({ enabled: z.boolean(), tile_url: z.string().nullable(), zoom_level: z.number(), center: z.object({ lat: z.number(), lng: z.number() }).nullable(), scope: z.enum(['all', 'poi']) })
       .optional(),
     features: z.object({ translations: z.boolean() }),
     email_attachment_size_limit_mb: z.number(),

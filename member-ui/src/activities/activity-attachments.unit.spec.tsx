@@ -135,8 +135,8 @@ describe("editing a post's files", () => {
         body: page([
           {
             ...post([
-              { id: 'img', name: 'Stage.png', content_type: 'image/png', size: 5120, image: true, url: '/api/v1/activities/p1/attachments/img' },
-              { id: 'doc', name: 'Programme.pdf', content_type: 'application/pdf', size: 2048, image: false, url: '/api/v1/activities/p1/attachments/doc' },
+              { id: 'img', name: 'Stage.png', content_type: 'image/png', size: 5120, image: true, url: '/api/v1/activities/p1/attachments/img', thumbnail_url: null },
+              { id: 'doc', name: 'Programme.pdf', content_type: 'application/pdf', size: 2048, image: false, url: '/api/v1/activities/p1/attachments/doc', thumbnail_url: null },
             ]),
             can: { update: true, destroy: true, reply: true, like: true },
           },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
@@ -11,8 +11,8 @@ import { useLiveTopic } from '../realtime/LiveQueries';
 import { useSignedIn } from '../session/SessionContext';
 import { MAP_MEMBERS_COLLECTION } from '@cn/contracts';
 import { MapToggle } from './MapToggle';
-import { MembersMap } from './MembersMap';
-import { useMapMarkers, useMemberAddress, useSetMemberAddress } from './map-queries';
+import { MembersMap, type PlaceTexts } from './MembersMap';
+import { useMapMarkers, useMapPlaces, useMemberAddress, useSetMemberAddress } from './map-queries';
 
 /** The signed-in member's own address: the server geocodes it; a member without one is not on the map. */
 const OwnAddress = () => {
@@ -48,29 +48,52 @@ const OwnAddress = () => {
 
 /**
  * `/map`, `/members/map` (every member the directory shows who has a place) and `/groups/{slug}/map`
- * (a group's members, for those who see the group). Markers follow pushed changes while it is open.
+ * (a group's members, for those who see the group), with the network's points of interest. With the map's
+ * scope `poi` it shows the points of interest only: no member markers, no address form. Markers and places
+ * follow pushed changes while it is open, and the page follows a pushed settings change (on/off, scope,
+ * theme, zoom, centre).
  */
 export const MapPage = ({ scope }: { scope: 'network' | 'group' }) => {
   const { t } = useTranslation();
   const { network } = useSignedIn();
   const { slug } = useParams();
+  const maps = network.maps;
+  const membersShown = maps?.scope !== 'poi';
   const group = scope === 'group' ? (slug ?? null) : null;
-  const markers = useMapMarkers(group);
+  const markers = useMapMarkers(group, membersShown && maps?.enabled === true);
+  const places = useMapPlaces();
   const load = loadOf(markers);
+  const placesLoad = loadOf(places);
   useLiveTopic(MAP_MEMBERS_COLLECTION);
   usePageTitle('map.title');
-  const maps = network.maps;
+  const placeTexts = useMemo<PlaceTexts>(() => ({ label: (place) => t('map.place_label', { name: place.name }), link: t('map.place_link') }), [t]);
   const listPath = group ? `/groups/${group}/members` : '/directory/members';
   const mapPath = group ? `/groups/${group}/map` : '/members/map';
 
   if (!maps?.enabled) return <EmptyState title="map.off_title" text="map.off_text" testId="map-off" />;
+  const placeList = placesLoad.phase === 'loaded' ? placesLoad.data.places : [];
+  if (!membersShown) {
+    return (
+      <div className="map-page" data-testid="map-page" data-scope="poi">
+        <LoadStatus load={placesLoad} onRetry={() => void places.refetch()} testId="map" />
+        {placesLoad.phase === 'loaded' ? (
+          <>
+            <MembersMap config={maps} markers={[]} places={placeList} placeTexts={placeTexts} label={t('map.region_label')} />
+            <p className="muted" data-testid="map-places-count">
+              {t('map.places_count', { count: placeList.length })}
+            </p>
+          </>
+        ) : null}
+      </div>
+    );
+  }
   return (
-    <div className="map-page" data-testid="map-page">
+    <div className="map-page" data-testid="map-page" data-scope="all">
       <MapToggle listPath={listPath} mapPath={mapPath} />
       <LoadStatus load={load} onRetry={() => void markers.refetch()} testId="map" />
       {load.phase === 'loaded' ? (
         <>
-          <MembersMap config={maps} markers={load.data.markers} label={t('map.region_label')} />
+          <MembersMap config={maps} markers={load.data.markers} places={placeList} placeTexts={placeTexts} label={t('map.region_label')} />
           <p className="muted" data-testid="map-count">
             {t('map.count', { count: load.data.markers.length })}
           </p>

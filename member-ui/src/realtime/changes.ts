@@ -83,6 +83,7 @@ const isMapConfig = (value: unknown): value is NonNullable<NetworkConfig['maps']
   typeof value.enabled === 'boolean' &&
   (value.tile_url === null || typeof value.tile_url === 'string') &&
   typeof value.zoom_level === 'number' &&
+  (value.scope === 'all' || value.scope === 'poi') &&
   (value.center === null || (isRecord(value.center) && typeof value.center.lat === 'number' && typeof value.center.lng === 'number'));
 
 /**

@@ -35,7 +35,7 @@ describe('realtime changes', () => {
       name: 'From tab',
       show_online_status: 'optional',
     });
-    const maps = { enabled: true, tile_url: 'https://tiles.example/outdoors/{z}/{x}/{y}.png', zoom_level: 10, center: { lat: 52.5, lng: 13.4 } };
+    const maps = { enabled: true, tile_url: 'https://tiles.example/outdoors/{z}/{x}/{y}.png', zoom_level: 10, center: { lat: 52.5, lng: 13.4 }, scope: 'all' as const };
     expect(networkPatchOf(message('network', { show_map: true, maps }))).toEqual({ show_map: true, maps });
     // a map configuration that is not one is left out, not half taken
     expect(networkPatchOf(message('network', { show_map: false, maps: { enabled: 'yes' } }))).toEqual({ show_map: false });

@@ -27,6 +27,7 @@ export const mapConfigOf = (member: NetworkSettings['member'], tileTemplate: str
     zoom_level: member.zoom_level,
     // the settings' own lat/lng, else where the geocoding reactor placed the network's street address
     center: networkMapCenterOf(member.network_location, geocoded),
+    scope: member.map_scope_selection,
   };
 };
 

@@ -4,9 +4,14 @@ import {
   memberLocationEvents,
   memberLocationStream,
   MemberAddressChanged,
+  MapPlaceChanged,
+  MapPlaceCreated,
+  mapPlaceEvents,
+  mapPlaceLocationStream,
   NetworkMemberSettingsChanged,
   networkAddressOf,
   networkLocationStream,
+  RECORD_MAP_PLACE_LOCATION,
   RECORD_MEMBER_LOCATION,
   RECORD_NETWORK_LOCATION,
 } from '@cn/contracts';
@@ -15,6 +20,7 @@ import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { memberLocationDecider } from '../member-location.decider';
+import { mapPlaceLocationDecider } from '../places/map-places.decider';
 import { networkLocationDecider } from './network-location.decider';
 import type { Geocoder } from './geocoder';
 
@@ -23,7 +29,7 @@ export const GEOCODING = 'command-service.geocoding';
 export const GEOCODER = Symbol('GEOCODER');
 
 /**
- * Places members' addresses on the map: for every MemberAddressChanged with an address it asks the
+ * Places members' addresses, the network's address and points of interest given by an address on the map: for every MemberAddressChanged with an address it asks the
  * geocoder and records the answer as an event (MemberLocationGeocoded, or MemberLocationCleared when the
  * geocoder knows no such place), so read models replay coordinates from the log and never ask the
  * geocoder again. It follows the log with its own checkpoint; the decider records an answer only for the
@@ -85,10 +91,32 @@ export class GeocodingReactor implements OnApplicationBootstrap, OnApplicationSh
     });
   }
 
+  /** a point of interest given by its address (no lat/lng of its own), placed once per address text */
+  private async placePlace(recorded: RecordedEvent): Promise<void> {
+    const event = eventOf(mapPlaceEvents, recorded);
+    if ((event?.type !== 'MapPlaceCreated' && event?.type !== 'MapPlaceChanged') || event.data.coordinates !== null || event.data.address === null) return;
+    const { place_id: placeId, address } = event.data;
+    // an edit that kept the address (a new name, a link): placed already, the geocoder is not asked again
+    const answered = await this.runner.eventStore.readStream(mapPlaceLocationStream(placeId));
+    if ((answered[answered.length - 1]?.data as { address?: string } | undefined)?.address === address) return;
+    const place = await this.locate(address);
+    if (place === undefined) return;
+    await this.runner.run(RECORD_MAP_PLACE_LOCATION, {
+      streamId: mapPlaceLocationStream(placeId),
+      decider: mapPlaceLocationDecider,
+      command: { type: 'RecordMapPlaceLocation', place_id: placeId, address, coordinates: place },
+      context: { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id },
+    });
+  }
+
   private async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       if (recorded.type === NetworkMemberSettingsChanged.type) {
         await this.placeNetwork(recorded);
+        continue;
+      }
+      if (recorded.type === MapPlaceCreated.type || recorded.type === MapPlaceChanged.type) {
+        await this.placePlace(recorded);
         continue;
       }
       const event = recorded.type === MemberAddressChanged.type ? eventOf(memberLocationEvents, recorded) : null;
