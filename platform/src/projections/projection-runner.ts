@@ -947,7 +947,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         // the turn under way is written; later events wait until the switch is done
         while (turnWritten !== null) await turnWritten;
         await catchUp([next], true, report);
-        if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(String(next.failure));
+        if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(`the new version of ${live.collection} failed on an event`);
         if (stopping) throw new Error('the projector stopped before the switch');
         if (next.position < live.position) throw new Error(`the new version of ${live.collection} stopped at ${next.position}, behind ${live.position}`);
         await options.documentStore.collection(live.collection).replaceWith(collection);
