@@ -36,6 +36,7 @@ import { networkLocationEvents } from './map/network-location';
 import { newsletterEvents } from './newsletter/newsletter';
 import { widgetBarEvents } from './widgetbars/widgetbars';
 import { propertySetEvents } from './property-sets/property-sets';
+import { projectionRebuildEvents } from './audit/projection-rebuilds';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -82,6 +83,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...newsletterEvents,
     ...widgetBarEvents,
     ...propertySetEvents,
+    ...projectionRebuildEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

@@ -534,6 +534,8 @@ export const germanAppMessages: AppMessages = {
         NewsletterSent: 'Newsletter versendet',
         WidgetBarSaved: 'Widget-Leiste gespeichert',
         PropertySetSaved: 'Eigenschaftsset gespeichert',
+        ProjectionRebuildRequested: 'Neuaufbau eines Lesemodells angefordert',
+        ProjectionRebuildFinished: 'Neuaufbau eines Lesemodells beendet',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -533,6 +533,8 @@ export const englishAppMessages = {
         NewsletterSent: 'Newsletter sent',
         WidgetBarSaved: 'Widget bar saved',
         PropertySetSaved: 'Property set saved',
+        ProjectionRebuildRequested: 'Read model rebuild requested',
+        ProjectionRebuildFinished: 'Read model rebuild finished',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -534,6 +534,8 @@ export const spanishAppMessages: AppMessages = {
         NewsletterSent: 'Boletín enviado',
         WidgetBarSaved: 'Barra de widgets guardada',
         PropertySetSaved: 'Conjunto de propiedades guardado',
+        ProjectionRebuildRequested: 'Reconstrucción de un modelo de lectura solicitada',
+        ProjectionRebuildFinished: 'Reconstrucción de un modelo de lectura terminada',
       },
       summary: {
         generic: '%{who}: %{type}',

@@ -534,6 +534,8 @@ export const frenchAppMessages: AppMessages = {
         NewsletterSent: 'Lettre d’information envoyée',
         WidgetBarSaved: 'Barre de widgets enregistrée',
         PropertySetSaved: 'Ensemble de propriétés enregistré',
+        ProjectionRebuildRequested: "Reconstruction d'un modèle de lecture demandée",
+        ProjectionRebuildFinished: "Reconstruction d'un modèle de lecture terminée",
       },
       summary: {
         generic: '%{who} : %{type}',
