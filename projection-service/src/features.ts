@@ -34,6 +34,7 @@ import { widgetBarsFeature } from './widgetbars/widgetbars.module';
 import { tagsFeature } from './tags/tags.module';
 import { designsFeature } from './designs/designs.module';
 import { propertySetsFeature } from './property-sets/property-sets.module';
+import { projectionRebuildsFeature } from './projection-rebuilds/projection-rebuilds.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -76,4 +77,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   tagsFeature,
   designsFeature,
   propertySetsFeature,
+  projectionRebuildsFeature,
 ];
