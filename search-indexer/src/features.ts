@@ -8,6 +8,8 @@ import { activitiesSearchFeature } from './activities/activities.module';
 import { messagesSearchFeature } from './messages/messages.module';
 import { filesSearchFeature } from './files/files.module';
 import { itemsSearchFeature } from './items/items.module';
+import { articlesSearchFeature } from './articles/articles.module';
+import { tagsSearchFeature } from './tags/tags.module';
 import { globalSearchFeature } from './global-search/global-search.module';
 
 /** The search side's features: adding one is one line here. */
@@ -21,5 +23,7 @@ export const SEARCH_FEATURES: readonly SearchFeature[] = [
   messagesSearchFeature,
   filesSearchFeature,
   itemsSearchFeature,
+  articlesSearchFeature,
+  tagsSearchFeature,
   globalSearchFeature,
 ];

@@ -69,6 +69,9 @@ const Hit = ({ hit }: { hit: SearchHit }) => {
         {hit.member?.is_external ? <span className="badge badge--external">{t('search.external_badge')}</span> : null}
         {hit.item ? <span>{hit.item.app_name}</span> : null}
         {hit.item?.archived ? <span className="badge">{t('search.archived')}</span> : null}
+        {hit.article ? <span>{t('search.in_channel', { channel: hit.article.channel_title })}</span> : null}
+        {hit.article?.author ? <PersonName person={hit.article.author} /> : null}
+        {hit.tag ? <span>{t('search.tag_used', { count: hit.tag.item_count })}</span> : null}
         {hit.created_at && !hit.appointment ? <time dateTime={hit.created_at}>{new Date(hit.created_at).toLocaleDateString(i18n.language)}</time> : null}
       </div>
       {snippet ? <p className="search-hit__snippet">{snippet}</p> : null}
