@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CONSISTENCY_HEADER, propertyDefinition, type GlobalSearchResponse } from '@cn/contracts';
 import { startSearchHarness, type SearchHarness } from '../__tests__/harness';
+import { ARTICLES_INDEX_DEFINITION } from './articles-index';
 
 /**
  * Channel articles and the network's tags as global search hits (issue 16): each its own module of the
@@ -58,6 +59,27 @@ describe('global search: channel articles and tags', () => {
       ['a-draft', 'Now live'],
       ['a-live', 'Live news'],
     ]);
+  });
+
+  it('rebuilds a feature\'s index from the history beside the live one and swaps it in, answering all along', async () => {
+    // answers are cached per viewer, query and index position: each look below asks something new
+    const before = await search('admin', { module: 'articles', sort_by: 'date,desc' });
+    // a stray document only the live index holds: gone after the swap
+    const live = await h.indexer.runtime.index(ARTICLES_INDEX_DEFINITION);
+    await live.upsert([{ id: 'stray', channel_id: 'x', blog_id: 'x', channel_title: '', title: `${word} stray`, text: '', author_id: null, created_at: '2026-01-01T00:00:00.000Z', visible_to: ['all'] }]);
+    const rebuilding = h.indexer.runtime.rebuildFeature('articles');
+    // meanwhile the live index answers (with the stray document)
+    const during = await request(h.server).get('/search.json').query({ q: word, module: 'articles', sort_by: 'date,asc' }).set('Cookie', h.cookie('admin'));
+    expect(during.status).toBe(200);
+    expect((during.body as GlobalSearchResponse).results[0]?.hits.map((hit) => hit.id)).toContain('stray');
+    expect(await rebuilding).toBe(head);
+    const after = await search('author', { module: 'articles', sort_by: 'date,desc' });
+    expect(after.results[0]?.hits.map((hit) => hit.id)).toEqual(['a-draft', 'a-live']);
+    expect(after.results[0]?.hits).toEqual(before.results[0]?.hits);
+    // and the projector follows the log again
+    await append('ArticlePublished', { channel_id: 'live', blog_id: 'blog-live', article_id: 'a-new', title: `${word} after`, html_content: '', author_id: 'author' }, 'author');
+    expect((await search('reader', { module: 'articles' })).results[0]?.hits.map((hit) => hit.id)).toContain('a-new');
+    await expect(h.indexer.runtime.rebuildFeature('nothing')).rejects.toThrow(/no search feature named nothing/);
   });
 
   it('finds the tags items carry, in the overview and as their own module', async () => {
