@@ -89,7 +89,7 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
       const upTo = projector.position();
       const touched = new Map<string, SearchIndexDefinition<SearchDocument>>();
       const openNext: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
-        touched.set(definition.name, definition as unknown as SearchIndexDefinition<SearchDocument>);
+        touched.set(definition.name, definition);
         return index<T>({ name: nextName(definition.name), settings: definition.settings });
       };
       const nextSources: SourceOf = (indexName) => sourceOf(nextName(indexName));
