@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ChainVerification, EventStore, RecordedEvent } from './event-store';
+import type { ChainVerification } from '@cn/domain';
+import type { EventStore, RecordedEvent } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 
 /**
