@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { projectionRebuildStream, type NetworkResponse, type ProjectionRebuildDto, type ProjectionStatusDto } from '@cn/contracts';
-import type { Document } from '@cn/domain';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -25,7 +24,7 @@ const rebuildPath = (collection: string) => `/api/v1/audit/projections/${collect
 const COLLECTION = 'members_v2';
 
 /** the read model's documents, in id order, as one hash */
-const hashOf = (docs: readonly Document[]): string =>
+const hashOf = (docs: ReadonlyArray<{ _id: string }>): string =>
   createHash('sha256')
     .update(JSON.stringify([...docs].sort((a, b) => a._id.localeCompare(b._id))))
     .digest('hex');
