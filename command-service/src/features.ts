@@ -29,6 +29,7 @@ import { WidgetBarsModule } from './widgetbars/widgetbars.module';
 import { TagsModule } from './tags/tags.module';
 import { DesignsModule } from './designs/designs.module';
 import { PropertySetsModule } from './property-sets/property-sets.module';
+import { ProjectionRebuildsModule } from './projection-rebuilds/projection-rebuilds.module';
 
 /** The write side's features: adding one is one line here (docs/ARCHITECTURE.md, "Adding a feature"). */
 export const COMMAND_FEATURES: Type[] = [
@@ -62,4 +63,5 @@ export const COMMAND_FEATURES: Type[] = [
   TagsModule,
   DesignsModule,
   PropertySetsModule,
+  ProjectionRebuildsModule,
 ];

@@ -18,6 +18,7 @@ export * from './members/profile-constants';
 export * from './members/profile-image';
 export * from './network/network';
 export * from './audit/audit';
+export * from './audit/projection-rebuilds';
 export * from './registry';
 export * from './calendars/calendar-constants';
 export * from './calendars/appointment-ids';

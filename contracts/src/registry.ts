@@ -38,6 +38,7 @@ import { newsletterEvents } from './newsletter/newsletter';
 import { widgetBarEvents } from './widgetbars/widgetbars';
 import { propertySetEvents } from './property-sets/property-sets';
 import { pageEvents } from './pages/pages';
+import { projectionRebuildEvents } from './audit/projection-rebuilds';
 
 /** Every event type the platform knows, by type name (validation on append, audit type filter). */
 export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodType>> = new Map(
@@ -87,6 +88,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...widgetBarEvents,
     ...propertySetEvents,
     ...pageEvents,
+    ...projectionRebuildEvents,
   ].map((definition) => [definition.type, definition]),
 );
 

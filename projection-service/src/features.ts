@@ -35,6 +35,7 @@ import { widgetBarsFeature } from './widgetbars/widgetbars.module';
 import { tagsFeature } from './tags/tags.module';
 import { designsFeature } from './designs/designs.module';
 import { propertySetsFeature } from './property-sets/property-sets.module';
+import { projectionRebuildsFeature } from './projection-rebuilds/projection-rebuilds.module';
 
 /**
  * The read side's features: adding one is one line here. The order is the order of their routes (a
@@ -78,4 +79,5 @@ export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   tagsFeature,
   designsFeature,
   propertySetsFeature,
+  projectionRebuildsFeature,
 ];

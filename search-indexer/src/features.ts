@@ -9,6 +9,8 @@ import { messagesSearchFeature } from './messages/messages.module';
 import { filesSearchFeature } from './files/files.module';
 import { itemsSearchFeature } from './items/items.module';
 import { pagesSearchFeature } from './pages/pages.module';
+import { articlesSearchFeature } from './articles/articles.module';
+import { tagsSearchFeature } from './tags/tags.module';
 import { globalSearchFeature } from './global-search/global-search.module';
 
 /** The search side's features: adding one is one line here. */
@@ -23,5 +25,7 @@ export const SEARCH_FEATURES: readonly SearchFeature[] = [
   filesSearchFeature,
   itemsSearchFeature,
   pagesSearchFeature,
+  articlesSearchFeature,
+  tagsSearchFeature,
   globalSearchFeature,
 ];

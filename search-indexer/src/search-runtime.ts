@@ -75,6 +75,56 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
     relayCheckpoint: { collection: infra.documentStore.collection<RelayCheckpoint>(RELAY_CHECKPOINTS_COLLECTION) },
   });
 
+  /** where a feature's index is rebuilt beside the live one */
+  const nextName = (name: string): string => `${name}__next`;
+  const REBUILD_BATCH = 2000;
+  let running = false;
+  const rebuildFeature = async (name: string): Promise<number> => {
+    const feature = features.find((candidate) => candidate.name === name);
+    if (!feature) throw new Error(`no search feature named ${name} (known: ${features.map((candidate) => candidate.name).join(', ')})`);
+    // the live indexes keep answering, frozen at the projector's position, while the new ones are built to it
+    const wasRunning = running;
+    await projector.stop();
+    try {
+      const upTo = projector.position();
+      const touched = new Map<string, SearchIndexDefinition<SearchDocument>>();
+      const openNext: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
+        touched.set(definition.name, definition);
+        return index<T>({ name: nextName(definition.name), settings: definition.settings });
+      };
+      const nextSources: SourceOf = (indexName) => sourceOf(nextName(indexName));
+      let after = 0;
+      let first = true;
+      while (after < upTo) {
+        const batch = (await infra.eventStore.readAll({ after, limit: REBUILD_BATCH })).filter((event) => event.position <= upTo);
+        if (batch.length === 0) break;
+        const indexes = bufferedIndexes(openNext, nextSources);
+        const indexing = await feature.indexing(indexes.open, { cipher: infra.cipher });
+        if (first) {
+          // a rebuild left half done before starts again from nothing
+          for (const definition of touched.values()) {
+            await (await openNext(definition)).clear();
+            await nextSources(definition.name).clear();
+          }
+          first = false;
+        }
+        for (const event of batch) if (indexing.eventTypes.includes(event.type)) await indexing.handle(event);
+        await indexes.flush();
+        after = batch[batch.length - 1].position;
+      }
+      for (const definition of touched.values()) {
+        await index(definition);
+        await infra.searchIndex.swapIndexes(definition.name, nextName(definition.name));
+        await infra.documentStore.collection(sourceCollectionName(definition.name)).replaceWith(sourceCollectionName(nextName(definition.name)));
+        await (await openNext(definition)).clear();
+      }
+      logger.info({ feature: name, position: upTo, indexes: [...touched.keys()] }, 'search indexes rebuilt and swapped in');
+      return upTo;
+    } finally {
+      if (wasRunning) await projector.start();
+    }
+  };
+
   let lagTimer: NodeJS.Timeout | null = null;
   const measureLag = async (): Promise<void> => {
     const head = await infra.eventStore.headPosition();
@@ -85,7 +135,9 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
     projector,
     gate: gateOf([projector]),
     index,
+    rebuildFeature,
     start: async () => {
+      running = true;
       await projector.start();
       if (lagTimer) return;
       await measureLag();
@@ -95,6 +147,7 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
       lagTimer.unref();
     },
     stop: async () => {
+      running = false;
       if (lagTimer) clearInterval(lagTimer);
       lagTimer = null;
       await projector.stop();

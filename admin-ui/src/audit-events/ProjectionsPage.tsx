@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
-import { Alert, Box, Card, CardContent, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { ProjectionStatusDto } from '@cn/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Title, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { PROJECTION_REBUILDS_COLLECTION, type ProjectionRebuildDto, type ProjectionStatusDto } from '@cn/contracts';
+import type { Permissions } from '../api/authProvider';
+import { useLiveChanges } from '../api/useLiveChanges';
+import type { ProjectionRebuildCommands } from './audit-events-data-provider';
 
 export const PROJECTIONS_API = '/api/v1/audit/projections';
 const POLL_MS = 2000;
@@ -21,9 +24,92 @@ export const withRates = (previous: Map<string, { position: number; at: number }
     return { ...model, rate: before && seconds > 0 ? Math.max(0, Math.round((model.position - before.position) / seconds)) : null };
   });
 
+/** how far a rebuild's new version has replayed the history, in percent */
+export const rebuildPercent = (rebuild: Pick<ProjectionRebuildDto, 'state' | 'position' | 'head'>): number =>
+  rebuild.state === 'switched' || rebuild.head <= 0 ? 100 : Math.min(100, Math.round((rebuild.position / rebuild.head) * 100));
+
+/** the running rebuild of a read model, if any */
+export const runningRebuildOf = (rebuilds: readonly ProjectionRebuildDto[], collection: string): ProjectionRebuildDto | undefined =>
+  rebuilds.find((rebuild) => rebuild.collection === collection && rebuild.state === 'rebuilding');
+
+/**
+ * The blue/green rebuilds: network administrators start one per read model (its new version is replayed
+ * beside the live one, which keeps serving, and switched in once caught up); everyone on the page sees
+ * each rebuild's progress, pushed after every replayed batch.
+ */
+const useRebuilds = () => {
+  const dataProvider = useDataProvider<ReturnType<typeof useDataProvider> & ProjectionRebuildCommands>();
+  const [rebuilds, setRebuilds] = useState<ProjectionRebuildDto[]>([]);
+  const load = useCallback(() => {
+    dataProvider.projectionRebuilds('audit-events').then(setRebuilds, () => undefined);
+  }, [dataProvider]);
+  useEffect(load, [load]);
+  useLiveChanges(PROJECTION_REBUILDS_COLLECTION, undefined, load);
+  return { rebuilds, load, dataProvider };
+};
+
+const RebuildsTable = ({ rebuilds }: { rebuilds: readonly ProjectionRebuildDto[] }) => {
+  const translate = useTranslate();
+  if (rebuilds.length === 0) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="h6">{translate('cn.projections.rebuilds')}</Typography>
+      <Table size="small" data-testid="projection-rebuilds">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('cn.projections.read_model')}</TableCell>
+            <TableCell>{translate('cn.projections.requested_at')}</TableCell>
+            <TableCell>{translate('cn.projections.progress')}</TableCell>
+            <TableCell>{translate('cn.projections.state')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rebuilds.map((rebuild) => (
+            <TableRow key={rebuild.id} data-testid="projection-rebuild-row">
+              <TableCell>{rebuild.collection}</TableCell>
+              <TableCell>{new Date(rebuild.requested_at).toLocaleString()}</TableCell>
+              <TableCell sx={{ minWidth: 180 }}>
+                {rebuild.position} / {rebuild.head}
+                <Box sx={{ mt: 0.5 }}>
+                  <LinearProgress variant="determinate" value={rebuildPercent(rebuild)} aria-label={translate('cn.projections.progress')} />
+                </Box>
+              </TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={rebuild.state === 'switched' ? 'success' : rebuild.state === 'rebuilding' ? 'info' : 'error'}
+                  label={translate(`cn.projections.rebuild_states.${rebuild.state}`)}
+                  title={rebuild.error ?? undefined}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+};
+
 /** Each read model's position against the history's head, its lag, its rate and whether it stopped. */
 export const ProjectionsPage = () => {
   const translate = useTranslate();
+  const notify = useNotify();
+  const { permissions } = usePermissions<Permissions | null>();
+  const mayRebuild = permissions?.administrate === true;
+  const { rebuilds, load, dataProvider } = useRebuilds();
+  const rebuild = (collection: string) => {
+    dataProvider.rebuildProjection('audit-events', { collection }).then(
+      () => {
+        notify('cn.projections.rebuild_started', { type: 'info', messageArgs: { name: collection } });
+        load();
+      },
+      (error: unknown) => {
+        const key = (error as { body?: { error?: unknown } }).body?.error;
+        notify(typeof key === 'string' && key === 'rebuild_running' ? 'cn.errors.rebuild_running' : 'cn.projections.rebuild_failed', { type: 'error' });
+        load();
+      },
+    );
+  };
   const [rows, setRows] = useState<Row[] | null>(null);
   const [failed, setFailed] = useState(false);
   const samples = useRef(new Map<string, { position: number; at: number }>());
@@ -70,6 +156,7 @@ export const ProjectionsPage = () => {
                 <TableCell>{translate('cn.projections.lag')}</TableCell>
                 <TableCell>{translate('cn.projections.rate')}</TableCell>
                 <TableCell>{translate('cn.projections.state')}</TableCell>
+                {mayRebuild && <TableCell />}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -91,11 +178,19 @@ export const ProjectionsPage = () => {
                       <Chip size="small" color={row.lag === 0 ? 'success' : 'warning'} label={translate(row.lag === 0 ? 'cn.projections.current' : 'cn.projections.catching_up')} />
                     )}
                   </TableCell>
+                  {mayRebuild && (
+                    <TableCell>
+                      <Button size="small" disabled={runningRebuildOf(rebuilds, row.collection) !== undefined} onClick={() => rebuild(row.collection)}>
+                        {translate('cn.projections.rebuild')}
+                      </Button>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         )}
+        <RebuildsTable rebuilds={rebuilds} />
       </CardContent>
     </Card>
   );

@@ -6,7 +6,7 @@ import type { GroupSearchHit } from '../groups/group-api';
  * §9): one result module per kind of content, with hit counts, an overview of the first hits of each
  * and one module's pages.
  */
-export const SEARCH_MODULES = ['activities', 'messages', 'appointments', 'files', 'folders', 'members', 'groups', 'pages', 'items'] as const;
+export const SEARCH_MODULES = ['activities', 'messages', 'appointments', 'files', 'folders', 'members', 'groups', 'pages', 'items', 'articles', 'tags'] as const;
 export type SearchModule = (typeof SEARCH_MODULES)[number];
 /** what a group's search (/groups/{slug}/search) looks through: the group's own content */
 export const GROUP_SEARCH_MODULES: readonly SearchModule[] = ['activities', 'appointments', 'files', 'folders', 'members'];
@@ -73,6 +73,10 @@ export interface SearchHit {
   item?: { app_id: string; app_name: string; archived: boolean };
   /** pages: the slug, who may see it (members or internal) and when it last changed */
   page?: { slug: string; visibility: 'members' | 'internal'; updated_at: string };
+  /** channel articles: the channel whose blog holds it */
+  article?: { channel_id: string; channel_title: string; author: SearchPersonRef | null };
+  /** tags: how many items carry it */
+  tag?: { item_count: number };
 }
 
 export interface SearchModuleResult {

@@ -70,6 +70,9 @@ const Hit = ({ hit }: { hit: SearchHit }) => {
         {hit.item ? <span>{hit.item.app_name}</span> : null}
         {hit.item?.archived ? <span className="badge">{t('search.archived')}</span> : null}
         {hit.page?.visibility === 'internal' ? <span className="badge">{t('pages.internal')}</span> : null}
+        {hit.article ? <span>{t('search.in_channel', { channel: hit.article.channel_title })}</span> : null}
+        {hit.article?.author ? <PersonName person={hit.article.author} /> : null}
+        {hit.tag ? <span>{t('search.tag_used', { count: hit.tag.item_count })}</span> : null}
         {hit.created_at && !hit.appointment ? <time dateTime={hit.created_at}>{new Date(hit.created_at).toLocaleDateString(i18n.language)}</time> : null}
       </div>
       {snippet ? <p className="search-hit__snippet">{snippet}</p> : null}

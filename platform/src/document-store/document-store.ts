@@ -59,6 +59,12 @@ export interface DocumentCollection<T extends Document = Document> {
   ensureIndex(fields: readonly string[]): Promise<void>;
   /** many documents written (`doc`) or deleted (`null`) at once, in one transaction where the store has them */
   writeMany(changes: ReadonlyArray<{ id: string; doc: T | null }>): Promise<void>;
+  /**
+   * Blue/green switch: the documents of the collection `source` (a read model rebuilt beside this one)
+   * become this collection's in one step, and `source` is left empty. A reader sees the old documents or
+   * the new ones, never a mix and never none. This collection's indexes keep covering it.
+   */
+  replaceWith(source: string): Promise<void>;
 }
 
 /**

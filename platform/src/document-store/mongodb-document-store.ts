@@ -213,6 +213,17 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
       ensureIndex: async (fields) => {
         await mongo.createIndex(Object.fromEntries(fields.map((field) => [field, 1])));
       },
+      // renameCollection with dropTarget replaces the target in one step; the source's indexes (the
+      // rebuilt read model's, created by its projector) come with it
+      replaceWith: async (source) => {
+        if (source === name) return;
+        const exists = (await db.listCollections({ name: source }, { nameOnly: true }).toArray()).length > 0;
+        if (!exists) {
+          await mongo.deleteMany({});
+          return;
+        }
+        await db.collection(source).rename(name, { dropTarget: true });
+      },
     };
   };
 

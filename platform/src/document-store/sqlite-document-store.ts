@@ -201,6 +201,7 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
   );
   const deleteOne = db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?');
   const deleteAll = db.prepare<[string]>('DELETE FROM documents WHERE collection = ?');
+  const moveAll = db.prepare<[string, string]>('UPDATE documents SET collection = ? WHERE collection = ?');
   const writeChanges = (name: string, changes: readonly DocumentWrite[]): void => {
     for (const { id, doc, ifVersion } of changes) {
       if (ifVersion !== undefined) {
@@ -294,6 +295,19 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       }),
       writeMany: (changes) => settle(() => {
         writeBatch(name, changes);
+      }),
+      // one transaction: a reader (same process or another) sees the old rows or the new ones; the source's
+      // own partial indexes would stay empty, so they go
+      replaceWith: (source) => settle(() => {
+        if (source === name) return;
+        const sourcePrefix = `documents_${source.replace(/[^A-Za-z0-9_]/g, '_')}_by_`;
+        const own = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'").all();
+        db.transaction(() => {
+          deleteAll.run(name);
+          moveAll.run(name, source);
+          for (const index of own) if (index.name.startsWith(sourcePrefix)) db.exec(`DROP INDEX IF EXISTS "${index.name}"`);
+        })();
+        for (const key of [...indexed]) if (key.startsWith(`${source}:`)) indexed.delete(key);
       }),
       // a partial index of this collection alone: the other collections' writes do not maintain it
       ensureIndex: (fields) => settle(() => {

@@ -4,3 +4,4 @@ export * from './sqlite-event-store';
 export * from './esdb-event-store';
 export * from './upcasting-event-store';
 export * from './reading-events';
+export * from './chain-sealer';

@@ -3,7 +3,7 @@ import { privateDir } from '@cn/platform/files';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type pino from 'pino';
-import { createEsdbEventStore, type EventStore, createSqliteEventStore, withUpcasting } from '@cn/platform/event-store';
+import { createChainSealer, createEsdbEventStore, type EventStore, createSqliteEventStore, withSealedChain, withUpcasting } from '@cn/platform/event-store';
 import { createMongoDocumentStore, type DocumentStore, createSqliteDocumentStore } from '@cn/platform/document-store';
 import { createMeiliSearchIndex, type SearchIndex, createMiniSearchIndex } from '@cn/platform/search-index';
 import { createMongoKeyStore, type KeyStore, createSqliteKeyStore } from '@cn/platform/key-store';
@@ -16,6 +16,9 @@ import { createLogger, createMetrics, type Metrics, type SessionConfig } from '@
 import { createLibreTranslateTranslator, type Translator } from '@cn/platform/translation';
 import { createFileStorageFromEnv, type FileStorage } from '@cn/platform/file-storage';
 import { loadWebPushConfig, type WebPushConfig } from './web-push-config';
+
+/** how often the chaining process seals what EventStoreDB appended since */
+const CHAIN_SEAL_INTERVAL_MS = 2_000;
 
 export interface PlatformConfig {
   dataDir: string;
@@ -263,14 +266,20 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
   };
 
   try {
-    const eventStore = withUpcasting(
-      track(
-        'eventStore',
-        config.eventStoreUrl
-          ? createEsdbEventStore({ connectionString: config.eventStoreUrl })
-          : createSqliteEventStore({ path: file('events.sqlite') }),
-      ),
+    const storedEvents = track(
+      'eventStore',
+      config.eventStoreUrl
+        ? createEsdbEventStore({ connectionString: config.eventStoreUrl })
+        : createSqliteEventStore({ path: file('events.sqlite') }),
     );
+    // EventStoreDB cannot chain in its append: a chaining process seals $all within seconds (every
+    // service runs one; the seal stream's expected revision lets one extend the chain at a time)
+    if (!storedEvents.verifyChain) {
+      const sealer = createChainSealer(storedEvents, { logger, clock: options.clock });
+      sealer.start(CHAIN_SEAL_INTERVAL_MS);
+      track('chainSealer', { close: () => sealer.stop() });
+    }
+    const eventStore = withUpcasting(withSealedChain(storedEvents));
     const documentStore = track(
       'documentStore',
       config.mongoUrl

@@ -267,14 +267,36 @@ export interface ReadModelStatus {
   failing: boolean;
 }
 
+/** A read model being rebuilt beside its live version (blue/green). */
+export interface ReadModelRebuildStatus {
+  name: string;
+  /** the live collection, which keeps serving until the switch */
+  collection: string;
+  /** where the new version is built */
+  next: string;
+  /** how far the new version has replayed the history */
+  position: number;
+}
+
 export interface DocumentProjector extends Projector {
   /**
    * Clears the read models' collections (all, or the named ones: a projection's name or collection),
    * replays them from the event store, then follows the bus again; the other read models keep theirs.
    */
   rebuild(eventStore?: EventStore, only?: readonly string[]): Promise<void>;
+  /**
+   * Blue/green: replays one read model (its name or collection) from position 0 into a new collection
+   * while the live one keeps serving and following the bus; once the new one has caught up, live events
+   * wait a moment while it takes the old one's place (`replaceWith`, one step). `onProgress` hears the new
+   * version's position after each batch. Resolves with the position it switched at.
+   */
+  rebuildBeside(readModel: string, onProgress?: (position: number) => void): Promise<number>;
+  rebuilds(): ReadModelRebuildStatus[];
   readModels(): ReadModelStatus[];
 }
+
+/** where a read model's new version is built beside the live one */
+export const nextCollectionOf = (collection: string): string => `${collection}__next`;
 
 export const CHECKPOINTS_COLLECTION = '_checkpoints';
 const MAX_RETRY_DELAY_MS = 60_000;
@@ -556,15 +578,18 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }
   };
 
-  /** replays from the event store what the given read models have not seen, in batches */
-  const catchUp = async (behind: readonly Track[]): Promise<void> => {
+  /**
+   * replays from the event store what the given read models have not seen, in batches; `alone` when
+   * nothing else writes them meanwhile (default: while the bus is not followed)
+   */
+  const catchUp = async (behind: readonly Track[], alone = consumer === null, onBatch?: () => void): Promise<void> => {
     const working = () => behind.filter((track) => track.failure === null);
     if (working().length === 0) return;
     let after = Math.min(...working().map((track) => track.position));
-    // with nothing following the bus meanwhile (a start, a rebuild), this replay alone writes its read
-    // models: documents stay known across batches, and a read model replayed from an empty collection
-    // reads back only what the replay wrote
-    const replay: Replay | undefined = consumer === null ? { documents: new Map(), written: new Map() } : undefined;
+    // with nothing following the bus meanwhile (a start, a rebuild, a new version beside the live one),
+    // this replay alone writes its read models: documents stay known across batches, and a read model
+    // replayed from an empty collection reads back only what the replay wrote
+    const replay: Replay | undefined = alone ? { documents: new Map(), written: new Map() } : undefined;
     if (replay) {
       for (const track of working()) {
         if (track.position === 0 && (await options.documentStore.collection(track.collection).count()) === 0) replay.written.set(track, new Set());
@@ -581,6 +606,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       await writing.flush();
       after = batch[batch.length - 1].position;
       wakeWaiters();
+      onBatch?.();
       // let requests in between batches: a catch-up never holds the service's event loop for long
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -863,8 +889,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     consumer = await options.bus.consume({
       groupId: options.name,
       handler: async (event) => {
-        // a turn's reads come after the previous turn's writes
-        if (!turn && turnWritten) await turnWritten;
+        // a turn's reads come after the previous turn's writes; a blue/green switch holds live events back
+        while (switching !== null || (turn === null && turnWritten !== null)) await (switching ?? turnWritten);
         const current = liveTurn();
         const applied = apply(event, tracks, current.batch.writes);
         current.applying.push(applied);
@@ -877,6 +903,70 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         options.onError?.(error);
       },
     });
+  };
+
+  // ---- blue/green: a read model rebuilt beside the live one, then switched in ----
+  /** while set, live events wait: the new version takes the old one's place */
+  let switching: Promise<void> | null = null;
+  const besides = new Map<Track, Track>();
+
+  const rebuildBeside = async (readModel: string, onProgress?: (position: number) => void): Promise<number> => {
+    if (partitioned) throw new Error('a blue/green rebuild needs an unpartitioned bus');
+    const live = tracks.find((track) => track.projection.name === readModel || track.collection === readModel);
+    if (!live) throw new Error(`no read model named ${readModel} (known: ${tracks.map((track) => track.projection.name).join(', ')})`);
+    if (besides.has(live)) throw new Error(`${live.collection} is already being rebuilt`);
+    const collection = nextCollectionOf(live.collection);
+    const next: Track = {
+      projection: live.projection,
+      types: live.types,
+      collection,
+      checkpointId: `${options.name}/${collection}`,
+      position: 0,
+      saved: 0,
+      failure: null,
+      retryDelayMs: live.retryDelayMs,
+      // a new version that fails on an event is given up, not retried: the live one keeps serving
+      retrying: true,
+    };
+    besides.set(live, next);
+    const report = (): void => onProgress?.(next.position);
+    try {
+      options.logger?.info({ projector: options.name, readModel: live.collection, next: collection }, 'rebuilding a read model beside the live one');
+      await options.documentStore.collection(collection).clear();
+      for (const fields of live.projection.indexes ?? []) await options.documentStore.collection(collection).ensureIndex(fields);
+      // nothing else writes the new version: the replay keeps its documents across batches
+      await catchUp([next], true, report);
+      const release = (() => {
+        let open = (): void => undefined;
+        switching = new Promise<void>((resolve) => {
+          open = resolve;
+        });
+        return open;
+      })();
+      try {
+        // the turn under way is written; later events wait until the switch is done
+        while (turnWritten !== null) await turnWritten;
+        await catchUp([next], true, report);
+        if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(`the new version of ${live.collection} failed on an event`);
+        if (stopping) throw new Error('the projector stopped before the switch');
+        if (next.position < live.position) throw new Error(`the new version of ${live.collection} stopped at ${next.position}, behind ${live.position}`);
+        await options.documentStore.collection(live.collection).replaceWith(collection);
+        await options.documentStore.writeAll([
+          { collection: CHECKPOINTS_COLLECTION, changes: [checkpointChange(live, next.position), { id: next.checkpointId, doc: null }] },
+        ]);
+        live.position = next.position;
+        live.saved = next.position;
+        live.failure = null;
+      } finally {
+        switching = null;
+        release();
+      }
+      wakeWaiters();
+      options.logger?.info({ projector: options.name, readModel: live.collection, position: live.position }, 'switched to the rebuilt read model');
+      return live.position;
+    } finally {
+      besides.delete(live);
+    }
   };
 
   const stop = async (): Promise<void> => {
@@ -900,6 +990,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     position: () => (partitioned ? Math.max(0, ...appliedByPartition.values()) : position()),
     waitFor: (wanted, timeoutMs) => (partitioned ? waitAcrossPartitions(wanted, timeoutMs) : waitForPosition(waiters, position(), wanted, timeoutMs)),
     readModels: () => tracks.map((track) => ({ name: track.projection.name, collection: track.collection, position: track.position, failing: track.failure !== null })),
+    rebuildBeside,
+    rebuilds: () => [...besides].map(([live, next]) => ({ name: live.projection.name, collection: live.collection, next: next.collection, position: next.position })),
     rebuild: async (_eventStore, only) => {
       const chosen = only ? tracks.filter((track) => only.includes(track.projection.name) || only.includes(track.collection)) : tracks;
       if (partitioned) throw new Error('rebuilding on a partitioned bus: stop every replica, clear the read models and reset the consumer group');

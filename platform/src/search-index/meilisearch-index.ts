@@ -191,6 +191,15 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
       const index = await checkpoints();
       await waitFor(index.addDocuments([{ id: checkpointId(projector), projector, position }], { primaryKey: 'id' }));
     },
+    // Meilisearch swaps the two indexes' documents and settings in one task; what this instance applied to
+    // each name is forgotten, so that the next index() call checks the settings again
+    swapIndexes: async (name, other) => {
+      if (name === other) return;
+      await Promise.all([prepared.get(name), prepared.get(other)]);
+      await waitFor(client.swapIndexes([{ indexes: [name, other] }]));
+      prepared.delete(name);
+      prepared.delete(other);
+    },
     // the client keeps no connection open: forgetting the prepared indexes is all there is to release
     close: () => {
       prepared.clear();

@@ -230,6 +230,21 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       scheduleFlush();
       return collectionOf<T>(live);
     }),
+    // in place and synchronously: collections handed out keep their name and see the other contents at once
+    swapIndexes: (name, other) => settle(() => {
+      const first = indexes.get(name);
+      const second = indexes.get(other);
+      if (!first || !second) throw new Error(`search index ${first ? other : name} is not open`);
+      if (first === second) return;
+      const { settings, documents, engine } = first;
+      first.settings = second.settings;
+      first.documents = second.documents;
+      first.engine = second.engine;
+      second.settings = settings;
+      second.documents = documents;
+      second.engine = engine;
+      scheduleFlush();
+    }),
     getCheckpoint: (projector) => settle(() => checkpoints.get(projector) ?? 0),
     setCheckpoint: (projector, position) => settle(() => {
       checkpoints.set(projector, position);

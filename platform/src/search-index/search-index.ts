@@ -43,5 +43,11 @@ export interface SearchIndex {
   /** last applied event position of a named search projector (stored with the index) */
   getCheckpoint(projector: string): Promise<number>;
   setCheckpoint(projector: string, position: number): Promise<void>;
+  /**
+   * Exchanges two opened indexes (documents and settings) in one step, as Meilisearch's index swap does:
+   * an index rebuilt under another name takes the live one's place without a gap, and a search of either
+   * name sees the old documents or the new ones, never none. Collections already opened follow the names.
+   */
+  swapIndexes(name: string, other: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -118,6 +118,24 @@ export const describeDocumentStoreContract = (adapterName: string, target: Docum
         expect(await people.count()).toBe(0);
       });
 
+      it('replaces a collection with another one in one step (blue/green), leaving the source empty', async () => {
+        const nextName = `${peopleName}_next`;
+        const next = store.collection<Member>(nextName);
+        await next.ensureIndex(['name']);
+        await next.upsert({ _id: 'n1', name: 'Nora New', admin: false, tags: [] });
+        await next.upsert({ _id: 'm2', name: 'Bob Rebuilt', admin: true, tags: ['go'] });
+        await people.ensureIndex(['name']);
+        await people.replaceWith(nextName);
+        expect(ids(await people.find())).toEqual(['m2', 'n1']);
+        expect(await people.get('m2')).toEqual({ _id: 'm2', name: 'Bob Rebuilt', admin: true, tags: ['go'] });
+        expect(await people.find({ name: 'Nora New' }, { sort: [['name', 1]] })).toHaveLength(1);
+        expect(await next.count()).toBe(0);
+        // the source can be filled again (the next rebuild)
+        await next.upsert({ _id: 'n2', name: 'Again', admin: false, tags: [] });
+        expect(await next.count()).toBe(1);
+        expect(await people.count()).toBe(2);
+      });
+
       it('keeps collections apart', async () => {
         const other = store.collection(`contract_${randomUUID().replace(/-/g, '')}`);
         await other.upsert({ _id: 'm1', other: true });

@@ -122,6 +122,20 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       expect((await again.search({ q: '' })).total).toBe(4);
     });
 
+    it('swaps a rebuilt index in for the live one without a gap, collections following the names', async () => {
+      const nextName = `${indexName}_next`;
+      const next = await index.index<Person>(nextName, settings);
+      await next.upsert([{ ...people[0], first_name: 'Rebuilt' }]);
+      await index.swapIndexes(indexName, nextName);
+      expect(ids((await collection.search({ q: '' })).hits)).toEqual(['p1']);
+      expect((await collection.get('p1'))?.first_name).toBe('Rebuilt');
+      expect(ids((await collection.search({ q: 'rebuilt' })).hits)).toEqual(['p1']);
+      expect((await next.search({ q: '' })).total).toBe(4);
+      const reopened = await index.index<Person>(indexName, settings);
+      expect((await reopened.search({ q: '' })).total).toBe(1);
+      await next.clear();
+    });
+
     it('stores projector checkpoints, 0 when unknown', async () => {
       const projector = `contract-${randomUUID()}`;
       expect(await index.getCheckpoint(projector)).toBe(0);

@@ -13,6 +13,12 @@ export interface SearchIndexerRuntime {
   /** started means caught up: the projector has replayed the log in batches and follows the bus */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Rebuilds a feature's indexes from the history into new indexes beside the live ones (which keep
+   * answering), then swaps them in: the projector pauses meanwhile and resumes where it stopped.
+   * Answers the position the new indexes were built to.
+   */
+  rebuildFeature(name: string): Promise<number>;
 }
 
 /**

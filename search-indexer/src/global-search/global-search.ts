@@ -13,6 +13,7 @@ import {
 } from '@cn/contracts';
 import type { SearchCollection, SearchDocument, SearchQuery } from '@cn/platform';
 import { ACTIVITIES_INDEX_DEFINITION, activityHitUrl, NETWORK_STREAM, type ActivitySearchDocument } from '../activities/activities-index';
+import { articleHitUrl, ARTICLES_INDEX_DEFINITION, articleVisibilityOf, type ArticleSearchDocument } from '../articles/articles-index';
 import { APPOINTMENTS_INDEX_DEFINITION, CALENDARS_INDEX_DEFINITION, type AppointmentSearchDocument, type CalendarSearchDocument } from '../appointments/appointments-index';
 import type { OpenIndex, SearchIndexDefinition } from '../core/search-feature';
 import { allMatching, snippetOf } from '../core/search-text';
@@ -22,6 +23,7 @@ import { itemHitUrl, ITEMS_INDEX_DEFINITION, type ItemSearchDocument } from '../
 import { MEMBERS_INDEX_DEFINITION, type MemberSearchDocument } from '../members/members-index';
 import { MESSAGES_INDEX_DEFINITION, type MessageSearchDocument } from '../messages/messages-index';
 import { pageHitUrl, pagesFilterOf, PAGES_INDEX_DEFINITION, type PageSearchDocument } from '../pages/pages-index';
+import { tagHitUrl, TAGS_INDEX_DEFINITION, type TagSearchDocument } from '../tags/tags-index';
 import { reachOf, type SearchViewer, type ViewerReach } from './search-viewer';
 
 /** a group named by a group's search that the viewer may not see (or that does not exist): 404 */
@@ -226,7 +228,37 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
         })),
       ),
   };
+  const articles: ModuleSearch<ArticleSearchDocument> = {
+    definition: ARTICLES_INDEX_DEFINITION,
+    // the channel directory's rule: active channels for everyone, the others for their updaters
+    filter: group ? null : { visible_to: articleVisibilityOf({ member_id: viewer.id, network_admin: viewer.roles.network_admin, external: viewer.roles.external }) },
+    dateField: 'created_at',
+    toHits: async (docs) => {
+      const people = await ctx.people(docs.flatMap((doc) => (doc.author_id ? [doc.author_id] : [])));
+      return docs.map((doc) => ({
+        id: doc.id,
+        module: 'articles',
+        title: doc.title,
+        html_url: articleHitUrl(doc),
+        html_content: snippetOf(doc.text),
+        created_at: doc.created_at,
+        article: { channel_id: doc.channel_id, channel_title: doc.channel_title, author: doc.author_id ? (people.get(doc.author_id) ?? null) : null },
+      }));
+    },
+  };
+  const tags: ModuleSearch<TagSearchDocument> = {
+    definition: TAGS_INDEX_DEFINITION,
+    // the network's tags are every member's (apps' items are read by every member)
+    filter: group ? null : {},
+    dateField: 'updated_at',
+    toHits: (docs) =>
+      Promise.resolve(
+        docs.map((doc) => ({ id: doc.id, module: 'tags', title: doc.name, html_url: tagHitUrl(doc.name), html_content: '', created_at: null, tag: { item_count: doc.item_count } })),
+      ),
+  };
   return {
+    articles,
+    tags,
     activities,
     messages,
     appointments,

@@ -1,0 +1,99 @@
+/** @jest-environment jsdom */
+import '../testing/jsdom-text-encoding.cjs';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import type { ProjectionRebuildDto, ProjectionStatusDto } from '@cn/contracts';
+import { germanMessagesAll } from '../i18n/german';
+import { click, render, waitFor } from '../testing/render';
+import { ProjectionsPage, rebuildPercent, runningRebuildOf } from './ProjectionsPage';
+
+// react-admin's CommonJS build requires react-hotkeys-hook, which ships only as an ES module; no hotkeys here
+jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => ({ current: null }) }));
+
+const i18nProvider = polyglotI18nProvider(() => germanMessagesAll, 'de');
+const as = (can: { administrate: boolean; audit: boolean }): AuthProvider => ({
+  login: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve(can),
+});
+const models: ProjectionStatusDto[] = [
+  { projector: 'projection-service', name: 'members', collection: 'members_v2', position: 400, head: 400, lag: 0, failing: false },
+  { projector: 'projection-service', name: 'groups', collection: 'groups_v3', position: 400, head: 400, lag: 0, failing: false },
+];
+const rebuild = (overrides: Partial<ProjectionRebuildDto>): ProjectionRebuildDto => ({
+  id: 'r1',
+  collection: 'groups_v3',
+  state: 'rebuilding',
+  requested_by: 'admin',
+  requested_at: '2026-12-06T20:00:00.000Z',
+  finished_at: null,
+  position: 100,
+  head: 400,
+  error: null,
+  ...overrides,
+});
+
+/** jsdom has no fetch: the status page's polls answered with the read models */
+const answeringStatus = (): void => {
+  (globalThis as { fetch?: unknown }).fetch = () => Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(models) });
+};
+
+const rebuildsProvider = (rebuilds: ProjectionRebuildDto[], asked: string[]) =>
+  ({
+    projectionRebuilds: () => Promise.resolve(rebuilds),
+    rebuildProjection: (_resource: string, { collection }: { collection: string }) => {
+      asked.push(collection);
+      return Promise.resolve({ id: 'r2' });
+    },
+  }) as unknown as DataProvider;
+
+describe('the projections page', () => {
+  afterEach(() => {
+    delete (globalThis as { fetch?: unknown }).fetch;
+  });
+
+  it('shows a rebuild progress bar and the state of finished ones', () => {
+    expect(rebuildPercent(rebuild({}))).toBe(25);
+    expect(rebuildPercent(rebuild({ state: 'switched', position: 400 }))).toBe(100);
+    expect(runningRebuildOf([rebuild({}), rebuild({ id: 'r0', collection: 'members_v2', state: 'switched' })], 'groups_v3')?.id).toBe('r1');
+    expect(runningRebuildOf([rebuild({ state: 'failed' })], 'groups_v3')).toBeUndefined();
+  });
+
+  it('offers network administrators a rebuild per read model, except one already rebuilding, and lists the rebuilds', async () => {
+    answeringStatus();
+    const asked: string[] = [];
+    const view = await render(
+      <AdminContext dataProvider={rebuildsProvider([rebuild({})], asked)} authProvider={as({ administrate: true, audit: true })} i18nProvider={i18nProvider}>
+        <ProjectionsPage />
+      </AdminContext>,
+    );
+    const buttons = () => [...document.querySelectorAll('[data-testid="projection-row"] button')] as HTMLButtonElement[];
+    await waitFor(() => expect(buttons()).toHaveLength(2));
+    expect(buttons().map((button) => [button.textContent, button.disabled])).toEqual([
+      ['Neu aufbauen', false],
+      ['Neu aufbauen', true],
+    ]);
+    const rows = () => document.querySelector('[data-testid="projection-rebuilds"]')?.textContent ?? '';
+    await waitFor(() => expect(rows()).toContain('wird aufgebaut'));
+    expect(rows()).toContain('100 / 400');
+    expect(document.querySelector('[data-testid="projection-rebuild-row"] [role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('25');
+    await click(buttons()[0]);
+    await waitFor(() => expect(asked).toEqual(['members_v2']));
+    view.unmount();
+  });
+
+  it('shows auditors the rebuilds but no rebuild button', async () => {
+    answeringStatus();
+    const view = await render(
+      <AdminContext dataProvider={rebuildsProvider([rebuild({ state: 'switched', position: 400 })], [])} authProvider={as({ administrate: false, audit: true })} i18nProvider={i18nProvider}>
+        <ProjectionsPage />
+      </AdminContext>,
+    );
+    await waitFor(() => expect(document.querySelectorAll('[data-testid="projection-row"]')).toHaveLength(2));
+    await waitFor(() => expect(document.querySelector('[data-testid="projection-rebuilds"]')?.textContent).toContain('umgeschaltet'));
+    expect(document.querySelectorAll('[data-testid="projection-row"] button')).toHaveLength(0);
+    view.unmount();
+  });
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../common/events';
+
+/**
+ * Blue/green rebuilds of a read model from the auditor's console: a network administrator asks for one;
+ * the projection service replays the read model from position 0 into a new version while the old one
+ * serves, then switches, and records how it ended. Auditors watch; only administrators ask.
+ */
+export const projectionRebuildStream = (collection: string): string => `projectionrebuild-${collection}`;
+
+/**
+ * a read model's collection as the status page names it (`appointments_v3`); never a new version's
+ * (`appointments_v3__next`), which only a rebuild writes
+ */
+export const READ_MODEL_COLLECTION_PATTERN = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+/**
+ * The projection service's projectors of read models: a read model is known when one of them keeps a
+ * checkpoint `<projector>/<collection>` in `_checkpoints` (the command side asks there before it appends).
+ */
+export const READ_MODEL_PROJECTORS = ['projection-service', 'projection-service-audit'] as const;
+export const READ_MODEL_CHECKPOINTS_COLLECTION = '_checkpoints';
+export const readModelCollectionSchema = z.string().max(100, { message: 'too_long' }).regex(READ_MODEL_COLLECTION_PATTERN, { message: 'invalid_format' });
+
+/** `POST /api/v1/audit/projections/{collection}/rebuilds`: nothing to say but the path */
+export const requestProjectionRebuildRequestSchema = z.object({}).strict();
+export type RequestProjectionRebuildRequest = z.input<typeof requestProjectionRebuildRequestSchema>;
+
+export const PROJECTION_REBUILD_OUTCOMES = ['switched', 'failed', 'interrupted'] as const;
+export type ProjectionRebuildOutcome = (typeof PROJECTION_REBUILD_OUTCOMES)[number];
+
+export const ProjectionRebuildRequested = defineEvent(
+  'ProjectionRebuildRequested',
+  1,
+  z.object({ rebuild_id: z.string(), collection: z.string(), requested_by: z.string() }),
+);
+/** the projection service's account of a rebuild: switched at `position`, or given up (the old version kept serving) */
+export const ProjectionRebuildFinished = defineEvent(
+  'ProjectionRebuildFinished',
+  1,
+  z.object({ rebuild_id: z.string(), collection: z.string(), outcome: z.enum(PROJECTION_REBUILD_OUTCOMES), position: z.number().int(), error: z.string().nullable() }),
+);
+
+export const projectionRebuildEvents = [ProjectionRebuildRequested, ProjectionRebuildFinished] as const;
+export type ProjectionRebuildEvent = EventOf<(typeof projectionRebuildEvents)[number]>;
+
+export const REQUEST_PROJECTION_REBUILD = 'RequestProjectionRebuild';
+
+/** what the console's realtime socket hears of a rebuild's progress (the collection of its messages) */
+export const PROJECTION_REBUILDS_COLLECTION = 'projection_rebuilds';
+
+export const PROJECTION_REBUILD_STATES = ['rebuilding', ...PROJECTION_REBUILD_OUTCOMES] as const;
+export type ProjectionRebuildState = (typeof PROJECTION_REBUILD_STATES)[number];
+
+/** `GET /api/v1/audit/projections/rebuilds`: the rebuilds, newest first, a running one with its progress */
+export interface ProjectionRebuildDto {
+  id: string;
+  collection: string;
+  state: ProjectionRebuildState;
+  requested_by: string;
+  requested_at: string;
+  finished_at: string | null;
+  /** how far the new version has replayed the history (while rebuilding), or where it switched */
+  position: number;
+  /** the history's head now */
+  head: number;
+  error: string | null;
+}
+export const projectionRebuildDtoSchema = z.object({
+  id: z.string(),
+  collection: z.string(),
+  state: z.enum(PROJECTION_REBUILD_STATES),
+  requested_by: z.string(),
+  requested_at: z.string(),
+  finished_at: z.string().nullable(),
+  position: z.number().int(),
+  head: z.number().int(),
+  error: z.string().nullable(),
+}) satisfies z.ZodType<ProjectionRebuildDto>;

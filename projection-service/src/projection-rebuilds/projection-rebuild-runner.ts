@@ -1,0 +1,137 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { eventOf, mayCall, PROJECTION_REBUILDS_COLLECTION, projectionRebuildEvents, projectionRebuildStream, type ProjectionRebuildOutcome } from '@cn/contracts';
+import { collectionName, toNewEvents, type RecordedEvent } from '@cn/domain';
+import { createProjector, INFRASTRUCTURE, storedCheckpoint, type DocumentProjector, type Infrastructure, type Projector } from '@cn/platform';
+import { PROJECTION_RUNTIME } from '../core/projection-core';
+import { membersCollection } from '../members/members.read';
+import { loadNetwork } from '../network/network.read';
+import type { ProjectionServiceRuntime } from '../projection-runtime';
+import type { RealtimeHub } from '../realtime/realtime-hub';
+import { projectionRebuildsProjection, type ProjectionRebuildDocument } from './projection-rebuilds.projection';
+
+export const PROJECTION_REBUILD_RUNNER = 'projection-rebuild-runner';
+
+/** a running rebuild as the status answer shows it beside its document */
+export interface RunningRebuild {
+  id: string;
+  collection: string;
+  position: number;
+}
+
+/** Pushes to every connected auditor and network administrator (the console reads the rebuilds again). */
+export const pushToAuditors = async (hub: RealtimeHub, infra: Infrastructure, id: string, position: number): Promise<void> => {
+  const connected = hub.connectedMembers();
+  if (connected.length === 0) return;
+  const { settings } = await loadNetwork(infra.documentStore);
+  const members = await membersCollection(infra.documentStore).getMany(connected);
+  for (const member of members) {
+    if (member.deleted || !mayCall('auditor', member.roles, settings)) continue;
+    hub.publishTo(member._id, { type: 'changed', collection: PROJECTION_REBUILDS_COLLECTION, id, doc: { position } });
+  }
+};
+
+/**
+ * Follows the log for rebuild requests and runs each as a blue/green rebuild on the projector that keeps
+ * the read model: the new version is replayed beside the live one, which keeps serving, and switched in
+ * once it has caught up. How it ended is appended to the read model's rebuild stream. Progress is pushed
+ * to the auditors' consoles after every replayed batch. A rebuild cut short by a stop (or a crash) is
+ * recorded as interrupted when the service starts again: the old version kept serving.
+ */
+@Injectable()
+export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private projector: Projector | null = null;
+  private readonly running = new Map<string, { collection: string; position: number; done: Promise<void> }>();
+
+  constructor(
+    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    @Inject(PROJECTION_RUNTIME) private readonly runtime: ProjectionServiceRuntime,
+  ) {}
+
+  /** the rebuilds under way in this process, with their progress */
+  progress(): RunningRebuild[] {
+    return [...this.running].map(([id, rebuild]) => ({ id, collection: rebuild.collection, position: rebuild.position }));
+  }
+
+  /** resolves once every rebuild started so far has ended (tests, shutdown) */
+  async settled(): Promise<void> {
+    await Promise.all([...this.running.values()].map((rebuild) => rebuild.done));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.closeInterrupted();
+    this.projector = createProjector({
+      name: PROJECTION_REBUILD_RUNNER,
+      bus: this.infra.bus,
+      eventStore: this.infra.eventStore,
+      handle: (events) => this.follow(events),
+      // a request older than this runner is not run again: closeInterrupted accounts for it
+      checkpoint: storedCheckpoint(this.infra.documentStore, PROJECTION_REBUILD_RUNNER, { startAtHeadOf: this.infra.eventStore }),
+      logger: this.infra.logger,
+      onError: (error) => this.infra.logger.error({ err: error, reactor: PROJECTION_REBUILD_RUNNER }, 'projection rebuilds stopped'),
+    });
+    await this.projector.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.projector?.stop();
+    this.projector = null;
+  }
+
+  private follow(events: readonly RecordedEvent[]): Promise<void> {
+    for (const event of events) {
+      const request = eventOf(projectionRebuildEvents, event);
+      if (request?.type !== 'ProjectionRebuildRequested' || this.running.has(request.data.rebuild_id)) continue;
+      this.start(event, request.data.rebuild_id, request.data.collection);
+    }
+    return Promise.resolve();
+  }
+
+  private start(requested: RecordedEvent, id: string, collection: string): void {
+    const projector = this.runtime.projectors.find((candidate) => candidate.readModels().some((model) => model.collection === collection));
+    const entry = { collection, position: 0, done: Promise.resolve() };
+    this.running.set(id, entry);
+    entry.done = this.rebuild(projector, collection, (position) => {
+      entry.position = position;
+      void pushToAuditors(this.runtime.hub, this.infra, id, position).catch((error: unknown) => this.infra.logger.warn({ err: error }, 'pushing rebuild progress failed'));
+    })
+      .then(
+        (position) => this.finish(requested, id, collection, 'switched', position, null),
+        (error: unknown) => {
+          this.infra.logger.error({ err: error, collection }, 'a blue/green rebuild failed; the old version keeps serving');
+          return this.finish(requested, id, collection, 'failed', entry.position, error instanceof Error ? error.message : 'failed');
+        },
+      )
+      .catch((error: unknown) => this.infra.logger.error({ err: error, collection }, 'recording the end of a rebuild failed'))
+      .finally(() => {
+        this.running.delete(id);
+      });
+  }
+
+  private async rebuild(projector: DocumentProjector | undefined, collection: string, onProgress: (position: number) => void): Promise<number> {
+    if (!projector) throw new Error(`no read model of collection ${collection} in this service`);
+    return projector.rebuildBeside(collection, onProgress);
+  }
+
+  private async finish(requested: RecordedEvent, id: string, collection: string, outcome: ProjectionRebuildOutcome, position: number, error: string | null): Promise<void> {
+    const events = toNewEvents(
+      [{ type: 'ProjectionRebuildFinished', data: { rebuild_id: id, collection, outcome, position, error } }],
+      { memberId: null, correlationId: requested.metadata.correlationId, causationId: requested.id },
+      this.infra.clock(),
+    );
+    await this.infra.eventStore.append(projectionRebuildStream(collection), events, { expectedRevision: 'any' });
+  }
+
+  /** rebuilds the read model still shows running, though nothing runs them (the service stopped meanwhile) */
+  private async closeInterrupted(): Promise<void> {
+    const open = await this.infra.documentStore
+      .collection<ProjectionRebuildDocument>(collectionName(projectionRebuildsProjection))
+      .find({ state: 'rebuilding' });
+    for (const rebuild of open) {
+      if (this.running.has(rebuild._id)) continue;
+      const [requested] = (await this.infra.eventStore.readStream(projectionRebuildStream(rebuild.collection))).filter(
+        (event) => event.type === 'ProjectionRebuildRequested' && (event.data as { rebuild_id?: string }).rebuild_id === rebuild._id,
+      );
+      if (requested) await this.finish(requested, rebuild._id, rebuild.collection, 'interrupted', 0, null);
+    }
+  }
+}
