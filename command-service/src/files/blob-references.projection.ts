@@ -21,9 +21,14 @@ export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
   version: 2,
   // the sizes an older image was given afterwards (…Resized) are its holder's too
-  eventTypes: ['FileUploaded', 'FileVersionAdded', 'MemberProfileImageChanged', 'GroupProfileImageChanged', 'MemberProfileImageResized', 'GroupProfileImageResized'],
+  // a sealed upload's bytes published plain are named by FilePublished (its `blob_key`, absent otherwise)
+  eventTypes: ['FileUploaded', 'FileVersionAdded', 'FilePublished', 'MemberProfileImageChanged', 'GroupProfileImageChanged', 'MemberProfileImageResized', 'GroupProfileImageResized'],
   // an image event names its sizes' bytes too (`profileImageBlobKeys`)
-  documentIds: (event) => (imageHolderOf(event) !== null ? profileImageBlobKeys(event.data as StoredProfileImage) : [(event.data as { blob_key: string }).blob_key]),
+  documentIds: (event) => {
+    if (imageHolderOf(event) !== null) return profileImageBlobKeys(event.data as StoredProfileImage);
+    const key = (event.data as { blob_key?: string }).blob_key;
+    return key ? [key] : [];
+  },
   evolve: (doc, recorded, id) => {
     const holder = imageHolderOf(recorded);
     if (holder !== null) {
@@ -31,7 +36,7 @@ export const blobReferencesProjection: Projection<BlobReference> = {
       return holders.includes(holder) ? (doc ?? { _id: id, file_ids: holders }) : { _id: id, file_ids: [...holders, holder] };
     }
     const event = eventOf(fileEvents, recorded);
-    if (event?.type !== 'FileUploaded' && event?.type !== 'FileVersionAdded') return doc;
+    if (event?.type !== 'FileUploaded' && event?.type !== 'FileVersionAdded' && event?.type !== 'FilePublished') return doc;
     const fileIds = doc?.file_ids ?? [];
     return fileIds.includes(event.data.file_id) ? (doc ?? { _id: id, file_ids: fileIds }) : { _id: id, file_ids: [...fileIds, event.data.file_id] };
   },
