@@ -41,8 +41,8 @@ export class DocumentActionsController {
     },
   })
   async actions(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('type') rawType: string): Promise<DocumentActionsDto> {
-    const { type } = parseWith(paramsSchema, { type: rawType });
     const member = await signedInMember(this.documentStore, ctx);
+    const { type } = parseWith(paramsSchema, { type: rawType });
     const details = await fileDetails(this.documentStore, id, await viewerOf(this.documentStore, member), this.clock());
     return { actions: documentActions(type, details.file.can) };
   }
