@@ -89,6 +89,12 @@ export const FilePage = () => {
       <p className="muted">
         {formatFileSize(data.file.size)} · {t('files.file.version', { major: data.file.current_version })}
         {data.file.current_version_authors.length > 0 ? ` · ${data.file.current_version_authors.join(', ')}` : ''}
+        {data.file.pending_versions_count > 0 ? (
+          <span className="badge" data-testid="file-review-status">
+            {' · '}
+            {t('files.file.awaiting_review', { count: data.file.pending_versions_count })}
+          </span>
+        ) : null}
       </p>
       {data.file.description ? <p>{data.file.description}</p> : null}
       <div className="toolbar">

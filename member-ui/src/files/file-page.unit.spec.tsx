@@ -65,9 +65,19 @@ describe('the file page\'s document actions', () => {
     expect(screen.queryByTestId('document-action-edit')).toBeNull();
   });
 
+  it('shows the file\'s review status while versions await approval', async () => {
+    const server = fakeServer({
+      'GET /api/storage/files/f1': { status: 200, body: { ...details(), file: { ...details().file, pending_versions_count: 1 } } },
+      'GET /files/f1/docs/actions': { status: 200, body: actions(false, true) },
+    });
+    renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    expect((await screen.findByTestId('file-review-status')).textContent).toContain('1 version awaiting review');
+  });
+
   it('shows only view when neither is authorized (a lock of someone else)', async () => {
     show(actions(false, false), { add_version: false });
     await screen.findByTestId('document-action-view');
+    expect(screen.queryByTestId('file-review-status')).toBeNull();
     await waitFor(() => expect(screen.queryByTestId('file-version-input')).toBeNull());
     expect(screen.queryByTestId('document-action-edit')).toBeNull();
     expect(screen.queryByTestId('document-action-review')).toBeNull();
