@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import type { KeyStore } from '@cn/platform/key-store';
 import { BlobNotFoundError, type ByteRange, type FileStorage, type StoredBlob } from './file-storage';
 import { Measure } from './hashing';
@@ -239,9 +239,8 @@ export const createPrivateBlobStorage = (storage: FileStorage, keys: KeyStore, o
         });
         const stored = await storage.read(key);
         const opening = openingStream(key, header, { firstIndex: 0, lastIndex, finalIndex: lastIndex, skip: 0, length: size });
-        stored.on('error', (error) => opening.destroy(error));
-        skipHeader.on('error', (error) => opening.destroy(error));
-        return stored.pipe(skipHeader).pipe(opening);
+        // one pipeline: a reader that stops early (a closed download) closes the stored stream too
+        return pipeline(stored, skipHeader, opening, () => undefined);
       }
       const end = Math.min(range.end, size - 1);
       if (size === 0 || range.start > end) return Readable.from([]);
@@ -258,8 +257,7 @@ export const createPrivateBlobStorage = (storage: FileStorage, keys: KeyStore, o
         skip: range.start - first * header.chunkBytes,
         length: end - range.start + 1,
       });
-      stored.on('error', (error) => opening.destroy(error));
-      return stored.pipe(opening);
+      return pipeline(stored, opening, () => undefined);
     },
 
     plainSize,
