@@ -31,6 +31,8 @@ export default defineConfig({
       '/administration': apiOrPage,
       '/directory': apiOrPage,
       '/members': apiOrPage,
+      // GET /files/{id}/{type}/actions (document actions); /files/... pages otherwise
+      '/files': apiOrPage,
     },
   },
   build: {

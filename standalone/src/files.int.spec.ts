@@ -3,6 +3,7 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import {
   CONSISTENCY_HEADER,
+  fileStream,
   groupRootFolderId,
   NETWORK_ROOT_FOLDER_ID,
   type ApprovalDto,
@@ -228,9 +229,15 @@ describe('files over HTTP', () => {
     expect(removed).toContain(orphan.key);
     expect(await demo.running.infra.fileStorage.stat(orphan.key)).toBeNull();
     expect((await must<{ state: string }>(clients.member, 'get', `/api/storage/uploads/${kept.id}`)).state).toBe('volatile');
-    // the refused renamed executable's bytes went too; every file's bytes stay
-    expect(removed).toContain(createHash('sha256').update(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(500, 1)])).digest('hex'));
-    expect(await demo.running.infra.fileStorage.stat(createHash('sha256').update('appended').digest('hex'))).not.toBeNull();
+    // the refused uploads' sealed bytes (the renamed executable's among them) went too; every file's bytes stay
+    expect(removed.length).toBeGreaterThan(1);
+    // the volatile upload's bytes are sealed for its uploader: stored under the envelope's key, kept
+    const [uploadedEvent] = await demo.running.infra.eventStore.readStream(fileStream(kept.id));
+    const sealedKey = (uploadedEvent?.data as { blob_key: string; sealed_for?: string }).blob_key;
+    expect(uploadedEvent?.data).toMatchObject({ sealed_for: clients.member.id });
+    expect(sealedKey).not.toBe(createHash('sha256').update('appended').digest('hex'));
+    expect(await demo.running.infra.fileStorage.stat(sealedKey)).not.toBeNull();
+    expect(await demo.running.infra.fileStorage.stat(createHash('sha256').update('appended').digest('hex'))).toBeNull();
     expect(await demo.running.infra.fileStorage.stat(createHash('sha256').update('geheim').digest('hex'))).not.toBeNull();
   });
 

@@ -7,6 +7,7 @@ import request from 'supertest';
 import {
   CONSISTENCY_HEADER,
   groupRootFolderId,
+  fileStream,
   messageStream,
   NETWORK_ROOT_FOLDER_ID,
   type FolderContentsDto,
@@ -28,7 +29,8 @@ const PASSWORD = 'a good passphrase for tests';
  * Direct messages carrying files, all services in one process: the author's uploads and files they may
  * read go with the message pinned to their version; those who hold the message (and only they) download
  * them through it; deleting one's copy ends one's own access only; a forward carries them on; erasing the
- * author leaves the bytes readable (the files module's rule). The flags of the message detail are the
+ * author leaves their private uploads unreadable (sealed with their key) and the files of a folder
+ * readable (the scope's). The flags of the message detail are the
  * download route's answers, for every role.
  */
 jest.setTimeout(60_000);
@@ -201,16 +203,31 @@ describe('message attachments over HTTP', () => {
     expect(seen).toEqual({ author: '200/200', recipient: '200/200', deleted: '404/404', stranger: '404/404' });
   });
 
-  it('erasing the author blanks the message, and the attachments stay readable to its holders (the files rule)', async () => {
+  it("erasing the author blanks the message and leaves their private upload unreadable to every holder; a folder's file stays readable", async () => {
     const dan = await (async () => {
       await must(clients.admin, 'post', '/administration/members', { user: { email: 'dan@example.org', password: PASSWORD, first_name: 'Dan', last_name: 'Test' } });
       return signInClient(server, 'dan@example.org', PASSWORD);
     })();
-    const file = await upload(dan, 'Dan.txt', Buffer.from('dan\'s bytes\n'));
-    const { id } = await send(dan, { to: [clients.member.id], subject: 'From Dan', content: 'Personal words', attachments: [file] });
+    const file = await upload(dan, 'Dan.txt', Buffer.from('dan\'s bytes, private\n'));
+    const shared = await upload(dan, 'Shared.txt', Buffer.from('dan\'s bytes, published\n'));
+    await must(dan, 'post', '/api/storage/files/publish', { files: [{ id: shared }], folder_ids: [NETWORK_ROOT_FOLDER_ID] });
+    const { id } = await send(dan, { to: [clients.member.id], subject: 'From Dan', content: 'Personal words', attachments: [file, shared] });
+    // the private upload is stored sealed: no plain byte of it in the store
+    const [uploaded] = await running.infra.eventStore.readStream(fileStream(file));
+    const sealed = uploaded?.data as { blob_key: string; sealed_for?: string };
+    expect(sealed.sealed_for).toBe(dan.id);
+    const raw: Buffer[] = [];
+    for await (const part of await running.infra.fileStorage.read(sealed.blob_key)) raw.push(part as Buffer);
+    expect(Buffer.concat(raw).toString('latin1')).not.toContain('private');
+    const before = await detail(clients.member, id);
+    expect(((await download(clients.member, before.attachments[0]?.url ?? '')).body as Buffer).toString()).toBe('dan\'s bytes, private\n');
+    const ranged = await download(clients.member, before.attachments[0]?.url ?? '').set('Range', 'bytes=6-10');
+    expect([ranged.status, (ranged.body as Buffer).toString()]).toEqual([206, 'bytes']);
+
     await must(clients.admin, 'delete', `/administration/members/${dan.id}`);
     const after = await detail(clients.member, id);
     expect(after).toMatchObject({ subject: '', content: '', author: null, has_attachments: true });
-    expect(((await download(clients.member, after.attachments[0]?.url ?? '')).body as Buffer).toString()).toBe('dan\'s bytes\n');
+    expect((await download(clients.member, after.attachments[0]?.url ?? '')).status).toBe(404);
+    expect(((await download(clients.member, after.attachments[1]?.url ?? '')).body as Buffer).toString()).toBe('dan\'s bytes, published\n');
   });
 });

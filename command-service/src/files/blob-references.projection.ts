@@ -22,17 +22,30 @@ export const imageHolderOf = (event: { type: string; data: unknown }): string | 
 
 export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
-  // version 4: file images' sizes, expired uploads, and a channel's uploaded pictures
-  version: 4,
+  // version 5: file images' sizes, expired uploads, sealed uploads' plain copies, and a channel's uploaded pictures
+  version: 5,
   // the sizes an older image was given afterwards (…Resized) are its holder's too
-  eventTypes: ['FileUploaded', 'FileVersionAdded', 'FileImageResized', 'FileUploadExpired', 'MemberProfileImageChanged', 'GroupProfileImageChanged', 'MemberProfileImageResized', 'GroupProfileImageResized', 'ChannelImageUploaded'],
+  // a sealed upload's bytes published plain are named by FilePublished (its `blob_key`, absent otherwise)
+  eventTypes: [
+    'FileUploaded',
+    'FileVersionAdded',
+    'FilePublished',
+    'FileImageResized',
+    'FileUploadExpired',
+    'MemberProfileImageChanged',
+    'GroupProfileImageChanged',
+    'MemberProfileImageResized',
+    'GroupProfileImageResized',
+    'ChannelImageUploaded',
+  ],
   // an image event names its sizes' bytes too (`profileImageBlobKeys`)
   documentIds: (event) => {
     if (imageHolderOf(event) !== null) return profileImageBlobKeys(event.data as StoredProfileImage);
     if (event.type === 'FileUploadExpired') return (event.data as { blob_keys: string[] }).blob_keys;
     // a file image's sizes are the file's
     if (event.type === 'FileImageResized') return Object.values((event.data as { sizes: Record<string, { blob_key: string }> }).sizes).map((size) => size.blob_key);
-    return [(event.data as { blob_key: string }).blob_key];
+    const key = (event.data as { blob_key?: string }).blob_key;
+    return key ? [key] : [];
   },
   evolve: (doc, recorded, id) => {
     const holder = imageHolderOf(recorded);
@@ -46,7 +59,7 @@ export const blobReferencesProjection: Projection<BlobReference> = {
       const left = (doc?.file_ids ?? []).filter((fileId) => fileId !== event.data.file_id);
       return left.length > 0 ? { _id: id, file_ids: left } : null;
     }
-    if (event?.type !== 'FileUploaded' && event?.type !== 'FileVersionAdded' && event?.type !== 'FileImageResized') return doc;
+    if (event?.type !== 'FileUploaded' && event?.type !== 'FileVersionAdded' && event?.type !== 'FilePublished' && event?.type !== 'FileImageResized') return doc;
     const fileIds = doc?.file_ids ?? [];
     return fileIds.includes(event.data.file_id) ? (doc ?? { _id: id, file_ids: fileIds }) : { _id: id, file_ids: [...fileIds, event.data.file_id] };
   },

@@ -19,10 +19,13 @@ export interface FileVersionState {
   declined: boolean;
   author_id: string;
   blob_key: string;
-  /** the content type the upload sniffed (images get sizes) */
+  /** the content type the upload sniffed (images get sizes) and its length in bytes */
   content_type: string;
+  bytes: number;
   /** the keys of an image version's recorded sizes ([] while it has none) */
   size_keys: string[];
+  /** the member whose key seals the bytes (a private upload), null for bytes stored plain */
+  sealed_for: string | null;
 }
 
 export interface FileState {
@@ -63,13 +66,17 @@ export interface UploadedBlob {
   extension: string;
 }
 
+/** an upload's bytes as stored: sealed for the uploader (a private blob) */
+export type UploadedPrivateBlob = UploadedBlob & { sealed_for: string };
+
 type Description = string | EncryptedEnvelope;
 type Timed = { context: FilesContext; now: string };
 
 export type FileCommand =
-  | { type: 'UploadFile'; file_id: string; blob: UploadedBlob; uploader_id: string }
+  | { type: 'UploadFile'; file_id: string; blob: UploadedPrivateBlob; uploader_id: string }
   | ({ type: 'DiscardUpload' } & Timed)
-  | ({ type: 'PublishFile'; folder: FolderRef; name: string; description: Description; settings: FileSettings } & Timed)
+  /** `unsealed_blob_key`: a sealed upload's bytes stored again plain for the scope (required for a sealed upload) */
+  | ({ type: 'PublishFile'; folder: FolderRef; name: string; description: Description; settings: FileSettings; unsealed_blob_key?: string } & Timed)
   | ({ type: 'AddVersion'; blob: UploadedBlob; description: Description; settings: FileSettings } & Timed)
   | ({ type: 'ApproveVersion'; version_id: string } & Timed)
   | ({ type: 'DeclineVersion'; version_id: string } & Timed)
@@ -119,7 +126,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
   evolve: (state, event) => {
     switch (event.type) {
       case 'FileUploaded': {
-        const { file_id, uploader_id, version_id, blob_key, original_filename, content_type } = event.data;
+        const { file_id, uploader_id, version_id, blob_key, original_filename, content_type, sealed_for, size } = event.data;
         return {
           ...state,
           state: 'volatile',
@@ -127,7 +134,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
           uploader_id,
           name: original_filename,
           original_filename,
-          versions: [{ version_id, major: null, pending: false, declined: false, author_id: uploader_id, blob_key, content_type, size_keys: [] }],
+          versions: [{ version_id, major: null, pending: false, declined: false, author_id: uploader_id, blob_key, content_type, bytes: size, size_keys: [], sealed_for: sealed_for ?? null }],
         };
       }
       case 'FilePublished': {
@@ -140,12 +147,14 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
           folder_id: event.data.folder_id,
           name: event.data.name,
           author_id: event.data.author_id,
-          versions: state.versions.map((version, index) => (index === 0 ? { ...version, major: 1 } : version)),
+          versions: state.versions.map((version, index) =>
+            index === 0 ? { ...version, major: 1, ...(event.data.blob_key ? { blob_key: event.data.blob_key, sealed_for: null } : {}) } : version,
+          ),
         };
       }
       case 'FileVersionAdded': {
-        const { version_id, blob_key, author_id, pending, major, content_type } = event.data;
-        return { ...state, versions: [...state.versions, { version_id, major, pending, declined: false, author_id, blob_key, content_type, size_keys: [] }] };
+        const { version_id, blob_key, author_id, pending, major, content_type, size } = event.data;
+        return { ...state, versions: [...state.versions, { version_id, major, pending, declined: false, author_id, blob_key, content_type, bytes: size, size_keys: [], sealed_for: null }] };
       }
       case 'FileVersionApproved':
         return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, major: event.data.major } : version)) };
@@ -186,11 +195,24 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         if (state.state === 'published') throw new DomainError('already_published', 'conflict', 'files');
         requireTarget(command.folder, command.context, 'folder_ids.0');
         requireExtension(command.settings, command.name, 'files');
+        // a folder's files are the scope's: bytes sealed for the uploader would go with the uploader's erasure
+        const sealed = state.versions[0]?.sealed_for ?? null;
+        if (sealed !== null && !command.unsealed_blob_key) throw new Error('a sealed upload is published only with its bytes unsealed');
+        const unsealed = sealed !== null && command.unsealed_blob_key ? { blob_key: command.unsealed_blob_key } : {};
         const scope = command.folder.scope;
         return [
           {
             type: 'FilePublished',
-            data: { file_id: state.file_id, scope_type: scope.type, group_id: scope.group_id, folder_id: command.folder.folder_id, name: command.name, description: command.description, author_id: command.context.viewer.member_id },
+            data: {
+              file_id: state.file_id,
+              scope_type: scope.type,
+              group_id: scope.group_id,
+              folder_id: command.folder.folder_id,
+              name: command.name,
+              description: command.description,
+              author_id: command.context.viewer.member_id,
+              ...unsealed,
+            },
           },
         ];
       }

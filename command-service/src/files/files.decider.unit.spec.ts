@@ -47,6 +47,19 @@ describe('files decider', () => {
     files.given([uploaded]).when(publish(author)).then([published]);
   });
 
+  it('publishes a sealed upload only with its bytes unsealed: the folder\'s file is the scope\'s, not the uploader\'s', () => {
+    const sealed: FileEvent = { type: 'FileUploaded', data: { file_id: 'file1', uploader_id: 'max', ...blob(), sealed_for: 'max' } };
+    files.given([]).when({ type: 'UploadFile', file_id: 'file1', uploader_id: 'max', blob: { ...blob(), sealed_for: 'max' } }).then([sealed]);
+    expect(() => files.decide([sealed], publish(author))).toThrow('unsealed');
+    const plainKey = 'c'.repeat(64);
+    const [event] = files.decide([sealed], publish(author, { unsealed_blob_key: plainKey }));
+    expect(event).toEqual({ ...published, data: { ...published.data, blob_key: plainKey } });
+    const state = [sealed, event].reduce(fileDecider.evolve, fileDecider.initialState());
+    expect(state.versions[0]).toMatchObject({ blob_key: plainKey, sealed_for: null, major: 1 });
+    // an upload stored before uploads were sealed publishes as it is
+    files.given([uploaded]).when(publish(author, { unsealed_blob_key: plainKey })).then([published]);
+  });
+
   it('hides an upload from everybody but its uploader, and a group\'s folder from non-members', () => {
     files.given([uploaded]).when(publish(colleague)).thenRefused('not_found', 'files');
     files.given([uploaded]).when({ type: 'DiscardUpload', ...timed(colleague) }).thenRefused('not_found');

@@ -104,3 +104,30 @@ export const fileReadAccess = (facts: FileReadFacts): FileReadGrant | null =>
 /** what a member may attach to a message they write: files they may read through their scope or their own uploads */
 export const mayAttachFile = (facts: Omit<FileReadFacts, 'attached_to_held_message'>): boolean =>
   fileReadAccess({ ...facts, attached_to_held_message: false }) !== null;
+
+/** the document-action providers of GET /files/{id}/{type}/actions */
+export const DOCUMENT_ACTION_TYPES = ['wopi', 'docs'] as const;
+export type DocumentActionType = (typeof DOCUMENT_ACTION_TYPES)[number];
+
+export interface DocumentAction {
+  action: 'view' | 'edit' | 'review';
+  /** the app that performs it: `files`, the platform's own document flow */
+  app: string;
+  authorized: boolean;
+}
+
+/**
+ * A file's document actions (§6, §7), from its `can` flags, so the list and the routes that perform the
+ * actions decide alike. `docs` is the platform's own flow: view opens the file; edit uploads a new version
+ * published at once (may change the file); review proposes a version for a scope admin's approval (may add
+ * versions but not change the file), so review is never authorized where edit is. A lock of someone else
+ * leaves view only. No WOPI host (an office suite) is connected, so `wopi` offers no action.
+ */
+export const documentActions = (type: DocumentActionType, can: Pick<FileCan, 'update' | 'add_version'>): DocumentAction[] =>
+  type === 'wopi'
+    ? []
+    : [
+        { action: 'view', app: 'files', authorized: true },
+        { action: 'edit', app: 'files', authorized: can.add_version && can.update },
+        { action: 'review', app: 'files', authorized: can.add_version && !can.update },
+      ];

@@ -30,13 +30,33 @@ const blobFields = {
   extension: z.string(),
 };
 
-/** Bytes stored for the uploader, in no folder yet (state volatile): only the uploader sees it. */
-export const FileUploaded = defineEvent('FileUploaded', 1, z.object({ file_id: z.string(), uploader_id: z.string(), ...blobFields }));
-/** the new-files form put a volatile upload into a folder: it is published there, version 1 */
+/**
+ * Bytes stored for the uploader, in no folder yet (state volatile): only the uploader sees it.
+ * `sealed_for`: the member whose key seals the bytes (a private blob: `blob_key` names the envelope, and
+ * erasing the member leaves the bytes unreadable); absent for uploads stored before uploads were sealed.
+ */
+export const FileUploaded = defineEvent(
+  'FileUploaded',
+  1,
+  z.object({ file_id: z.string(), uploader_id: z.string(), ...blobFields, sealed_for: z.string().optional() }),
+);
+/**
+ * the new-files form put a volatile upload into a folder: it is published there, version 1. `blob_key`:
+ * the sealed upload's bytes stored again unsealed, now the scope's (erasing the uploader no longer takes
+ * them); absent when the upload was not sealed.
+ */
 export const FilePublished = defineEvent(
   'FilePublished',
   1,
-  z.object({ file_id: z.string(), ...scopeFields, folder_id: z.string(), name: z.string(), description: personal(z.string()), author_id: z.string() }),
+  z.object({
+    file_id: z.string(),
+    ...scopeFields,
+    folder_id: z.string(),
+    name: z.string(),
+    description: personal(z.string()),
+    author_id: z.string(),
+    blob_key: z.string().optional(),
+  }),
 );
 /** a new version; `pending` when its author may not publish it directly (a scope admin approves it) */
 export const FileVersionAdded = defineEvent(

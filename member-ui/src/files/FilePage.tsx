@@ -8,7 +8,7 @@ import { refusalMessageKey } from '../i18n/refusal-message';
 import { useLiveTopic } from '../realtime/LiveQueries';
 import { useToasts } from '../toasts/Toasts';
 import { scopeBase, useScope } from './FolderPage';
-import { filesKeys, useFile, useFilesApi, useFilesCommand } from './files-queries';
+import { filesKeys, useDocumentActions, useFile, useFilesApi, useFilesCommand } from './files-queries';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** A file: download, lock, a new version (with progress), its versions and the pending ones. */
@@ -17,6 +17,7 @@ export const FilePage = () => {
   const { id = '' } = useParams();
   const scope = useScope();
   const file = useFile(id);
+  const documentActions = useDocumentActions(id);
   const api = useFilesApi();
   const client = useQueryClient();
   const toasts = useToasts();
@@ -41,6 +42,9 @@ export const FilePage = () => {
   if (!data) return <p className="muted">{file.isError ? t('errors.generic_error') : t('common.loading')}</p>;
   const base = scopeBase(scope.groupSlug);
   const { can } = data.file;
+  // document actions show only when authorized (§6); edit and review are never both
+  const authorized = new Set((documentActions.data?.actions ?? []).filter((entry) => entry.authorized).map((entry) => entry.action));
+  const versionAction = authorized.has('edit') ? 'edit' : authorized.has('review') ? 'review' : null;
 
   const uploadVersion = (list: FileList | null) => {
     const chosen = list?.[0];
@@ -85,6 +89,12 @@ export const FilePage = () => {
       <p className="muted">
         {formatFileSize(data.file.size)} · {t('files.file.version', { major: data.file.current_version })}
         {data.file.current_version_authors.length > 0 ? ` · ${data.file.current_version_authors.join(', ')}` : ''}
+        {data.file.pending_versions_count > 0 ? (
+          <span className="badge" data-testid="file-review-status">
+            {' · '}
+            {t('files.file.awaiting_review', { count: data.file.pending_versions_count })}
+          </span>
+        ) : null}
       </p>
       {data.file.description ? <p>{data.file.description}</p> : null}
       <div className="toolbar">
@@ -101,9 +111,14 @@ export const FilePage = () => {
             {t('files.actions.unlock')}
           </button>
         ) : null}
-        {can.add_version ? (
-          <label className="button button--quiet">
-            {t('files.actions.new_version')}
+        {authorized.has('view') ? (
+          <a className="button button--quiet" href={data.file.url} target="_blank" rel="noreferrer" data-testid="document-action-view">
+            {t('files.actions.open')}
+          </a>
+        ) : null}
+        {versionAction ? (
+          <label className="button button--quiet" data-testid={`document-action-${versionAction}`}>
+            {t(versionAction === 'edit' ? 'files.actions.edit' : 'files.actions.review')}
             <input type="file" hidden data-testid="file-version-input" onChange={(event) => { uploadVersion(event.target.files); event.target.value = ''; }} />
           </label>
         ) : null}

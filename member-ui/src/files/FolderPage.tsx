@@ -225,6 +225,12 @@ export const FolderPage = () => {
                           🔒
                         </span>
                       ) : null}
+                      {item.pending_versions_count > 0 ? (
+                        <span className="badge" data-testid={`files-review-${item.name}`}>
+                          {' '}
+                          {t('files.file.awaiting_review', { count: item.pending_versions_count })}
+                        </span>
+                      ) : null}
                     </>
                   ) : (
                     <button type="button" className="link-button" onClick={() => void navigate(`${base}/folders/${encodeURIComponent(item.id)}`)} title={item.name}>

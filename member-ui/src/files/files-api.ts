@@ -2,6 +2,7 @@ import {
   CSRF_HEADER,
   type ApprovalDto,
   type CommandAccepted,
+  type DocumentAction,
   type ErrorResponse,
   type FileDetailsDto,
   type FileSettings,
@@ -51,6 +52,8 @@ export const filesApi = (api: ApiClient) => {
   return {
     folder: (folderId: string) => api.request<FolderContentsDto>('GET', `/api/storage/folders/${id(folderId)}`),
     file: (fileId: string) => api.request<FileDetailsDto>('GET', `/api/storage/files/${id(fileId)}`),
+    /** the file's own document actions (view, edit, review), each authorized or not */
+    documentActions: (fileId: string) => api.request<{ actions: DocumentAction[] }>('GET', `/files/${id(fileId)}/docs/actions`),
     approval: (context: { type: 'network' | 'group'; id: string }) =>
       api.request<ApprovalDto>('GET', '/api/storage/approval', { query: { context_type: context.type, context_id: context.id || undefined } }),
     /** the open-review tab: every scope's pending versions the member may approve, or one group's */

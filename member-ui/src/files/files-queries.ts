@@ -11,6 +11,7 @@ export const filesKeys = {
   all: ['files'] as const,
   folder: (folderId: string) => [...filesKeys.all, 'folder', folderId] as const,
   file: (fileId: string) => [...filesKeys.all, 'file', fileId] as const,
+  actions: (fileId: string) => [...filesKeys.all, 'actions', fileId] as const,
   approval: (type: string, id: string) => [...filesKeys.all, 'approval', type, id] as const,
   openReview: (groupId: string | null) => [...filesKeys.all, 'open-review', groupId ?? ''] as const,
   settings: () => [...filesKeys.all, 'settings'] as const,
@@ -25,6 +26,11 @@ export const useFolder = (folderId: string) => {
 export const useFile = (fileId: string) => {
   const api = useFilesApi();
   return useQuery({ queryKey: filesKeys.file(fileId), queryFn: () => api.file(fileId) });
+};
+/** under `files`: a lock, unlock or new version (live) refreshes them with the file */
+export const useDocumentActions = (fileId: string) => {
+  const api = useFilesApi();
+  return useQuery({ queryKey: filesKeys.actions(fileId), queryFn: () => api.documentActions(fileId) });
 };
 export const useApproval = (context: { type: 'network' | 'group'; id: string }, enabled = true) => {
   const api = useFilesApi();

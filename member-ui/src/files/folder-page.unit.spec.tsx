@@ -68,6 +68,17 @@ describe('a folder page', () => {
     await waitFor(() => expect(server.callsTo('POST', '/api/storage/folders/root/read')).toHaveLength(1));
   });
 
+  it('shows the review status of files with versions awaiting approval, and none on the others', async () => {
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/folders/root': { status: 200, body: root({}, [], [{ ...aFile('f1', 'budget.txt'), pending_versions_count: 2 }, aFile('f2', 'plan.txt')]) },
+      'POST /api/storage/folders/root/read': { status: 200, body: { position: 7 } },
+    });
+    renderPage(<FolderPage />, { url: '/files', api: server.api });
+    expect((await screen.findByTestId('files-review-budget.txt')).textContent).toContain('2 versions awaiting review');
+    expect(screen.queryByTestId('files-review-plan.txt')).toBeNull();
+  });
+
   it('deletes the selection with one batch command, and names the item a refusal is about', async () => {
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     const server = fakeServer({

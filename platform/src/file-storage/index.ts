@@ -5,3 +5,4 @@ export * from './s3-file-storage';
 export * from './sweep';
 export * from './file-storage-config';
 export * from './zip-archive';
+export * from './private-blobs';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
-import { describeFileStorageContract, type FileStorageContractTarget } from '@cn/platform/testing';
+import { join } from 'node:path';
+import { createSqliteKeyStore } from '@cn/platform/key-store';
+import { createTempDir, describeFileStorageContract, describePrivateBlobContract, type FileStorageContractTarget, type PrivateBlobContractTarget } from '@cn/platform/testing';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createS3FileStorage } from './s3-file-storage';
 
@@ -34,3 +36,26 @@ const target: FileStorageContractTarget = url
 
 jest.setTimeout(60_000);
 describeFileStorageContract('S3', target);
+
+/** the same envelope for members' private bytes, sealed into the bucket */
+const privateTarget: PrivateBlobContractTarget = target.available
+  ? {
+      available: true,
+      create: async () => {
+        const { subject: storage, cleanup, corrupt } = await target.create();
+        const temp = createTempDir('cn-s3-keys');
+        const keys = createSqliteKeyStore({ path: join(temp.dir, 'keys.sqlite') });
+        return {
+          storage,
+          keys,
+          corrupt,
+          cleanup: async () => {
+            await keys.close();
+            temp.remove();
+            await cleanup();
+          },
+        };
+      },
+    }
+  : target;
+describePrivateBlobContract('S3', privateTarget);

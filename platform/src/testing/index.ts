@@ -13,3 +13,4 @@ export * from './decider-specification';
 export * from './eventually';
 export * from './file-storage.contract';
 export * from './zip-reader';
+export * from './private-blob-storage.contract';

@@ -2,8 +2,8 @@ import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestj
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ActivitiesResponse, ActivityDto, ActivityStreamsResponse, UnreadActivitiesResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
-import { sendFileVersion, versionAtSize } from '../files/send-file-version';
+import { ConsistencyInterceptor, type DocumentStore, Endpoint, type FileStorage, type KeyStore, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
+import { fileVersionBytes, sendFileVersion, versionAtSize, type FileVersionBytes } from '../files/send-file-version';
 import { loadActiveMember } from '../members/members.read';
 import { activityAttachment, activityViewerOf, loadStreamsContext, memberPage, streamLinks, streamPage, unreadActivitiesOf, visibleActivity } from './activities.read';
 
@@ -16,10 +16,15 @@ const pageQuerySchema = z.object({
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class ActivitiesController {
+  private readonly bytes: FileVersionBytes;
+
   constructor(
     @InjectPort('documentStore') private readonly store: DocumentStore,
-    @InjectPort('fileStorage') private readonly storage: FileStorage,
-  ) {}
+    @InjectPort('fileStorage') storage: FileStorage,
+    @InjectPort('keyStore') keys: KeyStore,
+  ) {
+    this.bytes = fileVersionBytes(storage, keys);
+  }
 
   private context(member: SignedInMember) {
     return loadStreamsContext(this.store, activityViewerOf(member));
@@ -77,7 +82,7 @@ export class ActivitiesController {
   })
   async attachment(@Member() member: SignedInMember, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { version, name, image } = await activityAttachment(this.store, await this.context(member), id, fileId);
-    await sendFileVersion(this.storage, req, res, { version: versionAtSize(version, req.query['size']), name, disposition: image && req.query['download'] === undefined ? 'inline' : 'attachment' });
+    await sendFileVersion(this.bytes, req, res, { version: versionAtSize(version, req.query['size']), name, disposition: image && req.query['download'] === undefined ? 'inline' : 'attachment' });
   }
 
   @Get('api/v1/members/:id/activities')

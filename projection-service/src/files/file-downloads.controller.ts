@@ -3,11 +3,11 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { FILE_IMAGE_SIZE_NAMES, type FileImageSize, type Viewer } from '@cn/contracts';
-import { Ctx, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive, type ArchiveEntry } from '@cn/platform';
+import { Ctx, type DocumentStore, type KeyStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive, type ArchiveEntry } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { signedInMember } from '../members/members.read';
 import { currentVersionOf, type FileDocument } from './files.projection';
-import { versionAtSize } from './send-file-version';
+import { fileVersionBytes, versionAtSize } from './send-file-version';
 import { filesCollection, scopeOfDoc, scopeOfFolderId, visibleFile, visibleTree } from './files.read';
 
 const downloadQuerySchema = z.object({
@@ -48,6 +48,7 @@ export class FileDownloadsController {
   constructor(
     @InjectPort('documentStore') private readonly documentStore: DocumentStore,
     @InjectPort('fileStorage') private readonly storage: FileStorage,
+    @InjectPort('keyStore') private readonly keys: KeyStore,
     @InjectPort('config') private readonly config: PlatformConfig,
     @InjectPort('clock') private readonly clock: () => Date,
   ) {}
@@ -82,7 +83,7 @@ export class FileDownloadsController {
     const version = versionAtSize(named, query.size);
     const range = rangeOf(req.headers.range, version.size);
     if (range === 'unsatisfiable') throw new HttpProblem(416, 'range_not_satisfiable', [], undefined, { 'Content-Range': `bytes */${version.size}` });
-    const stream = await this.storage.read(version.blob_key, range ?? undefined);
+    const stream = await fileVersionBytes(this.storage, this.keys).open(version, range ?? undefined);
     const kind = INLINE.has(version.content_type) && req.query['download'] === undefined ? 'inline' : 'attachment';
     res.status(range ? 206 : 200);
     res.set({

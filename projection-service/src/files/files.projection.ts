@@ -56,6 +56,8 @@ export interface FileVersionEntry {
   pending: boolean;
   declined: boolean;
   blob_key: string;
+  /** the member whose key seals the bytes (a private upload); null or absent for plain bytes */
+  sealed_for?: string | null;
   size: number;
   content_type: string;
   original_filename: string;
@@ -107,7 +109,7 @@ export const filesProjection: Projection<FileDocument> = {
     if (!event) return doc;
     const at = recorded.metadata.occurredAt;
     if (event.type === 'FileUploaded') {
-      const { uploader_id, version_id, blob_key, size, content_type, original_filename, extension } = event.data;
+      const { uploader_id, version_id, blob_key, size, content_type, original_filename, extension, sealed_for } = event.data;
       return {
         _id: id,
         state: 'volatile',
@@ -118,7 +120,9 @@ export const filesProjection: Projection<FileDocument> = {
         folder_id: null,
         name: original_filename,
         description: '',
-        versions: [{ version_id, major: null, pending: false, declined: false, blob_key, size, content_type, original_filename, extension, author_id: uploader_id, description: '', created_at: at }],
+        versions: [
+          { version_id, major: null, pending: false, declined: false, blob_key, sealed_for: sealed_for ?? null, size, content_type, original_filename, extension, author_id: uploader_id, description: '', created_at: at },
+        ],
         locked_by: null,
         locked_until: null,
         revision: recorded.revision,
@@ -142,7 +146,12 @@ export const filesProjection: Projection<FileDocument> = {
           name: event.data.name,
           description: plain(event.data.description),
           author_id: event.data.author_id,
-          versions: doc.versions.map((version, index) => (index === 0 ? { ...version, major: 1, description: plain(event.data.description) } : version)),
+          // a sealed upload's bytes were stored again plain for the scope
+          versions: doc.versions.map((version, index) =>
+            index === 0
+              ? { ...version, major: 1, description: plain(event.data.description), ...(event.data.blob_key ? { blob_key: event.data.blob_key, sealed_for: null } : {}) }
+              : version,
+          ),
         };
       case 'FileVersionAdded': {
         const { version_id, blob_key, size, content_type, original_filename, extension, author_id, description, pending, major } = event.data;

@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { FILE_IMAGE_SIZE_NAMES, FILE_IMAGE_SIZES, isInlineImage, type FileImageSize } from '@cn/contracts';
-import { type FileStorage, HttpProblem } from '@cn/platform';
+import { BlobNotFoundError, type ByteRange, createPrivateBlobStorage, type FileStorage, HttpProblem, type KeyStore } from '@cn/platform';
 import { contentDisposition, rangeOf } from './file-downloads.controller';
 import type { FileVersionEntry } from './files.projection';
 
@@ -18,7 +19,32 @@ export const versionAtSize = (version: FileVersionEntry, size: unknown): FileVer
   if (!isFileImageSize(size)) throw new HttpProblem(400, 'validation_failed', [{ field: 'size', key: 'invalid_value' }]);
   if (!isInlineImage(version.content_type)) throw new HttpProblem(404, 'not_found', [{ field: 'size', key: 'not_an_image' }]);
   const sized = version.sizes?.[FILE_IMAGE_SIZES[size]];
-  return sized ? { ...version, blob_key: sized.blob_key, content_type: sized.content_type, size: sized.size } : version;
+  // sizes are stored plain: only published (plain) images are resized
+  return sized ? { ...version, blob_key: sized.blob_key, content_type: sized.content_type, size: sized.size, sealed_for: null } : version;
+};
+
+/** a stored version's bytes, opened plain or unsealed with its owner's key */
+export interface FileVersionBytes {
+  open(version: Pick<FileVersionEntry, 'blob_key' | 'sealed_for'>, range?: ByteRange): Promise<Readable>;
+}
+
+/**
+ * Every download of a file version opens its bytes here: a private upload (a volatile file, a message's
+ * attachment) is sealed for its uploader, and once the uploader was erased (their key destroyed) its bytes
+ * are gone for every reader: 404, as for bytes that never existed.
+ */
+export const fileVersionBytes = (storage: FileStorage, keys: KeyStore): FileVersionBytes => {
+  const sealed = createPrivateBlobStorage(storage, keys);
+  return {
+    async open(version, range) {
+      try {
+        return version.sealed_for ? await sealed.read(version.sealed_for, version.blob_key, range) : await storage.read(version.blob_key, range);
+      } catch (error) {
+        if (error instanceof BlobNotFoundError) throw new HttpProblem(404, 'not_found');
+        throw error;
+      }
+    },
+  };
 };
 
 /**
@@ -27,7 +53,7 @@ export const versionAtSize = (version: FileVersionEntry, size: unknown): FileVer
  * Content-Disposition (`inline` only where the caller chose a type a browser may show).
  */
 export const sendFileVersion = async (
-  storage: FileStorage,
+  bytes: FileVersionBytes,
   req: Request,
   res: Response,
   file: { version: FileVersionEntry; name: string; disposition: 'inline' | 'attachment' },
@@ -35,7 +61,7 @@ export const sendFileVersion = async (
   const { version } = file;
   const range = rangeOf(req.headers.range, version.size);
   if (range === 'unsatisfiable') throw new HttpProblem(416, 'range_not_satisfiable', [], undefined, { 'Content-Range': `bytes */${version.size}` });
-  const stream = await storage.read(version.blob_key, range ?? undefined);
+  const stream = await bytes.open(version, range ?? undefined);
   res.status(range ? 206 : 200);
   res.set({
     'Content-Type': version.content_type,

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { messageListQuerySchema, recipientQuerySchema, type MessageDetailDto, type MessagesResponse, type RecipientOptionsResponse, type UnreadMessagesResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Endpoint, type FileStorage, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
-import { sendFileVersion } from '../files/send-file-version';
+import { ConsistencyInterceptor, Endpoint, type FileStorage, type KeyStore, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
+import { fileVersionBytes, sendFileVersion, type FileVersionBytes } from '../files/send-file-version';
 import { MessagesReader } from './messages.read';
 
 const tags = ['messages'];
@@ -17,10 +17,15 @@ const listRefusals = { 400: 'validation_failed (limit, offset invalid_type, too_
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
 export class MessagesController {
+  private readonly bytes: FileVersionBytes;
+
   constructor(
     private readonly reader: MessagesReader,
-    @InjectPort('fileStorage') private readonly storage: FileStorage,
-  ) {}
+    @InjectPort('fileStorage') storage: FileStorage,
+    @InjectPort('keyStore') keys: KeyStore,
+  ) {
+    this.bytes = fileVersionBytes(storage, keys);
+  }
 
   @Get('api/v1/messages')
   @Endpoint({ summary: 'The inbox, newest first (limit, offset), with the unread count and can; X-Total-Pages', tags, auth: 'member', query: messageListQuerySchema, responses: { 200: 'MessagesResponse', ...listRefusals } })
@@ -69,7 +74,7 @@ export class MessagesController {
   })
   async attachment(@Member() member: SignedInMember, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { version, name } = await this.reader.attachment(member, id, fileId);
-    await sendFileVersion(this.storage, req, res, { version, name, disposition: 'attachment' });
+    await sendFileVersion(this.bytes, req, res, { version, name, disposition: 'attachment' });
   }
 
   @Get('api/v1/unreads/messages')

@@ -1,8 +1,9 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MAX_LOCK_PERIOD_DAYS, sanitizeFileName, type PublishFilesRequest } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
-import { InjectPort, type PersonalDataCipher } from '@cn/platform';
+import { createPrivateBlobStorage, InjectPort, type FileStorage, type KeyStore, type PersonalDataCipher, type PrivateBlobStorage } from '@cn/platform';
 import { FileCommands } from '../file-commands';
+import type { FileState } from '../file.decider';
 
 export type FileChange =
   | { type: 'rename'; name: string; expected_revision?: number }
@@ -95,11 +96,27 @@ export const PUBLISH_FILES = 'PublishFiles';
 
 @CommandHandler(PublishFilesCommand)
 export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand> {
+  private readonly privateBlobs: PrivateBlobStorage;
+
   constructor(
     private readonly files: FileCommands,
+    @InjectPort('fileStorage') private readonly storage: FileStorage,
+    @InjectPort('keyStore') keyStore: KeyStore,
     @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
     @InjectPort('clock') private readonly clock: () => Date,
-  ) {}
+  ) {
+    this.privateBlobs = createPrivateBlobStorage(storage, keyStore);
+  }
+
+  /**
+   * A folder's file is the scope's: the sealed upload's bytes are stored again plain (streamed) before the
+   * event that publishes them; a crash in between leaves plain bytes no event names, which the sweep removes.
+   */
+  private async unsealed(state: FileState): Promise<string | undefined> {
+    const upload = state.versions[0];
+    if (!upload?.sealed_for) return undefined;
+    return (await this.storage.put(await this.privateBlobs.read(upload.sealed_for, upload.blob_key))).key;
+  }
 
   async execute({ issuer, payload }: PublishFilesCommand): Promise<{ position: number; file_ids: string[] }> {
     const folderId = payload.folder_ids[0];
@@ -127,6 +144,7 @@ export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand>
         settings,
         context,
         now: this.clock().toISOString(),
+        unsealed_blob_key: await this.unsealed(state),
       });
       position = Math.max(position, handled.position);
     }

@@ -47,25 +47,34 @@ export class FileImageResizingReactor implements OnApplicationBootstrap, OnAppli
   private async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       const event = eventOf(fileEvents, recorded);
-      if (event?.type !== 'FileUploaded' && event?.type !== 'FileVersionAdded') continue;
-      const { file_id, version_id, blob_key, content_type, size } = event.data;
-      if (!isInlineImage(content_type) || size === 0 || size > FILE_IMAGE_RESIZE_MAX_BYTES) continue;
+      // an upload or a new version; or a sealed upload published, whose bytes the publication copied plain
+      const named =
+        event?.type === 'FileUploaded' || event?.type === 'FileVersionAdded'
+          ? { file_id: event.data.file_id, version_id: event.data.version_id }
+          : event?.type === 'FilePublished' && event.data.blob_key
+            ? { file_id: event.data.file_id, version_id: null }
+            : null;
+      if (!named) continue;
       // removed, expired or sized since: nothing to do (the decider would append nothing anyway)
-      const state = await this.files.fileState(file_id);
-      const version = state.versions.find((candidate) => candidate.version_id === version_id);
+      const state = await this.files.fileState(named.file_id);
+      const version = named.version_id === null ? state.versions[0] : state.versions.find((candidate) => candidate.version_id === named.version_id);
       if (state.state === 'removed' || !version || version.size_keys.length > 0) continue;
+      // a private upload's bytes are sealed for its uploader (docs/FILES.md): no plain sizes of them; they get
+      // their sizes once published, from the plain copy
+      if (version.sealed_for !== null) continue;
+      if (!isInlineImage(version.content_type) || version.bytes === 0 || version.bytes > FILE_IMAGE_RESIZE_MAX_BYTES) continue;
       let sizes: Awaited<ReturnType<typeof storeSizesOf>>;
       try {
-        sizes = await storeSizesOf(blob_key, this.storage, this.resizer);
+        sizes = await storeSizesOf(version.blob_key, this.storage, this.resizer);
       } catch (error) {
         if (!(error instanceof UnreadableImageError)) throw error;
-        this.logger.warn({ err: error, reactor: FILE_IMAGE_RESIZING, file_id }, 'a file image does not decode: served as uploaded');
+        this.logger.warn({ err: error, reactor: FILE_IMAGE_RESIZING, file_id: named.file_id }, 'a file image does not decode: served as uploaded');
         continue;
       }
       // the resizer makes the lightbox of every image it resizes now
       if (!sizes.lightbox) continue;
       const cause = { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id };
-      await this.files.runFile(RECORD_FILE_IMAGE_SIZES, file_id, cause, { type: 'RecordImageSizes', version_id, sizes: { small: sizes.small, large: sizes.large, lightbox: sizes.lightbox } });
+      await this.files.runFile(RECORD_FILE_IMAGE_SIZES, named.file_id, cause, { type: 'RecordImageSizes', version_id: version.version_id, sizes: { small: sizes.small, large: sizes.large, lightbox: sizes.lightbox } });
     }
   }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DEFAULT_MAX_UPLOAD_MB, extensionAccepted, extensionOf, sanitizeFileName, type UploadedFileAnswer } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
-import { FileTooLargeError, HttpProblem, InjectPort, type FileStorage, type PersonalDataCipher } from '@cn/platform';
+import { createPrivateBlobStorage, FileTooLargeError, HttpProblem, InjectPort, type FileStorage, type KeyStore, type PersonalDataCipher, type PrivateBlobStorage } from '@cn/platform';
 import { EXECUTABLE_TYPES, sniffContentType } from '../content-type';
 import { FileCommands } from '../file-commands';
 import { lockedByOther, publishedFileAbilities, type UploadedBlob } from '../file.decider';
@@ -32,16 +32,24 @@ const refusedUpload = (key: string, status = 400): HttpProblem => new HttpProble
 /**
  * Stores the bytes first (streamed, the size limit enforced as they arrive), then appends the event that
  * makes them a file: a crash in between leaves bytes no event names, which nobody sees and the sweep
- * removes. The type is sniffed from the bytes; executables are refused whatever their name.
+ * removes. The type is sniffed from the bytes; executables are refused whatever their name. A new upload
+ * is the uploader's alone until it is published (or forever, as a message attachment): its bytes are
+ * sealed with the uploader's key, so erasing them leaves the bytes unreadable. A new version of a
+ * published file is the scope's and stored plain.
  */
 @CommandHandler(UploadFileCommand)
 export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
+  private readonly privateBlobs: PrivateBlobStorage;
+
   constructor(
     private readonly files: FileCommands,
     @InjectPort('fileStorage') private readonly storage: FileStorage,
+    @InjectPort('keyStore') keyStore: KeyStore,
     @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
     @InjectPort('clock') private readonly clock: () => Date,
-  ) {}
+  ) {
+    this.privateBlobs = createPrivateBlobStorage(storage, keyStore);
+  }
 
   async execute({ issuer, payload }: UploadFileCommand): Promise<UploadedFileAnswer> {
     const member = await this.files.lookup.issuer(issuer);
@@ -63,7 +71,9 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
         // a name the filter refuses is refused before its bytes are stored
         if (!extensionAccepted(settings, fields['name'] ?? filename)) throw refusedUpload('file_type_not_accepted');
         try {
-          stored = await this.storage.put(payload.body.body(), { maxBytes: maxUploadBytes() });
+          stored = payload.file_id
+            ? await this.storage.put(payload.body.body(), { maxBytes: maxUploadBytes() })
+            : await this.privateBlobs.put(member._id, payload.body.body(), { maxBytes: maxUploadBytes() });
         } catch (error) {
           if (error instanceof FileTooLargeError) throw refusedUpload('file_too_large', 413);
           throw error;
@@ -100,7 +110,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
       return { id: payload.file_id, name, size: stored.size, extension, content_type: contentType, state: 'published', position: handled.position };
     }
     const fileId = randomUUID();
-    const handled = await this.files.runFile(UPLOAD_FILE, fileId, issuer, { type: 'UploadFile', file_id: fileId, blob, uploader_id: member._id });
+    const handled = await this.files.runFile(UPLOAD_FILE, fileId, issuer, { type: 'UploadFile', file_id: fileId, blob: { ...blob, sealed_for: member._id }, uploader_id: member._id });
     return { id: fileId, name, size: stored.size, extension, content_type: contentType, state: 'volatile', position: handled.position };
   }
 }

@@ -1,0 +1,85 @@
+/** @jest-environment jsdom */
+import '../appointments/jsdom-text-encoding.cjs';
+import type { DocumentAction, FileCan, FileDetailsDto } from '@cn/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { fakeServer, renderPage } from '../testing/render';
+import { FilePage } from './FilePage';
+
+const details = (can: Partial<FileCan> = {}): FileDetailsDto => ({
+  file: {
+    id: 'f1',
+    type: 'file',
+    name: 'budget.txt',
+    original_filename: 'budget.txt',
+    extension: 'txt',
+    content_type: 'text/plain',
+    size: 12,
+    description: '',
+    folder_id: 'root',
+    namespace: 'network',
+    group_id: null,
+    updated_at: '2026-11-23T09:00:00.000Z',
+    locked_until: null,
+    lockedById: null,
+    current_version: 1,
+    current_version_authors: ['Max Muster'],
+    url: '/api/storage/files/f1/get/budget.txt?_=v1',
+    revision: 1,
+    pending_versions_count: 0,
+    can: { update: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, ...can },
+  },
+  breadcrumbs: [{ id: 'root', name: '' }, { id: 'f1', name: 'budget.txt' }],
+  versions: [],
+  pending_versions: [],
+});
+
+const actions = (edit: boolean, review: boolean): { actions: DocumentAction[] } => ({
+  actions: [
+    { action: 'view', app: 'files', authorized: true },
+    { action: 'edit', app: 'files', authorized: edit },
+    { action: 'review', app: 'files', authorized: review },
+  ],
+});
+
+const show = (answer: { actions: DocumentAction[] }, can: Partial<FileCan> = {}) => {
+  const server = fakeServer({
+    'GET /api/storage/files/f1': { status: 200, body: details(can) },
+    'GET /files/f1/docs/actions': { status: 200, body: answer },
+  });
+  renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+  return server;
+};
+
+describe('the file page\'s document actions', () => {
+  it('offers view and edit to a member who may change the file, never review beside edit', async () => {
+    const server = show(actions(true, false), { update: true });
+    expect((await screen.findByTestId('document-action-edit')).textContent).toContain('Edit: upload a new version');
+    expect(screen.getByTestId('document-action-view').getAttribute('href')).toBe('/api/storage/files/f1/get/budget.txt?_=v1');
+    expect(screen.queryByTestId('document-action-review')).toBeNull();
+    expect(server.callsTo('GET', '/files/f1/docs/actions')).toHaveLength(1);
+  });
+
+  it('offers review (a proposal for approval) where edit is not authorized', async () => {
+    show(actions(false, true));
+    expect((await screen.findByTestId('document-action-review')).textContent).toContain('Propose a version for review');
+    expect(screen.queryByTestId('document-action-edit')).toBeNull();
+  });
+
+  it('shows the file\'s review status while versions await approval', async () => {
+    const server = fakeServer({
+      'GET /api/storage/files/f1': { status: 200, body: { ...details(), file: { ...details().file, pending_versions_count: 1 } } },
+      'GET /files/f1/docs/actions': { status: 200, body: actions(false, true) },
+    });
+    renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    expect((await screen.findByTestId('file-review-status')).textContent).toContain('1 version awaiting review');
+  });
+
+  it('shows only view when neither is authorized (a lock of someone else)', async () => {
+    show(actions(false, false), { add_version: false });
+    await screen.findByTestId('document-action-view');
+    expect(screen.queryByTestId('file-review-status')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('file-version-input')).toBeNull());
+    expect(screen.queryByTestId('document-action-edit')).toBeNull();
+    expect(screen.queryByTestId('document-action-review')).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+import { fileStream } from '@cn/contracts';
+import { project, projectEachTwice, recorded } from '../__tests__/events';
+import { filesProjection } from './files.projection';
+
+const on = { streamId: fileStream('f1'), memberId: 'max' };
+const blob = { version_id: 'v1', blob_key: 'e'.repeat(64), size: 3, content_type: 'text/plain', original_filename: 'plan.txt', extension: 'txt' };
+const published = { file_id: 'f1', scope_type: 'group', group_id: 'g1', folder_id: 'root-g1', name: 'Plan', description: '', author_id: 'max' };
+
+describe('files projection: private (sealed) uploads', () => {
+  it('keeps whose key seals a volatile upload, and the plain bytes once the new-files form published it', () => {
+    const sealed = recorded('FileUploaded', { file_id: 'f1', uploader_id: 'max', ...blob, sealed_for: 'max' }, on);
+    expect(project(filesProjection, [sealed], 'f1')?.versions[0]).toMatchObject({ blob_key: 'e'.repeat(64), sealed_for: 'max' });
+    const events = [sealed, recorded('FilePublished', { ...published, blob_key: 'p'.repeat(64) }, on)];
+    expect(project(filesProjection, events, 'f1')?.versions[0]).toMatchObject({ blob_key: 'p'.repeat(64), sealed_for: null, major: 1 });
+    expect(projectEachTwice(filesProjection, events, 'f1')).toEqual(project(filesProjection, events, 'f1'));
+  });
+
+  it('reads an upload stored before uploads were sealed as plain bytes, published as they are', () => {
+    const events = [recorded('FileUploaded', { file_id: 'f1', uploader_id: 'max', ...blob }, on), recorded('FilePublished', published, on)];
+    expect(project(filesProjection, events, 'f1')?.versions[0]).toMatchObject({ blob_key: 'e'.repeat(64), sealed_for: null, major: 1 });
+  });
+});
