@@ -111,4 +111,24 @@ describe('sizes of image files', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await resized(fileId)).toHaveLength(1);
   });
+  it("gives a private upload (a post's attachment never published) sizes as private as its bytes: sealed for its uploader", async () => {
+    const { member, admin } = clients;
+    const fileId = await upload(member, 'Private.jpg', await photoWithGps());
+    position = await waitForResized(fileId);
+    const [event] = await resized(fileId);
+    const data = event?.data as { sealed_for?: string; sizes: { large: { blob_key: string } } };
+    expect(data.sealed_for).toBe(member.id);
+    // what the storage holds of the thumbnail is no WebP anyone could read without the member's key
+    const stored: Buffer[] = [];
+    for await (const chunk of await demo.running.infra.fileStorage.read(data.sizes.large.blob_key)) stored.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(stored).subarray(8, 12).toString('latin1')).not.toBe('WEBP');
+
+    const { id: postId } = await must<{ id: string }>(member, 'post', `/api/v1/activitystreams/${groupSlug}/activities`, { content: '<p>Mine</p>', attachments: [fileId] });
+    position = await demo.running.infra.eventStore.headPosition();
+    const thumb = await download(admin, `/api/v1/activities/${postId}/attachments/${fileId}?size=thumb`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(thumb.body as Buffer).metadata();
+    expect([meta.width, meta.height, meta.exif]).toEqual([435, 435, undefined]);
+  });
 });

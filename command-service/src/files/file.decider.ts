@@ -24,9 +24,15 @@ export interface FileVersionState {
   bytes: number;
   /** the keys of an image version's recorded sizes ([] while it has none) */
   size_keys: string[];
+  /** whether those sizes are sealed (a private upload's): once the version is published plain, plain sizes replace them */
+  sizes_sealed: boolean;
   /** the member whose key seals the bytes (a private upload), null for bytes stored plain */
   sealed_for: string | null;
 }
+
+/** an image version wants sizes while it has none, or has only sealed ones and its bytes are plain now (published) */
+export const needsSizes = (version: Pick<FileVersionState, 'size_keys' | 'sizes_sealed' | 'sealed_for'>): boolean =>
+  version.size_keys.length === 0 || (version.sizes_sealed && version.sealed_for === null);
 
 export interface FileState {
   state: 'none' | 'volatile' | 'published' | 'removed';
@@ -85,7 +91,7 @@ export type FileCommand =
   | ({ type: 'MoveFile'; target: FolderRef } & Timed)
   | ({ type: 'RenameFile'; name: string } & Timed)
   | ({ type: 'RemoveFile' } & Timed)
-  | { type: 'RecordImageSizes'; version_id: string; sizes: FileImageSizes }
+  | { type: 'RecordImageSizes'; version_id: string; sizes: FileImageSizes; sealed_for?: string | null }
   | { type: 'ExpireUpload' }
   /** a batch's compensation (no rule: it undoes what the batch itself just did) */
   | { type: 'UndoFileChange'; undo: FileEvent };
@@ -134,7 +140,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
           uploader_id,
           name: original_filename,
           original_filename,
-          versions: [{ version_id, major: null, pending: false, declined: false, author_id: uploader_id, blob_key, content_type, bytes: size, size_keys: [], sealed_for: sealed_for ?? null }],
+          versions: [{ version_id, major: null, pending: false, declined: false, author_id: uploader_id, blob_key, content_type, bytes: size, size_keys: [], sizes_sealed: false, sealed_for: sealed_for ?? null }],
         };
       }
       case 'FilePublished': {
@@ -154,7 +160,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       }
       case 'FileVersionAdded': {
         const { version_id, blob_key, author_id, pending, major, content_type, size } = event.data;
-        return { ...state, versions: [...state.versions, { version_id, major, pending, declined: false, author_id, blob_key, content_type, bytes: size, size_keys: [], sealed_for: null }] };
+        return { ...state, versions: [...state.versions, { version_id, major, pending, declined: false, author_id, blob_key, content_type, bytes: size, size_keys: [], sizes_sealed: false, sealed_for: null }] };
       }
       case 'FileVersionApproved':
         return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, pending: false, major: event.data.major } : version)) };
@@ -175,7 +181,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       case 'FileRestored':
         return { ...state, state: state.scope ? 'published' : 'volatile' };
       case 'FileImageResized':
-        return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, size_keys: Object.values(event.data.sizes).map((size) => size.blob_key) } : version)) };
+        return { ...state, versions: state.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, size_keys: Object.values(event.data.sizes).map((size) => size.blob_key), sizes_sealed: event.data.sealed_for !== undefined } : version)) };
       default:
         return state;
     }
@@ -271,8 +277,10 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       case 'RecordImageSizes': {
         // the reactor's own step: sizes once per version, none for a removed file (a restart or a replay appends nothing)
         const version = state.versions.find((candidate) => candidate.version_id === command.version_id);
-        if (state.state === 'none' || state.state === 'removed' || !version || version.size_keys.length > 0) return [];
-        return [{ type: 'FileImageResized', data: { file_id: state.file_id, version_id: version.version_id, sizes: command.sizes } }];
+        if (state.state === 'none' || state.state === 'removed' || !version || !needsSizes(version)) return [];
+        // sizes are sealed exactly when the version's bytes are
+        if ((command.sealed_for ?? null) !== version.sealed_for) return [];
+        return [{ type: 'FileImageResized', data: { file_id: state.file_id, version_id: version.version_id, sizes: command.sizes, ...(command.sealed_for ? { sealed_for: command.sealed_for } : {}) } }];
       }
       case 'UndoFileChange': {
         const { undo } = command;

@@ -43,7 +43,7 @@ export const storeProfileImage = async (reader: MultipartReader, storage: FileSt
   return { blob_key: stored.key, content_type: contentType, size: stored.size };
 };
 
-const bytesOf = async (storage: FileStorage, key: string): Promise<Buffer> => {
+const bytesOf = async (storage: Pick<FileStorage, 'read'>, key: string): Promise<Buffer> => {
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.read(key)) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
@@ -68,7 +68,7 @@ export const storeProfileImageWithSizes = async (reader: MultipartReader, storag
  * Makes and stores the sizes of a stored upload (content-addressed: doing it again stores nothing new);
  * throws UnreadableImageError for bytes that do not decode. Uploads and the resizing of older images use it.
  */
-export const storeSizesOf = async (blobKey: string, storage: FileStorage, resizer: ImageResizer): Promise<StoredImageSizes> => {
+export const storeSizesOf = async (blobKey: string, storage: Pick<FileStorage, 'read' | 'put'>, resizer: ImageResizer): Promise<StoredImageSizes> => {
   const resized = await resizer.profileSizes(await bytesOf(storage, blobKey));
   const sizes: Partial<Record<ProfileImageVariant, StoredImageSize>> = {};
   for (const name of PROFILE_IMAGE_VARIANTS) {

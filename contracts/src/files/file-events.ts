@@ -83,7 +83,15 @@ const sizedBlob = z.object({ blob_key: z.string(), size: z.number().int().nonneg
  * stored before this event names them. Served through the file's own routes (`?size=`), so whoever may read
  * the file may read its sizes and nobody else.
  */
-export const FileImageResized = defineEvent('FileImageResized', 1, z.object({ file_id: z.string(), version_id: z.string(), sizes: z.object({ small: sizedBlob, large: sizedBlob, lightbox: sizedBlob }) }));
+/**
+ * An image version's sizes; `sealed_for` names the member whose key seals them (the sizes of a private upload
+ * are as private as the upload: erasing its uploader makes them unreadable too), absent for plain sizes.
+ */
+export const FileImageResized = defineEvent(
+  'FileImageResized',
+  1,
+  z.object({ file_id: z.string(), version_id: z.string(), sizes: z.object({ small: sizedBlob, large: sizedBlob, lightbox: sizedBlob }), sealed_for: z.string().optional() }),
+);
 /** removed by a member (volatile or published): gone from every list and download; the stream keeps its history */
 export const FileRemoved = defineEvent('FileRemoved', 1, z.object({ file_id: z.string() }));
 /** the compensation of a batch: a file the batch had removed before a later item failed is back (published, or the uploader's upload) */

@@ -67,7 +67,16 @@ export interface FileVersionEntry {
   created_at: string;
   /** an image version's sizes (FileImageResized; absent until made, and on images that do not decode) */
   sizes?: FileImageSizeEntries;
+  /** the member whose key seals those sizes (a private upload's), absent for plain sizes */
+  sizes_sealed_for?: string;
 }
+
+/** a version with the sizes an event recorded (sealed or plain: plain sizes of a published upload replace its sealed ones) */
+const withSizes = ({ sizes_sealed_for: _sealed, ...version }: FileVersionEntry, data: { sizes: FileImageSizeEntries; sealed_for?: string }): FileVersionEntry => ({
+  ...version,
+  sizes: data.sizes,
+  ...(data.sealed_for ? { sizes_sealed_for: data.sealed_for } : {}),
+});
 
 /** the stored sizes of an image version, by the resizer's names (FILE_IMAGE_SIZES maps a URL's `size` to them) */
 export type FileImageSizeEntries = Record<'small' | 'large' | 'lightbox', { blob_key: string; content_type: string; size: number }>;
@@ -178,7 +187,7 @@ export const filesProjection: Projection<FileDocument> = {
       case 'FileRestored':
         return { ...touched, state: doc.folder_id !== null ? 'published' : 'volatile' };
       case 'FileImageResized':
-        return { ...touched, versions: doc.versions.map((version) => (version.version_id === event.data.version_id ? { ...version, sizes: event.data.sizes } : version)) };
+        return { ...touched, versions: doc.versions.map((version) => (version.version_id === event.data.version_id ? withSizes(version, event.data) : version)) };
       default:
         return doc;
     }

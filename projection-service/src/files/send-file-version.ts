@@ -19,8 +19,8 @@ export const versionAtSize = (version: FileVersionEntry, size: unknown): FileVer
   if (!isFileImageSize(size)) throw new HttpProblem(400, 'validation_failed', [{ field: 'size', key: 'invalid_value' }]);
   if (!isInlineImage(version.content_type)) throw new HttpProblem(404, 'not_found', [{ field: 'size', key: 'not_an_image' }]);
   const sized = version.sizes?.[FILE_IMAGE_SIZES[size]];
-  // sizes are stored plain: only published (plain) images are resized
-  return sized ? { ...version, blob_key: sized.blob_key, content_type: sized.content_type, size: sized.size, sealed_for: null } : version;
+  // a private upload's sizes are sealed for the same member as its bytes; a published file's are plain
+  return sized ? { ...version, blob_key: sized.blob_key, content_type: sized.content_type, size: sized.size, sealed_for: version.sizes_sealed_for ?? null } : version;
 };
 
 /** a stored version's bytes, opened plain or unsealed with its owner's key */

@@ -1,11 +1,12 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { eventOf, fileEvents, FILE_IMAGE_RESIZE_MAX_BYTES, isInlineImage } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
+import { createPrivateBlobStorage, createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type FileStorage, type KeyStore, type PrivateBlobStorage, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { ImageResizer, UnreadableImageError } from '../../shared/image-resizer';
 import { storeSizesOf } from '../../shared/profile-image-upload';
 import { FileCommands } from '../file-commands';
+import { needsSizes } from '../file.decider';
 
 export const FILE_IMAGE_RESIZING = 'command-service.file-image-resizing';
 export const RECORD_FILE_IMAGE_SIZES = 'RecordFileImageSizes';
@@ -22,17 +23,20 @@ export const RECORD_FILE_IMAGE_SIZES = 'RecordFileImageSizes';
 @Injectable()
 export class FileImageResizingReactor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly projector: Projector;
+  private readonly sealed: PrivateBlobStorage;
   private running: Promise<void> | null = null;
 
   constructor(
     private readonly files: FileCommands,
     private readonly resizer: ImageResizer,
     @InjectPort('fileStorage') private readonly storage: FileStorage,
+    @InjectPort('keyStore') keyStore: KeyStore,
     @InjectPort('eventStore') eventStore: EventStore,
     @InjectPort('bus') bus: EventBus,
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
+    this.sealed = createPrivateBlobStorage(this.storage, keyStore);
     this.projector = createProjector({
       name: FILE_IMAGE_RESIZING,
       bus,
@@ -58,14 +62,15 @@ export class FileImageResizingReactor implements OnApplicationBootstrap, OnAppli
       // removed, expired or sized since: nothing to do (the decider would append nothing anyway)
       const state = await this.files.fileState(named.file_id);
       const version = named.version_id === null ? state.versions[0] : state.versions.find((candidate) => candidate.version_id === named.version_id);
-      if (state.state === 'removed' || !version || version.size_keys.length > 0) continue;
-      // a private upload's bytes are sealed for its uploader (docs/FILES.md): no plain sizes of them; they get
-      // their sizes once published, from the plain copy
-      if (version.sealed_for !== null) continue;
+      if (state.state === 'removed' || !version || !needsSizes(version)) continue;
+      // a private upload's bytes are sealed for its uploader (docs/FILES.md): its sizes are read and stored sealed
+      // for the same member (erasure takes them too); once published plain, plain sizes replace them
+      const owner = version.sealed_for;
+      const bytes = owner === null ? this.storage : { read: (key: string) => this.sealed.read(owner, key), put: (source: Iterable<Uint8Array>) => this.sealed.put(owner, source) };
       if (!isInlineImage(version.content_type) || version.bytes === 0 || version.bytes > FILE_IMAGE_RESIZE_MAX_BYTES) continue;
       let sizes: Awaited<ReturnType<typeof storeSizesOf>>;
       try {
-        sizes = await storeSizesOf(version.blob_key, this.storage, this.resizer);
+        sizes = await storeSizesOf(version.blob_key, bytes, this.resizer);
       } catch (error) {
         if (!(error instanceof UnreadableImageError)) throw error;
         this.logger.warn({ err: error, reactor: FILE_IMAGE_RESIZING, file_id: named.file_id }, 'a file image does not decode: served as uploaded');
@@ -74,7 +79,7 @@ export class FileImageResizingReactor implements OnApplicationBootstrap, OnAppli
       // the resizer makes the lightbox of every image it resizes now
       if (!sizes.lightbox) continue;
       const cause = { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id };
-      await this.files.runFile(RECORD_FILE_IMAGE_SIZES, named.file_id, cause, { type: 'RecordImageSizes', version_id: version.version_id, sizes: { small: sizes.small, large: sizes.large, lightbox: sizes.lightbox } });
+      await this.files.runFile(RECORD_FILE_IMAGE_SIZES, named.file_id, cause, { type: 'RecordImageSizes', version_id: version.version_id, sizes: { small: sizes.small, large: sizes.large, lightbox: sizes.lightbox }, sealed_for: owner });
     }
   }
 
