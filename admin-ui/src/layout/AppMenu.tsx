@@ -84,6 +84,7 @@ export const AppMenu = () => {
       {audit && <Menu.Item to="/membership_roles" primaryText="cn.menu.membership_roles" leftIcon={<BadgeIcon />} data-testid="menu-membership-roles" />}
       {audit && <Menu.Item to="/tags" primaryText="cn.menu.tags" leftIcon={<LocalOfferIcon />} data-testid="menu-tags" />}
       {audit && <Menu.Item to="/designs" primaryText="cn.menu.designs" leftIcon={<PaletteIcon />} data-testid="menu-designs" />}
+      {audit && <Menu.Item to="/invites" primaryText="cn.menu.invites" leftIcon={<MailIcon />} data-testid="menu-invites" />}
     </Menu>
   );
 };
