@@ -8,7 +8,7 @@ import { abilitiesOf, memberNames } from './group-views';
 import { groupsCollection, matchesQuery } from './groups.read';
 
 const tags = ['groups'];
-const SORT: Record<string, keyof InviteAdminDto | 'group' | 'invitee' | 'author'> = {
+const SORT: Record<string, 'created_at' | 'status' | 'group' | 'invitee' | 'author' | 'id'> = {
   created_at: 'created_at',
   status: 'status',
   group: 'group',
@@ -20,8 +20,12 @@ const SORT: Record<string, keyof InviteAdminDto | 'group' | 'invitee' | 'author'
   id: 'id',
 };
 
-const sortKey = (row: InviteAdminDto, field: string): string =>
-  field === 'group' ? row.group.name : field === 'invitee' ? row.invitee.name : field === 'author' ? row.author.name : String(row[field as keyof InviteAdminDto]);
+const sortKey = (row: InviteAdminDto, field: string): string => {
+  if (field === 'group') return row.group.name;
+  if (field === 'invitee') return row.invitee.name;
+  if (field === 'author') return row.author.name;
+  return field === 'status' ? row.status : field === 'id' ? row.id : row.created_at;
+};
 
 const oneOrMany = (value: unknown): Set<string> | null =>
   value === undefined ? null : new Set((Array.isArray(value) ? value : [value]).map(String));
