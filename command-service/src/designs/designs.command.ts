@@ -14,6 +14,7 @@ import { loadState, type CommandContext } from '@cn/domain';
 import { HttpProblem } from '@cn/platform';
 import { CommandRunner } from '../core/command-runner';
 import { evolveGroupCategories, initialGroupCategoriesState } from '../groups/group-categories.decider';
+import { abilitiesIn } from '../groups/group.decider';
 import { evolveGroup, initialGroupState } from '../groups/group-state';
 import { CommandLookup } from '../lookup/command-lookup';
 import { designDecider, designScopeDecider, type DesignCommand, type DesignState } from './designs.decider';
@@ -47,7 +48,9 @@ export class Designs {
     if (!group) throw new HttpProblem(404, 'not_found');
     const events = await this.commands.eventStore.readStream(groupStream(group._id));
     const state = events.reduce((folded, event) => evolveGroup(folded, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
-    return { scope_type: 'group', scope_id: group._id, may_edit: member.roles.network_admin || state.members[member._id] === true };
+    // the same rule as the group's can.edit_designs flag
+    const can = abilitiesIn(state, { member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external });
+    return { scope_type: 'group', scope_id: group._id, may_edit: can.edit_designs };
   }
 
   /** the design, when it belongs to the route's scope (a design of another scope is not found there) */
