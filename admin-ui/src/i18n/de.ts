@@ -935,6 +935,8 @@ export const germanAppMessages: AppMessages = {
       name: 'Design |||| Designs',
       fields: { preview: 'Vorschau', name: 'Name', primary_color: 'Hauptfarbe', primary_text_color: 'Text auf der Hauptfarbe', background_color: 'Hintergrund', logo_url: 'Logo (Bildadresse)', active: 'Aktiv', updated_at: 'Zuletzt geändert' },
       logo_hint: 'Ein Bild aus den Dateien des Netzwerks (/api/storage/…); leer für das Standardlogo.',
+      upload_logo: 'Logo hochladen',
+      logo_uploaded: 'Das Logo wurde hochgeladen; speichern Sie das Design, um es zu verwenden.',
       empty: 'Noch keine Designs.',
       activate: 'Aktivieren',
       deactivate: 'Ausschalten',

@@ -934,6 +934,8 @@ export const englishAppMessages = {
       name: 'Design |||| Designs',
       fields: { preview: 'Preview', name: 'Name', primary_color: 'Primary colour', primary_text_color: 'Text on primary colour', background_color: 'Background', logo_url: 'Logo (image address)', active: 'Active', updated_at: 'Last changed' },
       logo_hint: 'An image from the network’s files (/api/storage/…); empty for the standard logo.',
+      upload_logo: 'Upload logo',
+      logo_uploaded: 'The logo was uploaded; save the design to use it.',
       empty: 'No designs yet.',
       activate: 'Activate',
       deactivate: 'Switch off',

@@ -935,6 +935,8 @@ export const spanishAppMessages: AppMessages = {
       name: 'Diseño |||| Diseños',
       fields: { preview: 'Vista previa', name: 'Nombre', primary_color: 'Color principal', primary_text_color: 'Texto sobre el color principal', background_color: 'Fondo', logo_url: 'Logotipo (dirección de imagen)', active: 'Activo', updated_at: 'Último cambio' },
       logo_hint: 'Una imagen de los archivos de la red (/api/storage/…); vacío para el logotipo estándar.',
+      upload_logo: 'Subir logotipo',
+      logo_uploaded: 'Se subió el logotipo; guarde el diseño para usarlo.',
       empty: 'Aún no hay diseños.',
       activate: 'Activar',
       deactivate: 'Desactivar',

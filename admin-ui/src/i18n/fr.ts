@@ -935,6 +935,8 @@ export const frenchAppMessages: AppMessages = {
       name: 'Design |||| Designs',
       fields: { preview: 'Aperçu', name: 'Nom', primary_color: 'Couleur principale', primary_text_color: 'Texte sur la couleur principale', background_color: 'Arrière-plan', logo_url: 'Logo (adresse de l’image)', active: 'Actif', updated_at: 'Dernière modification' },
       logo_hint: 'Une image des fichiers du réseau (/api/storage/…) ; vide pour le logo standard.',
+      upload_logo: 'Téléverser le logo',
+      logo_uploaded: 'Le logo a été téléversé ; enregistrez le design pour l’utiliser.',
       empty: 'Pas encore de designs.',
       activate: 'Activer',
       deactivate: 'Désactiver',
