@@ -1,4 +1,4 @@
-import { DEFAULT_DESIGN_COLORS, DESIGN_NAME_MAX, type CommandAccepted, type DesignDto, type DesignRequest, type GroupDetailDto } from '@cn/contracts';
+import { DEFAULT_DESIGN_COLORS, DESIGN_NAME_MAX, designLogoPath, type CommandAccepted, type DesignDto, type DesignRequest, type GroupDetailDto } from '@cn/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useOutletContext } from 'react-router-dom';
 import { ApiError, type ApiClient } from '../api/client';
 import { loadOf } from '../api/load';
 import { EmptyState } from '../common/EmptyState';
+import { filesApi } from '../files/files-api';
 import { LoadStatus } from '../common/LoadStatus';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useSession } from '../session/SessionContext';
@@ -44,9 +45,25 @@ const draftOf = (design: DesignDto): Draft => ({
 const COLOURS = ['primary_color', 'primary_text_color', 'background_color'] as const;
 
 /** create or edit one design: name, the three colours (with a preview), the logo's storage address */
-const DesignForm = ({ draft, onSave, onCancel, pending, errors }: { draft: Draft; onSave: (draft: Draft) => void; onCancel: () => void; pending: boolean; errors: Record<string, string> }) => {
+const DesignForm = ({
+  draft,
+  onSave,
+  onCancel,
+  onUpload,
+  pending,
+  errors,
+}: {
+  draft: Draft;
+  onSave: (draft: Draft) => void;
+  onCancel: () => void;
+  /** uploads the logo as the designer's own file and answers its storage path */
+  onUpload: (file: File) => Promise<string>;
+  pending: boolean;
+  errors: Record<string, string>;
+}) => {
   const { t } = useTranslation();
   const [values, setValues] = useState(draft);
+  const [uploading, setUploading] = useState(false);
   const set = (field: keyof Draft, value: string) => setValues((current) => ({ ...current, [field]: value }));
   return (
     <form
@@ -78,6 +95,22 @@ const DesignForm = ({ draft, onSave, onCancel, pending, errors }: { draft: Draft
         <span>{t('groups.designs.fields.logo_url')}</span>
         <input value={values.logo_url} data-testid="group-design-logo" onChange={(event) => set('logo_url', event.target.value)} />
         <span className="muted">{t('groups.designs.logo_hint')}</span>
+        {values.logo_url ? <img src={values.logo_url} alt="" style={{ maxHeight: '3rem' }} data-testid="group-design-logo-preview" /> : null}
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          aria-label={t('groups.designs.upload_logo')}
+          disabled={uploading}
+          data-testid="group-design-logo-file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            setUploading(true);
+            void onUpload(file)
+              .then((logo) => set('logo_url', logo), () => undefined)
+              .finally(() => setUploading(false));
+          }}
+        />
         {errors['logo_url'] ? <span className="field__error">{t(errors['logo_url'])}</span> : null}
       </label>
       <p className="group-actions">
@@ -127,6 +160,16 @@ export const GroupDesignsPage = () => {
         toasts.show('error', refusal(error));
       },
     );
+  const uploadLogo = (file: File): Promise<string> =>
+    filesApi(api)
+      .upload(file, () => undefined)
+      .then(
+        (uploaded) => designLogoPath(uploaded.id),
+        (error: unknown) => {
+          toasts.show('error', refusal(error));
+          throw error;
+        },
+      );
   const save = (values: Draft) => {
     const body: DesignRequest = { name: values.name, primary_color: values.primary_color, primary_text_color: values.primary_text_color, background_color: values.background_color, logo_url: values.logo_url };
     setErrors({});
@@ -180,7 +223,7 @@ export const GroupDesignsPage = () => {
         </ul>
       ) : null}
       {draft ? (
-        <DesignForm key={draft.id ?? 'new'} draft={draft} pending={command.isPending} errors={errors} onSave={save} onCancel={() => setDraft(null)} />
+        <DesignForm key={draft.id ?? 'new'} draft={draft} pending={command.isPending} errors={errors} onSave={save} onCancel={() => setDraft(null)} onUpload={uploadLogo} />
       ) : (
         <p className="group-actions">
           <button type="button" className="button" onClick={() => { setErrors({}); setDraft(newDraft()); }} data-testid="group-design-new">

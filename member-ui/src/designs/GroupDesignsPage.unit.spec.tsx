@@ -6,6 +6,17 @@ import type { DesignDto, GroupCan, GroupDetailDto } from '@cn/contracts';
 import { fakeChannel, fakeServer, renderPage } from '../testing/render';
 import { GroupDesignsPage } from './GroupDesignsPage';
 
+// the upload itself goes through XMLHttpRequest (files-api.ts, with progress); here it answers the uploaded file
+const uploaded: File[] = [];
+jest.mock('../files/files-api', () => ({
+  filesApi: () => ({
+    upload: (file: File) => {
+      uploaded.push(file);
+      return Promise.resolve({ id: 'f-logo', name: file.name, size: file.size, extension: 'png' });
+    },
+  }),
+}));
+
 const can = (edit_designs: boolean): GroupCan => ({
   see: true,
   join: false,
@@ -145,6 +156,25 @@ describe("a group's designs page", () => {
     const view = renderIn(aGroup(false), server);
     expect(await screen.findByTestId('group-designs-forbidden')).toBeTruthy();
     expect(server.callsTo('GET', LIST)).toEqual([]);
+    view.unmount();
+  });
+
+  it("uploads the logo and saves the design with the upload's storage path", async () => {
+    const server = fakeServer({
+      [`GET ${LIST}`]: { status: 200, body: [] },
+      [`POST ${LIST}`]: { status: 201, body: { position: 4, id: 'd-new' }, position: 4 },
+    });
+    const view = renderIn(aGroup(true), server);
+    fireEvent.click(await screen.findByTestId('group-design-new'));
+    fireEvent.change(screen.getByTestId('group-design-name'), { target: { value: 'Logo' } });
+    const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('group-design-logo-file'), { target: { files: [logo] } });
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('group-design-logo').value).toBe('/api/storage/files/f-logo/get/logo'));
+    expect(uploaded).toEqual([logo]);
+    expect(screen.getByTestId('group-design-logo-preview').getAttribute('src')).toBe('/api/storage/files/f-logo/get/logo');
+    fireEvent.click(screen.getByTestId('group-design-save'));
+    await waitFor(() => expect(server.callsTo('POST', LIST)).toHaveLength(1));
+    expect(server.callsTo('POST', LIST)[0].body).toMatchObject({ name: 'Logo', logo_url: '/api/storage/files/f-logo/get/logo' });
     view.unmount();
   });
 });
