@@ -39,6 +39,7 @@ import { WidgetBarEditPage, WIDGETBAR_EDIT_ROUTE, widgetbars } from './widgetbar
 import { PropertySetEditPage, PROPERTY_SET_EDIT_ROUTE, propertySets } from './property-sets';
 import { tags } from './tags';
 import { designs } from './designs';
+import { invites } from './invites';
 
 const api = createApiClient();
 const authProvider = createAuthProvider(api);
@@ -130,6 +131,7 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="tags" {...tags} {...(permissions?.administrate === true ? {} : { edit: undefined })} />
         )}
+        {(permissions?.administrate === true || permissions?.audit === true) && <Resource name="invites" {...invites} />}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="designs" {...designs} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
         )}

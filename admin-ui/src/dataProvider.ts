@@ -33,6 +33,7 @@ const PROVIDERS: Record<string, ProviderLoader> = {
     import('./membership_roles/membership-roles-data-provider').then((module) => module.createMembershipRolesDataProvider(api)),
   map_places: (api) => import('./map_places/map-places-data-provider').then((module) => module.createMapPlacesDataProvider(api)),
   tags: (api) => import('./tags/tags-data-provider').then((module) => module.createTagsDataProvider(api)),
+  invites: (api) => import('./invites/invites-data-provider').then((module) => module.createInvitesDataProvider(api)),
   designs: (api) => import('./designs/designs-data-provider').then((module) => module.createDesignsDataProvider(api)),
   property_sets: (api) => import('./property-sets/property-sets-data-provider').then((module) => module.createPropertySetsDataProvider(api)),
   channel_assignment: (api) =>

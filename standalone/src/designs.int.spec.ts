@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { designStream, type ActiveDesignsResponse, type DesignDto } from '@cn/contracts';
+import { designLogoPath, designStream, type ActiveDesignsResponse, type DesignDto, type UploadedFileAnswer } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -25,7 +25,7 @@ describe('designs over HTTP', () => {
   let running: RunningStandalone;
   let server: Server;
   const clients: Record<string, SignedInClient> = {};
-  const { call, must } = httpCaller(() => server);
+  const { call, must, request: raw } = httpCaller(() => server);
   let first = '';
   let second = '';
   let groupDesign = '';
@@ -101,6 +101,38 @@ describe('designs over HTTP', () => {
     expect(((await must<DesignDto[]>(member, 'get', '/groups/gardening/administration/designs'))).map((one) => one.name)).toEqual(['Green']);
     // a hidden group's design stays with those who see the group
     expect((await must<ActiveDesignsResponse>(guest, 'get', '/api/v1/designs/active?group=board')).group).toBeNull();
+  });
+
+  it("takes an uploaded logo: the designer's own upload becomes readable by every member once a design names it, another's upload is refused", async () => {
+    const { admin, member, guest } = clients;
+    // a 1x1 PNG
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const upload = async (client: SignedInClient): Promise<string> => {
+      const res = await raw(client, 'post', '/api/storage/files').attach('file', png, 'logo.png');
+      expect(res.status).toBe(201);
+      return (res.body as UploadedFileAnswer).id;
+    };
+    const adminLogo = await upload(admin);
+    const membersUpload = await upload(member);
+    // an upload nobody published is nobody's to read, until a design names it
+    expect((await call(guest, 'get', designLogoPath(adminLogo))).status).toBe(404);
+    const head = await running.infra.eventStore.headPosition();
+    const refused = await call(admin, 'post', '/administration/designs', { ...design('Borrowed'), logo_url: designLogoPath(membersUpload) });
+    expect([refused.status, refused.body.errors]).toEqual([400, [{ field: 'logo_url', key: 'invalid_format' }]]);
+    expect(await running.infra.eventStore.headPosition()).toBe(head);
+    expect((await call(guest, 'get', designLogoPath(membersUpload))).status).toBe(404);
+
+    const id = (await must<{ id: string }>(admin, 'post', '/administration/designs', { ...design('Logo'), logo_url: designLogoPath(adminLogo) })).id;
+    // downloads do not wait for the read models: read the design first (which does)
+    expect((await must<DesignDto>(admin, 'get', `/administration/designs/${id}`)).logo_url).toBe(designLogoPath(adminLogo));
+    const shown = await raw(guest, 'get', designLogoPath(adminLogo));
+    expect([shown.status, shown.headers['content-type']]).toEqual([200, 'image/png']);
+    // an edit that keeps the logo is not checked again; one that takes another's upload is refused
+    await must(admin, 'put', `/administration/designs/${id}`, { ...design('Logo renamed'), logo_url: designLogoPath(adminLogo) });
+    expect((await call(admin, 'put', `/administration/designs/${id}`, { ...design('Logo'), logo_url: designLogoPath(membersUpload) })).status).toBe(400);
+    await must(admin, 'delete', `/administration/designs/${id}`);
+    expect((await call(admin, 'get', `/administration/designs/${id}`)).status).toBe(404);
+    expect((await call(guest, 'get', designLogoPath(adminLogo))).status).toBe(404);
   });
 
   it("lets network administrators design a group category, which a group without a design of its own shows", async () => {

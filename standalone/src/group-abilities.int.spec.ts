@@ -28,6 +28,7 @@ const NO_FLAGS: GroupCan = {
   create_appointments: false,
   create_calendars: false,
   edit_widgetbars: false,
+  edit_designs: false,
 };
 
 /**
@@ -107,6 +108,9 @@ describe('group flags agree with the answers, for every role and kind of group',
       await on('subscribe', () => call(client, 'post', `/groups/${slug}/subscribe`));
       const id = ((await call(clients.admin, 'get', `/api/v1/groups/${slug}`)).body as GroupDetailDto).id;
       await on('create_calendars', () => call(client, 'post', '/calendars', { type: 'group', parent_id: id, calendar: { name: `cal ${role}` } }));
+      await on('edit_designs', () =>
+        call(client, 'post', `/groups/${slug}/administration/designs`, { name: `design ${role}`, primary_color: '#224466', primary_text_color: '#ffffff', background_color: '#f4f4f4' }),
+      );
       await on('archive', () => call(client, 'put', `/groups/${slug}/archive`));
       await on('archive', () => call(client, 'delete', `/groups/${slug}/archive`));
       await on('leave', () => call(client, 'delete', `/groups/${slug}/join`), (status) => status !== null && status !== 'member');
@@ -125,7 +129,7 @@ describe('group flags agree with the answers, for every role and kind of group',
       clients[name] = clients[client];
       const outcomes = await walk(name);
       walked.push(...outcomes);
-      expect(outcomes.length).toBe(5 * 11);
+      expect(outcomes.length).toBe(5 * 12);
       expect(disagreements(outcomes)).toEqual([]);
     });
   }

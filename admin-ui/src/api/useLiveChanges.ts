@@ -5,9 +5,10 @@ const RECONNECT_MS = 5000;
 /**
  * Calls `onChange` when a document of `collection` (the one with `id`, or any when `id` is undefined) was
  * changed anywhere: the projection pushes it over the realtime socket the member console uses too, so
- * that an open editor reads it again within a second.
+ * that an open editor reads it again within a second. Changes the server sends only to consoles watching
+ * a topic (groups, ...) need `topic`: the socket then says it watches it, as the member console does.
  */
-export const useLiveChanges = (collection: string, id: string | undefined, onChange: () => void): void => {
+export const useLiveChanges = (collection: string, id: string | undefined, onChange: () => void, topic?: string): void => {
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => {
@@ -21,6 +22,7 @@ export const useLiveChanges = (collection: string, id: string | undefined, onCha
       socket = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api/realtime`);
       // what was saved while the socket was down was not pushed: read again after a reconnect
       socket.onopen = () => {
+        if (topic !== undefined) socket?.send(JSON.stringify({ type: 'watch', topics: [topic] }));
         if (opened) latest.current();
         opened = true;
       };
@@ -45,5 +47,5 @@ export const useLiveChanges = (collection: string, id: string | undefined, onCha
       if (timer) clearTimeout(timer);
       socket?.close();
     };
-  }, [collection, id]);
+  }, [collection, id, topic]);
 };

@@ -1,4 +1,5 @@
 import type { CreateParams, CreateResult, DataProvider, DeleteParams, DeleteResult, Identifier, RaRecord, UpdateParams, UpdateResult } from 'ra-core';
+import { designLogoPath } from '@cn/contracts';
 import type { ApiClient } from '../api/apiClient';
 import { ADMIN_API, createRestDataProvider } from '../api/restDataProvider';
 
@@ -25,6 +26,8 @@ export const designBodyOf = (data: DesignForm) => ({
 
 /** what the designs resource does beyond react-admin's methods */
 export interface DesignCommands {
+  /** `POST /api/storage/files` (multipart): the logo's bytes as the designer's own upload; answers its storage path for `logo_url` */
+  uploadDesignLogo(resource: string, params: { file: File }): Promise<string>;
   /** `PUT /administration/designs/{id}/activate`: the network's active design from now on (active false: none) */
   activateDesign(resource: string, params: { id: Identifier; active: boolean }): Promise<void>;
 }
@@ -56,5 +59,12 @@ export const createDesignsDataProvider = (api: ApiClient): DataProvider & Design
     await api.httpClient(`${designPath(id)}/activate`, { method: 'PUT', body: JSON.stringify({ active }) });
   };
 
-  return { ...rest, create, update, delete: remove, activateDesign };
+  const uploadDesignLogo = async (_resource: string, { file }: { file: File }): Promise<string> => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const response = await api.httpClient('/api/storage/files', { method: 'POST', body: form });
+    return designLogoPath((response.json as { id: string }).id);
+  };
+
+  return { ...rest, create, update, delete: remove, activateDesign, uploadDesignLogo };
 };

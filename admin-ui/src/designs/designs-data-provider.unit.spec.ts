@@ -1,3 +1,4 @@
+import { designRequestSchema } from '@cn/contracts';
 import { recordingApiClient } from '../api/testing/recording-api-client';
 import { createDesignsDataProvider } from './designs-data-provider';
 
@@ -47,5 +48,14 @@ describe('the designs data provider', () => {
       { url: '/administration/designs/d1/activate', method: 'PUT', body: { active: false } },
       { url: '/administration/designs/d1', method: 'DELETE', body: undefined },
     ]);
+  });
+
+  it("uploads a logo as the designer's own file and answers the storage path the design keeps", async () => {
+    const recording = recordingApiClient({ json: { id: 'f-logo', name: 'logo.png', size: 68, extension: 'png' }, status: 201 });
+    const provider = createDesignsDataProvider(recording.api);
+    const path = await provider.uploadDesignLogo('designs', { file: new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' }) });
+    expect(path).toBe('/api/storage/files/f-logo/get/logo');
+    expect(designRequestSchema.safeParse({ name: 'Logo', primary_color: '#000000', primary_text_color: '#ffffff', background_color: '#ffffff', logo_url: path }).success).toBe(true);
+    expect(recording.calls.map(({ url, method }) => ({ url, method }))).toEqual([{ url: '/api/storage/files', method: 'POST' }]);
   });
 });

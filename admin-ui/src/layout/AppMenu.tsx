@@ -87,6 +87,7 @@ export const AppMenu = () => {
       {audit && <Menu.Item to="/map_places" primaryText="cn.menu.map_places" leftIcon={<PlaceIcon />} data-testid="menu-map-places" />}
       {audit && <Menu.Item to="/tags" primaryText="cn.menu.tags" leftIcon={<LocalOfferIcon />} data-testid="menu-tags" />}
       {audit && <Menu.Item to="/designs" primaryText="cn.menu.designs" leftIcon={<PaletteIcon />} data-testid="menu-designs" />}
+      {audit && <Menu.Item to="/invites" primaryText="cn.menu.invites" leftIcon={<MailIcon />} data-testid="menu-invites" />}
     </Menu>
   );
 };

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_NETWORK_ID,
+  designLogoFileId,
+  fileStream,
   designScopeStream,
   designStream,
   groupCategoriesStream,
@@ -11,9 +13,11 @@ import {
   type GroupStreamEvent,
 } from '@cn/contracts';
 import { loadState, type CommandContext } from '@cn/domain';
-import { HttpProblem } from '@cn/platform';
+import { HttpProblem, validationProblem } from '@cn/platform';
+import { fileDecider } from '../files/file.decider';
 import { CommandRunner } from '../core/command-runner';
 import { evolveGroupCategories, initialGroupCategoriesState } from '../groups/group-categories.decider';
+import { abilitiesIn } from '../groups/group.decider';
 import { evolveGroup, initialGroupState } from '../groups/group-state';
 import { CommandLookup } from '../lookup/command-lookup';
 import { designDecider, designScopeDecider, type DesignCommand, type DesignState } from './designs.decider';
@@ -47,7 +51,24 @@ export class Designs {
     if (!group) throw new HttpProblem(404, 'not_found');
     const events = await this.commands.eventStore.readStream(groupStream(group._id));
     const state = events.reduce((folded, event) => evolveGroup(folded, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
-    return { scope_type: 'group', scope_id: group._id, may_edit: member.roles.network_admin || state.members[member._id] === true };
+    // the same rule as the group's can.edit_designs flag
+    const can = abilitiesIn(state, { member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external });
+    return { scope_type: 'group', scope_id: group._id, may_edit: can.edit_designs };
+  }
+
+  /**
+   * A logo uploaded for the design: an unpublished upload, which the download route serves to every member
+   * once a design names it, so it must be the issuer's own (nobody turns another member's upload into a
+   * public image); a published file stays readable only by those who may read it. A logo kept unchanged
+   * is not checked again.
+   */
+  async checkLogo(issuer: CommandContext, logoUrl: string | null, kept: string | null = null): Promise<void> {
+    const fileId = designLogoFileId(logoUrl);
+    if (fileId === null || logoUrl === kept) return;
+    const member = await this.lookup.issuer(issuer);
+    const { state } = await loadState(this.commands.eventStore, fileStream(fileId), fileDecider);
+    const usable = state.state === 'published' || (state.state === 'volatile' && state.uploader_id === member._id);
+    if (!usable) throw validationProblem([{ field: 'logo_url', key: 'invalid_format' }]);
   }
 
   /** the design, when it belongs to the route's scope (a design of another scope is not found there) */

@@ -60,6 +60,11 @@ const logoUrl = z
   .nullable()
   .default(null);
 
+/** the storage path of an uploaded logo (POST /api/storage/files, then this path in the design) */
+export const designLogoPath = (fileId: string): string => `/api/storage/files/${encodeURIComponent(fileId)}/get/logo`;
+/** the uploaded file a logo names, or null for any other address */
+export const designLogoFileId = (logoUrl: string | null | undefined): string | null => /^\/api\/storage\/files\/([\w-]+)\/get\/[\w\-.]+$/.exec(logoUrl ?? '')?.[1] ?? null;
+
 /** POST …/designs and PUT …/designs/{id}: the whole design as the form holds it */
 export const designRequestSchema = z
   .object({

@@ -54,6 +54,8 @@ export interface GroupCan {
   create_calendars: boolean;
   /** the group's widget bars (its administrators and network administrators) */
   edit_widgetbars: boolean;
+  /** the group's designs (its administrators and network administrators) */
+  edit_designs: boolean;
 }
 
 const isMember = (viewer: GroupViewer): boolean => viewer.status === 'member';
@@ -91,6 +93,7 @@ export const groupAbilities = (group: GroupFacts, viewer: GroupViewer): GroupCan
     create_appointments: (member && !viewer.external) || viewer.network_admin,
     create_calendars: manages,
     edit_widgetbars: manages,
+    edit_designs: manages,
   };
 };
 

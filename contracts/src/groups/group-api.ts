@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../common/safe-text';
 import { groupAccessSchema, type GroupAccess } from './groups';
-import { GROUP_INVITE_STATUSES, GROUP_MEMBERSHIP_STATUSES, type GroupCan, type GroupInviteStatus, type GroupMemberCan, type GroupMembershipStatus } from './group-abilities';
+import { GROUP_INVITE_STATUSES, GROUP_MEMBERSHIP_STATUSES, mayRenewInvites, mayRevokeInvites, type GroupCan, type GroupInviteStatus, type GroupMemberCan, type GroupMembershipStatus } from './group-abilities';
 import { groupChatSchema } from './group-events';
 import { profileImageUrlsSchema, type ProfileImageUrls } from '../members/profile-image';
 import { GROUP_DESCRIPTION_MAX, GROUP_MESSAGE_MAX, GROUP_NAME_MAX, GROUP_TEASER_MAX, GROUP_CATEGORY_COLOR_DEFAULT } from './group-constants';
@@ -165,6 +165,7 @@ const groupCanSchema = z.object({
   create_appointments: z.boolean(),
   create_calendars: z.boolean(),
   edit_widgetbars: z.boolean(),
+  edit_designs: z.boolean(),
 }) satisfies z.ZodType<GroupCan>;
 const categoryRefSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), plural_name: z.string(), color: z.string() });
 const accessFlags = z.object({ open: z.boolean(), closed: z.boolean(), hidden: z.boolean() });
@@ -424,3 +425,42 @@ export const groupSearchResponseSchema = z.object({
   ),
   total: z.number().int(),
 }) satisfies z.ZodType<GroupSearchResponse>;
+
+/**
+ * GET /administration/invites: one row of the back office's invites list (react-admin), with what the viewer
+ * may do to it in a batch. `can` holds the batch rules (§4) on this invite's status for a viewer who may act
+ * on it at all (its author, the group's moderators: the same check the batch commands make).
+ */
+export interface InviteAdminDto {
+  id: string;
+  type: 'group_invite';
+  status: GroupInviteStatus;
+  group: { id: string; name: string; slug: string };
+  author: { id: string; name: string };
+  invitee: { id: string; name: string };
+  additional_message: string;
+  created_at: string;
+  can: { revoke: boolean; renew: boolean };
+}
+export const inviteAdminDtoSchema = z.object({
+  id: z.string(),
+  type: z.literal('group_invite'),
+  status: z.enum(GROUP_INVITE_STATUSES),
+  group: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  author: z.object({ id: z.string(), name: z.string() }),
+  invitee: z.object({ id: z.string(), name: z.string() }),
+  additional_message: z.string(),
+  created_at: z.string(),
+  can: z.object({ revoke: z.boolean(), renew: z.boolean() }),
+}) satisfies z.ZodType<InviteAdminDto>;
+export type InviteBatchAction = 'revoke' | 'renew';
+
+/** one invite's batch flags: the §4 rules on its status, for a viewer who may act on it */
+export const inviteBatchAbilities = (status: GroupInviteStatus, mayAct: boolean): InviteAdminDto['can'] => ({
+  revoke: mayAct && mayRevokeInvites([status]),
+  renew: mayAct && mayRenewInvites([status]),
+});
+
+/** A batch over the selected rows: both rules hold for a selection exactly when they hold for each of its invites. */
+export const mayBatchInvites = (action: InviteBatchAction, rows: ReadonlyArray<Pick<InviteAdminDto, 'can'>>): boolean =>
+  rows.length > 0 && rows.every((row) => row.can[action]);

@@ -64,6 +64,7 @@ const GroupStartPage = page(async () => (await import('../groups')).GroupStartPa
 const GroupMembersPage = page(async () => (await import('../groups')).GroupMembersPage);
 const GroupAdministrationPage = page(async () => (await import('../groups')).GroupAdministrationPage);
 const GroupWidgetBarEditPage = page(async () => (await import('../widgetbars/GroupWidgetBarEditPage')).GroupWidgetBarEditPage);
+const GroupDesignsPage = page(async () => (await import('../designs/GroupDesignsPage')).GroupDesignsPage);
 const NewGroupPage = page(async () => (await import('../groups')).NewGroupPage);
 const EditGroupPage = page(async () => (await import('../groups')).EditGroupPage);
 const GroupInvitesPage = page(async () => (await import('../groups')).GroupInvitesPage);
@@ -202,6 +203,7 @@ export const App = () => {
             <Route path="map" element={<MapPage scope="group" />} />
             <Route path="administration" element={<GroupAdministrationPage />} />
             <Route path="administration/widgetbars/:barSlug/edit" element={<GroupWidgetBarEditPage />} />
+            <Route path="administration/designs" element={<GroupDesignsPage />} />
           </Route>
           <Route path="/invites" element={<GroupInvitesPage />} />
           <Route path="/invites/sent" element={<SentGroupInvitesPage />} />

@@ -257,6 +257,11 @@ export const GroupAdministrationPage = () => {
             {t('widgetbars.editor.open')}
           </Link>
         ) : null}
+        {group.can.edit_designs ? (
+          <Link className="button button--quiet" to={`/groups/${group.slug}/administration/designs`} data-testid="group-designs-open">
+            {t('groups.designs.title')}
+          </Link>
+        ) : null}
         {group.can.invite ? (
           <Link className="button button--quiet" to={`/groups/${group.slug}/membership_invites/new`}>
             {t('groups.actions.invite')}

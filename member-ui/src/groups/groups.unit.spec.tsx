@@ -25,6 +25,7 @@ const can = (overrides: Partial<GroupCan> = {}): GroupCan => ({
   create_appointments: false,
   create_calendars: false,
   edit_widgetbars: false,
+  edit_designs: false,
   ...overrides,
 });
 

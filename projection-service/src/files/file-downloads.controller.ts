@@ -2,9 +2,11 @@ import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { FILE_IMAGE_SIZE_NAMES, type FileImageSize, type Viewer } from '@cn/contracts';
+import { designLogoFileId, FILE_IMAGE_SIZE_NAMES, type FileImageSize, type Viewer } from '@cn/contracts';
+import { collectionName } from '@cn/domain';
 import { Ctx, type DocumentStore, type KeyStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive, type ArchiveEntry } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
+import { designsProjection, type DesignDocument } from '../designs/designs.projection';
 import { signedInMember } from '../members/members.read';
 import { currentVersionOf, type FileDocument } from './files.projection';
 import { fileVersionBytes, versionAtSize } from './send-file-version';
@@ -58,6 +60,17 @@ export class FileDownloadsController {
     return viewerOf(this.documentStore, member);
   }
 
+  /**
+   * A design's uploaded logo: an unpublished upload (the command side takes only the designer's own) that a
+   * design names is shown to every member, as the design is; null for any other file.
+   */
+  private async designLogo(fileId: string): Promise<FileDocument | null> {
+    const doc = await filesCollection(this.documentStore).get(fileId);
+    if (!doc || doc.state !== 'volatile') return null;
+    const designs = await this.documentStore.collection<DesignDocument>(collectionName(designsProjection)).find();
+    return designs.some((design) => designLogoFileId(design.logo_url) === fileId) ? doc : null;
+  }
+
   @Get('files/:id/get/:filename')
   @Endpoint({
     summary: 'Open or download a file (`?_=v{major}` names a version; `size=preview|thumb|lightbox` an image\'s size, 200x200, 435x435, inside 1920x1200, WebP; Range requests answered 206)',
@@ -75,9 +88,11 @@ export class FileDownloadsController {
   })
   async download(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() raw: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
     const query = parseWith(downloadQuerySchema, raw);
-    const { doc } = await visibleFile(this.documentStore, id, await this.viewer(ctx));
+    const doc = await this.designLogo(id) ?? (await visibleFile(this.documentStore, id, await this.viewer(ctx))).doc;
     const major = query._ ? Number(query._.slice(1)) : null;
-    const named = major === null ? currentVersionOf(doc) : doc.versions.find((candidate) => candidate.major === major);
+    // an unpublished upload (a design's logo) has its one version without a number yet
+    const current = doc.state === 'volatile' ? (doc.versions[doc.versions.length - 1] ?? null) : currentVersionOf(doc);
+    const named = major === null ? current : doc.versions.find((candidate) => candidate.major === major);
     if (!named) throw new HttpProblem(404, 'not_found');
     // an image's size: the same file, so the same rule (visibleFile above) decides who reads it
     const version = versionAtSize(named, query.size);

@@ -3,11 +3,12 @@ import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { GroupPagesController } from './group-pages.controller';
 import { GroupsController } from './groups.controller';
+import { InvitesAdminController } from './invites-admin.controller';
 import { groupCategoriesProjection, groupsProjection, membershipRolesProjection } from './groups.projection';
 import { groupChangePublisher } from './groups.realtime';
 
 /** Groups, their categories and membership roles: the group pages, directory tabs, navigation and pickers. */
-@Module({ controllers: [GroupPagesController, GroupsController, GroupImageController] })
+@Module({ controllers: [GroupPagesController, GroupsController, GroupImageController, InvitesAdminController] })
 export class GroupsModule {}
 
 export const groupsFeature: ProjectionFeature = {

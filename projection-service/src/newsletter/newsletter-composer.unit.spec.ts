@@ -8,6 +8,7 @@ const input = {
   time_zone: 'Europe/Berlin',
   activities: [{ id: 'fair', name: 'Fair <b>&</b>', start: '2026-12-05T17:00:00.000Z', html_url: '/appointments/fair' }],
   mail_imprint: '<p>Club e.V., <script>x()</script>Berlin</p>',
+  design: null,
 };
 
 describe('the newsletter mail', () => {
@@ -27,5 +28,23 @@ describe('the newsletter mail', () => {
   it('keeps css inert and font names plain', () => {
     expect(inertCss('@import url(x.css); p { background: url("https://t.example/a.png"); width: expression(alert(1)) } </style><script>')).toBe(' p { background: none; width: (alert(1)) } /stylescript');
     expect(safeFonts('Georgia, "Open Sans"; } body { x: url(a)')).toBe('Georgia, "Open Sans"  body  x urla');
+  });
+
+  it("applies the design: background, headings and links in the primary colour, a header band with the logo from the network's own host", () => {
+    const mail = composeNewsletter({ ...input, design: { primary_color: '#AA3300', primary_text_color: '#ffffff', background_color: '#fafafa', logo_url: '/api/storage/files/f1/get/logo.png' } });
+    expect(mail.html).toContain('<style>a { color: #aa3300; } h1, h2, h3 { color: #aa3300; }</style><style>');
+    expect(mail.html).toContain('<body style="background-color: #fafafa">');
+    expect(mail.html).toContain('<div class="newsletter-header" style="background-color: #aa3300; color: #ffffff; padding: 12px 16px"><img src="https://club.example/api/storage/files/f1/get/logo.png" alt="Club" style="max-height: 48px"></div>');
+    // the template's own images stay out (no remote loads); the design's logo is the one image
+    expect(mail.html.match(/<img/g)).toHaveLength(1);
+  });
+
+  it('names the network in the header without a logo, and writes nothing a design could smuggle in', () => {
+    const plain = composeNewsletter({ ...input, design: { primary_color: '#224466', primary_text_color: '#ffffff', background_color: '#ffffff', logo_url: null } });
+    expect(plain.html).toContain('padding: 12px 16px">Club</div>');
+    expect(plain.html).not.toContain('<img');
+    const forged = composeNewsletter({ ...input, design: { primary_color: 'red;}</style><script>', primary_text_color: 'x', background_color: '#fff" onload="x', logo_url: 'https://tracker.example/p.png' } });
+    expect(forged.html).not.toMatch(/<script|onload|tracker|newsletter-header/);
+    expect(composeNewsletter(input).html).not.toContain('newsletter-header');
   });
 });

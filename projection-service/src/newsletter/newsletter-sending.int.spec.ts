@@ -13,6 +13,8 @@ import {
   membershipSettingsStream,
   networkStream,
   newsletterStream,
+  designScopeStream,
+  designStream,
 } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
 import { startHarness, type Harness } from '../__tests__/harness';
@@ -92,6 +94,9 @@ describe("the newsletter on its durable timer at the network's local time (fake 
     await appointment(setup, 'fair', 'Summer fair', 'net', 3 * DAY);
     await appointment(setup, 'choir', 'Choir practice', 'net', DAY);
     await appointment(setup, 'board-meeting', 'Board meeting', 'board', 2 * DAY);
+    // the network's active design: the newsletter borrows it (the template names none)
+    await setup.append(designStream('winter'), 'DesignCreated', { design_id: 'winter', scope_type: 'network', scope_id: 'network', name: 'Winter', primary_color: '#113355', primary_text_color: '#ffffee', background_color: '#f0f4f8', logo_url: '/api/storage/files/logo/get/logo.png' }, 'ada');
+    await setup.append(designScopeStream('network', 'network'), 'DesignActivated', { scope_type: 'network', scope_id: 'network', design_id: 'winter', previous_design_id: null }, 'ada');
     await setup.append(newsletterStream(), 'NewsletterSettingsChanged', { settings: { enabled: true, interval: 'weekly', day: 'wed', second_day: null, time: 'pm', second_time: null } }, 'ada');
     await setup.append(newsletterStream(), 'NewsletterUpcomingActivitiesOrdered', { order: ['fair', 'choir'] }, 'ada');
     await setup.append(
@@ -131,7 +136,10 @@ describe("the newsletter on its durable timer at the network's local time (fake 
     expect(bob.html).toContain('href="https://club.example/members/bob/settings/edit"');
     expect(bob.html).toContain('font-family: Georgia, serif');
     expect(bob.html).not.toMatch(/<script|onclick|tracker\.example|alert\("(body|js)"\)/);
-    expect(bob.html?.match(/<\/style>/g)).toHaveLength(1);
+    // the design's style and the template's css, no other
+    expect(bob.html?.match(/<\/style>/g)).toHaveLength(2);
+    expect(bob.html).toContain('<body style="font-family: Georgia, serif; background-color: #f0f4f8">');
+    expect(bob.html).toContain('style="background-color: #113355; color: #ffffee; padding: 12px 16px"><img src="https://club.example/api/storage/files/logo/get/logo.png"');
     // Cat opted out, Dan is locked
     expect(newsletters('cat')).toEqual([]);
     expect(newsletters('dan')).toEqual([]);

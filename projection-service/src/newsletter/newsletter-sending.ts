@@ -7,6 +7,7 @@ import {
   memberTimeZoneOf,
   newsletterEvents,
   newsletterStream,
+  NETWORK_DESIGN_SCOPE_ID,
   type NetworkSettings,
 } from '@cn/contracts';
 import { collectionName, WrongExpectedRevisionError, type EventStore } from '@cn/domain';
@@ -20,7 +21,8 @@ import { memberLocksProjection, type MemberLockDocument } from '../members/membe
 import { membersCollection } from '../members/members.read';
 import { membershipSettingsProjection, type MembershipSettingsDocument } from '../membership-settings/membership-settings.projection';
 import { loadNetwork } from '../network/network.read';
-import { composeNewsletter } from './newsletter-composer';
+import { designsProjection, type DesignDocument } from '../designs/designs.projection';
+import { composeNewsletter, type NewsletterDesign } from './newsletter-composer';
 import { emptyNewsletterDocument, NEWSLETTER_ID, newsletterProjection, type NewsletterDocument } from './newsletter.projection';
 import { planNewsletter, type NewsletterSlot } from './newsletter-slots';
 import { inNewsletterOrder, upcomingInstances } from './upcoming-activities';
@@ -70,6 +72,17 @@ const loadNewsletter = async (store: DocumentStore): Promise<NewsletterDocument>
   (await store.collection<NewsletterDocument>(collectionName(newsletterProjection)).get(NEWSLETTER_ID)) ?? emptyNewsletterDocument();
 
 /**
+ * The design the newsletter borrows (template field `design`): the network design it names, else (no name,
+ * or one deleted since) the network's active design, else none.
+ */
+export const newsletterDesignOf = async (store: DocumentStore, named: string): Promise<NewsletterDesign | null> => {
+  const designs = store.collection<DesignDocument>(collectionName(designsProjection));
+  const chosen = named ? await designs.get(named) : null;
+  const [active] = chosen && chosen.scope_type === 'network' ? [chosen] : await designs.find({ scope_type: 'network', scope_id: NETWORK_DESIGN_SCOPE_ID, active: true }, { limit: 1 });
+  return active ? { primary_color: active.primary_color, primary_text_color: active.primary_text_color, background_color: active.background_color, logo_url: active.logo_url } : null;
+};
+
+/**
  * Sends one slot's newsletter: to every member (not erased, not locked, with an address) whose membership
  * settings keep `email_newsletter`, the upcoming activities they may see in the administrators' order,
  * rendered in the template; then `NewsletterSent` once. A slot recorded already sends nothing (a replay, a
@@ -82,6 +95,7 @@ export const runNewsletterSlot = async (deps: NewsletterDeps, slot: NewsletterSl
   const network = (await loadNetwork(deps.store)).settings;
   const newsletter = await loadNewsletter(deps.store);
   const imprint = await imprintCollection(deps.store).get(IMPRINT_ID);
+  const design = await newsletterDesignOf(deps.store, newsletter.template.design);
   const members = (await membersCollection(deps.store).find({ deleted: false })).filter((member) => member.email !== '');
   const ids = members.map((member) => member._id);
   const locked = new Set((await deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).getMany(ids)).map((lock) => lock._id));
@@ -101,6 +115,7 @@ export const runNewsletterSlot = async (deps: NewsletterDeps, slot: NewsletterSl
       time_zone: memberTimeZoneOf(settings, zoneOf(network)),
       activities: instances.map((instance) => ({ id: instance.id, name: instance.fields.name, start: instance.start, html_url: `/appointments/${instance.id}` })),
       mail_imprint: imprint?.show_newsletter_info ? imprint.mail_imprint : null,
+      design,
     });
     if (await sendMailOnce(deps.store, deps.mail, `newsletter:${slot.id}:${member._id}`, mail, deps.clock)) sent.push(member._id);
   }

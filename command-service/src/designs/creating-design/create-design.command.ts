@@ -24,6 +24,7 @@ export class CreateDesignHandler implements ICommandHandler<CreateDesignCommand>
   async execute({ issuer, payload }: CreateDesignCommand): Promise<{ id: string; position: number }> {
     const { group_slug, category_id, ...fields } = payload;
     const scope = await this.designs.scope(issuer, { group_slug, category_id });
+    if (scope.may_edit) await this.designs.checkLogo(issuer, fields.logo_url);
     const id = randomUUID();
     const { position } = await this.designs.run(CREATE_DESIGN, issuer, { type: 'CreateDesign', design_id: id, ...scope, ...fields });
     return { id, position };

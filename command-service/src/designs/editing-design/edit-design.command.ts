@@ -23,7 +23,8 @@ export class EditDesignHandler implements ICommandHandler<EditDesignCommand> {
   async execute({ issuer, payload }: EditDesignCommand): Promise<{ position: number }> {
     const { group_slug, category_id, design_id, ...fields } = payload;
     const scope = await this.designs.scope(issuer, { group_slug, category_id });
-    await this.designs.design(design_id, scope);
+    const current = await this.designs.design(design_id, scope);
+    if (scope.may_edit) await this.designs.checkLogo(issuer, fields.logo_url, current.fields?.logo_url ?? null);
     return this.designs.run(EDIT_DESIGN, issuer, { type: 'EditDesign', design_id, may_edit: scope.may_edit, ...fields });
   }
 }

@@ -1,0 +1,180 @@
+/** @jest-environment jsdom */
+import '../appointments/jsdom-text-encoding.cjs';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet, Route, Routes } from 'react-router-dom';
+import type { DesignDto, GroupCan, GroupDetailDto } from '@cn/contracts';
+import { fakeChannel, fakeServer, renderPage } from '../testing/render';
+import { GroupDesignsPage } from './GroupDesignsPage';
+
+// the upload itself goes through XMLHttpRequest (files-api.ts, with progress); here it answers the uploaded file
+const uploaded: File[] = [];
+jest.mock('../files/files-api', () => ({
+  filesApi: () => ({
+    upload: (file: File) => {
+      uploaded.push(file);
+      return Promise.resolve({ id: 'f-logo', name: file.name, size: file.size, extension: 'png' });
+    },
+  }),
+}));
+
+const can = (edit_designs: boolean): GroupCan => ({
+  see: true,
+  join: false,
+  join_moderated: false,
+  leave: true,
+  update: edit_designs,
+  destroy: edit_designs,
+  archive: edit_designs,
+  invite: edit_designs,
+  moderate: edit_designs,
+  create_hidden: false,
+  subscribe: true,
+  favorite: true,
+  create_appointments: true,
+  create_calendars: edit_designs,
+  edit_widgetbars: edit_designs,
+  edit_designs,
+});
+
+const aGroup = (edit_designs: boolean): GroupDetailDto => ({
+  id: 'g1',
+  slug: 'choir',
+  name: 'Choir',
+  group_category_id: 'c1',
+  category: { id: 'c1', slug: 'interest-groups', name: 'Interest group', plural_name: 'Interest groups', color: '1976d2' },
+  profile_image: null,
+  archived: false,
+  access: 'open',
+  moderated_join: false,
+  members_can_invite: false,
+  externally_visible: false,
+  sensitive: false,
+  active_main_group: false,
+  member_count: 2,
+  activity_count: 0,
+  teaser: '',
+  description: '',
+  chat: 'disabled',
+  membership_status_of_current_member: 'member',
+  is_group_admin: edit_designs,
+  i_haz_subscription: false,
+  subscriber_count: 0,
+  subscription_status: 'unsubscribed',
+  favorited: false,
+  invite: null,
+  rejection_message: null,
+  allowed_access: { open: true, closed: true, hidden: false },
+  can: can(edit_designs),
+});
+
+const design = (id: string, name: string, active: boolean): DesignDto => ({
+  id,
+  scope_type: 'group',
+  scope_id: 'g1',
+  name,
+  primary_color: '#224466',
+  primary_text_color: '#ffffff',
+  background_color: '#f4f4f4',
+  logo_url: null,
+  active,
+  updated_at: '2026-12-06T10:00:00.000Z',
+});
+
+const LIST = '/groups/choir/administration/designs';
+
+/** the page inside the group's layout, which hands the group down as the outlet's context */
+const InGroup = ({ group }: { group: GroupDetailDto }) => (
+  <Routes>
+    <Route element={<Outlet context={group} />}>
+      <Route index element={<GroupDesignsPage />} />
+    </Route>
+  </Routes>
+);
+const renderIn = (group: GroupDetailDto, server: ReturnType<typeof fakeServer>, channel = fakeChannel()) =>
+  renderPage(<InGroup group={group} />, { url: LIST, path: `${LIST}/*`, api: server.api, channel });
+
+describe("a group's designs page", () => {
+  it('lists the designs with the active one marked, creates one with the form and shows it after the save', async () => {
+    let designs = [design('d-summer', 'Summer', true)];
+    const server = fakeServer({
+      [`GET ${LIST}`]: () => ({ status: 200, body: designs }),
+      [`POST ${LIST}`]: (call) => {
+        designs = [...designs, { ...design('d-winter', 'Winter', false), ...(call.body as Partial<DesignDto>) }];
+        return { status: 201, body: { position: 3, id: 'd-winter' }, position: 3 };
+      },
+    });
+    const view = renderIn(aGroup(true), server);
+    const summer = await screen.findByTestId('group-design-d-summer');
+    expect(summer.textContent).toContain('Summer');
+    expect(summer.textContent).toContain('Active');
+    expect(summer.textContent).toContain('Switch off');
+
+    fireEvent.click(screen.getByTestId('group-design-new'));
+    fireEvent.change(screen.getByTestId('group-design-name'), { target: { value: 'Winter' } });
+    fireEvent.change(screen.getByTestId('group-design-primary_color'), { target: { value: '#112233' } });
+    fireEvent.click(screen.getByTestId('group-design-save'));
+    await waitFor(() => expect(server.callsTo('POST', LIST)).toHaveLength(1));
+    expect(server.callsTo('POST', LIST)[0].body).toEqual({ name: 'Winter', primary_color: '#112233', primary_text_color: '#ffffff', background_color: '#f5f6f7', logo_url: '' });
+    expect(await screen.findByText('The design was saved.')).toBeTruthy();
+    expect((await screen.findByTestId('group-design-d-winter')).textContent).toContain('Activate');
+    expect(screen.queryByTestId('group-design-form')).toBeNull();
+    view.unmount();
+  });
+
+  it('reads the list again when a design change is pushed', async () => {
+    let designs = [design('d-summer', 'Summer', true)];
+    const server = fakeServer({ [`GET ${LIST}`]: () => ({ status: 200, body: designs }) });
+    const channel = fakeChannel();
+    const view = renderIn(aGroup(true), server, channel);
+    await screen.findByTestId('group-design-d-summer');
+    designs = [design('d-summer', 'Summer sun', false)];
+    await act(async () => {
+      channel.push({ collection: 'designs_v1', id: 'd-summer', doc: { position: 9 } });
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('group-design-d-summer').textContent).toContain('Summer sun'));
+    expect(screen.queryByTestId('group-design-active')).toBeNull();
+    view.unmount();
+  });
+
+  it('tells a refused delete in words and keeps the design', async () => {
+    const server = fakeServer({
+      [`GET ${LIST}`]: { status: 200, body: [design('d-summer', 'Summer', true)] },
+      [`DELETE ${LIST}/d-summer`]: { status: 409, body: { statusCode: 409, error: 'design_active', errors: [] } },
+    });
+    const view = renderIn(aGroup(true), server);
+    fireEvent.click(await screen.findByTestId('group-design-delete'));
+    expect(screen.getByText('Delete Summer?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('group-design-delete-confirm'));
+    expect(await screen.findByText('This design is active. Switch it off or activate another one first.')).toBeTruthy();
+    expect(screen.getByTestId('group-design-d-summer')).toBeTruthy();
+    view.unmount();
+  });
+
+  it('shows a member who does not administrate the group no designs and asks the server nothing', async () => {
+    const server = fakeServer({ [`GET ${LIST}`]: { status: 403, body: { statusCode: 403, error: 'forbidden', errors: [] } } });
+    const view = renderIn(aGroup(false), server);
+    expect(await screen.findByTestId('group-designs-forbidden')).toBeTruthy();
+    expect(server.callsTo('GET', LIST)).toEqual([]);
+    view.unmount();
+  });
+
+  it("uploads the logo and saves the design with the upload's storage path", async () => {
+    const server = fakeServer({
+      [`GET ${LIST}`]: { status: 200, body: [] },
+      [`POST ${LIST}`]: { status: 201, body: { position: 4, id: 'd-new' }, position: 4 },
+    });
+    const view = renderIn(aGroup(true), server);
+    fireEvent.click(await screen.findByTestId('group-design-new'));
+    fireEvent.change(screen.getByTestId('group-design-name'), { target: { value: 'Logo' } });
+    const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(screen.getByTestId('group-design-logo-file'), { target: { files: [logo] } });
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('group-design-logo').value).toBe('/api/storage/files/f-logo/get/logo'));
+    expect(uploaded).toEqual([logo]);
+    expect(screen.getByTestId('group-design-logo-preview').getAttribute('src')).toBe('/api/storage/files/f-logo/get/logo');
+    fireEvent.click(screen.getByTestId('group-design-save'));
+    await waitFor(() => expect(server.callsTo('POST', LIST)).toHaveLength(1));
+    expect(server.callsTo('POST', LIST)[0].body).toMatchObject({ name: 'Logo', logo_url: '/api/storage/files/f-logo/get/logo' });
+    view.unmount();
+  });
+});
