@@ -24,6 +24,7 @@ const details = (can: Partial<FileCan> = {}): FileDetailsDto => ({
     current_version: 1,
     current_version_authors: ['Max Muster'],
     url: '/api/storage/files/f1/get/budget.txt?_=v1',
+    thumbnail_url: null,
     revision: 1,
     pending_versions_count: 0,
     can: { update: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, ...can },
