@@ -1,7 +1,6 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { CONSISTENCY_HEADER, fileStream, folderStream, NETWORK_ROOT_FOLDER_ID, type FolderContentsDto, type UploadedFileAnswer } from '@cn/contracts';
-import type { EventStore } from '@cn/domain';
 import { httpCaller, type SignedInClient } from './testing/signed-in-client';
 import { useDemoServer } from './testing/demo-server';
 
@@ -33,7 +32,7 @@ describe('a batch failing half-way is undone', () => {
   const failNextAppendTo = (streamId: string) => {
     const store = demo.running.infra.eventStore;
     const append = store.append.bind(store);
-    const spy = jest.spyOn(store, 'append').mockImplementation(async (...args: Parameters<EventStore['append']>) => {
+    const spy = jest.spyOn(store, 'append').mockImplementation(async (...args: Parameters<typeof store.append>) => {
       if (args[0] !== streamId) return append(...args);
       spy.mockRestore();
       throw new Error('disk full');

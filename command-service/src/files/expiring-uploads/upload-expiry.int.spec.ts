@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jest } from '@jest/globals';
 import { fileStream, NETWORK_ROOT_FOLDER_ID, ORPHAN_GRACE_MS } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
 import { startTestService, type TestService } from '../../__tests__/command-service-app';
