@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { membershipSettingsStream, type MembershipSettingsResponse } from '@cn/contracts';
+import { membershipSettingsAbilities, membershipSettingsStream, type MembershipSettingsResponse } from '@cn/contracts';
 import type { OutboxMailPort } from '@cn/platform';
 import { bounceListMailOf, PROJECTION_RUNTIME, runDigestSlot, type ProjectionServiceRuntime } from '@cn/projection-service';
 import { useDemoServer } from './testing/demo-server';
@@ -81,6 +81,12 @@ describe('the bounce list', () => {
     await bounceListMailOf(infra()).send({ to: [member.email], subject: 'Again', text: 'Hello' });
     await readModelsAt(await infra().eventStore.headPosition());
     expect((await must<MembershipSettingsResponse>(member, 'get', '/members/me/settings')).bounced).toBe(true);
+    // flags vs answers for every role, on the listed member: the rule the settings answer computes can.reactivate by
+    const mail = { digests: { enabled: true, max_upcoming_appointments: 0 }, daily_activity: { enabled: true, mode: 'new' as const } };
+    const rule = (client: typeof member, admin: boolean) => membershipSettingsAbilities({ member_id: client.id, network_admin: admin }, member.id, mail, true).reactivate;
+    expect([rule(member, false), rule(guest, false), rule(admin, true)]).toEqual([true, false, true]);
+    expect((await must<MembershipSettingsResponse>(member, 'get', `/members/${member.id}/settings`)).can.reactivate).toBe(rule(member, false));
+    expect((await call(guest, 'post', `/members/${member.id}/email/reactivate`)).status).toBe(403);
     expect((await call(admin, 'post', `/members/${member.id}/email/reactivate`)).status).toBe(200);
     expect((await stream(member.id)).at(-1)?.type).toBe('MemberEmailReactivated');
   });
