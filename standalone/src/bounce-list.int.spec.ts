@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { membershipSettingsAbilities, membershipSettingsStream, type MembershipSettingsResponse } from '@cn/contracts';
 import type { OutboxMailPort } from '@cn/platform';
 import { bounceListMailOf, PROJECTION_RUNTIME, runDigestSlot, type ProjectionServiceRuntime } from '@cn/projection-service';
@@ -32,6 +34,18 @@ describe('the bounce list', () => {
     // the SMTP test hook: the mail server refuses the member's address for good
     outbox.rejections.set(member.email, { responseCode: 550, response: '5.1.1 <member@example.org>: Recipient address rejected: User unknown' });
 
+    // the member's open console: their settings changes are pushed to it
+    const pushed: Array<{ collection?: string; id?: string }> = [];
+    const socket = new WebSocket(`ws://127.0.0.1:${(demo.server.address() as AddressInfo).port}/api/realtime`, { headers: { Cookie: member.cookie } });
+    socket.on('message', (raw: Buffer) => pushed.push(JSON.parse(raw.toString('utf8')) as { collection?: string; id?: string }));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const pushedWithin = async (ms: number): Promise<boolean> => {
+      for (const started = Date.now(); Date.now() - started < ms; await new Promise((resolve) => setTimeout(resolve, 20))) {
+        if (pushed.some((message) => message.collection === 'membership_settings' && message.id === member.id)) return true;
+      }
+      return false;
+    };
+
     const before = await must<MembershipSettingsResponse>(member, 'get', '/members/me/settings');
     expect([before.bounced, before.can.reactivate]).toEqual([false, false]);
     // not listed: nothing to activate (409 not_bounced), nothing appended
@@ -46,6 +60,8 @@ describe('the bounce list', () => {
     expect(bounced).toHaveLength(1);
     expect(bounced[0].data).toEqual({ member_id: member.id, reason: '550 5.1.1 <member@example.org>: Recipient address rejected: User unknown' });
     await readModelsAt(bounced[0].position);
+    expect(await pushedWithin(1000)).toBe(true);
+    pushed.length = 0;
 
     // the next digest skips the member (no mail, no DigestSent); the admin's still goes out
     outbox.rejections.clear();
@@ -68,6 +84,8 @@ describe('the bounce list', () => {
     // the member activates it again: MemberEmailReactivated, the answer follows, mails go out again
     expect((await call(member, 'post', '/members/me/email/reactivate')).status).toBe(200);
     expect((await stream(member.id)).at(-1)).toMatchObject({ type: 'MemberEmailReactivated', data: { member_id: member.id } });
+    expect(await pushedWithin(1000)).toBe(true);
+    socket.close();
     const after = await must<MembershipSettingsResponse>(member, 'get', '/members/me/settings');
     expect([after.bounced, after.can.reactivate]).toEqual([false, false]);
     await bounceListMailOf(infra()).send({ to: [member.email], subject: 'Back', text: 'Hello' });
