@@ -14,3 +14,5 @@ export { membersProjection } from './members/members.projection';
 export { auditProjection } from './audit/audit.projection';
 export { toMemberDto } from './members/member-dto';
 export { httpChatCommandSink } from './chat/http-chat-command-sink';
+export { bounceListMailOf } from './membership-settings/bounce-list';
+export { runDigestSlot } from './digests/digest-run';

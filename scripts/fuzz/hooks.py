@@ -65,7 +65,7 @@ _STATE, _PASS = _load_state()
 _PROTECTED = set(_STATE["protected_ids"]) | {"me"}
 _KEPT = (_STATE.get("fixtures") or {}).get("kept") or {}
 # reads only the member themself may make; path → how many calls it has had
-_OWN_ONLY = re.compile(r"^/members/\{id\}/(?:settings|ignored)$")
+_OWN_ONLY = re.compile(r"^/members/\{id\}/(?:settings|ignored|email/reactivate)$")
 _own_calls = {}
 
 
@@ -106,9 +106,12 @@ def name_self(case):
     """Every other call of an own-only member resource (reading both, saving one's settings) names the fuzzing account."""
     method = case.method.upper()
     path = case.operation.path
-    if method not in ("GET", "PUT") or not _OWN_ONLY.match(path) or not isinstance(case.path_parameters, dict):
+    if method not in ("GET", "PUT", "POST") or not _OWN_ONLY.match(path) or not isinstance(case.path_parameters, dict):
         return
     if method == "PUT" and not path.endswith("/settings"):
+        return
+    # activating one's bounce-listed address again: another's is a 403, one's own (not listed) a 409 not_bounced
+    if method == "POST" and not path.endswith("/email/reactivate"):
         return
     key = f"{method} {path}"
     calls = _own_calls[key] = _own_calls.get(key, 0) + 1

@@ -517,6 +517,8 @@ export const germanAppMessages: AppMessages = {
         MessageDeleted: 'Direktnachricht gelöscht',
         MembershipSettingsChanged: 'Mitgliedschaftseinstellungen geändert',
         DigestSent: 'Zusammenfassung per E-Mail gesendet',
+        MemberEmailBounced: 'E-Mail-Adresse auf die Bounce-Liste gesetzt',
+        MemberEmailReactivated: 'E-Mail-Adresse wieder aktiviert',
         AbuseReported: 'Missbrauch gemeldet',
         TwoFactorFactorAdded: 'Zweiter Faktor hinzugefügt',
         TwoFactorFactorRemoved: 'Zweiter Faktor entfernt',

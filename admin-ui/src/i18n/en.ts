@@ -516,6 +516,8 @@ export const englishAppMessages = {
         MessageDeleted: 'Direct message deleted',
         MembershipSettingsChanged: 'Membership settings changed',
         DigestSent: 'Email digest sent',
+        MemberEmailBounced: 'Email address bounce-listed',
+        MemberEmailReactivated: 'Email address activated again',
         AbuseReported: 'Abuse reported',
         TwoFactorFactorAdded: 'Second factor added',
         TwoFactorFactorRemoved: 'Second factor removed',

@@ -517,6 +517,8 @@ export const spanishAppMessages: AppMessages = {
         MessageDeleted: 'Mensaje directo eliminado',
         MembershipSettingsChanged: 'Ajustes de membresía cambiados',
         DigestSent: 'Resumen por correo enviado',
+        MemberEmailBounced: 'Dirección de correo en la lista de rebotes',
+        MemberEmailReactivated: 'Dirección de correo activada de nuevo',
         AbuseReported: 'Abuso denunciado',
         TwoFactorFactorAdded: 'Segundo factor añadido',
         TwoFactorFactorRemoved: 'Segundo factor eliminado',

@@ -517,6 +517,8 @@ export const frenchAppMessages: AppMessages = {
         MessageDeleted: 'Message direct supprimé',
         MembershipSettingsChanged: 'Paramètres d’adhésion modifiés',
         DigestSent: 'Résumé envoyé par e-mail',
+        MemberEmailBounced: 'Adresse e-mail mise sur la liste de rejets',
+        MemberEmailReactivated: 'Adresse e-mail réactivée',
         AbuseReported: 'Abus signalé',
         TwoFactorFactorAdded: 'Second facteur ajouté',
         TwoFactorFactorRemoved: 'Second facteur supprimé',

@@ -4,33 +4,51 @@ import { DomainError, type Decider } from '@cn/domain';
 /** A member's settings as their stream has them (null: the defaults, never changed). */
 export interface MembershipSettingsState {
   settings: MembershipSettings | null;
+  /** the address is bounce-listed (MemberEmailBounced, not reactivated since) */
+  bounced: boolean;
 }
 
-export type MembershipSettingsCommand = {
-  type: 'ChangeMembershipSettings';
-  member_id: string;
-  /** `time_zone` undefined: the member's zone stays as it is */
-  settings: RequestedMembershipSettings;
-  /** membershipSettingsAbilities for the issuer: the rule the console's flags come from */
-  can: MembershipSettingsCan;
-  /** of the selected groups, those the member belongs to */
-  member_group_ids: readonly string[];
-};
+export type MembershipSettingsCommand =
+  | {
+      type: 'ReactivateMemberEmail';
+      member_id: string;
+      /** mayReactivateMemberEmail for the issuer: the rule the console's `can.reactivate` comes from */
+      allowed: boolean;
+    }
+  | {
+      type: 'ChangeMembershipSettings';
+      member_id: string;
+      /** `time_zone` undefined: the member's zone stays as it is */
+      settings: RequestedMembershipSettings;
+      /** membershipSettingsAbilities for the issuer: the rule the console's flags come from */
+      can: MembershipSettingsCan;
+      /** of the selected groups, those the member belongs to */
+      member_group_ids: readonly string[];
+    };
 
 const notMine = (selected: readonly string[], mine: readonly string[]): boolean => selected.some((id) => !mine.includes(id));
 
 export const membershipSettingsDecider: Decider<MembershipSettingsState, MembershipSettingsCommand, MembershipSettingsEvent> = {
-  initialState: () => ({ settings: null }),
+  initialState: () => ({ settings: null, bounced: false }),
   evolve: (state, event) => {
     switch (event.type) {
       case 'MembershipSettingsChanged':
-        return { settings: event.data.settings };
+        return { ...state, settings: event.data.settings };
+      case 'MemberEmailBounced':
+        return { ...state, bounced: true };
+      case 'MemberEmailReactivated':
+        return { ...state, bounced: false };
       default:
         return state;
     }
   },
   decide: (command, state) => {
     switch (command.type) {
+      case 'ReactivateMemberEmail':
+        if (!command.allowed) throw new DomainError('forbidden', 'forbidden');
+        // an address that is not listed has nothing to activate: 409, nothing appended
+        if (!state.bounced) throw new DomainError('not_bounced', 'conflict');
+        return [{ type: 'MemberEmailReactivated', data: { member_id: command.member_id } }];
       case 'ChangeMembershipSettings': {
         if (!command.can.edit) throw new DomainError('forbidden', 'forbidden');
         const unoffered = unofferedSetting(command.settings, command.can.tabs);

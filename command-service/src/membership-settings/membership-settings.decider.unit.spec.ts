@@ -1,4 +1,4 @@
-import { changeMembershipSettingsRequestSchema, DEFAULT_MEMBERSHIP_SETTINGS, membershipSettingsAbilities, type MembershipSettings, type MembershipSettingsEvent, type RequestedMembershipSettings } from '@cn/contracts';
+import { changeMembershipSettingsRequestSchema, DEFAULT_MEMBERSHIP_SETTINGS, mayReactivateMemberEmail, membershipSettingsAbilities, type MembershipSettings, type MembershipSettingsEvent, type RequestedMembershipSettings } from '@cn/contracts';
 import { deciderSpecification } from '@cn/platform/testing';
 import { membershipSettingsDecider, type MembershipSettingsCommand } from './membership-settings.decider';
 
@@ -15,6 +15,34 @@ const change = (settings: RequestedMembershipSettings, options: { by?: string; a
 const changed = (settings: MembershipSettings): MembershipSettingsEvent => ({ type: 'MembershipSettingsChanged', data: { member_id: 'm1', settings } });
 
 describe('membershipSettingsDecider', () => {
+  describe('the bounce list', () => {
+    const bounced: MembershipSettingsEvent = { type: 'MemberEmailBounced', data: { member_id: 'm1', reason: '550 5.1.1 user unknown' } };
+    const reactivated: MembershipSettingsEvent = { type: 'MemberEmailReactivated', data: { member_id: 'm1' } };
+    const reactivate = (by: string, admin = false): MembershipSettingsCommand => ({ type: 'ReactivateMemberEmail', member_id: 'm1', allowed: mayReactivateMemberEmail({ member_id: by, network_admin: admin }, 'm1') });
+
+    it('activates a bounce-listed address again, for the member themself or a network administrator', () => {
+      spec.given([bounced]).when(reactivate('m1')).then([reactivated]);
+      spec.given([bounced]).when(reactivate('m2', true)).then([reactivated]);
+    });
+
+    it('refuses another member (403) and an address that is not listed (409 not_bounced)', () => {
+      expect(spec.given([bounced]).when(reactivate('m2')).thenRefused('forbidden').kind).toBe('forbidden');
+      expect(spec.given([]).when(reactivate('m1')).thenRefused('not_bounced').kind).toBe('conflict');
+      expect(spec.given([bounced, reactivated]).when(reactivate('m1')).thenRefused('not_bounced').kind).toBe('conflict');
+    });
+
+    it('keeps the settings across a bounce', () => {
+      spec.given([changed(selected), bounced, reactivated]).when(change(selected)).then([]);
+    });
+
+    it('offers can.reactivate only while listed, by the rule the command refuses by', () => {
+      for (const [by, admin] of [['m1', false], ['m2', false], ['m2', true]] as const) {
+        expect(membershipSettingsAbilities({ member_id: by, network_admin: admin }, 'm1', mail, true).reactivate).toBe(mayReactivateMemberEmail({ member_id: by, network_admin: admin }, 'm1'));
+        expect(membershipSettingsAbilities({ member_id: by, network_admin: admin }, 'm1', mail, false).reactivate).toBe(false);
+      }
+    });
+  });
+
   it('records the member\'s own settings, and nothing when they are the same again', () => {
     spec.given([]).when(change(selected)).then([changed(selected)]);
     spec.given([changed(selected)]).when(change(selected)).then([]);

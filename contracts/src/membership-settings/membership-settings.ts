@@ -113,8 +113,21 @@ export const DigestSent = defineEvent(
   }),
 );
 
-export const membershipSettingsEvents = [MembershipSettingsChanged, DigestSent] as const;
-export type MembershipSettingsEvent = EventOf<typeof MembershipSettingsChanged> | EventOf<typeof DigestSent>;
+// ---- the bounce list ----
+
+/**
+ * The member's address is bounce-listed: the mail server refused a mail to it for good (an SMTP 5xx).
+ * `reason` is the server's reply code and text, shortened; it never carries credentials. While listed, no
+ * digest, newsletter, notification or birthday mail goes to the member.
+ */
+export const MemberEmailBounced = defineEvent('MemberEmailBounced', 1, z.object({ member_id: z.string(), reason: z.string().max(300) }));
+/** The member (or a network administrator) activated the address again: mails go out again. */
+export const MemberEmailReactivated = defineEvent('MemberEmailReactivated', 1, z.object({ member_id: z.string() }));
+/** what a bounce event keeps of the server's reply: one line, at most 300 characters */
+export const bounceReasonOf = (responseCode: number, response: string): string => `${responseCode} ${response.replace(/\s+/g, ' ').trim()}`.slice(0, 300);
+
+export const membershipSettingsEvents = [MembershipSettingsChanged, DigestSent, MemberEmailBounced, MemberEmailReactivated] as const;
+export type MembershipSettingsEvent = EventOf<typeof MembershipSettingsChanged> | EventOf<typeof DigestSent> | EventOf<typeof MemberEmailBounced> | EventOf<typeof MemberEmailReactivated>;
 
 // ---- abilities: one rule for the console's flags and the server's refusals ----
 
@@ -136,11 +149,17 @@ export interface MembershipSettingsTabs {
 export interface MembershipSettingsCan {
   /** only the member edits their own settings (nobody reads another's either) */
   edit: boolean;
+  /** the address is bounce-listed and the viewer is the member themself or a network administrator: POST /members/{id}/email/reactivate */
+  reactivate: boolean;
   tabs: MembershipSettingsTabs;
 }
 
-export const membershipSettingsAbilities = (viewer: MembershipSettingsViewer, subjectId: string, mail: Pick<NetworkSettings['mail'], 'digests' | 'daily_activity'>): MembershipSettingsCan => ({
+/** who may activate a bounce-listed address again (the route answers 403 to anyone else) */
+export const mayReactivateMemberEmail = (viewer: MembershipSettingsViewer, subjectId: string): boolean => viewer.member_id === subjectId || viewer.network_admin;
+
+export const membershipSettingsAbilities = (viewer: MembershipSettingsViewer, subjectId: string, mail: Pick<NetworkSettings['mail'], 'digests' | 'daily_activity'>, bounced = false): MembershipSettingsCan => ({
   edit: viewer.member_id === subjectId,
+  reactivate: bounced && mayReactivateMemberEmail(viewer, subjectId),
   tabs: {
     email_digests: mail.digests.enabled,
     email_daily_digests: mail.daily_activity.enabled,
@@ -166,6 +185,8 @@ export const unofferedSetting = (settings: Omit<MembershipSettings, 'time_zone'>
 export interface MembershipSettingsResponse {
   settings: MembershipSettings;
   can: MembershipSettingsCan;
+  /** the address is bounce-listed: the page shows only the activate hint instead of the mail tabs */
+  bounced: boolean;
   /** the member's groups, for 'selected groups' */
   groups: Array<{ id: string; name: string }>;
   /** the network's zone, what `time_zone: null` means */

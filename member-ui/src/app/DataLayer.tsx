@@ -20,6 +20,7 @@ import { membershipRolesLive } from '../membership-roles/membership-roles-live';
 import { subscriptionsLive } from '../membership-settings/subscriptions-queries';
 import { newsletterScheduleLive } from '../membership-settings/newsletter-schedule';
 import { devicesLive } from '../devices/devices-api';
+import { membershipSettingsLive } from '../membership-settings/membership-settings-api';
 import { mapLive } from '../map/map-queries';
 import { followsLive } from '../follows/follows-queries';
 import { widgetBarsLive } from '../widgetbars/widgetbars-queries';
@@ -27,7 +28,7 @@ import { designsLive } from '../designs/designs-queries';
 import { pagesLive } from '../pages/pages-queries';
 
 /** Each feature's reading of pushed changes; a feature with live data adds its route here, as it adds its routes to App. */
-const LIVE_ROUTES: readonly LiveRoute[] = [activitiesLive, appointmentsLive, calendarsLive, channelsLive, directoryLive, membersLive, notificationsLive, groupsLive, messagesLive, unreadsLive, twoFactorLive, legalLive, navigationLive, appsLive, filesLive, membershipRolesLive, subscriptionsLive, administrationNavigationLive, mapLive, devicesLive, followsLive, newsletterScheduleLive, widgetBarsLive, designsLive, pagesLive];
+const LIVE_ROUTES: readonly LiveRoute[] = [activitiesLive, appointmentsLive, calendarsLive, channelsLive, directoryLive, membersLive, notificationsLive, groupsLive, messagesLive, unreadsLive, twoFactorLive, legalLive, navigationLive, appsLive, filesLive, membershipRolesLive, subscriptionsLive, administrationNavigationLive, mapLive, devicesLive, followsLive, newsletterScheduleLive, widgetBarsLive, designsLive, pagesLive, membershipSettingsLive];
 
 /** The console's one query cache, kept live by the realtime channel (inside the session, which owns the channel). */
 export const DataLayer = ({ client, children }: { client: QueryClient; children: ReactNode }) => (

@@ -16,12 +16,12 @@ import { useCommand } from '../api/useCommand';
 import { usePageTitle } from '../common/usePageTitle';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useSession } from '../session/SessionContext';
-import { membershipSettingsApi } from './membership-settings-api';
+import { membershipSettingsApi, membershipSettingsKeys } from './membership-settings-api';
 import { SubscriptionsList } from './SubscriptionsList';
 import { BrowserNotifications } from '../devices/BrowserNotifications';
 import { newsletterScheduleApi, newsletterScheduleKeys, scheduleWording } from './newsletter-schedule';
 
-const keys = ['membership-settings'] as const;
+const keys = membershipSettingsKeys;
 type Digest = MembershipSettings['email_digests'];
 
 /** when the newsletter goes out, as the administrators set it (live: their change shows at once) */
@@ -131,6 +131,31 @@ const TimeZoneFieldset = ({ value, networkZone, onChange }: { value: string | nu
   );
 };
 
+/** a bounce-listed address: instead of the mail tabs, only the hint and (by can.reactivate) the 'activate' button */
+const BouncedHint = ({ memberId, canReactivate }: { memberId: string; canReactivate: boolean }) => {
+  const { t, i18n } = useTranslation();
+  const { api } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const reactivate = useCommand(() => membershipSettingsApi(api).reactivate(memberId), [keys]);
+  return (
+    <div className="settings-fieldset" role="status" data-testid="settings-bounced">
+      <p className="settings-hint">{t('membership_settings.bounced.hint')}</p>
+      {canReactivate ? (
+        <button
+          type="button"
+          className="button"
+          disabled={reactivate.isPending}
+          data-testid="settings-reactivate"
+          onClick={() => reactivate.mutate(undefined, { onError: (failure) => setError(refusalMessageKey(i18n, errorKeyOf(failure), ['membership_settings.errors'])) })}
+        >
+          {t('membership_settings.bounced.activate')}
+        </button>
+      ) : null}
+      {error ? <p role="alert">{t(error)}</p> : null}
+    </div>
+  );
+};
+
 const SettingsForm = ({ memberId, loaded }: { memberId: string; loaded: MembershipSettingsResponse }) => {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
@@ -154,22 +179,28 @@ const SettingsForm = ({ memberId, loaded }: { memberId: string; loaded: Membersh
         });
       }}
     >
-      {tabs.email_digests ? <DigestFieldset name="email_digests" value={settings.email_digests} groups={loaded.groups} onChange={(value) => set('email_digests', value)} /> : null}
-      {tabs.email_daily_digests ? <DigestFieldset name="email_daily_digests" value={settings.email_daily_digests} groups={loaded.groups} onChange={(value) => set('email_daily_digests', value)} /> : null}
-      {tabs.email_subscriptions ? <KeyList name="email_subscriptions" options={EMAIL_SUBSCRIPTION_KEYS} value={settings.email_subscriptions} onChange={(value) => set('email_subscriptions', value)} /> : null}
-      {tabs.email_notifications ? <KeyList name="email_notifications" options={EMAIL_NOTIFICATION_KEYS} value={settings.email_notifications} onChange={(value) => set('email_notifications', value)} /> : null}
-      {tabs.email_newsletter ? (
-        <fieldset className="settings-fieldset" data-testid="settings-email_newsletter">
-          <legend>{t('membership_settings.tabs.email_newsletter')}</legend>
-          <label>
-            <input type="checkbox" checked={settings.email_newsletter} onChange={(event) => set('email_newsletter', event.target.checked)} /> {t('membership_settings.newsletter')}
-          </label>
-          <NewsletterSchedule />
-        </fieldset>
-      ) : null}
-      {tabs.email_admin_notifications ? (
-        <KeyList name="email_admin_notifications" options={EMAIL_ADMIN_NOTIFICATION_KEYS} value={settings.email_admin_notifications} onChange={(value) => set('email_admin_notifications', value)} />
-      ) : null}
+      {loaded.bounced ? (
+        <BouncedHint memberId={memberId} canReactivate={loaded.can.reactivate} />
+      ) : (
+        <>
+          {tabs.email_digests ? <DigestFieldset name="email_digests" value={settings.email_digests} groups={loaded.groups} onChange={(value) => set('email_digests', value)} /> : null}
+          {tabs.email_daily_digests ? <DigestFieldset name="email_daily_digests" value={settings.email_daily_digests} groups={loaded.groups} onChange={(value) => set('email_daily_digests', value)} /> : null}
+          {tabs.email_subscriptions ? <KeyList name="email_subscriptions" options={EMAIL_SUBSCRIPTION_KEYS} value={settings.email_subscriptions} onChange={(value) => set('email_subscriptions', value)} /> : null}
+          {tabs.email_notifications ? <KeyList name="email_notifications" options={EMAIL_NOTIFICATION_KEYS} value={settings.email_notifications} onChange={(value) => set('email_notifications', value)} /> : null}
+          {tabs.email_newsletter ? (
+            <fieldset className="settings-fieldset" data-testid="settings-email_newsletter">
+              <legend>{t('membership_settings.tabs.email_newsletter')}</legend>
+              <label>
+                <input type="checkbox" checked={settings.email_newsletter} onChange={(event) => set('email_newsletter', event.target.checked)} /> {t('membership_settings.newsletter')}
+              </label>
+              <NewsletterSchedule />
+            </fieldset>
+          ) : null}
+          {tabs.email_admin_notifications ? (
+            <KeyList name="email_admin_notifications" options={EMAIL_ADMIN_NOTIFICATION_KEYS} value={settings.email_admin_notifications} onChange={(value) => set('email_admin_notifications', value)} />
+          ) : null}
+        </>
+      )}
       <TimeZoneFieldset value={settings.time_zone ?? null} networkZone={loaded.network_time_zone ?? ''} onChange={(value) => set('time_zone', value)} />
       {notice ? (
         <p role={notice.ok ? 'status' : 'alert'} data-testid="settings-notice">

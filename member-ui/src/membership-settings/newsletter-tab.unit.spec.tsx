@@ -8,7 +8,8 @@ import { scheduleWording } from './newsletter-schedule';
 
 const loaded: MembershipSettingsResponse = {
   settings: DEFAULT_MEMBERSHIP_SETTINGS,
-  can: { edit: true, tabs: { email_digests: true, email_daily_digests: false, email_subscriptions: false, email_notifications: true, email_newsletter: true, email_admin_notifications: false } },
+  can: { edit: true, reactivate: false, tabs: { email_digests: true, email_daily_digests: false, email_subscriptions: false, email_notifications: true, email_newsletter: true, email_admin_notifications: false } },
+  bounced: false,
   groups: [],
   network_time_zone: 'Europe/Berlin',
 };

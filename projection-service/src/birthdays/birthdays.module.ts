@@ -2,6 +2,7 @@ import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplica
 import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { createBirthdayMails, type BirthdayMails } from './birthday-mails';
+import { bounceListMailOf } from '../membership-settings/bounce-list';
 
 /** The daily birthday mails, beside the read side whose members they read. */
 @Injectable()
@@ -12,7 +13,7 @@ export class BirthdaySending implements OnApplicationBootstrap, OnApplicationShu
     const logger = infra.logger.child({ component: 'birthdays' });
     this.mails = createBirthdayMails({
       store: infra.documentStore,
-      mail: infra.mail,
+      mail: bounceListMailOf(infra),
       clock: infra.clock,
       logger,
       onDay: (day, sent) => logger.info({ day, sent }, 'birthday mails sent'),

@@ -87,16 +87,17 @@ export const runDigestSlot = async (deps: DigestRunDeps, slot: DigestSlot, zone?
   const networkZone = deps.timeZone ?? network.basic.time_zone ?? DEFAULT_TIME_ZONE;
   const members = (await membersCollection(deps.store).find({ deleted: false })).filter((member) => member.email !== '');
   const locked = new Set((await deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).getMany(members.map((member) => member._id))).map((lock) => lock._id));
-  const settingsOf = new Map(
-    (await deps.store.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection)).getMany(members.map((member) => member._id))).map((doc) => [doc._id, doc.settings]),
-  );
+  const settingsDocs = await deps.store.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection)).getMany(members.map((member) => member._id));
+  const settingsOf = new Map(settingsDocs.map((doc) => [doc._id, doc.settings]));
+  // a bounce-listed address gets no digest (nor is one recorded) until it is activated again
+  const bounced = new Set(settingsDocs.filter((doc) => doc.bounced === true).map((doc) => doc._id));
   // the streams' facts once; each member sees them through their own eyes
   const shared = await loadStreamsContext(deps.store, { member_id: '', network_admin: false, external: false });
   const result: DigestRunResult = { sent: [], empty: [] };
   const now = deps.clock();
 
   for (const member of members) {
-    if (locked.has(member._id)) continue;
+    if (locked.has(member._id) || bounced.has(member._id)) continue;
     const settings = settingsOf.get(member._id) ?? DEFAULT_MEMBERSHIP_SETTINGS;
     if (!settings[kind].enabled) continue;
     // a pinned zone (tests) is everyone's; else the member's own, or the network's

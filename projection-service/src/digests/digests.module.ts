@@ -4,6 +4,7 @@ import { PROJECTION_RUNTIME } from '../core/projection-core';
 import type { ProjectionFeature } from '../core/projection-feature';
 import type { ProjectionServiceRuntime } from '../projection-runtime';
 import { createDigestSchedule, type DigestSchedule } from './digest-schedule';
+import { bounceListMailOf } from '../membership-settings/bounce-list';
 
 /** how long a due slot waits for the read models to catch up before the scheduler retries it */
 const READ_MODELS_WAIT_MS = 10_000;
@@ -18,7 +19,7 @@ export class DigestSending implements OnApplicationBootstrap, OnApplicationShutd
     this.schedule = createDigestSchedule({
       store: infra.documentStore,
       eventStore: infra.eventStore,
-      mail: infra.mail,
+      mail: bounceListMailOf(infra),
       clock: infra.clock,
       baseUrl: infra.config.publicUrl,
       readModelsAt: (position) => runtime.readModels.waitFor(position, READ_MODELS_WAIT_MS),

@@ -9,6 +9,7 @@ import { MessagesController } from './messages.controller';
 import { messageBodiesProjection, messageCopiesProjection } from './messages.projection';
 import { MessagesReader } from './messages.read';
 import { messageCopiesPublisher } from './messages.realtime';
+import { bounceListMailOf } from '../membership-settings/bounce-list';
 
 /** The direct messages' mails, a reactor started beside the read side (it waits for the copies and the sealed bodies). */
 @Injectable()
@@ -21,7 +22,7 @@ export class MessageMails implements OnApplicationBootstrap, OnApplicationShutdo
       store: infra.documentStore,
       eventStore: infra.eventStore,
       bus: infra.bus,
-      mail: infra.mail,
+      mail: bounceListMailOf(infra),
       cipher: infra.cipher,
       clock: infra.clock,
       baseUrl: infra.config.publicUrl,

@@ -99,11 +99,14 @@ export const runNewsletterSlot = async (deps: NewsletterDeps, slot: NewsletterSl
   const members = (await membersCollection(deps.store).find({ deleted: false })).filter((member) => member.email !== '');
   const ids = members.map((member) => member._id);
   const locked = new Set((await deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).getMany(ids)).map((lock) => lock._id));
-  const settingsOf = new Map((await deps.store.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection)).getMany(ids)).map((doc) => [doc._id, doc.settings]));
+  const settingsDocs = await deps.store.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection)).getMany(ids);
+  const settingsOf = new Map(settingsDocs.map((doc) => [doc._id, doc.settings]));
+  // a bounce-listed address gets no newsletter until it is activated again
+  const bounced = new Set(settingsDocs.filter((doc) => doc.bounced === true).map((doc) => doc._id));
   const now = deps.clock();
   const sent: string[] = [];
   for (const member of members) {
-    if (locked.has(member._id)) continue;
+    if (locked.has(member._id) || bounced.has(member._id)) continue;
     const settings = settingsOf.get(member._id) ?? DEFAULT_MEMBERSHIP_SETTINGS;
     if (!settings.email_newsletter) continue;
     const ctx = await loadReadContext(deps.store, member, now);

@@ -7,6 +7,7 @@ import { NewsletterController, NewsletterScheduleController } from './newsletter
 import { newsletterChangePublishers } from './newsletter.realtime';
 import { newsletterProjection } from './newsletter.projection';
 import { createNewsletterSchedule, type NewsletterSchedule } from './newsletter-sending';
+import { bounceListMailOf } from '../membership-settings/bounce-list';
 
 /** how long a due slot waits for the read models to catch up before the scheduler retries it */
 const READ_MODELS_WAIT_MS = 10_000;
@@ -21,7 +22,7 @@ export class NewsletterSending implements OnApplicationBootstrap, OnApplicationS
     this.schedule = createNewsletterSchedule({
       store: infra.documentStore,
       eventStore: infra.eventStore,
-      mail: infra.mail,
+      mail: bounceListMailOf(infra),
       clock: infra.clock,
       baseUrl: infra.config.publicUrl,
       readModelsAt: (position) => runtime.readModels.waitFor(position, READ_MODELS_WAIT_MS),

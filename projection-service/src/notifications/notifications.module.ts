@@ -9,6 +9,7 @@ import { homeNotificationsProjection } from './home-notifications.projection';
 import { createNotificationMailer, READ_MODELS_WAIT_MS } from './notification-mails';
 import { notificationFeedsProjection, notificationReadsProjection } from './notifications.projection';
 import { notificationPublishers } from './notifications.realtime';
+import { bounceListMailOf } from '../membership-settings/bounce-list';
 
 /** The notification mails' reactor, started beside the read side (it waits for the read models it reads). */
 @Injectable()
@@ -21,7 +22,7 @@ export class NotificationMails implements OnApplicationBootstrap, OnApplicationS
       store: infra.documentStore,
       eventStore: infra.eventStore,
       bus: infra.bus,
-      mail: infra.mail,
+      mail: bounceListMailOf(infra),
       clock: infra.clock,
       baseUrl: infra.config.publicUrl,
       readModelsAt: (position) => runtime.readModels.waitFor(position, READ_MODELS_WAIT_MS),
