@@ -160,6 +160,13 @@ const SettingsForm = ({ memberId, loaded }: { memberId: string; loaded: Membersh
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   const [settings, setSettings] = useState(loaded.settings);
+  // what the form was last given: a pushed change (another tab, a bounce) or the own save's answer replaces the
+  // fields only while the member has not changed them; unsaved edits are never undone by a push
+  const [given, setGiven] = useState(loaded.settings);
+  if (loaded.settings !== given) {
+    setGiven(loaded.settings);
+    if (JSON.stringify(settings) === JSON.stringify(given)) setSettings(loaded.settings);
+  }
   const [notice, setNotice] = useState<{ ok: boolean; key: string } | null>(null);
   const save = useCommand((next: MembershipSettings) => membershipSettingsApi(api).change(memberId, next), [keys]);
   const { tabs } = loaded.can;
@@ -228,7 +235,7 @@ export const MembershipSettingsPage = () => {
       <h1 className="page__title">{t('membership_settings.title')}</h1>
       {query.isPending ? <p className="muted">{t('common.loading')}</p> : null}
       {query.isError ? <p role="alert">{t('membership_settings.unavailable')}</p> : null}
-      {query.data ? <SettingsForm key={query.dataUpdatedAt} memberId={id} loaded={query.data} /> : null}
+      {query.data ? <SettingsForm key={id} memberId={id} loaded={query.data} /> : null}
       {query.data?.can.tabs.email_subscriptions ? <SubscriptionsList memberId={id} /> : null}
       {query.data ? <BrowserNotifications /> : null}
     </section>

@@ -51,4 +51,25 @@ describe('a bounce-listed address on the membership settings page', () => {
     await screen.findByTestId('settings-bounced');
     expect(screen.queryByTestId('settings-reactivate')).toBeNull();
   });
+  it('keeps an unsaved edit when a change is pushed, and follows the push while the form is untouched', async () => {
+    let newsletter = true;
+    const server = fakeServer({
+      'GET /members/m1/settings': (): Answer => ({ status: 200, body: { ...answer(false), settings: { ...DEFAULT_MEMBERSHIP_SETTINGS, email_newsletter: newsletter } } }),
+      'GET /api/v1/newsletter': { status: 200, body: { enabled: false, interval: 'weekly', day: 'mon', second_day: null, time: 'am', second_time: null } },
+    });
+    const { channel } = renderPage(<MembershipSettingsPage />, { url: '/members/m1/settings/edit', path: '/members/:id/settings/edit', api: server.api });
+    expect(((await screen.findByTestId('settings-email_newsletter')).querySelector('input') as HTMLInputElement).checked).toBe(true);
+    // another tab turns the newsletter off: the untouched form follows
+    newsletter = false;
+    act(() => channel.push({ collection: 'membership_settings', id: 'm1', doc: { position: 3 } }));
+    await waitFor(() => expect((screen.getByTestId('settings-email_newsletter').querySelector('input') as HTMLInputElement).checked).toBe(false));
+    // the member turns it on here, unsaved; a push meanwhile must not undo it
+    const shown = screen.getByTestId('settings-email_newsletter').querySelector('input') as HTMLInputElement;
+    fireEvent.click(shown);
+    expect(shown.checked).toBe(true);
+    act(() => channel.push({ collection: 'membership_settings', id: 'm1', doc: { position: 4 } }));
+    await waitFor(() => expect(server.callsTo('GET', '/members/m1/settings').length).toBeGreaterThanOrEqual(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(((await screen.findByTestId('settings-email_newsletter')).querySelector('input') as HTMLInputElement).checked).toBe(true);
+  });
 });
