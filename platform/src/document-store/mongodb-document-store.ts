@@ -222,7 +222,16 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
           await mongo.deleteMany({});
           return;
         }
-        await db.collection(source).rename(name, { dropTarget: true });
+        try {
+          // MongoDB swaps in one step
+          await db.collection(source).rename(name, { dropTarget: true });
+        } catch (error) {
+          // FerretDB does not implement dropTarget: the old version goes first, so readers of this collection
+          // see it empty for the moment between the two steps (the embedded store swaps in one transaction)
+          if (!/dropTarget/.test(error instanceof Error ? error.message : String(error))) throw error;
+          await db.collection(name).drop().catch(() => undefined);
+          await db.collection(source).rename(name);
+        }
       },
     };
   };
