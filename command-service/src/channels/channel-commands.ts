@@ -4,7 +4,7 @@ import type { CommandContext, HandledCommand } from '@cn/domain';
 import { validationProblem } from '@cn/platform';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
-import { channelDecider, type ChannelCommand } from './channel.decider';
+import { channelDecider, evolveChannel, initialChannelState, type ChannelCommand, type ChannelState } from './channel.decider';
 
 /** The steps every channel command shares: who asks (from the command side's own lookup) and the decider on the channel's stream. */
 @Injectable()
@@ -30,6 +30,12 @@ export class ChannelCommands {
     const members = await Promise.all(memberIds.map((id) => this.lookup.member(id)));
     const errors = memberIds.flatMap((_id, i) => (members[i] && !members[i].erased ? [] : [{ field: `${field}.${i}`, key: 'unknown_member' }]));
     if (errors.length > 0) throw validationProblem(errors);
+  }
+
+  /** the channel as its stream tells it (the group commands' `state` twin): checks made before any work the decider repeats */
+  async state(slug: string): Promise<ChannelState> {
+    const events = await this.runner.eventStore.readStream(channelStream(slug));
+    return events.reduce((current, event) => evolveChannel(current, { type: event.type, data: event.data } as ChannelEvent), initialChannelState());
   }
 
   run(name: string, slug: string, issuer: CommandContext, command: ChannelCommand): Promise<HandledCommand<ChannelEvent>> {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { channelAbilities, channelImagePath, channelStream, type ChannelEvent, type ChannelImageAccepted } from '@cn/contracts';
+import { channelAbilities, channelImagePath, type ChannelImageAccepted } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
 import { InjectPort, type FileStorage } from '@cn/platform';
 import type { MultipartReader } from '../../files/multipart';
 import { ImageResizer } from '../../shared/image-resizer';
 import { storeProfileImageWithSizes } from '../../shared/profile-image-upload';
-import { CommandRunner } from '../../core/command-runner';
-import { channelFactsOf, evolveChannel, initialChannelState } from '../channel.decider';
+import { channelFactsOf } from '../channel.decider';
 import { ChannelCommands, channelViewerOf } from '../channel-commands';
 
 export const UPLOAD_CHANNEL_IMAGE = 'UploadChannelImage';
@@ -31,15 +30,13 @@ export class UploadChannelImageCommand extends Command<ChannelImageAccepted> {
 export class UploadChannelImageHandler implements ICommandHandler<UploadChannelImageCommand> {
   constructor(
     private readonly channels: ChannelCommands,
-    private readonly runner: CommandRunner,
     @InjectPort('fileStorage') private readonly storage: FileStorage,
     private readonly resizer: ImageResizer,
   ) {}
 
   async execute({ issuer, payload }: UploadChannelImageCommand): Promise<ChannelImageAccepted> {
     const viewer = channelViewerOf(await this.channels.viewer(issuer));
-    const events = await this.runner.eventStore.readStream(channelStream(payload.slug));
-    const state = events.reduce((current, event) => evolveChannel(current, { type: event.type, data: event.data } as ChannelEvent), initialChannelState());
+    const state = await this.channels.state(payload.slug);
     const can = channelAbilities(channelFactsOf(state), viewer);
     if (state.status !== 'created' || !can.subscribe) throw new DomainError('not_found', 'not_found');
     if (!can.update) throw new DomainError('forbidden', 'forbidden');
