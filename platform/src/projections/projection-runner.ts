@@ -831,12 +831,39 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   let changeFollower: BusConsumer | null = null;
   /** longer than any batch takes: a change passed on before its documents are written would show the old ones */
   const CHANGE_WAIT_MS = 60_000;
+  /** the working read models an event changes, those whose documents it makes whole or the others */
+  const interestedIn = (delivered: RecordedEvent, whole: boolean): Track[] =>
+    tracks.filter((track) => track.failure === null && (track.projection.wholeFromOneEvent === true) === whole && track.types.has(delivered.type));
+  /** the changes passed on once their documents are written, one batch after the other */
+  let writtenChanges: Promise<void> = Promise.resolve();
   const passChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
+    const keys: SubjectKeys = new Map();
+    // documents one event makes whole (a chat message) go out at once, built from the event as the
+    // projector will write them: waiting for another process's write costs several store round trips
+    for (const delivered of events) {
+      const interested = interestedIn(delivered, true);
+      if (interested.length === 0) continue;
+      const event = readEvent(delivered);
+      const revealed = await options.cipher.reveal(event, keys);
+      for (const track of interested) {
+        for (const id of track.projection.documentIds(revealed)) {
+          const next = track.projection.evolve(null, revealed, id);
+          if (next !== null) options.onChange?.({ collection: track.collection, id, doc: { ...next, _id: id, _position: event.position }, event });
+        }
+      }
+    }
+    if (!events.some((delivered) => interestedIn(delivered, false).length > 0)) return;
+    // the others once written, in order, without holding up the next batch's whole documents behind the wait
+    writtenChanges = writtenChanges
+      .then(() => passWrittenChangesOn(events))
+      .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'passing changes on failed'));
+  };
+  const passWrittenChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
+    const keys: SubjectKeys = new Map();
     const last = events[events.length - 1]?.position ?? 0;
     if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
-    const keys: SubjectKeys = new Map();
     for (const delivered of events) {
-      const interested = tracks.filter((track) => track.failure === null && track.projection.eventTypes.includes(delivered.type));
+      const interested = interestedIn(delivered, false);
       if (interested.length === 0) continue;
       const event = readEvent(delivered);
       const revealed = await options.cipher.reveal(event, keys);
