@@ -77,9 +77,11 @@ describe('email for direct messages (a reactor beside the read side)', () => {
   it('mails only a link when the network does not send message bodies', async () => {
     await mailSettings(false);
     head = await send('m2', 'cat', ['bob', 'ada'], 'Secret plan', 'The treasure is under the oak');
-    await eventually(() => mailsTo('bob').length === 2 && mailsTo('ada').length === 1);
+    // Bob had a mail a moment ago: his waits for the end of his batching window (message-mail-batches spec)
+    await eventually(() => mailsTo('ada').length === 1);
     await settled();
-    for (const mail of [mailsTo('bob')[1], mailsTo('ada')[0]]) {
+    expect(mailsTo('bob')).toHaveLength(1);
+    for (const mail of [mailsTo('ada')[0]]) {
       expect(mail.subject).toMatch(/Cat Member$/);
       expect(mail.text).toContain('https://club.example/messages/m2');
       expect(mail.text).not.toContain('Secret plan');
@@ -96,7 +98,7 @@ describe('email for direct messages (a reactor beside the read side)', () => {
 
   it('sends each mail once, also when the reactor replays the log after a restart', async () => {
     const before = mails().length;
-    expect(before).toBe(3);
+    expect(before).toBe(2);
     await h.close();
     // the reactor's checkpoint lost: it reads the whole log again
     h = await startHarness({ PUBLIC_URL: 'https://club.example' }, { dir });
