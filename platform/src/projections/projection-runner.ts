@@ -836,22 +836,30 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     tracks.filter((track) => track.failure === null && (track.projection.wholeFromOneEvent === true) === whole && track.types.has(delivered.type));
   /** the changes passed on once their documents are written, one batch after the other */
   let writtenChanges: Promise<void> = Promise.resolve();
-  const passChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
+  /** each document the events change in the read models chosen (whole or not), with the event revealed */
+  const eachChanged = async (
+    events: readonly RecordedEvent[],
+    whole: boolean,
+    each: (track: Track, id: string, revealed: RecordedEvent, event: RecordedEvent) => Promise<void> | void,
+  ): Promise<void> => {
     const keys: SubjectKeys = new Map();
-    // documents one event makes whole (a chat message) go out at once, built from the event as the
-    // projector will write them: waiting for another process's write costs several store round trips
     for (const delivered of events) {
-      const interested = interestedIn(delivered, true);
+      const interested = interestedIn(delivered, whole);
       if (interested.length === 0) continue;
       const event = readEvent(delivered);
       const revealed = await options.cipher.reveal(event, keys);
       for (const track of interested) {
-        for (const id of track.projection.documentIds(revealed)) {
-          const next = track.projection.evolve(null, revealed, id);
-          if (next !== null) options.onChange?.({ collection: track.collection, id, doc: { ...next, _id: id, _position: event.position }, event });
-        }
+        for (const id of track.projection.documentIds(revealed)) await each(track, id, revealed, event);
       }
     }
+  };
+  const passChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
+    // documents one event makes whole (a chat message) go out at once, built from the event as the
+    // projector will write them: waiting for another process's write costs several store round trips
+    await eachChanged(events, true, (track, id, revealed, event) => {
+      const next = track.projection.evolve(null, revealed, id);
+      if (next !== null) options.onChange?.({ collection: track.collection, id, doc: { ...next, _id: id, _position: event.position }, event });
+    });
     if (!events.some((delivered) => interestedIn(delivered, false).length > 0)) return;
     // the others once written, in order, without holding up the next batch's whole documents behind the wait
     writtenChanges = writtenChanges
@@ -859,21 +867,12 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'passing changes on failed'));
   };
   const passWrittenChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
-    const keys: SubjectKeys = new Map();
     const last = events[events.length - 1]?.position ?? 0;
     if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
-    for (const delivered of events) {
-      const interested = interestedIn(delivered, false);
-      if (interested.length === 0) continue;
-      const event = readEvent(delivered);
-      const revealed = await options.cipher.reveal(event, keys);
-      for (const track of interested) {
-        for (const id of track.projection.documentIds(revealed)) {
-          const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
-          options.onChange?.({ collection: track.collection, id, doc, event });
-        }
-      }
-    }
+    await eachChanged(events, false, async (track, id, _revealed, event) => {
+      const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+      options.onChange?.({ collection: track.collection, id, doc, event });
+    });
   };
   const followChanges = async (): Promise<BusConsumer | null> =>
     options.onChange

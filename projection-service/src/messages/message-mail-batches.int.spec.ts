@@ -1,37 +1,22 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_MEMBERSHIP_SETTINGS, DEFAULT_NETWORK_SETTINGS, memberStream, membershipSettingsStream, messageStream, networkStream } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
 import { sendMessage } from '../__tests__/messages';
 import { startHarness, type Harness } from '../__tests__/harness';
+import { outboxMails, type SentMail, clockFrom } from '../__tests__/outbox';
 import { MESSAGE_MAIL_BATCHES_COLLECTION, MESSAGE_MAIL_WINDOW_MS, MESSAGE_MAILS } from './message-mails';
 import { MessageMails } from './messages.module';
 
-interface SentMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
 const T0 = Date.parse('2026-12-01T10:00:00.000Z');
 const MINUTE = 60_000;
-/** a clock that runs from `at` on (the services' timers are armed against it) */
-const clockAt = (at: number): (() => Date) => {
-  const offset = at - Date.now();
-  return () => new Date(Date.now() + offset);
-};
 
 describe('direct message mails are batched per recipient within a window (durable across restarts)', () => {
   jest.setTimeout(60_000);
   let dir: string;
   let h: Harness;
-  const mails = (): SentMail[] =>
-    existsSync(join(dir, 'outbox'))
-      ? readdirSync(join(dir, 'outbox'))
-          .filter((name) => name.endsWith('.json'))
-          .map((name) => JSON.parse(readFileSync(join(dir, 'outbox', name), 'utf8')) as SentMail)
-      : [];
+  const mails = (): SentMail[] => outboxMails(dir);
   const mailsTo = (member: string): SentMail[] => mails().filter((mail) => mail.to.includes(`${member}@example.org`));
   const mailer = () => h.app.get(MessageMails, { strict: false }).mailer;
   /** the reactor dealt with everything appended so far, and no window's timer is running */
@@ -41,14 +26,14 @@ describe('direct message mails are batched per recipient within a window (durabl
   };
   const restartAt = async (at: number): Promise<void> => {
     await h.close();
-    h = await startHarness({ PUBLIC_URL: 'https://club.example' }, { dir, clock: clockAt(at) });
+    h = await startHarness({ PUBLIC_URL: 'https://club.example' }, { dir, clock: clockFrom(at) });
   };
   const send = (id: string, author: string, recipients: string[], subject: string, content: string): Promise<number> =>
     sendMessage(h, { id, author, recipients, subject, content });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cn-message-batches-'));
-    h = await startHarness({ PUBLIC_URL: 'https://club.example' }, { dir, clock: clockAt(T0) });
+    h = await startHarness({ PUBLIC_URL: 'https://club.example' }, { dir, clock: clockFrom(T0) });
     for (const [id, first] of [
       ['ada', 'Ada'],
       ['bob', 'Bob'],

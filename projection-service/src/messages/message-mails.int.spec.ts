@@ -1,30 +1,20 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_MEMBERSHIP_SETTINGS, DEFAULT_NETWORK_SETTINGS, memberStream, membershipSettingsStream, networkStream } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
 import { sendMessage } from '../__tests__/messages';
 import { startHarness, type Harness } from '../__tests__/harness';
+import { outboxMails, type SentMail } from '../__tests__/outbox';
 import { MESSAGE_MAILS } from './message-mails';
 import { MessageMails } from './messages.module';
-
-interface SentMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
 
 describe('email for direct messages (a reactor beside the read side)', () => {
   jest.setTimeout(30_000);
   let dir: string;
   let h: Harness;
   let head = 0;
-  const mails = (): SentMail[] =>
-    existsSync(join(dir, 'outbox'))
-      ? readdirSync(join(dir, 'outbox'))
-          .filter((name) => name.endsWith('.json'))
-          .map((name) => JSON.parse(readFileSync(join(dir, 'outbox', name), 'utf8')) as SentMail)
-      : [];
+  const mails = (): SentMail[] => outboxMails(dir);
   const mailsTo = (member: string): SentMail[] => mails().filter((mail) => mail.to.includes(`${member}@example.org`));
   /** waits until the reactor has dealt with everything appended so far */
   const settled = async (): Promise<void> => {
