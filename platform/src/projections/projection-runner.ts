@@ -471,6 +471,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * A catch-up batch: documents read once and kept, changes written per collection in one transaction at
    * the end, then the read models' positions move (never before their documents are written).
    */
+  const wholeCollections = new Set(tracks.filter((track) => track.projection.wholeFromOneEvent === true).map((track) => track.collection));
   const batchWrites = (allCheckpoints: boolean, replay?: Replay) => {
     const documents = replay?.documents ?? new Map<Track, Map<string, ProjectedDocument | null>>();
     const changed = new Map<Track, Set<string>>();
@@ -536,6 +537,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         // the documents stay known to the next batch of the replay, up to a bound
         for (const [track, known] of documents) if (known.size > REPLAY_CACHE_LIMIT) documents.delete(track);
       }
+      // a document one event makes whole (a chat message) is told before its write: it is what will be written
+      const early = replay ? [] : changes.filter((change) => change.doc !== null && wholeCollections.has(change.collection));
+      for (const change of early) options.onChange?.(change);
       if (written.length > 0) {
         const furthest = Math.max(0, ...reached.values());
         await waitOutStorage(() => options.documentStore.writeAll(written), null, furthest);
@@ -546,8 +550,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (everyone || changed.has(track)) track.saved = position;
       }
       saveLaggingSoon();
-      // told once written: a realtime publisher that reads the store sees what changed
-      for (const change of changes) options.onChange?.(change);
+      // the others told once written: a realtime publisher that reads the store sees what changed
+      for (const change of changes) if (!early.includes(change)) options.onChange?.(change);
     };
     /** the read models the batch moves, and to where */
     const moves = (): Array<[Track, number]> => [...reached];
