@@ -838,8 +838,11 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   /** the working read models an event changes, those whose documents it makes whole or the others */
   const interestedIn = (delivered: RecordedEvent, whole: boolean): Track[] =>
     tracks.filter((track) => track.failure === null && (track.projection.wholeFromOneEvent === true) === whole && track.types.has(delivered.type));
-  /** the changes passed on once their documents are written, one batch after the other */
-  let writtenChanges: Promise<void> = Promise.resolve();
+  /** events whose (not whole) changes are passed on once their documents are written, oldest first */
+  const awaitingWrite: RecordedEvent[] = [];
+  const MAX_AWAITING_WRITE = 10_000;
+  let draining = false;
+  let writtenDrained: Promise<void> = Promise.resolve();
   /** each document the events change in the read models chosen (whole or not), with the event revealed */
   const eachChanged = async (
     events: readonly RecordedEvent[],
@@ -865,13 +868,27 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       if (next !== null) options.onChange?.({ collection: track.collection, id, doc: { ...next, _id: id, _position: event.position }, event });
     });
     if (!events.some((delivered) => interestedIn(delivered, false).length > 0)) return;
-    // the others once written, in order, without holding up the next batch's whole documents behind the wait
-    writtenChanges = writtenChanges
-      .then(() => passWrittenChangesOn(events))
-      .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'passing changes on failed'));
+    // the others once written, in order, without holding up the next batch's whole documents behind the wait:
+    // what arrives meanwhile waits and is passed on together (one wait for all of it)
+    awaitingWrite.push(...events);
+    drainWritten();
+    // a store far behind holds the bus up again, as before, instead of an ever longer queue
+    if (awaitingWrite.length > MAX_AWAITING_WRITE) await writtenDrained;
+  };
+  const drainWritten = (): void => {
+    if (draining) return;
+    draining = true;
+    writtenDrained = (async () => {
+      while (awaitingWrite.length > 0) {
+        await passWrittenChangesOn(awaitingWrite.splice(0)).catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'passing changes on failed'));
+      }
+    })().finally(() => {
+      draining = false;
+      if (awaitingWrite.length > 0) drainWritten();
+    });
   };
   const passWrittenChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
-    const last = events[events.length - 1]?.position ?? 0;
+    const last = Math.max(0, ...events.map((event) => event.position));
     if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
     await eachChanged(events, false, async (track, id, _revealed, event) => {
       const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
