@@ -72,6 +72,8 @@ export const chatMessagesProjection: Projection<ChatMessageDocument> = {
   eventTypes: ['ChatMessagePosted'],
   documentIds: (event) => [(event.data as { message_id: string }).message_id],
   indexes: [['chat_key', 'seq'], ['chat_key', 'created_position']],
+  // a message is written once, by its ChatMessagePosted: a partner's socket hears it without waiting for the write
+  wholeFromOneEvent: true,
   evolve: (doc, recorded, id) => {
     const event = eventOf(chatEvents, recorded);
     if (event?.type !== 'ChatMessagePosted' || doc) return doc;
