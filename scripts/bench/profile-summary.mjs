@@ -82,3 +82,26 @@ if (callersOf) {
   process.stdout.write(`\ncall paths to ${callersOf}\n`);
   for (const [key, us] of [...paths].sort((a, b) => b[1] - a[1]).slice(0, 15)) process.stdout.write(`${ms(us)} ms ${pct(us)}  ${key}\n`);
 }
+// the costs of a command by kind (self time of the places above, grouped)
+const kinds = [
+  ['HTTP and node internals (sockets, streams, timers, crypto; Express, Nest, body parsing)', /^(node internals|@nestjs|router|body-parser|raw-body|type-is|on-finished|parseurl|path-to-regexp|iconv-lite|debug|mime-types|reflect-metadata|rxjs|iterare|express|finalhandler|cookie|qs|content-type|\(writev\)|\(utf8Write\)|\(writeBuffer\)|\(native\))/],
+  ['HTTP kit (session, CSRF, guards, metrics)', /^(platform\/http|prom-client)/],
+  ['deciding (handlers, lookup, zod, contracts)', /^(command-service|domain-core|contracts|zod)/],
+  ['event store (append via the writer thread, subscriptions)', /^(platform\/event-store|\(postMessage\)|platform\/event-bus)/],
+  ['read-model writes and reads (SQLite document store)', /^(platform\/document-store|better-sqlite3)/],
+  ['projectors (runner, projections)', /^(platform\/projections|projection-service|platform\/storage)/],
+  ['search (indexer, MiniSearch, snapshot)', /^(platform\/search-index|minisearch|search-indexer|\(rename\)|\(open\))/],
+  ['personal data (keys, AES-GCM)', /^(platform\/key-store|platform\/personal-data)/],
+  ['garbage collection', /^\(\(garbage collector\)\)$/],
+  ['idle', /^\(\(idle\)\)$/],
+];
+const byKind = new Map(kinds.map(([name]) => [name, 0]));
+let other = 0;
+for (const [place, us] of byPlace) {
+  const kind = kinds.find(([, pattern]) => pattern.test(place));
+  if (kind) add(byKind, kind[0], us);
+  else other += us;
+}
+process.stdout.write('\nby kind\n');
+for (const [name, us] of byKind) process.stdout.write(`${ms(us)} ms ${pct(us)}  ${name}\n`);
+process.stdout.write(`${ms(other)} ms ${pct(other)}  other\n`);
