@@ -149,6 +149,30 @@ describe('minisearch index on disk', () => {
     await index.close();
   });
 
+  it('appends nothing after a journal whose first line is torn', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const index = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 10 });
+    const members = await index.index('members', settings);
+    await members.upsert([{ id: 'a', name: 'Ada', city: 'London' }]);
+    await index.setCheckpoint('directory', 1);
+    jest.advanceTimersByTime(20);
+    await index.close();
+    const snapshot = JSON.parse(readFileSync(join(temp.dir, 'search-snapshot.json'), 'utf8')) as { journal: string };
+    appendFileSync(join(temp.dir, snapshot.journal), '{"indexes":{"memb');
+
+    const reopened = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 10 });
+    const again = await reopened.index('members', settings);
+    await again.upsert([{ id: 'b', name: 'Grace', city: 'Arlington' }]);
+    await reopened.setCheckpoint('directory', 2);
+    jest.advanceTimersByTime(20);
+    jest.useRealTimers();
+    await reopened.close();
+    const third = createMiniSearchIndex({ dir: temp.dir });
+    expect(await third.getCheckpoint('directory')).toBe(2);
+    expect((await (await third.index('members', settings)).search({ q: '' })).total).toBe(2);
+    await third.close();
+  });
+
   it('re-indexes existing documents when the settings change', async () => {
     const index = createMiniSearchIndex({ dir: temp.dir });
     const before = await index.index('members', settings);

@@ -44,13 +44,16 @@ const JOURNAL_PREFIX = 'search-journal.';
 /** the journal is folded into a new snapshot once it is as large as the snapshot (and at least this) */
 const MIN_COMPACTION_BYTES = 1 << 20;
 
-/** The lines of a journal that were written whole: a torn last line (a crash while appending) ends it. */
-const journalEntries = (path: string): JournalEntry[] => {
+/**
+ * The lines of a journal that were written whole: a torn line (a crash while appending) ends it. Null when
+ * there is no journal file.
+ */
+const journalEntries = (path: string): JournalEntry[] | null => {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
   const entries: JournalEntry[] = [];
@@ -156,7 +159,8 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
   /** set by what a journal line cannot say (an index created, re-indexed, cleared or swapped): the next flush writes a snapshot */
   let snapshotNeeded = false;
   if (snapshot) {
-    const replayed = snapshot.journal ? journalEntries(join(options.dir, snapshot.journal)) : [];
+    const journalled = snapshot.journal ? journalEntries(join(options.dir, snapshot.journal)) : null;
+    const replayed = journalled ?? [];
     const documents = new Map(Object.entries(snapshot.indexes).map(([name, saved]) => [name, new Map(saved.documents.map((doc) => [String(doc.id), doc]))]));
     for (const [projector, position] of Object.entries(snapshot.checkpoints)) checkpoints.set(projector, position);
     for (const entry of replayed) {
@@ -171,8 +175,9 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       for (const [projector, position] of Object.entries(entry.checkpoints)) checkpoints.set(projector, position);
     }
     for (const [name, saved] of Object.entries(snapshot.indexes)) load(name, saved.settings, [...(documents.get(name)?.values() ?? [])]);
-    // a journal that was replayed may end in a torn line: the next flush starts from a new snapshot
-    snapshotNeeded = replayed.length > 0;
+    // a journal may end in a torn line (even its first): nothing is appended after it, the next flush
+    // starts from a new snapshot and journal
+    snapshotNeeded = journalled !== null;
   }
   // journals of earlier snapshots (a crash between a snapshot's rename and its old journal's removal)
   for (const name of readdirSync(options.dir)) {
