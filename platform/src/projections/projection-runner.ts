@@ -197,6 +197,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       consumer = await options.bus.consume({
         groupId: options.name,
         // the bus delivers at least once; the checkpoint says what was already applied
+        handledUpTo: position,
         handleBatch: applyLive,
         onError: (error) => {
           options.logger?.error({ projector: options.name, position, err: error }, 'projector stopped by an error');
@@ -935,6 +936,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     wakeWaiters();
     consumer = await options.bus.consume({
       groupId: options.name,
+      // every read model is past this (caught up above): the bus need not deliver what came before again
+      handledUpTo: tracks.length === 0 ? 0 : Math.min(...tracks.map((track) => track.position)),
       handler: async (event) => {
         // a turn's reads come after the previous turn's writes; a blue/green switch holds live events back
         while (switching !== null || (turn === null && turnWritten !== null)) await (switching ?? turnWritten);
