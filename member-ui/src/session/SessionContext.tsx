@@ -104,6 +104,13 @@ export const SessionProvider = ({
     void reload();
   }, [reload]);
 
+  // once the session is known the first page has rendered and asked for its data (children's effects run
+  // first): reads ahead it did not take are dropped, the realtime channel keeps pages current from here
+  const settled = state.phase !== 'loading';
+  useEffect(() => {
+    if (settled) api.endReadAhead();
+  }, [settled, api]);
+
   const signedInId = state.phase === 'ready' ? (state.member?.id ?? null) : null;
   useEffect(() => {
     if (!signedInId) return undefined;
