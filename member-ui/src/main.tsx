@@ -39,14 +39,19 @@ const start = async (container: HTMLElement): Promise<void> => {
   // the chosen language's strings (each language is its own chunk, fetched once) beside the console, and the
   // start page's chunk before the first render: nothing on the way to the first page shows a fallback
   const language = storedLanguage();
-  const [{ Console, preloadFirstPage }, strings] = await Promise.all([consoleChunk, loadTranslation(language)]);
+  // the network's answer (asked for first, so in by then) too: the first render is the member's console
+  const [{ Console, preloadFirstPage }, strings, firstAnswer] = await Promise.all([
+    consoleChunk,
+    loadTranslation(language),
+    firstNetwork.catch(() => undefined),
+  ]);
   await preloadFirstPage(window.location.pathname);
   const i18n = createI18n(language, { [language]: strings });
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
-          <SessionProvider api={api} firstNetwork={firstNetwork}>
+          <SessionProvider api={api} firstNetwork={firstNetwork} firstAnswer={firstAnswer}>
             <Console />
           </SessionProvider>
         </BrowserRouter>
