@@ -573,6 +573,7 @@ export const germanAppMessages: AppMessages = {
         FileVersionDeclined: 'Dateiversion abgelehnt',
         FileMoved: 'Datei verschoben',
         FileRenamed: 'Datei umbenannt',
+        FileProfileChanged: 'Dateiprofil geändert',
         FileLocked: 'Datei gesperrt',
         FileUnlocked: 'Datei entsperrt',
         FileRemoved: 'Datei entfernt',

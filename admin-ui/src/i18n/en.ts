@@ -572,6 +572,7 @@ export const englishAppMessages = {
         FileVersionDeclined: 'File version declined',
         FileMoved: 'File moved',
         FileRenamed: 'File renamed',
+        FileProfileChanged: 'File profile changed',
         FileLocked: 'File locked',
         FileUnlocked: 'File unlocked',
         FileRemoved: 'File removed',

@@ -573,6 +573,7 @@ export const spanishAppMessages: AppMessages = {
         FileVersionDeclined: 'Versión de archivo rechazada',
         FileMoved: 'Archivo movido',
         FileRenamed: 'Archivo renombrado',
+        FileProfileChanged: 'Perfil de archivo cambiado',
         FileLocked: 'Archivo bloqueado',
         FileUnlocked: 'Archivo desbloqueado',
         FileRemoved: 'Archivo eliminado',

@@ -573,6 +573,7 @@ export const frenchAppMessages: AppMessages = {
         FileVersionDeclined: 'Version de fichier refusée',
         FileMoved: 'Fichier déplacé',
         FileRenamed: 'Fichier renommé',
+        FileProfileChanged: 'Profil de fichier modifié',
         FileLocked: 'Fichier verrouillé',
         FileUnlocked: 'Fichier déverrouillé',
         FileRemoved: 'Fichier supprimé',
