@@ -66,6 +66,7 @@ describe('file and folder profiles', () => {
       { field: 'file_profile.reference', key: 'too_long' },
     ]);
     files.given([uploaded]).when(publish(on({ kind: 'invoice' }))).thenRefused('invalid_value', 'file_profile.kind');
+    files.given([uploaded]).when(publish(on({ kind: 'contract', valid_from: '2026-13-01' }))).thenRefused('invalid_date', 'file_profile.valid_from');
   });
 
   it('takes no profile values while the network has profiles off, and records none', () => {

@@ -32,7 +32,12 @@ export const profileValuesSchema = z.record(
 export const profileProperties = (properties: readonly PropertyDefinition[]): PropertyDefinition[] =>
   properties.filter((property) => (PROFILE_PROPERTY_TYPES as readonly string[]).includes(property.type));
 
-const validDate = (value: string): boolean => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const validDate = (value: string): boolean => {
+  if (!ISO_DATE.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  // a month 13 is no date at all, 30 February rolls over into March: both are refused
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+};
 
 /**
  * What is wrong with `values` for a profile of `properties` (at `field`): a name the profile does not have,

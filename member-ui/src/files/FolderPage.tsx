@@ -183,7 +183,7 @@ export const FolderPage = () => {
         </div>
       </header>
       {mode === 'folder' ? <NewFolderForm parentId={folderId} onDone={() => setMode('list')} /> : null}
-      {mode === 'files' ? <NewFilesForm folderId={folderId} settings={settings.data} onDone={() => setMode('list')} /> : null}
+      {mode === 'files' ? <NewFilesForm folderId={folderId} groupId={folder.data?.folder.group_id ?? null} settings={settings.data} onDone={() => setMode('list')} /> : null}
       {moving ? (
         <FolderPicker
           start={scope.root ?? folderId}

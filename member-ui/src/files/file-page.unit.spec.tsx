@@ -27,6 +27,7 @@ const details = (can: Partial<FileCan> = {}): FileDetailsDto => ({
     thumbnail_url: null,
     revision: 1,
     pending_versions_count: 0,
+    file_profile: null,
     can: { update: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, ...can },
   },
   breadcrumbs: [{ id: 'root', name: '' }, { id: 'f1', name: 'budget.txt' }],

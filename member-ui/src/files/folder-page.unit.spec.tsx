@@ -18,6 +18,7 @@ const aFolder = (id: string, name: string, overrides: Partial<FolderItemDto> = {
   total_subfolders_count: 0,
   revision: 0,
   unread: false,
+  folder_profile: null,
   can,
   ...overrides,
 });
@@ -42,6 +43,7 @@ const aFile = (id: string, name: string): FileItemDto => ({
   thumbnail_url: null,
   revision: 1,
   pending_versions_count: 0,
+  file_profile: null,
   can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false },
 });
 const root = (overrides: Partial<FolderItemDto>, folders: FolderItemDto[], files: FileItemDto[]): FolderContentsDto => ({
@@ -51,7 +53,7 @@ const root = (overrides: Partial<FolderItemDto>, folders: FolderItemDto[], files
   files,
 });
 const common = {
-  'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7 } },
+  'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: false } },
   'GET /api/storage/approval': { status: 200, body: { versions: [] } },
 };
 
