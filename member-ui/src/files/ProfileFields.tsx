@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorResponse, PropertyDefinition } from '@cn/contracts';
+import { FILE_PROFILE_SET, type ErrorResponse, type FileItemDto, type PropertyDefinition } from '@cn/contracts';
+import { ApiError, errorKeyOf } from '../api/client';
 import { refusalMessageKey } from '../i18n/refusal-message';
-import { filesKeys, useFilesApi } from './files-queries';
+import { useToasts } from '../toasts/Toasts';
+import { filesKeys, useFilesApi, useFilesCommand } from './files-queries';
 
 /**
  * The properties of the file or folder profile that applies in a scope (the network's, or a group's as
@@ -63,5 +66,71 @@ export const ProfileFields = ({
         );
       })}
     </fieldset>
+  );
+};
+
+/**
+ * A file's profile on its page: each property's value (a selection by its option's label) and, for who may
+ * change the file, the profile's fields to replace them. Nothing while the network's profiles are off
+ * (`file.file_profile` null).
+ */
+export const FileProfileSection = ({ file }: { file: Pick<FileItemDto, 'id' | 'group_id' | 'file_profile' | 'revision' | 'can'> }) => {
+  const { t, i18n } = useTranslation();
+  const toasts = useToasts();
+  const properties = useProfileProperties(FILE_PROFILE_SET, file.group_id, file.file_profile !== null);
+  const [editing, setEditing] = useState<Record<string, string> | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useFilesCommand((files, values: Record<string, string>) => files.changeProfile(file.id, values, file.revision));
+  if (file.file_profile === null || (properties.data ?? []).length === 0) return null;
+  const values = file.file_profile;
+  const shown = (property: PropertyDefinition): string => {
+    const value = values[property.name] ?? '';
+    return property.type === 'selection' ? (property.options.find((option) => option.value === value)?.label ?? value) : value;
+  };
+  const submit = () =>
+    save.mutate(editing ?? {}, {
+      onSuccess: () => {
+        setEditing(null);
+        setErrors({});
+      },
+      onError: (error) => {
+        const fields = profileFieldErrors(i18n, error instanceof ApiError ? error.body : undefined, 'file_profile');
+        setErrors(fields);
+        if (Object.keys(fields).length === 0) toasts.show('error', t(refusalMessageKey(i18n, errorKeyOf(error), ['files.errors'])));
+      },
+    });
+  return (
+    <section className="file-profile" data-testid="file-profile">
+      {editing ? (
+        <form onSubmit={(event) => { event.preventDefault(); submit(); }}>
+          <ProfileFields title={t('files.form.profile')} properties={properties.data ?? []} values={editing} errors={errors} onChange={setEditing} />
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={save.isPending} data-testid="file-profile-save">
+              {t('common.save')}
+            </button>
+            <button type="button" className="button button--quiet" onClick={() => setEditing(null)}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <h2>{t('files.form.profile')}</h2>
+          <dl>
+            {(properties.data ?? []).map((property) => (
+              <div key={property.name} data-testid={`file-profile-${property.name}`}>
+                <dt>{property.label}</dt>
+                <dd>{shown(property) || '—'}</dd>
+              </div>
+            ))}
+          </dl>
+          {file.can.update ? (
+            <button type="button" className="button button--quiet" onClick={() => setEditing({ ...values })} data-testid="file-profile-edit">
+              {t('files.file.edit_profile')}
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 };

@@ -81,6 +81,8 @@ export const filesApi = (api: ApiClient) => {
       uploadWithProgress(`/api/storage/files/${id(fileId)}/versions`, await csrf(), file, onProgress),
     publish: (request: { files: Array<{ id: string }>; folder_ids: string[]; description: string; file_profile?: Record<string, string> }) =>
       api.request<CommandAccepted & { file_ids: string[] }>('POST', '/api/storage/files/publish', { body: request }),
+    changeProfile: (fileId: string, values: Record<string, string>, expectedRevision?: number) =>
+      api.request<CommandAccepted>('PUT', `/api/storage/files/${id(fileId)}/profile`, { body: { file_profile: values, expected_revision: expectedRevision } }),
     removeFile: (fileId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}`),
     moveFile: (fileId: string, targetFolderId: string, expectedRevision?: number) =>
       api.request<CommandAccepted>('PUT', `/api/storage/files/${id(fileId)}/move`, { body: { target_folder_id: targetFolderId, expected_revision: expectedRevision } }),

@@ -20,7 +20,7 @@ describe('the new-files form with file profiles', () => {
   useFakeUploads();
 
   const uploadOne = async () => {
-    fireEvent.change(screen.getByTestId('new-files-input'), { target: { files: [new File(['lease'], 'Lease.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(await screen.findByTestId('new-files-input'), { target: { files: [new File(['lease'], 'Lease.pdf', { type: 'application/pdf' })] } });
     await waitFor(() => expect(FakeUpload.open).toHaveLength(1));
     act(() => FakeUpload.open[0]?.answer(201, { id: 'up-1', position: 1 }));
     await waitFor(() => expect(screen.getByTestId('upload-Lease.pdf').getAttribute('data-state')).toBe('volatile'));
