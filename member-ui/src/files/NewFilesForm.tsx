@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { extensionAccepted, FILE_PROFILE_SET, formatFileSize, truncateFileName, type FileSettings } from '@cn/contracts';
-import { ApiError, errorKeyOf } from '../api/client';
+import { errorKeyOf } from '../api/client';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useToasts } from '../toasts/Toasts';
 import { useFilesApi, useFilesCommand } from './files-queries';
-import { ProfileFields, profileFieldErrors, useProfileProperties } from './ProfileFields';
+import { ProfileFields, profileRefusal, useProfileProperties } from './ProfileFields';
 
 type UploadState = 'uploading' | 'volatile' | 'published' | 'failed' | 'removed';
 interface Upload {
@@ -79,9 +79,9 @@ export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId
           onDone();
         },
         onError: (error) => {
-          const fields = profileFieldErrors(i18n, error instanceof ApiError ? error.body : undefined, 'file_profile');
+          const { fields, messageKey } = profileRefusal(i18n, error, 'file_profile');
           setProfileErrors(fields);
-          if (Object.keys(fields).length === 0) toasts.show('error', t(refusalMessageKey(i18n, errorKeyOf(error), ['files.errors'])));
+          if (messageKey) toasts.show('error', t(messageKey));
         },
       },
     );

@@ -16,11 +16,22 @@ export const useProfileProperties = (setName: string, groupId: string | null, en
   return useQuery({ queryKey: [...filesKeys.all, 'profile', setName, groupId ?? ''], queryFn: () => api.profileProperties(setName, groupId), enabled });
 };
 
-/** a refusal's profile fields (`file_profile.kind` → kind) with their message keys */
+/** a refusal's profile fields (`file_profile.kind` → kind) with their message keys (a field's wording: not the files screen's, which speaks of names) */
 export const profileFieldErrors = (translations: Parameters<typeof refusalMessageKey>[0], body: Pick<ErrorResponse, 'errors'> | undefined, field: string): Record<string, string> =>
   Object.fromEntries(
-    (body?.errors ?? []).flatMap((error) => (error.field.startsWith(`${field}.`) ? [[error.field.slice(field.length + 1), refusalMessageKey(translations, error.key, ['files.errors'])]] : [])),
+    (body?.errors ?? []).flatMap((error) => (error.field.startsWith(`${field}.`) ? [[error.field.slice(field.length + 1), refusalMessageKey(translations, error.key, ['files.profile_errors'])]] : [])),
   );
+
+/**
+ * A refused save of a form with profile fields: the profile fields' messages (`field`: file_profile or
+ * folder_profile), or else the one message the whole form shows (null when the fields say it).
+ */
+export const profileRefusal = (translations: Parameters<typeof refusalMessageKey>[0], error: unknown, field: string): { fields: Record<string, string>; messageKey: string | null } => {
+  const fields = profileFieldErrors(translations, error instanceof ApiError ? error.body : undefined, field);
+  if (Object.keys(fields).length > 0) return { fields, messageKey: null };
+  const key = error instanceof ApiError ? (error.body.errors[0]?.key ?? errorKeyOf(error)) : errorKeyOf(error);
+  return { fields, messageKey: refusalMessageKey(translations, key, ['files.errors']) };
+};
 
 /** One input per profile property: a text, a day or one of the selection's options; labels are the administrator's. */
 export const ProfileFields = ({
@@ -94,9 +105,9 @@ export const FileProfileSection = ({ file }: { file: Pick<FileItemDto, 'id' | 'g
         setErrors({});
       },
       onError: (error) => {
-        const fields = profileFieldErrors(i18n, error instanceof ApiError ? error.body : undefined, 'file_profile');
+        const { fields, messageKey } = profileRefusal(i18n, error, 'file_profile');
         setErrors(fields);
-        if (Object.keys(fields).length === 0) toasts.show('error', t(refusalMessageKey(i18n, errorKeyOf(error), ['files.errors'])));
+        if (messageKey) toasts.show('error', t(messageKey));
       },
     });
   return (

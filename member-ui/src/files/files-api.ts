@@ -90,7 +90,7 @@ export const filesApi = (api: ApiClient) => {
     unlock: (fileId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}/lock`),
     approve: (fileId: string, versionId: string) => api.request<CommandAccepted>('POST', `/api/storage/files/${id(fileId)}/pending_versions/${id(versionId)}/approve`),
     decline: (fileId: string, versionId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}/pending_versions/${id(versionId)}`),
-    createFolder: (request: { name: string; parent_folder_id: string; description?: string }) =>
+    createFolder: (request: { name: string; parent_folder_id: string; description?: string; folder_profile?: Record<string, string> }) =>
       api.request<CommandAccepted & { id: string }>('POST', '/api/storage/folders', { body: request }),
     removeFolder: (folderId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/folders/${id(folderId)}`),
     moveFolder: (folderId: string, targetFolderId: string, expectedRevision?: number) =>

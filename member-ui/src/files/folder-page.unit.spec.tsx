@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import type { FileItemDto, FolderContentsDto, FolderItemDto } from '@cn/contracts';
+import { propertyDefinition, type FileItemDto, type FolderContentsDto, type FolderItemDto } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, renderPage } from '../testing/render';
 import { FolderPage } from './FolderPage';
@@ -106,5 +106,31 @@ describe('a folder page', () => {
     const thumbnail = await screen.findByTestId('file-thumbnail-beach.jpg');
     expect(thumbnail.getAttribute('src')).toBe('/api/storage/files/f3/get/beach.jpg?_=v1&size=thumb');
     expect(screen.getByTestId('files-row-notes.txt').querySelector('img')).toBeNull();
+  });
+
+  it("creates a folder with the folder profile's values while profiles are on, and says a refused value at its field", async () => {
+    let creations = 0;
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: true } },
+      'GET /api/storage/folders/root': { status: 200, body: root({ folder_profile: {} }, [], []) },
+      'POST /api/storage/folders/root/read': { status: 200, body: { position: 7 } },
+      'GET /api/v1/property_sets/folder_profile': { status: 200, body: { properties: [propertyDefinition({ id: 'department', name: 'department', type: 'text', label: 'Department', maxlength: 30 })] } },
+      'POST /api/storage/folders': () => {
+        creations += 1;
+        if (creations === 1) return { status: 400, body: { statusCode: 400, error: 'validation_failed', errors: [{ field: 'folder_profile.department', key: 'too_long' }] } };
+        return { status: 201, body: { id: 'new', position: 8 } };
+      },
+    });
+    renderPage(<FolderPage />, { url: '/files', api: server.api });
+    fireEvent.click(await screen.findByTestId('files-new-folder'));
+    fireEvent.change(screen.getByTestId('new-folder-name'), { target: { value: 'Contracts' } });
+    fireEvent.change(await screen.findByTestId('profile-department'), { target: { value: 'Legal' } });
+    fireEvent.click(screen.getByTestId('new-folder-save'));
+    await waitFor(() => expect(server.callsTo('POST', '/api/storage/folders')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/storage/folders')[0]?.body).toEqual({ name: 'Contracts', parent_folder_id: 'root', folder_profile: { department: 'Legal' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('The text is too long.');
+    fireEvent.click(screen.getByTestId('new-folder-save'));
+    await waitFor(() => expect(screen.queryByTestId('new-folder-form')).toBeNull());
   });
 });
