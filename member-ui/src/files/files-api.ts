@@ -92,6 +92,8 @@ export const filesApi = (api: ApiClient) => {
     decline: (fileId: string, versionId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}/pending_versions/${id(versionId)}`),
     createFolder: (request: { name: string; parent_folder_id: string; description?: string; folder_profile?: Record<string, string> }) =>
       api.request<CommandAccepted & { id: string }>('POST', '/api/storage/folders', { body: request }),
+    editFolder: (folderId: string, request: { name: string; description: string; expected_revision?: number; folder_profile?: Record<string, string> }) =>
+      api.request<CommandAccepted>('PUT', `/api/storage/folders/${id(folderId)}`, { body: request }),
     removeFolder: (folderId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/folders/${id(folderId)}`),
     moveFolder: (folderId: string, targetFolderId: string, expectedRevision?: number) =>
       api.request<CommandAccepted>('PUT', `/api/storage/folders/${id(folderId)}/move`, { body: { target_folder_id: targetFolderId, expected_revision: expectedRevision } }),

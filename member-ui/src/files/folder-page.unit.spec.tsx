@@ -67,6 +67,8 @@ describe('a folder page', () => {
     renderPage(<FolderPage />, { url: '/files', api: server.api });
     expect((await screen.findByTestId('files-unread-News')).textContent).toContain('new');
     expect(screen.queryByTestId('files-unread-Old')).toBeNull();
+    // a root folder is virtual: nothing to edit, whatever the flags
+    expect(screen.queryByTestId('files-edit-folder')).toBeNull();
     await waitFor(() => expect(server.callsTo('POST', '/api/storage/folders/root/read')).toHaveLength(1));
   });
 
@@ -132,5 +134,37 @@ describe('a folder page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The text is too long.');
     fireEvent.click(screen.getByTestId('new-folder-save'));
     await waitFor(() => expect(screen.queryByTestId('new-folder-form')).toBeNull());
+  });
+
+  it('edits a folder it may update (name and folder profile) at the revision read, keeping its description', async () => {
+    const contracts = aFolder('c1', 'Contracts', { description: 'Signed ones', revision: 4, folder_profile: { department: 'Legal' } });
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: true } },
+      'GET /api/storage/folders/c1': { status: 200, body: { folder: contracts, breadcrumbs: [{ id: 'root', name: '' }, { id: 'c1', name: 'Contracts' }], folders: [], files: [] } },
+      'POST /api/storage/folders/c1/read': { status: 200, body: { position: 7 } },
+      'GET /api/v1/property_sets/folder_profile': { status: 200, body: { properties: [propertyDefinition({ id: 'department', name: 'department', type: 'text', label: 'Department' })] } },
+      'PUT /api/storage/folders/c1': { status: 200, body: { position: 8 } },
+    });
+    renderPage(<FolderPage />, { url: '/files/folders/c1', path: '/files/folders/:id', api: server.api });
+    fireEvent.click(await screen.findByTestId('files-edit-folder'));
+    expect(screen.getByTestId<HTMLInputElement>('new-folder-name').value).toBe('Contracts');
+    const department = await screen.findByTestId<HTMLInputElement>('profile-department');
+    expect(department.value).toBe('Legal');
+    fireEvent.change(department, { target: { value: 'Facilities' } });
+    fireEvent.click(screen.getByTestId('new-folder-save'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/storage/folders/c1')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/storage/folders/c1')[0]?.body).toEqual({ name: 'Contracts', description: 'Signed ones', expected_revision: 4, folder_profile: { department: 'Facilities' } });
+  });
+
+  it('offers no folder edit without can.update', async () => {
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/folders/c1': { status: 200, body: { folder: aFolder('c1', 'Contracts', { can: { ...can, update: false } }), breadcrumbs: [{ id: 'root', name: '' }, { id: 'c1', name: 'Contracts' }], folders: [], files: [] } },
+      'GET /api/storage/folders/root': { status: 200, body: root({}, [], []) },
+    });
+    renderPage(<FolderPage />, { url: '/files/folders/c1', path: '/files/folders/:id', api: server.api });
+    await screen.findByTestId('files-breadcrumbs');
+    expect(screen.queryByTestId('files-edit-folder')).toBeNull();
   });
 });
