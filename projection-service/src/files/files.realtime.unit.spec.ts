@@ -9,7 +9,7 @@ describe('files realtime', () => {
     const received: Array<[string, RealtimeMessage]> = [];
     for (const memberId of ['ada', 'max']) hub.add({ memberId, send: (message) => received.push([memberId, message]) });
     const event = { type: 'FileSettingsChanged', position: 42 } as RecordedEvent;
-    await fileSettingsPublisher.publish({ collection: fileSettingsPublisher.collection, id: 'settings', doc: { _id: 'settings' }, event }, hub);
+    await fileSettingsPublisher.publish({ collection: fileSettingsPublisher.collection, id: 'settings', doc: { _id: 'settings', _position: 42 }, event }, hub);
     expect(received).toEqual([
       ['ada', { type: 'changed', collection: FILES_COLLECTION, id: 'settings', doc: { position: 42 } }],
       ['max', { type: 'changed', collection: FILES_COLLECTION, id: 'settings', doc: { position: 42 } }],
