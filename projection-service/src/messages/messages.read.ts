@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   extensionOf,
   fileReadAccess,
+  isInlineImage,
   messageAbilities,
   messagingAbilities,
   type MemberLink,
@@ -13,6 +14,7 @@ import {
   type MessagesResponse,
   type MessagingCan,
   type RecipientOptionsResponse,
+  sizedFileUrl,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { CONSISTENCY_GATE, type ConsistencyGate, type DocumentStore, HttpProblem, InjectPort, type PersonalDataCipher, type SignedInMember } from '@cn/platform';
@@ -197,6 +199,7 @@ export class MessagesReader {
             content_type: version.content_type,
             size: version.size,
             url: `/api/v1/messages/${body._id}/files/${entry.file_id}`,
+            thumbnail_url: isInlineImage(version.content_type) ? sizedFileUrl(`/api/v1/messages/${body._id}/files/${entry.file_id}`, 'small') : null,
             can: { download },
           },
         ];
