@@ -560,6 +560,7 @@ export const germanAppMessages: AppMessages = {
         FolderDeleted: 'Ordner gelöscht',
         FileUploaded: 'Datei hochgeladen',
         AppTeaserTemplateChanged: 'Teaser-Vorlage einer App geändert',
+        AppEmailIntegrationsChanged: 'E-Mail-Integrationen einer App geändert',
         PageCreated: 'Seite erstellt',
         PageEdited: 'Seite bearbeitet',
         PageVersionRestored: 'Seitenversion wiederhergestellt',
@@ -727,6 +728,16 @@ export const germanAppMessages: AppMessages = {
         properties: 'Felder',
         teaser_template: 'Aktivitäts-Teaser',
         teaser_help: 'Erscheint im Netzwerk-Stream, wenn ein Eintrag angelegt wird. Nur Text; {{app}} und {{Feldname}} werden durch den Namen der App und die Werte des Eintrags ersetzt. Leer: keine Aktivität.',
+        email_integrations: 'E-Mail-Integrationen',
+        email_integrations_help: 'Eine E-Mail an ein Mitglied, das einem Eintrag zugewiesen (oder abgenommen) wird. Reiner Text; neben {{app}} und {{Feldname}} (Mitglieder mit Namen): {{assignee}} (der Empfänger) und {{link}} (der Eintrag). Passt keine, geht die Standard-E-Mail.',
+      },
+      integration: {
+        trigger: 'Wann',
+        triggers: { assign: 'Zugewiesen', unassign: 'Abgenommen' },
+        assignee_property: 'Mitgliederfeld',
+        any_property: 'Jedes Mitgliederfeld',
+        subject: 'Betreff',
+        text: 'Text',
       },
       slug_help: 'Kleinbuchstaben, Ziffern und Bindestriche; die App ist dauerhaft unter /apps/<slug> erreichbar.',
       property: {
@@ -786,6 +797,7 @@ export const germanAppMessages: AppMessages = {
         large: 'Groß',
       },
       errors: {
+        not_membership: 'Kein Mitgliederfeld',
         unknown_placeholder: 'Nennt weder die App noch ein Feld',
         taken: 'Bereits vergeben',
         duplicate_option: 'Zwei Optionen haben denselben Wert',

@@ -559,6 +559,7 @@ export const englishAppMessages = {
         FolderDeleted: 'Folder deleted',
         FileUploaded: 'File uploaded',
         AppTeaserTemplateChanged: 'App teaser template changed',
+        AppEmailIntegrationsChanged: 'App email integrations changed',
         PageCreated: 'Page created',
         PageEdited: 'Page edited',
         PageVersionRestored: 'Page version restored',
@@ -726,6 +727,16 @@ export const englishAppMessages = {
         properties: 'Properties',
         teaser_template: 'Activity teaser',
         teaser_help: 'Shown in the network’s stream when an item is created. Plain text; {{app}} and {{field name}} are replaced by the app’s name and the item’s values. Empty: no activity.',
+        email_integrations: 'Email integrations',
+        email_integrations_help: 'A mail to a member assigned to (or removed from) an item. Plain text; besides {{app}} and {{field name}} (members by name): {{assignee}} (the recipient) and {{link}} (the item). Where none matches, the standard mail is sent.',
+      },
+      integration: {
+        trigger: 'When',
+        triggers: { assign: 'Assigned', unassign: 'Unassigned' },
+        assignee_property: 'Member field',
+        any_property: 'Any member field',
+        subject: 'Subject',
+        text: 'Text',
       },
       slug_help: 'Lowercase letters, digits and dashes; the app is reached at /apps/<slug> for good.',
       property: {
@@ -785,6 +796,7 @@ export const englishAppMessages = {
         large: 'Large',
       },
       errors: {
+        not_membership: 'Not a member field',
         unknown_placeholder: 'Names neither the app nor a field',
         taken: 'Already taken',
         duplicate_option: 'Two options have the same value',

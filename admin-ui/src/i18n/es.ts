@@ -560,6 +560,7 @@ export const spanishAppMessages: AppMessages = {
         FolderDeleted: 'Carpeta eliminada',
         FileUploaded: 'Archivo subido',
         AppTeaserTemplateChanged: 'Plantilla de avance de la aplicación cambiada',
+        AppEmailIntegrationsChanged: 'Integraciones de correo de la aplicación cambiadas',
         PageCreated: 'Página creada',
         PageEdited: 'Página editada',
         PageVersionRestored: 'Versión de página restaurada',
@@ -727,6 +728,16 @@ export const spanishAppMessages: AppMessages = {
         properties: 'Campos',
         teaser_template: 'Avance de actividad',
         teaser_help: 'Se muestra en el flujo de la red cuando se crea un elemento. Solo texto; {{app}} y {{nombre del campo}} se sustituyen por el nombre de la app y los valores del elemento. Vacío: ninguna actividad.',
+        email_integrations: 'Integraciones de correo',
+        email_integrations_help: 'Un correo a un miembro asignado a (o retirado de) un elemento. Texto plano; además de {{app}} y {{nombre del campo}} (miembros por nombre): {{assignee}} (el destinatario) y {{link}} (el elemento). Si ninguna coincide, se envía el correo estándar.',
+      },
+      integration: {
+        trigger: 'Cuándo',
+        triggers: { assign: 'Asignado', unassign: 'Retirado' },
+        assignee_property: 'Campo de miembro',
+        any_property: 'Cualquier campo de miembro',
+        subject: 'Asunto',
+        text: 'Texto',
       },
       slug_help: 'Minúsculas, cifras y guiones; la aplicación queda en /apps/<slug> para siempre.',
       property: {
@@ -786,6 +797,7 @@ export const spanishAppMessages: AppMessages = {
         large: 'Grande',
       },
       errors: {
+        not_membership: 'No es un campo de miembro',
         unknown_placeholder: 'No nombra la app ni un campo',
         taken: 'Ya está en uso',
         duplicate_option: 'Dos opciones tienen el mismo valor',

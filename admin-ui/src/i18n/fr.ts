@@ -560,6 +560,7 @@ export const frenchAppMessages: AppMessages = {
         FolderDeleted: 'Dossier supprimé',
         FileUploaded: 'Fichier téléversé',
         AppTeaserTemplateChanged: 'Modèle d\'aperçu de l\'application modifié',
+        AppEmailIntegrationsChanged: 'Intégrations e-mail de l\'application modifiées',
         PageCreated: 'Page créée',
         PageEdited: 'Page modifiée',
         PageVersionRestored: 'Version de page restaurée',
@@ -727,6 +728,16 @@ export const frenchAppMessages: AppMessages = {
         properties: 'Champs',
         teaser_template: 'Accroche d’activité',
         teaser_help: 'Affichée dans le flux du réseau quand un élément est créé. Texte seul ; {{app}} et {{nom du champ}} sont remplacés par le nom de l’app et les valeurs de l’élément. Vide : aucune activité.',
+        email_integrations: 'Intégrations e-mail',
+        email_integrations_help: 'Un e-mail à un membre assigné à (ou retiré d’) un élément. Texte brut ; en plus de {{app}} et {{nom du champ}} (membres par leur nom) : {{assignee}} (le destinataire) et {{link}} (l’élément). Si aucune ne correspond, l’e-mail standard part.',
+      },
+      integration: {
+        trigger: 'Quand',
+        triggers: { assign: 'Assigné', unassign: 'Retiré' },
+        assignee_property: 'Champ membre',
+        any_property: 'Tout champ membre',
+        subject: 'Objet',
+        text: 'Texte',
       },
       slug_help: 'Minuscules, chiffres et tirets ; l’application reste à l’adresse /apps/<slug>.',
       property: {
@@ -786,6 +797,7 @@ export const frenchAppMessages: AppMessages = {
         large: 'Grand',
       },
       errors: {
+        not_membership: 'Pas un champ membre',
         unknown_placeholder: 'Ne nomme ni l’app ni un champ',
         taken: 'Déjà pris',
         duplicate_option: 'Deux options ont la même valeur',
