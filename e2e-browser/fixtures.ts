@@ -116,3 +116,22 @@ export const newestMailTo = async (dataDir: string, to: string, after: string): 
   }
   throw new Error(`no mail to ${to} in ${outbox}`);
 };
+
+/** Signs in to the admin console and waits for the menu entry `menuTestId` (the role's menu is loaded). */
+export const signInAdmin = async (page: Page, baseUrl: string, email: string, menuTestId: string): Promise<void> => {
+  await page.goto(`${baseUrl}/admin/`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', 'changeme');
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForURL(/#\/.+|#\/$/, { timeout: 15_000 });
+  await page.locator(`[data-testid="${menuTestId}"]`).waitFor({ timeout: 15_000 });
+};
+
+/** Replaces the text of the admin console's rich-text input `testId`. */
+export const writeRichText = async (page: Page, testId: string, text: string): Promise<void> => {
+  const area = page.locator(`[data-testid="${testId}"]`);
+  await area.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type(text);
+};

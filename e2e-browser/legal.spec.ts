@@ -1,30 +1,12 @@
 // Legal texts end to end: an administrator publishes a version that asks for consent and then a second one,
 // a member accepts each on the consent screen (the second arrives live on the open page), and the auditor
 // sees both acceptances in the ledger.
-import type { Page } from '@playwright/test';
-import { expect, screenshotPath, signInMember, test } from './fixtures';
-
-const signInAdmin = async (page: Page, baseUrl: string, email: string): Promise<void> => {
-  await page.goto(`${baseUrl}/admin/`);
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', 'changeme');
-  await page.click('[data-testid="login-submit"]');
-  await page.waitForURL(/#\/.+|#\/$/, { timeout: 15_000 });
-  await page.locator('[data-testid="menu-legal-texts"]').waitFor({ timeout: 15_000 });
-};
-
-const writeRichText = async (page: Page, testId: string, text: string): Promise<void> => {
-  const area = page.locator(`[data-testid="${testId}"]`);
-  await area.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.type(text);
-};
+import { expect, screenshotPath, signInAdmin, signInMember, test, writeRichText } from './fixtures';
 
 test('an administrator publishes a second version, a member accepts it, the auditor sees both acceptances', async ({ browser, baseUrl }) => {
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
-  await signInAdmin(admin, baseUrl, 'admin@example.org');
+  await signInAdmin(admin, baseUrl, 'admin@example.org', 'menu-legal-texts');
 
   // the list starts empty, with its empty state
   await admin.locator('[data-testid="menu-legal-texts"]').click();
@@ -76,7 +58,7 @@ test('an administrator publishes a second version, a member accepts it, the audi
   // the auditor sees both acceptances of the member, version by version
   const auditorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const auditor = await auditorContext.newPage();
-  await signInAdmin(auditor, baseUrl, 'auditor@example.org');
+  await signInAdmin(auditor, baseUrl, 'auditor@example.org', 'menu-legal-texts');
   await auditor.goto(`${baseUrl}/admin/#/legal_texts/${id}/show`);
   const rows = auditor.locator('[data-testid="legal-text-acceptances"] tbody .RaDatagrid-row');
   // newest first: version 2, then version 1, both by the member

@@ -1,4 +1,6 @@
-import type { ActivitiesResponse, AppDto, NetworkResponse } from '@cn/contracts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ERASED_MEMBER_NAMES, erasedMemberName, type ActivitiesResponse, type AppDto, type NetworkResponse } from '@cn/contracts';
 import { useDemoServer } from './testing/demo-server';
 import { requestCaller } from './testing/signed-in-client';
 
@@ -55,5 +57,89 @@ describe('app activity teaser template', () => {
     await call(clients.admin, 'put', '/api/v1/apps/ideas/integrations/teaser', { teaser_template: '' }).expect(200);
     const later = (await call(clients.member, 'post', '/api/v1/apps/ideas/items', { values: { title: 'Later', status: 'done' } }).expect(201)).body as { id: string };
     expect((await networkStream()).some((entry) => entry.id === `item-${later.id}`)).toBe(false);
+  });
+
+  it("names the members of a membership placeholder in the teaser by their display names, an erased one by the fallback", async () => {
+    await call(clients.admin, 'post', '/api/v1/apps', { slug: 'chores', name: 'Chores' }).expect(201);
+    await call(clients.admin, 'put', '/api/v1/apps/chores/properties/p-title', { name: 'title', label: 'Title', type: 'text' }).expect(200);
+    await call(clients.admin, 'put', '/api/v1/apps/chores/properties/p-owner', { name: 'owner', label: 'Owner', type: 'membership', multiple: true }).expect(200);
+    await call(clients.admin, 'put', '/api/v1/apps/chores/integrations/teaser', { teaser_template: '{{title}} for {{owner}}' }).expect(200);
+    const email = 'leaving-teaser@example.org';
+    const { id: leaverId } = (await call(clients.admin, 'post', '/administration/members', { user: { email, password: 'a good passphrase for tests', first_name: 'Lea', last_name: 'Ving' } }).expect(201)).body as { id: string };
+    const { id } = (await call(clients.member, 'post', '/api/v1/apps/chores/items', { values: { title: 'Sweep', owner: [clients.guest.id, leaverId] } }).expect(201)).body as { id: string };
+    const title = async () => (await networkStream()).find((entry) => entry.id === `item-${id}`)?.subject?.title;
+    expect(await title()).toBe('Sweep for Gina Guest, Lea Ving');
+    // the log keeps ids, never names
+    const created = (await demo.running.infra.eventStore.readStream(`app-item-${id}`))[0];
+    expect(JSON.stringify(created?.data)).not.toContain('Gina');
+    await call(clients.admin, 'delete', `/administration/members/${leaverId}`).expect(200);
+    const network = (await call(clients.member, 'get', '/api/v1/network').expect(200)).body as NetworkResponse;
+    expect(await title()).toBe(`Sweep for Gina Guest, ${erasedMemberName(network.network.language)}`);
+    expect(Object.values(ERASED_MEMBER_NAMES)).toContain(erasedMemberName(network.network.language));
+  });
+
+  it('mails through the email integrations: their subject and text templates on assign and unassign, with the members by name', async () => {
+    await call(clients.admin, 'post', '/api/v1/apps', { slug: 'errands', name: 'Errands' }).expect(201);
+    await call(clients.admin, 'put', '/api/v1/apps/errands/properties/p-title', { name: 'title', label: 'Title', type: 'text' }).expect(200);
+    await call(clients.admin, 'put', '/api/v1/apps/errands/properties/p-owner', { name: 'owner', label: 'Owner', type: 'membership', multiple: true }).expect(200);
+    await call(clients.admin, 'put', '/api/v1/apps/errands/properties/p-helper', { name: 'helper', label: 'Helper', type: 'membership' }).expect(200);
+    const integration = (trigger: string, property: string | number, subject: string, text: string) => ({
+      uuid: crypto.randomUUID(),
+      type: 'email_notification',
+      trigger,
+      assignee_property_id: property,
+      email_subject_template: subject,
+      email_text_template: text,
+    });
+    const before = await head();
+    const bad = await call(clients.admin, 'put', '/api/v1/apps/errands/integrations/email', {
+      email_integrations: [integration('assign', 'p-title', 'x', 'y'), integration('unassign', -1, '{{nope}}', ''), integration('whenever', -1, 'x', 'y')],
+    }).expect(400);
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'email_integrations.1.email_text_template', key: 'required' },
+        { field: 'email_integrations.2.trigger', key: 'invalid_value' },
+      ]),
+    );
+    expect((await call(clients.admin, 'put', '/api/v1/apps/errands/integrations/email', { email_integrations: [integration('assign', 'p-title', 'x', 'y')] }).expect(400)).body.errors).toEqual([
+      { field: 'email_integrations.0.assignee_property_id', key: 'not_membership' },
+    ]);
+    expect((await call(clients.admin, 'put', '/api/v1/apps/errands/integrations/email', { email_integrations: [integration('assign', -1, '{{nope}}', 'y')] }).expect(400)).body.errors).toEqual([
+      { field: 'email_integrations.0.email_subject_template', key: 'unknown_placeholder' },
+    ]);
+    await call(clients.member, 'put', '/api/v1/apps/errands/integrations/email', { email_integrations: [] }).expect(403);
+    expect(await head()).toBe(before);
+
+    const integrations = [
+      integration('assign', 'p-owner', 'Yours now: {{title}}', 'Hello {{assignee}},\n{{title}} ({{app}}) is yours, with {{owner}}; helper: {{helper}}.\n{{link}}'),
+      integration('unassign', -1, 'Off your list: {{title}}', 'No longer yours: {{title}}. Owners now: {{owner}}'),
+    ];
+    await call(clients.admin, 'put', '/api/v1/apps/errands/integrations/email', { email_integrations: integrations }).expect(200);
+    expect(((await call(clients.admin, 'get', '/api/v1/apps/errands').expect(200)).body as AppDto).email_integrations).toEqual(integrations);
+    expect(((await call(clients.member, 'get', '/api/v1/apps/errands').expect(200)).body as AppDto).email_integrations).toEqual([]);
+
+    const { id } = (await call(clients.admin, 'post', '/api/v1/apps/errands/items', { values: { title: 'Buy milk', owner: [clients.member.id, clients.auditor.id], helper: clients.guest.id } }).expect(201)).body as { id: string };
+    const link = `/apps/errands/items/${id}`;
+    const mails = () =>
+      existsSync(join(demo.dataDir, 'outbox'))
+        ? readdirSync(join(demo.dataDir, 'outbox'))
+            .filter((name) => name.endsWith('.json'))
+            .map((name) => JSON.parse(readFileSync(join(demo.dataDir, 'outbox', name), 'utf8')) as { to: string[]; subject: string; text: string })
+            .filter((mail) => mail.subject.includes('Buy milk') || mail.text.includes(link))
+        : [];
+    const waitFor = async (count: number) => {
+      for (const until = Date.now() + 5000; mails().length < count && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    await waitFor(3);
+    const toMember = mails().find((mail) => mail.to.includes('member@example.org'));
+    expect(toMember).toEqual({ ...toMember, subject: 'Yours now: Buy milk', text: `Hello Max Member,\nBuy milk (Errands) is yours, with Max Member, Audrey Auditor; helper: Gina Guest.\n${link}` });
+    // the helper is no owner: no integration watches that property, so the built-in mail goes
+    const toGuest = mails().find((mail) => mail.to.includes('guest@example.org'));
+    expect(toGuest?.subject).not.toContain('Yours now');
+    expect(toGuest?.text).toContain(link);
+
+    await call(clients.admin, 'put', `/api/v1/apps/errands/items/${id}`, { values: { owner: [clients.auditor.id] } }).expect(200);
+    await waitFor(4);
+    expect(mails().filter((mail) => mail.subject.startsWith('Off your list'))).toEqual([expect.objectContaining({ to: ['member@example.org'], text: 'No longer yours: Buy milk. Owners now: Audrey Auditor' })]);
   });
 });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { type GlobalSearchResponse, type MemberAppNavigationResponse, type NetworkResponse, type PageDto, type PagesResponse } from '@cn/contracts';
+import { type GlobalSearchResponse, type MemberAppNavigationResponse, type NetworkResponse, type PageDto, type PageHistory, type PagesResponse, type PageVersionDto } from '@cn/contracts';
 import { useDemoServer, type DemoAccount } from './testing/demo-server';
 import { requestCaller, type HttpMethod } from './testing/signed-in-client';
 
@@ -51,6 +51,48 @@ describe('pages', () => {
     await call(clients.member, 'get', '/api/v1/pages/house-rules').expect(404);
     expect(((await call(clients.member, 'get', '/api/v1/pages/rules').expect(200)).body as PageDto).content).toBe('<p>Be kind, always</p>');
     await call(null, 'get', '/api/v1/pages/rules').expect(401);
+  });
+
+  it('keeps every version: the history says who changed what, an earlier one is read and restored as the newest, never against a stale revision', async () => {
+    const { id } = (await call(clients.admin, 'post', '/administration/pages', { title: 'Recipes', content: '<p>Bread</p>' }).expect(201)).body as { id: string };
+    const base = { title: 'Recipes', slug: 'recipes', content: '<p>Bread</p>', visibility: 'members' };
+    await call(clients.admin, 'put', `/administration/pages/${id}`, { ...base, content: '<p>Cake</p>', revision: 1 }).expect(200);
+    await call(clients.admin, 'put', `/administration/pages/${id}`, { ...base, title: 'Our recipes', content: '<p>Cake</p>', visibility: 'internal', revision: 2 }).expect(200);
+
+    const history = (await call(clients.admin, 'get', `/administration/pages/${id}/versions`).expect(200)).body as PageHistory;
+    expect(history).toMatchObject({ page_id: id, revision: 3, can: { restore: true } });
+    expect(history.versions.map((version) => [version.version, version.kind, version.changed, version.author?.name])).toEqual([
+      [3, 'edited', ['title', 'visibility'], 'Ada Admin'],
+      [2, 'edited', ['content'], 'Ada Admin'],
+      [1, 'created', ['title', 'slug', 'content', 'visibility'], 'Ada Admin'],
+    ]);
+    const first = (await call(clients.auditor, 'get', `/administration/pages/${id}/versions/1`).expect(200)).body as PageVersionDto;
+    expect(first).toMatchObject({ version: 1, title: 'Recipes', content: '<p>Bread</p>', visibility: 'members', current: false });
+    await call(clients.admin, 'get', `/administration/pages/${id}/versions/4`).expect(404);
+    expect((await call(clients.admin, 'get', `/administration/pages/${id}/versions/zero`).expect(400)).body.errors).toEqual([{ field: 'version', key: 'invalid_type' }]);
+    for (const role of ['member', 'guest'] as const) await call(clients[role], 'get', `/administration/pages/${id}/versions`).expect(403);
+
+    // restoring at the revision the history was read at; someone's edit meanwhile makes it a 409, appending nothing
+    await call(clients.admin, 'put', `/administration/pages/${id}`, { ...base, title: 'Our recipes', content: '<p>Cake and soup</p>', visibility: 'internal', revision: 3 }).expect(200);
+    const before = await head();
+    expect((await call(clients.admin, 'post', `/administration/pages/${id}/versions/1/restore`, { revision: history.revision }).expect(409)).body.error).toBe('concurrency_conflict');
+    await call(clients.auditor, 'post', `/administration/pages/${id}/versions/1/restore`, { revision: 4 }).expect(403);
+    expect((await call(clients.admin, 'post', `/administration/pages/${id}/versions/1/restore`, {}).expect(400)).body.errors).toEqual([{ field: 'revision', key: 'invalid_type' }]);
+    expect(await head()).toBe(before);
+    await call(clients.admin, 'post', `/administration/pages/${id}/versions/1/restore`, { revision: 4 }).expect(200);
+    // the title and content of version 1, at the address and visibility the page has now
+    expect((await call(clients.member, 'get', '/api/v1/pages/recipes').expect(200)).body as PageDto).toMatchObject({ title: 'Recipes', content: '<p>Bread</p>', visibility: 'internal', revision: 5 });
+    const after = (await call(clients.admin, 'get', `/administration/pages/${id}/versions`).expect(200)).body as PageHistory;
+    expect(after.versions.map((version) => [version.version, version.kind, version.restored_version])).toEqual([
+      [5, 'restored', 1],
+      [4, 'edited', null],
+      [3, 'edited', null],
+      [2, 'edited', null],
+      [1, 'created', null],
+    ]);
+    // the edit it came after is still there to go back to
+    expect(((await call(clients.admin, 'get', `/administration/pages/${id}/versions/4`).expect(200)).body as PageVersionDto).content).toBe('<p>Cake and soup</p>');
+    expect((await call(clients.admin, 'post', `/administration/pages/${id}/versions/5/restore`, { revision: 5 }).expect(422)).body.error).toBe('nothing_changed');
   });
 
   it("gives every role the flags its writes' answers match", async () => {

@@ -1,4 +1,4 @@
-import { PROPERTY_EDITORS, PROPERTY_SIZES, PROPERTY_TYPES } from '@cn/contracts';
+import { ANY_ASSIGNEE_PROPERTY, EMAIL_INTEGRATION_TRIGGERS, PROPERTY_EDITORS, PROPERTY_SIZES, PROPERTY_TYPES } from '@cn/contracts';
 import {
   ArrayInput,
   BooleanInput,
@@ -10,9 +10,13 @@ import {
   SimpleForm,
   SimpleFormIterator,
   TextInput,
+  useTranslate,
 } from 'react-admin';
 import Box from '@mui/material/Box';
 import { useSavingToasts } from '../layout/useSavingToasts';
+
+/** 'any membership property' (-1), in the console's language beside the properties' own labels */
+const AnyProperty = () => <>{useTranslate()('cn.apps.integration.any_property')}</>;
 
 const choices = (values: readonly string[], prefix: string) => values.map((value) => ({ id: value, name: `${prefix}.${value}` }));
 
@@ -92,6 +96,30 @@ export const AppEdit = () => {
           </SimpleFormIterator>
         </ArrayInput>
         <TextInput source="teaser_template" label="cn.apps.fields.teaser_template" helperText="cn.apps.fields.teaser_help" fullWidth data-testid="app-teaser-template" />
+        <ArrayInput source="email_integrations" label="cn.apps.fields.email_integrations" helperText="cn.apps.fields.email_integrations_help">
+          <SimpleFormIterator>
+            <SelectInput source="trigger" label="cn.apps.integration.trigger" choices={choices(EMAIL_INTEGRATION_TRIGGERS, 'cn.apps.integration.triggers')} validate={required()} />
+            <FormDataConsumer>
+              {({ formData }) => (
+                <SelectInput
+                  source="assignee_property_id"
+                  label="cn.apps.integration.assignee_property"
+                  choices={[
+                    { id: ANY_ASSIGNEE_PROPERTY, name: 'cn.apps.integration.any_property' },
+                    ...((formData as { properties?: Array<{ id?: string; label?: string; name?: string; type?: string }> }).properties ?? [])
+                      .filter((property) => property.type === 'membership' && property.id)
+                      .map((property) => ({ id: property.id ?? '', name: property.label || property.name || '' })),
+                  ]}
+                  translateChoice={false}
+                  optionText={(choice: { id: string | number; name: string }) => (choice.id === ANY_ASSIGNEE_PROPERTY ? <AnyProperty /> : choice.name)}
+                  validate={required()}
+                />
+              )}
+            </FormDataConsumer>
+            <TextInput source="email_subject_template" label="cn.apps.integration.subject" validate={required()} fullWidth />
+            <TextInput source="email_text_template" label="cn.apps.integration.text" validate={required()} multiline minRows={3} fullWidth />
+          </SimpleFormIterator>
+        </ArrayInput>
       </SimpleForm>
     </Edit>
   );

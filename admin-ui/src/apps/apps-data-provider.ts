@@ -1,5 +1,5 @@
 import { HttpError, type CreateParams, type CreateResult, type DataProvider, type GetListParams, type GetListResult, type GetOneParams, type GetOneResult, type RaRecord, type UpdateParams, type UpdateResult } from 'ra-core';
-import { appDtoSchema, appsListResponseSchema, type PropertyDefinition } from '@cn/contracts';
+import { appDtoSchema, appsListResponseSchema, type EmailIntegration, type PropertyDefinition } from '@cn/contracts';
 import type { ApiClient } from '../api/apiClient';
 import { createRestDataProvider } from '../api/restDataProvider';
 import { fieldErrorsOf, setErrorAt, type FormErrors } from '../api/serverErrors';
@@ -16,7 +16,23 @@ export interface AppRecord {
   properties: EditedProperty[];
   /** the activity teaser template ('' : none) */
   teaser_template: string;
+  /** the mails on assign and unassign; a row added in the editor has no uuid yet */
+  email_integrations?: EditedEmailIntegration[];
 }
+
+export type EditedEmailIntegration = Omit<EmailIntegration, 'uuid' | 'type'> & { uuid?: string; type?: EmailIntegration['type'] };
+
+/** what PUT …/integrations/email takes: every row, a new one with a fresh uuid */
+export const emailIntegrationsBodyOf = (rows: readonly EditedEmailIntegration[], newId: () => string = () => crypto.randomUUID()) => ({
+  email_integrations: rows.map((row) => ({
+    uuid: row.uuid ?? newId(),
+    type: 'email_notification' as const,
+    trigger: row.trigger,
+    assignee_property_id: row.assignee_property_id,
+    email_subject_template: row.email_subject_template,
+    email_text_template: row.email_text_template,
+  })),
+});
 
 const path = (segment: string): string => encodeURIComponent(segment);
 
@@ -47,6 +63,14 @@ const onRow = (error: unknown, index: number): unknown => {
   return new HttpError('cn.errors.validation_failed', error.status, { ...(error.body as object), errors });
 };
 
+/** an app-wide setting's 400 (teaser, integrations) shown at its fields, in the apps' wording */
+const atFields = (error: unknown): unknown => {
+  if (!(error instanceof HttpError)) return error;
+  const errors: FormErrors = {};
+  for (const { field, key } of fieldErrorsOf(error.body)) setErrorAt(errors, field.split('.'), `cn.apps.errors.${key}`);
+  return new HttpError('cn.errors.validation_failed', error.status, { ...(error.body as object), errors });
+};
+
 /**
  * The property-set editor's resource: apps listed and read where members read them, created with POST
  * /api/v1/apps, and saved property by property (PUT …/properties/{id}, DELETE for a removed one).
@@ -54,7 +78,7 @@ const onRow = (error: unknown, index: number): unknown => {
 export const createAppsDataProvider = (api: ApiClient): DataProvider => {
   const read = async (id: string): Promise<AppRecord> => {
     const app = appDtoSchema.parse((await api.httpClient(`${APPS_PATH}/${path(id)}`)).json);
-    return { id: app.id, name: app.name, description: app.description, properties: app.properties, teaser_template: app.teaser_template };
+    return { id: app.id, name: app.name, description: app.description, properties: app.properties, teaser_template: app.teaser_template, email_integrations: app.email_integrations };
   };
 
   function getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>>;
@@ -102,10 +126,14 @@ export const createAppsDataProvider = (api: ApiClient): DataProvider => {
     const teaser = params.data.teaser_template ?? '';
     if (teaser !== ((params.previousData as AppRecord | undefined)?.teaser_template ?? '')) {
       await api.httpClient(`${APPS_PATH}/${path(id)}/integrations/teaser`, { method: 'PUT', body: JSON.stringify({ teaser_template: teaser }) }).catch((error: unknown) => {
-        if (!(error instanceof HttpError)) throw error;
-        const errors: FormErrors = {};
-        for (const { field, key } of fieldErrorsOf(error.body)) setErrorAt(errors, field.split('.'), `cn.apps.errors.${key}`);
-        throw new HttpError('cn.errors.validation_failed', error.status, { ...(error.body as object), errors });
+        throw atFields(error);
+      });
+    }
+    // the integrations after the properties too: the property they watch may be new
+    const integrations = params.data.email_integrations ?? [];
+    if (JSON.stringify(integrations) !== JSON.stringify((params.previousData as AppRecord | undefined)?.email_integrations ?? [])) {
+      await api.httpClient(`${APPS_PATH}/${path(id)}/integrations/email`, { method: 'PUT', body: JSON.stringify(emailIntegrationsBodyOf(integrations)) }).catch((error: unknown) => {
+        throw atFields(error);
       });
     }
     return { data: await read(id) };

@@ -1,12 +1,12 @@
 import { HttpError } from 'ra-core';
 import { propertyDefinition, type AppDto } from '@cn/contracts';
 import { recordingApiClient } from '../api/testing/recording-api-client';
-import { createAppsDataProvider, newPropertyId, propertyChanges, type AppRecord } from './apps-data-provider';
+import { createAppsDataProvider, emailIntegrationsBodyOf, newPropertyId, propertyChanges, type AppRecord } from './apps-data-provider';
 
 const title = propertyDefinition({ id: 'p-title', name: 'title', label: 'Title', type: 'text' });
 const status = propertyDefinition({ id: 'p-status', name: 'status', label: 'Status', type: 'selection', options: [{ label: 'To do', value: 'todo' }] });
 const appAnswer = (properties = [title, status]): { json: AppDto } => ({
-  json: { id: 'tasks', name: 'Tasks', description: '', properties, layout: { type: 'auto', tabs: [] }, teaser_template: '', column_property: 'status', can: { create_item: true, administrate: true }, new_item_can: {} },
+  json: { id: 'tasks', name: 'Tasks', description: '', properties, layout: { type: 'auto', tabs: [] }, teaser_template: '', email_integrations: [], column_property: 'status', can: { create_item: true, administrate: true }, new_item_can: {} },
 });
 
 describe('the apps data provider (property-set editor)', () => {
@@ -47,6 +47,20 @@ describe('the apps data provider (property-set editor)', () => {
     const refused = recordingApiClient(new HttpError('cn.errors.validation_failed', 400, { fieldErrors: [{ field: 'teaser_template', key: 'unknown_placeholder' }] }));
     const saving = createAppsDataProvider(refused.api).update<AppRecord>('apps', { id: 'tasks', data: { ...previousData, teaser_template: '{{nope}}' }, previousData });
     await expect(saving).rejects.toMatchObject({ status: 400, body: { errors: { teaser_template: 'cn.apps.errors.unknown_placeholder' } } });
+  });
+
+  it('saves changed email integrations (new rows get a uuid, kept rows keep theirs) and shows a refusal under the row\'s field', async () => {
+    const kept = { uuid: 'u-1', type: 'email_notification' as const, trigger: 'assign' as const, assignee_property_id: -1 as const, email_subject_template: 'Yours: {{title}}', email_text_template: 'Hello {{assignee}}' };
+    const added = { trigger: 'unassign' as const, assignee_property_id: 'p-owner', email_subject_template: 'Off: {{title}}', email_text_template: 'Bye' };
+    expect(emailIntegrationsBodyOf([kept, added], () => 'u-new').email_integrations).toEqual([kept, { ...added, uuid: 'u-new', type: 'email_notification' }]);
+    const previousData: AppRecord = { id: 'tasks', name: 'Tasks', description: '', properties: [title, status], teaser_template: '', email_integrations: [kept] };
+    const saved = recordingApiClient(appAnswer());
+    await createAppsDataProvider(saved.api).update<AppRecord>('apps', { id: 'tasks', data: previousData, previousData });
+    expect(saved.calls.map((call) => call.url)).toEqual(['/api/v1/apps/tasks']);
+    const refused = recordingApiClient(new HttpError('cn.errors.validation_failed', 400, { fieldErrors: [{ field: 'email_integrations.1.assignee_property_id', key: 'not_membership' }] }));
+    const saving = createAppsDataProvider(refused.api).update<AppRecord>('apps', { id: 'tasks', data: { ...previousData, email_integrations: [kept, added] }, previousData });
+    await expect(saving).rejects.toMatchObject({ status: 400, body: { errors: { email_integrations: { 1: { assignee_property_id: 'cn.apps.errors.not_membership' } } } } });
+    expect(refused.calls.map((call) => [call.method, call.url])).toEqual([['PUT', '/api/v1/apps/tasks/integrations/email']]);
   });
 
   it('reads an app as the editor\'s record', async () => {

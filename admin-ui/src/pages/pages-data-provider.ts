@@ -1,4 +1,5 @@
-import type { CreateParams, CreateResult, DataProvider, DeleteParams, DeleteResult, RaRecord, UpdateParams, UpdateResult } from 'ra-core';
+import type { CreateParams, CreateResult, DataProvider, DeleteParams, DeleteResult, Identifier, RaRecord, UpdateParams, UpdateResult } from 'ra-core';
+import { pageHistorySchema, pageVersionDtoSchema, type PageHistory, type PageVersionDto } from '@cn/contracts';
 import type { ApiClient } from '../api/apiClient';
 import { ADMIN_API, createRestDataProvider } from '../api/restDataProvider';
 
@@ -22,8 +23,18 @@ export const createPageBodyOf = (data: PageForm) => ({
   visibility: data.visibility ?? 'members',
 });
 
+const pagePath = (id: Identifier): string => `${PAGES_PATH}/${encodeURIComponent(String(id))}`;
+export const pageVersionPath = (id: Identifier, version: number): string => `${pagePath(id)}/versions/${version}`;
+
+/** A page's history: read, one version read, one version restored (at the revision the history was read at). */
+export interface PageHistoryCommands {
+  pageHistory(resource: string, params: { id: Identifier }): Promise<PageHistory>;
+  pageVersion(resource: string, params: { id: Identifier; version: number }): Promise<PageVersionDto>;
+  restorePageVersion(resource: string, params: { id: Identifier; version: number; revision: number }): Promise<void>;
+}
+
 /** Lists and reads the simple-rest way; create, edit and delete send only what the commands take. */
-export const createPagesDataProvider = (api: ApiClient): DataProvider => {
+export const createPagesDataProvider = (api: ApiClient): DataProvider & PageHistoryCommands => {
   const rest = createRestDataProvider(api);
 
   function create<R extends RaRecord>(resource: string, params: CreateParams): Promise<CreateResult<R>>;
@@ -45,5 +56,13 @@ export const createPagesDataProvider = (api: ApiClient): DataProvider => {
     return { data: params.previousData ?? { id: params.id } };
   }
 
-  return { ...rest, create, update, delete: remove };
+  const history: PageHistoryCommands = {
+    pageHistory: async (_resource, { id }) => pageHistorySchema.parse((await api.httpClient(`${pagePath(id)}/versions`)).json),
+    pageVersion: async (_resource, { id, version }) => pageVersionDtoSchema.parse((await api.httpClient(pageVersionPath(id, version))).json),
+    restorePageVersion: async (_resource, { id, version, revision }) => {
+      await api.httpClient(`${pageVersionPath(id, version)}/restore`, { method: 'POST', body: JSON.stringify({ revision }) });
+    },
+  };
+
+  return { ...rest, create, update, delete: remove, ...history };
 };

@@ -1,4 +1,4 @@
-import { appItemAbilities, columnPropertyOf, teaserPlaceholderNames, teaserPlaceholders, type AppEvent, type AppItemEvent, type AppViewer, type ItemLayout, type PropertyDefinition } from '@cn/contracts';
+import { appItemAbilities, columnPropertyOf, emailIntegrationErrors, type EmailIntegration, teaserPlaceholderNames, teaserPlaceholders, type AppEvent, type AppItemEvent, type AppViewer, type ItemLayout, type PropertyDefinition, type TemplatePart } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 
 /** An app's definition, folded from its stream. */
@@ -8,6 +8,7 @@ export interface AppState {
   properties: PropertyDefinition[];
   layout: ItemLayout | null;
   teaser_template: string;
+  email_integrations: EmailIntegration[];
 }
 
 export type AppCommand =
@@ -15,7 +16,8 @@ export type AppCommand =
   | { type: 'DefineProperty'; app_id: string; property: PropertyDefinition }
   | { type: 'RemoveProperty'; app_id: string; property_id: string }
   | { type: 'ChangeLayout'; app_id: string; layout: ItemLayout }
-  | { type: 'ChangeTeaserTemplate'; app_id: string; teaser_template: string };
+  | { type: 'ChangeTeaserTemplate'; app_id: string; teaser_template: string }
+  | { type: 'ChangeEmailIntegrations'; app_id: string; email_integrations: EmailIntegration[] };
 
 export const evolveApp = (state: AppState, event: AppEvent): AppState => {
   switch (event.type) {
@@ -34,6 +36,8 @@ export const evolveApp = (state: AppState, event: AppEvent): AppState => {
       return { ...state, layout: event.data.layout };
     case 'AppTeaserTemplateChanged':
       return { ...state, teaser_template: event.data.teaser_template };
+    case 'AppEmailIntegrationsChanged':
+      return { ...state, email_integrations: event.data.email_integrations };
     default:
       return state;
   }
@@ -44,7 +48,7 @@ const requireApp = (state: AppState): void => {
 };
 
 export const appDecider: Decider<AppState, AppCommand, AppEvent> = {
-  initialState: () => ({ exists: false, name: '', properties: [], layout: null, teaser_template: '' }),
+  initialState: () => ({ exists: false, name: '', properties: [], layout: null, teaser_template: '', email_integrations: [] }),
   evolve: evolveApp,
   decide: (command, state) => {
     switch (command.type) {
@@ -78,6 +82,13 @@ export const appDecider: Decider<AppState, AppCommand, AppEvent> = {
         if (command.teaser_template === state.teaser_template) return [];
         return [{ type: 'AppTeaserTemplateChanged', data: { app_id: command.app_id, teaser_template: command.teaser_template } }];
       }
+      case 'ChangeEmailIntegrations': {
+        requireApp(state);
+        const [error] = emailIntegrationErrors(command.email_integrations, state.properties);
+        if (error) throw new DomainError(error.key, 'invalid', error.field);
+        if (JSON.stringify(command.email_integrations) === JSON.stringify(state.email_integrations)) return [];
+        return [{ type: 'AppEmailIntegrationsChanged', data: { app_id: command.app_id, email_integrations: command.email_integrations } }];
+      }
     }
   },
 };
@@ -101,8 +112,8 @@ export interface ItemFactsOfCommand {
 }
 
 export type ItemCommand =
-  /** `teaser`: the app's teaser template rendered with the values (absent: the app has none) */
-  | (ItemFactsOfCommand & { type: 'CreateItem'; values: Record<string, unknown>; teaser?: string })
+  /** `teaser`: the app's teaser template rendered with the values, members left out, and as parts naming the members (absent: the app has none) */
+  | (ItemFactsOfCommand & { type: 'CreateItem'; values: Record<string, unknown>; teaser?: { text: string; parts: TemplatePart[] } })
   /** values by property id, already parsed; `names` the property names sent */
   | (ItemFactsOfCommand & { type: 'ChangeItem'; values: Record<string, unknown> })
   | (ItemFactsOfCommand & { type: 'MoveItem'; value: string | null; insert_after_id: string | null })
@@ -145,7 +156,7 @@ export const itemDecider: Decider<ItemState, ItemCommand, AppItemEvent> = {
         for (const property of command.properties) {
           if (Object.hasOwn(command.values, property.id) && !can[`update[${property.name}]`]) throw new DomainError('forbidden', 'forbidden', `values.${property.name}`);
         }
-        return [{ type: 'AppItemCreated', data: { ...base, author_id: command.viewer.member_id, values: command.values, ...(command.teaser ? { teaser: command.teaser } : {}) } }];
+        return [{ type: 'AppItemCreated', data: { ...base, author_id: command.viewer.member_id, values: command.values, ...(command.teaser ? { teaser: command.teaser.text, teaser_parts: command.teaser.parts } : {}) } }];
       }
       case 'ChangeItem': {
         requireItem(command, state);

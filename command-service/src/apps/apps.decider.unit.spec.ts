@@ -54,8 +54,8 @@ describe('appDecider', () => {
     apps.given([]).when(change('{{app}}')).thenRefused('not_found');
   });
   it('puts the rendered teaser into the created item, and nothing without a template', () => {
-    const teaser = 'New in Tasks: To do';
-    items.given([]).when({ ...base, type: 'CreateItem', viewer: author, values: { 'p-status': ['todo'] }, teaser }).then([{ ...created, data: { ...created.data, teaser } }]);
+    const teaser = { text: 'New in Tasks: To do', parts: [{ text: 'New in Tasks: To do' }] };
+    items.given([]).when({ ...base, type: 'CreateItem', viewer: author, values: { 'p-status': ['todo'] }, teaser }).then([{ ...created, data: { ...created.data, teaser: teaser.text, teaser_parts: teaser.parts } }]);
     items.given([]).when({ ...base, type: 'CreateItem', viewer: author, values: { 'p-status': ['todo'] }, teaser: undefined }).then([created]);
   });
 });

@@ -4,6 +4,8 @@ import { AppCommands } from './app-commands';
 import { AssignmentMailReactor } from './assignment-mails.reactor';
 import { ArchiveItemHandler } from './archiving-items/archive-item.command';
 import { ArchiveItemController } from './archiving-items/archive-item.controller';
+import { ChangeEmailIntegrationsHandler } from './changing-email-integrations/change-email-integrations.command';
+import { ChangeEmailIntegrationsController } from './changing-email-integrations/change-email-integrations.controller';
 import { ChangeTeaserTemplateHandler } from './changing-teaser-template/change-teaser-template.command';
 import { ChangeTeaserTemplateController } from './changing-teaser-template/change-teaser-template.controller';
 import { CreateAppHandler } from './creating-apps/create-app.command';
@@ -21,12 +23,12 @@ import { MarkTaskController } from './marking-tasks/mark-task.controller';
 
 /**
  * Apps: definitions (the property-set editor), items through generated forms, the kanban wall; the
- * members' own marks on tasks; the assignment mails (a reactor). File and image values are checked with
+ * members' own marks on tasks; the assignment mails and the email integrations' mails (a reactor). File and image values are checked with
  * the files module's rule.
  */
 @Module({
   imports: [FilesModule],
-  controllers: [CreateAppController, DefinePropertyController, CreateItemController, EditItemController, MoveItemController, ArchiveItemController, MarkTaskController, ChangeTeaserTemplateController],
+  controllers: [CreateAppController, DefinePropertyController, CreateItemController, EditItemController, MoveItemController, ArchiveItemController, MarkTaskController, ChangeTeaserTemplateController, ChangeEmailIntegrationsController],
   providers: [
     AppCommands,
     CreateAppHandler,
@@ -34,6 +36,7 @@ import { MarkTaskController } from './marking-tasks/mark-task.controller';
     RemovePropertyHandler,
     ChangeLayoutHandler,
     ChangeTeaserTemplateHandler,
+    ChangeEmailIntegrationsHandler,
     CreateItemHandler,
     EditItemHandler,
     MoveItemHandler,

@@ -1,11 +1,27 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { AppItemChanged, AppItemCreated, appItemStream, appsEvents, eventOf, readItemValues, type AppItemEvent, type PropertyDefinition } from '@cn/contracts';
+import {
+  AppItemChanged,
+  AppItemCreated,
+  appItemStream,
+  appsEvents,
+  composeTemplate,
+  EMAIL_SUBJECT_TEMPLATE_MAX,
+  erasedMemberName,
+  eventOf,
+  readItemValues,
+  renderTemplateParts,
+  type AppItemEvent,
+  type EmailIntegration,
+  type PropertyDefinition,
+} from '@cn/contracts';
 import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
 import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
 import { CommandLookup } from '../lookup/command-lookup';
 import { AppCommands } from './app-commands';
 import { evolveItem, itemDecider } from './apps.decider';
+import { assigneesByProperty, plannedMails } from './assignment-mail-plan';
+import { templateValues } from './template-values';
 
 export const ASSIGNMENT_MAILS = 'command-service.assignment-mails';
 /** one entry per mail sent: `<event id>:<member id>` (what makes a replayed event send nothing twice) */
@@ -29,12 +45,24 @@ const texts = {
     body: (actor: string, title: string, app: string, link: string, assigned: boolean) =>
       `${actor} ${assigned ? 'assigned' : 'unassigned'} "${title}" in ${app} ${assigned ? 'to' : 'from'} you.\n\n${link}`,
   },
+  es: {
+    assigned: (title: string) => `Asignado a ti: ${title}`,
+    unassigned: (title: string) => `Ya no está asignado a ti: ${title}`,
+    body: (actor: string, title: string, app: string, link: string, assigned: boolean) =>
+      `${actor} ${assigned ? 'te asignó' : 'te quitó'} «${title}» en ${app}.\n\n${link}`,
+  },
+  fr: {
+    assigned: (title: string) => `Assigné à vous : ${title}`,
+    unassigned: (title: string) => `Ne vous est plus assigné : ${title}`,
+    body: (actor: string, title: string, app: string, link: string, assigned: boolean) =>
+      `${actor} vous a ${assigned ? 'assigné' : 'retiré'} « ${title} » dans ${app}.\n\n${link}`,
+  },
 } as const;
+type MailLanguage = keyof typeof texts;
+const mailLanguage = (language: string): MailLanguage => (Object.keys(texts) as MailLanguage[]).find((known) => language.startsWith(known)) ?? 'en';
+/** a mail's text is long, but not without end */
+const EMAIL_TEXT_MAX = 20_000;
 
-const assigneesOf = (properties: readonly PropertyDefinition[], stored: Record<string, unknown>): Set<string> => {
-  const values = readItemValues(properties, stored);
-  return new Set(properties.filter((property) => property.type === 'membership').flatMap((property) => (values[property.name] as string[] | undefined) ?? []));
-};
 
 
 /**
@@ -90,6 +118,7 @@ export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicat
         appName: app.name,
         itemId: event.data.item_id,
         properties: app.properties,
+        integrations: app.email_integrations,
         before,
         after: { ...before, ...event.data.values },
         actorId: recorded.metadata.memberId ?? '',
@@ -99,36 +128,49 @@ export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicat
 
   private async mailChange(
     recorded: RecordedEvent,
-    change: { appId: string; appName: string; itemId: string; properties: readonly PropertyDefinition[]; before: Record<string, unknown>; after: Record<string, unknown>; actorId: string },
+    change: {
+      appId: string;
+      appName: string;
+      itemId: string;
+      properties: readonly PropertyDefinition[];
+      integrations: readonly EmailIntegration[];
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+      actorId: string;
+    },
   ): Promise<void> {
-    const before = assigneesOf(change.properties, change.before);
-    const after = assigneesOf(change.properties, change.after);
-    const added = [...after].filter((id) => !before.has(id) && id !== change.actorId);
-    const removed = [...before].filter((id) => !after.has(id) && id !== change.actorId);
-    if (added.length === 0 && removed.length === 0) return;
-    const language = (await this.lookup.networkSettings()).basic.language.startsWith('de') ? 'de' : 'en';
-    const text = texts[language];
-    const actor = await this.lookup.member(change.actorId);
-    const actorName = actor ? `${actor.first_name} ${actor.last_name}`.trim() : '';
+    const planned = plannedMails(change.integrations, assigneesByProperty(change.properties, change.before), assigneesByProperty(change.properties, change.after), change.actorId);
+    if (planned.length === 0) return;
+    const networkLanguage = (await this.lookup.networkSettings()).basic.language;
+    const text = texts[mailLanguage(networkLanguage)];
+    const nameOf = async (memberId: string): Promise<string> => {
+      const member = await this.lookup.member(memberId);
+      return member && !member.erased ? `${member.first_name} ${member.last_name}`.trim() : erasedMemberName(networkLanguage);
+    };
+    const actorName = await nameOf(change.actorId);
     const titleProperty = change.properties.find((property) => property.type === 'text');
     const titleValue = titleProperty ? readItemValues(change.properties, change.after)[titleProperty.name] : '';
     const title = typeof titleValue === 'string' ? titleValue : '';
     const link = `/apps/${change.appId}/items/${change.itemId}`;
-    for (const [ids, assigned] of [
-      [added, true],
-      [removed, false],
-    ] as const) {
-      for (const memberId of ids) {
-        const key = `${recorded.id}:${memberId}`;
-        if (await this.sent.get(key)) continue;
-        const recipient = await this.lookup.member(memberId);
-        if (!recipient || recipient.erased || !recipient.email) continue;
-        try {
-          await this.mail.send({ to: [recipient.email], subject: assigned ? text.assigned(title) : text.unassigned(title), text: text.body(actorName, title, change.appName, link, assigned) });
-          await this.sent.upsert({ _id: key, sent_at: this.clock().toISOString(), _position: recorded.position });
-        } catch (error) {
-          this.logger.warn({ err: error, item: change.itemId, reactor: ASSIGNMENT_MAILS }, 'assignment mail failed');
-        }
+    const filled = templateValues(change.appName, change.properties, change.after, networkLanguage);
+    const names = new Map<string, string>();
+    for (const memberId of Object.values(filled.members).flat()) names.set(memberId, await nameOf(memberId));
+    for (const { memberId, assigned, integration } of planned) {
+      const key = integration ? `${recorded.id}:${memberId}:${integration.uuid}` : `${recorded.id}:${memberId}`;
+      if (await this.sent.get(key)) continue;
+      const recipient = await this.lookup.member(memberId);
+      if (!recipient || recipient.erased || !recipient.email) continue;
+      let mail = { subject: assigned ? text.assigned(title) : text.unassigned(title), text: text.body(actorName, title, change.appName, link, assigned) };
+      if (integration) {
+        const values = { ...filled.values, assignee: `${recipient.first_name} ${recipient.last_name}`.trim(), link };
+        const render = (template: string, line: boolean, max: number) => composeTemplate(renderTemplateParts(template, values, filled.members), (id) => names.get(id) ?? erasedMemberName(networkLanguage), { line, max });
+        mail = { subject: render(integration.email_subject_template, true, EMAIL_SUBJECT_TEMPLATE_MAX), text: render(integration.email_text_template, false, EMAIL_TEXT_MAX) };
+      }
+      try {
+        await this.mail.send({ to: [recipient.email], ...mail });
+        await this.sent.upsert({ _id: key, sent_at: this.clock().toISOString(), _position: recorded.position });
+      } catch (error) {
+        this.logger.warn({ err: error, item: change.itemId, reactor: ASSIGNMENT_MAILS }, 'assignment mail failed');
       }
     }
   }

@@ -27,4 +27,20 @@ describe('pagesDecider', () => {
     spec.given(deleted).when(edit()).thenRefused('not_found');
     spec.given(deleted).when({ type: 'DeletePage', page_id: 'p1' }).thenRefused('not_found');
   });
+
+  it('restores an earlier version as the newest, keeping slug and visibility, never against a stale revision', () => {
+    const edited: PageEvent[] = [...created, { type: 'PageEdited', data: { ...fields, title: 'About us', slug: 'about-us', content: '<p>New</p>', visibility: 'internal' } }];
+    const restore = (change: Partial<Extract<PagesCommand, { type: 'RestorePageVersion' }>> = {}): PagesCommand => ({ type: 'RestorePageVersion', page_id: 'p1', version: 1, revision: 2, ...change });
+    spec.given(edited).when(restore()).then([{ type: 'PageVersionRestored', data: { page_id: 'p1', title: 'About', slug: 'about-us', content: '<p>Hi</p>', visibility: 'internal', restored_version: 1 } }]);
+    // someone saved after the history was read: their edit is never silently undone
+    const later: PageEvent[] = [...edited, { type: 'PageEdited', data: { ...fields, slug: 'about-us', content: '<p>Newer</p>', visibility: 'internal' } }];
+    expect(spec.given(later).when(restore()).thenRefused('concurrency_conflict').kind).toBe('conflict');
+    spec.given(later).when(restore({ version: 2, revision: 3 })).then([{ type: 'PageVersionRestored', data: { page_id: 'p1', title: 'About us', slug: 'about-us', content: '<p>New</p>', visibility: 'internal', restored_version: 2 } }]);
+    // a restore is a version too: it can itself be restored from, and counts in the revision
+    const restored: PageEvent[] = [...edited, { type: 'PageVersionRestored', data: { page_id: 'p1', title: 'About', slug: 'about-us', content: '<p>Hi</p>', visibility: 'internal', restored_version: 1 } }];
+    spec.given(restored).when(restore({ version: 2, revision: 3 })).then([{ type: 'PageVersionRestored', data: { page_id: 'p1', title: 'About us', slug: 'about-us', content: '<p>New</p>', visibility: 'internal', restored_version: 2 } }]);
+    expect(spec.given(restored).when(restore({ version: 3, revision: 3 })).thenRefused('nothing_changed').kind).toBe('refused');
+    expect(spec.given(edited).when(restore({ version: 3 })).thenRefused('not_found').field).toBe('version');
+    spec.given([...edited, { type: 'PageDeleted', data: { page_id: 'p1' } }]).when(restore()).thenRefused('not_found');
+  });
 });

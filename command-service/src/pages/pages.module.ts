@@ -5,10 +5,12 @@ import { DeletePageHandler } from './deleting-page/delete-page.command';
 import { EditPageHandler } from './editing-page/edit-page.command';
 import { EditPageController } from './editing-page/edit-page.controller';
 import { Pages } from './pages.command';
+import { RestorePageVersionHandler } from './restoring-page-version/restore-page-version.command';
+import { RestorePageVersionController } from './restoring-page-version/restore-page-version.controller';
 
-/** Pages (/pages/{slug}): administrators create, edit and delete them. */
+/** Pages (/pages/{slug}): administrators create, edit, restore earlier versions of and delete them. */
 @Module({
-  controllers: [CreatePageController, EditPageController],
-  providers: [Pages, CreatePageHandler, EditPageHandler, DeletePageHandler],
+  controllers: [CreatePageController, EditPageController, RestorePageVersionController],
+  providers: [Pages, CreatePageHandler, EditPageHandler, RestorePageVersionHandler, DeletePageHandler],
 })
 export class PagesModule {}

@@ -3,7 +3,8 @@ import { defineEvent, type EventOf } from '../common/events';
 import { safeText } from '../common/safe-text';
 import { propertyDefinitionSchema, propertyOptionsSchema, PROPERTY_NAME_PATTERN, PROPERTY_TYPES } from './properties';
 import { taskMarkDtoSchema, taskMarkEvents } from './tasks';
-import { AppTeaserTemplateChanged } from './teaser';
+import { AppEmailIntegrationsChanged, emailIntegrationSchema } from './email-integrations';
+import { AppTeaserTemplateChanged, templatePartSchema } from './teaser';
 
 /** One stream per app (its definition); the app's id is its slug, chosen once. */
 export const appStream = (appId: string): string => `app-${appId}`;
@@ -49,11 +50,15 @@ export const AppLayoutChanged = defineEvent('AppLayoutChanged', 1, z.object({ ap
 
 /** values by property id, as the definitions of that moment parsed them */
 const storedValues = z.record(z.string(), z.unknown());
-/** `teaser`: the app's teaser template rendered with the item's values when it was created (absent: no template) */
+/**
+ * `teaser`: the app's teaser template rendered with the item's values when it was created (absent: no
+ * template), members left out; `teaser_parts` (since membership placeholders): the same with the members'
+ * ids where the template names them, their names put in when read.
+ */
 export const AppItemCreated = defineEvent(
   'AppItemCreated',
   1,
-  z.object({ app_id: z.string(), item_id: z.string(), author_id: z.string(), values: storedValues, teaser: z.string().optional() }),
+  z.object({ app_id: z.string(), item_id: z.string(), author_id: z.string(), values: storedValues, teaser: z.string().optional(), teaser_parts: z.array(templatePartSchema).optional() }),
 );
 /** the values that changed, by property id */
 export const AppItemChanged = defineEvent('AppItemChanged', 1, z.object({ app_id: z.string(), item_id: z.string(), values: storedValues }));
@@ -72,6 +77,7 @@ export const appsEvents = [
   AppPropertyRemoved,
   AppLayoutChanged,
   AppTeaserTemplateChanged,
+  AppEmailIntegrationsChanged,
   AppItemCreated,
   AppItemChanged,
   AppItemMoved,
@@ -84,7 +90,8 @@ export type AppEvent =
   | EventOf<typeof AppPropertyDefined>
   | EventOf<typeof AppPropertyRemoved>
   | EventOf<typeof AppLayoutChanged>
-  | EventOf<typeof AppTeaserTemplateChanged>;
+  | EventOf<typeof AppTeaserTemplateChanged>
+  | EventOf<typeof AppEmailIntegrationsChanged>;
 export type AppItemEvent =
   | EventOf<typeof AppItemCreated>
   | EventOf<typeof AppItemChanged>
@@ -153,6 +160,8 @@ export const appDtoSchema = z.object({
   layout: itemLayoutSchema,
   /** the activity teaser template ('' : none); its placeholders: `app` and the property names (teaser.ts) */
   teaser_template: z.string(),
+  /** the email integrations (administrators only; [] for everyone else) */
+  email_integrations: z.array(emailIntegrationSchema),
   /** the single selection property the wall's columns come from; null: 'no columns' */
   column_property: z.string().nullable(),
   can: z.object({ create_item: z.boolean(), administrate: z.boolean() }),

@@ -3,6 +3,7 @@ export * from './app-constants';
 export * from './app-abilities';
 export * from './tasks';
 export * from './teaser';
+export * from './email-integrations';
 export * from './properties';
 export * from './fields/field-type';
 export * from './fields/field-types';

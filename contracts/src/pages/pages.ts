@@ -44,8 +44,19 @@ const pageFields = { page_id: z.string(), title: z.string(), slug: z.string(), c
 export const PageCreated = defineEvent('PageCreated', 1, z.object(pageFields));
 export const PageEdited = defineEvent('PageEdited', 1, z.object(pageFields));
 export const PageDeleted = defineEvent('PageDeleted', 1, z.object({ page_id: z.string() }));
-export const pageEvents = [PageCreated, PageEdited, PageDeleted] as const;
+/**
+ * An earlier version's title and content made the page's newest version (a restore never rewrites history:
+ * the versions in between stay). The page keeps its current slug and visibility: its address and who sees
+ * it are not taken back by a restore.
+ */
+export const PageVersionRestored = defineEvent('PageVersionRestored', 1, z.object({ ...pageFields, restored_version: z.number().int() }));
+export const pageEvents = [PageCreated, PageEdited, PageVersionRestored, PageDeleted] as const;
 export type PageEvent = EventOf<(typeof pageEvents)[number]>;
+
+/** POST /administration/pages/{id}/versions/{version}/restore: at the page's revision the history was read at (409 when it moved on). */
+export const restorePageVersionRequestSchema = z.object({ revision }).strict();
+export type RestorePageVersionRequest = z.output<typeof restorePageVersionRequestSchema>;
+export const pageVersionParam = z.coerce.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(1, { message: 'too_small' });
 
 /** Whether a member with these roles sees (and finds) a page of this visibility. */
 export const maySeePage = (visibility: PageVisibility, roles: MemberRoles | null): boolean =>
@@ -73,3 +84,37 @@ export type PageDto = z.infer<typeof pageDtoSchema>;
 export const pageListItemSchema = pageDtoSchema.omit({ content: true });
 export const pagesResponseSchema = z.object({ pages: z.array(pageListItemSchema), can: z.object({ create: z.boolean() }) });
 export type PagesResponse = z.infer<typeof pagesResponseSchema>;
+
+/* ---- history ---- */
+
+export const PAGE_VERSION_KINDS = ['created', 'edited', 'restored'] as const;
+export type PageVersionKind = (typeof PAGE_VERSION_KINDS)[number];
+export const PAGE_VERSION_FIELDS = ['title', 'slug', 'content', 'visibility'] as const;
+export type PageVersionField = (typeof PAGE_VERSION_FIELDS)[number];
+
+/** One version in a page's history: who made it, when, what it changed against the version before. */
+export const pageVersionSummarySchema = z.object({
+  /** 1 is the page as created; the newest equals the page's revision */
+  version: z.number().int(),
+  kind: z.enum(PAGE_VERSION_KINDS),
+  /** the version a restore brought back (null otherwise) */
+  restored_version: z.number().int().nullable(),
+  /** the fields that differ from the version before (all of them for the first) */
+  changed: z.array(z.enum(PAGE_VERSION_FIELDS)),
+  /** null: made by the system; name DELETED_MEMBER_NAME: an erased member */
+  author: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  title: z.string(),
+});
+export type PageVersionSummary = z.infer<typeof pageVersionSummarySchema>;
+/** GET /administration/pages/{id}/versions: newest first, with the revision a restore is sent at */
+export const pageHistorySchema = z.object({
+  page_id: z.string(),
+  revision: z.number().int(),
+  versions: z.array(pageVersionSummarySchema),
+  can: z.object({ restore: z.boolean() }),
+});
+export type PageHistory = z.infer<typeof pageHistorySchema>;
+/** GET /administration/pages/{id}/versions/{version}: the version as it was */
+export const pageVersionDtoSchema = pageVersionSummarySchema.extend({ slug: z.string(), content: z.string(), visibility: z.enum(PAGE_VISIBILITIES), current: z.boolean() });
+export type PageVersionDto = z.infer<typeof pageVersionDtoSchema>;

@@ -17,6 +17,7 @@ const anApp = (properties: PropertyDefinition[], newItemCan: Record<string, bool
   properties,
   layout: { type: 'auto', tabs: [] },
   teaser_template: '',
+  email_integrations: [],
   column_property: properties.find((property) => property.type === 'selection' && !property.multiple)?.name ?? null,
   can: { create_item: true, administrate: false },
   new_item_can: { create: true, update: true, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, true])), ...newItemCan },

@@ -15,6 +15,7 @@ const anApp = (properties: PropertyDefinition[]): AppDto => ({
   layout: { type: 'auto', tabs: [] },
   column_property: null,
   teaser_template: '',
+  email_integrations: [],
   can: { create_item: true, administrate: false },
   new_item_can: { create: true, update: true, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, true])) },
 });

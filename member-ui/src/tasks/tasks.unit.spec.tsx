@@ -81,6 +81,7 @@ const anApp = (properties: PropertyDefinition[]): AppDto => ({
   properties,
   layout: { type: 'auto', tabs: [] },
   teaser_template: '',
+  email_integrations: [],
   column_property: null,
   can: { create_item: true, administrate: false },
   new_item_can: { create: true, update: true, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, true])) },

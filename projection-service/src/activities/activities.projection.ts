@@ -12,6 +12,7 @@ import {
   MemberJoinedGroup,
   type ActivityKind,
   type FileAttachment,
+  type TemplatePart,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
@@ -29,7 +30,8 @@ export type ActivitySource =
   | { type: 'appointment'; appointment_id: string; name: string; calendar_ids: string[] }
   | { type: 'article'; channel_id: string; blog_id: string; article_id: string; title: string }
   | { type: 'group_member'; member_id: string }
-  | { type: 'item'; app_id: string; item_id: string; teaser: string };
+  /** `teaser_parts`: the teaser with the members its template names, by id (absent before membership placeholders) */
+  | { type: 'item'; app_id: string; item_id: string; teaser: string; teaser_parts?: TemplatePart[] };
 
 /**
  * One entry of the activity streams: a member's post with its replies and likes, or something another
@@ -77,8 +79,8 @@ const fresh = (
 
 export const activitiesProjection: Projection<ActivityDocument> = {
   name: 'activities',
-  // 2: attachments
-  version: 2,
+  // 2: attachments; 3: an item's teaser keeps the members it names (teaser_parts)
+  version: 3,
   eventTypes: definitions.map((definition) => definition.type),
   documentIds: (recorded) => {
     const event = eventOf(definitions, recorded);
@@ -98,7 +100,7 @@ export const activitiesProjection: Projection<ActivityDocument> = {
         return [joinedActivityId(event.data.group_id, event.data.member_id)];
       case 'AppItemCreated':
         // an app without a teaser template tells the streams nothing
-        return event.data.teaser ? [itemActivityId(event.data.item_id)] : [];
+        return event.data.teaser || (event.data.teaser_parts ?? []).length > 0 ? [itemActivityId(event.data.item_id)] : [];
       default:
         return [event.data.activity_id];
     }
@@ -159,8 +161,9 @@ export const activitiesProjection: Projection<ActivityDocument> = {
         return fresh(id, recorded.position, at, { kind: 'group_member', group_id: event.data.group_id, author_id: event.data.member_id, html_content: '', source: { type: 'group_member', member_id: event.data.member_id } });
       case 'AppItemCreated': {
         // apps are the network's shared work: a new item's teaser goes to the network's stream
-        const { app_id, item_id, teaser } = event.data;
-        return doc ?? fresh(id, recorded.position, at, { kind: 'item', group_id: null, author_id: event.data.author_id, html_content: '', source: { type: 'item', app_id, item_id, teaser: teaser ?? '' } });
+        const { app_id, item_id, teaser, teaser_parts } = event.data;
+        const source = { type: 'item' as const, app_id, item_id, teaser: teaser ?? '', ...(teaser_parts ? { teaser_parts } : {}) };
+        return doc ?? fresh(id, recorded.position, at, { kind: 'item', group_id: null, author_id: event.data.author_id, html_content: '', source });
       }
       default:
         return doc;

@@ -13,6 +13,9 @@ import {
   sizedFileUrl,
   type StreamCan,
   type UnreadActivitiesResponse,
+  composeTeaser,
+  erasedMemberName,
+  templateMemberIds,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { type DocumentStore, HttpProblem, type SignedInMember } from '@cn/platform';
@@ -24,6 +27,7 @@ import { filesCollection } from '../files/files.read';
 import { groupsCollection } from '../groups/groups.read';
 import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
+import { loadNetwork } from '../network/network.read';
 import { activitiesProjection, activityReadsProjection, type ActivityDocument, type ActivityReadsDocument } from './activities.projection';
 import { inAllStream, placeOf, streamCanIn, unreadCounts, type AllStreamScope, type StreamsContext } from './activity-visibility';
 
@@ -141,7 +145,18 @@ const memberLinks = async (store: DocumentStore, ids: readonly string[]): Promis
   return new Map(found.filter((doc) => !doc.deleted).map((doc) => [doc._id, { id: doc._id, name: displayNameOf(doc), path: `/members/${doc._id}` }]));
 };
 
-const subjectOf = (doc: ActivityDocument, ctx: StreamsContext): ActivityDto['subject'] => {
+/** the names an item's teaser puts in for its members (an erased one as the fallback word of the network's language) */
+interface TeaserNames {
+  people: ReadonlyMap<string, MemberLink>;
+  erased: string;
+}
+
+const teaserIdsOf = (doc: ActivityDocument): string[] => (doc.source.type === 'item' && doc.source.teaser_parts ? templateMemberIds(doc.source.teaser_parts) : []);
+
+const teaserNamesFor = async (store: DocumentStore, docs: readonly ActivityDocument[], people: ReadonlyMap<string, MemberLink>): Promise<TeaserNames> =>
+  docs.some((doc) => teaserIdsOf(doc).length > 0) ? { people, erased: erasedMemberName((await loadNetwork(store)).settings.basic.language) } : { people, erased: '' };
+
+const subjectOf = (doc: ActivityDocument, ctx: StreamsContext, names: TeaserNames): ActivityDto['subject'] => {
   switch (doc.source.type) {
     case 'appointment':
       return { title: doc.source.name, path: `/appointments/${encodeURIComponent(doc.source.appointment_id)}` };
@@ -152,7 +167,9 @@ const subjectOf = (doc: ActivityDocument, ctx: StreamsContext): ActivityDto['sub
       return group ? { title: group.name, path: `/groups/${encodeURIComponent(group.slug)}` } : null;
     }
     case 'item':
-      return { title: doc.source.teaser, path: `/apps/${encodeURIComponent(doc.source.app_id)}/items/${encodeURIComponent(doc.source.item_id)}` };
+      return {
+        title: doc.source.teaser_parts ? composeTeaser(doc.source.teaser_parts, (memberId) => names.people.get(memberId)?.name ?? names.erased) : doc.source.teaser,
+        path: `/apps/${encodeURIComponent(doc.source.app_id)}/items/${encodeURIComponent(doc.source.item_id)}` };
     case 'post':
       return null;
   }
@@ -181,12 +198,17 @@ const filesOf = async (store: DocumentStore, docs: readonly ActivityDocument[]):
 
 export const toActivityDtos = async (store: DocumentStore, ctx: StreamsContext, placed: readonly Placed[]): Promise<ActivityDto[]> => {
   const [people, files] = await Promise.all([
-    memberLinks(store, placed.flatMap(({ doc }) => [...(doc.author_id ? [doc.author_id] : []), ...doc.replies.map((reply) => reply.author_id)])),
+    memberLinks(store, placed.flatMap(({ doc }) => [...(doc.author_id ? [doc.author_id] : []), ...doc.replies.map((reply) => reply.author_id), ...teaserIdsOf(doc)])),
     filesOf(
       store,
       placed.map(({ doc }) => doc),
     ),
   ]);
+  const names = await teaserNamesFor(
+    store,
+    placed.map(({ doc }) => doc),
+    people,
+  );
   return placed.map(({ doc, key, can }) => {
     const post = doc.kind === 'post';
     return {
@@ -196,7 +218,7 @@ export const toActivityDtos = async (store: DocumentStore, ctx: StreamsContext, 
       author: doc.author_id ? (people.get(doc.author_id) ?? null) : null,
       html_content: doc.html_content,
       attachments: attachmentDtos(doc, files),
-      subject: subjectOf(doc, ctx),
+      subject: subjectOf(doc, ctx, names),
       created_at: doc.created_at,
       updated_at: doc.updated_at,
       position: doc.created_position,

@@ -1,4 +1,4 @@
-import { AppCreated, AppItemArchived, AppItemChanged, AppItemCreated, AppItemMoved, AppItemUnarchived, AppLayoutChanged, AppPropertyDefined, AppPropertyRemoved, AppTeaserTemplateChanged, type AppsEvent, type ItemLayout, type PropertyDefinition } from '@cn/contracts';
+import { AppCreated, AppItemArchived, AppItemChanged, AppItemCreated, AppItemMoved, AppItemUnarchived, AppLayoutChanged, AppPropertyDefined, AppPropertyRemoved, AppTeaserTemplateChanged, AppEmailIntegrationsChanged, type AppsEvent, type EmailIntegration, type ItemLayout, type PropertyDefinition } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** An app's definition: the property-set editor's, the forms' and the wall's source. */
@@ -9,6 +9,8 @@ export interface AppDocument extends ProjectedDocument {
   layout: ItemLayout;
   /** the activity teaser template ('' : none; absent in documents projected before it existed) */
   teaser_template?: string;
+  /** the mails on assign and unassign (absent in documents projected before they existed) */
+  email_integrations?: EmailIntegration[];
 }
 
 /** One item: values by property id as the log keeps them (read under the current definitions). */
@@ -29,17 +31,18 @@ export interface AppBoardDocument extends ProjectedDocument {
 
 const typed = (recorded: { type: string; data: unknown }): AppsEvent => recorded as AppsEvent;
 
-export const APP_DEFINITION_EVENTS = [AppCreated.type, AppPropertyDefined.type, AppPropertyRemoved.type, AppLayoutChanged.type, AppTeaserTemplateChanged.type];
+export const APP_DEFINITION_EVENTS = [AppCreated.type, AppPropertyDefined.type, AppPropertyRemoved.type, AppLayoutChanged.type, AppTeaserTemplateChanged.type, AppEmailIntegrationsChanged.type];
 export const APP_ITEM_EVENTS = [AppItemCreated.type, AppItemChanged.type, AppItemMoved.type, AppItemArchived.type, AppItemUnarchived.type];
 
 export const appsProjection: Projection<AppDocument> = {
   name: 'apps',
-  version: 1,
+  // 2: the email integrations
+  version: 2,
   eventTypes: APP_DEFINITION_EVENTS,
   documentIds: (recorded) => [(recorded.data as { app_id: string }).app_id],
   evolve: (doc, recorded, id) => {
     const event = typed(recorded);
-    const current: Pick<AppDocument, '_id' | 'name' | 'description' | 'properties' | 'layout' | 'teaser_template'> = doc ?? { _id: id, name: '', description: '', properties: [], layout: { type: 'auto', tabs: [] } };
+    const current: Pick<AppDocument, '_id' | 'name' | 'description' | 'properties' | 'layout' | 'teaser_template' | 'email_integrations'> = doc ?? { _id: id, name: '', description: '', properties: [], layout: { type: 'auto', tabs: [] } };
     switch (event.type) {
       case 'AppCreated':
         return { ...current, name: event.data.name, description: event.data.description };
@@ -54,6 +57,8 @@ export const appsProjection: Projection<AppDocument> = {
         return { ...current, layout: event.data.layout };
       case 'AppTeaserTemplateChanged':
         return { ...current, teaser_template: event.data.teaser_template };
+      case 'AppEmailIntegrationsChanged':
+        return { ...current, email_integrations: event.data.email_integrations };
       default:
         return doc;
     }

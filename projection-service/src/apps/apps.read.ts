@@ -30,6 +30,8 @@ export const appDtoOf = (app: AppDocument, viewer: AppViewer): AppDto => ({
   properties: app.properties,
   layout: app.layout,
   teaser_template: app.teaser_template ?? '',
+  // the mails' templates are the administrators' business
+  email_integrations: viewer.network_admin ? (app.email_integrations ?? []) : [],
   column_property: columnPropertyOf(app.properties)?.name ?? null,
   can: { create_item: appItemAbilities(app.properties, null, null, viewer).create === true, administrate: viewer.network_admin },
   new_item_can: appItemAbilities(app.properties, columnPropertyOf(app.properties)?.name ?? null, null, viewer),

@@ -1,11 +1,24 @@
 import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { memberAbilities, PAGE_SLUG_MAX, pageDtoSchema, pagesResponseSchema, maySeePage, type PageDto, type PagesResponse } from '@cn/contracts';
+import {
+  maySeePage,
+  memberAbilities,
+  PAGE_SLUG_MAX,
+  pageDtoSchema,
+  pageHistorySchema,
+  pagesResponseSchema,
+  pageVersionDtoSchema,
+  pageVersionParam,
+  type PageDto,
+  type PageHistory,
+  type PagesResponse,
+  type PageVersionDto,
+} from '@cn/contracts';
 import { ConsistencyInterceptor, contentRangeHeaders, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseListQuery, parseWith, type RequestContext, sendList } from '@cn/platform';
 import { signedInMember } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
-import { findPageBySlug, pagesCollection, toPageDto, visiblePages } from './pages.read';
+import { findPageBySlug, pageHistory, pagesCollection, pageVersion, toPageDto, visiblePages } from './pages.read';
 
 const tags = ['pages'];
 const slugParam = z.string().max(PAGE_SLUG_MAX, { message: 'too_long' });
@@ -83,5 +96,32 @@ export class PagesController {
     const doc = await pagesCollection(this.documentStore).get(id);
     if (!doc || doc.deleted) throw new HttpProblem(404, 'not_found');
     return toPageDto(doc, roles, settings);
+  }
+
+  @Get('administration/pages/:id/versions')
+  @Endpoint({
+    summary: "A page's history, newest first: each version's number, who made it, when and what it changed, with the revision a restore is sent at",
+    tags,
+    auth: 'auditor',
+    responses: { 200: { description: 'PageHistory', schema: pageHistorySchema }, 401: 'signed out', 403: 'neither auditor nor administrator', 404: 'not_found' },
+  })
+  async history(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<PageHistory> {
+    const { roles, settings } = await this.viewer(ctx);
+    const history = await pageHistory(this.documentStore, id, roles, settings);
+    if (!history) throw new HttpProblem(404, 'not_found');
+    return history;
+  }
+
+  @Get('administration/pages/:id/versions/:version')
+  @Endpoint({
+    summary: 'One version of a page as it was (title, slug, content, visibility)',
+    tags,
+    auth: 'auditor',
+    responses: { 200: { description: 'PageVersionDto', schema: pageVersionDtoSchema }, 400: 'validation_failed', 401: 'signed out', 403: 'neither auditor nor administrator', 404: 'not_found' },
+  })
+  async version(@Param('id') id: string, @Param('version') version: string): Promise<PageVersionDto> {
+    const found = await pageVersion(this.documentStore, id, parseWith(pageVersionParam, version, 'version'));
+    if (!found) throw new HttpProblem(404, 'not_found');
+    return found;
   }
 }

@@ -1,4 +1,4 @@
-import { eventOf, pageEvents, type PageVisibility } from '@cn/contracts';
+import { eventOf, pageEvents, type PageVersionKind, type PageVisibility } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
@@ -21,7 +21,8 @@ export interface PageDocument extends ProjectedDocument {
 
 export const pagesProjection: Projection<PageDocument> = {
   name: 'pages',
-  version: 1,
+  // 2: a restored version (PageVersionRestored) is the page's newest
+  version: 2,
   eventTypes: pageEvents.map((definition) => definition.type),
   documentIds: (event) => [(event.data as { page_id: string }).page_id],
   indexes: [['deleted', 'title'], ['slug']],
@@ -33,7 +34,8 @@ export const pagesProjection: Projection<PageDocument> = {
     const at = event.metadata.occurredAt;
     switch (changed.type) {
       case 'PageCreated':
-      case 'PageEdited': {
+      case 'PageEdited':
+      case 'PageVersionRestored': {
         const { title, slug, content, visibility } = changed.data;
         return {
           _id: id,
@@ -53,3 +55,55 @@ export const pagesProjection: Projection<PageDocument> = {
     }
   },
 };
+
+/** One version of a page: an event that made it, kept as the page then read (the history's answer). */
+export interface PageVersionDocument extends ProjectedDocument {
+  page_id: string;
+  /** the log position of the event that made it: versions are numbered in this order */
+  position: number;
+  kind: PageVersionKind;
+  restored_version: number | null;
+  title: string;
+  slug: string;
+  content: string;
+  visibility: PageVisibility;
+  /** who made it (null: the system) */
+  member_id: string | null;
+  created_at: string;
+}
+
+const versionKinds = { PageCreated: 'created', PageEdited: 'edited', PageVersionRestored: 'restored' } as const;
+
+/**
+ * The versions of every page, one document per version, keyed by the event that made it: replaying an
+ * event writes the same document again. Numbers are counted when read (position order), the way the
+ * decider and the pages read model count revisions. A deleted page's versions stay (its history answers 404).
+ */
+export const pageVersionsProjection: Projection<PageVersionDocument> = {
+  name: 'page_versions',
+  version: 1,
+  eventTypes: Object.keys(versionKinds),
+  documentIds: (event) => [pageVersionId((event.data as { page_id: string }).page_id, event.position)],
+  indexes: [['page_id', 'position']],
+  evolve(doc, event, id) {
+    if (doc) return doc;
+    const changed = eventOf(pageEvents, event);
+    if (!changed || changed.type === 'PageDeleted') return doc;
+    const { page_id, title, slug, content, visibility } = changed.data;
+    return {
+      _id: id,
+      page_id,
+      position: event.position,
+      kind: versionKinds[changed.type],
+      restored_version: changed.type === 'PageVersionRestored' ? changed.data.restored_version : null,
+      title,
+      slug,
+      content,
+      visibility,
+      member_id: event.metadata.memberId,
+      created_at: event.metadata.occurredAt,
+    };
+  },
+};
+
+export const pageVersionId = (pageId: string, position: number): string => `${pageId}@${position}`;

@@ -1,6 +1,6 @@
 import { pagesStream } from '@cn/contracts';
 import { project, projectEachTwice, recorded } from '../__tests__/events';
-import { pagesProjection } from './pages.projection';
+import { pagesProjection, pageVersionId, pageVersionsProjection } from './pages.projection';
 
 const on = { streamId: pagesStream(), memberId: 'admin' };
 const fields = { page_id: 'p1', title: 'About', slug: 'about', content: '<p>Hi</p>', visibility: 'members' as const };
@@ -20,5 +20,15 @@ describe('pages projection', () => {
 
   it('changes nothing when events are applied twice', () => {
     expect(projectEachTwice(pagesProjection, history, 'p1')).toEqual(project(pagesProjection, history, 'p1'));
+  });
+
+  it('keeps each version as made, keyed by its event: a replay writes the same version again', () => {
+    const restored = recorded('PageVersionRestored', { ...fields, slug: 'about-us', visibility: 'internal' as const, restored_version: 1 }, on);
+    const events = [...history, restored];
+    const id = pageVersionId('p1', restored.position);
+    expect(project(pageVersionsProjection, events, id)).toMatchObject({ page_id: 'p1', kind: 'restored', restored_version: 1, title: 'About', content: '<p>Hi</p>', member_id: 'admin' });
+    expect(projectEachTwice(pageVersionsProjection, events, id)).toEqual(project(pageVersionsProjection, events, id));
+    expect(project(pageVersionsProjection, events, pageVersionId('p1', history[0].position))).toMatchObject({ kind: 'created', restored_version: null, title: 'About' });
+    expect(project(pagesProjection, events, 'p1')).toMatchObject({ content: '<p>Hi</p>', revision: 3 });
   });
 });

@@ -35,7 +35,8 @@ export const pagesIndexing = (pages: PagesIndex): Indexing => ({
     if (event === null) return;
     switch (event.type) {
       case 'PageCreated':
-      case 'PageEdited': {
+      case 'PageEdited':
+      case 'PageVersionRestored': {
         const { page_id, slug, title, content, visibility } = event.data;
         const at = recorded.metadata.occurredAt;
         const current = await pages.get(page_id);

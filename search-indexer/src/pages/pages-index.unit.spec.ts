@@ -22,6 +22,11 @@ describe('pages search indexing', () => {
     expect((await setup([created, recordedEvent('PageDeleted', { page_id: 'p1' })])).has('p1')).toBe(false);
   });
 
+  it('indexes a restored version as the page now reads', async () => {
+    const restored = await setup([recordedEvent('PageCreated', fields), recordedEvent('PageEdited', { ...fields, content: '<p>Later</p>' }), recordedEvent('PageVersionRestored', { ...fields, restored_version: 1 })]);
+    expect(restored.get('p1')).toMatchObject({ text: 'Be kind' });
+  });
+
   it('lets external members find only pages for every member', () => {
     expect(pagesFilterOf({ id: 'g', roles: { network_admin: false, external: true } })).toEqual({ visibility: 'members' });
     expect(pagesFilterOf({ id: 'm', roles: { network_admin: false, external: false } })).toEqual({});

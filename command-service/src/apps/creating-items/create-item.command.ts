@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import { displayValues, readItemValues, renderTeaser, TEASER_APP_PLACEHOLDER, teaserPlaceholderNames, type ItemCreatedAnswer, type itemValuesRequestSchema } from '@cn/contracts';
+import { composeTeaser, renderTemplateParts, type ItemCreatedAnswer, type itemValuesRequestSchema, type TemplatePart } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { AppCommands } from '../app-commands';
 import type { AppState } from '../apps.decider';
+import { templateValues } from '../template-values';
 
 export const CREATE_ITEM = 'CreateAppItem';
 
@@ -32,13 +33,14 @@ export class CreateItemHandler implements ICommandHandler<CreateItemCommand> {
     return { id: itemId, position: handled.position, revision: handled.revision };
   }
 
-  /** the template with the item's values as text, in the network's language (numbers, dates, option labels) */
-  private async teaserOf(appName: string, properties: AppState['properties'], template: string, stored: Record<string, unknown>): Promise<string> {
+  /**
+   * the template with the item's values as text, in the network's language (numbers, dates, option labels),
+   * and the members of its membership placeholders as ids: their names are put in when the teaser is read
+   */
+  private async teaserOf(appName: string, properties: AppState['properties'], template: string, stored: Record<string, unknown>): Promise<{ text: string; parts: TemplatePart[] }> {
     const locale = (await this.apps.lookup.networkSettings()).basic.language;
-    const shown = displayValues(properties, readItemValues(properties, stored), locale);
-    const allowed = new Set(teaserPlaceholderNames(properties));
-    const values: Record<string, string> = { [TEASER_APP_PLACEHOLDER]: appName };
-    for (const [name, text] of Object.entries(shown)) if (allowed.has(name)) values[name] = text;
-    return renderTeaser(template, values);
+    const { values, members } = templateValues(appName, properties, stored, locale);
+    const parts = renderTemplateParts(template, values, members);
+    return { text: composeTeaser(parts, () => ''), parts };
   }
 }
