@@ -79,7 +79,7 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
   const nextName = (name: string): string => `${name}__next`;
   const REBUILD_BATCH = 2000;
   let running = false;
-  const rebuildFeature = async (name: string): Promise<number> => {
+  const rebuildFeature = async (name: string, onProgress?: (position: number) => void): Promise<number> => {
     const feature = features.find((candidate) => candidate.name === name);
     if (!feature) throw new Error(`no search feature named ${name} (known: ${features.map((candidate) => candidate.name).join(', ')})`);
     // the live indexes keep answering, frozen at the projector's position, while the new ones are built to it
@@ -111,6 +111,7 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
         for (const event of batch) if (indexing.eventTypes.includes(event.type)) await indexing.handle(event);
         await indexes.flush();
         after = batch[batch.length - 1].position;
+        onProgress?.(after);
       }
       for (const definition of touched.values()) {
         await index(definition);
