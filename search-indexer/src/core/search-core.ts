@@ -19,6 +19,11 @@ export interface SearchIndexerRuntime {
    * Answers the position the new indexes were built to; `onProgress` hears how far after every batch.
    */
   rebuildFeature(name: string, onProgress?: (position: number) => void): Promise<number>;
+  /**
+   * where the indexes stand: the projector's position and how many swaps happened, so that what is kept
+   * per index state (answers, the viewers' reach) is made again after an indexed event or a swap
+   */
+  indexState(): string;
 }
 
 /**
