@@ -299,7 +299,7 @@ const sortOf = (search: ModuleSearch<SearchDocument>, sortBy: GlobalSearchQuery[
 export interface SearchDirectory {
   groups: ReadonlyMap<string, GroupSearchDocument>;
   calendars: ReadonlyMap<string, CalendarSearchDocument>;
-  reach(viewer: SearchViewer): ViewerReach;
+  reach: (viewer: SearchViewer) => ViewerReach;
 }
 
 export const loadSearchDirectory = async (open: OpenIndex): Promise<SearchDirectory> => {
