@@ -202,7 +202,9 @@ export const httpSearchScenario = async ({ root, platform, scratch, documents, q
   await writer.close();
   progress(`search over HTTP: ${documents} posts indexed in ${round((performance.now() - started) / 1000, 1)} s`);
 
-  server = await startServer({ root, dataDir, port, env: { LOG_LEVEL: 'error' }, readyTimeoutMs: 300_000 });
+  // SEARCH_PROFILE_DIR: the server's CPU profile of the timed searches (node --cpu-prof), to see where the time goes
+  const nodeArgs = process.env.SEARCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SEARCH_PROFILE_DIR}`] : [];
+  server = await startServer({ root, dataDir, port, env: { LOG_LEVEL: 'error' }, readyTimeoutMs: 300_000, nodeArgs });
   try {
     const admin = await signIn(server.baseUrl, 'admin@example.org', 'changeme');
     const path = (q, page = 1) => `/search.json?q=${encodeURIComponent(q)}&module=activities&page=${page}`;
