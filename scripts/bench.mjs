@@ -26,7 +26,7 @@ import { chatScenario } from './bench/chat.mjs';
 import { fanoutScenario } from './bench/fanout.mjs';
 import { boardScenario } from './bench/board.mjs';
 import { filesScenario } from './bench/files.mjs';
-import { searchScaleRows, searchScaleScenario } from './bench/search-scale.mjs';
+import { httpSearchRows, httpSearchScenario, searchScaleRows, searchScaleScenario } from './bench/search-scale.mjs';
 import { perSecond, round, runLoad, summarize } from './bench/stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -400,6 +400,8 @@ const main = async () => {
     meiliUrl: process.env.MEILI_URL,
     progress,
   });
+  // the same size through the built server's /search.json, beside the index queried in process (issue 8: within 3×)
+  results.phases.search_http = await httpSearchScenario({ root, platform, scratch, documents: settings.search_documents, queries: settings.search_scale_queries, phaseMs, progress, port: await freePort() });
 
   // ---- 4. the log's size: the same figures on a log grown to each size ----
   results.phases.sizes = {};
@@ -518,6 +520,7 @@ const main = async () => {
       note: `${p.search_http.queries} prefix queries one at a time, ${p.search_http.mean_total_hits} hits on average; raw p50 ${p.raw_search.latency.p50_ms} ms, p99 ${p.raw_search.latency.p99_ms} ms`,
     },
     ...searchScaleRows(p.search_scale),
+    ...(p.search_http ? httpSearchRows(p.search_http) : []),
     {
       measure: `chat, ${p.chat.members} members with the chat open`,
       value: p.chat.deliveries_per_s,

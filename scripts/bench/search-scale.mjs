@@ -4,7 +4,13 @@
 //   search p95 (typed words, prefixes and typos, one viewer's visibility filter)   vs  MiniSearch search + filter
 // The embedded adapter always; Meilisearch where MEILI_URL names a running server (its build rate counts
 // until every task succeeded, as the indexer's checkpoint does).
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signIn } from './client.mjs';
+import { freePort, startServer } from './server.mjs';
 import { perSecond, round, runLoad, summarize } from './stats.mjs';
 
 const MODULES = ['appointments', 'files', 'activities', 'messages', 'groups'];
@@ -147,3 +153,107 @@ export const searchScaleRows = (s) => {
   if (s.meilisearch) add('Meilisearch', s.meilisearch);
   return rows;
 };
+
+/** the activities index as the search indexer keeps it (search-indexer/src/activities/activities-index.ts) */
+const ACTIVITIES = {
+  name: 'activities',
+  settings: { searchableAttributes: ['text'], filterableAttributes: ['id', 'activity_id', 'stream', 'author_id', 'kind'], sortableAttributes: ['created_at', 'id'] },
+};
+const PAGE = 20;
+
+/** posts of the network's stream, shaped as the indexer writes them, by the demo's network administrator */
+const activityDocuments = (count, words, authorId) => {
+  const pick = (seed) => words[(seed * 7919) % words.length];
+  return Array.from({ length: count }, (_, i) => ({
+    id: `bench-post-${i}`,
+    kind: 'post',
+    activity_id: `bench-post-${i}`,
+    stream: 'network',
+    author_id: authorId,
+    text: Array.from({ length: 30 }, (_, w) => pick(i * 31 + w)).join(' '),
+    created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    reply_count: 0,
+  }));
+};
+
+/**
+ * HTTP search against the in-process query (issue 8: "HTTP search p95 within 3× of in-process"): the built
+ * server answers `GET /search.json?q=…&module=activities` (one page of 20, a signed-in member, the
+ * activities index holding `documents` posts, written into its data folder before it starts); beside it the
+ * same index opened in this process answers the same queries with the filter the server builds for that
+ * member (`stream` in the streams they read) and the same page. One member, one query at a time; every query
+ * is asked once before timing (the server's answer cache is keyed by query: the timed ones are new to it).
+ */
+export const httpSearchScenario = async ({ root, platform, scratch, documents, queries: queryCount, phaseMs, progress, port }) => {
+  const words = vocabulary(12_000);
+  const dataDir = join(scratch, 'search-http');
+  mkdirSync(dataDir, { recursive: true });
+  const queries = typedQueries(queryCount, words);
+  const warm = typedQueries(queryCount + 40, words).slice(queryCount);
+  // the demo is seeded at the first start: start once to know the administrator, write the index, start again
+  let server = await startServer({ root, dataDir, port, env: { LOG_LEVEL: 'error' } });
+  const first = await signIn(server.baseUrl, 'admin@example.org', 'changeme');
+  await server.stop();
+  const docs = activityDocuments(documents, words, first.memberId);
+  let started = performance.now();
+  const writer = platform.createMiniSearchIndex({ dir: join(dataDir, 'search'), flushDelayMs: 3_600_000 });
+  const written = await writer.index(ACTIVITIES.name, ACTIVITIES.settings);
+  for (let i = 0; i < docs.length; i += BATCH) await written.upsert(docs.slice(i, i + BATCH));
+  await writer.close();
+  progress(`search over HTTP: ${documents} posts indexed in ${round((performance.now() - started) / 1000, 1)} s`);
+
+  // SEARCH_PROFILE_DIR: the server's CPU profile of the timed searches (node --cpu-prof), to see where the time goes
+  const nodeArgs = process.env.SEARCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SEARCH_PROFILE_DIR}`] : [];
+  server = await startServer({ root, dataDir, port, env: { LOG_LEVEL: 'error' }, readyTimeoutMs: 300_000, nodeArgs });
+  try {
+    const admin = await signIn(server.baseUrl, 'admin@example.org', 'changeme');
+    const path = (q, page = 1) => `/search.json?q=${encodeURIComponent(q)}&module=activities&page=${page}`;
+    const http = async (q) => {
+      const { status, body } = await admin.request('GET', path(q));
+      if (status !== 200) throw new Error(`GET ${path(q)} answered ${status}`);
+      return body.pagination.total;
+    };
+    for (const q of warm) await http(q);
+    const overHttp = await searchLoad({ queries, phaseMs, search: http });
+
+    const reader = platform.createMiniSearchIndex({ dir: join(dataDir, 'search'), flushDelayMs: 3_600_000 });
+    const index = await reader.index(ACTIVITIES.name, ACTIVITIES.settings);
+    // the administrator reads the network's stream and every group's (the demo has a few)
+    const inProcess = await searchLoad({ queries, phaseMs, search: async (q) => (await index.search({ q, filter: { stream: ['network'] }, limit: PAGE, offset: 0 })).total });
+    await reader.close();
+    progress(`search over HTTP: p95 ${overHttp.latency.p95_ms} ms, in process ${inProcess.latency.p95_ms} ms`);
+    return { documents, http: overHttp, in_process: inProcess, ratio_p95: round(overHttp.latency.p95_ms / inProcess.latency.p95_ms, 2) };
+  } finally {
+    await server.stop();
+  }
+};
+
+export const httpSearchRows = (s) => [
+  {
+    measure: `global search over HTTP, embedded (${s.documents} posts, one module's page)`,
+    value: s.http.latency.p95_ms,
+    unit: 'ms p95',
+    p50: s.http.latency.p50_ms,
+    p95: s.http.latency.p95_ms,
+    p99: s.http.latency.p99_ms,
+    raw: s.in_process.latency.p95_ms,
+    raw_unit: 'ms p95 the same index queried in process',
+    note: `ratio ${s.ratio_p95} (target at most 3); ${s.http.queries} queries, ${s.http.mean_total_hits} hits on average`,
+  },
+];
+
+// alone: node scripts/bench/search-scale.mjs [documents] [port]  (after npm run build:server)
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const require = createRequire(join(root, 'package.json'));
+  const platform = require(join(root, 'platform/dist/index.js'));
+  const scratch = mkdtempSync(join(process.env.BENCH_SCRATCH ?? tmpdir(), 'search-http-'));
+  const documents = Number(process.argv[2] ?? 100_000);
+  const port = Number(process.argv[3] ?? 0) || (await freePort());
+  try {
+    const result = await httpSearchScenario({ root, platform, scratch, documents, queries: 300, phaseMs: 60_000, progress: (line) => process.stdout.write(`${line}\n`), port });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -12,6 +12,7 @@ import { pagesSearchFeature } from './pages/pages.module';
 import { articlesSearchFeature } from './articles/articles.module';
 import { tagsSearchFeature } from './tags/tags.module';
 import { globalSearchFeature } from './global-search/global-search.module';
+import { indexRebuildsSearchFeature } from './index-rebuilds/index-rebuilds.module';
 
 /** The search side's features: adding one is one line here. */
 export const SEARCH_FEATURES: readonly SearchFeature[] = [
@@ -28,4 +29,5 @@ export const SEARCH_FEATURES: readonly SearchFeature[] = [
   articlesSearchFeature,
   tagsSearchFeature,
   globalSearchFeature,
+  indexRebuildsSearchFeature,
 ];

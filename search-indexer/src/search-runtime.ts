@@ -12,8 +12,9 @@ const LAG_INTERVAL_MS = 5_000;
  * checkpoint: an index kept before they existed is indexed again from the start once, building them.
  * v2: the global search's indexes (activities, messages, files, items) and the appointments' audience are
  * built from the whole log once. v3: group documents carry their profile image's version (group hits show it).
+ * v4: group documents carry their category's name and slug (groups are found by their category's name).
  */
-const SOURCES_MARKER = 'search-indexer/sources-v3';
+const SOURCES_MARKER = 'search-indexer/sources-v4';
 
 export const createSearchRuntime = (infra: Infrastructure, features: readonly SearchFeature[] = SEARCH_FEATURES): SearchIndexerRuntime => {
   const logger = infra.logger.child({ component: SEARCH_PROJECTOR_NAME });
@@ -79,7 +80,8 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
   const nextName = (name: string): string => `${name}__next`;
   const REBUILD_BATCH = 2000;
   let running = false;
-  const rebuildFeature = async (name: string): Promise<number> => {
+  let swaps = 0;
+  const rebuildFeature = async (name: string, onProgress?: (position: number) => void): Promise<number> => {
     const feature = features.find((candidate) => candidate.name === name);
     if (!feature) throw new Error(`no search feature named ${name} (known: ${features.map((candidate) => candidate.name).join(', ')})`);
     // the live indexes keep answering, frozen at the projector's position, while the new ones are built to it
@@ -111,10 +113,12 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
         for (const event of batch) if (indexing.eventTypes.includes(event.type)) await indexing.handle(event);
         await indexes.flush();
         after = batch[batch.length - 1].position;
+        onProgress?.(after);
       }
       for (const definition of touched.values()) {
         await index(definition);
         await infra.searchIndex.swapIndexes(definition.name, nextName(definition.name));
+        swaps += 1;
         await infra.documentStore.collection(sourceCollectionName(definition.name)).replaceWith(sourceCollectionName(nextName(definition.name)));
         await (await openNext(definition)).clear();
       }
@@ -136,6 +140,7 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
     gate: gateOf([projector]),
     index,
     rebuildFeature,
+    indexState: () => `${projector.position()}:${swaps}`,
     start: async () => {
       running = true;
       await projector.start();

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Title, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { PROJECTION_REBUILDS_COLLECTION, type ProjectionRebuildDto, type ProjectionStatusDto } from '@cn/contracts';
+import { PROJECTION_REBUILDS_COLLECTION, SEARCH_INDEX_FEATURES, searchIndexRebuildTarget, type ProjectionRebuildDto, type ProjectionStatusDto } from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
 import { useLiveChanges } from '../api/useLiveChanges';
 import type { ProjectionRebuildCommands } from './audit-events-data-provider';
 
 export const PROJECTIONS_API = '/api/v1/audit/projections';
 const POLL_MS = 2000;
+/** a search rebuild's progress is stored by the search indexer, not pushed: read again this often while one runs */
+const REBUILD_POLL_MS = 1000;
 
 interface Row extends ProjectionStatusDto {
   /** events per second since the previous poll; null on the first */
@@ -45,6 +47,12 @@ const useRebuilds = () => {
   }, [dataProvider]);
   useEffect(load, [load]);
   useLiveChanges(PROJECTION_REBUILDS_COLLECTION, undefined, load);
+  const running = rebuilds.some((rebuild) => rebuild.state === 'rebuilding');
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(load, REBUILD_POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, load]);
   return { rebuilds, load, dataProvider };
 };
 
@@ -90,6 +98,59 @@ const RebuildsTable = ({ rebuilds }: { rebuilds: readonly ProjectionRebuildDto[]
   );
 };
 
+/** the refusals the console names (409): another rebuild runs, or the bus's replicas share the read model */
+const REFUSALS = ['rebuild_running', 'rebuild_partitioned_bus'];
+
+/** The search side's indexes, per feature: rebuilt from the history beside the live ones, then swapped in. */
+const SearchIndexesTable = ({ rebuilds, mayRebuild, rebuild }: { rebuilds: readonly ProjectionRebuildDto[]; mayRebuild: boolean; rebuild: (target: string) => void }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="h6">{translate('cn.projections.search_indexes')}</Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate('cn.projections.search_explanation')}
+      </Typography>
+      <Table size="small" data-testid="search-indexes">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('cn.projections.search_index')}</TableCell>
+            <TableCell>{translate('cn.projections.state')}</TableCell>
+            {mayRebuild && <TableCell />}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {SEARCH_INDEX_FEATURES.map((feature) => {
+            const target = searchIndexRebuildTarget(feature);
+            const running = runningRebuildOf(rebuilds, target);
+            return (
+              <TableRow key={feature} data-testid="search-index-row">
+                <TableCell>{feature}</TableCell>
+                <TableCell sx={{ minWidth: 180 }}>
+                  {running ? (
+                    <>
+                      {running.position} / {running.head}
+                      <LinearProgress variant="determinate" value={rebuildPercent(running)} aria-label={translate('cn.projections.progress')} />
+                    </>
+                  ) : (
+                    <Chip size="small" color="success" label={translate('cn.projections.current')} />
+                  )}
+                </TableCell>
+                {mayRebuild && (
+                  <TableCell>
+                    <Button size="small" disabled={running !== undefined} onClick={() => rebuild(target)}>
+                      {translate('cn.projections.rebuild')}
+                    </Button>
+                  </TableCell>
+                )}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+};
+
 /** Each read model's position against the history's head, its lag, its rate and whether it stopped. */
 export const ProjectionsPage = () => {
   const translate = useTranslate();
@@ -105,7 +166,7 @@ export const ProjectionsPage = () => {
       },
       (error: unknown) => {
         const key = (error as { body?: { error?: unknown } }).body?.error;
-        notify(typeof key === 'string' && key === 'rebuild_running' ? 'cn.errors.rebuild_running' : 'cn.projections.rebuild_failed', { type: 'error' });
+        notify(typeof key === 'string' && REFUSALS.includes(key) ? `cn.errors.${key}` : 'cn.projections.rebuild_failed', { type: 'error' });
         load();
       },
     );
@@ -190,6 +251,7 @@ export const ProjectionsPage = () => {
             </TableBody>
           </Table>
         )}
+        <SearchIndexesTable rebuilds={rebuilds} mayRebuild={mayRebuild} rebuild={rebuild} />
         <RebuildsTable rebuilds={rebuilds} />
       </CardContent>
     </Card>

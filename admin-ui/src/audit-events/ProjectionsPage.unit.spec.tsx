@@ -40,9 +40,9 @@ const answeringStatus = (): void => {
   (globalThis as { fetch?: unknown }).fetch = () => Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(models) });
 };
 
-const rebuildsProvider = (rebuilds: ProjectionRebuildDto[], asked: string[]) =>
+const rebuildsProvider = (rebuilds: ProjectionRebuildDto[] | (() => ProjectionRebuildDto[]), asked: string[]) =>
   ({
-    projectionRebuilds: () => Promise.resolve(rebuilds),
+    projectionRebuilds: () => Promise.resolve(typeof rebuilds === 'function' ? rebuilds() : rebuilds),
     rebuildProjection: (_resource: string, { collection }: { collection: string }) => {
       asked.push(collection);
       return Promise.resolve({ id: 'r2' });
@@ -94,6 +94,44 @@ describe('the projections page', () => {
     await waitFor(() => expect(document.querySelectorAll('[data-testid="projection-row"]')).toHaveLength(2));
     await waitFor(() => expect(document.querySelector('[data-testid="projection-rebuilds"]')?.textContent).toContain('umgeschaltet'));
     expect(document.querySelectorAll('[data-testid="projection-row"] button')).toHaveLength(0);
+    view.unmount();
+  });
+
+  it('offers a rebuild per search feature, shows a running one\'s progress and reads it again until it switched', async () => {
+    answeringStatus();
+    const asked: string[] = [];
+    let answers = 0;
+    // the search indexer stores its progress: the page reads the rebuilds again while one runs
+    const rebuilds = () => {
+      answers += 1;
+      return [rebuild({ collection: 'searchindex_groups', ...(answers >= 3 ? { state: 'switched', position: 400 } : { position: 100 * answers }) })];
+    };
+    const view = await render(
+      <AdminContext dataProvider={rebuildsProvider(rebuilds, asked)} authProvider={as({ administrate: true, audit: true })} i18nProvider={i18nProvider}>
+        <ProjectionsPage />
+      </AdminContext>,
+    );
+    const row = (feature: string) => [...document.querySelectorAll('[data-testid="search-index-row"]')].find((candidate) => candidate.firstElementChild?.textContent === feature);
+    await waitFor(() => expect(row('groups')?.textContent).toContain('100 / 400'));
+    expect(row('groups')?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('25');
+    expect(row('groups')?.querySelector('button')?.disabled).toBe(true);
+    await waitFor(() => expect(row('groups')?.textContent).toContain('200 / 400'), 3000);
+    await waitFor(() => expect(row('groups')?.querySelector('button')?.disabled).toBe(false), 3000);
+    expect(document.querySelector('[data-testid="projection-rebuilds"]')?.textContent).toContain('umgeschaltet');
+    await click(row('activities')?.querySelector('button') as HTMLButtonElement);
+    await waitFor(() => expect(asked).toEqual(['searchindex_activities']));
+    view.unmount();
+  });
+
+  it('shows auditors the search indexes without rebuild buttons', async () => {
+    answeringStatus();
+    const view = await render(
+      <AdminContext dataProvider={rebuildsProvider([], [])} authProvider={as({ administrate: false, audit: true })} i18nProvider={i18nProvider}>
+        <ProjectionsPage />
+      </AdminContext>,
+    );
+    await waitFor(() => expect(document.querySelectorAll('[data-testid="search-index-row"]').length).toBeGreaterThan(10));
+    expect(document.querySelectorAll('[data-testid="search-index-row"] button')).toHaveLength(0);
     view.unmount();
   });
 });

@@ -81,6 +81,7 @@ export const germanAppMessages: AppMessages = {
       unknown_tag_parent: "Keine Tag-Eigenschaft einer App (App-ID/Eigenschafts-ID).",
       nothing_changed: 'Es wurde nichts geändert.',
       handle_taken: 'Ein anderer Rechtstext verwendet diesen Linknamen bereits.',
+      rebuild_partitioned_bus: "Ein Neuaufbau ist nicht möglich, solange sich mehrere Repliken die Lesemodelle teilen (der Bus hat mehrere Partitionen).",
       rebuild_running: 'Dieses Lesemodell wird bereits neu aufgebaut.',
       legal_text_read_only: 'Dieser Rechtstext ist schreibgeschützt.',
       version_outdated: 'Inzwischen wurde eine neuere Version veröffentlicht.',
@@ -309,6 +310,9 @@ export const germanAppMessages: AppMessages = {
       progress: 'Fortschritt',
       rebuild_started: '%{name} wird neben der aktiven Version neu aufgebaut; die aktive dient bis zum Umschalten.',
       rebuild_failed: 'Der Neuaufbau konnte nicht gestartet werden.',
+      search_indexes: "Suchindizes",
+      search_index: "Suchindex",
+      search_explanation: "Die Suchindizes eines Bereichs lassen sich aus der Historie in neue Indizes aufbauen, während die aktuellen weiter antworten; danach werden sie ausgetauscht.",
       rebuild_states: {
         rebuilding: 'wird aufgebaut',
         switched: 'umgeschaltet',

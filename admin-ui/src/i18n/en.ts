@@ -80,6 +80,7 @@ export const englishAppMessages = {
       unknown_tag_parent: "Not a tag property of an app (app id/property id).",
       nothing_changed: 'Nothing has changed.',
       handle_taken: 'Another legal text already uses this link name.',
+      rebuild_partitioned_bus: "Rebuilds are not possible while several replicas share the read models (the bus has several partitions).",
       rebuild_running: 'This read model is already being rebuilt.',
       legal_text_read_only: 'This legal text is read-only.',
       version_outdated: 'A newer version was published meanwhile.',
@@ -308,6 +309,9 @@ export const englishAppMessages = {
       progress: 'Progress',
       rebuild_started: 'Rebuilding %{name} beside the live version; the live one serves until the switch.',
       rebuild_failed: 'The rebuild could not be started.',
+      search_indexes: "Search indexes",
+      search_index: "Search index",
+      search_explanation: "Each feature's search indexes can be rebuilt from the history into new indexes while the live ones keep answering, then swapped in.",
       rebuild_states: {
         rebuilding: 'rebuilding',
         switched: 'switched',

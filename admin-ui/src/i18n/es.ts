@@ -81,6 +81,7 @@ export const spanishAppMessages: AppMessages = {
       unknown_tag_parent: "No es una propiedad de etiquetas de una app (id de app/id de propiedad).",
       nothing_changed: 'No ha cambiado nada.',
       handle_taken: 'Otro texto legal ya usa este nombre de enlace.',
+      rebuild_partitioned_bus: "No se puede reconstruir mientras varias réplicas comparten los modelos de lectura (el bus tiene varias particiones).",
       rebuild_running: 'Este modelo de lectura ya se está reconstruyendo.',
       legal_text_read_only: 'Este texto legal es de solo lectura.',
       version_outdated: 'Mientras tanto se publicó una versión más reciente.',
@@ -309,6 +310,9 @@ export const spanishAppMessages: AppMessages = {
       progress: 'Progreso',
       rebuild_started: 'Reconstruyendo %{name} junto a la versión activa; la activa sirve hasta el cambio.',
       rebuild_failed: 'No se pudo iniciar la reconstrucción.',
+      search_indexes: "Índices de búsqueda",
+      search_index: "Índice de búsqueda",
+      search_explanation: "Los índices de búsqueda de cada área pueden reconstruirse desde el historial en índices nuevos mientras los actuales siguen respondiendo; después se intercambian.",
       rebuild_states: {
         rebuilding: 'reconstruyendo',
         switched: 'cambiada',

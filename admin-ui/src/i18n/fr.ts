@@ -81,6 +81,7 @@ export const frenchAppMessages: AppMessages = {
       unknown_tag_parent: "Pas une propriété d'étiquettes d'une app (id de l'app/id de la propriété).",
       nothing_changed: 'Rien n’a changé.',
       handle_taken: 'Un autre texte juridique utilise déjà ce nom de lien.',
+      rebuild_partitioned_bus: "La reconstruction est impossible tant que plusieurs répliques partagent les modèles de lecture (le bus a plusieurs partitions).",
       rebuild_running: 'Ce modèle de lecture est déjà en reconstruction.',
       legal_text_read_only: 'Ce texte juridique est en lecture seule.',
       version_outdated: 'Une version plus récente a été publiée entre-temps.',
@@ -309,6 +310,9 @@ export const frenchAppMessages: AppMessages = {
       progress: 'Progression',
       rebuild_started: 'Reconstruction de %{name} à côté de la version active ; l’active sert jusqu’à la bascule.',
       rebuild_failed: 'La reconstruction n’a pas pu démarrer.',
+      search_indexes: "Index de recherche",
+      search_index: "Index de recherche",
+      search_explanation: "Les index de recherche de chaque domaine peuvent être reconstruits depuis l'historique dans de nouveaux index pendant que les actuels continuent de répondre, puis échangés.",
       rebuild_states: {
         rebuilding: 'en reconstruction',
         switched: 'basculée',

@@ -11,8 +11,14 @@ export type ProjectionRebuildsCommand = {
   rebuild_id: string;
   collection: string;
   requested_by: string;
-  /** whether the projection service keeps a read model of that collection */
+  /** whether the projection service keeps a read model of that collection (or the search side a feature's indexes) */
   known: boolean;
+  /**
+   * whether the bus has several partitions: there several replicas apply a read model's events, and a
+   * rebuild in one of them would miss what the others write meanwhile or be overwritten by them, so it is
+   * refused (docs/ARCHITECTURE.md, "Blue/green rebuild")
+   */
+  partitioned: boolean;
 };
 
 export const projectionRebuildsDecider: Decider<ProjectionRebuildsState, ProjectionRebuildsCommand, ProjectionRebuildEvent> = {
@@ -32,6 +38,7 @@ export const projectionRebuildsDecider: Decider<ProjectionRebuildsState, Project
       case 'RequestProjectionRebuild': {
         if (!command.known) throw new DomainError('not_found', 'not_found', 'collection');
         if (state.running !== null) throw new DomainError('rebuild_running', 'conflict', 'collection');
+        if (command.partitioned) throw new DomainError('rebuild_partitioned_bus', 'conflict', 'collection');
         return [{ type: 'ProjectionRebuildRequested', data: { rebuild_id: command.rebuild_id, collection: command.collection, requested_by: command.requested_by } }];
       }
       default: {

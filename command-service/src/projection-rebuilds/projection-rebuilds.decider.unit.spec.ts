@@ -8,6 +8,7 @@ const request = (overrides: Partial<ProjectionRebuildsCommand> = {}): Projection
   collection: 'members_v1',
   requested_by: 'admin',
   known: true,
+  partitioned: false,
   ...overrides,
 });
 const requested = (id: string): ProjectionRebuildEvent => ({ type: 'ProjectionRebuildRequested', data: { rebuild_id: id, collection: 'members_v1', requested_by: 'admin' } });
@@ -28,5 +29,10 @@ describe('projection rebuilds decider', () => {
     expect(spec.given([requested('r1')]).when(request()).thenRefused('rebuild_running', 'collection').kind).toBe('conflict');
     expect(spec.given([requested('r1'), finished('r0')]).when(request()).thenRefused('rebuild_running', 'collection').kind).toBe('conflict');
     expect(spec.given([]).when(request({ known: false })).thenRefused('not_found', 'collection').kind).toBe('not_found');
+  });
+
+  it('refuses every rebuild on a bus with several partitions (409): replicas there share the read model', () => {
+    expect(spec.given([]).when(request({ partitioned: true })).thenRefused('rebuild_partitioned_bus', 'collection').kind).toBe('conflict');
+    expect(spec.given([]).when(request({ collection: 'searchindex_groups', partitioned: true })).thenRefused('rebuild_partitioned_bus', 'collection').kind).toBe('conflict');
   });
 });

@@ -46,6 +46,29 @@ export type ProjectionRebuildEvent = EventOf<(typeof projectionRebuildEvents)[nu
 
 export const REQUEST_PROJECTION_REBUILD = 'RequestProjectionRebuild';
 
+/**
+ * The search side's indexes are projections of the log too: a feature's indexes are rebuilt blue/green by
+ * the search indexer (new indexes beside the live ones, then swapped in), asked for and recorded with the
+ * same events under the target `searchindex_<feature>`. The features that keep indexes, as
+ * search-indexer/src/features.ts lists them (a spec there checks the two agree).
+ */
+export const SEARCH_INDEX_FEATURES = ['network', 'members', 'appointments', 'groups', 'channels', 'activities', 'messages', 'files', 'items', 'pages', 'articles', 'tags'] as const;
+export type SearchIndexFeature = (typeof SEARCH_INDEX_FEATURES)[number];
+const SEARCH_INDEX_TARGET_PREFIX = 'searchindex_';
+/** the rebuild target (a `collection` of the rebuild events and answers) of a search feature's indexes */
+export const searchIndexRebuildTarget = (feature: SearchIndexFeature): string => `${SEARCH_INDEX_TARGET_PREFIX}${feature}`;
+/** the search feature a rebuild target names, or null for a read model's collection */
+export const searchFeatureOfRebuild = (collection: string): SearchIndexFeature | null => {
+  if (!collection.startsWith(SEARCH_INDEX_TARGET_PREFIX)) return null;
+  const feature = collection.slice(SEARCH_INDEX_TARGET_PREFIX.length);
+  return (SEARCH_INDEX_FEATURES as readonly string[]).includes(feature) ? (feature as SearchIndexFeature) : null;
+};
+/**
+ * How far a running search rebuild has replayed (`{ _id: rebuild id, position }`), written by the search
+ * indexer after every batch into the document store both services share; the rebuilds list reads it.
+ */
+export const SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION = '_search_index_rebuild_progress';
+
 /** what the console's realtime socket hears of a rebuild's progress (the collection of its messages) */
 export const PROJECTION_REBUILDS_COLLECTION = 'projection_rebuilds';
 

@@ -70,6 +70,11 @@ export interface SearchHit {
   file?: { content_type: string; size: number; group: { slug: string; name: string } | null; locked: boolean };
   member?: SearchPersonRef;
   group?: GroupSearchHit;
+  /**
+   * groups: the group's category (found by its name too), linking to its directory tab filtered by the
+   * search term (`/directory/{categorySlug}?q=`, §2 hit links); null for a group without one
+   */
+  group_category?: { slug: string; name: string; html_url: string } | null;
   item?: { app_id: string; app_name: string; archived: boolean };
   /** pages: the slug, who may see it (members or internal) and when it last changed */
   page?: { slug: string; visibility: 'members' | 'internal'; updated_at: string };

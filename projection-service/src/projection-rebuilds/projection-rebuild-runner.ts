@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { eventOf, mayCall, PROJECTION_REBUILDS_COLLECTION, projectionRebuildEvents, projectionRebuildStream, type ProjectionRebuildOutcome } from '@cn/contracts';
+import { eventOf, mayCall, PROJECTION_REBUILDS_COLLECTION, projectionRebuildEvents, projectionRebuildStream, searchFeatureOfRebuild, type ProjectionRebuildOutcome } from '@cn/contracts';
 import { collectionName, toNewEvents, type RecordedEvent } from '@cn/domain';
 import { createProjector, INFRASTRUCTURE, storedCheckpoint, type DocumentProjector, type Infrastructure, type Projector } from '@cn/platform';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
@@ -10,6 +10,12 @@ import type { RealtimeHub } from '../realtime/realtime-hub';
 import { projectionRebuildsProjection, type ProjectionRebuildDocument } from './projection-rebuilds.projection';
 
 export const PROJECTION_REBUILD_RUNNER = 'projection-rebuild-runner';
+/**
+ * How long the runner waits for this process's live projector of the read model to have applied the
+ * request itself: a replica that does not hold the bus's partition (a standby in the consumer group) never
+ * gets there and gives the rebuild up instead of switching a version the live replica keeps writing beside.
+ */
+const LIVE_HERE_TIMEOUT_MS = 5_000;
 
 /** a running rebuild as the status answer shows it beside its document */
 export interface RunningRebuild {
@@ -81,6 +87,8 @@ export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplic
     for (const event of events) {
       const request = eventOf(projectionRebuildEvents, event);
       if (request?.type !== 'ProjectionRebuildRequested' || this.running.has(request.data.rebuild_id)) continue;
+      // a search feature's indexes: the search indexer rebuilds them
+      if (searchFeatureOfRebuild(request.data.collection) !== null) continue;
       this.start(event, request.data.rebuild_id, request.data.collection);
     }
     return Promise.resolve();
@@ -90,7 +98,7 @@ export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplic
     const projector = this.runtime.projectors.find((candidate) => candidate.readModels().some((model) => model.collection === collection));
     const entry = { collection, position: 0, done: Promise.resolve() };
     this.running.set(id, entry);
-    entry.done = this.rebuild(projector, collection, (position) => {
+    entry.done = this.rebuild(projector, collection, requested.position, (position) => {
       entry.position = position;
       void pushToAuditors(this.runtime.hub, this.infra, id, position).catch((error: unknown) => this.infra.logger.warn({ err: error }, 'pushing rebuild progress failed'));
     })
@@ -107,8 +115,9 @@ export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplic
       });
   }
 
-  private async rebuild(projector: DocumentProjector | undefined, collection: string, onProgress: (position: number) => void): Promise<number> {
+  private async rebuild(projector: DocumentProjector | undefined, collection: string, requestedAt: number, onProgress: (position: number) => void): Promise<number> {
     if (!projector) throw new Error(`no read model of collection ${collection} in this service`);
+    if (!(await projector.waitFor(requestedAt, LIVE_HERE_TIMEOUT_MS))) throw new Error('rebuild_not_on_this_replica');
     return projector.rebuildBeside(collection, onProgress);
   }
 
@@ -127,7 +136,8 @@ export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplic
       .collection<ProjectionRebuildDocument>(collectionName(projectionRebuildsProjection))
       .find({ state: 'rebuilding' });
     for (const rebuild of open) {
-      if (this.running.has(rebuild._id)) continue;
+      // a search rebuild runs in the search indexer, which accounts for its own
+      if (this.running.has(rebuild._id) || searchFeatureOfRebuild(rebuild.collection) !== null) continue;
       const [requested] = (await this.infra.eventStore.readStream(projectionRebuildStream(rebuild.collection))).filter(
         (event) => event.type === 'ProjectionRebuildRequested' && (event.data as { rebuild_id?: string }).rebuild_id === rebuild._id,
       );

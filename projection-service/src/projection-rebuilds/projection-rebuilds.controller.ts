@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { z } from 'zod';
-import { projectionRebuildDtoSchema, type ProjectionRebuildDto } from '@cn/contracts';
+import { projectionRebuildDtoSchema, SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION, type ProjectionRebuildDto } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { type DocumentStore, Endpoint, type EventStore, InjectPort } from '@cn/platform';
 import { ProjectionRebuildRunner } from './projection-rebuild-runner';
@@ -31,7 +31,10 @@ export class ProjectionRebuildsController {
         .find({}, { sort: [['requested_at', -1], ['_id', -1]], limit: LISTED }),
       this.eventStore.headPosition(),
     ]);
-    const progress = new Map(this.runner.progress().map((rebuild) => [rebuild.id, rebuild.position]));
+    const running = docs.filter((doc) => doc.state === 'rebuilding').map((doc) => doc._id);
+    // a search rebuild's progress, as the search indexer stores it after every batch
+    const stored = running.length === 0 ? [] : await this.documentStore.collection<{ _id: string; position: number }>(SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION).getMany(running);
+    const progress = new Map([...stored.map((doc): [string, number] => [doc._id, doc.position]), ...this.runner.progress().map((rebuild): [string, number] => [rebuild.id, rebuild.position])]);
     return docs.map((doc) => ({
       id: doc._id,
       collection: doc.collection,

@@ -16,9 +16,14 @@ export interface SearchIndexerRuntime {
   /**
    * Rebuilds a feature's indexes from the history into new indexes beside the live ones (which keep
    * answering), then swaps them in: the projector pauses meanwhile and resumes where it stopped.
-   * Answers the position the new indexes were built to.
+   * Answers the position the new indexes were built to; `onProgress` hears how far after every batch.
    */
-  rebuildFeature(name: string): Promise<number>;
+  rebuildFeature(name: string, onProgress?: (position: number) => void): Promise<number>;
+  /**
+   * where the indexes stand: the projector's position and how many swaps happened, so that what is kept
+   * per index state (answers, the viewers' reach) is made again after an indexed event or a swap
+   */
+  indexState(): string;
 }
 
 /**

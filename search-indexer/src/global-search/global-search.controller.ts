@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query, UseInterceptors } from '@nestjs/
 import { globalSearchQuerySchema, globalSearchResponseSchema, type GlobalSearchResponse } from '@cn/contracts';
 import { ConsistencyInterceptor, Endpoint, HttpProblem, Member, parseWith, type SignedInMember } from '@cn/platform';
 import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../core/search-core';
-import { runGlobalSearch, SearchGroupNotFound } from './global-search';
+import { runGlobalSearch, SearchDirectoryCache, SearchGroupNotFound } from './global-search';
 import { SearchCache } from './search-cache';
 
 const RESPONSES = {
@@ -19,15 +19,19 @@ const RESPONSES = {
 @UseInterceptors(ConsistencyInterceptor)
 export class GlobalSearchController {
   private readonly cache = new SearchCache<GlobalSearchResponse>();
+  private readonly directory: SearchDirectoryCache;
 
-  constructor(@Inject(SEARCH_RUNTIME) private readonly runtime: SearchIndexerRuntime) {}
+  constructor(@Inject(SEARCH_RUNTIME) private readonly runtime: SearchIndexerRuntime) {
+    this.directory = new SearchDirectoryCache(runtime.index);
+  }
 
   private answer(viewer: SignedInMember, raw: Record<string, unknown>, groupSlug: string | null): Promise<GlobalSearchResponse> {
     const query = parseWith(globalSearchQuerySchema, raw);
-    const key = SearchCache.key(viewer.id, this.runtime.projector.position(), [groupSlug, query.q, query.module ?? null, query.page, query.sort_by]);
+    const state = this.runtime.indexState();
+    const key = SearchCache.key(viewer.id, state, [groupSlug, query.q, query.module ?? null, query.page, query.sort_by]);
     return this.cache.get(key, async () => {
       try {
-        return await runGlobalSearch(this.runtime.index, { id: viewer.id, roles: viewer.roles }, query, groupSlug);
+        return await runGlobalSearch(this.runtime.index, { id: viewer.id, roles: viewer.roles }, query, groupSlug, this.directory.at(state));
       } catch (error) {
         if (error instanceof SearchGroupNotFound) throw new HttpProblem(404, 'not_found');
         throw error;

@@ -18,7 +18,7 @@ import { APPOINTMENTS_INDEX_DEFINITION, CALENDARS_INDEX_DEFINITION, type Appoint
 import type { OpenIndex, SearchIndexDefinition } from '../core/search-feature';
 import { allMatching, snippetOf } from '../core/search-text';
 import { FILES_INDEX_DEFINITION, fileHitUrl, type FileSearchDocument } from '../files/files-index';
-import { audienceFilter, GROUPS_INDEX_DEFINITION, toGroupHit, type GroupSearchDocument } from '../groups/groups-index';
+import { audienceFilter, groupCategoryOfHit, GROUPS_INDEX_DEFINITION, toGroupHit, type GroupSearchDocument } from '../groups/groups-index';
 import { itemHitUrl, ITEMS_INDEX_DEFINITION, type ItemSearchDocument } from '../items/items-index';
 import { MEMBERS_INDEX_DEFINITION, type MemberSearchDocument } from '../members/members-index';
 import { MESSAGES_INDEX_DEFINITION, type MessageSearchDocument } from '../messages/messages-index';
@@ -48,6 +48,8 @@ interface Context {
   group: GroupSearchDocument | null;
   people(ids: readonly string[]): Promise<Map<string, SearchPersonRef>>;
   now: Date;
+  /** what was searched (a group hit's category links to its directory tab with it) */
+  q: string;
 }
 
 const personOf = (id: string, doc: MemberSearchDocument | null): SearchPersonRef =>
@@ -190,7 +192,16 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
     dateField: null,
     toHits: (docs) =>
       Promise.resolve(
-        docs.map((doc) => ({ id: doc.id, module: 'groups', title: doc.name, html_url: `/groups/${doc.slug}`, html_content: snippetOf(doc.teaser), created_at: null, group: toGroupHit(doc) })),
+        docs.map((doc) => ({
+          id: doc.id,
+          module: 'groups',
+          title: doc.name,
+          html_url: `/groups/${doc.slug}`,
+          html_content: snippetOf(doc.teaser),
+          created_at: null,
+          group: toGroupHit(doc),
+          group_category: groupCategoryOfHit(doc, ctx.q),
+        })),
       ),
   };
   const items: ModuleSearch<ItemSearchDocument> = {
@@ -280,15 +291,64 @@ const sortOf = (search: ModuleSearch<SearchDocument>, sortBy: GlobalSearchQuery[
  * One viewer's answer to a global search (or a group's). Visibility is decided now, from the search
  * side's own groups and calendars, so a change of membership counts at once; empty q finds nothing.
  */
+/**
+ * Every group and calendar the search side keeps, which each viewer's reach is decided from, and the
+ * reaches decided so far. Loaded once per index state (`SearchDirectoryCache`), not per search: reading
+ * every group and calendar on each request made an HTTP search cost many times the index query (issue 8).
+ */
+export interface SearchDirectory {
+  groups: ReadonlyMap<string, GroupSearchDocument>;
+  calendars: ReadonlyMap<string, CalendarSearchDocument>;
+  reach: (viewer: SearchViewer) => ViewerReach;
+}
+
+export const loadSearchDirectory = async (open: OpenIndex): Promise<SearchDirectory> => {
+  const [groupsIndex, calendarsIndex] = await Promise.all([open(GROUPS_INDEX_DEFINITION), open(CALENDARS_INDEX_DEFINITION)]);
+  const [groupDocs, calendarDocs] = await Promise.all([allMatching(groupsIndex, {}), allMatching(calendarsIndex, {})]);
+  const reaches = new Map<string, ViewerReach>();
+  return {
+    groups: new Map(groupDocs.map((doc) => [doc.id, doc])),
+    calendars: new Map(calendarDocs.map((doc) => [doc.id, doc])),
+    reach: (viewer) => {
+      const key = JSON.stringify([viewer.id, viewer.roles.network_admin, viewer.roles.external]);
+      let reach = reaches.get(key);
+      if (!reach) {
+        reach = reachOf(viewer, groupDocs, calendarDocs);
+        reaches.set(key, reach);
+      }
+      return reach;
+    },
+  };
+};
+
+/** The directory of the index state a search runs on, kept until that state changes (an indexed event, a swap). */
+export class SearchDirectoryCache {
+  private current: { state: string; directory: Promise<SearchDirectory> } | null = null;
+
+  constructor(private readonly open: OpenIndex) {}
+
+  at(state: string): Promise<SearchDirectory> {
+    if (this.current?.state !== state) {
+      const directory = loadSearchDirectory(this.open);
+      this.current = { state, directory };
+      // a failed load is not kept
+      directory.catch(() => {
+        if (this.current?.directory === directory) this.current = null;
+      });
+    }
+    return this.current.directory;
+  }
+}
+
 export const runGlobalSearch = async (
   open: OpenIndex,
   viewer: SearchViewer,
   query: GlobalSearchQuery,
   groupSlug: string | null,
+  directory: Promise<SearchDirectory> = loadSearchDirectory(open),
 ): Promise<GlobalSearchResponse> => {
-  const [groupsIndex, calendarsIndex, membersIndex] = await Promise.all([open(GROUPS_INDEX_DEFINITION), open(CALENDARS_INDEX_DEFINITION), open(MEMBERS_INDEX_DEFINITION)]);
-  const [groupDocs, calendarDocs] = await Promise.all([allMatching(groupsIndex, {}), allMatching(calendarsIndex, {})]);
-  const reach = reachOf(viewer, groupDocs, calendarDocs);
+  const [membersIndex, { groups, calendars, reach: reachFor }] = await Promise.all([open(MEMBERS_INDEX_DEFINITION), directory]);
+  const reach = reachFor(viewer);
   let group: GroupSearchDocument | null = null;
   if (groupSlug !== null) {
     group = reach.visibleGroups.find((candidate) => candidate.slug === groupSlug) ?? null;
@@ -296,10 +356,11 @@ export const runGlobalSearch = async (
   }
   const ctx: Context = {
     now: new Date(),
+    q: query.q,
     viewer,
     reach,
-    groups: new Map(groupDocs.map((doc) => [doc.id, doc])),
-    calendars: new Map(calendarDocs.map((doc) => [doc.id, doc])),
+    groups,
+    calendars,
     group,
     people: async (ids) => {
       const unique = [...new Set(ids)];

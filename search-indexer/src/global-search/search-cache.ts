@@ -16,8 +16,8 @@ export class SearchCache<T> {
     private readonly maxAgeMs = SEARCH_CACHE_SECONDS * 1000,
   ) {}
 
-  static key(viewerId: string, position: number, parts: readonly unknown[]): string {
-    return JSON.stringify([viewerId, position, ...parts]);
+  static key(viewerId: string, state: string | number, parts: readonly unknown[]): string {
+    return JSON.stringify([viewerId, state, ...parts]);
   }
 
   async get(key: string, compute: () => Promise<T>): Promise<T> {

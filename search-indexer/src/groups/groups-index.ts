@@ -1,4 +1,4 @@
-import { eventOf, groupEvents, groupImageEvents, groupImageUrls, groupModuleEvents, type GroupAccess, type GroupSearchHit } from '@cn/contracts';
+import { eventOf, groupCategoryEvents, groupEvents, groupImageEvents, groupImageUrls, groupModuleEvents, type GroupAccess, type GroupSearchHit } from '@cn/contracts';
 import type { SearchCollection, SearchDocument } from '@cn/platform';
 import { findById, searchIndexDefinition, type Indexing } from '../core/search-feature';
 
@@ -13,6 +13,9 @@ interface GroupSearchFields {
   archived: boolean;
   externally_visible: boolean;
   group_category_id: string | null;
+  /** the category's name and slug, so that a group is found by its category's name (absent before v4 of the sources) */
+  category_name?: string;
+  category_slug?: string;
   member_ids: string[];
   /** open invites as `inviteId:memberId` (an invited member finds a hidden group) */
   open_invites: string[];
@@ -30,12 +33,24 @@ export interface GroupSearchDocument extends GroupSearchFields, SearchDocument {
 }
 
 export const GROUPS_INDEX_DEFINITION = searchIndexDefinition<GroupSearchDocument>('groups', {
-  searchableAttributes: ['name', 'teaser', 'description'],
+  searchableAttributes: ['name', 'teaser', 'description', 'category_name'],
   filterableAttributes: ['id', 'audience', 'group_category_id', 'archived'],
   sortableAttributes: ['name', 'id'],
 });
 
 export type GroupsIndex = SearchCollection<GroupSearchDocument>;
+
+/** The network's group categories (`GroupCategoryCreated`), never searched: what a group's category is called. */
+export interface GroupCategorySearchDocument extends SearchDocument {
+  id: string;
+  slug: string;
+  name: string;
+}
+export const GROUP_CATEGORIES_INDEX_DEFINITION = searchIndexDefinition<GroupCategorySearchDocument>('_group_categories', {
+  searchableAttributes: ['name'],
+  filterableAttributes: ['id'],
+  sortableAttributes: ['id'],
+});
 
 const audienceOf = (doc: GroupSearchFields): string[] => [
   ...(doc.access === 'hidden' ? [] : ['internal', ...(doc.externally_visible ? ['external'] : [])]),
@@ -49,18 +64,27 @@ const withAudience = (doc: GroupSearchFields): GroupSearchDocument => ({ ...doc,
 export const audienceFilter = (viewer: { id: string; roles: { network_admin: boolean; external: boolean } }): Record<string, string[]> =>
   viewer.roles.network_admin ? {} : { audience: [viewer.roles.external ? 'external' : 'internal', viewer.id] };
 
-const definitions = [...groupEvents, ...groupModuleEvents, ...groupImageEvents] as const;
+const definitions = [...groupEvents, ...groupModuleEvents, ...groupImageEvents, ...groupCategoryEvents] as const;
 
-export const groupsIndexing = (groups: GroupsIndex): Indexing => {
+export const groupsIndexing = (groups: GroupsIndex, categories: SearchCollection<GroupCategorySearchDocument>): Indexing => {
   const change = async (id: string, update: (doc: GroupSearchDocument) => GroupSearchFields): Promise<void> => {
     const doc = await findById(groups, id);
     if (doc) await groups.upsert([withAudience(update(doc))]);
+  };
+  const categoryOf = async (categoryId: string | null): Promise<Pick<GroupSearchFields, 'category_name' | 'category_slug'>> => {
+    const category = categoryId === null ? null : await findById(categories, categoryId);
+    return category ? { category_name: category.name, category_slug: category.slug } : { category_name: '', category_slug: '' };
   };
   return {
     eventTypes: definitions.map((definition) => definition.type),
     handle: async (recorded) => {
       const event = eventOf(definitions, recorded);
       if (event === null) return;
+      if (event.type === 'GroupCategoryCreated') {
+        await categories.upsert([{ id: event.data.category_id, slug: event.data.slug, name: event.data.name }]);
+        return;
+      }
+      if (event.type === 'GroupCategoriesOrdered') return;
       const id = event.data.group_id;
       switch (event.type) {
         case 'GroupCreated':
@@ -75,6 +99,7 @@ export const groupsIndexing = (groups: GroupsIndex): Indexing => {
               archived: false,
               externally_visible: false,
               group_category_id: event.data.group_category_id,
+              ...(await categoryOf(event.data.group_category_id)),
               member_ids: (await findById(groups, id))?.member_ids ?? [],
               open_invites: [],
             }),
@@ -82,7 +107,8 @@ export const groupsIndexing = (groups: GroupsIndex): Indexing => {
           return;
         case 'GroupDetailsChanged': {
           const { name, teaser, description, access, externally_visible, group_category_id } = event.data.details;
-          await change(id, (doc) => ({ ...doc, name, teaser, description, access, externally_visible, group_category_id }));
+          const category = await categoryOf(group_category_id);
+          await change(id, (doc) => ({ ...doc, name, teaser, description, access, externally_visible, group_category_id, ...category }));
           return;
         }
         case 'GroupArchived':
@@ -143,3 +169,7 @@ export const toGroupHit = (doc: GroupSearchDocument): GroupSearchHit => ({
   group_category_id: doc.group_category_id,
   html_url: `/groups/${doc.slug}`,
 });
+
+/** a group hit's category: its directory tab, filtered by what was searched (§2 hit links) */
+export const groupCategoryOfHit = (doc: GroupSearchDocument, q: string): { slug: string; name: string; html_url: string } | null =>
+  doc.category_slug ? { slug: doc.category_slug, name: doc.category_name ?? '', html_url: `/directory/${doc.category_slug}?q=${encodeURIComponent(q)}` } : null;

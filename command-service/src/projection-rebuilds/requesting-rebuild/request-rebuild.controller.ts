@@ -20,7 +20,7 @@ export class RequestProjectionRebuildController {
   @Post(':collection/rebuilds')
   @HttpCode(201)
   @Endpoint({
-    summary: 'Rebuild one read model from the history into a new version while the old one serves, then switch (blue/green; network administrators)',
+    summary: 'Rebuild one read model (or a search feature\'s indexes, `searchindex_<feature>`) from the history into a new version while the old one serves, then switch (blue/green; network administrators)',
     tags: ['audit'],
     auth: 'admin',
     command: REQUEST_PROJECTION_REBUILD,
@@ -29,8 +29,8 @@ export class RequestProjectionRebuildController {
       400: 'validation_failed (collection: invalid_format)',
       401: 'unauthenticated',
       403: 'forbidden (auditors read, only network administrators rebuild)',
-      404: 'not_found (no read model of that collection)',
-      409: 'rebuild_running (the read model is being rebuilt)',
+      404: 'not_found (no read model of that collection; `searchindex_<feature>` names a search feature\'s indexes)',
+      409: 'rebuild_running (the read model is being rebuilt); rebuild_partitioned_bus (the bus has several partitions: replicas share the read model)',
     },
   })
   async request(@Issuer() issuer: CommandContext, @Param('collection') collection: string, @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {

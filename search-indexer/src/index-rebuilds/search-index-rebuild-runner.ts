@@ -1,0 +1,129 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  eventOf,
+  projectionRebuildEvents,
+  projectionRebuildStream,
+  SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION,
+  searchFeatureOfRebuild,
+  type ProjectionRebuildOutcome,
+} from '@cn/contracts';
+import { toNewEvents, type Document, type RecordedEvent } from '@cn/domain';
+import { createProjector, INFRASTRUCTURE, storedCheckpoint, type Infrastructure, type Projector } from '@cn/platform';
+import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../core/search-core';
+
+export const SEARCH_INDEX_REBUILD_RUNNER = 'search-index-rebuild-runner';
+
+/** a running search rebuild's progress, kept while it runs (a document left at start was cut short) */
+interface RebuildProgress extends Document {
+  _id: string;
+  collection: string;
+  position: number;
+  /** the request's position, for the record of how it ended */
+  requested_at: number;
+}
+
+/**
+ * Runs the search side's blue/green rebuilds (`ProjectionRebuildRequested` for `searchindex_<feature>`, asked
+ * for from the auditor's console): the feature's indexes are rebuilt from the history beside the live ones,
+ * which keep answering, and swapped in (`SearchIndexerRuntime.rebuildFeature`). One at a time, in the order
+ * asked. Progress is stored after every batch for the rebuilds list; how it ended is appended to the
+ * target's rebuild stream, as the projection service does for read models. The search indexer runs as one
+ * process (docs/ARCHITECTURE.md), so no other replica writes the indexes meanwhile.
+ */
+@Injectable()
+export class SearchIndexRebuildRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private projector: Projector | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly asked = new Set<string>();
+
+  constructor(
+    @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
+    @Inject(SEARCH_RUNTIME) private readonly runtime: SearchIndexerRuntime,
+  ) {}
+
+  private get progress() {
+    return this.infra.documentStore.collection<RebuildProgress>(SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION);
+  }
+
+  /** resolves once every rebuild asked for so far has ended (tests, shutdown) */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.closeInterrupted();
+    this.projector = createProjector({
+      name: SEARCH_INDEX_REBUILD_RUNNER,
+      bus: this.infra.bus,
+      eventStore: this.infra.eventStore,
+      handle: (events) => this.follow(events),
+      // a request older than this runner is not run again: closeInterrupted accounts for it
+      checkpoint: storedCheckpoint(this.infra.documentStore, SEARCH_INDEX_REBUILD_RUNNER, { startAtHeadOf: this.infra.eventStore }),
+      logger: this.infra.logger,
+      onError: (error) => this.infra.logger.error({ err: error, reactor: SEARCH_INDEX_REBUILD_RUNNER }, 'search index rebuilds stopped'),
+    });
+    await this.projector.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.projector?.stop();
+    this.projector = null;
+  }
+
+  private follow(events: readonly RecordedEvent[]): Promise<void> {
+    for (const event of events) {
+      const request = eventOf(projectionRebuildEvents, event);
+      if (request?.type !== 'ProjectionRebuildRequested' || this.asked.has(request.data.rebuild_id)) continue;
+      const feature = searchFeatureOfRebuild(request.data.collection);
+      if (feature === null) continue;
+      this.asked.add(request.data.rebuild_id);
+      const { rebuild_id: id, collection } = request.data;
+      this.queue = this.queue.then(() => this.run(event, id, collection, feature));
+    }
+    return Promise.resolve();
+  }
+
+  private async run(requested: RecordedEvent, id: string, collection: string, feature: string): Promise<void> {
+    let position = 0;
+    let written: Promise<unknown> = this.progress.upsert({ _id: id, collection, position, requested_at: requested.position });
+    try {
+      await written;
+      // the command refuses a partitioned bus; asked before that was so, the indexes stay as they are
+      if ((await this.infra.bus.partitions()) > 1) throw new Error('rebuild_partitioned_bus');
+      const switched = await this.runtime.rebuildFeature(feature, (reached) => {
+        position = reached;
+        written = written.then(() => this.progress.upsert({ _id: id, collection, position: reached, requested_at: requested.position }));
+      });
+      await this.finish(requested, id, collection, 'switched', switched, null);
+    } catch (error) {
+      this.infra.logger.error({ err: error, collection }, 'a search index rebuild failed; the old indexes keep answering');
+      await this.finish(requested, id, collection, 'failed', position, error instanceof Error ? error.message : 'failed').catch((failure: unknown) =>
+        this.infra.logger.error({ err: failure, collection }, 'recording the end of a search rebuild failed'),
+      );
+    } finally {
+      await written.catch(() => undefined);
+      await this.progress.delete(id).catch((error: unknown) => this.infra.logger.warn({ err: error }, 'clearing a search rebuild\'s progress failed'));
+    }
+  }
+
+  private async finish(requested: { id: string; metadata: RecordedEvent['metadata'] }, id: string, collection: string, outcome: ProjectionRebuildOutcome, position: number, error: string | null): Promise<void> {
+    const events = toNewEvents(
+      [{ type: 'ProjectionRebuildFinished', data: { rebuild_id: id, collection, outcome, position, error } }],
+      { memberId: null, correlationId: requested.metadata.correlationId, causationId: requested.id },
+      this.infra.clock(),
+    );
+    await this.infra.eventStore.append(projectionRebuildStream(collection), events, { expectedRevision: 'any' });
+  }
+
+  /** rebuilds whose progress is still stored, though nothing runs them (the search indexer stopped meanwhile) */
+  private async closeInterrupted(): Promise<void> {
+    for (const left of await this.progress.find({})) {
+      const stream = await this.infra.eventStore.readStream(projectionRebuildStream(left.collection));
+      const mine = (event: RecordedEvent) => (event.data as { rebuild_id?: string }).rebuild_id === left._id;
+      const requested = stream.find((event) => event.type === 'ProjectionRebuildRequested' && mine(event));
+      const ended = stream.some((event) => event.type === 'ProjectionRebuildFinished' && mine(event));
+      if (requested && !ended) await this.finish(requested, left._id, left.collection, 'interrupted', 0, null);
+      await this.progress.delete(left._id);
+    }
+  }
+}
