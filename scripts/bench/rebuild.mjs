@@ -3,6 +3,7 @@
 // log, alternated several times in one run (a shared machine: compare the ratio, not the rates). The log is
 // seeded once (the standalone server's demo seed) and grown offline as `npm run bench` grows it; it is kept
 // in BENCH_REBUILD_DIR (default a temp folder) so that a later run measures the same log.
+// BENCH_REBUILD_PORT chooses the seeding server's port (default: one the system hands out).
 // BENCH_REBUILD_PROFILE=1 runs each rebuild under `node --cpu-prof` (profiles in the data folder's parent).
 // BENCH_REBUILD_BASELINE=<folder> also runs that folder's projection-service/dist/rebuild.js (an earlier build
 // with its own node_modules/@cn) in each repetition, so that before and after share the machine's moment.
@@ -30,7 +31,8 @@ const seeded = async () => {
   if (existsSync(join(dataDir, 'events.sqlite'))) return;
   mkdirSync(dataDir, { recursive: true });
   progress(`seeding ${dataDir}`);
-  const server = await startServer({ root, dataDir, port: await freePort(), env, readyTimeoutMs: 120_000 });
+  const port = process.env.BENCH_REBUILD_PORT ? Number(process.env.BENCH_REBUILD_PORT) : await freePort();
+  const server = await startServer({ root, dataDir, port, env, readyTimeoutMs: 120_000 });
   await server.stop(60_000);
 };
 
