@@ -35,6 +35,12 @@ export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
    * creates these indexes, so that a list answers in O(log n) however large the collection grows.
    */
   indexes?: ReadonlyArray<readonly string[]>;
+  /**
+   * Top-level fields the store may keep in columns of the read model's own table (the document store's
+   * `CollectionOptions.columns`): for a read model as large as the log (the audit), whose queries filter
+   * and sort by these. Changing them changes the collection's layout: raise `version`.
+   */
+  columns?: readonly string[];
 }
 
 export const collectionName = (projection: Pick<Projection, 'name' | 'version'>): string =>

@@ -364,6 +364,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   let stopping = false;
   const waiters = new Set<Waiter>();
   let checkpointsWrittenAt = 0;
+  /** a read model's collection, kept as its projection asks (columns) */
+  const collectionOf = <T extends ProjectedDocument = ProjectedDocument>(track: Track): DocumentCollection<T> =>
+    options.documentStore.collection<T>(track.collection, track.projection.columns ? { columns: track.projection.columns } : undefined);
 
   /** the checkpoints that lag behind their read models' positions, written (on stop) */
   const saveLagging = async (): Promise<void> => {
@@ -474,6 +477,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   const batchWrites = (allCheckpoints: boolean, replay?: Replay) => {
     const documents = replay?.documents ?? new Map<Track, Map<string, ProjectedDocument | null>>();
     const changed = new Map<Track, Set<string>>();
+    /** documents this batch writes first in a collection the replay emptied: inserted, never looked up */
+    const created = new Map<Track, Set<string>>();
+    const createdOf = (track: Track): Set<string> => {
+      let ids = created.get(track);
+      if (!ids) {
+        ids = new Set();
+        created.set(track, ids);
+      }
+      return ids;
+    };
     const reached = new Map<Track, number>();
     const changes: DocumentChange[] = [];
     const of = (track: Track): Map<string, ProjectedDocument | null> => {
@@ -490,12 +503,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (known.has(id)) return known.get(id) ?? null;
         // replaying into an empty collection: what this replay has not written does not exist
         const written = replay?.written.get(track);
-        const doc = written && !written.has(id) ? null : await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+        const doc = written && !written.has(id) ? null : await collectionOf<ProjectedDocument>(track).get(id);
         known.set(id, doc);
         return doc;
       },
       put: (track, id, doc) => {
-        replay?.written.get(track)?.add(id);
+        const written = replay?.written.get(track);
+        if (written && !written.has(id)) {
+          written.add(id);
+          createdOf(track).add(id);
+        }
         of(track).set(id, doc);
         let ids = changed.get(track);
         if (!ids) {
@@ -519,7 +536,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const flush = async (): Promise<void> => {
       const written: CollectionWrites[] = [...changed].map(([track, ids]) => {
         const known = of(track);
-        return { collection: track.collection, changes: [...ids].map((id) => ({ id, doc: known.get(id) ?? null })) };
+        const fresh = created.get(track);
+        return {
+          collection: track.collection,
+          changes: [...ids].flatMap((id) => {
+            const doc = known.get(id) ?? null;
+            if (!fresh?.has(id)) return [{ id, doc }];
+            // created and deleted again within the batch: nothing to write
+            return doc === null ? [] : [{ id, doc, created: true }];
+          }),
+        };
       });
       // a read model whose documents changed moves its checkpoint with them; one that only passed events by
       // (not of its types) moves it at most once a second: after a crash it passes them by again
@@ -592,7 +618,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const replay: Replay | undefined = alone ? { documents: new Map(), written: new Map() } : undefined;
     if (replay) {
       for (const track of working()) {
-        if (track.position === 0 && (await options.documentStore.collection(track.collection).count()) === 0) replay.written.set(track, new Set());
+        if (track.position === 0 && (await collectionOf(track).count()) === 0) replay.written.set(track, new Set());
       }
     }
     for (;;) {
@@ -659,14 +685,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     for (const track of tracks) {
       const own = byId.get(track.checkpointId);
       // only a read model that already has documents was built under the single checkpoint
-      track.position = own ?? (legacy > 0 && (await options.documentStore.collection(track.collection).count()) > 0 ? legacy : 0);
+      track.position = own ?? (legacy > 0 && (await collectionOf(track).count()) > 0 ? legacy : 0);
       track.saved = own ?? 0;
     }
   };
 
   const ensureIndexes = async (): Promise<void> => {
     for (const track of tracks) {
-      for (const fields of track.projection.indexes ?? []) await options.documentStore.collection(track.collection).ensureIndex(fields);
+      // opened before anything is written: a read model kept in columns has its table from here on
+      const collection = collectionOf(track);
+      for (const fields of track.projection.indexes ?? []) await collection.ensureIndex(fields);
     }
   };
 
@@ -716,7 +744,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       }
       let entry = known.get(id);
       if (!entry) {
-        const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+        const doc = await collectionOf<ProjectedDocument>(track).get(id);
         entry = { doc, version: versionOf(doc) };
         known.set(id, entry);
       }
@@ -842,7 +870,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       const revealed = await options.cipher.reveal(event, keys);
       for (const track of interested) {
         for (const id of track.projection.documentIds(revealed)) {
-          const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+          const doc = await collectionOf<ProjectedDocument>(track).get(id);
           options.onChange?.({ collection: track.collection, id, doc, event });
         }
       }
@@ -932,8 +960,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const report = (): void => onProgress?.(next.position);
     try {
       options.logger?.info({ projector: options.name, readModel: live.collection, next: collection }, 'rebuilding a read model beside the live one');
-      await options.documentStore.collection(collection).clear();
-      for (const fields of live.projection.indexes ?? []) await options.documentStore.collection(collection).ensureIndex(fields);
+      await collectionOf(next).clear();
+      for (const fields of live.projection.indexes ?? []) await collectionOf(next).ensureIndex(fields);
       // nothing else writes the new version: the replay keeps its documents across batches
       await catchUp([next], true, report);
       const release = (() => {
@@ -950,7 +978,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(`the new version of ${live.collection} failed on an event`);
         if (stopping) throw new Error('the projector stopped before the switch');
         if (next.position < live.position) throw new Error(`the new version of ${live.collection} stopped at ${next.position}, behind ${live.position}`);
-        await options.documentStore.collection(live.collection).replaceWith(collection);
+        await collectionOf(live).replaceWith(collection);
         await options.documentStore.writeAll([
           { collection: CHECKPOINTS_COLLECTION, changes: [checkpointChange(live, next.position), { id: next.checkpointId, doc: null }] },
         ]);
@@ -1003,7 +1031,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         track.position = 0;
         track.failure = null;
         await checkpoints.upsert(checkpointChange(track, 0).doc);
-        await options.documentStore.collection(track.collection).clear();
+        await collectionOf(track).clear();
       }
       stopping = false;
       await loadCheckpoints();
