@@ -559,7 +559,13 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         });
       }
       if (replay) {
-        // the documents stay known to the next batch of the replay, up to a bound
+        // the documents stay known to the next batch of the replay, up to a bound; those this batch created
+        // go: most are never touched again (the audit's, one per event), and kept they would fill the heap
+        // for the garbage collector to trace over and over; one touched again is read back once, then kept
+        for (const [track, ids] of created) {
+          const known = documents.get(track);
+          if (known) for (const id of ids) known.delete(id);
+        }
         for (const [track, known] of documents) if (known.size > REPLAY_CACHE_LIMIT) documents.delete(track);
       }
       if (written.length > 0) {
