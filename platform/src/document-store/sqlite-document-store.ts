@@ -445,16 +445,24 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       .all()
       .map((row) => [row.collection, JSON.parse(row.columns) as string[]] as const),
   );
+  const selectColumns = db.prepare<[string], { columns: string }>('SELECT columns FROM collection_columns WHERE collection = ?');
   const columnsOf = (name: string): readonly string[] | undefined => {
     if (!tables.has(name)) {
       // another process (a rebuild run beside) may have given it a table since
-      const row = db.prepare<[string], { columns: string }>('SELECT columns FROM collection_columns WHERE collection = ?').get(name);
+      const row = selectColumns.get(name);
       if (row) tables.set(name, JSON.parse(row.columns) as string[]);
     }
     return tables.get(name);
   };
   const layouts = new Map<string, Layout>();
   const layoutOf = (name: string, columns?: readonly string[]): Layout => {
+    // a collection this process already opened keeps its layout, unless columns are asked for the first time
+    const opened = layouts.get(name);
+    if (opened && (!columns || tables.has(name))) {
+      const kept = tables.get(name);
+      if (columns && kept && columns.join() !== kept.join()) throw new Error(`collection ${name} keeps the columns ${kept.join(', ')}, not ${columns.join(', ')}`);
+      return opened;
+    }
     const known = columnsOf(name);
     if (known && columns && columns.join() !== known.join()) throw new Error(`collection ${name} keeps the columns ${known.join(', ')}, not ${columns.join(', ')}`);
     if (!known && columns && columns.length > 0) {
