@@ -449,22 +449,43 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         options.logger?.error({ projector: options.name, readModel: track?.collection, position, attempt, err: error }, 'read model waits for the storage'),
     });
 
-  const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes, keys?: SubjectKeys): Promise<void> => {
-    const behind = among.filter((track) => track.failure === null && track.position < delivered.position);
-    if (behind.length === 0) return;
-    const interested = behind.filter((track) => track.types.has(delivered.type));
-    if (interested.length > 0) {
-      const event = readEvent(delivered);
-      const revealed = await options.cipher.reveal(event, keys);
-      for (const track of interested) {
-        try {
-          await waitOutStorage(() => applyTo(track, event, revealed, writes), track, event.position);
-        } catch (error) {
-          if (stopping) throw error;
-          fail(track, error, event.position);
+  /**
+   * Applies an event to those of `interested` (read models of its type) that work and have not seen it. In a
+   * catch-up batch, one that fails here moves to `passed` (the event before) and joins `failed`.
+   */
+  const applyToInterested = async (
+    delivered: RecordedEvent,
+    interested: readonly Track[],
+    writes: Writes,
+    keys?: SubjectKeys,
+    batch?: { passed: number; failed: Set<Track> },
+  ): Promise<void> => {
+    const due = interested.filter((track) => track.failure === null && track.position < delivered.position);
+    if (due.length === 0) return;
+    const event = readEvent(delivered);
+    const revealed = await options.cipher.reveal(event, keys);
+    for (const track of due) {
+      try {
+        await waitOutStorage(() => applyTo(track, event, revealed, writes), track, event.position);
+      } catch (error) {
+        if (stopping) throw error;
+        fail(track, error, event.position);
+        if (batch) {
+          batch.failed.add(track);
+          if (batch.passed > track.position) writes.advance(track, batch.passed);
         }
       }
     }
+  };
+
+  const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes): Promise<void> => {
+    const behind = among.filter((track) => track.failure === null && track.position < delivered.position);
+    if (behind.length === 0) return;
+    await applyToInterested(
+      delivered,
+      behind.filter((track) => track.types.has(delivered.type)),
+      writes,
+    );
     for (const track of behind) {
       if (track.failure === null) writes.advance(track, delivered.position);
     }
@@ -634,7 +655,24 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       // a catch-up batch is large: every read model it moved keeps its checkpoint with it
       const writing = batchWrites(true, replay);
       const keys: SubjectKeys = new Map();
-      for (const event of batch) await apply(event, working(), writing.writes, keys);
+      // the read models of each type, looked up once per batch (not every read model for every event), and
+      // positions moved once at the end: a batch holds every event after the lowest position among them
+      const moving = working();
+      const ofType = new Map<string, Track[]>();
+      const failed = new Set<Track>();
+      let passed = after;
+      for (const event of batch) {
+        let interested = ofType.get(event.type);
+        if (!interested) {
+          interested = moving.filter((track) => track.types.has(event.type));
+          ofType.set(event.type, interested);
+        }
+        if (interested.length > 0) await applyToInterested(event, interested, writing.writes, keys, { passed, failed });
+        passed = event.position;
+      }
+      for (const track of moving) {
+        if (!failed.has(track) && track.failure === null && track.position < passed) writing.writes.advance(track, passed);
+      }
       await writing.flush();
       after = batch[batch.length - 1].position;
       wakeWaiters();
