@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: throughput and latency of the standalone server on the embedded adapters, each figure
 // beside the raw limit of the adapter underneath, measured in the same run:
-//   1. commands/s over HTTP (registrations, status changes, settings)  vs  appends/s into a fresh SQLite store
+//   1. commands/s over HTTP (registrations, status changes, RSVPs, settings)  vs  appends/s into a fresh SQLite store
 //   2. events/s of a full projection rebuild                            vs  readAll events/s of the same store
 //   3. directory search latency over HTTP                               vs  in-process MiniSearch query latency
 //      the global search at scale (index build, search p95) through the port  vs  MiniSearch itself
@@ -19,6 +19,8 @@ import { memberNames, searchQueries } from './bench/names.mjs';
 import { machine, table, writeResults } from './bench/report.mjs';
 import { freePort, runScript, startServer } from './bench/server.mjs';
 import { growLog, measureAtSize, restartAndFirstCommand } from './bench/log-size.mjs';
+import { rawSqliteAppend } from './bench/raw-append.mjs';
+import { rsvpPhase } from './bench/rsvp.mjs';
 import { openConsoles } from './bench/consoles.mjs';
 import { chatScenario } from './bench/chat.mjs';
 import { fanoutScenario } from './bench/fanout.mjs';
@@ -169,6 +171,11 @@ const main = async () => {
     task: async (i, worker) => (await workers[worker].request('PUT', '/api/v1/members/me/status', statusBody(i))).status,
   });
 
+  // ---- 1e. RSVPs: the same members answer one appointment's invite, accepting and declining in turn ----
+  progress(`RSVPs: ${settings.status_commands} answers of ${workers.length} members on one appointment`);
+  results.phases.rsvp = await rsvpPhase({ admin, workers, total: settings.status_commands, maxMs: phaseMs });
+  progress(`RSVPs: ${results.phases.rsvp.per_s} answers/s, p95 ${results.phases.rsvp.latency.p95_ms} ms (${outcomeSummary(results.phases.rsvp.outcomes)})`);
+
   // ---- 1d. the same status commands with member consoles connected (realtime fan-out) ----
   const consoleMembers = registered.slice(settings.concurrency, settings.concurrency + settings.consoles);
   progress(`opening ${consoleMembers.length} member consoles on the realtime WebSocket`);
@@ -290,29 +297,8 @@ const main = async () => {
     await raw.close();
     return { appends: latencies.length, event_bytes: eventBytes, per_s: perSecond(latencies.length, durationMs), latency: summarize(latencies) };
   };
-  /** the hardware's limit: one INSERT per transaction with better-sqlite3 itself, WAL, synchronous=FULL */
-  const rawSqliteAppend = () => {
-    const Database = require('better-sqlite3');
-    const db = new Database(join(scratch, 'raw-sqlite.sqlite'));
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.exec('CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT UNIQUE, stream_id TEXT, revision INTEGER, type TEXT, data TEXT, metadata TEXT, recorded_at TEXT, UNIQUE (stream_id, revision))');
-    const insert = db.prepare('INSERT INTO events (event_id, stream_id, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    const data = JSON.stringify(sample.data);
-    const metadata = JSON.stringify(sample.metadata);
-    const latencies = [];
-    const started = performance.now();
-    for (let i = 0; i < appends && performance.now() - started < phaseMs; i++) {
-      const t0 = performance.now();
-      insert.run(randomUUID(), 'member-raw', i, sample.type, data, metadata, new Date().toISOString());
-      latencies.push(performance.now() - t0);
-    }
-    const durationMs = performance.now() - started;
-    db.close();
-    return { appends: latencies.length, event_bytes: eventBytes, per_s: perSecond(latencies.length, durationMs), latency: summarize(latencies) };
-  };
   progress(`raw: ${appends} appends of a ${eventBytes}-byte event into a fresh SQLite file (synchronous=FULL), then through the adapter`);
-  results.phases.raw_append = rawSqliteAppend();
+  results.phases.raw_append = rawSqliteAppend({ path: join(scratch, 'raw-sqlite.sqlite'), appends, maxMs: phaseMs, sample });
   results.phases.adapter_append = await rawAppend('append', false);
   results.phases.raw_read_and_append = await rawAppend('read-append', true);
   progress(`raw: ${results.phases.raw_append.per_s} appends/s; the adapter one at a time ${results.phases.adapter_append.per_s}/s, with readStream first ${results.phases.raw_read_and_append.per_s}/s`);
@@ -442,6 +428,7 @@ const main = async () => {
       concurrency: settings.concurrency,
       phaseMs,
       progress,
+      rsvp: (sizeAdmin, sessions) => rsvpPhase({ admin: sizeAdmin, workers: sessions, total: settings.status_commands, maxMs: phaseMs }),
     });
     figures.warm_restart = await restartAndFirstCommand({ root, dataDir, port: sizePort, env: serverEnv, longStream: { email: longMember.email, password } });
     const rawAtSize = await readAllRate(false);
@@ -478,6 +465,17 @@ const main = async () => {
       ),
       raw: p.status_many_streams.accepted_per_s,
       raw_unit: 'cmd/s, no console open',
+    },
+    {
+      measure: `RSVP, ${settings.concurrency} members ×${p.rsvp.attempted}`,
+      value: p.rsvp.per_s,
+      unit: 'cmd/s',
+      p50: p.rsvp.latency.p50_ms,
+      p95: p.rsvp.latency.p95_ms,
+      p99: p.rsvp.latency.p99_ms,
+      raw: p.raw_append.per_s,
+      raw_unit: 'appends/s',
+      note: `${p.rsvp.accepted}/${p.rsvp.attempted} accepted; PUT /appointments/{id}/participants/me, accepting and declining in turn, all on one appointment stream; ratio ${round(p.rsvp.per_s / p.raw_append.per_s, 2)} of the raw single append`,
     },
     commandRow(`settings basic.name ×${p.settings.attempted}`, p.settings, 'one network stream'),
     {
@@ -574,6 +572,7 @@ const main = async () => {
     const label = `${size >= 1000 ? `${size / 1000}k` : size}-event log`;
     rows.push(
       { measure: `${label}: status, ${settings.concurrency} members`, value: f.status_per_s, unit: 'cmd/s', p50: f.status_latency.p50_ms, p95: f.status_latency.p95_ms, p99: f.status_latency.p99_ms, raw: p.raw_append.per_s, raw_unit: 'appends/s', note: `ratio ${round(f.status_per_s / p.raw_append.per_s, 2)} of the raw single append` },
+      { measure: `${label}: RSVP, ${settings.concurrency} members`, value: f.rsvp.per_s, unit: 'cmd/s', p50: f.rsvp.latency.p50_ms, p95: f.rsvp.latency.p95_ms, p99: f.rsvp.latency.p99_ms, raw: p.raw_append.per_s, raw_unit: 'appends/s', note: `ratio ${round(f.rsvp.per_s / p.raw_append.per_s, 2)} of the raw single append; one appointment stream` },
       { measure: `${label}: read your write`, value: f.read_your_write.p95_ms, unit: 'ms p95', p50: f.read_your_write.p50_ms, p95: f.read_your_write.p95_ms, p99: f.read_your_write.p99_ms, note: `a command then the member's own read with its position, while ${settings.concurrency - 1} writers run` },
       { measure: `${label}: first command, long stream`, value: f.warm_restart.first_command_ms, unit: 'ms', raw: f.long_stream_first_command_ms, raw_unit: 'ms without a snapshot', note: `${Math.round(size / 8)}-event stream after a restart; sign-in first ${f.long_stream_sign_in_ms} ms` },
       { measure: `${label}: audit, latest 50`, value: f.audit_latest_50.p95_ms, unit: 'ms p95', p50: f.audit_latest_50.p50_ms, p95: f.audit_latest_50.p95_ms, p99: f.audit_latest_50.p99_ms },
@@ -588,6 +587,7 @@ const main = async () => {
       from_events: small.events,
       to_events: large.events,
       status_per_s: growth(small.status_per_s, large.status_per_s),
+      rsvp_per_s: growth(small.rsvp.per_s, large.rsvp.per_s),
       read_your_write_p95: growth(small.read_your_write.p95_ms, large.read_your_write.p95_ms),
       first_command_ms: growth(small.warm_restart.first_command_ms, large.warm_restart.first_command_ms),
       audit_latest_50_p95: growth(small.audit_latest_50.p95_ms, large.audit_latest_50.p95_ms),

@@ -27,6 +27,7 @@ import { settings } from './settings';
 import { legalAcceptances, legalTexts } from './legal-texts';
 import { pages } from './pages';
 import { imprint } from './imprint';
+import { fileSettings } from './file_settings';
 import { StatisticsPage, STATISTICS_PATH_IN_CONSOLE } from './statistics';
 import { navigation } from './navigation';
 import { APP_NAVIGATION_PATH, AppNavigationPage } from './app-navigation';
@@ -90,6 +91,7 @@ export const App = ({ i18nProvider }: { i18nProvider: I18nProvider }) => (
           </CustomRoutes>
         )}
         {permissions?.administrate === true && <Resource name="imprint" {...imprint} />}
+        {permissions?.administrate === true && <Resource name="file_settings" {...fileSettings} />}
         {(permissions?.administrate === true || permissions?.audit === true) && (
           <Resource name="legal_texts" {...legalTexts} {...(permissions?.administrate === true ? {} : { create: undefined, edit: undefined })} />
         )}

@@ -23,6 +23,7 @@ const PROVIDERS: Record<string, ProviderLoader> = {
   legal_texts: (api) => import('./legal-texts/legal-texts-data-provider').then((module) => module.createLegalTextsDataProvider(api)),
   pages: (api) => import('./pages/pages-data-provider').then((module) => module.createPagesDataProvider(api)),
   imprint: (api) => import('./imprint/imprint-data-provider').then((module) => module.createImprintDataProvider(api)),
+  file_settings: (api) => import('./file_settings/file-settings-data-provider').then((module) => module.createFileSettingsDataProvider(api)),
   statistics: (api) => import('./statistics/statistics-data-provider').then((module) => module.createStatisticsDataProvider(api)),
   navigation: (api) => import('./navigation/navigation-data-provider').then((module) => module.createNavigationDataProvider(api)),
   app_navigation: (api) => import('./app-navigation/app-navigation-data-provider').then((module) => module.createAppNavigationDataProvider(api)),

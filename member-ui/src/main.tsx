@@ -2,20 +2,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
-import { createApiClient } from './api/client';
+import { readStartPage } from './activities/start-page-reads';
+import { createApiClient, type ApiClient } from './api/client';
 import { createI18n, loadTranslation, storedLanguage } from './i18n';
 import { SessionProvider } from './session/SessionContext';
+import { START_PAGE } from './shell/start-page';
 import './styles.css';
 
 /**
- * The first page's code is fetched at once, beside the console, the strings and the session, instead of after
- * the console chunk (App's preloadFirstPage asks again, and gets the same module): the home ('/' leads to
- * /activitystreams, START_PAGE) is what a member opening the console sees first. It named the appointments
- * until the home became the start page, so the home's chunk waited for the console's.
+ * The first page's code and data are asked for at once, beside the console, the strings and the session,
+ * instead of after the console chunk and the first render (App's preloadFirstPage asks for the code again,
+ * and gets the same module; the page's queries take the answers read ahead): the home ('/' leads to
+ * START_PAGE) is what a member opening the console sees first. Its data goes first, while the connections
+ * are free (a browser opens six per host).
  */
-const preloadStartPage = (pathname: string): void => {
-  if (pathname === '/' || pathname === '/activitystreams') void import('./activities');
-  else if (pathname.startsWith('/appointments')) void import('./appointments');
+const preloadStartPage = (pathname: string, api: ApiClient): void => {
+  if (pathname === '/' || pathname === START_PAGE) {
+    api.readAhead(() => readStartPage(api));
+    void import('./activities');
+  } else if (pathname.startsWith('/appointments')) void import('./appointments');
 };
 
 /**
@@ -29,19 +34,24 @@ const start = async (container: HTMLElement): Promise<void> => {
   const firstNetwork = api.network();
   // answered when the session first loads; until then a refusal (signed out: 401) is no unhandled rejection
   firstNetwork.catch(() => undefined);
+  preloadStartPage(window.location.pathname, api);
   const consoleChunk = import('./app/Console');
-  preloadStartPage(window.location.pathname);
   // the chosen language's strings (each language is its own chunk, fetched once) beside the console, and the
   // start page's chunk before the first render: nothing on the way to the first page shows a fallback
   const language = storedLanguage();
-  const [{ Console, preloadFirstPage }, strings] = await Promise.all([consoleChunk, loadTranslation(language)]);
+  // the network's answer (asked for first, so in by then) too: the first render is the member's console
+  const [{ Console, preloadFirstPage }, strings, firstAnswer] = await Promise.all([
+    consoleChunk,
+    loadTranslation(language),
+    firstNetwork.catch(() => undefined),
+  ]);
   await preloadFirstPage(window.location.pathname);
   const i18n = createI18n(language, { [language]: strings });
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
-          <SessionProvider api={api} firstNetwork={firstNetwork}>
+          <SessionProvider api={api} firstNetwork={firstNetwork} firstAnswer={firstAnswer}>
             <Console />
           </SessionProvider>
         </BrowserRouter>

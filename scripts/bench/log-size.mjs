@@ -58,9 +58,9 @@ export const growLog = async ({ platform, dataDir, targetEvents, longStream, mem
 };
 
 /** One round of the measures on a log of the size it has now: restart, catch-up, the first commands, lists. */
-export const measureAtSize = async ({ root, dataDir, port, env, admin, longStream, workers, commands, concurrency, phaseMs, progress }) => {
+export const measureAtSize = async ({ root, dataDir, port, env, nodeArgs, admin, longStream, workers, commands, concurrency, phaseMs, progress, rsvp, timed = (_name, work) => work() }) => {
   const figures = {};
-  const server = await startServer({ root, dataDir, port, env, readyTimeoutMs: 10 * 60_000 });
+  const server = await startServer({ root, dataDir, port, env, nodeArgs, readyTimeoutMs: 10 * 60_000 });
   try {
     figures.ready_ms = round(server.readyMs, 0);
     const adminSession = await signIn(server.baseUrl, admin.email, admin.password);
@@ -88,14 +88,16 @@ export const measureAtSize = async ({ root, dataDir, port, env, admin, longStrea
     // status commands over HTTP, one member per worker
     const sessions = [];
     for (const worker of workers.slice(0, concurrency)) sessions.push(await signIn(server.baseUrl, worker.email, worker.password));
-    const run = await runLoad({
+    const run = await timed(`status at ${longStream.head}`, () => runLoad({
       total: commands,
       concurrency: sessions.length,
       maxMs: phaseMs,
       task: async (i, w) => (await sessions[w].request('PUT', '/api/v1/members/me/status', { type: i % 2 ? 'online' : 'busy', text: `sized ${i}` })).status,
-    });
+    }));
     figures.status_per_s = perSecond(run.latencies.length, run.durationMs);
     figures.status_latency = summarize(run.latencies);
+    // RSVPs on one appointment stream, the same sessions (rsvp.mjs)
+    if (rsvp) figures.rsvp = await timed(`rsvp at ${longStream.head}`, () => rsvp(adminSession, sessions));
 
     // read your write: a command, then the member's own read with its position, while the other workers write
     const rywLatencies = [];
@@ -132,8 +134,8 @@ export const measureAtSize = async ({ root, dataDir, port, env, admin, longStrea
 };
 
 /** A restart of a server whose projections are caught up: ready time and the long stream's first command. */
-export const restartAndFirstCommand = async ({ root, dataDir, port, env, longStream }) => {
-  const server = await startServer({ root, dataDir, port, env, readyTimeoutMs: 10 * 60_000 });
+export const restartAndFirstCommand = async ({ root, dataDir, port, env, nodeArgs, longStream }) => {
+  const server = await startServer({ root, dataDir, port, env, nodeArgs, readyTimeoutMs: 10 * 60_000 });
   try {
     const member = await signIn(server.baseUrl, longStream.email, longStream.password);
     const first = performance.now();

@@ -26,9 +26,10 @@ export const freePort = () =>
 
 /**
  * Starts the server and resolves once GET /health/ready answers 200. Rejects with the tail of its log when
- * it exits first or is not ready within `readyTimeoutMs`.
+ * it exits first or is not ready within `readyTimeoutMs`. `nodeArgs` go before the script (`--cpu-prof`, which
+ * NODE_OPTIONS refuses).
  */
-export const startServer = async ({ root, dataDir, port, env = {}, readyTimeoutMs = 60_000 }) => {
+export const startServer = async ({ root, dataDir, port, env = {}, readyTimeoutMs = 60_000, nodeArgs = [] }) => {
   const main = join(root, 'standalone', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} does not exist: run \`npm run build\` first (or \`npm run bench\`)`);
   let log = '';
@@ -36,7 +37,7 @@ export const startServer = async ({ root, dataDir, port, env = {}, readyTimeoutM
     log += chunk.toString();
     if (log.length > LOG_LIMIT) log = log.slice(-LOG_LIMIT);
   };
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import request from 'supertest';
-import { CONSISTENCY_HEADER, fileStream, groupRootFolderId, type FolderContentsDto, type GroupCategoriesResponse, type UploadedFileAnswer } from '@cn/contracts';
+import { CONSISTENCY_HEADER, fileStream, groupRootFolderId, type FolderContentsDto, type GroupCategoriesResponse, type MessageDetailDto, type UploadedFileAnswer } from '@cn/contracts';
 import { binaryBody, httpCaller, type SignedInClient } from './testing/signed-in-client';
 import { useDemoServer } from './testing/demo-server';
 
@@ -130,5 +130,38 @@ describe('sizes of image files', () => {
     expect(thumb.headers['content-type']).toBe('image/webp');
     const meta = await sharp(thumb.body as Buffer).metadata();
     expect([meta.width, meta.height, meta.exif]).toEqual([435, 435, undefined]);
+  });
+
+  it("serves a direct message's image attachment at its sizes through the message, to those who hold it only", async () => {
+    const { admin, member, auditor } = clients;
+    const photoId = await upload(admin, 'Snapshot.jpg', await photoWithGps());
+    const notesId = await upload(admin, 'Notes.txt', Buffer.from('notes\n'));
+    await waitForResized(photoId);
+    const { id } = await must<{ id: string }>(admin, 'post', '/api/v1/messages', { to: [member.id], subject: 'Pictures', content: 'One photo', attachments: [photoId, notesId] });
+    position = await demo.running.infra.eventStore.headPosition();
+    const received = (await request(demo.server).get(`/api/v1/messages/${id}`).set('Cookie', member.cookie).set(CONSISTENCY_HEADER, String(position)).expect(200)).body as MessageDetailDto;
+    const photo = received.attachments.find((entry) => entry.id === photoId);
+    const notes = received.attachments.find((entry) => entry.id === notesId);
+    expect(photo?.thumbnail_url).toBe(`/api/v1/messages/${id}/files/${photoId}?size=small`);
+    expect(notes?.thumbnail_url).toBeNull();
+
+    const expected = { small: [200, 200], large: [435, 435], lightbox: [1800, 1200], preview: [200, 200] } as const;
+    for (const [size, [width, height]] of Object.entries(expected)) {
+      const res = await download(member, `${photo?.url ?? ''}?size=${size}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const meta = await sharp(res.body as Buffer).metadata();
+      expect([meta.width, meta.height, meta.exif]).toEqual([width, height, undefined]);
+    }
+    // without a size: the upload itself, a download
+    const original = await download(member, photo?.url ?? '');
+    expect([original.headers['content-type'], original.headers['content-disposition']?.startsWith('attachment')]).toEqual(['image/jpeg', true]);
+    // the message's read rule: who does not hold it gets nothing at any size
+    expect((await download(auditor, photo?.thumbnail_url ?? '')).status).toBe(404);
+    const unknown = await download(member, `${photo?.url ?? ''}?size=huge`);
+    expect(unknown.status).toBe(400);
+    expect(JSON.parse((unknown.body as Buffer).toString('utf8'))).toMatchObject({ errors: [{ field: 'size', key: 'invalid_value' }] });
+    expect((await download(member, `${notes?.url ?? ''}?size=small`)).status).toBe(404);
   });
 });

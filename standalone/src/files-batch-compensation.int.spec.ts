@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { CONSISTENCY_HEADER, fileStream, folderStream, NETWORK_ROOT_FOLDER_ID, type FolderContentsDto, type UploadedFileAnswer } from '@cn/contracts';
+import { CONSISTENCY_HEADER, fileStream, folderStream, NETWORK_ROOT_FOLDER_ID, type FolderContentsDto, type GlobalSearchResponse, type UploadedFileAnswer } from '@cn/contracts';
 import { httpCaller, type SignedInClient } from './testing/signed-in-client';
 import { useDemoServer } from './testing/demo-server';
 
@@ -27,6 +27,15 @@ describe('a batch failing half-way is undone', () => {
   };
   const contents = async (folderId: string) =>
     (await request(demo.server).get(`/api/storage/folders/${folderId}`).set('Cookie', clients.admin.cookie).set(CONSISTENCY_HEADER, String(await demo.running.infra.eventStore.headPosition())).expect(200)).body as FolderContentsDto;
+  /** the titles the global search finds in one module, at the log's head (the search side follows the log) */
+  const searched = async (q: string, module: 'files' | 'folders'): Promise<string[]> => {
+    const res = await request(demo.server)
+      .get(`/search.json?q=${encodeURIComponent(q)}&module=${module}`)
+      .set('Cookie', clients.admin.cookie)
+      .set(CONSISTENCY_HEADER, String(await demo.running.infra.eventStore.headPosition()))
+      .expect(200);
+    return ((res.body as GlobalSearchResponse).results[0]?.hits ?? []).map((hit) => hit.title).sort();
+  };
   const types = async (streamId: string) => (await demo.running.infra.eventStore.readStream(streamId)).map((event) => event.type);
   /** the store refuses the next append to `streamId` (a full disk, say); every other append goes through */
   const failNextAppendTo = (streamId: string) => {
@@ -62,9 +71,9 @@ describe('a batch failing half-way is undone', () => {
 
   it('restores the folder and file a failing batch delete had deleted', async () => {
     const place = await folder('Undo delete', NETWORK_ROOT_FOLDER_ID);
-    const doomed = await folder('Undo doomed', place);
-    const below = await published(doomed, 'below.txt');
-    const [first, second] = [await published(place, 'a.txt'), await published(place, 'b.txt')];
+    const doomed = await folder('kumquat doomed', place);
+    const below = await published(doomed, 'kumquat below.txt');
+    const [first, second] = [await published(place, 'kumquat a.txt'), await published(place, 'kumquat b.txt')];
     failNextAppendTo(fileStream(second));
     const res = await call(clients.admin, 'delete', '/api/storage/files', { file_ids: [first, second], folder_ids: [doomed] });
     expect(res.status).toBe(500);
@@ -74,9 +83,13 @@ describe('a batch failing half-way is undone', () => {
     expect(listed.files.map((file) => file.id).sort()).toEqual([first, second].sort());
     expect(listed.folders.map((child) => child.id)).toEqual([doomed]);
     expect((await contents(doomed)).files.map((file) => file.id)).toEqual([below]);
+    // the search finds them again as they were: the restored file, the restored folder and the file below it
+    expect(await searched('kumquat', 'files')).toEqual(['kumquat a.txt', 'kumquat b.txt', 'kumquat below.txt']);
+    expect(await searched('kumquat', 'folders')).toEqual(['kumquat doomed']);
     // the restored file is a file again: it downloads and may be deleted
     expect((await request(demo.server).get(listed.files.find((file) => file.id === first)?.url ?? '').set('Cookie', clients.admin.cookie)).status).toBe(200);
     await must(clients.admin, 'delete', '/api/storage/files', { file_ids: [first, second], folder_ids: [doomed] });
     expect(await contents(place)).toMatchObject({ files: [], folders: [] });
+    expect(await searched('kumquat', 'files')).toEqual([]);
   });
 });

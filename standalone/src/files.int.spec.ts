@@ -150,7 +150,7 @@ describe('files over HTTP', () => {
     expect(denied.status).toBe(400);
     expect(denied.body).toMatchObject({ errors: [{ field: 'file', key: 'file_type_not_accepted' }] });
     expect((await upload(clients.member, 'notes.txt', Buffer.from('fine'))).status).toBe(201);
-    expect(await must(clients.member, 'get', '/api/storage/settings')).toEqual({ extension_filter: { enabled: true, type: 'deny', list: ['cmd', 'bat'] }, lock_period_days: 3 });
+    expect(await must(clients.member, 'get', '/api/storage/settings')).toEqual({ extension_filter: { enabled: true, type: 'deny', list: ['cmd', 'bat'] }, lock_period_days: 3, profiles_enabled: false });
     await must(clients.admin, 'put', '/api/storage/settings', { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 3 });
   });
 

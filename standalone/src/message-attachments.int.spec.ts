@@ -97,7 +97,7 @@ describe('message attachments over HTTP', () => {
     const received = await detail(member, id);
     expect(received.has_attachments).toBe(true);
     expect(received.attachments).toEqual([
-      { id: upload1, original_filename: 'Agenda.txt', extension: 'txt', content_type: 'text/plain', size: 26, url: `/api/v1/messages/${id}/files/${upload1}`, can: { download: true } },
+      { id: upload1, original_filename: 'Agenda.txt', extension: 'txt', content_type: 'text/plain', size: 26, url: `/api/v1/messages/${id}/files/${upload1}`, thumbnail_url: null, can: { download: true } },
       expect.objectContaining({ id: grouped, original_filename: 'Minutes.txt', can: { download: true } }),
     ]);
     const list = await must<{ messages: Array<{ id: string; has_attachments: boolean }> }>(member, 'get', '/api/v1/messages');

@@ -295,6 +295,23 @@ describeTopology(title, () => {
     process.stdout.write(`[topology] second chat message: send -> persisted ${secondPersistedAfter} ms, send -> partner's socket ${Date.now() - sentSecond} ms\n`);
     const secondPosition = second.event === 'persisted' ? second.position : 0;
     expect((await posted(secondPosition)).filter((position) => !before.includes(position))).toEqual([secondPosition]);
+
+    // later messages, one after another as people chat: reported beside the first (not asserted, see above)
+    const later: number[] = [];
+    const laterPersisted: number[] = [];
+    for (let index = 3; index <= 7; index += 1) {
+      const id = `${messageId}-${index}`;
+      const at = Date.now();
+      writer.send({ action: 'send', chat_id: `member/${admin.memberId}`, message_id: id, text: `message ${index}`, ref: `send-${index + 1}` });
+      const persistedLater = writer.waitFor((event) => event.event === 'persisted' && event.message_id === id).then(() => laterPersisted.push(Date.now() - at));
+      await reader.waitFor((event) => event.event === 'message' && event.message.id === id);
+      later.push(Date.now() - at);
+      await persistedLater;
+    }
+    const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    process.stdout.write(
+      `[topology] later chat messages: send -> persisted ${laterPersisted.join(', ')} ms (median ${median(laterPersisted)}), send -> partner's socket ${later.join(', ')} ms (median ${median(later)})\n`,
+    );
   });
 
   it('catches up from its Kafka consumer group after the projection service was killed with SIGKILL (no lost event)', async () => {

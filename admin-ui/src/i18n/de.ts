@@ -109,6 +109,7 @@ export const germanAppMessages: AppMessages = {
       group_categories: 'Gruppenkategorien',
       change_requests: 'Änderungsanfragen',
       imprint: 'Impressum',
+      file_settings: 'Dateien',
       pages: 'Seiten',
       legal_texts: 'Rechtstexte',
       membership_roles: 'Mitgliedschaftsrollen',
@@ -573,6 +574,7 @@ export const germanAppMessages: AppMessages = {
         FileVersionDeclined: 'Dateiversion abgelehnt',
         FileMoved: 'Datei verschoben',
         FileRenamed: 'Datei umbenannt',
+        FileProfileChanged: 'Dateiprofil geändert',
         FileLocked: 'Datei gesperrt',
         FileUnlocked: 'Datei entsperrt',
         FileRemoved: 'Datei entfernt',
@@ -984,6 +986,20 @@ export const germanAppMessages: AppMessages = {
     imprint: {
       name: 'Impressum |||| Impressum',
       fields: { content: 'Web-Impressum', mail_imprint: 'Mail-Impressum', show_newsletter_info: 'Newsletter-Hinweis anzeigen' },
+    },
+    file_settings: {
+      name: 'Dateien |||| Dateien',
+      fields: {
+        extension_filter_enabled: 'Endungsfilter an',
+        extension_filter_type: 'Die Liste',
+        extension_filter_list: 'Endungen',
+        lock_period_days: 'Sperrfrist (Tage)',
+        profiles_enabled: 'Datei- und Ordnerprofile',
+      },
+      filter_types: { allow: 'Nur diese erlauben', deny: 'Diese verbieten' },
+      helpers: { extension_filter_list: 'Durch Kommas getrennt, ohne Punkte, z. B. exe, bat', profiles_enabled: 'Mitglieder füllen die Profilfelder aus, wenn sie Dateien und Ordner anlegen' },
+      edit_file_profile: 'Dateiprofil bearbeiten',
+      edit_folder_profile: 'Ordnerprofil bearbeiten',
     },
     statistics: {
       name: 'Statistik |||| Statistiken',

@@ -108,6 +108,7 @@ export const englishAppMessages = {
       group_categories: 'Group categories',
       change_requests: 'Change requests',
       imprint: 'Imprint',
+      file_settings: 'Files',
       pages: 'Pages',
       legal_texts: 'Legal texts',
       membership_roles: 'Membership roles',
@@ -572,6 +573,7 @@ export const englishAppMessages = {
         FileVersionDeclined: 'File version declined',
         FileMoved: 'File moved',
         FileRenamed: 'File renamed',
+        FileProfileChanged: 'File profile changed',
         FileLocked: 'File locked',
         FileUnlocked: 'File unlocked',
         FileRemoved: 'File removed',
@@ -983,6 +985,20 @@ export const englishAppMessages = {
     imprint: {
       name: 'Imprint |||| Imprint',
       fields: { content: 'Web imprint', mail_imprint: 'Mail imprint', show_newsletter_info: 'Show the newsletter note' },
+    },
+    file_settings: {
+      name: 'Files |||| Files',
+      fields: {
+        extension_filter_enabled: 'Extension filter on',
+        extension_filter_type: 'The list',
+        extension_filter_list: 'Extensions',
+        lock_period_days: 'Lock period (days)',
+        profiles_enabled: 'File and folder profiles',
+      },
+      filter_types: { allow: 'Allow only these', deny: 'Deny these' },
+      helpers: { extension_filter_list: 'Separated by commas, without dots, e.g. exe, bat', profiles_enabled: 'Members fill in the profiles\' fields when they add files and folders' },
+      edit_file_profile: 'Edit the file profile',
+      edit_folder_profile: 'Edit the folder profile',
     },
     statistics: {
       name: 'Statistics |||| Statistics',

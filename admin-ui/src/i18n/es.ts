@@ -109,6 +109,7 @@ export const spanishAppMessages: AppMessages = {
       group_categories: 'Categorías de grupos',
       change_requests: 'Solicitudes de cambio',
       imprint: 'Aviso legal',
+      file_settings: 'Archivos',
       pages: 'Páginas',
       legal_texts: 'Textos legales',
       membership_roles: 'Roles de membresía',
@@ -573,6 +574,7 @@ export const spanishAppMessages: AppMessages = {
         FileVersionDeclined: 'Versión de archivo rechazada',
         FileMoved: 'Archivo movido',
         FileRenamed: 'Archivo renombrado',
+        FileProfileChanged: 'Perfil de archivo cambiado',
         FileLocked: 'Archivo bloqueado',
         FileUnlocked: 'Archivo desbloqueado',
         FileRemoved: 'Archivo eliminado',
@@ -984,6 +986,20 @@ export const spanishAppMessages: AppMessages = {
     imprint: {
       name: 'Aviso legal |||| Aviso legal',
       fields: { content: 'Aviso legal web', mail_imprint: 'Aviso legal de correo', show_newsletter_info: 'Mostrar la nota del boletín' },
+    },
+    file_settings: {
+      name: 'Archivos |||| Archivos',
+      fields: {
+        extension_filter_enabled: 'Filtro de extensiones activo',
+        extension_filter_type: 'La lista',
+        extension_filter_list: 'Extensiones',
+        lock_period_days: 'Periodo de bloqueo (días)',
+        profiles_enabled: 'Perfiles de archivos y carpetas',
+      },
+      filter_types: { allow: 'Permitir solo estas', deny: 'Denegar estas' },
+      helpers: { extension_filter_list: 'Separadas por comas, sin puntos, p. ej. exe, bat', profiles_enabled: 'Los miembros rellenan los campos de los perfiles al añadir archivos y carpetas' },
+      edit_file_profile: 'Editar el perfil de archivo',
+      edit_folder_profile: 'Editar el perfil de carpeta',
     },
     statistics: {
       name: 'Estadística |||| Estadísticas',

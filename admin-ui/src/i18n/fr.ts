@@ -109,6 +109,7 @@ export const frenchAppMessages: AppMessages = {
       group_categories: 'Catégories de groupes',
       change_requests: 'Demandes de modification',
       imprint: 'Mentions légales',
+      file_settings: 'Fichiers',
       pages: 'Pages',
       legal_texts: 'Textes juridiques',
       membership_roles: 'Rôles d\'adhésion',
@@ -573,6 +574,7 @@ export const frenchAppMessages: AppMessages = {
         FileVersionDeclined: 'Version de fichier refusée',
         FileMoved: 'Fichier déplacé',
         FileRenamed: 'Fichier renommé',
+        FileProfileChanged: 'Profil de fichier modifié',
         FileLocked: 'Fichier verrouillé',
         FileUnlocked: 'Fichier déverrouillé',
         FileRemoved: 'Fichier supprimé',
@@ -984,6 +986,20 @@ export const frenchAppMessages: AppMessages = {
     imprint: {
       name: 'Mentions légales |||| Mentions légales',
       fields: { content: 'Mentions légales web', mail_imprint: 'Mentions légales e-mail', show_newsletter_info: 'Afficher la note sur la newsletter' },
+    },
+    file_settings: {
+      name: 'Fichiers |||| Fichiers',
+      fields: {
+        extension_filter_enabled: 'Filtre d’extensions actif',
+        extension_filter_type: 'La liste',
+        extension_filter_list: 'Extensions',
+        lock_period_days: 'Durée de verrouillage (jours)',
+        profiles_enabled: 'Profils de fichiers et de dossiers',
+      },
+      filter_types: { allow: 'Autoriser uniquement celles-ci', deny: 'Refuser celles-ci' },
+      helpers: { extension_filter_list: 'Séparées par des virgules, sans point, p. ex. exe, bat', profiles_enabled: 'Les membres remplissent les champs des profils en ajoutant des fichiers et des dossiers' },
+      edit_file_profile: 'Modifier le profil de fichier',
+      edit_folder_profile: 'Modifier le profil de dossier',
     },
     statistics: {
       name: 'Statistique |||| Statistiques',

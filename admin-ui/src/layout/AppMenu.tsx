@@ -10,6 +10,7 @@ import RuleIcon from '@mui/icons-material/Rule';
 import StorageIcon from '@mui/icons-material/Storage';
 import DescriptionIcon from '@mui/icons-material/Description';
 import GavelIcon from '@mui/icons-material/Gavel';
+import FolderIcon from '@mui/icons-material/Folder';
 import InfoIcon from '@mui/icons-material/Info';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import BarChartIcon from '@mui/icons-material/BarChart';
@@ -68,6 +69,7 @@ export const AppMenu = () => {
         <Menu.Item to="/change_requests" primaryText="cn.menu.change_requests" leftIcon={<RuleIcon />} data-testid="menu-change-requests" />
       )}
       {administrate && <Menu.Item to="/imprint/network" primaryText="cn.menu.imprint" leftIcon={<InfoIcon />} data-testid="menu-imprint" />}
+      {administrate && <Menu.Item to="/file_settings/network" primaryText="cn.menu.file_settings" leftIcon={<FolderIcon />} data-testid="menu-file-settings" />}
       {audit && <Menu.Item to="/legal_texts" primaryText="cn.menu.legal_texts" leftIcon={<GavelIcon />} data-testid="menu-legal-texts" />}
       {audit && <Menu.Item to="/legal_acceptances" primaryText="cn.menu.legal_acceptances" leftIcon={<FactCheckIcon />} data-testid="menu-legal-acceptances" />}
       {audit && <Menu.Item to="/pages" primaryText="cn.menu.pages" leftIcon={<DescriptionIcon />} data-testid="menu-pages" />}

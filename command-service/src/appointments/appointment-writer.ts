@@ -1,12 +1,12 @@
-import { appointmentEvents, appointmentStream, eventOf, type AppointmentEvent } from '@cn/contracts';
-import type { CommandContext, HandledCommand } from '@cn/domain';
+import { appointmentStream, type AppointmentEvent } from '@cn/contracts';
+import { loadState, type CommandContext, type HandledCommand } from '@cn/domain';
 import type { Infrastructure } from '@cn/platform';
 import { parentGroupsOf, type CalendarAccess } from '../lookup/calendar-access';
 import type { CommandLookup } from '../lookup/command-lookup';
 import type { LookupMember } from '../lookup/lookup.projections';
 import { executeCommand } from '../shared/execute-command';
 import { appointmentDecider, type Access, type AppointmentCommand } from './appointment.decider';
-import { initialAppointmentState, type AppointmentState } from './appointment-state';
+import type { AppointmentState } from './appointment-state';
 
 export interface AppointmentCommandInput {
   access: Access;
@@ -25,7 +25,7 @@ export interface AppointmentCommandInput {
  */
 export class AppointmentWriter {
   constructor(
-    private readonly infra: Pick<Infrastructure, 'eventStore' | 'clock' | 'metrics'>,
+    private readonly infra: Pick<Infrastructure, 'eventStore' | 'clock' | 'metrics'> & Partial<Pick<Infrastructure, 'snapshots'>>,
     private readonly lookup: CommandLookup,
     private readonly calendarAccess: CalendarAccess,
   ) {}
@@ -35,15 +35,12 @@ export class AppointmentWriter {
     return this.lookup.issuer(issuer);
   }
 
+  /**
+   * The appointment as the store has it, folded through the decider's cache: only the events since the
+   * last command on it are read (a popular appointment's stream grows with every answer).
+   */
   async state(appointmentId: string): Promise<AppointmentState> {
-    const events = await this.infra.eventStore.readStream(appointmentStream(appointmentId));
-    return events.reduce(
-      (state, recorded) => {
-        const event = eventOf(appointmentEvents, recorded);
-        return event ? appointmentDecider.evolve(state, event) : state;
-      },
-      initialAppointmentState(),
-    );
+    return (await loadState(this.infra.eventStore, appointmentStream(appointmentId), appointmentDecider, this.infra.snapshots)).state;
   }
 
   async execute(options: {

@@ -7,6 +7,9 @@ import {
   folderReadsStream,
   folderStream,
   groupStream,
+  parentPropertySetContext,
+  propertySetStream,
+  resolvePropertySet,
   rootFolderScope,
   type FileEvent,
   type FileScope,
@@ -15,9 +18,11 @@ import {
   type FolderEvent,
   type GroupStreamEvent,
   type FolderReadEvent,
+  type PropertySetContext,
+  type StoredPropertySet,
   type Viewer,
 } from '@cn/contracts';
-import type { CommandContext, HandledCommand } from '@cn/domain';
+import { loadState, type CommandContext, type HandledCommand } from '@cn/domain';
 import { DomainError } from '@cn/domain';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
@@ -26,6 +31,8 @@ import type { AttachableFile } from './attaching-files';
 import { currentMajor, fileDecider, initialFileState, type FileCommand, type FileState } from './file.decider';
 import { folderReadsDecider, type FolderReadCommand } from './folder-reads.decider';
 import { folderDecider, initialFolderState, type FilesContext, type FolderCommand, type FolderRef, type FolderState } from './folder.decider';
+import { propertySetDecider } from '../property-sets/property-sets.decider';
+import type { ProfileInput } from './file-profile';
 import { fileSettingsDecider, type FileSettingsCommand } from './file-settings.decider';
 
 /** folders nest at most this deep (a longer chain is a cycle or an attack) */
@@ -166,6 +173,24 @@ export class FileCommands {
       });
     }
     return answers;
+  }
+
+  /**
+   * What a command needs to decide on profile values sent for an item of `scope`: the values, the properties
+   * of the `file_profile` or `folder_profile` set as the scope resolves it (a group's own set, else its
+   * category's, else the network's) and whether profiles are on.
+   */
+  async profileInput(setName: string, scope: FileScope, values: Readonly<Record<string, string>>, settings: FileSettings): Promise<ProfileInput> {
+    if (!settings.profiles_enabled) return { values, properties: [], enabled: false };
+    const category = scope.type === 'group' ? ((await this.group(scope.group_id)).details?.group_category_id ?? null) : null;
+    const parentOf = (at: PropertySetContext) => parentPropertySetContext(at, () => category);
+    const context: PropertySetContext = scope.type === 'group' ? { context_type: 'group', context_id: scope.group_id } : { context_type: 'network', context_id: null };
+    const sets = new Map<string, StoredPropertySet | null>();
+    for (let at: PropertySetContext | null = context; at; at = parentOf(at)) {
+      sets.set(`${at.context_type}:${at.context_id ?? ''}`, (await loadState(this.runner.eventStore, propertySetStream(setName, at), propertySetDecider)).state.set);
+    }
+    const resolved = resolvePropertySet(setName, context, true, (at) => sets.get(`${at.context_type}:${at.context_id ?? ''}`) ?? null, parentOf);
+    return { values, properties: resolved?.properties ?? [], enabled: true };
   }
 
   async settings(): Promise<FileSettings> {

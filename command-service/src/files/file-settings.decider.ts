@@ -9,6 +9,7 @@ export const fileSettingsDecider: Decider<FileSettings, FileSettingsCommand, Fil
   evolve: (_state, event) => ({
     extension_filter: { ...event.data.extension_filter, list: [...event.data.extension_filter.list] },
     lock_period_days: event.data.lock_period_days,
+    profiles_enabled: event.data.profiles_enabled ?? false,
   }),
   decide: (command, state) => {
     if (!command.network_admin) throw new DomainError('forbidden', 'forbidden');

@@ -8,7 +8,8 @@ import {
   type FileScope,
   type FileSettings,
 } from '@cn/contracts';
-import { DomainError, type Decider } from '@cn/domain';
+import { DomainError, DomainValidationError, type Decider } from '@cn/domain';
+import { decideProfile, type ProfileInput } from './file-profile';
 import { requireTarget, sameScope, type FilesContext, type FolderRef } from './folder.decider';
 
 export interface FileVersionState {
@@ -46,6 +47,8 @@ export interface FileState {
   versions: FileVersionState[];
   locked_by: string | null;
   locked_until: string | null;
+  /** its profile values (file-profiles.ts) */
+  profile: Record<string, string>;
 }
 
 export const initialFileState = (): FileState => ({
@@ -60,6 +63,7 @@ export const initialFileState = (): FileState => ({
   versions: [],
   locked_by: null,
   locked_until: null,
+  profile: {},
 });
 
 /** bytes as the file storage keeps them, and what the upload sniffed */
@@ -82,7 +86,8 @@ export type FileCommand =
   | { type: 'UploadFile'; file_id: string; blob: UploadedPrivateBlob; uploader_id: string }
   | ({ type: 'DiscardUpload' } & Timed)
   /** `unsealed_blob_key`: a sealed upload's bytes stored again plain for the scope (required for a sealed upload) */
-  | ({ type: 'PublishFile'; folder: FolderRef; name: string; description: Description; settings: FileSettings; unsealed_blob_key?: string } & Timed)
+  | ({ type: 'PublishFile'; folder: FolderRef; name: string; description: Description; settings: FileSettings; unsealed_blob_key?: string; profile?: ProfileInput } & Timed)
+  | ({ type: 'ChangeFileProfile'; profile: ProfileInput } & Timed)
   | ({ type: 'AddVersion'; blob: UploadedBlob; description: Description; settings: FileSettings } & Timed)
   | ({ type: 'ApproveVersion'; version_id: string } & Timed)
   | ({ type: 'DeclineVersion'; version_id: string } & Timed)
@@ -153,6 +158,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
           folder_id: event.data.folder_id,
           name: event.data.name,
           author_id: event.data.author_id,
+          profile: event.data.profile ?? {},
           versions: state.versions.map((version, index) =>
             index === 0 ? { ...version, major: 1, ...(event.data.blob_key ? { blob_key: event.data.blob_key, sealed_for: null } : {}) } : version,
           ),
@@ -170,6 +176,8 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         return { ...state, folder_id: event.data.folder_id };
       case 'FileRenamed':
         return { ...state, name: event.data.name };
+      case 'FileProfileChanged':
+        return { ...state, profile: event.data.profile };
       case 'FileLocked':
         return { ...state, locked_by: event.data.locked_by, locked_until: event.data.locked_until };
       case 'FileUnlocked':
@@ -206,6 +214,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         if (sealed !== null && !command.unsealed_blob_key) throw new Error('a sealed upload is published only with its bytes unsealed');
         const unsealed = sealed !== null && command.unsealed_blob_key ? { blob_key: command.unsealed_blob_key } : {};
         const scope = command.folder.scope;
+        const profile = decideProfile(command.profile, 'file_profile');
         return [
           {
             type: 'FilePublished',
@@ -218,6 +227,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
               description: command.description,
               author_id: command.context.viewer.member_id,
               ...unsealed,
+              ...(profile ? { profile } : {}),
             },
           },
         ];
@@ -271,6 +281,13 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       case 'RenameFile':
         if (!publishedFileAbilities(state, command.context, command.now).update) refuse(state, command.context, command.now);
         return command.name === state.name ? [] : [{ type: 'FileRenamed', data: { file_id: state.file_id, name: command.name } }];
+      case 'ChangeFileProfile': {
+        // the same right as a rename: the file's author or the scope's admins, not while someone else holds the lock
+        if (!publishedFileAbilities(state, command.context, command.now).update) refuse(state, command.context, command.now);
+        if (!command.profile.enabled) throw new DomainValidationError([{ field: 'file_profile', key: 'profiles_disabled' }]);
+        const profile = decideProfile(command.profile, 'file_profile') ?? {};
+        return JSON.stringify(profile) === JSON.stringify(state.profile) ? [] : [{ type: 'FileProfileChanged', data: { file_id: state.file_id, profile } }];
+      }
       case 'RemoveFile':
         if (!publishedFileAbilities(state, command.context, command.now).destroy) refuse(state, command.context, command.now);
         return [{ type: 'FileRemoved', data: { file_id: state.file_id } }];

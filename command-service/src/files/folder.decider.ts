@@ -8,6 +8,7 @@ import {
   type Viewer,
 } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
+import { decideProfile, type ProfileInput } from './file-profile';
 
 export interface FolderState {
   exists: boolean;
@@ -39,8 +40,9 @@ export interface FolderRef extends FolderFacts {
 type Description = string | EncryptedEnvelope;
 
 export type FolderCommand =
-  | { type: 'CreateFolder'; folder_id: string; parent: FolderRef; name: string; description: Description; context: FilesContext }
-  | { type: 'EditFolder'; name: string; description: Description; context: FilesContext }
+  | { type: 'CreateFolder'; folder_id: string; parent: FolderRef; name: string; description: Description; context: FilesContext; profile?: ProfileInput }
+  /** `profile` absent: the folder's profile values stay */
+  | { type: 'EditFolder'; name: string; description: Description; context: FilesContext; profile?: ProfileInput }
   | { type: 'MoveFolder'; target: FolderRef; context: FilesContext }
   | { type: 'DeleteFolder'; context: FilesContext }
   /** a batch's compensation (no rule: it undoes what the batch itself just did) */
@@ -95,6 +97,7 @@ export const folderDecider: Decider<FolderState, FolderCommand, FolderEvent> = {
         requireTarget(command.parent, command.context, 'parent_folder_id');
         if (!folderAbilities(command.parent, command.context.viewer).create_subfolders) throw new DomainError('forbidden', 'forbidden');
         const scope = command.parent.scope;
+        const profile = decideProfile(command.profile, 'folder_profile');
         return [
           {
             type: 'FolderCreated',
@@ -106,13 +109,16 @@ export const folderDecider: Decider<FolderState, FolderCommand, FolderEvent> = {
               name: command.name,
               description: command.description,
               author_id: command.context.viewer.member_id,
+              ...(profile ? { profile } : {}),
             },
           },
         ];
       }
-      case 'EditFolder':
+      case 'EditFolder': {
         if (!abilitiesOf(state, command.context).update) throw new DomainError('forbidden', 'forbidden');
-        return [{ type: 'FolderEdited', data: { folder_id: state.folder_id, name: command.name, description: command.description } }];
+        const profile = decideProfile(command.profile, 'folder_profile');
+        return [{ type: 'FolderEdited', data: { folder_id: state.folder_id, name: command.name, description: command.description, ...(profile ? { profile } : {}) } }];
+      }
       case 'MoveFolder': {
         if (!abilitiesOf(state, command.context).destroy) throw new DomainError('forbidden', 'forbidden');
         requireTarget(command.target, command.context, 'target_folder_id');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../common/safe-text';
 import type { FileCan, FolderCan } from './file-abilities';
+import { profileValuesSchema, type ProfileValues } from './file-profiles';
 import { FILE_DESCRIPTION_MAX_LENGTH, FILE_NAME_MAX_LENGTH, FOLDER_NAME_MAX_LENGTH, MAX_ARCHIVE_ITEMS, MAX_ARCHIVE_REQUEST_ITEMS, MAX_LOCK_PERIOD_DAYS } from './file-constants';
 
 const id = z.string().trim().min(1, { message: 'required' }).max(100, { message: 'too_long' });
@@ -16,9 +17,12 @@ const description = z.string().max(FILE_DESCRIPTION_MAX_LENGTH, { message: 'too_
 /** the stream revision the client's form was read at (409 when the folder or file changed since) */
 const expectedRevision = z.number().int().min(0).optional();
 
-export const createFolderRequestSchema = z.object({ name: folderName, description: description.default(''), parent_folder_id: id });
+export const createFolderRequestSchema = z.object({ name: folderName, description: description.default(''), parent_folder_id: id, folder_profile: profileValuesSchema.default({}) });
 export type CreateFolderRequest = z.output<typeof createFolderRequestSchema>;
-export const editFolderRequestSchema = z.object({ name: folderName, description: description.default(''), expected_revision: expectedRevision });
+/** `folder_profile` absent: the folder's profile values stay */
+export const editFolderRequestSchema = z.object({ name: folderName, description: description.default(''), expected_revision: expectedRevision, folder_profile: profileValuesSchema.optional() });
+/** PUT /api/storage/files/{id}/profile: the file's profile values, all of them */
+export const changeFileProfileRequestSchema = z.object({ file_profile: profileValuesSchema, expected_revision: expectedRevision });
 export const moveRequestSchema = z.object({ target_folder_id: id, expected_revision: expectedRevision });
 export const renameFileRequestSchema = z.object({ name: fileName, expected_revision: expectedRevision });
 
@@ -28,6 +32,8 @@ export const publishFilesRequestSchema = z.object({
   folder_ids: z.array(id, { message: 'required' }).min(1, { message: 'required' }).max(1, { message: 'too_many' }),
   description: description.default(''),
   post_to_stream: z.boolean().default(false),
+  /** every published file gets these profile values (only while the network's profiles are on) */
+  file_profile: profileValuesSchema.default({}),
 });
 export type PublishFilesRequest = z.output<typeof publishFilesRequestSchema>;
 
@@ -62,6 +68,7 @@ const extensionEntry = z.string().trim().regex(/^[A-Za-z0-9]+$/, { message: 'inv
 export const fileSettingsRequestSchema = z.object({
   extension_filter: z.object({ enabled: z.boolean(), type: z.enum(['allow', 'deny']), list: z.array(extensionEntry).max(200, { message: 'too_many' }) }),
   lock_period_days: z.number().int().min(1, { message: 'too_small' }).max(MAX_LOCK_PERIOD_DAYS, { message: 'too_large' }),
+  profiles_enabled: z.boolean({ message: 'invalid_type' }).default(false),
 });
 
 export interface FileRef {
@@ -92,6 +99,8 @@ export interface FolderItemDto {
   revision: number;
   /** files by others reached it since the member last opened it (GET /api/v1/unreads/folders counts these) */
   unread: boolean;
+  /** its profile values; null while the network's profiles are off */
+  folder_profile: ProfileValues | null;
   can: FolderCan;
 }
 
@@ -131,6 +140,8 @@ export interface FileItemDto {
   thumbnail_url: string | null;
   revision: number;
   pending_versions_count: number;
+  /** its profile values; null while the network's profiles are off */
+  file_profile: ProfileValues | null;
   can: FileCan;
 }
 

@@ -45,9 +45,10 @@ export const ORPHAN_GRACE_MS = 60 * 60_000;
 
 /**
  * The sizes a file image is served at (§9: preview 200x200, thumbnails 435x435, lightbox 1920x1200), named
- * by a download's `?size=`, and the stored size each is (the profile images' resizer makes them).
+ * by a download's `?size=`, and the stored size each is (the profile images' resizer makes them). The stored
+ * names (`small`, `large`: those of `FileImageResized` and of members' images) name them too.
  */
-export const FILE_IMAGE_SIZES = { preview: 'small', thumb: 'large', lightbox: 'lightbox' } as const;
+export const FILE_IMAGE_SIZES = { preview: 'small', thumb: 'large', lightbox: 'lightbox', small: 'small', large: 'large' } as const;
 export type FileImageSize = keyof typeof FILE_IMAGE_SIZES;
 export const FILE_IMAGE_SIZE_NAMES = Object.keys(FILE_IMAGE_SIZES) as FileImageSize[];
 /** images larger than this are not resized (their sizes are the upload itself): decoding reads them whole */
@@ -68,10 +69,13 @@ export type FileState = (typeof FILE_STATES)[number];
 export interface FileSettings {
   extension_filter: { enabled: boolean; type: 'allow' | 'deny'; list: string[] };
   lock_period_days: number;
+  /** file and folder profiles (file-profiles.ts) offered and shown */
+  profiles_enabled: boolean;
 }
 export const DEFAULT_FILE_SETTINGS: FileSettings = {
   extension_filter: { enabled: false, type: 'deny', list: [] },
   lock_period_days: DEFAULT_LOCK_PERIOD_DAYS,
+  profiles_enabled: false,
 };
 
 /** the lowercase extension of a file name, without the dot ('' when it has none) */

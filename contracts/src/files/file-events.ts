@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { defineEvent, type EventOf, personal } from '../common/events';
 
 const scopeFields = { scope_type: z.enum(['network', 'group']), group_id: z.string().nullable() };
+/** profile values by property name (file-profiles.ts): the item's metadata, not personal data; absent: none given */
+const profile = z.record(z.string(), z.string()).optional();
 
 /** A folder under another folder (a root folder id for the top of a scope). Names are the folder's, not personal data. */
 export const FolderCreated = defineEvent(
   'FolderCreated',
   1,
-  z.object({ folder_id: z.string(), ...scopeFields, parent_folder_id: z.string(), name: z.string(), description: personal(z.string()), author_id: z.string() }),
+  z.object({ folder_id: z.string(), ...scopeFields, parent_folder_id: z.string(), name: z.string(), description: personal(z.string()), author_id: z.string(), profile }),
 );
-export const FolderEdited = defineEvent('FolderEdited', 1, z.object({ folder_id: z.string(), name: z.string(), description: personal(z.string()) }));
+/** `profile` absent: the folder's profile values stay as they were */
+export const FolderEdited = defineEvent('FolderEdited', 1, z.object({ folder_id: z.string(), name: z.string(), description: personal(z.string()), profile }));
 export const FolderMoved = defineEvent('FolderMoved', 1, z.object({ folder_id: z.string(), from_folder_id: z.string(), parent_folder_id: z.string() }));
 /** the folder and what is in it leave every list; the files' streams are not touched (their history stays) */
 export const FolderDeleted = defineEvent('FolderDeleted', 1, z.object({ folder_id: z.string() }));
@@ -56,6 +59,8 @@ export const FilePublished = defineEvent(
     description: personal(z.string()),
     author_id: z.string(),
     blob_key: z.string().optional(),
+    /** the new-files form's `file_profile` (only while the network's profiles are on) */
+    profile,
   }),
 );
 /** a new version; `pending` when its author may not publish it directly (a scope admin approves it) */
@@ -68,6 +73,8 @@ export const FileVersionApproved = defineEvent('FileVersionApproved', 1, z.objec
 export const FileVersionDeclined = defineEvent('FileVersionDeclined', 1, z.object({ file_id: z.string(), version_id: z.string(), decliner_id: z.string() }));
 export const FileMoved = defineEvent('FileMoved', 1, z.object({ file_id: z.string(), from_folder_id: z.string(), folder_id: z.string() }));
 export const FileRenamed = defineEvent('FileRenamed', 1, z.object({ file_id: z.string(), name: z.string() }));
+/** a published file's profile values replaced (the file page's profile form) */
+export const FileProfileChanged = defineEvent('FileProfileChanged', 1, z.object({ file_id: z.string(), profile: z.record(z.string(), z.string()) }));
 export const FileLocked = defineEvent('FileLocked', 1, z.object({ file_id: z.string(), locked_by: z.string(), locked_until: z.string() }));
 export const FileUnlocked = defineEvent('FileUnlocked', 1, z.object({ file_id: z.string() }));
 /**
@@ -109,11 +116,13 @@ export const FileSettingsChanged = defineEvent(
   z.object({
     extension_filter: z.object({ enabled: z.boolean(), type: z.enum(['allow', 'deny']), list: z.array(z.string()) }),
     lock_period_days: z.number().int().positive(),
+    /** file and folder profiles on; absent (older events): off */
+    profiles_enabled: z.boolean().optional(),
   }),
 );
 
 export const folderEvents = [FolderCreated, FolderEdited, FolderMoved, FolderDeleted, FolderRestored] as const;
-export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileLocked, FileUnlocked, FileRemoved, FileImageResized, FileUploadExpired, FileRestored] as const;
+export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileProfileChanged, FileLocked, FileUnlocked, FileRemoved, FileImageResized, FileUploadExpired, FileRestored] as const;
 export const fileSettingsEvents = [FileSettingsChanged] as const;
 export const folderReadEvents = [FolderMarkedRead] as const;
 export const filesModuleEvents = [...folderEvents, ...fileEvents, ...fileSettingsEvents, ...folderReadEvents] as const;

@@ -3,3 +3,4 @@ export * from './file-events';
 export * from './file-abilities';
 export * from './file-api';
 export * from './file-attachments';
+export * from './file-profiles';

@@ -213,6 +213,8 @@ export interface MessageAttachmentDto {
   content_type: string;
   size: number;
   url: string;
+  /** an image's 200x200 preview through the message (`url` with `size=small`), null for other files */
+  thumbnail_url: string | null;
   /** fileReadAccess with the message held: the download route answers the same */
   can: { download: boolean };
 }

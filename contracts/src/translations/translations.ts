@@ -33,6 +33,13 @@ export interface AppointmentTranslationResponse {
   source_language: string | null;
 }
 
+/** one message of a translated conversation */
+export interface MessageTranslationEntry {
+  id: string;
+  subject: string;
+  content: string;
+}
+
 /** GET /translations/{lang}/message/{id}: a direct message the member holds, its subject and text translated */
 export interface MessageTranslationResponse {
   subject: string;
@@ -41,4 +48,6 @@ export interface MessageTranslationResponse {
   language: TranslationLanguage;
   /** the language the service recognized: one of ours, another service code, or null */
   source_language: string | null;
+  /** the conversation as the member's detail page shows it (each message they hold, newest first, this one among them), translated */
+  conversation: MessageTranslationEntry[];
 }

@@ -104,12 +104,48 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
     return parsed as T;
   };
 
+  /**
+   * Reads started before the page that needs them has rendered (main.tsx asks for the first page's data beside
+   * its code): each answer goes to the first identical GET, once. endReadAhead forgets the rest; the session
+   * calls it as soon as it is known, when the first page has asked for its data and the realtime channel takes over.
+   */
+  const readsAhead = new Map<string, Promise<unknown>>();
+  let collecting = false;
+
+  const request = <T>(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> => {
+    if (method !== 'GET') return call<T>(method, path, options);
+    const url = withQuery(path, options.query);
+    const early = readsAhead.get(url);
+    if (early) {
+      readsAhead.delete(url);
+      return early as Promise<T>;
+    }
+    const answer = call<T>(method, path, options);
+    if (collecting) {
+      // nobody may take it: a refusal (signed out) is then no unhandled rejection
+      answer.catch(() => undefined);
+      readsAhead.set(url, answer);
+    }
+    return answer;
+  };
+
   return {
     setCsrfToken: (token: string | null) => {
       csrfToken = token;
     },
     /** any route of a module, with the same CSRF token and consistency position (feature folders build on it) */
-    request: call,
+    request,
+    /** the GETs `reads` asks for now are kept for the first identical request (see readsAhead) */
+    readAhead: (reads: () => unknown) => {
+      collecting = true;
+      try {
+        reads();
+      } finally {
+        collecting = false;
+      }
+    },
+    /** forgets the reads ahead nobody took: from now on the realtime channel keeps the pages current */
+    endReadAhead: () => readsAhead.clear(),
     /** calls `listener` whenever the server refuses a route until a second factor is set up; answers the unsubscribe */
     onTwoFactorSetupRequired: (listener: () => void) => {
       setupRequiredListeners.add(listener);

@@ -9,6 +9,7 @@ import { useLiveTopic } from '../realtime/LiveQueries';
 import { useToasts } from '../toasts/Toasts';
 import { scopeBase, useScope } from './FolderPage';
 import { filesKeys, useDocumentActions, useFile, useFilesApi, useFilesCommand } from './files-queries';
+import { FileProfileSection } from './ProfileFields';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** A file: download, lock, a new version (with progress), its versions and the pending ones. */
@@ -97,6 +98,7 @@ export const FilePage = () => {
         ) : null}
       </p>
       {data.file.description ? <p>{data.file.description}</p> : null}
+      <FileProfileSection file={data.file} />
       <div className="toolbar">
         <a className="button" href={`${data.file.url}&download=1`} data-testid="file-download">
           {t('files.actions.download')}

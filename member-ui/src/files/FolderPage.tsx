@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatFileSize, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, truncateFileName, type FileItemDto, type FileRef, type FolderItemDto } from '@cn/contracts';
+import { FOLDER_PROFILE_SET, formatFileSize, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, truncateFileName, type FileItemDto, type FileRef, type FolderItemDto } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { errorKeyOf } from '../api/client';
 import { EmptyState } from '../common/EmptyState';
@@ -14,6 +14,7 @@ import { useToasts } from '../toasts/Toasts';
 import { FileThumbnail } from './FileThumbnail';
 import { FolderPicker } from './FolderPicker';
 import { NewFilesForm } from './NewFilesForm';
+import { ProfileFields, profileRefusal, useProfileProperties } from './ProfileFields';
 import { filesKeys, useApproval, useFilesApi, useFilesCommand, useFolder } from './files-queries';
 
 /** where a scope's pages live: /files or /groups/{slug}/files */
@@ -29,28 +30,48 @@ export const useScope = (): { groupSlug: string | undefined; root: string | null
   return { groupSlug, root: group.data ? groupRootFolderId(group.data.id) : null, notFound: false };
 };
 
-const NewFolderForm = ({ parentId, onDone }: { parentId: string; onDone: () => void }) => {
+/**
+ * A new folder under `parentId`, or the edit of `editing` (at the revision read): its name, and the folder
+ * profile's values while the network has profiles on.
+ */
+const FolderForm = ({ parentId, editing, groupId, profilesOn, onDone }: { parentId: string; editing?: FolderItemDto; groupId: string | null; profilesOn: boolean; onDone: () => void }) => {
   const { t, i18n } = useTranslation();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(editing?.name ?? '');
+  const [profile, setProfile] = useState<Record<string, string>>({ ...(editing?.folder_profile ?? {}) });
+  const [profileErrors, setProfileErrors] = useState<Record<string, string>>({});
   const [errorKey, setErrorKey] = useState<string | null>(null);
-  const create = useFilesCommand((api, value: string) => api.createFolder({ name: value, parent_folder_id: parentId }));
+  const properties = useProfileProperties(FOLDER_PROFILE_SET, groupId, profilesOn);
+  const create = useFilesCommand((api, value: string) => {
+    const folder_profile = profilesOn ? { folder_profile: profile } : {};
+    return editing
+      ? api.editFolder(editing.id, { name: value, description: editing.description, expected_revision: editing.revision, ...folder_profile })
+      : api.createFolder({ name: value, parent_folder_id: parentId, ...folder_profile });
+  });
   return (
     <form
       className="card"
       data-testid="new-folder-form"
       onSubmit={(event) => {
         event.preventDefault();
-        create.mutate(name, { onSuccess: onDone, onError: (error) => setErrorKey(refusalMessageKey(i18n, (error as { body?: { errors?: Array<{ key: string }> } }).body?.errors?.[0]?.key ?? errorKeyOf(error), ['files.errors'])) });
+        create.mutate(name, {
+          onSuccess: onDone,
+          onError: (error) => {
+            const { fields, messageKey } = profileRefusal(i18n, error, 'folder_profile');
+            setProfileErrors(fields);
+            setErrorKey(messageKey);
+          },
+        });
       }}
     >
       <label className="field">
         <span>{t('files.folder.name')}</span>
         <input value={name} maxLength={120} required onChange={(event) => setName(event.target.value)} data-testid="new-folder-name" />
       </label>
+      {profilesOn ? <ProfileFields title={t('files.folder.profile')} properties={properties.data ?? []} values={profile} errors={profileErrors} onChange={setProfile} /> : null}
       {errorKey ? <p className="field-error">{t(errorKey)}</p> : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={create.isPending} data-testid="new-folder-save">
-          {t('files.folder.create')}
+          {t(editing ? 'files.folder.save' : 'files.folder.create')}
         </button>
         <button type="button" className="button button--quiet" onClick={onDone}>
           {t('common.cancel')}
@@ -76,7 +97,7 @@ export const FolderPage = () => {
     scope.groupSlug ? { type: 'group', id: scope.root?.slice('root-'.length) ?? '' } : { type: 'network', id: '' },
     !!scope.root,
   );
-  const [mode, setMode] = useState<'list' | 'folder' | 'files'>('list');
+  const [mode, setMode] = useState<'list' | 'folder' | 'edit' | 'files'>('list');
   const [selected, setSelected] = useState<string[]>([]);
   const [moving, setMoving] = useState(false);
   // one batch command: every selected item or none (the server names an item it refuses)
@@ -147,6 +168,11 @@ export const FolderPage = () => {
           ))}
         </nav>
         <div className="toolbar">
+          {data.folder.type === 'folder' && data.folder.can.update ? (
+            <button type="button" className="button button--quiet" onClick={() => setMode('edit')} data-testid="files-edit-folder">
+              {t('files.actions.edit_folder')}
+            </button>
+          ) : null}
           {data.folder.can.create_subfolders ? (
             <button type="button" className="button button--quiet" onClick={() => setMode('folder')} data-testid="files-new-folder">
               {t('files.actions.new_folder')}
@@ -182,8 +208,9 @@ export const FolderPage = () => {
           </Link>
         </div>
       </header>
-      {mode === 'folder' ? <NewFolderForm parentId={folderId} onDone={() => setMode('list')} /> : null}
-      {mode === 'files' ? <NewFilesForm folderId={folderId} settings={settings.data} onDone={() => setMode('list')} /> : null}
+      {mode === 'folder' ? <FolderForm parentId={folderId} groupId={data.folder.group_id} profilesOn={settings.data?.profiles_enabled === true} onDone={() => setMode('list')} /> : null}
+      {mode === 'edit' ? <FolderForm parentId={folderId} editing={data.folder} groupId={data.folder.group_id} profilesOn={settings.data?.profiles_enabled === true} onDone={() => setMode('list')} /> : null}
+      {mode === 'files' ? <NewFilesForm folderId={folderId} groupId={data.folder.group_id} settings={settings.data} onDone={() => setMode('list')} /> : null}
       {moving ? (
         <FolderPicker
           start={scope.root ?? folderId}

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { extensionAccepted, formatFileSize, truncateFileName, type FileSettings } from '@cn/contracts';
+import { extensionAccepted, FILE_PROFILE_SET, formatFileSize, truncateFileName, type FileSettings } from '@cn/contracts';
 import { errorKeyOf } from '../api/client';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useToasts } from '../toasts/Toasts';
 import { useFilesApi, useFilesCommand } from './files-queries';
+import { ProfileFields, profileRefusal, useProfileProperties } from './ProfileFields';
 
 type UploadState = 'uploading' | 'volatile' | 'published' | 'failed' | 'removed';
 interface Upload {
@@ -22,18 +23,23 @@ export const uploadsSettled = (uploads: readonly Pick<Upload, 'state'>[]): boole
 
 /**
  * The new-files form: files (required) uploaded at once with their progress, the folder they go to and a
- * description. Saving waits until every file is volatile, published or removed; a failed upload is dropped.
+ * description, and the file profile's values while the network has profiles on. Saving waits until every file
+ * is volatile, published or removed; a failed upload is dropped.
  */
-export const NewFilesForm = ({ folderId, settings, onDone }: { folderId: string; settings: FileSettings | undefined; onDone: () => void }) => {
+export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId: string; groupId: string | null; settings: FileSettings | undefined; onDone: () => void }) => {
   const { t, i18n } = useTranslation();
   const toasts = useToasts();
   const api = useFilesApi();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [description, setDescription] = useState('');
+  const [profile, setProfile] = useState<Record<string, string>>({});
+  const [profileErrors, setProfileErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const counter = useRef(0);
-  const publish = useFilesCommand((files, request: { ids: string[]; description: string }) =>
-    files.publish({ files: request.ids.map((id) => ({ id })), folder_ids: [folderId], description: request.description }),
+  const profilesOn = settings?.profiles_enabled === true;
+  const properties = useProfileProperties(FILE_PROFILE_SET, groupId, profilesOn);
+  const publish = useFilesCommand((files, request: { ids: string[]; description: string; profile: Record<string, string> }) =>
+    files.publish({ files: request.ids.map((id) => ({ id })), folder_ids: [folderId], description: request.description, ...(profilesOn ? { file_profile: request.profile } : {}) }),
   );
   const patch = (clientId: string, change: Partial<Upload>) => setUploads((all) => all.map((upload) => (upload.clientId === clientId ? { ...upload, ...change } : upload)));
 
@@ -66,13 +72,17 @@ export const NewFilesForm = ({ folderId, settings, onDone }: { folderId: string;
     setSubmitted(true);
     if (blocked) return;
     publish.mutate(
-      { ids: ready.map((upload) => upload.id ?? ''), description },
+      { ids: ready.map((upload) => upload.id ?? ''), description, profile },
       {
         onSuccess: () => {
           toasts.show('success', t('files.form.saved'));
           onDone();
         },
-        onError: (error) => toasts.show('error', t(refusalMessageKey(i18n, errorKeyOf(error), ['files.errors']))),
+        onError: (error) => {
+          const { fields, messageKey } = profileRefusal(i18n, error, 'file_profile');
+          setProfileErrors(fields);
+          if (messageKey) toasts.show('error', t(messageKey));
+        },
       },
     );
   };
@@ -104,6 +114,7 @@ export const NewFilesForm = ({ folderId, settings, onDone }: { folderId: string;
         <span>{t('files.form.description')}</span>
         <textarea value={description} maxLength={2000} onChange={(event) => setDescription(event.target.value)} data-testid="new-files-description" />
       </label>
+      {profilesOn ? <ProfileFields title={t('files.form.profile')} properties={properties.data ?? []} values={profile} errors={profileErrors} onChange={setProfile} /> : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={blocked} data-testid="new-files-save">
           {t('files.form.save')}

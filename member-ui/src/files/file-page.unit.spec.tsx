@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import type { DocumentAction, FileCan, FileDetailsDto } from '@cn/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { propertyDefinition, type DocumentAction, type FileCan, type FileDetailsDto } from '@cn/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, renderPage } from '../testing/render';
 import { FilePage } from './FilePage';
 
@@ -27,6 +27,7 @@ const details = (can: Partial<FileCan> = {}): FileDetailsDto => ({
     thumbnail_url: null,
     revision: 1,
     pending_versions_count: 0,
+    file_profile: null,
     can: { update: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, ...can },
   },
   breadcrumbs: [{ id: 'root', name: '' }, { id: 'f1', name: 'budget.txt' }],
@@ -82,5 +83,55 @@ describe('the file page\'s document actions', () => {
     await waitFor(() => expect(screen.queryByTestId('file-version-input')).toBeNull());
     expect(screen.queryByTestId('document-action-edit')).toBeNull();
     expect(screen.queryByTestId('document-action-review')).toBeNull();
+  });
+});
+
+describe("the file page's profile", () => {
+  const profile = {
+    properties: [
+      propertyDefinition({ id: 'kind', name: 'kind', type: 'selection', label: 'Document type', options: [{ label: 'Contract', value: 'contract' }, { label: 'Minutes', value: 'minutes' }] }),
+      propertyDefinition({ id: 'valid_from', name: 'valid_from', type: 'date', label: 'Valid from' }),
+    ],
+  };
+  const withProfile = (can: Partial<FileCan>, values: Record<string, string> | null): FileDetailsDto => ({ ...details(can), file: { ...details(can).file, file_profile: values } });
+
+  it('shows the values by their labels and lets who may change the file replace them at the revision read', async () => {
+    const server = fakeServer({
+      'GET /api/storage/files/f1': { status: 200, body: withProfile({ update: true }, { kind: 'contract' }) },
+      'GET /files/f1/docs/actions': { status: 200, body: actions(true, false) },
+      'GET /api/v1/property_sets/file_profile': { status: 200, body: profile },
+      'PUT /api/storage/files/f1/profile': { status: 200, body: { position: 9 } },
+    });
+    renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    expect((await screen.findByTestId('file-profile-kind')).textContent).toBe('Document typeContract');
+    expect(screen.getByTestId('file-profile-valid_from').textContent).toBe('Valid from—');
+    fireEvent.click(screen.getByTestId('file-profile-edit'));
+    fireEvent.change(screen.getByTestId('profile-kind'), { target: { value: 'minutes' } });
+    fireEvent.click(screen.getByTestId('file-profile-save'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/storage/files/f1/profile')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/storage/files/f1/profile')[0]?.body).toEqual({ file_profile: { kind: 'minutes' }, expected_revision: 1 });
+  });
+
+  it('offers no change to those who may not change the file', async () => {
+    const server = fakeServer({
+      'GET /api/storage/files/f1': { status: 200, body: withProfile({}, { kind: 'minutes' }) },
+      'GET /files/f1/docs/actions': { status: 200, body: actions(false, true) },
+      'GET /api/v1/property_sets/file_profile': { status: 200, body: profile },
+    });
+    renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    expect((await screen.findByTestId('file-profile-kind')).textContent).toBe('Document typeMinutes');
+    expect(screen.queryByTestId('file-profile-edit')).toBeNull();
+  });
+
+  it('shows nothing and reads no profile while profiles are off', async () => {
+    const server = fakeServer({
+      'GET /api/storage/files/f1': { status: 200, body: withProfile({ update: true }, null) },
+      'GET /files/f1/docs/actions': { status: 200, body: actions(true, false) },
+      'GET /api/v1/property_sets/file_profile': { status: 200, body: profile },
+    });
+    renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    await screen.findByTestId('document-action-edit');
+    expect(screen.queryByTestId('file-profile')).toBeNull();
+    expect(server.callsTo('GET', '/api/v1/property_sets/file_profile')).toHaveLength(0);
   });
 });

@@ -9,6 +9,9 @@ import {
   type FolderContentsDto,
   type NetworkResponse,
   type OpenReviewDto,
+  profileProperties,
+  type PropertyDefinition,
+  type PropertySetResponse,
   type UnreadFoldersResponse,
   type UploadedFileAnswer,
 } from '@cn/contracts';
@@ -60,12 +63,26 @@ export const filesApi = (api: ApiClient) => {
     openReview: (groupId: string | null) =>
       api.request<OpenReviewDto>('GET', '/api/storage/approval/open', { query: groupId ? { context_type: 'group', context_id: groupId } : {} }),
     settings: () => api.request<FileSettings>('GET', '/api/storage/settings'),
+    /** the profile's properties for a scope (a group's own set, else its category's or the network's); none when no set exists */
+    profileProperties: async (setName: string, groupId: string | null): Promise<PropertyDefinition[]> => {
+      try {
+        const set = await api.request<PropertySetResponse>('GET', `/api/v1/property_sets/${id(setName)}`, {
+          query: groupId ? { context_type: 'group', context_id: groupId, inherit: 'true' } : { inherit: 'true' },
+        });
+        return profileProperties(set.properties);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
 
     upload: async (file: File, onProgress: (fraction: number) => void) => uploadWithProgress('/api/storage/files', await csrf(), file, onProgress),
     uploadVersion: async (fileId: string, file: File, onProgress: (fraction: number) => void) =>
       uploadWithProgress(`/api/storage/files/${id(fileId)}/versions`, await csrf(), file, onProgress),
-    publish: (request: { files: Array<{ id: string }>; folder_ids: string[]; description: string }) =>
+    publish: (request: { files: Array<{ id: string }>; folder_ids: string[]; description: string; file_profile?: Record<string, string> }) =>
       api.request<CommandAccepted & { file_ids: string[] }>('POST', '/api/storage/files/publish', { body: request }),
+    changeProfile: (fileId: string, values: Record<string, string>, expectedRevision?: number) =>
+      api.request<CommandAccepted>('PUT', `/api/storage/files/${id(fileId)}/profile`, { body: { file_profile: values, expected_revision: expectedRevision } }),
     removeFile: (fileId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}`),
     moveFile: (fileId: string, targetFolderId: string, expectedRevision?: number) =>
       api.request<CommandAccepted>('PUT', `/api/storage/files/${id(fileId)}/move`, { body: { target_folder_id: targetFolderId, expected_revision: expectedRevision } }),
@@ -73,8 +90,10 @@ export const filesApi = (api: ApiClient) => {
     unlock: (fileId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}/lock`),
     approve: (fileId: string, versionId: string) => api.request<CommandAccepted>('POST', `/api/storage/files/${id(fileId)}/pending_versions/${id(versionId)}/approve`),
     decline: (fileId: string, versionId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}/pending_versions/${id(versionId)}`),
-    createFolder: (request: { name: string; parent_folder_id: string; description?: string }) =>
+    createFolder: (request: { name: string; parent_folder_id: string; description?: string; folder_profile?: Record<string, string> }) =>
       api.request<CommandAccepted & { id: string }>('POST', '/api/storage/folders', { body: request }),
+    editFolder: (folderId: string, request: { name: string; description: string; expected_revision?: number; folder_profile?: Record<string, string> }) =>
+      api.request<CommandAccepted>('PUT', `/api/storage/folders/${id(folderId)}`, { body: request }),
     removeFolder: (folderId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/folders/${id(folderId)}`),
     moveFolder: (folderId: string, targetFolderId: string, expectedRevision?: number) =>
       api.request<CommandAccepted>('PUT', `/api/storage/folders/${id(folderId)}/move`, { body: { target_folder_id: targetFolderId, expected_revision: expectedRevision } }),

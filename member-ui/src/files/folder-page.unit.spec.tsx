@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import type { FileItemDto, FolderContentsDto, FolderItemDto } from '@cn/contracts';
+import { propertyDefinition, type FileItemDto, type FolderContentsDto, type FolderItemDto } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, renderPage } from '../testing/render';
 import { FolderPage } from './FolderPage';
@@ -18,6 +18,7 @@ const aFolder = (id: string, name: string, overrides: Partial<FolderItemDto> = {
   total_subfolders_count: 0,
   revision: 0,
   unread: false,
+  folder_profile: null,
   can,
   ...overrides,
 });
@@ -42,6 +43,7 @@ const aFile = (id: string, name: string): FileItemDto => ({
   thumbnail_url: null,
   revision: 1,
   pending_versions_count: 0,
+  file_profile: null,
   can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false },
 });
 const root = (overrides: Partial<FolderItemDto>, folders: FolderItemDto[], files: FileItemDto[]): FolderContentsDto => ({
@@ -51,7 +53,7 @@ const root = (overrides: Partial<FolderItemDto>, folders: FolderItemDto[], files
   files,
 });
 const common = {
-  'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7 } },
+  'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: false } },
   'GET /api/storage/approval': { status: 200, body: { versions: [] } },
 };
 
@@ -65,6 +67,8 @@ describe('a folder page', () => {
     renderPage(<FolderPage />, { url: '/files', api: server.api });
     expect((await screen.findByTestId('files-unread-News')).textContent).toContain('new');
     expect(screen.queryByTestId('files-unread-Old')).toBeNull();
+    // a root folder is virtual: nothing to edit, whatever the flags
+    expect(screen.queryByTestId('files-edit-folder')).toBeNull();
     await waitFor(() => expect(server.callsTo('POST', '/api/storage/folders/root/read')).toHaveLength(1));
   });
 
@@ -104,5 +108,63 @@ describe('a folder page', () => {
     const thumbnail = await screen.findByTestId('file-thumbnail-beach.jpg');
     expect(thumbnail.getAttribute('src')).toBe('/api/storage/files/f3/get/beach.jpg?_=v1&size=thumb');
     expect(screen.getByTestId('files-row-notes.txt').querySelector('img')).toBeNull();
+  });
+
+  it("creates a folder with the folder profile's values while profiles are on, and says a refused value at its field", async () => {
+    let creations = 0;
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: true } },
+      'GET /api/storage/folders/root': { status: 200, body: root({ folder_profile: {} }, [], []) },
+      'POST /api/storage/folders/root/read': { status: 200, body: { position: 7 } },
+      'GET /api/v1/property_sets/folder_profile': { status: 200, body: { properties: [propertyDefinition({ id: 'department', name: 'department', type: 'text', label: 'Department', maxlength: 30 })] } },
+      'POST /api/storage/folders': () => {
+        creations += 1;
+        if (creations === 1) return { status: 400, body: { statusCode: 400, error: 'validation_failed', errors: [{ field: 'folder_profile.department', key: 'too_long' }] } };
+        return { status: 201, body: { id: 'new', position: 8 } };
+      },
+    });
+    renderPage(<FolderPage />, { url: '/files', api: server.api });
+    fireEvent.click(await screen.findByTestId('files-new-folder'));
+    fireEvent.change(screen.getByTestId('new-folder-name'), { target: { value: 'Contracts' } });
+    fireEvent.change(await screen.findByTestId('profile-department'), { target: { value: 'Legal' } });
+    fireEvent.click(screen.getByTestId('new-folder-save'));
+    await waitFor(() => expect(server.callsTo('POST', '/api/storage/folders')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/storage/folders')[0]?.body).toEqual({ name: 'Contracts', parent_folder_id: 'root', folder_profile: { department: 'Legal' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('The text is too long.');
+    fireEvent.click(screen.getByTestId('new-folder-save'));
+    await waitFor(() => expect(screen.queryByTestId('new-folder-form')).toBeNull());
+  });
+
+  it('edits a folder it may update (name and folder profile) at the revision read, keeping its description', async () => {
+    const contracts = aFolder('c1', 'Contracts', { description: 'Signed ones', revision: 4, folder_profile: { department: 'Legal' } });
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: true } },
+      'GET /api/storage/folders/c1': { status: 200, body: { folder: contracts, breadcrumbs: [{ id: 'root', name: '' }, { id: 'c1', name: 'Contracts' }], folders: [], files: [] } },
+      'POST /api/storage/folders/c1/read': { status: 200, body: { position: 7 } },
+      'GET /api/v1/property_sets/folder_profile': { status: 200, body: { properties: [propertyDefinition({ id: 'department', name: 'department', type: 'text', label: 'Department' })] } },
+      'PUT /api/storage/folders/c1': { status: 200, body: { position: 8 } },
+    });
+    renderPage(<FolderPage />, { url: '/files/folders/c1', path: '/files/folders/:id', api: server.api });
+    fireEvent.click(await screen.findByTestId('files-edit-folder'));
+    expect(screen.getByTestId<HTMLInputElement>('new-folder-name').value).toBe('Contracts');
+    const department = await screen.findByTestId<HTMLInputElement>('profile-department');
+    expect(department.value).toBe('Legal');
+    fireEvent.change(department, { target: { value: 'Facilities' } });
+    fireEvent.click(screen.getByTestId('new-folder-save'));
+    await waitFor(() => expect(server.callsTo('PUT', '/api/storage/folders/c1')).toHaveLength(1));
+    expect(server.callsTo('PUT', '/api/storage/folders/c1')[0]?.body).toEqual({ name: 'Contracts', description: 'Signed ones', expected_revision: 4, folder_profile: { department: 'Facilities' } });
+  });
+
+  it('offers no folder edit without can.update', async () => {
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/folders/c1': { status: 200, body: { folder: aFolder('c1', 'Contracts', { can: { ...can, update: false } }), breadcrumbs: [{ id: 'root', name: '' }, { id: 'c1', name: 'Contracts' }], folders: [], files: [] } },
+      'GET /api/storage/folders/root': { status: 200, body: root({}, [], []) },
+    });
+    renderPage(<FolderPage />, { url: '/files/folders/c1', path: '/files/folders/:id', api: server.api });
+    await screen.findByTestId('files-breadcrumbs');
+    expect(screen.queryByTestId('files-edit-folder')).toBeNull();
   });
 });

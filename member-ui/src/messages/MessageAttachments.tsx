@@ -160,6 +160,9 @@ export const AttachmentList = ({ attachments }: { attachments: MessageAttachment
       <ul className="file-list">
         {attachments.map((file) => (
           <li key={file.id}>
+            {file.can.download && file.thumbnail_url ? (
+              <img className="file-thumbnail" src={file.thumbnail_url} alt="" width={40} height={40} loading="lazy" data-testid={`message-attachment-thumbnail-${file.original_filename}`} />
+            ) : null}
             {file.can.download ? (
               <a href={file.url} download={file.original_filename} data-testid="message-attachment-link">
                 {truncateFileName(file.original_filename)}

@@ -71,7 +71,8 @@ export const MessageDetailPage = () => {
   const translationFailed = useCallback(() => toasts.show('error', 'messages.toasts.translation_failed'), [toasts]);
   const translation = useMessageTranslation({ messageId: id, load: loadTranslation, onFailure: translationFailed });
   const translated = translation.state.phase === 'translated' ? translation.state.translation : null;
-  const shownOf = (entry: MessageDto) => (translated && entry.id === id ? translated : entry);
+  // the translation covers the conversation as the page shows it; an entry it lacks (arrived since) stays as written
+  const shownOf = (entry: MessageDto) => translated?.conversation.find((done) => done.id === entry.id) ?? (translated && entry.id === id ? translated : entry);
 
   const markedFor = useRef<string | null>(null);
   const { mutate: markRead } = commands.markRead;

@@ -33,7 +33,8 @@ const aMessage = (id: string, overrides: Partial<MessageDto> = {}): MessageDto =
   can: { reply: true, forward: true, mark_read: true, destroy: true },
   ...overrides,
 });
-const attachment = (id: string, name: string) => ({ id, original_filename: name, extension: 'pdf', content_type: 'application/pdf', size: 2048, url: `/api/v1/messages/a1/files/${id}`, can: { download: true } });
+const attachment = (id: string, name: string) => ({ id, original_filename: name, extension: 'pdf', content_type: 'application/pdf', size: 2048, url: `/api/v1/messages/a1/files/${id}`, thumbnail_url: null, can: { download: true } });
+const imageAttachment = (id: string, name: string) => ({ ...attachment(id, name), extension: 'png', content_type: 'image/png', thumbnail_url: `/api/v1/messages/a1/files/${id}?size=small` });
 
 describe('attachment drafts', () => {
   it('hold the message back while one uploads, and send only the uploaded ones', () => {
@@ -115,5 +116,16 @@ describe('a message with attachments', () => {
     expect(link.getAttribute('href')).toBe('/api/v1/messages/a1/files/doc');
     expect(link.textContent).toBe('Report.pdf');
     expect(screen.getByTestId('message-attachments').textContent).toContain('2.0 kB');
+  });
+
+  it('shows an image attachment at its small size, through the message; other files without a picture', async () => {
+    const message = aMessage('a1', { has_attachments: true, attachments: [imageAttachment('pic', 'Photo.png'), attachment('doc', 'Report.pdf')] });
+    const detail: MessageDetailDto = { ...message, conversation: [message] };
+    const server = fakeServer({ 'GET /api/v1/messages/a1': { status: 200, body: detail } });
+    renderPage(<MessageDetailPage />, { url: '/messages/a1', path: '/messages/:id', api: server.api });
+    const thumbnail = await screen.findByTestId('message-attachment-thumbnail-Photo.png');
+    expect(thumbnail.getAttribute('src')).toBe('/api/v1/messages/a1/files/pic?size=small');
+    expect(screen.queryByTestId('message-attachment-thumbnail-Report.pdf')).toBeNull();
+    expect(screen.getAllByTestId('message-attachment-link').map((link) => link.getAttribute('href'))).toEqual(['/api/v1/messages/a1/files/pic', '/api/v1/messages/a1/files/doc']);
   });
 });

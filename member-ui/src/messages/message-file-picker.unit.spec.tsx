@@ -19,6 +19,7 @@ const folderItem = (id: string, name: string, parent: string | null, groupId: st
   total_subfolders_count: 0,
   revision: 1,
   unread: false,
+  folder_profile: null,
   can: { destroy: false, update: false, create_subfolders: false, add_files: false },
 });
 const fileItem = (id: string, name: string, folder: string, size = 2048): FileItemDto => ({
@@ -42,6 +43,7 @@ const fileItem = (id: string, name: string, folder: string, size = 2048): FileIt
   thumbnail_url: null,
   revision: 1,
   pending_versions_count: 0,
+  file_profile: null,
   can: { update: false, destroy: false, lock: false, unlock: false, add_version: false, approve: false },
 });
 const contents = (folder: FolderItemDto, crumbs: Array<{ id: string; name: string }>, folders: FolderItemDto[], files: FileItemDto[]): FolderContentsDto => ({ folder, breadcrumbs: crumbs, folders, files });

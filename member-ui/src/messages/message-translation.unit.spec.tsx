@@ -34,7 +34,16 @@ const aMessage = (id: string, overrides: Partial<MessageDto> = {}): MessageDto =
 const current = aMessage('c2', { subject: 'Sommerfest', content: 'Wir grillen im Hof.', conversation_starter_id: 'c1', conversation_length: 2 });
 const earlier = aMessage('c1', { subject: 'Gute Nacht', content: 'Bis morgen' });
 const detail: MessageDetailDto = { ...current, conversation: [current, earlier] };
-const translated: MessageTranslationResponse = { subject: 'Summer party', content: 'We barbecue in the yard.', language: 'en', source_language: 'de' };
+const translated: MessageTranslationResponse = {
+  subject: 'Summer party',
+  content: 'We barbecue in the yard.',
+  language: 'en',
+  source_language: 'de',
+  conversation: [
+    { id: 'c2', subject: 'Summer party', content: 'We barbecue in the yard.' },
+    { id: 'c1', subject: 'Good night', content: 'See you tomorrow' },
+  ],
+};
 const withTranslations = (on: boolean) => ({ status: 200, body: aNetworkResponse({ network: { features: { translations: on } } }) });
 
 describe("the message detail's translation", () => {
@@ -47,7 +56,7 @@ describe("the message detail's translation", () => {
     expect(screen.queryByTestId('message-translation')).toBeNull();
   });
 
-  it('shows the open message translated (the conversation stays as written), names the source, and shows the original again', async () => {
+  it('shows the open message and the rest of its conversation translated, names the source, and shows the original again', async () => {
     const server = fakeServer({
       'GET /api/v1/network': withTranslations(true),
       'GET /api/v1/messages/c2': { status: 200, body: detail },
@@ -63,7 +72,8 @@ describe("the message detail's translation", () => {
     expect(screen.getByTestId('message-subject').textContent).toBe('Summer party');
     const [open, other] = screen.getAllByTestId('conversation-entry');
     expect(within(open).getByTestId('message-content').textContent).toBe('We barbecue in the yard.');
-    expect(within(other).getByTestId('message-content').textContent).toBe('Bis morgen');
+    expect(within(other).getByTestId('message-content').textContent).toBe('See you tomorrow');
+    expect(within(other).getByRole('heading').textContent).toBe('Good night');
     expect(screen.getByTestId('message-translation-marker').textContent).toContain('Translated from DE');
     // the last used language comes first next time
     expect([...select.options].map((option) => option.textContent)[1]).toBe('EN-GB (last used)');
@@ -71,6 +81,7 @@ describe("the message detail's translation", () => {
     fireEvent.click(screen.getByTestId('message-translation-original'));
     await waitFor(() => expect(screen.getByTestId('message-subject').textContent).toBe('Sommerfest'));
     expect(within(screen.getAllByTestId('conversation-entry')[0]).getByTestId('message-content').textContent).toBe('Wir grillen im Hof.');
+    expect(within(screen.getAllByTestId('conversation-entry')[1]).getByTestId('message-content').textContent).toBe('Bis morgen');
   });
 
   it('keeps the original and says so in words when the service fails', async () => {

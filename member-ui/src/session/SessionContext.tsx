@@ -56,24 +56,36 @@ export const applyChange = (state: SessionState, message: ChangedMessage): Sessi
 /** Opens the realtime channel and returns the function that closes it (tests hand in their own). */
 export type OpenChannel = (onChange: (message: ChangedMessage) => void, topics?: WatchedTopics) => () => void;
 
+/** the session of a network answer; the client sends its CSRF token from now on */
+const signedState = (api: ApiClient, response: NetworkResponse): SessionState => {
+  api.setCsrfToken(response.csrf_token);
+  setConsoleTimeZone(response.time_zone);
+  return { phase: 'ready', network: response.network, member: response.current_member, can: response.can };
+};
+
 /**
  * `firstNetwork`: the network's answer already asked for (main.tsx asks before the strings have loaded,
- * so that both travel at once); the first load takes it instead of asking again.
+ * so that both travel at once); the first load takes it instead of asking again. `firstAnswer`: that answer
+ * once it is in (main.tsx waits for it beside the code), so the first render is already the member's
+ * console, without a boot render and a second one.
  */
 export const SessionProvider = ({
   children,
   api: givenApi,
   openChannel = openRealtime,
   firstNetwork,
+  firstAnswer,
 }: {
   children: ReactNode;
   api?: ApiClient;
   openChannel?: OpenChannel;
   firstNetwork?: Promise<NetworkResponse>;
+  firstAnswer?: NetworkResponse;
 }) => {
   const api = useMemo(() => givenApi ?? createApiClient(), [givenApi]);
-  const pendingNetwork = useRef(firstNetwork);
-  const [state, setState] = useState<SessionState>({ phase: 'loading' });
+  // held once: a later load (a reconnect, a sign-in) asks the server again
+  const pendingNetwork = useRef(firstAnswer ? undefined : firstNetwork);
+  const [state, setState] = useState<SessionState>(() => (firstAnswer ? signedState(api, firstAnswer) : { phase: 'loading' }));
   const listeners = useRef(new Set<ChangeListener>());
   const topics = useRef<WatchedTopics>(createWatchedTopics());
   const watch = useCallback((topic: string) => topics.current.watch(topic), []);
@@ -84,10 +96,7 @@ export const SessionProvider = ({
     const asked = pendingNetwork.current;
     pendingNetwork.current = undefined;
     try {
-      const response = await (asked ?? api.network());
-      api.setCsrfToken(response.csrf_token);
-      setConsoleTimeZone(response.time_zone);
-      setState({ phase: 'ready', network: response.network, member: response.current_member, can: response.can });
+      setState(signedState(api, await (asked ?? api.network())));
     } catch (error) {
       // an answer asked for before the session listened to the client still says a second factor is due
       if (asked && error instanceof ApiError && error.body.error === TWO_FACTOR_REQUIRED) setTwoFactorSetupRequired(true);
@@ -100,9 +109,17 @@ export const SessionProvider = ({
     }
   }, [api]);
 
+  const answered = firstAnswer !== undefined;
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (!answered) void reload();
+  }, [reload, answered]);
+
+  // once the session is known the first page has rendered and asked for its data (children's effects run
+  // first): reads ahead it did not take are dropped, the realtime channel keeps pages current from here
+  const settled = state.phase !== 'loading';
+  useEffect(() => {
+    if (settled) api.endReadAhead();
+  }, [settled, api]);
 
   const signedInId = state.phase === 'ready' ? (state.member?.id ?? null) : null;
   useEffect(() => {

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { aNetworkResponse } from '../testing/fixtures';
 import { fakeChannel, fakeServer } from '../testing/render';
 import { SessionProvider, useSession } from './SessionContext';
@@ -23,6 +23,32 @@ describe('the session takes the network answer main.tsx asked for before the str
     );
     expect(await screen.findByText(aNetworkResponse().current_member?.displayName ?? '', {}, { timeout: 5000 })).toBeTruthy();
     expect(server.callsTo('GET', '/api/v1/network')).toHaveLength(1);
+  });
+
+  it('renders the member of an answer main.tsx already holds on its first render, and asks the server again on the next load', async () => {
+    const server = fakeServer({});
+    const firstNetwork = server.api.network();
+    const firstAnswer = await firstNetwork;
+    let reload: (() => Promise<void>) | undefined;
+    const Reloading = () => {
+      reload = useSession().reload;
+      return null;
+    };
+    render(
+      <SessionProvider api={server.api} openChannel={fakeChannel().open} firstNetwork={firstNetwork} firstAnswer={firstAnswer}>
+        <Who />
+        <Reloading />
+      </SessionProvider>,
+    );
+    // no boot render in between: the first render shows the member
+    expect(screen.getByText(aNetworkResponse().current_member?.displayName ?? '')).toBeTruthy();
+    expect(server.callsTo('GET', '/api/v1/network')).toHaveLength(1);
+
+    // a later load (after a reconnect) reads the session anew instead of the answer held at the start
+    await act(async () => {
+      await reload?.();
+    });
+    expect(server.callsTo('GET', '/api/v1/network')).toHaveLength(2);
   });
 
   it('a refusal it already holds still marks a second factor as due', async () => {

@@ -46,11 +46,7 @@ export interface NavContext {
   signedIn: boolean;
 }
 
-/**
- * The network start page the root and the sign-in lead to: the home, the 'all' activity stream with the
- * dashboard widget bar beside it (what happened and what needs the member; the bell and badges above).
- */
-export const START_PAGE = '/activitystreams';
+export { START_PAGE } from './start-page';
 
 /**
  * Features this console has built: only these are in the navigation and the module switcher (a module

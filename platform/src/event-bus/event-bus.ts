@@ -17,6 +17,14 @@ interface ConsumeCommon {
    * published from now on (a process's own group that only passes changes on to its open consoles)
    */
   fromBeginning?: boolean;
+  /**
+   * The log position the consumer has applied already (its own checkpoint, written with its documents, after
+   * a catch-up from the event store). A bus that follows the log's one total order (the embedded bus) starts
+   * after it when its committed offset is older, instead of delivering again, one by one, everything the
+   * catch-up just applied: after a long stop that was the whole gap, read and checked once per group while
+   * commands waited. A partitioned bus (Kafka) keeps its offsets.
+   */
+  handledUpTo?: number;
   onError?: (error: unknown) => void;
 }
 

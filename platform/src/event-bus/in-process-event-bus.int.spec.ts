@@ -44,6 +44,33 @@ describe('in-process event bus on disk', () => {
     temp.remove();
   });
 
+  it('starts after what the consumer says it handled when its committed offset is older, never before the offset', async () => {
+    const temp = createTempDir('cn-bus');
+    const path = join(temp.dir, 'events.sqlite');
+    const store = createSqliteEventStore({ path });
+    await store.append('s', ['e0', 'e1', 'e2', 'e3'].map((type) => newTestEvent(type)), { expectedRevision: 'no_stream' });
+    const bus = createInProcessEventBus({ eventStore: store, path: join(temp.dir, 'bus.sqlite') });
+    // a projector caught up to position 3 from the event store: the bus goes on from there
+    const caughtUp: string[] = [];
+    await bus.consume({ groupId: 'caught-up', handledUpTo: 3, handler: (event) => { caughtUp.push(event.type); return Promise.resolve(); } });
+    // a group whose committed offset is further than what it claims keeps its offset
+    const committed: string[] = [];
+    const first = await bus.consume({ groupId: 'committed', handler: (event) => { committed.push(event.type); return Promise.resolve(); } });
+    await eventually(() => caughtUp.length === 1 && committed.length === 4);
+    await first.stop();
+    await bus.close();
+    await store.append('s', [newTestEvent('e4')], { expectedRevision: 3 });
+    const reopened = createInProcessEventBus({ eventStore: store, path: join(temp.dir, 'bus.sqlite') });
+    const again: string[] = [];
+    await reopened.consume({ groupId: 'committed', handledUpTo: 1, handler: (event) => { again.push(event.type); return Promise.resolve(); } });
+    await eventually(() => again.length === 1);
+    expect(caughtUp).toEqual(['e3']);
+    expect(again).toEqual(['e4']);
+    await reopened.close();
+    await store.close();
+    temp.remove();
+  });
+
   it('takes over the offsets an older version kept in the event log file, once', async () => {
     const temp = createTempDir('cn-bus');
     const events = join(temp.dir, 'events.sqlite');

@@ -70,7 +70,7 @@ export const createInProcessEventBus = (options: InProcessEventBusOptions): Even
       const { groupId, onError } = consumeOptions;
       const handler = eventHandlerOf(consumeOptions);
       const subscription: EventSubscription = options.eventStore.subscribeToAll(
-        { after: selectOffset.get(groupId)?.position ?? 0 },
+        { after: Math.max(selectOffset.get(groupId)?.position ?? 0, consumeOptions.handledUpTo ?? 0) },
         async (event) => {
           await handler(event);
           commitSoon(groupId, event.position);

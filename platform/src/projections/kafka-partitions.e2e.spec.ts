@@ -52,6 +52,16 @@ const perStream: Projection<StreamDoc> = {
 };
 
 /** documents built from many streams of every partition: a total and one count per bucket of streams */
+/** one document per event, made whole by it and never changed (a chat message): realtime need not wait for its write */
+const wholeNotes: Projection<ProjectedDocument & { index: number }> = {
+  name: 'partition_notes',
+  version: 1,
+  eventTypes: ['NoteWritten'],
+  documentIds: (event) => [event.id],
+  evolve: (doc, event, id) => doc ?? { _id: id, index: (event.data as { index: number }).index },
+  wholeFromOneEvent: true,
+};
+
 const crossStream: Projection<CountDoc> = {
   name: 'partition_counts',
   version: 1,
@@ -123,7 +133,7 @@ describeWithKafka(title, () => {
     for (const [index, replica] of replicas.entries()) if (!replica.stopped) await stopReplica(index);
     await relay.stop();
     if (mongoUrl) {
-      for (const name of ['partition_items_v1', 'partition_counts_v1', '_checkpoints', RELAY_CHECKPOINTS_COLLECTION]) await relayStore.collection(name).clear();
+      for (const name of ['partition_items_v1', 'partition_counts_v1', 'partition_notes_v1', '_checkpoints', RELAY_CHECKPOINTS_COLLECTION]) await relayStore.collection(name).clear();
     }
     for (const replica of replicas) await replica.store.close();
     await relayStore.close();
@@ -191,6 +201,63 @@ describeWithKafka(title, () => {
     }
     // the measurement, not an assertion (a busy machine swings it)
     process.stderr.write(`[kafka-partitions] ${total} events over ${PARTITIONS} partitions projected in ${elapsedMs} ms (SQLite log, ${mongoUrl ? 'MongoDB-wire' : 'SQLite'} read models)\n`);
+  });
+
+  it("passes a document one event makes whole on to every replica's consoles before it is written (a chat message), and the others only after", async () => {
+    // two replicas of one projector whose writes can be held back
+    let hold: Promise<void> | null = null;
+    let release: () => void = () => undefined;
+    const heard: Array<Array<{ collection: string; id: string; doc: ProjectedDocument | null }>> = [[], []];
+    const started: Array<{ bus: EventBus; store: DocumentStore; projector: DocumentProjector }> = [];
+    try {
+      for (const index of [0, 1]) {
+        const bus = createKafkaEventBus({ brokers, topic, partitions: PARTITIONS, clientId: `cn-e2e-notes-${run}-${index}` });
+        const store = openStore();
+        const heldStore: DocumentStore = {
+          ...store,
+          writeAll: async (writes) => {
+            if (hold) await hold;
+            await store.writeAll(writes);
+          },
+        };
+        const projector = createDocumentProjector({
+          name: `notes-${run}`,
+          projections: [wholeNotes, perStream],
+          bus,
+          eventStore,
+          documentStore: heldStore,
+          cipher: createPersonalDataCipher(keyStore),
+          onChange: (change) => heard[index]?.push({ collection: change.collection, id: change.id, doc: change.doc }),
+        });
+        started.push({ bus, store, projector });
+        await projector.start();
+      }
+      // both replicas caught up (an event of their own, so that the relay has a checkpoint to wait for)
+      expect(await started[0]?.projector.waitFor(await tick([6]), 60_000)).toBe(true);
+      hold = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const note = newTestEvent('NoteWritten', { index: 7 });
+      const { position } = await eventStore.append(streamOf(7), [note, newTestEvent('ItemTicked', { index: 7 })], { expectedRevision: 'any' });
+      const notes = (changes: ReadonlyArray<{ collection: string }>) => changes.filter((change) => change.collection === 'partition_notes_v1');
+      await eventually(() => Promise.resolve(expect(heard.map(notes)).toEqual([0, 1].map(() => [{ collection: 'partition_notes_v1', id: note.id, doc: expect.objectContaining({ _id: note.id, index: 7 }) }]))), 20_000, 50);
+      // heard while nothing is written yet; the stream's document (not whole) is not heard before its write
+      expect(await started[0]?.store.collection('partition_notes_v1').get(note.id)).toBeNull();
+      expect(heard.flat().filter((change) => change.collection === 'partition_items_v1' && change.id === streamOf(7))).toEqual([]);
+      release();
+      expect(await started[0]?.projector.waitFor(position, 60_000)).toBe(true);
+      await eventually(() => Promise.resolve(expect(heard.map((changes) => changes.some((change) => change.collection === 'partition_items_v1' && change.id === streamOf(7)))).toEqual([true, true])), 20_000, 50);
+      // the written note is the one heard, and it was heard once per replica
+      expect(await started[0]?.store.collection('partition_notes_v1').get(note.id)).toMatchObject({ _id: note.id, index: 7 });
+      expect(heard.map((changes) => notes(changes).length)).toEqual([1, 1]);
+    } finally {
+      release();
+      for (const replica of started) {
+        await replica.projector.stop();
+        await replica.bus.close();
+        await replica.store.close();
+      }
+    }
   });
 
   it('lets a projector that holds every partition (the search indexer) handle each event once and wait for a position', async () => {

@@ -105,6 +105,52 @@ describe('document projector', () => {
     await running.stop();
   });
 
+  it("tells a document one event makes whole (a chat message) before it is written, the others only after their write", async () => {
+    const notes: Projection<ProjectedDocument & { text: string }> = {
+      name: 'notes',
+      version: 1,
+      eventTypes: ['NoteWritten'],
+      documentIds: (event) => [event.id],
+      evolve: (doc, event, id) => doc ?? { _id: id, text: (event.data as { text: string }).text },
+      wholeFromOneEvent: true,
+    };
+    let hold: Promise<void> | null = null;
+    let release: () => void = () => undefined;
+    const held: DocumentStore = {
+      ...documentStore,
+      collection: (name) => documentStore.collection(name),
+      writeAll: async (writes) => {
+        if (hold) await hold;
+        await documentStore.writeAll(writes);
+      },
+    };
+    const running = createDocumentProjector({ name: 'notes-projector', projections: [notes, members], bus, eventStore, documentStore: held, cipher, onChange: (change) => changes.push(change) });
+    await running.start();
+    try {
+      expect(await running.waitFor(await append('m1', 'Joined', { name: 'Ada' }), 3000)).toBe(true);
+      changes.length = 0;
+      hold = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const note = newTestEvent('NoteWritten', { memberId: 'm1', text: 'hello' });
+      const { position } = await eventStore.append('member-m1', [note, newTestEvent('Renamed', { memberId: 'm1', name: 'Ada L' })], { expectedRevision: 'any' });
+      await eventually(() => changes.some((change) => change.collection === 'notes_v1'));
+      expect(changes).toEqual([expect.objectContaining({ collection: 'notes_v1', id: note.id, doc: expect.objectContaining({ _id: note.id, text: 'hello', _position: position - 1 }) })]);
+      expect(await documentStore.collection('notes_v1').get(note.id)).toBeNull();
+      release();
+      expect(await running.waitFor(position, 3000)).toBe(true);
+      await eventually(() => changes.some((change) => change.collection === 'members_v1'));
+      expect(changes.map((change) => [change.collection, change.id])).toEqual([
+        ['notes_v1', note.id],
+        ['members_v1', 'm1'],
+      ]);
+      expect(await documentStore.collection('notes_v1').get(note.id)).toMatchObject({ text: 'hello' });
+    } finally {
+      release();
+      await running.stop();
+    }
+  });
+
   it('writes every live event even when reading a document waits for I/O (a networked store), and acknowledges only what is written', async () => {
     // a store whose reads answer after a real wait, as MongoDB's do: the turn must wait for its applies
     const slow: DocumentStore = {

@@ -197,6 +197,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       consumer = await options.bus.consume({
         groupId: options.name,
         // the bus delivers at least once; the checkpoint says what was already applied
+        handledUpTo: position,
         handleBatch: applyLive,
         onError: (error) => {
           options.logger?.error({ projector: options.name, position, err: error }, 'projector stopped by an error');
@@ -495,6 +496,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * A catch-up batch: documents read once and kept, changes written per collection in one transaction at
    * the end, then the read models' positions move (never before their documents are written).
    */
+  const wholeCollections = new Set(tracks.filter((track) => track.projection.wholeFromOneEvent === true).map((track) => track.collection));
   const batchWrites = (allCheckpoints: boolean, replay?: Replay) => {
     const documents = replay?.documents ?? new Map<Track, Map<string, ProjectedDocument | null>>();
     const changed = new Map<Track, Set<string>>();
@@ -589,6 +591,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         }
         for (const [track, known] of documents) if (known.size > REPLAY_CACHE_LIMIT) documents.delete(track);
       }
+      // a document one event makes whole (a chat message) is told before its write: it is what will be written
+      const early = replay ? [] : changes.filter((change) => change.doc !== null && wholeCollections.has(change.collection));
+      for (const change of early) options.onChange?.(change);
       if (written.length > 0) {
         const furthest = Math.max(0, ...reached.values());
         await waitOutStorage(() => options.documentStore.writeAll(written), null, furthest);
@@ -599,8 +604,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (everyone || changed.has(track)) track.saved = position;
       }
       saveLaggingSoon();
-      // told once written: a realtime publisher that reads the store sees what changed
-      for (const change of changes) options.onChange?.(change);
+      // the others told once written: a realtime publisher that reads the store sees what changed
+      for (const change of changes) if (!early.includes(change)) options.onChange?.(change);
     };
     /** the read models the batch moves, and to where */
     const moves = (): Array<[Track, number]> => [...reached];
@@ -903,22 +908,65 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   let changeFollower: BusConsumer | null = null;
   /** longer than any batch takes: a change passed on before its documents are written would show the old ones */
   const CHANGE_WAIT_MS = 60_000;
-  const passChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
-    const last = events[events.length - 1]?.position ?? 0;
-    if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
+  /** the working read models an event changes, those whose documents it makes whole or the others */
+  const interestedIn = (delivered: RecordedEvent, whole: boolean): Track[] =>
+    tracks.filter((track) => track.failure === null && (track.projection.wholeFromOneEvent === true) === whole && track.types.has(delivered.type));
+  /** events whose (not whole) changes are passed on once their documents are written, oldest first */
+  const awaitingWrite: RecordedEvent[] = [];
+  const MAX_AWAITING_WRITE = 10_000;
+  let draining = false;
+  let writtenDrained: Promise<void> = Promise.resolve();
+  /** each document the events change in the read models chosen (whole or not), with the event revealed */
+  const eachChanged = async (
+    events: readonly RecordedEvent[],
+    whole: boolean,
+    each: (track: Track, id: string, revealed: RecordedEvent, event: RecordedEvent) => Promise<void> | void,
+  ): Promise<void> => {
     const keys: SubjectKeys = new Map();
     for (const delivered of events) {
-      const interested = tracks.filter((track) => track.failure === null && track.projection.eventTypes.includes(delivered.type));
+      const interested = interestedIn(delivered, whole);
       if (interested.length === 0) continue;
       const event = readEvent(delivered);
       const revealed = await options.cipher.reveal(event, keys);
       for (const track of interested) {
-        for (const id of track.projection.documentIds(revealed)) {
-          const doc = await collectionOf<ProjectedDocument>(track).get(id);
-          options.onChange?.({ collection: track.collection, id, doc, event });
-        }
+        for (const id of track.projection.documentIds(revealed)) await each(track, id, revealed, event);
       }
     }
+  };
+  const passChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
+    // documents one event makes whole (a chat message) go out at once, built from the event as the
+    // projector will write them: waiting for another process's write costs several store round trips
+    await eachChanged(events, true, (track, id, revealed, event) => {
+      const next = track.projection.evolve(null, revealed, id);
+      if (next !== null) options.onChange?.({ collection: track.collection, id, doc: { ...next, _id: id, _position: event.position }, event });
+    });
+    if (!events.some((delivered) => interestedIn(delivered, false).length > 0)) return;
+    // the others once written, in order, without holding up the next batch's whole documents behind the wait:
+    // what arrives meanwhile waits and is passed on together (one wait for all of it)
+    awaitingWrite.push(...events);
+    drainWritten();
+    // a store far behind holds the bus up again, as before, instead of an ever longer queue
+    if (awaitingWrite.length > MAX_AWAITING_WRITE) await writtenDrained;
+  };
+  const drainWritten = (): void => {
+    if (draining) return;
+    draining = true;
+    writtenDrained = (async () => {
+      while (awaitingWrite.length > 0) {
+        await passWrittenChangesOn(awaitingWrite.splice(0)).catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'passing changes on failed'));
+      }
+    })().finally(() => {
+      draining = false;
+      if (awaitingWrite.length > 0) drainWritten();
+    });
+  };
+  const passWrittenChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
+    const last = Math.max(0, ...events.map((event) => event.position));
+    if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
+    await eachChanged(events, false, async (track, id, _revealed, event) => {
+      const doc = await collectionOf<ProjectedDocument>(track).get(id);
+      options.onChange?.({ collection: track.collection, id, doc, event });
+    });
   };
   const followChanges = async (): Promise<BusConsumer | null> =>
     options.onChange
@@ -960,6 +1008,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     wakeWaiters();
     consumer = await options.bus.consume({
       groupId: options.name,
+      // every read model is past this (caught up above): the bus need not deliver what came before again
+      handledUpTo: tracks.length === 0 ? 0 : Math.min(...tracks.map((track) => track.position)),
       handler: async (event) => {
         // a turn's reads come after the previous turn's writes; a blue/green switch holds live events back
         while (switching !== null || (turn === null && turnWritten !== null)) await (switching ?? turnWritten);

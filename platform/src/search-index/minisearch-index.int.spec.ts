@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTempDir, describeSearchIndexContract } from '@cn/platform/testing';
 import { createMiniSearchIndex } from './minisearch-index';
 
@@ -85,6 +86,91 @@ describe('minisearch index on disk', () => {
     expect((await (await copy.index('members', settings)).search({ q: 'grace' })).total).toBe(1);
     await copy.close();
     await index.close();
+  });
+
+  it('journals the changes after a snapshot instead of writing every document again, and a reopen replays them', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const index = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 10 });
+    const members = await index.index('members', settings);
+    await members.upsert([
+      { id: 'a', name: 'Ada Lovelace', city: 'London' },
+      { id: 'b', name: 'Grace Hopper', city: 'Arlington' },
+    ]);
+    jest.advanceTimersByTime(20);
+    const snapshot = readFileSync(join(temp.dir, 'search-snapshot.json'), 'utf8');
+    await members.upsert([{ id: 'b', name: 'Grace Brewster Hopper', city: 'Arlington' }]);
+    await members.delete(['a']);
+    await index.setCheckpoint('directory', 7);
+    jest.advanceTimersByTime(20);
+    await members.upsert([{ id: 'c', name: 'Katherine Johnson', city: 'Hampton' }]);
+    await index.setCheckpoint('directory', 8);
+    jest.advanceTimersByTime(20);
+    jest.useRealTimers();
+    // the snapshot is as it was; two lines of changes follow it
+    expect(readFileSync(join(temp.dir, 'search-snapshot.json'), 'utf8')).toBe(snapshot);
+    const journal = readdirSync(temp.dir).find((name) => name.startsWith('search-journal.')) ?? '';
+    expect(readFileSync(join(temp.dir, journal), 'utf8').trim().split('\n')).toHaveLength(2);
+
+    const reopened = createMiniSearchIndex({ dir: temp.dir });
+    const again = await reopened.index('members', settings);
+    expect(await reopened.getCheckpoint('directory')).toBe(8);
+    expect((await again.search({ q: 'brewster' })).hits).toEqual([{ id: 'b', name: 'Grace Brewster Hopper', city: 'Arlington' }]);
+    expect(await again.get('a')).toBeNull();
+    expect((await again.search({ q: '' })).total).toBe(2);
+    await reopened.close();
+    await index.close();
+  });
+
+  it('stops replaying at a torn journal line, so documents and checkpoints stay from one moment', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const index = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 10 });
+    const members = await index.index('members', settings);
+    await members.upsert([{ id: 'a', name: 'Ada', city: 'London' }]);
+    jest.advanceTimersByTime(20);
+    await members.upsert([{ id: 'b', name: 'Grace', city: 'Arlington' }]);
+    await index.setCheckpoint('directory', 3);
+    jest.advanceTimersByTime(20);
+    jest.useRealTimers();
+    // a crash in the middle of the next line
+    const journal = readdirSync(temp.dir).find((name) => name.startsWith('search-journal.')) ?? '';
+    appendFileSync(join(temp.dir, journal), '{"indexes":{"members":[["c",{"id":"c","na');
+
+    const reopened = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 10 });
+    const again = await reopened.index('members', settings);
+    expect(await reopened.getCheckpoint('directory')).toBe(3);
+    expect((await again.search({ q: '' })).hits.map((doc) => doc.id).sort()).toEqual(['a', 'b']);
+    // the next change starts a new snapshot and journal: the torn one is gone
+    await again.upsert([{ id: 'd', name: 'Dorothy', city: 'Hampton' }]);
+    await reopened.close();
+    expect(readdirSync(temp.dir).filter((name) => name.startsWith('search-journal.'))).not.toContain(journal);
+    const third = createMiniSearchIndex({ dir: temp.dir });
+    expect((await (await third.index('members', settings)).search({ q: '' })).total).toBe(3);
+    await third.close();
+    await index.close();
+  });
+
+  it('appends nothing after a journal whose first line is torn', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const index = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 10 });
+    const members = await index.index('members', settings);
+    await members.upsert([{ id: 'a', name: 'Ada', city: 'London' }]);
+    await index.setCheckpoint('directory', 1);
+    jest.advanceTimersByTime(20);
+    await index.close();
+    const snapshot = JSON.parse(readFileSync(join(temp.dir, 'search-snapshot.json'), 'utf8')) as { journal: string };
+    appendFileSync(join(temp.dir, snapshot.journal), '{"indexes":{"memb');
+
+    const reopened = createMiniSearchIndex({ dir: temp.dir, flushDelayMs: 10 });
+    const again = await reopened.index('members', settings);
+    await again.upsert([{ id: 'b', name: 'Grace', city: 'Arlington' }]);
+    await reopened.setCheckpoint('directory', 2);
+    jest.advanceTimersByTime(20);
+    jest.useRealTimers();
+    await reopened.close();
+    const third = createMiniSearchIndex({ dir: temp.dir });
+    expect(await third.getCheckpoint('directory')).toBe(2);
+    expect((await (await third.index('members', settings)).search({ q: '' })).total).toBe(2);
+    await third.close();
   });
 
   it('re-indexes existing documents when the settings change', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { PRIVATE_FILE_MODE, privateDir } from '@cn/platform/files';
 import { storageHealth } from '@cn/platform/storage';
 import { join } from 'node:path';
@@ -13,21 +13,60 @@ export interface MiniSearchIndexOptions {
   logger?: { warn(obj: object, msg?: string): void };
   /** writes the snapshot's temporary file (tests inject a full disk here) */
   writeFile?: (path: string, data: string) => void;
+  /** appends a line to the journal (tests inject a full disk here) */
+  appendFile?: (path: string, data: string) => void;
 }
 
 interface Snapshot {
   version: 1;
   indexes: Record<string, { settings: IndexSettings; documents: SearchDocument[] }>;
   checkpoints: Record<string, number>;
+  /** the journal file whose lines continue this snapshot (absent: none) */
+  journal?: string;
+}
+
+/** One flush's changes since the last: per index the documents replaced (null: deleted), and every checkpoint. */
+interface JournalEntry {
+  indexes: Record<string, Array<[string, SearchDocument | null]>>;
+  checkpoints: Record<string, number>;
 }
 
 interface LiveIndex {
+  /** the name it is kept under (a swap exchanges contents, never names) */
+  name: string;
   settings: IndexSettings;
   documents: Map<string, SearchDocument>;
   engine: MiniSearch<SearchDocument>;
 }
 
 const SNAPSHOT_FILE = 'search-snapshot.json';
+const JOURNAL_PREFIX = 'search-journal.';
+/** the journal is folded into a new snapshot once it is as large as the snapshot (and at least this) */
+const MIN_COMPACTION_BYTES = 1 << 20;
+
+/**
+ * The lines of a journal that were written whole: a torn line (a crash while appending) ends it. Null when
+ * there is no journal file.
+ */
+const journalEntries = (path: string): JournalEntry[] | null => {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const entries: JournalEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '') break;
+    try {
+      entries.push(JSON.parse(line) as JournalEntry);
+    } catch {
+      break;
+    }
+  }
+  return entries;
+};
 
 /** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
 const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
@@ -100,7 +139,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
   const load = (name: string, settings: IndexSettings, documents: readonly SearchDocument[]): LiveIndex => {
     const engine = createEngine(settings);
     engine.addAll(documents);
-    const live: LiveIndex = { settings, documents: new Map(documents.map((doc) => [String(doc.id), doc])), engine };
+    const live: LiveIndex = { name, settings, documents: new Map(documents.map((doc) => [String(doc.id), doc])), engine };
     indexes.set(name, live);
     return live;
   };
@@ -113,36 +152,111 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       throw error;
     }
   })();
+  /** the journal the next flush appends to, continuing the snapshot on disk */
+  let journal: string | null = null;
+  let journalBytes = 0;
+  let snapshotBytes = 0;
+  /** set by what a journal line cannot say (an index created, re-indexed, cleared or swapped): the next flush writes a snapshot */
+  let snapshotNeeded = false;
   if (snapshot) {
-    for (const [name, saved] of Object.entries(snapshot.indexes)) load(name, saved.settings, saved.documents);
+    const journalled = snapshot.journal ? journalEntries(join(options.dir, snapshot.journal)) : null;
+    const replayed = journalled ?? [];
+    const documents = new Map(Object.entries(snapshot.indexes).map(([name, saved]) => [name, new Map(saved.documents.map((doc) => [String(doc.id), doc]))]));
     for (const [projector, position] of Object.entries(snapshot.checkpoints)) checkpoints.set(projector, position);
+    for (const entry of replayed) {
+      for (const [name, changes] of Object.entries(entry.indexes)) {
+        const docs = documents.get(name);
+        if (!docs) continue;
+        for (const [id, doc] of changes) {
+          if (doc === null) docs.delete(id);
+          else docs.set(id, doc);
+        }
+      }
+      for (const [projector, position] of Object.entries(entry.checkpoints)) checkpoints.set(projector, position);
+    }
+    for (const [name, saved] of Object.entries(snapshot.indexes)) load(name, saved.settings, [...(documents.get(name)?.values() ?? [])]);
+    // a journal may end in a torn line (even its first): nothing is appended after it, the next flush
+    // starts from a new snapshot and journal
+    snapshotNeeded = journalled !== null;
   }
+  // journals of earlier snapshots (a crash between a snapshot's rename and its old journal's removal)
+  for (const name of readdirSync(options.dir)) {
+    if (name.startsWith(JOURNAL_PREFIX) && name !== snapshot?.journal) rmSync(join(options.dir, name), { force: true });
+  }
+  journal = snapshot?.journal ?? null;
 
+  /** documents changed since the last flush, per index (null: deleted) */
+  const changed = new Map<string, Map<string, SearchDocument | null>>();
+  const noteChange = (name: string, id: string, doc: SearchDocument | null): void => {
+    let changes = changed.get(name);
+    if (!changes) {
+      changes = new Map();
+      changed.set(name, changes);
+    }
+    changes.set(id, doc);
+  };
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
   /** the wait before the next try after a failed write: grows while the disk stays full */
   let retryDelayMs = flushDelayMs;
   const writeFile = options.writeFile ?? ((path: string, data: string) => writeFileSync(path, data, { mode: PRIVATE_FILE_MODE }));
+  const appendFile = options.appendFile ?? ((path: string, data: string) => appendFileSync(path, data, { mode: PRIVATE_FILE_MODE }));
   /**
    * Writes the whole snapshot under a temporary name and renames it over the last one, so a reader (or a
-   * crash) only ever sees a complete snapshot. A failed write leaves no temporary file behind.
+   * crash) only ever sees a complete snapshot. A failed write leaves no temporary file behind. The snapshot
+   * names a new, empty journal; the old one is removed once the rename made it obsolete.
    */
   const writeSnapshot = (): void => {
+    const next = `${JOURNAL_PREFIX}${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.jsonl`;
     const data: Snapshot = {
       version: 1,
       indexes: Object.fromEntries(
         [...indexes].map(([name, live]) => [name, { settings: live.settings, documents: [...live.documents.values()] }]),
       ),
       checkpoints: Object.fromEntries(checkpoints),
+      journal: next,
     };
     const temporary = `${file}.${process.pid}.tmp`;
+    const text = JSON.stringify(data);
     try {
-      writeFile(temporary, JSON.stringify(data));
+      writeFile(temporary, text);
       renameSync(temporary, file);
     } catch (error) {
       rmSync(temporary, { force: true });
       throw error;
     }
+    if (journal) rmSync(join(options.dir, journal), { force: true });
+    journal = next;
+    journalBytes = 0;
+    snapshotBytes = text.length;
+    snapshotNeeded = false;
+    changed.clear();
+  };
+  /**
+   * Appends what changed since the last flush as one line: the documents and every checkpoint of the same
+   * moment, so a restart that replays the journal's whole lines has indexes and checkpoints that agree. A
+   * line costs what changed, where a snapshot costs every document of every index.
+   */
+  const appendJournal = (): void => {
+    if (!journal) throw new Error('no journal without a snapshot');
+    const entry: JournalEntry = {
+      indexes: Object.fromEntries([...changed].map(([name, changes]) => [name, [...changes]])),
+      checkpoints: Object.fromEntries(checkpoints),
+    };
+    const line = `${JSON.stringify(entry)}\n`;
+    try {
+      appendFile(join(options.dir, journal), line);
+    } catch (error) {
+      // part of the line may be on disk: what follows it would not be read, so the next flush is a snapshot
+      snapshotNeeded = true;
+      throw error;
+    }
+    journalBytes += line.length;
+    changed.clear();
+  };
+  const persist = (): void => {
+    if (snapshotNeeded || !journal || journalBytes >= Math.max(MIN_COMPACTION_BYTES, snapshotBytes)) writeSnapshot();
+    else appendJournal();
   };
   /**
    * The timer's flush never throws: a full disk keeps the changes in memory (the checkpoints with them,
@@ -152,7 +266,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
     if (timer) clearTimeout(timer);
     timer = null;
     try {
-      writeSnapshot();
+      persist();
       retryDelayMs = flushDelayMs;
     } catch (error) {
       storageHealth.noteFault(error);
@@ -175,6 +289,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
         if (live.documents.has(id)) live.engine.discard(id);
         live.documents.set(id, doc);
         live.engine.add(doc);
+        noteChange(live.name, id, doc);
       }
       scheduleFlush();
     }),
@@ -183,6 +298,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
         if (!live.documents.has(id)) continue;
         live.engine.discard(id);
         live.documents.delete(id);
+        noteChange(live.name, id, null);
       }
       scheduleFlush();
     }),
@@ -190,6 +306,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
     clear: () => settle(() => {
       live.engine.removeAll();
       live.documents.clear();
+      snapshotNeeded = true;
       scheduleFlush();
     }),
     search: (query) => settle(() => {
@@ -227,6 +344,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       if (existing && JSON.stringify(existing.settings) === JSON.stringify(settings)) return collectionOf<T>(existing);
       // new index, or new settings: re-index the documents with the new searchable fields
       const live = load(name, settings, existing ? [...existing.documents.values()] : []);
+      snapshotNeeded = true;
       scheduleFlush();
       return collectionOf<T>(live);
     }),
@@ -243,6 +361,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       second.settings = settings;
       second.documents = documents;
       second.engine = engine;
+      snapshotNeeded = true;
       scheduleFlush();
     }),
     getCheckpoint: (projector) => settle(() => checkpoints.get(projector) ?? 0),
@@ -257,7 +376,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       clearTimeout(timer);
       timer = null;
       // what the snapshot lacks is replayed from the checkpoints after the next start; closing still says so
-      writeSnapshot();
+      persist();
     }),
   };
 };

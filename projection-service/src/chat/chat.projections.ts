@@ -1,4 +1,4 @@
-import { ChatDraftSaved, chatDraftEvents, chatEvents, ChatMessagePosted, eventOf, type EncryptedEnvelope } from '@cn/contracts';
+import { ChatDraftSaved, chatDraftEvents, chatEvents, ChatMessagePosted, eventOf, MemberJoinedGroup, type EncryptedEnvelope } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
@@ -72,6 +72,8 @@ export const chatMessagesProjection: Projection<ChatMessageDocument> = {
   eventTypes: ['ChatMessagePosted'],
   documentIds: (event) => [(event.data as { message_id: string }).message_id],
   indexes: [['chat_key', 'seq'], ['chat_key', 'created_position']],
+  // a message is written once, by its ChatMessagePosted: a partner's socket hears it without waiting for the write
+  wholeFromOneEvent: true,
   evolve: (doc, recorded, id) => {
     const event = eventOf(chatEvents, recorded);
     if (event?.type !== 'ChatMessagePosted' || doc) return doc;
@@ -88,12 +90,34 @@ export const chatMessagesProjection: Projection<ChatMessageDocument> = {
   },
 };
 
+/** the group chat's key of a group */
+const groupChatKey = (groupId: string): string => `g.${groupId}`;
+
 export const chatsProjection: Projection<ChatDocument> = {
   name: 'chats',
-  version: 1,
-  eventTypes: chatEvents.map((definition) => definition.type),
-  documentIds: (event) => [(event.data as { chat_key: string }).chat_key],
+  // v2: a member joining a group starts reading its chat at the newest message
+  version: 2,
+  eventTypes: [...chatEvents.map((definition) => definition.type), MemberJoinedGroup.type],
+  documentIds: (event) => {
+    if (event.type === MemberJoinedGroup.type) return [groupChatKey((event.data as { group_id: string }).group_id)];
+    return [(event.data as { chat_key: string }).chat_key];
+  },
   evolve: (doc, recorded, id) => {
+    const joined = eventOf([MemberJoinedGroup], recorded);
+    if (joined) {
+      // what was said before one joined is history, not unread: the joiner's progress starts at the newest
+      // message (a group chat nobody wrote in yet has no document and needs none)
+      if (!doc || doc.last_seq === 0) return doc;
+      const mine = doc.members[joined.data.member_id] ?? NOBODY;
+      const last = doc.last_message;
+      if (!last || mine.read_seq >= doc.last_seq) return doc;
+      return withMember(doc, joined.data.member_id, {
+        received_seq: Math.max(mine.received_seq, doc.last_seq),
+        received_id: mine.received_seq >= doc.last_seq ? mine.received_id : last.message_id,
+        read_seq: doc.last_seq,
+        read_id: last.message_id,
+      });
+    }
     const event = eventOf(chatEvents, recorded);
     if (event === null) return doc;
     const chat: ChatFields = doc ?? freshChat(id);

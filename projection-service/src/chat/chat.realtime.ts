@@ -69,16 +69,18 @@ export const chatPublishers = (store: DocumentStore, cipher: PersonalDataCipher,
         const doc = change.doc as ChatMessageDocument | null;
         if (!doc) return;
         const chats = chatHubOf(hub);
-        for (const memberId of await chatMembersOf(store, doc.chat_key)) {
-          if (!chats.isConnected(memberId)) continue;
-          const reader = await chatReaderOf(store, memberId);
-          const chatId = reader ? chatIdForViewer(doc.chat_key, memberId) : null;
-          if (!reader || !chatId) continue;
-          const access = await chatAccessOf(store, reader, chatId);
-          if (!access?.can.read) continue;
-          const [message] = await messageDtos(store, cipher, reader, [doc]);
-          for (const connection of chats.connectionsOf(memberId)) connection.message(message);
-        }
+        const connected = (await chatMembersOf(store, doc.chat_key)).filter((memberId) => chats.isConnected(memberId));
+        // side by side: every read is a round trip to the store, and the partner waits for this push
+        await Promise.all(
+          connected.map(async (memberId) => {
+            const reader = await chatReaderOf(store, memberId);
+            const chatId = reader ? chatIdForViewer(doc.chat_key, memberId) : null;
+            if (!reader || !chatId) return;
+            const [access, [message]] = await Promise.all([chatAccessOf(store, reader, chatId), messageDtos(store, cipher, reader, [doc])]);
+            if (!access?.can.read) return;
+            for (const connection of chats.connectionsOf(memberId)) connection.message(message);
+          }),
+        );
       },
     },
     {

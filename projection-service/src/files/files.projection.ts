@@ -12,6 +12,8 @@ export interface FolderDocument extends ProjectedDocument {
   description: string;
   author_id: string;
   deleted: boolean;
+  /** its profile values (file-profiles.ts; absent in documents of version 1) */
+  profile: Record<string, string>;
   /** the folder stream's revision (expected_revision of an edit) */
   revision: number;
   created_at: string;
@@ -20,7 +22,8 @@ export interface FolderDocument extends ProjectedDocument {
 
 export const fileFoldersProjection: Projection<FolderDocument> = {
   name: 'file_folders',
-  version: 1,
+  // 2: profile (folder profiles)
+  version: 2,
   eventTypes: folderEvents.map((definition) => definition.type),
   documentIds: (event) => [(event.data as { folder_id: string }).folder_id],
   indexes: [['scope_type', 'group_id'], ['parent_folder_id']],
@@ -30,13 +33,13 @@ export const fileFoldersProjection: Projection<FolderDocument> = {
     const at = recorded.metadata.occurredAt;
     if (event.type === 'FolderCreated') {
       const { scope_type, group_id, parent_folder_id, name, description, author_id } = event.data;
-      return { _id: id, scope_type, group_id, parent_folder_id, name, description: plain(description), author_id, deleted: false, revision: recorded.revision, created_at: at, updated_at: at };
+      return { _id: id, scope_type, group_id, parent_folder_id, name, description: plain(description), author_id, deleted: false, profile: event.data.profile ?? {}, revision: recorded.revision, created_at: at, updated_at: at };
     }
     if (!doc) return null;
     const touched = { ...doc, revision: recorded.revision, updated_at: at };
     switch (event.type) {
       case 'FolderEdited':
-        return { ...touched, name: event.data.name, description: plain(event.data.description) };
+        return { ...touched, name: event.data.name, description: plain(event.data.description), profile: event.data.profile ?? doc.profile };
       case 'FolderMoved':
         return { ...touched, parent_folder_id: event.data.parent_folder_id };
       case 'FolderDeleted':
@@ -93,6 +96,8 @@ export interface FileDocument extends ProjectedDocument {
   versions: FileVersionEntry[];
   locked_by: string | null;
   locked_until: string | null;
+  /** its profile values (file-profiles.ts) */
+  profile: Record<string, string>;
   revision: number;
   created_at: string;
   updated_at: string;
@@ -108,8 +113,8 @@ export const currentVersionOf = (doc: FileDocument): FileVersionEntry | null =>
 
 export const filesProjection: Projection<FileDocument> = {
   name: 'files',
-  // 2: new_position, new_by (unread folders)
-  version: 2,
+  // 2: new_position, new_by (unread folders); 3: profile (file profiles)
+  version: 3,
   eventTypes: fileEvents.map((definition) => definition.type),
   documentIds: (event) => [(event.data as { file_id: string }).file_id],
   indexes: [['folder_id'], ['uploader_id'], ['scope_type', 'group_id']],
@@ -134,6 +139,7 @@ export const filesProjection: Projection<FileDocument> = {
         ],
         locked_by: null,
         locked_until: null,
+        profile: {},
         revision: recorded.revision,
         created_at: at,
         updated_at: at,
@@ -155,6 +161,7 @@ export const filesProjection: Projection<FileDocument> = {
           name: event.data.name,
           description: plain(event.data.description),
           author_id: event.data.author_id,
+          profile: event.data.profile ?? {},
           // a sealed upload's bytes were stored again plain for the scope
           versions: doc.versions.map((version, index) =>
             index === 0
@@ -177,6 +184,8 @@ export const filesProjection: Projection<FileDocument> = {
         return { ...renewed(recorded.metadata.memberId ?? doc.new_by), folder_id: event.data.folder_id };
       case 'FileRenamed':
         return { ...touched, name: event.data.name };
+      case 'FileProfileChanged':
+        return { ...touched, profile: event.data.profile };
       case 'FileLocked':
         return { ...touched, locked_by: event.data.locked_by, locked_until: event.data.locked_until };
       case 'FileUnlocked':
@@ -199,12 +208,13 @@ export interface FileSettingsDocument extends ProjectedDocument, FileSettings {}
 /** the network's files settings (one document, id `settings`) */
 export const fileSettingsProjection: Projection<FileSettingsDocument> = {
   name: 'file_settings',
-  version: 1,
+  // 2: profiles_enabled
+  version: 2,
   eventTypes: ['FileSettingsChanged'],
   documentIds: () => ['settings'],
   evolve: (_doc, recorded, id) => {
     const event = eventOf(fileSettingsEventDefinitions, recorded);
-    return event ? { _id: id, extension_filter: event.data.extension_filter, lock_period_days: event.data.lock_period_days } : _doc;
+    return event ? { _id: id, extension_filter: event.data.extension_filter, lock_period_days: event.data.lock_period_days, profiles_enabled: event.data.profiles_enabled ?? false } : _doc;
   },
 };
 

@@ -42,7 +42,7 @@ export const filesCollection = (store: DocumentStore) => store.collection<FileDo
 
 export const fileSettingsOf = async (store: DocumentStore): Promise<FileSettings> => {
   const doc = await store.collection<FileSettingsDocument>(collectionName(fileSettingsProjection)).get('settings');
-  return doc ? { extension_filter: doc.extension_filter, lock_period_days: doc.lock_period_days } : DEFAULT_FILE_SETTINGS;
+  return doc ? { extension_filter: doc.extension_filter, lock_period_days: doc.lock_period_days, profiles_enabled: doc.profiles_enabled } : DEFAULT_FILE_SETTINGS;
 };
 
 const notFound = (): HttpProblem => new HttpProblem(404, 'not_found');
@@ -55,6 +55,8 @@ export interface ScopeTree {
   scope: FileScope;
   group_archived: boolean;
   group_name: string | null;
+  /** the network's file and folder profiles are on: items carry their profile values */
+  profiles_enabled: boolean;
   folders: Map<string, FolderDocument>;
   live(folderId: string): boolean;
   /** from the root down to the folder, root first */
@@ -93,7 +95,8 @@ export const scopeTree = async (store: DocumentStore, scope: FileScope): Promise
     }
     return [{ id: root, name: rootName }, ...chain];
   };
-  return { scope, group_archived, group_name, folders, live, path };
+  const { profiles_enabled } = await fileSettingsOf(store);
+  return { scope, group_archived, group_name, profiles_enabled, folders, live, path };
 };
 
 /** the scope a folder id names (root ids name their scope); null when unknown */
@@ -162,6 +165,8 @@ export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: Viewer, 
     total_subfolders_count: counts.folders,
     revision: folder?.revision ?? 0,
     unread,
+    // a root folder is virtual (no events): its profile is empty
+    folder_profile: tree.profiles_enabled ? { ...(folder?.profile ?? {}) } : null,
     can: folderAbilities({ scope: tree.scope, author_id: isRoot ? null : (folder?.author_id ?? null), group_archived: tree.group_archived }, viewer),
   };
 };
@@ -193,6 +198,7 @@ export const fileItemOf = (tree: ScopeTree, doc: FileDocument, viewer: Viewer, n
     thumbnail_url: isInlineImage(current.content_type) ? sizedFileUrl(downloadUrlOf(doc, current), 'thumb') : null,
     revision: doc.revision,
     pending_versions_count: doc.versions.filter((version) => version.pending).length,
+    file_profile: tree.profiles_enabled ? { ...doc.profile } : null,
     can: fileAbilities({ scope: tree.scope, author_id: doc.author_id, locked_by: doc.locked_by, locked_until: doc.locked_until, group_archived: tree.group_archived }, viewer, now),
   };
 };

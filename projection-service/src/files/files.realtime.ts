@@ -4,7 +4,7 @@ import type { DocumentStore } from '@cn/platform';
 import { groupsCollection } from '../groups/groups.read';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { pendingFileVersionsProjection, type PendingFileDocument } from './pending-versions.projection';
-import { fileFoldersProjection, filesProjection, folderReadsProjection, type FileDocument, type FolderDocument, type FolderReadDocument } from './files.projection';
+import { fileFoldersProjection, fileSettingsProjection, filesProjection, folderReadsProjection, type FileDocument, type FolderDocument, type FolderReadDocument } from './files.projection';
 
 /**
  * A folder or file changed: its uploader hears it always (their new-files form follows the upload's
@@ -70,9 +70,22 @@ const pendingVersionsPublisher = (store: DocumentStore): ChangePublisher => ({
   },
 });
 
+/**
+ * The files settings changed (profiles switched, the extension filter, the lock period): every connected
+ * console reads its files pages again, so profile fields appear or go without a reload.
+ */
+export const fileSettingsPublisher: ChangePublisher = {
+  collection: collectionName(fileSettingsProjection),
+  publish: (change, hub) => {
+    for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, { type: 'changed', collection: FILES_COLLECTION, id: change.id, doc: { position: change.event.position } });
+    return Promise.resolve();
+  },
+};
+
 export const fileChangePublishers = (store: DocumentStore): ChangePublisher[] => [
   pendingVersionsPublisher(store),
   publisherFor(store, collectionName(fileFoldersProjection)),
   publisherFor(store, collectionName(filesProjection)),
   folderReadsPublisher,
+  fileSettingsPublisher,
 ];

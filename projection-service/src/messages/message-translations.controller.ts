@@ -9,9 +9,11 @@ import { MessagesReader } from './messages.read';
 const CACHE_ENTRIES = 500;
 
 /**
- * The detail page's 'translate' of a direct message (spec: GET /translations/{lang}/message/{id}): only a
- * message the member holds is read and sent to the translation service (404 for any other, before the
- * service is asked); 404 `translation_unavailable` where no service is configured, 503 when it fails.
+ * The detail page's 'translate' of a direct message (spec: GET /translations/{lang}/message/{id}): the
+ * message and the rest of its conversation as the member holds it (what the detail page shows), in one
+ * request to the service. Only messages the member holds are read and sent to the translation service
+ * (404 for any other id, before the service is asked); 404 `translation_unavailable` where no service is
+ * configured, 503 when it fails.
  */
 @Controller('translations')
 @UseInterceptors(ConsistencyInterceptor)
@@ -26,7 +28,7 @@ export class MessageTranslationsController {
 
   @Get(':lang/message/:id')
   @Endpoint({
-    summary: "A direct message's subject and text machine-translated into lang, with the recognized source language (only a message the member holds)",
+    summary: "A direct message's subject and text, and those of its conversation as the member holds it, machine-translated into lang, with the recognized source language (only messages the member holds)",
     tags: ['translations', 'messages'],
     responses: {
       200: 'MessageTranslationResponse',
@@ -41,13 +43,25 @@ export class MessageTranslationsController {
     const translator = this.translator;
     if (!translator) throw new HttpProblem(404, 'translation_unavailable');
     if (!isTranslationLanguage(lang)) throw new HttpProblem(400, 'validation_failed', [{ field: 'lang', key: 'invalid_value' }]);
-    const { subject, content } = await this.reader.texts(member, id);
-    const key = JSON.stringify([lang, subject, content]);
+    const conversation = await this.reader.conversationTexts(member, id);
+    const key = JSON.stringify([lang, id, conversation]);
     const cached = this.cache.get(key);
     if (cached) return cached;
     try {
-      const { texts, detectedSource } = await translator.translate([subject, content], serviceCodeOf(lang));
-      const translated: MessageTranslationResponse = { subject: texts[0] ?? '', content: texts[1] ?? '', language: lang, source_language: sourceLanguageOf(detectedSource) };
+      // the whole conversation in one request: subject and text of each message, in order
+      const { texts, detectedSource } = await translator.translate(
+        conversation.flatMap((entry) => [entry.subject, entry.content]),
+        serviceCodeOf(lang),
+      );
+      const entries = conversation.map((entry, index) => ({ id: entry.id, subject: texts[2 * index] ?? '', content: texts[2 * index + 1] ?? '' }));
+      const own = entries.find((entry) => entry.id === id);
+      const translated: MessageTranslationResponse = {
+        subject: own?.subject ?? '',
+        content: own?.content ?? '',
+        language: lang,
+        source_language: sourceLanguageOf(detectedSource),
+        conversation: entries,
+      };
       this.cache.set(key, translated);
       return translated;
     } catch (error) {

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestj
 import type { Request, Response } from 'express';
 import { messageListQuerySchema, recipientQuerySchema, type MessageDetailDto, type MessagesResponse, type RecipientOptionsResponse, type UnreadMessagesResponse } from '@cn/contracts';
 import { ConsistencyInterceptor, Endpoint, type FileStorage, type KeyStore, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
-import { fileVersionBytes, sendFileVersion, type FileVersionBytes } from '../files/send-file-version';
+import { fileVersionBytes, sendFileVersion, versionAtSize, type FileVersionBytes } from '../files/send-file-version';
 import { MessagesReader } from './messages.read';
 
 const tags = ['messages'];
@@ -61,20 +61,23 @@ export class MessagesController {
 
   @Get('api/v1/messages/:id/files/:fileId')
   @Endpoint({
-    summary: 'Download a file the message carries, at the version attached (for those who hold the message; Range answered 206)',
+    summary: 'Download a file the message carries, at the version attached (for those who hold the message; Range answered 206); `size=small|large|lightbox` (or preview|thumb) an image\'s size, WebP, as uploaded until it is made',
     tags,
     auth: 'member',
     responses: {
-      200: { description: 'the bytes (always a download: Content-Disposition attachment, X-Content-Type-Options: nosniff)', otherMediaTypes: ['application/octet-stream'] },
+      200: { description: 'the bytes (a download, Content-Disposition attachment; an image\'s size inline; X-Content-Type-Options: nosniff)', otherMediaTypes: ['application/octet-stream'] },
       206: { description: 'the requested range (Content-Range)', otherMediaTypes: ['application/octet-stream'] },
+      400: 'validation_failed (size: invalid_value)',
       401: 'unauthenticated',
-      404: 'not_found (a message the member does not hold, or a file it does not carry)',
+      404: 'not_found (a message the member does not hold, or a file it does not carry; size: not_an_image)',
       416: 'range_not_satisfiable',
     },
   })
   async attachment(@Member() member: SignedInMember, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { version, name } = await this.reader.attachment(member, id, fileId);
-    await sendFileVersion(this.bytes, req, res, { version, name, disposition: 'attachment' });
+    const size = req.query['size'];
+    // the same read-through rule as the file itself: whoever holds the message reads its sizes
+    await sendFileVersion(this.bytes, req, res, { version: versionAtSize(version, size), name, disposition: size === undefined ? 'attachment' : 'inline' });
   }
 
   @Get('api/v1/unreads/messages')

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { INFRASTRUCTURE, type Infrastructure, type Projector } from '@cn/platform';
+import { INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
 import type { ProjectionFeature } from '../core/projection-feature';
 import type { ProjectionServiceRuntime } from '../projection-runtime';
-import { createMessageMailer, MESSAGE_READ_MODELS_WAIT_MS } from './message-mails';
+import { createMessageMailer, MESSAGE_READ_MODELS_WAIT_MS, type MessageMailer } from './message-mails';
 import { MessageTranslationsController } from './message-translations.controller';
 import { MessagesController } from './messages.controller';
 import { messageBodiesProjection, messageCopiesProjection } from './messages.projection';
@@ -14,7 +14,7 @@ import { bounceListMailOf } from '../membership-settings/bounce-list';
 /** The direct messages' mails, a reactor started beside the read side (it waits for the copies and the sealed bodies). */
 @Injectable()
 export class MessageMails implements OnApplicationBootstrap, OnApplicationShutdown {
-  readonly mailer: Projector;
+  readonly mailer: MessageMailer;
   private running: Promise<void> | null = null;
 
   constructor(@Inject(INFRASTRUCTURE) infra: Infrastructure, @Inject(PROJECTION_RUNTIME) runtime: ProjectionServiceRuntime) {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   extensionOf,
   fileReadAccess,
+  isInlineImage,
   messageAbilities,
   messagingAbilities,
   type MemberLink,
@@ -13,6 +14,7 @@ import {
   type MessagesResponse,
   type MessagingCan,
   type RecipientOptionsResponse,
+  sizedFileUrl,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { CONSISTENCY_GATE, type ConsistencyGate, type DocumentStore, HttpProblem, InjectPort, type PersonalDataCipher, type SignedInMember } from '@cn/platform';
@@ -93,14 +95,19 @@ export class MessagesReader {
 
   /** one message the member holds, with its conversation as they hold it, newest first; 404 for any other */
   async detail(member: SignedInMember, messageId: string): Promise<MessageDetailDto> {
-    const copy = await this.copies.get(messageCopyId(messageId, member.id));
-    if (!copy) throw new HttpProblem(404, 'not_found');
-    const sender = await this.sender(member);
-    const thread = await this.copies.find({ member_id: member.id, conversation_id: copy.conversation_id }, { sort: [['created_position', -1]], limit: CONVERSATION_MAX });
-    const dtos = await this.dtos(thread.some((entry) => entry._id === copy._id) ? thread : [copy, ...thread], sender);
+    const thread = await this.heldThread(member, messageId);
+    const dtos = await this.dtos(thread, await this.sender(member));
     const own = dtos.find((dto) => dto.id === messageId);
     if (!own) throw new HttpProblem(404, 'not_found');
     return { ...own, conversation: dtos };
+  }
+
+  /** the copies of a held message's conversation the member holds, newest first (the message among them); 404 for a message not held */
+  private async heldThread(member: SignedInMember, messageId: string): Promise<MessageCopyDocument[]> {
+    const copy = await this.copies.get(messageCopyId(messageId, member.id));
+    if (!copy) throw new HttpProblem(404, 'not_found');
+    const thread = await this.copies.find({ member_id: member.id, conversation_id: copy.conversation_id }, { sort: [['created_position', -1]], limit: CONVERSATION_MAX });
+    return thread.some((entry) => entry._id === copy._id) ? thread : [copy, ...thread];
   }
 
   /**
@@ -118,12 +125,18 @@ export class MessagesReader {
     return { doc, version, name: attached.name };
   }
 
-  /** the subject and text of one message the member holds (author or recipient, copy not deleted); 404 for any other */
-  async texts(member: SignedInMember, messageId: string): Promise<{ subject: string; content: string }> {
-    const copy = await this.copies.get(messageCopyId(messageId, member.id));
-    const body = copy ? (await this.bodiesOf([copy])).get(messageId) : undefined;
-    if (!copy || !body) throw new HttpProblem(404, 'not_found');
-    return { subject: text(body.subject), content: text(body.content) };
+  /**
+   * The subjects and texts of a held message's conversation as the member holds it (author or recipient,
+   * copy not deleted), newest first, the message among them: what its detail page shows. 404 for any other.
+   */
+  async conversationTexts(member: SignedInMember, messageId: string): Promise<Array<{ id: string; subject: string; content: string }>> {
+    const thread = await this.heldThread(member, messageId);
+    const bodies = await this.bodiesOf(thread);
+    if (!bodies.has(messageId)) throw new HttpProblem(404, 'not_found');
+    return thread.flatMap((copy) => {
+      const body = bodies.get(copy.message_id);
+      return body ? [{ id: copy.message_id, subject: text(body.subject), content: text(body.content) }] : [];
+    });
   }
 
   async recipientOptions(member: SignedInMember, q: string): Promise<RecipientOptionsResponse> {
@@ -186,6 +199,7 @@ export class MessagesReader {
             content_type: version.content_type,
             size: version.size,
             url: `/api/v1/messages/${body._id}/files/${entry.file_id}`,
+            thumbnail_url: isInlineImage(version.content_type) ? sizedFileUrl(`/api/v1/messages/${body._id}/files/${entry.file_id}`, 'small') : null,
             can: { download },
           },
         ];

@@ -15,31 +15,37 @@ export interface ChangeLogger {
 
 /**
  * The projector's onChange: hands each change to the publisher of its collection. Pushing is best effort
- * and never holds the projector up; changes are pushed in the order they were projected.
+ * and never holds the projector up. Each collection's changes are pushed in the order they were projected,
+ * on a queue of their own: a slow push of one read model (a chat list's unread totals) never holds up
+ * another's (the chat message itself).
  */
 export const changeRouter = (hub: RealtimeHub, publishers: readonly ChangePublisher[], logger?: ChangeLogger) => {
   const byCollection = new Map<string, ChangePublisher[]>();
   for (const publisher of publishers) byCollection.set(publisher.collection, [...(byCollection.get(publisher.collection) ?? []), publisher]);
-  let queue: Promise<void> = Promise.resolve();
+  const queues = new Map<string, Promise<void>>();
+  const enqueue = (queue: string, push: () => Promise<void> | undefined, failed: (error: unknown) => void): void => {
+    queues.set(
+      queue,
+      (queues.get(queue) ?? Promise.resolve()).then(push).catch(failed),
+    );
+  };
   const route = (change: DocumentChange): void => {
     const ofCollection = byCollection.get(change.collection);
     if (!ofCollection || hub.connectionCount() === 0) return;
     for (const publisher of ofCollection) {
-      queue = queue
-        .then(() => publisher.publish(change, hub))
-        .catch((error: unknown) => logger?.error({ err: error, collection: change.collection }, 'realtime push failed'));
+      enqueue(change.collection, () => publisher.publish(change, hub), (error) => logger?.error({ err: error, collection: change.collection }, 'realtime push failed'));
     }
   };
-  /** a member's connection state changed: the publishers that show presence push it */
+  /** a member's connection state changed: the publishers that show presence push it (after their collection's pending changes) */
   const presence = (memberId: string): void => {
     for (const publisher of publishers) {
       if (!publisher.presenceChanged) continue;
-      queue = queue
-        .then(() => publisher.presenceChanged?.(memberId, hub))
-        .catch((error: unknown) => logger?.error({ err: error, memberId }, 'realtime presence push failed'));
+      enqueue(publisher.collection, () => publisher.presenceChanged?.(memberId, hub), (error) => logger?.error({ err: error, memberId }, 'realtime presence push failed'));
     }
   };
   /** resolves once every change routed so far was pushed (tests, shutdown) */
-  const flushed = (): Promise<void> => queue;
+  const flushed = async (): Promise<void> => {
+    await Promise.all([...queues.values()]);
+  };
   return { route, presence, flushed };
 };

@@ -4,6 +4,7 @@ import {
   FileMoved,
   FilePublished,
   FileRemoved,
+  FileRestored,
   FileUploadExpired,
   FileRenamed,
   FileUnlocked,
@@ -13,6 +14,7 @@ import {
   FolderDeleted,
   FolderEdited,
   FolderMoved,
+  FolderRestored,
   MemberErased,
   rootFolderScope,
 } from '@cn/contracts';
@@ -52,6 +54,20 @@ export interface UploadSearchDocument extends SearchDocument {
   size: number;
 }
 
+/**
+ * What a removal took out of the search (a removed file, or a deleted folder with everything below it), kept
+ * aside for the batch compensation's `FileRestored`/`FolderRestored`, which put it back as it was.
+ */
+export interface RemovedSearchDocument extends SearchDocument {
+  id: string;
+  /** the file or folder whose removal took it (what its restore names) */
+  removed_with: string;
+  /** its author, so that erasing them blanks the description kept here too ('' for an upload) */
+  author_id: string;
+  document: FileSearchDocument | null;
+  upload: UploadSearchDocument | null;
+}
+
 export const FILES_INDEX_DEFINITION = searchIndexDefinition<FileSearchDocument>('files', {
   searchableAttributes: ['name', 'description'],
   filterableAttributes: ['id', 'kind', 'scope', 'ancestor_ids', 'author_id'],
@@ -59,8 +75,11 @@ export const FILES_INDEX_DEFINITION = searchIndexDefinition<FileSearchDocument>(
 });
 export const UPLOADS_INDEX_DEFINITION = searchIndexDefinition<UploadSearchDocument>('_file_uploads', { searchableAttributes: ['id'], filterableAttributes: ['id'] });
 
+export const REMOVED_FILES_INDEX_DEFINITION = searchIndexDefinition<RemovedSearchDocument>('_files_removed', { searchableAttributes: ['id'], filterableAttributes: ['id', 'removed_with', 'author_id'] });
+
 export type FilesIndex = SearchCollection<FileSearchDocument>;
 export type UploadsIndex = SearchCollection<UploadSearchDocument>;
+export type RemovedFilesIndex = SearchCollection<RemovedSearchDocument>;
 
 const definitions = [
   FolderCreated,
@@ -75,13 +94,15 @@ const definitions = [
   FileLocked,
   FileUnlocked,
   FileRemoved,
+  FileRestored,
+  FolderRestored,
   FileUploadExpired,
   MemberErased,
 ] as const;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-export const filesIndexing = (files: FilesIndex, uploads: UploadsIndex, cipher: PersonalDataCipher): Indexing => {
+export const filesIndexing = (files: FilesIndex, uploads: UploadsIndex, removed: RemovedFilesIndex, cipher: PersonalDataCipher): Indexing => {
   /** the folders above whatever sits in `folderId`, that folder included (a root adds nothing) */
   const pathTo = async (folderId: string): Promise<string[]> => {
     if (rootFolderScope(folderId) !== null) return [];
@@ -96,6 +117,23 @@ export const filesIndexing = (files: FilesIndex, uploads: UploadsIndex, cipher: 
   const change = async (id: string, update: (doc: FileSearchDocument) => FileSearchDocument): Promise<void> => {
     const doc = await findById(files, id);
     if (doc) await files.upsert([update(doc)]);
+  };
+  /** takes documents out of the search, keeping them aside until a restore of `removedWith` (or for good) */
+  const putAside = async (removedWith: string, taken: Array<{ document: FileSearchDocument | null; upload: UploadSearchDocument | null }>): Promise<void> => {
+    const kept = taken.flatMap(({ document, upload }) => {
+      const id = document?.id ?? upload?.id;
+      return id === undefined ? [] : [{ id, removed_with: removedWith, author_id: document?.author_id ?? '', document, upload }];
+    });
+    if (kept.length > 0) await removed.upsert(kept);
+    await files.delete(kept.flatMap((doc) => (doc.document ? [doc.id] : [])));
+    await uploads.delete(kept.flatMap((doc) => (doc.upload ? [doc.id] : [])));
+  };
+  const restore = async (removedWith: string): Promise<void> => {
+    const kept = await allMatching(removed, { removed_with: removedWith });
+    const current = (await Promise.all(kept.map((doc) => findById(removed, doc.id)))).flatMap((doc) => (doc ? [doc] : []));
+    await files.upsert(current.flatMap((doc) => (doc.document ? [doc.document] : [])));
+    await uploads.upsert(current.flatMap((doc) => (doc.upload ? [doc.upload] : [])));
+    await removed.delete(current.map((doc) => doc.id));
   };
   return {
     eventTypes: definitions.map((definition) => definition.type),
@@ -143,10 +181,17 @@ export const filesIndexing = (files: FilesIndex, uploads: UploadsIndex, cipher: 
           return;
         }
         case 'FolderDeleted': {
+          const folder = await findById(files, event.data.folder_id);
           const descendants = await below(event.data.folder_id);
-          await files.delete([event.data.folder_id, ...descendants.map((doc) => doc.id)]);
+          await putAside(
+            event.data.folder_id,
+            [...(folder ? [folder] : []), ...descendants].map((document) => ({ document, upload: null })),
+          );
           return;
         }
+        case 'FolderRestored':
+          await restore(event.data.folder_id);
+          return;
         case 'FileUploaded':
           await uploads.upsert([{ id: event.data.file_id, content_type: event.data.content_type, size: event.data.size }]);
           return;
@@ -191,15 +236,27 @@ export const filesIndexing = (files: FilesIndex, uploads: UploadsIndex, cipher: 
           await change(event.data.file_id, (doc) => ({ ...doc, locked_by: null, locked_until: null }));
           return;
         case 'FileRemoved':
+          await putAside(event.data.file_id, [{ document: await findById(files, event.data.file_id), upload: await findById(uploads, event.data.file_id) }]);
+          return;
+        case 'FileRestored':
+          await restore(event.data.file_id);
+          return;
         case 'FileUploadExpired':
+          // never restored: nothing is kept aside
           await files.delete([event.data.file_id]);
           await uploads.delete([event.data.file_id]);
+          await removed.delete([event.data.file_id]);
           return;
         case 'MemberErased': {
           // descriptions are the author's personal data: blank once their key is gone (names stay, they are the folder's)
           const written = await allMatching(files, { author_id: event.data.member_id });
           const current = (await Promise.all(written.map((doc) => findById(files, doc.id)))).flatMap((doc) => (doc ? [{ ...doc, description: '' }] : []));
           if (current.length > 0) await files.upsert(current);
+          const kept = await allMatching(removed, { author_id: event.data.member_id });
+          const blanked = (await Promise.all(kept.map((doc) => findById(removed, doc.id)))).flatMap((doc) =>
+            doc?.document ? [{ ...doc, document: { ...doc.document, description: '' } }] : [],
+          );
+          if (blanked.length > 0) await removed.upsert(blanked);
           return;
         }
       }

@@ -1,13 +1,14 @@
 import { applyAll, fakeCipher, memoryIndex, recordedEvent } from '../__tests__/memory-index';
-import { fileHitUrl, filesIndexing, type FileSearchDocument, type UploadSearchDocument } from './files-index';
+import { fileHitUrl, filesIndexing, type FileSearchDocument, type RemovedSearchDocument, type UploadSearchDocument } from './files-index';
 
 describe('files search indexing', () => {
   const { cipher, pii } = fakeCipher();
   const setup = async (events: Parameters<typeof applyAll>[1]) => {
     const files = memoryIndex<FileSearchDocument>();
     const uploads = memoryIndex<UploadSearchDocument>();
-    await applyAll(filesIndexing(files.collection, uploads.collection, cipher), events);
-    return { files: files.docs, uploads: uploads.docs };
+    const removed = memoryIndex<RemovedSearchDocument>();
+    await applyAll(filesIndexing(files.collection, uploads.collection, removed.collection, cipher), events);
+    return { files: files.docs, uploads: uploads.docs, removed: removed.docs };
   };
   const folder = (id: string, parent: string, groupId: string | null, name: string) =>
     recordedEvent('FolderCreated', {
@@ -73,5 +74,34 @@ describe('files search indexing', () => {
     expect(files.get('f1')?.description).toBe('');
     const removed = await setup([...tree, recordedEvent('FileRemoved', { file_id: 'x1' })]);
     expect(removed.files.has('x1')).toBe(false);
+  });
+
+  it('finds a file or a folder again when a batch compensation restores it, as it was, with what is below the folder', async () => {
+    const fileBack = await setup([...tree, recordedEvent('FileRemoved', { file_id: 'x1' }), recordedEvent('FileRestored', { file_id: 'x1' })]);
+    expect(fileBack.files.get('x1')).toMatchObject({ kind: 'file', name: 'Cantata.pdf', description: 'the minutes', scope: 'g1', ancestor_ids: ['f1', 'f2'] });
+    expect(fileBack.removed.size).toBe(0);
+    const folderBack = await setup([...tree, recordedEvent('FolderDeleted', { folder_id: 'f1' }), recordedEvent('FolderRestored', { folder_id: 'f1' })]);
+    expect([...folderBack.files.keys()].sort()).toEqual(['f1', 'f2', 'n1', 'x1']);
+    expect(folderBack.files.get('x1')).toMatchObject({ parent_id: 'f2', ancestor_ids: ['f1', 'f2'] });
+    // an upload discarded and restored is an upload again (still not searched)
+    const uploadBack = await setup([...tree, recordedEvent('FileRemoved', { file_id: 'x2' }), recordedEvent('FileRestored', { file_id: 'x2' })]);
+    expect(uploadBack.uploads.has('x2')).toBe(true);
+    expect(uploadBack.files.has('x2')).toBe(false);
+    // a restore names only what its own removal took: the folder's restore leaves a file removed on its own out
+    const separately = await setup([...tree, recordedEvent('FileRemoved', { file_id: 'x1' }), recordedEvent('FolderDeleted', { folder_id: 'f1' }), recordedEvent('FolderRestored', { folder_id: 'f1' })]);
+    expect(separately.files.has('f2')).toBe(true);
+    expect(separately.files.has('x1')).toBe(false);
+  });
+
+  it('keeps no erased author’s description aside, and an expired upload is gone for good', async () => {
+    const { files, removed } = await setup([
+      ...tree,
+      recordedEvent('FileRemoved', { file_id: 'x1' }),
+      recordedEvent('MemberErased', { member_id: 'ann' }),
+      recordedEvent('FileRestored', { file_id: 'x1' }),
+      recordedEvent('FileUploadExpired', { file_id: 'x2', blob_keys: [] }),
+    ]);
+    expect(files.get('x1')).toMatchObject({ name: 'Cantata.pdf', description: '' });
+    expect(removed.size).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MAX_LOCK_PERIOD_DAYS, sanitizeFileName, type PublishFilesRequest } from '@cn/contracts';
+import { FILE_PROFILE_SET, MAX_LOCK_PERIOD_DAYS, sanitizeFileName, type PublishFilesRequest } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
 import { createPrivateBlobStorage, InjectPort, type FileStorage, type KeyStore, type PersonalDataCipher, type PrivateBlobStorage } from '@cn/platform';
 import { FileCommands } from '../file-commands';
@@ -7,6 +7,7 @@ import type { FileState } from '../file.decider';
 
 export type FileChange =
   | { type: 'rename'; name: string; expected_revision?: number }
+  | { type: 'profile'; values: Record<string, string>; expected_revision?: number }
   | { type: 'move'; target_folder_id: string; expected_revision?: number }
   | { type: 'remove' }
   | { type: 'lock'; locked_until: string | null }
@@ -16,6 +17,7 @@ export type FileChange =
 
 const NAMES: Record<FileChange['type'], string> = {
   rename: 'RenameFile',
+  profile: 'ChangeFileProfile',
   move: 'MoveFile',
   remove: 'RemoveFile',
   lock: 'LockFile',
@@ -56,6 +58,11 @@ export class ChangeFileHandler implements ICommandHandler<ChangeFileCommand> {
     switch (change.type) {
       case 'rename':
         return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'RenameFile', name: sanitizeFileName(change.name), ...timed }, change.expected_revision)).position };
+      case 'profile': {
+        // a file nobody may see has no profile to read: the decider answers 404 before the profile is looked at
+        const profile = state.scope ? await this.files.profileInput(FILE_PROFILE_SET, state.scope, change.values, await this.files.settings()) : { values: change.values, properties: [], enabled: false };
+        return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'ChangeFileProfile', profile, ...timed }, change.expected_revision)).position };
+      }
       case 'move': {
         const target = await this.files.folderRef(change.target_folder_id, context, 'target_folder_id');
         return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'MoveFile', target, ...timed }, change.expected_revision)).position };
@@ -132,6 +139,7 @@ export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand>
       if (state.state === 'removed') throw new DomainError('upload_removed', 'refused', `files.${index}.id`);
       if (state.state === 'published' && state.folder_id !== folderId) throw new DomainError('already_published', 'conflict', `files.${index}.id`);
     });
+    const profile = await this.files.profileInput(FILE_PROFILE_SET, scope, payload.file_profile, settings);
     let position = 0;
     for (const [index, state] of states.entries()) {
       if (state.state === 'published') continue;
@@ -145,6 +153,7 @@ export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand>
         context,
         now: this.clock().toISOString(),
         unsealed_blob_key: await this.unsealed(state),
+        profile,
       });
       position = Math.max(position, handled.position);
     }

@@ -8,6 +8,7 @@ import {
   publishedAnswerSchema,
   publishFilesRequestSchema,
   renameFileRequestSchema,
+  changeFileProfileRequestSchema,
   type CommandAccepted,
   type PublishFilesRequest,
 } from '@cn/contracts';
@@ -42,7 +43,7 @@ export class ChangeFileController {
     body: publishFilesRequestSchema,
     responses: {
       200: commandAnswer('accepted, { position, file_ids }', publishedAnswerSchema),
-      400: 'validation_failed (files: required; folder_ids: required, too_many; description: too_long; files: file_type_not_accepted)',
+      400: 'validation_failed (files: required; folder_ids: required, too_many; description: too_long; files: file_type_not_accepted; file_profile: profiles_disabled; file_profile.{name}: unknown_property, required, too_long, invalid_date, invalid_value)',
       ...refusals,
       409: 'already_published (in another folder), concurrency_conflict',
       422: 'upload_removed',
@@ -66,6 +67,25 @@ export class ChangeFileController {
   })
   rename(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() body: z.output<typeof renameFileRequestSchema>, @Res({ passthrough: true }) res: Response) {
     return this.change(issuer, id, { type: 'rename', name: body.name, expected_revision: body.expected_revision }, res);
+  }
+
+  @Put(':id/profile')
+  @HttpCode(200)
+  @Endpoint({
+    summary: 'Replace a file\'s profile values (only while the network\'s file profiles are on; expected_revision guards against overwriting a newer change)',
+    tags,
+    auth: 'member',
+    command: fileCommandName('profile'),
+    body: changeFileProfileRequestSchema,
+    responses: {
+      200: accepted,
+      400: 'validation_failed (file_profile: profiles_disabled; file_profile.{name}: unknown_property, required, too_long, invalid_date, invalid_value)',
+      ...refusals,
+      409: 'file_locked, concurrency_conflict',
+    },
+  })
+  changeProfile(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() body: z.output<typeof changeFileProfileRequestSchema>, @Res({ passthrough: true }) res: Response) {
+    return this.change(issuer, id, { type: 'profile', values: body.file_profile, expected_revision: body.expected_revision }, res);
   }
 
   @Put(':id/move')

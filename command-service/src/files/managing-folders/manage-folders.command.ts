@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { z } from 'zod';
-import type { createFolderRequestSchema, editFolderRequestSchema, moveRequestSchema } from '@cn/contracts';
+import { FOLDER_PROFILE_SET, type createFolderRequestSchema, type editFolderRequestSchema, type moveRequestSchema } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
 import { InjectPort, type PersonalDataCipher } from '@cn/platform';
 import { FileCommands } from '../file-commands';
@@ -41,7 +41,8 @@ export class ManageFolderHandler implements ICommandHandler<ManageFolderCommand>
       const parent = await this.files.folderRef(payload.request.parent_folder_id, context, 'parent_folder_id');
       const folderId = randomUUID();
       const description = await this.cipher.encrypt(context.viewer.member_id, payload.request.description);
-      const handled = await this.files.runFolder(CREATE_FOLDER, folderId, issuer, { type: 'CreateFolder', folder_id: folderId, parent, name: payload.request.name, description, context });
+      const profile = await this.files.profileInput(FOLDER_PROFILE_SET, scope, payload.request.folder_profile, await this.files.settings());
+      const handled = await this.files.runFolder(CREATE_FOLDER, folderId, issuer, { type: 'CreateFolder', folder_id: folderId, parent, name: payload.request.name, description, context, profile });
       return { id: folderId, position: handled.position };
     }
     const state = await this.files.folderState(payload.folder_id);
@@ -50,7 +51,9 @@ export class ManageFolderHandler implements ICommandHandler<ManageFolderCommand>
     switch (payload.type) {
       case 'edit': {
         const description = await this.cipher.encrypt(context.viewer.member_id, payload.request.description);
-        const handled = await this.files.runFolder(EDIT_FOLDER, payload.folder_id, issuer, { type: 'EditFolder', name: payload.request.name, description, context }, payload.request.expected_revision);
+        const values = payload.request.folder_profile;
+        const profile = values === undefined ? undefined : await this.files.profileInput(FOLDER_PROFILE_SET, state.scope, values, await this.files.settings());
+        const handled = await this.files.runFolder(EDIT_FOLDER, payload.folder_id, issuer, { type: 'EditFolder', name: payload.request.name, description, context, profile }, payload.request.expected_revision);
         return { id: payload.folder_id, position: handled.position };
       }
       case 'move': {

@@ -26,7 +26,7 @@ export class ManageFoldersController {
     auth: 'member',
     command: CREATE_FOLDER,
     body: createFolderRequestSchema,
-    responses: { 201: commandAnswer('created, { id, position }', createdAnswerSchema), 400: 'validation_failed (name: required, too_long, invalid_name; description: too_long)', ...refusals },
+    responses: { 201: commandAnswer('created, { id, position }', createdAnswerSchema), 400: 'validation_failed (name: required, too_long, invalid_name; description: too_long; folder_profile: profiles_disabled; folder_profile.{name}: unknown_property, required, too_long, invalid_date, invalid_value)', ...refusals },
   })
   async create(@Issuer() issuer: CommandContext, @Payload() request: z.output<typeof createFolderRequestSchema>, @Res({ passthrough: true }) res: Response) {
     const answer = await this.commands.execute(new ManageFolderCommand(issuer, { type: 'create', request }));
@@ -42,7 +42,7 @@ export class ManageFoldersController {
     auth: 'member',
     command: EDIT_FOLDER,
     body: editFolderRequestSchema,
-    responses: { 200: commandAnswer('accepted, { position }'), 400: 'validation_failed (name: required, too_long, invalid_name)', ...refusals, 409: 'concurrency_conflict' },
+    responses: { 200: commandAnswer('accepted, { position }'), 400: 'validation_failed (name: required, too_long, invalid_name; folder_profile: as for a new folder)', ...refusals, 409: 'concurrency_conflict' },
   })
   async edit(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() request: z.output<typeof editFolderRequestSchema>, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
     const { position } = await this.commands.execute(new ManageFolderCommand(issuer, { type: 'edit', folder_id: id, request }));

@@ -1,0 +1,48 @@
+/** @jest-environment jsdom */
+import '../appointments/jsdom-text-encoding.cjs';
+import type { ActivitiesResponse, ResolvedWidgetBarResponse } from '@cn/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import { fakeServer, renderPage } from '../testing/render';
+import { ActivityStreamPage } from './ActivityStreamPage';
+import { readStartPage } from './start-page-reads';
+
+const STREAM = '/api/v1/activitystreams/all/activities';
+const BAR = '/widgetbars/as-dashboard';
+
+const allStream = (): ActivitiesResponse => ({ stream: null, activities: [], latest_position: 0, unread_count: 0, next_before: null, can: { post: false, subscribe: false } });
+const dashboard = (): ResolvedWidgetBarResponse => ({
+  scope: 'network',
+  slug: 'dashboard',
+  widgets: [{ index: 0, type: 'text', headline: '', data: { kind: 'markdown', markdown: 'Welcome **home**' } }],
+});
+
+const startServer = () => fakeServer({ [`GET ${STREAM}`]: { status: 200, body: allStream() }, [`GET ${BAR}`]: { status: 200, body: dashboard() } });
+
+describe("the start page's reads ahead (main.tsx asks for them beside the code)", () => {
+  it("are the very requests the page makes: it shows their answers without asking the server again, and reads anew after a push", async () => {
+    const server = startServer();
+    server.api.readAhead(() => readStartPage(server.api));
+    expect(server.calls.map((call) => `${call.method} ${call.url}`)).toEqual([`GET ${STREAM}`, `GET ${BAR}`]);
+
+    const { channel } = renderPage(<ActivityStreamPage />, { url: '/activitystreams', path: '/activitystreams', api: server.api });
+    await screen.findByText('Nothing has happened here yet.');
+    expect((await screen.findByTestId('widget-text')).querySelector('strong')?.textContent).toBe('home');
+    expect(server.callsTo('GET', STREAM)).toHaveLength(1);
+    expect(server.callsTo('GET', BAR)).toHaveLength(1);
+
+    // an answer read ahead is handed out once: a pushed change reads the stream from the server again
+    act(() => channel.push({ collection: 'activities', id: 'all', doc: { position: 3 } }));
+    await waitFor(() => expect(server.callsTo('GET', STREAM)).toHaveLength(2));
+  });
+
+  it('are dropped once the session is known: a page opened later reads its own, current answer', async () => {
+    const server = startServer();
+    // read ahead for the start page, but the member opened another page that does not take them
+    server.api.readAhead(() => readStartPage(server.api));
+    renderPage(<p data-testid="elsewhere" />, { url: '/somewhere', api: server.api });
+    await screen.findByTestId('elsewhere');
+
+    await server.api.request('GET', STREAM);
+    expect(server.callsTo('GET', STREAM)).toHaveLength(2);
+  });
+});
