@@ -89,6 +89,13 @@ describe('sqlite document store: a collection in a table of its own', () => {
     await audit.ensureIndex(['type', 'position']);
     expect(await audit.get('e3')).toEqual({ _id: 'e3', position: 3, type: 'A', who: null, data: { n: 2 } });
     expect((await audit.find({ type: 'B' }, { sort: [['position', -1]], limit: 2 })).map((doc) => doc.position)).toEqual([298, 295]);
+    // a write that says `created` is a plain insert: an id already there is refused, not overwritten. (Matched by
+    // its code: better-sqlite3's error class comes from the first spec file of the worker that loaded it, so
+    // `toThrow` does not see an Error of this file's realm when other specs ran before.)
+    await expect(store.writeAll([{ collection: 'audit_v2', changes: [{ id: 'e1', doc: { _id: 'e1', position: 1 }, created: true }] }])).rejects.toHaveProperty(
+      'code',
+      'SQLITE_CONSTRAINT_UNIQUE',
+    );
     await store.close();
 
     const inspect = new Database(path, { readonly: true });
