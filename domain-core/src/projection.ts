@@ -36,6 +36,12 @@ export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
    */
   indexes?: ReadonlyArray<readonly string[]>;
   /**
+   * Top-level fields the store may keep in columns of the read model's own table (the document store's
+   * `CollectionOptions.columns`): for a read model as large as the log (the audit), whose queries filter
+   * and sort by these. Changing them changes the collection's layout: raise `version`.
+   */
+  columns?: readonly string[];
+  /**
    * Each document is made whole by the one event that creates it (`evolve(null, event)`) and no later
    * event changes it (a chat message): on a partitioned bus the realtime follower may then pass the
    * change on as soon as the event arrives, before the projector holding its partition has written it.

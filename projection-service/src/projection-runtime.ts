@@ -58,8 +58,8 @@ export const createProjectionRuntime = (
   // turn is written; on Kafka only the bus has the events, so its offsets follow the written documents
   const acknowledgeBeforeWrite = infra.config.kafkaBrokers === undefined;
   // both projectors catch up side by side (a start, a rebuild) through one reader: each batch of the log is
-  // read, parsed and checked once for both
-  const catchUpSource = sharedReader(infra.eventStore);
+  // read, parsed and checked once for both, and let go once both had it
+  const catchUpSource = sharedReader(infra.eventStore, 2);
   const readModels = createDocumentProjector({
     name: PROJECTOR_NAME,
     projections: readModelProjections(features),

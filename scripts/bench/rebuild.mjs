@@ -3,10 +3,11 @@
 // log, alternated several times in one run (a shared machine: compare the ratio, not the rates). The log is
 // seeded once (the standalone server's demo seed) and grown offline as `npm run bench` grows it; it is kept
 // in BENCH_REBUILD_DIR (default a temp folder) so that a later run measures the same log.
+// BENCH_REBUILD_PORT chooses the seeding server's port (default: one the system hands out).
 // BENCH_REBUILD_PROFILE=1 runs each rebuild under `node --cpu-prof` (profiles in the data folder's parent).
 // BENCH_REBUILD_BASELINE=<folder> also runs that folder's projection-service/dist/rebuild.js (an earlier build
 // with its own node_modules/@cn) in each repetition, so that before and after share the machine's moment.
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,7 +31,8 @@ const seeded = async () => {
   if (existsSync(join(dataDir, 'events.sqlite'))) return;
   mkdirSync(dataDir, { recursive: true });
   progress(`seeding ${dataDir}`);
-  const server = await startServer({ root, dataDir, port: await freePort(), env, readyTimeoutMs: 120_000 });
+  const port = process.env.BENCH_REBUILD_PORT ? Number(process.env.BENCH_REBUILD_PORT) : await freePort();
+  const server = await startServer({ root, dataDir, port, env, readyTimeoutMs: 120_000 });
   await server.stop(60_000);
 };
 
@@ -51,6 +53,7 @@ const readAllRate = async () => {
   const source = platform.createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
   let count = 0;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   for (let after = 0; ; ) {
     const batch = await source.readAll({ after, limit: 500 });
     if (batch.length === 0) break;
@@ -58,8 +61,19 @@ const readAllRate = async () => {
     after = batch[batch.length - 1].position;
   }
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   await source.close();
-  return { count, per_s: perSecond(count, ms) };
+  return { count, per_s: perSecond(count, ms), cpu_per_s: perSecond(count, (cpu.user + cpu.system) / 1000) };
+};
+
+/** user + system CPU time of a running process, in ms (Linux: /proc/<pid>/stat, clock ticks of 10 ms) */
+const cpuMsOf = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 };
 
 const rebuild = (profile, base = root) =>
@@ -68,7 +82,14 @@ const rebuild = (profile, base = root) =>
     const started = performance.now();
     let out = '';
     const child = spawn(process.execPath, args, { cwd: base, env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk) => (out += chunk));
+    // the CPU time the process (every thread) used between the replay's two log lines, read as they arrive
+    const cpu = {};
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const text = String(chunk);
+      if (text.includes('"msg":"rebuilding the read models"')) cpu.start ??= cpuMsOf(child.pid);
+      if (text.includes('"msg":"read models rebuilt"')) cpu.end ??= cpuMsOf(child.pid);
+    });
     child.stderr.on('data', (chunk) => (out += chunk));
     child.once('exit', (code) => {
       const ms = performance.now() - started;
@@ -84,7 +105,8 @@ const rebuild = (profile, base = root) =>
         }),
       );
       const replayMs = times['read models rebuilt'] - times['rebuilding the read models'];
-      resolve({ process_ms: round(ms, 0), replay_ms: Number.isFinite(replayMs) ? replayMs : null });
+      const replayCpuMs = cpu.start !== undefined && cpu.end !== undefined ? cpu.end - cpu.start : null;
+      resolve({ process_ms: round(ms, 0), replay_ms: Number.isFinite(replayMs) ? replayMs : null, replay_cpu_ms: replayCpuMs });
     });
   });
 
@@ -102,17 +124,22 @@ for (let i = 0; i < repetitions; i += 1) {
   if (baseline) {
     const old = await rebuild(false, baseline);
     const oldReplay = perSecond(before.count, old.replay_ms);
-    baselineRows.push({ readAll: before.per_s, replay: oldReplay, withStart: perSecond(before.count, old.process_ms) });
-    progress(`#${i + 1} baseline: rebuild ${oldReplay} events/s replay (${round(oldReplay / before.per_s, 3)} of readAll)`);
+    const oldCpu = old.replay_cpu_ms ? perSecond(before.count, old.replay_cpu_ms) : null;
+    baselineRows.push({ readAll: before.per_s, replay: oldReplay, withStart: perSecond(before.count, old.process_ms), cpu: oldCpu, readAllCpu: before.cpu_per_s });
+    progress(
+      `#${i + 1} baseline: rebuild ${oldReplay} events/s replay (${round(oldReplay / before.per_s, 3)} of readAll); on CPU time ${oldCpu} events/s (${round(oldCpu / before.cpu_per_s, 3)} of readAll's)`,
+    );
   }
   const built = await rebuild(process.env.BENCH_REBUILD_PROFILE === '1');
   const after = await readAllRate();
   const readAll = (before.per_s + after.per_s) / 2;
   const replay = built.replay_ms === null ? null : perSecond(before.count, built.replay_ms);
   const withStart = perSecond(before.count, built.process_ms);
-  rows.push({ readAll, replay, withStart });
+  const readAllCpu = (before.cpu_per_s + after.cpu_per_s) / 2;
+  const cpu = built.replay_cpu_ms ? perSecond(before.count, built.replay_cpu_ms) : null;
+  rows.push({ readAll, replay, withStart, cpu, readAllCpu });
   progress(
-    `#${i + 1}: readAll ${round(readAll, 0)} events/s; rebuild ${replay} events/s replay (${round(replay / readAll, 3)} of readAll), ${withStart} with process start (${round(withStart / readAll, 3)})`,
+    `#${i + 1}: readAll ${round(readAll, 0)} events/s; rebuild ${replay} events/s replay (${round(replay / readAll, 3)} of readAll), ${withStart} with process start (${round(withStart / readAll, 3)}); on CPU time readAll ${round(readAllCpu, 0)} events/s, rebuild ${cpu} events/s (${round(cpu / readAllCpu, 3)})`,
   );
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -124,11 +151,18 @@ const summary = {
   rebuild_replay_per_s: median(rows.map((row) => row.replay)),
   replay_ratio: round(median(rows.map((row) => row.replay / row.readAll)), 3),
   with_start_ratio: round(median(rows.map((row) => row.withStart / row.readAll)), 3),
+  // the same on CPU time (the rebuild process's every thread, readAll's own): a loaded machine inflates
+  // wall times unevenly between a short readAll and a long rebuild
+  replay_cpu_ratio: round(median(rows.map((row) => row.cpu / row.readAllCpu)), 3),
   ...(baseline
     ? {
         baseline_replay_per_s: median(baselineRows.map((row) => row.replay)),
         baseline_replay_ratio: round(median(baselineRows.map((row) => row.replay / row.readAll)), 3),
         baseline_with_start_ratio: round(median(baselineRows.map((row) => row.withStart / row.readAll)), 3),
+        baseline_replay_cpu_ratio: round(median(baselineRows.map((row) => row.cpu / row.readAllCpu)), 3),
+        // new / old replay rate within each repetition (the same moment of the machine)
+        paired_speedups: rows.map((row, i) => round(row.replay / baselineRows[i].replay, 2)),
+        paired_cpu_speedups: rows.map((row, i) => round(row.cpu / baselineRows[i].cpu, 2)),
       }
     : {}),
 };

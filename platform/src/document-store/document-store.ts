@@ -78,6 +78,11 @@ export interface DocumentWrite {
   id: string;
   doc: Document | null;
   ifVersion?: number;
+  /**
+   * the writer knows no document with this id is stored (a replay into an emptied collection writing a
+   * document for the first time): the store may insert without looking for one
+   */
+  created?: boolean;
 }
 
 /** the changes of one collection in a `writeAll` */
@@ -100,8 +105,23 @@ export class DocumentConflictError extends Error {
 /** the `_version` a conditional write compares (a document written without one counts as 0) */
 export const versionOf = (doc: Document | null | undefined): number => (doc && typeof doc['_version'] === 'number' ? doc['_version'] : 0);
 
+/** How a collection is kept, where the store offers a choice. */
+export interface CollectionOptions {
+  /**
+   * Top-level fields a store may keep in columns of the collection's own table (SQLite), so that filters,
+   * sorting and indexes on them read plain values instead of taking each document's JSON apart, and a
+   * collection refilled from scratch is dropped rather than deleted row by row. Strings and numbers go into
+   * the column; other values (null, booleans, objects) are kept with the rest of the document and still
+   * answer filters, but sort as missing. The first opening with columns fixes them for the collection's
+   * lifetime (the store remembers them: a later opening without options finds them); other columns for
+   * the same collection are refused: a projection that changes them raises its version (a new collection).
+   * A store without tables (MongoDB) ignores this.
+   */
+  columns?: readonly string[];
+}
+
 export interface DocumentStore {
-  collection<T extends Document = Document>(name: string): DocumentCollection<T>;
+  collection<T extends Document = Document>(name: string, options?: CollectionOptions): DocumentCollection<T>;
   /**
    * The changes of several collections at once, in the order given: in one transaction where the store has
    * them (a projector's documents and its checkpoints commit together), else collection after collection.

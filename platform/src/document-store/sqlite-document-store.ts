@@ -2,6 +2,7 @@ import Database, { type Statement } from 'better-sqlite3';
 import { createLruCache } from '@cn/domain';
 import { privateFile } from '@cn/platform/files';
 import type {
+  CollectionOptions,
   CollectionWrites,
   Document,
   DocumentCollection,
@@ -51,20 +52,56 @@ const isCondition = (value: unknown): value is FieldCondition =>
   Object.keys(value).every((key) => key.startsWith('$'));
 
 /**
+ * How SQL reaches a field: `value` is its scalar value (NULL when missing or not a scalar), `type` its JSON
+ * type name as json_type answers it (NULL when missing), `json` the arguments that open it for json_each. A
+ * field inside the JSON text is `json_extract(<column>, '$.path')`, written the same way as in the
+ * collection's expression indexes (ensureIndex) so that the planner matches them; a field kept in a column
+ * of its own is that column, its type taken from the rest of the document when the column holds no value.
+ */
+interface FieldSql {
+  value: string;
+  type: string;
+  json: string;
+  /** true when the field is missing or null (kept index-friendly for a JSON field) */
+  missingOrNull: string;
+}
+
+const inJson = (column: string, field: string): FieldSql => {
+  const path = jsonPath(field);
+  return { value: `json_extract(${column}, ${path})`, type: `json_type(${column}, ${path})`, json: `${column}, ${path}`, missingOrNull: `json_extract(${column}, ${path}) IS NULL` };
+};
+
+/** a column field: strings and numbers in the column, anything else (null, booleans, objects) in `rest` */
+const inColumn = (column: string): FieldSql => {
+  const path = jsonPath(column);
+  return {
+    value: `"${column}"`,
+    type: `COALESCE(NULLIF(typeof("${column}"), 'null'), json_type(rest, ${path}))`,
+    json: `rest, ${path}`,
+    missingOrNull: `("${column}" IS NULL AND json_extract(rest, ${path}) IS NULL)`,
+  };
+};
+
+type FieldOf = (field: string) => FieldSql;
+
+/** the id of a collection in a table of its own: its `id` column (never missing, always text) */
+const ID_FIELD: FieldSql = { value: 'id', type: `'text'`, json: `json_quote(id)`, missingOrNull: '0' };
+
+/**
  * MongoDB semantics, so that both adapters answer alike: equality is strict on the JSON type
  * (true is not 1, '1' is not 1), `null` matches a missing field, `$ne`/`$nin` match missing fields,
  * range operators only compare values of the operand's type.
  */
-const equals = (path: string, value: Scalar): Sql => {
-  if (value === null) return { text: `json_extract(doc, ${path}) IS NULL`, params: [] };
-  if (typeof value === 'boolean') return { text: `json_type(doc, ${path}) IS '${value ? 'true' : 'false'}'`, params: [] };
+const equals = (at: FieldSql, value: Scalar): Sql => {
+  if (value === null) return { text: at.missingOrNull, params: [] };
+  if (typeof value === 'boolean') return { text: `${at.type} IS '${value ? 'true' : 'false'}'`, params: [] };
   if (typeof value === 'number') {
     return {
-      text: `(json_type(doc, ${path}) IN ('integer', 'real') AND json_extract(doc, ${path}) = ?)`,
+      text: `(${at.type} IN ('integer', 'real') AND ${at.value} = ?)`,
       params: [value],
     };
   }
-  return { text: `(json_type(doc, ${path}) IS 'text' AND json_extract(doc, ${path}) = ?)`, params: [value] };
+  return { text: `(${at.type} IS 'text' AND ${at.value} = ?)`, params: [value] };
 };
 
 const not = (sql: Sql): Sql => ({ text: `NOT COALESCE(${sql.text}, 0)`, params: sql.params });
@@ -79,12 +116,12 @@ const allOf = (sqls: Sql[]): Sql =>
     ? { text: '1', params: [] }
     : { text: `(${sqls.map((sql) => sql.text).join(' AND ')})`, params: sqls.flatMap((sql) => sql.params) };
 
-const compare = (path: string, operator: '>' | '>=' | '<' | '<=', value: string | number): Sql => ({
-  text: `(json_type(doc, ${path}) ${typeof value === 'number' ? `IN ('integer', 'real')` : `IS 'text'`} AND json_extract(doc, ${path}) ${operator} ?)`,
+const compare = (at: FieldSql, operator: '>' | '>=' | '<' | '<=', value: string | number): Sql => ({
+  text: `(${at.type} ${typeof value === 'number' ? `IN ('integer', 'real')` : `IS 'text'`} AND ${at.value} ${operator} ?)`,
   params: [value],
 });
 
-const contains = (path: string, value: Scalar): Sql => {
+const contains = (at: FieldSql, value: Scalar): Sql => {
   const element =
     value === null
       ? { text: `type = 'null'`, params: [] }
@@ -95,50 +132,50 @@ const contains = (path: string, value: Scalar): Sql => {
             params: [value],
           };
   return {
-    text: `(json_type(doc, ${path}) IS 'array' AND EXISTS (SELECT 1 FROM json_each(doc, ${path}) WHERE ${element.text}))`,
+    text: `(${at.type} IS 'array' AND EXISTS (SELECT 1 FROM json_each(${at.json}) WHERE ${element.text}))`,
     params: [...element.params],
   };
 };
 
-const condition = (path: string, cond: FieldCondition): Sql => {
+const condition = (at: FieldSql, cond: FieldCondition): Sql => {
   const parts: Sql[] = [];
   for (const [operator, operand] of Object.entries(cond) as [keyof FieldCondition, unknown][]) {
     if (operand === undefined) continue;
     if (!OPERATORS.has(operator)) throw new Error(`unsupported operator: ${operator}`);
     switch (operator) {
       case '$eq':
-        parts.push(equals(path, operand as Scalar));
+        parts.push(equals(at, operand as Scalar));
         break;
       case '$ne':
-        parts.push(not(equals(path, operand as Scalar)));
+        parts.push(not(equals(at, operand as Scalar)));
         break;
       case '$in':
-        parts.push(anyOf((operand as Scalar[]).map((value) => equals(path, value)), '0'));
+        parts.push(anyOf((operand as Scalar[]).map((value) => equals(at, value)), '0'));
         break;
       case '$nin':
-        parts.push(not(anyOf((operand as Scalar[]).map((value) => equals(path, value)), '0')));
+        parts.push(not(anyOf((operand as Scalar[]).map((value) => equals(at, value)), '0')));
         break;
       case '$gt':
-        parts.push(compare(path, '>', operand as string | number));
+        parts.push(compare(at, '>', operand as string | number));
         break;
       case '$gte':
-        parts.push(compare(path, '>=', operand as string | number));
+        parts.push(compare(at, '>=', operand as string | number));
         break;
       case '$lt':
-        parts.push(compare(path, '<', operand as string | number));
+        parts.push(compare(at, '<', operand as string | number));
         break;
       case '$lte':
-        parts.push(compare(path, '<=', operand as string | number));
+        parts.push(compare(at, '<=', operand as string | number));
         break;
       case '$exists':
-        parts.push({ text: `json_type(doc, ${path}) IS ${operand ? 'NOT NULL' : 'NULL'}`, params: [] });
+        parts.push({ text: `${at.type} IS ${operand ? 'NOT NULL' : 'NULL'}`, params: [] });
         break;
       case '$contains':
-        parts.push(contains(path, operand as Scalar));
+        parts.push(contains(at, operand as Scalar));
         break;
       case '$like':
         parts.push({
-          text: `(json_type(doc, ${path}) IS 'text' AND cn_icontains(json_extract(doc, ${path}), ?))`,
+          text: `(${at.type} IS 'text' AND cn_icontains(${at.value}, ?))`,
           params: [operand as string],
         });
         break;
@@ -147,32 +184,63 @@ const condition = (path: string, cond: FieldCondition): Sql => {
   return allOf(parts);
 };
 
-const filterToSql = (filter: Filter = {}): Sql => {
+const filterToSql = (filter: Filter, fieldOf: FieldOf): Sql => {
   const parts: Sql[] = [];
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined) continue;
     if (field === '$and' || field === '$or') {
-      const subFilters = (value as Filter[]).map(filterToSql);
+      const subFilters = (value as Filter[]).map((sub) => filterToSql(sub, fieldOf));
       parts.push(field === '$and' ? allOf(subFilters) : anyOf(subFilters, '0'));
       continue;
     }
-    const path = jsonPath(field);
-    if (isCondition(value)) parts.push(condition(path, value));
-    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) parts.push(equals(path, value as Scalar));
+    const at = fieldOf(field);
+    if (isCondition(value)) parts.push(condition(at, value));
+    else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) parts.push(equals(at, value as Scalar));
     else throw new Error(`unsupported filter value for ${field}`);
   }
   return allOf(parts);
 };
 
 /** Ties go by insertion, in the direction of the last key: an index on the sort fields then serves the order whole. */
-const orderBy = (sort: FindOptions['sort']): Sql => {
+const orderBy = (sort: FindOptions['sort'], fieldOf: FieldOf): Sql => {
   if (!sort || sort.length === 0) return { text: 'ORDER BY rowid', params: [] };
   const last = sort[sort.length - 1][1] === -1 ? 'DESC' : 'ASC';
   return {
-    text: `ORDER BY ${sort.map(([field, direction]) => `json_extract(doc, ${jsonPath(field)}) ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ')}, rowid ${last}`,
+    text: `ORDER BY ${sort.map(([field, direction]) => `${fieldOf(field).value} ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ')}, rowid ${last}`,
     params: [],
   };
 };
+
+/** a column's name goes into SQL text (double-quoted): plain identifiers only, never the id */
+const SAFE_COLUMN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+type Row = Record<string, unknown>;
+
+/**
+ * How a collection's documents are kept: as JSON in the shared `documents` table (most read models), or in
+ * a table of the collection's own with some fields in columns (`CollectionOptions.columns`): everything a
+ * collection does is written against this.
+ */
+interface Layout {
+  /** `FROM ... WHERE <scope>`: the rows of this collection */
+  from: string;
+  scope: string;
+  /** what a select reads to make a document of a row */
+  select: string;
+  fieldOf: FieldOf;
+  parse(row: Row): Document;
+  getRow(id: string): Row | undefined;
+  /** writes a document; `created`: the writer knows there is none with its id (no conflict to look for) */
+  put(id: string, doc: Document, created: boolean): void;
+  remove(id: string): void;
+  clear(): void;
+  replaceWith(source: string): void;
+  ensureIndex(fields: readonly string[]): void;
+}
+
+const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+const fieldsNameOf = (fields: readonly string[]): string => fields.map((field) => field.replace(/\./g, '_')).join('__');
 
 export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): DocumentStore => {
   const db = new Database(privateFile(options.path));
@@ -187,6 +255,10 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       doc TEXT NOT NULL,
       PRIMARY KEY (collection, id)
     );
+    CREATE TABLE IF NOT EXISTS collection_columns (
+      collection TEXT PRIMARY KEY,
+      columns TEXT NOT NULL
+    );
   `);
   db.function('cn_icontains', { deterministic: true }, (haystack: unknown, needle: unknown) =>
     typeof haystack === 'string' && typeof needle === 'string'
@@ -194,62 +266,256 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       : 0,
   );
 
-  const selectOne = db.prepare<[string, string], { doc: string }>('SELECT doc FROM documents WHERE collection = ? AND id = ?');
-  const upsertOne = db.prepare<[string, string, string]>(
-    `INSERT INTO documents (collection, id, doc) VALUES (?, ?, ?)
-     ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`,
-  );
-  const deleteOne = db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?');
-  const deleteAll = db.prepare<[string]>('DELETE FROM documents WHERE collection = ?');
-  const moveAll = db.prepare<[string, string]>('UPDATE documents SET collection = ? WHERE collection = ?');
-  const writeChanges = (name: string, changes: readonly DocumentWrite[]): void => {
-    for (const { id, doc, ifVersion } of changes) {
-      if (ifVersion !== undefined) {
-        const stored = selectOne.get(name, id);
-        // throwing inside the transaction rolls the whole writeAll back
-        if (versionOf(stored ? (JSON.parse(stored.doc) as Document) : null) !== ifVersion) throw new DocumentConflictError(name, id);
-      }
-      if (doc === null) deleteOne.run(name, id);
-      else upsertOne.run(name, id, JSON.stringify(doc));
-    }
-  };
-  const writeBatch = db.transaction(writeChanges);
-
   /** the statements of find, count and deleteMany, by their SQL text (the shapes a service asks are few) */
   const statements = createLruCache<Statement<Param[], unknown>>(STATEMENT_CACHE_LIMIT);
-  const statement = <Row>(sql: string): Statement<Param[], Row> => {
+  const statement = <R = Row>(sql: string): Statement<Param[], R> => {
     let prepared = statements.get(sql);
     if (!prepared) {
       prepared = db.prepare<Param[], unknown>(sql);
       statements.set(sql, prepared);
     }
-    return prepared as Statement<Param[], Row>;
+    return prepared as Statement<Param[], R>;
   };
+  /** `<collection>:<fields>` of the indexes this process made sure of */
   const indexed = new Set<string>();
+  const forgetIndexes = (name: string): void => {
+    for (const key of [...indexed]) if (key.startsWith(`${name}:`)) indexed.delete(key);
+  };
+  const indexesOn = (table: string): Array<{ name: string; sql: string | null }> =>
+    db.prepare<[string], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(table);
 
-  const collection = <T extends Document = Document>(name: string): DocumentCollection<T> => {
-    const parse = (row: { doc: string }): T => JSON.parse(row.doc) as T;
+  // ---- JSON documents in the shared table ----
+  const selectDoc = db.prepare<[string, string], Row>('SELECT doc FROM documents WHERE collection = ? AND id = ?');
+  const upsertDoc = db.prepare<[string, string, string]>(
+    `INSERT INTO documents (collection, id, doc) VALUES (?, ?, ?)
+     ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`,
+  );
+  const insertDoc = db.prepare<[string, string, string]>('INSERT INTO documents (collection, id, doc) VALUES (?, ?, ?)');
+  const deleteDoc = db.prepare<[string, string]>('DELETE FROM documents WHERE collection = ? AND id = ?');
+  const deleteDocs = db.prepare<[string]>('DELETE FROM documents WHERE collection = ?');
+  const moveDocs = db.prepare<[string, string]>('UPDATE documents SET collection = ? WHERE collection = ?');
+  const jsonIndexPrefix = (name: string): string => `documents_${name.replace(/[^A-Za-z0-9_]/g, '_')}_by_`;
+
+  const jsonLayout = (name: string): Layout => {
     // the collection is written into the statement (not bound), so that the planner can use the collection's
     // partial indexes (ensureIndex), whose WHERE names it the same way
-    const ofThisCollection = `collection = '${name.replace(/'/g, "''")}'`;
-    const where = (filter?: Filter): Sql => {
-      const sql = filterToSql(filter);
-      return { text: `WHERE ${ofThisCollection} AND ${sql.text}`, params: sql.params };
+    const scope = `collection = ${literal(name)}`;
+    return {
+      from: 'documents',
+      scope,
+      select: 'doc',
+      fieldOf: (field) => inJson('doc', field),
+      parse: (row) => JSON.parse(row['doc'] as string) as Document,
+      getRow: (id) => selectDoc.get(name, id),
+      put: (id, doc, created) => {
+        (created ? insertDoc : upsertDoc).run(name, id, JSON.stringify(doc));
+      },
+      remove: (id) => {
+        deleteDoc.run(name, id);
+      },
+      // the collection's own indexes go with its documents and come back with the next ensureIndex: a
+      // collection refilled from scratch (a rebuilt read model) builds them once over all its rows, which
+      // is much faster than keeping them up to date row by row
+      clear: () => {
+        const prefix = jsonIndexPrefix(name);
+        const own = indexesOn('documents');
+        db.transaction(() => {
+          for (const index of own) if (index.name.startsWith(prefix)) db.exec(`DROP INDEX IF EXISTS ${quoted(index.name)}`);
+          deleteDocs.run(name);
+        })();
+        forgetIndexes(name);
+      },
+      // one transaction: a reader (same process or another) sees the old rows or the new ones; the source's
+      // own partial indexes would stay empty, so they go
+      replaceWith: (source) => {
+        const sourcePrefix = jsonIndexPrefix(source);
+        const own = indexesOn('documents');
+        db.transaction(() => {
+          deleteDocs.run(name);
+          moveDocs.run(name, source);
+          for (const index of own) if (index.name.startsWith(sourcePrefix)) db.exec(`DROP INDEX IF EXISTS ${quoted(index.name)}`);
+        })();
+        forgetIndexes(source);
+      },
+      // a partial index of this collection alone: the other collections' writes do not maintain it
+      ensureIndex: (fields) => {
+        const fieldsName = fieldsNameOf(fields);
+        const expressions = fields.map((field) => inJson('doc', field).value);
+        db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`${jsonIndexPrefix(name)}${fieldsName}`)} ON documents (collection, ${expressions.join(', ')}) WHERE ${scope}`);
+        // the index earlier versions kept on these fields over every collection
+        db.exec(`DROP INDEX IF EXISTS ${quoted(`documents_by_${fieldsName}`)}`);
+      },
+    };
+  };
+
+  // ---- a collection in a table of its own, some fields in columns ----
+  const tableOf = (name: string): string => `c:${name}`;
+  const createTable = (name: string, columns: readonly string[]): void => {
+    const table = quoted(tableOf(name));
+    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT NOT NULL, ${columns.map((column) => `${quoted(column)}, `).join('')}rest TEXT NOT NULL)`);
+    db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`${tableOf(name)}:id`)} ON ${table} (id)`);
+  };
+  const tableLayout = (name: string, columns: readonly string[]): Layout => {
+    const table = quoted(tableOf(name));
+    const columnSet = new Set(columns);
+    const columnList = columns.map(quoted).join(', ');
+    const fieldOf: FieldOf = (field) => (field === '_id' ? ID_FIELD : columnSet.has(field) ? inColumn(field) : inJson('rest', field));
+    const values = `?, ${columns.map(() => '?, ').join('')}?`;
+    const insert = db.prepare<Param[]>(`INSERT INTO ${table} (id, ${columnList}, rest) VALUES (${values})`);
+    const upsert = db.prepare<Param[]>(
+      `INSERT INTO ${table} (id, ${columnList}, rest) VALUES (${values})
+       ON CONFLICT (id) DO UPDATE SET ${[...columns.map(quoted), 'rest'].map((column) => `${column} = excluded.${column}`).join(', ')}`,
+    );
+    const selectRow = db.prepare<[string], Row>(`SELECT id, ${columnList}, rest FROM ${table} WHERE id = ?`);
+    const deleteRow = db.prepare<[string]>(`DELETE FROM ${table} WHERE id = ?`);
+    /** the row of a document: strings and numbers of the column fields in their columns, the rest as JSON */
+    const rowOf = (id: string, doc: Document): Param[] => {
+      const row: Param[] = [id];
+      const rest: Record<string, unknown> = {};
+      for (const column of columns) {
+        const value = doc[column];
+        row.push(typeof value === 'string' || typeof value === 'number' ? value : null);
+      }
+      for (const key in doc) {
+        if (key === '_id') continue;
+        const value = doc[key];
+        if (columnSet.has(key) && (typeof value === 'string' || typeof value === 'number')) continue;
+        rest[key] = value;
+      }
+      row.push(JSON.stringify(rest));
+      return row;
+    };
+    return {
+      from: table,
+      scope: '1',
+      select: `id, ${columnList}, rest`,
+      fieldOf,
+      parse: (row) => {
+        const doc: Record<string, unknown> = { _id: row['id'] };
+        for (const column of columns) if (row[column] !== null) doc[column] = row[column];
+        return Object.assign(doc, JSON.parse(row['rest'] as string)) as Document;
+      },
+      getRow: (id) => selectRow.get(id),
+      put: (id, doc, created) => {
+        (created ? insert : upsert).run(...rowOf(id, doc));
+      },
+      remove: (id) => {
+        deleteRow.run(id);
+      },
+      // the table goes whole, its indexes with it (they come back with the next ensureIndex, built once)
+      clear: () => {
+        db.transaction(() => {
+          db.exec(`DROP TABLE IF EXISTS ${table}`);
+          createTable(name, columns);
+        })();
+        forgetIndexes(name);
+      },
+      // the source's table becomes this one (renamed, in one transaction); this collection's indexes are
+      // made again over it, the source's go, and the source starts again empty
+      replaceWith: (source) => {
+        const known = columnsOf(source);
+        if (!known) {
+          // nothing was ever built there: the source is empty, and so is this collection now
+          layoutOf(name).clear();
+          return;
+        }
+        if (known.join() !== columns.join()) throw new Error(`${source} does not keep the columns of ${name}: it cannot replace it`);
+        db.transaction(() => {
+          const own = indexesOn(tableOf(name)).flatMap((index) => (index.sql ? [index.sql] : []));
+          db.exec(`DROP TABLE IF EXISTS ${table}`);
+          db.exec(`ALTER TABLE ${quoted(tableOf(source))} RENAME TO ${table}`);
+          for (const index of indexesOn(tableOf(name))) db.exec(`DROP INDEX IF EXISTS ${quoted(index.name)}`);
+          for (const sql of own) db.exec(sql);
+          createTable(name, columns);
+          createTable(source, columns);
+        })();
+        forgetIndexes(source);
+      },
+      ensureIndex: (fields) => {
+        const expressions = fields.map((field) => fieldOf(field).value);
+        db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`${tableOf(name)}:by:${fieldsNameOf(fields)}`)} ON ${table} (${expressions.join(', ')})`);
+      },
+    };
+  };
+
+  /** the collections kept in tables of their own, and their columns (remembered in the file) */
+  const tables = new Map(
+    db
+      .prepare<[], { collection: string; columns: string }>('SELECT collection, columns FROM collection_columns')
+      .all()
+      .map((row) => [row.collection, JSON.parse(row.columns) as string[]] as const),
+  );
+  const selectColumns = db.prepare<[string], { columns: string }>('SELECT columns FROM collection_columns WHERE collection = ?');
+  const columnsOf = (name: string): readonly string[] | undefined => {
+    if (!tables.has(name)) {
+      // another process (a rebuild run beside) may have given it a table since
+      const row = selectColumns.get(name);
+      if (row) tables.set(name, JSON.parse(row.columns) as string[]);
+    }
+    return tables.get(name);
+  };
+  const layouts = new Map<string, Layout>();
+  const layoutOf = (name: string, columns?: readonly string[]): Layout => {
+    // a collection this process already opened keeps its layout, unless columns are asked for the first time
+    const opened = layouts.get(name);
+    if (opened && (!columns || tables.has(name))) {
+      const kept = tables.get(name);
+      if (columns && kept && columns.join() !== kept.join()) throw new Error(`collection ${name} keeps the columns ${kept.join(', ')}, not ${columns.join(', ')}`);
+      return opened;
+    }
+    const known = columnsOf(name);
+    if (known && columns && columns.join() !== known.join()) throw new Error(`collection ${name} keeps the columns ${known.join(', ')}, not ${columns.join(', ')}`);
+    if (!known && columns && columns.length > 0) {
+      for (const column of columns) if (!SAFE_COLUMN.test(column) || column === '_id') throw new Error(`invalid column: ${column}`);
+      db.transaction(() => {
+        db.prepare('INSERT INTO collection_columns (collection, columns) VALUES (?, ?)').run(name, JSON.stringify(columns));
+        createTable(name, columns);
+      })();
+      tables.set(name, [...columns]);
+      layouts.delete(name);
+    }
+    let layout = layouts.get(name);
+    if (!layout) {
+      const kept = tables.get(name);
+      layout = kept ? tableLayout(name, kept) : jsonLayout(name);
+      layouts.set(name, layout);
+    }
+    return layout;
+  };
+
+  const writeChanges = (name: string, changes: readonly DocumentWrite[]): void => {
+    const layout = layoutOf(name);
+    for (const { id, doc, ifVersion, created } of changes) {
+      if (ifVersion !== undefined) {
+        const stored = layout.getRow(id);
+        // throwing inside the transaction rolls the whole writeAll back
+        if (versionOf(stored ? layout.parse(stored) : null) !== ifVersion) throw new DocumentConflictError(name, id);
+      }
+      if (doc === null) layout.remove(id);
+      else layout.put(id, doc, created === true);
+    }
+  };
+  const writeBatch = db.transaction(writeChanges);
+
+  const collection = <T extends Document = Document>(name: string, collectionOptions: CollectionOptions = {}): DocumentCollection<T> => {
+    const layout = layoutOf(name, collectionOptions.columns);
+    const parse = (row: Row): T => layout.parse(row) as T;
+    const where = (filter: Filter = {}): Sql => {
+      const sql = filterToSql(filter, layout.fieldOf);
+      return { text: `WHERE ${layout.scope} AND ${sql.text}`, params: sql.params };
     };
     return {
       get: (id) => settle(() => {
-        const row = selectOne.get(name, id);
+        const row = layout.getRow(id);
         return row ? parse(row) : null;
       }),
       getMany: (ids) => settle(() => {
         const unique = [...new Set(ids)];
         if (unique.length === 0) return [];
-        const rows = db
-          .prepare<Param[], { id: string; doc: string }>(
-            `SELECT id, doc FROM documents WHERE collection = ? AND id IN (SELECT value FROM json_each(?))`,
-          )
-          .all(name, JSON.stringify(unique));
-        const byId = new Map(rows.map((row) => [row.id, parse(row)]));
+        const rows = statement(`SELECT id AS cn_id, ${layout.select} FROM ${layout.from} WHERE ${layout.scope} AND id IN (SELECT value FROM json_each(?))`).all(
+          JSON.stringify(unique),
+        );
+        const byId = new Map(rows.map((row) => [row['cn_id'] as string, parse(row)]));
         return unique.flatMap((id) => {
           const doc = byId.get(id);
           return doc ? [doc] : [];
@@ -257,8 +523,8 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       }),
       find: (filter, findOptions = {}) => settle(() => {
         const condition = where(filter);
-        const order = orderBy(findOptions.sort);
-        const rows = statement<{ doc: string }>(`SELECT doc FROM documents ${condition.text} ${order.text} LIMIT ? OFFSET ?`).all(
+        const order = orderBy(findOptions.sort, layout.fieldOf);
+        const rows = statement(`SELECT ${layout.select} FROM ${layout.from} ${condition.text} ${order.text} LIMIT ? OFFSET ?`).all(
           ...condition.params,
           ...order.params,
           findOptions.limit ?? -1,
@@ -268,57 +534,33 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       }),
       count: (filter) => settle(() => {
         const condition = where(filter);
-        const row = statement<{ n: number }>(`SELECT COUNT(*) AS n FROM documents ${condition.text}`).get(...condition.params);
+        const row = statement<{ n: number }>(`SELECT COUNT(*) AS n FROM ${layout.from} ${condition.text}`).get(...condition.params);
         return row?.n ?? 0;
       }),
       upsert: (doc) => settle(() => {
-        upsertOne.run(name, doc._id, JSON.stringify(doc));
+        layout.put(doc._id, doc, false);
       }),
       delete: (id) => settle(() => {
-        deleteOne.run(name, id);
+        layout.remove(id);
       }),
       deleteMany: (filter) => settle(() => {
         const condition = where(filter);
-        return statement(`DELETE FROM documents ${condition.text}`).run(...condition.params).changes;
+        return statement(`DELETE FROM ${layout.from} ${condition.text}`).run(...condition.params).changes;
       }),
-      // the collection's own indexes go with its documents and come back with the next ensureIndex: a
-      // collection refilled from scratch (a rebuilt read model) builds them once over all its rows, which
-      // is much faster than keeping them up to date row by row
       clear: () => settle(() => {
-        const prefix = `documents_${name.replace(/[^A-Za-z0-9_]/g, '_')}_by_`;
-        const own = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'").all();
-        db.transaction(() => {
-          for (const index of own) if (index.name.startsWith(prefix)) db.exec(`DROP INDEX IF EXISTS "${index.name}"`);
-          deleteAll.run(name);
-        })();
-        for (const key of [...indexed]) if (key.startsWith(`${name}:`)) indexed.delete(key);
+        layout.clear();
       }),
       writeMany: (changes) => settle(() => {
         writeBatch(name, changes);
       }),
-      // one transaction: a reader (same process or another) sees the old rows or the new ones; the source's
-      // own partial indexes would stay empty, so they go
       replaceWith: (source) => settle(() => {
         if (source === name) return;
-        const sourcePrefix = `documents_${source.replace(/[^A-Za-z0-9_]/g, '_')}_by_`;
-        const own = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'").all();
-        db.transaction(() => {
-          deleteAll.run(name);
-          moveAll.run(name, source);
-          for (const index of own) if (index.name.startsWith(sourcePrefix)) db.exec(`DROP INDEX IF EXISTS "${index.name}"`);
-        })();
-        for (const key of [...indexed]) if (key.startsWith(`${source}:`)) indexed.delete(key);
+        layout.replaceWith(source);
       }),
-      // a partial index of this collection alone: the other collections' writes do not maintain it
       ensureIndex: (fields) => settle(() => {
-        const columns = fields.map((field) => `json_extract(doc, ${jsonPath(field)})`);
-        const fieldsName = fields.map((field) => field.replace(/\./g, '_')).join('__');
-        const key = `${name}:${fieldsName}`;
+        const key = `${name}:${fieldsNameOf(fields)}`;
         if (indexed.has(key)) return;
-        const indexName = `documents_${name.replace(/[^A-Za-z0-9_]/g, '_')}_by_${fieldsName}`;
-        db.exec(`CREATE INDEX IF NOT EXISTS "${indexName}" ON documents (collection, ${columns.join(', ')}) WHERE ${ofThisCollection}`);
-        // the index earlier versions kept on these fields over every collection
-        db.exec(`DROP INDEX IF EXISTS "documents_by_${fieldsName}"`);
+        layout.ensureIndex(fields);
         indexed.add(key);
       }),
     };

@@ -12,22 +12,28 @@ interface CounterDoc extends ProjectedDocument {
   count: number;
 }
 
-/** one document per counter: how often it was bumped */
-const counters: Projection<CounterDoc> = {
+/** one document per counter: how often it was bumped; `columns` keeps the count in a table's column */
+const countersKeptIn = (columns?: readonly string[]): Projection<CounterDoc> => ({
   name: 'counters',
   version: 1,
   eventTypes: ['Bumped'],
   documentIds: (event) => [(event.data as { counter: string }).counter],
   evolve: (doc, _event, id) => ({ _id: id, count: (doc?.count ?? 0) + 1 }),
   indexes: [['count']],
-};
+  ...(columns ? { columns } : {}),
+});
 
 const LIVE = 'counters_v1';
 const COUNTERS = 20;
 /** more than one replay batch (2000), so that progress is reported between batches */
 const EVENTS = 4500;
 
-describe('blue/green rebuild of a read model', () => {
+// the shared JSON table, and a table of the read model's own (the audit log's layout)
+describe.each([
+  ['kept as JSON documents', undefined],
+  ['kept in a table with columns', ['count']],
+])('blue/green rebuild of a read model %s', (_layout, columns) => {
+  const counters = countersKeptIn(columns);
   let temp: ReturnType<typeof createTempDir>;
   let eventStore: EventStore;
   let bus: EventBus;

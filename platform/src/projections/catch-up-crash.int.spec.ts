@@ -40,7 +40,7 @@ const EVENTS = 9000;
 const COUNTERS = 40;
 
 /** the killed process: catches up, and SIGKILLs itself at the chosen moment */
-const childScript = (dir: string, killAt: { afterWrites?: number; atPosition?: number }): string => `
+const childScript = (dir: string, killAt: { afterWrites?: number; atPosition?: number }, columns?: readonly string[]): string => `
 const platform = require('@cn/platform');
 const { join } = require('node:path');
 const dir = ${JSON.stringify(dir)};
@@ -57,6 +57,7 @@ documentStore.writeAll = async (w) => {
   if (writes === ${killAt.afterWrites ?? -1}) process.kill(process.pid, 'SIGKILL');
 };
 const projection = ${PROJECTION_SOURCE};
+${columns ? `projection.columns = ${JSON.stringify(columns)};` : ''}
 const evolve = projection.evolve;
 projection.evolve = (doc, event, id) => {
   if (event.position === ${killAt.atPosition ?? -1}) process.kill(process.pid, 'SIGKILL');
@@ -74,7 +75,13 @@ const runUntilKilled = (cwd: string, script: string): Promise<NodeJS.Signals | n
     child.once('exit', (code, signal) => resolve(signal ?? code));
   });
 
-describe('catch-up killed with SIGKILL', () => {
+// the shared JSON table, and a table of the read model's own (the audit log's layout: a replay from the
+// empty collection inserts, the restart upserts)
+describe.each([
+  ['kept as JSON documents', undefined],
+  ['kept in a table with columns', ['bumps', 'positions']],
+])('catch-up killed with SIGKILL, documents %s', (_layout, columns) => {
+  const projection: Projection<CounterDoc> = columns ? { ...counters, columns } : counters;
   let temp: ReturnType<typeof createTempDir>;
   let expected: Map<string, { bumps: number; positions: number }>;
 
@@ -103,7 +110,7 @@ describe('catch-up killed with SIGKILL', () => {
     const bus = createInProcessEventBus({ eventStore, path: join(temp.dir, 'events.sqlite') });
     try {
       const before = await documentStore.collection<{ _id: string; position: number }>(CHECKPOINTS_COLLECTION).get('crash/counters_v1');
-      const projector = createDocumentProjector({ name: 'crash', projections: [counters], bus, eventStore, documentStore, cipher: createPersonalDataCipher(keyStore) });
+      const projector = createDocumentProjector({ name: 'crash', projections: [projection], bus, eventStore, documentStore, cipher: createPersonalDataCipher(keyStore) });
       await projector.start();
       await projector.stop();
       const docs = await documentStore.collection<CounterDoc>('counters_v1').find({}, { sort: [['_id', 1]] });
@@ -122,7 +129,7 @@ describe('catch-up killed with SIGKILL', () => {
   };
 
   it('right after a batch is committed, before the projector moves on: the restart goes on from that batch', async () => {
-    expect(await runUntilKilled(process.cwd(), childScript(temp.dir, { afterWrites: 2 }))).toBe('SIGKILL');
+    expect(await runUntilKilled(process.cwd(), childScript(temp.dir, { afterWrites: 2 }, columns))).toBe('SIGKILL');
     const { docs, checkpoint, head } = await restartAndRead();
     // two batches of the catch-up were kept, the rest was not
     expect(checkpoint).toBeGreaterThan(0);
@@ -131,7 +138,7 @@ describe('catch-up killed with SIGKILL', () => {
   });
 
   it('in the middle of applying a batch: nothing of that batch was written, the restart applies it once', async () => {
-    expect(await runUntilKilled(process.cwd(), childScript(temp.dir, { atPosition: 5000 }))).toBe('SIGKILL');
+    expect(await runUntilKilled(process.cwd(), childScript(temp.dir, { atPosition: 5000 }, columns))).toBe('SIGKILL');
     const { docs, checkpoint } = await restartAndRead();
     expect(checkpoint).toBeGreaterThan(0);
     expect(checkpoint).toBeLessThan(5000);

@@ -365,6 +365,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   let stopping = false;
   const waiters = new Set<Waiter>();
   let checkpointsWrittenAt = 0;
+  /** a read model's collection, kept as its projection asks (columns) */
+  const collectionOf = <T extends ProjectedDocument = ProjectedDocument>(track: Track): DocumentCollection<T> =>
+    options.documentStore.collection<T>(track.collection, track.projection.columns ? { columns: track.projection.columns } : undefined);
 
   /** the checkpoints that lag behind their read models' positions, written (on stop) */
   const saveLagging = async (): Promise<void> => {
@@ -447,22 +450,43 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         options.logger?.error({ projector: options.name, readModel: track?.collection, position, attempt, err: error }, 'read model waits for the storage'),
     });
 
-  const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes, keys?: SubjectKeys): Promise<void> => {
-    const behind = among.filter((track) => track.failure === null && track.position < delivered.position);
-    if (behind.length === 0) return;
-    const interested = behind.filter((track) => track.types.has(delivered.type));
-    if (interested.length > 0) {
-      const event = readEvent(delivered);
-      const revealed = await options.cipher.reveal(event, keys);
-      for (const track of interested) {
-        try {
-          await waitOutStorage(() => applyTo(track, event, revealed, writes), track, event.position);
-        } catch (error) {
-          if (stopping) throw error;
-          fail(track, error, event.position);
+  /**
+   * Applies an event to those of `interested` (read models of its type) that work and have not seen it. In a
+   * catch-up batch, one that fails here moves to `passed` (the event before) and joins `failed`.
+   */
+  const applyToInterested = async (
+    delivered: RecordedEvent,
+    interested: readonly Track[],
+    writes: Writes,
+    keys?: SubjectKeys,
+    batch?: { passed: number; failed: Set<Track> },
+  ): Promise<void> => {
+    const due = interested.filter((track) => track.failure === null && track.position < delivered.position);
+    if (due.length === 0) return;
+    const event = readEvent(delivered);
+    const revealed = await options.cipher.reveal(event, keys);
+    for (const track of due) {
+      try {
+        await waitOutStorage(() => applyTo(track, event, revealed, writes), track, event.position);
+      } catch (error) {
+        if (stopping) throw error;
+        fail(track, error, event.position);
+        if (batch) {
+          batch.failed.add(track);
+          if (batch.passed > track.position) writes.advance(track, batch.passed);
         }
       }
     }
+  };
+
+  const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes): Promise<void> => {
+    const behind = among.filter((track) => track.failure === null && track.position < delivered.position);
+    if (behind.length === 0) return;
+    await applyToInterested(
+      delivered,
+      behind.filter((track) => track.types.has(delivered.type)),
+      writes,
+    );
     for (const track of behind) {
       if (track.failure === null) writes.advance(track, delivered.position);
     }
@@ -476,6 +500,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   const batchWrites = (allCheckpoints: boolean, replay?: Replay) => {
     const documents = replay?.documents ?? new Map<Track, Map<string, ProjectedDocument | null>>();
     const changed = new Map<Track, Set<string>>();
+    /** documents this batch writes first in a collection the replay emptied: inserted, never looked up */
+    const created = new Map<Track, Set<string>>();
+    const createdOf = (track: Track): Set<string> => {
+      let ids = created.get(track);
+      if (!ids) {
+        ids = new Set();
+        created.set(track, ids);
+      }
+      return ids;
+    };
     const reached = new Map<Track, number>();
     const changes: DocumentChange[] = [];
     const of = (track: Track): Map<string, ProjectedDocument | null> => {
@@ -492,12 +526,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (known.has(id)) return known.get(id) ?? null;
         // replaying into an empty collection: what this replay has not written does not exist
         const written = replay?.written.get(track);
-        const doc = written && !written.has(id) ? null : await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+        const doc = written && !written.has(id) ? null : await collectionOf<ProjectedDocument>(track).get(id);
         known.set(id, doc);
         return doc;
       },
       put: (track, id, doc) => {
-        replay?.written.get(track)?.add(id);
+        const written = replay?.written.get(track);
+        if (written && !written.has(id)) {
+          written.add(id);
+          createdOf(track).add(id);
+        }
         of(track).set(id, doc);
         let ids = changed.get(track);
         if (!ids) {
@@ -521,7 +559,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const flush = async (): Promise<void> => {
       const written: CollectionWrites[] = [...changed].map(([track, ids]) => {
         const known = of(track);
-        return { collection: track.collection, changes: [...ids].map((id) => ({ id, doc: known.get(id) ?? null })) };
+        const fresh = created.get(track);
+        return {
+          collection: track.collection,
+          changes: [...ids].flatMap((id) => {
+            const doc = known.get(id) ?? null;
+            if (!fresh?.has(id)) return [{ id, doc }];
+            // created and deleted again within the batch: nothing to write
+            return doc === null ? [] : [{ id, doc, created: true }];
+          }),
+        };
       });
       // a read model whose documents changed moves its checkpoint with them; one that only passed events by
       // (not of its types) moves it at most once a second: after a crash it passes them by again
@@ -535,7 +582,13 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         });
       }
       if (replay) {
-        // the documents stay known to the next batch of the replay, up to a bound
+        // the documents stay known to the next batch of the replay, up to a bound; those this batch created
+        // go: most are never touched again (the audit's, one per event), and kept they would fill the heap
+        // for the garbage collector to trace over and over; one touched again is read back once, then kept
+        for (const [track, ids] of created) {
+          const known = documents.get(track);
+          if (known) for (const id of ids) known.delete(id);
+        }
         for (const [track, known] of documents) if (known.size > REPLAY_CACHE_LIMIT) documents.delete(track);
       }
       // a document one event makes whole (a chat message) is told before its write: it is what will be written
@@ -597,7 +650,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const replay: Replay | undefined = alone ? { documents: new Map(), written: new Map() } : undefined;
     if (replay) {
       for (const track of working()) {
-        if (track.position === 0 && (await options.documentStore.collection(track.collection).count()) === 0) replay.written.set(track, new Set());
+        if (track.position === 0 && (await collectionOf(track).count()) === 0) replay.written.set(track, new Set());
       }
     }
     for (;;) {
@@ -607,7 +660,24 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       // a catch-up batch is large: every read model it moved keeps its checkpoint with it
       const writing = batchWrites(true, replay);
       const keys: SubjectKeys = new Map();
-      for (const event of batch) await apply(event, working(), writing.writes, keys);
+      // the read models of each type, looked up once per batch (not every read model for every event), and
+      // positions moved once at the end: a batch holds every event after the lowest position among them
+      const moving = working();
+      const ofType = new Map<string, Track[]>();
+      const failed = new Set<Track>();
+      let passed = after;
+      for (const event of batch) {
+        let interested = ofType.get(event.type);
+        if (!interested) {
+          interested = moving.filter((track) => track.types.has(event.type));
+          ofType.set(event.type, interested);
+        }
+        if (interested.length > 0) await applyToInterested(event, interested, writing.writes, keys, { passed, failed });
+        passed = event.position;
+      }
+      for (const track of moving) {
+        if (!failed.has(track) && track.failure === null && track.position < passed) writing.writes.advance(track, passed);
+      }
       await writing.flush();
       after = batch[batch.length - 1].position;
       wakeWaiters();
@@ -664,14 +734,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     for (const track of tracks) {
       const own = byId.get(track.checkpointId);
       // only a read model that already has documents was built under the single checkpoint
-      track.position = own ?? (legacy > 0 && (await options.documentStore.collection(track.collection).count()) > 0 ? legacy : 0);
+      track.position = own ?? (legacy > 0 && (await collectionOf(track).count()) > 0 ? legacy : 0);
       track.saved = own ?? 0;
     }
   };
 
   const ensureIndexes = async (): Promise<void> => {
     for (const track of tracks) {
-      for (const fields of track.projection.indexes ?? []) await options.documentStore.collection(track.collection).ensureIndex(fields);
+      // opened before anything is written: a read model kept in columns has its table from here on
+      const collection = collectionOf(track);
+      for (const fields of track.projection.indexes ?? []) await collection.ensureIndex(fields);
     }
   };
 
@@ -721,7 +793,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       }
       let entry = known.get(id);
       if (!entry) {
-        const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+        const doc = await collectionOf<ProjectedDocument>(track).get(id);
         entry = { doc, version: versionOf(doc) };
         known.set(id, entry);
       }
@@ -892,7 +964,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const last = Math.max(0, ...events.map((event) => event.position));
     if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
     await eachChanged(events, false, async (track, id, _revealed, event) => {
-      const doc = await options.documentStore.collection<ProjectedDocument>(track.collection).get(id);
+      const doc = await collectionOf<ProjectedDocument>(track).get(id);
       options.onChange?.({ collection: track.collection, id, doc, event });
     });
   };
@@ -982,8 +1054,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const report = (): void => onProgress?.(next.position);
     try {
       options.logger?.info({ projector: options.name, readModel: live.collection, next: collection }, 'rebuilding a read model beside the live one');
-      await options.documentStore.collection(collection).clear();
-      for (const fields of live.projection.indexes ?? []) await options.documentStore.collection(collection).ensureIndex(fields);
+      await collectionOf(next).clear();
+      for (const fields of live.projection.indexes ?? []) await collectionOf(next).ensureIndex(fields);
       // nothing else writes the new version: the replay keeps its documents across batches
       await catchUp([next], true, report);
       const release = (() => {
@@ -1000,7 +1072,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(`the new version of ${live.collection} failed on an event`);
         if (stopping) throw new Error('the projector stopped before the switch');
         if (next.position < live.position) throw new Error(`the new version of ${live.collection} stopped at ${next.position}, behind ${live.position}`);
-        await options.documentStore.collection(live.collection).replaceWith(collection);
+        await collectionOf(live).replaceWith(collection);
         await options.documentStore.writeAll([
           { collection: CHECKPOINTS_COLLECTION, changes: [checkpointChange(live, next.position), { id: next.checkpointId, doc: null }] },
         ]);
@@ -1053,7 +1125,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         track.position = 0;
         track.failure = null;
         await checkpoints.upsert(checkpointChange(track, 0).doc);
-        await options.documentStore.collection(track.collection).clear();
+        await collectionOf(track).clear();
       }
       stopping = false;
       await loadCheckpoints();

@@ -62,4 +62,16 @@ describe('shared reader', () => {
     await shared.readAll({ after: 90 });
     expect(reads).toHaveLength(23);
   });
+
+  it('lets a batch go once every reader had it: a later read of it goes to the store', async () => {
+    const { store, reads } = logOf(10);
+    const shared = sharedReader(store as unknown as EventStore, 2);
+    const first = await shared.readAll({ after: 0, limit: 4 });
+    expect(await shared.readAll({ after: 0, limit: 4 })).toBe(first);
+    expect(reads).toHaveLength(1);
+    const third = await shared.readAll({ after: 0, limit: 4 });
+    expect(third).not.toBe(first);
+    expect(third.map((event) => event.position)).toEqual([1, 2, 3, 4]);
+    expect(reads).toHaveLength(2);
+  });
 });

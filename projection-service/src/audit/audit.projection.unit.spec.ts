@@ -39,4 +39,12 @@ describe('audit projection', () => {
     // and evolve itself, given each event twice in a row
     expect(projectEachTwice(auditProjection, [event], event.id)).toEqual(once);
   });
+
+  it('keeps no credential: sealed secrets at any depth and verifier fields are redacted, other data kept as stored', () => {
+    const sealedSecret = { $secret: 'c2VjcmV0', subject: 'm1' };
+    const withSecret = recorded('MemberPresenceChanged', { member_id: 'm1', type: 'busy', text: sealedName, nested: [{ hash: sealedSecret }] });
+    expect(project(auditProjection, [withSecret], withSecret.id)?.data).toEqual({ member_id: 'm1', type: 'busy', text: sealedName, nested: [{ hash: '[redacted]' }] });
+    const token = recorded('MemberCalendarTokenIssued', { member_id: 'm1', token_hash: 'abc123' });
+    expect(JSON.stringify(project(auditProjection, [token], token.id)?.data)).not.toContain('abc123');
+  });
 });
