@@ -84,12 +84,13 @@ export const groupCategoriesDecider: Decider<GroupCategoriesState, GroupCategori
         const category = state.categories.find((candidate) => candidate.id === command.category_id);
         if (!category) throw new DomainError('not_found', 'not_found');
         const { category_id, member_id } = command;
+        const { slug } = category;
         const already = category.admin_ids.includes(member_id);
         // setting what already holds appends nothing (PUT and DELETE are idempotent)
         if (already === command.administrator) return [];
-        if (!command.administrator) return [{ type: 'GroupCategoryAdministratorRemoved', data: { category_id, member_id } }];
+        if (!command.administrator) return [{ type: 'GroupCategoryAdministratorRemoved', data: { category_id, slug, member_id } }];
         if (!command.member_active) throw new DomainError('not_found', 'invalid', 'member_id');
-        return [{ type: 'GroupCategoryAdministratorAdded', data: { category_id, member_id } }];
+        return [{ type: 'GroupCategoryAdministratorAdded', data: { category_id, slug, member_id } }];
       }
       default: {
         const unknown: never = command;

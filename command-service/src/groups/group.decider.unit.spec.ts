@@ -264,9 +264,9 @@ describe('group categories', () => {
       ...extra,
     });
     const added = categories.decide(a, set(true));
-    expect(added).toEqual([{ type: 'GroupCategoryAdministratorAdded', data: { category_id: 'a', member_id: 'm1' } }]);
+    expect(added).toEqual([{ type: 'GroupCategoryAdministratorAdded', data: { category_id: 'a', slug: 'a', member_id: 'm1' } }]);
     expect(categories.decide([...a, ...added], set(true))).toEqual([]);
-    expect(categories.decide([...a, ...added], set(false))).toEqual([{ type: 'GroupCategoryAdministratorRemoved', data: { category_id: 'a', member_id: 'm1' } }]);
+    expect(categories.decide([...a, ...added], set(false))).toEqual([{ type: 'GroupCategoryAdministratorRemoved', data: { category_id: 'a', slug: 'a', member_id: 'm1' } }]);
     expect(categories.decide(a, set(false))).toEqual([]);
     expect(refusalOf(() => categories.decide(a, set(true, { member_active: false })))).toMatchObject({ key: 'not_found', field: 'member_id' });
     expect(refusalOf(() => categories.decide(a, set(true, { network_admin: false })))).toMatchObject({ kind: 'forbidden' });

@@ -117,8 +117,10 @@ export const GroupCategoryCreated = defineEvent(
 export const GroupCategoriesOrdered = defineEvent('GroupCategoriesOrdered', 1, z.object({ network_id: z.string(), order: z.array(z.string()) }));
 
 /** a network administrator made a member an administrator of a group category (its designs, navigation, statistics), or took it back */
-export const GroupCategoryAdministratorAdded = defineEvent('GroupCategoryAdministratorAdded', 1, z.object({ category_id: z.string(), member_id: z.string() }));
-export const GroupCategoryAdministratorRemoved = defineEvent('GroupCategoryAdministratorRemoved', 1, z.object({ category_id: z.string(), member_id: z.string() }));
+// `slug` names the read model's document (categories are kept by slug, which never changes)
+const categoryAdministrator = z.object({ category_id: z.string(), slug: z.string(), member_id: z.string() });
+export const GroupCategoryAdministratorAdded = defineEvent('GroupCategoryAdministratorAdded', 1, categoryAdministrator);
+export const GroupCategoryAdministratorRemoved = defineEvent('GroupCategoryAdministratorRemoved', 1, categoryAdministrator);
 
 export const groupCategoryEvents = [GroupCategoryCreated, GroupCategoriesOrdered, GroupCategoryAdministratorAdded, GroupCategoryAdministratorRemoved] as const;
 export type GroupCategoryEvent = EventOf<(typeof groupCategoryEvents)[number]>;
