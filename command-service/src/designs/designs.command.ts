@@ -13,7 +13,7 @@ import { loadState, type CommandContext } from '@cn/domain';
 import { HttpProblem, validationProblem } from '@cn/platform';
 import { fileDecider } from '../files/file.decider';
 import { CommandRunner } from '../core/command-runner';
-import { groupCategoryFor, loadGroupCategories } from '../groups/group-categories.decider';
+import { groupCategoryFor, loadGroupCategories } from '../groups/group-categories.read';
 import { abilitiesIn } from '../groups/group.decider';
 import { evolveGroup, initialGroupState } from '../groups/group-state';
 import { CommandLookup } from '../lookup/command-lookup';

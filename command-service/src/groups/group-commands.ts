@@ -5,7 +5,8 @@ import { HttpProblem } from '@cn/platform';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
 import type { LookupMember } from '../lookup/lookup.projections';
-import { groupCategoriesDecider, loadGroupCategories, type GroupCategoriesCommand, type GroupCategoriesState } from './group-categories.decider';
+import { groupCategoriesDecider, type GroupCategoriesCommand, type GroupCategoriesState } from './group-categories.decider';
+import { loadGroupCategories } from './group-categories.read';
 import { evolveGroup, initialGroupState, type GroupState } from './group-state';
 import { groupDecider, type GroupActor, type GroupCommand } from './group.decider';
 

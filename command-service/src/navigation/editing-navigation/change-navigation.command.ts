@@ -3,7 +3,7 @@ import { groupStream, navigationStream, NETWORK_NAVIGATION_SCOPE, type GroupStre
 import type { CommandContext } from '@cn/domain';
 import { HttpProblem } from '@cn/platform';
 import { CommandRunner } from '../../core/command-runner';
-import { groupCategoryFor, loadGroupCategories } from '../../groups/group-categories.decider';
+import { groupCategoryFor, loadGroupCategories } from '../../groups/group-categories.read';
 import { evolveGroup, initialGroupState } from '../../groups/group-state';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { navigationDecider } from '../navigation.decider';
