@@ -904,7 +904,7 @@ export const germanAppMessages: AppMessages = {
         last_name: 'Nachname',
         profile_id: 'Profil (ID)',
       },
-      badges: { admin: 'Admin', external: 'Extern', auditor: 'Auditor' },
+      badges: { admin: 'Admin', external: 'Extern', auditor: 'Auditor', bounced: "E-Mail unzustellbar" },
       set_password: {
         action: 'Passwort setzen',
         title: 'Passwort für %{name} setzen',
@@ -929,6 +929,9 @@ export const germanAppMessages: AppMessages = {
         reset_two_factor_title: 'Die Zwei-Faktor-Authentifizierung von %{name} zurücksetzen?',
         reset_two_factor_content: 'Alle Faktoren und Backup-Codes werden entfernt; die Anmeldung erfolgt nur mit dem Passwort, bis ein neuer Faktor eingerichtet ist.',
         two_factor_reset: 'Die Zwei-Faktor-Authentifizierung von %{name} wurde zurückgesetzt.',
+        reactivate_email: "E-Mail reaktivieren",
+        email_reactivated: "Die E-Mail-Adresse von %{name} erhält wieder Mails.",
+        bounced_hint: "Der Mailserver hat diese Adresse endgültig abgelehnt: Das Mitglied erhält keine Mails, bis sie reaktiviert wird.",
       },
       two_factor: {
         title: 'Zwei-Faktor-Authentifizierung',

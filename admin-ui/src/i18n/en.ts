@@ -903,7 +903,7 @@ export const englishAppMessages = {
         last_name: 'Last name',
         profile_id: 'Profile (id)',
       },
-      badges: { admin: 'Admin', external: 'External', auditor: 'Auditor' },
+      badges: { admin: 'Admin', external: 'External', auditor: 'Auditor', bounced: "Email bounces" },
       set_password: {
         action: 'Set password',
         title: 'Set the password of %{name}',
@@ -928,6 +928,9 @@ export const englishAppMessages = {
         reset_two_factor_title: 'Reset the two-factor authentication of %{name}?',
         reset_two_factor_content: 'All their factors and backup codes are removed; they sign in with the password alone until they set up a new factor.',
         two_factor_reset: 'The two-factor authentication of %{name} was reset.',
+        reactivate_email: "Reactivate email",
+        email_reactivated: "The email address of %{name} receives mail again.",
+        bounced_hint: "The mail server refused this address for good: the member gets no mail until it is reactivated.",
       },
       two_factor: {
         title: 'Two-factor authentication',

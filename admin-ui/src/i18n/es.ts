@@ -904,7 +904,7 @@ export const spanishAppMessages: AppMessages = {
         last_name: 'Apellido',
         profile_id: 'Perfil (id)',
       },
-      badges: { admin: 'Admin', external: 'Externo', auditor: 'Auditor' },
+      badges: { admin: 'Admin', external: 'Externo', auditor: 'Auditor', bounced: "Correo rebotado" },
       set_password: {
         action: 'Establecer contraseña',
         title: 'Establecer la contraseña de %{name}',
@@ -929,6 +929,9 @@ export const spanishAppMessages: AppMessages = {
         reset_two_factor_title: '¿Restablecer la autenticación en dos pasos de %{name}?',
         reset_two_factor_content: 'Se eliminan todos sus factores y códigos de respaldo; inicia sesión solo con la contraseña hasta que configure un nuevo factor.',
         two_factor_reset: 'Se ha restablecido la autenticación en dos pasos de %{name}.',
+        reactivate_email: "Reactivar correo",
+        email_reactivated: "La dirección de correo de %{name} vuelve a recibir correos.",
+        bounced_hint: "El servidor de correo rechazó esta dirección de forma definitiva: el miembro no recibe correos hasta que se reactive.",
       },
       two_factor: {
         title: 'Autenticación en dos pasos',

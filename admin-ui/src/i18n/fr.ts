@@ -904,7 +904,7 @@ export const frenchAppMessages: AppMessages = {
         last_name: 'Nom',
         profile_id: 'Profil (id)',
       },
-      badges: { admin: 'Admin', external: 'Externe', auditor: 'Auditeur' },
+      badges: { admin: 'Admin', external: 'Externe', auditor: 'Auditeur', bounced: "E-mail rejeté" },
       set_password: {
         action: 'Définir le mot de passe',
         title: 'Définir le mot de passe de %{name}',
@@ -929,6 +929,9 @@ export const frenchAppMessages: AppMessages = {
         reset_two_factor_title: "Réinitialiser l'authentification à deux facteurs de %{name} ?",
         reset_two_factor_content: "Tous ses facteurs et codes de secours sont supprimés ; la connexion se fait avec le seul mot de passe jusqu'à la configuration d'un nouveau facteur.",
         two_factor_reset: "L'authentification à deux facteurs de %{name} a été réinitialisée.",
+        reactivate_email: "Réactiver l'e-mail",
+        email_reactivated: "L'adresse e-mail de %{name} reçoit à nouveau des messages.",
+        bounced_hint: "Le serveur de messagerie a refusé cette adresse définitivement : le membre ne reçoit plus de messages tant qu'elle n'est pas réactivée.",
       },
       two_factor: {
         title: 'Authentification à deux facteurs',
