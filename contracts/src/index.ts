@@ -34,6 +34,7 @@ export * from './groups/group-events';
 export * from './groups/group-abilities';
 export * from './groups/group-api';
 export * from './groups/group-constants';
+export * from './groups/group-category-administration';
 export * from './calendars/recurrence';
 export * from './calendars/categories';
 export * from './calendars/rooms';

@@ -16,3 +16,4 @@ export { toMemberDto } from './members/member-dto';
 export { httpChatCommandSink } from './chat/http-chat-command-sink';
 export { bounceListMailOf } from './membership-settings/bounce-list';
 export { runDigestSlot } from './digests/digest-run';
+export { publicDesignLogoPath } from './designs/design-logo';

@@ -12,7 +12,7 @@ const category = (id: string, slug: string, order: number) => ({
   order,
   members_can_create: false,
   group_count: 0,
-  can: { create: true },
+  can: { create: true, administrate: false },
 });
 const answer = (...categories: ReturnType<typeof category>[]): { json: GroupCategoriesResponse } => ({ json: { group_categories: categories } });
 

@@ -21,18 +21,26 @@ interface ColumnProps {
 }
 
 const MemberBadges = (_props: ColumnProps) => {
-  const member = useRecordContext<MemberDto>();
+  const member = useRecordContext<MemberDto & Partial<Pick<AdminMemberDto, 'email_bounced'>>>();
   const translate = useTranslate();
   if (!member) return null;
   const badges = [
     member.is_network_admin && 'admin',
     member.is_external && 'external',
     member.is_auditor && 'auditor',
+    member.email_bounced === true && 'bounced',
   ].filter((badge): badge is string => badge !== false);
   return (
     <Stack direction="row" spacing={0.5}>
       {badges.map((badge) => (
-        <Chip key={badge} size="small" label={translate(`resources.members.badges.${badge}`)} data-testid={`badge-${badge}`} />
+        <Chip
+          key={badge}
+          size="small"
+          color={badge === 'bounced' ? 'warning' : 'default'}
+          title={badge === 'bounced' ? translate('resources.members.menu.bounced_hint') : undefined}
+          label={translate(`resources.members.badges.${badge}`)}
+          data-testid={`badge-${badge}`}
+        />
       ))}
     </Stack>
   );

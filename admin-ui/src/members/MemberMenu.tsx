@@ -3,6 +3,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import PersonIcon from '@mui/icons-material/Person';
 import SecurityIcon from '@mui/icons-material/Security';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import { useState } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { AdminMemberDto } from '@cn/contracts';
@@ -26,6 +27,7 @@ export const MemberMenu = () => {
   const [confirmReset, setConfirmReset] = useState(false);
   const [pending, setPending] = useState(false);
   if (!member?.manage) return null;
+  // the bounce list's action is offered by its own flag (mayReactivateMemberEmail), beside the menu's
   const { manage } = member;
 
   const run = async (work: () => Promise<void>, success: string) => {
@@ -66,6 +68,16 @@ export const MemberMenu = () => {
           onClick={() => void run(() => dataProvider.setExternal('members', { id: member.id, external: !member.is_external }), 'cn.notifications.saving_successful')}
         >
           {member.is_external ? <PersonIcon /> : <PersonOffIcon />}
+        </Button>
+      ) : null}
+      {member.reactivate_email ? (
+        <Button
+          label="resources.members.menu.reactivate_email"
+          disabled={pending}
+          data-testid="reactivate-email"
+          onClick={() => void run(() => dataProvider.reactivateEmail('members', { id: member.id }), 'resources.members.menu.email_reactivated')}
+        >
+          <MarkEmailReadIcon />
         </Button>
       ) : null}
       {manage.reset_two_factor ? (

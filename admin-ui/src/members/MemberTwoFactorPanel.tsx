@@ -34,6 +34,11 @@ export const MemberTwoFactorPanel = () => {
   const type = (value: string) => translate(`resources.members.two_factor.types.${value}`);
   return (
     <Box sx={{ py: 1 }} data-testid={`member-two-factor-${member.id}`}>
+      {member.email_bounced ? (
+        <Alert severity="warning" data-testid={`member-bounced-${member.id}`} sx={{ mb: 1 }}>
+          {translate('resources.members.menu.bounced_hint')}
+        </Alert>
+      ) : null}
       <Typography variant="subtitle2">{translate('resources.members.two_factor.title')}</Typography>
       {state.factors.length === 0 ? <Typography variant="body2">{translate('resources.members.two_factor.none')}</Typography> : null}
       {state.factors.map((factor) => (

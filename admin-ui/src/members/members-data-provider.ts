@@ -112,6 +112,8 @@ export const createMembersDataProvider = (api: ApiClient): DataProvider => {
     lockMember: (_resource, { id, locked }) => command(`${memberPath(id)}/lock`, 'PUT', { locked }),
     setExternal: (_resource, { id, external }) => command(`${memberPath(id)}/external`, 'PUT', { external }),
     resetTwoFactor: (_resource, { id }) => command(`${memberPath(id)}/authentication/factors`, 'DELETE'),
+    // the member console's route (the member reactivates their own address there, administrators anyone's)
+    reactivateEmail: (_resource, { id }) => api.httpClient(`/members/${encodeURIComponent(String(id))}/email/reactivate`, { method: 'POST' }).then(() => undefined),
     memberFactors: async (_resource, { id }) => (await api.httpClient(`${memberPath(id)}/authentication/factors`)).json as MemberFactorsResponse,
   };
 
@@ -126,6 +128,8 @@ export interface MemberMenuCommands {
   lockMember(resource: string, params: { id: Identifier; locked: boolean }): Promise<void>;
   setExternal(resource: string, params: { id: Identifier; external: boolean }): Promise<void>;
   resetTwoFactor(resource: string, params: { id: Identifier }): Promise<void>;
+  /** takes a bounce-listed address off the list (POST /members/{id}/email/reactivate) */
+  reactivateEmail(resource: string, params: { id: Identifier }): Promise<void>;
   /** the member's factors and the removed ones, with who removed them (GET …/authentication/factors) */
   memberFactors(resource: string, params: { id: Identifier }): Promise<MemberFactorsResponse>;
 }

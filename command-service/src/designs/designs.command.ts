@@ -1,22 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DEFAULT_NETWORK_ID,
   designLogoFileId,
   fileStream,
   designScopeStream,
   designStream,
-  groupCategoriesStream,
   groupStream,
   NETWORK_DESIGN_SCOPE_ID,
   type DesignScopeType,
-  type GroupCategoryEvent,
   type GroupStreamEvent,
 } from '@cn/contracts';
 import { loadState, type CommandContext } from '@cn/domain';
 import { HttpProblem, validationProblem } from '@cn/platform';
 import { fileDecider } from '../files/file.decider';
 import { CommandRunner } from '../core/command-runner';
-import { evolveGroupCategories, initialGroupCategoriesState } from '../groups/group-categories.decider';
+import { groupCategoryFor, loadGroupCategories } from '../groups/group-categories.read';
 import { abilitiesIn } from '../groups/group.decider';
 import { evolveGroup, initialGroupState } from '../groups/group-state';
 import { CommandLookup } from '../lookup/command-lookup';
@@ -36,15 +33,14 @@ export class Designs {
     private readonly lookup: CommandLookup,
   ) {}
 
-  /** the scope a route names and whether the issuer may administrate it: network admins everywhere, a group's admins their group */
+  /** the scope a route names and whether the issuer may administrate it: network admins everywhere, a group's or a category's administrators theirs */
   async scope(issuer: CommandContext, ref: DesignScopeRef): Promise<{ scope_type: DesignScopeType; scope_id: string; may_edit: boolean }> {
     const member = await this.lookup.issuer(issuer);
     if (ref.category_id !== undefined) {
-      const events = await this.commands.eventStore.readStream(groupCategoriesStream(DEFAULT_NETWORK_ID));
-      const state = events.reduce((folded, event) => evolveGroupCategories(folded, { type: event.type, data: event.data } as GroupCategoryEvent), initialGroupCategoriesState());
-      if (!state.categories.some((category) => category.id === ref.category_id)) throw new HttpProblem(404, 'not_found');
-      // group categories are the network administrators' (they create them)
-      return { scope_type: 'group_category', scope_id: ref.category_id, may_edit: member.roles.network_admin };
+      const found = groupCategoryFor(await loadGroupCategories(this.commands.eventStore), ref.category_id, member);
+      if (!found || found.category.id !== ref.category_id) throw new HttpProblem(404, 'not_found');
+      // the category's administrators and network administrators (the category's can.administrate)
+      return { scope_type: 'group_category', scope_id: found.category.id, may_edit: found.can.administrate };
     }
     if (ref.group_slug === null) return { scope_type: 'network', scope_id: NETWORK_DESIGN_SCOPE_ID, may_edit: member.roles.network_admin };
     const [group] = await this.lookup.groups({ slug: ref.group_slug });

@@ -15,7 +15,7 @@ type DesignBody = z.output<typeof designRequestSchema>;
 const tags = ['designs'];
 const changed = { 200: commandAnswer('accepted, { position }'), 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'concurrency_conflict' };
 const groupNote = " (the group's administrators and network administrators)";
-const categoryNote = ' (network administrators)';
+const categoryNote = " (the category's administrators and network administrators)";
 
 /**
  * Designs of the network (`/administration/designs`, network administrators) and of a group
@@ -101,7 +101,7 @@ export class DesignsController {
 
   @Post('group-categories/:categoryId/administration/designs')
   @HttpCode(201)
-  @Endpoint({ summary: `Create a design of a group category${categoryNote}`, tags, auth: 'admin', command: CREATE_DESIGN, body: designRequestSchema,
+  @Endpoint({ summary: `Create a design of a group category${categoryNote}`, tags, auth: 'member', command: CREATE_DESIGN, body: designRequestSchema,
     responses: { 201: commandAnswer('created, { id, position }', createdAcceptedSchema), 400: 'validation_failed', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found' } })
   createCategory(@Issuer() issuer: CommandContext, @Param('categoryId') categoryId: string, @Payload() payload: DesignBody, @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {
     return this.create(issuer, { group_slug: null, category_id: categoryId }, payload, res);
@@ -109,14 +109,14 @@ export class DesignsController {
 
   @Put('group-categories/:categoryId/administration/designs/:id')
   @HttpCode(200)
-  @Endpoint({ summary: `Edit a design of a group category${categoryNote}`, tags, auth: 'admin', command: EDIT_DESIGN, body: designRequestSchema, responses: changed })
+  @Endpoint({ summary: `Edit a design of a group category${categoryNote}`, tags, auth: 'member', command: EDIT_DESIGN, body: designRequestSchema, responses: changed })
   editCategory(@Issuer() issuer: CommandContext, @Param('categoryId') categoryId: string, @Param('id') id: string, @Payload() payload: DesignBody, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
     return this.done(res, this.commands.execute(new EditDesignCommand(issuer, { ...payload, design_id: id, group_slug: null, category_id: categoryId })));
   }
 
   @Put('group-categories/:categoryId/administration/designs/:id/activate')
   @HttpCode(200)
-  @Endpoint({ summary: `Make a design the group category's active one (active false: none)${categoryNote}`, tags, auth: 'admin', command: ACTIVATE_DESIGN, body: activateDesignRequestSchema, responses: changed })
+  @Endpoint({ summary: `Make a design the group category's active one (active false: none)${categoryNote}`, tags, auth: 'member', command: ACTIVATE_DESIGN, body: activateDesignRequestSchema, responses: changed })
   activateCategory(
     @Issuer() issuer: CommandContext,
     @Param('categoryId') categoryId: string,
@@ -129,7 +129,7 @@ export class DesignsController {
 
   @Delete('group-categories/:categoryId/administration/designs/:id')
   @HttpCode(200)
-  @Endpoint({ summary: `Delete a design of a group category that is not active${categoryNote}`, tags, auth: 'admin', command: DELETE_DESIGN, responses: { ...changed, 409: 'design_active or concurrency_conflict' } })
+  @Endpoint({ summary: `Delete a design of a group category that is not active${categoryNote}`, tags, auth: 'member', command: DELETE_DESIGN, responses: { ...changed, 409: 'design_active or concurrency_conflict' } })
   deleteCategory(@Issuer() issuer: CommandContext, @Param('categoryId') categoryId: string, @Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
     return this.done(res, this.commands.execute(new DeleteDesignCommand(issuer, { design_id: id, group_slug: null, category_id: categoryId })));
   }

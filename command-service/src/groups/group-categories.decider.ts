@@ -8,6 +8,8 @@ export interface GroupCategoryState {
   plural_name: string;
   color: string;
   members_can_create: boolean;
+  /** its administrators (GroupCategoryAdministratorAdded/Removed) */
+  admin_ids: string[];
 }
 
 /** The network's group categories (one stream) and the order of the directory tabs. */
@@ -18,8 +20,10 @@ export interface GroupCategoriesState {
 }
 
 export type GroupCategoriesCommand =
-  | { type: 'CreateGroupCategory'; network_id: string; category: GroupCategoryState; network_admin: boolean }
-  | { type: 'OrderGroupCategories'; network_id: string; order: string[]; network_admin: boolean };
+  | { type: 'CreateGroupCategory'; network_id: string; category: Omit<GroupCategoryState, 'admin_ids'>; network_admin: boolean }
+  | { type: 'OrderGroupCategories'; network_id: string; order: string[]; network_admin: boolean }
+  /** `member_active`: the handler's lookup of the member to name (an erased, locked or unknown member is no administrator) */
+  | { type: 'SetGroupCategoryAdministrator'; category_id: string; member_id: string; administrator: boolean; member_active: boolean; network_admin: boolean };
 
 export const initialGroupCategoriesState = (): GroupCategoriesState => ({ categories: [], order: [] });
 
@@ -27,10 +31,21 @@ export const evolveGroupCategories = (state: GroupCategoriesState, event: GroupC
   switch (event.type) {
     case 'GroupCategoryCreated': {
       const { category_id: id, ...rest } = event.data;
-      return { ...state, categories: [...state.categories.filter((category) => category.id !== id), { id, ...rest }] };
+      return { ...state, categories: [...state.categories.filter((category) => category.id !== id), { id, ...rest, admin_ids: [] }] };
     }
     case 'GroupCategoriesOrdered':
       return { ...state, order: event.data.order };
+    case 'GroupCategoryAdministratorAdded':
+    case 'GroupCategoryAdministratorRemoved': {
+      const { category_id, member_id } = event.data;
+      const added = event.type === 'GroupCategoryAdministratorAdded';
+      return {
+        ...state,
+        categories: state.categories.map((category) =>
+          category.id === category_id ? { ...category, admin_ids: [...category.admin_ids.filter((id) => id !== member_id), ...(added ? [member_id] : [])] } : category,
+        ),
+      };
+    }
     default:
       return state;
   }
@@ -64,6 +79,23 @@ export const groupCategoriesDecider: Decider<GroupCategoriesState, GroupCategori
         if (order.join('\n') === state.order.join('\n')) return [];
         return [{ type: 'GroupCategoriesOrdered', data: { network_id: command.network_id, order } }];
       }
+      case 'SetGroupCategoryAdministrator': {
+        const category = state.categories.find((candidate) => candidate.id === command.category_id);
+        if (!category) throw new DomainError('not_found', 'not_found');
+        const { category_id, member_id } = command;
+        const { slug } = category;
+        const already = category.admin_ids.includes(member_id);
+        // setting what already holds appends nothing (PUT and DELETE are idempotent)
+        if (already === command.administrator) return [];
+        if (!command.administrator) return [{ type: 'GroupCategoryAdministratorRemoved', data: { category_id, slug, member_id } }];
+        if (!command.member_active) throw new DomainError('not_found', 'invalid', 'member_id');
+        return [{ type: 'GroupCategoryAdministratorAdded', data: { category_id, slug, member_id } }];
+      }
+      default: {
+        const unknown: never = command;
+        throw new Error(`unknown command ${String((unknown as { type: string }).type)}`);
+      }
     }
   },
 };
+

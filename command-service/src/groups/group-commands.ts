@@ -5,7 +5,8 @@ import { HttpProblem } from '@cn/platform';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
 import type { LookupMember } from '../lookup/lookup.projections';
-import { evolveGroupCategories, groupCategoriesDecider, initialGroupCategoriesState, type GroupCategoriesCommand, type GroupCategoriesState } from './group-categories.decider';
+import { groupCategoriesDecider, type GroupCategoriesCommand, type GroupCategoriesState } from './group-categories.decider';
+import { loadGroupCategories } from './group-categories.read';
 import { evolveGroup, initialGroupState, type GroupState } from './group-state';
 import { groupDecider, type GroupActor, type GroupCommand } from './group.decider';
 
@@ -51,9 +52,8 @@ export class GroupCommands {
     return events.reduce((state, event) => evolveGroup(state, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
   }
 
-  async categories(): Promise<GroupCategoriesState> {
-    const events = await this.runner.eventStore.readStream(groupCategoriesStream(DEFAULT_NETWORK_ID));
-    return events.reduce((state, event) => evolveGroupCategories(state, { type: event.type, data: event.data } as GroupCategoryEvent), initialGroupCategoriesState());
+  categories(): Promise<GroupCategoriesState> {
+    return loadGroupCategories(this.runner.eventStore);
   }
 
   run(name: string, groupId: string, issuer: CommandContext, command: GroupCommand): Promise<HandledCommand<GroupStreamEvent>> {

@@ -251,6 +251,27 @@ describe('group categories', () => {
       field: 'order.0',
     });
   });
+
+  it('network admins name active members administrators of a category and take it back; setting what holds appends nothing', () => {
+    const a = categories.decide([], create('a'));
+    const set = (administrator: boolean, extra: Partial<{ member_active: boolean; network_admin: boolean; category_id: string }> = {}) => ({
+      type: 'SetGroupCategoryAdministrator' as const,
+      category_id: 'a',
+      member_id: 'm1',
+      administrator,
+      member_active: true,
+      network_admin: true,
+      ...extra,
+    });
+    const added = categories.decide(a, set(true));
+    expect(added).toEqual([{ type: 'GroupCategoryAdministratorAdded', data: { category_id: 'a', slug: 'a', member_id: 'm1' } }]);
+    expect(categories.decide([...a, ...added], set(true))).toEqual([]);
+    expect(categories.decide([...a, ...added], set(false))).toEqual([{ type: 'GroupCategoryAdministratorRemoved', data: { category_id: 'a', slug: 'a', member_id: 'm1' } }]);
+    expect(categories.decide(a, set(false))).toEqual([]);
+    expect(refusalOf(() => categories.decide(a, set(true, { member_active: false })))).toMatchObject({ key: 'not_found', field: 'member_id' });
+    expect(refusalOf(() => categories.decide(a, set(true, { network_admin: false })))).toMatchObject({ kind: 'forbidden' });
+    expect(refusalOf(() => categories.decide(a, set(true, { category_id: 'zz' })))).toMatchObject({ kind: 'not_found' });
+  });
 });
 
 describe('groups: the profile image', () => {

@@ -11,6 +11,8 @@ import { JoinGroupController } from './joining-groups/join-group.controller';
 import { CreateGroupCategoryHandler, OrderGroupCategoriesHandler } from './managing-group-categories/manage-group-categories.command';
 import { ManageGroupAdminsController } from './managing-group-admins/manage-group-admins.controller';
 import { ManageGroupCategoriesController } from './managing-group-categories/manage-group-categories.controller';
+import { SetGroupCategoryAdministratorHandler } from './managing-group-category-administrators/set-group-category-administrator.command';
+import { SetGroupCategoryAdministratorController } from './managing-group-category-administrators/set-group-category-administrator.controller';
 import { ModerateJoinRequestsController } from './moderating-join-requests/moderate-join-requests.controller';
 import { SetGroupProfileImageHandler } from './setting-group-image/group-image.command';
 import { GroupProfileImageController } from './setting-group-image/group-image.controller';
@@ -28,6 +30,7 @@ import { ImageResizer, SharpImageResizer } from '../shared/image-resizer';
     ManageGroupCategoriesController,
     ManageGroupAdminsController,
     GroupProfileImageController,
+    SetGroupCategoryAdministratorController,
   ],
   providers: [
     GroupCommands,
@@ -39,6 +42,7 @@ import { ImageResizer, SharpImageResizer } from '../shared/image-resizer';
     CreateGroupCategoryHandler,
     OrderGroupCategoriesHandler,
     SetGroupProfileImageHandler,
+    SetGroupCategoryAdministratorHandler,
   ],
 })
 export class GroupsModule {}

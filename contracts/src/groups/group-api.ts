@@ -279,14 +279,15 @@ export interface GroupCategoryDto extends GroupCategoryRef {
   order: number;
   members_can_create: boolean;
   group_count: number;
-  can: { create: boolean };
+  /** create: add a group in it; administrate: its administration (groupCategoryAbilities) */
+  can: { create: boolean; administrate: boolean };
 }
 export interface GroupCategoriesResponse {
   group_categories: GroupCategoryDto[];
 }
 export const groupCategoriesResponseSchema = z.object({
   group_categories: z.array(
-    categoryRefSchema.extend({ order: z.number().int(), members_can_create: z.boolean(), group_count: z.number().int(), can: z.object({ create: z.boolean() }) }),
+    categoryRefSchema.extend({ order: z.number().int(), members_can_create: z.boolean(), group_count: z.number().int(), can: z.object({ create: z.boolean(), administrate: z.boolean() }) }),
   ),
 }) satisfies z.ZodType<GroupCategoriesResponse>;
 

@@ -12,3 +12,5 @@ export const GROUP_INVITES_LIMIT = 50;
 export const GROUPS_TOPIC = 'groups';
 /** the collection name of group pushes (`{ type: 'changed', collection: 'groups', id: group id, doc: { position } }`) */
 export const GROUPS_COLLECTION = 'groups';
+/** the realtime collection a group category's change arrives as (the directory tabs, the administration navigation) */
+export const GROUP_CATEGORIES_COLLECTION = 'group_categories';

@@ -116,5 +116,11 @@ export const GroupCategoryCreated = defineEvent(
 /** the directory tabs' order, as the categories' slugs (PUT /administration/group-categories/order) */
 export const GroupCategoriesOrdered = defineEvent('GroupCategoriesOrdered', 1, z.object({ network_id: z.string(), order: z.array(z.string()) }));
 
-export const groupCategoryEvents = [GroupCategoryCreated, GroupCategoriesOrdered] as const;
+/** a network administrator made a member an administrator of a group category (its designs, navigation, statistics), or took it back */
+// `slug` names the read model's document (categories are kept by slug, which never changes)
+const categoryAdministrator = z.object({ category_id: z.string(), slug: z.string(), member_id: z.string() });
+export const GroupCategoryAdministratorAdded = defineEvent('GroupCategoryAdministratorAdded', 1, categoryAdministrator);
+export const GroupCategoryAdministratorRemoved = defineEvent('GroupCategoryAdministratorRemoved', 1, categoryAdministrator);
+
+export const groupCategoryEvents = [GroupCategoryCreated, GroupCategoriesOrdered, GroupCategoryAdministratorAdded, GroupCategoryAdministratorRemoved] as const;
 export type GroupCategoryEvent = EventOf<(typeof groupCategoryEvents)[number]>;

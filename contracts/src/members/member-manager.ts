@@ -58,8 +58,12 @@ export const memberManagerAbilities = (
   };
 };
 
-/** A row of the administration's member list: the member, whether locked, and the menu's flags. */
-export const adminMemberSchema = memberDtoSchema.extend({ locked: z.boolean(), manage: memberManagerCanSchema });
+/**
+ * A row of the administration's member list: the member, whether locked, the menu's flags, whether the
+ * address is bounce-listed (MemberEmailBounced, not reactivated since) and whether the viewer may take it
+ * off the list (`mayReactivateMemberEmail`, the rule POST /members/{id}/email/reactivate refuses by).
+ */
+export const adminMemberSchema = memberDtoSchema.extend({ locked: z.boolean(), manage: memberManagerCanSchema, email_bounced: z.boolean(), reactivate_email: z.boolean() });
 export type AdminMemberDto = z.infer<typeof adminMemberSchema>;
 
 /** PUT /administration/members/{id}/external body */

@@ -48,10 +48,11 @@ export interface AdministrationNavigationItem {
   link: string;
 }
 
-/** what the member console's administration navigation lists: network screens and the groups the member administers */
+/** what the member console's administration navigation lists: network screens, the groups and the group categories the member administers */
 export interface AdministrationNavigationResponse {
   items: AdministrationNavigationItem[];
   groups: Array<{ slug: string; name: string; link: string }>;
+  group_categories: Array<{ slug: string; name: string; link: string }>;
 }
 
 /** The administration screens a member with these roles may open (none for a signed-out or erased member). */

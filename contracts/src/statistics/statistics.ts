@@ -36,7 +36,7 @@ export const statisticsDaySchema = z.object({
 export type StatisticsDay = z.infer<typeof statisticsDaySchema>;
 
 export const statisticsResponseSchema = z.object({
-  scope: z.enum(['network', 'group']),
+  scope: z.enum(['network', 'group_category', 'group']),
   from: z.string(),
   to: z.string(),
   days: z.array(statisticsDaySchema),

@@ -65,6 +65,11 @@ const GroupMembersPage = page(async () => (await import('../groups')).GroupMembe
 const GroupAdministrationPage = page(async () => (await import('../groups')).GroupAdministrationPage);
 const GroupWidgetBarEditPage = page(async () => (await import('../widgetbars/GroupWidgetBarEditPage')).GroupWidgetBarEditPage);
 const GroupDesignsPage = page(async () => (await import('../designs/GroupDesignsPage')).GroupDesignsPage);
+const CategoryAdministrationLayout = page(async () => (await import('../group-categories')).CategoryAdministrationLayout);
+const CategoryAdministrationPage = page(async () => (await import('../group-categories')).CategoryAdministrationPage);
+const CategoryDesignsPage = page(async () => (await import('../group-categories')).CategoryDesignsPage);
+const CategoryNavigationPage = page(async () => (await import('../group-categories')).CategoryNavigationPage);
+const CategoryStatisticsPage = page(async () => (await import('../group-categories')).CategoryStatisticsPage);
 const NewGroupPage = page(async () => (await import('../groups')).NewGroupPage);
 const EditGroupPage = page(async () => (await import('../groups')).EditGroupPage);
 const GroupInvitesPage = page(async () => (await import('../groups')).GroupInvitesPage);
@@ -204,6 +209,13 @@ export const App = () => {
             <Route path="administration" element={<GroupAdministrationPage />} />
             <Route path="administration/widgetbars/:barSlug/edit" element={<GroupWidgetBarEditPage />} />
             <Route path="administration/designs" element={<GroupDesignsPage />} />
+          </Route>
+          <Route path="/group-categories/:categoryRef/administration" element={<CategoryAdministrationLayout />}>
+            <Route index element={<CategoryAdministrationPage />} />
+            <Route path="designs" element={<CategoryDesignsPage />} />
+            <Route path="designs/:designId/edit" element={<CategoryDesignsPage />} />
+            <Route path="navigation" element={<CategoryNavigationPage />} />
+            <Route path="statistics" element={<CategoryStatisticsPage />} />
           </Route>
           <Route path="/invites" element={<GroupInvitesPage />} />
           <Route path="/invites/sent" element={<SentGroupInvitesPage />} />

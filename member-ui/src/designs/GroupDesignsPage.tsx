@@ -1,6 +1,6 @@
 import { DEFAULT_DESIGN_COLORS, DESIGN_NAME_MAX, designLogoPath, type CommandAccepted, type DesignDto, type DesignRequest, type GroupDetailDto } from '@cn/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useOutletContext } from 'react-router-dom';
 import { ApiError, type ApiClient } from '../api/client';
@@ -13,20 +13,22 @@ import { useSession } from '../session/SessionContext';
 import { useToasts } from '../toasts/Toasts';
 import { designKeys } from './designs-queries';
 
-const path = (slug: string, ...rest: string[]) => ['', 'groups', slug, 'administration', 'designs', ...rest].map(encodeURIComponent).join('/');
+/** the segments of a scope's designs route: ['groups', slug] or ['group-categories', id] */
+export type DesignScopePath = readonly [string, string];
+const path = (scope: DesignScopePath, ...rest: string[]) => ['', ...scope, 'administration', 'designs', ...rest].map(encodeURIComponent).join('/');
 
-/** the group's designs and the commands on them (GET/POST/PUT/DELETE /groups/{slug}/administration/designs) */
-const groupDesignsApi = (api: ApiClient, slug: string) => ({
-  list: () => api.request<DesignDto[]>('GET', path(slug), { query: { sort: JSON.stringify(['name', 'ASC']), range: JSON.stringify([0, 99]) } }),
-  create: (body: DesignRequest) => api.request<CommandAccepted & { id: string }>('POST', path(slug), { body }),
-  update: (id: string, body: DesignRequest) => api.request<CommandAccepted>('PUT', path(slug, id), { body }),
-  activate: (id: string, active: boolean) => api.request<CommandAccepted>('PUT', path(slug, id, 'activate'), { body: { active } }),
-  remove: (id: string) => api.request<CommandAccepted>('DELETE', path(slug, id)),
+/** a scope's designs and the commands on them (GET/POST/PUT/DELETE /groups/{slug}/… or /group-categories/{id}/administration/designs) */
+const scopeDesignsApi = (api: ApiClient, scope: DesignScopePath) => ({
+  list: () => api.request<DesignDto[]>('GET', path(scope), { query: { sort: JSON.stringify(['name', 'ASC']), range: JSON.stringify([0, 99]) } }),
+  create: (body: DesignRequest) => api.request<CommandAccepted & { id: string }>('POST', path(scope), { body }),
+  update: (id: string, body: DesignRequest) => api.request<CommandAccepted>('PUT', path(scope, id), { body }),
+  activate: (id: string, active: boolean) => api.request<CommandAccepted>('PUT', path(scope, id, 'activate'), { body: { active } }),
+  remove: (id: string) => api.request<CommandAccepted>('DELETE', path(scope, id)),
 });
-type GroupDesignsApi = ReturnType<typeof groupDesignsApi>;
+type ScopeDesignsApi = ReturnType<typeof scopeDesignsApi>;
 
 /** every design change anywhere invalidates ['designs', …] (designsLive), so the list follows live */
-const groupDesignsKey = (slug: string) => [...designKeys.all, 'group', slug] as const;
+const scopeDesignsKey = (scope: DesignScopePath) => [...designKeys.all, ...scope] as const;
 
 interface Draft extends Required<Omit<DesignRequest, 'logo_url'>> {
   id: string | null;
@@ -126,28 +128,34 @@ const DesignForm = ({
 };
 
 /**
- * /groups/{slug}/administration/designs: the group's administrators (and network administrators) keep the
- * group's designs and choose the active one, which the member console applies on the group's pages.
+ * A scope's designs (a group's, a group category's): its administrators (and network administrators) keep
+ * them and choose the active one, which the member console applies on the scope's pages. `editing` opens
+ * that design's form once the list is here (the spec's …/designs/{designId}/edit).
  */
-export const GroupDesignsPage = () => {
+export const ScopeDesigns = ({ scope, mayEdit, backTo, hint, editing }: { scope: DesignScopePath; mayEdit: boolean; backTo: string; hint: string; editing?: string }) => {
   const { t, i18n } = useTranslation();
-  const group = useOutletContext<GroupDetailDto>();
   const { api } = useSession();
   const client = useQueryClient();
   const toasts = useToasts();
-  const calls = groupDesignsApi(api, group.slug);
-  const mayEdit = group.can.edit_designs;
-  const designs = useQuery({ queryKey: groupDesignsKey(group.slug), queryFn: calls.list, enabled: mayEdit });
+  const calls = scopeDesignsApi(api, scope);
+  const designs = useQuery({ queryKey: scopeDesignsKey(scope), queryFn: calls.list, enabled: mayEdit });
   const load = loadOf(designs);
   const [draft, setDraft] = useState<Draft | null>(null);
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    const found = editing && opened.current !== editing ? designs.data?.find((design) => design.id === editing) : undefined;
+    if (!found) return;
+    opened.current = found.id;
+    setDraft(draftOf(found));
+  }, [editing, designs.data]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<string | null>(null);
   const command = useMutation({
-    mutationFn: (run: (designs: GroupDesignsApi) => Promise<unknown>) => run(calls),
+    mutationFn: (run: (designs: ScopeDesignsApi) => Promise<unknown>) => run(calls),
     onSettled: () => client.invalidateQueries({ queryKey: designKeys.all }),
   });
   const refusal = (error: unknown) => refusalMessageKey(i18n, error instanceof ApiError ? error.key : 'generic_error', ['groups.designs.errors']);
-  const perform = (run: (designs: GroupDesignsApi) => Promise<unknown>, success: string, after?: () => void) =>
+  const perform = (run: (designs: ScopeDesignsApi) => Promise<unknown>, success: string, after?: () => void) =>
     void command.mutateAsync(run).then(
       () => {
         toasts.show('success', success);
@@ -181,7 +189,7 @@ export const GroupDesignsPage = () => {
   return (
     <div data-testid="group-designs">
       <h2>{t('groups.designs.title')}</h2>
-      <p className="muted">{t('groups.designs.hint')}</p>
+      <p className="muted">{t(hint)}</p>
       <LoadStatus load={load} onRetry={() => void designs.refetch()} testId="group-designs-load" />
       {load.phase === 'loaded' && load.data.length === 0 ? (
         <p className="muted" data-testid="group-designs-empty">
@@ -229,11 +237,17 @@ export const GroupDesignsPage = () => {
           <button type="button" className="button" onClick={() => { setErrors({}); setDraft(newDraft()); }} data-testid="group-design-new">
             {t('groups.designs.new')}
           </button>
-          <Link className="button button--quiet" to={`/groups/${group.slug}/administration`}>
+          <Link className="button button--quiet" to={backTo}>
             {t('groups.designs.back')}
           </Link>
         </p>
       )}
     </div>
   );
+};
+
+/** /groups/{slug}/administration/designs: the group's designs, applied on the group's pages */
+export const GroupDesignsPage = () => {
+  const group = useOutletContext<GroupDetailDto>();
+  return <ScopeDesigns scope={['groups', group.slug]} mayEdit={group.can.edit_designs} backTo={`/groups/${group.slug}/administration`} hint="groups.designs.hint" />;
 };

@@ -110,7 +110,7 @@ describe('the directory tab of a category', () => {
       total: 4,
       total_pages: 1,
     };
-    const categories: GroupCategoriesResponse = { group_categories: [{ ...directory.category, order: 0, members_can_create: true, group_count: 4, can: { create: true } }] };
+    const categories: GroupCategoriesResponse = { group_categories: [{ ...directory.category, order: 0, members_can_create: true, group_count: 4, can: { create: true, administrate: false } }] };
     const server = fakeServer({
       'GET /api/v1/group_directory/interest-groups': { status: 200, body: directory },
       'GET /api/v1/group_categories': { status: 200, body: categories },

@@ -6,7 +6,7 @@ import { useAdministrationNavigation } from './navigation-queries';
 
 /**
  * The administration navigation, as the server answers it: the administration screens this member may open
- * and the groups they administer. Nothing for a member who administers nothing; while loading a note, on a
+ * and the groups and group categories they administer. Nothing for a member who administers nothing; while loading a note, on a
  * failure a generic error with a try-again link.
  */
 export const AdministrationNavigation = ({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) => {
@@ -15,7 +15,8 @@ export const AdministrationNavigation = ({ collapsed, onToggle }: { collapsed: b
   const navigation = useAdministrationNavigation();
   const items = navigation.data?.items ?? [];
   const groups = navigation.data?.groups ?? [];
-  if (navigation.isSuccess && items.length === 0 && groups.length === 0) return null;
+  const categories = navigation.data?.group_categories ?? [];
+  if (navigation.isSuccess && items.length === 0 && groups.length === 0 && categories.length === 0) return null;
   return (
     <section className="nav-section" data-testid="nav-section-administration">
       <button type="button" className="nav-section__toggle" aria-expanded={!collapsed} aria-controls={listId} onClick={onToggle}>
@@ -55,6 +56,13 @@ export const AdministrationNavigation = ({ collapsed, onToggle }: { collapsed: b
             <li key={group.slug}>
               <NavLink to={group.link} className="nav-link" data-testid={`nav-administration-group-${group.slug}`}>
                 {t('administration_navigation.group', { name: group.name })}
+              </NavLink>
+            </li>
+          ))}
+          {categories.map((category) => (
+            <li key={category.slug}>
+              <NavLink to={category.link} className="nav-link" data-testid={`nav-administration-category-${category.slug}`}>
+                {t('administration_navigation.group', { name: category.name })}
               </NavLink>
             </li>
           ))}

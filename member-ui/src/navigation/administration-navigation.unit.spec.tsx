@@ -16,6 +16,7 @@ describe('the administration navigation in the left navigation', () => {
         { id: 'audit_events', link: '/admin/#/audit-events' },
       ],
       groups: [{ slug: 'garden', name: 'Garden', link: '/groups/garden/administration' }],
+      group_categories: [{ slug: 'teams', name: 'Teams', link: '/group-categories/teams/administration' }],
     };
     const server = fakeServer({ [ROUTE]: { status: 200, body: answer } });
     renderPage(section, { url: '/', api: server.api });
@@ -28,10 +29,19 @@ describe('the administration navigation in the left navigation', () => {
     const group = screen.getByTestId('nav-administration-group-garden');
     expect(group.textContent).toBe('Garden: administration');
     expect(group.getAttribute('href')).toBe('/groups/garden/administration');
+    const category = screen.getByTestId('nav-administration-category-teams');
+    expect(category.textContent).toBe('Teams: administration');
+    expect(category.getAttribute('href')).toBe('/group-categories/teams/administration');
+  });
+
+  it('shows the section for a member who administers a group category only', async () => {
+    const server = fakeServer({ [ROUTE]: { status: 200, body: { items: [], groups: [], group_categories: [{ slug: 'teams', name: 'Teams', link: '/group-categories/teams/administration' }] } } });
+    renderPage(section, { url: '/', api: server.api });
+    expect((await screen.findByTestId('nav-administration-category-teams')).getAttribute('href')).toBe('/group-categories/teams/administration');
   });
 
   it('shows nothing for a member the server offers nothing', async () => {
-    const server = fakeServer({ [ROUTE]: { status: 200, body: { items: [], groups: [] } } });
+    const server = fakeServer({ [ROUTE]: { status: 200, body: { items: [], groups: [], group_categories: [] } } });
     renderPage(section, { url: '/', api: server.api });
     await waitFor(() => expect(server.callsTo('GET', '/api/v1/navigation/administration')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByTestId('nav-section-administration')).toBeNull());
@@ -43,7 +53,7 @@ describe('the administration navigation in the left navigation', () => {
       [ROUTE]: () =>
         fail
           ? { status: 500, body: { statusCode: 500, error: 'internal', errors: [] } }
-          : { status: 200, body: { items: [{ id: 'members', link: '/admin/#/members' }], groups: [] } },
+          : { status: 200, body: { items: [{ id: 'members', link: '/admin/#/members' }], groups: [], group_categories: [] } },
     });
     renderPage(section, { url: '/', api: server.api });
     expect((await screen.findByTestId('administration-navigation-loading')).textContent).toBe('Loading …');

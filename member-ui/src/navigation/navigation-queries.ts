@@ -1,4 +1,4 @@
-import { GROUPS_COLLECTION, NAVIGATION_COLLECTION, type AdministrationNavigationResponse, type NavigationResponse } from '@cn/contracts';
+import { GROUP_CATEGORIES_COLLECTION, GROUPS_COLLECTION, NAVIGATION_COLLECTION, type AdministrationNavigationResponse, type NavigationResponse } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { LiveRoute } from '../realtime/LiveQueries';
 import { baseName } from '../realtime/changes';
@@ -34,8 +34,9 @@ export const useAdministrationNavigation = () => {
   });
 };
 
-/** A group whose administrators changed: the administered groups may have too. */
+/** A group or a category whose administrators changed: the administered groups and categories may have too. */
 export const administrationNavigationLive: LiveRoute = (message, client) => {
-  if (baseName(message.collection) !== GROUPS_COLLECTION) return;
+  const collection = baseName(message.collection);
+  if (collection !== GROUPS_COLLECTION && collection !== GROUP_CATEGORIES_COLLECTION) return;
   void client.invalidateQueries({ queryKey: administrationNavigationKeys.all });
 };

@@ -24,6 +24,7 @@ import {
   sendList,
   type SignedInMember,
 } from '@cn/platform';
+import { administeredCategory } from '../groups/group-views';
 import { canSeeGroup, findGroupBySlug, matchesQuery } from '../groups/groups.read';
 import { designsProjection, type DesignDocument } from './designs.projection';
 
@@ -142,12 +143,13 @@ export class DesignsController {
 
   @Get('group-categories/:categoryId/administration/designs')
   @Endpoint({
-    summary: "A group category's designs (auditors and network administrators; same list query as the network's)",
+    summary: "A group category's designs (its administrators, network administrators and auditors; same list query as the network's)",
     tags,
-    auth: 'auditor',
-    responses: { 200: { description: 'DesignDto[]', schema: z.array(designDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither auditor nor administrator' },
+    auth: 'member',
+    responses: { 200: { description: 'DesignDto[]', schema: z.array(designDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'may not read the category administration', 404: 'not_found' },
   })
-  async category(@Param('categoryId') categoryId: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<DesignDto[]> {
-    return this.list(await this.scopeDesigns('group_category', categoryId), query, res, 'designs');
+  async category(@Member() viewer: SignedInMember, @Param('categoryId') categoryId: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<DesignDto[]> {
+    const { category } = await administeredCategory(this.store, { id: categoryId }, { _id: viewer.id, roles: viewer.roles });
+    return this.list(await this.scopeDesigns('group_category', category.category_id), query, res, 'designs');
   }
 }

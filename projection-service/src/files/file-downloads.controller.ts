@@ -6,6 +6,7 @@ import { designLogoFileId, FILE_IMAGE_SIZE_NAMES, type FileImageSize, type Viewe
 import { collectionName } from '@cn/domain';
 import { Ctx, type DocumentStore, type KeyStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive, type ArchiveEntry } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
+import { designLogoFile, designLogoTokenMatches } from '../designs/design-logo';
 import { designsProjection, type DesignDocument } from '../designs/designs.projection';
 import { signedInMember } from '../members/members.read';
 import { currentVersionOf, type FileDocument } from './files.projection';
@@ -110,6 +111,27 @@ export class FileDownloadsController {
       'Cache-Control': 'private, no-cache',
       ETag: `"${version.blob_key}"`,
       ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${version.size}` } : {}),
+    });
+    await pipeline(stream, res).catch(() => res.destroy());
+  }
+
+  @Get('design-logos/:id/:token')
+  @Endpoint({
+    summary: "A design's logo for mails, without a session: only an image a live design names, at the address its HMAC token binds to these bytes (cached as immutable)",
+    tags: ['files', 'designs'],
+    auth: 'none',
+    responses: { 200: { description: 'the image', otherMediaTypes: ['image/png'] }, 404: 'not_found (no design logo, or a token of other bytes)' },
+  })
+  async designLogoForMail(@Param('id') id: string, @Param('token') token: string, @Res() res: Response): Promise<void> {
+    const found = await designLogoFile(this.documentStore, id);
+    if (!found || !designLogoTokenMatches(this.config.session.secret, id, found.version.blob_key, token)) throw new HttpProblem(404, 'not_found');
+    const stream = await fileVersionBytes(this.storage, this.keys).open(found.version);
+    res.status(200).set({
+      'Content-Type': found.version.content_type,
+      'Content-Length': String(found.version.size),
+      'Content-Disposition': contentDisposition('inline', found.doc.name),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'public, max-age=31536000, immutable',
     });
     await pipeline(stream, res).catch(() => res.destroy());
   }

@@ -32,7 +32,7 @@ import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem,
 import { viewerOf } from '../calendars/calendars.read';
 import { signedInMember } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
-import { abilitiesOf, categoryRef, groupFactsOf, groupViewerOf, memberNames, memberSeesGroup, orderedCategories, toGroupDetail, toInviteDto, toListEntry } from './group-views';
+import { abilitiesOf, categoryAbilitiesFor, categoryRef, groupFactsOf, groupViewerOf, memberNames, memberSeesGroup, orderedCategories, toGroupDetail, toInviteDto, toListEntry } from './group-views';
 import type { GroupDocument } from './groups.projection';
 import { findGroupBySlug, groupsCollection, matchesQuery } from './groups.read';
 
@@ -121,7 +121,7 @@ export class GroupPagesController {
 
   @Get('api/v1/group_categories')
   @Endpoint({
-    summary: 'Group categories in their order (one directory tab each) with the groups the member sees; a category without groups the member sees and may not create in is left out',
+    summary: 'Group categories in their order (one directory tab each) with the groups the member sees; a category without groups the member sees, that they may neither create in nor administrate, is left out',
     tags,
     responses: { 200: { description: 'GroupCategoriesResponse', schema: groupCategoriesResponseSchema }, 401: 'signed out' },
     auth: 'member',
@@ -134,8 +134,9 @@ export class GroupPagesController {
       group_categories: categories.flatMap((category, order) => {
         const count = seen.filter((group) => group.group_category_id === category.category_id).length;
         const create = canCreateGroupIn(category, member.roles);
-        if (count === 0 && !create) return [];
-        return [{ ...categoryRef(category), order, members_can_create: category.members_can_create, group_count: count, can: { create } }];
+        const { administrate } = categoryAbilitiesFor(category, member);
+        if (count === 0 && !create && !administrate) return [];
+        return [{ ...categoryRef(category), order, members_can_create: category.members_can_create, group_count: count, can: { create, administrate } }];
       }),
     };
   }

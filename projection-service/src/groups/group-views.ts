@@ -1,6 +1,8 @@
 import {
   allowedGroupAccess,
   groupAbilities,
+  groupCategoryAbilities,
+  type GroupCategoryCan,
   membershipStatusOf,
   type GroupCan,
   type GroupCategoryRef,
@@ -15,7 +17,7 @@ import {
   groupImageUrls,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
-import type { DocumentStore } from '@cn/platform';
+import { type DocumentStore, HttpProblem } from '@cn/platform';
 import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
@@ -26,6 +28,26 @@ export const groupCategoriesCollection = (store: DocumentStore) => store.collect
 /** the categories in tab order */
 export const orderedCategories = async (store: DocumentStore): Promise<GroupCategoryDocument[]> =>
   (await groupCategoriesCollection(store).find()).sort((a, b) => a.order - b.order || a.created_position - b.created_position);
+
+/** what a member may do with a category's administration (the command side refuses by the same rule) */
+export const categoryAbilitiesFor = (category: GroupCategoryDocument, member: Pick<MemberDocument, '_id' | 'roles'>): GroupCategoryCan =>
+  groupCategoryAbilities(category, { member_id: member._id, network_admin: member.roles.network_admin, auditor: member.roles.auditor });
+
+/**
+ * The category an administration route names (by slug, or by id where the spec's route says id): 404 when
+ * there is none, 403 when the member may not read its administration.
+ */
+export const administeredCategory = async (
+  store: DocumentStore,
+  ref: { slug: string } | { id: string },
+  member: Pick<MemberDocument, '_id' | 'roles'>,
+): Promise<{ category: GroupCategoryDocument; can: GroupCategoryCan }> => {
+  const category = 'slug' in ref ? await groupCategoriesCollection(store).get(ref.slug) : ((await groupCategoriesCollection(store).find({ category_id: ref.id }, { limit: 1 }))[0] ?? null);
+  if (!category) throw new HttpProblem(404, 'not_found');
+  const can = categoryAbilitiesFor(category, member);
+  if (!can.view_administration) throw new HttpProblem(403, 'forbidden');
+  return { category, can };
+};
 
 export const categoryRef = (category: GroupCategoryDocument): GroupCategoryRef => ({
   id: category.category_id,

@@ -1,18 +1,19 @@
 import { GroupImageController } from './group-image.controller';
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
+import { GroupCategoryAdministrationController } from './group-category-administration.controller';
 import { GroupPagesController } from './group-pages.controller';
 import { GroupsController } from './groups.controller';
 import { InvitesAdminController } from './invites-admin.controller';
 import { groupCategoriesProjection, groupsProjection, membershipRolesProjection } from './groups.projection';
-import { groupChangePublisher } from './groups.realtime';
+import { groupCategoryChangePublisher, groupChangePublisher } from './groups.realtime';
 
 /** Groups, their categories and membership roles: the group pages, directory tabs, navigation and pickers. */
-@Module({ controllers: [GroupPagesController, GroupsController, GroupImageController, InvitesAdminController] })
+@Module({ controllers: [GroupPagesController, GroupsController, GroupImageController, InvitesAdminController, GroupCategoryAdministrationController] })
 export class GroupsModule {}
 
 export const groupsFeature: ProjectionFeature = {
   module: GroupsModule,
   readModels: [groupsProjection, groupCategoriesProjection, membershipRolesProjection],
-  publishers: (infra) => [groupChangePublisher(infra.documentStore)],
+  publishers: (infra) => [groupChangePublisher(infra.documentStore), groupCategoryChangePublisher],
 };

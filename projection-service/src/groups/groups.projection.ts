@@ -216,6 +216,8 @@ export interface GroupCategoryDocument extends ProjectedDocument {
   plural_name: string;
   color: string;
   members_can_create: boolean;
+  /** its administrators (groupCategoryAbilities) */
+  admin_ids: string[];
   /** place among the tabs; categories never ordered follow in creation order */
   order: number;
   created_position: number;
@@ -225,11 +227,12 @@ const UNORDERED = 1_000_000;
 
 export const groupCategoriesProjection: Projection<GroupCategoryDocument> = {
   name: 'group_categories',
-  version: 1,
+  // 2: the category's administrators
+  version: 2,
   eventTypes: groupCategoryEvents.map((definition) => definition.type),
   documentIds: (recorded) => {
     const event = eventOf(groupCategoryEvents, recorded);
-    if (event?.type === 'GroupCategoryCreated') return [event.data.slug];
+    if (event?.type === 'GroupCategoryCreated' || event?.type === 'GroupCategoryAdministratorAdded' || event?.type === 'GroupCategoryAdministratorRemoved') return [event.data.slug];
     return event?.type === 'GroupCategoriesOrdered' ? event.data.order : [];
   },
   evolve: (doc, recorded, id) => {
@@ -243,11 +246,16 @@ export const groupCategoriesProjection: Projection<GroupCategoryDocument> = {
           plural_name: event.data.plural_name,
           color: event.data.color,
           members_can_create: event.data.members_can_create,
+          admin_ids: doc?.admin_ids ?? [],
           order: doc?.order ?? UNORDERED,
           created_position: recorded.position,
         };
       case 'GroupCategoriesOrdered':
         return doc ? { ...doc, order: event.data.order.indexOf(id) } : null;
+      case 'GroupCategoryAdministratorAdded':
+        return doc ? { ...doc, admin_ids: withId(doc.admin_ids, event.data.member_id) } : null;
+      case 'GroupCategoryAdministratorRemoved':
+        return doc ? { ...doc, admin_ids: without(doc.admin_ids, event.data.member_id) } : null;
       default:
         return doc;
     }

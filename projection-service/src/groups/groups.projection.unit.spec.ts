@@ -1,6 +1,6 @@
-import { groupStream, membershipRoleStream } from '@cn/contracts';
+import { groupCategoriesStream, groupStream, membershipRoleStream } from '@cn/contracts';
 import { project, projectEachTwice, recorded } from '../__tests__/events';
-import { groupsProjection, membershipRolesProjection } from './groups.projection';
+import { groupCategoriesProjection, groupsProjection, membershipRolesProjection } from './groups.projection';
 
 const on = { streamId: groupStream('g1'), memberId: 'admin' };
 const events = [
@@ -60,5 +60,18 @@ describe('groups projection', () => {
     // a role made before the roles manager gets a slug of its name and the default colours
     const old = project(membershipRolesProjection, [recorded('MembershipRoleCreated', { role_id: 'r3', group_id: null, name: 'Elder', plural_name: 'Elders', display_type: 'listed' }, { streamId: membershipRoleStream('r3') })], 'r3');
     expect(old).toMatchObject({ slug: 'elder-r3', color: '#5c6bc0', text_color: '#ffffff' });
+  });
+});
+
+describe('group categories projection', () => {
+  const at = { streamId: groupCategoriesStream('default'), memberId: 'admin' };
+  const created = recorded('GroupCategoryCreated', { category_id: 'c1', slug: 'teams', name: 'Team', plural_name: 'Teams', color: '1976d2', members_can_create: false }, at);
+  const administrator = (type: 'GroupCategoryAdministratorAdded' | 'GroupCategoryAdministratorRemoved', member: string) => recorded(type, { category_id: 'c1', slug: 'teams', member_id: member }, at);
+
+  it("keeps the category's administrators; applying each event twice changes nothing", () => {
+    const events = [created, administrator('GroupCategoryAdministratorAdded', 'cathy'), administrator('GroupCategoryAdministratorAdded', 'bert'), administrator('GroupCategoryAdministratorRemoved', 'cathy')];
+    expect(project(groupCategoriesProjection, events, 'teams')).toMatchObject({ category_id: 'c1', admin_ids: ['bert'] });
+    expect(projectEachTwice(groupCategoriesProjection, events, 'teams')).toEqual(project(groupCategoriesProjection, events, 'teams'));
+    expect(groupCategoriesProjection.documentIds(events[1])).toEqual(['teams']);
   });
 });

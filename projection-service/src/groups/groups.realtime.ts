@@ -1,10 +1,10 @@
-import { GROUPS_COLLECTION, GROUPS_TOPIC } from '@cn/contracts';
+import { GROUP_CATEGORIES_COLLECTION, GROUPS_COLLECTION, GROUPS_TOPIC } from '@cn/contracts';
 import { collectionName, createLruCache } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { loadActiveMember } from '../members/members.read';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { memberSeesGroup } from './group-views';
-import { groupsProjection, type GroupDocument } from './groups.projection';
+import { groupCategoriesProjection, groupsProjection, type GroupDocument } from './groups.projection';
 
 const REMEMBERED_GROUPS = 10_000;
 
@@ -38,4 +38,18 @@ export const groupChangePublisher = (store: DocumentStore): ChangePublisher => {
       for (const memberId of concerned) hub.publishTo(memberId, message);
     },
   };
+};
+
+/**
+ * A group category changed (created, ordered, its administrators): every open console hears it (the
+ * categories are the directory's tabs, and an administrator's navigation lists theirs). Only the slug and
+ * the position travel.
+ */
+export const groupCategoryChangePublisher: ChangePublisher = {
+  collection: collectionName(groupCategoriesProjection),
+  publish: (change, hub) => {
+    const message = { type: 'changed' as const, collection: GROUP_CATEGORIES_COLLECTION, id: change.id, doc: { position: change.event.position } };
+    for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
+    return Promise.resolve();
+  },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminMemberSchema, ignoredMembersResponseSchema, memberDtoSchema, memberManagerAbilities, type AdminMemberDto, type IgnoredMembersResponse, type MemberDto } from '@cn/contracts';
+import { adminMemberSchema, ignoredMembersResponseSchema, mayReactivateMemberEmail, memberDtoSchema, memberManagerAbilities, type AdminMemberDto, type IgnoredMembersResponse, type MemberDto } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { memberLocksProjection, type MemberLockDocument } from './member-locks.projection';
 import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
@@ -10,6 +10,7 @@ import { connectedMembers } from '../realtime/connections';
 import { toMemberDto } from './member-dto';
 import { ignoredMemberIds, membersCollection } from './members.read';
 import { membershipRolesCollection } from '../groups/groups.read';
+import { membershipSettingsCollection } from '../membership-settings/bounce-list';
 
 /** react-admin sort fields → read-model fields */
 const SORT_FIELDS: Record<string, string[]> = {
@@ -106,7 +107,7 @@ export class MembersController {
   @Get('administration/members')
   @Endpoint({
     summary:
-      'Members for react-admin (sort, range, filter q/is_external/is_network_admin; Content-Range), each with locked and the member manager menu (manage); auditors read it too, with every flag off',
+      'Members for react-admin (sort, range, filter q/is_external/is_network_admin; Content-Range), each with locked, the member manager menu (manage) and the bounce list (email_bounced, reactivate_email); auditors read it too, with every flag off',
     tags: ['members'],
     responses: { 200: { description: 'AdminMemberDto[]', schema: z.array(adminMemberSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'neither a network administrator nor an auditor' },
     auth: 'auditor',
@@ -133,10 +134,13 @@ export class MembersController {
     const locked = new Set(
       (await this.documentStore.collection<MemberLockDocument>(collectionName(memberLocksProjection)).getMany(docs.map((doc) => doc._id))).map((lock) => lock._id),
     );
+    const bounced = new Set((await membershipSettingsCollection(this.documentStore).getMany(docs.map((doc) => doc._id))).filter((settings) => settings.bounced === true).map((settings) => settings._id));
     const rows = docs.map((doc) => ({
       ...toMemberDto(doc, { ...view, connected: connected.has(doc._id) }),
       locked: locked.has(doc._id),
       manage: memberManagerAbilities(viewer, { id: doc._id, deleted: doc.deleted }, network.settings, networkRoles > 0),
+      email_bounced: bounced.has(doc._id),
+      reactivate_email: bounced.has(doc._id) && !doc.deleted && mayReactivateMemberEmail({ member_id: viewer.id, network_admin: viewer.roles.network_admin }, doc._id),
     }));
     return sendList(res, 'members', rows, range, total);
   }

@@ -26,9 +26,10 @@ export const bounceDecider: Decider<BounceState, BounceCommand, MembershipSettin
   decide: (command, state) => (state.bounced ? [] : [{ type: 'MemberEmailBounced', data: { member_id: command.member_id, reason: command.reason } }]),
 };
 
+export const membershipSettingsCollection = (store: DocumentStore) => store.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection));
+
 /** the member's address is bounce-listed (their settings read model says so) */
-export const isBounceListed = async (store: DocumentStore, memberId: string): Promise<boolean> =>
-  (await store.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection)).get(memberId))?.bounced === true;
+export const isBounceListed = async (store: DocumentStore, memberId: string): Promise<boolean> => (await membershipSettingsCollection(store).get(memberId))?.bounced === true;
 
 export interface BounceListMailDeps {
   store: DocumentStore;

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import {
   administrationNavigationFor,
+  groupCategoryAdministrationPath,
   NETWORK_NAVIGATION_SCOPE,
   navigationResponseSchema,
   type AdministrationNavigationResponse,
@@ -8,6 +9,7 @@ import {
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext } from '@cn/platform';
+import { administeredCategory, orderedCategories } from '../groups/group-views';
 import { findGroupBySlug, groupsCollection } from '../groups/groups.read';
 import { signedInMember } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
@@ -47,16 +49,17 @@ export class NavigationController {
 
   @Get('api/v1/navigation/administration')
   @Endpoint({
-    summary: "The administration screens the signed-in member may open (the routes' own guard rule) and the groups they administer",
+    summary: "The administration screens the signed-in member may open (the routes' own guard rule), the groups and the group categories they administer",
     tags: ['navigation'],
     auth: 'member',
     responses: { 200: 'AdministrationNavigationResponse', 401: 'signed out' },
   })
   async administration(@Ctx() ctx: RequestContext): Promise<AdministrationNavigationResponse> {
     const member = await signedInMember(this.documentStore, ctx);
-    const [network, administered] = await Promise.all([
+    const [network, administered, categories] = await Promise.all([
       loadNetwork(this.documentStore),
       groupsCollection(this.documentStore).find({ admin_ids: { $contains: member._id } }),
+      orderedCategories(this.documentStore),
     ]);
     return {
       items: administrationNavigationFor(member.roles, network.settings),
@@ -64,6 +67,10 @@ export class NavigationController {
         .filter((group) => !group.archived)
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((group) => ({ slug: group.slug, name: group.name, link: `/groups/${encodeURIComponent(group.slug)}/administration` })),
+      // the categories the member administers (network administrators reach every one from the category pages)
+      group_categories: categories
+        .filter((category) => category.admin_ids.includes(member._id))
+        .map((category) => ({ slug: category._id, name: category.plural_name, link: groupCategoryAdministrationPath(category._id) })),
     };
   }
 
@@ -80,5 +87,18 @@ export class NavigationController {
     if (!group || (group.access === 'hidden' && !group.member_ids.includes(member._id) && !member.roles.network_admin)) throw new HttpProblem(404, 'not_found');
     if (!group.admin_ids.includes(member._id) && !member.roles.network_admin) throw new HttpProblem(403, 'forbidden');
     return this.navigation(group._id);
+  }
+
+  @Get('group-categories/:slug/administration/navigation.json')
+  @Endpoint({
+    summary: "A group category's navigation editor (its administrators and network administrators; auditors read)",
+    tags: ['navigation'],
+    auth: 'member',
+    responses: { 200: { description: 'NavigationResponse', schema: navigationResponseSchema }, 401: 'signed out', 403: 'may not read the category administration', 404: 'not_found' },
+  })
+  async categoryEditor(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<NavigationResponse> {
+    const member = await signedInMember(this.documentStore, ctx);
+    const { category } = await administeredCategory(this.documentStore, { slug }, member);
+    return this.navigation(category.category_id);
   }
 }

@@ -15,9 +15,11 @@ import {
   newsletterStream,
   designScopeStream,
   designStream,
+  fileStream,
 } from '@cn/contracts';
 import { eventually } from '@cn/platform/testing';
 import { startHarness, type Harness } from '../__tests__/harness';
+import { designLogoToken } from '../designs/design-logo';
 import { NewsletterSending } from './newsletter.module';
 import { runNewsletterSlot } from './newsletter-sending';
 import { newsletterSlotId } from './newsletter-slots';
@@ -94,8 +96,9 @@ describe("the newsletter on its durable timer at the network's local time (fake 
     await appointment(setup, 'fair', 'Summer fair', 'net', 3 * DAY);
     await appointment(setup, 'choir', 'Choir practice', 'net', DAY);
     await appointment(setup, 'board-meeting', 'Board meeting', 'board', 2 * DAY);
-    // the network's active design: the newsletter borrows it (the template names none)
-    await setup.append(designStream('winter'), 'DesignCreated', { design_id: 'winter', scope_type: 'network', scope_id: 'network', name: 'Winter', primary_color: '#113355', primary_text_color: '#ffffee', background_color: '#f0f4f8', logo_url: '/api/storage/files/logo/get/logo.png' }, 'ada');
+    // the network's active design: the newsletter borrows it (the template names none); its logo an upload
+    await setup.append(fileStream('logo'), 'FileUploaded', { file_id: 'logo', uploader_id: 'ada', version_id: 'v1', blob_key: 'b'.repeat(64), size: 68, content_type: 'image/png', original_filename: 'logo.png', extension: 'png' }, 'ada');
+    await setup.append(designStream('winter'), 'DesignCreated', { design_id: 'winter', scope_type: 'network', scope_id: 'network', name: 'Winter', primary_color: '#113355', primary_text_color: '#ffffee', background_color: '#f0f4f8', logo_url: '/api/storage/files/logo/get/logo' }, 'ada');
     await setup.append(designScopeStream('network', 'network'), 'DesignActivated', { scope_type: 'network', scope_id: 'network', design_id: 'winter', previous_design_id: null }, 'ada');
     await setup.append(newsletterStream(), 'NewsletterSettingsChanged', { settings: { enabled: true, interval: 'weekly', day: 'wed', second_day: null, time: 'pm', second_time: null } }, 'ada');
     await setup.append(newsletterStream(), 'NewsletterUpcomingActivitiesOrdered', { order: ['fair', 'choir'] }, 'ada');
@@ -139,7 +142,10 @@ describe("the newsletter on its durable timer at the network's local time (fake 
     // the design's style and the template's css, no other
     expect(bob.html?.match(/<\/style>/g)).toHaveLength(2);
     expect(bob.html).toContain('<body style="font-family: Georgia, serif; background-color: #f0f4f8">');
-    expect(bob.html).toContain('style="background-color: #113355; color: #ffffee; padding: 12px 16px"><img src="https://club.example/api/storage/files/logo/get/logo.png"');
+    // a mail client has no session: the logo goes by its public, immutable address (an HMAC of the file and its bytes), never the session-only one
+    const logo = `https://club.example/api/storage/design-logos/logo/${designLogoToken(harness.infra.config.session.secret, 'logo', 'b'.repeat(64))}`;
+    expect(bob.html).toContain(`style="background-color: #113355; color: #ffffee; padding: 12px 16px"><img src="${logo}"`);
+    expect(bob.html).not.toContain('/api/storage/files/');
     // Cat opted out, Dan is locked
     expect(newsletters('cat')).toEqual([]);
     expect(newsletters('dan')).toEqual([]);

@@ -21,6 +21,7 @@ import { memberLocksProjection, type MemberLockDocument } from '../members/membe
 import { membersCollection } from '../members/members.read';
 import { membershipSettingsProjection, type MembershipSettingsDocument } from '../membership-settings/membership-settings.projection';
 import { loadNetwork } from '../network/network.read';
+import { publicDesignLogoPath } from '../designs/design-logo';
 import { designsProjection, type DesignDocument } from '../designs/designs.projection';
 import { composeNewsletter, type NewsletterDesign } from './newsletter-composer';
 import { emptyNewsletterDocument, NEWSLETTER_ID, newsletterProjection, type NewsletterDocument } from './newsletter.projection';
@@ -44,6 +45,8 @@ export interface NewsletterDeps {
   baseUrl: string;
   /** resolves true once the read models have applied the log up to the position */
   readModelsAt: (position: number) => Promise<boolean>;
+  /** the server's secret: the design logo's public address for mail clients (publicDesignLogoPath); without it the logo keeps its session-only address */
+  logoSecret?: string;
 }
 
 export interface NewsletterRunResult {
@@ -75,11 +78,14 @@ const loadNewsletter = async (store: DocumentStore): Promise<NewsletterDocument>
  * The design the newsletter borrows (template field `design`): the network design it names, else (no name,
  * or one deleted since) the network's active design, else none.
  */
-export const newsletterDesignOf = async (store: DocumentStore, named: string): Promise<NewsletterDesign | null> => {
+export const newsletterDesignOf = async (store: DocumentStore, named: string, logoSecret?: string): Promise<NewsletterDesign | null> => {
   const designs = store.collection<DesignDocument>(collectionName(designsProjection));
   const chosen = named ? await designs.get(named) : null;
   const [active] = chosen && chosen.scope_type === 'network' ? [chosen] : await designs.find({ scope_type: 'network', scope_id: NETWORK_DESIGN_SCOPE_ID, active: true }, { limit: 1 });
-  return active ? { primary_color: active.primary_color, primary_text_color: active.primary_text_color, background_color: active.background_color, logo_url: active.logo_url } : null;
+  if (!active) return null;
+  // a mail client has no session: the logo goes by its public address (no logo rather than a broken image)
+  const logo = logoSecret === undefined ? active.logo_url : await publicDesignLogoPath(store, logoSecret, active.logo_url);
+  return { primary_color: active.primary_color, primary_text_color: active.primary_text_color, background_color: active.background_color, logo_url: logo };
 };
 
 /**
@@ -95,7 +101,7 @@ export const runNewsletterSlot = async (deps: NewsletterDeps, slot: NewsletterSl
   const network = (await loadNetwork(deps.store)).settings;
   const newsletter = await loadNewsletter(deps.store);
   const imprint = await imprintCollection(deps.store).get(IMPRINT_ID);
-  const design = await newsletterDesignOf(deps.store, newsletter.template.design);
+  const design = await newsletterDesignOf(deps.store, newsletter.template.design, deps.logoSecret);
   const members = (await membersCollection(deps.store).find({ deleted: false })).filter((member) => member.email !== '');
   const ids = members.map((member) => member._id);
   const locked = new Set((await deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).getMany(ids)).map((lock) => lock._id));

@@ -25,6 +25,7 @@ export class NewsletterSending implements OnApplicationBootstrap, OnApplicationS
       mail: bounceListMailOf(infra),
       clock: infra.clock,
       baseUrl: infra.config.publicUrl,
+      logoSecret: infra.config.session.secret,
       readModelsAt: (position) => runtime.readModels.waitFor(position, READ_MODELS_WAIT_MS),
       logger,
       onSlot: (slot, result) => logger.info({ slot: slot.id, sent: result.sent.length, already_sent: result.already_sent }, 'newsletter slot sent'),

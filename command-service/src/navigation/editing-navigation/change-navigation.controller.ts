@@ -40,4 +40,19 @@ export class ChangeNavigationController {
     const { position } = await this.commands.execute(new ChangeNavigationCommand(issuer, { ...payload, group_slug: slug }));
     return commandAccepted(res, position);
   }
+
+  @Put('group-categories/:slug/administration/navigation')
+  @HttpCode(200)
+  @Endpoint({
+    summary: "Save a group category's navigation (its administrators and network administrators)",
+    tags: ['navigation'],
+    auth: 'member',
+    command: CHANGE_NAVIGATION,
+    body: navigationRequestSchema,
+    responses: { ...responses, 404: 'not_found' },
+  })
+  async category(@Issuer() issuer: CommandContext, @Param('slug') slug: string, @Payload() payload: NavigationRequest, @Res({ passthrough: true }) res: Response): Promise<CommandAccepted> {
+    const { position } = await this.commands.execute(new ChangeNavigationCommand(issuer, { ...payload, group_slug: null, category_slug: slug }));
+    return commandAccepted(res, position);
+  }
 }

@@ -1,0 +1,3 @@
+export { CategoryAdministrationLayout, CategoryAdministrationPage, CategoryDesignsPage } from './CategoryAdministration';
+export { CategoryNavigationPage } from './CategoryNavigationPage';
+export { CategoryStatisticsPage } from './CategoryStatisticsPage';
