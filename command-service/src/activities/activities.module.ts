@@ -5,6 +5,7 @@ import { LikeActivityHandler } from './liking-activities/like-activity.command';
 import { LikeActivityController } from './liking-activities/like-activity.controller';
 import { PostActivityHandler } from './posting-activities/post-activity.command';
 import { PostActivityController } from './posting-activities/post-activity.controller';
+import { PostPublishedFilesHandler } from './posting-activities/post-published-files.command';
 import { ReadStreamHandler } from './reading-streams/read-stream.command';
 import { ReadStreamController } from './reading-streams/read-stream.controller';
 import { ReplyActivityHandler } from './replying-activities/reply-activity.command';
@@ -16,6 +17,6 @@ import { SubscribeStreamController } from './subscribing-streams/subscribe-strea
 @Module({
   imports: [FilesModule],
   controllers: [PostActivityController, ReplyActivityController, LikeActivityController, ReadStreamController, SubscribeStreamController],
-  providers: [ActivityCommands, PostActivityHandler, ReplyActivityHandler, LikeActivityHandler, ReadStreamHandler, SubscribeStreamHandler],
+  providers: [ActivityCommands, PostActivityHandler, PostPublishedFilesHandler, ReplyActivityHandler, LikeActivityHandler, ReadStreamHandler, SubscribeStreamHandler],
 })
 export class ActivitiesModule {}

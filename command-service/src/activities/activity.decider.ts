@@ -58,6 +58,11 @@ export interface PostActivity extends Asked {
   html_content: string;
   /** the files named, each with the facts of the attach rule (FileCommands.attachable) */
   attachments: AttachableFile[];
+  /**
+   * A post whose id is derived from what it announces (published files): the same post asked again by its
+   * author (a retried form) is already there and appends nothing, instead of a conflict.
+   */
+  once?: boolean;
 }
 export interface EditActivity extends Asked {
   type: 'EditActivity';
@@ -112,6 +117,7 @@ export const decideActivity = (command: ActivityCommand, state: ActivityState): 
     if (!command.stream.see) throw new DomainError('unknown_stream', 'not_found');
     allow(command.stream.post);
     const attachments = acceptAttachments(command.attachments);
+    if (state.exists && command.once && state.author_id === viewer.member_id) return [];
     if (state.exists) throw new DomainError('concurrency_conflict', 'conflict');
     return [{ type: 'ActivityPosted', data: { activity_id: command.activity_id, group_id: command.group_id, author_id: viewer.member_id, html_content: command.html_content, attachments } }];
   }

@@ -28,6 +28,14 @@ describe('activities: posts', () => {
     expect(refusal([posted], post(member))).toMatchObject({ key: 'concurrency_conflict', kind: 'conflict' });
   });
 
+  it('a post announcing published files (once) is appended once: its author asking again appends nothing, anyone else is refused', () => {
+    const once = (who: ActivityViewer): ActivityCommand => ({ ...post(member, who), once: true } as ActivityCommand);
+    expect(spec.decide([], once(author))).toEqual([posted]);
+    expect(spec.decide([posted], once(author))).toEqual([]);
+    expect(spec.decide([posted, deleted], once(author))).toEqual([]);
+    expect(refusal([posted], once(other))).toMatchObject({ key: 'concurrency_conflict', kind: 'conflict' });
+  });
+
   it('carries the files the author may attach (own uploads, files they may read), pinned to their version; refuses any other id at its index', () => {
     const upload: AttachableFile = { attachment: { file_id: 'f1', version_id: 'v1', name: 'plan.pdf' }, facts: { published_in_visible_scope: false, own_upload: true } };
     const published: AttachableFile = { attachment: { file_id: 'f2', version_id: 'v7', name: 'photo.jpg' }, facts: { published_in_visible_scope: true, own_upload: false } };

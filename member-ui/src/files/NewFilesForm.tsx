@@ -22,8 +22,8 @@ interface Upload {
 export const uploadsSettled = (uploads: readonly Pick<Upload, 'state'>[]): boolean => uploads.every((upload) => upload.state === 'volatile' || upload.state === 'published' || upload.state === 'removed');
 
 /**
- * The new-files form: files (required) uploaded at once with their progress, the folder they go to and a
- * description, and the file profile's values while the network has profiles on. Saving waits until every file
+ * The new-files form: files (required) uploaded at once with their progress, the folder they go to, a
+ * description, whether to post them in the folder's activity stream (the group's for a group folder), and the file profile's values while the network has profiles on. Saving waits until every file
  * is volatile, published or removed; a failed upload is dropped.
  */
 export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId: string; groupId: string | null; settings: FileSettings | undefined; onDone: () => void }) => {
@@ -32,14 +32,15 @@ export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId
   const api = useFilesApi();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [description, setDescription] = useState('');
+  const [postToStream, setPostToStream] = useState(false);
   const [profile, setProfile] = useState<Record<string, string>>({});
   const [profileErrors, setProfileErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const counter = useRef(0);
   const profilesOn = settings?.profiles_enabled === true;
   const properties = useProfileProperties(FILE_PROFILE_SET, groupId, profilesOn);
-  const publish = useFilesCommand((files, request: { ids: string[]; description: string; profile: Record<string, string> }) =>
-    files.publish({ files: request.ids.map((id) => ({ id })), folder_ids: [folderId], description: request.description, ...(profilesOn ? { file_profile: request.profile } : {}) }),
+  const publish = useFilesCommand((files, request: { ids: string[]; description: string; postToStream: boolean; profile: Record<string, string> }) =>
+    files.publish({ files: request.ids.map((id) => ({ id })), folder_ids: [folderId], description: request.description, post_to_stream: request.postToStream, ...(profilesOn ? { file_profile: request.profile } : {}) }),
   );
   const patch = (clientId: string, change: Partial<Upload>) => setUploads((all) => all.map((upload) => (upload.clientId === clientId ? { ...upload, ...change } : upload)));
 
@@ -72,7 +73,7 @@ export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId
     setSubmitted(true);
     if (blocked) return;
     publish.mutate(
-      { ids: ready.map((upload) => upload.id ?? ''), description, profile },
+      { ids: ready.map((upload) => upload.id ?? ''), description, postToStream, profile },
       {
         onSuccess: () => {
           toasts.show('success', t('files.form.saved'));
@@ -113,6 +114,10 @@ export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId
       <label className="field">
         <span>{t('files.form.description')}</span>
         <textarea value={description} maxLength={2000} onChange={(event) => setDescription(event.target.value)} data-testid="new-files-description" />
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={postToStream} onChange={(event) => setPostToStream(event.target.checked)} data-testid="new-files-post-to-stream" />{' '}
+        {t(groupId === null ? 'files.form.post_to_stream_network' : 'files.form.post_to_stream_group')}
       </label>
       {profilesOn ? <ProfileFields title={t('files.form.profile')} properties={properties.data ?? []} values={profile} errors={profileErrors} onChange={setProfile} /> : null}
       <div className="form-actions">

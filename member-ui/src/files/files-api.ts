@@ -79,7 +79,7 @@ export const filesApi = (api: ApiClient) => {
     upload: async (file: File, onProgress: (fraction: number) => void) => uploadWithProgress('/api/storage/files', await csrf(), file, onProgress),
     uploadVersion: async (fileId: string, file: File, onProgress: (fraction: number) => void) =>
       uploadWithProgress(`/api/storage/files/${id(fileId)}/versions`, await csrf(), file, onProgress),
-    publish: (request: { files: Array<{ id: string }>; folder_ids: string[]; description: string; file_profile?: Record<string, string> }) =>
+    publish: (request: { files: Array<{ id: string }>; folder_ids: string[]; description: string; post_to_stream?: boolean; file_profile?: Record<string, string> }) =>
       api.request<CommandAccepted & { file_ids: string[] }>('POST', '/api/storage/files/publish', { body: request }),
     changeProfile: (fileId: string, values: Record<string, string>, expectedRevision?: number) =>
       api.request<CommandAccepted>('PUT', `/api/storage/files/${id(fileId)}/profile`, { body: { file_profile: values, expected_revision: expectedRevision } }),

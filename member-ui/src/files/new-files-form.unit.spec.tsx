@@ -49,7 +49,7 @@ describe('the new-files form with file profiles', () => {
     fireEvent.change(screen.getByTestId('profile-valid_from'), { target: { value: '2026-12-01' } });
     fireEvent.click(screen.getByTestId('new-files-save'));
     await waitFor(() => expect(server.callsTo('POST', '/api/storage/files/publish')).toHaveLength(1));
-    expect(server.callsTo('POST', '/api/storage/files/publish')[0]?.body).toEqual({ files: [{ id: 'up-1' }], folder_ids: ['f1'], description: '', file_profile: { kind: 'contract', valid_from: '2026-12-01' } });
+    expect(server.callsTo('POST', '/api/storage/files/publish')[0]?.body).toEqual({ files: [{ id: 'up-1' }], folder_ids: ['f1'], description: '', post_to_stream: false, file_profile: { kind: 'contract', valid_from: '2026-12-01' } });
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid date.');
     expect(done).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('new-files-save'));
@@ -66,7 +66,26 @@ describe('the new-files form with file profiles', () => {
     expect(screen.queryByTestId('profile-fields')).toBeNull();
     fireEvent.click(screen.getByTestId('new-files-save'));
     await waitFor(() => expect(server.callsTo('POST', '/api/storage/files/publish')).toHaveLength(1));
-    expect(server.callsTo('POST', '/api/storage/files/publish')[0]?.body).toEqual({ files: [{ id: 'up-1' }], folder_ids: ['root'], description: '' });
+    expect(server.callsTo('POST', '/api/storage/files/publish')[0]?.body).toEqual({ files: [{ id: 'up-1' }], folder_ids: ['root'], description: '', post_to_stream: false });
     expect(server.callsTo('GET', '/api/v1/property_sets/file_profile')).toHaveLength(0);
+  });
+
+  it("offers to post the files in the folder's stream (the group's in a group, the network's otherwise), unchecked, and sends the choice", async () => {
+    const server = fakeServer({ 'POST /api/storage/files/publish': { status: 200, body: { position: 3, file_ids: ['up-1'] } } });
+    const done = jest.fn();
+    renderPage(<NewFilesForm folderId="f1" groupId="g1" settings={DEFAULT_FILE_SETTINGS} onDone={done} />, { url: '/groups/choir/files', api: server.api });
+    const checkbox = await screen.findByRole<HTMLInputElement>('checkbox', { name: "Post the files in the group's activity stream" });
+    expect(checkbox.checked).toBe(false);
+    await uploadOne();
+    fireEvent.click(checkbox);
+    fireEvent.change(screen.getByTestId('new-files-description'), { target: { value: 'For Friday' } });
+    fireEvent.click(screen.getByTestId('new-files-save'));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(server.callsTo('POST', '/api/storage/files/publish')[0]?.body).toEqual({ files: [{ id: 'up-1' }], folder_ids: ['f1'], description: 'For Friday', post_to_stream: true });
+  });
+
+  it("names the network's stream for a network folder", async () => {
+    renderPage(<NewFilesForm folderId="root" groupId={null} settings={DEFAULT_FILE_SETTINGS} onDone={() => undefined} />, { url: '/files', api: fakeServer({}).api });
+    expect((await screen.findByRole<HTMLInputElement>('checkbox', { name: "Post the files in the network's activity stream" })).checked).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { FILE_PROFILE_SET, MAX_LOCK_PERIOD_DAYS, sanitizeFileName, type PublishFilesRequest } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
 import { createPrivateBlobStorage, InjectPort, type FileStorage, type KeyStore, type PersonalDataCipher, type PrivateBlobStorage } from '@cn/platform';
+import { PostPublishedFilesCommand } from '../../activities/posting-activities/post-published-files.command';
 import { FileCommands } from '../file-commands';
 import type { FileState } from '../file.decider';
 
@@ -107,6 +108,7 @@ export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand>
 
   constructor(
     private readonly files: FileCommands,
+    private readonly commands: CommandBus,
     @InjectPort('fileStorage') private readonly storage: FileStorage,
     @InjectPort('keyStore') keyStore: KeyStore,
     @InjectPort('cipher') private readonly cipher: PersonalDataCipher,
@@ -156,6 +158,13 @@ export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand>
         profile,
       });
       position = Math.max(position, handled.position);
+    }
+    if (payload.post_to_stream) {
+      // after the files are the folder's (the post attaches them as published files of the scope); a retry after a
+      // failure here publishes nothing again and appends the post it missed, never a second one
+      const files = states.map((state, index) => ({ id: ids[index], name: state.name }));
+      const posted = await this.commands.execute(new PostPublishedFilesCommand(issuer, { group_id: scope.group_id, files }));
+      position = Math.max(position, posted.position);
     }
     return { position, file_ids: ids };
   }

@@ -36,7 +36,7 @@ export class ChangeFileController {
   @Post('publish')
   @HttpCode(200)
   @Endpoint({
-    summary: 'The new-files form: publish the member\'s uploads (volatile) into one folder with a description',
+    summary: 'The new-files form: publish the member\'s uploads (volatile) into one folder with a description; post_to_stream: the member posts them in the folder\'s stream (the group\'s, or the network\'s), once however often the form is sent',
     tags,
     auth: 'member',
     command: PUBLISH_FILES,
