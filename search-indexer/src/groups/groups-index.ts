@@ -84,7 +84,8 @@ export const groupsIndexing = (groups: GroupsIndex, categories: SearchCollection
         await categories.upsert([{ id: event.data.category_id, slug: event.data.slug, name: event.data.name }]);
         return;
       }
-      if (event.type === 'GroupCategoriesOrdered') return;
+      // order and administrators change nothing a group's hit shows
+      if (event.type === 'GroupCategoriesOrdered' || event.type === 'GroupCategoryAdministratorAdded' || event.type === 'GroupCategoryAdministratorRemoved') return;
       const id = event.data.group_id;
       switch (event.type) {
         case 'GroupCreated':
