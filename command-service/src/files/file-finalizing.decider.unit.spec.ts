@@ -14,7 +14,7 @@ const groupAdmin = as('ada', { admin_group_ids: ['g1'] });
 const colleague = as('eva');
 const outsider = as('sam', { group_ids: [] });
 const target: FolderRef = { folder_id: 'f2', scope: { type: 'group', group_id: 'g1' }, author_id: 'ada', group_archived: false, live: true, ancestors: [groupRootFolderId('g1')] };
-const settings = { extension_filter: { enabled: false, type: 'deny' as const, list: [] }, lock_period_days: 7 };
+const settings = { extension_filter: { enabled: false, type: 'deny' as const, list: [] }, lock_period_days: 7, profiles_enabled: false };
 const blob = { version_id: 'v2', blob_key: 'b'.repeat(64), size: 12, content_type: 'text/plain', original_filename: 'plan.txt', extension: 'txt' };
 
 const uploaded: FileEvent = { type: 'FileUploaded', data: { file_id: 'file1', uploader_id: 'max', version_id: 'v1', blob_key: 'a'.repeat(64), size: 10, content_type: 'text/plain', original_filename: 'plan.txt', extension: 'txt' } };

@@ -135,7 +135,7 @@ export const lockedByOther = (state: FileState, context: FilesContext, now: stri
 };
 
 /** refused for want of a right: 409 file_finalized or file_locked when the file's state is why, 403 otherwise */
-const refuse = (state: FileState, context: FilesContext, now: string): never => {
+export const refuse = (state: FileState, context: FilesContext, now: string): never => {
   if (state.finalized_at !== null) throw new DomainError('file_finalized', 'conflict');
   if (lockedByOther(state, context, now)) throw new DomainError('file_locked', 'conflict');
   throw new DomainError('forbidden', 'forbidden');
