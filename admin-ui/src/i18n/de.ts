@@ -583,6 +583,7 @@ export const germanAppMessages: AppMessages = {
         FileMoved: 'Datei verschoben',
         FileRenamed: 'Datei umbenannt',
         FileProfileChanged: 'Dateiprofil geändert',
+        FileFinalized: 'Datei finalisiert',
         FileLocked: 'Datei gesperrt',
         FileUnlocked: 'Datei entsperrt',
         FileRemoved: 'Datei entfernt',

@@ -582,6 +582,7 @@ export const englishAppMessages = {
         FileMoved: 'File moved',
         FileRenamed: 'File renamed',
         FileProfileChanged: 'File profile changed',
+        FileFinalized: 'File finalized',
         FileLocked: 'File locked',
         FileUnlocked: 'File unlocked',
         FileRemoved: 'File removed',

@@ -583,6 +583,7 @@ export const spanishAppMessages: AppMessages = {
         FileMoved: 'Archivo movido',
         FileRenamed: 'Archivo renombrado',
         FileProfileChanged: 'Perfil de archivo cambiado',
+        FileFinalized: 'Archivo finalizado',
         FileLocked: 'Archivo bloqueado',
         FileUnlocked: 'Archivo desbloqueado',
         FileRemoved: 'Archivo eliminado',

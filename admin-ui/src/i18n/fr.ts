@@ -583,6 +583,7 @@ export const frenchAppMessages: AppMessages = {
         FileMoved: 'Fichier déplacé',
         FileRenamed: 'Fichier renommé',
         FileProfileChanged: 'Profil de fichier modifié',
+        FileFinalized: 'Fichier finalisé',
         FileLocked: 'Fichier verrouillé',
         FileUnlocked: 'Fichier déverrouillé',
         FileRemoved: 'Fichier supprimé',

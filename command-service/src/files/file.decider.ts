@@ -49,6 +49,8 @@ export interface FileState {
   locked_until: string | null;
   /** its profile values (file-profiles.ts) */
   profile: Record<string, string>;
+  /** when it was finalized, null while it is not */
+  finalized_at: string | null;
 }
 
 export const initialFileState = (): FileState => ({
@@ -64,6 +66,7 @@ export const initialFileState = (): FileState => ({
   locked_by: null,
   locked_until: null,
   profile: {},
+  finalized_at: null,
 });
 
 /** bytes as the file storage keeps them, and what the upload sniffed */
@@ -93,6 +96,7 @@ export type FileCommand =
   | ({ type: 'DeclineVersion'; version_id: string } & Timed)
   | ({ type: 'LockFile'; locked_until: string } & Timed)
   | ({ type: 'UnlockFile' } & Timed)
+  | ({ type: 'FinalizeFile' } & Timed)
   | ({ type: 'MoveFile'; target: FolderRef } & Timed)
   | ({ type: 'RenameFile'; name: string } & Timed)
   | ({ type: 'RemoveFile' } & Timed)
@@ -111,7 +115,15 @@ export const publishedFileAbilities = (state: FileState, context: FilesContext, 
   const scope = state.scope;
   if (state.state !== 'published' || !scope || (scope.type === 'group' && !context.viewer.group_ids.includes(scope.group_id))) throw new DomainError('not_found', 'not_found');
   return fileAbilities(
-    { scope, author_id: state.author_id, locked_by: state.locked_by, locked_until: state.locked_until, group_archived: context.group_archived },
+    {
+      scope,
+      author_id: state.author_id,
+      locked_by: state.locked_by,
+      locked_until: state.locked_until,
+      group_archived: context.group_archived,
+      finalized_at: state.finalized_at,
+      pending_versions: state.versions.filter((version) => version.pending).length,
+    },
     context.viewer,
     new Date(now),
   );
@@ -122,8 +134,9 @@ export const lockedByOther = (state: FileState, context: FilesContext, now: stri
   return holder !== null && holder !== context.viewer.member_id;
 };
 
-/** refused for want of a right: 409 file_locked when a lock of someone else is why, 403 otherwise */
-const refuse = (state: FileState, context: FilesContext, now: string): never => {
+/** refused for want of a right: 409 file_finalized or file_locked when the file's state is why, 403 otherwise */
+export const refuse = (state: FileState, context: FilesContext, now: string): never => {
+  if (state.finalized_at !== null) throw new DomainError('file_finalized', 'conflict');
   if (lockedByOther(state, context, now)) throw new DomainError('file_locked', 'conflict');
   throw new DomainError('forbidden', 'forbidden');
 };
@@ -178,6 +191,8 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         return { ...state, name: event.data.name };
       case 'FileProfileChanged':
         return { ...state, profile: event.data.profile };
+      case 'FileFinalized':
+        return { ...state, finalized_at: event.data.finalized_at };
       case 'FileLocked':
         return { ...state, locked_by: event.data.locked_by, locked_until: event.data.locked_until };
       case 'FileUnlocked':
@@ -259,6 +274,7 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       case 'LockFile': {
         const can = publishedFileAbilities(state, command.context, command.now);
         const holder = activeLock(state, new Date(command.now));
+        if (state.finalized_at !== null) throw new DomainError('file_finalized', 'conflict');
         if (holder !== null && holder !== command.context.viewer.member_id) throw new DomainError('file_locked', 'conflict');
         if (holder === null && !can.lock) throw new DomainError('forbidden', 'forbidden');
         if (holder !== null && !can.unlock) throw new DomainError('forbidden', 'forbidden');
@@ -270,6 +286,13 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         if (activeLock(state, new Date(command.now)) === null) return [];
         if (!can.unlock) refuse(state, command.context, command.now);
         return [{ type: 'FileUnlocked', data: { file_id: state.file_id } }];
+      }
+      case 'FinalizeFile': {
+        // who may change the file may make it final, once, and only when no proposed version awaits a decision
+        const can = publishedFileAbilities(state, command.context, command.now);
+        if (can.finalize) return [{ type: 'FileFinalized', data: { file_id: state.file_id, finalized_by: command.context.viewer.member_id, finalized_at: command.now } }];
+        if (can.update && state.versions.some((version) => version.pending)) throw new DomainError('pending_versions', 'refused');
+        return refuse(state, command.context, command.now);
       }
       case 'MoveFile': {
         if (!publishedFileAbilities(state, command.context, command.now).update) refuse(state, command.context, command.now);

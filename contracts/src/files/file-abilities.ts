@@ -22,6 +22,10 @@ export interface FileFacts extends FileScopeFacts {
   author_id: string;
   locked_by: string | null;
   locked_until: string | null;
+  /** when the file was finalized (FileFinalized): immutable from then on; absent or null: not finalized */
+  finalized_at?: string | null;
+  /** versions awaiting approval: a file is finalized only once none awaits (absent: none) */
+  pending_versions?: number;
 }
 
 export interface FolderCan {
@@ -41,6 +45,8 @@ export interface FileCan {
   add_version: boolean;
   /** approve or decline pending versions */
   approve: boolean;
+  /** make the file final: no version, move, delete, rename, profile edit or lock afterwards (view stays) */
+  finalize: boolean;
 }
 
 export const canSeeScope = (scope: FileScope, viewer: Viewer): boolean => (scope.type === 'network' ? true : viewer.group_ids.includes(scope.group_id));
@@ -69,13 +75,17 @@ export const fileAbilities = (file: FileFacts, viewer: Viewer, now: Date): FileC
   const lockedBy = activeLock(file, now);
   const lockedByOther = lockedBy !== null && lockedBy !== viewer.member_id && !manages;
   const own = file.author_id === viewer.member_id || manages;
+  // a finalized file stays as it is: only a lock still held may be lifted
+  const open = !file.finalized_at;
+  const update = contribute && own && !lockedByOther;
   return {
-    update: contribute && own && !lockedByOther,
-    destroy: contribute && own && !lockedByOther,
-    lock: contribute && lockedBy === null,
+    update: open && update,
+    destroy: open && update,
+    lock: open && contribute && lockedBy === null,
     unlock: contribute && lockedBy !== null && (lockedBy === viewer.member_id || manages),
-    add_version: contribute && !lockedByOther,
+    add_version: open && contribute && !lockedByOther,
     approve: contribute && manages,
+    finalize: open && update && !file.pending_versions,
   };
 };
 

@@ -142,6 +142,8 @@ export interface FileItemDto {
   pending_versions_count: number;
   /** its profile values; null while the network's profiles are off */
   file_profile: ProfileValues | null;
+  /** ISO time the file was finalized (immutable since), null while it is not */
+  finalizedAt: string | null;
   can: FileCan;
 }
 

@@ -75,6 +75,11 @@ export const FileMoved = defineEvent('FileMoved', 1, z.object({ file_id: z.strin
 export const FileRenamed = defineEvent('FileRenamed', 1, z.object({ file_id: z.string(), name: z.string() }));
 /** a published file's profile values replaced (the file page's profile form) */
 export const FileProfileChanged = defineEvent('FileProfileChanged', 1, z.object({ file_id: z.string(), profile: z.record(z.string(), z.string()) }));
+/**
+ * The file was made final by a member who may change it (`can.update`), with no version awaiting approval:
+ * from then on nothing changes it (no version, move, rename, profile edit, lock or removal); it is read as before.
+ */
+export const FileFinalized = defineEvent('FileFinalized', 1, z.object({ file_id: z.string(), finalized_by: z.string(), finalized_at: z.string() }));
 export const FileLocked = defineEvent('FileLocked', 1, z.object({ file_id: z.string(), locked_by: z.string(), locked_until: z.string() }));
 export const FileUnlocked = defineEvent('FileUnlocked', 1, z.object({ file_id: z.string() }));
 /**
@@ -122,7 +127,7 @@ export const FileSettingsChanged = defineEvent(
 );
 
 export const folderEvents = [FolderCreated, FolderEdited, FolderMoved, FolderDeleted, FolderRestored] as const;
-export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileProfileChanged, FileLocked, FileUnlocked, FileRemoved, FileImageResized, FileUploadExpired, FileRestored] as const;
+export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileProfileChanged, FileFinalized, FileLocked, FileUnlocked, FileRemoved, FileImageResized, FileUploadExpired, FileRestored] as const;
 export const fileSettingsEvents = [FileSettingsChanged] as const;
 export const folderReadEvents = [FolderMarkedRead] as const;
 export const filesModuleEvents = [...folderEvents, ...fileEvents, ...fileSettingsEvents, ...folderReadEvents] as const;

@@ -25,8 +25,10 @@ export const FilePage = () => {
   const [progress, setProgress] = useState<number | null>(null);
   useLiveTopic('files');
   const refuse = (error: unknown) => toasts.show('error', t(refusalMessageKey(i18n, (error as { body?: { errors?: Array<{ key: string }> } }).body?.errors?.[0]?.key ?? errorKeyOf(error), ['files.errors'])));
-  const command = useFilesCommand((files, action: { type: 'lock' | 'unlock' } | { type: 'approve' | 'decline'; versionId: string }) => {
+  const command = useFilesCommand((files, action: { type: 'lock' | 'unlock' | 'finalize' } | { type: 'approve' | 'decline'; versionId: string }) => {
     switch (action.type) {
+      case 'finalize':
+        return files.finalize(id);
       case 'lock':
         return files.lock(id);
       case 'unlock':
@@ -46,6 +48,12 @@ export const FilePage = () => {
   // document actions show only when authorized (§6); edit and review are never both
   const authorized = new Set((documentActions.data?.actions ?? []).filter((entry) => entry.authorized).map((entry) => entry.action));
   const versionAction = authorized.has('edit') ? 'edit' : authorized.has('review') ? 'review' : null;
+
+  const finalize = () => {
+    // immutable afterwards: the member confirms first
+    if (!window.confirm(t('files.actions.confirm_finalize', { name: data.file.name }))) return;
+    command.mutate({ type: 'finalize' }, { onSuccess: () => toasts.show('success', t('files.file.finalized_done')), onError: refuse });
+  };
 
   const uploadVersion = (list: FileList | null) => {
     const chosen = list?.[0];
@@ -86,6 +94,12 @@ export const FilePage = () => {
             🔒 {t('files.file.locked_until', { date: new Date(data.file.locked_until ?? '').toLocaleString(i18n.language) })}
           </span>
         ) : null}
+        {data.file.finalizedAt ? (
+          <span className="badge" data-testid="file-finalized">
+            {' '}
+            {t('files.file.finalized', { date: new Date(data.file.finalizedAt).toLocaleString(i18n.language) })}
+          </span>
+        ) : null}
       </h1>
       <p className="muted">
         {formatFileSize(data.file.size)} · {t('files.file.version', { major: data.file.current_version })}
@@ -111,6 +125,11 @@ export const FilePage = () => {
         {can.unlock ? (
           <button type="button" className="button button--quiet" onClick={() => command.mutate({ type: 'unlock' }, { onError: refuse })} data-testid="file-unlock">
             {t('files.actions.unlock')}
+          </button>
+        ) : null}
+        {can.finalize ? (
+          <button type="button" className="button button--quiet" onClick={finalize} data-testid="file-finalize">
+            {t('files.actions.finalize')}
           </button>
         ) : null}
         {authorized.has('view') ? (

@@ -130,7 +130,8 @@ export const FolderPage = () => {
 
   const items: Array<FolderItemDto | FileItemDto> = [...data.folders, ...data.files];
   const chosen = items.filter((item) => selected.includes(item.id));
-  const allDestroyable = chosen.length > 0 && chosen.every((item) => item.can.destroy && !(item.type === 'file' && item.lockedById));
+  // finalized or locked items disable batch move and delete (the spec)
+  const allDestroyable = chosen.length > 0 && chosen.every((item) => item.can.destroy && !(item.type === 'file' && (item.lockedById || item.finalizedAt)));
   const toggle = (itemId: string) => setSelected((all) => (all.includes(itemId) ? all.filter((other) => other !== itemId) : [...all, itemId]));
   const refuse = (error: unknown) => {
     // a batch refusal names its item (file_ids.N, folder_ids.N): the toast says which
@@ -250,6 +251,12 @@ export const FolderPage = () => {
                         <span className="file-lock" data-testid={`files-lock-${item.name}`} title={t('files.file.locked_until', { date: new Date(item.locked_until ?? '').toLocaleString(i18n.language) })}>
                           {' '}
                           🔒
+                        </span>
+                      ) : null}
+                      {item.finalizedAt ? (
+                        <span className="badge" data-testid={`files-finalized-${item.name}`} title={t('files.file.finalized', { date: new Date(item.finalizedAt).toLocaleString(i18n.language) })}>
+                          {' '}
+                          ✔
                         </span>
                       ) : null}
                       {item.pending_versions_count > 0 ? (

@@ -28,7 +28,8 @@ const details = (can: Partial<FileCan> = {}): FileDetailsDto => ({
     revision: 1,
     pending_versions_count: 0,
     file_profile: null,
-    can: { update: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, ...can },
+    finalizedAt: null,
+    can: { update: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, finalize: false, ...can },
   },
   breadcrumbs: [{ id: 'root', name: '' }, { id: 'f1', name: 'budget.txt' }],
   versions: [],
@@ -133,5 +134,48 @@ describe("the file page's profile", () => {
     await screen.findByTestId('document-action-edit');
     expect(screen.queryByTestId('file-profile')).toBeNull();
     expect(server.callsTo('GET', '/api/v1/property_sets/file_profile')).toHaveLength(0);
+  });
+});
+
+describe('finalizing a file', () => {
+  it('finalizes after the member confirms, and sends nothing when they do not', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const server = fakeServer({
+      'GET /api/storage/files/f1': { status: 200, body: details({ update: true, finalize: true }) },
+      'GET /files/f1/docs/actions': { status: 200, body: actions(true, false) },
+      'POST /api/storage/files/f1/finalize': { status: 200, body: { position: 12 } },
+    });
+    renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    fireEvent.click(await screen.findByTestId('file-finalize'));
+    expect(confirm).toHaveBeenLastCalledWith('Finalize “budget.txt”? It can no longer be changed, moved, deleted or locked afterwards.');
+    expect(server.callsTo('POST', '/api/storage/files/f1/finalize')).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('file-finalize'));
+    await waitFor(() => expect(server.callsTo('POST', '/api/storage/files/f1/finalize')).toHaveLength(1));
+    expect((await screen.findByTestId('toast')).textContent).toContain('The file is finalized.');
+    confirm.mockRestore();
+  });
+
+  it('shows a finalized file as such with view only: no finalize, lock, edit or review', async () => {
+    const server = fakeServer({
+      'GET /api/storage/files/f1': { status: 200, body: { ...details({ lock: false, add_version: false }), file: { ...details({ lock: false, add_version: false }).file, finalizedAt: '2026-11-24T10:00:00.000Z' } } },
+      'GET /files/f1/docs/actions': { status: 200, body: actions(false, false) },
+    });
+    renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    expect((await screen.findByTestId('file-finalized')).textContent).toContain('Finalized on');
+    await screen.findByTestId('document-action-view');
+    for (const action of ['file-finalize', 'file-lock', 'document-action-edit', 'document-action-review']) expect(screen.queryByTestId(action)).toBeNull();
+  });
+
+  it('names the refusal in words when the file was finalized meanwhile', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const server = fakeServer({
+      'GET /api/storage/files/f1': { status: 200, body: details({ update: true, finalize: true }) },
+      'GET /files/f1/docs/actions': { status: 200, body: actions(true, false) },
+      'POST /api/storage/files/f1/finalize': { status: 422, body: { statusCode: 422, error: 'pending_versions', errors: [] } },
+    });
+    renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    fireEvent.click(await screen.findByTestId('file-finalize'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Approve or decline the proposed versions first.');
+    confirm.mockRestore();
   });
 });

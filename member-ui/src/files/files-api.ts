@@ -88,6 +88,7 @@ export const filesApi = (api: ApiClient) => {
       api.request<CommandAccepted>('PUT', `/api/storage/files/${id(fileId)}/move`, { body: { target_folder_id: targetFolderId, expected_revision: expectedRevision } }),
     lock: (fileId: string) => api.request<CommandAccepted>('PUT', `/api/storage/files/${id(fileId)}/lock`, { body: {} }),
     unlock: (fileId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}/lock`),
+    finalize: (fileId: string) => api.request<CommandAccepted>('POST', `/api/storage/files/${id(fileId)}/finalize`),
     approve: (fileId: string, versionId: string) => api.request<CommandAccepted>('POST', `/api/storage/files/${id(fileId)}/pending_versions/${id(versionId)}/approve`),
     decline: (fileId: string, versionId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/files/${id(fileId)}/pending_versions/${id(versionId)}`),
     createFolder: (request: { name: string; parent_folder_id: string; description?: string; folder_profile?: Record<string, string> }) =>

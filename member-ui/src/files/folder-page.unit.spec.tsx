@@ -44,7 +44,8 @@ const aFile = (id: string, name: string): FileItemDto => ({
   revision: 1,
   pending_versions_count: 0,
   file_profile: null,
-  can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false },
+  finalizedAt: null,
+  can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false, finalize: true },
 });
 const root = (overrides: Partial<FolderItemDto>, folders: FolderItemDto[], files: FileItemDto[]): FolderContentsDto => ({
   folder: { ...aFolder('root', '', { type: 'root_folder', parent_folder_id: null }), ...overrides },
@@ -99,6 +100,20 @@ describe('a folder page', () => {
     expect(server.callsTo('DELETE', '/api/storage/files')[0]?.body).toEqual({ file_ids: ['f1', 'f2'], folder_ids: ['d1'], source_folder_id: 'root' });
     expect((await screen.findByTestId('toast')).textContent).toContain('You may not do this. (b.txt)');
     confirm.mockRestore();
+  });
+
+  it('offers no batch move or delete while a finalized file is selected, and marks it', async () => {
+    const finalized = { ...aFile('f2', 'final.txt'), finalizedAt: '2026-11-24T10:00:00.000Z' };
+    const server = fakeServer({ ...common, 'GET /api/storage/folders/root': { status: 200, body: root({}, [], [aFile('f1', 'a.txt'), finalized]) } });
+    renderPage(<FolderPage />, { url: '/files', api: server.api });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select a.txt' }));
+    expect(screen.getByTestId('files-delete')).toBeTruthy();
+    expect(screen.getByTestId('files-move')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select final.txt' }));
+    expect(screen.queryByTestId('files-delete')).toBeNull();
+    expect(screen.queryByTestId('files-move')).toBeNull();
+    expect(screen.getByTestId('files-finalized-final.txt').getAttribute('title')).toContain('Finalized on');
+    expect(screen.queryByTestId('files-finalized-a.txt')).toBeNull();
   });
 
   it('shows an image file with the server\'s thumbnail, other files without one', async () => {

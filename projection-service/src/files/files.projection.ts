@@ -98,6 +98,8 @@ export interface FileDocument extends ProjectedDocument {
   locked_until: string | null;
   /** its profile values (file-profiles.ts) */
   profile: Record<string, string>;
+  /** when it was finalized (FileFinalized), null while it is not (absent in documents before version 4) */
+  finalized_at?: string | null;
   revision: number;
   created_at: string;
   updated_at: string;
@@ -113,8 +115,8 @@ export const currentVersionOf = (doc: FileDocument): FileVersionEntry | null =>
 
 export const filesProjection: Projection<FileDocument> = {
   name: 'files',
-  // 2: new_position, new_by (unread folders); 3: profile (file profiles)
-  version: 3,
+  // 2: new_position, new_by (unread folders); 3: profile (file profiles); 4: finalized_at (finalized files)
+  version: 4,
   eventTypes: fileEvents.map((definition) => definition.type),
   documentIds: (event) => [(event.data as { file_id: string }).file_id],
   indexes: [['folder_id'], ['uploader_id'], ['scope_type', 'group_id']],
@@ -140,6 +142,7 @@ export const filesProjection: Projection<FileDocument> = {
         locked_by: null,
         locked_until: null,
         profile: {},
+        finalized_at: null,
         revision: recorded.revision,
         created_at: at,
         updated_at: at,
@@ -186,6 +189,8 @@ export const filesProjection: Projection<FileDocument> = {
         return { ...touched, name: event.data.name };
       case 'FileProfileChanged':
         return { ...touched, profile: event.data.profile };
+      case 'FileFinalized':
+        return { ...touched, finalized_at: event.data.finalized_at };
       case 'FileLocked':
         return { ...touched, locked_by: event.data.locked_by, locked_until: event.data.locked_until };
       case 'FileUnlocked':

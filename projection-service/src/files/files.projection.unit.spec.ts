@@ -20,3 +20,13 @@ describe('files projection: private (sealed) uploads', () => {
     expect(project(filesProjection, events, 'f1')?.versions[0]).toMatchObject({ blob_key: 'e'.repeat(64), sealed_for: null, major: 1 });
   });
 });
+
+describe('files projection: finalized files', () => {
+  it('keeps when a file was finalized (null before), harmlessly replayed', () => {
+    const events = [recorded('FileUploaded', { file_id: 'f1', uploader_id: 'max', ...blob }, on), recorded('FilePublished', published, on)];
+    expect(project(filesProjection, events, 'f1')?.finalized_at).toBeNull();
+    const finalized = [...events, recorded('FileFinalized', { file_id: 'f1', finalized_by: 'max', finalized_at: '2026-11-24T10:00:00.000Z' }, on)];
+    expect(project(filesProjection, finalized, 'f1')).toMatchObject({ finalized_at: '2026-11-24T10:00:00.000Z', name: 'Plan', state: 'published' });
+    expect(projectEachTwice(filesProjection, finalized, 'f1')).toEqual(project(filesProjection, finalized, 'f1'));
+  });
+});

@@ -199,7 +199,20 @@ export const fileItemOf = (tree: ScopeTree, doc: FileDocument, viewer: Viewer, n
     revision: doc.revision,
     pending_versions_count: doc.versions.filter((version) => version.pending).length,
     file_profile: tree.profiles_enabled ? { ...doc.profile } : null,
-    can: fileAbilities({ scope: tree.scope, author_id: doc.author_id, locked_by: doc.locked_by, locked_until: doc.locked_until, group_archived: tree.group_archived }, viewer, now),
+    finalizedAt: doc.finalized_at ?? null,
+    can: fileAbilities(
+      {
+        scope: tree.scope,
+        author_id: doc.author_id,
+        locked_by: doc.locked_by,
+        locked_until: doc.locked_until,
+        group_archived: tree.group_archived,
+        finalized_at: doc.finalized_at ?? null,
+        pending_versions: doc.versions.filter((version) => version.pending).length,
+      },
+      viewer,
+      now,
+    ),
   };
 };
 

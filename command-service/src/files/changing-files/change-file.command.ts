@@ -13,6 +13,7 @@ export type FileChange =
   | { type: 'remove' }
   | { type: 'lock'; locked_until: string | null }
   | { type: 'unlock' }
+  | { type: 'finalize' }
   | { type: 'approve'; version_id: string }
   | { type: 'decline'; version_id: string };
 
@@ -23,6 +24,7 @@ const NAMES: Record<FileChange['type'], string> = {
   remove: 'RemoveFile',
   lock: 'LockFile',
   unlock: 'UnlockFile',
+  finalize: 'FinalizeFile',
   approve: 'ApproveFileVersion',
   decline: 'DeclineFileVersion',
 };
@@ -78,6 +80,8 @@ export class ChangeFileHandler implements ICommandHandler<ChangeFileCommand> {
       }
       case 'unlock':
         return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'UnlockFile', ...timed })).position };
+      case 'finalize':
+        return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'FinalizeFile', ...timed })).position };
       case 'approve':
         return { position: (await this.files.runFile(name, payload.file_id, issuer, { type: 'ApproveVersion', version_id: change.version_id, ...timed })).position };
       case 'decline':

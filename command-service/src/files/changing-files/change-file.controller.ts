@@ -130,6 +130,19 @@ export class ChangeFileController {
     return this.change(issuer, id, { type: 'unlock' }, res);
   }
 
+  @Post(':id/finalize')
+  @HttpCode(200)
+  @Endpoint({
+    summary: 'Finalize a file (can.finalize: who may change it, with no version awaiting approval): immutable from then on, still readable',
+    tags,
+    auth: 'member',
+    command: fileCommandName('finalize'),
+    responses: { 200: accepted, ...refusals, 409: 'file_finalized (already), file_locked, concurrency_conflict', 422: 'pending_versions (decide the proposed versions first)' },
+  })
+  finalize(@Issuer() issuer: CommandContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+    return this.change(issuer, id, { type: 'finalize' }, res);
+  }
+
   @Post(':id/pending_versions/:versionId/approve')
   @HttpCode(200)
   @Endpoint({ summary: 'Approve a pending version: it becomes the current version', tags, auth: 'member', command: fileCommandName('approve'), responses: { 200: accepted, ...refusals, 409: 'version_not_pending, concurrency_conflict' } })

@@ -5,7 +5,7 @@ import { DomainError, type CommandContext } from '@cn/domain';
 import { createPrivateBlobStorage, FileTooLargeError, HttpProblem, InjectPort, type FileStorage, type KeyStore, type PersonalDataCipher, type PrivateBlobStorage } from '@cn/platform';
 import { EXECUTABLE_TYPES, sniffContentType } from '../content-type';
 import { FileCommands } from '../file-commands';
-import { lockedByOther, publishedFileAbilities, type UploadedBlob } from '../file.decider';
+import { publishedFileAbilities, refuse, type UploadedBlob } from '../file.decider';
 import type { MultipartReader } from '../multipart';
 
 export const UPLOAD_FILE = 'UploadFile';
@@ -60,7 +60,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
       const now = this.clock().toISOString();
       const context = await this.files.context(issuer, state.scope);
       const can = publishedFileAbilities(state, context, now);
-      if (!can.add_version) throw new DomainError(lockedByOther(state, context, now) ? 'file_locked' : 'forbidden', lockedByOther(state, context, now) ? 'conflict' : 'forbidden');
+      if (!can.add_version) refuse(state, context, now);
     }
     const fields: Record<string, string> = {};
     let stored: { key: string; size: number; head: Buffer } | null = null;
