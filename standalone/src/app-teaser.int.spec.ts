@@ -15,6 +15,12 @@ describe('app activity teaser template', () => {
   const { clients } = demo;
   const call = requestCaller(() => demo.server);
   const head = async (): Promise<number> => demo.running.infra.eventStore.headPosition();
+  const outboxMails = (): Array<{ to: string[]; subject: string; text: string }> =>
+    existsSync(join(demo.dataDir, 'outbox'))
+      ? readdirSync(join(demo.dataDir, 'outbox'))
+          .filter((name) => name.endsWith('.json'))
+          .map((name) => JSON.parse(readFileSync(join(demo.dataDir, 'outbox', name), 'utf8')) as { to: string[]; subject: string; text: string })
+      : [];
   const networkStream = async () => ((await call(clients.member, 'get', '/api/v1/activitystreams/network/activities').expect(200)).body as ActivitiesResponse).activities;
 
   it('sets the template as administrators only, checks its placeholders, and shows new items rendered in the stream', async () => {
@@ -76,6 +82,29 @@ describe('app activity teaser template', () => {
     const network = (await call(clients.member, 'get', '/api/v1/network').expect(200)).body as NetworkResponse;
     expect(await title()).toBe(`Sweep for Gina Guest, ${erasedMemberName(network.network.language)}`);
     expect(Object.values(ERASED_MEMBER_NAMES)).toContain(erasedMemberName(network.network.language));
+    // where the network anonymizes memberships, the teaser names the erased member as the chat does
+    await call(clients.admin, 'put', '/administration/settings', { member: { anonymize_memberships_config: 'enabled', anonymize_memberships_name: 'Former member' } }).expect(200);
+    expect(await title()).toBe('Sweep for Gina Guest, Former member');
+    await call(clients.admin, 'put', '/administration/settings', { member: { anonymize_memberships_config: 'disabled' } }).expect(200);
+    expect(await title()).toBe(`Sweep for Gina Guest, ${erasedMemberName(network.network.language)}`);
+  });
+
+  it("names an erased member in an integration's mail by the network's anonymous name while it anonymizes memberships", async () => {
+    await call(clients.admin, 'post', '/api/v1/apps', { slug: 'duties', name: 'Duties' }).expect(201);
+    await call(clients.admin, 'put', '/api/v1/apps/duties/properties/p-title', { name: 'title', label: 'Title', type: 'text' }).expect(200);
+    await call(clients.admin, 'put', '/api/v1/apps/duties/properties/p-owner', { name: 'owner', label: 'Owner', type: 'membership', multiple: true }).expect(200);
+    await call(clients.admin, 'put', '/api/v1/apps/duties/properties/p-helper', { name: 'helper', label: 'Helper', type: 'membership' }).expect(200);
+    const unassigned = { uuid: crypto.randomUUID(), type: 'email_notification', trigger: 'unassign', assignee_property_id: -1, email_subject_template: 'Dropped: {{title}}', email_text_template: 'Owners: {{owner}}' };
+    await call(clients.admin, 'put', '/api/v1/apps/duties/integrations/email', { email_integrations: [unassigned] }).expect(200);
+    const { id: leaverId } = (await call(clients.admin, 'post', '/administration/members', { user: { email: 'leaving-duty@example.org', password: 'a good passphrase for tests', first_name: 'Lou', last_name: 'Gone' } }).expect(201)).body as { id: string };
+    const { id } = (await call(clients.admin, 'post', '/api/v1/apps/duties/items', { values: { title: 'Mop floor', owner: [leaverId], helper: clients.member.id } }).expect(201)).body as { id: string };
+    await call(clients.admin, 'delete', `/administration/members/${leaverId}`).expect(200);
+    await call(clients.admin, 'put', '/administration/settings', { member: { anonymize_memberships_config: 'enabled', anonymize_memberships_name: 'Former member' } }).expect(200);
+    await call(clients.admin, 'put', `/api/v1/apps/duties/items/${id}`, { values: { helper: null } }).expect(200);
+    const dropped = () => outboxMails().filter((mail) => mail.subject === 'Dropped: Mop floor');
+    for (const until = Date.now() + 5000; dropped().length < 1 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 25));
+    await call(clients.admin, 'put', '/administration/settings', { member: { anonymize_memberships_config: 'disabled' } }).expect(200);
+    expect(dropped()).toEqual([expect.objectContaining({ to: ['member@example.org'], text: 'Owners: Former member' })]);
   });
 
   it('mails through the email integrations: their subject and text templates on assign and unassign, with the members by name', async () => {
@@ -120,13 +149,7 @@ describe('app activity teaser template', () => {
 
     const { id } = (await call(clients.admin, 'post', '/api/v1/apps/errands/items', { values: { title: 'Buy milk', owner: [clients.member.id, clients.auditor.id], helper: clients.guest.id } }).expect(201)).body as { id: string };
     const link = `/apps/errands/items/${id}`;
-    const mails = () =>
-      existsSync(join(demo.dataDir, 'outbox'))
-        ? readdirSync(join(demo.dataDir, 'outbox'))
-            .filter((name) => name.endsWith('.json'))
-            .map((name) => JSON.parse(readFileSync(join(demo.dataDir, 'outbox', name), 'utf8')) as { to: string[]; subject: string; text: string })
-            .filter((mail) => mail.subject.includes('Buy milk') || mail.text.includes(link))
-        : [];
+    const mails = () => outboxMails().filter((mail) => mail.subject.includes('Buy milk') || mail.text.includes(link));
     const waitFor = async (count: number) => {
       for (const until = Date.now() + 5000; mails().length < count && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 25));
     };

@@ -20,7 +20,7 @@ describe('navigation editor', () => {
   let position = 0;
   const clients: Record<string, SignedInClient> = {};
 
-  const call = (client: SignedInClient, method: 'get' | 'post' | 'put', path: string, body?: object) => {
+  const call = (client: SignedInClient, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
     let pending = request(server)[method](path).set(CONSISTENCY_HEADER, String(position)).set('Cookie', client.cookie).set('X-CSRF-Token', client.csrf);
     if (body !== undefined) pending = pending.send(body);
     return pending.expect((res) => {
@@ -50,8 +50,16 @@ describe('navigation editor', () => {
     const read = (await call(clients.member, 'get', '/api/v1/navigation').expect(200)).body as NavigationResponse;
     expect(read.revision).toBe(1);
     expect(read.navigation_items).toEqual([
-      { text: 'Handbook', link: '/pages/handbook', public: false, new_window: false, navigation_items: [] },
-      { text: 'Links', link: '', public: false, new_window: false, navigation_items: [{ text: 'Website', link: 'https://example.org', public: false, new_window: true }] },
+      { text: 'Handbook', link: '/pages/handbook', link_type: 'link', target: '', public: false, new_window: false, navigation_items: [] },
+      {
+        text: 'Links',
+        link: '',
+        link_type: 'link',
+        target: '',
+        public: false,
+        new_window: false,
+        navigation_items: [{ text: 'Website', link: 'https://example.org', link_type: 'link', target: '', public: false, new_window: true }],
+      },
     ]);
     expect((await call(clients.admin, 'put', '/administration/navigation', { navigation_items: [], revision: 0 }).expect(409)).body.error).toBe('concurrency_conflict');
   });
@@ -87,5 +95,58 @@ describe('navigation editor', () => {
     await call(clients.member, 'put', '/groups/no-such-group/administration/navigation', { navigation_items: [], revision: 0 }).expect(404);
     // the group's navigation is not the network's
     expect(((await call(clients.member, 'get', '/api/v1/navigation').expect(200)).body as NavigationResponse).navigation_items).toHaveLength(2);
+  });
+
+  it('links items to a page, an app or a standard module: the target must exist, and members read the link as it is now', async () => {
+    const revision = ((await call(clients.admin, 'get', '/administration/navigation.json').expect(200)).body as NavigationResponse).revision;
+    const { id: pageId } = (await call(clients.admin, 'post', '/administration/pages', { title: 'Staff handbook', slug: 'staff-handbook', visibility: 'internal' }).expect(201)).body as { id: string };
+    await call(clients.admin, 'post', '/api/v1/apps', { slug: 'rooms', name: 'Rooms' }).expect(201);
+
+    const before = await running.infra.eventStore.headPosition();
+    const refused = await call(clients.admin, 'put', '/administration/navigation', {
+      navigation_items: [
+        { text: 'Gone page', link_type: 'page', target: 'no-such-page' },
+        { text: 'More', navigation_items: [{ text: 'Gone app', link_type: 'app', target: 'no-such-app' }, { text: 'Odd', link_type: 'standard', target: 'kitchen' }, { text: 'Blank', link_type: 'page' }] },
+      ],
+      revision,
+    }).expect(400);
+    expect(refused.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'navigation_items.1.navigation_items.1.target', key: 'invalid_value' },
+        { field: 'navigation_items.1.navigation_items.2.target', key: 'empty_fields' },
+      ]),
+    );
+    const unknown = await call(clients.admin, 'put', '/administration/navigation', {
+      navigation_items: [{ text: 'Gone page', link_type: 'page', target: 'no-such-page' }, { text: 'More', navigation_items: [{ text: 'Gone app', link_type: 'app', target: 'no-such-app' }] }],
+      revision,
+    }).expect(400);
+    expect(unknown.body.errors).toEqual([
+      { field: 'navigation_items.0.target', key: 'unknown_page' },
+      { field: 'navigation_items.1.navigation_items.0.target', key: 'unknown_app' },
+    ]);
+    expect(await running.infra.eventStore.headPosition()).toBe(before);
+
+    const chosen = [
+      { text: 'Handbook', link_type: 'page', target: pageId, link: '/typed/by/hand' },
+      { text: 'Work', navigation_items: [{ text: 'Rooms', link_type: 'app', target: 'rooms' }, { text: 'My tasks', link_type: 'standard', target: 'tasks' }] },
+    ];
+    await call(clients.admin, 'put', '/administration/navigation', { navigation_items: chosen, revision }).expect(200);
+    const links = async (client: SignedInClient) =>
+      ((await call(client, 'get', '/api/v1/navigation').expect(200)).body as NavigationResponse).navigation_items.map((item) => [item.text, item.link, item.navigation_items.map((child) => [child.text, child.link])]);
+    expect(await links(clients.member)).toEqual([
+      ['Handbook', '/pages/staff-handbook', []],
+      ['Work', '', [['Rooms', '/apps/rooms'], ['My tasks', '/tasks/my']]],
+    ]);
+    // an internal page is not offered to an external member
+    expect(await links(clients.guest)).toEqual([['Work', '', [['Rooms', '/apps/rooms'], ['My tasks', '/tasks/my']]]]);
+
+    // the page moves to another slug: the item follows it
+    await call(clients.admin, 'put', `/administration/pages/${pageId}`, { title: 'Staff handbook', slug: 'handbook-2', content: '', visibility: 'internal', revision: 1 }).expect(200);
+    expect((await links(clients.member))[0]).toEqual(['Handbook', '/pages/handbook-2', []]);
+    // the page is deleted: members no longer see the item, the editor still has it (with its target) to fix
+    await call(clients.admin, 'delete', `/administration/pages/${pageId}`).expect(200);
+    expect((await links(clients.member)).map(([text]) => text)).toEqual(['Work']);
+    const editor = (await call(clients.admin, 'get', '/administration/navigation.json').expect(200)).body as NavigationResponse;
+    expect(editor.navigation_items[0]).toMatchObject({ text: 'Handbook', link_type: 'page', target: pageId, link: '' });
   });
 });

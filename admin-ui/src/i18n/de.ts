@@ -86,6 +86,8 @@ export const germanAppMessages: AppMessages = {
       legal_text_read_only: 'Dieser Rechtstext ist schreibgeschützt.',
       version_outdated: 'Inzwischen wurde eine neuere Version veröffentlicht.',
       empty_fields: 'Jeder Eintrag braucht einen Text und einen Link oder einen Text und Untereinträge.',
+      unknown_page: 'Diese Seite gibt es nicht mehr: bitte eine andere wählen.',
+      unknown_app: 'Diese App gibt es nicht mehr: bitte eine andere wählen.',
     },
     notifications: {
       saving_successful: 'Erfolgreich gespeichert.',
@@ -1136,7 +1138,9 @@ export const germanAppMessages: AppMessages = {
     },
     navigation: {
       name: 'Navigation |||| Navigation',
-      fields: { navigation_items: 'Einträge', text: 'Text', link: 'Link', new_window: 'In neuem Fenster öffnen', children: 'Untereinträge' },
+      fields: { navigation_items: 'Einträge', text: 'Text', link: 'Link', new_window: 'In neuem Fenster öffnen', children: 'Untereinträge', link_type: 'Verweist auf', target_page: 'Seite', target_app: 'App', target_standard: 'Modul' },
+      link_types: { link: 'Eine Adresse', page: 'Eine Seite', app: 'Eine App', standard: 'Ein Modul' },
+      standard_links: { activitystreams: 'Aktivitäten', messages: 'Nachrichten', appointments: 'Termine', tasks: 'Aufgaben', files: 'Dateien', chat: 'Chat', channels: 'Kanäle', members: 'Mitglieder', map: 'Karte', pages: 'Seiten', apps: 'Apps', search: 'Suche' },
     },
     apps: {
       name: 'App |||| Apps',

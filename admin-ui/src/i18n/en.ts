@@ -85,6 +85,8 @@ export const englishAppMessages = {
       legal_text_read_only: 'This legal text is read-only.',
       version_outdated: 'A newer version was published meanwhile.',
       empty_fields: 'Each item needs a text and a link, or a text and sub-items.',
+      unknown_page: 'This page no longer exists: choose another one.',
+      unknown_app: 'This app no longer exists: choose another one.',
     },
     notifications: {
       saving_successful: 'Saved successfully.',
@@ -1135,7 +1137,9 @@ export const englishAppMessages = {
     },
     navigation: {
       name: 'Navigation |||| Navigation',
-      fields: { navigation_items: 'Items', text: 'Text', link: 'Link', new_window: 'Open in a new window', children: 'Sub-items' },
+      fields: { navigation_items: 'Items', text: 'Text', link: 'Link', new_window: 'Open in a new window', children: 'Sub-items', link_type: 'Links to', target_page: 'Page', target_app: 'App', target_standard: 'Module' },
+      link_types: { link: 'An address', page: 'A page', app: 'An app', standard: 'A module' },
+      standard_links: { activitystreams: 'Activity streams', messages: 'Messages', appointments: 'Appointments', tasks: 'Tasks', files: 'Files', chat: 'Chat', channels: 'Channels', members: 'Members', map: 'Map', pages: 'Pages', apps: 'Apps', search: 'Search' },
     },
     apps: {
       name: 'App |||| Apps',

@@ -86,6 +86,8 @@ export const spanishAppMessages: AppMessages = {
       legal_text_read_only: 'Este texto legal es de solo lectura.',
       version_outdated: 'Mientras tanto se publicó una versión más reciente.',
       empty_fields: 'Cada elemento necesita un texto y un enlace, o un texto y subelementos.',
+      unknown_page: 'Esta página ya no existe: elige otra.',
+      unknown_app: 'Esta app ya no existe: elige otra.',
     },
     notifications: {
       saving_successful: 'Guardado correctamente.',
@@ -1136,7 +1138,9 @@ export const spanishAppMessages: AppMessages = {
     },
     navigation: {
       name: 'Navegación |||| Navegación',
-      fields: { navigation_items: 'Elementos', text: 'Texto', link: 'Enlace', new_window: 'Abrir en una ventana nueva', children: 'Subelementos' },
+      fields: { navigation_items: 'Elementos', text: 'Texto', link: 'Enlace', new_window: 'Abrir en una ventana nueva', children: 'Subelementos', link_type: 'Enlaza a', target_page: 'Página', target_app: 'App', target_standard: 'Módulo' },
+      link_types: { link: 'Una dirección', page: 'Una página', app: 'Una app', standard: 'Un módulo' },
+      standard_links: { activitystreams: 'Actividades', messages: 'Mensajes', appointments: 'Citas', tasks: 'Tareas', files: 'Archivos', chat: 'Chat', channels: 'Canales', members: 'Miembros', map: 'Mapa', pages: 'Páginas', apps: 'Apps', search: 'Búsqueda' },
     },
     apps: {
       name: 'Aplicación |||| Aplicaciones',

@@ -86,6 +86,8 @@ export const frenchAppMessages: AppMessages = {
       legal_text_read_only: 'Ce texte juridique est en lecture seule.',
       version_outdated: 'Une version plus récente a été publiée entre-temps.',
       empty_fields: 'Chaque élément doit avoir un texte et un lien, ou un texte et des sous-éléments.',
+      unknown_page: "Cette page n'existe plus : choisissez-en une autre.",
+      unknown_app: "Cette app n'existe plus : choisissez-en une autre.",
     },
     notifications: {
       saving_successful: 'Enregistré avec succès.',
@@ -1136,7 +1138,9 @@ export const frenchAppMessages: AppMessages = {
     },
     navigation: {
       name: 'Navigation |||| Navigation',
-      fields: { navigation_items: 'Éléments', text: 'Texte', link: 'Lien', new_window: 'Ouvrir dans une nouvelle fenêtre', children: 'Sous-éléments' },
+      fields: { navigation_items: 'Éléments', text: 'Texte', link: 'Lien', new_window: 'Ouvrir dans une nouvelle fenêtre', children: 'Sous-éléments', link_type: 'Mène à', target_page: 'Page', target_app: 'App', target_standard: 'Module' },
+      link_types: { link: 'Une adresse', page: 'Une page', app: 'Une app', standard: 'Un module' },
+      standard_links: { activitystreams: 'Activités', messages: 'Messages', appointments: 'Rendez-vous', tasks: 'Tâches', files: 'Fichiers', chat: 'Chat', channels: 'Canaux', members: 'Membres', map: 'Carte', pages: 'Pages', apps: 'Apps', search: 'Recherche' },
     },
     apps: {
       name: 'Application |||| Applications',

@@ -7,7 +7,7 @@ import {
   appsEvents,
   composeTemplate,
   EMAIL_SUBJECT_TEMPLATE_MAX,
-  erasedMemberName,
+  erasedMemberNameIn,
   eventOf,
   readItemValues,
   renderTemplateParts,
@@ -141,11 +141,13 @@ export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicat
   ): Promise<void> {
     const planned = plannedMails(change.integrations, assigneesByProperty(change.properties, change.before), assigneesByProperty(change.properties, change.after), change.actorId);
     if (planned.length === 0) return;
-    const networkLanguage = (await this.lookup.networkSettings()).basic.language;
+    const settings = await this.lookup.networkSettings();
+    const networkLanguage = settings.basic.language;
+    const erasedName = erasedMemberNameIn(settings);
     const text = texts[mailLanguage(networkLanguage)];
     const nameOf = async (memberId: string): Promise<string> => {
       const member = await this.lookup.member(memberId);
-      return member && !member.erased ? `${member.first_name} ${member.last_name}`.trim() : erasedMemberName(networkLanguage);
+      return member && !member.erased ? `${member.first_name} ${member.last_name}`.trim() : erasedName;
     };
     const actorName = await nameOf(change.actorId);
     const titleProperty = change.properties.find((property) => property.type === 'text');
@@ -163,7 +165,7 @@ export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicat
       let mail = { subject: assigned ? text.assigned(title) : text.unassigned(title), text: text.body(actorName, title, change.appName, link, assigned) };
       if (integration) {
         const values = { ...filled.values, assignee: `${recipient.first_name} ${recipient.last_name}`.trim(), link };
-        const render = (template: string, line: boolean, max: number) => composeTemplate(renderTemplateParts(template, values, filled.members), (id) => names.get(id) ?? erasedMemberName(networkLanguage), { line, max });
+        const render = (template: string, line: boolean, max: number) => composeTemplate(renderTemplateParts(template, values, filled.members), (id) => names.get(id) ?? erasedName, { line, max });
         mail = { subject: render(integration.email_subject_template, true, EMAIL_SUBJECT_TEMPLATE_MAX), text: render(integration.email_text_template, false, EMAIL_TEXT_MAX) };
       }
       try {

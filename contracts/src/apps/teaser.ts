@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { htmlToText } from '../channels/rich-text';
 import { defineEvent, type EventOf } from '../common/events';
+import type { MemberSettings } from '../settings/network-settings';
 import type { PropertyDefinition } from './properties';
 
 /*
@@ -12,7 +13,8 @@ import type { PropertyDefinition } from './properties';
  *
  * Names are personal data and members may be erased later: a teaser is recorded as parts, text and the
  * member ids a membership placeholder named, and the names are put in when it is read (an erased member
- * as the fallback word of the network's language, ERASED_MEMBER_NAMES).
+ * as the network's anonymous name where it anonymizes memberships, else the fallback word of the
+ * network's language, ERASED_MEMBER_NAMES).
  */
 
 export const TEASER_TEMPLATE_MAX = 500;
@@ -90,6 +92,16 @@ export const renderTeaser = (template: string, values: Readonly<Record<string, s
 /** what an erased (or unknown) member is called where a template names them, in the network's language */
 export const ERASED_MEMBER_NAMES = { de: 'Gelöschtes Mitglied', en: 'Deleted member', es: 'Miembro eliminado', fr: 'Membre supprimé' } as const;
 export const erasedMemberName = (language: string): string => ERASED_MEMBER_NAMES[(Object.keys(ERASED_MEMBER_NAMES) as Array<keyof typeof ERASED_MEMBER_NAMES>).find((known) => language.startsWith(known)) ?? 'en'];
+
+/**
+ * What an erased member is called in this network's teasers and mails: the anonymous name the network set
+ * (`anonymize_memberships_name`) while it anonymizes memberships, as the chat shows them; else the
+ * fallback word of its language.
+ */
+export const erasedMemberNameIn = (settings: { basic: { language: string }; member: Pick<MemberSettings, 'anonymize_memberships_config' | 'anonymize_memberships_name'> }): string =>
+  settings.member.anonymize_memberships_config !== 'disabled' && settings.member.anonymize_memberships_name.trim() !== ''
+    ? settings.member.anonymize_memberships_name.trim()
+    : erasedMemberName(settings.basic.language);
 
 export const AppTeaserTemplateChanged = defineEvent('AppTeaserTemplateChanged', 1, z.object({ app_id: z.string(), teaser_template: z.string() }));
 export const appTeaserEvents = [AppTeaserTemplateChanged] as const;

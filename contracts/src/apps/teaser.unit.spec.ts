@@ -1,4 +1,4 @@
-import { composeTeaser, erasedMemberName, plainTeaserTemplate, renderTeaser, renderTemplateParts, TEASER_MAX, templateMemberIds, teaserPlaceholderNames, teaserPlaceholders, teaserTemplateRequestSchema } from './teaser';
+import { composeTeaser, erasedMemberName, erasedMemberNameIn, plainTeaserTemplate, renderTeaser, renderTemplateParts, TEASER_MAX, templateMemberIds, teaserPlaceholderNames, teaserPlaceholders, teaserTemplateRequestSchema } from './teaser';
 import { emailIntegrationErrors, emailIntegrationsRequestSchema, matchingEmailIntegrations, type EmailIntegration } from './email-integrations';
 import { propertyDefinition } from './properties';
 
@@ -34,6 +34,15 @@ describe('the activity teaser template', () => {
     // a text value that looks like a placeholder stays text
     expect(composeTeaser(renderTemplateParts('{{title}}', { title: '{{owner}}' }, { owner: ['m1'] }), () => 'Max')).toBe('{{owner}}');
     expect(['de', 'de_DU', 'en', 'es', 'fr', 'xx'].map(erasedMemberName)).toEqual(['Gelöschtes Mitglied', 'Gelöschtes Mitglied', 'Deleted member', 'Miembro eliminado', 'Membre supprimé', 'Deleted member']);
+  });
+
+  it("names an erased member by the network's anonymous name while it anonymizes memberships, else by its language's word", () => {
+    const settings = (anonymize_memberships_config: 'enabled' | 'after_days' | 'disabled', anonymize_memberships_name: string) => ({ basic: { language: 'de' }, member: { anonymize_memberships_config, anonymize_memberships_name } });
+    expect(erasedMemberNameIn(settings('enabled', 'Anonym'))).toBe('Anonym');
+    expect(erasedMemberNameIn(settings('after_days', ' Ehemalig '))).toBe('Ehemalig');
+    expect(erasedMemberNameIn(settings('disabled', 'Anonym'))).toBe('Gelöschtes Mitglied');
+    // anonymizing without a name set keeps the language's word rather than showing nothing
+    expect(erasedMemberNameIn(settings('enabled', '  '))).toBe('Gelöschtes Mitglied');
   });
 });
 

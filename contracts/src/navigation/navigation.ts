@@ -22,6 +22,48 @@ const isLink = (value: string): boolean => {
   }
 };
 
+/**
+ * What an item links to (the editor's link options, spec: "link, pages, apps and standard"): a free
+ * address (`link`), a page (`target` = its id: the link follows the page's current slug), an app
+ * (`target` = its slug) or one of the console's standard modules (`target` = a key of NAVIGATION_STANDARD_LINKS).
+ */
+export const NAVIGATION_LINK_TYPES = ['link', 'page', 'app', 'standard'] as const;
+export type NavigationLinkType = (typeof NAVIGATION_LINK_TYPES)[number];
+export const NAVIGATION_STANDARD_LINKS = {
+  activitystreams: '/activitystreams',
+  messages: '/messages',
+  appointments: '/appointments',
+  tasks: '/tasks/my',
+  files: '/files',
+  chat: '/chat',
+  channels: '/directory/channels',
+  members: '/directory/members',
+  map: '/map',
+  pages: '/pages',
+  apps: '/apps',
+  search: '/search',
+} as const;
+export type NavigationStandardLink = keyof typeof NAVIGATION_STANDARD_LINKS;
+export const NAVIGATION_STANDARD_TARGETS = Object.keys(NAVIGATION_STANDARD_LINKS) as NavigationStandardLink[];
+const isStandardTarget = (target: string): target is NavigationStandardLink => Object.hasOwn(NAVIGATION_STANDARD_LINKS, target);
+
+/** the console path an item of a chosen target opens ('' when the page is gone); a free link is its own */
+export const navigationLinkOf = (item: { link: string; link_type?: NavigationLinkType; target?: string }, pageSlugOf: (pageId: string) => string | null): string => {
+  const target = item.target ?? '';
+  switch (item.link_type ?? 'link') {
+    case 'page': {
+      const slug = pageSlugOf(target);
+      return slug === null ? '' : `/pages/${encodeURIComponent(slug)}`;
+    }
+    case 'app':
+      return `/apps/${encodeURIComponent(target)}`;
+    case 'standard':
+      return isStandardTarget(target) ? NAVIGATION_STANDARD_LINKS[target] : '';
+    default:
+      return item.link;
+  }
+};
+
 const text = safeText(z.string().trim().max(NAVIGATION_TEXT_MAX, { message: 'too_long' }), 'invalid_type').default('');
 const link = z
   .string({ message: 'invalid_type' })
@@ -29,14 +71,32 @@ const link = z
   .max(NAVIGATION_LINK_MAX, { message: 'too_long' })
   .refine((value) => value === '' || isLink(value), { message: 'invalid_format' })
   .default('');
-const flags = { public: z.boolean({ message: 'invalid_type' }).default(false), new_window: z.boolean({ message: 'invalid_type' }).default(false) };
+const flags = {
+  public: z.boolean({ message: 'invalid_type' }).default(false),
+  new_window: z.boolean({ message: 'invalid_type' }).default(false),
+  link_type: z.enum(NAVIGATION_LINK_TYPES, { message: 'invalid_value' }).default('link'),
+  target: z.string({ message: 'invalid_type' }).trim().max(NAVIGATION_TEXT_MAX, { message: 'too_long' }).default(''),
+};
+type ItemFields = { text: string; link: string; link_type: NavigationLinkType; target: string };
 
-/** each item needs its text and a link (a child always; a top item a link or children): else `empty_fields` */
+/** the field an item lacks to lead anywhere: its link, or the target of the link type chosen */
+const missingLink = (item: ItemFields): 'link' | 'target' | null => {
+  if (item.link_type === 'link') return item.link === '' ? 'link' : null;
+  return item.target === '' ? 'target' : null;
+};
+/** a standard target must be one the console has (pages and apps are checked against what exists by the command) */
+const checkTarget = (item: ItemFields, ctx: z.RefinementCtx): void => {
+  if (item.link_type === 'standard' && item.target !== '' && !isStandardTarget(item.target)) ctx.addIssue({ code: 'custom', path: ['target'], message: 'invalid_value' });
+};
+
+/** each item needs its text and a link or target (a child always; a top item one of them or children): else `empty_fields` */
 const childSchema = z
   .object({ text, link, ...flags })
   .strict()
   .superRefine((item, ctx) => {
-    if (item.text === '' || item.link === '') ctx.addIssue({ code: 'custom', path: [item.text === '' ? 'text' : 'link'], message: 'empty_fields' });
+    const missing = item.text === '' ? 'text' : missingLink(item);
+    if (missing) ctx.addIssue({ code: 'custom', path: [missing], message: 'empty_fields' });
+    checkTarget(item, ctx);
   });
 
 const itemSchema = z
@@ -49,8 +109,9 @@ const itemSchema = z
   })
   .strict()
   .superRefine((item, ctx) => {
-    if (item.text === '') ctx.addIssue({ code: 'custom', path: ['text'], message: 'empty_fields' });
-    else if (item.link === '' && item.navigation_items.length === 0) ctx.addIssue({ code: 'custom', path: ['link'], message: 'empty_fields' });
+    const missing = item.text === '' ? 'text' : item.navigation_items.length === 0 ? missingLink(item) : null;
+    if (missing) ctx.addIssue({ code: 'custom', path: [missing], message: 'empty_fields' });
+    checkTarget(item, ctx);
   });
 
 /** PUT /administration/navigation and /groups/{slug}/administration/navigation */
@@ -62,7 +123,15 @@ export const navigationRequestSchema = z
   .strict();
 export type NavigationRequest = z.output<typeof navigationRequestSchema>;
 
-const navigationChildSchema = z.object({ text: z.string(), link: z.string(), public: z.boolean(), new_window: z.boolean() });
+/** `link` is the path the item opens (resolved from its target when read); `link_type` and `target` are absent in items saved before they existed */
+const navigationChildSchema = z.object({
+  text: z.string(),
+  link: z.string(),
+  public: z.boolean(),
+  new_window: z.boolean(),
+  link_type: z.enum(NAVIGATION_LINK_TYPES).optional(),
+  target: z.string().optional(),
+});
 export const navigationItemSchema = navigationChildSchema.extend({ navigation_items: z.array(navigationChildSchema) });
 export type NavigationItem = z.infer<typeof navigationItemSchema>;
 

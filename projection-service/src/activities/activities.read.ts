@@ -14,7 +14,7 @@ import {
   type StreamCan,
   type UnreadActivitiesResponse,
   composeTeaser,
-  erasedMemberName,
+  erasedMemberNameIn,
   templateMemberIds,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
@@ -145,7 +145,7 @@ const memberLinks = async (store: DocumentStore, ids: readonly string[]): Promis
   return new Map(found.filter((doc) => !doc.deleted).map((doc) => [doc._id, { id: doc._id, name: displayNameOf(doc), path: `/members/${doc._id}` }]));
 };
 
-/** the names an item's teaser puts in for its members (an erased one as the fallback word of the network's language) */
+/** the names an item's teaser puts in for its members (an erased one as the network's anonymous name, or the fallback word of its language) */
 interface TeaserNames {
   people: ReadonlyMap<string, MemberLink>;
   erased: string;
@@ -154,7 +154,7 @@ interface TeaserNames {
 const teaserIdsOf = (doc: ActivityDocument): string[] => (doc.source.type === 'item' && doc.source.teaser_parts ? templateMemberIds(doc.source.teaser_parts) : []);
 
 const teaserNamesFor = async (store: DocumentStore, docs: readonly ActivityDocument[], people: ReadonlyMap<string, MemberLink>): Promise<TeaserNames> =>
-  docs.some((doc) => teaserIdsOf(doc).length > 0) ? { people, erased: erasedMemberName((await loadNetwork(store)).settings.basic.language) } : { people, erased: '' };
+  docs.some((doc) => teaserIdsOf(doc).length > 0) ? { people, erased: erasedMemberNameIn((await loadNetwork(store)).settings) } : { people, erased: '' };
 
 const subjectOf = (doc: ActivityDocument, ctx: StreamsContext, names: TeaserNames): ActivityDto['subject'] => {
   switch (doc.source.type) {

@@ -2,9 +2,13 @@ import { Controller, Get, Param, UseInterceptors } from '@nestjs/common';
 import {
   administrationNavigationFor,
   groupCategoryAdministrationPath,
+  maySeePage,
+  navigationLinkOf,
   NETWORK_NAVIGATION_SCOPE,
   navigationResponseSchema,
   type AdministrationNavigationResponse,
+  type MemberRoles,
+  type NavigationItem,
   type NavigationResponse,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
@@ -13,6 +17,7 @@ import { administeredCategory, orderedCategories } from '../groups/group-views';
 import { findGroupBySlug, groupsCollection } from '../groups/groups.read';
 import { signedInMember } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
+import { pagesCollection } from '../pages/pages.read';
 import { navigationsProjection, type NavigationDocument } from './navigation.projection';
 
 @Controller()
@@ -20,9 +25,23 @@ import { navigationsProjection, type NavigationDocument } from './navigation.pro
 export class NavigationController {
   constructor(@InjectPort('documentStore') private readonly documentStore: DocumentStore) {}
 
-  private async navigation(scope: string): Promise<NavigationResponse> {
+  /**
+   * The items with each chosen target's link as it is now (a page's current slug). For a member
+   * (`viewer`) an item whose page is gone or hidden from them is left out, so is a parent left empty; the
+   * editor keeps it with an empty link, and saving it again answers `unknown_page`.
+   */
+  private async navigation(scope: string, viewer?: MemberRoles): Promise<NavigationResponse> {
     const doc = await this.documentStore.collection<NavigationDocument>(collectionName(navigationsProjection)).get(scope);
-    return { scope, navigation_items: doc?.navigation_items ?? [], revision: doc?.revision ?? 0 };
+    const stored = doc?.navigation_items ?? [];
+    const pageIds = [...new Set(stored.flatMap((item) => [item, ...item.navigation_items]).flatMap((item) => (item.link_type === 'page' && item.target ? [item.target] : [])))];
+    const pages = pageIds.length === 0 ? [] : await pagesCollection(this.documentStore).getMany(pageIds);
+    const slugs = new Map(pages.filter((page) => !page.deleted && (!viewer || maySeePage(page.visibility, viewer))).map((page) => [page._id, page.slug]));
+    const resolve = <T extends NavigationItem['navigation_items'][number]>(item: T): T => ({ ...item, link: navigationLinkOf(item, (pageId) => slugs.get(pageId) ?? null) });
+    const leads = (item: { link: string }) => !viewer || item.link !== '';
+    const navigation_items = stored
+      .map((item) => ({ ...resolve(item), navigation_items: item.navigation_items.map(resolve).filter(leads) }))
+      .filter((item) => leads(item) || item.navigation_items.length > 0);
+    return { scope, navigation_items, revision: doc?.revision ?? 0 };
   }
 
   @Get('administration/navigation.json')
@@ -43,8 +62,9 @@ export class NavigationController {
     auth: 'member',
     responses: { 200: { description: 'NavigationResponse', schema: navigationResponseSchema }, 401: 'signed out' },
   })
-  network(): Promise<NavigationResponse> {
-    return this.navigation(NETWORK_NAVIGATION_SCOPE);
+  async network(@Ctx() ctx: RequestContext): Promise<NavigationResponse> {
+    const member = await signedInMember(this.documentStore, ctx);
+    return this.navigation(NETWORK_NAVIGATION_SCOPE, member.roles);
   }
 
   @Get('api/v1/navigation/administration')

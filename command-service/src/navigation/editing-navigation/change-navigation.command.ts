@@ -1,11 +1,12 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { groupStream, navigationStream, NETWORK_NAVIGATION_SCOPE, type GroupStreamEvent, type NavigationRequest } from '@cn/contracts';
+import { appStream, groupStream, navigationLinkOf, navigationStream, NETWORK_NAVIGATION_SCOPE, pagesStream, type GroupStreamEvent, type NavigationRequest, type PageEvent } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
-import { HttpProblem } from '@cn/platform';
+import { HttpProblem, validationProblem } from '@cn/platform';
 import { CommandRunner } from '../../core/command-runner';
 import { groupCategoryFor, loadGroupCategories } from '../../groups/group-categories.read';
 import { evolveGroup, initialGroupState } from '../../groups/group-state';
 import { CommandLookup } from '../../lookup/command-lookup';
+import { pagesDecider } from '../../pages/pages.decider';
 import { navigationDecider } from '../navigation.decider';
 
 export const CHANGE_NAVIGATION = 'ChangeNavigation';
@@ -43,9 +44,39 @@ export class ChangeNavigationHandler implements ICommandHandler<ChangeNavigation
     return { scope: group._id, mayEdit: member.roles.network_admin || state.members[member._id] === true };
   }
 
+  /**
+   * The items with the pages and apps they name checked (400 `unknown_page` / `unknown_app` at the item's
+   * target, nothing saved) and each chosen target's path as its link, so that the link is never stale
+   * text the editor typed; a free link keeps no target.
+   */
+  private async resolvedItems(items: NavigationRequest['navigation_items']): Promise<NavigationRequest['navigation_items']> {
+    const all = items.flatMap((item) => [item, ...item.navigation_items]);
+    const pages = all.some((item) => item.link_type === 'page')
+      ? (await this.commands.eventStore.readStream(pagesStream())).reduce((state, event) => pagesDecider.evolve(state, { type: event.type, data: event.data } as PageEvent), pagesDecider.initialState())
+      : pagesDecider.initialState();
+    const appIds = [...new Set(all.filter((item) => item.link_type === 'app').map((item) => item.target))];
+    const knownApps = new Set<string>();
+    for (const appId of appIds) if ((await this.commands.eventStore.readStream(appStream(appId))).length > 0) knownApps.add(appId);
+    const errors: Array<{ field: string; key: string }> = [];
+    const resolve = <T extends NavigationRequest['navigation_items'][number]['navigation_items'][number]>(item: T, field: string): T => {
+      if (item.link_type === 'page' && !pages.pages[item.target]) errors.push({ field: `${field}.target`, key: 'unknown_page' });
+      if (item.link_type === 'app' && !knownApps.has(item.target)) errors.push({ field: `${field}.target`, key: 'unknown_app' });
+      if (item.link_type === 'link') return { ...item, target: '' };
+      return { ...item, link: navigationLinkOf(item, (pageId) => pages.pages[pageId]?.slug ?? null) };
+    };
+    const resolved = items.map((item, index) => ({
+      ...resolve(item, `navigation_items.${index}`),
+      navigation_items: item.navigation_items.map((child, childIndex) => resolve(child, `navigation_items.${index}.navigation_items.${childIndex}`)),
+    }));
+    if (errors.length > 0) throw validationProblem(errors);
+    return resolved;
+  }
+
   async execute({ issuer, payload }: ChangeNavigationCommand): Promise<{ position: number }> {
     const { scope, mayEdit } = await this.scopeOf(issuer, payload.group_slug, payload.category_slug);
-    const { navigation_items, revision } = payload;
+    const { revision } = payload;
+    // who may not edit learns no more than that: the targets are checked for editors only
+    const navigation_items = mayEdit ? await this.resolvedItems(payload.navigation_items) : payload.navigation_items;
     const handled = await this.commands.run(CHANGE_NAVIGATION, {
       streamId: navigationStream(scope),
       decider: navigationDecider,

@@ -8,7 +8,7 @@ import { CHANGE_NAVIGATION, ChangeNavigationCommand } from './change-navigation.
 
 const responses = {
   200: commandAnswer('accepted, { position }'),
-  400: 'validation_failed (empty_fields: an item without text, or without a link and children)',
+  400: 'validation_failed (empty_fields: an item without text, or without a link (or target) and children; unknown_page / unknown_app: a target that does not exist)',
   401: 'unauthenticated',
   403: 'forbidden',
   409: 'concurrency_conflict',
