@@ -34,6 +34,8 @@ const can = (edit_designs: boolean): GroupCan => ({
   create_calendars: edit_designs,
   edit_widgetbars: edit_designs,
   edit_designs,
+  edit_navigation: edit_designs,
+  view_statistics: edit_designs,
 });
 
 const aGroup = (edit_designs: boolean): GroupDetailDto => ({
