@@ -1,4 +1,4 @@
-import { type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupMembershipStatus } from '@cn/contracts';
+import { type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupMembershipStatus, type NavigationResponse } from '@cn/contracts';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 import { useDemoServer } from './testing/demo-server';
@@ -29,6 +29,8 @@ const NO_FLAGS: GroupCan = {
   create_calendars: false,
   edit_widgetbars: false,
   edit_designs: false,
+  edit_navigation: false,
+  view_statistics: false,
 };
 
 /**
@@ -111,6 +113,13 @@ describe('group flags agree with the answers, for every role and kind of group',
       await on('edit_designs', () =>
         call(client, 'post', `/groups/${slug}/administration/designs`, { name: `design ${role}`, primary_color: '#224466', primary_text_color: '#ffffff', background_color: '#f4f4f4' }),
       );
+      // the group's navigation and statistics answer by can.edit_navigation / can.view_statistics (a group admin of another group is refused)
+      await on('edit_navigation', () => call(client, 'get', `/groups/${slug}/administration/navigation.json`));
+      await on('edit_navigation', async () => {
+        const { revision } = (await call(clients.admin, 'get', `/groups/${slug}/administration/navigation.json`)).body as NavigationResponse;
+        return call(client, 'put', `/groups/${slug}/administration/navigation`, { navigation_items: [{ text: `By ${role}`, link: '/directory', public: false, new_window: false, navigation_items: [] }], revision });
+      });
+      await on('view_statistics', () => call(client, 'get', `/groups/${slug}/administration/statistics`));
       await on('archive', () => call(client, 'put', `/groups/${slug}/archive`));
       await on('archive', () => call(client, 'delete', `/groups/${slug}/archive`));
       await on('leave', () => call(client, 'delete', `/groups/${slug}/join`), (status) => status !== null && status !== 'member');
@@ -129,7 +138,7 @@ describe('group flags agree with the answers, for every role and kind of group',
       clients[name] = clients[client];
       const outcomes = await walk(name);
       walked.push(...outcomes);
-      expect(outcomes.length).toBe(5 * 12);
+      expect(outcomes.length).toBe(5 * 15);
       expect(disagreements(outcomes)).toEqual([]);
     });
   }

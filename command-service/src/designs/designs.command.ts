@@ -4,18 +4,15 @@ import {
   fileStream,
   designScopeStream,
   designStream,
-  groupStream,
   NETWORK_DESIGN_SCOPE_ID,
   type DesignScopeType,
-  type GroupStreamEvent,
 } from '@cn/contracts';
 import { loadState, type CommandContext } from '@cn/domain';
 import { HttpProblem, validationProblem } from '@cn/platform';
 import { fileDecider } from '../files/file.decider';
 import { CommandRunner } from '../core/command-runner';
 import { groupCategoryFor, loadGroupCategories } from '../groups/group-categories.read';
-import { abilitiesIn } from '../groups/group.decider';
-import { evolveGroup, initialGroupState } from '../groups/group-state';
+import { groupAbilitiesFor } from '../groups/group-abilities.read';
 import { CommandLookup } from '../lookup/command-lookup';
 import { designDecider, designScopeDecider, type DesignCommand, type DesignState } from './designs.decider';
 
@@ -45,10 +42,7 @@ export class Designs {
     if (ref.group_slug === null) return { scope_type: 'network', scope_id: NETWORK_DESIGN_SCOPE_ID, may_edit: member.roles.network_admin };
     const [group] = await this.lookup.groups({ slug: ref.group_slug });
     if (!group) throw new HttpProblem(404, 'not_found');
-    const events = await this.commands.eventStore.readStream(groupStream(group._id));
-    const state = events.reduce((folded, event) => evolveGroup(folded, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
-    // the same rule as the group's can.edit_designs flag
-    const can = abilitiesIn(state, { member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external });
+    const can = await groupAbilitiesFor(this.commands.eventStore, group._id, member);
     return { scope_type: 'group', scope_id: group._id, may_edit: can.edit_designs };
   }
 

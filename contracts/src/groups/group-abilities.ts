@@ -56,6 +56,10 @@ export interface GroupCan {
   edit_widgetbars: boolean;
   /** the group's designs (its administrators and network administrators) */
   edit_designs: boolean;
+  /** the group's navigation editor (its administrators and network administrators) */
+  edit_navigation: boolean;
+  /** the group's statistics (its administrators and network administrators) */
+  view_statistics: boolean;
 }
 
 const isMember = (viewer: GroupViewer): boolean => viewer.status === 'member';
@@ -94,6 +98,8 @@ export const groupAbilities = (group: GroupFacts, viewer: GroupViewer): GroupCan
     create_calendars: manages,
     edit_widgetbars: manages,
     edit_designs: manages,
+    edit_navigation: manages,
+    view_statistics: manages,
   };
 };
 

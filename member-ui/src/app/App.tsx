@@ -63,6 +63,8 @@ const GroupLayout = page(async () => (await import('../groups')).GroupLayout);
 const GroupStartPage = page(async () => (await import('../groups')).GroupStartPage);
 const GroupMembersPage = page(async () => (await import('../groups')).GroupMembersPage);
 const GroupAdministrationPage = page(async () => (await import('../groups')).GroupAdministrationPage);
+const GroupNavigationPage = page(async () => (await import('../groups')).GroupNavigationPage);
+const GroupStatisticsPage = page(async () => (await import('../groups')).GroupStatisticsPage);
 const GroupWidgetBarEditPage = page(async () => (await import('../widgetbars/GroupWidgetBarEditPage')).GroupWidgetBarEditPage);
 const GroupDesignsPage = page(async () => (await import('../designs/GroupDesignsPage')).GroupDesignsPage);
 const CategoryAdministrationLayout = page(async () => (await import('../group-categories')).CategoryAdministrationLayout);
@@ -209,6 +211,8 @@ export const App = () => {
             <Route path="administration" element={<GroupAdministrationPage />} />
             <Route path="administration/widgetbars/:barSlug/edit" element={<GroupWidgetBarEditPage />} />
             <Route path="administration/designs" element={<GroupDesignsPage />} />
+            <Route path="administration/navigation" element={<GroupNavigationPage />} />
+            <Route path="administration/statistics" element={<GroupStatisticsPage />} />
           </Route>
           <Route path="/group-categories/:categoryRef/administration" element={<CategoryAdministrationLayout />}>
             <Route index element={<CategoryAdministrationPage />} />

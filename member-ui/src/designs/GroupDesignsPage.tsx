@@ -132,22 +132,23 @@ const DesignForm = ({
  * them and choose the active one, which the member console applies on the scope's pages. `editing` opens
  * that design's form once the list is here (the spec's …/designs/{designId}/edit).
  */
-export const ScopeDesigns = ({ scope, mayEdit, backTo, hint, editing }: { scope: DesignScopePath; mayEdit: boolean; backTo: string; hint: string; editing?: string }) => {
+export const ScopeDesigns = ({ scope, mayEdit, mayRead = mayEdit, backTo, hint, editing }: { scope: DesignScopePath; mayEdit: boolean; mayRead?: boolean; backTo: string; hint: string; editing?: string }) => {
   const { t, i18n } = useTranslation();
   const { api } = useSession();
   const client = useQueryClient();
   const toasts = useToasts();
   const calls = scopeDesignsApi(api, scope);
-  const designs = useQuery({ queryKey: scopeDesignsKey(scope), queryFn: calls.list, enabled: mayEdit });
+  // those who may only read (auditors of a category) see the list without its actions
+  const designs = useQuery({ queryKey: scopeDesignsKey(scope), queryFn: calls.list, enabled: mayRead });
   const load = loadOf(designs);
   const [draft, setDraft] = useState<Draft | null>(null);
   const opened = useRef<string | null>(null);
   useEffect(() => {
-    const found = editing && opened.current !== editing ? designs.data?.find((design) => design.id === editing) : undefined;
+    const found = mayEdit && editing && opened.current !== editing ? designs.data?.find((design) => design.id === editing) : undefined;
     if (!found) return;
     opened.current = found.id;
     setDraft(draftOf(found));
-  }, [editing, designs.data]);
+  }, [mayEdit, editing, designs.data]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState<string | null>(null);
   const command = useMutation({
@@ -185,11 +186,12 @@ export const ScopeDesigns = ({ scope, mayEdit, backTo, hint, editing }: { scope:
     perform((designs) => (id ? designs.update(id, body) : designs.create(body)), 'groups.designs.saved', () => setDraft(null));
   };
 
-  if (!mayEdit) return <EmptyState title="groups.administration.forbidden" testId="group-designs-forbidden" />;
+  if (!mayRead) return <EmptyState title="groups.administration.forbidden" testId="group-designs-forbidden" />;
   return (
     <div data-testid="group-designs">
       <h2>{t('groups.designs.title')}</h2>
       <p className="muted">{t(hint)}</p>
+      {mayEdit ? null : <p className="muted" data-testid="group-designs-read-only">{t('groups.designs.read_only')}</p>}
       <LoadStatus load={load} onRetry={() => void designs.refetch()} testId="group-designs-load" />
       {load.phase === 'loaded' && load.data.length === 0 ? (
         <p className="muted" data-testid="group-designs-empty">
@@ -203,6 +205,7 @@ export const ScopeDesigns = ({ scope, mayEdit, backTo, hint, editing }: { scope:
               <span aria-hidden="true" style={{ display: 'inline-block', width: '1.5rem', height: '1.5rem', background: design.primary_color, border: `4px solid ${design.background_color}` }} />
               <strong>{design.name}</strong>
               {design.active ? <span className="badge" data-testid="group-design-active">{t('groups.designs.active')}</span> : null}
+              {mayEdit ? (
               <span className="group-actions">
                 <button type="button" className="button button--quiet" disabled={command.isPending} onClick={() => perform((designs) => designs.activate(design.id, !design.active), design.active ? 'groups.designs.deactivated' : 'groups.designs.activated')} data-testid="group-design-activate">
                   {t(design.active ? 'groups.designs.deactivate' : 'groups.designs.activate')}
@@ -226,17 +229,20 @@ export const ScopeDesigns = ({ scope, mayEdit, backTo, hint, editing }: { scope:
                   </button>
                 )}
               </span>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-      {draft ? (
+      {draft && mayEdit ? (
         <DesignForm key={draft.id ?? 'new'} draft={draft} pending={command.isPending} errors={errors} onSave={save} onCancel={() => setDraft(null)} onUpload={uploadLogo} />
       ) : (
         <p className="group-actions">
-          <button type="button" className="button" onClick={() => { setErrors({}); setDraft(newDraft()); }} data-testid="group-design-new">
-            {t('groups.designs.new')}
-          </button>
+          {mayEdit ? (
+            <button type="button" className="button" onClick={() => { setErrors({}); setDraft(newDraft()); }} data-testid="group-design-new">
+              {t('groups.designs.new')}
+            </button>
+          ) : null}
           <Link className="button button--quiet" to={backTo}>
             {t('groups.designs.back')}
           </Link>

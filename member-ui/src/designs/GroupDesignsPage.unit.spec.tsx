@@ -2,7 +2,8 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Outlet, Route, Routes } from 'react-router-dom';
-import type { DesignDto, GroupCan, GroupDetailDto } from '@cn/contracts';
+import type { DesignDto, GroupDetailDto } from '@cn/contracts';
+import { aGroup as fixtureGroup, groupCan } from '../testing/group-fixtures';
 import { fakeChannel, fakeServer, renderPage } from '../testing/render';
 import { GroupDesignsPage } from './GroupDesignsPage';
 
@@ -17,55 +18,9 @@ jest.mock('../files/files-api', () => ({
   }),
 }));
 
-const can = (edit_designs: boolean): GroupCan => ({
-  see: true,
-  join: false,
-  join_moderated: false,
-  leave: true,
-  update: edit_designs,
-  destroy: edit_designs,
-  archive: edit_designs,
-  invite: edit_designs,
-  moderate: edit_designs,
-  create_hidden: false,
-  subscribe: true,
-  favorite: true,
-  create_appointments: true,
-  create_calendars: edit_designs,
-  edit_widgetbars: edit_designs,
-  edit_designs,
-});
-
-const aGroup = (edit_designs: boolean): GroupDetailDto => ({
-  id: 'g1',
-  slug: 'choir',
-  name: 'Choir',
-  group_category_id: 'c1',
-  category: { id: 'c1', slug: 'interest-groups', name: 'Interest group', plural_name: 'Interest groups', color: '1976d2' },
-  profile_image: null,
-  archived: false,
-  access: 'open',
-  moderated_join: false,
-  members_can_invite: false,
-  externally_visible: false,
-  sensitive: false,
-  active_main_group: false,
-  member_count: 2,
-  activity_count: 0,
-  teaser: '',
-  description: '',
-  chat: 'disabled',
-  membership_status_of_current_member: 'member',
-  is_group_admin: edit_designs,
-  i_haz_subscription: false,
-  subscriber_count: 0,
-  subscription_status: 'unsubscribed',
-  favorited: false,
-  invite: null,
-  rejection_message: null,
-  allowed_access: { open: true, closed: true, hidden: false },
-  can: can(edit_designs),
-});
+/** Choir with its administrator's flags, or a plain member's */
+const aGroup = (edit_designs: boolean): GroupDetailDto =>
+  fixtureGroup({ is_group_admin: edit_designs, can: groupCan(edit_designs ? { update: true, destroy: true, archive: true, invite: true, moderate: true, create_calendars: true, edit_widgetbars: true, edit_designs: true, edit_navigation: true, view_statistics: true } : {}) });
 
 const design = (id: string, name: string, active: boolean): DesignDto => ({
   id,

@@ -126,6 +126,7 @@ export const CategoryDesignsPage = () => {
     <ScopeDesigns
       scope={['group-categories', category.id]}
       mayEdit={category.can.administrate}
+      mayRead={category.can.view_administration}
       backTo={`/group-categories/${encodeURIComponent(categoryRef)}/administration`}
       hint="group_category_administration.designs_hint"
       editing={designId}

@@ -1,65 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { loadOf } from '../api/load';
-import { LoadStatus } from '../common/LoadStatus';
+import { useMemo } from 'react';
+import { scopeAdministrationApi } from '../navigation/scope-administration-api';
 import { useSession } from '../session/SessionContext';
-import { categoryAdministrationApi, categoryAdministrationKeys } from './category-administration-queries';
+import { ScopeStatistics } from '../statistics/ScopeStatistics';
+import { categoryAdministrationKeys, categoryAdministrationRoot } from './category-administration-queries';
 import { useAdministeredCategory } from './CategoryAdministration';
 
-const DAY_MS = 86_400_000;
-const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
-
-/** …/statistics: the category's groups added up per day, in a date range (the server's rules: at most 366 days) */
+/** …/statistics: the category's groups added up per day (members are memberships) */
 export const CategoryStatisticsPage = () => {
-  const { t } = useTranslation();
   const category = useAdministeredCategory();
   const { api } = useSession();
-  const [range, setRange] = useState(() => ({ from: isoDay(Date.now() - 29 * DAY_MS), to: isoDay(Date.now()) }));
-  const statistics = useQuery({
-    queryKey: categoryAdministrationKeys.statistics(category.slug, range.from, range.to),
-    queryFn: () => categoryAdministrationApi(api).statistics(category.slug, range.from, range.to),
-  });
-  const load = loadOf(statistics);
-  const largest = load.phase === 'loaded' ? Math.max(1, ...load.data.days.map((day) => day.events)) : 1;
+  const root = categoryAdministrationRoot(category.slug);
+  const calls = useMemo(() => scopeAdministrationApi(api, root), [api, root]);
   return (
-    <div data-testid="category-statistics">
-      <h2>{t('group_category_administration.tabs.statistics')}</h2>
-      <p className="field field--inline">
-        <label>
-          {t('group_category_administration.statistics.from')} <input type="date" value={range.from} max={range.to} onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })} />
-        </label>
-        <label>
-          {t('group_category_administration.statistics.to')} <input type="date" value={range.to} min={range.from} onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })} />
-        </label>
-      </p>
-      <LoadStatus load={load} onRetry={() => void statistics.refetch()} testId="category-statistics-load" />
-      {load.phase === 'loaded' ? (
-        <table className="data-table">
-          <thead>
-            <tr>
-              {(['date', 'members', 'active_members', 'events', 'commands'] as const).map((column) => (
-                <th key={column}>{t(`group_category_administration.statistics.${column}`)}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {load.data.days.map((day) => (
-              <tr key={day.date} data-testid={`category-statistics-${day.date}`}>
-                <td>{day.date}</td>
-                <td>{day.members}</td>
-                <td>{day.active_members}</td>
-                <td>
-                  {/* a bar per day: the activity at a glance */}
-                  <span aria-hidden="true" style={{ display: 'inline-block', height: '0.6rem', width: `${(day.events / largest) * 6}rem`, background: 'currentColor', marginRight: '0.4rem' }} />
-                  {day.events}
-                </td>
-                <td>{day.commands}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-    </div>
+    <ScopeStatistics
+      calls={calls}
+      queryKey={(from, to) => categoryAdministrationKeys.statistics(category.slug, from, to)}
+      title="group_category_administration.tabs.statistics"
+      membersLabel="group_category_administration.statistics.members"
+      testId="category"
+    />
   );
 };

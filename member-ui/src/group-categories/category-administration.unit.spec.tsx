@@ -20,6 +20,7 @@ const category = (can: GroupCategoryCan, administrators: GroupCategoryAdministra
   can,
 });
 const ADMINISTRATOR: GroupCategoryCan = { administrate: true, view_administration: true, manage_administrators: false };
+const AUDITOR: GroupCategoryCan = { administrate: false, view_administration: true, manage_administrators: false };
 const NETWORK_ADMIN: GroupCategoryCan = { administrate: true, view_administration: true, manage_administrators: true };
 
 const design = (id: string, name: string): DesignDto => ({
@@ -73,6 +74,21 @@ describe("a group category's administration in the member console", () => {
     });
     const view = renderAt(`${DESIGNS}/d2/edit`, server);
     await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('group-design-name').value).toBe('Green'));
+    view.unmount();
+  });
+
+  it("shows an auditor the category's designs read-only, not a refusal", async () => {
+    const server = fakeServer({
+      ['GET /group-categories/c1/administration']: { status: 200, body: category(AUDITOR) },
+      [`GET ${DESIGNS}`]: { status: 200, body: [design('d1', 'Blue')] },
+    });
+    const view = renderAt(DESIGNS, server);
+    expect((await screen.findByTestId('group-design-d1')).textContent).toContain('Blue');
+    expect(screen.getByTestId('group-designs-read-only').textContent).toContain('You may look at these designs, not change them.');
+    expect(screen.queryByTestId('group-designs-forbidden')).toBeNull();
+    expect(screen.queryByTestId('group-design-new')).toBeNull();
+    expect(screen.queryByTestId('group-design-edit')).toBeNull();
+    expect(screen.queryByTestId('group-design-activate')).toBeNull();
     view.unmount();
   });
 

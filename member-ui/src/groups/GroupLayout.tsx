@@ -262,6 +262,16 @@ export const GroupAdministrationPage = () => {
             {t('groups.designs.title')}
           </Link>
         ) : null}
+        {group.can.edit_navigation ? (
+          <Link className="button button--quiet" to={`/groups/${group.slug}/administration/navigation`} data-testid="group-navigation-open">
+            {t('groups.administration.navigation')}
+          </Link>
+        ) : null}
+        {group.can.view_statistics ? (
+          <Link className="button button--quiet" to={`/groups/${group.slug}/administration/statistics`} data-testid="group-statistics-open">
+            {t('groups.administration.statistics')}
+          </Link>
+        ) : null}
         {group.can.invite ? (
           <Link className="button button--quiet" to={`/groups/${group.slug}/membership_invites/new`}>
             {t('groups.actions.invite')}

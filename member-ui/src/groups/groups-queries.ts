@@ -17,6 +17,8 @@ export const groupsKeys = {
   members: (slug: string) => [...groupsKeys.all, 'members', slug] as const,
   navigation: (slug: string) => [...groupsKeys.all, 'navigation', slug] as const,
   joinRequests: (slug: string) => [...groupsKeys.all, 'join-requests', slug] as const,
+  /** under the groups' key: a group change (a member joins or leaves) reads the open statistics again */
+  statistics: (slug: string, from: string, to: string) => [...groupsKeys.all, 'statistics', slug, from, to] as const,
   invites: () => [...groupsKeys.all, 'invites'] as const,
   sentInvites: () => [...groupsKeys.all, 'sent-invites'] as const,
 };

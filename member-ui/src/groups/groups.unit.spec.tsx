@@ -1,65 +1,14 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import type { GroupCan, GroupCategoriesResponse, GroupDetailDto, GroupDirectoryResponse, GroupListEntryDto, MyGroupsResponse } from '@cn/contracts';
+import type { GroupCategoriesResponse, GroupDetailDto, GroupDirectoryResponse, GroupListEntryDto, MyGroupsResponse } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { aGroup, groupCan } from '../testing/group-fixtures';
 import { fakeServer, renderPage, type Answer } from '../testing/render';
 import { DirectoryGroupsPage } from './DirectoryGroupsPage';
 import { EditGroupPage } from './GroupFormPage';
 import { MyGroupsNav } from './MyGroupsNav';
 
 jest.mock('./groups.css', () => ({}));
-
-const can = (overrides: Partial<GroupCan> = {}): GroupCan => ({
-  see: true,
-  join: false,
-  join_moderated: false,
-  leave: false,
-  update: false,
-  destroy: false,
-  archive: false,
-  invite: false,
-  moderate: false,
-  create_hidden: false,
-  subscribe: false,
-  favorite: false,
-  create_appointments: false,
-  create_calendars: false,
-  edit_widgetbars: false,
-  edit_designs: false,
-  ...overrides,
-});
-
-const aGroup = (overrides: Partial<GroupDetailDto> = {}): GroupDetailDto => ({
-  id: 'g1',
-  slug: 'choir',
-  name: 'Choir',
-  group_category_id: 'c1',
-  category: { id: 'c1', slug: 'interest-groups', name: 'Interest group', plural_name: 'Interest groups', color: '1976d2' },
-  profile_image: null,
-  archived: false,
-  access: 'open',
-  moderated_join: false,
-  members_can_invite: false,
-  externally_visible: false,
-  sensitive: false,
-  active_main_group: false,
-  member_count: 2,
-  activity_count: 0,
-  teaser: '',
-  description: '',
-  chat: 'disabled',
-  membership_status_of_current_member: 'member',
-  is_group_admin: true,
-  i_haz_subscription: false,
-  subscriber_count: 0,
-  subscription_status: 'unsubscribed',
-  favorited: false,
-  invite: null,
-  rejection_message: null,
-  allowed_access: { open: true, closed: true, hidden: false },
-  can: can({ update: true, archive: true, destroy: true, moderate: true }),
-  ...overrides,
-});
 
 const anEntry = (slug: string, overrides: Partial<GroupListEntryDto> = {}): GroupListEntryDto => ({
   id: slug,
@@ -172,7 +121,7 @@ describe('the group form', () => {
   });
 
   it('shows only the danger zone for an archived group, and asks before deleting', async () => {
-    const server = renderEdit(aGroup({ archived: true, can: can({ archive: true, destroy: true }) }), { 'DELETE /groups/choir': { status: 200, body: { position: 4, redirect_to: '/directory' } } });
+    const server = renderEdit(aGroup({ archived: true, can: groupCan({ archive: true, destroy: true }) }), { 'DELETE /groups/choir': { status: 200, body: { position: 4, redirect_to: '/directory' } } });
     await screen.findByTestId('danger-zone');
     expect(screen.queryByTestId('group-form')).toBeNull();
     expect(screen.getByTestId('group-unarchive')).toBeTruthy();

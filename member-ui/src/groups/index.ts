@@ -2,3 +2,4 @@ export { GroupLayout, GroupStartPage, GroupMembersPage, GroupAdministrationPage 
 export { NewGroupPage, EditGroupPage } from './GroupFormPage';
 export { GroupInvitesPage, SentGroupInvitesPage, InviteMembersPage } from './GroupInvitesPage';
 export { DirectoryGroupsPage } from './DirectoryGroupsPage';
+export { GroupNavigationPage, GroupStatisticsPage } from './GroupAdministrationPages';

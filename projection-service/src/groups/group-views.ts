@@ -100,6 +100,18 @@ export const groupViewerOf = (group: GroupDocument, member: Pick<MemberDocument,
 
 export const abilitiesOf = (group: GroupDocument, member: Pick<MemberDocument, '_id' | 'roles'>): GroupCan => groupAbilities(groupFactsOf(group), groupViewerOf(group, member));
 
+/**
+ * A group's administration route: 404 for a hidden group the member may not know of, 403 unless the group's
+ * `can[ability]` (the flag the console receives) allows it.
+ */
+export const administeredGroup = (group: GroupDocument | null, member: Pick<MemberDocument, '_id' | 'roles'>, ability: keyof GroupCan): GroupDocument => {
+  const can = group ? abilitiesOf(group, member) : null;
+  // only a hidden group is unknown to outsiders; others (an external member's view of an internal group) are refused, as the command side does
+  if (!group || !can || (group.access === 'hidden' && !can.see)) throw new HttpProblem(404, 'not_found');
+  if (!can[ability]) throw new HttpProblem(403, 'forbidden');
+  return group;
+};
+
 /** whether the member may know of the group at all (hidden groups: members, invited members and network admins) */
 export const memberSeesGroup = (group: GroupDocument, member: Pick<MemberDocument, '_id' | 'roles'>): boolean => abilitiesOf(group, member).see;
 

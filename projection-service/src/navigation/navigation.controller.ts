@@ -12,8 +12,8 @@ import {
   type NavigationResponse,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type RequestContext } from '@cn/platform';
-import { administeredCategory, orderedCategories } from '../groups/group-views';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, InjectPort, type RequestContext } from '@cn/platform';
+import { administeredCategory, administeredGroup, orderedCategories } from '../groups/group-views';
 import { findGroupBySlug, groupsCollection } from '../groups/groups.read';
 import { signedInMember } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
@@ -103,9 +103,7 @@ export class NavigationController {
   })
   async groupEditor(@Ctx() ctx: RequestContext, @Param('slug') slug: string): Promise<NavigationResponse> {
     const member = await signedInMember(this.documentStore, ctx);
-    const group = await findGroupBySlug(this.documentStore, slug);
-    if (!group || (group.access === 'hidden' && !group.member_ids.includes(member._id) && !member.roles.network_admin)) throw new HttpProblem(404, 'not_found');
-    if (!group.admin_ids.includes(member._id) && !member.roles.network_admin) throw new HttpProblem(403, 'forbidden');
+    const group = administeredGroup(await findGroupBySlug(this.documentStore, slug), member, 'edit_navigation');
     return this.navigation(group._id);
   }
 

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { STATISTICS_DEFAULT_DAYS, statisticsQuerySchema, statisticsResponseSchema, type StatisticsDay, type StatisticsResponse } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
-import { administeredCategory } from '../groups/group-views';
+import { administeredCategory, administeredGroup } from '../groups/group-views';
 import { findGroupBySlug, groupsCollection } from '../groups/groups.read';
 import { signedInMember } from '../members/members.read';
 import { groupScope, networkScope, statisticsProjection, type StatisticsDayDocument } from './statistics.projection';
@@ -74,10 +74,7 @@ export class StatisticsController {
   })
   async group(@Ctx() ctx: RequestContext, @Param('slug') slug: string, @Query() query: Record<string, unknown>): Promise<StatisticsResponse> {
     const member = await signedInMember(this.documentStore, ctx);
-    const group = await findGroupBySlug(this.documentStore, slug);
-    const mayAdministrate = group !== null && (group.admin_ids.includes(member._id) || member.roles.network_admin);
-    if (!group || (group.access === 'hidden' && !group.member_ids.includes(member._id) && !member.roles.network_admin)) throw new HttpProblem(404, 'not_found');
-    if (!mayAdministrate) throw new HttpProblem(403, 'forbidden');
+    const group = administeredGroup(await findGroupBySlug(this.documentStore, slug), member, 'view_statistics');
     return this.statistics([groupScope(group._id)], 'group', query);
   }
 

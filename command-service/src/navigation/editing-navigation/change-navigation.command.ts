@@ -1,10 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { appStream, groupStream, navigationLinkOf, navigationStream, NETWORK_NAVIGATION_SCOPE, pagesStream, type GroupStreamEvent, type NavigationRequest, type PageEvent } from '@cn/contracts';
+import { appStream, navigationLinkOf, navigationStream, NETWORK_NAVIGATION_SCOPE, pagesStream, type NavigationRequest, type PageEvent } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { HttpProblem, validationProblem } from '@cn/platform';
 import { CommandRunner } from '../../core/command-runner';
 import { groupCategoryFor, loadGroupCategories } from '../../groups/group-categories.read';
-import { evolveGroup, initialGroupState } from '../../groups/group-state';
+import { groupAbilitiesFor } from '../../groups/group-abilities.read';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { pagesDecider } from '../../pages/pages.decider';
 import { navigationDecider } from '../navigation.decider';
@@ -39,9 +39,8 @@ export class ChangeNavigationHandler implements ICommandHandler<ChangeNavigation
     if (slug === null) return { scope: NETWORK_NAVIGATION_SCOPE, mayEdit: member.roles.network_admin };
     const [group] = await this.lookup.groups({ slug });
     if (!group) throw new HttpProblem(404, 'not_found');
-    const events = await this.commands.eventStore.readStream(groupStream(group._id));
-    const state = events.reduce((folded, event) => evolveGroup(folded, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
-    return { scope: group._id, mayEdit: member.roles.network_admin || state.members[member._id] === true };
+    const can = await groupAbilitiesFor(this.commands.eventStore, group._id, member);
+    return { scope: group._id, mayEdit: can.edit_navigation };
   }
 
   /**
