@@ -16,7 +16,7 @@ import {
   type PropertyDefinition,
 } from '@cn/contracts';
 import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
-import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
+import { createReactor, InjectPort, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
 import { CommandLookup } from '../lookup/command-lookup';
 import { AppCommands } from './app-commands';
 import { evolveItem, itemDecider } from './apps.decider';
@@ -91,14 +91,15 @@ export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicat
     @InjectPort('logger') private readonly logger: Logger,
   ) {
     this.sent = documentStore.collection<SentMail>(ASSIGNMENT_MAILS_SENT);
-    this.projector = createProjector({
+    this.projector = createReactor({
       name: ASSIGNMENT_MAILS,
       bus,
       eventStore,
-      handle: (events) => this.follow(events),
-      checkpoint: storedCheckpoint(documentStore, ASSIGNMENT_MAILS, { startAtHeadOf: eventStore }),
+      documentStore,
       logger,
-      onError: (error) => logger.error({ err: error, reactor: ASSIGNMENT_MAILS }, 'assignment mails stopped'),
+      handle: (events) => this.follow(events),
+      from: 'head',
+      what: 'assignment mails',
     });
   }
 

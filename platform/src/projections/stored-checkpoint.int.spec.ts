@@ -1,8 +1,10 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTempDir, newTestEvent } from '@cn/platform/testing';
 import { createSqliteDocumentStore } from '@cn/platform/document-store';
-import { createSqliteEventStore } from '@cn/platform/event-store';
-import { storedCheckpoint } from './stored-checkpoint';
+import { createInProcessEventBus } from '@cn/platform/event-bus';
+import { createSqliteEventStore, type RecordedEvent } from '@cn/platform/event-store';
+import { createReactor, storedCheckpoint } from './stored-checkpoint';
 
 describe('storedCheckpoint', () => {
   const temp = createTempDir('cn-stored-checkpoint');
@@ -29,6 +31,50 @@ describe('storedCheckpoint', () => {
       expect(await storedCheckpoint(documentStore, 'replaying').get()).toBe(2);
       expect(await mails.get()).toBe(head);
     } finally {
+      await eventStore.close();
+      await documentStore.close();
+    }
+  });
+
+  it('builds a reactor that replays from the start or acts only from the head, and logs "<what> stopped" when an event fails', async () => {
+    const dir = join(temp.dir, 'reactor');
+    mkdirSync(dir, { recursive: true });
+    const eventStore = createSqliteEventStore({ path: join(dir, 'events.sqlite') });
+    const bus = createInProcessEventBus({ eventStore, path: join(dir, 'events.sqlite') });
+    const documentStore = createSqliteDocumentStore({ path: join(dir, 'documents.sqlite') });
+    const logged: Array<{ obj: object; msg?: string }> = [];
+    const logger = { info: () => undefined, error: (obj: object, msg?: string) => void logged.push({ obj, msg }) };
+    const seen = { start: [] as number[], head: [] as number[] };
+    const follower = (into: number[]) => (events: readonly RecordedEvent[]) => {
+      for (const event of events) {
+        if ((event.data as { fail?: boolean }).fail) return Promise.reject(new Error('refused'));
+        into.push(event.position);
+      }
+      return Promise.resolve();
+    };
+    try {
+      const before = (await eventStore.append('count-1', [newTestEvent('Counted'), newTestEvent('Counted')], { expectedRevision: 'any' })).position;
+      const fromStart = createReactor({ name: 'replaying', bus, eventStore, documentStore, logger, handle: follower(seen.start), from: 'start', what: 'replaying' });
+      const fromHead = createReactor({ name: 'mailing', bus, eventStore, documentStore, logger, handle: follower(seen.head), from: 'head', what: 'test mails' });
+      await fromStart.start();
+      await fromHead.start();
+      expect(seen.start).toEqual([before - 1, before]);
+      expect(seen.head).toEqual([]);
+
+      const after = (await eventStore.append('count-1', [newTestEvent('Counted')], { expectedRevision: 'any' })).position;
+      expect(await fromHead.waitFor(after, 5_000)).toBe(true);
+      expect(seen.head).toEqual([after]);
+
+      await eventStore.append('count-1', [newTestEvent('Counted', { fail: true })], { expectedRevision: 'any' });
+      // the runner logs its own line too; the reactor's says which one stopped, in its words
+      const stopped = () => logged.filter((entry) => entry.msg?.endsWith(' stopped') && 'reactor' in entry.obj);
+      for (let tries = 0; tries < 100 && stopped().length < 2; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stopped().map((entry) => entry.msg).sort()).toEqual(['replaying stopped', 'test mails stopped']);
+      expect(stopped().map((entry) => (entry.obj as { reactor: string }).reactor).sort()).toEqual(['mailing', 'replaying']);
+      await fromStart.stop();
+      await fromHead.stop();
+    } finally {
+      await bus.close();
       await eventStore.close();
       await documentStore.close();
     }

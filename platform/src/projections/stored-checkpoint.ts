@@ -1,6 +1,7 @@
 import type { DocumentStore } from '@cn/platform/document-store';
-import type { EventStore } from '@cn/platform/event-store';
-import { CHECKPOINTS_COLLECTION, type ProjectorCheckpoint } from './projection-runner';
+import type { EventBus } from '@cn/platform/event-bus';
+import type { EventStore, RecordedEvent } from '@cn/platform/event-store';
+import { CHECKPOINTS_COLLECTION, createProjector, type Projector, type ProjectorCheckpoint, type ProjectorLogger } from './projection-runner';
 import type { ProjectedDocument } from './projection';
 
 interface StoredCheckpoint extends ProjectedDocument {
@@ -31,3 +32,35 @@ export function storedCheckpoint(documentStore: DocumentStore, name: string, opt
     },
   };
 }
+
+export interface ReactorOptions {
+  /** the reactor's name: its checkpoint's id and its log lines' `reactor` */
+  name: string;
+  bus: EventBus;
+  eventStore: EventStore;
+  documentStore: DocumentStore;
+  logger: ProjectorLogger;
+  handle: (events: readonly RecordedEvent[]) => Promise<void>;
+  /**
+   * `start`: it replays the history (it appends or deletes what past events ask for); `head`: it acts only
+   * on what happens from its first start on (mails, pushes, requests older than itself)
+   */
+  from: 'start' | 'head';
+  /** what it does, for the line logged when it stops on an error: '<what> stopped' */
+  what: string;
+}
+
+/**
+ * A reactor: a projector over the whole log with its checkpoint in the document store, catching up from the
+ * event store before it follows the bus, and a failing event logged and stopping it (nothing skipped).
+ */
+export const createReactor = (options: ReactorOptions): Projector =>
+  createProjector({
+    name: options.name,
+    bus: options.bus,
+    eventStore: options.eventStore,
+    handle: options.handle,
+    checkpoint: storedCheckpoint(options.documentStore, options.name, options.from === 'head' ? { startAtHeadOf: options.eventStore } : {}),
+    logger: options.logger,
+    onError: (error) => options.logger.error({ err: error, reactor: options.name }, `${options.what} stopped`),
+  });

@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import { isSealedSecret, memberDevicesStream, MessageSent, pushAllows, type PushPayload } from '@cn/contracts';
 import { collectionName, type EventStore, type RecordedEvent } from '@cn/domain';
-import { createProjector, resolvesToPrivateAddress, storedCheckpoint, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector, type WebPushConfig } from '@cn/platform';
+import { createReactor, resolvesToPrivateAddress, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector, type WebPushConfig } from '@cn/platform';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
 import { displayNameOf } from '../members/member-dto';
 import { ignoredMemberIds, loadActiveMember } from '../members/members.read';
@@ -185,13 +185,14 @@ export const createWebPushSender = (deps: WebPushSenderDeps): Projector => {
     }
   };
 
-  return createProjector({
+  return createReactor({
     name: WEB_PUSH,
     bus: deps.bus,
     eventStore: deps.eventStore,
-    handle: follow,
-    checkpoint: storedCheckpoint(deps.store, WEB_PUSH, { startAtHeadOf: deps.eventStore }),
+    documentStore: deps.store,
     logger: deps.logger,
-    onError: (error) => deps.logger.error({ err: error, reactor: WEB_PUSH }, 'web push stopped'),
+    handle: follow,
+    from: 'head',
+    what: 'web push',
   });
 };

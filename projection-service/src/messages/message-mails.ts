@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBERSHIP_SETTINGS, MessageSent } from '@cn/contracts';
 import { collectionName, type EventStore, type RecordedEvent } from '@cn/domain';
-import { createProjector, createScheduler, SCHEDULER_COLLECTION, storedCheckpoint, type Document, type DocumentStore, type EventBus, type Mail, type MailPort, type PersonalDataCipher, type Projector, type Scheduler } from '@cn/platform';
+import { createReactor, createScheduler, SCHEDULER_COLLECTION, type Document, type DocumentStore, type EventBus, type Mail, type MailPort, type PersonalDataCipher, type Projector, type Scheduler } from '@cn/platform';
 import { MAIL_KEYS_COLLECTION, sendMailOnce } from '../digests/mail-once';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
 import { displayNameOf } from '../members/member-dto';
@@ -206,14 +206,15 @@ export const createMessageMailer = (deps: MessageMailerDeps): MessageMailer => {
     }
   };
 
-  const reactor = createProjector({
+  const reactor = createReactor({
     name: MESSAGE_MAILS,
     bus: deps.bus,
     eventStore: deps.eventStore,
-    handle: follow,
-    checkpoint: storedCheckpoint(deps.store, MESSAGE_MAILS, { startAtHeadOf: deps.eventStore }),
+    documentStore: deps.store,
     logger: deps.logger,
-    onError: (error) => deps.logger.error({ err: error, reactor: MESSAGE_MAILS }, 'message mails stopped'),
+    handle: follow,
+    from: 'head',
+    what: 'message mails',
   });
   return {
     ...reactor,

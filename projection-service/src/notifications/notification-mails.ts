@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBERSHIP_SETTINGS, type NotificationKind } from '@cn/contracts';
 import { collectionName, type EventStore, type RecordedEvent } from '@cn/domain';
-import { createProjector, storedCheckpoint, type DocumentStore, type EventBus, type MailPort, type Projector } from '@cn/platform';
+import { createReactor, type DocumentStore, type EventBus, type MailPort, type Projector } from '@cn/platform';
 import { sendMailOnce } from '../digests/mail-once';
 import { groupsCollection } from '../groups/groups.read';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
@@ -118,13 +118,14 @@ export const createNotificationMailer = (deps: NotificationMailerDeps): Projecto
     }
   };
 
-  return createProjector({
+  return createReactor({
     name: NOTIFICATION_MAILS,
     bus: deps.bus,
     eventStore: deps.eventStore,
-    handle: follow,
-    checkpoint: storedCheckpoint(deps.store, NOTIFICATION_MAILS, { startAtHeadOf: deps.eventStore }),
+    documentStore: deps.store,
     logger: deps.logger,
-    onError: (error) => deps.logger.error({ err: error, reactor: NOTIFICATION_MAILS }, 'notification mails stopped'),
+    handle: follow,
+    from: 'head',
+    what: 'notification mails',
   });
 };

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { eventOf, mayCall, PROJECTION_REBUILDS_COLLECTION, projectionRebuildEvents, projectionRebuildStream, searchFeatureOfRebuild, type ProjectionRebuildOutcome } from '@cn/contracts';
 import { collectionName, toNewEvents, type RecordedEvent } from '@cn/domain';
-import { createProjector, INFRASTRUCTURE, storedCheckpoint, type DocumentProjector, type Infrastructure, type Projector } from '@cn/platform';
+import { createReactor, INFRASTRUCTURE, type DocumentProjector, type Infrastructure, type Projector } from '@cn/platform';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
 import { membersCollection } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
@@ -65,15 +65,16 @@ export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplic
 
   async onApplicationBootstrap(): Promise<void> {
     await this.closeInterrupted();
-    this.projector = createProjector({
+    this.projector = createReactor({
       name: PROJECTION_REBUILD_RUNNER,
       bus: this.infra.bus,
       eventStore: this.infra.eventStore,
+      documentStore: this.infra.documentStore,
+      logger: this.infra.logger,
       handle: (events) => this.follow(events),
       // a request older than this runner is not run again: closeInterrupted accounts for it
-      checkpoint: storedCheckpoint(this.infra.documentStore, PROJECTION_REBUILD_RUNNER, { startAtHeadOf: this.infra.eventStore }),
-      logger: this.infra.logger,
-      onError: (error) => this.infra.logger.error({ err: error, reactor: PROJECTION_REBUILD_RUNNER }, 'projection rebuilds stopped'),
+      from: 'head',
+      what: 'projection rebuilds',
     });
     await this.projector.start();
   }

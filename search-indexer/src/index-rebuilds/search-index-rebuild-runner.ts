@@ -8,7 +8,7 @@ import {
   type ProjectionRebuildOutcome,
 } from '@cn/contracts';
 import { toNewEvents, type Document, type RecordedEvent } from '@cn/domain';
-import { createProjector, INFRASTRUCTURE, storedCheckpoint, type Infrastructure, type Projector } from '@cn/platform';
+import { createReactor, INFRASTRUCTURE, type Infrastructure, type Projector } from '@cn/platform';
 import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../core/search-core';
 
 export const SEARCH_INDEX_REBUILD_RUNNER = 'search-index-rebuild-runner';
@@ -52,15 +52,16 @@ export class SearchIndexRebuildRunner implements OnApplicationBootstrap, OnAppli
 
   async onApplicationBootstrap(): Promise<void> {
     await this.closeInterrupted();
-    this.projector = createProjector({
+    this.projector = createReactor({
       name: SEARCH_INDEX_REBUILD_RUNNER,
       bus: this.infra.bus,
       eventStore: this.infra.eventStore,
+      documentStore: this.infra.documentStore,
+      logger: this.infra.logger,
       handle: (events) => this.follow(events),
       // a request older than this runner is not run again: closeInterrupted accounts for it
-      checkpoint: storedCheckpoint(this.infra.documentStore, SEARCH_INDEX_REBUILD_RUNNER, { startAtHeadOf: this.infra.eventStore }),
-      logger: this.infra.logger,
-      onError: (error) => this.infra.logger.error({ err: error, reactor: SEARCH_INDEX_REBUILD_RUNNER }, 'search index rebuilds stopped'),
+      from: 'head',
+      what: 'search index rebuilds',
     });
     await this.projector.start();
   }

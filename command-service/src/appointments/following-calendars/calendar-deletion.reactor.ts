@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { appointmentStream, CalendarDeleted, eventOf, calendarEvents } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type Projector } from '@cn/platform';
+import { createReactor, InjectPort, type DocumentStore, type EventBus, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
@@ -28,14 +28,15 @@ export class CalendarDeletionReactor implements OnApplicationBootstrap, OnApplic
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') logger: Logger,
   ) {
-    this.projector = createProjector({
+    this.projector = createReactor({
       name: CALENDAR_DELETIONS,
       bus,
       eventStore,
-      handle: (events) => this.follow(events),
-      checkpoint: storedCheckpoint(documentStore, CALENDAR_DELETIONS),
+      documentStore,
       logger,
-      onError: (error) => logger.error({ err: error, reactor: CALENDAR_DELETIONS }, 'calendar deletions stopped'),
+      handle: (events) => this.follow(events),
+      from: 'start',
+      what: 'calendar deletions',
     });
   }
 

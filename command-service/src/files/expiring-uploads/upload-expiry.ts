@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DEFAULT_UPLOAD_EXPIRY_HOURS, eventOf, fileEvents } from '@cn/contracts';
 import type { CommandContext, EventStore, RecordedEvent } from '@cn/domain';
-import { createProjector, createScheduler, InjectPort, SCHEDULER_COLLECTION, storedCheckpoint, type DocumentStore, type EventBus, type Projector, type ScheduledTimer, type Scheduler } from '@cn/platform';
+import { createReactor, createScheduler, InjectPort, SCHEDULER_COLLECTION, type DocumentStore, type EventBus, type Projector, type ScheduledTimer, type Scheduler } from '@cn/platform';
 import type { Logger } from 'pino';
 import { FileCommands } from '../file-commands';
 
@@ -51,14 +51,15 @@ export class UploadExpiry implements OnApplicationBootstrap, OnApplicationShutdo
   ) {
     this.scheduler = createScheduler({ store: documentStore, clock, logger });
     this.scheduler.handle(UPLOAD_EXPIRES, (payload) => this.expire((payload as { file_id: string }).file_id));
-    this.projector = createProjector({
+    this.projector = createReactor({
       name: UPLOAD_EXPIRY,
       bus,
       eventStore,
-      handle: (events) => this.follow(events),
-      checkpoint: storedCheckpoint(documentStore, UPLOAD_EXPIRY),
+      documentStore,
       logger,
-      onError: (error) => logger.error({ err: error, reactor: UPLOAD_EXPIRY }, 'upload expiry stopped'),
+      handle: (events) => this.follow(events),
+      from: 'start',
+      what: 'upload expiry',
     });
   }
 

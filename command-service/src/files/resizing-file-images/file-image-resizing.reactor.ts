@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { eventOf, fileEvents, FILE_IMAGE_RESIZE_MAX_BYTES, isInlineImage } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createPrivateBlobStorage, createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type FileStorage, type KeyStore, type PrivateBlobStorage, type Projector } from '@cn/platform';
+import { createPrivateBlobStorage, createReactor, InjectPort, type DocumentStore, type EventBus, type FileStorage, type KeyStore, type PrivateBlobStorage, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { ImageResizer, UnreadableImageError } from '../../shared/image-resizer';
 import { storeSizesOf } from '../../shared/profile-image-upload';
@@ -37,14 +37,15 @@ export class FileImageResizingReactor implements OnApplicationBootstrap, OnAppli
     @InjectPort('logger') private readonly logger: Logger,
   ) {
     this.sealed = createPrivateBlobStorage(this.storage, keyStore);
-    this.projector = createProjector({
+    this.projector = createReactor({
       name: FILE_IMAGE_RESIZING,
       bus,
       eventStore,
-      handle: (events) => this.follow(events),
-      checkpoint: storedCheckpoint(documentStore, FILE_IMAGE_RESIZING),
+      documentStore,
       logger,
-      onError: (error) => logger.error({ err: error, reactor: FILE_IMAGE_RESIZING }, 'file image resizing stopped'),
+      handle: (events) => this.follow(events),
+      from: 'start',
+      what: 'file image resizing',
     });
   }
 

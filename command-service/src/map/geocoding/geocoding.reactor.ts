@@ -16,7 +16,7 @@ import {
   RECORD_NETWORK_LOCATION,
 } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
+import { createReactor, InjectPort, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { memberLocationDecider } from '../member-location.decider';
@@ -51,14 +51,15 @@ export class GeocodingReactor implements OnApplicationBootstrap, OnApplicationSh
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
-    this.projector = createProjector({
+    this.projector = createReactor({
       name: GEOCODING,
       bus,
       eventStore,
-      handle: (events) => this.follow(events),
-      checkpoint: storedCheckpoint(documentStore, GEOCODING),
+      documentStore,
       logger,
-      onError: (error) => logger.error({ err: error, reactor: GEOCODING }, 'geocoding stopped'),
+      handle: (events) => this.follow(events),
+      from: 'start',
+      what: 'geocoding',
     });
   }
 

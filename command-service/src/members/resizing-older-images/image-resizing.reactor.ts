@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { groupStream, memberStream, type StoredProfileImage } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createProjector, InjectPort, storedCheckpoint, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
+import { createReactor, InjectPort, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { ImageResizer, UnreadableImageError } from '../../shared/image-resizer';
@@ -34,14 +34,15 @@ export class ImageResizingReactor implements OnApplicationBootstrap, OnApplicati
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
-    this.projector = createProjector({
+    this.projector = createReactor({
       name: IMAGE_RESIZING,
       bus,
       eventStore,
-      handle: (events) => this.follow(events),
-      checkpoint: storedCheckpoint(documentStore, IMAGE_RESIZING),
+      documentStore,
       logger,
-      onError: (error) => logger.error({ err: error, reactor: IMAGE_RESIZING }, 'image resizing stopped'),
+      handle: (events) => this.follow(events),
+      from: 'start',
+      what: 'image resizing',
     });
   }
 
