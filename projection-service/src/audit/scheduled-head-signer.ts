@@ -102,6 +102,9 @@ export class ScheduledHeadSigner implements OnApplicationBootstrap, OnApplicatio
     this.timer = null;
     if (this.stopped) return;
     try {
+      // Node may fire a timer a millisecond before its due time: wait the rest, never sign early
+      const due = await this.nextDueAt();
+      if (due !== null && this.infra.clock().getTime() < due.getTime()) return await this.schedule();
       const signed = await this.signNow();
       if (signed) this.infra.logger.info({ position: signed.position, signedAt: signed.signed_at }, 'chain head signed on schedule');
       await this.schedule();
