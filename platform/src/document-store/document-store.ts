@@ -127,5 +127,7 @@ export interface DocumentStore {
    * them (a projector's documents and its checkpoints commit together), else collection after collection.
    */
   writeAll(writes: readonly CollectionWrites[]): Promise<void>;
+  /** removes a collection whole (its documents, indexes and layout); a collection that does not exist is no error */
+  drop(name: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -238,6 +238,10 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
 
   return {
     collection,
+    drop: async (name) => {
+      const exists = (await db.listCollections({ name }, { nameOnly: true }).toArray()).length > 0;
+      if (exists) await db.collection(name).drop();
+    },
     // no multi-document transactions (FerretDB, a single node): collection after collection, in order
     writeAll: async (writes) => {
       for (const { collection: name, changes } of writes) await collection(name).writeMany(changes);

@@ -498,31 +498,35 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
   const writeBatch = db.transaction(writeChanges);
 
   const collection = <T extends Document = Document>(name: string, collectionOptions: CollectionOptions = {}): DocumentCollection<T> => {
-    const layout = layoutOf(name, collectionOptions.columns);
-    const parse = (row: Row): T => layout.parse(row) as T;
-    const where = (filter: Filter = {}): Sql => {
+    // looked up again only after the collection was dropped (a handle kept across a drop starts it anew)
+    let opened = layoutOf(name, collectionOptions.columns);
+    const current = (): Layout => (layouts.get(name) === opened ? opened : (opened = layoutOf(name, collectionOptions.columns)));
+    const where = (layout: Layout, filter: Filter = {}): Sql => {
       const sql = filterToSql(filter, layout.fieldOf);
       return { text: `WHERE ${layout.scope} AND ${sql.text}`, params: sql.params };
     };
     return {
       get: (id) => settle(() => {
+        const layout = current();
         const row = layout.getRow(id);
-        return row ? parse(row) : null;
+        return row ? (layout.parse(row) as T) : null;
       }),
       getMany: (ids) => settle(() => {
         const unique = [...new Set(ids)];
         if (unique.length === 0) return [];
+        const layout = current();
         const rows = statement(`SELECT id AS cn_id, ${layout.select} FROM ${layout.from} WHERE ${layout.scope} AND id IN (SELECT value FROM json_each(?))`).all(
           JSON.stringify(unique),
         );
-        const byId = new Map(rows.map((row) => [row['cn_id'] as string, parse(row)]));
+        const byId = new Map(rows.map((row) => [row['cn_id'] as string, layout.parse(row) as T]));
         return unique.flatMap((id) => {
           const doc = byId.get(id);
           return doc ? [doc] : [];
         });
       }),
       find: (filter, findOptions = {}) => settle(() => {
-        const condition = where(filter);
+        const layout = current();
+        const condition = where(layout, filter);
         const order = orderBy(findOptions.sort, layout.fieldOf);
         const rows = statement(`SELECT ${layout.select} FROM ${layout.from} ${condition.text} ${order.text} LIMIT ? OFFSET ?`).all(
           ...condition.params,
@@ -530,37 +534,40 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
           findOptions.limit ?? -1,
           findOptions.skip ?? 0,
         );
-        return rows.map(parse);
+        return rows.map((row) => layout.parse(row) as T);
       }),
       count: (filter) => settle(() => {
-        const condition = where(filter);
+        const layout = current();
+        const condition = where(layout, filter);
         const row = statement<{ n: number }>(`SELECT COUNT(*) AS n FROM ${layout.from} ${condition.text}`).get(...condition.params);
         return row?.n ?? 0;
       }),
       upsert: (doc) => settle(() => {
-        layout.put(doc._id, doc, false);
+        current().put(doc._id, doc, false);
       }),
       delete: (id) => settle(() => {
-        layout.remove(id);
+        current().remove(id);
       }),
       deleteMany: (filter) => settle(() => {
-        const condition = where(filter);
+        const layout = current();
+        const condition = where(layout, filter);
         return statement(`DELETE FROM ${layout.from} ${condition.text}`).run(...condition.params).changes;
       }),
       clear: () => settle(() => {
-        layout.clear();
+        current().clear();
       }),
       writeMany: (changes) => settle(() => {
+        current();
         writeBatch(name, changes);
       }),
       replaceWith: (source) => settle(() => {
         if (source === name) return;
-        layout.replaceWith(source);
+        current().replaceWith(source);
       }),
       ensureIndex: (fields) => settle(() => {
         const key = `${name}:${fieldsNameOf(fields)}`;
         if (indexed.has(key)) return;
-        layout.ensureIndex(fields);
+        current().ensureIndex(fields);
         indexed.add(key);
       }),
     };
@@ -600,8 +607,26 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     }
   };
 
+  const deleteColumns = db.prepare<[string]>('DELETE FROM collection_columns WHERE collection = ?');
+  const drop = (name: string): void => {
+    const prefix = jsonIndexPrefix(name);
+    const own = indexesOn('documents');
+    db.transaction(() => {
+      if (columnsOf(name)) {
+        db.exec(`DROP TABLE IF EXISTS ${quoted(tableOf(name))}`);
+        deleteColumns.run(name);
+      }
+      for (const index of own) if (index.name.startsWith(prefix)) db.exec(`DROP INDEX IF EXISTS ${quoted(index.name)}`);
+      deleteDocs.run(name);
+    })();
+    tables.delete(name);
+    layouts.delete(name);
+    forgetIndexes(name);
+  };
+
   return {
     collection,
+    drop: (name) => settle(() => drop(name)),
     writeAll: (writes) =>
       new Promise<void>((resolve, reject) => {
         queued.push({ writes, resolve, reject });

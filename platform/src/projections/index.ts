@@ -4,3 +4,4 @@ export * from './projection-runner';
 export * from './time-travel';
 export * from './shared-reader';
 export * from './stored-checkpoint';
+export * from './version-sweep';

@@ -5,6 +5,7 @@ import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/eve
 import type { PersonalDataCipher, SubjectKeys } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
 import { collectionName } from './projection';
+import { DEFAULT_SWEEP_QUIET_MS, dropQuiet, readAbandoned, type VersionSweepOptions } from './version-sweep';
 import { retryStorageFaults } from '@cn/platform/storage';
 
 /** The subset of pino's logger the runner uses. */
@@ -258,6 +259,11 @@ export interface DocumentProjectorOptions {
   relayCheckpoint?: { collection: string; id: string };
   /** how often a wait for a position looks at the shared checkpoints on a partitioned bus (default 20 ms) */
   partitionPollMs?: number;
+  /**
+   * how long the collections of a read model's earlier versions must go unwritten before they are dropped
+   * (version-sweep.ts; default 10 minutes; Infinity keeps them)
+   */
+  sweepQuietMs?: number;
 }
 
 /** What a read model's projector reports about it. */
@@ -1000,6 +1006,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       options.logger?.info({ projector: options.name }, 'projector starting on a partitioned bus');
       changeFollower = await followChanges();
       consumer = await followPartitions();
+      beginSweep();
       return;
     }
     await loadCheckpoints();
@@ -1025,6 +1032,42 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         options.onError?.(error);
       },
     });
+    beginSweep();
+  };
+
+  // ---- the collections of earlier versions, dropped once nothing writes them (version-sweep.ts) ----
+  const sweepQuietMs = options.sweepQuietMs ?? DEFAULT_SWEEP_QUIET_MS;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  const sweepOptions = async (): Promise<VersionSweepOptions> => ({
+    projector: options.name,
+    projections: tracks.map((track) => track.projection),
+    documentStore: options.documentStore,
+    checkpointsCollection: CHECKPOINTS_COLLECTION,
+    partitionCheckpointIds: partitioned ? Array.from({ length: await options.bus.partitions() }, (_, partition) => partitionCheckpointId(partition)) : [],
+  });
+  const sweepLater = (before: Map<string, string>): void => {
+    if (before.size === 0 || stopping || !Number.isFinite(sweepQuietMs)) return;
+    sweepTimer = setTimeout(() => {
+      sweepTimer = null;
+      if (stopping) return;
+      void sweepOptions()
+        .then(async (sweep) => {
+          const { dropped, stillWritten } = await dropQuiet(sweep, before);
+          if (dropped.length > 0) options.logger?.info({ projector: options.name, dropped }, 'dropped the collections of earlier read-model versions');
+          if (stillWritten.length === 0) return;
+          options.logger?.info({ projector: options.name, stillWritten }, 'an earlier read-model version is still written (an older replica?): looking again later');
+          sweepLater(await readAbandoned(sweep));
+        })
+        .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'sweeping earlier read-model versions failed'));
+    }, sweepQuietMs);
+    sweepTimer.unref();
+  };
+  const beginSweep = (): void => {
+    if (sweepTimer || !Number.isFinite(sweepQuietMs)) return;
+    void sweepOptions()
+      .then(readAbandoned)
+      .then(sweepLater)
+      .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'looking for earlier read-model versions failed'));
   };
 
   // ---- blue/green: a read model rebuilt beside the live one, then switched in ----
@@ -1102,6 +1145,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     await turnWritten;
     if (lagTimer) clearTimeout(lagTimer);
     lagTimer = null;
+    if (sweepTimer) clearTimeout(sweepTimer);
+    sweepTimer = null;
     await saveLagging();
   };
 

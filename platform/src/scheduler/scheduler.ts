@@ -46,6 +46,8 @@ const RETRY_MAX_MS = 60_000;
 
 export interface SchedulerOptions {
   store: DocumentStore;
+  /** where the timers are kept (default SCHEDULER_COLLECTION): a feature with timers of its own keeps them apart */
+  collection?: string;
   clock?: () => Date;
   logger?: SchedulerLogger;
 }
@@ -58,7 +60,7 @@ export interface SchedulerOptions {
  * that costs a no-op command, never a second event.
  */
 export const createScheduler = (options: SchedulerOptions): Scheduler => {
-  const timers = options.store.collection<ScheduledTimer>(SCHEDULER_COLLECTION);
+  const timers = options.store.collection<ScheduledTimer>(options.collection ?? SCHEDULER_COLLECTION);
   const clock = options.clock ?? (() => new Date());
   const handlers = new Map<string, TimerHandler>();
   const armed = new Map<string, NodeJS.Timeout>();

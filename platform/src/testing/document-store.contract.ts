@@ -141,6 +141,22 @@ export const describeDocumentStoreContract = (adapterName: string, target: Docum
         expect(await people.count()).toBe(2);
       });
 
+      it('drops a collection whole, the others kept; dropping one that does not exist is no error', async () => {
+        const otherName = `contract_${randomUUID().replace(/-/g, '')}`;
+        const other = open(otherName);
+        await other.ensureIndex(['name']);
+        await other.upsert({ _id: 'o1', name: 'Olga', admin: false, tags: [] });
+        await store.drop(otherName);
+        expect(await other.count()).toBe(0);
+        expect(await open(otherName).find({ name: 'Olga' })).toEqual([]);
+        expect(await people.count()).toBe(5);
+        await store.drop(otherName);
+        await store.drop(`contract_${randomUUID().replace(/-/g, '')}`);
+        // the name can be used again
+        await open(otherName).upsert({ _id: 'o2', name: 'Oskar', admin: true, tags: [] });
+        expect(ids(await open(otherName).find({ name: 'Oskar' }))).toEqual(['o2']);
+      });
+
       it('keeps collections apart', async () => {
         const other = open(`contract_${randomUUID().replace(/-/g, '')}`);
         await other.upsert({ _id: 'm1', other: true });

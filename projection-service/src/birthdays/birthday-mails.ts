@@ -1,6 +1,6 @@
 import { collectionName } from '@cn/domain';
 import { composeBirthdayMail, DEFAULT_TIME_ZONE, instantOfWallClock, isBirthdayOn, wallClockOf, type NetworkSettings } from '@cn/contracts';
-import { createScheduler, SCHEDULER_COLLECTION, type Document, type DocumentStore, type MailPort, type Scheduler, type SchedulerLogger } from '@cn/platform';
+import { createScheduler, type DocumentStore, type MailPort, type Scheduler, type SchedulerLogger } from '@cn/platform';
 import { sendMailOnce } from '../digests/mail-once';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
 import { displayNameOf } from '../members/member-dto';
@@ -32,12 +32,6 @@ export interface BirthdayMails {
   stop(): Promise<void>;
 }
 
-/** the store as the scheduler sees it: its timer in the birthdays' own collection */
-const timersIn = (store: DocumentStore): DocumentStore => ({
-  collection: <T extends Document = Document>(name: string) => store.collection<T>(name === SCHEDULER_COLLECTION ? BIRTHDAY_TIMERS_COLLECTION : name),
-  writeAll: (writes) => store.writeAll(writes),
-  close: () => Promise.resolve(),
-});
 
 const zoneOf = (settings: NetworkSettings): string => settings.basic.time_zone ?? DEFAULT_TIME_ZONE;
 
@@ -49,7 +43,7 @@ const zoneOf = (settings: NetworkSettings): string => settings.basic.time_zone ?
  * more than a day (the service was down) is not mailed late; the timer goes on from today.
  */
 export const createBirthdayMails = (options: BirthdayMailsOptions): BirthdayMails => {
-  const scheduler = createScheduler({ store: timersIn(options.store), clock: options.clock, logger: options.logger });
+  const scheduler = createScheduler({ store: options.store, collection: BIRTHDAY_TIMERS_COLLECTION, clock: options.clock, logger: options.logger });
   const locks = options.store.collection<MemberLockDocument>(collectionName(memberLocksProjection));
 
   const dueAt = (day: string, settings: NetworkSettings): string => instantOfWallClock(day, BIRTHDAY_MAIL_TIME, zoneOf(settings));

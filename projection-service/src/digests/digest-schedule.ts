@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, DIGEST_KINDS, type DigestKind, type NetworkSettings } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
-import { createScheduler, SCHEDULER_COLLECTION, type Document, type DocumentStore, type Scheduler, type SchedulerLogger } from '@cn/platform';
+import { createScheduler, type Scheduler, type SchedulerLogger } from '@cn/platform';
 import { membershipSettingsProjection, type MembershipSettingsDocument } from '../membership-settings/membership-settings.projection';
 import { loadNetwork } from '../network/network.read';
 import { runDigestSlot, type DigestRunDeps, type DigestRunResult } from './digest-run';
@@ -20,12 +20,6 @@ interface DigestTimerPayload {
 const isPayload = (value: unknown): value is DigestTimerPayload =>
   typeof value === 'object' && value !== null && DIGEST_KINDS.includes((value as DigestTimerPayload).kind) && typeof (value as DigestTimerPayload).from === 'string';
 
-/** the store as the scheduler sees it: its timers in the digests' own collection */
-const timersIn = (store: DocumentStore, collection: string): DocumentStore => ({
-  collection: <T extends Document = Document>(name: string) => store.collection<T>(name === SCHEDULER_COLLECTION ? collection : name),
-  writeAll: (writes) => store.writeAll(writes),
-  close: () => Promise.resolve(),
-});
 
 export interface DigestScheduleOptions extends DigestRunDeps {
   logger?: SchedulerLogger;
@@ -47,7 +41,7 @@ export interface DigestSchedule {
  * slot's mails and events are idempotent per member (runDigestSlot).
  */
 export const createDigestSchedule = (options: DigestScheduleOptions): DigestSchedule => {
-  const scheduler = createScheduler({ store: timersIn(options.store, DIGEST_TIMERS_COLLECTION), clock: options.clock, logger: options.logger });
+  const scheduler = createScheduler({ store: options.store, collection: DIGEST_TIMERS_COLLECTION, clock: options.clock, logger: options.logger });
   // the zone as the network's settings say now (a test may pin one)
   const zoneOf = (settings: NetworkSettings): string => options.timeZone ?? settings.basic.time_zone ?? DEFAULT_TIME_ZONE;
   const timers = options.store.collection(DIGEST_TIMERS_COLLECTION);

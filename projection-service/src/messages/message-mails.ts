@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBERSHIP_SETTINGS, MessageSent } from '@cn/contracts';
 import { collectionName, type EventStore, type RecordedEvent } from '@cn/domain';
-import { createReactor, createScheduler, SCHEDULER_COLLECTION, type Document, type DocumentStore, type EventBus, type Mail, type MailPort, type PersonalDataCipher, type Projector, type Scheduler } from '@cn/platform';
+import { createReactor, createScheduler, type Document, type DocumentStore, type EventBus, type Mail, type MailPort, type PersonalDataCipher, type Projector, type Scheduler } from '@cn/platform';
 import { MAIL_KEYS_COLLECTION, sendMailOnce } from '../digests/mail-once';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
 import { displayNameOf } from '../members/member-dto';
@@ -59,12 +59,6 @@ export const messageMailKey = (messageId: string, memberId: string): string => `
 export const messageBatchMailKey = (memberId: string, messageIds: readonly string[]): string => `messages:${memberId}:${messageIds.join(',')}`;
 const batchTimerKey = (memberId: string): string => `message-mails:${memberId}`;
 
-/** the store as the scheduler sees it: the windows' timers in their own collection */
-const timersIn = (store: DocumentStore): DocumentStore => ({
-  collection: <T extends Document = Document>(name: string) => store.collection<T>(name === SCHEDULER_COLLECTION ? MESSAGE_MAIL_TIMERS_COLLECTION : name),
-  writeAll: (writes) => store.writeAll(writes),
-  close: () => Promise.resolve(),
-});
 
 /**
  * Email for direct messages: a reactor that follows the log with its own checkpoint (its first start
@@ -88,7 +82,7 @@ export const createMessageMailer = (deps: MessageMailerDeps): MessageMailer => {
   const settingsOf = deps.store.collection<MembershipSettingsDocument>(collectionName(membershipSettingsProjection));
   const batches = deps.store.collection<MessageMailBatch>(MESSAGE_MAIL_BATCHES_COLLECTION);
   const mailKeys = deps.store.collection(MAIL_KEYS_COLLECTION);
-  const scheduler = createScheduler({ store: timersIn(deps.store), clock: deps.clock, logger: deps.logger });
+  const scheduler = createScheduler({ store: deps.store, collection: MESSAGE_MAIL_TIMERS_COLLECTION, clock: deps.clock, logger: deps.logger });
   const windowMs = deps.windowMs ?? MESSAGE_MAIL_WINDOW_MS;
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

@@ -11,7 +11,7 @@ import {
   type NetworkSettings,
 } from '@cn/contracts';
 import { collectionName, WrongExpectedRevisionError, type EventStore } from '@cn/domain';
-import { createScheduler, SCHEDULER_COLLECTION, type Document, type DocumentStore, type MailPort, type Scheduler, type SchedulerLogger } from '@cn/platform';
+import { createScheduler, type DocumentStore, type MailPort, type Scheduler, type SchedulerLogger } from '@cn/platform';
 import { canSeeAppointment, loadReadContext } from '../appointments/appointment-dto';
 import { sendMailOnce } from '../digests/mail-once';
 import { IMPRINT_ID } from '../legal/legal.projection';
@@ -157,12 +157,6 @@ const recordSent = async (deps: NewsletterDeps, slot: NewsletterSlot, recipients
   }
 };
 
-/** the store as the scheduler sees it: its timer in the newsletter's own collection */
-const timersIn = (store: DocumentStore): DocumentStore => ({
-  collection: <T extends Document = Document>(name: string) => store.collection<T>(name === SCHEDULER_COLLECTION ? NEWSLETTER_TIMERS_COLLECTION : name),
-  writeAll: (writes) => store.writeAll(writes),
-  close: () => Promise.resolve(),
-});
 
 interface TimerPayload {
   /** every slot up to here has been dealt with */
@@ -189,7 +183,7 @@ export interface NewsletterSchedule {
  * hour, to see changed settings). A slot missed while the process was down goes out once when it starts.
  */
 export const createNewsletterSchedule = (options: NewsletterScheduleOptions): NewsletterSchedule => {
-  const scheduler = createScheduler({ store: timersIn(options.store), clock: options.clock, logger: options.logger });
+  const scheduler = createScheduler({ store: options.store, collection: NEWSLETTER_TIMERS_COLLECTION, clock: options.clock, logger: options.logger });
   const plan = async (from: Date) => {
     const [{ settings: network }, newsletter] = await Promise.all([loadNetwork(options.store), loadNewsletter(options.store)]);
     return planNewsletter(newsletter.settings, from, options.clock(), zoneOf(network));
