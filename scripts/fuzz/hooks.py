@@ -8,14 +8,14 @@ and this hook picks, per request, which one goes on it (Cookie and X-CSRF-Token;
 - sign-out calls (DELETE/POST on a path naming sign_out, logout or session) go with a decoy member's
   session, signed in for that purpose: sign-out revokes the session it is sent with, server-side;
 - calls that change the caller's own credentials (any mutating /users/* route but sign-in, and any
-  mutating route whose path names a password, credential, token or email: PUT /users/password,
+  mutating route whose path names a password, credential, token or email, but an app's email integrations: PUT /users/password,
   POST/DELETE /users/calendar_token, ...) go with a second decoy session, so the fuzzing account's
   password and calendar token never change;
 - a mutating call on a member route (/members/{id}, /users/{id}, e.g. DELETE /administration/members/{id}
   or PUT /administration/members/{id} with a password) that names a protected account (the seed
   accounts, the decoys, or `me`) gets a throwaway member's id instead: the fuzzer cannot erase, demote or
   re-password the accounts it runs as;
-- a read of a member's own-only resource (GET /members/{id}/settings, /members/{id}/ignored), and saving
+- a read of a member's own-only resource (GET /members/{id}/settings, /ignored, /subscriptions, /api/v1/members/{id}/following), and saving
   one's membership settings (PUT /members/{id}/settings), names the fuzzing account itself every other call
   (after the protection above): with an id drawn from the known ids it answers 403 almost always;
 - a group search (GET /groups/{groupSlug}/search and .json) names the seed's open group every other call;
@@ -43,7 +43,8 @@ import schemathesis
 _ALLOWED_HOSTS = {"127.0.0.1"}
 _MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 _SIGN_OUT = re.compile(r"sign_?out|log_?out|/sessions?(/|$)", re.IGNORECASE)
-_OWN_CREDENTIALS = re.compile(r"password|credential|token|/emails?(/|$)", re.IGNORECASE)
+# an app's mail settings (/api/v1/apps/{app}/integrations/email) are no credential of the caller
+_OWN_CREDENTIALS = re.compile(r"password|credential|token|(?<!/integrations)/emails?(/|$)", re.IGNORECASE)
 _SIGN_IN = re.compile(r"sign_?in|log_?in", re.IGNORECASE)
 # a path parameter right after a members/users segment names a member
 _MEMBER_PARAMETER = re.compile(r"/(?:members|users)/\{([^}]+)\}")
@@ -65,7 +66,7 @@ _STATE, _PASS = _load_state()
 _PROTECTED = set(_STATE["protected_ids"]) | {"me"}
 _KEPT = (_STATE.get("fixtures") or {}).get("kept") or {}
 # reads only the member themself may make; path → how many calls it has had
-_OWN_ONLY = re.compile(r"^/members/\{id\}/(?:settings|ignored|email/reactivate)$")
+_OWN_ONLY = re.compile(r"^(?:/members/\{id\}/(?:settings|ignored|subscriptions|email/reactivate)|/api/v1/members/\{id\}/following)$")
 _own_calls = {}
 
 
