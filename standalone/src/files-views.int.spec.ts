@@ -85,6 +85,24 @@ describe('file views over HTTP', () => {
     expect((await call(member, 'get', `/api/storage/files/${fileId}`)).status).toBe(404);
   });
 
+  it('records a view for exactly the roles that may read the file, in the network and in a group', async () => {
+    const { admin } = clients;
+    const categories = await must<GroupCategoriesResponse>(admin, 'get', '/api/v1/group_categories');
+    const groupId = (await must<{ id: string }>(admin, 'post', '/groups', { group_category_slug: categories.group_categories[0].slug, group: { name: 'Roles group', access: 'hidden' } })).id;
+    for (const folderId of [NETWORK_ROOT_FOLDER_ID, groupRootFolderId(groupId)]) {
+      const fileId = await publish(admin, 'Roles.txt', folderId);
+      const readers: string[] = [];
+      for (const role of ['admin', 'member', 'auditor', 'guest'] as const) {
+        const read = (await call(clients[role], 'get', `/api/storage/files/${fileId}`)).status;
+        const tracked = (await track(clients[role], fileId)).status;
+        expect([folderId, role, tracked]).toEqual([folderId, role, read]);
+        if (read === 200) readers.push(clients[role].id);
+      }
+      expect((await eventsOf(fileViewsStream(fileId))).map(([, memberId]) => memberId)).toEqual(readers);
+      expect((await details(admin, fileId)).file.view_count).toBe(readers.length);
+    }
+  });
+
   it('counts no view of an upload not published yet, and refuses it to everybody but its uploader', async () => {
     const { member, auditor } = clients;
     const uploadId = await upload(member, 'Draft.txt');
