@@ -591,6 +591,7 @@ export const germanAppMessages: AppMessages = {
         FileRemoved: 'Datei entfernt',
         FileSettingsChanged: 'Dateieinstellungen geändert',
         FolderMarkedRead: 'Ordner gelesen',
+        FileViewed: 'Datei angesehen',
         NewsletterSettingsChanged: 'Newsletter-Einstellungen geändert',
         NewsletterUpcomingActivitiesOrdered: 'Newsletter-Aktivitäten umsortiert',
         NewsletterTemplateChanged: 'Newsletter-Vorlage geändert',

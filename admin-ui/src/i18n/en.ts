@@ -590,6 +590,7 @@ export const englishAppMessages = {
         FileRemoved: 'File removed',
         FileSettingsChanged: 'File settings changed',
         FolderMarkedRead: 'Folder marked read',
+        FileViewed: 'File viewed',
         NewsletterSettingsChanged: 'Newsletter settings changed',
         NewsletterUpcomingActivitiesOrdered: 'Newsletter activities reordered',
         NewsletterTemplateChanged: 'Newsletter template changed',

@@ -591,6 +591,7 @@ export const spanishAppMessages: AppMessages = {
         FileRemoved: 'Archivo eliminado',
         FileSettingsChanged: 'Ajustes de archivos cambiados',
         FolderMarkedRead: 'Carpeta leída',
+        FileViewed: 'Archivo visto',
         NewsletterSettingsChanged: 'Ajustes del boletín cambiados',
         NewsletterUpcomingActivitiesOrdered: 'Actividades del boletín reordenadas',
         NewsletterTemplateChanged: 'Plantilla del boletín cambiada',

@@ -591,6 +591,7 @@ export const frenchAppMessages: AppMessages = {
         FileRemoved: 'Fichier supprimé',
         FileSettingsChanged: 'Paramètres des fichiers modifiés',
         FolderMarkedRead: 'Dossier marqué comme lu',
+        FileViewed: 'Fichier consulté',
         NewsletterSettingsChanged: 'Paramètres de la lettre d’information modifiés',
         NewsletterUpcomingActivitiesOrdered: 'Activités de la lettre d’information réordonnées',
         NewsletterTemplateChanged: 'Modèle de la lettre d’information modifié',

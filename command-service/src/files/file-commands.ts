@@ -4,6 +4,7 @@ import {
   DEFAULT_NETWORK_ID,
   fileSettingsStream,
   fileStream,
+  fileViewsStream,
   folderReadsStream,
   folderStream,
   groupStream,
@@ -18,6 +19,8 @@ import {
   type FolderEvent,
   type GroupStreamEvent,
   type FolderReadEvent,
+  type FileReadFacts,
+  type FileViewEvent,
   type PropertySetContext,
   type StoredPropertySet,
   type Viewer,
@@ -29,6 +32,7 @@ import { CommandLookup } from '../lookup/command-lookup';
 import { evolveGroup, initialGroupState } from '../groups/group-state';
 import type { AttachableFile } from './attaching-files';
 import { currentMajor, fileDecider, initialFileState, type FileCommand, type FileState } from './file.decider';
+import { fileViewsDecider, type FileViewCommand } from './file-views.decider';
 import { folderReadsDecider, type FolderReadCommand } from './folder-reads.decider';
 import { folderDecider, initialFolderState, type FilesContext, type FolderCommand, type FolderRef, type FolderState } from './folder.decider';
 import { propertySetDecider } from '../property-sets/property-sets.decider';
@@ -158,21 +162,27 @@ export class FileCommands {
   async attachable(issuer: CommandContext, fileIds: readonly string[]): Promise<AttachableFile[]> {
     const answers: AttachableFile[] = [];
     for (const fileId of fileIds) {
-      const state = await this.fileState(fileId);
-      const context = await this.context(issuer, state.scope);
-      const own_upload = state.state === 'volatile' && state.uploader_id === context.viewer.member_id;
-      let published_in_visible_scope = false;
-      if (state.state === 'published' && state.scope && (state.scope.type === 'network' || context.viewer.group_ids.includes(state.scope.group_id))) {
-        published_in_visible_scope = (await this.folderRef(state.folder_id, context, 'attachments')).live;
-      }
+      const { state, facts } = await this.readFacts(issuer, fileId, 'attachments');
       const major = currentMajor(state);
       const version = state.state === 'volatile' ? state.versions[0] : state.versions.find((candidate) => candidate.major === major && !candidate.pending);
       answers.push({
         attachment: version && state.state !== 'none' && state.state !== 'removed' ? { file_id: fileId, version_id: version.version_id, name: state.state === 'volatile' ? state.original_filename : state.name } : null,
-        facts: { published_in_visible_scope, own_upload },
+        facts,
       });
     }
     return answers;
+  }
+
+  /** the facts of the file read rule (fileReadAccess) for the issuer, but a message's: through the scope, or as the uploader */
+  async readFacts(issuer: CommandContext, fileId: string, field: string): Promise<{ state: FileState; member_id: string; facts: Omit<FileReadFacts, 'attached_to_held_message'> }> {
+    const state = await this.fileState(fileId);
+    const context = await this.context(issuer, state.scope);
+    const own_upload = state.state === 'volatile' && state.uploader_id === context.viewer.member_id;
+    let published_in_visible_scope = false;
+    if (state.state === 'published' && state.scope && (state.scope.type === 'network' || context.viewer.group_ids.includes(state.scope.group_id))) {
+      published_in_visible_scope = (await this.folderRef(state.folder_id, context, field)).live;
+    }
+    return { state, member_id: context.viewer.member_id, facts: { published_in_visible_scope, own_upload } };
   }
 
   /**
@@ -208,6 +218,10 @@ export class FileCommands {
 
   runFolderReads(name: string, memberId: string, issuer: CommandContext, command: FolderReadCommand): Promise<HandledCommand<FolderReadEvent>> {
     return this.runner.run(name, { streamId: folderReadsStream(memberId), decider: folderReadsDecider, command, context: issuer });
+  }
+
+  runFileViews(name: string, fileId: string, issuer: CommandContext, command: FileViewCommand): Promise<HandledCommand<FileViewEvent>> {
+    return this.runner.run(name, { streamId: fileViewsStream(fileId), decider: fileViewsDecider, command, context: issuer });
   }
 
   runSettings(name: string, issuer: CommandContext, command: FileSettingsCommand): Promise<HandledCommand<FileSettingsEvent>> {

@@ -10,16 +10,17 @@ import { FileCommands } from './file-commands';
 import { ManageFolderHandler } from './managing-folders/manage-folders.command';
 import { ManageFoldersController } from './managing-folders/manage-folders.controller';
 import { MarkFolderReadController, MarkFolderReadHandler } from './reading-folders/mark-folder-read.controller';
+import { TrackFileViewController, TrackFileViewHandler } from './tracking-views/track-file-view.controller';
 import { UploadExpiry } from './expiring-uploads/upload-expiry';
 import { FileImageResizingReactor } from './resizing-file-images/file-image-resizing.reactor';
 import { ImageResizer, SharpImageResizer } from '../shared/image-resizer';
 import { UploadFileHandler } from './uploading-files/upload-file.command';
 import { UploadFileController } from './uploading-files/upload-file.controller';
 
-/** Files and folders: uploads (streamed), the new-files form, versions and their approval, locks, moves, removal, the archive token, the files settings, the sweep of orphaned bytes, the sizes of image files, the expiry of uploads left volatile. */
+/** Files and folders: uploads (streamed), the new-files form, versions and their approval, locks, moves, removal, the archive token, the files settings, the sweep of orphaned bytes, the sizes of image files, the expiry of uploads left volatile, the members' views of files. */
 @Module({
-  controllers: [ManageFoldersController, FileSettingsController, BatchChangesController, ChangeFileController, UploadFileController, FileTokenController, MarkFolderReadController],
-  providers: [FileCommands, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep, BatchChangeFilesHandler, MarkFolderReadHandler, { provide: ImageResizer, useClass: SharpImageResizer }, FileImageResizingReactor, UploadExpiry],
+  controllers: [ManageFoldersController, FileSettingsController, BatchChangesController, ChangeFileController, UploadFileController, FileTokenController, MarkFolderReadController, TrackFileViewController],
+  providers: [FileCommands, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep, BatchChangeFilesHandler, MarkFolderReadHandler, TrackFileViewHandler, { provide: ImageResizer, useClass: SharpImageResizer }, FileImageResizingReactor, UploadExpiry],
   exports: [FileCommands],
 })
 export class FilesModule {}

@@ -144,6 +144,8 @@ export interface FileItemDto {
   file_profile: ProfileValues | null;
   /** ISO time the file was finalized (immutable since), null while it is not */
   finalizedAt: string | null;
+  /** the statistics: how many members opened or downloaded it (each counted once; POST …/track_view) */
+  view_count: number;
   can: FileCan;
 }
 

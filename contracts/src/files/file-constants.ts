@@ -19,6 +19,11 @@ export const folderStream = (folderId: string): string => `filefolder-${folderId
 export const fileStream = (fileId: string): string => `file-${fileId}`;
 /** a member's marks of the folders they opened (unread folders) */
 export const folderReadsStream = (memberId: string): string => `folderreads-${memberId}`;
+/**
+ * the members who viewed a file (its view count); no dash in the prefix, so its stream category is its
+ * own and not the file's (`file`)
+ */
+export const fileViewsStream = (fileId: string): string => `fileviews-${fileId}`;
 export const fileSettingsStream = (networkId: string): string => `filesettings-${networkId}`;
 
 export const FILE_NAME_MAX_LENGTH = 255;

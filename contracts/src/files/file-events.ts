@@ -115,6 +115,13 @@ export const FileRestored = defineEvent('FileRestored', 1, z.object({ file_id: z
  */
 export const FolderMarkedRead = defineEvent('FolderMarkedRead', 1, z.object({ member_id: z.string(), folder_id: z.string() }));
 
+/**
+ * A member opened (or downloaded) a published file for the first time: the file's view count (its
+ * statistics) is the number of members who did. On the file's own views stream `fileviews-{fileId}`, never
+ * on `file-{fileId}`, so a view never moves the revision an edit expects.
+ */
+export const FileViewed = defineEvent('FileViewed', 1, z.object({ file_id: z.string(), member_id: z.string() }));
+
 export const FileSettingsChanged = defineEvent(
   'FileSettingsChanged',
   1,
@@ -130,9 +137,11 @@ export const folderEvents = [FolderCreated, FolderEdited, FolderMoved, FolderDel
 export const fileEvents = [FileUploaded, FilePublished, FileVersionAdded, FileVersionApproved, FileVersionDeclined, FileMoved, FileRenamed, FileProfileChanged, FileFinalized, FileLocked, FileUnlocked, FileRemoved, FileImageResized, FileUploadExpired, FileRestored] as const;
 export const fileSettingsEvents = [FileSettingsChanged] as const;
 export const folderReadEvents = [FolderMarkedRead] as const;
-export const filesModuleEvents = [...folderEvents, ...fileEvents, ...fileSettingsEvents, ...folderReadEvents] as const;
+export const fileViewEvents = [FileViewed] as const;
+export const filesModuleEvents = [...folderEvents, ...fileEvents, ...fileSettingsEvents, ...folderReadEvents, ...fileViewEvents] as const;
 
 export type FolderEvent = EventOf<(typeof folderEvents)[number]>;
 export type FileEvent = EventOf<(typeof fileEvents)[number]>;
 export type FolderReadEvent = EventOf<(typeof folderReadEvents)[number]>;
+export type FileViewEvent = EventOf<(typeof fileViewEvents)[number]>;
 export type FileSettingsEvent = EventOf<(typeof fileSettingsEvents)[number]>;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatFileSize, truncateFileName } from '@cn/contracts';
@@ -39,6 +39,16 @@ export const FilePage = () => {
         return files.decline(id, action.versionId);
     }
   });
+
+  // opening the page is a view of the file (its statistics; the server counts each member once)
+  const trackView = useFilesCommand((files, target: string) => files.trackView(target));
+  const tracked = useRef<string | null>(null);
+  const shown = file.data !== undefined;
+  useEffect(() => {
+    if (!shown || tracked.current === id) return;
+    tracked.current = id;
+    trackView.mutate(id);
+  }, [shown, id]);
 
   if (scope.notFound || (file.isError && (file.error as { status?: number }).status === 404)) return <NotFoundPage />;
   const data = file.data;
@@ -104,6 +114,7 @@ export const FilePage = () => {
       <p className="muted">
         {formatFileSize(data.file.size)} · {t('files.file.version', { major: data.file.current_version })}
         {data.file.current_version_authors.length > 0 ? ` · ${data.file.current_version_authors.join(', ')}` : ''}
+        <span data-testid="file-view-count"> · {t('files.file.views', { count: data.file.view_count })}</span>
         {data.file.pending_versions_count > 0 ? (
           <span className="badge" data-testid="file-review-status">
             {' · '}

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
 import { propertyDefinition, type DocumentAction, type FileCan, type FileDetailsDto } from '@cn/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, renderPage } from '../testing/render';
 import { FilePage } from './FilePage';
 
@@ -29,6 +29,7 @@ const details = (can: Partial<FileCan> = {}): FileDetailsDto => ({
     pending_versions_count: 0,
     file_profile: null,
     finalizedAt: null,
+    view_count: 0,
     can: { update: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, finalize: false, ...can },
   },
   breadcrumbs: [{ id: 'root', name: '' }, { id: 'f1', name: 'budget.txt' }],
@@ -177,5 +178,28 @@ describe('finalizing a file', () => {
     fireEvent.click(await screen.findByTestId('file-finalize'));
     expect((await screen.findByTestId('toast')).textContent).toContain('Approve or decline the proposed versions first.');
     confirm.mockRestore();
+  });
+});
+
+describe("the file page's view count", () => {
+  it('records a view once on opening, shows the count and follows a pushed change without a reload', async () => {
+    let views = 0;
+    const server = fakeServer({
+      'GET /api/storage/files/f1': () => ({ status: 200, body: { ...details(), file: { ...details().file, view_count: views } } }),
+      'GET /files/f1/docs/actions': { status: 200, body: actions(false, false) },
+      'POST /api/storage/files/f1/track_view': () => {
+        views += 1;
+        return { status: 200, body: { position: 5 } };
+      },
+    });
+    const { channel } = renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    await waitFor(() => expect(screen.getByTestId('file-view-count').textContent).toContain('1 view'));
+    expect(server.callsTo('POST', '/api/storage/files/f1/track_view')).toHaveLength(1);
+
+    // another member opened it: the push reads the file again, and this page records no second view
+    views = 2;
+    act(() => channel.push({ collection: 'files_v5', id: 'f1', doc: { position: 9 } }));
+    await waitFor(() => expect(screen.getByTestId('file-view-count').textContent).toContain('2 views'));
+    expect(server.callsTo('POST', '/api/storage/files/f1/track_view')).toHaveLength(1);
   });
 });

@@ -101,6 +101,7 @@ export const filesApi = (api: ApiClient) => {
     batchMove: (request: { file_ids: string[]; folder_ids: string[]; target_folder_id: string; source_folder_id?: string }) =>
       api.request<CommandAccepted>('POST', '/api/storage/files/move', { body: request }),
     batchDelete: (request: { file_ids: string[]; folder_ids: string[]; source_folder_id?: string }) => api.request<CommandAccepted>('DELETE', '/api/storage/files', { body: request }),
+    trackView: (fileId: string) => api.request<CommandAccepted>('POST', `/api/storage/files/${id(fileId)}/track_view`),
     markFolderRead: (folderId: string) => api.request<CommandAccepted>('POST', `/api/storage/folders/${id(folderId)}/read`),
     unreadFolders: () => api.request<UnreadFoldersResponse>('GET', '/api/v1/unreads/folders'),
     fileToken: (request: { file_ids: string[]; folder_ids: string[]; current_folder_id?: string }) => api.request<{ token: string }>('POST', '/api/v1/file_token', { body: request }),

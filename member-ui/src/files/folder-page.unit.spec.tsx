@@ -45,6 +45,7 @@ const aFile = (id: string, name: string): FileItemDto => ({
   pending_versions_count: 0,
   file_profile: null,
   finalizedAt: null,
+  view_count: 0,
   can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false, finalize: true },
 });
 const root = (overrides: Partial<FolderItemDto>, folders: FolderItemDto[], files: FileItemDto[]): FolderContentsDto => ({

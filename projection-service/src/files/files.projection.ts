@@ -1,4 +1,4 @@
-import { eventOf, fileEvents, fileSettingsEvents as fileSettingsEventDefinitions, folderEvents, folderReadEvents, type FileSettings, type FileState } from '@cn/contracts';
+import { eventOf, fileEvents, fileSettingsEvents as fileSettingsEventDefinitions, fileViewEvents, folderEvents, folderReadEvents, type FileSettings, type FileState } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /** personal data arrives revealed; an erased author's is blanked */
@@ -107,6 +107,8 @@ export interface FileDocument extends ProjectedDocument {
   new_position: number;
   /** who made it new (it is not new to them) */
   new_by: string;
+  /** how many members viewed it (FileViewed, each member once; absent in documents before version 5) */
+  view_count?: number;
 }
 
 /** the version members download: the highest approved major */
@@ -115,12 +117,16 @@ export const currentVersionOf = (doc: FileDocument): FileVersionEntry | null =>
 
 export const filesProjection: Projection<FileDocument> = {
   name: 'files',
-  // 2: new_position, new_by (unread folders); 3: profile (file profiles); 4: finalized_at (finalized files)
-  version: 4,
-  eventTypes: fileEvents.map((definition) => definition.type),
+  // 2: new_position, new_by (unread folders); 3: profile (file profiles); 4: finalized_at (finalized files); 5: view_count
+  version: 5,
+  eventTypes: [...fileEvents, ...fileViewEvents].map((definition) => definition.type),
   documentIds: (event) => [(event.data as { file_id: string }).file_id],
   indexes: [['folder_id'], ['uploader_id'], ['scope_type', 'group_id']],
   evolve: (doc, recorded, id) => {
+    const view = eventOf(fileViewEvents, recorded);
+    // a view comes from the file's views stream: it is no change of the file (neither its revision nor its
+    // time); a count, so an event the document already has is not counted again
+    if (view) return doc && doc._position < recorded.position ? { ...doc, view_count: (doc.view_count ?? 0) + 1 } : doc;
     const event = eventOf(fileEvents, recorded);
     if (!event) return doc;
     const at = recorded.metadata.occurredAt;
@@ -148,6 +154,7 @@ export const filesProjection: Projection<FileDocument> = {
         updated_at: at,
         new_position: recorded.position,
         new_by: uploader_id,
+        view_count: 0,
       };
     }
     if (!doc) return null;

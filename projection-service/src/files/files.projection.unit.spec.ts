@@ -1,4 +1,4 @@
-import { fileStream } from '@cn/contracts';
+import { fileStream, fileViewsStream } from '@cn/contracts';
 import { project, projectEachTwice, recorded } from '../__tests__/events';
 import { filesProjection } from './files.projection';
 
@@ -28,5 +28,23 @@ describe('files projection: finalized files', () => {
     const finalized = [...events, recorded('FileFinalized', { file_id: 'f1', finalized_by: 'max', finalized_at: '2026-11-24T10:00:00.000Z' }, on)];
     expect(project(filesProjection, finalized, 'f1')).toMatchObject({ finalized_at: '2026-11-24T10:00:00.000Z', name: 'Plan', state: 'published' });
     expect(projectEachTwice(filesProjection, finalized, 'f1')).toEqual(project(filesProjection, finalized, 'f1'));
+  });
+});
+
+describe('files projection: views', () => {
+  it('counts the views from the views stream without touching the revision or the time an edit expects', () => {
+    const events = [recorded('FileUploaded', { file_id: 'f1', uploader_id: 'max', ...blob }, on), { ...recorded('FilePublished', published, on), revision: 1 }];
+    const before = project(filesProjection, events, 'f1');
+    expect(before).toMatchObject({ view_count: 0, revision: 1 });
+    const views = { streamId: fileViewsStream('f1') };
+    const viewed = [
+      ...events,
+      { ...recorded('FileViewed', { file_id: 'f1', member_id: 'max' }, { ...views, memberId: 'max' }), revision: 0 },
+      { ...recorded('FileViewed', { file_id: 'f1', member_id: 'ada' }, { ...views, memberId: 'ada' }), revision: 1 },
+      { ...recorded('FileViewed', { file_id: 'f1', member_id: 'eva' }, { ...views, memberId: 'eva' }), revision: 2 },
+    ];
+    const after = project(filesProjection, viewed, 'f1');
+    expect(after).toMatchObject({ view_count: 3, revision: 1, updated_at: before?.updated_at, new_position: before?.new_position });
+    expect(projectEachTwice(filesProjection, viewed, 'f1')).toEqual(after);
   });
 });

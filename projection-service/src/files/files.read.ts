@@ -200,6 +200,7 @@ export const fileItemOf = (tree: ScopeTree, doc: FileDocument, viewer: Viewer, n
     pending_versions_count: doc.versions.filter((version) => version.pending).length,
     file_profile: tree.profiles_enabled ? { ...doc.profile } : null,
     finalizedAt: doc.finalized_at ?? null,
+    view_count: doc.view_count ?? 0,
     can: fileAbilities(
       {
         scope: tree.scope,

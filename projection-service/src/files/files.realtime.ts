@@ -1,4 +1,4 @@
-import { FILES_COLLECTION, FILES_TOPIC } from '@cn/contracts';
+import { FILES_COLLECTION, FILES_TOPIC, FileViewed } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { groupsCollection } from '../groups/groups.read';
@@ -20,12 +20,14 @@ const publisherFor = (store: DocumentStore, collection: string): ChangePublisher
     if (!doc) return;
     const concerned = new Set<string>();
     const file = 'uploader_id' in doc ? (doc as FileDocument) : null;
-    if (file) concerned.add(file.uploader_id);
+    // a view changes only the count an open files page shows, never a badge or an upload's state
+    const viewed = change.event.type === FileViewed.type;
+    if (file && !viewed) concerned.add(file.uploader_id);
     const published = !file || file.state !== 'volatile';
     if (published && doc.scope_type !== null) {
       // a published file changes the unread folders badge of everybody who may see it, on every page;
-      // a folder only the open files pages
-      const watchers = file ? hub.connectedMembers() : hub.watching(FILES_TOPIC);
+      // a folder (or a file's view count) only the open files pages
+      const watchers = file && !viewed ? hub.connectedMembers() : hub.watching(FILES_TOPIC);
       if (doc.scope_type === 'network') {
         for (const memberId of watchers) concerned.add(memberId);
       } else if (doc.group_id) {

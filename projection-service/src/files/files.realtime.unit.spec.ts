@@ -1,7 +1,9 @@
-import { FILES_COLLECTION } from '@cn/contracts';
-import type { RecordedEvent } from '@cn/domain';
+import { FILES_COLLECTION, FILES_TOPIC } from '@cn/contracts';
+import { collectionName, type RecordedEvent } from '@cn/domain';
+import type { DocumentStore } from '@cn/platform';
 import { RealtimeHub, type RealtimeMessage } from '../realtime/realtime-hub';
-import { fileSettingsPublisher } from './files.realtime';
+import { filesProjection, type FileDocument } from './files.projection';
+import { fileChangePublishers, fileSettingsPublisher } from './files.realtime';
 
 describe('files realtime', () => {
   it('tells every connected console that the files settings changed (profiles switched on show their fields without a reload)', async () => {
@@ -14,5 +16,21 @@ describe('files realtime', () => {
       ['ada', { type: 'changed', collection: FILES_COLLECTION, id: 'settings', doc: { position: 42 } }],
       ['max', { type: 'changed', collection: FILES_COLLECTION, id: 'settings', doc: { position: 42 } }],
     ]);
+  });
+
+  it("tells the open files pages of a network file's viewers that its view count changed, and no other console", async () => {
+    const hub = new RealtimeHub();
+    const received: Array<[string, RealtimeMessage]> = [];
+    hub.add({ memberId: 'ada', topics: new Set([FILES_TOPIC]), send: (message) => received.push(['ada', message]) });
+    // the uploader's console without a files page open: a view changes nothing it shows
+    hub.add({ memberId: 'max', send: (message) => received.push(['max', message]) });
+    const files = fileChangePublishers({} as DocumentStore).find((publisher) => publisher.collection === collectionName(filesProjection));
+    const doc = { _id: 'f1', _position: 43, uploader_id: 'max', state: 'published', scope_type: 'network', group_id: null, view_count: 1 } as FileDocument;
+    const viewed = { type: 'FileViewed', position: 43 } as RecordedEvent;
+    await files?.publish({ collection: collectionName(filesProjection), id: 'f1', doc, event: viewed }, hub);
+    expect(received).toEqual([['ada', { type: 'changed', collection: FILES_COLLECTION, id: 'f1', doc: { position: 43 } }]]);
+    const renamed = { type: 'FileRenamed', position: 44 } as RecordedEvent;
+    await files?.publish({ collection: collectionName(filesProjection), id: 'f1', doc: { ...doc, _position: 44 }, event: renamed }, hub);
+    expect(received.slice(1).map(([memberId]) => memberId).sort()).toEqual(['ada', 'max']);
   });
 });
