@@ -35,6 +35,7 @@ export const startProjectionService = async (
         logger: infra.logger,
         allowedOrigins: infra.config.allowedOrigins,
         trustProxy: infra.config.trustProxy !== false,
+        readPosition: () => runtime.gate.position?.() ?? 0,
       })
     : null;
   const chat = server

@@ -78,5 +78,11 @@ export interface CommandAccepted {
 /** The answer of every accepted command (the position is also sent as the X-Consistency-Position header). */
 
 export const CONSISTENCY_HEADER = 'X-Consistency-Position';
+/**
+ * On query answers: the position every read model had reached when the answer was read (the answer holds
+ * at least every event up to it). The realtime channel's `watching` message carries the same kind of
+ * position, so that a console knows whether what it read before its watch began may have missed a push.
+ */
+export const READ_POSITION_HEADER = 'X-Read-Position';
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const SESSION_COOKIE = 'cn_session';

@@ -1,5 +1,6 @@
 import {
   CONSISTENCY_HEADER,
+  READ_POSITION_HEADER,
   CSRF_HEADER,
   type CommandAccepted,
   type ErrorResponse,
@@ -56,9 +57,14 @@ const withQuery = (path: string, query?: Query): string => {
  * consistency position of the last accepted command, which every following query carries so
  * that the console reads its own writes.
  */
+/** how long a read's position is remembered: longer than the page's reads take to be followed by its watch */
+export const READS_KEPT_MS = 30_000;
+
 export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...args)) => {
   let csrfToken: string | null = null;
   let position: number | null = null;
+  /** the read positions of recent answers (READ_POSITION_HEADER), with when each came in */
+  let reads: Array<{ at: number; position: number }> = [];
   /** who hears that the server wants a second factor set up first (403 two_factor_required): the session */
   const setupRequiredListeners = new Set<() => void>();
 
@@ -84,6 +90,12 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
 
     const reached = Number(response.headers.get(CONSISTENCY_HEADER));
     if (method !== 'GET' && Number.isFinite(reached) && reached > 0) position = Math.max(position ?? 0, reached);
+    const readAt = response.headers.get(READ_POSITION_HEADER);
+    if (method === 'GET' && readAt !== null && Number.isSafeInteger(Number(readAt))) {
+      const now = Date.now();
+      reads = reads.filter((read) => read.at >= now - READS_KEPT_MS);
+      reads.push({ at: now, position: Number(readAt) });
+    }
 
     if (response.status === 204) return undefined as T;
     const text = await response.text();
@@ -155,6 +167,14 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
     },
     /** the last command's position, for tests and diagnostics */
     consistencyPosition: () => position,
+    /**
+     * whether an answer read within the last READS_KEPT_MS was older than `position` (the realtime channel's
+     * watch answer): a change in between may not have been pushed to the page showing it
+     */
+    readBehind: (watchedFrom: number): boolean => {
+      const since = Date.now() - READS_KEPT_MS;
+      return reads.some((read) => read.at >= since && read.position < watchedFrom);
+    },
 
     network: () => call<NetworkResponse>('GET', '/api/v1/network'),
     /** the password step; a member with a second factor is then asked for a code (no session yet) */

@@ -22,6 +22,19 @@ export const parseChangedMessage = (raw: string): ChangedMessage | null => {
   return { type: 'changed', collection: value.collection, id: value.id, doc: value.doc ?? null };
 };
 
+/** the server's answer to a watch that added topics (or the connection's first): pushes of them start at `position` */
+export const parseWatchingMessage = (raw: string): { topics: string[]; position: number } | null => {
+  if (!raw.startsWith('{"type":"watching"')) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || value.type !== 'watching' || !Array.isArray(value.topics) || !Number.isSafeInteger(value.position)) return null;
+  return { topics: value.topics.filter((topic): topic is string => typeof topic === 'string'), position: value.position as number };
+};
+
 const isPresenceType = (value: unknown): value is PresenceType =>
   typeof value === 'string' && (PRESENCE_TYPES as readonly string[]).includes(value);
 

@@ -1,5 +1,5 @@
 import { REALTIME_SESSION_ENDED_CODE } from '@cn/contracts';
-import { parseChangedMessage, type ChangedMessage } from './changes';
+import { parseChangedMessage, parseWatchingMessage, type ChangedMessage } from './changes';
 import { RECONNECTED, type WatchedTopics } from './topics';
 
 export const RECONNECT_BASE_MS = 5000;
@@ -15,9 +15,10 @@ export const realtimeUrl = (location: Pick<Location, 'protocol' | 'host'>): stri
 /**
  * Keeps one socket open and reopens it after a close; returns the function that stops it. It tells the
  * server what the open pages watch (on open and on every change), and after a reconnect hands the
- * console a RECONNECTED change: what happened while it was away was not pushed.
+ * console a RECONNECTED change: what happened while it was away was not pushed. So it does when the server
+ * answers a watch with a position later than a recent read (`readBehind`): the page read before its watch began.
  */
-export const openRealtime = (onChange: (message: ChangedMessage) => void, topics?: WatchedTopics): (() => void) => {
+export const openRealtime = (onChange: (message: ChangedMessage) => void, topics?: WatchedTopics, readBehind?: (position: number) => boolean): (() => void) => {
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
@@ -38,6 +39,12 @@ export const openRealtime = (onChange: (message: ChangedMessage) => void, topics
     };
     socket.onmessage = (event: MessageEvent) => {
       if (typeof event.data !== 'string') return;
+      // a watch began: what the console read before it, if older, may have missed a change (read ahead, a page's first read)
+      const watching = parseWatchingMessage(event.data);
+      if (watching) {
+        if (readBehind?.(watching.position)) onChange({ type: 'changed', collection: RECONNECTED, id: '', doc: null });
+        return;
+      }
       const message = parseChangedMessage(event.data);
       if (message) onChange(message);
     };

@@ -42,5 +42,9 @@ export const createWatchedTopics = (): WatchedTopics => {
   };
 };
 
-/** what the channel hands the console after it reconnected: anything may have changed meanwhile */
+/**
+ * what the channel hands the console after it reconnected (anything may have changed meanwhile), and when
+ * a watch began after reads that are older than it (a change in between was pushed to nobody here): every
+ * page's data and the session are read again
+ */
 export const RECONNECTED = '*reconnected';

@@ -54,7 +54,7 @@ export const applyChange = (state: SessionState, message: ChangedMessage): Sessi
 };
 
 /** Opens the realtime channel and returns the function that closes it (tests hand in their own). */
-export type OpenChannel = (onChange: (message: ChangedMessage) => void, topics?: WatchedTopics) => () => void;
+export type OpenChannel = (onChange: (message: ChangedMessage) => void, topics?: WatchedTopics, readBehind?: (position: number) => boolean) => () => void;
 
 /** the session of a network answer; the client sends its CSRF token from now on */
 const signedState = (api: ApiClient, response: NetworkResponse): SessionState => {
@@ -129,8 +129,8 @@ export const SessionProvider = ({
       if (message.collection === RECONNECTED) void reload();
       else setState((current) => applyChange(current, message));
       for (const listener of listeners.current) listener(message);
-    }, topics.current);
-  }, [signedInId, openChannel, reload]);
+    }, topics.current, api.readBehind);
+  }, [signedInId, openChannel, reload, api]);
 
   const session = useMemo<Session>(
     () => ({

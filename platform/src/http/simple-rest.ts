@@ -85,6 +85,6 @@ const parseRawListQuery = (query: Record<string, unknown>): ListQuery => {
 export const sendList = <T>(res: Response, resource: string, items: T[], range: [number, number], total: number): T[] => {
   const span = items.length === 0 ? '*' : `${range[0]}-${range[0] + items.length - 1}`;
   res.setHeader('Content-Range', `${resource} ${span}/${total}`);
-  res.setHeader('Access-Control-Expose-Headers', 'Content-Range, X-Consistency-Position');
+  res.setHeader('Access-Control-Expose-Headers', 'Content-Range, X-Consistency-Position, X-Read-Position');
   return items;
 };

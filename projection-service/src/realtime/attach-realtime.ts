@@ -19,6 +19,21 @@ export interface AttachRealtimeOptions {
   trustProxy?: boolean;
   logger?: RealtimeLogger;
   path?: string;
+  /**
+   * the position every read model has reached (the gate's): the answer to a watch message carries it, so that
+   * a console whose reads are older reads again what a push before the watch could not reach
+   */
+  readPosition?: () => number;
+}
+
+/**
+ * The answer to a watch message that adds topics (and to a connection's first one): from `position` on,
+ * changes of `topics` are pushed to this connection; a read older than it may have missed one.
+ */
+export interface WatchingMessage {
+  type: 'watching';
+  topics: string[];
+  position: number;
 }
 
 export type RealtimeServer = SocketServer;
@@ -59,9 +74,17 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
       };
       const remove = options.hub.add(connection);
       // the console says which topics its open pages watch: {"type":"watch","topics":["appointments"]}
+      let answered = false;
       ws.on('message', (raw: Buffer, isBinary: boolean) => {
         const topics = isBinary ? null : watchedTopics(raw.toString('utf8'));
-        if (topics) connection.topics = topics;
+        if (!topics) return;
+        const before = connection.topics;
+        connection.topics = topics;
+        const added = [...topics].filter((topic) => !before.has(topic));
+        if (!options.readPosition || (answered && added.length === 0) || ws.readyState !== ws.OPEN) return;
+        answered = true;
+        const watching: WatchingMessage = { type: 'watching', topics: added, position: options.readPosition() };
+        ws.send(JSON.stringify(watching));
       });
       ws.on('close', remove);
       ws.on('error', (error) => options.logger?.warn({ err: error, memberId }, 'realtime socket error'));

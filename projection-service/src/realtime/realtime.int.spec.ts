@@ -94,6 +94,32 @@ describe('realtime channel', () => {
     admin.ws.close();
   });
 
+  it("answers a watch that adds topics with the read models' position, and every query with the position it was read at", async () => {
+    const bob = await connect(h, h.cookie('bob'));
+    const raw = (socket: { ws: WebSocket }, message: unknown) => socket.ws.send(JSON.stringify(message));
+    const watching = () => bob.received.filter((m) => (m as unknown as { type: string }).type === 'watching') as unknown as Array<{ topics: string[]; position: number }>;
+    // the first watch, even of nothing, is answered: the reads before the socket opened compare with it
+    raw(bob, { type: 'watch', topics: [] });
+    await eventually(() => watching().length === 1);
+    expect(watching()[0]).toEqual({ type: 'watching', topics: [], position: h.service.runtime.gate.position?.() });
+    const head = await h.append(memberStream('bob'), 'MemberPresenceChanged', { member_id: 'bob', type: 'busy', text: 'reading' }, 'bob');
+    expect(await h.service.runtime.gate.waitFor(head, 3000)).toBe(true);
+    raw(bob, { type: 'watch', topics: ['appointments'] });
+    await eventually(() => watching().length === 2);
+    expect(watching()[1]).toEqual({ type: 'watching', topics: ['appointments'], position: head });
+    // the same topics again, or fewer, add nothing: no answer
+    raw(bob, { type: 'watch', topics: ['appointments'] });
+    raw(bob, { type: 'watch', topics: [] });
+    raw(bob, { type: 'watch', topics: ['calendars'] });
+    await eventually(() => watching().length === 3);
+    expect(watching()[2].topics).toEqual(['calendars']);
+    bob.ws.close();
+
+    const answer = await fetch(`http://127.0.0.1:${h.port}/members/bob`, { headers: { Cookie: h.cookie('bob') } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-read-position')).toBe(String(head));
+  });
+
   describe('appointments', () => {
     const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 1, 2, 9));
     const appointment = (id: string, calendarId: string) =>
