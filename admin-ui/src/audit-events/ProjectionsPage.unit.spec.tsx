@@ -4,6 +4,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import { PROJECTION_REBUILDS_COLLECTION, type ProjectionRebuildDto, type ProjectionStatusDto } from '@cn/contracts';
 import { germanMessagesAll } from '../i18n/german';
+import { FakeSocket, useFakeSocket } from '../testing/fake-socket';
 import { click, render, waitFor } from '../testing/render';
 import { ProjectionsPage, rebuildPercent, runningRebuildOf } from './ProjectionsPage';
 
@@ -35,21 +36,6 @@ const rebuild = (overrides: Partial<ProjectionRebuildDto>): ProjectionRebuildDto
   ...overrides,
 });
 
-/** the console's realtime socket, as the page opens it (jsdom has none) */
-class FakeSocket {
-  static opened: FakeSocket[] = [];
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.opened.push(this);
-  }
-  close(): void {
-    this.onclose = null;
-  }
-}
-
 /** jsdom has no fetch: the status page's polls answered with the read models */
 const answeringStatus = (): void => {
   (globalThis as { fetch?: unknown }).fetch = () => Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(models) });
@@ -65,6 +51,7 @@ const rebuildsProvider = (rebuilds: ProjectionRebuildDto[] | (() => ProjectionRe
   }) as unknown as DataProvider;
 
 describe('the projections page', () => {
+  useFakeSocket();
   afterEach(() => {
     delete (globalThis as { fetch?: unknown }).fetch;
   });
@@ -114,8 +101,6 @@ describe('the projections page', () => {
 
   it('offers a rebuild per search feature and shows a running one\'s progress as it is pushed, until it switched', async () => {
     answeringStatus();
-    const original = globalThis.WebSocket;
-    (globalThis as unknown as { WebSocket: unknown }).WebSocket = FakeSocket;
     const asked: string[] = [];
     let reads = 0;
     let current = rebuild({ collection: 'searchindex_groups', position: 100 });
@@ -128,30 +113,25 @@ describe('the projections page', () => {
       current = { ...current, ...change };
       for (const socket of FakeSocket.opened) socket.onmessage?.({ data: JSON.stringify({ type: 'changed', collection: PROJECTION_REBUILDS_COLLECTION, id: current.id, doc: { state: current.state, position: current.position } }) });
     };
-    try {
-      const view = await render(
-        <AdminContext dataProvider={rebuildsProvider(rebuilds, asked)} authProvider={as({ administrate: true, audit: true })} i18nProvider={i18nProvider}>
-          <ProjectionsPage />
-        </AdminContext>,
-      );
-      const row = (feature: string) => [...document.querySelectorAll('[data-testid="search-index-row"]')].find((candidate) => candidate.firstElementChild?.textContent === feature);
-      await waitFor(() => expect(row('groups')?.textContent).toContain('100 / 400'));
-      expect(FakeSocket.opened.map((socket) => socket.url)).toEqual([expect.stringMatching(/\/api\/realtime$/) as string]);
-      expect(row('groups')?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('25');
-      expect(row('groups')?.querySelector('button')?.disabled).toBe(true);
-      push({ position: 200 });
-      await waitFor(() => expect(row('groups')?.textContent).toContain('200 / 400'));
-      push({ state: 'switched', position: 400 });
-      await waitFor(() => expect(row('groups')?.querySelector('button')?.disabled).toBe(false));
-      expect(document.querySelector('[data-testid="projection-rebuilds"]')?.textContent).toContain('umgeschaltet');
-      expect(reads).toBe(3);
-      await click(row('activities')?.querySelector('button') as HTMLButtonElement);
-      await waitFor(() => expect(asked).toEqual(['searchindex_activities']));
-      view.unmount();
-    } finally {
-      (globalThis as unknown as { WebSocket: unknown }).WebSocket = original;
-      FakeSocket.opened = [];
-    }
+    const view = await render(
+      <AdminContext dataProvider={rebuildsProvider(rebuilds, asked)} authProvider={as({ administrate: true, audit: true })} i18nProvider={i18nProvider}>
+        <ProjectionsPage />
+      </AdminContext>,
+    );
+    const row = (feature: string) => [...document.querySelectorAll('[data-testid="search-index-row"]')].find((candidate) => candidate.firstElementChild?.textContent === feature);
+    await waitFor(() => expect(row('groups')?.textContent).toContain('100 / 400'));
+    expect(FakeSocket.opened.map((socket) => socket.url)).toEqual([expect.stringMatching(/\/api\/realtime$/) as string]);
+    expect(row('groups')?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('25');
+    expect(row('groups')?.querySelector('button')?.disabled).toBe(true);
+    push({ position: 200 });
+    await waitFor(() => expect(row('groups')?.textContent).toContain('200 / 400'));
+    push({ state: 'switched', position: 400 });
+    await waitFor(() => expect(row('groups')?.querySelector('button')?.disabled).toBe(false));
+    expect(document.querySelector('[data-testid="projection-rebuilds"]')?.textContent).toContain('umgeschaltet');
+    expect(reads).toBe(3);
+    await click(row('activities')?.querySelector('button') as HTMLButtonElement);
+    await waitFor(() => expect(asked).toEqual(['searchindex_activities']));
+    view.unmount();
   });
 
   it('shows auditors the search indexes without rebuild buttons', async () => {
