@@ -79,6 +79,8 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
   /** where a feature's index is rebuilt beside the live one */
   const nextName = (name: string): string => `${name}__next`;
   const REBUILD_BATCH = 2000;
+  /** events indexed between two turns of the event loop while rebuilding */
+  const REBUILD_YIELD_EVERY = 50;
   let running = false;
   let swaps = 0;
   const rebuildFeature = async (name: string, onProgress?: (position: number) => void): Promise<number> => {
@@ -110,7 +112,14 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
           }
           first = false;
         }
-        for (const event of batch) if (indexing.eventTypes.includes(event.type)) await indexing.handle(event);
+        let handled = 0;
+        for (const event of batch) {
+          if (!indexing.eventTypes.includes(event.type)) continue;
+          await indexing.handle(event);
+          // searches run in this process meanwhile: a batch of indexing never holds them up for long
+          handled += 1;
+          if (handled % REBUILD_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
         await indexes.flush();
         after = batch[batch.length - 1].position;
         onProgress?.(after);

@@ -1,21 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { CONSISTENCY_HEADER, groupStream, projectionRebuildStream, searchIndexRebuildTarget, type GlobalSearchResponse, type NetworkResponse, type ProjectionRebuildDto } from '@cn/contracts';
+import type { AddressInfo } from 'node:net';
+import {
+  CONSISTENCY_HEADER,
+  groupStream,
+  PROJECTION_REBUILDS_COLLECTION,
+  projectionRebuildStream,
+  SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION,
+  searchIndexRebuildTarget,
+  type GlobalSearchResponse,
+  type NetworkResponse,
+  type ProjectionRebuildChange,
+  type ProjectionRebuildDto,
+} from '@cn/contracts';
 import { useDemoServer } from './testing/demo-server';
+import { listenRealtime } from './testing/realtime-upgrade';
 import { httpCaller } from './testing/signed-in-client';
 
 /**
  * A search feature's indexes rebuilt blue/green from the auditor's console (issue 16), all services in one
  * process: only network administrators ask (`POST /api/v1/audit/projections/searchindex_<feature>/rebuilds`),
- * auditors watch; the live indexes answer every search while the new ones are built, and the swap leaves
- * no moment without them; hidden groups stay hidden throughout.
+ * auditors watch, the progress pushed to their consoles; the live indexes answer every search in full while
+ * the new ones are built, and the swap leaves no moment without them; hidden groups stay hidden throughout.
  */
 jest.setTimeout(120_000);
 
 const REBUILDS = '/api/v1/audit/projections/rebuilds';
 const rebuildPath = (target: string) => `/api/v1/audit/projections/${target}/rebuilds`;
 const GROUPS = searchIndexRebuildTarget('groups');
-const OPEN_GROUPS = 1500;
 const WORD = 'Rebuildgroup';
+/** groups in buckets: each bucket's word finds its open groups (a page of them) and its hidden one */
+const BUCKETS = 500;
+const OPEN_PER_BUCKET = 10;
+const OPEN_GROUPS = BUCKETS * OPEN_PER_BUCKET;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+/** four letters: no typo allowed and, all being as long, no other bucket's word is a prefix match */
+const bucketWord = (bucket: number): string => `zq${LETTERS[Math.floor(bucket / LETTERS.length)]}${LETTERS[bucket % LETTERS.length]}`;
+const SORTS = ['score,asc', 'date,desc', 'date,asc'] as const;
+const SEARCHERS = 4;
+/** searches asked after the switch was pushed */
+const AFTER = 200;
+/** where the rebuild stood, as the auditor's socket heard it */
+type Phase = 'before' | 'rebuilding' | 'switched';
+/** searches asked and answered while the rebuild ran (between its first progress and its switch, as pushed) */
+const MIN_OVERLAPPED = 40;
 
 describe('search index rebuilds over HTTP', () => {
   const demo = useDemoServer('search-rebuilds');
@@ -35,69 +62,110 @@ describe('search index rebuilds over HTTP', () => {
     expect(await demo.running.infra.eventStore.readStream(projectionRebuildStream(GROUPS))).toEqual(streamBefore);
   });
 
-  it('keeps answering every search while the groups index is rebuilt and swapped in, hidden groups never found', async () => {
+  it('answers every search in full while a few thousand groups are rebuilt and swapped in, and pushes the progress to auditors', async () => {
     const { admin, member, auditor } = demo.clients;
     const { eventStore } = demo.running.infra;
-    const groupCreated = (id: string, access: 'open' | 'hidden') => ({
+    const groupCreated = (id: string, name: string, access: 'open' | 'hidden') => ({
       id: randomUUID(),
       type: 'GroupCreated',
-      data: { group_id: id, slug: id, name: `${WORD} ${id}`, group_category_id: null, access },
+      data: { group_id: id, slug: id, name, group_category_id: null, access },
       metadata: { memberId: null, occurredAt: new Date().toISOString(), correlationId: randomUUID(), causationId: randomUUID(), schemaVersion: 1 },
     });
-    const ids = [...Array.from({ length: OPEN_GROUPS }, (_, i) => ({ id: `rb-open-${i}`, access: 'open' as const })), { id: 'rb-hidden', access: 'hidden' as const }];
-    for (let i = 0; i < ids.length; i += 100) {
-      await Promise.all(ids.slice(i, i + 100).map(({ id, access }) => eventStore.append(groupStream(id), [groupCreated(id, access)], { expectedRevision: 'no_stream' })));
+    // each bucket: its open groups and one hidden one, found by the bucket's word and nothing else
+    const groups = Array.from({ length: BUCKETS }, (_, bucket) => [
+      ...Array.from({ length: OPEN_PER_BUCKET }, (__, i) => ({ id: `rb-open-${bucket}-${i}`, bucket, access: 'open' as const })),
+      { id: `rb-hidden-${bucket}`, bucket, access: 'hidden' as const },
+    ]).flat();
+    for (let i = 0; i < groups.length; i += 100) {
+      await Promise.all(
+        groups.slice(i, i + 100).map(({ id, bucket, access }) => eventStore.append(groupStream(id), [groupCreated(id, `${WORD} ${bucketWord(bucket)} ${access}`, access)], { expectedRevision: 'no_stream' })),
+      );
     }
-    let head = await eventStore.headPosition();
-    // a page of the groups module, each a different question (answers are cached per query)
-    let asked = 0;
-    const searchPage = async () => {
-      asked += 1;
-      const sent = Date.now();
-      const res = await watching.call(member, 'get', `/search.json?q=${WORD}&module=groups&page=${(asked % 40) + 1}`);
-      return { status: res.status, total: (res.body as GlobalSearchResponse).pagination?.total ?? -1, sent, answered: Date.now() };
-    };
-    // the search projector indexes the groups one event at a time: wait until all are in
-    for (let tries = 0; tries < 120 && (await searchPage()).total !== OPEN_GROUPS; tries += 1) await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await searchPage()).toMatchObject({ status: 200, total: OPEN_GROUPS });
+    const expected = Array.from({ length: BUCKETS }, (_, bucket) => groups.filter((group) => group.bucket === bucket && group.access === 'open').map((group) => group.id).sort());
+    const totalOf = async (client: typeof member) => (await watching.must<GlobalSearchResponse>(client, 'get', `/search.json?q=${WORD}&module=groups`)).pagination?.total;
+    // the search projector indexes the groups as they come: wait until all are in
+    for (let tries = 0; tries < 240 && (await totalOf(member)) !== OPEN_GROUPS; tries += 1) await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await totalOf(member)).toBe(OPEN_GROUPS);
 
+    // the searches' answers, by where the rebuild stood when each was asked and answered
+    const answers: Array<{ sent: Phase; answered: Phase; complete: boolean }> = [];
+    const wrong: unknown[] = [];
+    let asked = 0;
+    let afterSwitch = 0;
+    // what the consoles hear: the auditor's the rebuild's progress and end, the member's nothing of it
+    const port = (demo.server.address() as AddressInfo).port;
+    let phase = 'before' as Phase;
+    let rebuildId: string | null = null;
+    const auditorSocket = await listenRealtime(port, auditor.cookie, (change) => {
+      if (change.collection !== PROJECTION_REBUILDS_COLLECTION || change.id !== rebuildId) return;
+      const { state, position } = change.doc as ProjectionRebuildChange;
+      if (state === 'rebuilding' && position > 0 && phase === 'before') phase = 'rebuilding';
+      if (state === 'switched') phase = 'switched';
+    });
+    const memberSocket = await listenRealtime(port, member.cookie);
+
+    // searchers ask the bucket words in turn, each with every sort: more questions than the answer cache keeps,
+    // so each search reads the index; every answer must be the bucket's open groups, no more, no fewer
+    const searcher = async () => {
+      while (afterSwitch < AFTER) {
+        const turn = asked;
+        asked += 1;
+        const bucket = turn % BUCKETS;
+        const sort = SORTS[Math.floor(turn / BUCKETS) % SORTS.length];
+        const sent = phase;
+        const res = await watching.call(member, 'get', `/search.json?q=${bucketWord(bucket)}&module=groups&sort_by=${sort}`);
+        const body = res.body as GlobalSearchResponse;
+        const ids = (body.results?.[0]?.hits ?? []).map((hit) => hit.id).sort();
+        const complete = res.status === 200 && body.pagination?.total === expected[bucket].length && JSON.stringify(ids) === JSON.stringify(expected[bucket]);
+        if (!complete) wrong.push({ bucket, sent, status: res.status, total: body.pagination?.total, ids });
+        answers.push({ sent, answered: phase, complete });
+        if (sent === 'switched') afterSwitch += 1;
+      }
+    };
+    const searching = Promise.all(Array.from({ length: SEARCHERS }, searcher));
+    // some answers before the rebuild is asked for
+    while (answers.length < SEARCHERS * 5) await new Promise((resolve) => setImmediate(resolve));
     const asking = await call(admin, 'post', rebuildPath(GROUPS));
     expect(asking.status).toBe(201);
-    const { id } = asking.body as { id: string };
-    const answers: Array<{ status: number; total: number; state: string; sent: number; answered: number }> = [];
-    let state = 'missing';
-    let progressSeen = 0;
-    const deadline = Date.now() + 60_000;
-    while ((state === 'rebuilding' || state === 'missing') && Date.now() < deadline) {
-      const [answer, rebuilds] = await Promise.all([searchPage(), watching.must<ProjectionRebuildDto[]>(auditor, 'get', REBUILDS)]);
-      const mine = rebuilds.find((rebuild) => rebuild.id === id);
-      state = mine?.state ?? 'missing';
-      if (mine?.state === 'rebuilding') progressSeen = Math.max(progressSeen, mine.position);
-      answers.push({ ...answer, state });
-    }
-    expect(state).toBe('switched');
-    // every search asked during the rebuild and the swap was answered in full: no gap, no leak
-    expect(answers.filter((answer) => answer.status !== 200 || answer.total !== OPEN_GROUPS)).toEqual([]);
-    const [requestedAt, finishedAt] = (await eventStore.readStream(projectionRebuildStream(GROUPS))).map((event) => Date.parse(event.metadata.occurredAt));
-    const during = answers.filter((answer) => answer.sent >= requestedAt && answer.sent <= finishedAt);
-    process.stdout.write(`search rebuild of ${OPEN_GROUPS + 1} groups: ${finishedAt - requestedAt} ms, ${answers.length} searches, ${during.length} asked during it\n`);
-    expect(during.length).toBeGreaterThan(0);
-    const done = (await must<ProjectionRebuildDto[]>(auditor, 'get', REBUILDS)).find((rebuild) => rebuild.id === id);
-    expect(done).toMatchObject({ collection: GROUPS, state: 'switched', error: null });
-    expect(done?.position).toBeGreaterThanOrEqual(head);
-    expect(progressSeen).toBeLessThanOrEqual(done?.position ?? 0);
-    const recorded = (await eventStore.readStream(projectionRebuildStream(GROUPS))).map((event) => [event.type, (event.data as { outcome?: string }).outcome]);
-    expect(recorded).toEqual([
-      ['ProjectionRebuildRequested', undefined],
-      ['ProjectionRebuildFinished', 'switched'],
-    ]);
-    expect(await demo.running.infra.documentStore.collection('_search_index_rebuild_progress').count()).toBe(0);
+    rebuildId = (asking.body as { id: string }).id;
+    await searching;
+    auditorSocket.close();
+    memberSocket.close();
 
-    // the admin finds the hidden group in the swapped index; the search follows the log again
-    const adminAnswer = (await must<GlobalSearchResponse>(admin, 'get', `/search.json?q=${WORD}&module=groups`)).pagination?.total;
-    expect(adminAnswer).toBe(OPEN_GROUPS + 1);
-    await eventStore.append(groupStream('rb-after'), [groupCreated('rb-after', 'open')], { expectedRevision: 'no_stream' });
-    head = await eventStore.headPosition();
+    // every answer from before the rebuild, through it and the swap, to after it was complete; no hidden group
+    expect(wrong).toEqual([]);
+    const overlapped = answers.filter((answer) => answer.sent === 'rebuilding' && answer.answered === 'rebuilding').length;
+    const counts = { before: answers.filter((answer) => answer.sent === 'before').length, overlapped, after: afterSwitch };
+    process.stdout.write(`search rebuild of ${groups.length} groups: ${answers.length} searches (${JSON.stringify(counts)})\n`);
+    expect(counts.before).toBeGreaterThanOrEqual(SEARCHERS * 5);
+    // asked and answered between the first progress pushed and the switch pushed: many, not one
+    expect(overlapped).toBeGreaterThanOrEqual(MIN_OVERLAPPED);
+
+    const stream = await eventStore.readStream(projectionRebuildStream(GROUPS));
+    const mine = stream.filter((event) => (event.data as { rebuild_id: string }).rebuild_id === rebuildId);
+    const progressed = mine.filter((event) => event.type === 'ProjectionRebuildProgressed').map((event) => (event.data as { position: number }).position);
+    const finished = mine[mine.length - 1];
+    expect([mine[0].type, finished.type, (finished.data as { outcome: string }).outcome]).toEqual(['ProjectionRebuildRequested', 'ProjectionRebuildFinished', 'switched']);
+    expect(progressed.length).toBeGreaterThanOrEqual(2);
+    expect(progressed).toEqual([...progressed].sort((a, b) => a - b));
+    const switchedAt = (finished.data as { position: number }).position;
+    expect(progressed[progressed.length - 1]).toBeLessThanOrEqual(switchedAt);
+
+    // the auditor's socket heard each progress as the read model folded it, then the final state; the member's nothing
+    const heard = auditorSocket.changes.filter((change) => change.collection === PROJECTION_REBUILDS_COLLECTION && change.id === rebuildId).map((change) => change.doc as ProjectionRebuildChange);
+    expect(heard[0]).toEqual({ state: 'rebuilding', position: 0 });
+    expect(heard.filter((change) => change.state === 'rebuilding' && change.position > 0).map((change) => change.position)).toEqual(progressed);
+    expect(heard[heard.length - 1]).toEqual({ state: 'switched', position: switchedAt });
+    expect(memberSocket.changes.filter((change) => change.collection === PROJECTION_REBUILDS_COLLECTION)).toEqual([]);
+
+    const done = (await must<ProjectionRebuildDto[]>(auditor, 'get', REBUILDS)).find((rebuild) => rebuild.id === rebuildId);
+    expect(done).toMatchObject({ collection: GROUPS, state: 'switched', error: null, position: switchedAt });
+    expect(await demo.running.infra.documentStore.collection(SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION).count()).toBe(0);
+
+    // the admin finds the hidden groups in the swapped index; the search follows the log again
+    expect(await totalOf(admin)).toBe(OPEN_GROUPS + BUCKETS);
+    await eventStore.append(groupStream('rb-after'), [groupCreated('rb-after', `${WORD} after`, 'open')], { expectedRevision: 'no_stream' });
+    const head = await eventStore.headPosition();
     const after = await request(member, 'get', `/search.json?q=${WORD}&module=groups&sort_by=date,desc`).set(CONSISTENCY_HEADER, String(head));
     expect((after.body as GlobalSearchResponse).pagination?.total).toBe(OPEN_GROUPS + 1);
   });

@@ -4,6 +4,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, Notification, type AuthProvider, type DataProvider, type UpdateParams } from 'react-admin';
 import { APP_NAVIGATION_COLLECTION, defaultAppNavigation, type AppNavigationItem } from '@cn/contracts';
 import { englishMessagesAll } from '../i18n/english';
+import { FakeSocket, useFakeSocket } from '../testing/fake-socket';
 import { allByRole, click, render, waitFor } from '../testing/render';
 import { AppNavigationEdit } from './AppNavigationEdit';
 
@@ -21,20 +22,6 @@ const signedInAs = (can: { administrate: boolean; audit: boolean }): AuthProvide
 const administrator = signedInAs({ administrate: true, audit: true });
 
 /** the realtime socket the editor opens: the spec pushes through it */
-class FakeSocket {
-  static opened: FakeSocket[] = [];
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.opened.push(this);
-  }
-  close(): void {
-    this.onclose = null;
-  }
-}
-
 const provider = (answer: 'saved' | 'conflict' = 'saved') => {
   let record = { id: 'network', items: defaultAppNavigation(), revision: 0, saved: false };
   const updates: UpdateParams[] = [];
@@ -70,14 +57,7 @@ const byTestId = <E extends HTMLElement = HTMLElement>(id: string): E => {
 const itemTitles = () => [...byTestId('app-navigation-items').querySelectorAll('[data-testid^="app-navigation-item-"] .MuiListItemText-primary')].map((element) => element.textContent);
 
 describe('the app navigation editor', () => {
-  const original = globalThis.WebSocket;
-  beforeEach(() => {
-    FakeSocket.opened = [];
-    (globalThis as unknown as { WebSocket: unknown }).WebSocket = FakeSocket;
-  });
-  afterEach(() => {
-    (globalThis as unknown as { WebSocket: unknown }).WebSocket = original;
-  });
+  useFakeSocket();
 
   const renderEditor = (dataProvider: DataProvider, authProvider: AuthProvider = administrator) =>
     render(

@@ -8,8 +8,6 @@ import type { ProjectionRebuildCommands } from './audit-events-data-provider';
 
 export const PROJECTIONS_API = '/api/v1/audit/projections';
 const POLL_MS = 2000;
-/** a search rebuild's progress is stored by the search indexer, not pushed: read again this often while one runs */
-const REBUILD_POLL_MS = 1000;
 
 interface Row extends ProjectionStatusDto {
   /** events per second since the previous poll; null on the first */
@@ -37,7 +35,8 @@ export const runningRebuildOf = (rebuilds: readonly ProjectionRebuildDto[], coll
 /**
  * The blue/green rebuilds: network administrators start one per read model (its new version is replayed
  * beside the live one, which keeps serving, and switched in once caught up); everyone on the page sees
- * each rebuild's progress, pushed after every replayed batch.
+ * each rebuild's progress, pushed after every replayed batch (a search index's too: the search indexer's
+ * progress reaches the realtime channel through the log), and reads the list again on each push.
  */
 const useRebuilds = () => {
   const dataProvider = useDataProvider<ReturnType<typeof useDataProvider> & ProjectionRebuildCommands>();
@@ -47,12 +46,6 @@ const useRebuilds = () => {
   }, [dataProvider]);
   useEffect(load, [load]);
   useLiveChanges(PROJECTION_REBUILDS_COLLECTION, undefined, load);
-  const running = rebuilds.some((rebuild) => rebuild.state === 'rebuilding');
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(load, REBUILD_POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, load]);
   return { rebuilds, load, dataProvider };
 };
 

@@ -2,8 +2,9 @@
 import '../testing/jsdom-text-encoding.cjs';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
-import type { ProjectionRebuildDto, ProjectionStatusDto } from '@cn/contracts';
+import { PROJECTION_REBUILDS_COLLECTION, type ProjectionRebuildDto, type ProjectionStatusDto } from '@cn/contracts';
 import { germanMessagesAll } from '../i18n/german';
+import { FakeSocket, useFakeSocket } from '../testing/fake-socket';
 import { click, render, waitFor } from '../testing/render';
 import { ProjectionsPage, rebuildPercent, runningRebuildOf } from './ProjectionsPage';
 
@@ -50,6 +51,7 @@ const rebuildsProvider = (rebuilds: ProjectionRebuildDto[] | (() => ProjectionRe
   }) as unknown as DataProvider;
 
 describe('the projections page', () => {
+  useFakeSocket();
   afterEach(() => {
     delete (globalThis as { fetch?: unknown }).fetch;
   });
@@ -97,14 +99,19 @@ describe('the projections page', () => {
     view.unmount();
   });
 
-  it('offers a rebuild per search feature, shows a running one\'s progress and reads it again until it switched', async () => {
+  it('offers a rebuild per search feature and shows a running one\'s progress as it is pushed, until it switched', async () => {
     answeringStatus();
     const asked: string[] = [];
-    let answers = 0;
-    // the search indexer stores its progress: the page reads the rebuilds again while one runs
+    let reads = 0;
+    let current = rebuild({ collection: 'searchindex_groups', position: 100 });
+    // the page reads the rebuilds once, then again only when a change is pushed: no polling
     const rebuilds = () => {
-      answers += 1;
-      return [rebuild({ collection: 'searchindex_groups', ...(answers >= 3 ? { state: 'switched', position: 400 } : { position: 100 * answers }) })];
+      reads += 1;
+      return [current];
+    };
+    const push = (change: Partial<ProjectionRebuildDto>) => {
+      current = { ...current, ...change };
+      for (const socket of FakeSocket.opened) socket.onmessage?.({ data: JSON.stringify({ type: 'changed', collection: PROJECTION_REBUILDS_COLLECTION, id: current.id, doc: { state: current.state, position: current.position } }) });
     };
     const view = await render(
       <AdminContext dataProvider={rebuildsProvider(rebuilds, asked)} authProvider={as({ administrate: true, audit: true })} i18nProvider={i18nProvider}>
@@ -113,11 +120,15 @@ describe('the projections page', () => {
     );
     const row = (feature: string) => [...document.querySelectorAll('[data-testid="search-index-row"]')].find((candidate) => candidate.firstElementChild?.textContent === feature);
     await waitFor(() => expect(row('groups')?.textContent).toContain('100 / 400'));
+    expect(FakeSocket.opened.map((socket) => socket.url)).toEqual([expect.stringMatching(/\/api\/realtime$/) as string]);
     expect(row('groups')?.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('25');
     expect(row('groups')?.querySelector('button')?.disabled).toBe(true);
-    await waitFor(() => expect(row('groups')?.textContent).toContain('200 / 400'), 3000);
-    await waitFor(() => expect(row('groups')?.querySelector('button')?.disabled).toBe(false), 3000);
+    push({ position: 200 });
+    await waitFor(() => expect(row('groups')?.textContent).toContain('200 / 400'));
+    push({ state: 'switched', position: 400 });
+    await waitFor(() => expect(row('groups')?.querySelector('button')?.disabled).toBe(false));
     expect(document.querySelector('[data-testid="projection-rebuilds"]')?.textContent).toContain('umgeschaltet');
+    expect(reads).toBe(3);
     await click(row('activities')?.querySelector('button') as HTMLButtonElement);
     await waitFor(() => expect(asked).toEqual(['searchindex_activities']));
     view.unmount();

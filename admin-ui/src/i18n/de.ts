@@ -599,6 +599,7 @@ export const germanAppMessages: AppMessages = {
         WidgetBarSaved: 'Widget-Leiste gespeichert',
         PropertySetSaved: 'Eigenschaftsset gespeichert',
         ProjectionRebuildRequested: 'Neuaufbau eines Lesemodells angefordert',
+        ProjectionRebuildProgressed: 'Fortschritt eines Neuaufbaus',
         ProjectionRebuildFinished: 'Neuaufbau eines Lesemodells beendet',
       },
       summary: {

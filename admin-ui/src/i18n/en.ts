@@ -598,6 +598,7 @@ export const englishAppMessages = {
         WidgetBarSaved: 'Widget bar saved',
         PropertySetSaved: 'Property set saved',
         ProjectionRebuildRequested: 'Read model rebuild requested',
+        ProjectionRebuildProgressed: 'Rebuild progressed',
         ProjectionRebuildFinished: 'Read model rebuild finished',
       },
       summary: {

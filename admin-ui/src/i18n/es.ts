@@ -599,6 +599,7 @@ export const spanishAppMessages: AppMessages = {
         WidgetBarSaved: 'Barra de widgets guardada',
         PropertySetSaved: 'Conjunto de propiedades guardado',
         ProjectionRebuildRequested: 'Reconstrucción de un modelo de lectura solicitada',
+        ProjectionRebuildProgressed: 'Progreso de una reconstrucción',
         ProjectionRebuildFinished: 'Reconstrucción de un modelo de lectura terminada',
       },
       summary: {

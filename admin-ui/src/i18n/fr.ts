@@ -599,6 +599,7 @@ export const frenchAppMessages: AppMessages = {
         WidgetBarSaved: 'Barre de widgets enregistrée',
         PropertySetSaved: 'Ensemble de propriétés enregistré',
         ProjectionRebuildRequested: "Reconstruction d'un modèle de lecture demandée",
+        ProjectionRebuildProgressed: "Progression d'une reconstruction",
         ProjectionRebuildFinished: "Reconstruction d'un modèle de lecture terminée",
       },
       summary: {

@@ -41,7 +41,19 @@ export const ProjectionRebuildFinished = defineEvent(
   z.object({ rebuild_id: z.string(), collection: z.string(), outcome: z.enum(PROJECTION_REBUILD_OUTCOMES), position: z.number().int(), error: z.string().nullable() }),
 );
 
-export const projectionRebuildEvents = [ProjectionRebuildRequested, ProjectionRebuildFinished] as const;
+/**
+ * How far a running search rebuild has replayed the history (after each batch). The search indexer runs in
+ * a process of its own, apart from the realtime channel: its progress reaches the auditors' consoles through
+ * the log, as everything else the projection service shows does (the rebuilds read model folds it, its
+ * publisher pushes it). A read model's rebuild runs inside the projection service and pushes in-process.
+ */
+export const ProjectionRebuildProgressed = defineEvent(
+  'ProjectionRebuildProgressed',
+  1,
+  z.object({ rebuild_id: z.string(), collection: z.string(), position: z.number().int() }),
+);
+
+export const projectionRebuildEvents = [ProjectionRebuildRequested, ProjectionRebuildProgressed, ProjectionRebuildFinished] as const;
 export type ProjectionRebuildEvent = EventOf<(typeof projectionRebuildEvents)[number]>;
 
 export const REQUEST_PROJECTION_REBUILD = 'RequestProjectionRebuild';
@@ -64,8 +76,9 @@ export const searchFeatureOfRebuild = (collection: string): SearchIndexFeature |
   return (SEARCH_INDEX_FEATURES as readonly string[]).includes(feature) ? (feature as SearchIndexFeature) : null;
 };
 /**
- * How far a running search rebuild has replayed (`{ _id: rebuild id, position }`), written by the search
- * indexer after every batch into the document store both services share; the rebuilds list reads it.
+ * The search rebuilds the search indexer runs now (`{ _id: rebuild id, collection }`), kept while one runs:
+ * one left at its start was cut short and is recorded as interrupted. Its progress is in the log
+ * (`ProjectionRebuildProgressed`).
  */
 export const SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION = '_search_index_rebuild_progress';
 
@@ -74,6 +87,12 @@ export const PROJECTION_REBUILDS_COLLECTION = 'projection_rebuilds';
 
 export const PROJECTION_REBUILD_STATES = ['rebuilding', ...PROJECTION_REBUILD_OUTCOMES] as const;
 export type ProjectionRebuildState = (typeof PROJECTION_REBUILD_STATES)[number];
+
+/** the `doc` of a `projection_rebuilds` push: the rebuild's state and how far it has replayed (or where it switched) */
+export interface ProjectionRebuildChange {
+  state: ProjectionRebuildState;
+  position: number;
+}
 
 /** `GET /api/v1/audit/projections/rebuilds`: the rebuilds, newest first, a running one with its progress */
 export interface ProjectionRebuildDto {

@@ -1,5 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { eventOf, mayCall, PROJECTION_REBUILDS_COLLECTION, projectionRebuildEvents, projectionRebuildStream, searchFeatureOfRebuild, type ProjectionRebuildOutcome } from '@cn/contracts';
+import {
+  eventOf,
+  mayCall,
+  PROJECTION_REBUILDS_COLLECTION,
+  projectionRebuildEvents,
+  projectionRebuildStream,
+  searchFeatureOfRebuild,
+  type ProjectionRebuildChange,
+  type ProjectionRebuildOutcome,
+} from '@cn/contracts';
 import { collectionName, toNewEvents, type RecordedEvent } from '@cn/domain';
 import { createReactor, INFRASTRUCTURE, type DocumentProjector, type Infrastructure, type Projector } from '@cn/platform';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
@@ -25,14 +34,14 @@ export interface RunningRebuild {
 }
 
 /** Pushes to every connected auditor and network administrator (the console reads the rebuilds again). */
-export const pushToAuditors = async (hub: RealtimeHub, infra: Infrastructure, id: string, position: number): Promise<void> => {
+export const pushToAuditors = async (hub: RealtimeHub, infra: Infrastructure, id: string, change: ProjectionRebuildChange): Promise<void> => {
   const connected = hub.connectedMembers();
   if (connected.length === 0) return;
   const { settings } = await loadNetwork(infra.documentStore);
   const members = await membersCollection(infra.documentStore).getMany(connected);
   for (const member of members) {
     if (member.deleted || !mayCall('auditor', member.roles, settings)) continue;
-    hub.publishTo(member._id, { type: 'changed', collection: PROJECTION_REBUILDS_COLLECTION, id, doc: { position } });
+    hub.publishTo(member._id, { type: 'changed', collection: PROJECTION_REBUILDS_COLLECTION, id, doc: change });
   }
 };
 
@@ -101,7 +110,7 @@ export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplic
     this.running.set(id, entry);
     entry.done = this.rebuild(projector, collection, requested.position, (position) => {
       entry.position = position;
-      void pushToAuditors(this.runtime.hub, this.infra, id, position).catch((error: unknown) => this.infra.logger.warn({ err: error }, 'pushing rebuild progress failed'));
+      void pushToAuditors(this.runtime.hub, this.infra, id, { state: 'rebuilding', position }).catch((error: unknown) => this.infra.logger.warn({ err: error }, 'pushing rebuild progress failed'));
     })
       .then(
         (position) => this.finish(requested, id, collection, 'switched', position, null),

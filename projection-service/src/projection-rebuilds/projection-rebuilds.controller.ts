@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { z } from 'zod';
-import { projectionRebuildDtoSchema, SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION, type ProjectionRebuildDto } from '@cn/contracts';
+import { projectionRebuildDtoSchema, type ProjectionRebuildDto } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { type DocumentStore, Endpoint, type EventStore, InjectPort } from '@cn/platform';
 import { ProjectionRebuildRunner } from './projection-rebuild-runner';
@@ -31,10 +31,8 @@ export class ProjectionRebuildsController {
         .find({}, { sort: [['requested_at', -1], ['_id', -1]], limit: LISTED }),
       this.eventStore.headPosition(),
     ]);
-    const running = docs.filter((doc) => doc.state === 'rebuilding').map((doc) => doc._id);
-    // a search rebuild's progress, as the search indexer stores it after every batch
-    const stored = running.length === 0 ? [] : await this.documentStore.collection<{ _id: string; position: number }>(SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION).getMany(running);
-    const progress = new Map([...stored.map((doc): [string, number] => [doc._id, doc.position]), ...this.runner.progress().map((rebuild): [string, number] => [rebuild.id, rebuild.position])]);
+    // a read model's rebuild runs here; a search rebuild's progress is in its document (from the log)
+    const progress = new Map(this.runner.progress().map((rebuild): [string, number] => [rebuild.id, rebuild.position]));
     return docs.map((doc) => ({
       id: doc._id,
       collection: doc.collection,
@@ -42,7 +40,7 @@ export class ProjectionRebuildsController {
       requested_by: doc.requested_by,
       requested_at: doc.requested_at,
       finished_at: doc.finished_at,
-      position: doc.state === 'rebuilding' ? (progress.get(doc._id) ?? 0) : doc.position,
+      position: doc.state === 'rebuilding' ? (progress.get(doc._id) ?? doc.position) : doc.position,
       head,
       error: doc.error,
     }));

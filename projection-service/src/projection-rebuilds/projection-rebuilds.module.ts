@@ -5,13 +5,19 @@ import type { ProjectionFeature } from '../core/projection-feature';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { pushToAuditors, ProjectionRebuildRunner } from './projection-rebuild-runner';
 import { ProjectionRebuildsController } from './projection-rebuilds.controller';
-import { projectionRebuildsProjection } from './projection-rebuilds.projection';
+import { projectionRebuildsProjection, type ProjectionRebuildDocument } from './projection-rebuilds.projection';
 
-/** A rebuild asked for or ended reaches the auditors' open status pages (progress: the runner pushes it). */
+/**
+ * A rebuild asked for, progressed (a search rebuild's progress comes through the log) or ended reaches the
+ * auditors' open status pages; a read model's rebuild progress is pushed by the runner in this process.
+ */
 export const projectionRebuildPublishers = (infra: Infrastructure): ChangePublisher[] => [
   {
     collection: collectionName(projectionRebuildsProjection),
-    publish: (change, hub) => pushToAuditors(hub, infra, change.id, change.event.position),
+    publish: (change, hub) => {
+      const doc = change.doc as ProjectionRebuildDocument | null;
+      return doc ? pushToAuditors(hub, infra, change.id, { state: doc.state, position: doc.position }) : Promise.resolve();
+    },
   },
 ];
 

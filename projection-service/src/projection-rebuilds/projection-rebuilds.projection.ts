@@ -8,7 +8,10 @@ export interface ProjectionRebuildDocument extends ProjectedDocument {
   requested_by: string;
   requested_at: string;
   finished_at: string | null;
-  /** where the new version was switched in (0 until it ends) */
+  /**
+   * where the new version was switched in; while rebuilding, how far a search rebuild has replayed
+   * (`ProjectionRebuildProgressed`; a read model's rebuild reports its progress in-process and stays at 0)
+   */
   position: number;
   error: string | null;
 }
@@ -36,6 +39,8 @@ export const projectionRebuildsProjection: Projection<ProjectionRebuildDocument>
           position: 0,
           error: null,
         };
+      case 'ProjectionRebuildProgressed':
+        return doc?.state === 'rebuilding' ? { ...doc, position: Math.max(doc.position, rebuild.data.position) } : doc;
       case 'ProjectionRebuildFinished':
         return doc ? { ...doc, state: rebuild.data.outcome, finished_at: event.metadata.occurredAt, position: rebuild.data.position, error: rebuild.data.error } : null;
     }

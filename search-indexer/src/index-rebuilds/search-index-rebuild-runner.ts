@@ -5,6 +5,7 @@ import {
   projectionRebuildStream,
   SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION,
   searchFeatureOfRebuild,
+  type ProjectionRebuildEvent,
   type ProjectionRebuildOutcome,
 } from '@cn/contracts';
 import { toNewEvents, type Document, type RecordedEvent } from '@cn/domain';
@@ -13,22 +14,21 @@ import { SEARCH_RUNTIME, type SearchIndexerRuntime } from '../core/search-core';
 
 export const SEARCH_INDEX_REBUILD_RUNNER = 'search-index-rebuild-runner';
 
-/** a running search rebuild's progress, kept while it runs (a document left at start was cut short) */
-interface RebuildProgress extends Document {
+/** a search rebuild running now, kept while it runs (one left at start was cut short) */
+interface RunningRebuild extends Document {
   _id: string;
   collection: string;
-  position: number;
-  /** the request's position, for the record of how it ended */
-  requested_at: number;
 }
 
 /**
  * Runs the search side's blue/green rebuilds (`ProjectionRebuildRequested` for `searchindex_<feature>`, asked
  * for from the auditor's console): the feature's indexes are rebuilt from the history beside the live ones,
  * which keep answering, and swapped in (`SearchIndexerRuntime.rebuildFeature`). One at a time, in the order
- * asked. Progress is stored after every batch for the rebuilds list; how it ended is appended to the
- * target's rebuild stream, as the projection service does for read models. The search indexer runs as one
- * process (docs/ARCHITECTURE.md), so no other replica writes the indexes meanwhile.
+ * asked. The progress after every batch (`ProjectionRebuildProgressed`) and how it ended are appended to the
+ * target's rebuild stream: the search indexer has no realtime channel of its own, and the log is how it
+ * reaches the projection service's, which folds the rebuild's document and pushes it to the auditors' open
+ * consoles (docs/ARCHITECTURE.md, "Blue/green rebuild"). The search indexer runs as one process, so no other
+ * replica writes the indexes meanwhile.
  */
 @Injectable()
 export class SearchIndexRebuildRunner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -41,8 +41,8 @@ export class SearchIndexRebuildRunner implements OnApplicationBootstrap, OnAppli
     @Inject(SEARCH_RUNTIME) private readonly runtime: SearchIndexerRuntime,
   ) {}
 
-  private get progress() {
-    return this.infra.documentStore.collection<RebuildProgress>(SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION);
+  private get runningNow() {
+    return this.infra.documentStore.collection<RunningRebuild>(SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION);
   }
 
   /** resolves once every rebuild asked for so far has ended (tests, shutdown) */
@@ -86,45 +86,48 @@ export class SearchIndexRebuildRunner implements OnApplicationBootstrap, OnAppli
 
   private async run(requested: RecordedEvent, id: string, collection: string, feature: string): Promise<void> {
     let position = 0;
-    let written: Promise<unknown> = this.progress.upsert({ _id: id, collection, position, requested_at: requested.position });
+    // the batches' progress, appended in order; awaited before the outcome, which comes last
+    let progressed: Promise<unknown> = Promise.resolve();
     try {
-      await written;
+      await this.runningNow.upsert({ _id: id, collection });
       // the command refuses a partitioned bus; asked before that was so, the indexes stay as they are
       if ((await this.infra.bus.partitions()) > 1) throw new Error('rebuild_partitioned_bus');
       const switched = await this.runtime.rebuildFeature(feature, (reached) => {
         position = reached;
-        written = written.then(() => this.progress.upsert({ _id: id, collection, position: reached, requested_at: requested.position }));
+        progressed = progressed.then(() => this.append(requested, collection, { type: 'ProjectionRebuildProgressed', data: { rebuild_id: id, collection, position: reached } }));
       });
+      await progressed.catch((error: unknown) => this.infra.logger.warn({ err: error, collection }, 'recording a search rebuild\'s progress failed'));
       await this.finish(requested, id, collection, 'switched', switched, null);
     } catch (error) {
       this.infra.logger.error({ err: error, collection }, 'a search index rebuild failed; the old indexes keep answering');
+      await progressed.catch(() => undefined);
       await this.finish(requested, id, collection, 'failed', position, error instanceof Error ? error.message : 'failed').catch((failure: unknown) =>
         this.infra.logger.error({ err: failure, collection }, 'recording the end of a search rebuild failed'),
       );
     } finally {
-      await written.catch(() => undefined);
-      await this.progress.delete(id).catch((error: unknown) => this.infra.logger.warn({ err: error }, 'clearing a search rebuild\'s progress failed'));
+      await this.runningNow.delete(id).catch((error: unknown) => this.infra.logger.warn({ err: error }, 'clearing a finished search rebuild failed'));
     }
   }
 
-  private async finish(requested: { id: string; metadata: RecordedEvent['metadata'] }, id: string, collection: string, outcome: ProjectionRebuildOutcome, position: number, error: string | null): Promise<void> {
-    const events = toNewEvents(
-      [{ type: 'ProjectionRebuildFinished', data: { rebuild_id: id, collection, outcome, position, error } }],
-      { memberId: null, correlationId: requested.metadata.correlationId, causationId: requested.id },
-      this.infra.clock(),
-    );
+  private finish(requested: RecordedEvent, id: string, collection: string, outcome: ProjectionRebuildOutcome, position: number, error: string | null): Promise<void> {
+    return this.append(requested, collection, { type: 'ProjectionRebuildFinished', data: { rebuild_id: id, collection, outcome, position, error } });
+  }
+
+  /** an event of the rebuild, caused by its request */
+  private async append(requested: RecordedEvent, collection: string, event: ProjectionRebuildEvent): Promise<void> {
+    const events = toNewEvents([event], { memberId: null, correlationId: requested.metadata.correlationId, causationId: requested.id }, this.infra.clock());
     await this.infra.eventStore.append(projectionRebuildStream(collection), events, { expectedRevision: 'any' });
   }
 
-  /** rebuilds whose progress is still stored, though nothing runs them (the search indexer stopped meanwhile) */
+  /** rebuilds still marked running, though nothing runs them (the search indexer stopped meanwhile) */
   private async closeInterrupted(): Promise<void> {
-    for (const left of await this.progress.find({})) {
+    for (const left of await this.runningNow.find({})) {
       const stream = await this.infra.eventStore.readStream(projectionRebuildStream(left.collection));
       const mine = (event: RecordedEvent) => (event.data as { rebuild_id?: string }).rebuild_id === left._id;
       const requested = stream.find((event) => event.type === 'ProjectionRebuildRequested' && mine(event));
       const ended = stream.some((event) => event.type === 'ProjectionRebuildFinished' && mine(event));
       if (requested && !ended) await this.finish(requested, left._id, left.collection, 'interrupted', 0, null);
-      await this.progress.delete(left._id);
+      await this.runningNow.delete(left._id);
     }
   }
 }
