@@ -2,6 +2,7 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import { propertyDefinition, type AppDto, type ItemResponse, type PropertyDefinition } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { anApp } from '../testing/app-fixtures';
 import { fakeServer, renderPage } from '../testing/render';
 import { NewItemPage } from './ItemFormPage';
 import { ItemPage } from './ItemPage';
@@ -13,18 +14,7 @@ const properties: PropertyDefinition[] = [
   propertyDefinition({ id: 'p-notes', name: 'notes', label: 'Notes', type: 'text', multiline: true }),
   propertyDefinition({ id: 'p-body', name: 'body', label: 'Body', type: 'html' }),
 ];
-const app: AppDto = {
-  id: 'docs',
-  name: 'Documents',
-  description: '',
-  properties,
-  layout: { type: 'auto', tabs: [] },
-  teaser_template: '',
-  email_integrations: [],
-  column_property: null,
-  can: { create_item: true, administrate: false },
-  new_item_can: { create: true, update: true, 'update[title]': true, 'update[notes]': true, 'update[body]': true },
-};
+const app: AppDto = anApp(properties, { id: 'docs', name: 'Documents' });
 
 describe('multiline text and html properties', () => {
   it('are written in the posts\' rich composer, and the form sends its markup', async () => {
