@@ -84,6 +84,14 @@ describe('apps: the file picker publishes into a group folder; rich text is sani
       expect(refused.status).toBe(404);
     }
     expect(await demo.running.infra.eventStore.headPosition()).toBe(before);
+    // every place's flag is the publish command's answer, for the member and the guest alike
+    for (const client of [member, guest]) {
+      for (const root of (await must<FileRootsDto>(client, 'get', '/api/storage/roots')).roots) {
+        const probe = await upload(client, `probe-${root.id}.txt`);
+        const answer = await call(client, 'post', '/api/storage/files/publish', { files: [{ id: probe }], folder_ids: [root.id], description: '' });
+        expect([client.email, root.id, answer.status < 300]).toEqual([client.email, root.id, root.can.add_files]);
+      }
+    }
     // the upload is still the guest's own, nowhere published
     expect((await must<{ state: string }>(guest, 'get', `/api/storage/uploads/${own}`)).state).toBe('volatile');
     expect((await must<FolderContentsDto>(member, 'get', `/api/storage/folders/${sub.id}`)).files).toEqual([]);
