@@ -9,7 +9,7 @@ import {
   EMAIL_SUBJECT_TEMPLATE_MAX,
   erasedMemberNameIn,
   eventOf,
-  readItemValues,
+  itemTitleOf,
   renderTemplateParts,
   type AppItemEvent,
   type EmailIntegration,
@@ -151,9 +151,7 @@ export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicat
       return member && !member.erased ? `${member.first_name} ${member.last_name}`.trim() : erasedName;
     };
     const actorName = await nameOf(change.actorId);
-    const titleProperty = change.properties.find((property) => property.type === 'text');
-    const titleValue = titleProperty ? readItemValues(change.properties, change.after)[titleProperty.name] : '';
-    const title = typeof titleValue === 'string' ? titleValue : '';
+    const title = itemTitleOf(change.properties, change.after);
     const link = `/apps/${change.appId}/items/${change.itemId}`;
     const filled = templateValues(change.appName, change.properties, change.after, networkLanguage);
     const names = new Map<string, string>();

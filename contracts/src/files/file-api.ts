@@ -191,6 +191,14 @@ export interface OpenReviewVersionDto extends PendingVersionDto {
   group_slug: string | null;
 }
 
+/**
+ * GET /api/storage/roots: the root folders the member may browse (pickers start here): the network's,
+ * then those of the groups they belong to, by name; each with its counts and `can` flags.
+ */
+export interface FileRootsDto {
+  roots: FolderItemDto[];
+}
+
 /** GET /api/storage/approval/open: every pending version the member may approve, newest first */
 export interface OpenReviewDto {
   versions: OpenReviewVersionDto[];

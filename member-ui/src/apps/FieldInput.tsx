@@ -18,6 +18,8 @@ import {
 } from '@cn/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichEditor } from '../channels/RichEditor';
+import { RichText } from '../channels/RichText';
 import { useDebouncedCallback } from '../common/useDebouncedCallback';
 import { useAppsApi, useLocale } from './apps-queries';
 import type { PropertyErrors } from './field-errors';
@@ -48,12 +50,34 @@ const Help = ({ id, text }: { id: string; text: string | undefined }) =>
     </p>
   ) : null;
 
+/**
+ * Multiline text and html: the posts' rich composer (the server keeps only what the posts' sanitiser
+ * keeps); a disabled one shows the text as rich text.
+ */
+const RichTextInput = ({ property, value, onChange, disabled }: FieldProps) => {
+  const html = typeof value === 'string' ? value : '';
+  if (disabled) return html === '' ? <p className="apps-readonly" id={`field-${property.name}`} /> : <RichText html={html} className="apps-readonly" testId={`field-${property.name}`} />;
+  return (
+    <div className="apps-composer" data-testid={`composer-${property.name}`}>
+      <RichEditor id={`field-${property.name}`} labelledBy={`label-${property.name}`} initial={html} onChange={onChange} />
+    </div>
+  );
+};
+
 const TextInput = ({ property, value, onChange, disabled }: FieldProps) => {
-  const id = `field-${property.name}`;
   const text = typeof value === 'string' ? value : '';
-  const common = { id, name: property.name, value: text, disabled, maxLength: property.maxlength ?? undefined, required: property.required };
-  if (property.multiline || property.type === 'html') return <textarea {...common} rows={property.type === 'html' ? 8 : 4} className="apps-composer" onChange={(event) => onChange(event.target.value)} />;
-  return <input {...common} type={property.type === 'email' ? 'email' : 'text'} onChange={(event) => onChange(event.target.value)} />;
+  return (
+    <input
+      id={`field-${property.name}`}
+      name={property.name}
+      value={text}
+      disabled={disabled}
+      maxLength={property.maxlength ?? undefined}
+      required={property.required}
+      type={property.type === 'email' ? 'email' : 'text'}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
 };
 
 const NumberInput = ({ property, value, onChange, disabled }: FieldProps) => {
@@ -378,7 +402,7 @@ export const FieldInput = (props: FieldProps) => {
     case 'text':
     case 'html':
     case 'email':
-      input = <TextInput {...props} />;
+      input = property.multiline || property.type === 'html' ? <RichTextInput {...props} /> : <TextInput {...props} />;
       break;
     case 'number':
       input = <NumberInput {...props} />;
@@ -414,7 +438,7 @@ export const FieldInput = (props: FieldProps) => {
   const listErrors = property.type === 'address' || property.type === 'tag' ? [] : Object.entries(errors?.parts ?? {});
   return (
     <div className={`field apps-field apps-field--${property.size}${errors?.self ? ' field--invalid' : ''}`} data-testid={`property-${property.name}`}>
-      <label htmlFor={`field-${property.name}`}>
+      <label htmlFor={`field-${property.name}`} id={`label-${property.name}`}>
         {property.label}
         {property.required && (
           <span className="apps-required" aria-label={t('apps.form.required')}>

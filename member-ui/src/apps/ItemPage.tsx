@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { loadOf } from '../api/load';
+import { RichText } from '../channels/RichText';
 import { LoadStatus } from '../common/LoadStatus';
 import { usePageTitle } from '../common/usePageTitle';
 import { useToasts } from '../toasts/Toasts';
@@ -48,6 +49,11 @@ const DisplayValue = ({ property, item, members }: { property: PropertyDefinitio
     const image = item.values[property.name] as ImageValue | null;
     if (!image) return null;
     return image.thumbnailUrl ? <img src={image.thumbnailUrl} alt={image.name} width={200} height={200} className="apps-image" /> : <>{image.name}</>;
+  }
+  if (property.type === 'html' || (property.type === 'text' && property.multiline)) {
+    // rich text the server sanitised, shown through the allowed elements only (never as markup)
+    const html = item.values[property.name];
+    return typeof html === 'string' && html !== '' ? <RichText html={html} /> : null;
   }
   if (property.type === 'email' && item.display_values[property.name]) return <a href={`mailto:${item.display_values[property.name]}`}>{item.display_values[property.name]}</a>;
   return <>{item.display_values[property.name] ?? ''}</>;

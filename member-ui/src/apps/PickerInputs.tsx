@@ -1,10 +1,10 @@
 import { NETWORK_ROOT_FOLDER_ID, type FileItemDto, type FileValue, type ImageValue, type RelationValue } from '@cn/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useDebouncedCallback } from '../common/useDebouncedCallback';
 import { filesApi } from '../files/files-api';
+import { useFileRoots, useFolder } from '../files/files-queries';
 import { FileThumbnail } from '../files/FileThumbnail';
 import { useSession } from '../session/SessionContext';
 import { useAppsApi } from './apps-queries';
@@ -17,8 +17,10 @@ const valueOf = (type: 'file' | 'image', file: { id: string; name: string; exten
   type === 'file' ? { id: file.id, name: file.name, extension: file.extension } : { id: file.id, name: file.name, imageUrl: file.url ?? '', thumbnailUrl: file.thumbnail_url ?? file.url ?? '' };
 
 /**
- * The files module's folders, browsed from the network's root: only what the read side answers, that is
- * only folders and files the member may read. An image property offers only images.
+ * The files module's folders: a place (the network's files or one of the member's groups', as the server
+ * lists them in `GET /api/storage/roots`), then its folders by breadcrumbs and subfolders. Only what the
+ * read side answers is offered, that is only folders and files the member may read; an image property
+ * offers only images. The folder answers are the files module's own queries, so a pushed change shows.
  */
 const FileBrowser = ({
   type,
@@ -31,17 +33,29 @@ const FileBrowser = ({
   onChooseFolder?: (folder: { id: string; name: string }) => void;
 }) => {
   const { t } = useTranslation();
-  const files = filesApi(useSession().api);
   const [folderId, setFolderId] = useState(NETWORK_ROOT_FOLDER_ID);
-  const folder = useQuery({ queryKey: ['apps', '*file-picker', folderId], queryFn: () => files.folder(folderId) });
+  const roots = useFileRoots();
+  const folder = useFolder(folderId);
+  const rootName = (root: { namespace: string; name: string }): string => (root.namespace === 'network' ? t('apps.form.network_files') : root.name);
   if (!folder.data) return <p className="muted">{folder.isError ? t('apps.errors.invalid') : '…'}</p>;
   const offered = folder.data.files.filter((file) => type === 'file' || isImage(file));
+  const place = folder.data.breadcrumbs[0]?.id ?? folderId;
   return (
     <div className="apps-file-browser" data-testid="file-browser">
+      <label className="apps-file-browser__place">
+        {t('apps.form.place')}{' '}
+        <select value={place} onChange={(event) => setFolderId(event.target.value)} data-testid="file-browser-place">
+          {(roots.data?.roots ?? [{ id: place, namespace: 'network', name: '' }]).map((root) => (
+            <option key={root.id} value={root.id}>
+              {rootName(root)}
+            </option>
+          ))}
+        </select>
+      </label>
       <nav className="apps-file-browser__crumbs">
-        {folder.data.breadcrumbs.map((crumb) => (
+        {folder.data.breadcrumbs.map((crumb, index) => (
           <button key={crumb.id} type="button" className="link-button" onClick={() => setFolderId(crumb.id)}>
-            {crumb.name}
+            {index === 0 ? rootName({ namespace: folder.data.folder.namespace, name: crumb.name }) : crumb.name}
           </button>
         ))}
       </nav>

@@ -2,6 +2,7 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import { propertyDefinition, type AppDto, type ItemDto, type PropertyDefinition, type WallResponse } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { anApp as appFixture } from '../testing/app-fixtures';
 import { fakeServer, renderPage, type Answer } from '../testing/render';
 import { NewItemPage } from './ItemFormPage';
 import { WallPage } from './WallPage';
@@ -10,18 +11,7 @@ import { insertAfterFor, withPendingMove } from './wall-order';
 jest.mock('./apps.css', () => ({}));
 
 const status = propertyDefinition({ id: 'p-status', name: 'status', label: 'Status', type: 'selection', options: [{ label: 'To do', value: 'todo' }, { label: 'Done', value: 'done' }] });
-const anApp = (properties: PropertyDefinition[], newItemCan: Record<string, boolean> = {}): AppDto => ({
-  id: 'tasks',
-  name: 'Tasks',
-  description: '',
-  properties,
-  layout: { type: 'auto', tabs: [] },
-  teaser_template: '',
-  email_integrations: [],
-  column_property: properties.find((property) => property.type === 'selection' && !property.multiple)?.name ?? null,
-  can: { create_item: true, administrate: false },
-  new_item_can: { create: true, update: true, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, true])), ...newItemCan },
-});
+const anApp = (properties: PropertyDefinition[], newItemCan: Record<string, boolean> = {}): AppDto => appFixture(properties, { newItemCan });
 const anItem = (id: string, value: string | null, revision = 0): ItemDto => ({
   id,
   app_id: 'tasks',

@@ -9,16 +9,18 @@ import { FilePickerInput } from './PickerInputs';
 jest.mock('./apps.css', () => ({}));
 
 const published: Array<{ files: Array<{ id: string }>; folder_ids: string[] }> = [];
+// the network's root takes no files from this member; the group's root (listed by the server) does
 const folder = (id: string, name: string, addFiles: boolean) => ({
-  folder: { id, name, can: { add_files: addFiles } },
-  breadcrumbs: [{ id: 'root', name: 'Files' }],
-  folders: id === 'root' ? [{ id: 'f-team', name: 'Team' }] : [],
+  folder: { id, name, namespace: id === 'root' ? 'network' : 'group', can: { add_files: addFiles } },
+  breadcrumbs: [{ id, name: id === 'root' ? '' : name }],
+  folders: id === 'root' ? [{ id: 'f-plans', name: 'Plans' }] : [],
   files: [],
 });
 jest.mock('../files/files-api', () => ({
   filesApi: () => ({
     upload: () => Promise.resolve({ id: 'up-1', name: 'plan.pdf', size: 3, extension: 'pdf', content_type: 'application/pdf', state: 'volatile' }),
-    folder: (id: string) => Promise.resolve(id === 'root' ? folder('root', 'Files', false) : folder(id, 'Team', true)),
+    roots: () => Promise.resolve({ roots: [folder('root', '', false).folder, folder('root-g-team', 'Team', true).folder] }),
+    folder: (id: string) => Promise.resolve(id === 'root' ? folder('root', '', false) : folder(id, id === 'root-g-team' ? 'Team' : 'Plans', id === 'root-g-team')),
     publish: (request: { files: Array<{ id: string }>; folder_ids: string[] }) => {
       published.push(request);
       return Promise.resolve({ position: 9, file_ids: ['up-1'] });
@@ -39,7 +41,7 @@ const Harness = () => {
 };
 
 describe('the file picker publishing an upload', () => {
-  it('says an upload is the member\'s own until published, and publishes it into a folder the member may add files to', async () => {
+  it('says an upload is the member\'s own until published, and publishes it into their group\'s folder, a place the server lists', async () => {
     const server = fakeServer({});
     renderPage(<Harness />, { url: '/apps/tasks/items/new', api: server.api });
     const input = await waitFor(() => {
@@ -57,10 +59,12 @@ describe('the file picker publishing an upload', () => {
     // the root folder takes no files from this member: no publish button there
     expect(await screen.findByText('You cannot add files to this folder; choose another one.')).toBeTruthy();
     expect(screen.queryByTestId('publish-here')).toBeNull();
-    fireEvent.click(await screen.findByRole('button', { name: '📁 Team' }));
+    // the places are the server's list: the network's files and the member's group
+    await waitFor(() => expect([...screen.getByTestId<HTMLSelectElement>('file-browser-place').options].map((option) => option.text)).toEqual(["The network's files", 'Team']));
+    fireEvent.change(screen.getByTestId('file-browser-place'), { target: { value: 'root-g-team' } });
     fireEvent.click(await screen.findByTestId('publish-here'));
     await waitFor(() => expect(screen.getByTestId('published-doc').textContent).toBe('Published in “Team”.'));
-    expect(published).toEqual([{ files: [{ id: 'up-1' }], folder_ids: ['f-team'], description: '' }]);
+    expect(published).toEqual([{ files: [{ id: 'up-1' }], folder_ids: ['root-g-team'], description: '' }]);
     expect(screen.queryByTestId('volatile-doc')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   type DocumentAction,
   type ErrorResponse,
   type FileDetailsDto,
+  type FileRootsDto,
   type FileSettings,
   type FolderContentsDto,
   type NetworkResponse,
@@ -54,6 +55,8 @@ export const filesApi = (api: ApiClient) => {
   const csrf = async (): Promise<string> => (await api.request<NetworkResponse>('GET', '/api/v1/network')).csrf_token ?? '';
   return {
     folder: (folderId: string) => api.request<FolderContentsDto>('GET', `/api/storage/folders/${id(folderId)}`),
+    /** the root folders the member may browse: the network's and their groups' */
+    roots: () => api.request<FileRootsDto>('GET', '/api/storage/roots'),
     file: (fileId: string) => api.request<FileDetailsDto>('GET', `/api/storage/files/${id(fileId)}`),
     /** the file's own document actions (view, edit, review), each authorized or not */
     documentActions: (fileId: string) => api.request<{ actions: DocumentAction[] }>('GET', `/files/${id(fileId)}/docs/actions`),

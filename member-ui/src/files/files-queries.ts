@@ -10,6 +10,7 @@ import { filesApi } from './files-api';
 export const filesKeys = {
   all: ['files'] as const,
   folder: (folderId: string) => [...filesKeys.all, 'folder', folderId] as const,
+  roots: () => [...filesKeys.all, 'roots'] as const,
   file: (fileId: string) => [...filesKeys.all, 'file', fileId] as const,
   actions: (fileId: string) => [...filesKeys.all, 'actions', fileId] as const,
   approval: (type: string, id: string) => [...filesKeys.all, 'approval', type, id] as const,
@@ -22,6 +23,11 @@ export const useFilesApi = () => filesApi(useSession().api);
 export const useFolder = (folderId: string) => {
   const api = useFilesApi();
   return useQuery({ queryKey: filesKeys.folder(folderId), queryFn: () => api.folder(folderId) });
+};
+/** the root folders the member may browse (the network's, their groups'): under `files`, so live */
+export const useFileRoots = (enabled = true) => {
+  const api = useFilesApi();
+  return useQuery({ queryKey: filesKeys.roots(), queryFn: () => api.roots(), enabled });
 };
 export const useFile = (fileId: string) => {
   const api = useFilesApi();

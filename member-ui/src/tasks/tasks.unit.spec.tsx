@@ -2,6 +2,7 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import { propertyDefinition, type AppDto, type FolderContentsDto, type ItemDto, type PropertyDefinition, type TaskMarkDto, type TasksResponse } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { anApp as appFixture } from '../testing/app-fixtures';
 import { fakeServer, renderPage } from '../testing/render';
 import { NewItemPage } from '../apps/ItemFormPage';
 import { ItemPage } from '../apps/ItemPage';
@@ -74,18 +75,7 @@ describe('the tasks views', () => {
   });
 });
 
-const anApp = (properties: PropertyDefinition[]): AppDto => ({
-  id: 'todo',
-  name: 'To do',
-  description: '',
-  properties,
-  layout: { type: 'auto', tabs: [] },
-  teaser_template: '',
-  email_integrations: [],
-  column_property: null,
-  can: { create_item: true, administrate: false },
-  new_item_can: { create: true, update: true, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, true])) },
-});
+const anApp = (properties: PropertyDefinition[]): AppDto => appFixture(properties, { id: 'todo', name: 'To do' });
 const aFolder = (): FolderContentsDto =>
   ({
     folder: { id: 'root', name: 'Files' },

@@ -6,7 +6,7 @@ import {
   itemResponseSchema,
   itemSearchQuerySchema,
   itemSearchResponseSchema,
-  readItemValues,
+  itemTitleOf,
   wallResponseSchema,
   WALL_PAGE_SIZE,
   WALL_PAGE_SIZE_MAX,
@@ -108,14 +108,10 @@ export class AppsController {
     await this.viewer(ctx);
     const query = parseWith(itemSearchQuerySchema, raw);
     const app = await this.app(slug);
-    const title = app.properties.find((property) => property.type === 'text');
     const wanted = query.q.toLocaleLowerCase();
     const items = (await appItemsCollection(this.documentStore).find({ app_id: app._id }))
       .filter((item) => !item.archived)
-      .map((item) => {
-        const text = title ? readItemValues(app.properties, item.values)[title.name] : '';
-        return { id: item._id, app: app._id, displayValue: typeof text === 'string' ? text : '', created_at: item.created_at };
-      })
+      .map((item) => ({ id: item._id, app: app._id, displayValue: itemTitleOf(app.properties, item.values), created_at: item.created_at }))
       .filter((item) => wanted === '' || item.displayValue.toLocaleLowerCase().includes(wanted))
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
       .slice(0, query.limit);

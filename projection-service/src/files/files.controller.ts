@@ -1,10 +1,10 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
-import type { ApprovalDto, FileDetailsDto, OpenReviewDto, FileSettings, FolderContentsDto, UploadedFileDto, Viewer } from '@cn/contracts';
+import type { ApprovalDto, FileDetailsDto, FileRootsDto, OpenReviewDto, FileSettings, FolderContentsDto, UploadedFileDto, Viewer } from '@cn/contracts';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { signedInMember } from '../members/members.read';
-import { fileDetails, fileSettingsOf, filesCollection, folderContents, pendingVersions } from './files.read';
+import { fileDetails, fileRoots, fileSettingsOf, filesCollection, folderContents, pendingVersions } from './files.read';
 import { openReview } from './open-review.read';
 
 const tags = ['files'];
@@ -31,6 +31,17 @@ export class FilesController {
   private async viewer(ctx: RequestContext): Promise<Viewer> {
     const member = await signedInMember(this.documentStore, ctx);
     return viewerOf(this.documentStore, member);
+  }
+
+  @Get('roots')
+  @Endpoint({
+    summary: 'The root folders the member may browse: the network\'s, then those of the groups they belong to (by name), each with its counts and can.* flags',
+    tags,
+    auth: 'member',
+    responses: { 200: 'FileRootsDto', ...signedOut },
+  })
+  async roots(@Ctx() ctx: RequestContext): Promise<FileRootsDto> {
+    return fileRoots(this.documentStore, await this.viewer(ctx));
   }
 
   @Get('folders/:id')

@@ -9,6 +9,7 @@ import {
   isInlineImage,
   sizedFileUrl,
   type FileDetailsDto,
+  type FileRootsDto,
   type FileItemDto,
   type FileRef,
   type FileScope,
@@ -219,19 +220,44 @@ export const fileItemOf = (tree: ScopeTree, doc: FileDocument, viewer: Viewer, n
 
 const byName = <T extends { name: string }>(a: T, b: T): number => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
-export const folderContents = async (store: DocumentStore, folderId: string, viewer: Viewer, now: Date): Promise<FolderContentsDto> => {
-  const tree = await visibleTree(store, await scopeOfFolderId(store, folderId), viewer);
-  if (!tree.live(folderId)) throw notFound();
-  const subfolders = [...tree.folders.values()].filter((folder) => folder.parent_folder_id === folderId && !folder.deleted).sort(byName);
-  const files = (await filesCollection(store).find({ folder_id: folderId })).filter((file) => file.state === 'published').sort(byName);
+/** a scope's published files, how many files and subfolders each folder holds, and which are new to the viewer */
+const treeCounts = async (store: DocumentStore, tree: ScopeTree, viewer: Viewer) => {
   const allFiles = await filesCollection(store).find({ scope_type: tree.scope.type, group_id: tree.scope.group_id });
   const filesIn = new Map<string, number>();
   for (const file of allFiles) if (file.state === 'published' && file.folder_id) filesIn.set(file.folder_id, (filesIn.get(file.folder_id) ?? 0) + 1);
   const foldersIn = new Map<string, number>();
   for (const folder of tree.folders.values()) if (!folder.deleted) foldersIn.set(folder.parent_folder_id, (foldersIn.get(folder.parent_folder_id) ?? 0) + 1);
-  const names = await namesOf(store, files.flatMap((file) => file.versions.map((version) => version.author_id)));
   const countsOf = (id: string) => ({ files: filesIn.get(id) ?? 0, folders: foldersIn.get(id) ?? 0 });
-  const unread = await unreadInTree(store, tree, viewer, allFiles);
+  return { countsOf, unread: await unreadInTree(store, tree, viewer, allFiles) };
+};
+
+/**
+ * GET /api/storage/roots: the root folders of the scopes the member sees (the network's, then their
+ * groups' by name), so a picker offers a group's folders only to its members; a group gone from the read
+ * side is left out.
+ */
+export const fileRoots = async (store: DocumentStore, viewer: Viewer): Promise<FileRootsDto> => {
+  const scopes: FileScope[] = [{ type: 'network', group_id: null }, ...viewer.group_ids.map((group_id): FileScope => ({ type: 'group', group_id }))];
+  const roots: FolderItemDto[] = [];
+  for (const scope of scopes) {
+    if (!canSeeScope(scope, viewer)) continue;
+    const tree = await scopeTree(store, scope);
+    if (!tree) continue;
+    const root = rootFolderIdOf(scope);
+    const { countsOf, unread } = await treeCounts(store, tree, viewer);
+    roots.push(folderItemOf(tree, root, viewer, countsOf(root), unread.has(root)));
+  }
+  const networkFirst = (item: FolderItemDto): number => (item.namespace === 'network' ? 0 : 1);
+  return { roots: roots.sort((a, b) => networkFirst(a) - networkFirst(b) || byName(a, b)) };
+};
+
+export const folderContents = async (store: DocumentStore, folderId: string, viewer: Viewer, now: Date): Promise<FolderContentsDto> => {
+  const tree = await visibleTree(store, await scopeOfFolderId(store, folderId), viewer);
+  if (!tree.live(folderId)) throw notFound();
+  const subfolders = [...tree.folders.values()].filter((folder) => folder.parent_folder_id === folderId && !folder.deleted).sort(byName);
+  const files = (await filesCollection(store).find({ folder_id: folderId })).filter((file) => file.state === 'published').sort(byName);
+  const names = await namesOf(store, files.flatMap((file) => file.versions.map((version) => version.author_id)));
+  const { countsOf, unread } = await treeCounts(store, tree, viewer);
   return {
     folder: folderItemOf(tree, folderId, viewer, countsOf(folderId), unread.has(folderId)),
     breadcrumbs: tree.path(folderId),

@@ -75,9 +75,9 @@ export type AppsIndex = SearchCollection<AppSearchDocument>;
 /** the property types whose values are words (member ids, files, numbers and dates are not searched) */
 const TEXT_TYPES: ReadonlySet<PropertyType> = new Set<PropertyType>(['text', 'html', 'email', 'url', 'tag', 'address']);
 
-/** every string in a stored value (an address's parts, a tag list), html as its text */
+/** every string in a stored value (an address's parts, a tag list), rich text (html, multiline text) as its text */
 const wordsOf = (value: unknown, type: string): string[] => {
-  if (typeof value === 'string') return value.trim() === '' ? [] : [type === 'html' ? htmlToText(value) : value];
+  if (typeof value === 'string') return value.trim() === '' ? [] : [type === 'html' || type === 'text' ? htmlToText(value) : value];
   if (Array.isArray(value)) return value.flatMap((item) => wordsOf(item, type));
   if (value !== null && typeof value === 'object') {
     // a tag is its name (its id is no word)

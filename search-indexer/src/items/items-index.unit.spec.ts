@@ -32,6 +32,15 @@ describe('app items search indexing', () => {
     expect(itemHitUrl(docs.get('i1') as ItemSearchDocument)).toBe('/apps/tasks/items/i1');
   });
 
+  it('indexes a multiline text\'s rich text by its words, never its markup', async () => {
+    const docs = await setup([
+      ...base,
+      recordedEvent('AppPropertyDefined', { app_id: 'tasks', property: { id: 'p5', name: 'minutes', type: 'text', multiline: true } }),
+      recordedEvent('AppItemChanged', { app_id: 'tasks', item_id: 'i1', values: { p5: '<p>Bring <strong>ladders</strong></p><p>Q&amp;A</p>' } }),
+    ]);
+    expect(docs.get('i1')?.text).toBe('Tune the piano Call Steinway urgent hall Bring ladders Q&A');
+  });
+
   it('follows changed values, archiving and changed definitions', async () => {
     const docs = await setup([
       ...base,

@@ -6,6 +6,7 @@ import type { FieldType } from './field-type';
 import { fileField } from './file';
 import { headlineField } from './headline';
 import { htmlField } from './html';
+import { richTextAsText } from './rich-text-value';
 import { imageField } from './image';
 import { membershipField } from './membership';
 import { numberField } from './number';
@@ -108,4 +109,13 @@ export const displayValues = (properties: readonly PropertyDefinition[], values:
     display[property.name] = type.format(values[property.name] ?? type.empty(property), property, locale);
   }
   return display;
+};
+
+/** an item's title as plain text: its first text property's value (a multiline one's without its markup) */
+export const itemTitleOf = (properties: readonly PropertyDefinition[], stored: Record<string, unknown>): string => {
+  const title = properties.find((property) => property.type === 'text');
+  if (!title) return '';
+  const value = readItemValues([title], stored)[title.name];
+  if (typeof value !== 'string') return '';
+  return title.multiline ? richTextAsText(value) : value;
 };

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sanitizeHtml } from '../../channels/rich-text';
 import { GERMAN_STATES, propertyDefinition, type PropertyDefinitionInput } from '../properties';
 import { addressField } from './address';
 import { dateField, formatLocaleDate, parseLocaleDate } from './date';
@@ -8,6 +9,7 @@ import { membershipField } from './membership';
 import { numberField, roundToPrecision } from './number';
 import { relationField } from './relation';
 import { NO_SELECTION, offersNoSelection, selectableOptions, selectionField } from './selection';
+import { htmlField } from './html';
 import { tagField } from './tag';
 import { textField } from './text';
 import { urlField } from './url';
@@ -130,8 +132,8 @@ describe('text, email, url, tag, membership, relation', () => {
   it('honours maxlength and squeezes single-line text', () => {
     expect(textField.parse(' a  b ', def('text'))).toEqual({ ok: true, value: 'a b' });
     expect(textField.parse('abc', def('text', { maxlength: 2 }))).toEqual({ ok: false, errors: [{ key: 'too_long' }] });
-    expect(textField.parse('a\n\nb', def('text', { multiline: true }))).toEqual({ ok: true, value: 'a\n\nb' });
   });
+
   it('checks emails and links (stored as an object with url)', () => {
     expect(emailField.parse('ann@example.org', def('email'))).toEqual({ ok: true, value: 'ann@example.org' });
     expect(emailField.parse('ann@', def('email'))).toEqual({ ok: false, errors: [{ key: 'invalid_email' }] });
@@ -148,6 +150,56 @@ describe('text, email, url, tag, membership, relation', () => {
     const relation = def('relation', { related_apps: ['contacts'], multiple: true });
     expect(relationField.parse([{ id: 'i1', app: 'contacts' }], relation)).toEqual({ ok: true, value: [{ id: 'i1', app: 'contacts', displayValue: '' }] });
     expect(relationField.parse([{ id: 'i1', app: 'contacts' }, { id: 'i2', app: 'other' }], relation)).toEqual({ ok: false, errors: [{ key: 'unrelated_app', path: '1' }] });
+  });
+});
+
+describe('multiline text and html: rich text sanitised as posts are', () => {
+  const notes = def('text', { multiline: true });
+  const HOSTILE = [
+    '<p onclick="steal()">Hi<script>alert(1)</script></p>',
+    '<a href="javascript:alert(1)">a</a><a href="&#106;avascript:alert(2)">b</a><a href=" JaVaScRiPt:alert(3)">c</a>',
+    '<img src=x onerror=alert(1)><svg onload=alert(1)><circle/></svg><iframe src="https://evil.example"></iframe>',
+    '<style>body{display:none}</style><object data="x"></object><embed src="x"><form action="/x"><input name="a"></form>',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">d</a><a href="//evil.example">e</a>',
+    '<<script>script>alert(1)<</script>/script><p style="background:url(javascript:alert(1))">s</p>',
+  ];
+  const EXECUTABLE = /<\s*(script|img|svg|iframe|style|object|embed|form|input)\b|\son\w+\s*=|javascript:|data:|style=|href="\/\//i;
+
+  it('keeps the formatting subset and the words, and nothing that could run or load', () => {
+    for (const field of [{ type: textField, definition: notes }, { type: htmlField, definition: def('html') }]) {
+      for (const hostile of HOSTILE) {
+        const parsed = field.type.parse(hostile, field.definition);
+        if (!parsed.ok) throw new Error(`refused ${hostile}`);
+        expect(parsed.value).not.toMatch(EXECUTABLE);
+        // exactly the posts' sanitiser: nothing of its own
+        expect(parsed.value).toBe(sanitizeHtml(parsed.value));
+      }
+    }
+    expect(textField.parse('<p><strong>Plan</strong> <a href="https://example.org">link</a></p>', notes)).toEqual({
+      ok: true,
+      value: '<p><strong>Plan</strong> <a href="https://example.org" target="_blank" rel="noopener noreferrer nofollow">link</a></p>',
+    });
+  });
+  it('never lets anything out that the sanitiser would change, whatever arrives', () => {
+    fc.assert(
+      fc.property(fc.string(), (raw) => {
+        const parsed = textField.parse(raw, notes);
+        if (!parsed.ok) return;
+        expect(parsed.value).toBe(sanitizeHtml(parsed.value));
+        expect(parsed.value).not.toMatch(/<\s*script/i);
+      }),
+    );
+  });
+  it('reads plain text (as stored before) as paragraphs, shows text in lists, and counts maxlength on the text', () => {
+    expect(textField.parse('a\n\nb < c', notes)).toEqual({ ok: true, value: '<p>a</p><p>b &lt; c</p>' });
+    expect(textField.fromStored('line 1\nline 2 & more', notes)).toBe('<p>line 1<br>line 2 &amp; more</p>');
+    expect(textField.fromStored('<p onmouseover="x()">kept</p>', notes)).toBe('<p>kept</p>');
+    expect(textField.format('<p><em>Hello</em></p><p>world</p>', notes, 'en')).toBe('Hello world');
+    expect(textField.parse('<p><strong>abc</strong></p>', def('text', { multiline: true, maxlength: 3 }))).toEqual({ ok: true, value: '<p><strong>abc</strong></p>' });
+    expect(textField.parse('<p>abcd</p>', def('text', { multiline: true, maxlength: 3 }))).toEqual({ ok: false, errors: [{ key: 'too_long' }] });
+    // nothing readable is empty, so a required property refuses it
+    expect(textField.parse('<p><br></p><script>x</script>', notes)).toEqual({ ok: true, value: '' });
+    expect(parseItemValues([def('text', { multiline: true, required: true })], { text: '<p> </p>' }, { partial: false })).toEqual({ ok: false, errors: [{ field: 'values.text', key: 'required' }] });
   });
 });
 

@@ -1,16 +1,23 @@
 import { asText, failed, ok, type FieldType } from './field-type';
+import { richTextAsText, richTextValue } from './rich-text-value';
 
-/** Plain text (multiline in a composer); maxlength is honoured on the server as in the input. */
+/**
+ * Text. Single-line: plain, whitespace collapsed. Multiline: rich text from the composer, sanitised as
+ * posts are (an older plain value reads as paragraphs). maxlength counts the readable text, as the input.
+ */
 export const textField: FieldType<string> = {
   empty: () => '',
   isEmpty: (value) => value.trim() === '',
   parse: (raw, definition) => {
     if (raw === null || raw === undefined) return ok('');
     if (typeof raw !== 'string') return failed('invalid_type');
-    const value = definition.multiline ? raw.trim() : raw.replace(/\s+/g, ' ').trim();
-    if (definition.maxlength !== null && value.length > definition.maxlength) return failed('too_long');
+    const value = definition.multiline ? richTextValue(raw) : raw.replace(/\s+/g, ' ').trim();
+    if (definition.maxlength !== null && (definition.multiline ? richTextAsText(value) : value).length > definition.maxlength) return failed('too_long');
     return ok(value);
   },
-  fromStored: (raw) => asText(raw),
-  format: (value, definition) => (value === '' ? '' : `${definition.prefix}${value}${definition.postfix}`),
+  fromStored: (raw, definition) => (definition.multiline ? richTextValue(asText(raw)) : asText(raw)),
+  format: (value, definition) => {
+    const text = definition.multiline ? richTextAsText(value) : value;
+    return text === '' ? '' : `${definition.prefix}${text}${definition.postfix}`;
+  },
 };
