@@ -27,6 +27,7 @@ const chat = (id: string, name: string, image_url: string | null, partial: Parti
   partner_state: { last_received_id: null, last_read_id: null, last_received_seq: 0, last_read_seq: 0 },
   can: { read: true, write: true, start_private_chat: false },
   write: true,
+  draft: null,
   ...partial,
 });
 const message = (id: string, seq: number, from: ChatMessageDto['from']): ChatMessageDto => ({
