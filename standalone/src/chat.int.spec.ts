@@ -206,13 +206,12 @@ describe('chat over the socket (standalone, two members)', () => {
     afterAll(async () => {
       for (const client of clients) if (client.ws.readyState === WebSocket.OPEN) await client.close();
     });
+    /** Ann and Eve write to Bob: two chats of his */
+    const writers = async () => ({ a: await open(ann), e: await open(eve), withAnn: `member/${ann.id}`, withEve: `member/${eve.id}` });
 
     it('replays each missed message of both chats once, in log order, and the console marks each received', async () => {
-      const a = await open(ann);
-      const e = await open(eve);
+      const { a, e, withAnn, withEve } = await writers();
       let b = await open(bob);
-      const withAnn = `member/${ann.id}`;
-      const withEve = `member/${eve.id}`;
       for (const [from, id] of [[a, 'mix-ann-0001'], [e, 'mix-eve-0001'], [a, 'mix-ann-0002'], [e, 'mix-eve-0002']] as const) await say(from, id);
       await b.waitFor(messageNamed('mix-eve-0002'));
       const live = b.messages();
@@ -241,11 +240,8 @@ describe('chat over the socket (standalone, two members)', () => {
     });
 
     it('does not skip a message of another chat stored below one the console already has (another partition), nor send that one twice', async () => {
-      const a = await open(ann);
-      const e = await open(eve);
+      const { a, e, withAnn, withEve } = await writers();
       let b = await open(bob);
-      const withAnn = `member/${ann.id}`;
-      const withEve = `member/${eve.id}`;
       const before = (await b.answer({ action: 'chat_details', chat_id: withEve })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
       const eveSeen = lastSeq(before.messages, withEve);
       await b.close();

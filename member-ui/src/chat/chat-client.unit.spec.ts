@@ -1,4 +1,5 @@
 import type { ChatDto, ChatMessageDto } from '@cn/contracts';
+import { aChatDto } from '../testing/chat-fixtures';
 import { chatReconnectDelay, credentialsValid } from './chat-connection';
 import { addPending, applyChatEvent, deliveryOf, emptyChatState, mergeMessages, resumeSeen } from './chat-store';
 import { initialsOf, rowsFor, sendsOnKey } from './chat-parts';
@@ -6,11 +7,7 @@ import { initialsOf, rowsFor, sendsOnKey } from './chat-parts';
 const message = (id: string, seq: number, position = seq, chat_id = 'member/bob'): ChatMessageDto => ({
   id, chat_id, seq, text: `m${seq}`, from: { id: 'ann', name: 'Ann', deleted: false, image_id: null, image_url: null }, created_at: '2026-11-23T12:00:00.000Z', quoted_message: null, position,
 });
-const chat = (partial: Partial<ChatDto> = {}): ChatDto => ({
-  id: 'member/bob', type: 'member', name: 'Bob B', image_id: null, image_url: null, last_message: null, last_interacted_at: null, state: { last_read_id: null, last_read_seq: 0 }, unread_count: 0,
-  muted: false, muted_until: null, app_muted_until: null, status: null,
-  partner_state: { last_received_id: null, last_read_id: null, last_received_seq: 0, last_read_seq: 0 }, can: { read: true, write: true, start_private_chat: false }, write: true, draft: null, ...partial,
-});
+const chat = (partial: Partial<ChatDto> = {}): ChatDto => aChatDto({ name: 'Bob B', ...partial });
 
 describe('chat client rules', () => {
   it('Enter sends; Shift, Ctrl, Alt or Meta with Enter does not', () => {

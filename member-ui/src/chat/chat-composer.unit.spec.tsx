@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { allTranslations } from '../i18n/all-translations';
 import { createI18n } from '../i18n';
+import { aChatDto } from '../testing/chat-fixtures';
 import { fakeServer, renderPage } from '../testing/render';
 import { createDraftSync, type DraftSync } from './chat-drafts';
 import { renderChatMarkdown } from './chat-markdown';
@@ -178,26 +179,7 @@ describe('the chat composer: drafts', () => {
 });
 
 describe('the mute menu', () => {
-  const chat = (change: Partial<ChatDto> = {}): ChatDto => ({
-    id: 'member/bob',
-    type: 'member',
-    name: 'Bob',
-    image_id: null,
-    image_url: null,
-    last_message: null,
-    last_interacted_at: null,
-    state: { last_read_id: null, last_read_seq: 0 },
-    unread_count: 0,
-    muted: false,
-    muted_until: null,
-    app_muted_until: null,
-    status: null,
-    partner_state: { last_received_id: null, last_read_id: null, last_received_seq: 0, last_read_seq: 0 },
-    can: { read: true, write: true, start_private_chat: false },
-    write: true,
-    draft: null,
-    ...change,
-  });
+  const chat = (change: Partial<ChatDto> = {}): ChatDto => aChatDto(change);
   const renderMenu = (dto: ChatDto) => {
     const calls: string[] = [];
     render(

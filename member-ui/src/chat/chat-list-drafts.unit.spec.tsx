@@ -2,6 +2,7 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import type { ChatDto, ChatMessageDto, ChatSocketAction } from '@cn/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { aChatDto } from '../testing/chat-fixtures';
 import { FakeSocket } from '../testing/fake-socket';
 import { fakeServer, renderPage } from '../testing/render';
 import { ChatProvider } from './ChatContext';
@@ -10,25 +11,8 @@ import { ChatPanelList } from './ChatPanelList';
 
 jest.mock('./chat.css', () => ({}));
 
-const chat = (id: string, name: string, draft: ChatDto['draft'] = null, lastSeq = 0): ChatDto => ({
-  id,
-  type: id.startsWith('group/') ? 'group' : 'member',
-  name,
-  image_id: null,
-  image_url: null,
-  last_message: lastSeq ? { from: name, text: `last of ${name}`, seq: lastSeq } : null,
-  last_interacted_at: null,
-  state: { last_read_id: null, last_read_seq: 0 },
-  unread_count: 0,
-  muted: false,
-  muted_until: null,
-  app_muted_until: null,
-  status: null,
-  partner_state: { last_received_id: null, last_read_id: null, last_received_seq: 0, last_read_seq: 0 },
-  can: { read: true, write: true, start_private_chat: false },
-  write: true,
-  draft,
-});
+const chat = (id: string, name: string, draft: ChatDto['draft'] = null, lastSeq = 0): ChatDto =>
+  aChatDto({ id, type: id.startsWith('group/') ? 'group' : 'member', name, draft, last_message: lastSeq ? { from: name, text: `last of ${name}`, seq: lastSeq } : null });
 const message = (chatId: string, seq: number, position: number): ChatMessageDto => ({
   id: `${chatId.replace('/', '-')}-${seq}-msg`,
   chat_id: chatId,
