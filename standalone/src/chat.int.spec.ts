@@ -175,7 +175,7 @@ describe('chat over the socket (standalone, two members)', () => {
     await a.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'missed-000003', text: 'missed 3' });
 
     const again = await connect(bob);
-    const resumed = await again.answer({ action: 'resume', after: seen.message.position });
+    const resumed = await again.answer({ action: 'resume', chats: { [`member/${ann.id}`]: seen.message.seq } });
     expect(resumed).toMatchObject({ event: 'resumed', position: 3 });
     await a.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: 'after-0000001', text: 'after' });
     await again.waitFor((event): event is ChatServerEvent => event.event === 'message' && event.message.id === 'after-0000001');
@@ -184,6 +184,89 @@ describe('chat over the socket (standalone, two members)', () => {
     expect(details.messages.map((message) => message.text)).toEqual(['Hallo **Ada**', 'before', 'missed 1', 'missed 2', 'missed 3', 'after']);
     await a.close();
     await again.close();
+  });
+
+  describe('resuming per chat by seq (several chats, positions interleaved)', () => {
+    type Message = Extract<ChatServerEvent, { event: 'message' }>['message'];
+    const say = (from: ChatClient, id: string) => from.answer({ action: 'send', chat_id: `member/${bob.id}`, message_id: id, text: id });
+    const messageNamed = (id: string) => (event: ChatServerEvent): event is Extract<ChatServerEvent, { event: 'message' }> => event.event === 'message' && event.message.id === id;
+    /** what the console does with every message from someone else: confirms it as received */
+    const receive = async (client: ChatClient, messages: readonly Message[]): Promise<void> => {
+      for (const message of messages) await client.answer({ action: 'mark_as_received', chat_id: message.chat_id, message_id: message.id });
+    };
+    const lastSeq = (messages: readonly Message[], chatId: string): number => Math.max(0, ...messages.filter((message) => message.chat_id === chatId).map((message) => message.seq));
+    const receivedBy = async (from: ChatClient, id: string, since: number) =>
+      from.waitFor((event): event is ChatServerEvent => event.event === 'mark_as_received' && event.partner_state.last_received_id === id, since);
+    const clients: ChatClient[] = [];
+    const open = async (client: SignedInClient): Promise<ChatClient> => {
+      const opened = await connect(client);
+      clients.push(opened);
+      return opened;
+    };
+    afterAll(async () => {
+      for (const client of clients) if (client.ws.readyState === WebSocket.OPEN) await client.close();
+    });
+    /** Ann and Eve write to Bob: two chats of his */
+    const writers = async () => ({ a: await open(ann), e: await open(eve), withAnn: `member/${ann.id}`, withEve: `member/${eve.id}` });
+
+    it('replays each missed message of both chats once, in log order, and the console marks each received', async () => {
+      const { a, e, withAnn, withEve } = await writers();
+      let b = await open(bob);
+      for (const [from, id] of [[a, 'mix-ann-0001'], [e, 'mix-eve-0001'], [a, 'mix-ann-0002'], [e, 'mix-eve-0002']] as const) await say(from, id);
+      await b.waitFor(messageNamed('mix-eve-0002'));
+      const live = b.messages();
+      expect(live.map((message) => message.id)).toEqual(['mix-ann-0001', 'mix-eve-0001', 'mix-ann-0002', 'mix-eve-0002']);
+      await receive(b, live);
+      const seen = { [withAnn]: lastSeq(live, withAnn), [withEve]: lastSeq(live, withEve) };
+      await b.close();
+
+      for (const [from, id] of [[e, 'mix-eve-0003'], [a, 'mix-ann-0003'], [e, 'mix-eve-0004'], [a, 'mix-ann-0004']] as const) await say(from, id);
+      b = await open(bob);
+      expect(await b.answer({ action: 'resume', chats: seen })).toMatchObject({ event: 'resumed', position: 4 });
+      await say(e, 'mix-eve-0005');
+      await b.waitFor(messageNamed('mix-eve-0005'));
+      const replayed = b.messages();
+      expect(replayed.map((message) => message.id)).toEqual(['mix-eve-0003', 'mix-ann-0003', 'mix-eve-0004', 'mix-ann-0004', 'mix-eve-0005']);
+      expect(replayed.map((message) => message.position)).toEqual([...replayed.map((message) => message.position)].sort((x, y) => x - y));
+      expect(replayed.map((message) => message.seq)).toEqual([seen[withEve] + 1, seen[withAnn] + 1, seen[withEve] + 2, seen[withAnn] + 2, seen[withEve] + 3]);
+
+      const fromA = a.events.length;
+      const fromE = e.events.length;
+      await receive(b, replayed);
+      await receivedBy(a, 'mix-ann-0004', fromA);
+      await receivedBy(e, 'mix-eve-0005', fromE);
+      const received = (await chatEvents(bob.id, eve.id)).filter((event) => event.type === 'ChatMessagesReceived').map((event) => (event.data as { up_to_seq: number }).up_to_seq);
+      expect(received.at(-1)).toBe(seen[withEve] + 3);
+    });
+
+    it('does not skip a message of another chat stored below one the console already has (another partition), nor send that one twice', async () => {
+      const { a, e, withAnn, withEve } = await writers();
+      let b = await open(bob);
+      const before = (await b.answer({ action: 'chat_details', chat_id: withEve })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
+      const eveSeen = lastSeq(before.messages, withEve);
+      await b.close();
+
+      await say(e, 'low-eve-0001');
+      await say(a, 'high-ann-0001');
+      b = await open(bob);
+      // the chat with Ann was opened first: the console has its newest message, stored above Eve's
+      const details = (await b.answer({ action: 'chat_details', chat_id: withAnn })) as Extract<ChatServerEvent, { event: 'chat_details' }>;
+      const high = details.messages.at(-1) as Message;
+      expect(high.id).toBe('high-ann-0001');
+      expect(await b.answer({ action: 'resume', chats: { [withAnn]: high.seq, [withEve]: eveSeen } })).toMatchObject({ event: 'resumed', position: 1 });
+      const [low] = b.messages();
+      expect(b.messages().map((message) => message.id)).toEqual(['low-eve-0001']);
+      expect(low?.position).toBeLessThan(high.position);
+      await receive(b, b.messages());
+
+      // a chat the console names nothing of: what none of the member's consoles received
+      await b.close();
+      await say(e, 'low-eve-0002');
+      b = await open(bob);
+      expect(await b.answer({ action: 'resume', chats: { [withAnn]: high.seq } })).toMatchObject({ event: 'resumed', position: 1 });
+      expect(b.messages().map((message) => message.id)).toEqual(['low-eve-0002']);
+      expect((await b.answer({ action: 'resume', chats: { [withAnn]: -1 } }))).toMatchObject({ event: 'error', status: 400, field: `chats.${withAnn}` });
+    });
   });
 
   it('refuses a chat the member is not in with 403 and appends nothing; bad input names the field', async () => {
@@ -355,6 +438,39 @@ describe('chat over the socket (standalone, two members)', () => {
     await second.waitFor((event): event is ChatServerEvent => event.event === 'draft' && event.text === '', cleared);
     expect(((await second.answer({ action: 'chat_details', chat_id: chatWithBob })) as Extract<ChatServerEvent, { event: 'chat_details' }>).draft).toBe('');
     for (const client of [first, second, partner, outsider]) await client.close();
+  });
+
+  it("the chat list carries the member's own draft with its position (the marker), on every console of theirs and never on the partner's", async () => {
+    const first = await connect(ann);
+    const partner = await connect(bob);
+    const chatWithBob = `member/${bob.id}`;
+    const chatWithAnn = `member/${ann.id}`;
+    type Listed = Extract<ChatServerEvent, { event: 'my_chats' }>;
+    const listedDraft = async (client: ChatClient, chatId: string) => ((await client.answer({ action: 'my_chats' })) as Listed).chats.find((chat) => chat.id === chatId)?.draft;
+    const saved = await first.answer({ action: 'save_draft', chat_id: chatWithBob, text: 'a marker for the list' });
+    expect(saved).toMatchObject({ event: 'ok' });
+    const savedAt = (saved as { position: number }).position;
+    // a console opened afterwards (another tab, another device) lists it at once
+    const later = await connect(ann);
+    expect(await listedDraft(later, chatWithBob)).toEqual({ text: 'a marker for the list', position: savedAt });
+    expect(await listedDraft(partner, chatWithAnn)).toBeNull();
+
+    // a newer save reaches the other console live with a higher position: an older list answer is never news
+    const fromLater = later.events.length;
+    const newer = (await first.answer({ action: 'save_draft', chat_id: chatWithBob, text: 'a newer marker' })) as { position: number };
+    const pushed = await later.waitFor((event): event is Extract<ChatServerEvent, { event: 'draft' }> => event.event === 'draft' && event.text === 'a newer marker', fromLater);
+    expect(pushed.position).toBe(newer.position);
+    expect(newer.position).toBeGreaterThan(savedAt);
+
+    // sending clears it: the author's chat list shows no draft any more, on every console
+    const fromClear = later.events.length;
+    await first.answer({ action: 'send', chat_id: chatWithBob, message_id: 'marker-sent-01', text: 'sent at last' });
+    const listed = await later.waitFor((event): event is Extract<ChatServerEvent, { event: 'chat' }> => event.event === 'chat' && event.chat.id === chatWithBob && event.chat.last_message?.text === 'sent at last', fromClear);
+    expect(listed.chat.draft).toMatchObject({ text: '' });
+    expect(listed.chat.draft?.position).toBeGreaterThan(newer.position);
+    expect(await listedDraft(later, chatWithBob)).toMatchObject({ text: '' });
+    for (const text of ['a marker for the list', 'a newer marker']) expect(JSON.stringify(partner.events)).not.toContain(text);
+    for (const client of [first, later, partner]) await client.close();
   });
 
   it('a mention picked in a chat rings the bell of the mentioned member of the chat only (stored as ids, not the author, not outsiders)', async () => {

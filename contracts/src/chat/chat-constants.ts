@@ -4,6 +4,8 @@
 export const CHAT_MESSAGE_MAX = 10_000;
 /** the messages one chat_details / more_messages answer carries */
 export const CHAT_PAGE_SIZE = 50;
+/** the chats one resume may name (they fit in one socket frame; a chat not named gets the fallback) */
+export const CHAT_RESUME_MAX_CHATS = 1_000;
 /** the quick-switch bar */
 export const CHAT_RECENT_COUNT = 10;
 /** "forever": the mute ends on the last day there is */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRESENCE_TYPES } from '../common/constants';
 import { chatDraftTextSchema, chatTextSchema, type ChatCan } from './chat';
-import { CHAT_MUTE_FOREVER } from './chat-constants';
+import { CHAT_MUTE_FOREVER, CHAT_RESUME_MAX_CHATS } from './chat-constants';
 
 // ---- what the console sends on /api/chat/socket ----
 
@@ -14,8 +14,20 @@ const ref = z.string().max(64).optional();
 
 export const chatSocketActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('my_chats'), ref }),
-  /** after a reconnect: every message after this log position of the member's chats, in order, then the chats */
-  z.object({ action: z.literal('resume'), after: z.number().int().min(0), ref }),
+  /**
+   * after a reconnect: per chat the console has messages of, the last seq it saw; the server replays what is
+   * newer per chat (a chat not named: what none of the member's consoles received, its latest page at most),
+   * in log order, then the chats. Per chat, not by log position: with several bus partitions a message of
+   * one chat may be stored at a lower position than one of another chat that arrived first.
+   */
+  z.object({
+    action: z.literal('resume'),
+    chats: z
+      .record(chatIdField, z.number({ message: 'required' }).int().min(0))
+      .refine((seen) => Object.keys(seen).length <= CHAT_RESUME_MAX_CHATS, { message: 'too_many' })
+      .default({}),
+    ref,
+  }),
   z.object({ action: z.literal('chat_details'), chat_id: chatIdField, ref }),
   z.object({ action: z.literal('more_messages'), chat_id: chatIdField, before_seq: z.number().int().min(1), ref }),
   z.object({ action: z.literal('send'), chat_id: chatIdField, message_id: messageIdField, text: chatTextSchema, quoted_message_id: messageIdField.nullable().default(null), ref }),
@@ -58,7 +70,7 @@ export interface ChatMessageDto {
   from: ChatAuthor;
   created_at: string;
   quoted_message: { id: string; text: string; from: ChatAuthor } | null;
-  /** the log position that stored it: a reconnecting console resumes after the last one it has */
+  /** the log position that stored it (a reconnecting console resumes per chat by `seq`) */
   position: number;
 }
 
@@ -91,6 +103,11 @@ export interface ChatDto {
   can: ChatCan;
   /** the write flag of the composer */
   write: boolean;
+  /**
+   * the viewer's own unsent text of this chat and the log position that saved it ('' when cleared; null
+   * when never saved): the chat list's draft marker. Only ever answered to that member.
+   */
+  draft: { text: string; position: number } | null;
 }
 
 export type ChatServerEvent =

@@ -1,9 +1,9 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { muteUntil, type ChatMuteOption, type ChatServerEvent, type ChatSocketAction, type ChatTokenResponse, type PresenceType } from '@cn/contracts';
+import { CHAT_RESUME_MAX_CHATS, muteUntil, type ChatDto, type ChatMuteOption, type ChatServerEvent, type ChatSocketAction, type ChatTokenResponse, type PresenceType } from '@cn/contracts';
 import { useSession } from '../session/SessionContext';
 import { openChatConnection } from './chat-connection';
 import { createDraftSync } from './chat-drafts';
-import { addPending, applyChatEvent, emptyChatState, failPending, type ChatStoreState } from './chat-store';
+import { addPending, applyChatEvent, emptyChatState, failPending, resumeSeen, type ChatStoreState } from './chat-store';
 
 export interface ChatApi {
   state: ChatStoreState;
@@ -31,8 +31,8 @@ type Pending = { action: ChatSocketAction['action']; chat_id?: string; message_i
 
 /**
  * The console's one chat socket, open on every page of a member who may chat: the header's badge and
- * the chat pages read its state. After a reconnect it resumes after the last message it has and sends
- * again what was not confirmed (the server stores a message id once).
+ * the chat pages read its state. After a reconnect it resumes each chat after the last message it has of
+ * it and sends again what was not confirmed (the server stores a message id once).
  */
 export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabled: boolean }) => {
   const { api, state: session } = useSession();
@@ -70,7 +70,17 @@ export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabl
       if (ref) pending.current.delete(ref);
       if (event.event === 'persisted') outbox.current.delete(event.message_id);
       if (asked?.action === 'save_draft' && asked.chat_id && (event.event === 'ok' || event.event === 'error')) drafts.answered(asked.chat_id, event.event === 'ok' ? event.position : 0);
+      // a send clears the draft where it is stored: until it is answered, no older draft comes back
+      if (event.event === 'persisted') drafts.answered(event.chat_id, event.position);
+      else if (asked?.action === 'send' && asked.chat_id && event.event === 'error') drafts.answered(asked.chat_id, 0);
       if (event.event === 'chat_details') showDraft(event.chat.id, drafts.loaded(event.chat.id, event.draft));
+      // the list's drafts (the marker): another console's newer one is taken, never over what is typed here
+      const listed: readonly ChatDto[] = event.event === 'my_chats' ? event.chats : event.event === 'chat' ? [event.chat] : [];
+      for (const chat of listed) {
+        if (!chat.draft) continue;
+        const shown = drafts.pushed(chat.id, chat.draft.text, chat.draft.position);
+        if (shown !== null) showDraft(chat.id, shown);
+      }
       if (event.event === 'draft') {
         const shown = drafts.pushed(event.chat_id, event.text, event.position);
         if (shown !== null) showDraft(event.chat_id, shown);
@@ -96,7 +106,7 @@ export const ChatProvider = ({ children, enabled }: { children: ReactNode; enabl
       onEvent,
       onState: (connectionState) => update((current) => ({ ...current, connection: connectionState })),
       onOpen: (_raw, reconnect) => {
-        if (reconnect) send({ action: 'resume', after: stateRef.current.lastPosition });
+        if (reconnect) send({ action: 'resume', chats: resumeSeen(stateRef.current, CHAT_RESUME_MAX_CHATS) });
         else send({ action: 'my_chats' });
         if (reconnect) drafts.reconnected();
         for (const chatId of openRooms.current) send({ action: 'chat_details', chat_id: chatId });

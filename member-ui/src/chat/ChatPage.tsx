@@ -5,6 +5,7 @@ import { CHAT_RECENT_COUNT, type ChatDto, type DirectoryMembersResponse } from '
 import { useSession, useSignedIn } from '../session/SessionContext';
 import { StatusControl } from '../presence/StatusControl';
 import { useChat, type ChatApi } from './ChatContext';
+import { ChatDraftMarker, draftPreview } from './chat-draft-marker';
 import { ChatFace, ChatMessage, Composer, MuteMenu, UnreadBadge } from './chat-parts';
 import { roomOf, type UiMessage } from './chat-store';
 import './chat.css';
@@ -28,7 +29,7 @@ const ConnectionNote = ({ chat }: { chat: ChatApi }) => {
   );
 };
 
-const ChatListItem = ({ chat, active }: { chat: ChatDto; active: boolean }) => {
+const ChatListItem = ({ chat, active, draft }: { chat: ChatDto; active: boolean; draft: string }) => {
   const { t } = useTranslation();
   return (
     <li>
@@ -41,7 +42,13 @@ const ChatListItem = ({ chat, active }: { chat: ChatDto; active: boolean }) => {
             {chat.name || t('chat.deleted_member')}
             {chat.muted ? <span className="chat-list__muted"> · {t('chat.mute.muted')}</span> : null}
           </span>
-          {chat.last_message ? <span className="chat-list__last">{chat.last_message.text}</span> : <span className="chat-list__last">{t('chat.no_messages')}</span>}
+          {draft && !active ? (
+            <ChatDraftMarker text={draft} />
+          ) : chat.last_message ? (
+            <span className="chat-list__last">{chat.last_message.text}</span>
+          ) : (
+            <span className="chat-list__last">{t('chat.no_messages')}</span>
+          )}
         </span>
         <UnreadBadge count={chat.unread_count} testId="chat-list-unread" />
       </Link>
@@ -68,7 +75,7 @@ const ChatList = ({ chat, activeId }: { chat: ChatApi; activeId: string | null }
       ) : (
         <ul className="chat-list" data-testid="chat-list">
           {chat.state.chats.map((item) => (
-            <ChatListItem key={item.id} chat={item} active={item.id === activeId} />
+            <ChatListItem key={item.id} chat={item} active={item.id === activeId} draft={draftPreview(chat.state.drafts[item.id])} />
           ))}
         </ul>
       )}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { chatBadgeText } from '@cn/contracts';
 import { useChat } from './ChatContext';
+import { ChatDraftMarker, draftPreview } from './chat-draft-marker';
 import { ChatFace } from './chat-face';
 
 /** the header panel's chat list: the latest chats with their unread counts, and the way to /chat */
@@ -9,6 +10,7 @@ export const ChatPanelList = ({ onNavigate }: { onNavigate: () => void }) => {
   const { t } = useTranslation();
   const chat = useChat();
   const chats = chat?.state.chats ?? [];
+  const drafts = Object.fromEntries(chats.map((item) => [item.id, draftPreview(chat?.state.drafts[item.id])]));
   return (
     <div className="chat-panel__list">
       <Link to="/chat/new" className="button" onClick={onNavigate} data-testid="chat-panel-new">
@@ -26,7 +28,10 @@ export const ChatPanelList = ({ onNavigate }: { onNavigate: () => void }) => {
                 <span className="chat-avatar chat-avatar--small" aria-hidden="true">
                   <ChatFace name={item.name || t('chat.deleted_member')} imageUrl={item.image_url} />
                 </span>
-                <span className="chat-list__name">{item.name || t('chat.deleted_member')}</span>
+                <span className="chat-list__text">
+                  <span className="chat-list__name">{item.name || t('chat.deleted_member')}</span>
+                  {drafts[item.id] ? <ChatDraftMarker text={drafts[item.id] ?? ''} /> : null}
+                </span>
                 {item.unread_count > 0 ? <span className="chat-badge">{chatBadgeText(item.unread_count)}</span> : null}
               </Link>
             </li>

@@ -1,16 +1,13 @@
 import type { ChatDto, ChatMessageDto } from '@cn/contracts';
+import { aChatDto } from '../testing/chat-fixtures';
 import { chatReconnectDelay, credentialsValid } from './chat-connection';
-import { addPending, applyChatEvent, deliveryOf, emptyChatState, mergeMessages } from './chat-store';
+import { addPending, applyChatEvent, deliveryOf, emptyChatState, mergeMessages, resumeSeen } from './chat-store';
 import { initialsOf, rowsFor, sendsOnKey } from './chat-parts';
 
-const message = (id: string, seq: number, position = seq): ChatMessageDto => ({
-  id, chat_id: 'member/bob', seq, text: `m${seq}`, from: { id: 'ann', name: 'Ann', deleted: false, image_id: null, image_url: null }, created_at: '2026-11-23T12:00:00.000Z', quoted_message: null, position,
+const message = (id: string, seq: number, position = seq, chat_id = 'member/bob'): ChatMessageDto => ({
+  id, chat_id, seq, text: `m${seq}`, from: { id: 'ann', name: 'Ann', deleted: false, image_id: null, image_url: null }, created_at: '2026-11-23T12:00:00.000Z', quoted_message: null, position,
 });
-const chat = (partial: Partial<ChatDto> = {}): ChatDto => ({
-  id: 'member/bob', type: 'member', name: 'Bob B', image_id: null, image_url: null, last_message: null, last_interacted_at: null, state: { last_read_id: null, last_read_seq: 0 }, unread_count: 0,
-  muted: false, muted_until: null, app_muted_until: null, status: null,
-  partner_state: { last_received_id: null, last_read_id: null, last_received_seq: 0, last_read_seq: 0 }, can: { read: true, write: true, start_private_chat: false }, write: true, ...partial,
-});
+const chat = (partial: Partial<ChatDto> = {}): ChatDto => aChatDto({ name: 'Bob B', ...partial });
 
 describe('chat client rules', () => {
   it('Enter sends; Shift, Ctrl, Alt or Meta with Enter does not', () => {
@@ -54,7 +51,7 @@ describe('chat client rules', () => {
     expect(deliveryOf(mine, { ...chat().partner_state, last_received_seq: 2, last_read_seq: 3 })).toBe('read');
   });
 
-  it('applies server events: a sent message confirmed, the resume position, the badge total', () => {
+  it('applies server events: a sent message confirmed, the seq each chat resumes after, the badge total', () => {
     let state = emptyChatState('ann');
     state = applyChatEvent(state, { event: 'chat_details', chat: chat(), messages: [message('a', 1, 10)], more: false, draft: '' }, 0);
     state = addPending(state, { action: 'send', chat_id: 'member/bob', message_id: 'p-000001', text: 'hi', quoted_message_id: 'a' }, { id: 'ann', name: 'Ann', deleted: false, image_id: null, image_url: null }, new Date());
@@ -62,7 +59,12 @@ describe('chat client rules', () => {
     state = applyChatEvent(state, { event: 'persisted', chat_id: 'member/bob', message_id: 'p-000001', position: 12 }, 0);
     state = applyChatEvent(state, { event: 'message', message: message('p-000001', 2, 12) }, 0);
     expect(state.rooms['member/bob']?.messages.map((item) => [item.id, item.pending ?? false])).toEqual([['a', false], ['p-000001', false]]);
-    expect(state.lastPosition).toBe(12);
+    expect(state.seenSeq).toEqual({ 'member/bob': 2 });
+    // per chat, never lowered: an older page, a message of another chat stored at a lower position
+    state = applyChatEvent(state, { event: 'more_messages', chat_id: 'member/bob', messages: [message('z', 1, 3)], more: false }, 0);
+    state = applyChatEvent(state, { event: 'message', message: message('g', 7, 5, 'group/g1') }, 0);
+    expect(resumeSeen(state, 1000)).toEqual({ 'member/bob': 2, 'group/g1': 7 });
+    expect(Object.keys(resumeSeen(state, 1))).toHaveLength(1);
     state = applyChatEvent(state, { event: 'chat', chat: chat({ unread_count: 120 }), unread_total: 120 }, 0);
     expect(state.unreadTotal).toBe(120);
     state = applyChatEvent(state, { event: 'composing', chat_id: 'member/bob', member_id: 'bob', name: 'Bob' }, 1000);

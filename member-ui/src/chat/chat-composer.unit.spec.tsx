@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { allTranslations } from '../i18n/all-translations';
 import { createI18n } from '../i18n';
+import { aChatDto } from '../testing/chat-fixtures';
 import { fakeServer, renderPage } from '../testing/render';
 import { createDraftSync, type DraftSync } from './chat-drafts';
 import { renderChatMarkdown } from './chat-markdown';
@@ -163,33 +164,22 @@ describe('the chat composer: drafts', () => {
     expect(sync.pushed('member/bob', 'typed here, more', 42)).toBeNull();
     // a details answer arriving after local typing keeps the local text
     expect(sync.loaded('member/bob', 'stale')).toBe('typed here, more');
-    // sending clears it; the server's clearing push changes nothing
+    // sending clears it; until the send is answered a draft saved before it (another console's, a list
+    // answered late) does not come back; the server's clearing push changes nothing
     sync.sent('member/bob');
     expect(sync.get('member/bob')).toBe('');
-    expect(sync.pushed('member/bob', '', 43)).toBe('');
+    expect(sync.pushed('member/bob', 'typed on the phone, before the send', 43)).toBeNull();
+    sync.answered('member/bob', 44);
+    expect(sync.pushed('member/bob', '', 44)).toBeNull();
+    expect(sync.pushed('member/bob', 'typed on the phone, before the send', 43)).toBeNull();
+    expect(sync.get('member/bob')).toBe('');
+    // a newer draft of another console is taken again
+    expect(sync.pushed('member/bob', 'next thought', 45)).toBe('next thought');
   });
 });
 
 describe('the mute menu', () => {
-  const chat = (change: Partial<ChatDto> = {}): ChatDto => ({
-    id: 'member/bob',
-    type: 'member',
-    name: 'Bob',
-    image_id: null,
-    image_url: null,
-    last_message: null,
-    last_interacted_at: null,
-    state: { last_read_id: null, last_read_seq: 0 },
-    unread_count: 0,
-    muted: false,
-    muted_until: null,
-    app_muted_until: null,
-    status: null,
-    partner_state: { last_received_id: null, last_read_id: null, last_received_seq: 0, last_read_seq: 0 },
-    can: { read: true, write: true, start_private_chat: false },
-    write: true,
-    ...change,
-  });
+  const chat = (change: Partial<ChatDto> = {}): ChatDto => aChatDto(change);
   const renderMenu = (dto: ChatDto) => {
     const calls: string[] = [];
     render(

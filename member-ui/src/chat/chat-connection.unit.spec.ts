@@ -1,28 +1,6 @@
 import type { ChatServerEvent, ChatSocketAction } from '@cn/contracts';
+import { FakeSocket } from '../testing/fake-socket';
 import { openChatConnection, type ChatConnectionState } from './chat-connection';
-
-/** a socket the test drives: open, message, close */
-class FakeSocket {
-  static readonly OPEN = 1;
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string): void {
-    this.sent.push(data);
-  }
-  close(): void {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-}
 
 const flush = async (): Promise<void> => {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();

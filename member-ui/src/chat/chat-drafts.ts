@@ -34,7 +34,7 @@ export interface DraftSync {
   edit(chatId: string, text: string): void;
   /** sends a waiting save now (the page is left) */
   flush(): void;
-  /** the message was sent: the draft is empty, here and (by the server) everywhere */
+  /** the message was sent: the draft is empty, here and (by the server) everywhere; `answered` once it is stored */
   sent(chatId: string): void;
   /** the server answered a save of this console */
   answered(chatId: string, position: number): void;
@@ -83,8 +83,10 @@ export const createDraftSync = ({ save, now = Date.now, setTimer = (run, ms) => 
     sent: (chatId) => {
       const entry = entryOf(chatId);
       if (entry.timer !== null) clearTimer(entry.timer);
-      // the server clears the draft when the message is stored: nothing to save
+      // the server clears the draft when the message is stored: nothing to save, and until the send is
+      // answered (like a save) no draft older than that clearing replaces the empty composer
       Object.assign(entry, { text: '', saved: '', timer: null, touched: false });
+      entry.unanswered += 1;
     },
     answered: (chatId, position) => {
       const entry = entryOf(chatId);

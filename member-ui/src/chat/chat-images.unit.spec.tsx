@@ -2,6 +2,7 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import type { ChatDto, ChatMessageDto } from '@cn/contracts';
 import { screen, within } from '@testing-library/react';
+import { aChatDto } from '../testing/chat-fixtures';
 import { fakeServer, renderPage } from '../testing/render';
 import { ChatContext, type ChatApi } from './ChatContext';
 import { ChatPage } from './ChatPage';
@@ -10,25 +11,8 @@ import { emptyChatState } from './chat-store';
 
 jest.mock('./chat.css', () => ({}));
 
-const chat = (id: string, name: string, image_url: string | null, partial: Partial<ChatDto> = {}): ChatDto => ({
-  id,
-  type: id.startsWith('group/') ? 'group' : 'member',
-  name,
-  image_id: image_url ? '7' : null,
-  image_url,
-  last_message: null,
-  last_interacted_at: null,
-  state: { last_read_id: null, last_read_seq: 9 },
-  unread_count: 0,
-  muted: false,
-  muted_until: null,
-  app_muted_until: null,
-  status: null,
-  partner_state: { last_received_id: null, last_read_id: null, last_received_seq: 0, last_read_seq: 0 },
-  can: { read: true, write: true, start_private_chat: false },
-  write: true,
-  ...partial,
-});
+const chat = (id: string, name: string, image_url: string | null, partial: Partial<ChatDto> = {}): ChatDto =>
+  aChatDto({ id, type: id.startsWith('group/') ? 'group' : 'member', name, image_id: image_url ? '7' : null, image_url, state: { last_read_id: null, last_read_seq: 9 }, ...partial });
 const message = (id: string, seq: number, from: ChatMessageDto['from']): ChatMessageDto => ({
   id,
   chat_id: 'group/g1',

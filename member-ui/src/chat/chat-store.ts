@@ -28,8 +28,11 @@ export interface ChatStoreState {
   rooms: Record<string, ChatRoomState>;
   /** who is writing in which chat, until when (ms) */
   composing: Record<string, { name: string; until: number }>;
-  /** the furthest log position of the messages this console has: a reconnect resumes after it */
-  lastPosition: number;
+  /**
+   * per chat, the highest seq of the messages this console has (live, in a chat's page, replayed): a
+   * reconnect resumes each chat after its own (chats it has nothing of are left to the server)
+   */
+  seenSeq: Record<string, number>;
   /** the composer's text per chat (chat-drafts.ts decides what it is) */
   drafts: Record<string, string>;
 }
@@ -44,7 +47,7 @@ export const emptyChatState = (me: string): ChatStoreState => ({
   loadedChats: false,
   rooms: {},
   composing: {},
-  lastPosition: 0,
+  seenSeq: {},
   drafts: {},
 });
 
@@ -69,7 +72,17 @@ const withRoom = (state: ChatStoreState, chatId: string, change: Partial<ChatRoo
   rooms: { ...state.rooms, [chatId]: { ...room(state, chatId), ...change } },
 });
 
-const maxPosition = (state: ChatStoreState, messages: readonly ChatMessageDto[]): number => messages.reduce((max, message) => Math.max(max, message.position), state.lastPosition);
+/** the seen seqs with these messages counted (a message never lowers its chat's) */
+const withSeen = (state: ChatStoreState, messages: readonly ChatMessageDto[]): Record<string, number> => {
+  let seen = state.seenSeq;
+  for (const message of messages) {
+    if (message.seq > (seen[message.chat_id] ?? 0)) seen = { ...seen, [message.chat_id]: message.seq };
+  }
+  return seen;
+};
+
+/** what a reconnect's resume names: the chats this console has messages of, with the last seq of each */
+export const resumeSeen = (state: ChatStoreState, max: number): Record<string, number> => Object.fromEntries(Object.entries(state.seenSeq).slice(0, max));
 
 /** the delivery state of one's own message, from the partner's progress */
 export const deliveryOf = (message: UiMessage, partner: ChatPartnerState | undefined): DeliveryState => {
@@ -94,13 +107,13 @@ export const applyChatEvent = (state: ChatStoreState, event: ChatServerEvent, no
           loaded: true,
           error: null,
         }),
-        lastPosition: maxPosition(state, event.messages),
+        seenSeq: withSeen(state, event.messages),
       };
     case 'more_messages':
-      return withRoom(state, event.chat_id, { messages: mergeMessages(room(state, event.chat_id).messages, event.messages), more: event.more, loadingOlder: false });
+      return withRoom({ ...state, seenSeq: withSeen(state, event.messages) }, event.chat_id, { messages: mergeMessages(room(state, event.chat_id).messages, event.messages), more: event.more, loadingOlder: false });
     case 'message': {
       const chatId = event.message.chat_id;
-      const next = { ...state, lastPosition: maxPosition(state, [event.message]) };
+      const next = { ...state, seenSeq: withSeen(state, [event.message]) };
       const { [chatId]: _writing, ...composing } = next.composing;
       const cleared = event.message.from.id === state.me ? next : { ...next, composing };
       if (!state.rooms[chatId]) return cleared;

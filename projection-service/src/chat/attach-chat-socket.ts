@@ -14,7 +14,7 @@ import { HttpProblem, readSignedToken, type DocumentStore, type PersonalDataCiph
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { serveSockets, type SocketServer } from '../realtime/socket-server';
 import { ChatConnection, chatHubOf } from './chat-hub';
-import { chatAccessOf, chatDtoOf, chatKeysOf, chatMessagesCollection, chatReaderOf, chatsCollection, draftOf, messageDtos, messagesPage, myChats, type ChatReader } from './chat-views';
+import { chatAccessOf, chatDtoOf, chatReaderOf, chatsCollection, draftOf, messageDtos, messagesPage, missedMessages, myChats, type ChatReader } from './chat-views';
 
 /** The write side as the socket reaches it: the command service's ChatCommandGateway (standalone). */
 /** who acts: the socket's member, and their session (an HTTP sink forwards it) */
@@ -121,13 +121,7 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
       }
       case 'resume': {
         const me = await reader(memberId);
-        const count = await connection.resume(async () => {
-          const { docs, groups } = await chatKeysOf(store, memberId);
-          const keys = [...docs.map((doc) => doc._id), ...groups.map((group) => `g.${group._id}`)];
-          if (keys.length === 0) return [];
-          const missed = await chatMessagesCollection(store).find({ chat_key: { $in: keys }, created_position: { $gt: action.after } }, { sort: [['created_position', 1]], limit: RESUME_LIMIT });
-          return messageDtos(store, cipher, me, missed);
-        });
+        const count = await connection.resume(async () => messageDtos(store, cipher, me, await missedMessages(store, me, action.chats, RESUME_LIMIT)));
         connection.send({ event: 'resumed', ref, position: count });
         connection.send({ event: 'my_chats', ...(await myChats(store, cipher, me, clock())) });
         return;

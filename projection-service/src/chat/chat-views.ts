@@ -121,6 +121,14 @@ export const draftOf = async (store: DocumentStore, cipher: PersonalDataCipher, 
   return doc ? revealedText(cipher, doc.text) : '';
 };
 
+/** the member's own draft of a chat with the position that saved it (the list's marker); null when never saved */
+const draftEntryOf = async (cipher: PersonalDataCipher, doc: ChatDraftDocument | null | undefined): Promise<ChatDto['draft']> =>
+  doc ? { text: await revealedText(cipher, doc.text), position: doc._position } : null;
+
+/** the member's draft documents of these chats, by chat key */
+const draftDocsOf = async (store: DocumentStore, memberId: string, keys: readonly string[]): Promise<Map<string, ChatDraftDocument>> =>
+  new Map((await chatDraftsCollection(store).getMany(keys.map((key) => chatDraftId(key, memberId)))).map((doc) => [doc.chat_key, doc]));
+
 /** messages as a reader sees them (texts revealed: an erased author's are gone) */
 export const messageDtos = async (store: DocumentStore, cipher: PersonalDataCipher, reader: ChatReader, docs: readonly ChatMessageDocument[]): Promise<ChatMessageDto[]> => {
   if (docs.length === 0) return [];
@@ -152,6 +160,35 @@ export const messagesPage = async (store: DocumentStore, key: string, beforeSeq?
   return { docs: found.slice(0, CHAT_PAGE_SIZE).reverse(), more };
 };
 
+/** clauses of one resume query: SQLite caps an expression's depth, so a long list is asked in parts */
+const RESUME_CLAUSES_PER_QUERY = 100;
+
+/**
+ * What a reconnecting console missed, in log order, at most `limit`: per chat it names, the messages after
+ * the seq it saw; per chat of the member it does not name, what none of the member's consoles confirmed
+ * as received, the latest page at most (a chat that began, or that the member joined, while it was away).
+ * By seq per chat, never by log position: with several bus partitions a message of one chat can be
+ * stored at a lower position than a message of another chat the console already had.
+ */
+export const missedMessages = async (store: DocumentStore, reader: ChatReader, seen: Readonly<Record<string, number>>, limit: number): Promise<ChatMessageDocument[]> => {
+  if (!reader.can_chat) return [];
+  const memberId = reader.member._id;
+  const { docs, groups } = await chatKeysOf(store, memberId);
+  const groupDocs = new Map((await chatsCollection(store).getMany(groups.map((group) => `g.${group._id}`))).map((doc) => [doc._id, doc]));
+  const chats: Array<{ key: string; doc: ChatDocument | null }> = [...docs.map((doc) => ({ key: doc._id, doc })), ...groups.map((group) => ({ key: `g.${group._id}`, doc: groupDocs.get(`g.${group._id}`) ?? null }))];
+  const clauses = chats.map(({ key, doc }) => {
+    const chatId = chatIdForViewer(key, memberId) ?? '';
+    const named = Object.hasOwn(seen, chatId) ? seen[chatId] : undefined;
+    const after = named ?? Math.max(doc?.members[memberId]?.received_seq ?? 0, (doc?.last_seq ?? 0) - CHAT_PAGE_SIZE);
+    return { chat_key: key, seq: { $gt: after } };
+  });
+  const found: ChatMessageDocument[] = [];
+  for (let from = 0; from < clauses.length; from += RESUME_CLAUSES_PER_QUERY) {
+    found.push(...(await chatMessagesCollection(store).find({ $or: clauses.slice(from, from + RESUME_CLAUSES_PER_QUERY) }, { sort: [['created_position', 1]], limit })));
+  }
+  return found.sort((a, b) => a.created_position - b.created_position).slice(0, limit);
+};
+
 /** one chat as the reader sees it: name, unread count, mute, the partner's delivery state, the write flag */
 export const chatDtoOf = async (
   store: DocumentStore,
@@ -161,6 +198,8 @@ export const chatDtoOf = async (
   doc: ChatDocument | null,
   now: Date,
   online?: ReadonlySet<string>,
+  /** the reader's drafts read beforehand (the whole list at once); read here when not given */
+  drafts?: ReadonlyMap<string, ChatDraftDocument>,
 ): Promise<ChatDto> => {
   const me = reader.member._id;
   const mine = doc?.members[me] ?? NOBODY;
@@ -220,6 +259,7 @@ export const chatDtoOf = async (
     },
     can: access.can,
     write: access.can.write,
+    draft: await draftEntryOf(cipher, drafts ? drafts.get(access.key) : await chatDraftsCollection(store).get(chatDraftId(access.key, me))),
   };
 };
 
@@ -231,15 +271,16 @@ export const myChats = async (store: DocumentStore, cipher: PersonalDataCipher, 
   const groupDocs = new Map((await chatsCollection(store).getMany(groups.map((group) => `g.${group._id}`))).map((doc) => [doc._id, doc]));
   const partnerIds = docs.map((doc) => doc.member_ids.find((id) => id !== me) ?? me);
   const online = await connectedMembers(store, partnerIds, now);
+  const drafts = await draftDocsOf(store, me, [...docs.map((doc) => doc._id), ...groups.map((group) => `g.${group._id}`)]);
   const chats: ChatDto[] = [];
   for (const doc of docs) {
     const chatId = chatIdForViewer(doc._id, me);
     const access = chatId ? await chatAccessOf(store, reader, chatId) : null;
-    if (access?.can.read) chats.push(await chatDtoOf(store, cipher, reader, access, doc, now, online));
+    if (access?.can.read) chats.push(await chatDtoOf(store, cipher, reader, access, doc, now, online, drafts));
   }
   for (const group of groups) {
     const access = await chatAccessOf(store, reader, `group/${group._id}`);
-    if (access?.can.read) chats.push(await chatDtoOf(store, cipher, reader, access, groupDocs.get(`g.${group._id}`) ?? null, now, online));
+    if (access?.can.read) chats.push(await chatDtoOf(store, cipher, reader, access, groupDocs.get(`g.${group._id}`) ?? null, now, online, drafts));
   }
   chats.sort((a, b) => (b.last_interacted_at ?? '').localeCompare(a.last_interacted_at ?? '') || a.name.localeCompare(b.name));
   return { chats, unread_total: chats.filter((chat) => !chat.muted).reduce((sum, chat) => sum + chat.unread_count, 0) };

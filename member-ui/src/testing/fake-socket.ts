@@ -1,0 +1,26 @@
+/** a WebSocket the test drives: open, message, close; what the console sent is kept */
+export class FakeSocket {
+  static readonly OPEN = 1;
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string): void {
+    this.sent.push(data);
+  }
+  close(): void {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  /** a frame from the server */
+  receive(event: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(event) });
+  }
+}
