@@ -26,7 +26,7 @@ const OPTIONS_OF: Record<string, readonly string[]> = {
   html: ['maxlength'],
   number: ['precision', 'min', 'max', 'prefix', 'postfix'],
   selection: ['options', 'multiple'],
-  tag: ['multiple', 'allow_create'],
+  tag: ['multiple', 'allow_create', 'internal', 'tag_parents'],
   membership: ['multiple', 'async'],
   relation: ['related_apps', 'multiple', 'allow_create_related', 'polymorphic', 'async'],
   address: ['country', 'with_name'],
@@ -54,6 +54,14 @@ const TypeOptions = ({ type }: { type: string }) => {
         <ArrayInput source="related_apps" label="cn.apps.property.related_apps">
           <SimpleFormIterator inline disableReordering>
             <TextInput source="" label="cn.apps.fields.slug" />
+          </SimpleFormIterator>
+        </ArrayInput>
+      )}
+      {offered.has('internal') && <BooleanInput source="internal" label="cn.apps.property.internal" />}
+      {offered.has('tag_parents') && (
+        <ArrayInput source="tag_parents" label="cn.apps.property.tag_parents">
+          <SimpleFormIterator inline disableReordering>
+            <TextInput source="" label="cn.apps.property.tag_parents" />
           </SimpleFormIterator>
         </ArrayInput>
       )}
