@@ -1,9 +1,10 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import { propertyDefinition, type AppDto, type FindTagsResponse, type PropertyDefinition } from '@cn/contracts';
+import { propertyDefinition, type AppDto, type FindTagsResponse, type PropertyDefinition, type WallResponse } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, renderPage, type Answer } from '../testing/render';
 import { NewItemPage } from './ItemFormPage';
+import { WallPage } from './WallPage';
 
 jest.mock('./apps.css', () => ({}));
 
@@ -99,5 +100,24 @@ describe('a related item created from the relation picker (allow_create_related)
     fireEvent.click(await screen.findByText('Create “Town hall” in Places'));
     expect((await screen.findByTestId('create-related-error-place')).textContent).toBe('You may not create items in that app.');
     expect(screen.queryByTestId(/^relation-/)).toBeNull();
+  });
+});
+
+describe('the board filter by tag', () => {
+  it("shows a card's tags (as the server answered them) as links that filter the wall, and names the filter", async () => {
+    const topic = propertyDefinition({ id: 'p-topic', name: 'topic', label: 'Topic', type: 'tag', multiple: true });
+    const staff = propertyDefinition({ id: 'p-staff', name: 'staff', label: 'Staff', type: 'tag', internal: true, tag_parents: ['ideas/p-topic'] });
+    const title = propertyDefinition({ id: 'p-title', name: 'title', label: 'Title', type: 'text' });
+    const card = { id: 'a', app_id: 'ideas', author_id: 'm1', revision: 0, archived: false, values: { title: 'Beds', topic: [{ id: 't1', name: 'Garden' }], staff: [{ id: 't2', name: 'Budget tight' }] }, display_values: {}, can: {} };
+    const wall: WallResponse = { app: anApp('ideas', [title, topic, staff]), columns: [], unassigned: [card], members: {} };
+    const server = fakeServer({ 'GET /api/v1/apps/ideas/wall': { status: 200, body: wall } });
+    renderPage(<WallPage />, { url: '/apps/ideas?tag=Budget%20tight', path: '/apps/:app', api: server.api });
+    const tags = await screen.findByTestId('card-tags-a');
+    expect([...tags.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Garden', '/apps/ideas?tag=Garden'],
+      ['Budget tight', '/apps/ideas?tag=Budget%20tight'],
+    ]);
+    expect(screen.getByTestId('wall-filter').textContent).toContain('Budget tight');
+    expect(new URL(server.callsTo('GET', '/api/v1/apps/ideas/wall')[0]?.url ?? '', 'http://console').searchParams.get('tag')).toBe('Budget tight');
   });
 });
