@@ -2,24 +2,14 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import { propertyDefinition, type AppDto, type FindTagsResponse, type PropertyDefinition, type WallResponse } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { anAppDto } from '../testing/fixtures';
 import { fakeServer, renderPage, type Answer } from '../testing/render';
 import { NewItemPage } from './ItemFormPage';
 import { WallPage } from './WallPage';
 
 jest.mock('./apps.css', () => ({}));
 
-const anApp = (id: string, properties: PropertyDefinition[], createItem = true): AppDto => ({
-  id,
-  name: id === 'ideas' ? 'Ideas' : 'Places',
-  description: '',
-  properties,
-  layout: { type: 'auto', tabs: [] },
-  column_property: null,
-  teaser_template: '',
-  email_integrations: [],
-  can: { create_item: createItem, administrate: false },
-  new_item_can: { create: createItem, update: createItem, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, createItem])) },
-});
+const anApp = (id: string, properties: PropertyDefinition[], createItem = true): AppDto => anAppDto(properties, { id, name: id === 'ideas' ? 'Ideas' : 'Places', create_item: createItem });
 
 const places = [propertyDefinition({ id: 'p-name', name: 'name', label: 'Name', type: 'text' })];
 const place = propertyDefinition({ id: 'p-place', name: 'place', label: 'Place', type: 'relation', related_apps: ['places'], allow_create_related: true });
