@@ -26,11 +26,20 @@ const OPTIONS_OF: Record<string, readonly string[]> = {
   html: ['maxlength'],
   number: ['precision', 'min', 'max', 'prefix', 'postfix'],
   selection: ['options', 'multiple'],
-  tag: ['multiple', 'allow_create'],
+  tag: ['multiple', 'allow_create', 'internal', 'tag_parents'],
   membership: ['multiple', 'async'],
   relation: ['related_apps', 'multiple', 'allow_create_related', 'polymorphic', 'async'],
   address: ['country', 'with_name'],
 };
+
+/** a list of strings (related apps' slugs, tag groups), one input each */
+const TextListInput = ({ source, label, itemLabel }: { source: string; label: string; itemLabel: string }) => (
+  <ArrayInput source={source} label={label}>
+    <SimpleFormIterator inline disableReordering>
+      <TextInput source="" label={itemLabel} />
+    </SimpleFormIterator>
+  </ArrayInput>
+);
 
 const TypeOptions = ({ type }: { type: string }) => {
   const offered = new Set(OPTIONS_OF[type] ?? []);
@@ -50,13 +59,9 @@ const TypeOptions = ({ type }: { type: string }) => {
       {offered.has('async') && <BooleanInput source="async" label="cn.apps.property.async" />}
       {offered.has('country') && <TextInput source="country" label="cn.apps.property.country" helperText="cn.apps.property.country_help" />}
       {offered.has('with_name') && <BooleanInput source="with_name" label="cn.apps.property.with_name" />}
-      {offered.has('related_apps') && (
-        <ArrayInput source="related_apps" label="cn.apps.property.related_apps">
-          <SimpleFormIterator inline disableReordering>
-            <TextInput source="" label="cn.apps.fields.slug" />
-          </SimpleFormIterator>
-        </ArrayInput>
-      )}
+      {offered.has('related_apps') && <TextListInput source="related_apps" label="cn.apps.property.related_apps" itemLabel="cn.apps.fields.slug" />}
+      {offered.has('internal') && <BooleanInput source="internal" label="cn.apps.property.internal" />}
+      {offered.has('tag_parents') && <TextListInput source="tag_parents" label="cn.apps.property.tag_parents" itemLabel="cn.apps.property.tag_parents" />}
       {offered.has('options') && (
         <ArrayInput source="options" label="cn.apps.property.options">
           <SimpleFormIterator inline>

@@ -35,6 +35,16 @@ describe('the apps data provider (property-set editor)', () => {
     expect(calls[0].body).not.toHaveProperty('id');
   });
 
+  it("sends a tag property's groups and internal mark, and shows an unknown tag group under its entry", async () => {
+    const refusal = new HttpError('cn.errors.validation_failed', 400, { fieldErrors: [{ field: 'tag_parents.1', key: 'unknown_tag_parent' }] });
+    const { api, calls } = recordingApiClient(refusal);
+    const staff = propertyDefinition({ id: 'p-staff', name: 'staff', label: 'Staff', type: 'tag', internal: true, tag_parents: ['labels/p-topics', 'labels/p-nope'] });
+    const data: AppRecord = { id: 'tasks', name: 'Tasks', description: '', properties: [title, staff], teaser_template: '' };
+    const saving = createAppsDataProvider(api).update<AppRecord>('apps', { id: 'tasks', data, previousData: { id: 'tasks', name: 'Tasks', description: '', properties: [title], teaser_template: '' } });
+    await expect(saving).rejects.toMatchObject({ status: 400, body: { errors: { properties: { 1: { tag_parents: { 1: 'cn.apps.errors.unknown_tag_parent' } } } } } });
+    expect(calls[0].body).toMatchObject({ internal: true, tag_parents: ['labels/p-topics', 'labels/p-nope'] });
+  });
+
   it('saves a changed teaser template after the properties, and shows its refusal under its field', async () => {
     const previousData: AppRecord = { id: 'tasks', name: 'Tasks', description: '', properties: [title, status], teaser_template: '' };
     const saved = recordingApiClient({ json: { position: 1 } }, appAnswer());

@@ -774,6 +774,8 @@ export const germanAppMessages: AppMessages = {
         multiple: 'Mehrere Werte',
         allow_create: 'Neue Tags erlaubt',
         allow_create_related: 'Verknüpfte Einträge anlegen',
+        tag_parents: 'Tag-Gruppen (Tag-Felder <App>/<Feld>, deren Tags es anbietet)',
+        internal: 'Interne Tags (externe Mitglieder sehen sie nicht)',
         polymorphic: 'Mehrere Apps',
         async: 'Auswahl beim Tippen laden',
         country: 'Festes Land',
@@ -812,6 +814,8 @@ export const germanAppMessages: AppMessages = {
         large: 'Groß',
       },
       errors: {
+        unknown_tag_parent: 'Kein Tag-Feld dieser App',
+        invalid_value: 'Nicht für diesen Feldtyp',
         not_membership: 'Kein Mitgliederfeld',
         unknown_placeholder: 'Nennt weder die App noch ein Feld',
         taken: 'Bereits vergeben',

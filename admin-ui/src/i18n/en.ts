@@ -773,6 +773,8 @@ export const englishAppMessages = {
         multiple: 'Several values',
         allow_create: 'New tags allowed',
         allow_create_related: 'Create related items',
+        tag_parents: 'Tag groups (tag fields <app>/<field> whose tags it offers)',
+        internal: 'Internal tags (external members do not see them)',
         polymorphic: 'Several apps',
         async: 'Load choices while typing',
         country: 'Fixed country',
@@ -811,6 +813,8 @@ export const englishAppMessages = {
         large: 'Large',
       },
       errors: {
+        unknown_tag_parent: 'No tag field of that app',
+        invalid_value: 'Not for this field type',
         not_membership: 'Not a member field',
         unknown_placeholder: 'Names neither the app nor a field',
         taken: 'Already taken',

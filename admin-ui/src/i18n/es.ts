@@ -774,6 +774,8 @@ export const spanishAppMessages: AppMessages = {
         multiple: 'Varios valores',
         allow_create: 'Se permiten etiquetas nuevas',
         allow_create_related: 'Crear elementos relacionados',
+        tag_parents: 'Grupos de etiquetas (campos de etiquetas <app>/<campo> cuyas etiquetas ofrece)',
+        internal: 'Etiquetas internas (los miembros externos no las ven)',
         polymorphic: 'Varias aplicaciones',
         async: 'Cargar opciones al escribir',
         country: 'País fijo',
@@ -812,6 +814,8 @@ export const spanishAppMessages: AppMessages = {
         large: 'Grande',
       },
       errors: {
+        unknown_tag_parent: 'Ningún campo de etiquetas de esa aplicación',
+        invalid_value: 'No para este tipo de campo',
         not_membership: 'No es un campo de miembro',
         unknown_placeholder: 'No nombra la app ni un campo',
         taken: 'Ya está en uso',

@@ -774,6 +774,8 @@ export const frenchAppMessages: AppMessages = {
         multiple: 'Plusieurs valeurs',
         allow_create: 'Nouvelles étiquettes autorisées',
         allow_create_related: 'Créer des éléments liés',
+        tag_parents: 'Groupes de tags (champs de tags <app>/<champ> dont il propose les tags)',
+        internal: 'Tags internes (les membres externes ne les voient pas)',
         polymorphic: 'Plusieurs applications',
         async: 'Charger les choix en tapant',
         country: 'Pays imposé',
@@ -812,6 +814,8 @@ export const frenchAppMessages: AppMessages = {
         large: 'Grand',
       },
       errors: {
+        unknown_tag_parent: 'Aucun champ de tags de cette application',
+        invalid_value: 'Pas pour ce type de champ',
         not_membership: 'Pas un champ membre',
         unknown_placeholder: 'Ne nomme ni l’app ni un champ',
         taken: 'Déjà pris',

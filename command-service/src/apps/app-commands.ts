@@ -3,6 +3,8 @@ import {
   appItemStream,
   appStream,
   parseItemValues,
+  propertyTagParents,
+  tagChoiceIssues,
   type AppEvent,
   type AppItemEvent,
   type AppViewer,
@@ -10,6 +12,8 @@ import {
   type ImageValue,
   type PropertyDefinition,
   type RelationValue,
+  type TagCatalogue,
+  type TagValue,
 } from '@cn/contracts';
 import { WrongExpectedRevisionError, type CommandContext, type HandledCommand } from '@cn/domain';
 import { HttpProblem, validationProblem } from '@cn/platform';
@@ -49,10 +53,12 @@ export class AppCommands {
   /**
    * values sent by name, checked by each property type's rules (the form's own), by id; then what only the
    * server knows: members must exist, files and images must be files the member may read (the files
-   * module's rule), related items must be items of the related app.
+   * module's rule), related items must be items of the related app, a tag property with tag parents holds
+   * only tags of its group (`tag_not_in_parents`).
    */
   async values(
     issuer: CommandContext,
+    appId: string,
     properties: readonly PropertyDefinition[],
     sent: Record<string, unknown>,
     partial: boolean,
@@ -62,8 +68,13 @@ export class AppCommands {
     const parsed = parseItemValues(properties, sent, { partial });
     if (!parsed.ok) throw validationProblem(parsed.errors);
     const unknown: Array<{ field: string; key: string }> = [];
+    let catalogue: TagCatalogue | null = null;
     for (const property of properties) {
       const value = parsed.values[property.id];
+      if (property.type === 'tag' && propertyTagParents(property).length > 0 && Array.isArray(value)) {
+        catalogue ??= await this.lookup.tagCatalogue();
+        for (const index of tagChoiceIssues(catalogue, appId, property, value as TagValue[])) unknown.push({ field: `values.${property.name}.${index}`, key: 'tag_not_in_parents' });
+      }
       if (property.type === 'membership' && Array.isArray(value)) {
         for (const [index, memberId] of (value as string[]).entries()) {
           const member = await this.lookup.member(memberId);

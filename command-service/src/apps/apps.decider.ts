@@ -1,4 +1,4 @@
-import { appItemAbilities, columnPropertyOf, emailIntegrationErrors, type EmailIntegration, teaserPlaceholderNames, teaserPlaceholders, type AppEvent, type AppItemEvent, type AppViewer, type ItemLayout, type PropertyDefinition, type TemplatePart } from '@cn/contracts';
+import { appItemAbilities, columnPropertyOf, emailIntegrationErrors, propertyTagParents, tagParentIssues, type EmailIntegration, teaserPlaceholderNames, teaserPlaceholders, type AppEvent, type AppItemEvent, type AppViewer, type ItemLayout, type PropertyDefinition, type TemplatePart } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 
 /** An app's definition, folded from its stream. */
@@ -13,7 +13,8 @@ export interface AppState {
 
 export type AppCommand =
   | { type: 'CreateApp'; app_id: string; name: string; description: string }
-  | { type: 'DefineProperty'; app_id: string; property: PropertyDefinition }
+  /** `tag_properties`: the tag properties of the other apps by app id (the network's tag catalogue), the tag parents a property may name */
+  | { type: 'DefineProperty'; app_id: string; property: PropertyDefinition; tag_properties?: Readonly<Record<string, readonly string[]>> }
   | { type: 'RemoveProperty'; app_id: string; property_id: string }
   | { type: 'ChangeLayout'; app_id: string; layout: ItemLayout }
   | { type: 'ChangeTeaserTemplate'; app_id: string; teaser_template: string }
@@ -43,6 +44,24 @@ export const evolveApp = (state: AppState, event: AppEvent): AppState => {
   }
 };
 
+/**
+ * A tag property's tag parents name other tag properties (of this app, or of another as the catalogue
+ * knows them), never itself; internal tags need tag parents (§5); other types name neither.
+ */
+const tagOptionsChecked = (appId: string, property: PropertyDefinition, state: AppState, others: Readonly<Record<string, readonly string[]>>): void => {
+  const parents = propertyTagParents(property);
+  if (property.type !== 'tag') {
+    if (parents.length > 0) throw new DomainError('invalid_value', 'invalid', 'tag_parents');
+    if (property.internal) throw new DomainError('invalid_value', 'invalid', 'internal');
+    return;
+  }
+  if (property.internal && parents.length === 0) throw new DomainError('required', 'invalid', 'tag_parents');
+  const tagPropertiesOf = (id: string): readonly string[] =>
+    id === appId ? state.properties.filter((other) => other.type === 'tag' && other.id !== property.id).map((other) => other.id) : (others[id] ?? []);
+  const [issue] = tagParentIssues(parents, tagPropertiesOf);
+  if (issue) throw new DomainError(issue[1], 'invalid', issue[0]);
+};
+
 const requireApp = (state: AppState): void => {
   if (!state.exists) throw new DomainError('not_found', 'not_found');
 };
@@ -63,6 +82,8 @@ export const appDecider: Decider<AppState, AppCommand, AppEvent> = {
         if (new Set(values).size !== values.length) throw new DomainError('duplicate_option', 'invalid', 'options');
         if (property.min !== null && property.max !== null && property.min > property.max) throw new DomainError('min_above_max', 'invalid', 'min');
         if (property.type === 'relation' && property.related_apps.length === 0) throw new DomainError('required', 'invalid', 'related_apps');
+        if (property.type !== 'relation' && property.allow_create_related) throw new DomainError('invalid_value', 'invalid', 'allow_create_related');
+        tagOptionsChecked(command.app_id, property, state, command.tag_properties ?? {});
         const current = state.properties.find((other) => other.id === property.id);
         if (current && JSON.stringify(current) === JSON.stringify(property)) return [];
         return [{ type: 'AppPropertyDefined', data: { app_id: command.app_id, property } }];

@@ -58,4 +58,25 @@ describe('appDecider', () => {
     items.given([]).when({ ...base, type: 'CreateItem', viewer: author, values: { 'p-status': ['todo'] }, teaser }).then([{ ...created, data: { ...created.data, teaser: teaser.text, teaser_parts: teaser.parts } }]);
     items.given([]).when({ ...base, type: 'CreateItem', viewer: author, values: { 'p-status': ['todo'] }, teaser: undefined }).then([created]);
   });
+  it('checks tag parents: other tag properties only (of this app or the catalogue\'s), internal tags need them, other types name neither', () => {
+    const topics = propertyDefinition({ id: 'p-topics', name: 'topics', label: 'Topics', type: 'tag' });
+    const defined = { type: 'AppPropertyDefined' as const, data: { app_id: 'tasks', property: topics } };
+    const define = (property: Parameters<typeof propertyDefinition>[0], tag_properties: Record<string, string[]> = { labels: ['p-labels'] }) => ({
+      type: 'DefineProperty' as const,
+      app_id: 'tasks',
+      property: propertyDefinition(property),
+      tag_properties,
+    });
+    const staff = { id: 'p-staff', name: 'staff', label: 'Staff', type: 'tag' as const, internal: true };
+    apps.given([app, defined]).when(define({ ...staff, tag_parents: ['tasks/p-topics', 'labels/p-labels'] })).then([
+      { type: 'AppPropertyDefined', data: { app_id: 'tasks', property: propertyDefinition({ ...staff, tag_parents: ['tasks/p-topics', 'labels/p-labels'] }) } },
+    ]);
+    expect(apps.given([app, defined]).when(define({ ...staff, tag_parents: [] })).thenRefused('required').field).toBe('tag_parents');
+    expect(apps.given([app, defined]).when(define({ ...staff, tag_parents: ['tasks/p-topics', 'labels/p-other'] })).thenRefused('unknown_tag_parent').field).toBe('tag_parents.1');
+    expect(apps.given([app, defined]).when(define({ ...staff, tag_parents: ['tasks/p-staff'] })).thenRefused('unknown_tag_parent').field).toBe('tag_parents.0');
+    expect(apps.given([app, defined]).when(define({ ...staff, tag_parents: ['tasks/p-status'] })).thenRefused('unknown_tag_parent').field).toBe('tag_parents.0');
+    expect(apps.given([app]).when(define({ ...budget, tag_parents: ['tasks/p-topics'] })).thenRefused('invalid_value').field).toBe('tag_parents');
+    expect(apps.given([app]).when(define({ ...budget, internal: true })).thenRefused('invalid_value').field).toBe('internal');
+    expect(apps.given([app]).when(define({ ...budget, allow_create_related: true })).thenRefused('invalid_value').field).toBe('allow_create_related');
+  });
 });

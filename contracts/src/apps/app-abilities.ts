@@ -1,5 +1,5 @@
 import { FIELD_TYPES } from './fields/field-types';
-import type { PropertyDefinition } from './properties';
+import { isInternalProperty, type PropertyDefinition } from './properties';
 
 export interface AppViewer {
   member_id: string;
@@ -47,3 +47,14 @@ export const appItemAbilities = (
 /** the wall's columns: the first single selection property */
 export const columnPropertyOf = (properties: readonly PropertyDefinition[]): PropertyDefinition | null =>
   properties.find((property) => property.type === 'selection' && !property.multiple) ?? null;
+
+/**
+ * Who sees internal tags: the app's editors, that is every member who may create and update items (every
+ * internal member), and network admins. External members (read-only) never do: the read side leaves
+ * internal tag properties out of definitions, items, walls, tasks and tag suggestions for them.
+ */
+export const seesInternalTags = (viewer: AppViewer): boolean => viewer.network_admin || !viewer.external;
+
+/** the properties the viewer may see: all of them, less the internal tag properties for those who see no internal tags */
+export const visibleProperties = <P extends { type: string; internal?: boolean }>(properties: readonly P[], viewer: AppViewer): P[] =>
+  seesInternalTags(viewer) ? [...properties] : properties.filter((property) => !isInternalProperty(property));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
 import { safeText } from '../common/safe-text';
-import { propertyDefinitionSchema, propertyOptionsSchema, PROPERTY_NAME_PATTERN, PROPERTY_TYPES } from './properties';
+import { propertyDefinitionSchema, propertyOptionsSchema, PROPERTY_NAME_PATTERN, PROPERTY_TYPES, upcastPropertyDefinition } from './properties';
 import { taskMarkDtoSchema, taskMarkEvents } from './tasks';
 import { AppEmailIntegrationsChanged, emailIntegrationSchema } from './email-integrations';
 import { AppTeaserTemplateChanged, templatePartSchema } from './teaser';
@@ -43,8 +43,13 @@ export const layoutRows = (layout: ItemLayoutName): Array<Array<'a' | 'b' | 'c' 
 // ---- events ----
 
 export const AppCreated = defineEvent('AppCreated', 1, z.object({ app_id: z.string(), name: z.string(), description: z.string() }));
-/** a property added or changed (renamed, retyped, options changed): the whole definition after it */
-export const AppPropertyDefined = defineEvent('AppPropertyDefined', 1, z.object({ app_id: z.string(), property: propertyDefinitionSchema }));
+/**
+ * a property added or changed (renamed, retyped, options changed): the whole definition after it.
+ * Version 2: definitions carry `tag_parents` and `internal` (version 1's are read with none of either).
+ */
+export const AppPropertyDefined = defineEvent('AppPropertyDefined', 2, z.object({ app_id: z.string(), property: propertyDefinitionSchema }), {
+  upcasters: { 1: (data) => ({ ...data, property: upcastPropertyDefinition((data.property ?? {}) as Record<string, unknown>) }) },
+});
 export const AppPropertyRemoved = defineEvent('AppPropertyRemoved', 1, z.object({ app_id: z.string(), property_id: z.string() }));
 export const AppLayoutChanged = defineEvent('AppLayoutChanged', 1, z.object({ app_id: z.string(), layout: itemLayoutSchema }));
 

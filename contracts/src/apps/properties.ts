@@ -28,6 +28,11 @@ export const PROPERTY_SIZES = ['small', 'medium', 'large'] as const;
 
 export const PROPERTY_NAME_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
+/** a tag parent: an app's tag property, `<app id>/<property id>`, whose tags form a group (the parents `GET /tags/find` narrows to) */
+export const TAG_PARENT_PATTERN = /^[^/\s]+\/[^/\s]+$/;
+/** the tag parents one tag property may name */
+export const PROPERTY_TAG_PARENTS_MAX = 20;
+
 export const selectionOptionSchema = z.object({
   label: z.string().trim().min(1, { message: 'required' }).max(80, { message: 'too_long' }),
   value: z.string().trim().min(1, { message: 'required' }).max(80, { message: 'too_long' }),
@@ -59,6 +64,17 @@ export const propertyOptionsSchema = z.object({
   country: z.string().max(60, { message: 'too_long' }).default(''),
   /** the per-property `can.update[name]` rule */
   editable_by: z.enum(PROPERTY_EDITORS).default('members'),
+  /**
+   * a tag property's tag parents (`<app id>/<property id>`, other tag properties, each a tag group): its
+   * choices are the tags used under them and under itself, and new ones where allow_create; a tag of
+   * another group is refused. [] : any tag.
+   */
+  tag_parents: z
+    .array(z.string().trim().min(1, { message: 'required' }).max(80, { message: 'too_long' }).regex(TAG_PARENT_PATTERN, { message: 'invalid_format' }), { message: 'invalid_type' })
+    .max(PROPERTY_TAG_PARENTS_MAX, { message: 'too_big' })
+    .default([]),
+  /** internal tags: a tag property whose values only internal members see (never externals, never search); needs tag parents */
+  internal: z.boolean().default(false),
 });
 
 /** A property definition as the log keeps it: a stable id, so a rename keeps its values. */
@@ -94,3 +110,14 @@ export const GERMAN_STATES = [
   'Thüringen',
 ] as const;
 export const GERMANY = 'Deutschland';
+
+/**
+ * Definitions recorded before tag parents and internal tags (AppPropertyDefined version 1, property sets
+ * saved before them) lack both: this reads them as [] and false.
+ */
+export const propertyTagParents = (property: { tag_parents?: readonly string[] }): readonly string[] => property.tag_parents ?? [];
+/** whether the property's values are internal tags (only for viewers who see internal tags) */
+export const isInternalProperty = (property: { type: string; internal?: boolean }): boolean => property.type === 'tag' && property.internal === true;
+
+/** a stored definition of version 1 as the current one: tag parents and internal default to none */
+export const upcastPropertyDefinition = (property: Record<string, unknown>): Record<string, unknown> => ({ ...property, tag_parents: property.tag_parents ?? [], internal: property.internal ?? false });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { htmlToText } from '../channels/rich-text';
 import { defineEvent, type EventOf } from '../common/events';
 import type { MemberSettings } from '../settings/network-settings';
-import type { PropertyDefinition } from './properties';
+import { isInternalProperty, type PropertyDefinition } from './properties';
 
 /*
  * The activity teaser template (issue 15, integrations: "activity teaser_template"): when an item is
@@ -37,9 +37,12 @@ export type TeaserTemplateRequest = z.output<typeof teaserTemplateRequestSchema>
 /** the placeholders a template names, in order, once each */
 export const teaserPlaceholders = (template: string): string[] => [...new Set([...template.matchAll(PLACEHOLDER)].map((match) => match[1] ?? ''))];
 
-/** the properties a template may name: those that hold a value (members by name); headlines and statistics hold none */
+/**
+ * the properties a template may name: those that hold a value (members by name); headlines and statistics
+ * hold none, and internal tags never leave the app (a teaser reaches every stream reader, a mail any assignee)
+ */
 export const placeholderProperties = (properties: readonly PropertyDefinition[]): PropertyDefinition[] =>
-  properties.filter((property) => property.type !== 'headline' && property.type !== 'statistics');
+  properties.filter((property) => property.type !== 'headline' && property.type !== 'statistics' && !isInternalProperty(property));
 
 /** the placeholders an app's template may name: `app` and its properties that hold a value */
 export const teaserPlaceholderNames = (properties: readonly PropertyDefinition[]): string[] => [TEASER_APP_PLACEHOLDER, ...placeholderProperties(properties).map((property) => property.name)];

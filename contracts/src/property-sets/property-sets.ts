@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
-import { propertyDefinitionSchema, selectionOptionSchema, PROPERTY_NAME_PATTERN, type PropertyDefinition, type SelectionOption } from '../apps/properties';
+import { propertyDefinitionSchema, selectionOptionSchema, PROPERTY_NAME_PATTERN, TAG_PARENT_PATTERN, type PropertyDefinition, type SelectionOption } from '../apps/properties';
 
 /**
  * Property sets (issue 14; messages-files-admin-members-groups.md, Property set): named sets of property
@@ -93,8 +93,6 @@ const modificationsSchema = z
     });
   });
 
-/** a tag parent: an app's tag property, `<app id>/<property id>` (the parents `GET /tags/find` narrows to) */
-export const TAG_PARENT_PATTERN = /^[^/\s]+\/[^/\s]+$/;
 const tagParentsSchema = z
   .array(z.string().trim().min(1, { message: 'required' }).max(80, { message: 'too_long' }).regex(TAG_PARENT_PATTERN, { message: 'invalid_format' }), { message: 'invalid_type' })
   .max(50, { message: 'too_big' })

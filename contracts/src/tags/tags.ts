@@ -3,6 +3,7 @@ import { AppItemChanged, AppItemCreated, AppPropertyDefined, AppPropertyRemoved 
 import { defineEvent, eventOf, type EventOf } from '../common/events';
 import { safeText } from '../common/safe-text';
 import type { TagValue } from '../apps/fields/tag';
+import { propertyTagParents } from '../apps/properties';
 import { TAG_NAME_MAX, TAG_SUGGESTIONS_MAX } from './tags-constants';
 
 /*
@@ -289,8 +290,14 @@ export const tagNamed = (catalogue: TagCatalogue, name: string): TagRecord | nul
  * most TAG_SUGGESTIONS_MAX, and `q` offered as a new tag (id '') unless a tag already has that name or
  * `exclude_new` is set.
  */
-export const findTags = (catalogue: TagCatalogue, query: { q: string; tag_parents?: string; exclude_new?: boolean }): TagSuggestion[] => {
+export const findTags = (
+  catalogue: TagCatalogue,
+  query: { q: string; tag_parents?: string; exclude_new?: boolean },
+  /** the tag parents the asker may not see (internal tag properties, for external members): a tag used only there is not found, nor told apart from a new name */
+  hiddenParents: ReadonlySet<string> = new Set(),
+): TagSuggestion[] => {
   const q = normalizeTagName(query.q);
+  const hidden = (tag: TagRecord): boolean => tag.parents.length > 0 && tag.parents.every((parent) => hiddenParents.has(parent));
   const parents = (query.tag_parents ?? '').split(',').map((parent) => parent.trim()).filter((parent) => parent !== '');
   const rank = (tag: TagRecord): number => {
     const name = tag.name.toLowerCase();
@@ -298,11 +305,12 @@ export const findTags = (catalogue: TagCatalogue, query: { q: string; tag_parent
     return name.includes(q) ? 1 : -1;
   };
   const found = Object.values(catalogue.tags)
-    .filter((tag) => rank(tag) >= 0 && (parents.length === 0 || tag.parents.some((parent) => parents.includes(parent))))
+    .filter((tag) => rank(tag) >= 0 && !hidden(tag) && (parents.length === 0 || tag.parents.some((parent) => parents.includes(parent))))
     .sort((a, b) => rank(a) - rank(b) || b.item_count - a.item_count || a.name.localeCompare(b.name))
     .slice(0, TAG_SUGGESTIONS_MAX)
     .map((tag): TagSuggestion => ({ id: tag.id, name: tag.name, new: false }));
-  const offerNew = !query.exclude_new && q !== '' && !tagNamed(catalogue, q);
+  const named = tagNamed(catalogue, q);
+  const offerNew = !query.exclude_new && q !== '' && (!named || hidden(named));
   return offerNew ? [...found, { id: '', name: query.q.trim().replace(/\s+/g, ' '), new: true }] : found;
 };
 
@@ -333,4 +341,30 @@ export const withCurrentTags = (catalogue: TagCatalogue, appId: string, itemId: 
   const values = { ...stored };
   for (const property of tagProperties) values[property.id] = currentItemTags(catalogue, appId, itemId, property.id, stored[property.id]);
   return values;
+};
+
+/** `<app id>/<property id>`: a tag property as a tag parent */
+export const tagParentKey = (appId: string, propertyId: string): string => `${appId}/${propertyId}`;
+
+/**
+ * The values a tag property with tag parents may not hold, by index: its choices are the tags used under
+ * one of its parents or under itself (what it held before stays a choice), and new names where it allows
+ * creating tags (they join its own group); a name that leads to a tag of another group is refused. A
+ * property without tag parents takes any tag ([]).
+ */
+export const tagChoiceIssues = (
+  catalogue: TagCatalogue,
+  appId: string,
+  property: { id: string; allow_create: boolean; tag_parents?: readonly string[] },
+  values: readonly TagValue[],
+): number[] => {
+  const parents = propertyTagParents(property);
+  if (parents.length === 0) return [];
+  const allowed = new Set([...parents, tagParentKey(appId, property.id)]);
+  return values.flatMap((value, index) => {
+    const id = value.id !== '' && catalogue.tags[value.id] ? value.id : catalogue.aliases[normalizeTagName(value.name)];
+    const tag = id ? catalogue.tags[id] : undefined;
+    if (!tag) return property.allow_create ? [] : [index];
+    return tag.parents.some((parent) => allowed.has(parent)) ? [] : [index];
+  });
 };

@@ -1,4 +1,5 @@
-import { currentItemTags, emptyTagCatalogue, findTags, foldTagCatalogue, tagIdOf, tagNamed, withCurrentTags, type TagCatalogue, type TagEvent, type TagSourceEvent } from './tags';
+import fc from 'fast-check';
+import { currentItemTags, emptyTagCatalogue, findTags, foldTagCatalogue, tagChoiceIssues, tagIdOf, tagNamed, withCurrentTags, type TagCatalogue, type TagEvent, type TagSourceEvent } from './tags';
 
 const AT = '2026-12-06T10:00:00.000Z';
 const fold = (events: Array<TagSourceEvent | TagEvent>, start: TagCatalogue = emptyTagCatalogue()): TagCatalogue =>
@@ -93,5 +94,42 @@ describe('the tag catalogue', () => {
     const copy = structuredClone(start);
     fold([item('i1', ['Garden'])], start);
     expect(start).toEqual(copy);
+  });
+});
+
+describe('tag groups and internal tags', () => {
+  const labels: TagSourceEvent = { type: 'AppPropertyDefined', data: { app_id: 'labels', property: { id: 'p-topics', type: 'tag' } } };
+  const other: TagSourceEvent = { type: 'AppPropertyDefined', data: { app_id: 'other', property: { id: 'p-tags', type: 'tag' } } };
+  const ideas: TagSourceEvent = { type: 'AppPropertyDefined', data: { app_id: 'ideas', property: { id: 'p-topic', type: 'tag' } } };
+  const holding = (appId: string, propertyId: string, itemId: string, names: string[]): TagSourceEvent => ({
+    type: 'AppItemCreated',
+    data: { app_id: appId, item_id: itemId, values: { [propertyId]: names.map((name) => ({ id: '', name })) } },
+  });
+  const catalogue = fold([labels, other, ideas, holding('labels', 'p-topics', 'l1', ['Garden', 'Kids']), holding('other', 'p-tags', 'o1', ['Pond']), holding('ideas', 'p-topic', 'i1', ['Compost'])]);
+  const topic = { id: 'p-topic', allow_create: true, tag_parents: ['labels/p-topics'] };
+
+  it("takes the group's tags, the property's own and new names (where allowed); refuses another group's", () => {
+    const groupNames = ['Garden', 'kids', 'COMPOST'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...groupNames, 'Pond', 'pond'), { maxLength: 6 }), fc.array(fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !tagNamed(catalogue, name) && name.trim() !== ''), { maxLength: 3 }), (known, fresh) => {
+        const values = [...known, ...fresh].map((name) => ({ id: '', name }));
+        const refused = values.flatMap((value, index) => (value.name.toLowerCase() === 'pond' ? [index] : []));
+        expect(tagChoiceIssues(catalogue, 'ideas', topic, values)).toEqual(refused);
+        // without creating, a new name is refused as well
+        const closed = values.flatMap((value, index) => (value.name.toLowerCase() === 'pond' || !tagNamed(catalogue, value.name) ? [index] : []));
+        expect(tagChoiceIssues(catalogue, 'ideas', { ...topic, allow_create: false }, values)).toEqual(closed);
+      }),
+    );
+    // a tag by its id, too, and a property without parents takes anything
+    expect(tagChoiceIssues(catalogue, 'ideas', topic, [{ id: tagIdOf('pond'), name: 'whatever' }])).toEqual([0]);
+    expect(tagChoiceIssues(catalogue, 'ideas', { id: 'p-topic', allow_create: false }, [{ id: '', name: 'Pond' }])).toEqual([]);
+  });
+
+  it('hides tags used only under hidden (internal) parents from the finder, offering their name as any new one', () => {
+    const hidden = new Set(['other/p-tags']);
+    expect(findTags(catalogue, { q: 'pond' }).map((tag) => [tag.name, tag.new])).toEqual([['Pond', false]]);
+    expect(findTags(catalogue, { q: 'pond' }, hidden).map((tag) => [tag.name, tag.new])).toEqual([['pond', true]]);
+    expect(findTags(catalogue, { q: 'pond', exclude_new: true }, hidden)).toEqual([]);
+    expect(findTags(catalogue, { q: 'gar' }, hidden).map((tag) => tag.name)).toEqual(['Garden', 'gar']);
   });
 });

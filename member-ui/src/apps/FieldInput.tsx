@@ -8,6 +8,7 @@ import {
   NO_SELECTION,
   offersNoSelection,
   parseLocaleDate,
+  propertyTagParents,
   roundToPrecision,
   selectableOptions,
   type AddressValue,
@@ -176,8 +177,12 @@ const SelectionInput = ({ property, value, onChange, disabled }: FieldProps) => 
   );
 };
 
-/** the parents a tag field's suggestions come from: the tags used under this very property */
-export const tagParentsOf = (appId: string | undefined, property: Pick<PropertyDefinition, 'id'>): string[] => (appId ? [`${appId}/${property.id}`] : []);
+/**
+ * the parents a tag field's suggestions come from: its tag parents (the groups it takes tags from) and the
+ * tags used under this very property; the server refuses a tag of another group all the same
+ */
+export const tagParentsOf = (appId: string | undefined, property: Pick<PropertyDefinition, 'id'> & { tag_parents?: readonly string[] }): string[] =>
+  appId ? [...propertyTagParents(property), `${appId}/${property.id}`] : [...propertyTagParents(property)];
 
 /**
  * Tags: chips of the picked tags and an input that suggests the network's tags as the member types
@@ -273,6 +278,7 @@ const TagInput = ({ property, value, onChange, disabled, errors, appId }: FieldP
           )}
         </div>
       )}
+      {property.internal && <p className="muted apps-tags__internal">{t('apps.form.internal_tags')}</p>}
     </div>
   );
 };

@@ -1,4 +1,5 @@
-import { NETWORK_ROOT_FOLDER_ID, type FileItemDto, type FileValue, type ImageValue, type RelationValue } from '@cn/contracts';
+import { NETWORK_ROOT_FOLDER_ID, type AppDto, type FileItemDto, type FileValue, type ImageValue, type RelationValue } from '@cn/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
@@ -8,7 +9,7 @@ import { useFileRoots, useFolder } from '../files/files-queries';
 import { FileThumbnail } from '../files/FileThumbnail';
 import { useSession } from '../session/SessionContext';
 import { useAppsApi } from './apps-queries';
-import type { FieldProps } from './FieldInput';
+import { useErrorText, type FieldProps } from './FieldInput';
 
 const isImage = (file: { content_type: string }): boolean => file.content_type.startsWith('image/');
 
@@ -197,13 +198,43 @@ export const FilePickerInput = ({ property, value, onChange, disabled }: FieldPr
   );
 };
 
-/** Relation properties: items of the related apps, found by a search box (one unless multiple). */
+/**
+ * Relation properties: items of the related apps, found by a search box (one unless multiple). With
+ * `allow_create_related` the typed title can become a new item of a related app right there: a create in
+ * that app (`POST /api/v1/apps/{app}/items`, its own rule), offered only where its `can.create_item` says
+ * so; a refusal shows under the field.
+ */
 export const RelationInput = ({ property, value, onChange, disabled }: FieldProps) => {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const api = useAppsApi();
   const relations = Array.isArray(value) ? (value as RelationValue[]) : [];
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<RelationValue[] | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const relatedApps = useQuery({
+    queryKey: ['apps', 'related', ...property.related_apps],
+    queryFn: () => Promise.all(property.related_apps.map((app) => api.app(app))),
+    enabled: property.allow_create_related && !disabled,
+  });
+  const creatable = (relatedApps.data ?? []).filter((app) => app.can.create_item && app.properties.some((entry) => entry.type === 'text'));
+  const create = async (app: AppDto) => {
+    const name = query.trim();
+    const title = app.properties.find((entry) => entry.type === 'text');
+    if (name === '' || !title) return;
+    setCreating(true);
+    setCreateError(null);
+    try {
+      const { id } = await api.create(app.id, { [title.name]: name });
+      pick({ id, app: app.id, displayValue: name });
+    } catch (error) {
+      const key = error instanceof ApiError ? (error.status === 403 ? 'create_related_forbidden' : (error.body.errors[0]?.key ?? error.body.error)) : 'invalid';
+      setCreateError(key);
+    } finally {
+      setCreating(false);
+    }
+  };
   const search = useDebouncedCallback((q: string) => {
     void Promise.all(property.related_apps.map((app) => api.searchItems(app, q).then((answer) => answer.items, () => [])))
       .then((found) => setHits(found.flat().filter((hit) => !relations.some((relation) => relation.id === hit.id))));
@@ -253,9 +284,22 @@ export const RelationInput = ({ property, value, onChange, disabled }: FieldProp
                 </li>
               ))}
               {hits.length === 0 && <li className="muted">{t('apps.form.no_items')}</li>}
+              {query.trim() !== '' &&
+                creatable.map((app) => (
+                  <li key={`create:${app.id}`}>
+                    <button type="button" role="option" aria-selected={false} disabled={creating} onClick={() => void create(app)}>
+                      {creating ? t('apps.form.creating_related') : t('apps.form.create_related', { name: query.trim(), app: app.name })}
+                    </button>
+                  </li>
+                ))}
             </ul>
           )}
         </div>
+      )}
+      {createError && (
+        <p className="field__error" data-testid={`create-related-error-${property.name}`}>
+          {errorText(createError)}
+        </p>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ItemDto, WallResponse } from '@cn/contracts';
+import type { ItemDto, TagValue, WallResponse } from '@cn/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,11 @@ const Card = ({
   const assignees = wall.app.properties
     .filter((property) => property.type === 'membership')
     .flatMap((property) => (item.values[property.name] as string[] | undefined) ?? []);
+  // the card's tags as the server answered them (internal ones only for those who may see them), each a filter
+  const tags = wall.app.properties
+    .filter((property) => property.type === 'tag')
+    .flatMap((property) => (item.values[property.name] as TagValue[] | undefined) ?? [])
+    .filter((tag, index, all) => all.findIndex((other) => other.name.toLowerCase() === tag.name.toLowerCase()) === index);
   const column = wall.app.column_property;
   const current = column ? ((item.values[column] as string[] | undefined)?.[0] ?? '') : '';
   return (
@@ -62,6 +67,15 @@ const Card = ({
           {assignees.map((id) => (
             <Link key={id} to={`/apps/${slug}?assignee_id=${encodeURIComponent(id)}`} className="apps-chip">
               {wall.members[id] ?? t('apps.form.unknown_member')}
+            </Link>
+          ))}
+        </p>
+      )}
+      {tags.length > 0 && (
+        <p className="apps-card__tags" data-testid={`card-tags-${item.id}`}>
+          {tags.map((tag) => (
+            <Link key={tag.name} to={`/apps/${slug}?tag=${encodeURIComponent(tag.name)}`} className="apps-chip">
+              {tag.name}
             </Link>
           ))}
         </p>

@@ -2,23 +2,13 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import { propertyDefinition, type AppDto, type FindTagsResponse, type PropertyDefinition } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { anAppDto } from '../testing/fixtures';
 import { fakeServer, renderPage, type Answer } from '../testing/render';
 import { NewItemPage } from './ItemFormPage';
 
 jest.mock('./apps.css', () => ({}));
 
-const anApp = (properties: PropertyDefinition[]): AppDto => ({
-  id: 'ideas',
-  name: 'Ideas',
-  description: '',
-  properties,
-  layout: { type: 'auto', tabs: [] },
-  column_property: null,
-  teaser_template: '',
-  email_integrations: [],
-  can: { create_item: true, administrate: false },
-  new_item_can: { create: true, update: true, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, true])) },
-});
+const anApp = (properties: PropertyDefinition[]): AppDto => anAppDto(properties);
 
 /** the server's /tags/find: the network's tags starting with q, q offered as new unless exclude_new */
 const findTags = (call: { url: string }): Answer => {

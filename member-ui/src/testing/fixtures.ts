@@ -1,4 +1,4 @@
-import type { AppointmentDto, MemberDto, NetworkResponse } from '@cn/contracts';
+import type { AppDto, AppointmentDto, MemberDto, NetworkResponse, PropertyDefinition } from '@cn/contracts';
 
 /** A member as the query API answers it. */
 export const aMember = (overrides: Partial<MemberDto> = {}): MemberDto => ({
@@ -107,3 +107,20 @@ export const anAppointment = (overrides: Partial<AppointmentDto> = {}): Appointm
   },
   ...overrides,
 });
+
+/** An app's definition as GET /api/v1/apps/{app} answers it: every property writable where the member may create items. */
+export const anAppDto = (properties: PropertyDefinition[], overrides: { id?: string; name?: string; create_item?: boolean } = {}): AppDto => {
+  const create = overrides.create_item ?? true;
+  return {
+    id: overrides.id ?? 'ideas',
+    name: overrides.name ?? 'Ideas',
+    description: '',
+    properties,
+    layout: { type: 'auto', tabs: [] },
+    column_property: null,
+    teaser_template: '',
+    email_integrations: [],
+    can: { create_item: create, administrate: false },
+    new_item_can: { create, update: create, ...Object.fromEntries(properties.map((property) => [`update[${property.name}]`, create])) },
+  };
+};

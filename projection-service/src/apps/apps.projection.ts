@@ -36,8 +36,8 @@ export const APP_ITEM_EVENTS = [AppItemCreated.type, AppItemChanged.type, AppIte
 
 export const appsProjection: Projection<AppDocument> = {
   name: 'apps',
-  // 2: the email integrations
-  version: 2,
+  // 2: the email integrations; 3: definitions carry tag_parents and internal
+  version: 3,
   eventTypes: APP_DEFINITION_EVENTS,
   documentIds: (recorded) => [(recorded.data as { app_id: string }).app_id],
   evolve: (doc, recorded, id) => {

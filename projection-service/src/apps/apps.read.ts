@@ -9,6 +9,7 @@ import {
   type ItemDto,
   type TagCatalogue,
   type TagValue,
+  visibleProperties,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
@@ -23,7 +24,13 @@ export const taskMarksCollection = (store: DocumentStore) => store.collection<Ta
 
 export const appViewerOf = (member: MemberDocument): AppViewer => ({ member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external });
 
-export const appDtoOf = (app: AppDocument, viewer: AppViewer): AppDto => ({
+/**
+ * the app as the member may see it: internal tag properties are left out for those who see no internal
+ * tags (seesInternalTags), so that neither their definition nor (itemDtoOf) their values reach them
+ */
+export const appDtoOf = (whole: AppDocument, viewer: AppViewer): AppDto => appDtoOfVisible({ ...whole, properties: visibleProperties(whole.properties, viewer) }, viewer);
+
+const appDtoOfVisible = (app: AppDocument, viewer: AppViewer): AppDto => ({
   id: app._id,
   name: app.name,
   description: app.description,
@@ -42,7 +49,9 @@ export const appDtoOf = (app: AppDocument, viewer: AppViewer): AppDto => ({
  * tags are now (an administrator's rename, merge or deletion reaches every item that holds the tag), their
  * text, and its `can`
  */
-export const itemDtoOf = (app: AppDocument, item: AppItemDocument, viewer: AppViewer, locale: string, tags: TagCatalogue): ItemDto => {
+export const itemDtoOf = (whole: AppDocument, item: AppItemDocument, viewer: AppViewer, locale: string, tags: TagCatalogue): ItemDto => {
+  // internal tags never reach a member who may not see them (their wall filter, tasks and item pages included)
+  const app = { ...whole, properties: visibleProperties(whole.properties, viewer) };
   const values = readItemValues(app.properties, withCurrentTags(tags, item.app_id, item._id, app.properties, item.values));
   return {
     id: item._id,

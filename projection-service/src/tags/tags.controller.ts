@@ -1,8 +1,10 @@
 import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { findTags, findTagsQuerySchema, findTagsResponseSchema, normalizeTagName, tagAdminDtoSchema, type FindTagsResponse, type TagAdminDto } from '@cn/contracts';
-import { ConsistencyInterceptor, contentRangeHeaders, type DocumentStore, Endpoint, HttpProblem, InjectPort, ParsedQuery, parseListQuery, sendList } from '@cn/platform';
+import { findTags, findTagsQuerySchema, findTagsResponseSchema, isInternalProperty, normalizeTagName, seesInternalTags, tagAdminDtoSchema, tagParentKey, type FindTagsResponse, type TagAdminDto } from '@cn/contracts';
+import { ConsistencyInterceptor, contentRangeHeaders, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, ParsedQuery, parseListQuery, type RequestContext, sendList } from '@cn/platform';
+import { appsCollection, appViewerOf } from '../apps/apps.read';
+import { signedInMember } from '../members/members.read';
 import { loadTagCatalogue, toTagAdminDto } from './tags.read';
 
 const tags = ['tags'];
@@ -22,14 +24,21 @@ export class TagsController {
 
   @Get('tags/find')
   @Endpoint({
-    summary: "The network's tags for a tag field: names starting with q first, then names containing it; tag_parents (comma-separated `<app id>/<property id>`) narrows to tags used there; q is offered as a new tag (id '') unless exclude_new or a tag has that name",
+    summary: "The network's tags for a tag field: names starting with q first, then names containing it; tag_parents (comma-separated `<app id>/<property id>`) narrows to tags used there; q is offered as a new tag (id '') unless exclude_new or a tag has that name; tags used only under internal tag properties are not found by external members",
     tags,
     auth: 'member',
     query: findTagsQuerySchema,
     responses: { 200: { description: 'FindTagsResponse', schema: findTagsResponseSchema }, 400: 'validation_failed (q, tag_parents, exclude_new)', 401: 'signed out' },
   })
-  async find(@ParsedQuery() query: z.output<typeof findTagsQuerySchema>): Promise<FindTagsResponse> {
-    return { tags: findTags(await loadTagCatalogue(this.store), query) };
+  async find(@Ctx() ctx: RequestContext, @ParsedQuery() query: z.output<typeof findTagsQuerySchema>): Promise<FindTagsResponse> {
+    const viewer = appViewerOf(await signedInMember(this.store, ctx));
+    return { tags: findTags(await loadTagCatalogue(this.store), query, seesInternalTags(viewer) ? new Set() : await this.internalTagParents()) };
+  }
+
+  /** every internal tag property as a tag parent (`<app id>/<property id>`): the tags used only there are hidden from external members */
+  private async internalTagParents(): Promise<Set<string>> {
+    const apps = await appsCollection(this.store).find({});
+    return new Set(apps.flatMap((app) => app.properties.filter(isInternalProperty).map((property) => tagParentKey(app._id, property.id))));
   }
 
   @Get('administration/tags')

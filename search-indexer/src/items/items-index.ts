@@ -12,6 +12,7 @@ import {
   eventOf,
   foldTagCatalogue,
   htmlToText,
+  isInternalProperty,
   TAG_CATALOGUE_EVENT_TYPES,
   tagCatalogueEventOf,
   withCurrentTags,
@@ -166,7 +167,8 @@ export const itemsIndexing = (items: ItemsIndex, apps: AppsIndex, itemTags: Item
           const others = app.text_properties.filter((entry) => entry.slice(0, entry.lastIndexOf(':')) !== propertyId);
           const at = app.text_properties.findIndex((entry) => entry.slice(0, entry.lastIndexOf(':')) === propertyId);
           let next = others;
-          if (event.type === 'AppPropertyDefined' && TEXT_TYPES.has(event.data.property.type)) {
+          // internal tags are searched by nobody: a hit's text would show them to every reader
+          if (event.type === 'AppPropertyDefined' && TEXT_TYPES.has(event.data.property.type) && !isInternalProperty(event.data.property)) {
             const entry = `${propertyId}:${event.data.property.type}`;
             next = at === -1 ? [...others, entry] : [...others.slice(0, at), entry, ...others.slice(at)];
           }

@@ -26,7 +26,7 @@ export class CreateItemHandler implements ICommandHandler<CreateItemCommand> {
   async execute({ issuer, payload }: CreateItemCommand): Promise<ItemCreatedAnswer> {
     const viewer = await this.apps.viewer(issuer);
     const app = await this.apps.app(payload.app_id);
-    const values = await this.apps.values(issuer, app.properties, payload.values, false);
+    const values = await this.apps.values(issuer, payload.app_id, app.properties, payload.values, false);
     const itemId = randomUUID();
     const teaser = app.teaser_template === '' ? undefined : await this.teaserOf(app.name, app.properties, app.teaser_template, values);
     const handled = await this.apps.runOnItem(CREATE_ITEM, itemId, issuer, { type: 'CreateItem', app_id: payload.app_id, item_id: itemId, properties: app.properties, viewer, values, teaser }, 'no_stream');

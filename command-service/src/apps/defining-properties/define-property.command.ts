@@ -40,7 +40,9 @@ export class DefinePropertyHandler implements ICommandHandler<DefinePropertyComm
 
   async execute({ issuer, payload }: DefinePropertyCommand): Promise<CommandAccepted> {
     const { app_id, property_id, ...property } = payload;
-    const handled = await this.apps.runOnApp(DEFINE_PROPERTY, app_id, issuer, { type: 'DefineProperty', app_id, property: { ...property, id: property_id } });
+    // tag parents in other apps are checked against the network's tag catalogue (its tag properties)
+    const tag_properties = property.tag_parents.length > 0 ? (await this.apps.lookup.tagCatalogue()).tag_properties : {};
+    const handled = await this.apps.runOnApp(DEFINE_PROPERTY, app_id, issuer, { type: 'DefineProperty', app_id, property: { ...property, id: property_id }, tag_properties });
     return { position: handled.position };
   }
 }

@@ -23,7 +23,7 @@ export class EditItemHandler implements ICommandHandler<EditItemCommand> {
   async execute({ issuer, payload }: EditItemCommand): Promise<ItemChangedAnswer> {
     const viewer = await this.apps.viewer(issuer);
     const app = await this.apps.app(payload.app_id);
-    const values = await this.apps.values(issuer, app.properties, payload.values, true, (await this.apps.itemState(payload.item_id)).values);
+    const values = await this.apps.values(issuer, payload.app_id, app.properties, payload.values, true, (await this.apps.itemState(payload.item_id)).values);
     const handled = await this.apps.runOnItem(
       EDIT_ITEM,
       payload.item_id,
