@@ -145,7 +145,7 @@ describe("a group category's administration in the member console", () => {
     fireEvent.change(screen.getByTestId('navigation_items.0.link'), { target: { value: '/pages/rules' } });
     fireEvent.click(screen.getByTestId('category-navigation-save'));
     await waitFor(() => expect(server.callsTo('PUT', `${ROOT}/navigation`)).toHaveLength(2));
-    expect(server.callsTo('PUT', `${ROOT}/navigation`)[1].body).toEqual({ navigation_items: [{ text: 'Rules', link: '/pages/rules', public: false, new_window: false, navigation_items: [] }], revision: 2 });
+    expect(server.callsTo('PUT', `${ROOT}/navigation`)[1].body).toEqual({ navigation_items: [{ text: 'Rules', link: '/pages/rules', link_type: 'link', public: false, new_window: false, navigation_items: [] }], revision: 2 });
     expect(await screen.findByText('The navigation was saved.')).toBeTruthy();
     view.unmount();
   });

@@ -68,7 +68,7 @@ describe("a group's administration: navigation and statistics", () => {
     fireEvent.change(screen.getByTestId('navigation_items.0.link'), { target: { value: '/pages/rehearsals' } });
     fireEvent.click(screen.getByTestId('group-navigation-save'));
     await waitFor(() => expect(server.callsTo('PUT', `${ROOT}/navigation`)).toHaveLength(2));
-    expect(server.callsTo('PUT', `${ROOT}/navigation`)[1].body).toEqual({ navigation_items: [{ text: 'Rehearsals', link: '/pages/rehearsals', public: false, new_window: false, navigation_items: [] }], revision: 2 });
+    expect(server.callsTo('PUT', `${ROOT}/navigation`)[1].body).toEqual({ navigation_items: [{ text: 'Rehearsals', link: '/pages/rehearsals', link_type: 'link', public: false, new_window: false, navigation_items: [] }], revision: 2 });
     expect(await screen.findByText('The navigation was saved.')).toBeTruthy();
     view.unmount();
   });
