@@ -90,6 +90,23 @@ describe("a group's administration: navigation and statistics", () => {
     view.unmount();
   });
 
+  it("watches the statistics topic and reads the per-day counts again when the group's day is pushed", async () => {
+    let events = 4;
+    const server = fakeServer({ [`GET ${ROOT}/statistics`]: () => ({ status: 200, body: { ...statistics(2), days: [{ date: '2026-12-07', members: 2, active_members: 1, events, commands: 2 }] } }) });
+    const channel = fakeChannel();
+    const view = renderAt(`${ROOT}/statistics`, aGroup({ can: ADMIN }), server, channel);
+    const row = await screen.findByTestId('group-statistics-2026-12-07');
+    expect(row.children[3].textContent).toBe('4');
+    await waitFor(() => expect(channel.topics()).toContain('statistics'));
+    events = 7;
+    await act(async () => {
+      channel.push({ collection: 'statistics_days', id: 'g1', doc: { position: 12 } });
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('group-statistics-2026-12-07').children[3].textContent).toBe('7'));
+    view.unmount();
+  });
+
   it('refuses both pages in words to one whose flags say no, without asking the server', async () => {
     const server = fakeServer({});
     const member = aGroup({ is_group_admin: false, can: groupCan() });
