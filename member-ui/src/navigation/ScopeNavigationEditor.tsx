@@ -30,7 +30,7 @@ interface Targets {
 type ItemOwnFields = Omit<NavigationItem, 'navigation_items'>;
 
 /** The target picker of a page, app or module item; a target no longer offered (a deleted page) stays shown as such. */
-const TargetSelect = ({ item, path, targets, disabled, onChange }: { item: ItemOwnFields; path: string; targets: Targets; disabled: boolean; onChange: (target: string) => void }) => {
+const TargetSelect = ({ item, path, targets, disabled, invalid, onChange }: { item: ItemOwnFields; path: string; targets: Targets; disabled: boolean; invalid: boolean; onChange: (target: string) => void }) => {
   const { t } = useTranslation();
   const linkType = item.link_type ?? 'link';
   const choices: Choice[] =
@@ -38,7 +38,7 @@ const TargetSelect = ({ item, path, targets, disabled, onChange }: { item: ItemO
   const target = item.target ?? '';
   const label = t(`group_category_administration.navigation.target_${linkType === 'page' ? 'page' : linkType === 'app' ? 'app' : 'standard'}`);
   return (
-    <select aria-label={label} value={target} disabled={disabled} data-testid={`${path}.target`} onChange={(event) => onChange(event.target.value)}>
+    <select className="field__select" aria-label={label} aria-invalid={invalid} value={target} disabled={disabled} data-testid={`${path}.target`} onChange={(event) => onChange(event.target.value)}>
       <option value="">{t('group_category_administration.navigation.choose')}</option>
       {target !== '' && !choices.some((choice) => choice.id === target) ? <option value={target}>{t('group_category_administration.navigation.missing_target')}</option> : null}
       {choices.map((choice) => (
@@ -64,9 +64,10 @@ const ItemFields = ({ item, path, errors, disabled, targets, onChange, onRemove 
   const linkError = error('link') ?? error('target') ?? error('link_type');
   return (
     <span className="field field--inline">
-      <input aria-label={t('group_category_administration.navigation.text')} placeholder={t('group_category_administration.navigation.text')} value={item.text} disabled={disabled} data-testid={`${path}.text`} onChange={(event) => onChange({ ...item, text: event.target.value })} />
+      <input aria-label={t('group_category_administration.navigation.text')} placeholder={t('group_category_administration.navigation.text')} value={item.text} disabled={disabled} aria-invalid={textError !== undefined} data-testid={`${path}.text`} onChange={(event) => onChange({ ...item, text: event.target.value })} />
       {textError ? <span className="field__error" role="alert">{t(textError)}</span> : null}
       <select
+        className="field__select"
         aria-label={t('group_category_administration.navigation.link_type')}
         value={linkType}
         disabled={disabled}
@@ -83,9 +84,9 @@ const ItemFields = ({ item, path, errors, disabled, targets, onChange, onRemove 
         ))}
       </select>
       {linkType === 'link' ? (
-        <input aria-label={t('group_category_administration.navigation.link')} placeholder="/directory" value={item.link} disabled={disabled} data-testid={`${path}.link`} onChange={(event) => onChange({ ...item, link: event.target.value })} />
+        <input aria-label={t('group_category_administration.navigation.link')} placeholder="/directory" value={item.link} disabled={disabled} aria-invalid={linkError !== undefined} data-testid={`${path}.link`} onChange={(event) => onChange({ ...item, link: event.target.value })} />
       ) : (
-        <TargetSelect item={item} path={path} targets={targets} disabled={disabled} onChange={(target) => onChange({ ...item, target })} />
+        <TargetSelect item={item} path={path} targets={targets} disabled={disabled} invalid={linkError !== undefined} onChange={(target) => onChange({ ...item, target })} />
       )}
       {linkError && !textError ? (
         <span className="field__error" role="alert" data-testid={`${path}.error`}>

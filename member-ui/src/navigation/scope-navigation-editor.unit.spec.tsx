@@ -86,7 +86,9 @@ describe("a scope's navigation editor: what an item links to", () => {
     fireEvent.change(screen.getByTestId('navigation_items.1.text'), { target: { value: 'Room booking' } });
     fireEvent.click(screen.getByTestId('category-navigation-save'));
     expect((await screen.findByTestId('navigation_items.0.error')).textContent).toBe('This page no longer exists: choose another one.');
+    expect(screen.getByTestId('navigation_items.0.target').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByTestId('navigation_items.1.error')).toBeNull();
+    expect(screen.getByTestId('navigation_items.1.target').getAttribute('aria-invalid')).toBe('false');
     expect((server.callsTo('PUT', `${ROOT}/navigation`)[0].body as { navigation_items: unknown[] }).navigation_items[1]).toEqual({ text: 'Room booking', link: '', link_type: 'app', target: 'rooms', public: false, new_window: false, navigation_items: [] });
   });
 
