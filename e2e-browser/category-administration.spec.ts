@@ -48,9 +48,9 @@ test('a network admin makes a member category admin; the member edits the naviga
   await member.fill('[data-testid="navigation_items.1.text"]', 'Lesekreis');
   await member.fill('[data-testid="navigation_items.1.link"]', '/groups/lesekreis');
   await member.click('[data-testid="category-navigation-save"]');
-  await expect(member.locator('[data-testid="category-navigation-save"]')).toBeDisabled({ timeout: 15_000 });
-  const saved = (await (await member.request.get(`${root}/navigation.json`)).json()) as NavigationAnswer;
-  expect(saved.navigation_items.map(({ text, link, link_type, target }) => ({ text, link, link_type, target }))).toEqual([
+  // saved once the server answers it (the button is disabled while the save is pending too)
+  const savedItems = async (page: typeof member, url: string) => ((await (await page.request.get(url)).json()) as NavigationAnswer).navigation_items.map(({ text, link, link_type, target }) => ({ text, link, link_type, target }));
+  await expect.poll(() => savedItems(member, `${root}/navigation.json`), { timeout: 15_000 }).toEqual([
     { text: 'Alle Mitglieder', link: '/directory/members', link_type: 'standard', target: 'members' },
     { text: 'Lesekreis', link: '/groups/lesekreis', link_type: 'link', target: '' },
   ]);
@@ -89,9 +89,13 @@ test("a group's admin edits the group's navigation with a module and sees its st
   await admin.selectOption('[data-testid="navigation_items.0.link_type"]', 'standard');
   await admin.selectOption('[data-testid="navigation_items.0.target"]', 'search');
   await admin.click('[data-testid="group-navigation-save"]');
-  await expect(admin.locator('[data-testid="group-navigation-save"]')).toBeDisabled({ timeout: 15_000 });
-  const saved = (await (await admin.request.get(`${root}/navigation.json`)).json()) as NavigationAnswer;
-  expect(saved.navigation_items[0]).toMatchObject({ text: 'Suche', link: '/search', link_type: 'standard', target: 'search' });
+  // saved once the server answers it (the button is disabled while the save is pending too)
+  await expect.poll(async () => ((await (await admin.request.get(`${root}/navigation.json`)).json()) as NavigationAnswer).navigation_items[0], { timeout: 15_000 }).toMatchObject({
+    text: 'Suche',
+    link: '/search',
+    link_type: 'standard',
+    target: 'search',
+  });
 
   await admin.goto(`${root}/statistics`);
   const row = admin.locator(`[data-testid="group-statistics-${new Date().toISOString().slice(0, 10)}"]`);
