@@ -3,11 +3,19 @@
 // 'Lesekreis'); Max's open page turns from a refusal into the administration, he edits the category's
 // navigation with the link types (a module and an address) and reads its statistics, which follow a change in
 // one of its groups without a reload.
+import type { Page } from '@playwright/test';
 import { expect, screenshotPath, signInMember, test } from './fixtures';
 
 interface NavigationAnswer {
   navigation_items: Array<{ text: string; link: string; link_type?: string; target?: string }>;
 }
+
+/** the book club's admin (Ada) changes its teaser through the API: one event in the group */
+const changeBookClub = async (admin: Page, baseUrl: string, teaser: string): Promise<void> => {
+  const csrf = ((await (await admin.request.get(`${baseUrl}/api/v1/network`)).json()) as { csrf_token: string }).csrf_token;
+  const changed = await admin.request.put(`${baseUrl}/groups/lesekreis`, { headers: { 'X-CSRF-Token': csrf }, data: { group: { teaser } } });
+  expect(changed.status()).toBe(200);
+};
 
 test('a network admin makes a member category admin; the member edits the navigation and sees the statistics follow', async ({ browser, baseUrl }) => {
   const viewport = { width: 1280, height: 900 };
@@ -49,7 +57,7 @@ test('a network admin makes a member category admin; the member edits the naviga
   await member.fill('[data-testid="navigation_items.1.link"]', '/groups/lesekreis');
   await member.click('[data-testid="category-navigation-save"]');
   // saved once the server answers it (the button is disabled while the save is pending too)
-  const savedItems = async (page: typeof member, url: string) => ((await (await page.request.get(url)).json()) as NavigationAnswer).navigation_items.map(({ text, link, link_type, target }) => ({ text, link, link_type, target }));
+  const savedItems = async (page: Page, url: string) => ((await (await page.request.get(url)).json()) as NavigationAnswer).navigation_items.map(({ text, link, link_type, target }) => ({ text, link, link_type, target }));
   await expect.poll(() => savedItems(member, `${root}/navigation.json`), { timeout: 15_000 }).toEqual([
     { text: 'Alle Mitglieder', link: '/directory/members', link_type: 'standard', target: 'members' },
     { text: 'Lesekreis', link: '/groups/lesekreis', link_type: 'link', target: '' },
@@ -68,9 +76,7 @@ test('a network admin makes a member category admin; the member edits the naviga
   expect(Number(await row.locator('td').nth(1).textContent())).toBeGreaterThan(0);
   const activity = row.locator('td').nth(3);
   const before = Number(await activity.textContent());
-  const csrf = ((await (await admin.request.get(`${baseUrl}/api/v1/network`)).json()) as { csrf_token: string }).csrf_token;
-  const changed = await admin.request.put(`${baseUrl}/groups/lesekreis`, { headers: { 'X-CSRF-Token': csrf }, data: { group: { teaser: `Counted ${Date.now()}` } } });
-  expect(changed.status()).toBe(200);
+  await changeBookClub(admin, baseUrl, `Counted ${Date.now()}`);
   await expect.poll(async () => Number(await activity.textContent()), { timeout: 15_000 }).toBeGreaterThan(before);
   await member.screenshot({ path: screenshotPath('category-administration-statistics.png') });
 
@@ -102,9 +108,7 @@ test("a group's admin edits the group's navigation with a module and sees its st
   await row.waitFor({ timeout: 15_000 });
   const actions = row.locator('td').nth(4);
   const before = Number(await actions.textContent());
-  const csrf = ((await (await admin.request.get(`${baseUrl}/api/v1/network`)).json()) as { csrf_token: string }).csrf_token;
-  const changed = await admin.request.put(`${baseUrl}/groups/lesekreis`, { headers: { 'X-CSRF-Token': csrf }, data: { group: { teaser: `Counted again ${Date.now()}` } } });
-  expect(changed.status()).toBe(200);
+  await changeBookClub(admin, baseUrl, `Counted again ${Date.now()}`);
   await expect.poll(async () => Number(await actions.textContent()), { timeout: 15_000 }).toBeGreaterThan(before);
   await admin.screenshot({ path: screenshotPath('group-administration-statistics.png') });
   await context.close();
