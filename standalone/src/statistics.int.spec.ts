@@ -1,10 +1,13 @@
-import { type GroupCategoriesResponse, type NetworkResponse, type StatisticsResponse } from '@cn/contracts';
-import { useDemoServer } from './testing/demo-server';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import { type GroupCategoriesResponse, type GroupDetailDto, type NetworkResponse, type StatisticsResponse } from '@cn/contracts';
+import { useDemoServer, type DemoAccount } from './testing/demo-server';
 import { requestCaller } from './testing/signed-in-client';
 
 /**
  * Statistics through the one-process server: the network's for auditors and administrators (as the `can`
- * flags say), a group's for its administrators only, the range rules answered 400 with field and key.
+ * flags say), a group's for its administrators only, the range rules answered 400 with field and key, and a
+ * group's day pushed to the open statistics of those who may read them.
  */
 describe('statistics', () => {
   const demo = useDemoServer('statistics');
@@ -50,5 +53,52 @@ describe('statistics', () => {
     await call(clients.guest, 'get', `/groups/${slug}/administration/statistics`).expect(403);
     await call(clients.auditor, 'get', `/groups/${slug}/administration/statistics`).expect(403);
     await call(clients.member, 'get', '/groups/no-such-group/administration/statistics').expect(404);
+  });
+
+  it("pushes a group's changed day to the consoles watching statistics that may read them, and to no one else", async () => {
+    const categorySlug = ((await call(clients.admin, 'get', '/api/v1/group_categories').expect(200)).body as GroupCategoriesResponse).group_categories[0].slug;
+    const { slug } = (await call(clients.member, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Live statistics choir' } }).expect(201)).body as { slug: string };
+    const groupId = ((await call(clients.member, 'get', `/api/v1/groups/${slug}`).expect(200)).body as GroupDetailDto).id;
+    const port = (demo.server.address() as AddressInfo).port;
+    const listen = async (role: DemoAccount) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: clients[role].cookie } });
+      const pushed: Array<{ collection: string; id: string; doc: { position: number } }> = [];
+      socket.on('message', (raw: Buffer) => {
+        const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string; doc: { position: number } };
+        if (message.type === 'changed' && message.collection === 'statistics_days') pushed.push(message);
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      socket.send(JSON.stringify({ type: 'watch', topics: ['statistics'] }));
+      return { pushed, close: () => socket.close() };
+    };
+    const groupAdmin = await listen('member');
+    const networkAdmin = await listen('admin');
+    const guest = await listen('guest');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await call(clients.member, 'put', `/groups/${slug}`, { group: { teaser: 'We count' } }).expect(200);
+      const last = (await call(clients.member, 'put', `/groups/${slug}`, { group: { teaser: 'We count again' } }).expect(200)).body as { position: number };
+      // the pushes of one read model go in order: once the second change reached the group admin, the first was decided for everyone
+      const deadline = Date.now() + 5000;
+      const reached = (listener: { pushed: Array<{ doc: { position: number } }> }) => listener.pushed.some((message) => message.doc.position >= last.position);
+      const secondArrived = () => reached(groupAdmin) && reached(networkAdmin);
+      while (Date.now() < deadline && !secondArrived()) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const listener of [groupAdmin, networkAdmin]) {
+        expect(new Set(listener.pushed.map((message) => message.id))).toEqual(new Set([groupId]));
+        expect(listener.pushed.map((message) => message.doc.position)).toContain(last.position);
+      }
+      expect(guest.pushed).toEqual([]);
+      // the pushed change is in the answer: today's activity counts both changes
+      const today = ((await call(clients.member, 'get', `/groups/${slug}/administration/statistics?from=${new Date().toISOString().slice(0, 10)}`).expect(200)).body as StatisticsResponse).days.at(-1);
+      expect(today?.commands).toBeGreaterThanOrEqual(3);
+    } finally {
+      groupAdmin.close();
+      networkAdmin.close();
+      guest.close();
+    }
   });
 });

@@ -1,29 +1,14 @@
 import type { DataProvider, GetOneParams, GetOneResult, RaRecord, UpdateParams, UpdateResult } from 'ra-core';
-import { NAVIGATION_LINK_TYPES, type NavigationItem, type NavigationLinkType, type NavigationResponse } from '@cn/contracts';
+import { navigationBodyOf, navigationLinkTypesOffered, type NavigationLinkType, type NavigationResponse } from '@cn/contracts';
 import type { ApiClient } from '../api/apiClient';
 import { ADMIN_API, createRestDataProvider } from '../api/restDataProvider';
 
 export const NAVIGATION_RECORD_ID = 'network';
 export type NavigationRecord = NavigationResponse & { id: string };
 
-type ItemFields = Partial<Omit<NavigationItem, 'navigation_items'>>;
-
-/** an item's link as the command takes it: the free address, or the type chosen and its target */
-const linkOf = (item: ItemFields) => {
-  const linkType = item.link_type ?? 'link';
-  return linkType === 'link' ? { link: item.link ?? '', link_type: linkType } : { link: '', link_type: linkType, target: item.target ?? '' };
-};
-const fieldsOf = (item: ItemFields) => ({ text: item.text ?? '', ...linkOf(item), public: item.public === true, new_window: item.new_window === true });
-
-/** only what the command takes: an item's text, link (or target), flags and (top level only) its children */
-export const navigationBodyOf = (items: readonly (ItemFields & { navigation_items?: ItemFields[] })[], revision: number) => ({
-  navigation_items: items.map((item) => ({ ...fieldsOf(item), navigation_items: (item.navigation_items ?? []).map(fieldsOf) })),
-  revision,
-});
-
 /** the link types the editor offers: pages and apps only when the network has any (spec: "offered only if available") */
 export const linkTypeChoices = (available: { pages: number; apps: number }): Array<{ id: NavigationLinkType; name: string }> =>
-  NAVIGATION_LINK_TYPES.filter((type) => (type === 'page' ? available.pages > 0 : type === 'app' ? available.apps > 0 : true)).map((type) => ({ id: type, name: `resources.navigation.link_types.${type}` }));
+  navigationLinkTypesOffered(available).map((type) => ({ id: type, name: `resources.navigation.link_types.${type}` }));
 
 /** The network navigation is one record, read from the editor's path and saved at its revision. */
 export const createNavigationDataProvider = (api: ApiClient): DataProvider => {

@@ -1,4 +1,5 @@
-import { linkTypeChoices, navigationBodyOf } from './navigation-data-provider';
+import { navigationBodyOf } from '@cn/contracts';
+import { linkTypeChoices } from './navigation-data-provider';
 
 describe('navigation data provider', () => {
   it('sends items with their flags and children (depth 2) and the revision read', () => {

@@ -141,3 +141,22 @@ export type NavigationEvent = EventOf<typeof NavigationChanged>;
 
 export const navigationResponseSchema = z.object({ scope: z.string(), navigation_items: z.array(navigationItemSchema), revision: z.number().int() });
 export type NavigationResponse = z.infer<typeof navigationResponseSchema>;
+
+type EditedItemFields = Partial<Omit<NavigationItem, 'navigation_items'>>;
+
+/** an edited item's link as the command takes it: the free address, or the type chosen and its target */
+const editedLinkOf = (item: EditedItemFields) => {
+  const linkType = item.link_type ?? 'link';
+  return linkType === 'link' ? { link: item.link ?? '', link_type: linkType } : { link: '', link_type: linkType, target: item.target ?? '' };
+};
+const editedFieldsOf = (item: EditedItemFields) => ({ text: item.text ?? '', ...editedLinkOf(item), public: item.public === true, new_window: item.new_window === true });
+
+/** what an editor (admin-ui's, the member console's scope editor) sends: an item's text, link (or target), flags and (top level only) its children */
+export const navigationBodyOf = (items: readonly (EditedItemFields & { navigation_items?: EditedItemFields[] })[], revision: number) => ({
+  navigation_items: items.map((item) => ({ ...editedFieldsOf(item), navigation_items: (item.navigation_items ?? []).map(editedFieldsOf) })),
+  revision,
+});
+
+/** the link types an editor offers: pages and apps only when there are any (spec: "offered only if available") */
+export const navigationLinkTypesOffered = (available: { pages: number; apps: number }): NavigationLinkType[] =>
+  NAVIGATION_LINK_TYPES.filter((type) => (type === 'page' ? available.pages > 0 : type === 'app' ? available.apps > 0 : true));

@@ -44,3 +44,7 @@ export const statisticsResponseSchema = z.object({
   storage_bytes: z.number().int().nullable(),
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
+
+/** the realtime topic a console's open statistics watch, and the collection a statistics push names (its id: the group's) */
+export const STATISTICS_TOPIC = 'statistics';
+export const STATISTICS_COLLECTION = 'statistics_days';

@@ -1,4 +1,4 @@
-import { GROUP_CATEGORIES_COLLECTION, type CommandAccepted, type GroupCategoryAdministrationDto } from '@cn/contracts';
+import { GROUP_CATEGORIES_COLLECTION, STATISTICS_COLLECTION, type CommandAccepted, type GroupCategoryAdministrationDto } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import type { LiveRoute } from '../realtime/LiveQueries';
@@ -8,7 +8,9 @@ import { useSession } from '../session/SessionContext';
 export const categoryAdministrationKeys = {
   all: ['category-administration'] as const,
   one: (ref: string) => [...categoryAdministrationKeys.all, ref] as const,
-  statistics: (slug: string, from: string, to: string) => [...categoryAdministrationKeys.all, slug, 'statistics', from, to] as const,
+  /** every category's statistics under one key: a statistics push reads the open ones again */
+  allStatistics: () => [...categoryAdministrationKeys.all, '*statistics'] as const,
+  statistics: (slug: string, from: string, to: string) => [...categoryAdministrationKeys.allStatistics(), slug, from, to] as const,
 };
 
 /** the root of a category's administration routes (navigation and statistics hang under it) */
@@ -28,8 +30,12 @@ export const useCategoryAdministration = (ref: string) => {
   return useQuery({ queryKey: categoryAdministrationKeys.one(ref), queryFn: () => categoryAdministrationApi(api).show(ref) });
 };
 
-/** a category changed (its administrators): the open administration reads its flags again */
+/**
+ * A category changed (its administrators): the open administration reads its flags again. A group's
+ * statistics changed (any group's: the push names the group, not its category): the open category statistics are read again.
+ */
 export const categoryAdministrationLive: LiveRoute = (message, client) => {
-  if (baseName(message.collection) !== GROUP_CATEGORIES_COLLECTION) return;
-  void client.invalidateQueries({ queryKey: categoryAdministrationKeys.all });
+  const collection = baseName(message.collection);
+  if (collection === GROUP_CATEGORIES_COLLECTION) void client.invalidateQueries({ queryKey: categoryAdministrationKeys.all });
+  else if (collection === STATISTICS_COLLECTION) void client.invalidateQueries({ queryKey: categoryAdministrationKeys.allStatistics() });
 };

@@ -2,10 +2,11 @@
 import '../appointments/jsdom-text-encoding.cjs';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import type { DesignDto, GroupCategoryAdministrationDto, GroupCategoryCan, NavigationResponse } from '@cn/contracts';
+import type { DesignDto, GroupCategoryAdministrationDto, GroupCategoryCan, NavigationResponse, StatisticsResponse } from '@cn/contracts';
 import { fakeChannel, fakeServer, renderPage } from '../testing/render';
 import { CategoryAdministrationLayout, CategoryAdministrationPage, CategoryDesignsPage } from './CategoryAdministration';
 import { CategoryNavigationPage } from './CategoryNavigationPage';
+import { CategoryStatisticsPage } from './CategoryStatisticsPage';
 
 const ROOT = '/group-categories/teams/administration';
 const DESIGNS = '/group-categories/c1/administration/designs';
@@ -44,6 +45,7 @@ const Administration = () => (
       <Route path="designs" element={<CategoryDesignsPage />} />
       <Route path="designs/:designId/edit" element={<CategoryDesignsPage />} />
       <Route path="navigation" element={<CategoryNavigationPage />} />
+      <Route path="statistics" element={<CategoryStatisticsPage />} />
     </Route>
   </Routes>
 );
@@ -145,8 +147,29 @@ describe("a group category's administration in the member console", () => {
     fireEvent.change(screen.getByTestId('navigation_items.0.link'), { target: { value: '/pages/rules' } });
     fireEvent.click(screen.getByTestId('category-navigation-save'));
     await waitFor(() => expect(server.callsTo('PUT', `${ROOT}/navigation`)).toHaveLength(2));
-    expect(server.callsTo('PUT', `${ROOT}/navigation`)[1].body).toEqual({ navigation_items: [{ text: 'Rules', link: '/pages/rules', public: false, new_window: false, navigation_items: [] }], revision: 2 });
+    expect(server.callsTo('PUT', `${ROOT}/navigation`)[1].body).toEqual({ navigation_items: [{ text: 'Rules', link: '/pages/rules', link_type: 'link', public: false, new_window: false, navigation_items: [] }], revision: 2 });
     expect(await screen.findByText('The navigation was saved.')).toBeTruthy();
+    view.unmount();
+  });
+
+  it("reads the category's statistics again when one of its groups' days is pushed (members and activity follow)", async () => {
+    let members = 5;
+    const answer = (): StatisticsResponse => ({ scope: 'group_category', from: '2026-12-07', to: '2026-12-07', days: [{ date: '2026-12-07', members, active_members: 2, events: members * 2, commands: 3 }], storage_bytes: null });
+    const server = fakeServer({
+      [`GET ${ROOT}`]: { status: 200, body: category(AUDITOR) },
+      [`GET ${ROOT}/statistics`]: () => ({ status: 200, body: answer() }),
+    });
+    const channel = fakeChannel();
+    const view = renderAt(`${ROOT}/statistics`, server, channel);
+    expect((await screen.findByTestId('category-statistics-2026-12-07')).children[1].textContent).toBe('5');
+    await waitFor(() => expect(channel.topics()).toContain('statistics'));
+    members = 6;
+    await act(async () => {
+      channel.push({ collection: 'statistics_days', id: 'g7', doc: { position: 30 } });
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('category-statistics-2026-12-07').children[1].textContent).toBe('6'));
+    expect(screen.getByTestId('category-statistics-2026-12-07').children[3].textContent).toBe('12');
     view.unmount();
   });
 });

@@ -68,7 +68,7 @@ describe("a group's administration: navigation and statistics", () => {
     fireEvent.change(screen.getByTestId('navigation_items.0.link'), { target: { value: '/pages/rehearsals' } });
     fireEvent.click(screen.getByTestId('group-navigation-save'));
     await waitFor(() => expect(server.callsTo('PUT', `${ROOT}/navigation`)).toHaveLength(2));
-    expect(server.callsTo('PUT', `${ROOT}/navigation`)[1].body).toEqual({ navigation_items: [{ text: 'Rehearsals', link: '/pages/rehearsals', public: false, new_window: false, navigation_items: [] }], revision: 2 });
+    expect(server.callsTo('PUT', `${ROOT}/navigation`)[1].body).toEqual({ navigation_items: [{ text: 'Rehearsals', link: '/pages/rehearsals', link_type: 'link', public: false, new_window: false, navigation_items: [] }], revision: 2 });
     expect(await screen.findByText('The navigation was saved.')).toBeTruthy();
     view.unmount();
   });
@@ -87,6 +87,23 @@ describe("a group's administration: navigation and statistics", () => {
       await Promise.resolve();
     });
     await waitFor(() => expect(screen.getByTestId('group-statistics-2026-12-07').children[1].textContent).toBe('3'));
+    view.unmount();
+  });
+
+  it("watches the statistics topic and reads the per-day counts again when the group's day is pushed", async () => {
+    let events = 4;
+    const server = fakeServer({ [`GET ${ROOT}/statistics`]: () => ({ status: 200, body: { ...statistics(2), days: [{ date: '2026-12-07', members: 2, active_members: 1, events, commands: 2 }] } }) });
+    const channel = fakeChannel();
+    const view = renderAt(`${ROOT}/statistics`, aGroup({ can: ADMIN }), server, channel);
+    const row = await screen.findByTestId('group-statistics-2026-12-07');
+    expect(row.children[3].textContent).toBe('4');
+    await waitFor(() => expect(channel.topics()).toContain('statistics'));
+    events = 7;
+    await act(async () => {
+      channel.push({ collection: 'statistics_days', id: 'g1', doc: { position: 12 } });
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(screen.getByTestId('group-statistics-2026-12-07').children[3].textContent).toBe('7'));
     view.unmount();
   });
 

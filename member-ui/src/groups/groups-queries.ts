@@ -1,4 +1,4 @@
-import { GROUPS_COLLECTION } from '@cn/contracts';
+import { GROUPS_COLLECTION, STATISTICS_COLLECTION } from '@cn/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
 import { baseName } from '../realtime/changes';
@@ -18,7 +18,8 @@ export const groupsKeys = {
   navigation: (slug: string) => [...groupsKeys.all, 'navigation', slug] as const,
   joinRequests: (slug: string) => [...groupsKeys.all, 'join-requests', slug] as const,
   /** under the groups' key: a group change (a member joins or leaves) reads the open statistics again */
-  statistics: (slug: string, from: string, to: string) => [...groupsKeys.all, 'statistics', slug, from, to] as const,
+  allStatistics: () => [...groupsKeys.all, 'statistics'] as const,
+  statistics: (slug: string, from: string, to: string) => [...groupsKeys.allStatistics(), slug, from, to] as const,
   invites: () => [...groupsKeys.all, 'invites'] as const,
   sentInvites: () => [...groupsKeys.all, 'sent-invites'] as const,
 };
@@ -79,6 +80,8 @@ export const useForgetGroup = () => {
  * navigation's groups, the directory tabs and the open group page follow without a reload.
  */
 export const groupsLive: LiveRoute = (message, client) => {
-  if (baseName(message.collection) !== GROUPS_COLLECTION) return;
-  void client.invalidateQueries({ queryKey: groupsKeys.all });
+  const collection = baseName(message.collection);
+  if (collection === GROUPS_COLLECTION) void client.invalidateQueries({ queryKey: groupsKeys.all });
+  // a group's day changed (activity, actions, active members): its open statistics read again
+  else if (collection === STATISTICS_COLLECTION) void client.invalidateQueries({ queryKey: groupsKeys.allStatistics() });
 };

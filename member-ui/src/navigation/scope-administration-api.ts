@@ -1,4 +1,4 @@
-import type { CommandAccepted, NavigationItem, NavigationResponse, StatisticsResponse } from '@cn/contracts';
+import { navigationBodyOf, type CommandAccepted, type NavigationItem, type NavigationResponse, type StatisticsResponse } from '@cn/contracts';
 import type { ApiClient } from '../api/client';
 
 /**
@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/client';
  */
 export const scopeAdministrationApi = (api: ApiClient, root: string) => ({
   navigation: () => api.request<NavigationResponse>('GET', `${root}/navigation.json`),
-  saveNavigation: (navigation_items: NavigationItem[], revision: number) => api.request<CommandAccepted>('PUT', `${root}/navigation`, { body: { navigation_items, revision } }),
+  saveNavigation: (navigation_items: NavigationItem[], revision: number) => api.request<CommandAccepted>('PUT', `${root}/navigation`, { body: navigationBodyOf(navigation_items, revision) }),
   statistics: (from: string, to: string) => api.request<StatisticsResponse>('GET', `${root}/statistics`, { query: { from, to } }),
 });
 

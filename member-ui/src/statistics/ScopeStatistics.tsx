@@ -1,3 +1,4 @@
+import { STATISTICS_TOPIC } from '@cn/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -5,17 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { loadOf } from '../api/load';
 import { LoadStatus } from '../common/LoadStatus';
 import type { ScopeAdministrationApi } from '../navigation/scope-administration-api';
+import { useLiveTopic } from '../realtime/LiveQueries';
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
 /**
  * A scope's statistics per day in a date range (the server's rules: at most 366 days). `queryKey` places the
- * reads where the scope's live changes invalidate them; `membersLabel` names the members column (a category
+ * reads where the scope's live changes invalidate them (a group change, and the statistics pushed to the
+ * members whose open page watches them: the per-day activity, actions and active members); `membersLabel` names the members column (a category
  * counts memberships). `testId` prefixes the test ids (`group`, `category`).
  */
 export const ScopeStatistics = ({ calls, queryKey, title, membersLabel, testId }: { calls: ScopeAdministrationApi; queryKey: (from: string, to: string) => QueryKey; title: string; membersLabel: string; testId: string }) => {
   const { t } = useTranslation();
+  useLiveTopic(STATISTICS_TOPIC);
   const [range, setRange] = useState(() => ({ from: isoDay(Date.now() - 29 * DAY_MS), to: isoDay(Date.now()) }));
   const statistics = useQuery({ queryKey: queryKey(range.from, range.to), queryFn: () => calls.statistics(range.from, range.to) });
   const load = loadOf(statistics);

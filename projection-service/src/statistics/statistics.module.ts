@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { StatisticsController } from './statistics.controller';
 import { statisticsProjection } from './statistics.projection';
+import { statisticsChangePublisher } from './statistics.realtime';
 
-/** Statistics of the network and of each group, per day, from a read model every event feeds. */
+/** Statistics of the network and of each group, per day, from a read model every event feeds; a group's days pushed to who may read them. */
 @Module({ controllers: [StatisticsController] })
 export class StatisticsModule {}
 
 export const statisticsFeature: ProjectionFeature = {
   module: StatisticsModule,
   readModels: [statisticsProjection],
+  publishers: (infra) => [statisticsChangePublisher(infra.documentStore)],
 };
