@@ -4,6 +4,7 @@ import {
   type CommandAccepted,
   type DocumentAction,
   type ErrorResponse,
+  type FileArchivesResponse,
   type FileDetailsDto,
   type FileSettings,
   type FolderContentsDto,
@@ -12,6 +13,7 @@ import {
   profileProperties,
   type PropertyDefinition,
   type PropertySetResponse,
+  type RequestFileArchiveRequest,
   type UnreadFoldersResponse,
   type UploadedFileAnswer,
 } from '@cn/contracts';
@@ -104,6 +106,8 @@ export const filesApi = (api: ApiClient) => {
     markFolderRead: (folderId: string) => api.request<CommandAccepted>('POST', `/api/storage/folders/${id(folderId)}/read`),
     unreadFolders: () => api.request<UnreadFoldersResponse>('GET', '/api/v1/unreads/folders'),
     fileToken: (request: { file_ids: string[]; folder_ids: string[]; current_folder_id?: string }) => api.request<{ token: string }>('POST', '/api/v1/file_token', { body: request }),
+    requestArchive: (request: RequestFileArchiveRequest) => api.request<CommandAccepted & { id: string }>('POST', '/api/storage/archives', { body: request }),
+    archives: () => api.request<FileArchivesResponse>('GET', '/api/storage/archives'),
   };
 };
 export type FilesApi = ReturnType<typeof filesApi>;
