@@ -11,6 +11,7 @@ import {
   type GroupCategoriesResponse,
   type UploadedFileAnswer,
 } from '@cn/contracts';
+import { BlobSweep } from '@cn/command-service';
 import { PROJECTION_RUNTIME, type ProjectionServiceRuntime } from '@cn/projection-service';
 import { eventually, readZipEntries } from '@cn/platform/testing';
 import { binaryBody, httpCaller, type SignedInClient } from './testing/signed-in-client';
@@ -79,6 +80,11 @@ describe('archive exports', () => {
       expect(archive).toMatchObject({ id, status: 'finished', progress: 100, finishedAt: expect.any(String), createdAt: expect.any(String) });
       expect(archive.files).toEqual([{ id, name: expect.stringMatching(/^files-\d{4}-\d{2}-\d{2}\.zip$/), bytes: expect.any(Number), fileUrl: `/api/storage/archives/${id}/download`, downloadUrl: `/api/storage/archives/${id}/download`, extension: 'zip' }]);
       expect(await streamOf(id)).toEqual(['FileArchiveRequested', 'FileArchiveFinished']);
+      // the zip is named by its event: the sweep of orphaned bytes keeps it
+      const [, recorded] = await demo.running.infra.eventStore.readStream(fileArchiveStream(id));
+      const zipKey = (recorded?.data as { blob_key: string }).blob_key;
+      await demo.running.app.get(BlobSweep).sweep(new Date(Date.now() + 2 * 3_600_000));
+      expect(await demo.running.infra.fileStorage.stat(zipKey)).not.toBeNull();
       // the runner's progress (0 first, rising) and the read model's request and end reached the member's consoles
       const ours = () => pushed.filter((message) => message.collection === FILE_ARCHIVES_COLLECTION && message.id === id);
       await eventually(() => ours().length >= 3);
