@@ -28,6 +28,7 @@ import { appNavigationEvents } from './navigation/app-navigation';
 import { chatDraftEvents, chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
 import { filesModuleEvents } from './files/file-events';
+import { fileArchiveEvents } from './files/file-archives';
 import { groupImageEvents, memberImageEvents } from './members/profile-image';
 import { memberLocationEvents } from './map/map';
 import { deviceEvents } from './devices/devices';
@@ -73,6 +74,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...chatDraftEvents,
     ...appsEvents,
     ...filesModuleEvents,
+    ...fileArchiveEvents,
     ...membershipRolesManagerEvents,
     ...tagEvents,
     ...designEvents,

@@ -181,6 +181,14 @@ def fixtures(base, admin, member=None):
             made.setdefault("file", []).append(file_id)
         else:
             print(f"[fuzz] note: a file fixture could not be locked ({status}: {answer})", file=sys.stderr)
+    # an archive export of the network's root folder by each fuzzing account (only its asker reads or downloads
+    # it): GET /api/storage/archives/{id} and its download are exercised past the lookup
+    for asker in (account for account in (admin, member) if account):
+        status, _, answer = request(base, "POST", "/api/storage/archives", {"folder_ids": ["root"]}, asker["token"], asker["csrf"])
+        if status == 201 and isinstance(answer, dict) and answer.get("id"):
+            made.setdefault("archive", []).append(answer["id"])
+        else:
+            print(f"[fuzz] note: an archive export could not be requested ({status}: {answer})", file=sys.stderr)
     # a channel of the admin's with an article in its blog (no list offers blog or article ids); members may not
     # create channels, so a member's pass cannot delete an article (summarize.py names it out of the member's reach)
     status, _, answer = request(base, "POST", "/channels", {"channel": {"title": "Fuzz channel", "slug": "fuzz-channel"}}, admin["token"], admin["csrf"])

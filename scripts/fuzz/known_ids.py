@@ -53,7 +53,7 @@ BODY_BINDINGS = (
 )
 BODY_PROBABILITY = 0.9
 # fixture kinds (accounts.py) that a path's {id} names; any other kind names the path parameter of its name
-BY_ID = ("file", "article")
+BY_ID = ("file", "article", "archive")
 # fixture kinds that only request bodies name: body binding key → fixture kind
 FIXTURE_BODIES = (
     ("body.message_ids[*]", "message"),

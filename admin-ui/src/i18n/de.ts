@@ -590,6 +590,8 @@ export const germanAppMessages: AppMessages = {
         FileUnlocked: 'Datei entsperrt',
         FileRemoved: 'Datei entfernt',
         FileSettingsChanged: 'Dateieinstellungen geändert',
+        FileArchiveRequested: 'Archivexport angefordert',
+        FileArchiveFinished: 'Archivexport abgeschlossen',
         FolderMarkedRead: 'Ordner gelesen',
         FileViewed: 'Datei angesehen',
         NewsletterSettingsChanged: 'Newsletter-Einstellungen geändert',

@@ -589,6 +589,8 @@ export const englishAppMessages = {
         FileUnlocked: 'File unlocked',
         FileRemoved: 'File removed',
         FileSettingsChanged: 'File settings changed',
+        FileArchiveRequested: 'Archive export requested',
+        FileArchiveFinished: 'Archive export finished',
         FolderMarkedRead: 'Folder marked read',
         FileViewed: 'File viewed',
         NewsletterSettingsChanged: 'Newsletter settings changed',

@@ -590,6 +590,8 @@ export const spanishAppMessages: AppMessages = {
         FileUnlocked: 'Archivo desbloqueado',
         FileRemoved: 'Archivo eliminado',
         FileSettingsChanged: 'Ajustes de archivos cambiados',
+        FileArchiveRequested: 'Exportación de archivo solicitada',
+        FileArchiveFinished: 'Exportación de archivo terminada',
         FolderMarkedRead: 'Carpeta leída',
         FileViewed: 'Archivo visto',
         NewsletterSettingsChanged: 'Ajustes del boletín cambiados',

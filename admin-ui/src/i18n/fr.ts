@@ -590,6 +590,8 @@ export const frenchAppMessages: AppMessages = {
         FileUnlocked: 'Fichier déverrouillé',
         FileRemoved: 'Fichier supprimé',
         FileSettingsChanged: 'Paramètres des fichiers modifiés',
+        FileArchiveRequested: 'Export d’archive demandé',
+        FileArchiveFinished: 'Export d’archive terminé',
         FolderMarkedRead: 'Dossier marqué comme lu',
         FileViewed: 'Fichier consulté',
         NewsletterSettingsChanged: 'Paramètres de la lettre d’information modifiés',

@@ -22,8 +22,8 @@ export const imageHolderOf = (event: { type: string; data: unknown }): string | 
 
 export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
-  // version 5: file images' sizes, expired uploads, sealed uploads' plain copies, and a channel's uploaded pictures
-  version: 5,
+  // version 6: file images' sizes, expired uploads, sealed uploads' plain copies, a channel's uploaded pictures, and archive exports' zips
+  version: 6,
   // the sizes an older image was given afterwards (…Resized) are its holder's too
   // a sealed upload's bytes published plain are named by FilePublished (its `blob_key`, absent otherwise)
   eventTypes: [
@@ -37,6 +37,7 @@ export const blobReferencesProjection: Projection<BlobReference> = {
     'MemberProfileImageResized',
     'GroupProfileImageResized',
     'ChannelImageUploaded',
+    'FileArchiveFinished',
   ],
   // an image event names its sizes' bytes too (`profileImageBlobKeys`)
   documentIds: (event) => {
@@ -48,7 +49,8 @@ export const blobReferencesProjection: Projection<BlobReference> = {
     return key ? [key] : [];
   },
   evolve: (doc, recorded, id) => {
-    const holder = imageHolderOf(recorded);
+    // an archive export's zip (docs/FILES.md "Archive exports") is held by the export
+    const holder = recorded.type === 'FileArchiveFinished' ? `archive:${(recorded.data as { archive_id: string }).archive_id}` : imageHolderOf(recorded);
     if (holder !== null) {
       const holders = doc?.file_ids ?? [];
       return holders.includes(holder) ? (doc ?? { _id: id, file_ids: holders }) : { _id: id, file_ids: [...holders, holder] };

@@ -4,3 +4,4 @@ export * from './file-abilities';
 export * from './file-api';
 export * from './file-attachments';
 export * from './file-profiles';
+export * from './file-archives';

@@ -16,7 +16,7 @@ import { legalLive } from '../legal/legal-queries';
 import { administrationNavigationLive, navigationLive } from '../navigation/navigation-queries';
 import { categoryAdministrationLive } from '../group-categories/category-administration-queries';
 import { appsLive } from '../apps/apps-queries';
-import { filesLive } from '../files/files-queries';
+import { fileArchivesLive, filesLive } from '../files/files-queries';
 import { membershipRolesLive } from '../membership-roles/membership-roles-live';
 import { subscriptionsLive } from '../membership-settings/subscriptions-queries';
 import { newsletterScheduleLive } from '../membership-settings/newsletter-schedule';
@@ -29,7 +29,7 @@ import { designsLive } from '../designs/designs-queries';
 import { pagesLive } from '../pages/pages-queries';
 
 /** Each feature's reading of pushed changes; a feature with live data adds its route here, as it adds its routes to App. */
-const LIVE_ROUTES: readonly LiveRoute[] = [activitiesLive, appointmentsLive, calendarsLive, channelsLive, directoryLive, membersLive, notificationsLive, groupsLive, messagesLive, unreadsLive, twoFactorLive, legalLive, navigationLive, appsLive, filesLive, membershipRolesLive, subscriptionsLive, administrationNavigationLive, mapLive, devicesLive, followsLive, newsletterScheduleLive, widgetBarsLive, designsLive, pagesLive, membershipSettingsLive, categoryAdministrationLive];
+const LIVE_ROUTES: readonly LiveRoute[] = [activitiesLive, appointmentsLive, calendarsLive, channelsLive, directoryLive, membersLive, notificationsLive, groupsLive, messagesLive, unreadsLive, twoFactorLive, legalLive, navigationLive, appsLive, filesLive, fileArchivesLive, membershipRolesLive, subscriptionsLive, administrationNavigationLive, mapLive, devicesLive, followsLive, newsletterScheduleLive, widgetBarsLive, designsLive, pagesLive, membershipSettingsLive, categoryAdministrationLive];
 
 /** The console's one query cache, kept live by the realtime channel (inside the session, which owns the channel). */
 export const DataLayer = ({ client, children }: { client: QueryClient; children: ReactNode }) => (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FOLDER_PROFILE_SET, formatFileSize, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, truncateFileName, type FileItemDto, type FileRef, type FolderItemDto } from '@cn/contracts';
+import { FOLDER_PROFILE_SET, formatFileSize, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, truncateFileName, type FileItemDto, type FileRef, type FolderItemDto, type RequestFileArchiveRequest } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { errorKeyOf } from '../api/client';
 import { EmptyState } from '../common/EmptyState';
@@ -11,6 +11,7 @@ import { useGroup } from '../groups/groups-queries';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useLiveTopic } from '../realtime/LiveQueries';
 import { useToasts } from '../toasts/Toasts';
+import { ArchiveExports } from './ArchiveExports';
 import { FileThumbnail } from './FileThumbnail';
 import { FolderPicker } from './FolderPicker';
 import { NewFilesForm } from './NewFilesForm';
@@ -110,6 +111,7 @@ export const FolderPage = () => {
   });
   // opening a folder shown unread marks it read (a command; the mark and the badge follow live)
   const markRead = useFilesCommand((files, target: string) => files.markFolderRead(target));
+  const exporting = useFilesCommand((files, request: RequestFileArchiveRequest) => files.requestArchive(request));
   const marked = useRef<string | null>(null);
   const unread = folder.data?.folder.unread === true;
   useEffect(() => {
@@ -143,18 +145,22 @@ export const FolderPage = () => {
     toasts.show('error', item ? t('files.errors.batch_item', { name: item.name, message }) : message);
   };
 
+  // the selection, or the open folder when nothing is selected
+  const selection = () => ({
+    file_ids: chosen.filter((item) => item.type === 'file').map((item) => item.id),
+    folder_ids: chosen.length === 0 ? [folderId] : chosen.filter((item) => item.type !== 'file').map((item) => item.id),
+    current_folder_id: folderId,
+  });
   const downloadZip = async () => {
     try {
-      const { token } = await api.fileToken({
-        file_ids: chosen.filter((item) => item.type === 'file').map((item) => item.id),
-        folder_ids: chosen.length === 0 ? [folderId] : chosen.filter((item) => item.type !== 'file').map((item) => item.id),
-        current_folder_id: folderId,
-      });
+      const { token } = await api.fileToken(selection());
       window.location.assign(`/api/storage/v2/archive?token=${encodeURIComponent(token)}`);
     } catch (error) {
       refuse(error);
     }
   };
+  // an archive export: the server builds the zip, its progress shows below (live) until it downloads
+  const exportArchive = () => exporting.mutate(selection(), { onError: refuse });
 
   const pending = approval.data?.versions.length ?? 0;
   return (
@@ -187,6 +193,9 @@ export const FolderPage = () => {
           <button type="button" className="button button--quiet" onClick={() => void downloadZip()} data-testid="files-download-zip">
             {chosen.length === 0 ? t('files.actions.download_folder') : t('files.actions.download_selected', { count: chosen.length })}
           </button>
+          <button type="button" className="button button--quiet" onClick={exportArchive} disabled={exporting.isPending} data-testid="files-export-archive">
+            {t('files.actions.export_archive')}
+          </button>
           {chosen.length > 0 && allDestroyable ? (
             <>
               <button type="button" className="button button--quiet" onClick={() => setMoving(true)} data-testid="files-move">
@@ -209,6 +218,7 @@ export const FolderPage = () => {
           </Link>
         </div>
       </header>
+      <ArchiveExports onGenerate={exportArchive} />
       {mode === 'folder' ? <FolderForm parentId={folderId} groupId={data.folder.group_id} profilesOn={settings.data?.profiles_enabled === true} onDone={() => setMode('list')} /> : null}
       {mode === 'edit' ? <FolderForm parentId={folderId} editing={data.folder} groupId={data.folder.group_id} profilesOn={settings.data?.profiles_enabled === true} onDone={() => setMode('list')} /> : null}
       {mode === 'files' ? <NewFilesForm folderId={folderId} groupId={data.folder.group_id} settings={settings.data} onDone={() => setMode('list')} /> : null}

@@ -4,6 +4,7 @@ import {
   type CommandAccepted,
   type DocumentAction,
   type ErrorResponse,
+  type FileArchivesResponse,
   type FileDetailsDto,
   type FileRootsDto,
   type FileSettings,
@@ -13,6 +14,7 @@ import {
   profileProperties,
   type PropertyDefinition,
   type PropertySetResponse,
+  type RequestFileArchiveRequest,
   type UnreadFoldersResponse,
   type UploadedFileAnswer,
 } from '@cn/contracts';
@@ -108,6 +110,8 @@ export const filesApi = (api: ApiClient) => {
     markFolderRead: (folderId: string) => api.request<CommandAccepted>('POST', `/api/storage/folders/${id(folderId)}/read`),
     unreadFolders: () => api.request<UnreadFoldersResponse>('GET', '/api/v1/unreads/folders'),
     fileToken: (request: { file_ids: string[]; folder_ids: string[]; current_folder_id?: string }) => api.request<{ token: string }>('POST', '/api/v1/file_token', { body: request }),
+    requestArchive: (request: RequestFileArchiveRequest) => api.request<CommandAccepted & { id: string }>('POST', '/api/storage/archives', { body: request }),
+    archives: () => api.request<FileArchivesResponse>('GET', '/api/storage/archives'),
   };
 };
 export type FilesApi = ReturnType<typeof filesApi>;

@@ -1,4 +1,4 @@
-import { FILES_COLLECTION } from '@cn/contracts';
+import { FILE_ARCHIVES_COLLECTION, FILES_COLLECTION } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
 import { baseName } from '../realtime/changes';
@@ -16,6 +16,7 @@ export const filesKeys = {
   approval: (type: string, id: string) => [...filesKeys.all, 'approval', type, id] as const,
   openReview: (groupId: string | null) => [...filesKeys.all, 'open-review', groupId ?? ''] as const,
   settings: () => [...filesKeys.all, 'settings'] as const,
+  archives: () => [...filesKeys.all, 'archives'] as const,
 };
 
 export const useFilesApi = () => filesApi(useSession().api);
@@ -63,4 +64,16 @@ export const filesLive: LiveRoute = (message, client) => {
   if (baseName(message.collection) !== FILES_COLLECTION) return;
   void client.invalidateQueries({ queryKey: filesKeys.all });
   void client.invalidateQueries({ queryKey: unreadsKeys.all });
+};
+
+/** the member's archive exports (their states and progress) */
+export const useFileArchives = () => {
+  const api = useFilesApi();
+  return useQuery({ queryKey: filesKeys.archives(), queryFn: () => api.archives() });
+};
+
+/** an archive export asked for, progressing or ended (pushed to its member alone): the exports are read again */
+export const fileArchivesLive: LiveRoute = (message, client) => {
+  if (baseName(message.collection) !== FILE_ARCHIVES_COLLECTION) return;
+  void client.invalidateQueries({ queryKey: filesKeys.archives() });
 };

@@ -2,4 +2,4 @@ export { FolderPage } from './FolderPage';
 export { FilePage } from './FilePage';
 export { ApprovalPage } from './ApprovalPage';
 export { FolderPicker } from './FolderPicker';
-export { filesLive } from './files-queries';
+export { fileArchivesLive, filesLive } from './files-queries';

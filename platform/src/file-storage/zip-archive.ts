@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { FileStorage } from './file-storage';
 
@@ -8,6 +8,8 @@ export interface ArchiveEntry {
   /** null for an (empty) folder */
   blob_key: string | null;
   modified: Date;
+  /** the entry's size in bytes when known (progress of an archive export); 0 for a folder */
+  size?: number;
 }
 
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
@@ -48,9 +50,11 @@ export const archivePaths = (entries: readonly ArchiveEntry[]): string[] => {
 
 /**
  * A zip of the entries, streamed: each file's bytes are read from the storage only when the archive
- * reaches it, so memory stays flat however large the files are.
+ * reaches it, so memory stays flat however large the files are. `onRead` hears how many bytes of the
+ * entries were read so far (an archive export's progress).
  */
-export const zipArchive = (storage: FileStorage, entries: readonly ArchiveEntry[]): Readable => {
+export const zipArchive = (storage: FileStorage, entries: readonly ArchiveEntry[], onRead?: (bytes: number) => void): Readable => {
+  let read = 0;
   const zip = new ZipFile();
   const paths = archivePaths(entries);
   entries.forEach((entry, index) => {
@@ -61,7 +65,18 @@ export const zipArchive = (storage: FileStorage, entries: readonly ArchiveEntry[
     const key = entry.blob_key;
     zip.addReadStreamLazy(paths[index], { mtime: entry.modified }, (callback) => {
       storage.read(key).then(
-        (stream) => callback(null, stream),
+        (stream) => {
+          if (!onRead) return callback(null, stream);
+          const counted = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              read += chunk.length;
+              onRead(read);
+              done(null, chunk);
+            },
+          });
+          stream.on('error', (error) => counted.destroy(error));
+          callback(null, stream.pipe(counted));
+        },
         (error: unknown) => callback(error, undefined as unknown as NodeJS.ReadableStream),
       );
     });

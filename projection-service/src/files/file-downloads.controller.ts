@@ -4,14 +4,15 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { designLogoFileId, FILE_IMAGE_SIZE_NAMES, type FileImageSize, type Viewer } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
-import { Ctx, type DocumentStore, type KeyStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive, type ArchiveEntry } from '@cn/platform';
+import { Ctx, type DocumentStore, type KeyStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { designLogoFile, designLogoTokenMatches } from '../designs/design-logo';
 import { designsProjection, type DesignDocument } from '../designs/designs.projection';
 import { signedInMember } from '../members/members.read';
+import { archiveEntries } from './archive-entries';
 import { currentVersionOf, type FileDocument } from './files.projection';
 import { fileVersionBytes, versionAtSize } from './send-file-version';
-import { filesCollection, scopeOfDoc, scopeOfFolderId, visibleFile, visibleTree } from './files.read';
+import { filesCollection, visibleFile } from './files.read';
 
 const downloadQuerySchema = z.object({
   _: z.string().regex(/^v\d{1,6}$/, { message: 'invalid_format' }).optional(),
@@ -155,39 +156,8 @@ export class FileDownloadsController {
     const viewer = await this.viewer(ctx);
     const claims = readFileToken(this.config.session.secret, query.token, this.clock());
     if (!claims || claims.member_id !== viewer.member_id) throw new HttpProblem(403, 'forbidden', [{ field: 'token', key: 'invalid_token' }]);
-    const entries = await this.entries(claims.file_ids, claims.folder_ids, viewer);
+    const entries = await archiveEntries(this.documentStore, claims.file_ids, claims.folder_ids, viewer);
     res.status(200).set({ 'Content-Type': 'application/zip', 'Content-Disposition': contentDisposition('attachment', archiveName(this.clock())), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' });
     await pipeline(zipArchive(this.storage, entries), res).catch(() => res.destroy());
-  }
-
-  /** what the token names and the member may read: files at the top, folders with everything below them */
-  private async entries(fileIds: readonly string[], folderIds: readonly string[], viewer: Viewer): Promise<ArchiveEntry[]> {
-    const entries: ArchiveEntry[] = [];
-    const fileEntry = (doc: FileDocument, path: string[]): void => {
-      const version = currentVersionOf(doc);
-      if (version) entries.push({ path: [...path, doc.name], blob_key: version.blob_key, modified: new Date(doc.updated_at) });
-    };
-    for (const fileId of fileIds) {
-      const found = await visibleFile(this.documentStore, fileId, viewer).catch(() => null);
-      if (found) fileEntry(found.doc, []);
-    }
-    for (const folderId of folderIds) {
-      const tree = await visibleTree(this.documentStore, await scopeOfFolderId(this.documentStore, folderId), viewer).catch(() => null);
-      if (!tree || !tree.live(folderId)) continue;
-      const files = (await filesCollection(this.documentStore).find({ scope_type: tree.scope.type, group_id: tree.scope.group_id })).filter(
-        (doc) => doc.state === 'published' && doc.folder_id !== null && scopeOfDoc(doc) !== null,
-      );
-      const top = tree.path(folderId).length - 1;
-      const relative = (id: string): string[] => tree.path(id).slice(top).map((ref) => ref.name || 'files');
-      const walk = (id: string): void => {
-        const children = [...tree.folders.values()].filter((folder) => folder.parent_folder_id === id && !folder.deleted);
-        const inside = files.filter((doc) => doc.folder_id === id);
-        if (children.length === 0 && inside.length === 0) entries.push({ path: relative(id), blob_key: null, modified: new Date() });
-        for (const doc of inside) fileEntry(doc, relative(id));
-        for (const child of children) walk(child._id);
-      };
-      walk(folderId);
-    }
-    return entries;
   }
 }

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
+import { FileArchiveRunner } from './file-archive-runner';
+import { FileArchivesController } from './file-archives.controller';
+import { fileArchivesProjection } from './file-archives.projection';
 import { FileDownloadsController } from './file-downloads.controller';
 import { DocumentActionsController } from './document-actions.controller';
 import { FilesController } from './files.controller';
@@ -7,12 +10,12 @@ import { fileFoldersProjection, fileSettingsProjection, filesProjection, folderR
 import { fileChangePublishers } from './files.realtime';
 import { pendingFileVersionsProjection } from './pending-versions.projection';
 
-/** Files and folders: folder pages, file pages, the approval list, downloads (ranges) and zip archives. */
-@Module({ controllers: [FilesController, FileDownloadsController, DocumentActionsController] })
+/** Files and folders: folder pages, file pages, the approval list, downloads (ranges), zip archives and archive exports (built by the FileArchiveRunner). */
+@Module({ controllers: [FilesController, FileDownloadsController, FileArchivesController, DocumentActionsController], providers: [FileArchiveRunner] })
 export class FilesModule {}
 
 export const filesFeature: ProjectionFeature = {
   module: FilesModule,
-  readModels: [fileFoldersProjection, filesProjection, fileSettingsProjection, folderReadsProjection, pendingFileVersionsProjection],
+  readModels: [fileFoldersProjection, filesProjection, fileSettingsProjection, folderReadsProjection, pendingFileVersionsProjection, fileArchivesProjection],
   publishers: (infra) => fileChangePublishers(infra.documentStore),
 };

@@ -1,8 +1,9 @@
-import { FILES_COLLECTION, FILES_TOPIC, FileViewed } from '@cn/contracts';
+import { FILE_ARCHIVES_COLLECTION, FILES_COLLECTION, FILES_TOPIC, FileViewed } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { groupsCollection } from '../groups/groups.read';
 import type { ChangePublisher } from '../realtime/change-publisher';
+import { fileArchivesProjection, type FileArchiveDocument } from './file-archives.projection';
 import { pendingFileVersionsProjection, type PendingFileDocument } from './pending-versions.projection';
 import { fileFoldersProjection, fileSettingsProjection, filesProjection, folderReadsProjection, type FileDocument, type FolderDocument, type FolderReadDocument } from './files.projection';
 
@@ -84,7 +85,18 @@ export const fileSettingsPublisher: ChangePublisher = {
   },
 };
 
+/** an archive export asked for or ended: the member's own consoles read their exports again (progress: the runner pushes it) */
+const fileArchivesPublisher: ChangePublisher = {
+  collection: collectionName(fileArchivesProjection),
+  publish: (change, hub) => {
+    const doc = change.doc as FileArchiveDocument | null;
+    if (doc) hub.publishTo(doc.member_id, { type: 'changed', collection: FILE_ARCHIVES_COLLECTION, id: doc._id, doc: { position: change.event.position } });
+    return Promise.resolve();
+  },
+};
+
 export const fileChangePublishers = (store: DocumentStore): ChangePublisher[] => [
+  fileArchivesPublisher,
   pendingVersionsPublisher(store),
   publisherFor(store, collectionName(fileFoldersProjection)),
   publisherFor(store, collectionName(filesProjection)),
