@@ -1,4 +1,4 @@
-import { type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupMembershipStatus, type NavigationResponse } from '@cn/contracts';
+import { type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupDirectoryResponse, type GroupMembershipStatus, type NavigationResponse } from '@cn/contracts';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 import { useDemoServer } from './testing/demo-server';
@@ -35,7 +35,7 @@ const NO_FLAGS: GroupCan = {
 
 /**
  * One source of truth for the groups module's permissions: for every role (member, external member,
- * group admin, network admin, auditor) and every kind of group (open, moderated, closed, hidden,
+ * group admin, the administrator of the groups' category and of another category, network admin, auditor) and every kind of group (open, moderated, closed, hidden,
  * externally visible), each `can` flag GET /api/v1/groups/{slug} answers is what the write side does: an
  * action whose flag is true is accepted, one whose flag is false is refused (403, or 404 where the group
  * does not exist for the member). Flags are read again before each action, on fresh groups per role.
@@ -43,6 +43,7 @@ const NO_FLAGS: GroupCan = {
 describe('group flags agree with the answers, for every role and kind of group', () => {
   const demo = useDemoServer('group-abilities');
   let categorySlug = '';
+  let categoryId = '';
   const clients: Record<string, Client> = demo.clients;
 
   const signIn = (email: string, password = DEMO_PASSWORD): Promise<Client> => signInClient(demo.server, email, password);
@@ -59,7 +60,17 @@ describe('group flags agree with the answers, for every role and kind of group',
     const email = 'plain@example.org';
     await must(clients.admin, 'post', '/administration/members', { user: { email, password: 'a good passphrase for tests', first_name: 'Plain', last_name: 'Member' } });
     clients.plain = await signIn(email, 'a good passphrase for tests');
-    categorySlug = ((await call(clients.admin, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories[0].slug;
+    const [category] = ((await call(clients.admin, 'get', '/api/v1/group_categories')).body as GroupCategoriesResponse).group_categories;
+    categorySlug = category.slug;
+    categoryId = category.id;
+    // Cathy administrates the category every fixture is founded in, Otto another one
+    const other = await must<{ id: string }>(clients.admin, 'post', '/administration/group-categories', { category: { name: 'Elsewhere', plural_name: 'Elsewheres', members_can_create: true } });
+    for (const [key, administered] of [['Cathy', categoryId], ['Otto', other.id]] as const) {
+      const address = `${key.toLowerCase()}@example.org`;
+      await must(clients.admin, 'post', '/administration/members', { user: { email: address, password: 'a good passphrase for tests', first_name: key, last_name: 'Category' } });
+      clients[key] = await signIn(address, 'a good passphrase for tests');
+      await must(clients.admin, 'put', `/administration/group-categories/${administered}/administrators/${clients[key].id}`);
+    }
   });
 
   interface Outcome {
@@ -120,6 +131,15 @@ describe('group flags agree with the answers, for every role and kind of group',
         return call(client, 'put', `/groups/${slug}/administration/navigation`, { navigation_items: [{ text: `By ${role}`, link: '/directory', public: false, new_window: false, navigation_items: [] }], revision });
       });
       await on('view_statistics', () => call(client, 'get', `/groups/${slug}/administration/statistics`));
+      // the group's widget bars: the editor's read and a save, by can.edit_widgetbars
+      await on('edit_widgetbars', () => call(client, 'get', `/groups/${id}/administration/widgetbars.json`));
+      await on('edit_widgetbars', async () => {
+        const { revision } = (await call(clients.admin, 'get', `/groups/${id}/administration/widgetbars/flags.json`)).body as { revision: number };
+        return call(client, 'put', `/groups/${id}/administration/widgetbars/flags.json`, { widgetbar: { widgets: [] }, revision });
+      });
+      // the group's members and admins: the plain member joins, then is made an admin (groupMemberAbilities, i.e. can.moderate)
+      await call(clients.plain, 'post', `/api/v1/groups/${slug}/join`);
+      await on('moderate', () => call(client, 'put', `/groups/${slug}/administration/admins/${clients.plain.id}`));
       await on('archive', () => call(client, 'put', `/groups/${slug}/archive`));
       await on('archive', () => call(client, 'delete', `/groups/${slug}/archive`));
       await on('leave', () => call(client, 'delete', `/groups/${slug}/join`), (status) => status !== null && status !== 'member');
@@ -132,16 +152,48 @@ describe('group flags agree with the answers, for every role and kind of group',
     outcomes.filter(({ flag, status }) => (flag ? status >= 300 : status < 300 || (status !== 403 && status !== 404))).map((o) => `${o.kind} ${o.action}: can=${o.flag}, answered ${o.status}`);
 
   const walked: Outcome[] = [];
-  const ROLES: Record<string, string> = { networkAdmin: 'admin', groupAdmin: 'member', member: 'plain', external: 'guest', auditor: 'auditor' };
+  const ROLES: Record<string, string> = {
+    networkAdmin: 'admin',
+    groupAdmin: 'member',
+    categoryAdmin: 'Cathy',
+    otherCategoryAdmin: 'Otto',
+    member: 'plain',
+    external: 'guest',
+    auditor: 'auditor',
+  };
   for (const [name, client] of Object.entries(ROLES)) {
     it(`${name}: every group flag is what the demo.server does`, async () => {
       clients[name] = clients[client];
       const outcomes = await walk(name);
       walked.push(...outcomes);
-      expect(outcomes.length).toBe(5 * 15);
+      expect(outcomes.length).toBe(5 * 18);
       expect(disagreements(outcomes)).toEqual([]);
     });
   }
+
+  it("the category's administrator administrates every group of it, hidden ones too; another category's administrator none", async () => {
+    const administrating: Array<keyof GroupCan> = ['see', 'update', 'destroy', 'archive', 'invite', 'moderate', 'edit_widgetbars', 'edit_designs', 'edit_navigation', 'view_statistics'];
+    const slugs = await fixtures('categoryAdmin');
+    for (const kind of Object.keys(KINDS) as Kind[]) {
+      const cathy = (await read(clients.Cathy, slugs[kind])).can;
+      const otto = (await read(clients.Otto, slugs[kind])).can;
+      expect([kind, administrating.filter((flag) => !cathy[flag])]).toEqual([kind, []]);
+      // network matters stay the network admins': hidden access, and the calendars module's own rule
+      expect([kind, cathy.create_hidden, cathy.create_calendars]).toEqual([kind, false, false]);
+      expect([kind, administrating.filter((flag) => flag !== 'see' && otto[flag])]).toEqual([kind, []]);
+      expect([kind, otto.see]).toEqual([kind, kind !== 'hidden']);
+    }
+    // the hidden group is in Cathy's directory of its category, not in Otto's
+    const listed = async (client: Client) => (await must<GroupDirectoryResponse>(client, 'get', `/api/v1/group_directory/${categorySlug}?q=hidden&per_page=100`)).entries.map((entry) => entry.slug);
+    expect(await listed(clients.Cathy)).toContain(slugs.hidden);
+    expect(await listed(clients.Otto)).not.toContain(slugs.hidden);
+    // naming Cathy's rights away ends them at once
+    await must(clients.admin, 'delete', `/administration/group-categories/${categoryId}/administrators/${clients.Cathy.id}`);
+    expect((await read(clients.Cathy, slugs.open)).can.update).toBe(false);
+    expect((await call(clients.Cathy, 'put', `/groups/${slugs.open}`, { group: { teaser: 'too late' } })).status).toBe(403);
+    expect((await read(clients.Cathy, slugs.hidden)).status).toBeNull();
+    await must(clients.admin, 'put', `/administration/group-categories/${categoryId}/administrators/${clients.Cathy.id}`);
+  });
 
   it('walked both answers of every action: each is allowed to someone and refused to someone', () => {
     const actions = [...new Set(walked.map((o) => o.action))];

@@ -149,4 +149,52 @@ describe('navigation editor', () => {
     const editor = (await call(clients.admin, 'get', '/administration/navigation.json').expect(200)).body as NavigationResponse;
     expect(editor.navigation_items[0]).toMatchObject({ text: 'Handbook', link_type: 'page', target: pageId, link: '' });
   });
+
+  it('shows a signed-out visitor (no cookie) only the public items that lead somewhere without a session, with no member data', async () => {
+    const revision = ((await call(clients.admin, 'get', '/administration/navigation.json').expect(200)).body as NavigationResponse).revision;
+    const { id: pageId } = (await call(clients.admin, 'post', '/administration/pages', { title: 'Open day', slug: 'open-day', visibility: 'members' }).expect(201)).body as { id: string };
+    const navigation_items = [
+      { text: 'About us', link: 'https://example.org/about', public: true, new_window: true },
+      { text: 'Members only', link: '/directory/members' },
+      { text: 'Open day', link_type: 'page', target: pageId, public: true },
+      {
+        text: 'More',
+        public: true,
+        navigation_items: [
+          { text: 'Contact', link: '/legal/contact', public: true },
+          { text: 'Internal', link: '/files' },
+          { text: 'Search', link_type: 'standard', target: 'search', public: true },
+          { text: 'Rooms', link_type: 'app', target: 'rooms', public: true },
+        ],
+      },
+      { text: 'Nothing public inside', public: true, navigation_items: [{ text: 'Tasks', link: '/tasks/my' }] },
+    ];
+    await call(clients.admin, 'put', '/administration/navigation', { navigation_items, revision }).expect(200);
+    const visitor = await request(server).get('/api/v1/navigation/public').set(CONSISTENCY_HEADER, String(position)).expect(200);
+    expect(visitor.headers['set-cookie']).toBeUndefined();
+    expect(visitor.body).toEqual({
+      navigation_items: [
+        { text: 'About us', link: 'https://example.org/about', public: true, new_window: true, navigation_items: [] },
+        {
+          text: 'More',
+          link: '',
+          public: true,
+          new_window: false,
+          navigation_items: [
+            { text: 'Contact', link: '/legal/contact', public: true, new_window: false },
+            { text: 'Search', link: '/search', public: true, new_window: false },
+          ],
+        },
+      ],
+    });
+    // members still read every item through their own route; a visitor gets nothing there
+    expect(((await call(clients.member, 'get', '/api/v1/navigation').expect(200)).body as NavigationResponse).navigation_items.map((item) => item.text)).toEqual([
+      'About us',
+      'Members only',
+      'Open day',
+      'More',
+      'Nothing public inside',
+    ]);
+    await request(server).get('/api/v1/navigation').expect(401);
+  });
 });

@@ -21,7 +21,7 @@ jest.setTimeout(90_000);
 
 const REBUILDS = '/api/v1/audit/projections/rebuilds';
 const rebuildPath = (collection: string) => `/api/v1/audit/projections/${collection}/rebuilds`;
-const COLLECTION = 'members_v2';
+const COLLECTION = 'members_v3';
 
 /** the read model's documents, in id order, as one hash */
 const hashOf = (docs: ReadonlyArray<{ _id: string }>): string =>

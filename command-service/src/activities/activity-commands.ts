@@ -46,7 +46,8 @@ export class ActivityCommands {
     const events = await this.runner.eventStore.readStream(groupStream(groupId));
     const group = events.reduce((state, event) => evolveGroup(state, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
     if (!group.exists) return { see: false, post: false, moderate: false };
-    return streamAbilities({ kind: 'group', group: groupFactsOf(group), viewer: groupViewerOf(group, viewer) }, viewer);
+    // a stream follows membership: administrating the group's category gives no reading of it (streamAbilities ignores it)
+    return streamAbilities({ kind: 'group', group: groupFactsOf(group), viewer: groupViewerOf(group, { ...viewer, administered_category_ids: [] }) }, viewer);
   }
 
   async activity(activityId: string): Promise<ActivityState> {

@@ -16,3 +16,7 @@ export const groupCategoryFor = (state: GroupCategoriesState, ref: string, membe
   if (!category) return null;
   return { category, can: groupCategoryAbilities(category, { member_id: member._id, network_admin: member.roles.network_admin, auditor: member.roles.auditor }) };
 };
+
+/** the ids of the categories the member administrates (who administrates a category administrates its groups) */
+export const categoriesAdministeredBy = (state: GroupCategoriesState, memberId: string): string[] =>
+  state.categories.filter((category) => category.admin_ids.includes(memberId)).map((category) => category.id);

@@ -6,6 +6,7 @@ import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
 import type { LookupMember } from '../lookup/lookup.projections';
 import { groupCategoriesDecider, type GroupCategoriesCommand, type GroupCategoriesState } from './group-categories.decider';
+import { groupActorOf } from './group-abilities.read';
 import { loadGroupCategories } from './group-categories.read';
 import { evolveGroup, initialGroupState, type GroupState } from './group-state';
 import { groupDecider, type GroupActor, type GroupCommand } from './group.decider';
@@ -22,7 +23,7 @@ export class GroupCommands {
 
   async actor(issuer: CommandContext): Promise<{ member: LookupMember; actor: GroupActor }> {
     const member = await this.lookup.issuer(issuer);
-    return { member, actor: { member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external } };
+    return { member, actor: await groupActorOf(this.runner.eventStore, member) };
   }
 
   /** the group a route's slug names; 404 when there is none */

@@ -9,9 +9,9 @@ import {
   type GroupCan,
   type GroupChanges,
   type GroupDetails,
+  type GroupAdministrationViewer,
   type GroupFacts,
   type GroupStreamEvent,
-  type GroupViewer,
   type MembershipRoleEvent,
 } from '@cn/contracts';
 import type { StoredProfileImage } from '@cn/contracts';
@@ -30,6 +30,8 @@ export interface GroupActor {
   member_id: string;
   network_admin: boolean;
   external: boolean;
+  /** the categories they administrate (a category's administrators administrate its groups) */
+  administered_category_ids: readonly string[];
 }
 
 type Acting = { actor: GroupActor };
@@ -77,8 +79,11 @@ export const openInviteOf = (state: GroupState, memberId: string): string | null
   Object.entries(state.invites).find(([, invite]) => invite.member_id === memberId && invite.status === 'open')?.[0] ?? null;
 
 /** The actor as a viewer of this group: their membership from the group's own events. */
-export const groupViewerOf = (state: GroupState, actor: GroupActor): GroupViewer => ({
-  ...actor,
+export const groupViewerOf = (state: GroupState, actor: GroupActor): GroupAdministrationViewer => ({
+  member_id: actor.member_id,
+  network_admin: actor.network_admin,
+  external: actor.external,
+  category_admin: !!state.details?.group_category_id && actor.administered_category_ids.includes(state.details.group_category_id),
   status: membershipStatusOf({
     member: Object.hasOwn(state.members, actor.member_id),
     invited: openInviteOf(state, actor.member_id) !== null,

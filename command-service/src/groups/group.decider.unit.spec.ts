@@ -4,7 +4,7 @@ import { groupCategoriesDecider } from './group-categories.decider';
 import { groupDecider, type GroupActor, type GroupCommand } from './group.decider';
 
 const spec = deciderSpecification(groupDecider);
-const actor = (memberId: string, overrides: Partial<GroupActor> = {}): GroupActor => ({ member_id: memberId, network_admin: false, external: false, ...overrides });
+const actor = (memberId: string, overrides: Partial<GroupActor> = {}): GroupActor => ({ member_id: memberId, network_admin: false, external: false, administered_category_ids: [], ...overrides });
 const admin = actor('ada', { network_admin: true });
 const founder = actor('max');
 const stranger = actor('sam');
@@ -163,6 +163,27 @@ describe('groups: admin rights', () => {
     expect(refused(given, setAdmin(actor('sam'), 'gina', true))).toMatchObject({ kind: 'forbidden' });
     expect(refused(given, setAdmin(founder, 'nobody', true))).toMatchObject({ key: 'not_a_member', kind: 'not_found', field: 'member_id' });
     expect(refused([...given, { type: 'GroupArchived', data: { group_id: 'g1' } }], setAdmin(founder, 'sam', true))).toMatchObject({ kind: 'forbidden' });
+  });
+});
+
+describe("groups: their category's administrators", () => {
+  const cathy = actor('cathy', { administered_category_ids: ['cat'] });
+  const otto = actor('otto', { administered_category_ids: ['elsewhere'] });
+  const given = [...founded({ access: 'hidden' }, admin), joined('sam')];
+
+  it('administrate every group of the category, hidden ones too, as its admins do', () => {
+    expect(decide(given, { type: 'ChangeGroupDetails', changes: { teaser: 'by cathy' }, actor: cathy })).toHaveLength(1);
+    expect(decide(given, { type: 'SetGroupAdmin', member_id: 'sam', admin: true, actor: cathy })).toEqual([
+      { type: 'GroupAdminRightsChanged', data: { group_id: 'g1', member_id: 'sam', admin: true } },
+    ]);
+    expect(decide(given, { type: 'ArchiveGroup', actor: cathy })).toEqual([{ type: 'GroupArchived', data: { group_id: 'g1' } }]);
+  });
+
+  it("never the network's choices (sensitive, main group), and nothing in another category", () => {
+    expect(refused(given, { type: 'ChangeGroupDetails', changes: { sensitive: true }, actor: cathy })).toMatchObject({ key: 'admin_only', field: 'group.sensitive' });
+    // the hidden group does not exist for another category's administrator
+    expect(refused(given, { type: 'ChangeGroupDetails', changes: { teaser: 'by otto' }, actor: otto })).toMatchObject({ kind: 'not_found' });
+    expect(refused(founded(), { type: 'ChangeGroupDetails', changes: { teaser: 'by otto' }, actor: otto })).toMatchObject({ kind: 'forbidden' });
   });
 });
 

@@ -53,7 +53,7 @@ export const seedGroups = async (
   texts: DemoTexts,
 ): Promise<{ position: number }> => {
   let position = 0;
-  const actor = (memberId: string, networkAdmin: boolean): GroupActor => ({ member_id: memberId, network_admin: networkAdmin, external: false });
+  const actor = (memberId: string, networkAdmin: boolean): GroupActor => ({ member_id: memberId, network_admin: networkAdmin, external: false, administered_category_ids: [] });
   const found = async (founder: GroupActor, key: keyof DemoTexts['moreGroups'], categoryId: string, settings: Partial<GroupDetails>) => {
     const groupId = randomUUID();
     const { name, teaser } = texts.moreGroups[key];

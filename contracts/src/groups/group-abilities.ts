@@ -31,8 +31,19 @@ export interface GroupViewer {
   group_admin: boolean;
 }
 
+/**
+ * A viewer of a group's own pages and administration: also whether they administrate the group's category.
+ * A category's administrators administrate every group in it as its group admins do (settings, members and
+ * admins, invites and requests, designs, navigation, widget bars, statistics), and see it; never the
+ * network's settings, hidden access, sensitive or main group (those stay the network admins'). What the
+ * group's stream, files and search show follows membership as before (`canSeeGroupAs`, `streamAbilities`).
+ */
+export interface GroupAdministrationViewer extends GroupViewer {
+  category_admin: boolean;
+}
+
 export interface GroupCan {
-  /** the group exists for the viewer (lists, pages, search, realtime) */
+  /** the group exists for the viewer (lists, pages, realtime); its category's administrators see it too */
   see: boolean;
   /** join at once (open, unmoderated) */
   join: boolean;
@@ -52,13 +63,13 @@ export interface GroupCan {
   favorite: boolean;
   create_appointments: boolean;
   create_calendars: boolean;
-  /** the group's widget bars (its administrators and network administrators) */
+  /** the group's widget bars (its administrators, its category's and network administrators) */
   edit_widgetbars: boolean;
-  /** the group's designs (its administrators and network administrators) */
+  /** the group's designs (its administrators, its category's and network administrators) */
   edit_designs: boolean;
-  /** the group's navigation editor (its administrators and network administrators) */
+  /** the group's navigation editor (its administrators, its category's and network administrators) */
   edit_navigation: boolean;
-  /** the group's statistics (its administrators and network administrators) */
+  /** the group's statistics (its administrators, its category's and network administrators) */
   view_statistics: boolean;
 }
 
@@ -71,10 +82,11 @@ export const canSeeGroupAs = (group: Pick<GroupFacts, 'access' | 'externally_vis
   return !viewer.external || group.externally_visible;
 };
 
-export const groupAbilities = (group: GroupFacts, viewer: GroupViewer): GroupCan => {
-  const see = canSeeGroupAs(group, viewer);
+export const groupAbilities = (group: GroupFacts, viewer: GroupAdministrationViewer): GroupCan => {
+  const see = canSeeGroupAs(group, viewer) || viewer.category_admin;
   const member = isMember(viewer);
-  const manages = viewer.network_admin || (member && viewer.group_admin);
+  // the group's own administration: the network's admins, its category's admins and its admins
+  const manages = viewer.network_admin || viewer.category_admin || (member && viewer.group_admin);
   const open = !group.archived;
   const outside = viewer.status === 'no_member';
   const joinable = see && open && outside && group.access !== 'hidden';
@@ -95,7 +107,8 @@ export const groupAbilities = (group: GroupFacts, viewer: GroupViewer): GroupCan
     favorite: member,
     // the calendars module's own rules (calendar-abilities.ts), which know nothing of archiving
     create_appointments: (member && !viewer.external) || viewer.network_admin,
-    create_calendars: manages,
+    // the calendars module's rule (canCreateCalendar): the group's admins and network admins
+    create_calendars: viewer.network_admin || (member && viewer.group_admin),
     edit_widgetbars: manages,
     edit_designs: manages,
     edit_navigation: manages,
@@ -111,7 +124,7 @@ export interface GroupMemberCan {
 }
 
 /** The one rule for the members page's buttons and the SetGroupAdmin refusals: those who moderate the group manage its admins. */
-export const groupMemberAbilities = (group: GroupFacts, viewer: GroupViewer, target: { admin: boolean }): GroupMemberCan => {
+export const groupMemberAbilities = (group: GroupFacts, viewer: GroupAdministrationViewer, target: { admin: boolean }): GroupMemberCan => {
   const { moderate } = groupAbilities(group, viewer);
   return { make_admin: moderate && !target.admin, remove_admin: moderate && target.admin && group.admin_count > 1 };
 };

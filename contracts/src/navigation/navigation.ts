@@ -160,3 +160,20 @@ export const navigationBodyOf = (items: readonly (EditedItemFields & { navigatio
 /** the link types an editor offers: pages and apps only when there are any (spec: "offered only if available") */
 export const navigationLinkTypesOffered = (available: { pages: number; apps: number }): NavigationLinkType[] =>
   NAVIGATION_LINK_TYPES.filter((type) => (type === 'page' ? available.pages > 0 : type === 'app' ? available.apps > 0 : true));
+
+/**
+ * What a signed-out visitor is shown of the network's navigation (GET /api/v1/navigation/public): its items
+ * marked `public`, each child too, that lead somewhere without a session: a free link or a console module,
+ * never a page or an app (those are members'). A parent left without link and children is left out.
+ */
+export const publicNavigationItems = (items: readonly NavigationItem[]): NavigationItem[] => {
+  const shown = (item: NavigationItem['navigation_items'][number]) => item.public && item.link_type !== 'page' && item.link_type !== 'app';
+  // only what a visitor needs: no link types or targets (a page's id is members' knowledge)
+  const bare = ({ text, link, new_window }: NavigationItem['navigation_items'][number]) => ({ text, link, public: true, new_window });
+  return items
+    .filter(shown)
+    .map((item) => ({ ...bare(item), navigation_items: item.navigation_items.filter((child) => shown(child) && child.link !== '').map(bare) }))
+    .filter((item) => item.link !== '' || item.navigation_items.length > 0);
+};
+export const publicNavigationResponseSchema = z.object({ navigation_items: z.array(navigationItemSchema) });
+export type PublicNavigationResponse = z.infer<typeof publicNavigationResponseSchema>;

@@ -1,4 +1,4 @@
-import { GROUPS_COLLECTION, STATISTICS_COLLECTION } from '@cn/contracts';
+import { GROUP_CATEGORIES_COLLECTION, GROUPS_COLLECTION, STATISTICS_COLLECTION } from '@cn/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
 import { baseName } from '../realtime/changes';
@@ -77,11 +77,12 @@ export const useForgetGroup = () => {
 
 /**
  * A pushed group change (membership, settings, a request, an invite) reads the module's queries again: the
- * navigation's groups, the directory tabs and the open group page follow without a reload.
+ * navigation's groups, the directory tabs and the open group page follow without a reload. So does a
+ * category's change: its administrators administrate (and see) its groups, so the flags may have changed.
  */
 export const groupsLive: LiveRoute = (message, client) => {
   const collection = baseName(message.collection);
-  if (collection === GROUPS_COLLECTION) void client.invalidateQueries({ queryKey: groupsKeys.all });
+  if (collection === GROUPS_COLLECTION || collection === GROUP_CATEGORIES_COLLECTION) void client.invalidateQueries({ queryKey: groupsKeys.all });
   // a group's day changed (activity, actions, active members): its open statistics read again
   else if (collection === STATISTICS_COLLECTION) void client.invalidateQueries({ queryKey: groupsKeys.allStatistics() });
 };

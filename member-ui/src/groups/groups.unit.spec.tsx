@@ -79,6 +79,24 @@ describe('the directory tab of a category', () => {
   });
 });
 
+describe("a category's administrators", () => {
+  it('see the directory tab follow when they are named (its hidden groups appear) without a reload', async () => {
+    const category = { id: 'c1', slug: 'teams', name: 'Team', plural_name: 'Teams', color: '1976d2' };
+    let entries = [anEntry('open-team')];
+    const server = fakeServer({
+      'GET /api/v1/group_directory/teams': (): Answer => ({ status: 200, body: { category, entries, page: 1, per_page: 20, total: entries.length, total_pages: 1 } }),
+      'GET /api/v1/group_categories': { status: 200, body: { group_categories: [{ ...category, order: 0, members_can_create: false, group_count: 1, can: { create: false, administrate: false } }] } },
+    });
+    const { channel } = renderPage(<DirectoryGroupsPage />, { url: '/directory/teams', path: '/directory/:categorySlug', api: server.api });
+    await screen.findByTestId('group-row-open-team');
+    expect(screen.queryByTestId('group-row-hidden-team')).toBeNull();
+    // a network admin names the member the category's administrator: the category's change is pushed
+    entries = [...entries, anEntry('hidden-team', { access: 'hidden' })];
+    act(() => channel.push({ collection: 'group_categories_v2', id: 'teams', doc: { position: 9 } }));
+    await screen.findByTestId('group-row-hidden-team');
+  });
+});
+
 describe('the group form', () => {
   const renderEdit = (group: GroupDetailDto, routes: Record<string, Answer> = {}) => {
     const server = fakeServer({ 'GET /api/v1/groups/choir': { status: 200, body: group }, ...routes });

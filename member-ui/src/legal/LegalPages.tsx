@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { errorKeyOf } from '../api/client';
 import { RichText } from '../channels/RichText';
+import { PublicNavigation } from '../navigation/NetworkNavigation';
 import { useImprint, useLegalText } from './legal-queries';
 import './legal.css';
 
@@ -11,6 +12,7 @@ export const ImprintPage = () => {
   const imprint = useImprint();
   return (
     <section className="page legal-page" data-testid="imprint-page">
+      <PublicNavigation />
       <h1 className="page__title">{t('legal.imprint.title')}</h1>
       {imprint.isPending ? <p role="status">{t('common.loading')}</p> : null}
       {imprint.isError ? <p role="alert">{t(`errors.${errorKeyOf(imprint.error)}`)}</p> : null}
@@ -43,6 +45,7 @@ export const LegalTextPage = () => {
   const text = useLegalText(handle);
   return (
     <section className="page legal-page" data-testid="legal-text-page">
+      <PublicNavigation />
       {text.isPending ? <p role="status">{t('common.loading')}</p> : null}
       {text.isError ? <p role="alert">{t(`errors.${errorKeyOf(text.error)}`)}</p> : null}
       {text.data ? (

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import type { NavigationItem } from '@cn/contracts';
 import { Icon } from '../common/Icon';
-import { useNetworkNavigation } from './navigation-queries';
+import { useSession } from '../session/SessionContext';
+import { useNetworkNavigation, usePublicNavigation } from './navigation-queries';
 
 type Link = Pick<NavigationItem, 'text' | 'link' | 'new_window'>;
 
@@ -18,6 +19,26 @@ const ItemLink = ({ item }: { item: Link }) =>
       {item.text}
     </a>
   );
+
+/** the items, depth 2: a parent without a link is a heading of its children */
+const NavigationItems = ({ items }: { items: readonly NavigationItem[] }) => (
+  <ul>
+    {items.map((item, index) => (
+      <li key={`${index}-${item.text}`}>
+        {item.link ? <ItemLink item={item} /> : <span className="nav-section__empty">{item.text}</span>}
+        {item.navigation_items.length > 0 ? (
+          <ul>
+            {item.navigation_items.map((child, childIndex) => (
+              <li key={`${childIndex}-${child.text}`}>
+                <ItemLink item={child} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </li>
+    ))}
+  </ul>
+);
 
 /**
  * The navigation the network's administrators built (items with a link or with children, depth 2), below
@@ -36,23 +57,26 @@ export const NetworkNavigation = ({ collapsed, onToggle }: { collapsed: boolean;
         <span>{t('site_navigation.title')}</span>
       </button>
       <div id={listId} hidden={collapsed}>
-        <ul>
-          {items.map((item, index) => (
-            <li key={`${index}-${item.text}`}>
-              {item.link ? <ItemLink item={item} /> : <span className="nav-section__empty">{item.text}</span>}
-              {item.navigation_items.length > 0 ? (
-                <ul>
-                  {item.navigation_items.map((child, childIndex) => (
-                    <li key={`${childIndex}-${child.text}`}>
-                      <ItemLink item={child} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <NavigationItems items={items} />
       </div>
     </section>
+  );
+};
+
+/**
+ * The public pages (imprint, legal texts) show a signed-out visitor the navigation's public items (the
+ * server leaves out everything else); a signed-in member reaches the whole navigation in the console.
+ */
+export const PublicNavigation = () => {
+  const { t } = useTranslation();
+  const { state } = useSession();
+  const signedOut = state.phase === 'ready' && state.member === null;
+  const navigation = usePublicNavigation(signedOut);
+  const items = navigation.data?.navigation_items ?? [];
+  if (!signedOut || items.length === 0) return null;
+  return (
+    <nav className="public-navigation" aria-label={t('site_navigation.title')} data-testid="public-navigation">
+      <NavigationItems items={items} />
+    </nav>
   );
 };

@@ -1,4 +1,11 @@
-import { GROUP_CATEGORIES_COLLECTION, GROUPS_COLLECTION, NAVIGATION_COLLECTION, type AdministrationNavigationResponse, type NavigationResponse } from '@cn/contracts';
+import {
+  GROUP_CATEGORIES_COLLECTION,
+  GROUPS_COLLECTION,
+  NAVIGATION_COLLECTION,
+  type AdministrationNavigationResponse,
+  type NavigationResponse,
+  type PublicNavigationResponse,
+} from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { LiveRoute } from '../realtime/LiveQueries';
 import { baseName } from '../realtime/changes';
@@ -10,6 +17,12 @@ export const navigationKeys = { all: ['site-navigation'] as const };
 export const useNetworkNavigation = () => {
   const { api } = useSession();
   return useQuery({ queryKey: navigationKeys.all, queryFn: () => api.request<NavigationResponse>('GET', '/api/v1/navigation') });
+};
+
+/** The navigation's public items, for a signed-out visitor (under the same key: a pushed change reads it again). */
+export const usePublicNavigation = (enabled: boolean) => {
+  const { api } = useSession();
+  return useQuery({ queryKey: [...navigationKeys.all, 'public'], queryFn: () => api.request<PublicNavigationResponse>('GET', '/api/v1/navigation/public'), enabled });
 };
 
 /** A saved navigation reaches every open console: the left navigation reads it again. */

@@ -24,7 +24,8 @@ import {
   sendList,
   type SignedInMember,
 } from '@cn/platform';
-import { administeredCategory } from '../groups/group-views';
+import { administeredCategory, administeredGroup } from '../groups/group-views';
+import { membersCollection } from '../members/members.read';
 import { canSeeGroup, findGroupBySlug, matchesQuery } from '../groups/groups.read';
 import { designsProjection, type DesignDocument } from './designs.projection';
 
@@ -73,12 +74,11 @@ export class DesignsController {
     return sendList(res, resource, found.slice(range[0], range[1] + 1), range, found.length);
   }
 
-  /** the group of the route, when the viewer administrates it (network admins every group) */
+  /** the group of the route, when its `can.edit_designs` allows (the rule the design commands refuse by) */
   private async administeredGroup(slug: string, viewer: SignedInMember): Promise<string> {
-    const group = await findGroupBySlug(this.store, slug);
-    if (!group || !canSeeGroup(group, { member_id: viewer.id, network_admin: viewer.roles.network_admin })) throw new HttpProblem(404, 'not_found');
-    if (!viewer.roles.network_admin && !group.admin_ids.includes(viewer.id)) throw new HttpProblem(403, 'forbidden');
-    return group._id;
+    const member = await membersCollection(this.store).get(viewer.id);
+    if (!member) throw new HttpProblem(401, 'unauthenticated');
+    return administeredGroup(await findGroupBySlug(this.store, slug), member, 'edit_designs')._id;
   }
 
   @Get('api/v1/designs/active')
@@ -131,7 +131,7 @@ export class DesignsController {
 
   @Get('groups/:slug/administration/designs')
   @Endpoint({
-    summary: "A group's designs (its administrators and network administrators; same list query as the network's)",
+    summary: "A group's designs (its administrators, its category's and network administrators; same list query as the network's)",
     tags,
     auth: 'member',
     responses: { 200: { description: 'DesignDto[]', schema: z.array(designDtoSchema), headers: contentRangeHeaders }, 400: 'bad sort, range or filter', 401: 'signed out', 403: 'not an administrator of the group', 404: 'not_found' },

@@ -11,7 +11,7 @@ import {
   type GroupFacts,
   type GroupInviteDto,
   type GroupListEntryDto,
-  type GroupViewer,
+  type GroupAdministrationViewer,
   type ProfileImageUrls,
   groupImageUrl,
   groupImageUrls,
@@ -85,9 +85,13 @@ export const groupDetailsOf = (group: GroupDocument): GroupDetails => ({
 export const openInviteOf = (group: GroupDocument, memberId: string): GroupInviteEntry | null =>
   group.invites.find((invite) => invite.member_id === memberId && invite.status === 'open') ?? null;
 
+/** who a group's abilities are asked for: their roles and the categories they administrate (the members read model has both) */
+export type GroupViewingMember = Pick<MemberDocument, '_id' | 'roles' | 'administered_category_ids'>;
+
 /** The member as a viewer of this group, from the group's read model (the same facts the command side folds). */
-export const groupViewerOf = (group: GroupDocument, member: Pick<MemberDocument, '_id' | 'roles'>): GroupViewer => ({
+export const groupViewerOf = (group: GroupDocument, member: GroupViewingMember): GroupAdministrationViewer => ({
   member_id: member._id,
+  category_admin: group.group_category_id !== null && (member.administered_category_ids ?? []).includes(group.group_category_id),
   network_admin: member.roles.network_admin,
   external: member.roles.external,
   status: membershipStatusOf({
@@ -98,13 +102,13 @@ export const groupViewerOf = (group: GroupDocument, member: Pick<MemberDocument,
   group_admin: group.admin_ids.includes(member._id),
 });
 
-export const abilitiesOf = (group: GroupDocument, member: Pick<MemberDocument, '_id' | 'roles'>): GroupCan => groupAbilities(groupFactsOf(group), groupViewerOf(group, member));
+export const abilitiesOf = (group: GroupDocument, member: GroupViewingMember): GroupCan => groupAbilities(groupFactsOf(group), groupViewerOf(group, member));
 
 /**
  * A group's administration route: 404 for a hidden group the member may not know of, 403 unless the group's
  * `can[ability]` (the flag the console receives) allows it.
  */
-export const administeredGroup = (group: GroupDocument | null, member: Pick<MemberDocument, '_id' | 'roles'>, ability: keyof GroupCan): GroupDocument => {
+export const administeredGroup = (group: GroupDocument | null, member: GroupViewingMember, ability: keyof GroupCan): GroupDocument => {
   const can = group ? abilitiesOf(group, member) : null;
   // only a hidden group is unknown to outsiders; others (an external member's view of an internal group) are refused, as the command side does
   if (!group || !can || (group.access === 'hidden' && !can.see)) throw new HttpProblem(404, 'not_found');
@@ -113,7 +117,7 @@ export const administeredGroup = (group: GroupDocument | null, member: Pick<Memb
 };
 
 /** whether the member may know of the group at all (hidden groups: members, invited members and network admins) */
-export const memberSeesGroup = (group: GroupDocument, member: Pick<MemberDocument, '_id' | 'roles'>): boolean => abilitiesOf(group, member).see;
+export const memberSeesGroup = (group: GroupDocument, member: GroupViewingMember): boolean => abilitiesOf(group, member).see;
 
 export const memberNames = async (store: DocumentStore, ids: readonly string[]): Promise<Map<string, string>> => {
   const unique = [...new Set(ids)];

@@ -1,5 +1,7 @@
 import {
   type StoredProfileImage,
+  GroupCategoryAdministratorAdded,
+  GroupCategoryAdministratorRemoved,
   MemberErased,
   MemberOnboardingCompleted,
   MemberOnboardingRequested,
@@ -32,6 +34,8 @@ export interface MemberDocument extends ProjectedDocument {
   onboarding_pending?: boolean;
   /** the profile image: its bytes' key (never answered), its type, and the position of its change (the URL's version) */
   image?: ProfileImageRef | null;
+  /** the group categories they administrate: they administrate those categories' groups (groupAbilities) */
+  administered_category_ids: string[];
 }
 
 const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
@@ -48,12 +52,13 @@ const emptyMember = (id: string): Omit<MemberDocument, '_position'> => ({
   deleted: false,
   birthday: null,
   show_age: false,
+  administered_category_ids: [],
 });
 
 export const membersProjection: Projection<MemberDocument> = {
   name: 'members',
-  // version 2: profile images
-  version: 2,
+  // version 2: profile images; 3: the categories they administrate
+  version: 3,
   eventTypes: [
     MemberRegistered.type,
     MemberPresenceChanged.type,
@@ -65,6 +70,8 @@ export const membersProjection: Projection<MemberDocument> = {
     MemberProfileImageChanged.type,
     MemberProfileImageRemoved.type,
     MemberProfileImageResized.type,
+    GroupCategoryAdministratorAdded.type,
+    GroupCategoryAdministratorRemoved.type,
   ],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
   // the administrators' list: active members by name
@@ -105,6 +112,15 @@ export const membersProjection: Projection<MemberDocument> = {
       case MemberProfileImageResized.type: {
         const image = withResizedImage(current.image as ProfileImageRef | null | undefined, data as unknown as { blob_key: string; sizes: NonNullable<StoredProfileImage['sizes']> }, event.position);
         return image === current.image ? doc : { ...current, image };
+      }
+      case GroupCategoryAdministratorAdded.type:
+      case GroupCategoryAdministratorRemoved.type: {
+        // only a member the network knows administrates (the command refuses others)
+        if (!doc) return doc;
+        const categoryId = text(data.category_id);
+        const ids = doc.administered_category_ids ?? [];
+        if ((event.type === GroupCategoryAdministratorAdded.type) === ids.includes(categoryId)) return doc;
+        return { ...doc, administered_category_ids: event.type === GroupCategoryAdministratorAdded.type ? [...ids, categoryId] : ids.filter((other) => other !== categoryId) };
       }
       case MemberErased.type:
         // the document stays so that references (authors, audit) resolve to the deleted-member fallback

@@ -40,6 +40,14 @@ describe('members projection', () => {
     expect(projectEachTwice(membersProjection, [registered, presence], 'm1')).toEqual(once);
   });
 
+  it('keeps the group categories the member administrates (added twice counts once), and knows no unknown member by them', () => {
+    const added = (category: string) => recorded('GroupCategoryAdministratorAdded', { category_id: category, slug: category, member_id: 'm1' });
+    const removed = (category: string) => recorded('GroupCategoryAdministratorRemoved', { category_id: category, slug: category, member_id: 'm1' });
+    expect(project(membersProjection, [registered, added('a'), added('b'), added('a')], 'm1')?.administered_category_ids).toEqual(['a', 'b']);
+    expect(project(membersProjection, [registered, added('a'), added('b'), removed('a')], 'm1')?.administered_category_ids).toEqual(['b']);
+    expect(project(membersProjection, [added('a')], 'm1')).toBeNull();
+  });
+
   it('blanks an erased member and keeps it erased', () => {
     const erased = recorded('MemberErased', { member_id: 'm1' });
     const later = recorded('MemberPresenceChanged', { member_id: 'm1', type: 'online', text: 'back' });

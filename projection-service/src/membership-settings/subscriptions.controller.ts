@@ -34,13 +34,14 @@ export class SubscriptionsController {
     const viewer = { member_id: member.id, network_admin: member.roles.network_admin, external: member.roles.external };
     const [groups, channels] = await Promise.all([groupsOfMember(this.store, id), channelsCollection(this.store).find()]);
     const entries: SubscriptionEntry[] = [
+      // subscribing follows membership alone (a category's administrators are no members by it)
       ...groups.map((group) => ({
         type: 'group' as const,
         id: group._id,
         slug: group.slug,
         name: group.name,
         subscribed: group.subscriber_ids.includes(id),
-        can: { subscribe: abilitiesOf(group, { _id: member.id, roles: member.roles }).subscribe },
+        can: { subscribe: abilitiesOf(group, { _id: member.id, roles: member.roles, administered_category_ids: [] }).subscribe },
       })),
       ...channels
         .filter((channel) => channelAbilities(channelFactsOf(channel), viewer).subscribe)

@@ -6,7 +6,10 @@ import {
   navigationLinkOf,
   NETWORK_NAVIGATION_SCOPE,
   navigationResponseSchema,
+  publicNavigationItems,
+  publicNavigationResponseSchema,
   type AdministrationNavigationResponse,
+  type PublicNavigationResponse,
   type MemberRoles,
   type NavigationItem,
   type NavigationResponse,
@@ -65,6 +68,17 @@ export class NavigationController {
   async network(@Ctx() ctx: RequestContext): Promise<NavigationResponse> {
     const member = await signedInMember(this.documentStore, ctx);
     return this.navigation(NETWORK_NAVIGATION_SCOPE, member.roles);
+  }
+
+  @Get('api/v1/navigation/public')
+  @Endpoint({
+    summary: "The network navigation's public items, for signed-out visitors (the public pages show them): free links and console modules only, no member data",
+    tags: ['navigation'],
+    auth: 'none',
+    responses: { 200: { description: 'PublicNavigationResponse', schema: publicNavigationResponseSchema } },
+  })
+  async publicNavigation(): Promise<PublicNavigationResponse> {
+    return { navigation_items: publicNavigationItems((await this.navigation(NETWORK_NAVIGATION_SCOPE)).navigation_items) };
   }
 
   @Get('api/v1/navigation/administration')

@@ -49,6 +49,7 @@ describe('can', () => {
     roles: { network_admin: false, auditor: false, external: false, ...roles },
     presence: null,
     deleted: false,
+    administered_category_ids: [],
   });
   const settings = (member: Partial<MemberSettings>) => ({ ...DEFAULT_NETWORK_SETTINGS, member: memberTab(member) });
 

@@ -13,6 +13,7 @@ import {
 } from '@cn/contracts';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, type FeedReader, type RequestContext } from '@cn/platform';
 import { calendarsCollection } from '../calendars/calendars.read';
+import { administeredGroup } from '../groups/group-views';
 import { canSeeGroup, groupsCollection } from '../groups/groups.read';
 import type { GroupDocument } from '../groups/groups.projection';
 import type { MemberDocument } from '../members/members.projection';
@@ -55,12 +56,10 @@ export class WidgetBarsController {
     return toResponse(scope, valid, await loadWidgetBar(this.store, scope, valid));
   }
 
-  /** a group whose bars the member edits: 404 unless they may see it, 403 unless they administer it (or the network) */
+  /** a group whose bars the member edits: 404 unless they may see it, 403 unless its `can.edit_widgetbars` (the rule the save command refuses by) */
   private async administeredGroup(ctx: RequestContext, groupId: string): Promise<GroupDocument> {
     const member = await signedInMember(this.store, ctx);
-    const group = await this.visibleGroup(member, groupId);
-    if (!group.admin_ids.includes(member._id) && !member.roles.network_admin) throw new HttpProblem(403, 'forbidden');
-    return group;
+    return administeredGroup(await groupsCollection(this.store).get(groupId), member, 'edit_widgetbars');
   }
 
   private async visibleGroup(member: MemberDocument, groupId: string): Promise<GroupDocument> {

@@ -37,7 +37,7 @@ describe('widget bars projection', () => {
 
   it("shows a members widget's chosen profile fields as the viewer may see them on the member's page", () => {
     const roles = { network_admin: false, auditor: false, external: false };
-    const bea: MemberDocument = { _id: 'bea', _position: 1, first_name: 'Bea', last_name: 'Baker', email: 'bea@example.org', roles, presence: null, deleted: false, birthday: '1990-12-24', show_age: true };
+    const bea: MemberDocument = { _id: 'bea', _position: 1, first_name: 'Bea', last_name: 'Baker', email: 'bea@example.org', roles, presence: null, deleted: false, administered_category_ids: [], birthday: '1990-12-24', show_age: true };
     const hidden: MemberDocument = { ...bea, _id: 'cid', show_age: false };
     const other = { _id: 'dan', roles };
     const admin = { _id: 'ada', roles: { ...roles, network_admin: true } };

@@ -1,9 +1,9 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { groupStream, NETWORK_WIDGETBAR_SCOPE, widgetBarStream, type GroupStreamEvent, type WidgetBarRequest } from '@cn/contracts';
+import { NETWORK_WIDGETBAR_SCOPE, widgetBarStream, type WidgetBarRequest } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { HttpProblem } from '@cn/platform';
 import { CommandRunner } from '../../core/command-runner';
-import { evolveGroup, initialGroupState } from '../../groups/group-state';
+import { groupAbilitiesFor } from '../../groups/group-abilities.read';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { widgetBarDecider } from '../widgetbars.decider';
 
@@ -26,14 +26,13 @@ export class SaveWidgetBarHandler implements ICommandHandler<SaveWidgetBarComman
     private readonly lookup: CommandLookup,
   ) {}
 
-  /** the scope and whether the issuer may edit it: network bars their administrators, a group's bars the group's administrators */
+  /** the scope and whether the issuer may edit it: network bars their administrators, a group's bars its `can.edit_widgetbars` */
   private async scopeOf(issuer: CommandContext, groupId: string | null): Promise<{ scope: string; mayEdit: boolean }> {
     const member = await this.lookup.issuer(issuer);
     if (groupId === null) return { scope: NETWORK_WIDGETBAR_SCOPE, mayEdit: member.roles.network_admin };
-    const events = await this.commands.eventStore.readStream(groupStream(groupId));
-    const state = events.reduce((folded, event) => evolveGroup(folded, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
-    if (!state.exists || state.deleted) throw new HttpProblem(404, 'not_found');
-    return { scope: groupId, mayEdit: member.roles.network_admin || state.members[member._id] === true };
+    const can = await groupAbilitiesFor(this.commands.eventStore, groupId, member);
+    if (!can.exists) throw new HttpProblem(404, 'not_found');
+    return { scope: groupId, mayEdit: can.edit_widgetbars };
   }
 
   async execute({ issuer, payload }: SaveWidgetBarCommand): Promise<{ position: number }> {
