@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import {
   AppItemChanged,
@@ -16,7 +16,7 @@ import {
   type PropertyDefinition,
 } from '@cn/contracts';
 import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
-import { createReactor, InjectPort, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
+import { createReactor, ReactorService, InjectPort, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
 import { CommandLookup } from '../lookup/command-lookup';
 import { AppCommands } from './app-commands';
 import { evolveItem, itemDecider } from './apps.decider';
@@ -75,10 +75,9 @@ const EMAIL_TEXT_MAX = 20_000;
  * the log's head: changes made before it existed were mailed by the request path.
  */
 @Injectable()
-export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly projector: Projector;
+export class AssignmentMailReactor extends ReactorService {
+  protected readonly projector: Projector;
   private readonly sent: DocumentCollection<SentMail>;
-  private running: Promise<void> | null = null;
 
   constructor(
     private readonly apps: AppCommands,
@@ -90,6 +89,7 @@ export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicat
     @InjectPort('clock') private readonly clock: () => Date,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
+    super();
     this.sent = documentStore.collection<SentMail>(ASSIGNMENT_MAILS_SENT);
     this.projector = createReactor({
       name: ASSIGNMENT_MAILS,
@@ -177,17 +177,4 @@ export class AssignmentMailReactor implements OnApplicationBootstrap, OnApplicat
   }
 
   /** started beside the service: it catches up with what was recorded while it was down, then follows the bus */
-  onApplicationBootstrap(): void {
-    this.running = this.projector.start().catch(() => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.running;
-    await this.projector.stop();
-  }
-
-  /** where it has got to in the log (tests wait for it) */
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.projector.waitFor(position, timeoutMs);
-  }
 }

@@ -5,3 +5,4 @@ export * from './time-travel';
 export * from './shared-reader';
 export * from './stored-checkpoint';
 export * from './version-sweep';
+export * from './reactor-service';

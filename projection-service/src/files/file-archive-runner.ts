@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { eventOf, FILE_ARCHIVES_COLLECTION, fileArchiveEvents, fileArchiveStream } from '@cn/contracts';
 import { toNewEvents, type RecordedEvent } from '@cn/domain';
-import { createReactor, INFRASTRUCTURE, isStorageFault, zipArchive, type Infrastructure, type Projector } from '@cn/platform';
+import { createReactor, ReactorService, INFRASTRUCTURE, isStorageFault, zipArchive, type Infrastructure, type Projector } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
 import { loadActiveMember } from '../members/members.read';
@@ -25,14 +25,14 @@ type Requested = Extract<NonNullable<ReturnType<typeof eventOf<typeof fileArchiv
  * every whole percent. A request already finished (a replay) is skipped.
  */
 @Injectable()
-export class FileArchiveRunner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly projector: Projector;
-  private running: Promise<void> | null = null;
+export class FileArchiveRunner extends ReactorService {
+  protected readonly projector: Projector;
 
   constructor(
     @Inject(INFRASTRUCTURE) private readonly infra: Infrastructure,
     @Inject(PROJECTION_RUNTIME) private readonly runtime: ProjectionServiceRuntime,
   ) {
+    super();
     this.projector = createReactor({
       name: FILE_ARCHIVE_RUNNER,
       bus: infra.bus,
@@ -45,19 +45,6 @@ export class FileArchiveRunner implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.running = this.projector.start().catch(() => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.running;
-    await this.projector.stop();
-  }
-
-  /** where it has got to in the log (tests wait for it) */
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.projector.waitFor(position, timeoutMs);
-  }
 
   private async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {

@@ -1,7 +1,7 @@
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { appointmentStream, CalendarDeleted, eventOf, calendarEvents } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createReactor, InjectPort, type DocumentStore, type EventBus, type Projector } from '@cn/platform';
+import { createReactor, ReactorService, InjectPort, type DocumentStore, type EventBus, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
@@ -16,9 +16,8 @@ export const CALENDAR_DELETIONS = 'command-service.calendar-deletions';
  * calendar's deletion and its appointments' goes on where it stopped; DetachCalendar does nothing twice.
  */
 @Injectable()
-export class CalendarDeletionReactor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly projector: Projector;
-  private running: Promise<void> | null = null;
+export class CalendarDeletionReactor extends ReactorService {
+  protected readonly projector: Projector;
 
   constructor(
     private readonly runner: CommandRunner,
@@ -28,6 +27,7 @@ export class CalendarDeletionReactor implements OnApplicationBootstrap, OnApplic
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') logger: Logger,
   ) {
+    super();
     this.projector = createReactor({
       name: CALENDAR_DELETIONS,
       bus,
@@ -54,23 +54,5 @@ export class CalendarDeletionReactor implements OnApplicationBootstrap, OnApplic
         });
       }
     }
-  }
-
-  /**
-   * Started beside the service, not before it answers: it catches up with the calendars deleted while the
-   * service was down (waiting for the command lookup to see their appointments), then follows the bus.
-   */
-  onApplicationBootstrap(): void {
-    this.running = this.projector.start().catch(() => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.running;
-    await this.projector.stop();
-  }
-
-  /** where it has got to in the log (tests wait for it) */
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.projector.waitFor(position, timeoutMs);
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DEFAULT_UPLOAD_EXPIRY_HOURS, eventOf, fileEvents } from '@cn/contracts';
 import type { CommandContext, EventStore, RecordedEvent } from '@cn/domain';
-import { createReactor, createScheduler, InjectPort, SCHEDULER_COLLECTION, type DocumentStore, type EventBus, type Projector, type ScheduledTimer, type Scheduler } from '@cn/platform';
+import { createReactor, ReactorService, createScheduler, InjectPort, SCHEDULER_COLLECTION, type DocumentStore, type EventBus, type Projector, type ScheduledTimer, type Scheduler } from '@cn/platform';
 import type { Logger } from 'pino';
 import { FileCommands } from '../file-commands';
 
@@ -34,12 +34,11 @@ export const uploadExpiryMs = (env: NodeJS.ProcessEnv = process.env): number => 
  * upload that has just expired (its readers get 404), which the period (a day by default) makes unlikely.
  */
 @Injectable()
-export class UploadExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UploadExpiry extends ReactorService {
   readonly scheduler: Scheduler;
-  private readonly projector: Projector;
+  protected readonly projector: Projector;
   /** the uploads waiting for their expiry (those with a timer) */
   private readonly waiting = new Set<string>();
-  private running: Promise<void> | null = null;
 
   constructor(
     private readonly files: FileCommands,
@@ -49,6 +48,7 @@ export class UploadExpiry implements OnApplicationBootstrap, OnApplicationShutdo
     @InjectPort('clock') clock: () => Date,
     @InjectPort('logger') logger: Logger,
   ) {
+    super();
     this.scheduler = createScheduler({ store: documentStore, clock, logger });
     this.scheduler.handle(UPLOAD_EXPIRES, (payload) => this.expire((payload as { file_id: string }).file_id));
     this.projector = createReactor({
@@ -100,22 +100,16 @@ export class UploadExpiry implements OnApplicationBootstrap, OnApplicationShutdo
     this.waiting.delete(fileId);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  override async onApplicationBootstrap(): Promise<void> {
     // the uploads that were waiting when the service stopped (their timers are stored)
     const timers = await this.documentStore.collection<ScheduledTimer>(SCHEDULER_COLLECTION).find({ kind: UPLOAD_EXPIRES });
     for (const timer of timers) this.waiting.add((timer.payload as { file_id: string }).file_id);
-    this.running = this.projector.start().catch(() => undefined);
+    this.startReactor();
     await this.scheduler.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  override async onApplicationShutdown(): Promise<void> {
     await this.scheduler.stop();
-    await this.running;
-    await this.projector.stop();
-  }
-
-  /** where it has got to in the log (tests wait for it) */
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.projector.waitFor(position, timeoutMs);
+    await super.onApplicationShutdown();
   }
 }

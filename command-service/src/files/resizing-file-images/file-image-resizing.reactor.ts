@@ -1,7 +1,7 @@
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { eventOf, fileEvents, FILE_IMAGE_RESIZE_MAX_BYTES, isInlineImage } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createPrivateBlobStorage, createReactor, InjectPort, type DocumentStore, type EventBus, type FileStorage, type KeyStore, type PrivateBlobStorage, type Projector } from '@cn/platform';
+import { createPrivateBlobStorage, createReactor, ReactorService, InjectPort, type DocumentStore, type EventBus, type FileStorage, type KeyStore, type PrivateBlobStorage, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { ImageResizer, UnreadableImageError } from '../../shared/image-resizer';
 import { storeSizesOf } from '../../shared/profile-image-upload';
@@ -21,10 +21,9 @@ export const RECORD_FILE_IMAGE_SIZES = 'RecordFileImageSizes';
  * FILE_IMAGE_RESIZE_MAX_BYTES (decoding reads them whole), keep no sizes: they are served as uploaded.
  */
 @Injectable()
-export class FileImageResizingReactor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly projector: Projector;
+export class FileImageResizingReactor extends ReactorService {
+  protected readonly projector: Projector;
   private readonly sealed: PrivateBlobStorage;
-  private running: Promise<void> | null = null;
 
   constructor(
     private readonly files: FileCommands,
@@ -36,6 +35,7 @@ export class FileImageResizingReactor implements OnApplicationBootstrap, OnAppli
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
+    super();
     this.sealed = createPrivateBlobStorage(this.storage, keyStore);
     this.projector = createReactor({
       name: FILE_IMAGE_RESIZING,
@@ -82,19 +82,5 @@ export class FileImageResizingReactor implements OnApplicationBootstrap, OnAppli
       const cause = { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id };
       await this.files.runFile(RECORD_FILE_IMAGE_SIZES, named.file_id, cause, { type: 'RecordImageSizes', version_id: version.version_id, sizes: { small: sizes.small, large: sizes.large, lightbox: sizes.lightbox }, sealed_for: owner });
     }
-  }
-
-  onApplicationBootstrap(): void {
-    this.running = this.projector.start().catch(() => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.running;
-    await this.projector.stop();
-  }
-
-  /** where it has got to in the log (tests wait for it) */
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.projector.waitFor(position, timeoutMs);
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   eventOf,
   memberLocationEvents,
@@ -16,7 +16,7 @@ import {
   RECORD_NETWORK_LOCATION,
 } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createReactor, InjectPort, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
+import { createReactor, ReactorService, InjectPort, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { memberLocationDecider } from '../member-location.decider';
@@ -38,9 +38,8 @@ export const GEOCODER = Symbol('GEOCODER');
  * the member off the map until the address changes again; it does not hold the reactor.
  */
 @Injectable()
-export class GeocodingReactor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly projector: Projector;
-  private running: Promise<void> | null = null;
+export class GeocodingReactor extends ReactorService {
+  protected readonly projector: Projector;
 
   constructor(
     private readonly runner: CommandRunner,
@@ -51,6 +50,7 @@ export class GeocodingReactor implements OnApplicationBootstrap, OnApplicationSh
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
+    super();
     this.projector = createReactor({
       name: GEOCODING,
       bus,
@@ -134,19 +134,5 @@ export class GeocodingReactor implements OnApplicationBootstrap, OnApplicationSh
         context: { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id },
       });
     }
-  }
-
-  onApplicationBootstrap(): void {
-    this.running = this.projector.start().catch(() => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.running;
-    await this.projector.stop();
-  }
-
-  /** where it has got to in the log (tests wait for it) */
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.projector.waitFor(position, timeoutMs);
   }
 }

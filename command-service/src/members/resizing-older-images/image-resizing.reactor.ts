@@ -1,7 +1,7 @@
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { groupStream, memberStream, type StoredProfileImage } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createReactor, InjectPort, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
+import { createReactor, ReactorService, InjectPort, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { ImageResizer, UnreadableImageError } from '../../shared/image-resizer';
@@ -21,9 +21,8 @@ export const RECORD_IMAGE_SIZES = 'RecordImageSizes';
  * but the upload; such an image is replaced by its owner).
  */
 @Injectable()
-export class ImageResizingReactor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly projector: Projector;
-  private running: Promise<void> | null = null;
+export class ImageResizingReactor extends ReactorService {
+  protected readonly projector: Projector;
 
   constructor(
     private readonly runner: CommandRunner,
@@ -34,6 +33,7 @@ export class ImageResizingReactor implements OnApplicationBootstrap, OnApplicati
     @InjectPort('documentStore') documentStore: DocumentStore,
     @InjectPort('logger') private readonly logger: Logger,
   ) {
+    super();
     this.projector = createReactor({
       name: IMAGE_RESIZING,
       bus,
@@ -71,19 +71,5 @@ export class ImageResizingReactor implements OnApplicationBootstrap, OnApplicati
         context: { memberId: recorded.metadata.memberId, correlationId: recorded.metadata.correlationId, causationId: recorded.id },
       });
     }
-  }
-
-  onApplicationBootstrap(): void {
-    this.running = this.projector.start().catch(() => undefined);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.running;
-    await this.projector.stop();
-  }
-
-  /** where it has got to in the log (tests wait for it) */
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.projector.waitFor(position, timeoutMs);
   }
 }
