@@ -121,7 +121,7 @@ export const attachChatSocket = (server: Server, options: AttachChatSocketOption
       }
       case 'resume': {
         const me = await reader(memberId);
-        const count = await connection.resume(async () => messageDtos(store, cipher, me, await missedMessages(store, me, action.chats, RESUME_LIMIT)));
+        const count = await connection.resume(async () => messageDtos(store, cipher, me, await missedMessages(store, me, action.chats, RESUME_LIMIT, chats.recent.all())));
         connection.send({ event: 'resumed', ref, position: count });
         connection.send({ event: 'my_chats', ...(await myChats(store, cipher, me, clock())) });
         return;

@@ -1,7 +1,12 @@
 import type { ChatMessageDto, ChatServerEvent } from '@cn/contracts';
 import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { ChatMessageDocument } from './chat.projections';
 
 const REMEMBERED_IDS = 5_000;
+/** how long a pushed message is kept for resumes: far beyond the projector's write (0.5–2.2 s measured under load) */
+export const RECENT_MESSAGES_MS = 30_000;
+/** at most this many (all chats together): the oldest go first, they are the likeliest to be written */
+export const RECENT_MESSAGES_MAX = 2_000;
 
 /**
  * One open chat socket. Messages go out in log order and each at most once: while a reconnecting
@@ -56,9 +61,45 @@ export class ChatConnection {
   }
 }
 
-/** The open chat sockets by member (one per realtime hub: a runtime's). */
+/**
+ * The messages passed on lately, as stored (sealed). A message is pushed from its event before its document
+ * is written (`wholeFromOneEvent`), so a console that reconnects in that instant would not find it in the
+ * store's answer to its resume: the resume merges these in (`missedMessages`). Bounded in age and number.
+ */
+export class RecentChatMessages {
+  /** by message id, oldest first (a message passed on again keeps its place) */
+  private readonly byId = new Map<string, { doc: ChatMessageDocument; at: number }>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxAgeMs = RECENT_MESSAGES_MS,
+    private readonly max = RECENT_MESSAGES_MAX,
+  ) {}
+
+  remember(doc: ChatMessageDocument): void {
+    if (!this.byId.has(doc._id)) this.byId.set(doc._id, { doc, at: this.now() });
+    while (this.byId.size > this.max) this.byId.delete(this.byId.keys().next().value as string);
+  }
+
+  /** the messages still remembered, oldest first */
+  all(): ChatMessageDocument[] {
+    const oldest = this.now() - this.maxAgeMs;
+    for (const [id, entry] of this.byId) {
+      if (entry.at >= oldest) break;
+      this.byId.delete(id);
+    }
+    return [...this.byId.values()].map((entry) => entry.doc);
+  }
+}
+
+/** The open chat sockets by member (one per realtime hub: a runtime's), and the messages passed on lately. */
 export class ChatHub {
   private readonly byMember = new Map<string, Set<ChatConnection>>();
+  readonly recent: RecentChatMessages;
+
+  constructor(now?: () => number) {
+    this.recent = new RecentChatMessages(now);
+  }
 
   add(connection: ChatConnection): () => void {
     const own = this.byMember.get(connection.memberId) ?? new Set<ChatConnection>();

@@ -170,7 +170,14 @@ const RESUME_CLAUSES_PER_QUERY = 100;
  * By seq per chat, never by log position: with several bus partitions a message of one chat can be
  * stored at a lower position than a message of another chat the console already had.
  */
-export const missedMessages = async (store: DocumentStore, reader: ChatReader, seen: Readonly<Record<string, number>>, limit: number): Promise<ChatMessageDocument[]> => {
+export const missedMessages = async (
+  store: DocumentStore,
+  reader: ChatReader,
+  seen: Readonly<Record<string, number>>,
+  limit: number,
+  /** messages passed on lately, perhaps not written yet (`ChatHub.recent`): merged in, each once */
+  recent: readonly ChatMessageDocument[] = [],
+): Promise<ChatMessageDocument[]> => {
   if (!reader.can_chat) return [];
   const memberId = reader.member._id;
   const { docs, groups } = await chatKeysOf(store, memberId);
@@ -186,7 +193,39 @@ export const missedMessages = async (store: DocumentStore, reader: ChatReader, s
   for (let from = 0; from < clauses.length; from += RESUME_CLAUSES_PER_QUERY) {
     found.push(...(await chatMessagesCollection(store).find({ $or: clauses.slice(from, from + RESUME_CLAUSES_PER_QUERY) }, { sort: [['created_position', 1]], limit })));
   }
-  return found.sort((a, b) => a.created_position - b.created_position).slice(0, limit);
+  const after = new Map(clauses.map((clause) => [clause.chat_key, clause.seq.$gt]));
+  return mergeMissed(found, [...recent.filter((doc) => doc.seq > (after.get(doc.chat_key) ?? Infinity)), ...(await recentOfNewChats(store, reader, seen, after, recent))], limit);
+};
+
+/**
+ * The remembered messages of member chats of the reader the store does not list yet (the chat's first
+ * messages, its document not written either), after the seq the console names, where the reader may read.
+ */
+const recentOfNewChats = async (
+  store: DocumentStore,
+  reader: ChatReader,
+  seen: Readonly<Record<string, number>>,
+  known: ReadonlyMap<string, number>,
+  recent: readonly ChatMessageDocument[],
+): Promise<ChatMessageDocument[]> => {
+  const memberId = reader.member._id;
+  const keys = new Set(recent.map((doc) => doc.chat_key).filter((key) => !known.has(key) && key.startsWith('m.') && key.slice(2).split('.').includes(memberId)));
+  const found: ChatMessageDocument[] = [];
+  for (const key of keys) {
+    const chatId = chatIdForViewer(key, memberId);
+    const access = chatId ? await chatAccessOf(store, reader, chatId) : null;
+    if (!chatId || !access?.can.read) continue;
+    const named = Object.hasOwn(seen, chatId) ? seen[chatId] : 0;
+    found.push(...recent.filter((doc) => doc.chat_key === key && doc.seq > named));
+  }
+  return found;
+};
+
+/** what the store answered and what was remembered, each message once, in log order (within a chat: by seq), at most `limit` */
+export const mergeMissed = (stored: readonly ChatMessageDocument[], remembered: readonly ChatMessageDocument[], limit: number): ChatMessageDocument[] => {
+  const byId = new Map(stored.map((doc) => [doc._id, doc]));
+  for (const doc of remembered) if (!byId.has(doc._id)) byId.set(doc._id, doc);
+  return [...byId.values()].sort((a, b) => a.created_position - b.created_position || a.seq - b.seq).slice(0, limit);
 };
 
 /** one chat as the reader sees it: name, unread count, mute, the partner's delivery state, the write flag */

@@ -65,6 +65,11 @@ export const chatPublishers = (store: DocumentStore, cipher: PersonalDataCipher,
     })(),
     {
       collection: collectionName(chatMessagesProjection),
+      // remembered as soon as it is passed on (before its write), even with nobody connected here: a console
+      // reconnecting before the write finds it in its resume (`missedMessages`)
+      observe: (change, hub) => {
+        if (change.doc) chatHubOf(hub).recent.remember(change.doc as ChatMessageDocument);
+      },
       publish: async (change, hub) => {
         const doc = change.doc as ChatMessageDocument | null;
         if (!doc) return;

@@ -5,6 +5,8 @@ import type { RealtimeHub } from './realtime-hub';
 export interface ChangePublisher {
   collection: string;
   publish(change: DocumentChange, hub: RealtimeHub): Promise<void>;
+  /** sees every change the moment it is routed, also while nobody is connected (cheap and synchronous: remembering it) */
+  observe?(change: DocumentChange, hub: RealtimeHub): void;
   /** a member came online or went offline (presence follows the connection) */
   presenceChanged?(memberId: string, hub: RealtimeHub): Promise<void>;
 }
@@ -31,7 +33,9 @@ export const changeRouter = (hub: RealtimeHub, publishers: readonly ChangePublis
   };
   const route = (change: DocumentChange): void => {
     const ofCollection = byCollection.get(change.collection);
-    if (!ofCollection || hub.connectionCount() === 0) return;
+    if (!ofCollection) return;
+    for (const publisher of ofCollection) publisher.observe?.(change, hub);
+    if (hub.connectionCount() === 0) return;
     for (const publisher of ofCollection) {
       enqueue(change.collection, () => publisher.publish(change, hub), (error) => logger?.error({ err: error, collection: change.collection }, 'realtime push failed'));
     }
