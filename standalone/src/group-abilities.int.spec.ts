@@ -1,4 +1,4 @@
-import { type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupDirectoryResponse, type GroupMembershipStatus, type NavigationResponse } from '@cn/contracts';
+import { FOLDER_PROFILE_SET, type GroupCan, type GroupCategoriesResponse, type GroupDetailDto, type GroupDirectoryResponse, type GroupMembershipStatus, type NavigationResponse } from '@cn/contracts';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 import { useDemoServer } from './testing/demo-server';
@@ -31,6 +31,7 @@ const NO_FLAGS: GroupCan = {
   edit_designs: false,
   edit_navigation: false,
   view_statistics: false,
+  edit_property_sets: false,
 };
 
 /**
@@ -137,6 +138,10 @@ describe('group flags agree with the answers, for every role and kind of group',
         const { revision } = (await call(clients.admin, 'get', `/groups/${id}/administration/widgetbars/flags.json`)).body as { revision: number };
         return call(client, 'put', `/groups/${id}/administration/widgetbars/flags.json`, { widgetbar: { widgets: [] }, revision });
       });
+      // the group's own folder profile (a property set of the group), by can.edit_property_sets; each fixture is fresh, so at revision 0
+      await on('edit_property_sets', () =>
+        call(client, 'put', `/api/v1/property_sets/${FOLDER_PROFILE_SET}?context_type=group&context_id=${id}`, { properties: [{ name: 'shelf', type: 'text', label: `Shelf ${role}` }], revision: 0 }),
+      );
       // the group's members and admins: the plain member joins, then is made an admin (groupMemberAbilities, i.e. can.moderate)
       await call(clients.plain, 'post', `/api/v1/groups/${slug}/join`);
       await on('moderate', () => call(client, 'put', `/groups/${slug}/administration/admins/${clients.plain.id}`));
@@ -166,13 +171,25 @@ describe('group flags agree with the answers, for every role and kind of group',
       clients[name] = clients[client];
       const outcomes = await walk(name);
       walked.push(...outcomes);
-      expect(outcomes.length).toBe(5 * 18);
+      expect(outcomes.length).toBe(5 * 19);
       expect(disagreements(outcomes)).toEqual([]);
     });
   }
 
   it("the category's administrator administrates every group of it, hidden ones too; another category's administrator none", async () => {
-    const administrating: Array<keyof GroupCan> = ['see', 'update', 'destroy', 'archive', 'invite', 'moderate', 'edit_widgetbars', 'edit_designs', 'edit_navigation', 'view_statistics'];
+    const administrating: Array<keyof GroupCan> = [
+      'see',
+      'update',
+      'destroy',
+      'archive',
+      'invite',
+      'moderate',
+      'edit_widgetbars',
+      'edit_designs',
+      'edit_navigation',
+      'view_statistics',
+      'edit_property_sets',
+    ];
     const slugs = await fixtures('categoryAdmin');
     for (const kind of Object.keys(KINDS) as Kind[]) {
       const cathy = (await read(clients.Cathy, slugs[kind])).can;

@@ -1,4 +1,15 @@
-import type { AdministrationNavigationResponse, GroupCategoriesResponse, GroupCategoryAdministrationDto, GroupCategoryCan, NavigationResponse, NetworkResponse, StatisticsResponse } from '@cn/contracts';
+import {
+  FOLDER_PROFILE_SET,
+  type AdministrationNavigationResponse,
+  type GroupCategoriesResponse,
+  type GroupCategoryAdministrationDto,
+  type GroupCategoryCan,
+  type GroupDetailDto,
+  type NavigationResponse,
+  type NetworkResponse,
+  type PropertySetResponse,
+  type StatisticsResponse,
+} from '@cn/contracts';
 import { httpCaller, signInClient, type SignedInClient } from './testing/signed-in-client';
 import { useDemoServer } from './testing/demo-server';
 
@@ -18,6 +29,8 @@ describe('group-category administration: flags agree with the answers for every 
   const { call, must } = httpCaller(() => demo.server);
   const clients: Record<string, SignedInClient> = demo.clients;
   const categories: Record<'a' | 'b', { id: string; slug: string }> = { a: { id: '', slug: '' }, b: { id: '', slug: '' } };
+  /** the group the demo member founds in category a */
+  let choir = '';
 
   const newMember = async (key: string): Promise<void> => {
     const email = `${key.toLowerCase()}@example.org`;
@@ -38,7 +51,7 @@ describe('group-category administration: flags agree with the answers for every 
     await newMember('Cathy');
     await newMember('Bert');
     // the demo member founds a group in category a: a group admin there
-    await must(clients.member, 'post', '/groups', { group_category_slug: categories.a.slug, group: { name: 'Choir of a' } });
+    choir = (await must<{ slug: string }>(clients.member, 'post', '/groups', { group_category_slug: categories.a.slug, group: { name: 'Choir of a' } })).slug;
     clients.groupAdmin = clients.member;
     expect((await categoryAdmin('a', clients.Cathy.id)).status).toBe(200);
     expect((await categoryAdmin('b', clients.Bert.id)).status).toBe(200);
@@ -127,6 +140,40 @@ describe('group-category administration: flags agree with the answers for every 
     expect((await categoryAdmin('a', clients.Cathy.id, 'delete')).status).toBe(200);
     expect((await call(clients.Cathy, 'get', `/group-categories/${categories.a.slug}/administration`)).status).toBe(403);
     expect((await call(clients.Cathy, 'post', `/group-categories/${categories.a.id}/administration/designs`, design('late'))).status).toBe(403);
-    expect((await must<AdministrationNavigationResponse>(clients.Cathy, 'get', '/api/v1/navigation/administration')).group_categories).toEqual([]);
+    const navigation = await must<AdministrationNavigationResponse>(clients.Cathy, 'get', '/api/v1/navigation/administration');
+    expect([navigation.group_categories, navigation.groups]).toEqual([[], []]);
+  });
+
+  it("the category's groups are the administrator's: listed in their administration navigation and their property sets theirs to edit, by the groups' flags", async () => {
+    // the statistics above counted category b empty: its group is founded only now; Cathy is named again
+    expect((await categoryAdmin('a', clients.Cathy.id)).status).toBe(200);
+    const band = await must<{ slug: string }>(clients.admin, 'post', '/groups', { group_category_slug: categories.b.slug, group: { name: 'Band of b' } });
+    const groups = { a: choir, b: band.slug };
+    // the folder profile every group inherits from the network, until a group saves its own
+    await must(clients.admin, 'put', `/api/v1/property_sets/${FOLDER_PROFILE_SET}`, { properties: [{ name: 'shelf', type: 'text', label: 'Shelf' }], revision: 0 });
+    const checked: string[] = [];
+    for (const role of ['Cathy', 'Bert', 'Plain']) {
+      const client = clients[role];
+      const listed = (await must<AdministrationNavigationResponse>(client, 'get', '/api/v1/navigation/administration')).groups.map((group) => group.slug);
+      for (const key of ['a', 'b'] as const) {
+        const group = await must<GroupDetailDto>(client, 'get', `/api/v1/groups/${groups[key]}`);
+        const profile = `/api/v1/property_sets/${FOLDER_PROFILE_SET}?context_type=group&context_id=${group.id}`;
+        // the navigation links the group's administration exactly when the group's page does (can.archive || can.moderate)
+        expect([role, key, listed.includes(groups[key])]).toEqual([role, key, group.can.archive || group.can.moderate]);
+        const read = await must<PropertySetResponse>(client, 'get', `${profile}&inherit=true`);
+        expect([role, key, read.can.update]).toEqual([role, key, group.can.edit_property_sets]);
+        const saved = await call(client, 'put', profile, { properties: [{ name: 'shelf', type: 'text', label: `Shelf of ${role}` }], revision: read.revision });
+        expect([role, key, saved.status]).toEqual([role, key, read.can.update ? 200 : 403]);
+        checked.push(`${role}:${key}:${listed.includes(groups[key])}/${read.can.update}`);
+      }
+    }
+    expect(checked).toEqual(['Cathy:a:true/true', 'Cathy:b:false/false', 'Bert:a:false/false', 'Bert:b:true/true', 'Plain:a:false/false', 'Plain:b:false/false']);
+    // what the category's administrator saved is the group's own set
+    const own = await must<PropertySetResponse>(clients.admin, 'get', `/api/v1/property_sets/${FOLDER_PROFILE_SET}?context_type=group&context_id=${(await must<GroupDetailDto>(clients.admin, 'get', `/api/v1/groups/${groups.a}`)).id}`);
+    expect([own.inherited, own.properties.map((property) => property.label)]).toEqual([false, ['Shelf of Cathy']]);
+    // taking the rights back takes the group with them
+    expect((await categoryAdmin('a', clients.Cathy.id, 'delete')).status).toBe(200);
+    expect((await must<AdministrationNavigationResponse>(clients.Cathy, 'get', '/api/v1/navigation/administration')).groups).toEqual([]);
+    expect((await call(clients.Cathy, 'put', `/api/v1/property_sets/${FOLDER_PROFILE_SET}?context_type=group&context_id=${own.context_id}`, { properties: [{ name: 'shelf', type: 'text', label: 'Too late' }], revision: own.revision })).status).toBe(403);
   });
 });

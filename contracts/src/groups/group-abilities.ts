@@ -34,7 +34,7 @@ export interface GroupViewer {
 /**
  * A viewer of a group's own pages and administration: also whether they administrate the group's category.
  * A category's administrators administrate every group in it as its group admins do (settings, members and
- * admins, invites and requests, designs, navigation, widget bars, statistics), and see it; never the
+ * admins, invites and requests, designs, navigation, widget bars, statistics, property sets), and see it; never the
  * network's settings, hidden access, sensitive or main group (those stay the network admins'). What the
  * group's stream, files and search show follows membership as before (`canSeeGroupAs`, `streamAbilities`).
  */
@@ -71,6 +71,8 @@ export interface GroupCan {
   edit_navigation: boolean;
   /** the group's statistics (its administrators, its category's and network administrators) */
   view_statistics: boolean;
+  /** the group's own property sets, e.g. its file and folder profiles (its administrators, its category's and network administrators) */
+  edit_property_sets: boolean;
 }
 
 const isMember = (viewer: GroupViewer): boolean => viewer.status === 'member';
@@ -113,6 +115,7 @@ export const groupAbilities = (group: GroupFacts, viewer: GroupAdministrationVie
     edit_designs: manages,
     edit_navigation: manages,
     view_statistics: manages,
+    edit_property_sets: manages,
   };
 };
 

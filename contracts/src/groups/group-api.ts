@@ -168,6 +168,7 @@ const groupCanSchema = z.object({
   edit_designs: z.boolean(),
   edit_navigation: z.boolean(),
   view_statistics: z.boolean(),
+  edit_property_sets: z.boolean(),
 }) satisfies z.ZodType<GroupCan>;
 const categoryRefSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), plural_name: z.string(), color: z.string() });
 const accessFlags = z.object({ open: z.boolean(), closed: z.boolean(), hidden: z.boolean() });

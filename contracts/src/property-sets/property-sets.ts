@@ -279,7 +279,10 @@ export const resolvePropertySet = (
 
 export interface PropertySetViewer {
   network_admin: boolean;
-  /** the groups the viewer administers */
+  /**
+   * the groups whose property sets the viewer edits: those whose `can.edit_property_sets` (`groupAbilities`:
+   * the group's admins, its category's administrators, network admins) the viewer has
+   */
   admin_group_ids: readonly string[];
 }
 
@@ -287,7 +290,7 @@ export interface PropertySetCan {
   update: boolean;
 }
 
-/** network admins change every context's sets; a group's admins their group's */
+/** network admins change every context's sets; a group's administrators (its own and its category's) their group's */
 export const propertySetAbilities = (viewer: PropertySetViewer, context: PropertySetContext): PropertySetCan => ({
   update: viewer.network_admin || (context.context_type === 'group' && context.context_id !== null && viewer.admin_group_ids.includes(context.context_id)),
 });

@@ -20,6 +20,7 @@ export const groupCan = (overrides: Partial<GroupCan> = {}): GroupCan => ({
   edit_designs: false,
   edit_navigation: false,
   view_statistics: false,
+  edit_property_sets: false,
   ...overrides,
 });
 

@@ -16,7 +16,7 @@ import {
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, InjectPort, type RequestContext } from '@cn/platform';
-import { administeredCategory, administeredGroup, orderedCategories } from '../groups/group-views';
+import { abilitiesOf, administeredCategory, administeredGroup, orderedCategories } from '../groups/group-views';
 import { findGroupBySlug, groupsCollection } from '../groups/groups.read';
 import { signedInMember } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
@@ -83,7 +83,7 @@ export class NavigationController {
 
   @Get('api/v1/navigation/administration')
   @Endpoint({
-    summary: "The administration screens the signed-in member may open (the routes' own guard rule), the groups and the group categories they administer",
+    summary: "The administration screens the signed-in member may open (the routes' own guard rule), the groups they administer (their own and their categories' groups) and the group categories they administer",
     tags: ['navigation'],
     auth: 'member',
     responses: { 200: 'AdministrationNavigationResponse', 401: 'signed out' },
@@ -92,13 +92,17 @@ export class NavigationController {
     const member = await signedInMember(this.documentStore, ctx);
     const [network, administered, categories] = await Promise.all([
       loadNetwork(this.documentStore),
-      groupsCollection(this.documentStore).find({ admin_ids: { $contains: member._id } }),
+      // the groups they administrate: their own and their categories' (the groups' `manages` rule, asked below)
+      groupsCollection(this.documentStore).find({
+        $or: [{ admin_ids: { $contains: member._id } }, { group_category_id: { $in: member.administered_category_ids ?? [] } }],
+      }),
       orderedCategories(this.documentStore),
     ]);
     return {
       items: administrationNavigationFor(member.roles, network.settings),
       groups: administered
-        .filter((group) => !group.archived)
+        // the group's administration page is linked by the same flag (group pages: can.moderate || can.archive)
+        .filter((group) => !group.archived && abilitiesOf(group, member).archive)
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((group) => ({ slug: group.slug, name: group.name, link: `/groups/${encodeURIComponent(group.slug)}/administration` })),
       // the categories the member administers (network administrators reach every one from the category pages)

@@ -12,8 +12,8 @@ import {
 import { collectionName } from '@cn/domain';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, ParsedQuery, type RequestContext } from '@cn/platform';
 import { appsCollection } from '../apps/apps.read';
-import { groupCategoriesCollection } from '../groups/group-views';
-import { canSeeGroup, groupsCollection } from '../groups/groups.read';
+import { abilitiesOf, groupCategoriesCollection } from '../groups/group-views';
+import { groupsCollection } from '../groups/groups.read';
 import { signedInMember } from '../members/members.read';
 import { propertySetId, propertySetsProjection, type PropertySetDocument } from './property-sets.projection';
 
@@ -39,12 +39,14 @@ export class PropertySetsController {
     const context: PropertySetContext = { context_type: query.context_type, context_id: query.context_id };
     const id = context.context_id ?? '';
     let category: string | null = null;
-    let groupAdmin = false;
+    let editsGroup = false;
     if (context.context_type === 'group') {
       const group = await groupsCollection(this.store).get(id);
-      if (!group || !canSeeGroup(group, { member_id: member._id, network_admin: member.roles.network_admin })) throw new HttpProblem(404, 'not_found');
+      const can = group ? abilitiesOf(group, member) : null;
+      // a hidden group exists for its members, network admins and its category's administrators (the group's `can.see`)
+      if (!group || !can || (group.access === 'hidden' && !can.see)) throw new HttpProblem(404, 'not_found');
       category = group.group_category_id;
-      groupAdmin = group.admin_ids.includes(member._id);
+      editsGroup = can.edit_property_sets;
     } else if (context.context_type === 'group_category') {
       if ((await groupCategoriesCollection(this.store).find({ category_id: id })).length === 0) throw new HttpProblem(404, 'not_found');
     } else if (context.context_type === 'app') {
@@ -60,7 +62,7 @@ export class PropertySetsController {
     return {
       ...resolved,
       revision: docs[0]?.revision ?? 0,
-      can: propertySetAbilities({ network_admin: member.roles.network_admin, admin_group_ids: groupAdmin ? [id] : [] }, context),
+      can: propertySetAbilities({ network_admin: member.roles.network_admin, admin_group_ids: editsGroup ? [id] : [] }, context),
     };
   }
 }

@@ -19,9 +19,12 @@ import {
 import { loadState, type CommandContext } from '@cn/domain';
 import { HttpProblem } from '@cn/platform';
 import { CommandRunner } from '../../core/command-runner';
+import { groupActorOf } from '../../groups/group-abilities.read';
 import { evolveGroupCategories, initialGroupCategoriesState } from '../../groups/group-categories.decider';
+import { abilitiesIn } from '../../groups/group.decider';
 import { evolveGroup, initialGroupState } from '../../groups/group-state';
 import { CommandLookup } from '../../lookup/command-lookup';
+import type { LookupMember } from '../../lookup/lookup.projections';
 import { propertySetDecider } from '../property-sets.decider';
 
 export const SAVE_PROPERTY_SET = 'SavePropertySet';
@@ -45,29 +48,29 @@ export class SavePropertySetHandler implements ICommandHandler<SavePropertySetCo
     private readonly lookup: CommandLookup,
   ) {}
 
-  /** the context as the log knows it (404 for an unknown one): a group's category and its administrators */
-  private async contextOf(context: PropertySetContext): Promise<{ category: string | null; groupAdmins: string[] }> {
+  /** the context as the log knows it (404 for an unknown one): a group's category and whether the member edits its sets (the group's `can.edit_property_sets`) */
+  private async contextOf(context: PropertySetContext, member: LookupMember): Promise<{ category: string | null; editsGroup: boolean }> {
     const store = this.commands.eventStore;
     const id = context.context_id ?? '';
     switch (context.context_type) {
       case 'network':
-        return { category: null, groupAdmins: [] };
+        return { category: null, editsGroup: false };
       case 'group_category': {
         const events = await store.readStream(groupCategoriesStream(DEFAULT_NETWORK_ID));
         const state = events.reduce((folded, event) => evolveGroupCategories(folded, { type: event.type, data: event.data } as GroupCategoryEvent), initialGroupCategoriesState());
         if (!state.categories.some((category) => category.id === id)) throw new HttpProblem(404, 'not_found');
-        return { category: null, groupAdmins: [] };
+        return { category: null, editsGroup: false };
       }
       case 'group': {
         const events = await store.readStream(groupStream(id));
         const state = events.reduce((folded, event) => evolveGroup(folded, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
         if (!state.exists || state.deleted) throw new HttpProblem(404, 'not_found');
-        return { category: state.details?.group_category_id ?? null, groupAdmins: Object.keys(state.members).filter((memberId) => state.members[memberId] === true) };
+        return { category: state.details?.group_category_id ?? null, editsGroup: abilitiesIn(state, await groupActorOf(store, member)).edit_property_sets };
       }
       case 'app': {
         const events = await store.readStream(appStream(id));
         if (!events.some((event) => event.type === 'AppCreated')) throw new HttpProblem(404, 'not_found');
-        return { category: null, groupAdmins: [] };
+        return { category: null, editsGroup: false };
       }
     }
   }
@@ -94,8 +97,8 @@ export class SavePropertySetHandler implements ICommandHandler<SavePropertySetCo
   async execute({ issuer, payload }: SavePropertySetCommand): Promise<{ position: number }> {
     const { name, context, change } = payload;
     const member = await this.lookup.issuer(issuer);
-    const known = await this.contextOf(context);
-    const { update } = propertySetAbilities({ network_admin: member.roles.network_admin, admin_group_ids: known.groupAdmins.includes(member._id) && context.context_id ? [context.context_id] : [] }, context);
+    const known = await this.contextOf(context, member);
+    const { update } = propertySetAbilities({ network_admin: member.roles.network_admin, admin_group_ids: known.editsGroup && context.context_id ? [context.context_id] : [] }, context);
     const issues = !update ? [] : 'modifications' in change ? modificationIssues(change.modifications, await this.parentProperties(name, context, known.category)) : await this.unknownTagParents(change.tag_parents);
     const handled = await this.commands.run(SAVE_PROPERTY_SET, {
       streamId: propertySetStream(name, context),
