@@ -69,8 +69,12 @@ test('a file profile filled on upload and edited live, a finalized file refusing
     await member.locator('[data-testid="files-add"]').click();
     await member.locator('[data-testid="new-files-input"]').setInputFiles({ name: 'miete.txt', mimeType: 'text/plain', buffer: Buffer.from('Mietvertrag, erste Fassung') });
     await expect(member.locator('[data-testid="upload-miete.txt"]')).toHaveAttribute('data-state', 'volatile', { timeout: 15_000 });
-    await member.locator('[data-testid="profile-kind"]').selectOption('minutes');
+    // the document type is required: the form will not save without it (the field says so) and publishes nothing
     await member.fill('[data-testid="profile-reference"]', 'AZ-17');
+    await member.locator('[data-testid="new-files-save"]').click();
+    expect(await member.locator('[data-testid="profile-kind"]').evaluate((field) => (field as HTMLSelectElement).validity.valueMissing)).toBe(true);
+    await expect(member.locator('[data-testid="upload-miete.txt"]')).toHaveAttribute('data-state', 'volatile');
+    await member.locator('[data-testid="profile-kind"]').selectOption('minutes');
     await member.locator('[data-testid="new-files-save"]').click();
     await member.locator('[data-testid="files-row-miete.txt"] a').click();
     await member.locator('[data-testid="file-page"]').waitFor({ timeout: 15_000 });
@@ -82,6 +86,7 @@ test('a file profile filled on upload and edited live, a finalized file refusing
     await auditor.goto(fileUrl);
     await expect(auditor.locator('[data-testid="file-profile-kind"]')).toContainText('Protokoll', { timeout: 15_000 });
     await expect(auditor.locator('[data-testid="file-profile-edit"]')).toHaveCount(0); // not theirs to change
+    await expect(auditor.locator('[data-testid="document-action-review"]')).toBeVisible();
     await member.locator('[data-testid="file-profile-edit"]').click();
     await member.locator('[data-testid="profile-kind"]').selectOption('contract');
     await member.fill('[data-testid="profile-reference"]', 'AZ-18');
@@ -103,6 +108,9 @@ test('a file profile filled on upload and edited live, a finalized file refusing
     expect(confirmed).toHaveLength(1);
     expect(confirmed[0]).toContain('miete.txt');
     await auditor.locator('[data-testid="file-finalized"]').waitFor({ timeout: 15_000 });
+    // the auditor's proposal and lock actions go with it, live
+    await expect(auditor.locator('[data-testid="document-action-review"]')).toHaveCount(0, { timeout: 15_000 });
+    await expect(auditor.locator('[data-testid="file-lock"]')).toHaveCount(0);
     // nothing that changes it is offered any more (viewing and downloading stay)
     for (const testId of ['file-finalize', 'file-lock', 'document-action-edit', 'document-action-review', 'file-version-input', 'file-profile-edit']) {
       await expect(member.locator(`[data-testid="${testId}"]`), testId).toHaveCount(0);
