@@ -69,6 +69,13 @@ test('a file profile filled on upload and edited live, a finalized file refusing
     await member.locator('[data-testid="files-add"]').click();
     await member.locator('[data-testid="new-files-input"]').setInputFiles({ name: 'miete.txt', mimeType: 'text/plain', buffer: Buffer.from('Mietvertrag, erste Fassung') });
     await expect(member.locator('[data-testid="upload-miete.txt"]')).toHaveAttribute('data-state', 'volatile', { timeout: 15_000 });
+    // one field a line: the description's box, the stream checkbox and the profile's fields below each other
+    const boxOf = async (testId: string) => (await member.locator(`[data-testid="${testId}"]`).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const description = await boxOf('new-files-description');
+    const toStream = await boxOf('new-files-post-to-stream');
+    expect(toStream.y).toBeGreaterThanOrEqual(description.y + description.height);
+    expect((await boxOf('profile-kind')).y).toBeGreaterThan(toStream.y + toStream.height);
+    await member.screenshot({ path: screenshotPath('files-new-files-profile.png') });
     // the document type is required: the form will not save without it (the field says so) and publishes nothing
     await member.fill('[data-testid="profile-reference"]', 'AZ-17');
     await member.locator('[data-testid="new-files-save"]').click();
