@@ -63,7 +63,7 @@ export class ChangeFileController {
     auth: 'member',
     command: fileCommandName('rename'),
     body: renameFileRequestSchema,
-    responses: { 200: accepted, 400: 'validation_failed (name: required, too_long, invalid_name)', ...refusals, 409: 'file_locked, concurrency_conflict' },
+    responses: { 200: accepted, 400: 'validation_failed (name: required, too_long, invalid_name)', ...refusals, 409: 'file_finalized, file_locked, concurrency_conflict' },
   })
   rename(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() body: z.output<typeof renameFileRequestSchema>, @Res({ passthrough: true }) res: Response) {
     return this.change(issuer, id, { type: 'rename', name: body.name, expected_revision: body.expected_revision }, res);
@@ -81,7 +81,7 @@ export class ChangeFileController {
       200: accepted,
       400: 'validation_failed (file_profile: profiles_disabled; file_profile.{name}: unknown_property, required, too_long, invalid_date, invalid_value)',
       ...refusals,
-      409: 'file_locked, concurrency_conflict',
+      409: 'file_finalized, file_locked, concurrency_conflict',
     },
   })
   changeProfile(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() body: z.output<typeof changeFileProfileRequestSchema>, @Res({ passthrough: true }) res: Response) {
@@ -96,7 +96,7 @@ export class ChangeFileController {
     auth: 'member',
     command: fileCommandName('move'),
     body: moveRequestSchema,
-    responses: { 200: accepted, 400: 'validation_failed (target_folder_id: required)', ...refusals, 409: 'file_locked, concurrency_conflict', 422: 'invalid_target' },
+    responses: { 200: accepted, 400: 'validation_failed (target_folder_id: required)', ...refusals, 409: 'file_finalized, file_locked, concurrency_conflict', 422: 'invalid_target' },
   })
   move(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() body: z.output<typeof moveRequestSchema>, @Res({ passthrough: true }) res: Response) {
     return this.change(issuer, id, { type: 'move', target_folder_id: body.target_folder_id, expected_revision: body.expected_revision }, res);
@@ -104,7 +104,7 @@ export class ChangeFileController {
 
   @Delete(':id')
   @HttpCode(200)
-  @Endpoint({ summary: 'Remove a file (a volatile upload by its uploader, a published file with can.destroy)', tags, auth: 'member', command: fileCommandName('remove'), responses: { 200: accepted, ...refusals, 409: 'file_locked, concurrency_conflict' } })
+  @Endpoint({ summary: 'Remove a file (a volatile upload by its uploader, a published file with can.destroy)', tags, auth: 'member', command: fileCommandName('remove'), responses: { 200: accepted, ...refusals, 409: 'file_finalized, file_locked, concurrency_conflict' } })
   remove(@Issuer() issuer: CommandContext, @Param('id') id: string, @Res({ passthrough: true }) res: Response) {
     return this.change(issuer, id, { type: 'remove' }, res);
   }
@@ -117,7 +117,7 @@ export class ChangeFileController {
     auth: 'member',
     command: fileCommandName('lock'),
     body: lockFileRequestSchema,
-    responses: { 200: accepted, 400: 'validation_failed (locked_unitl: invalid_date, too_big)', ...refusals, 409: 'file_locked (by another member), concurrency_conflict' },
+    responses: { 200: accepted, 400: 'validation_failed (locked_unitl: invalid_date, too_big)', ...refusals, 409: 'file_finalized, file_locked (by another member), concurrency_conflict' },
   })
   lock(@Issuer() issuer: CommandContext, @Param('id') id: string, @Payload() body: z.output<typeof lockFileRequestSchema>, @Res({ passthrough: true }) res: Response) {
     return this.change(issuer, id, { type: 'lock', locked_until: body.locked_unitl ?? null }, res);

@@ -69,7 +69,7 @@ export class UploadFileController {
       201: commandAnswer('created, the version', uploadedFileAnswerSchema),
       ...refusals,
       404: 'not_found (unknown, removed, or a file of a group the member is not in)',
-      409: 'file_locked (locked by another member), concurrency_conflict',
+      409: 'file_finalized, file_locked (locked by another member), concurrency_conflict',
     },
   })
   async addVersion(@Issuer() issuer: CommandContext, @Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<UploadedFileAnswer> {
