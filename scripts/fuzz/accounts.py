@@ -119,30 +119,56 @@ def register(base, admin, label):
     return {"email": email, "password": password, "id": answer["id"]}
 
 
-def upload_published(base, admin):
-    """A file uploaded and published into the network's root folder by the admin; its id, or None."""
+def upload(base, session, path="/api/storage/files", text="a file the fuzzer may lock and unlock"):
+    """A multipart upload of a small text file (a new file, or a new version on .../versions); its answer's id, or None."""
     boundary = "cn-fuzz-" + secrets.token_hex(8)
     part = (
         f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.txt"\r\nContent-Type: text/plain\r\n\r\n'
-        f"a file the fuzzer may lock and unlock\r\n--{boundary}--\r\n"
+        f"{text}\r\n--{boundary}--\r\n"
     ).encode("utf-8")
-    upload = urllib.request.Request(
-        base + "/api/storage/files",
+    sent = urllib.request.Request(
+        base + path,
         data=part,
         method="POST",
-        headers={"Cookie": f"cn_session={admin['token']}", "X-CSRF-Token": admin["csrf"], "Accept": "application/json", "Content-Type": f"multipart/form-data; boundary={boundary}"},
+        headers={"Cookie": f"cn_session={session['token']}", "X-CSRF-Token": session["csrf"], "Accept": "application/json", "Content-Type": f"multipart/form-data; boundary={boundary}"},
     )
     try:
-        with urllib.request.urlopen(upload, timeout=30) as response:
-            file_id = json.loads(response.read().decode("utf-8"))["id"]
+        with urllib.request.urlopen(sent, timeout=30) as response:
+            return json.loads(response.read().decode("utf-8"))["id"]
     except (urllib.error.URLError, KeyError, ValueError) as error:
-        print(f"[fuzz] note: a file fixture could not be uploaded ({error})", file=sys.stderr)
+        print(f"[fuzz] note: an upload to {path} failed ({error})", file=sys.stderr)
         return None
-    status, _, answer = request(base, "POST", "/api/storage/files/publish", {"files": [{"id": file_id}], "folder_ids": ["root"]}, admin["token"], admin["csrf"])
+
+
+def upload_published(base, admin, folder_id="root"):
+    """A file uploaded and published into a folder (the network's root by default); its id, or None."""
+    file_id = upload(base, admin)
+    if file_id is None:
+        return None
+    status, _, answer = request(base, "POST", "/api/storage/files/publish", {"files": [{"id": file_id}], "folder_ids": [folder_id]}, admin["token"], admin["csrf"])
     if status not in (200, 201):
         print(f"[fuzz] note: a file fixture could not be published ({status}: {answer})", file=sys.stderr)
         return None
     return file_id
+
+
+def pending_version(base, admin, member, group_id):
+    """A version awaiting approval in the open group, which the seed's member administers: a third member who
+    joined the group proposes a new version of the member's file there. {"id": file, "versionId": version}, or None."""
+    status, _, roots = request(base, "GET", "/api/storage/roots", None, member["token"], member["csrf"])
+    root = next((r for r in (roots or {}).get("roots", []) if r.get("group_id") == group_id), None) if status == 200 else None
+    file_id = upload_published(base, member, root["id"]) if root else None
+    if file_id is None:
+        return None
+    proposer = register(base, admin, "proposer")
+    session = sign_in(base, proposer["email"], proposer["password"])
+    status, _, answer = request(base, "POST", "/api/v1/groups/gardening/join", None, session["token"], session["csrf"])
+    if status not in (200, 201, 204) or upload(base, session, f"/api/storage/files/{file_id}/versions", "a proposed version") is None:
+        print(f"[fuzz] note: no version could be proposed ({status}: {answer})", file=sys.stderr)
+        return None
+    status, _, review = request(base, "GET", "/api/storage/approval/open", None, member["token"], member["csrf"])
+    version = next((v for v in (review or {}).get("versions", []) if v.get("file_id") == file_id), None) if status == 200 else None
+    return {"id": file_id, "versionId": version["id"]} if version else None
 
 
 def fixtures(base, admin, member=None):
@@ -223,6 +249,12 @@ def fixtures(base, admin, member=None):
     # parameter's name): the seed's member administers it, so both passes get past the group-admin check
     if status == 200 and isinstance(group, dict) and group.get("id"):
         made["groupId"] = [group["id"]]
+        # pending_versions/{versionId} (approve, discard) past the group-admin check: hooks.py names the pair every other call
+        pair = pending_version(base, admin, member, group["id"]) if member else None
+        if pair:
+            made["pending_version"] = pair
+        else:
+            print("[fuzz] note: a pending version fixture could not be made", file=sys.stderr)
     if category_id:
         status, _, answer = request(base, "POST", f"/group-categories/{category_id}/administration/designs", design_body, admin["token"], admin["csrf"])
         if status in (200, 201):

@@ -186,6 +186,32 @@ _DESIGN_ROUTES = {
 _design_calls = {}
 
 
+# a version awaiting approval is named by its file and its own id together, which drawn ids never pair; a group's
+# resolved widget bar by the group's id and a valid bar slug (group slugs have dashes, bar slugs may not):
+# every other call names accounts.py's pending version, or the open group with a bar slug
+_PENDING_VERSION_ROUTE = re.compile(r"^/api/storage/files/\{id\}/pending_versions/\{versionId\}(?:/approve)?$")
+_GROUP_WIDGETBAR_ROUTE = re.compile(r"^/widgetbars/g-\{groupId\}-as-\{slug\}$")
+_paired_calls = {}
+
+
+def name_fixture_pairs(case):
+    """Every other call of a route whose path names two fixtures that belong together names such a pair."""
+    if not isinstance(case.path_parameters, dict):
+        return
+    fixtures = _STATE.get("fixtures") or {}
+    path = case.operation.path
+    if _PENDING_VERSION_ROUTE.match(path) and fixtures.get("pending_version"):
+        pair = fixtures["pending_version"]
+    elif _GROUP_WIDGETBAR_ROUTE.match(path) and fixtures.get("groupId"):
+        pair = {"groupId": fixtures["groupId"][0], "slug": "fuzz_bar"}
+    else:
+        return
+    key = f"{case.method.upper()} {path}"
+    calls = _paired_calls[key] = _paired_calls.get(key, 0) + 1
+    if calls % 2 == 0:
+        case.path_parameters.update(pair)
+
+
 def name_design_pair(case):
     """Every other call of a scoped design route names a design of that scope with its scope."""
     if not isinstance(case.path_parameters, dict):
@@ -287,6 +313,7 @@ def before_call(context, case, kwargs):
     name_open_group(case)
     name_own_device(case, base)
     name_design_pair(case)
+    name_fixture_pairs(case)
     name_network_property_set(case)
     name_map_place(case, base)
     name_known_read_model(case)
