@@ -210,6 +210,9 @@ describe('every type', () => {
     const properties = [def('headline'), def('statistics'), def('text')];
     expect(parseItemValues(properties, { headline: 'x' }, { partial: true })).toEqual({ ok: false, errors: [{ field: 'values.headline', key: 'unknown_property' }] });
   });
+  it('takes minus zero as zero (JSON would store it so)', () => {
+    for (const raw of [-0, '-0', '-0,0']) expect(FIELD_TYPES.number.parse(raw, def('number'))).toEqual({ ok: true, value: 0 });
+  });
   it('reads back what it parsed, for any sent value it accepts', () => {
     for (const [type, field] of Object.entries(FIELD_TYPES)) {
       const definition = def(type as PropertyDefinitionInput['type'], { options: [{ label: 'A', value: 'a' }], related_apps: ['x'] });

@@ -9,11 +9,11 @@ export const roundToPrecision = (value: number, precision: number | null): numbe
   return Math.sign(value) * rounded === 0 ? 0 : Math.sign(value) * rounded;
 };
 
+/** a finite number, -0 as 0 (JSON stores it as 0, and no one means minus zero) */
 const numberOf = (raw: unknown): number | null => {
-  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
-  if (typeof raw !== 'string' || raw.trim() === '') return null;
-  const value = Number(raw.trim().replace(',', '.'));
-  return Number.isFinite(value) ? value : null;
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim().replace(',', '.')) : NaN;
+  if (!Number.isFinite(value)) return null;
+  return value === 0 ? 0 : value;
 };
 
 const formatter = (definition: PropertyDefinition, locale: string) =>
