@@ -173,11 +173,10 @@ test('a file profile filled on upload and edited live, a finalized file refusing
     await link.waitFor({ timeout: 30_000 });
     const states = await member.evaluate(() => (window as unknown as { archiveStates: string[] }).archiveStates);
     test.info().annotations.push({ type: 'archive-states', description: states.join(', ') });
-    // the export was shown before it finished (asked for, or building with its bar): the bar itself is seen
-    // whenever the build outlasts the page's read (the pushes' percentages are the int spec's)
-    const finishedAt = states.findIndex((state) => state.startsWith('files-archive-finished'));
-    expect(finishedAt, `states seen: ${states.join(', ')}`).toBeGreaterThan(0);
-    expect(states.slice(0, finishedAt).every((state) => /^files-archive-(initialized|in_progress)/.test(state)), `states seen: ${states.join(', ')}`).toBe(true);
+    // what the page showed on the way is reported, not asserted: a build may finish before the page first
+    // reads the export back (CI saw only 'finished' once, with the 8 MB recording). The pushed percentages are
+    // asserted by standalone/src/file-archives.int.spec.ts, the bar's rendering by archive-exports.unit.spec.tsx
+    expect(states.at(-1) ?? '', `states seen: ${states.join(', ')}`).toMatch(/^files-archive-finished/);
     await member.screenshot({ path: screenshotPath('files-archive-export.png') });
     const [download] = await Promise.all([member.waitForEvent('download'), link.click()]);
     const entries = readZipEntries(readFileSync(await download.path())).sort((a, b) => a.name.localeCompare(b.name));
