@@ -865,8 +865,14 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     // the consoles hear of these changes through every process's change follower (below), not from here
   };
 
-  const CONFLICT_ATTEMPTS = 50;
-  /** a batch of one partition, applied again (read afresh) while another process wrote its documents first */
+  /**
+   * A batch of one partition, applied again (read afresh) while another process wrote its documents first.
+   * A document every partition writes (a network-wide day of the statistics) is contended by every replica at
+   * once after a restart's catch-up: the wait grows (random, up to a second) so that one of them gets through,
+   * and the projector stops only after minutes of losing, not after fifty quick tries (CI saw a replica stop so).
+   */
+  const CONFLICT_ATTEMPTS = 300;
+  const conflictWaitMs = (attempt: number): number => Math.floor(Math.random() * Math.min(1000, 10 * 2 ** Math.min(attempt, 7)));
   const applyPartition = async (events: readonly RecordedEvent[], delivery: Delivery): Promise<void> => {
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -874,7 +880,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         return;
       } catch (error) {
         if (!(error instanceof DocumentConflictError) || attempt >= CONFLICT_ATTEMPTS || stopping) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 10 * Math.min(attempt, 10))));
+        await new Promise((resolve) => setTimeout(resolve, conflictWaitMs(attempt)));
       }
     }
   };
