@@ -52,14 +52,14 @@ const withQuery = (path: string, query?: Query): string => {
   return search ? `${path}?${search}` : path;
 };
 
+/** how long a read's position is remembered: longer than the page's reads take to be followed by its watch */
+export const READS_KEPT_MS = 30_000;
+
 /**
  * The one HTTP client of the console. It remembers the CSRF token of the session and the
  * consistency position of the last accepted command, which every following query carries so
  * that the console reads its own writes.
  */
-/** how long a read's position is remembered: longer than the page's reads take to be followed by its watch */
-export const READS_KEPT_MS = 30_000;
-
 export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...args)) => {
   let csrfToken: string | null = null;
   let position: number | null = null;

@@ -5,7 +5,7 @@ import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/eve
 import type { PersonalDataCipher, SubjectKeys } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
 import { collectionName } from './projection';
-import { DEFAULT_SWEEP_QUIET_MS, dropQuiet, readAbandoned, type VersionSweepOptions } from './version-sweep';
+import { DEFAULT_SWEEP_QUIET_MS, dropQuiet, readAbandoned, type VersionMarks, type VersionSweepOptions } from './version-sweep';
 import { retryStorageFaults } from '@cn/platform/storage';
 
 /** The subset of pino's logger the runner uses. */
@@ -1051,7 +1051,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     checkpointsCollection: CHECKPOINTS_COLLECTION,
     partitionCheckpointIds: partitioned ? Array.from({ length: await options.bus.partitions() }, (_, partition) => partitionCheckpointId(partition)) : [],
   });
-  const sweepLater = (before: Map<string, string>): void => {
+  const sweepLater = (before: VersionMarks): void => {
     if (before.size === 0 || stopping || !Number.isFinite(sweepQuietMs)) return;
     sweepTimer = setTimeout(() => {
       sweepTimer = null;
@@ -1060,9 +1060,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         .then(async (sweep) => {
           const { dropped, stillWritten } = await dropQuiet(sweep, before);
           if (dropped.length > 0) options.logger?.info({ projector: options.name, dropped }, 'dropped the collections of earlier read-model versions');
-          if (stillWritten.length === 0) return;
-          options.logger?.info({ projector: options.name, stillWritten }, 'an earlier read-model version is still written (an older replica?): looking again later');
-          sweepLater(await readAbandoned(sweep));
+          if (stillWritten.size === 0) return;
+          options.logger?.info({ projector: options.name, stillWritten: [...stillWritten.keys()] }, 'an earlier read-model version is still written (an older replica?): looking again later');
+          sweepLater(stillWritten);
         })
         .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'sweeping earlier read-model versions failed'));
     }, sweepQuietMs);

@@ -39,7 +39,7 @@ export interface VersionSweepOptions {
 }
 
 /** what shows that an old version is still written: its checkpoints' positions, as one string */
-type Marks = Map<string, string>;
+export type VersionMarks = Map<string, string>;
 
 const positionsIn = (doc: Record<string, unknown> | null, collection: string): unknown => {
   const positions = doc?.['positions'];
@@ -50,13 +50,13 @@ const positionsIn = (doc: Record<string, unknown> | null, collection: string): u
  * The old versions still present (documents or a checkpoint), each with its checkpoints' current marks.
  * Reading is cheap: one `find` with limit 1 per old collection and one read of the checkpoints.
  */
-export const readAbandoned = async (options: VersionSweepOptions): Promise<Marks> => {
+export const readAbandoned = async (options: VersionSweepOptions): Promise<VersionMarks> => {
   const candidates = abandonedVersionsOf(options.projector, options.projections);
   if (candidates.length === 0) return new Map();
   const checkpoints = options.documentStore.collection(options.checkpointsCollection);
   const stored = await checkpoints.getMany([...candidates.map((candidate) => candidate.checkpointId), ...options.partitionCheckpointIds]);
   const byId = new Map(stored.map((doc) => [doc._id, doc as Record<string, unknown>]));
-  const marks: Marks = new Map();
+  const marks: VersionMarks = new Map();
   for (const candidate of candidates) {
     const single = byId.get(candidate.checkpointId) ?? null;
     const partitions = options.partitionCheckpointIds.map((id) => positionsIn(byId.get(id) ?? null, candidate.collection));
@@ -72,16 +72,16 @@ export const readAbandoned = async (options: VersionSweepOptions): Promise<Marks
 
 /**
  * Drops the old versions whose marks are the same as `before` (read a quiet period earlier): their
- * collections, a `__next` beside them and their single checkpoints. Answers what it dropped and what is
- * still written (to be looked at again after another quiet period).
+ * collections, a `__next` beside them and their single checkpoints. Answers what it dropped, and the ones
+ * still written with their marks as read now (to be compared again after another quiet period).
  */
-export const dropQuiet = async (options: VersionSweepOptions, before: Marks): Promise<{ dropped: string[]; stillWritten: string[] }> => {
+export const dropQuiet = async (options: VersionSweepOptions, before: VersionMarks): Promise<{ dropped: string[]; stillWritten: VersionMarks }> => {
   const now = await readAbandoned(options);
   const dropped: string[] = [];
-  const stillWritten: string[] = [];
+  const stillWritten: VersionMarks = new Map();
   for (const [collection, mark] of now) {
     if (before.get(collection) !== mark) {
-      stillWritten.push(collection);
+      stillWritten.set(collection, mark);
       continue;
     }
     await options.documentStore.drop(collection);
