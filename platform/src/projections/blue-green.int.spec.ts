@@ -1,10 +1,8 @@
-import { join } from 'node:path';
-import { createTempDir, newTestEvent } from '@cn/platform/testing';
-import { type DocumentStore, createSqliteDocumentStore } from '@cn/platform/document-store';
-import { type EventBus, createInProcessEventBus } from '@cn/platform/event-bus';
-import { type EventStore, createSqliteEventStore } from '@cn/platform/event-store';
-import { type KeyStore, createSqliteKeyStore } from '@cn/platform/key-store';
-import { type PersonalDataCipher, createPersonalDataCipher } from '@cn/platform/personal-data';
+import { createTempDir, openEmbeddedStores, type EmbeddedStores, newTestEvent } from '@cn/platform/testing';
+import type { DocumentStore } from '@cn/platform/document-store';
+import type { EventBus } from '@cn/platform/event-bus';
+import type { EventStore } from '@cn/platform/event-store';
+import type { PersonalDataCipher } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
 import { type DocumentProjector, createDocumentProjector, nextCollectionOf } from './projection-runner';
 
@@ -38,7 +36,7 @@ describe.each([
   let eventStore: EventStore;
   let bus: EventBus;
   let documentStore: DocumentStore;
-  let keyStore: KeyStore;
+  let stores: EmbeddedStores;
   let cipher: PersonalDataCipher;
   let running: DocumentProjector;
 
@@ -47,11 +45,8 @@ describe.each([
 
   beforeEach(async () => {
     temp = createTempDir('cn-blue-green');
-    eventStore = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
-    bus = createInProcessEventBus({ eventStore, path: join(temp.dir, 'events.sqlite') });
-    documentStore = createSqliteDocumentStore({ path: join(temp.dir, 'read-models.sqlite') });
-    keyStore = createSqliteKeyStore({ path: join(temp.dir, 'keys.sqlite') });
-    cipher = createPersonalDataCipher(keyStore);
+    stores = openEmbeddedStores(temp.dir);
+    ({ eventStore, bus, documentStore, cipher } = stores);
     for (let start = 0; start < EVENTS; start += 500) {
       await eventStore.append(
         'counters-seed',
@@ -64,10 +59,7 @@ describe.each([
   });
   afterEach(async () => {
     await running.stop();
-    await bus.close();
-    await eventStore.close();
-    await documentStore.close();
-    await keyStore.close();
+    await stores.close();
     temp.remove();
   });
 

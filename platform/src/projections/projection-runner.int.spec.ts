@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { createTempDir, eventually, newTestEvent } from '@cn/platform/testing';
-import { type DocumentStore, createSqliteDocumentStore } from '@cn/platform/document-store';
-import { type EventBus, createInProcessEventBus, eventHandlerOf } from '@cn/platform/event-bus';
+import { createTempDir, openEmbeddedStores, type EmbeddedStores, eventually, newTestEvent } from '@cn/platform/testing';
+import type { DocumentStore } from '@cn/platform/document-store';
+import { type EventBus, eventHandlerOf } from '@cn/platform/event-bus';
 import { type EventStore, type RecordedEvent, createSqliteEventStore } from '@cn/platform/event-store';
-import { type KeyStore, createSqliteKeyStore } from '@cn/platform/key-store';
-import { type PersonalDataCipher, createPersonalDataCipher } from '@cn/platform/personal-data';
+import type { PersonalDataCipher } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
 import type { DocumentChange } from './projection-runner';
 import { createDocumentProjector, createProjector } from './projection-runner';
@@ -40,7 +39,7 @@ describe('document projector', () => {
   let eventStore: EventStore;
   let bus: EventBus;
   let documentStore: DocumentStore;
-  let keyStore: KeyStore;
+  let stores: EmbeddedStores;
   let cipher: PersonalDataCipher;
   let changes: DocumentChange[];
 
@@ -65,18 +64,12 @@ describe('document projector', () => {
 
   beforeEach(() => {
     temp = createTempDir('cn-projector');
-    eventStore = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
-    bus = createInProcessEventBus({ eventStore, path: join(temp.dir, 'events.sqlite') });
-    documentStore = createSqliteDocumentStore({ path: join(temp.dir, 'read-models.sqlite') });
-    keyStore = createSqliteKeyStore({ path: join(temp.dir, 'keys.sqlite') });
-    cipher = createPersonalDataCipher(keyStore);
+    stores = openEmbeddedStores(temp.dir);
+    ({ eventStore, bus, documentStore, cipher } = stores);
     changes = [];
   });
   afterEach(async () => {
-    await bus.close();
-    await eventStore.close();
-    await documentStore.close();
-    await keyStore.close();
+    await stores.close();
     temp.remove();
   });
 
@@ -190,7 +183,7 @@ describe('document projector', () => {
     await running.start();
     expect(await running.waitFor(await eventStore.headPosition(), 3000)).toBe(true);
     expect((await docs().get('m1'))?.name).toBe('Ada');
-    await keyStore.destroy('m1');
+    await stores.keyStore.destroy('m1');
     await running.rebuild(eventStore);
     expect((await docs().get('m1'))?.name).toBe('deleted_member');
     await running.stop();

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
-import { createTempDir, newTestEvent } from '@cn/platform/testing';
-import { type DocumentStore, createSqliteDocumentStore } from '@cn/platform/document-store';
-import { type EventBus, createInProcessEventBus } from '@cn/platform/event-bus';
-import { type EventStore, createSqliteEventStore } from '@cn/platform/event-store';
-import { type KeyStore, createSqliteKeyStore } from '@cn/platform/key-store';
-import { type PersonalDataCipher, createPersonalDataCipher } from '@cn/platform/personal-data';
+import { createTempDir, openEmbeddedStores, type EmbeddedStores, newTestEvent } from '@cn/platform/testing';
+import type { DocumentStore } from '@cn/platform/document-store';
+import type { EventBus } from '@cn/platform/event-bus';
+import type { EventStore } from '@cn/platform/event-store';
+import type { PersonalDataCipher } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
 import { CHECKPOINTS_COLLECTION, createDocumentProjector } from './projection-runner';
 import { abandonedVersionsOf } from './version-sweep';
@@ -48,7 +46,7 @@ describe.each([
   let eventStore: EventStore;
   let bus: EventBus;
   let documentStore: DocumentStore;
-  let keyStore: KeyStore;
+  let stores: EmbeddedStores;
   let cipher: PersonalDataCipher;
 
   const bump = async (counter: string): Promise<number> => (await eventStore.append(`counter-${counter}`, [newTestEvent('Bumped', { counter })], { expectedRevision: 'any' })).position;
@@ -59,11 +57,8 @@ describe.each([
 
   beforeEach(async () => {
     temp = createTempDir('cn-version-sweep');
-    eventStore = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
-    bus = createInProcessEventBus({ eventStore, path: join(temp.dir, 'events.sqlite') });
-    documentStore = createSqliteDocumentStore({ path: join(temp.dir, 'read-models.sqlite') });
-    keyStore = createSqliteKeyStore({ path: join(temp.dir, 'keys.sqlite') });
-    cipher = createPersonalDataCipher(keyStore);
+    stores = openEmbeddedStores(temp.dir);
+    ({ eventStore, bus, documentStore, cipher } = stores);
     // version 1 is built and left with its documents, its checkpoint and a blue/green leftover
     const first = project(1, Infinity);
     await first.start();
@@ -75,10 +70,7 @@ describe.each([
     expect(await countIn('counters_v1')).toBe(3);
   });
   afterEach(async () => {
-    await bus.close();
-    await eventStore.close();
-    await documentStore.close();
-    await keyStore.close();
+    await stores.close();
     temp.remove();
   });
 

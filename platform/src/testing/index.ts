@@ -14,3 +14,4 @@ export * from './eventually';
 export * from './file-storage.contract';
 export * from './zip-reader';
 export * from './private-blob-storage.contract';
+export * from './embedded-stores';
