@@ -1,47 +1,12 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import { FILE_ARCHIVES_COLLECTION, type FileArchiveDto, type FolderContentsDto } from '@cn/contracts';
+import { FILE_ARCHIVES_COLLECTION, type FileArchiveDto } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { aFolder, rootContents } from '../testing/file-fixtures';
 import { fakeServer, renderPage } from '../testing/render';
 import { FolderPage } from './FolderPage';
 
-const can = { destroy: true, update: true, create_subfolders: true, add_files: true };
-const contents: FolderContentsDto = {
-  folder: {
-    id: 'root',
-    type: 'root_folder',
-    name: '',
-    description: '',
-    parent_folder_id: null,
-    namespace: 'network',
-    group_id: null,
-    total_files_count: 0,
-    total_subfolders_count: 1,
-    revision: 0,
-    unread: false,
-    folder_profile: null,
-    can,
-  },
-  breadcrumbs: [{ id: 'root', name: '' }],
-  folders: [
-    {
-      id: 'minutes',
-      type: 'folder',
-      name: 'Minutes',
-      description: '',
-      parent_folder_id: 'root',
-      namespace: 'network',
-      group_id: null,
-      total_files_count: 1,
-      total_subfolders_count: 0,
-      revision: 0,
-      unread: false,
-      folder_profile: null,
-      can,
-    },
-  ],
-  files: [],
-};
+const contents = rootContents({ total_files_count: 0, total_subfolders_count: 1 }, [aFolder('minutes', 'Minutes')], []);
 const anArchive = (overrides: Partial<FileArchiveDto>): FileArchiveDto => ({
   id: 'a1',
   status: 'initialized',

@@ -1,27 +1,12 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import { propertyDefinition, type FileItemDto, type FolderContentsDto, type FolderItemDto } from '@cn/contracts';
+import { propertyDefinition, type FileItemDto } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { aFolder, rootContents } from '../testing/file-fixtures';
 import { fakeServer, renderPage } from '../testing/render';
 import { FolderPage } from './FolderPage';
 
 const can = { destroy: true, update: true, create_subfolders: true, add_files: true };
-const aFolder = (id: string, name: string, overrides: Partial<FolderItemDto> = {}): FolderItemDto => ({
-  id,
-  type: 'folder',
-  name,
-  description: '',
-  parent_folder_id: 'root',
-  namespace: 'network',
-  group_id: null,
-  total_files_count: 1,
-  total_subfolders_count: 0,
-  revision: 0,
-  unread: false,
-  folder_profile: null,
-  can,
-  ...overrides,
-});
 const aFile = (id: string, name: string): FileItemDto => ({
   id,
   type: 'file',
@@ -48,12 +33,6 @@ const aFile = (id: string, name: string): FileItemDto => ({
   view_count: 0,
   can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false, finalize: true },
 });
-const root = (overrides: Partial<FolderItemDto>, folders: FolderItemDto[], files: FileItemDto[]): FolderContentsDto => ({
-  folder: { ...aFolder('root', '', { type: 'root_folder', parent_folder_id: null }), ...overrides },
-  breadcrumbs: [{ id: 'root', name: '' }],
-  folders,
-  files,
-});
 const common = {
   'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: false } },
   'GET /api/storage/approval': { status: 200, body: { versions: [] } },
@@ -63,7 +42,7 @@ describe('a folder page', () => {
   it('marks subfolders with new files, and marks the open folder read when it is unread', async () => {
     const server = fakeServer({
       ...common,
-      'GET /api/storage/folders/root': { status: 200, body: root({ unread: true }, [aFolder('news', 'News', { unread: true }), aFolder('old', 'Old')], []) },
+      'GET /api/storage/folders/root': { status: 200, body: rootContents({ unread: true }, [aFolder('news', 'News', { unread: true }), aFolder('old', 'Old')], []) },
       'POST /api/storage/folders/root/read': { status: 200, body: { position: 7 } },
     });
     renderPage(<FolderPage />, { url: '/files', api: server.api });
@@ -77,7 +56,7 @@ describe('a folder page', () => {
   it('shows the review status of files with versions awaiting approval, and none on the others', async () => {
     const server = fakeServer({
       ...common,
-      'GET /api/storage/folders/root': { status: 200, body: root({}, [], [{ ...aFile('f1', 'budget.txt'), pending_versions_count: 2 }, aFile('f2', 'plan.txt')]) },
+      'GET /api/storage/folders/root': { status: 200, body: rootContents({}, [], [{ ...aFile('f1', 'budget.txt'), pending_versions_count: 2 }, aFile('f2', 'plan.txt')]) },
       'POST /api/storage/folders/root/read': { status: 200, body: { position: 7 } },
     });
     renderPage(<FolderPage />, { url: '/files', api: server.api });
@@ -89,7 +68,7 @@ describe('a folder page', () => {
     const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     const server = fakeServer({
       ...common,
-      'GET /api/storage/folders/root': { status: 200, body: root({}, [aFolder('d1', 'Drafts')], [aFile('f1', 'a.txt'), aFile('f2', 'b.txt')]) },
+      'GET /api/storage/folders/root': { status: 200, body: rootContents({}, [aFolder('d1', 'Drafts')], [aFile('f1', 'a.txt'), aFile('f2', 'b.txt')]) },
       'DELETE /api/storage/files': { status: 403, body: { statusCode: 403, error: 'forbidden', errors: [{ field: 'file_ids.1', key: 'forbidden' }] } },
     });
     renderPage(<FolderPage />, { url: '/files', api: server.api });
@@ -105,7 +84,7 @@ describe('a folder page', () => {
 
   it('offers no batch move or delete while a finalized file is selected, and marks it', async () => {
     const finalized = { ...aFile('f2', 'final.txt'), finalizedAt: '2026-11-24T10:00:00.000Z' };
-    const server = fakeServer({ ...common, 'GET /api/storage/folders/root': { status: 200, body: root({}, [], [aFile('f1', 'a.txt'), finalized]) } });
+    const server = fakeServer({ ...common, 'GET /api/storage/folders/root': { status: 200, body: rootContents({}, [], [aFile('f1', 'a.txt'), finalized]) } });
     renderPage(<FolderPage />, { url: '/files', api: server.api });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select a.txt' }));
     expect(screen.getByTestId('files-delete')).toBeTruthy();
@@ -119,7 +98,7 @@ describe('a folder page', () => {
 
   it('shows an image file with the server\'s thumbnail, other files without one', async () => {
     const photo: FileItemDto = { ...aFile('f3', 'beach.jpg'), extension: 'jpg', content_type: 'image/jpeg', thumbnail_url: '/api/storage/files/f3/get/beach.jpg?_=v1&size=thumb' };
-    const server = fakeServer({ ...common, 'GET /api/storage/folders/root': { status: 200, body: root({}, [], [photo, aFile('f4', 'notes.txt')]) } });
+    const server = fakeServer({ ...common, 'GET /api/storage/folders/root': { status: 200, body: rootContents({}, [], [photo, aFile('f4', 'notes.txt')]) } });
     renderPage(<FolderPage />, { url: '/files', api: server.api });
     const thumbnail = await screen.findByTestId('file-thumbnail-beach.jpg');
     expect(thumbnail.getAttribute('src')).toBe('/api/storage/files/f3/get/beach.jpg?_=v1&size=thumb');
@@ -131,7 +110,7 @@ describe('a folder page', () => {
     const server = fakeServer({
       ...common,
       'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: true } },
-      'GET /api/storage/folders/root': { status: 200, body: root({ folder_profile: {} }, [], []) },
+      'GET /api/storage/folders/root': { status: 200, body: rootContents({ folder_profile: {} }, [], []) },
       'POST /api/storage/folders/root/read': { status: 200, body: { position: 7 } },
       'GET /api/v1/property_sets/folder_profile': { status: 200, body: { properties: [propertyDefinition({ id: 'department', name: 'department', type: 'text', label: 'Department', maxlength: 30 })] } },
       'POST /api/storage/folders': () => {
@@ -177,7 +156,7 @@ describe('a folder page', () => {
     const server = fakeServer({
       ...common,
       'GET /api/storage/folders/c1': { status: 200, body: { folder: aFolder('c1', 'Contracts', { can: { ...can, update: false } }), breadcrumbs: [{ id: 'root', name: '' }, { id: 'c1', name: 'Contracts' }], folders: [], files: [] } },
-      'GET /api/storage/folders/root': { status: 200, body: root({}, [], []) },
+      'GET /api/storage/folders/root': { status: 200, body: rootContents({}, [], []) },
     });
     renderPage(<FolderPage />, { url: '/files/folders/c1', path: '/files/folders/:id', api: server.api });
     await screen.findByTestId('files-breadcrumbs');
