@@ -23,12 +23,14 @@ import {
   type FileViewEvent,
   type PropertySetContext,
   type StoredPropertySet,
-  type Viewer,
+  type FileViewer,
 } from '@cn/contracts';
 import { loadState, type CommandContext, type HandledCommand } from '@cn/domain';
 import { DomainError } from '@cn/domain';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
+import { groupActorOf } from '../groups/group-abilities.read';
+import { groupViewerOf } from '../groups/group.decider';
 import { evolveGroup, initialGroupState } from '../groups/group-state';
 import type { AttachableFile } from './attaching-files';
 import { currentMajor, fileDecider, initialFileState, type FileCommand, type FileState } from './file.decider';
@@ -54,15 +56,33 @@ export class FileCommands {
     readonly lookup: CommandLookup,
   ) {}
 
-  /** the issuer as a viewer of the scope, and whether the scope is read-only */
+  /**
+   * the issuer as a viewer of the scope: their membership and admin rights in the scope's group, and whether they
+   * administrate it through its category, from the group's and the categories' streams (`groupActorOf`, as every
+   * group command decides)
+   */
   async context(issuer: CommandContext, scope: FileScope | null): Promise<FilesContext> {
     const member = await this.lookup.issuer(issuer);
-    const viewer: Viewer = { member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external, group_ids: [], admin_group_ids: [] };
+    const viewer: FileViewer = {
+      member_id: member._id,
+      network_admin: member.roles.network_admin,
+      external: member.roles.external,
+      group_ids: [],
+      admin_group_ids: [],
+      category_admin_group_ids: [],
+    };
     if (!scope || scope.type === 'network') return { viewer, group_archived: false };
     const group = await this.group(scope.group_id);
     const member_of = group.exists && !group.deleted && group.members[member._id] !== undefined;
+    // only a member sees the group's files: the facts of anybody else stay empty
+    const administers = member_of && groupViewerOf(group, await groupActorOf(this.runner.eventStore, member));
     return {
-      viewer: { ...viewer, group_ids: member_of ? [scope.group_id] : [], admin_group_ids: member_of && group.members[member._id] ? [scope.group_id] : [] },
+      viewer: {
+        ...viewer,
+        group_ids: member_of ? [scope.group_id] : [],
+        admin_group_ids: administers && administers.group_admin ? [scope.group_id] : [],
+        category_admin_group_ids: administers && administers.category_admin ? [scope.group_id] : [],
+      },
       group_archived: group.archived,
     };
   }

@@ -1,4 +1,4 @@
-import { fileAbilities, groupRootFolderId, type FileEvent, type Viewer } from '@cn/contracts';
+import { fileAbilities, groupRootFolderId, type FileEvent, type FileViewer } from '@cn/contracts';
 import { deciderSpecification } from '@cn/platform/testing';
 import { fileDecider, type FileCommand } from './file.decider';
 import type { FilesContext, FolderRef } from './folder.decider';
@@ -7,8 +7,8 @@ const files = deciderSpecification(fileDecider);
 const NOW = '2026-11-23T12:00:00.000Z';
 const LATER = '2026-11-30T12:00:00.000Z';
 
-const viewer = (memberId: string, overrides: Partial<Viewer> = {}): Viewer => ({ member_id: memberId, network_admin: false, external: false, group_ids: ['g1'], admin_group_ids: [], ...overrides });
-const as = (memberId: string, overrides: Partial<Viewer> = {}): FilesContext => ({ viewer: viewer(memberId, overrides), group_archived: false });
+const viewer = (memberId: string, overrides: Partial<FileViewer> = {}): FileViewer => ({ member_id: memberId, network_admin: false, external: false, group_ids: ['g1'], admin_group_ids: [], category_admin_group_ids: [], ...overrides });
+const as = (memberId: string, overrides: Partial<FileViewer> = {}): FilesContext => ({ viewer: viewer(memberId, overrides), group_archived: false });
 const author = as('max');
 const groupAdmin = as('ada', { admin_group_ids: ['g1'] });
 const colleague = as('eva');

@@ -1,4 +1,4 @@
-import { groupRootFolderId, propertyDefinition, type FileEvent, type FolderEvent, type Viewer } from '@cn/contracts';
+import { groupRootFolderId, propertyDefinition, type FileEvent, type FolderEvent, type FileViewer } from '@cn/contracts';
 import { DomainValidationError } from '@cn/domain';
 import { deciderSpecification } from '@cn/platform/testing';
 import { fileDecider, type FileCommand } from './file.decider';
@@ -9,8 +9,8 @@ const files = deciderSpecification(fileDecider);
 const folders = deciderSpecification(folderDecider);
 const NOW = '2026-11-23T12:00:00.000Z';
 
-const viewer = (memberId: string, overrides: Partial<Viewer> = {}): Viewer => ({ member_id: memberId, network_admin: false, external: false, group_ids: ['g1'], admin_group_ids: [], ...overrides });
-const as = (memberId: string, overrides: Partial<Viewer> = {}): FilesContext => ({ viewer: viewer(memberId, overrides), group_archived: false });
+const viewer = (memberId: string, overrides: Partial<FileViewer> = {}): FileViewer => ({ member_id: memberId, network_admin: false, external: false, group_ids: ['g1'], admin_group_ids: [], category_admin_group_ids: [], ...overrides });
+const as = (memberId: string, overrides: Partial<FileViewer> = {}): FilesContext => ({ viewer: viewer(memberId, overrides), group_archived: false });
 const author = as('max');
 const colleague = as('eva');
 const outsider = as('sam', { group_ids: [] });

@@ -1,4 +1,4 @@
-import { DEFAULT_FILE_SETTINGS, fileReadAccess, groupRootFolderId, mayAttachFile, type FileEvent, type FolderEvent, type Viewer } from '@cn/contracts';
+import { DEFAULT_FILE_SETTINGS, fileReadAccess, groupRootFolderId, mayAttachFile, type FileEvent, type FolderEvent, type FileViewer } from '@cn/contracts';
 import { deciderSpecification } from '@cn/platform/testing';
 import { fileDecider, type FileCommand, type UploadedBlob } from './file.decider';
 import { folderDecider, type FilesContext, type FolderRef } from './folder.decider';
@@ -9,8 +9,8 @@ const folders = deciderSpecification(folderDecider);
 const NOW = '2026-11-23T12:00:00.000Z';
 const LATER = '2026-11-30T12:00:00.000Z';
 
-const viewer = (memberId: string, overrides: Partial<Viewer> = {}): Viewer => ({ member_id: memberId, network_admin: false, external: false, group_ids: ['g1'], admin_group_ids: [], ...overrides });
-const as = (memberId: string, overrides: Partial<Viewer> = {}, group_archived = false): FilesContext => ({ viewer: viewer(memberId, overrides), group_archived });
+const viewer = (memberId: string, overrides: Partial<FileViewer> = {}): FileViewer => ({ member_id: memberId, network_admin: false, external: false, group_ids: ['g1'], admin_group_ids: [], category_admin_group_ids: [], ...overrides });
+const as = (memberId: string, overrides: Partial<FileViewer> = {}, group_archived = false): FilesContext => ({ viewer: viewer(memberId, overrides), group_archived });
 const groupAdmin = as('ada', { admin_group_ids: ['g1'] });
 const author = as('max');
 const colleague = as('eva');

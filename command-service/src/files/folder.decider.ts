@@ -5,7 +5,7 @@ import {
   type FolderCan,
   type FolderEvent,
   type FolderFacts,
-  type Viewer,
+  type FileViewer,
 } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 import { decideProfile, type ProfileInput } from './file-profile';
@@ -24,7 +24,7 @@ export const initialFolderState = (): FolderState => ({ exists: false, deleted: 
 
 /** What a command knows about the member and the scope at the time of deciding. */
 export interface FilesContext {
-  viewer: Viewer;
+  viewer: FileViewer;
   /** the scope's group is archived (read-only) */
   group_archived: boolean;
 }

@@ -2,10 +2,22 @@ import type { Viewer } from '../calendars/calendar-abilities';
 import type { FileScope } from './file-constants';
 
 /**
+ * A viewer of files: a `Viewer` that also names the groups they administrate through a category
+ * (`groupAbilities`' `category_admin`: the group is in a category they administrate). A category's
+ * administrators manage its groups' files as the groups' own admins do (rename, move and delete anyone's
+ * files and folders, lift anyone's lock, approve or decline pending versions), but only where they see the
+ * files: as for the group's stream, what a group's files show follows membership (`canSeeScope`).
+ */
+export interface FileViewer extends Viewer {
+  /** groups in the categories the viewer administrates (each side may name only those they belong to: the others' files stay unseen) */
+  category_admin_group_ids: readonly string[];
+}
+
+/**
  * Who may do what with folders and files (§6). The command service refuses with these functions and the
  * query service answers them as `can` flags, each on facts folded from its own model, so the two cannot
- * disagree. A group's files exist only for the group's members: everybody else (network admins included)
- * gets 404, whatever id they know.
+ * disagree. A group's files exist only for the group's members: everybody else (network admins and the
+ * administrators of the group's category included) gets 404, whatever id they know.
  */
 export interface FileScopeFacts {
   scope: FileScope;
@@ -49,17 +61,19 @@ export interface FileCan {
   finalize: boolean;
 }
 
-export const canSeeScope = (scope: FileScope, viewer: Viewer): boolean => (scope.type === 'network' ? true : viewer.group_ids.includes(scope.group_id));
+export const canSeeScope = (scope: FileScope, viewer: Pick<Viewer, 'group_ids'>): boolean => (scope.type === 'network' ? true : viewer.group_ids.includes(scope.group_id));
 
-/** administrates the scope: network admins the network's files, group admins their group's */
-export const managesScope = (scope: FileScope, viewer: Viewer): boolean =>
-  scope.type === 'network' ? viewer.network_admin : viewer.admin_group_ids.includes(scope.group_id);
+/** administrates the scope: network admins the network's files, group admins and the group's category's administrators the group's */
+export const managesScope = (scope: FileScope, viewer: FileViewer): boolean =>
+  scope.type === 'network'
+    ? viewer.network_admin
+    : viewer.admin_group_ids.includes(scope.group_id) || viewer.category_admin_group_ids.includes(scope.group_id);
 
 /** may add files and folders: every internal member in the network's area, every group member in a group's */
-const contributes = (facts: FileScopeFacts, viewer: Viewer): boolean =>
+const contributes = (facts: FileScopeFacts, viewer: FileViewer): boolean =>
   !facts.group_archived && canSeeScope(facts.scope, viewer) && (facts.scope.type === 'group' || !viewer.external || viewer.network_admin);
 
-export const folderAbilities = (folder: FolderFacts, viewer: Viewer): FolderCan => {
+export const folderAbilities = (folder: FolderFacts, viewer: FileViewer): FolderCan => {
   const contribute = contributes(folder, viewer);
   const own = folder.author_id !== null && (folder.author_id === viewer.member_id || managesScope(folder.scope, viewer));
   return { destroy: contribute && own, update: contribute && own, create_subfolders: contribute, add_files: contribute };
@@ -69,7 +83,7 @@ export const folderAbilities = (folder: FolderFacts, viewer: Viewer): FolderCan 
 export const activeLock = (file: Pick<FileFacts, 'locked_by' | 'locked_until'>, now: Date): string | null =>
   file.locked_by !== null && file.locked_until !== null && Date.parse(file.locked_until) > now.getTime() ? file.locked_by : null;
 
-export const fileAbilities = (file: FileFacts, viewer: Viewer, now: Date): FileCan => {
+export const fileAbilities = (file: FileFacts, viewer: FileViewer, now: Date): FileCan => {
   const contribute = contributes(file, viewer);
   const manages = managesScope(file.scope, viewer);
   const lockedBy = activeLock(file, now);

@@ -1,4 +1,4 @@
-import { FILE_ARCHIVES_COLLECTION, FILES_COLLECTION } from '@cn/contracts';
+import { FILE_ARCHIVES_COLLECTION, FILES_COLLECTION, GROUP_CATEGORIES_COLLECTION, GROUPS_COLLECTION } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
 import { baseName } from '../realtime/changes';
@@ -58,10 +58,17 @@ export const useFilesCommand = <TVariables, TResult>(run: (api: ReturnType<typeo
 
 /**
  * A pushed folder or file change (or a folder the member opened) reads the open files pages again, and
- * the unread folders badge (the message carries no content).
+ * the unread folders badge (the message carries no content). A group's or a category's change (a member
+ * joins or leaves, is made an admin, is named a category's administrator or removed) reads the open files
+ * pages again too: their `can` flags and the roots follow those rights.
  */
 export const filesLive: LiveRoute = (message, client) => {
-  if (baseName(message.collection) !== FILES_COLLECTION) return;
+  const collection = baseName(message.collection);
+  if (collection === GROUPS_COLLECTION || collection === GROUP_CATEGORIES_COLLECTION) {
+    void client.invalidateQueries({ queryKey: filesKeys.all });
+    return;
+  }
+  if (collection !== FILES_COLLECTION) return;
   void client.invalidateQueries({ queryKey: filesKeys.all });
   void client.invalidateQueries({ queryKey: unreadsKeys.all });
 };

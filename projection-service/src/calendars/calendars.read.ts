@@ -3,6 +3,7 @@ import {
   calendarAbilities,
   canSeeCalendar,
   type CalendarDto,
+  type FileViewer,
   type Viewer,
 } from '@cn/contracts';
 import { type DocumentStore } from '@cn/platform';
@@ -12,6 +13,7 @@ import { membersCollection } from '../members/members.read';
 import type { MemberDocument } from '../members/members.projection';
 import { groupsCollection, groupsOfMember } from '../groups/groups.read';
 import type { GroupDocument } from '../groups/groups.projection';
+import { groupViewerOf } from '../groups/group-views';
 import {
   calendarTokensProjection,
   calendarsProjection,
@@ -23,23 +25,27 @@ export const calendarsCollection = (store: DocumentStore) => store.collection<Ca
 export const calendarTokensCollection = (store: DocumentStore) =>
   store.collection<CalendarTokenDocument>(collectionName(calendarTokensProjection));
 
-/** The facts the contracts' ability rules take about a signed-in member. */
-/** the viewer a member is, given the groups they belong to */
-const viewerFrom = (member: MemberDocument, groups: ReadonlyArray<Pick<GroupDocument, '_id' | 'admin_ids'>>): Viewer => ({
+/**
+ * The facts the contracts' ability rules take about a signed-in member, given the groups they belong to: a
+ * files viewer (a `Viewer` with the groups they administrate through a category, as `groupAbilities` decides
+ * from the members read model's `administered_category_ids`), which the calendars' rules take as a `Viewer`.
+ */
+const viewerFrom = (member: MemberDocument, groups: readonly GroupDocument[]): FileViewer => ({
   member_id: member._id,
   network_admin: member.roles.network_admin,
   external: member.roles.external,
   group_ids: groups.map((group) => group._id),
   admin_group_ids: groups.filter((group) => group.admin_ids.includes(member._id)).map((group) => group._id),
+  category_admin_group_ids: groups.filter((group) => groupViewerOf(group, member).category_admin).map((group) => group._id),
 });
 
-export const viewerOf = async (store: DocumentStore, member: MemberDocument): Promise<Viewer> => viewerFrom(member, await groupsOfMember(store, member._id));
+export const viewerOf = async (store: DocumentStore, member: MemberDocument): Promise<FileViewer> => viewerFrom(member, await groupsOfMember(store, member._id));
 
 /**
  * The active members among `memberIds`, each with their viewer, read at once: a publisher deciding for
  * every watching console reads the members and the groups once per change, not once per watcher.
  */
-export const activeViewers = async (store: DocumentStore, memberIds: Iterable<string>): Promise<Array<{ member: MemberDocument; viewer: Viewer }>> => {
+export const activeViewers = async (store: DocumentStore, memberIds: Iterable<string>): Promise<Array<{ member: MemberDocument; viewer: FileViewer }>> => {
   const members = [...(await loadMembers(store, memberIds)).values()].filter((member) => !member.deleted);
   if (members.length === 0) return [];
   const wanted = new Set(members.map((member) => member._id));

@@ -1,4 +1,4 @@
-import type { Viewer } from '@cn/contracts';
+import type { FileViewer } from '@cn/contracts';
 import type { ArchiveEntry, DocumentStore } from '@cn/platform';
 import { currentVersionOf, type FileDocument } from './files.projection';
 import { filesCollection, scopeOfDoc, scopeOfFolderId, visibleFile, visibleTree } from './files.read';
@@ -8,7 +8,7 @@ import { filesCollection, scopeOfDoc, scopeOfFolderId, visibleFile, visibleTree 
  * below them (an empty folder as a folder entry). The streamed archive and the archive export both build
  * their zip from it; the zip sanitizes every name (zip slip).
  */
-export const archiveEntries = async (store: DocumentStore, fileIds: readonly string[], folderIds: readonly string[], viewer: Viewer): Promise<ArchiveEntry[]> => {
+export const archiveEntries = async (store: DocumentStore, fileIds: readonly string[], folderIds: readonly string[], viewer: FileViewer): Promise<ArchiveEntry[]> => {
   const entries: ArchiveEntry[] = [];
   const fileEntry = (doc: FileDocument, path: string[]): void => {
     const version = currentVersionOf(doc);

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { FILE_ARCHIVES_LISTED, fileArchiveSchema, fileArchivesAnswerSchema, type FileArchiveDto, type FileArchivesResponse, type Viewer } from '@cn/contracts';
+import { FILE_ARCHIVES_LISTED, fileArchiveSchema, fileArchivesAnswerSchema, type FileArchiveDto, type FileArchivesResponse, type FileViewer } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { Ctx, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, type RequestContext } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
@@ -45,7 +45,7 @@ export class FileArchivesController {
   }
 
   /** the member's own export, or 404 (someone else's, or none) */
-  private async own(ctx: RequestContext, id: string): Promise<{ doc: FileArchiveDocument; viewer: Viewer }> {
+  private async own(ctx: RequestContext, id: string): Promise<{ doc: FileArchiveDocument; viewer: FileViewer }> {
     const member = await signedInMember(this.documentStore, ctx);
     const doc = await this.archives().get(id);
     if (!doc || doc.member_id !== member._id) throw new HttpProblem(404, 'not_found');

@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { designLogoFileId, FILE_IMAGE_SIZE_NAMES, type FileImageSize, type Viewer } from '@cn/contracts';
+import { designLogoFileId, FILE_IMAGE_SIZE_NAMES, type FileImageSize, type FileViewer } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { Ctx, type DocumentStore, type KeyStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
@@ -57,7 +57,7 @@ export class FileDownloadsController {
     @InjectPort('clock') private readonly clock: () => Date,
   ) {}
 
-  private async viewer(ctx: RequestContext): Promise<Viewer> {
+  private async viewer(ctx: RequestContext): Promise<FileViewer> {
     const member = await signedInMember(this.documentStore, ctx);
     return viewerOf(this.documentStore, member);
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
-import type { ApprovalDto, FileDetailsDto, FileRootsDto, OpenReviewDto, FileSettings, FolderContentsDto, UploadedFileDto, Viewer } from '@cn/contracts';
+import type { ApprovalDto, FileDetailsDto, FileRootsDto, OpenReviewDto, FileSettings, FolderContentsDto, UploadedFileDto, FileViewer } from '@cn/contracts';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { signedInMember } from '../members/members.read';
@@ -28,7 +28,7 @@ export class FilesController {
     @InjectPort('clock') private readonly clock: () => Date,
   ) {}
 
-  private async viewer(ctx: RequestContext): Promise<Viewer> {
+  private async viewer(ctx: RequestContext): Promise<FileViewer> {
     const member = await signedInMember(this.documentStore, ctx);
     return viewerOf(this.documentStore, member);
   }

@@ -18,7 +18,7 @@ import {
   type FolderContentsDto,
   type FolderItemDto,
   type PendingVersionDto,
-  type Viewer,
+  type FileViewer,
 } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { HttpProblem, type DocumentStore } from '@cn/platform';
@@ -109,7 +109,7 @@ export const scopeOfFolderId = async (store: DocumentStore, folderId: string): P
 };
 
 /** the viewer's tree of a scope they may see; 404 otherwise (a group's files for a non-member) */
-export const visibleTree = async (store: DocumentStore, scope: FileScope | null, viewer: Viewer): Promise<ScopeTree> => {
+export const visibleTree = async (store: DocumentStore, scope: FileScope | null, viewer: FileViewer): Promise<ScopeTree> => {
   if (!scope || !canSeeScope(scope, viewer)) throw notFound();
   const tree = await scopeTree(store, scope);
   if (!tree) throw notFound();
@@ -126,7 +126,7 @@ const namesOf = async (store: DocumentStore, ids: Iterable<string>): Promise<Map
  * folder (published, moved in, a new version) after the member last opened it, by someone else. A folder
  * never opened counts every such file.
  */
-export const unreadInTree = async (store: DocumentStore, tree: ScopeTree, viewer: Viewer, files?: readonly FileDocument[]): Promise<Map<string, number>> => {
+export const unreadInTree = async (store: DocumentStore, tree: ScopeTree, viewer: FileViewer, files?: readonly FileDocument[]): Promise<Map<string, number>> => {
   const docs = files ?? (await filesCollection(store).find({ scope_type: tree.scope.type, group_id: tree.scope.group_id }));
   const reads = await store.collection<FolderReadDocument>(collectionName(folderReadsProjection)).find({ member_id: viewer.member_id });
   const readAt = new Map(reads.map((read) => [read.folder_id, read.read_position]));
@@ -139,7 +139,7 @@ export const unreadInTree = async (store: DocumentStore, tree: ScopeTree, viewer
 };
 
 /** GET /api/v1/unreads/folders: the folders of every scope the member sees with files new to them */
-export const unreadFolders = async (store: DocumentStore, viewer: Viewer): Promise<{ total: number; folders: Array<{ id: string; count: number }> }> => {
+export const unreadFolders = async (store: DocumentStore, viewer: FileViewer): Promise<{ total: number; folders: Array<{ id: string; count: number }> }> => {
   const scopes: FileScope[] = [{ type: 'network', group_id: null }, ...viewer.group_ids.map((group_id): FileScope => ({ type: 'group', group_id }))];
   const folders: Array<{ id: string; count: number }> = [];
   for (const scope of scopes) {
@@ -150,7 +150,7 @@ export const unreadFolders = async (store: DocumentStore, viewer: Viewer): Promi
   return { total: folders.length, folders };
 };
 
-export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: Viewer, counts: { files: number; folders: number }, unread = false): FolderItemDto => {
+export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: FileViewer, counts: { files: number; folders: number }, unread = false): FolderItemDto => {
   const root = rootFolderIdOf(tree.scope);
   const folder = tree.folders.get(folderId);
   const isRoot = folderId === root;
@@ -175,7 +175,7 @@ export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: Viewer, 
 export const downloadUrlOf = (doc: FileDocument, version: FileVersionEntry): string =>
   `/api/storage/files/${doc._id}/get/${encodeURIComponent(version.original_filename)}?_=v${version.major ?? 0}`;
 
-export const fileItemOf = (tree: ScopeTree, doc: FileDocument, viewer: Viewer, now: Date, names: Map<string, string>): FileItemDto => {
+export const fileItemOf = (tree: ScopeTree, doc: FileDocument, viewer: FileViewer, now: Date, names: Map<string, string>): FileItemDto => {
   const current = currentVersionOf(doc) ?? doc.versions[0];
   const lockedBy = activeLock(doc, now);
   return {
@@ -221,7 +221,7 @@ export const fileItemOf = (tree: ScopeTree, doc: FileDocument, viewer: Viewer, n
 const byName = <T extends { name: string }>(a: T, b: T): number => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 /** a scope's published files, how many files and subfolders each folder holds, and which are new to the viewer */
-const treeCounts = async (store: DocumentStore, tree: ScopeTree, viewer: Viewer) => {
+const treeCounts = async (store: DocumentStore, tree: ScopeTree, viewer: FileViewer) => {
   const allFiles = await filesCollection(store).find({ scope_type: tree.scope.type, group_id: tree.scope.group_id });
   const filesIn = new Map<string, number>();
   for (const file of allFiles) if (file.state === 'published' && file.folder_id) filesIn.set(file.folder_id, (filesIn.get(file.folder_id) ?? 0) + 1);
@@ -236,7 +236,7 @@ const treeCounts = async (store: DocumentStore, tree: ScopeTree, viewer: Viewer)
  * groups' by name), so a picker offers a group's folders only to its members; a group gone from the read
  * side is left out.
  */
-export const fileRoots = async (store: DocumentStore, viewer: Viewer): Promise<FileRootsDto> => {
+export const fileRoots = async (store: DocumentStore, viewer: FileViewer): Promise<FileRootsDto> => {
   const scopes: FileScope[] = [{ type: 'network', group_id: null }, ...viewer.group_ids.map((group_id): FileScope => ({ type: 'group', group_id }))];
   const roots: FolderItemDto[] = [];
   for (const scope of scopes) {
@@ -251,7 +251,7 @@ export const fileRoots = async (store: DocumentStore, viewer: Viewer): Promise<F
   return { roots: roots.sort((a, b) => networkFirst(a) - networkFirst(b) || byName(a, b)) };
 };
 
-export const folderContents = async (store: DocumentStore, folderId: string, viewer: Viewer, now: Date): Promise<FolderContentsDto> => {
+export const folderContents = async (store: DocumentStore, folderId: string, viewer: FileViewer, now: Date): Promise<FolderContentsDto> => {
   const tree = await visibleTree(store, await scopeOfFolderId(store, folderId), viewer);
   if (!tree.live(folderId)) throw notFound();
   const subfolders = [...tree.folders.values()].filter((folder) => folder.parent_folder_id === folderId && !folder.deleted).sort(byName);
@@ -267,7 +267,7 @@ export const folderContents = async (store: DocumentStore, folderId: string, vie
 };
 
 /** a published file the viewer may see, with its scope's tree; 404 otherwise */
-export const visibleFile = async (store: DocumentStore, fileId: string, viewer: Viewer): Promise<{ doc: FileDocument; tree: ScopeTree }> => {
+export const visibleFile = async (store: DocumentStore, fileId: string, viewer: FileViewer): Promise<{ doc: FileDocument; tree: ScopeTree }> => {
   const doc = await filesCollection(store).get(fileId);
   if (!doc || doc.state !== 'published' || !doc.folder_id) throw notFound();
   const tree = await visibleTree(store, scopeOfDoc(doc), viewer);
@@ -290,7 +290,7 @@ const pendingOf = (doc: FileDocument, names: Map<string, string>): PendingVersio
     }));
 
 /** pending versions: all of them for those who approve them, each member's own proposals for the others */
-export const fileDetails = async (store: DocumentStore, fileId: string, viewer: Viewer, now: Date): Promise<FileDetailsDto> => {
+export const fileDetails = async (store: DocumentStore, fileId: string, viewer: FileViewer, now: Date): Promise<FileDetailsDto> => {
   const { doc, tree } = await visibleFile(store, fileId, viewer);
   const names = await namesOf(store, doc.versions.map((version) => version.author_id));
   const file = fileItemOf(tree, doc, viewer, now, names);
@@ -312,7 +312,7 @@ export const fileDetails = async (store: DocumentStore, fileId: string, viewer: 
 };
 
 /** pending versions of a scope's files that the viewer may approve */
-export const pendingVersions = async (store: DocumentStore, scope: FileScope, viewer: Viewer, now: Date): Promise<PendingVersionDto[]> => {
+export const pendingVersions = async (store: DocumentStore, scope: FileScope, viewer: FileViewer, now: Date): Promise<PendingVersionDto[]> => {
   const tree = await visibleTree(store, scope, viewer);
   const docs = (await filesCollection(store).find({ scope_type: scope.type, group_id: scope.group_id })).filter(
     (doc) => doc.state === 'published' && doc.folder_id !== null && tree.live(doc.folder_id) && doc.versions.some((version) => version.pending),

@@ -1,6 +1,7 @@
-import { FILE_ARCHIVES_COLLECTION, FILES_COLLECTION, FILES_TOPIC, FileViewed } from '@cn/contracts';
+import { canSeeScope, FILE_ARCHIVES_COLLECTION, FILES_COLLECTION, FILES_TOPIC, FileViewed, managesScope } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
+import { activeViewers } from '../calendars/calendars.read';
 import { groupsCollection } from '../groups/groups.read';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { fileArchivesProjection, type FileArchiveDocument } from './file-archives.projection';
@@ -53,7 +54,7 @@ const folderReadsPublisher: ChangePublisher = {
 
 /**
  * The open-review list changed (a version proposed, approved or declined, a file moved; a removal is pushed by the files publisher): the
- * scope's connected approvers read their list and its count again. Its own publisher, so a console never
+ * scope's connected approvers (`managesScope`) read their list and its count again. Its own publisher, so a console never
  * reads the list before this read model has the change.
  */
 const pendingVersionsPublisher = (store: DocumentStore): ChangePublisher => ({
@@ -65,8 +66,11 @@ const pendingVersionsPublisher = (store: DocumentStore): ChangePublisher => ({
     if (doc.scope_type === 'network') {
       for (const memberId of hub.connectedMembers()) approvers.add(memberId);
     } else if (doc.group_id) {
-      const admins = new Set((await groupsCollection(store).get(doc.group_id))?.admin_ids ?? []);
-      for (const memberId of hub.connectedMembers()) if (admins.has(memberId)) approvers.add(memberId);
+      // those who manage the group's files (its admins, its category's administrators) among its members: the approve rule's facts
+      const scope = { type: 'group' as const, group_id: doc.group_id };
+      const members = new Set((await groupsCollection(store).get(doc.group_id))?.member_ids ?? []);
+      const connected = hub.connectedMembers().filter((memberId) => members.has(memberId));
+      for (const { member, viewer } of await activeViewers(store, connected)) if (canSeeScope(scope, viewer) && managesScope(scope, viewer)) approvers.add(member._id);
     }
     const message = { type: 'changed' as const, collection: FILES_COLLECTION, id: change.id, doc: { position: change.event.position } };
     for (const memberId of approvers) hub.publishTo(memberId, message);

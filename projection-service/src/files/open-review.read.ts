@@ -1,4 +1,4 @@
-import { fileAbilities, managesScope, type FileScope, type OpenReviewDto, type OpenReviewVersionDto, type Viewer } from '@cn/contracts';
+import { fileAbilities, managesScope, type FileScope, type OpenReviewDto, type OpenReviewVersionDto, type FileViewer } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { loadMembers } from '../calendars/calendars.read';
@@ -15,7 +15,7 @@ export const pendingFilesCollection = (store: DocumentStore) => store.collection
  * `pending_file_versions` read model), and each is kept by `fileAbilities(…).approve`, the rule the
  * approve command enforces; files in deleted folders are left out, as everywhere else.
  */
-export const openReview = async (store: DocumentStore, viewer: Viewer, now: Date, only?: FileScope): Promise<OpenReviewDto> => {
+export const openReview = async (store: DocumentStore, viewer: FileViewer, now: Date, only?: FileScope): Promise<OpenReviewDto> => {
   const scopes: FileScope[] = only ? [only] : [{ type: 'network', group_id: null }, ...viewer.group_ids.map((group_id): FileScope => ({ type: 'group', group_id }))];
   const found: Array<{ doc: PendingFileDocument; scope: FileScope; folder_name: string; group_name: string | null; group_slug: string | null }> = [];
   for (const scope of scopes) {
