@@ -64,8 +64,8 @@ describe('file abilities: group admins and their category\'s administrators', ()
 
   it('the category\'s administrators manage neither the network\'s files nor an archived group\'s', () => {
     const cathy = roles.categoryAdmin;
-    expect(managesScope({ type: 'network' }, cathy)).toBe(false);
-    expect(fileAbilities({ ...file, scope: { type: 'network' } }, cathy, NOW).destroy).toBe(false);
+    expect(managesScope({ type: 'network', group_id: null }, cathy)).toBe(false);
+    expect(fileAbilities({ ...file, scope: { type: 'network', group_id: null } }, cathy, NOW).destroy).toBe(false);
     expect(folderAbilities({ ...folder, group_archived: true }, cathy)).toEqual({ destroy: false, update: false, create_subfolders: false, add_files: false });
     expect(fileAbilities({ ...file, group_archived: true }, cathy, NOW).approve).toBe(false);
   });

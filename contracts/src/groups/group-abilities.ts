@@ -36,7 +36,8 @@ export interface GroupViewer {
  * A category's administrators administrate every group in it as its group admins do (settings, members and
  * admins, invites and requests, designs, navigation, widget bars, statistics, property sets), and see it; never the
  * network's settings, hidden access, sensitive or main group (those stay the network admins'). What the
- * group's stream, files and search show follows membership as before (`canSeeGroupAs`, `streamAbilities`).
+ * group's stream, files and search show follows membership as before (`canSeeGroupAs`, `streamAbilities`,
+ * `canSeeScope`); within the group they manage its files as its admins do (`FileViewer`, file-abilities.ts).
  */
 export interface GroupAdministrationViewer extends GroupViewer {
   category_admin: boolean;

@@ -1,8 +1,11 @@
 import { FILES_COLLECTION, FILES_TOPIC } from '@cn/contracts';
 import { collectionName, type RecordedEvent } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
+import { groupsProjection, type GroupDocument } from '../groups/groups.projection';
+import { membersProjection, type MemberDocument } from '../members/members.projection';
 import { RealtimeHub, type RealtimeMessage } from '../realtime/realtime-hub';
 import { filesProjection, type FileDocument } from './files.projection';
+import { pendingFileVersionsProjection, type PendingFileDocument } from './pending-versions.projection';
 import { fileChangePublishers, fileSettingsPublisher } from './files.realtime';
 
 describe('files realtime', () => {
@@ -32,5 +35,28 @@ describe('files realtime', () => {
     const renamed = { type: 'FileRenamed', position: 44 } as RecordedEvent;
     await files?.publish({ collection: collectionName(filesProjection), id: 'f1', doc: { ...doc, _position: 44 }, event: renamed }, hub);
     expect(received.slice(1).map(([memberId]) => memberId).sort()).toEqual(['ada', 'max']);
+  });
+
+  it("tells the consoles of a group's approvers that its pending versions changed: its admins and its category's administrators among its members", async () => {
+    const group = { _id: 'g1', group_category_id: 'c1', member_ids: ['ada', 'cathy', 'otto', 'mia'], admin_ids: ['ada'], invites: [], requests: {} } as unknown as GroupDocument;
+    const member = (id: string, administered: string[]) =>
+      ({ _id: id, deleted: false, roles: { network_admin: false, external: false }, administered_category_ids: administered }) as unknown as MemberDocument;
+    // carl administrates the category without belonging to the group; otto another category
+    const members = [member('ada', []), member('cathy', ['c1']), member('carl', ['c1']), member('otto', ['c2']), member('mia', [])];
+    const rows: Record<string, Array<{ _id: string }>> = { [collectionName(groupsProjection)]: [group], [collectionName(membersProjection)]: members };
+    const store = {
+      collection: (name: string) => ({
+        get: (id: string) => Promise.resolve((rows[name] ?? []).find((row) => row._id === id) ?? null),
+        find: () => Promise.resolve(rows[name] ?? []),
+        getMany: (ids: readonly string[]) => Promise.resolve((rows[name] ?? []).filter((row) => ids.includes(row._id))),
+      }),
+    } as unknown as DocumentStore;
+    const hub = new RealtimeHub();
+    const received: string[] = [];
+    for (const memberId of ['ada', 'cathy', 'carl', 'otto', 'mia']) hub.add({ memberId, send: () => received.push(memberId) });
+    const pending = fileChangePublishers(store).find((publisher) => publisher.collection === collectionName(pendingFileVersionsProjection));
+    const doc = { _id: 'f1', scope_type: 'group', group_id: 'g1', has_pending: true, pending: [] } as unknown as PendingFileDocument;
+    await pending?.publish({ collection: collectionName(pendingFileVersionsProjection), id: 'f1', doc, event: { type: 'FileVersionProposed', position: 50 } as RecordedEvent }, hub);
+    expect(received.sort()).toEqual(['ada', 'cathy']);
   });
 });
