@@ -3,6 +3,7 @@ import { createInfrastructure, loadConfig, type Infrastructure, type SearchDocum
 import { createPartitionedTestBus, createTempDir, eventually, partitionOfStream, type PartitionedTestBus } from '@cn/platform/testing';
 import { searchIndexDefinition, type SearchFeature } from '../core/search-feature';
 import type { SearchIndexerRuntime } from '../core/search-core';
+import { createIndexSwitch, INDEX_SWITCHES_COLLECTION } from '../core/index-switch';
 import { createSearchRuntime } from '../search-runtime';
 
 /**
@@ -151,5 +152,23 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     const again = await owner.rebuildFeature('tallies');
     expect(again).toBe(await infra.eventStore.headPosition());
     await eventually(allExactlyOnce, 20_000);
+  });
+
+  it('lets a hold go whose owner is gone: the old indexes go on', async () => {
+    // a hold left by a replica that died before switching (its replica document is gone)
+    await infra.documentStore
+      .collection(INDEX_SWITCHES_COLLECTION)
+      .upsert({ _id: 'switch', rebuild: 'left', feature: 'tallies', state: 'holding', position: 0, owner: 'replica:dead' });
+    const late = createIndexSwitch({ documentStore: infra.documentStore, pollMs: 20 });
+    await late.start();
+    const applied: number[] = [];
+    const [first] = await infra.eventStore.readAll({ after: 0, limit: 1 });
+    await late.apply([first], (events) => {
+      applied.push(...events.map((event) => event.position));
+      return Promise.resolve();
+    });
+    expect(applied).toEqual([1]);
+    expect(late.floorOf('tallies')).toBe(0);
+    await late.stop();
   });
 });
