@@ -4,6 +4,7 @@ import { bufferedIndexes, sourceCollectionName, type SourceDocument, type Source
 import type { SearchIndexerRuntime } from './core/search-core';
 import type { Indexing, OpenIndex, SearchFeature, SearchIndexDefinition } from './core/search-feature';
 import { SEARCH_FEATURES } from './features';
+import { createIndexSwitch, type IndexSwitchOptions } from './core/index-switch';
 
 export const SEARCH_PROJECTOR_NAME = 'search-indexer';
 const LAG_INTERVAL_MS = 5_000;
@@ -16,7 +17,11 @@ const LAG_INTERVAL_MS = 5_000;
  */
 const SOURCES_MARKER = 'search-indexer/sources-v4';
 
-export const createSearchRuntime = (infra: Infrastructure, features: readonly SearchFeature[] = SEARCH_FEATURES): SearchIndexerRuntime => {
+export const createSearchRuntime = (
+  infra: Infrastructure,
+  features: readonly SearchFeature[] = SEARCH_FEATURES,
+  switchOptions: Omit<IndexSwitchOptions, 'documentStore'> = {},
+): SearchIndexerRuntime => {
   const logger = infra.logger.child({ component: SEARCH_PROJECTOR_NAME });
   const opened = new Map<string, Promise<SearchCollection<SearchDocument>>>();
   const index: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
@@ -45,19 +50,24 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
   const handle = async (events: readonly RecordedEvent[]): Promise<void> => {
     const indexes = bufferedIndexes(index, sourceOf);
     const indexings: Indexing[] = await Promise.all(features.map((feature) => feature.indexing(indexes.open, { cipher: infra.cipher })));
+    // a feature switched to rebuilt indexes holds every event up to the switch's position already
+    const floors = features.map((feature) => indexSwitch.floorOf(feature.name));
     for (const event of events) {
-      for (const indexing of indexings) {
-        if (indexing.eventTypes.includes(event.type)) await indexing.handle(event);
+      for (const [at, indexing] of indexings.entries()) {
+        if (event.position > floors[at] && indexing.eventTypes.includes(event.type)) await indexing.handle(event);
       }
     }
     await indexes.flush();
   };
 
+  // a rebuild's switch holds live batches on every replica, and skips afterwards what the new indexes hold
+  const indexSwitch = createIndexSwitch({ ...switchOptions, documentStore: infra.documentStore });
+
   const projector = createProjector({
     name: SEARCH_PROJECTOR_NAME,
     bus: infra.bus,
     eventStore: infra.eventStore,
-    handle,
+    handle: (events) => indexSwitch.apply(events, handle),
     checkpoint: {
       get: async () => {
         sourcesMarked = (await markers.get(SOURCES_MARKER)) !== null;
@@ -81,24 +91,20 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
   const REBUILD_BATCH = 2000;
   /** events indexed between two turns of the event loop while rebuilding */
   const REBUILD_YIELD_EVERY = 50;
-  let running = false;
   let swaps = 0;
   const rebuildFeature = async (name: string, onProgress?: (position: number) => void): Promise<number> => {
     const feature = features.find((candidate) => candidate.name === name);
     if (!feature) throw new Error(`no search feature named ${name} (known: ${features.map((candidate) => candidate.name).join(', ')})`);
-    // the live indexes keep answering, frozen at the projector's position, while the new ones are built to it
-    const wasRunning = running;
-    await projector.stop();
-    try {
-      const upTo = projector.position();
-      const touched = new Map<string, SearchIndexDefinition<SearchDocument>>();
-      const openNext: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
-        touched.set(definition.name, definition);
-        return index<T>({ name: nextName(definition.name), settings: definition.settings });
-      };
-      const nextSources: SourceOf = (indexName) => sourceOf(nextName(indexName));
-      let after = 0;
-      let first = true;
+    const touched = new Map<string, SearchIndexDefinition<SearchDocument>>();
+    const openNext: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
+      touched.set(definition.name, definition);
+      return index<T>({ name: nextName(definition.name), settings: definition.settings });
+    };
+    const nextSources: SourceOf = (indexName) => sourceOf(nextName(indexName));
+    let after = 0;
+    let first = true;
+    /** builds the new indexes from the log up to `upTo`, going on from where the last call stopped */
+    const replayTo = async (upTo: number): Promise<void> => {
       while (after < upTo) {
         const batch = (await infra.eventStore.readAll({ after, limit: REBUILD_BATCH })).filter((event) => event.position <= upTo);
         if (batch.length === 0) break;
@@ -124,6 +130,15 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
         after = batch[batch.length - 1].position;
         onProgress?.(after);
       }
+    };
+    // the live indexes keep answering and following the bus while the history is replayed; a second pass
+    // replays what came meanwhile, so that little is left for the moment every replica holds
+    await replayTo(await infra.eventStore.headPosition());
+    await replayTo(await infra.eventStore.headPosition());
+    const switched = await indexSwitch.switchOver(name, async () => {
+      // every replica holds: nothing applied to the old indexes is past the head, nothing past it is applied
+      const cut = await infra.eventStore.headPosition();
+      await replayTo(cut);
       for (const definition of touched.values()) {
         await index(definition);
         await infra.searchIndex.swapIndexes(definition.name, nextName(definition.name));
@@ -131,11 +146,10 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
         await infra.documentStore.collection(sourceCollectionName(definition.name)).replaceWith(sourceCollectionName(nextName(definition.name)));
         await (await openNext(definition)).clear();
       }
-      logger.info({ feature: name, position: upTo, indexes: [...touched.keys()] }, 'search indexes rebuilt and swapped in');
-      return upTo;
-    } finally {
-      if (wasRunning) await projector.start();
-    }
+      return cut;
+    });
+    logger.info({ feature: name, position: switched, indexes: [...touched.keys()] }, 'search indexes rebuilt and swapped in');
+    return switched;
   };
 
   let lagTimer: NodeJS.Timeout | null = null;
@@ -149,9 +163,9 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
     gate: gateOf([projector]),
     index,
     rebuildFeature,
-    indexState: () => `${projector.position()}:${swaps}`,
+    indexState: () => `${projector.position()}:${swaps}:${indexSwitch.switches()}`,
     start: async () => {
-      running = true;
+      await indexSwitch.start();
       await projector.start();
       if (lagTimer) return;
       await measureLag();
@@ -161,9 +175,10 @@ export const createSearchRuntime = (infra: Infrastructure, features: readonly Se
       lagTimer.unref();
     },
     stop: async () => {
-      running = false;
       if (lagTimer) clearInterval(lagTimer);
       lagTimer = null;
+      // first: a batch a switch holds fails, so that stopping the bus's consumer does not wait for it
+      await indexSwitch.stop();
       await projector.stop();
     },
   };

@@ -1,4 +1,4 @@
-import type { ProjectionRebuildEvent } from '@cn/contracts';
+import { searchFeatureOfRebuild, type ProjectionRebuildEvent } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 
 /** One read model's rebuilds (`projectionRebuildStream(collection)`): at most one runs at a time. */
@@ -15,8 +15,9 @@ export type ProjectionRebuildsCommand = {
   known: boolean;
   /**
    * whether the bus has several partitions: there several replicas apply a read model's events, and a
-   * rebuild in one of them would miss what the others write meanwhile or be overwritten by them, so it is
-   * refused (docs/ARCHITECTURE.md, "Blue/green rebuild")
+   * read model's rebuild in one of them would miss what the others write meanwhile or be overwritten by them,
+   * so it is refused; a search index's is not: its replicas hold together for the switch (docs/ARCHITECTURE.md,
+   * "Blue/green rebuild")
    */
   partitioned: boolean;
 };
@@ -38,7 +39,8 @@ export const projectionRebuildsDecider: Decider<ProjectionRebuildsState, Project
       case 'RequestProjectionRebuild': {
         if (!command.known) throw new DomainError('not_found', 'not_found', 'collection');
         if (state.running !== null) throw new DomainError('rebuild_running', 'conflict', 'collection');
-        if (command.partitioned) throw new DomainError('rebuild_partitioned_bus', 'conflict', 'collection');
+        // a search index switches in on every replica at once (search-indexer core/index-switch.ts); a read model does not yet
+        if (command.partitioned && searchFeatureOfRebuild(command.collection) === null) throw new DomainError('rebuild_partitioned_bus', 'conflict', 'collection');
         return [{ type: 'ProjectionRebuildRequested', data: { rebuild_id: command.rebuild_id, collection: command.collection, requested_by: command.requested_by } }];
       }
       default: {

@@ -15,3 +15,4 @@ export * from './file-storage.contract';
 export * from './zip-reader';
 export * from './private-blob-storage.contract';
 export * from './embedded-stores';
+export * from './partitioned-bus';

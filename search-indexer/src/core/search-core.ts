@@ -15,7 +15,8 @@ export interface SearchIndexerRuntime {
   stop(): Promise<void>;
   /**
    * Rebuilds a feature's indexes from the history into new indexes beside the live ones (which keep
-   * answering), then swaps them in: the projector pauses meanwhile and resumes where it stopped.
+   * answering and following the bus), then swaps them in while every replica holds its live events
+   * (`core/index-switch.ts`); afterwards each replica goes on past the switch's position on the new ones.
    * Answers the position the new indexes were built to; `onProgress` hears how far after every batch.
    */
   rebuildFeature(name: string, onProgress?: (position: number) => void): Promise<number>;

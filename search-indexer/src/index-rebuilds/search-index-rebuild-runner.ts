@@ -27,8 +27,9 @@ interface RunningRebuild extends Document {
  * asked. The progress after every batch (`ProjectionRebuildProgressed`) and how it ended are appended to the
  * target's rebuild stream: the search indexer has no realtime channel of its own, and the log is how it
  * reaches the projection service's, which folds the rebuild's document and pushes it to the auditors' open
- * consoles (docs/ARCHITECTURE.md, "Blue/green rebuild"). The search indexer runs as one process, so no other
- * replica writes the indexes meanwhile.
+ * consoles (docs/ARCHITECTURE.md, "Blue/green rebuild"). On a partitioned bus the replica given the request
+ * (the one holding its stream's partition) rebuilds; the others keep applying their partitions' events to the
+ * old indexes until the switch holds them all, then go on on the new ones (`core/index-switch.ts`).
  */
 @Injectable()
 export class SearchIndexRebuildRunner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -90,8 +91,6 @@ export class SearchIndexRebuildRunner implements OnApplicationBootstrap, OnAppli
     let progressed: Promise<unknown> = Promise.resolve();
     try {
       await this.runningNow.upsert({ _id: id, collection });
-      // the command refuses a partitioned bus; asked before that was so, the indexes stay as they are
-      if ((await this.infra.bus.partitions()) > 1) throw new Error('rebuild_partitioned_bus');
       const switched = await this.runtime.rebuildFeature(feature, (reached) => {
         position = reached;
         progressed = progressed.then(() => this.append(requested, collection, { type: 'ProjectionRebuildProgressed', data: { rebuild_id: id, collection, position: reached } }));
