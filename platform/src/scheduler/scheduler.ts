@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DocumentConflictError, versionOf, type DocumentStore } from '@cn/platform/document-store';
+import { versionOf, writeIfVersion, type DocumentStore } from '@cn/platform/document-store';
 
 /** A timer as it is kept: due timers survive a restart and are armed again at start. */
 export interface ScheduledTimer {
@@ -98,16 +98,7 @@ export const createScheduler = (options: SchedulerOptions): Scheduler => {
   let started = false;
 
   /** writes (or deletes) a timer only if it is still the version read; false when another writer came first */
-  const writeIf = async (id: string, read: ScheduledTimer | null, doc: ScheduledTimer | null): Promise<boolean> => {
-    const version = versionOf(read);
-    try {
-      await options.store.writeAll([{ collection: name, changes: [{ id, doc: doc && { ...doc, _version: version + 1 }, ifVersion: version }] }]);
-      return true;
-    } catch (error) {
-      if (error instanceof DocumentConflictError) return false;
-      throw error;
-    }
-  };
+  const writeIf = (id: string, read: ScheduledTimer | null, doc: ScheduledTimer | null): Promise<boolean> => writeIfVersion(options.store, name, id, read, doc);
 
   const disarm = (key: string): void => {
     const timeout = armed.get(key);
