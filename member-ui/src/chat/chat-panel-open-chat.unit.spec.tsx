@@ -3,7 +3,7 @@ import '../appointments/jsdom-text-encoding.cjs';
 import type { ChatDto } from '@cn/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { aChatDto } from '../testing/chat-fixtures';
-import { FakeSocket } from '../testing/fake-socket';
+import { useFakeWebSockets } from '../testing/fake-socket';
 import { fakeServer, renderPage } from '../testing/render';
 import { ChatProvider } from './ChatContext';
 import { ChatPanelList, openChatIdOf } from './ChatPanelList';
@@ -11,25 +11,13 @@ import { ChatPanelList, openChatIdOf } from './ChatPanelList';
 jest.mock('./chat.css', () => ({}));
 
 const chat = (id: string, name: string): ChatDto => aChatDto({ id, type: id.startsWith('group/') ? 'group' : 'member', name });
-const sockets: FakeSocket[] = [];
 
 /** the panel's entries as the member sees them: the name and whether it is marked as the open chat */
 const entries = (): Record<string, boolean> =>
   Object.fromEntries(screen.getAllByTestId('chat-panel-item').map((item) => [item.querySelector('.chat-list__name')?.textContent ?? '', item.getAttribute('aria-current') === 'page' && item.classList.contains('chat-list__item--active')]));
 
 describe("the header panel's chat list marks the chat open in this tab", () => {
-  const original = globalThis.WebSocket;
-  beforeAll(() => {
-    (globalThis as { WebSocket?: unknown }).WebSocket = class extends FakeSocket {
-      constructor(url: string) {
-        super(url);
-        sockets.push(this);
-      }
-    };
-  });
-  afterAll(() => {
-    globalThis.WebSocket = original;
-  });
+  const sockets = useFakeWebSockets();
 
   it('finds the open chat in the address: a chat room only, not the list or the new-chat page', () => {
     expect(openChatIdOf('/chat/member/bob')).toBe('member/bob');
