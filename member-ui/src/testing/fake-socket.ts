@@ -24,3 +24,27 @@ export class FakeSocket {
     this.onmessage?.({ data: JSON.stringify(event) });
   }
 }
+
+/**
+ * For a describe block: every WebSocket the console opens is a FakeSocket, kept (in order) in the list
+ * answered, emptied before each test; the real WebSocket is put back after the block.
+ */
+export const useFakeWebSockets = (): FakeSocket[] => {
+  const sockets: FakeSocket[] = [];
+  const original = globalThis.WebSocket;
+  beforeAll(() => {
+    (globalThis as { WebSocket?: unknown }).WebSocket = class extends FakeSocket {
+      constructor(url: string) {
+        super(url);
+        sockets.push(this);
+      }
+    };
+  });
+  afterAll(() => {
+    globalThis.WebSocket = original;
+  });
+  beforeEach(() => {
+    sockets.length = 0;
+  });
+  return sockets;
+};

@@ -131,3 +131,19 @@ export interface DocumentStore {
   drop(name: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Read-modify-write of one document by several processes: writes `doc` (or deletes, `null`) with the next
+ * `_version` only while the stored one is still the version of `read` (what the caller read; null: none).
+ * Answers false when another writer came first: read again and decide again.
+ */
+export const writeIfVersion = async (store: DocumentStore, collection: string, id: string, read: Document | null, doc: Document | null): Promise<boolean> => {
+  const version = versionOf(read);
+  try {
+    await store.writeAll([{ collection, changes: [{ id, doc: doc && { ...doc, _version: version + 1 }, ifVersion: version }] }]);
+    return true;
+  } catch (error) {
+    if (error instanceof DocumentConflictError) return false;
+    throw error;
+  }
+};

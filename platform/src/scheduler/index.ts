@@ -1,1 +1,1 @@
-export { createScheduler, SCHEDULER_COLLECTION, type ScheduledTimer, type Scheduler, type SchedulerLogger, type SchedulerOptions, type TimerHandler } from './scheduler';
+export { createScheduler, SCHEDULER_COLLECTION, SCHEDULER_LEASE_MS, SCHEDULER_POLL_MS, type ScheduledTimer, type Scheduler, type SchedulerLogger, type SchedulerOptions, type TimerHandler } from './scheduler';

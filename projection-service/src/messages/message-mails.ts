@@ -1,6 +1,6 @@
 import { DEFAULT_MEMBERSHIP_SETTINGS, MessageSent } from '@cn/contracts';
 import { collectionName, type EventStore, type RecordedEvent } from '@cn/domain';
-import { createReactor, createScheduler, type Document, type DocumentStore, type EventBus, type Mail, type MailPort, type PersonalDataCipher, type Projector, type Scheduler } from '@cn/platform';
+import { createReactor, createScheduler, writeIfVersion, type Document, type DocumentStore, type EventBus, type Mail, type MailPort, type PersonalDataCipher, type Projector, type Scheduler } from '@cn/platform';
 import { MAIL_KEYS_COLLECTION, sendMailOnce } from '../digests/mail-once';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
 import { displayNameOf } from '../members/member-dto';
@@ -21,6 +21,8 @@ export const MESSAGE_MAIL_BATCHES_COLLECTION = '_message_mail_batches';
 /** the windows' timers, apart from other schedulers' (each arms every timer of its collection) */
 export const MESSAGE_MAIL_TIMERS_COLLECTION = '_scheduled_message_mails';
 const BATCH_TIMER_KIND = 'message-mail-batch';
+/** how often a batch's change is read and decided again when other processes keep changing it */
+const BATCH_WRITE_TRIES = 50;
 
 export interface MessageMailBatch extends Document {
   /** the member */
@@ -31,6 +33,8 @@ export interface MessageMailBatch extends Document {
   pending: string[];
   /** the batch taken out of `pending` and being mailed: sent again (once, by its key) after a crash */
   sending: string[];
+  /** every write is conditional on the version read (replicas) */
+  _version?: number;
 }
 
 export interface MessageMailerDeps {
@@ -120,40 +124,80 @@ export const createMessageMailer = (deps: MessageMailerDeps): MessageMailer => {
   };
 
   const opened = (memberId: string, now: Date): MessageMailBatch => ({ _id: memberId, window_ends: new Date(now.getTime() + windowMs).toISOString(), pending: [], sending: [] });
+  /** the member's batch written only while it is still the version read (replicas handle the same member) */
+  const writeBatch = (read: MessageMailBatch | null, doc: MessageMailBatch | null): Promise<boolean> =>
+    writeIfVersion(deps.store, MESSAGE_MAIL_BATCHES_COLLECTION, read?._id ?? doc?._id ?? '', read, doc);
+  /** each window ends in a timer of the shared store: whichever process claims it sends the batch */
+  const endWindowAt = (batch: MessageMailBatch): Promise<void> => scheduler.schedule(batchTimerKey(batch._id), batch.window_ends, BATCH_TIMER_KIND, { member_id: batch._id });
+  /** a batch's change, read and decided again while another process changed it between read and write */
+  const untilWritten = async (attempt: () => Promise<boolean>): Promise<void> => {
+    for (let tries = 1; !(await attempt()); tries += 1) {
+      if (tries >= BATCH_WRITE_TRIES) throw new Error('the batch kept changing under its writes');
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+    }
+  };
 
   /** one new message for a member: mailed at once outside a window, else added to the member's batch */
   const received = (messageId: string, memberId: string): Promise<void> =>
-    inTurn(async () => {
-      // mailed already, alone or in a batch (the log replayed after a crash)
-      if (await mailKeys.get(messageMailKey(messageId, memberId))) return;
-      const now = deps.clock();
+    inTurn(() =>
+      untilWritten(async () => {
+        // mailed already, alone or in a batch (the log replayed after a crash), or being mailed by another process
+        if (await mailKeys.get(messageMailKey(messageId, memberId))) return true;
+        const now = deps.clock();
+        const batch = await batches.get(memberId);
+        if (batch && (Date.parse(batch.window_ends) > now.getTime() || batch.sending.length > 0 || batch.pending.length > 0)) {
+          if (!batch.pending.includes(messageId) && !batch.sending.includes(messageId) && !(await writeBatch(batch, { ...batch, pending: [...batch.pending, messageId] }))) return false;
+          // (again) after a crash between the two writes: the timer is what sends the batch
+          await endWindowAt(batch);
+          return true;
+        }
+        const mail = await mailable(messageId, memberId);
+        if (!mail) return true;
+        // the window opens before the mail goes out, the message as the batch being sent: of two processes
+        // handling it, only the one whose write lands mails it; a crash before the mail leaves it to the timer
+        const opening: MessageMailBatch = { ...opened(memberId, now), sending: [messageId] };
+        if (!(await writeBatch(batch, opening))) return false;
+        await endWindowAt(opening);
+        await sendMailOnce(deps.store, deps.mail, messageMailKey(messageId, memberId), composeMessageMail({ member: mail.recipient, network: await networkOf(), message: mail.message }), deps.clock);
+        await untilWritten(async () => {
+          const current = await batches.get(memberId);
+          if (!current?.sending.includes(messageId)) return true;
+          return writeBatch(current, { ...current, sending: current.sending.filter((id) => id !== messageId) });
+        });
+        return true;
+      }),
+    );
+
+  /** the batch taken out of `pending` to be sent (or the one a crash left in `sending`), or null: nothing to send */
+  const takeBatch = async (memberId: string, dueAt: string): Promise<MessageMailBatch | null> => {
+    let taken: MessageMailBatch | null = null;
+    await untilWritten(async () => {
+      taken = null;
       const batch = await batches.get(memberId);
-      if (batch && (Date.parse(batch.window_ends) > now.getTime() || batch.sending.length > 0 || batch.pending.length > 0)) {
-        if (!batch.pending.includes(messageId) && !batch.sending.includes(messageId)) await batches.upsert({ ...batch, pending: [...batch.pending, messageId] });
-        // (again) after a crash between the two writes: the timer is what sends the batch
-        await scheduler.schedule(batchTimerKey(memberId), batch.window_ends, BATCH_TIMER_KIND, { member_id: memberId });
-        return;
+      if (!batch) return true;
+      // the timer of an earlier window: the window's own timer is set again
+      if (Date.parse(batch.window_ends) > Date.parse(dueAt)) {
+        await endWindowAt(batch);
+        return true;
       }
-      const mail = await mailable(messageId, memberId);
-      if (!mail) return;
-      await sendMailOnce(deps.store, deps.mail, messageMailKey(messageId, memberId), composeMessageMail({ member: mail.recipient, network: await networkOf(), message: mail.message }), deps.clock);
-      await batches.upsert(opened(memberId, now));
+      if (batch.sending.length > 0) {
+        taken = batch;
+        return true;
+      }
+      if (batch.pending.length === 0) return writeBatch(batch, null);
+      const moved: MessageMailBatch = { ...batch, pending: [], sending: batch.pending };
+      if (!(await writeBatch(batch, moved))) return false;
+      taken = moved;
+      return true;
     });
+    return taken;
+  };
 
   /** a window ended: its batch goes out in one mail (one message: the single mail), and the next window opens */
-  const windowEnded = (memberId: string): Promise<void> =>
+  const windowEnded = (memberId: string, dueAt: string): Promise<void> =>
     inTurn(async () => {
-      const batch = await batches.get(memberId);
-      if (!batch) return;
-      let current = batch;
-      if (current.sending.length === 0) {
-        if (current.pending.length === 0) {
-          await batches.delete(memberId);
-          return;
-        }
-        current = { ...current, pending: [], sending: current.pending };
-        await batches.upsert(current);
-      }
+      const current = await takeBatch(memberId, dueAt);
+      if (!current) return;
       const mails = (await Promise.all(current.sending.map((id) => mailable(id, memberId)))).filter((mail) => mail !== null);
       const network = await networkOf();
       const [first] = mails;
@@ -169,17 +213,23 @@ export const createMessageMailer = (deps: MessageMailerDeps): MessageMailer => {
       if (mail) await sendMailOnce(deps.store, deps.mail, key, mail, deps.clock);
       const sentAt = deps.clock().toISOString();
       for (const id of current.sending) await mailKeys.upsert({ _id: messageMailKey(id, memberId), sent_at: sentAt });
-      const now = deps.clock();
-      if (mail) {
-        await batches.upsert(opened(memberId, now));
-      } else {
-        await batches.delete(memberId);
-      }
+      // the next window, with what arrived while this batch went out (nothing mailed: what arrived goes out at once)
+      await untilWritten(async () => {
+        const batch = await batches.get(memberId);
+        if (!batch) return true;
+        const rest = batch.pending.filter((id) => !current.sending.includes(id));
+        if (!mail && rest.length === 0) return writeBatch(batch, null);
+        const now = deps.clock();
+        const next: MessageMailBatch = { ...opened(memberId, mail ? now : new Date(now.getTime() - windowMs)), pending: rest };
+        if (!(await writeBatch(batch, next))) return false;
+        await endWindowAt(next);
+        return true;
+      });
     });
 
-  scheduler.handle(BATCH_TIMER_KIND, async (payload) => {
+  scheduler.handle(BATCH_TIMER_KIND, async (payload, timer) => {
     const memberId = (payload as { member_id?: unknown } | null)?.member_id;
-    if (typeof memberId === 'string') await windowEnded(memberId);
+    if (typeof memberId === 'string') await windowEnded(memberId, timer.due_at);
   });
 
   const follow = async (events: readonly RecordedEvent[]): Promise<void> => {
