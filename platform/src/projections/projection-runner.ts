@@ -827,8 +827,14 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
             const current = entry.doc;
             // already applied from this partition (redelivery, a rebalance's overlap)
             if (current && (positionsOf(current)[String(partition)] ?? 0) >= event.position) continue;
-            const next = track.projection.evolve(current, revealed, id);
+            // evolve sees, as `_position`, the last position applied from this partition: a projection's own
+            // guard (`doc._position >= event.position`) would otherwise drop every event of a lagging partition
+            const seen = current ? { ...current, _position: positionsOf(current)[String(partition)] ?? 0 } : null;
+            const next = track.projection.evolve(seen, revealed, id);
             if (next === null && !current) continue;
+            // unchanged (an event the document does not care for): nothing to write, nothing to contend on; the
+            // partition's checkpoint, written with the batch, says the event was applied
+            if (seen !== null && next === seen) continue;
             entry.doc =
               next === null
                 ? null

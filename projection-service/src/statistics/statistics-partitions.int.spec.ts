@@ -146,10 +146,9 @@ describe('statistics on a bus with several partitions', () => {
     return store;
   };
 
-  /** two replicas, one per partition, each its own connection to `file`, handed the rounds' batches at once */
-  const projectConcurrently = async (projection: Projection, file: string): Promise<{ stores: CountedStore[]; store: DocumentStore }> => {
-    const meet = meetingOf(PARTITIONS);
-    const replicas = await Promise.all(
+  /** two replicas, one per partition, each its own connection to `file` */
+  const startReplicas = async (projection: Projection, file: string, meet: () => Promise<void>) =>
+    Promise.all(
       [0, 1].map(async (partition) => {
         const store = countedStore(readModels(file), meet);
         const bus = partitionedBus(partition);
@@ -167,6 +166,10 @@ describe('statistics on a bus with several partitions', () => {
         return { store, bus };
       }),
     );
+
+  /** two replicas handed the rounds' batches at once */
+  const projectConcurrently = async (projection: Projection, file: string): Promise<{ stores: CountedStore[]; store: DocumentStore }> => {
+    const replicas = await startReplicas(projection, file, meetingOf(PARTITIONS));
     // batches of three events (each round's), the partitions' batches applied at the same time
     for (let round = 0; round < ROUNDS; round += 1) {
       await Promise.all(replicas.map(({ bus }, partition) => bus.deliver(byPartition[partition].slice(round * 3, round * 3 + 3))));
@@ -213,18 +216,31 @@ describe('statistics on a bus with several partitions', () => {
     ]);
   });
 
+  /** every partition's events on the same document, as before the shares */
+  const sharedDay = (name: string): Projection<StatisticsDayDocument> => ({
+    ...statisticsProjection,
+    name,
+    documentIds: (event) => statisticsProjection.documentIds(event),
+  });
+
   it('conflicts where every partition writes the one day of before (the control)', async () => {
-    const shared: Projection<StatisticsDayDocument> = {
-      ...statisticsProjection,
-      name: 'statistics_days_shared',
-      // every partition's events on the same document, as before the shares
-      documentIds: (event) => statisticsProjection.documentIds(event),
-    };
+    const shared = sharedDay('statistics_days_shared');
     const { stores, store } = await projectConcurrently(shared, 'shared-day.sqlite');
     expect(stores.reduce((total, { conflicts }) => total + conflicts, 0)).toBeGreaterThan(0);
     expect(stores.reduce((total, { writes }) => total + writes, 0)).toBeGreaterThan(PARTITIONS * ROUNDS);
     // the retries got every event counted, at the price of batches read and applied again
     const day = await store.collection<StatisticsDayDocument>(collectionName(shared)).get(`network:${DAY}:p0`);
     expect(day).toMatchObject({ events: 3 * PARTITIONS * ROUNDS, _positions: { '0': expect.any(Number), '1': expect.any(Number) } });
+  });
+
+  it("counts a lagging partition's events on a document several partitions write (evolve's own position guard)", async () => {
+    const shared = sharedDay('statistics_days_lagging');
+    const replicas = await startReplicas(shared, 'lagging.sqlite', () => Promise.resolve());
+    // partition 1 (the later positions of each round) is applied whole before partition 0 starts
+    await replicas[1].bus.deliver(byPartition[1]);
+    await replicas[0].bus.deliver(byPartition[0]);
+    const day = await readModels('lagging.sqlite').collection<StatisticsDayDocument>(collectionName(shared)).get(`network:${DAY}:p0`);
+    expect(day).toMatchObject({ events: 3 * PARTITIONS * ROUNDS, commands: 2 * PARTITIONS * ROUNDS });
+    expect(day?.active_member_ids).toHaveLength(2 * PARTITIONS * ROUNDS);
   });
 });
