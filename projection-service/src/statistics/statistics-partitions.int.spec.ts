@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { collectionName, type Projection, type RecordedEvent } from '@cn/domain';
+import { collectionName, type ProjectedDocument, type Projection, type RecordedEvent } from '@cn/domain';
 import {
+  CHECKPOINTS_COLLECTION,
   createDocumentProjector,
   createPersonalDataCipher,
   createSqliteDocumentStore,
@@ -242,5 +243,28 @@ describe('statistics on a bus with several partitions', () => {
     const day = await readModels('lagging.sqlite').collection<StatisticsDayDocument>(collectionName(shared)).get(`network:${DAY}:p0`);
     expect(day).toMatchObject({ events: 3 * PARTITIONS * ROUNDS, commands: 2 * PARTITIONS * ROUNDS });
     expect(day?.active_member_ids).toHaveLength(2 * PARTITIONS * ROUNDS);
+  });
+
+  it('writes nothing for events that leave a document as it was, and still moves past them', async () => {
+    const joins: Projection<ProjectedDocument & { joined: number }> = {
+      name: 'statistics_joins',
+      version: 1,
+      eventTypes: ['MemberJoinedGroup', 'MemberLeftGroup'],
+      documentIds: () => ['joins'],
+      evolve: (doc, event, id) => (event.type === 'MemberJoinedGroup' ? { _id: id, joined: (doc?.joined ?? 0) + 1 } : doc),
+    };
+    const [replica] = await startReplicas(joins, 'unchanged.sqlite', () => Promise.resolve());
+    const joined = byPartition[0].filter((event) => event.type === 'MemberJoinedGroup');
+    const left = byPartition[0].filter((event) => event.type === 'MemberLeftGroup');
+    await replica.bus.deliver(joined);
+    const store = readModels('unchanged.sqlite');
+    const before = await store.collection(collectionName(joins)).get('joins');
+    expect(before).toMatchObject({ joined: 2 * ROUNDS });
+    await replica.bus.deliver(left);
+    expect(await store.collection(collectionName(joins)).get('joins')).toEqual(before);
+    // the second batch wrote the partition's checkpoint alone
+    expect(replica.store.writes).toBe(2);
+    expect(await store.collection(CHECKPOINTS_COLLECTION).get(`statistics-${joins.name}#0`)).toMatchObject({ position: left[left.length - 1].position });
+    expect(replica.store.conflicts).toBe(0);
   });
 });
