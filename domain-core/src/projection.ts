@@ -17,14 +17,26 @@ export interface ProjectedDocument extends Document {
   _position: number;
 }
 
+/**
+ * Where the runner applies an event: the bus partition it came from (0 on the embedded log and on a bus with
+ * one partition; docs/ARCHITECTURE.md, "Kafka with several partitions").
+ */
+export interface ProjectionContext {
+  partition: number;
+}
+
 export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
   /** read model name; the collection is `${name}_v${version}` so that a rebuild can run blue/green */
   name: string;
   version: number;
   /** event types this projection handles; others are skipped without loading anything */
   eventTypes: readonly string[];
-  /** ids of the documents an event touches */
-  documentIds(event: RecordedEvent): string[];
+  /**
+   * ids of the documents an event touches. A document every partition would write (a network-wide counter)
+   * is better kept as one share per partition (`context.partition`, absent: 0), added up by its readers: the
+   * replicas holding different partitions then never write the same document.
+   */
+  documentIds(event: RecordedEvent, context?: ProjectionContext): string[];
   /**
    * Declared as a method so that a projection of a specific document type fits where any projection
    * is expected (the runner hands each projection only the documents of its own collection).

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
 import { type ImprintDto, type LegalAcceptanceDto, type LegalTextDto, type NetworkResponse, type PendingConsentsResponse } from '@cn/contracts';
 import { useDemoServer } from './testing/demo-server';
 import { requestCaller, type HttpMethod } from './testing/signed-in-client';
@@ -128,12 +130,39 @@ describe('imprint and legal texts', () => {
     await call(clients.auditor, 'get', '/administration/legal_acceptances.csv?unknown=1').expect(400);
   });
 
+  it("pushes an acceptance to the open consoles, and the administration's count, read from the ledger, follows", async () => {
+    const [text] = (await call(clients.auditor, 'get', '/administration/legal_texts').expect(200)).body as LegalTextDto[];
+    expect(text.acceptance_count).toBe(2);
+    const port = (demo.server.address() as AddressInfo).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: clients.auditor.cookie } });
+    const pushed: Array<{ id: string; doc: { position: number } }> = [];
+    socket.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string; doc: { position: number } };
+      if (message.type === 'changed' && message.collection === 'legal_texts') pushed.push(message);
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const accepted = (await call(clients.guest, 'post', '/api/v1/legal/acceptances', { legal_text_id: text.id, version: text.current_version }).expect(200)).body as { position: number };
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline && !pushed.some((message) => message.doc.position >= accepted.position)) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(pushed).toContainEqual(expect.objectContaining({ id: text.id, doc: { position: accepted.position } }));
+      const [after] = (await call(clients.auditor, 'get', '/administration/legal_texts').expect(200)).body as LegalTextDto[];
+      expect(after.acceptance_count).toBe(3);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('keeps the imprint, texts and ledger on disk across a restart', async () => {
     await demo.restart();
     const imprint = (await call(clients.auditor, 'get', '/administration/imprint/edit').expect(200)).body as ImprintDto;
     expect(imprint.content).toBe('<p>Ada Ltd</p>');
     const texts = await call(clients.auditor, 'get', '/administration/legal_texts').expect(200);
-    expect((texts.body as LegalTextDto[]).map((text) => [text.name, text.current_version, text.acceptance_count])).toEqual([['Terms of use', 2, 2]]);
+    expect((texts.body as LegalTextDto[]).map((text) => [text.name, text.current_version, text.acceptance_count])).toEqual([['Terms of use', 2, 3]]);
     expect(((await call(clients.member, 'get', '/api/v1/legal/pending')).body as PendingConsentsResponse).pending).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { DocumentConflictError, versionOf, type CollectionWrites, type DocumentC
 import { RELAY_CHECKPOINT_ID, RELAY_CHECKPOINTS_COLLECTION, type BusConsumer, type Delivery, type EventBus, type RelayCheckpoint } from '@cn/platform/event-bus';
 import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/event-store';
 import type { PersonalDataCipher, SubjectKeys } from '@cn/platform/personal-data';
-import type { ProjectedDocument, Projection } from './projection';
+import type { ProjectedDocument, Projection, ProjectionContext } from './projection';
 import { collectionName } from './projection';
 import { DEFAULT_SWEEP_QUIET_MS, dropQuiet, readAbandoned, type VersionMarks, type VersionSweepOptions } from './version-sweep';
 import { retryStorageFaults } from '@cn/platform/storage';
@@ -317,6 +317,15 @@ interface Replay {
   written: Map<Track, Set<string>>;
 }
 
+/** where every event of one total order (the embedded log, a bus with one partition) is applied */
+const ONE_PARTITION: ProjectionContext = { partition: 0 };
+
+/** an event with the partition it was delivered from */
+interface PartitionEvent {
+  event: RecordedEvent;
+  partition: number;
+}
+
 /** how far behind a read model's checkpoint may stay while it only passes events by */
 const CHECKPOINT_LAG_MS = 1000;
 
@@ -431,7 +440,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   }
 
   const applyTo = async (track: Track, event: RecordedEvent, revealed: RecordedEvent, writes: Writes): Promise<void> => {
-    for (const id of track.projection.documentIds(revealed)) {
+    // one total order (the embedded log, a bus with one partition): partition 0
+    for (const id of track.projection.documentIds(revealed, ONE_PARTITION)) {
       const current = await writes.get(track, id);
       // already applied (redelivery, or replay after a crash between document and checkpoint)
       if (current && current._position >= event.position) continue;
@@ -812,13 +822,19 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         const event = readEvent(delivered);
         const revealed = await options.cipher.reveal(event, keys);
         for (const track of interested) {
-          for (const id of track.projection.documentIds(revealed)) {
+          for (const id of track.projection.documentIds(revealed, { partition })) {
             const entry = await load(track, id);
             const current = entry.doc;
             // already applied from this partition (redelivery, a rebalance's overlap)
             if (current && (positionsOf(current)[String(partition)] ?? 0) >= event.position) continue;
-            const next = track.projection.evolve(current, revealed, id);
+            // evolve sees, as `_position`, the last position applied from this partition: a projection's own
+            // guard (`doc._position >= event.position`) would otherwise drop every event of a lagging partition
+            const seen = current ? { ...current, _position: positionsOf(current)[String(partition)] ?? 0 } : null;
+            const next = track.projection.evolve(seen, revealed, id);
             if (next === null && !current) continue;
+            // unchanged (an event the document does not care for): nothing to write, nothing to contend on; the
+            // partition's checkpoint, written with the batch, says the event was applied
+            if (seen !== null && next === seen) continue;
             entry.doc =
               next === null
                 ? null
@@ -866,10 +882,12 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   };
 
   /**
-   * A batch of one partition, applied again (read afresh) while another process wrote its documents first.
-   * A document every partition writes (a network-wide day of the statistics) is contended by every replica at
-   * once after a restart's catch-up: the wait grows (random, up to a second) so that one of them gets through,
-   * and the projector stops only after minutes of losing, not after fifty quick tries (CI saw a replica stop so).
+   * A batch of one partition, applied again (read afresh) while another process wrote its documents first:
+   * during a rebalance's overlap (old and new holder of a partition), or on a document several partitions
+   * write (a read model keyed across streams). Counters every partition would write (the statistics' days) are
+   * kept as one share per partition instead (`ProjectionContext`), so the replicas never contend on them. The
+   * wait grows (random, up to a second) so that one writer gets through, and the projector stops only after
+   * minutes of losing (CI saw a replica stop after fifty quick tries, when the statistics were one shared day).
    */
   const CONFLICT_ATTEMPTS = 300;
   const conflictWaitMs = (attempt: number): number => Math.floor(Math.random() * Math.min(1000, 10 * 2 ** Math.min(attempt, 7)));
@@ -924,35 +942,37 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   const interestedIn = (delivered: RecordedEvent, whole: boolean): Track[] =>
     tracks.filter((track) => track.failure === null && (track.projection.wholeFromOneEvent === true) === whole && track.types.has(delivered.type));
   /** events whose (not whole) changes are passed on once their documents are written, oldest first */
-  const awaitingWrite: RecordedEvent[] = [];
+  const awaitingWrite: PartitionEvent[] = [];
   const MAX_AWAITING_WRITE = 10_000;
   let draining = false;
   let writtenDrained: Promise<void> = Promise.resolve();
   /** each document the events change in the read models chosen (whole or not), with the event revealed */
   const eachChanged = async (
-    events: readonly RecordedEvent[],
+    events: readonly PartitionEvent[],
     whole: boolean,
     each: (track: Track, id: string, revealed: RecordedEvent, event: RecordedEvent) => Promise<void> | void,
   ): Promise<void> => {
     const keys: SubjectKeys = new Map();
-    for (const delivered of events) {
+    for (const { event: delivered, partition } of events) {
       const interested = interestedIn(delivered, whole);
       if (interested.length === 0) continue;
       const event = readEvent(delivered);
       const revealed = await options.cipher.reveal(event, keys);
       for (const track of interested) {
-        for (const id of track.projection.documentIds(revealed)) await each(track, id, revealed, event);
+        // the documents the holder of the event's partition writes (a per-partition share among them)
+        for (const id of track.projection.documentIds(revealed, { partition })) await each(track, id, revealed, event);
       }
     }
   };
-  const passChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
+  const passChangesOn = async (delivered: readonly RecordedEvent[], delivery: Delivery): Promise<void> => {
+    const events = delivered.map((event): PartitionEvent => ({ event, partition: delivery.partition }));
     // documents one event makes whole (a chat message) go out at once, built from the event as the
     // projector will write them: waiting for another process's write costs several store round trips
     await eachChanged(events, true, (track, id, revealed, event) => {
       const next = track.projection.evolve(null, revealed, id);
       if (next !== null) options.onChange?.({ collection: track.collection, id, doc: { ...next, _id: id, _position: event.position }, event });
     });
-    if (!events.some((delivered) => interestedIn(delivered, false).length > 0)) return;
+    if (!delivered.some((event) => interestedIn(event, false).length > 0)) return;
     // the others once written, in order, without holding up the next batch's whole documents behind the wait:
     // what arrives meanwhile waits and is passed on together (one wait for all of it)
     awaitingWrite.push(...events);
@@ -972,8 +992,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       if (awaitingWrite.length > 0) drainWritten();
     });
   };
-  const passWrittenChangesOn = async (events: readonly RecordedEvent[]): Promise<void> => {
-    const last = Math.max(0, ...events.map((event) => event.position));
+  const passWrittenChangesOn = async (events: readonly PartitionEvent[]): Promise<void> => {
+    const last = Math.max(0, ...events.map(({ event }) => event.position));
     if (!(await waitAcrossPartitions(last, CHANGE_WAIT_MS))) options.logger?.error({ projector: options.name, position: last }, 'changes passed on before their documents were written');
     await eachChanged(events, false, async (track, id, _revealed, event) => {
       const doc = await collectionOf<ProjectedDocument>(track).get(id);

@@ -19,7 +19,7 @@ import {
 import { ConsistencyInterceptor, contentRangeHeaders, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseListQuery, parseWith, type RequestContext, requireMember, sendList } from '@cn/platform';
 import { CSV_CONTENT_TYPE, writeCsv } from '../exports/csv';
 import { IMPRINT_ID } from './legal.projection';
-import { acceptanceFilterOf, findLegalTextByHandle, imprintCollection, legalAcceptancesCollection, legalTextsCollection, liveLegalTexts, pendingConsentsOf, toAcceptanceDtos, toLegalTextDto } from './legal.read';
+import { acceptanceFilterOf, currentHtml, findLegalTextByHandle, imprintCollection, legalAcceptancesCollection, legalTextsCollection, liveLegalTexts, pendingConsentsOf, toAcceptanceDtos, toLegalTextDtos } from './legal.read';
 
 const tags = ['legal'];
 const TEXT_SORT: Record<string, string> = { name: 'name', updated_at: 'updated_at', handle: 'handle', id: '_id' };
@@ -68,8 +68,7 @@ export class LegalController {
   async legalText(@Param('handle') handle: string): Promise<PublicLegalTextDto> {
     const doc = await findLegalTextByHandle(this.documentStore, handle);
     if (!doc) throw new HttpProblem(404, 'not_found');
-    const dto = toLegalTextDto(doc);
-    return { name: dto.name, handle: dto.handle, statement: dto.statement, html_text: dto.text, version: dto.current_version, updated_at: dto.updated_at };
+    return { name: doc.name, handle: doc.handle, statement: doc.statement, html_text: currentHtml(doc), version: doc.current_version, updated_at: doc.updated_at };
   }
 
   @Get('api/v1/legal/pending')
@@ -99,7 +98,7 @@ export class LegalController {
       collection.find({ deleted: false }, { sort: [[field, direction], ['_id', 1]], skip: range[0], limit: range[1] - range[0] + 1 }),
       collection.count({ deleted: false }),
     ]);
-    return sendList(res, 'legal_texts', docs.map(toLegalTextDto), range, total);
+    return sendList(res, 'legal_texts', await toLegalTextDtos(this.documentStore, docs), range, total);
   }
 
   @Get('administration/legal_texts/:id')
@@ -112,7 +111,8 @@ export class LegalController {
   async legalTextById(@Param('id') id: string): Promise<LegalTextDto> {
     const doc = await legalTextsCollection(this.documentStore).get(id);
     if (!doc || doc.deleted) throw new HttpProblem(404, 'not_found');
-    return toLegalTextDto(doc);
+    const [dto] = await toLegalTextDtos(this.documentStore, [doc]);
+    return dto;
   }
 
   @Get('administration/legal_acceptances')

@@ -48,21 +48,20 @@ export interface LegalTextDocument extends ProjectedDocument {
   revision: number;
   current_version: number;
   consent_version: number | null;
-  acceptance_count: number;
   versions: LegalTextVersionEntry[];
 }
 
 export const legalTextsProjection: Projection<LegalTextDocument> = {
   name: 'legal_texts',
-  version: 1,
-  eventTypes: [...legalTextEvents, ...legalConsentEvents].map((definition) => definition.type),
+  // 2: no acceptance_count; it is counted from the ledger on read (every member's acceptance, from the
+  // member's own consent stream, wrote the text's one document: on a partitioned bus every replica at once)
+  version: 2,
+  eventTypes: legalTextEvents.map((definition) => definition.type),
   documentIds: (event) => [(event.data as { legal_text_id: string }).legal_text_id],
   indexes: [['deleted', 'name'], ['handle']],
   evolve(doc, event, id) {
-    // revisions and acceptance counts count events: one seen already (a replay) is not counted twice
+    // revisions count events: one seen already (a replay) is not counted twice
     if (doc && doc._position >= event.position) return doc;
-    const accepted = eventOf(legalConsentEvents, event);
-    if (accepted) return doc ? { ...doc, acceptance_count: doc.acceptance_count + 1 } : doc;
     const changed = eventOf(legalTextEvents, event);
     if (!changed) return doc;
     const at = event.metadata.occurredAt;
@@ -79,7 +78,6 @@ export const legalTextsProjection: Projection<LegalTextDocument> = {
           revision: 1,
           current_version: 0,
           consent_version: null,
-          acceptance_count: 0,
           versions: [],
         };
       case 'LegalTextEdited':

@@ -16,9 +16,18 @@ export const imprintCollection = (store: DocumentStore) => store.collection<Impr
 export const legalTextsCollection = (store: DocumentStore) => store.collection<LegalTextDocument>(collectionName(legalTextsProjection));
 export const legalAcceptancesCollection = (store: DocumentStore) => store.collection<LegalAcceptanceDocument>(collectionName(legalAcceptancesProjection));
 
-const currentHtml = (doc: LegalTextDocument): string => doc.versions.find((entry) => entry.version === doc.current_version)?.html_text ?? '';
+export const currentHtml = (doc: LegalTextDocument): string => doc.versions.find((entry) => entry.version === doc.current_version)?.html_text ?? '';
 
-export const toLegalTextDto = (doc: LegalTextDocument): LegalTextDto => ({
+/**
+ * The texts as the administration reads them, each with its acceptances counted from the ledger (one
+ * document per acceptance, indexed by text): no document that every member's acceptance writes.
+ */
+export const toLegalTextDtos = async (store: DocumentStore, docs: readonly LegalTextDocument[]): Promise<LegalTextDto[]> => {
+  const acceptances = legalAcceptancesCollection(store);
+  return Promise.all(docs.map(async (doc) => toLegalTextDto(doc, await acceptances.count({ legal_text_id: doc._id }))));
+};
+
+const toLegalTextDto = (doc: LegalTextDocument, acceptanceCount: number): LegalTextDto => ({
   id: doc._id,
   name: doc.name,
   handle: doc.handle,
@@ -29,7 +38,7 @@ export const toLegalTextDto = (doc: LegalTextDocument): LegalTextDto => ({
   text: currentHtml(doc),
   current_version: doc.current_version,
   consent_version: doc.consent_version,
-  acceptance_count: doc.acceptance_count,
+  acceptance_count: acceptanceCount,
   versions: [...doc.versions].sort((a, b) => b.version - a.version),
 });
 

@@ -4,9 +4,10 @@ import type { ChangePublisher } from '../realtime/change-publisher';
 import { legalAcceptancesProjection, legalTextsProjection, type LegalAcceptanceDocument } from './legal.projection';
 
 /**
- * A legal text changed (a version that asks for consent, a deletion): every open console hears it, since
- * every member may read legal texts and their consent screen follows. An acceptance reaches the member's
- * own consoles (a second tab lets them in too). The message names the text and the position only.
+ * A legal text changed (a version that asks for consent, a deletion) or was accepted (its acceptance count,
+ * read from the ledger, changed): every open console hears it, since every member may read legal texts and
+ * their consent screen follows; the accepting member's second tab lets them in too. The message names the
+ * text and the position only.
  */
 export const legalChangePublishers = (): ChangePublisher[] => [
   {
@@ -21,7 +22,9 @@ export const legalChangePublishers = (): ChangePublisher[] => [
     collection: collectionName(legalAcceptancesProjection),
     publish: (change, hub) => {
       const doc = change.doc as LegalAcceptanceDocument | null;
-      if (doc) hub.publishTo(doc.member_id, { type: 'changed', collection: LEGAL_TEXTS_COLLECTION, id: doc.legal_text_id, doc: { position: change.event.position } });
+      if (!doc) return Promise.resolve();
+      const message = { type: 'changed' as const, collection: LEGAL_TEXTS_COLLECTION, id: doc.legal_text_id, doc: { position: change.event.position } };
+      for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
       return Promise.resolve();
     },
   },

@@ -1,21 +1,13 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
-import { STATISTICS_DEFAULT_DAYS, statisticsQuerySchema, statisticsResponseSchema, type StatisticsDay, type StatisticsResponse } from '@cn/contracts';
-import { collectionName } from '@cn/domain';
+import { STATISTICS_DEFAULT_DAYS, statisticsQuerySchema, statisticsResponseSchema, type StatisticsResponse } from '@cn/contracts';
 import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
 import { administeredCategory, administeredGroup } from '../groups/group-views';
 import { findGroupBySlug, groupsCollection } from '../groups/groups.read';
 import { signedInMember } from '../members/members.read';
-import { groupScope, networkScope, statisticsProjection, type StatisticsDayDocument } from './statistics.projection';
+import { groupScope, networkScope } from './statistics.projection';
+import { isoDay, statisticsDays } from './statistics.read';
 
 const DAY_MS = 86_400_000;
-const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
-
-/** every UTC day from `from` to `to`, both included */
-const daysBetween = (from: string, to: string): string[] => {
-  const days: string[] = [];
-  for (let time = Date.parse(`${from}T00:00:00Z`); time <= Date.parse(`${to}T00:00:00Z`); time += DAY_MS) days.push(isoDay(time));
-  return days;
-};
 
 @Controller()
 @UseInterceptors(ConsistencyInterceptor)
@@ -27,28 +19,14 @@ export class StatisticsController {
 
   /**
    * The days of a scope in the range, with the member count carried from every day before it. Several
-   * scopes (a category's groups) are added up: members are memberships, active members distinct.
+   * scopes (a category's groups) and each scope's shares per bus partition are added up (`statisticsDays`).
    */
   private async statistics(scopes: readonly string[], kind: StatisticsResponse['scope'], raw: Record<string, unknown>): Promise<StatisticsResponse> {
     const query = parseWith(statisticsQuerySchema, raw);
     const to = query.to ?? isoDay(this.clock().getTime());
     const from = query.from ?? isoDay(Date.parse(`${to}T00:00:00Z`) - (STATISTICS_DEFAULT_DAYS - 1) * DAY_MS);
     if (from > to) throw new HttpProblem(400, 'validation_failed', [{ field: 'from', key: 'too_big' }]);
-    const collection = this.documentStore.collection<StatisticsDayDocument>(collectionName(statisticsProjection));
-    const docs = scopes.length === 0 ? [] : await collection.find({ scope: { $in: scopes }, date: { $lte: to } }, { sort: [['date', 1]] });
-    let members = 0;
-    const byDate = new Map<string, StatisticsDayDocument[]>();
-    for (const doc of docs) {
-      if (doc.date < from) members += doc.joined - doc.left;
-      else byDate.set(doc.date, [...(byDate.get(doc.date) ?? []), doc]);
-    }
-    const days: StatisticsDay[] = daysBetween(from, to).map((date) => {
-      const ofDay = byDate.get(date) ?? [];
-      const sum = (count: (doc: StatisticsDayDocument) => number): number => ofDay.reduce((total, doc) => total + count(doc), 0);
-      members += sum((doc) => doc.joined - doc.left);
-      const active = new Set(ofDay.flatMap((doc) => doc.active_member_ids)).size;
-      return { date, members, active_members: active, events: sum((doc) => doc.events), commands: sum((doc) => doc.commands) };
-    });
+    const days = await statisticsDays(this.documentStore, scopes, from, to);
     return { scope: kind, from, to, days, storage_bytes: null };
   }
 

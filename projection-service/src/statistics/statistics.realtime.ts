@@ -5,9 +5,7 @@ import { abilitiesOf, categoryAbilitiesFor, groupCategoriesCollection } from '..
 import { groupsCollection } from '../groups/groups.read';
 import { loadActiveMember } from '../members/members.read';
 import type { ChangePublisher } from '../realtime/change-publisher';
-import { statisticsProjection } from './statistics.projection';
-
-const GROUP_SCOPE = /^group:(.+):\d{4}-\d{2}-\d{2}$/;
+import { groupIdOfScope, statisticsProjection, statisticsShareOf } from './statistics.projection';
 
 /**
  * A group's day changed (an event in the group: its activity, actions, active members, joins and leaves):
@@ -19,7 +17,9 @@ const GROUP_SCOPE = /^group:(.+):\d{4}-\d{2}-\d{2}$/;
 export const statisticsChangePublisher = (store: DocumentStore): ChangePublisher => ({
   collection: collectionName(statisticsProjection),
   publish: async (change, hub) => {
-    const groupId = GROUP_SCOPE.exec(change.id)?.[1];
+    // a share of the group's day (one per bus partition): the message names the group, the console reads the sum
+    const share = statisticsShareOf(change.id);
+    const groupId = share ? groupIdOfScope(share.scope) : null;
     if (!groupId) return;
     const watchers = hub.watching(STATISTICS_TOPIC);
     if (watchers.length === 0) return;
