@@ -35,7 +35,7 @@ export const changeRouter = (hub: RealtimeHub, publishers: readonly ChangePublis
     const ofCollection = byCollection.get(change.collection);
     if (!ofCollection) return;
     for (const publisher of ofCollection) publisher.observe?.(change, hub);
-    if (hub.connectionCount() === 0) return;
+    if (hub.connectionCount() === 0 && hub.visitorCount() === 0) return;
     for (const publisher of ofCollection) {
       enqueue(change.collection, () => publisher.publish(change, hub), (error) => logger?.error({ err: error, collection: change.collection }, 'realtime push failed'));
     }
