@@ -3,7 +3,7 @@ import '../appointments/jsdom-text-encoding.cjs';
 import type { ChatDto, ChatMessageDto, ChatSocketAction } from '@cn/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { aChatDto } from '../testing/chat-fixtures';
-import { FakeSocket } from '../testing/fake-socket';
+import { useFakeSockets, type FakeSocket } from '../testing/fake-socket';
 import { fakeServer, renderPage } from '../testing/render';
 import { ChatProvider } from './ChatContext';
 import { ChatPage } from './ChatPage';
@@ -24,7 +24,7 @@ const message = (chatId: string, seq: number, position: number): ChatMessageDto 
   position,
 });
 
-const sockets: FakeSocket[] = [];
+let sockets: FakeSocket[] = [];
 const actionsOf = (socket: FakeSocket): ChatSocketAction[] => socket.sent.map((raw) => JSON.parse(raw) as ChatSocketAction);
 
 const renderChat = async () => {
@@ -48,21 +48,7 @@ const markerOf = (name: string): string | null => {
 };
 
 describe('the chat list: draft markers and resuming per chat', () => {
-  const original = globalThis.WebSocket;
-  beforeAll(() => {
-    (globalThis as { WebSocket?: unknown }).WebSocket = class extends FakeSocket {
-      constructor(url: string) {
-        super(url);
-        sockets.push(this);
-      }
-    };
-  });
-  afterAll(() => {
-    globalThis.WebSocket = original;
-  });
-  beforeEach(() => {
-    sockets.length = 0;
-  });
+  sockets = useFakeSockets();
 
   it('marks the chats with an unsent draft, follows another console live, and never lets an older list undo a newer draft', async () => {
     const socket = await renderChat();

@@ -9,7 +9,7 @@ import { DataLayer } from '../app/DataLayer';
 import { createI18n } from '../i18n';
 import { allTranslations } from '../i18n/all-translations';
 import { SessionProvider } from '../session/SessionContext';
-import { FakeSocket } from '../testing/fake-socket';
+import { useFakeSockets } from '../testing/fake-socket';
 import { fakeServer } from '../testing/render';
 import { ImprintPage, LegalTextPage } from './LegalPages';
 
@@ -38,26 +38,10 @@ const renderAt = (url: string, server: ReturnType<typeof fakeServer>) =>
     </I18nextProvider>,
   );
 
-/** every socket the page opens (jsdom has none): the visitors' one and, signed in, the member's channel */
-const sockets: FakeSocket[] = [];
-const visitorSockets = () => sockets.filter((socket) => socket.url.endsWith('/api/realtime/public'));
-
 describe('public navigation on the public pages', () => {
-  const original = globalThis.WebSocket;
-  beforeAll(() => {
-    (globalThis as { WebSocket?: unknown }).WebSocket = class extends FakeSocket {
-      constructor(url: string) {
-        super(url);
-        sockets.push(this);
-      }
-    };
-  });
-  afterAll(() => {
-    globalThis.WebSocket = original;
-  });
-  beforeEach(() => {
-    sockets.length = 0;
-  });
+  /** every socket the page opens: the visitors' one and, signed in, the member's channel */
+  const sockets = useFakeSockets();
+  const visitorSockets = () => sockets.filter((socket) => socket.url.endsWith('/api/realtime/public'));
 
   it("shows a signed-out visitor the navigation's public items on the imprint, addresses elsewhere in a new window", async () => {
     const server = fakeServer({

@@ -24,3 +24,27 @@ export class FakeSocket {
     this.onmessage?.({ data: JSON.stringify(event) });
   }
 }
+
+/**
+ * Stands FakeSocket in for `WebSocket` during the enclosing `describe` (jsdom has none); answers the
+ * sockets the code under test opened, emptied before each test.
+ */
+export const useFakeSockets = (): FakeSocket[] => {
+  const sockets: FakeSocket[] = [];
+  const original = globalThis.WebSocket;
+  beforeAll(() => {
+    (globalThis as { WebSocket?: unknown }).WebSocket = class extends FakeSocket {
+      constructor(url: string) {
+        super(url);
+        sockets.push(this);
+      }
+    };
+  });
+  afterAll(() => {
+    globalThis.WebSocket = original;
+  });
+  beforeEach(() => {
+    sockets.length = 0;
+  });
+  return sockets;
+};
