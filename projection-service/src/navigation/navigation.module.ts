@@ -13,6 +13,7 @@ import { navigationsProjection } from './navigation.projection';
  */
 const networkNavigationPublisher: ChangePublisher = {
   collection: collectionName(navigationsProjection),
+  visitors: true,
   publish: (change, hub) => {
     if (change.id === NETWORK_NAVIGATION_SCOPE) {
       const message = { type: 'changed' as const, collection: NAVIGATION_COLLECTION, id: change.id, doc: { position: change.event.position } };

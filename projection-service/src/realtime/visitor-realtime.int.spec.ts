@@ -6,6 +6,7 @@ import { eventually } from '@cn/platform/testing';
 import { attachVisitorRealtime } from './attach-visitor-realtime';
 import { RealtimeHub, type RealtimeMessage } from './realtime-hub';
 import type { SocketServer } from './socket-server';
+import { changeRouter, type ChangePublisher } from './change-publisher';
 
 const change = (id: string): RealtimeMessage => ({ type: 'changed', collection: 'navigations', id, doc: { position: 1 } });
 
@@ -93,5 +94,32 @@ describe('the visitors realtime socket', () => {
     }
     // each one left the hub with its socket
     await eventually(() => expect(hub.visitorCount()).toBe(0), 3000);
+  });
+
+  it("hands a change to visitors' publishers alone while only visitors are connected", async () => {
+    const routed = new RealtimeHub();
+    const ran: string[] = [];
+    const publisher = (name: string, visitors: boolean): ChangePublisher => ({
+      collection: 'navigations',
+      visitors,
+      publish: () => {
+        ran.push(name);
+        return Promise.resolve();
+      },
+    });
+    const router = changeRouter(routed, [publisher('members only', false), publisher('visitors too', true)]);
+    const navigationChange = { collection: 'navigations', id: 'network', doc: { _id: 'network', _position: 1 }, event: { position: 1 } } as Parameters<ChangePublisher['publish']>[0];
+    router.route(navigationChange);
+    await router.flushed();
+    expect(ran).toEqual([]);
+    const leave = routed.addVisitor({ topics: new Set([PUBLIC_NAVIGATION_TOPIC]), send: () => undefined });
+    router.route(navigationChange);
+    await router.flushed();
+    expect(ran).toEqual(['visitors too']);
+    routed.add({ memberId: 'ada', send: () => undefined });
+    router.route(navigationChange);
+    await router.flushed();
+    expect(ran).toEqual(['visitors too', 'members only', 'visitors too']);
+    leave();
   });
 });
