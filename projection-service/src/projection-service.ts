@@ -4,11 +4,14 @@ import type { Infrastructure } from '@cn/platform';
 import { PROJECTION_RUNTIME } from './projection-service.module';
 import type { ProjectionServiceRuntime } from './projection-runtime';
 import { attachRealtime, type RealtimeServer } from './realtime/attach-realtime';
+import { attachVisitorRealtime } from './realtime/attach-visitor-realtime';
 import { attachChatSocket, type ChatCommandSink } from './chat/attach-chat-socket';
 
 export interface RunningProjectionService {
   runtime: ProjectionServiceRuntime;
   realtime: RealtimeServer | null;
+  /** the signed-out visitors' socket of public topics (/api/realtime/public) */
+  visitorRealtime: RealtimeServer | null;
   stop(): Promise<void>;
 }
 
@@ -38,6 +41,15 @@ export const startProjectionService = async (
         readPosition: () => runtime.gate.position?.() ?? 0,
       })
     : null;
+  const visitorRealtime = server
+    ? attachVisitorRealtime(server, {
+        hub: runtime.hub,
+        logger: infra.logger,
+        allowedOrigins: infra.config.allowedOrigins,
+        trustProxy: infra.config.trustProxy !== false,
+        readPosition: () => runtime.gate.position?.() ?? 0,
+      })
+    : null;
   const chat = server
     ? attachChatSocket(server, {
         hub: runtime.hub,
@@ -54,8 +66,10 @@ export const startProjectionService = async (
   return {
     runtime,
     realtime,
+    visitorRealtime,
     stop: async () => {
       await chat?.close();
+      await visitorRealtime?.close();
       await realtime?.close();
       await runtime.stop();
     },

@@ -1,12 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { CONSISTENCY_HEADER, type GroupCategoriesResponse, type NavigationResponse, type NetworkResponse } from '@cn/contracts';
+import {
+  CONSISTENCY_HEADER,
+  NAVIGATION_COLLECTION,
+  PUBLIC_NAVIGATION_TOPIC,
+  VISITOR_REALTIME_PATH,
+  VISITOR_TOPIC_REFUSED_CODE,
+  type GroupCategoriesResponse,
+  type NavigationResponse,
+  type NetworkResponse,
+} from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
+import { listenSocket, upgradeRealtime } from './testing/realtime-upgrade';
 import { signInClient, type SignedInClient } from './testing/signed-in-client';
 
 /**
@@ -196,5 +207,41 @@ describe('navigation editor', () => {
       'Nothing public inside',
     ]);
     await request(server).get('/api/v1/navigation').expect(401);
+  });
+
+  it("pushes a saved navigation to a signed-out visitor's socket watching the public navigation, and refuses it any other topic", async () => {
+    const port = (server.address() as AddressInfo).port;
+    const own = { Origin: `http://127.0.0.1:${port}` };
+    // no session needed, but another site's page may not open it (nor relay through it)
+    expect(await upgradeRealtime(port, { Origin: 'https://evil.example' }, VISITOR_REALTIME_PATH)).toBe(403);
+    expect(await upgradeRealtime(port, own, VISITOR_REALTIME_PATH)).toBe('open');
+    const visitor = await listenSocket(port, VISITOR_REALTIME_PATH, own);
+    // a member topic is refused, with a member's cookie too: the visitors' socket never reads a session
+    const asking = await listenSocket(port, VISITOR_REALTIME_PATH, { ...own, Cookie: clients.admin.cookie });
+    const mixed = await listenSocket(port, VISITOR_REALTIME_PATH, own);
+    const garbled = await listenSocket(port, VISITOR_REALTIME_PATH, own);
+    try {
+      visitor.watch([PUBLIC_NAVIGATION_TOPIC]);
+      await visitor.next((frame) => frame.type === 'watching');
+      asking.watch(['statistics']);
+      mixed.watch([PUBLIC_NAVIGATION_TOPIC, 'groups']);
+      garbled.watch(['Not A Topic']);
+      for (const refused of [asking, mixed, garbled]) expect(await refused.closed).toBe(VISITOR_TOPIC_REFUSED_CODE);
+      for (const refused of [asking, mixed, garbled]) expect(refused.frames).toEqual([]);
+
+      // a change members see (a group's) is not pushed to the visitor; the navigation's is
+      const categorySlug = ((await call(clients.admin, 'get', '/api/v1/group_categories').expect(200)).body as GroupCategoriesResponse).group_categories[0].slug;
+      await call(clients.member, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Visitors never hear of us' } }).expect(201);
+      const revision = ((await call(clients.admin, 'get', '/administration/navigation.json').expect(200)).body as NavigationResponse).revision;
+      const saved = (await call(clients.admin, 'put', '/administration/navigation', { navigation_items: [{ text: 'Visit us', link: 'https://example.org/visit', public: true }], revision }).expect(200)).body as { position: number };
+      const pushed = await visitor.next((frame) => frame.type === 'changed' && frame.collection === NAVIGATION_COLLECTION);
+      // the fact of the change only: the page reads the public route again
+      expect(pushed).toEqual({ type: 'changed', collection: NAVIGATION_COLLECTION, id: 'network', doc: { position: saved.position } });
+      expect(visitor.frames.filter((frame) => frame.type === 'changed').map((frame) => frame.collection)).toEqual([NAVIGATION_COLLECTION]);
+      const read = (await request(server).get('/api/v1/navigation/public').set(CONSISTENCY_HEADER, String(saved.position)).expect(200)).body as { navigation_items: Array<{ text: string }> };
+      expect(read.navigation_items.map((item) => item.text)).toEqual(['Visit us']);
+    } finally {
+      for (const socket of [visitor, asking, mixed, garbled]) socket.close();
+    }
   });
 });

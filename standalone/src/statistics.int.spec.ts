@@ -1,7 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { type GroupCategoriesResponse, type GroupDetailDto, type NetworkResponse, type StatisticsResponse } from '@cn/contracts';
+import {
+  NETWORK_STATISTICS_ID,
+  NETWORK_STATISTICS_TOPIC,
+  STATISTICS_COLLECTION,
+  type GroupCategoriesResponse,
+  type GroupDetailDto,
+  type NetworkResponse,
+  type StatisticsResponse,
+} from '@cn/contracts';
 import { useDemoServer, type DemoAccount } from './testing/demo-server';
+import { listenSocket } from './testing/realtime-upgrade';
 import { requestCaller } from './testing/signed-in-client';
 
 /**
@@ -99,6 +108,37 @@ describe('statistics', () => {
       groupAdmin.close();
       networkAdmin.close();
       guest.close();
+    }
+  });
+
+  it("pushes the network's changed day to the open network statistics of those the network statistics route admits, and to no one else", async () => {
+    const port = (demo.server.address() as AddressInfo).port;
+    const open = async (role: DemoAccount) => {
+      const socket = await listenSocket(port, '/api/realtime', { Cookie: clients[role].cookie });
+      socket.watch([NETWORK_STATISTICS_TOPIC]);
+      await socket.next((frame) => frame.type === 'watching');
+      return socket;
+    };
+    const sockets = { admin: await open('admin'), auditor: await open('auditor'), member: await open('member'), guest: await open('guest') };
+    try {
+      const categorySlug = ((await call(clients.admin, 'get', '/api/v1/group_categories').expect(200)).body as GroupCategoriesResponse).group_categories[0].slug;
+      const created = (await call(clients.member, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Network statistics choir' } }).expect(201)).body as { position: number };
+      const isNetworkDay = (frame: { type: string; collection?: string; id?: string }) => frame.type === 'changed' && frame.collection === STATISTICS_COLLECTION && frame.id === NETWORK_STATISTICS_ID;
+      // a burst is told at once and then with its latest position: the push after the change names it or a later one
+      const reached = (frame: { type: string; collection?: string; id?: string; doc?: unknown }) => isNetworkDay(frame) && (frame.doc as { position: number }).position >= created.position;
+      for (const role of ['admin', 'auditor'] as const) {
+        const pushed = await sockets[role].next(reached);
+        expect(Object.keys(pushed.doc as object)).toEqual(['position']);
+      }
+      // one push goes to every admitted watcher at once: once the auditor heard it, the member and the guest were passed over
+      for (const role of ['member', 'guest'] as const) expect(sockets[role].frames.filter(isNetworkDay)).toEqual([]);
+      // the route agrees: they may not read what they were not told
+      const can = async (role: DemoAccount) => ((await call(clients[role], 'get', '/api/v1/network').expect(200)).body as NetworkResponse).can.audit;
+      for (const role of ['admin', 'auditor', 'member', 'guest'] as const) expect({ role, pushed: sockets[role].frames.some(isNetworkDay) }).toEqual({ role, pushed: await can(role) });
+      const today = ((await call(clients.admin, 'get', '/administration/statistics').expect(200)).body as StatisticsResponse).days.at(-1);
+      expect(today?.events).toBeGreaterThan(0);
+    } finally {
+      for (const socket of Object.values(sockets)) socket.close();
     }
   });
 });

@@ -1,19 +1,25 @@
 import { Alert, Box, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
-import { STATISTICS_DEFAULT_DAYS } from '@cn/contracts';
+import { NETWORK_STATISTICS_ID, NETWORK_STATISTICS_TOPIC, STATISTICS_COLLECTION, STATISTICS_DEFAULT_DAYS } from '@cn/contracts';
+import { useLiveChanges } from '../api/useLiveChanges';
 import { LineChart } from './charts';
 import { statisticsId, type StatisticsRecord } from './statistics-data-provider';
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
-/** Members, active members, events and commands per day over a date range (the last 30 days at first). */
+/**
+ * Members, active members, events and commands per day over a date range (the last 30 days at first). The
+ * server pushes a change of the network's days to this page (its topic; auditors and administrators only),
+ * and the range is read again: new members and posts show without a reload.
+ */
 export const StatisticsPage = () => {
   const translate = useTranslate();
   const [to, setTo] = useState(() => isoDay(Date.now()));
   const [from, setFrom] = useState(() => isoDay(Date.now() - (STATISTICS_DEFAULT_DAYS - 1) * DAY_MS));
-  const { data, isPending, error } = useGetOne<StatisticsRecord>('statistics', { id: statisticsId(from, to) }, { enabled: from !== '' && to !== '' });
+  const { data, isPending, error, refetch } = useGetOne<StatisticsRecord>('statistics', { id: statisticsId(from, to) }, { enabled: from !== '' && to !== '' });
+  useLiveChanges(STATISTICS_COLLECTION, NETWORK_STATISTICS_ID, () => void refetch(), NETWORK_STATISTICS_TOPIC);
   const dates = data?.days.map((day) => day.date) ?? [];
   return (
     <Card sx={{ mt: 2 }}>

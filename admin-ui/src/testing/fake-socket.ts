@@ -8,8 +8,13 @@ export class FakeSocket {
   onopen: (() => void) | null = null;
   onclose: (() => void) | null = null;
   onerror: (() => void) | null = null;
+  /** what the page sent (its watch messages) */
+  sent: string[] = [];
   constructor(readonly url: string) {
     FakeSocket.opened.push(this);
+  }
+  send(data: string): void {
+    this.sent.push(data);
   }
   close(): void {
     this.onclose = null;

@@ -45,6 +45,15 @@ export const statisticsResponseSchema = z.object({
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
 
-/** the realtime topic a console's open statistics watch, and the collection a statistics push names (its id: the group's) */
+/**
+ * the realtime topic a console's open statistics watch, and the collection a statistics push names (its id:
+ * the group's, or NETWORK_STATISTICS_ID for the network's own days)
+ */
 export const STATISTICS_TOPIC = 'statistics';
 export const STATISTICS_COLLECTION = 'statistics_days';
+export const NETWORK_STATISTICS_ID = 'network';
+/**
+ * the topic the administration's network statistics page watches: the network's days change with every
+ * event, so they go only to the page that shows them (not to a group's statistics, which watch `statistics`)
+ */
+export const NETWORK_STATISTICS_TOPIC = 'network_statistics';

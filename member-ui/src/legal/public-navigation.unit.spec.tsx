@@ -1,14 +1,15 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { PublicImprintDto, PublicNavigationResponse } from '@cn/contracts';
+import { NAVIGATION_COLLECTION, PUBLIC_NAVIGATION_TOPIC, type PublicImprintDto, type PublicNavigationResponse } from '@cn/contracts';
 import { createQueryClient } from '../api/query-client';
 import { DataLayer } from '../app/DataLayer';
 import { createI18n } from '../i18n';
 import { allTranslations } from '../i18n/all-translations';
 import { SessionProvider } from '../session/SessionContext';
+import { useFakeWebSockets } from '../testing/fake-socket';
 import { fakeServer } from '../testing/render';
 import { ImprintPage, LegalTextPage } from './LegalPages';
 
@@ -38,6 +39,10 @@ const renderAt = (url: string, server: ReturnType<typeof fakeServer>) =>
   );
 
 describe('public navigation on the public pages', () => {
+  /** every socket the page opens: the visitors' one and, signed in, the member's channel */
+  const sockets = useFakeWebSockets();
+  const visitorSockets = () => sockets.filter((socket) => socket.url.endsWith('/api/realtime/public'));
+
   it("shows a signed-out visitor the navigation's public items on the imprint, addresses elsewhere in a new window", async () => {
     const server = fakeServer({
       'GET /api/v1/network': unauthenticated,
@@ -73,5 +78,30 @@ describe('public navigation on the public pages', () => {
     expect(await screen.findByText('Example e.V.')).toBeTruthy();
     expect(server.callsTo('GET', '/api/v1/navigation/public')).toHaveLength(0);
     expect(screen.queryByTestId('public-navigation')).toBeNull();
+    // nor opens the visitors' socket: the member's own channel keeps the console current
+    expect(visitorSockets()).toHaveLength(0);
+  });
+
+  it("follows a saved navigation without a reload: the visitors' socket watches the public navigation and the items are read again", async () => {
+    let items = publicItems;
+    const server = fakeServer({
+      'GET /api/v1/network': unauthenticated,
+      'GET /api/v1/imprint': { status: 200, body: imprint },
+      'GET /api/v1/navigation/public': () => ({ status: 200, body: items }),
+    });
+    renderAt('/imprint', server);
+    expect(await screen.findByRole('link', { name: 'About us' })).toBeTruthy();
+    await waitFor(() => expect(visitorSockets()).toHaveLength(1));
+    // signed out: no member channel, only the visitors' socket, which asks for the public topic alone
+    expect(sockets).toHaveLength(1);
+    const [socket] = visitorSockets();
+    act(() => socket.open());
+    expect(socket.sent.map((frame) => JSON.parse(frame) as unknown)).toEqual([{ type: 'watch', topics: [PUBLIC_NAVIGATION_TOPIC] }]);
+
+    items = { navigation_items: [{ text: 'Visit us', link: 'https://example.org/visit', public: true, new_window: true, navigation_items: [] }] };
+    act(() => socket.receive({ type: 'changed', collection: NAVIGATION_COLLECTION, id: 'network', doc: { position: 42 } }));
+    expect(await screen.findByRole('link', { name: 'Visit us' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'About us' })).toBeNull();
+    expect(server.callsTo('GET', '/api/v1/navigation/public')).toHaveLength(2);
   });
 });

@@ -4,7 +4,7 @@ import { NavLink } from 'react-router-dom';
 import type { NavigationItem } from '@cn/contracts';
 import { Icon } from '../common/Icon';
 import { useSession } from '../session/SessionContext';
-import { useNetworkNavigation, usePublicNavigation } from './navigation-queries';
+import { useNetworkNavigation, usePublicNavigation, usePublicNavigationLive } from './navigation-queries';
 
 type Link = Pick<NavigationItem, 'text' | 'link' | 'new_window'>;
 
@@ -65,13 +65,15 @@ export const NetworkNavigation = ({ collapsed, onToggle }: { collapsed: boolean;
 
 /**
  * The public pages (imprint, legal texts) show a signed-out visitor the navigation's public items (the
- * server leaves out everything else); a signed-in member reaches the whole navigation in the console.
+ * server leaves out everything else), kept current over the visitors' socket; a signed-in member reaches
+ * the whole navigation in the console.
  */
 export const PublicNavigation = () => {
   const { t } = useTranslation();
   const { state } = useSession();
   const signedOut = state.phase === 'ready' && state.member === null;
   const navigation = usePublicNavigation(signedOut);
+  usePublicNavigationLive(signedOut);
   const items = navigation.data?.navigation_items ?? [];
   if (!signedOut || items.length === 0) return null;
   return (

@@ -1,6 +1,6 @@
-import { REALTIME_SESSION_ENDED_CODE } from '@cn/contracts';
+import { REALTIME_SESSION_ENDED_CODE, VISITOR_REALTIME_PATH } from '@cn/contracts';
 import { parseChangedMessage, parseWatchingMessage, type ChangedMessage } from './changes';
-import { RECONNECTED, type WatchedTopics } from './topics';
+import { createWatchedTopics, RECONNECTED, type WatchedTopics } from './topics';
 
 export const RECONNECT_BASE_MS = 5000;
 export const RECONNECT_JITTER_MS = 5000;
@@ -9,8 +9,8 @@ export const RECONNECT_JITTER_MS = 5000;
 export const reconnectDelay = (random: () => number = Math.random): number =>
   RECONNECT_BASE_MS + Math.floor(random() * RECONNECT_JITTER_MS);
 
-export const realtimeUrl = (location: Pick<Location, 'protocol' | 'host'>): string =>
-  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`;
+export const realtimeUrl = (location: Pick<Location, 'protocol' | 'host'>, path = '/api/realtime'): string =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
 
 /**
  * Keeps one socket open and reopens it after a close; returns the function that stops it. It tells the
@@ -18,7 +18,12 @@ export const realtimeUrl = (location: Pick<Location, 'protocol' | 'host'>): stri
  * console a RECONNECTED change: what happened while it was away was not pushed. So it does when the server
  * answers a watch with a position later than a recent read (`readBehind`): the page read before its watch began.
  */
-export const openRealtime = (onChange: (message: ChangedMessage) => void, topics?: WatchedTopics, readBehind?: (position: number) => boolean): (() => void) => {
+export const openRealtime = (
+  onChange: (message: ChangedMessage) => void,
+  topics?: WatchedTopics,
+  readBehind?: (position: number) => boolean,
+  url: () => string = () => realtimeUrl(window.location),
+): (() => void) => {
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
@@ -31,7 +36,7 @@ export const openRealtime = (onChange: (message: ChangedMessage) => void, topics
 
   const connect = () => {
     if (stopped) return;
-    socket = new WebSocket(realtimeUrl(window.location));
+    socket = new WebSocket(url());
     socket.onopen = () => {
       sendTopics();
       if (opened) onChange({ type: 'changed', collection: RECONNECTED, id: '', doc: null });
@@ -65,4 +70,14 @@ export const openRealtime = (onChange: (message: ChangedMessage) => void, topics
     if (timer) clearTimeout(timer);
     socket?.close();
   };
+};
+
+/**
+ * A signed-out visitor's channel: the visitors' socket (no session), watching the given public topics for
+ * as long as it is open, with the same reconnect and read-again rules as a member's channel.
+ */
+export const openVisitorRealtime = (publicTopics: readonly string[], onChange: (message: ChangedMessage) => void, readBehind?: (position: number) => boolean): (() => void) => {
+  const topics = createWatchedTopics();
+  for (const topic of publicTopics) topics.watch(topic);
+  return openRealtime(onChange, topics, readBehind, () => realtimeUrl(window.location, VISITOR_REALTIME_PATH));
 };

@@ -5,7 +5,7 @@ export class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {}
   send(data: string): void {
@@ -13,7 +13,7 @@ export class FakeSocket {
   }
   close(): void {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code: 1000 });
   }
   open(): void {
     this.readyState = 1;

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   eventOf,
-  mayCall,
   PROJECTION_REBUILDS_COLLECTION,
   projectionRebuildEvents,
   projectionRebuildStream,
@@ -12,9 +11,8 @@ import {
 import { collectionName, toNewEvents, type RecordedEvent } from '@cn/domain';
 import { createReactor, INFRASTRUCTURE, type DocumentProjector, type Infrastructure, type Projector } from '@cn/platform';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
-import { membersCollection } from '../members/members.read';
-import { loadNetwork } from '../network/network.read';
 import type { ProjectionServiceRuntime } from '../projection-runtime';
+import { auditorsAmong } from '../realtime/auditors';
 import type { RealtimeHub } from '../realtime/realtime-hub';
 import { projectionRebuildsProjection, type ProjectionRebuildDocument } from './projection-rebuilds.projection';
 
@@ -35,13 +33,8 @@ export interface RunningRebuild {
 
 /** Pushes to every connected auditor and network administrator (the console reads the rebuilds again). */
 export const pushToAuditors = async (hub: RealtimeHub, infra: Infrastructure, id: string, change: ProjectionRebuildChange): Promise<void> => {
-  const connected = hub.connectedMembers();
-  if (connected.length === 0) return;
-  const { settings } = await loadNetwork(infra.documentStore);
-  const members = await membersCollection(infra.documentStore).getMany(connected);
-  for (const member of members) {
-    if (member.deleted || !mayCall('auditor', member.roles, settings)) continue;
-    hub.publishTo(member._id, { type: 'changed', collection: PROJECTION_REBUILDS_COLLECTION, id, doc: change });
+  for (const memberId of await auditorsAmong(infra.documentStore, hub.connectedMembers())) {
+    hub.publishTo(memberId, { type: 'changed', collection: PROJECTION_REBUILDS_COLLECTION, id, doc: change });
   }
 };
 

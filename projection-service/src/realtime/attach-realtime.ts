@@ -39,7 +39,7 @@ export interface WatchingMessage {
 export type RealtimeServer = SocketServer;
 
 /** the topics of a watch message; null for anything else (ignored: the socket only listens) */
-const watchedTopics = (raw: string): Set<string> | null => {
+export const watchedTopics = (raw: string): Set<string> | null => {
   if (raw.length > 4096) return null;
   let value: unknown;
   try {

@@ -7,6 +7,8 @@ export interface ChangePublisher {
   publish(change: DocumentChange, hub: RealtimeHub): Promise<void>;
   /** sees every change the moment it is routed, also while nobody is connected (cheap and synchronous: remembering it) */
   observe?(change: DocumentChange, hub: RealtimeHub): void;
+  /** it also pushes to signed-out visitors (`publishToVisitors`): it hears changes while only visitors are connected */
+  visitors?: boolean;
   /** a member came online or went offline (presence follows the connection) */
   presenceChanged?(memberId: string, hub: RealtimeHub): Promise<void>;
 }
@@ -35,8 +37,11 @@ export const changeRouter = (hub: RealtimeHub, publishers: readonly ChangePublis
     const ofCollection = byCollection.get(change.collection);
     if (!ofCollection) return;
     for (const publisher of ofCollection) publisher.observe?.(change, hub);
-    if (hub.connectionCount() === 0) return;
+    const members = hub.connectionCount() > 0;
+    if (!members && hub.visitorCount() === 0) return;
     for (const publisher of ofCollection) {
+      // with only visitors connected, only a publisher that tells visitors has anyone to tell
+      if (!members && publisher.visitors !== true) continue;
       enqueue(change.collection, () => publisher.publish(change, hub), (error) => logger?.error({ err: error, collection: change.collection }, 'realtime push failed'));
     }
   };

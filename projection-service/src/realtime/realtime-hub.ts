@@ -1,3 +1,5 @@
+import { VISITOR_REALTIME_TOPICS } from '@cn/contracts';
+
 /** What the realtime channel pushes: a document of a read model changed, as the recipient may see it. */
 export interface RealtimeMessage {
   type: 'changed';
@@ -11,6 +13,12 @@ export interface RealtimeConnection {
   send(message: RealtimeMessage): void;
   /** the topics its console watches now (pages open: `appointments`, ...); set by the console */
   topics?: ReadonlySet<string>;
+}
+
+/** A signed-out visitor's socket: nobody's, it hears only public topics. */
+export interface VisitorConnection {
+  send(message: RealtimeMessage): void;
+  topics: ReadonlySet<string>;
 }
 
 /** What a console may ask to watch: a few short names. */
@@ -27,6 +35,7 @@ export const TOPIC_PATTERN = /^[a-z][a-z0-9_:-]{0,63}$/;
 export class RealtimeHub {
   private readonly byMember = new Map<string, Set<RealtimeConnection>>();
   private count = 0;
+  private readonly visitors = new Set<VisitorConnection>();
   private readonly presenceListeners = new Set<(memberId: string, connected: boolean) => void>();
 
   add(connection: RealtimeConnection): () => void {
@@ -74,6 +83,27 @@ export class RealtimeHub {
 
   connectionCount(): number {
     return this.count;
+  }
+
+  /**
+   * A visitor's socket (signed out). Kept apart from the members': no push to members, to everyone or to a
+   * topic's watchers reaches it, only `publishToVisitors`, which sends nothing but public topics.
+   */
+  addVisitor(connection: VisitorConnection): () => void {
+    this.visitors.add(connection);
+    return () => {
+      this.visitors.delete(connection);
+    };
+  }
+
+  visitorCount(): number {
+    return this.visitors.size;
+  }
+
+  /** the visitors watching `topic` hear the message, if `topic` is one of the public ones */
+  publishToVisitors(topic: string, message: RealtimeMessage): void {
+    if (!VISITOR_REALTIME_TOPICS.includes(topic)) return;
+    for (const visitor of this.visitors) if (visitor.topics.has(topic)) visitor.send(message);
   }
 
   publishTo(memberId: string, message: RealtimeMessage): void {

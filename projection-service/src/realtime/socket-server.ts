@@ -25,6 +25,8 @@ export interface SocketServerOptions {
 
 export interface SocketServer {
   close(): Promise<void>;
+  /** the sockets open now */
+  connections(): number;
 }
 
 const refuse = (socket: Duplex, status: number, reason: string): void => {
@@ -32,34 +34,47 @@ const refuse = (socket: Duplex, status: number, reason: string): void => {
   socket.destroy();
 };
 
+/** The upgrade rules a socket server is made of: who may upgrade, how long they may stay. */
+interface UpgradeRules<Who> {
+  path: string;
+  allowedOrigins?: readonly string[];
+  trustProxy?: boolean;
+  maxPayload?: number;
+  /** who the upgrading request is, or the HTTP status it is refused with */
+  admit(req: IncomingMessage, url: URL): Who | { refused: 401 | 503 };
+  /** whether an open socket may stay open (checked every half second); closed with the session-ended code when not */
+  stillHolds?: (req: IncomingMessage) => boolean;
+  onConnection(ws: WebSocket, who: Who): void;
+}
+
+const REASONS = { 401: 'Unauthorized', 503: 'Service Unavailable' } as const;
+
 /**
- * A member's WebSocket on the given HTTP server (the realtime channel, the chat socket), checked the same
- * way for each: a browser upgrade from another site's page gets 403 (cross-site WebSocket hijacking: the
- * browser would send the member's cookie), one without a valid session cookie 401; a socket whose peer
- * vanished is dropped, and one whose session ended (signed out, password changed, member locked) closes.
+ * Upgrades on one path with the checks every socket gets: a browser upgrade from another site's page gets
+ * 403 (cross-site WebSocket hijacking), then `admit` decides; a socket whose peer vanished is dropped.
  */
-export const serveSockets = (server: Server, options: SocketServerOptions): SocketServer => {
-  const wss = new WebSocketServer({ noServer: true, ...(options.maxPayload ? { maxPayload: options.maxPayload } : {}) });
+const serveUpgrades = <Who>(server: Server, rules: UpgradeRules<Who>): SocketServer => {
+  const wss = new WebSocketServer({ noServer: true, ...(rules.maxPayload ? { maxPayload: rules.maxPayload } : {}) });
   const alive = new WeakMap<WebSocket, boolean>();
   const upgradedWith = new WeakMap<WebSocket, IncomingMessage>();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== options.path) return;
-    if (!isAllowedOrigin(req, options.allowedOrigins ?? [], options.trustProxy ?? false)) {
+    if (url.pathname !== rules.path) return;
+    if (!isAllowedOrigin(req, rules.allowedOrigins ?? [], rules.trustProxy ?? false)) {
       refuse(socket, 403, 'Forbidden');
       return;
     }
-    const { memberId, sessionToken } = requestContextOf(req, options.session);
-    if (!memberId || (options.admits && !options.admits(url, memberId))) {
-      refuse(socket, 401, 'Unauthorized');
+    const who = rules.admit(req, url);
+    if (typeof who === 'object' && who !== null && 'refused' in who) {
+      refuse(socket, who.refused, REASONS[who.refused]);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       alive.set(ws, true);
       upgradedWith.set(ws, req);
       ws.on('pong', () => alive.set(ws, true));
-      options.onConnection(ws, { memberId, sessionToken });
+      rules.onConnection(ws, who);
     });
   };
   server.on('upgrade', onUpgrade);
@@ -76,21 +91,74 @@ export const serveSockets = (server: Server, options: SocketServerOptions): Sock
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  const sessionCheck = setInterval(() => {
-    for (const ws of wss.clients) {
-      const req = upgradedWith.get(ws);
-      if (req && !sessionStillHolds(req, options.session)) ws.close(REALTIME_SESSION_ENDED_CODE, 'session ended');
-    }
-  }, SESSION_CHECK_MS);
-  sessionCheck.unref();
+  const stillHolds = rules.stillHolds;
+  const sessionCheck = stillHolds
+    ? setInterval(() => {
+        for (const ws of wss.clients) {
+          const req = upgradedWith.get(ws);
+          if (req && !stillHolds(req)) ws.close(REALTIME_SESSION_ENDED_CODE, 'session ended');
+        }
+      }, SESSION_CHECK_MS)
+    : null;
+  sessionCheck?.unref();
 
   return {
     close: async () => {
       clearInterval(heartbeat);
-      clearInterval(sessionCheck);
+      if (sessionCheck) clearInterval(sessionCheck);
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
+    connections: () => wss.clients.size,
   };
+};
+
+/**
+ * A member's WebSocket on the given HTTP server (the realtime channel, the chat socket), checked the same
+ * way for each: a browser upgrade from another site's page gets 403 (cross-site WebSocket hijacking: the
+ * browser would send the member's cookie), one without a valid session cookie 401; a socket whose peer
+ * vanished is dropped, and one whose session ended (signed out, password changed, member locked) closes.
+ */
+export const serveSockets = (server: Server, options: SocketServerOptions): SocketServer =>
+  serveUpgrades<{ memberId: string; sessionToken: string | null }>(server, {
+    path: options.path,
+    allowedOrigins: options.allowedOrigins,
+    trustProxy: options.trustProxy,
+    maxPayload: options.maxPayload,
+    admit: (req, url) => {
+      const { memberId, sessionToken } = requestContextOf(req, options.session);
+      if (!memberId || (options.admits && !options.admits(url, memberId))) return { refused: 401 };
+      return { memberId, sessionToken };
+    },
+    stillHolds: (req) => sessionStillHolds(req, options.session),
+    onConnection: (ws, who) => options.onConnection(ws, who),
+  });
+
+export interface VisitorSocketOptions {
+  path: string;
+  allowedOrigins?: readonly string[];
+  trustProxy?: boolean;
+  maxPayload: number;
+  /** the most visitor sockets this process keeps open; an upgrade beyond answers 503 */
+  maxConnections: number;
+  onConnection(ws: WebSocket): void;
+}
+
+/**
+ * A signed-out visitor's WebSocket: the same origin check and heartbeat, but no session: a cookie the
+ * request carries is never read, so the socket is nobody's and can be told only what anybody may know.
+ * Their number is capped, as anybody may open one.
+ */
+export const serveVisitorSockets = (server: Server, options: VisitorSocketOptions): SocketServer => {
+  let open: SocketServer | null = null;
+  open = serveUpgrades<null>(server, {
+    path: options.path,
+    allowedOrigins: options.allowedOrigins,
+    trustProxy: options.trustProxy,
+    maxPayload: options.maxPayload,
+    admit: () => ((open?.connections() ?? 0) >= options.maxConnections ? { refused: 503 } : null),
+    onConnection: (ws) => options.onConnection(ws),
+  });
+  return open;
 };

@@ -4,7 +4,7 @@ import { StatisticsController } from './statistics.controller';
 import { statisticsProjection } from './statistics.projection';
 import { statisticsChangePublisher } from './statistics.realtime';
 
-/** Statistics of the network and of each group, per day, from a read model every event feeds; a group's days pushed to who may read them. */
+/** Statistics of the network and of each group, per day, from a read model every event feeds; pushed to who may read them. */
 @Module({ controllers: [StatisticsController] })
 export class StatisticsModule {}
 
