@@ -11,3 +11,4 @@ export { eraseMember } from './members/erasing-member/erase-member.command';
 export { ChatCommandGateway } from './chat/chat-command-gateway';
 export { issueChatToken } from './chat/issuing-chat-tokens/chat-token';
 export { BlobSweep } from './files/blob-sweep';
+export { ArchiveExpiry } from './files/expiring-archives/archive-expiry';

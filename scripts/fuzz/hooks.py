@@ -21,7 +21,7 @@ and this hook picks, per request, which one goes on it (Cookie and X-CSRF-Token;
 - a group search (GET /groups/{groupSlug}/search and .json) names the seed's open group every other call;
 - a device route (/api/v1/devices/{id} and its settings) names, every other call, a device registered for it
   on the pass's own account (any other device is 404 to it);
-- a mutating call naming a kept fixture (accounts.py's legal text, whose public page the member's pass
+- a mutating call naming a kept fixture (accounts.py's archive exports, legal text, whose public page the member's pass
   reads by handle, and its page, read by {pageSlug}) names its spare instead: the admin's pass may change or delete the spare, not it;
 - a point of interest's route (/administration/map_places/{id}) names, every other call, a place created for it;
 - GET /calendars/feeds/{collection}.ics, authenticated by ?token= (not declared in the document),

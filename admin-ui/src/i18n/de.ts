@@ -592,6 +592,8 @@ export const germanAppMessages: AppMessages = {
         FileSettingsChanged: 'Dateieinstellungen geändert',
         FileArchiveRequested: 'Archivexport angefordert',
         FileArchiveFinished: 'Archivexport abgeschlossen',
+        FileArchiveExpired: 'Archivexport abgelaufen',
+        FileArchiveDeleted: 'Archivexport gelöscht',
         FolderMarkedRead: 'Ordner gelesen',
         FileViewed: 'Datei angesehen',
         NewsletterSettingsChanged: 'Newsletter-Einstellungen geändert',

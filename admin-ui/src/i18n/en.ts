@@ -591,6 +591,8 @@ export const englishAppMessages = {
         FileSettingsChanged: 'File settings changed',
         FileArchiveRequested: 'Archive export requested',
         FileArchiveFinished: 'Archive export finished',
+        FileArchiveExpired: 'Archive export expired',
+        FileArchiveDeleted: 'Archive export deleted',
         FolderMarkedRead: 'Folder marked read',
         FileViewed: 'File viewed',
         NewsletterSettingsChanged: 'Newsletter settings changed',

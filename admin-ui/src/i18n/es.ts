@@ -592,6 +592,8 @@ export const spanishAppMessages: AppMessages = {
         FileSettingsChanged: 'Ajustes de archivos cambiados',
         FileArchiveRequested: 'Exportación de archivo solicitada',
         FileArchiveFinished: 'Exportación de archivo terminada',
+        FileArchiveExpired: 'Exportación de archivo caducada',
+        FileArchiveDeleted: 'Exportación de archivo eliminada',
         FolderMarkedRead: 'Carpeta leída',
         FileViewed: 'Archivo visto',
         NewsletterSettingsChanged: 'Ajustes del boletín cambiados',

@@ -592,6 +592,8 @@ export const frenchAppMessages: AppMessages = {
         FileSettingsChanged: 'Paramètres des fichiers modifiés',
         FileArchiveRequested: 'Export d’archive demandé',
         FileArchiveFinished: 'Export d’archive terminé',
+        FileArchiveExpired: 'Export d’archive expiré',
+        FileArchiveDeleted: 'Export d’archive supprimé',
         FolderMarkedRead: 'Dossier marqué comme lu',
         FileViewed: 'Fichier consulté',
         NewsletterSettingsChanged: 'Paramètres de la lettre d’information modifiés',

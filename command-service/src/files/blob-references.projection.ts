@@ -5,7 +5,7 @@ import type { ProjectedDocument, Projection } from '@cn/domain';
  * Which stored bytes some event names (by blob key): what the sweep must never remove. A blob stays
  * referenced for good (versions and removed files keep their history), except an upload that expired
  * unpublished: FileUploadExpired lets go of its bytes and sizes, which the sweep then collects unless another
- * file holds the same bytes.
+ * file holds the same bytes; and an archive export's zip once the export expired or was deleted.
  */
 export interface BlobReference extends ProjectedDocument {
   file_ids: string[];
@@ -23,7 +23,8 @@ export const imageHolderOf = (event: { type: string; data: unknown }): string | 
 export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
   // version 6: file images' sizes, expired uploads, sealed uploads' plain copies, a channel's uploaded pictures, and archive exports' zips
-  version: 6,
+  // version 7: an archive export that expired or was deleted lets go of its zip
+  version: 7,
   // the sizes an older image was given afterwards (…Resized) are its holder's too
   // a sealed upload's bytes published plain are named by FilePublished (its `blob_key`, absent otherwise)
   eventTypes: [
@@ -38,6 +39,8 @@ export const blobReferencesProjection: Projection<BlobReference> = {
     'GroupProfileImageResized',
     'ChannelImageUploaded',
     'FileArchiveFinished',
+    'FileArchiveExpired',
+    'FileArchiveDeleted',
   ],
   // an image event names its sizes' bytes too (`profileImageBlobKeys`)
   documentIds: (event) => {
@@ -49,6 +52,12 @@ export const blobReferencesProjection: Projection<BlobReference> = {
     return key ? [key] : [];
   },
   evolve: (doc, recorded, id) => {
+    if (recorded.type === 'FileArchiveExpired' || recorded.type === 'FileArchiveDeleted') {
+      // the export no longer holds its zip; whatever else names the same bytes still does
+      const holder = `archive:${(recorded.data as { archive_id: string }).archive_id}`;
+      const left = (doc?.file_ids ?? []).filter((fileId) => fileId !== holder);
+      return left.length > 0 ? { _id: id, file_ids: left } : null;
+    }
     // an archive export's zip (docs/FILES.md "Archive exports") is held by the export
     const holder = recorded.type === 'FileArchiveFinished' ? `archive:${(recorded.data as { archive_id: string }).archive_id}` : imageHolderOf(recorded);
     if (holder !== null) {

@@ -51,6 +51,18 @@ export class BlobSweep implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.projector.waitFor(await this.infra.eventStore.headPosition(), timeoutMs);
   }
 
+  /**
+   * Removes one blob's bytes now if nothing holds them any more (an expired or deleted archive export's zip:
+   * blobs are content-addressed, so a file with the same bytes keeps them). Answers whether it removed them;
+   * a lookup that has not caught up throws (the caller tries again; the hourly sweep collects them anyway).
+   */
+  async removeIfUnheld(key: string): Promise<boolean> {
+    if (!(await this.caughtUp())) throw new Error('the files lookup has not caught up with the log');
+    if ((await this.infra.documentStore.collection<BlobReference>(collectionName(blobReferencesProjection)).get(key)) !== null) return false;
+    await this.infra.fileStorage.delete(key);
+    return true;
+  }
+
   /** removes orphaned blobs now; answers their keys */
   async sweep(now: Date = this.infra.clock()): Promise<string[]> {
     if (!(await this.projector.waitFor(await this.infra.eventStore.headPosition(), 30_000))) return [];

@@ -6,7 +6,9 @@ import { ChangeFileHandler, PublishFilesHandler } from './changing-files/change-
 import { ChangeFileController } from './changing-files/change-file.controller';
 import { ChangeFileSettingsHandler, FileSettingsController } from './configuring-files/file-settings.controller';
 import { FileTokenController } from './downloading-archives/file-token.controller';
+import { DeleteFileArchiveController, DeleteFileArchiveHandler } from './exporting-archives/delete-file-archive.controller';
 import { RequestFileArchiveController, RequestFileArchiveHandler } from './exporting-archives/request-file-archive.controller';
+import { ArchiveExpiry } from './expiring-archives/archive-expiry';
 import { FileCommands } from './file-commands';
 import { ManageFolderHandler } from './managing-folders/manage-folders.command';
 import { ManageFoldersController } from './managing-folders/manage-folders.controller';
@@ -18,10 +20,10 @@ import { ImageResizer, SharpImageResizer } from '../shared/image-resizer';
 import { UploadFileHandler } from './uploading-files/upload-file.command';
 import { UploadFileController } from './uploading-files/upload-file.controller';
 
-/** Files and folders: uploads (streamed), the new-files form, versions and their approval, locks, moves, removal, the archive token, archive exports, the files settings, the sweep of orphaned bytes, the sizes of image files, the expiry of uploads left volatile, the members' views of files. */
+/** Files and folders: uploads (streamed), the new-files form, versions and their approval, locks, moves, removal, the archive token, archive exports, the files settings, the sweep of orphaned bytes, the sizes of image files, the expiry of uploads left volatile and of finished archive exports, the members' views of files. */
 @Module({
-  controllers: [ManageFoldersController, FileSettingsController, BatchChangesController, ChangeFileController, UploadFileController, FileTokenController, RequestFileArchiveController, MarkFolderReadController, TrackFileViewController],
-  providers: [FileCommands, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep, BatchChangeFilesHandler, MarkFolderReadHandler, RequestFileArchiveHandler, TrackFileViewHandler, { provide: ImageResizer, useClass: SharpImageResizer }, FileImageResizingReactor, UploadExpiry],
+  controllers: [ManageFoldersController, FileSettingsController, BatchChangesController, ChangeFileController, UploadFileController, FileTokenController, RequestFileArchiveController, DeleteFileArchiveController, MarkFolderReadController, TrackFileViewController],
+  providers: [FileCommands, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep, BatchChangeFilesHandler, MarkFolderReadHandler, RequestFileArchiveHandler, DeleteFileArchiveHandler, TrackFileViewHandler, { provide: ImageResizer, useClass: SharpImageResizer }, FileImageResizingReactor, UploadExpiry, ArchiveExpiry],
   exports: [FileCommands],
 })
 export class FilesModule {}

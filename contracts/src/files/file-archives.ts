@@ -11,7 +11,7 @@ import { MAX_ARCHIVE_REQUEST_ITEMS } from './file-constants';
  */
 export const fileArchiveStream = (archiveId: string): string => `filearchive-${archiveId}`;
 
-export const FILE_ARCHIVE_STATUSES = ['initialized', 'in_progress', 'finished', 'failed'] as const;
+export const FILE_ARCHIVE_STATUSES = ['initialized', 'in_progress', 'finished', 'failed', 'expired'] as const;
 export type FileArchiveStatus = (typeof FILE_ARCHIVE_STATUSES)[number];
 export const FILE_ARCHIVE_OUTCOMES = ['finished', 'failed'] as const;
 /** the realtime collection of archive changes and progress (to the member who asked) */
@@ -20,6 +20,20 @@ export const FILE_ARCHIVES_COLLECTION = 'file_archives';
 export const FILE_ARCHIVES_LISTED = 20;
 
 export const REQUEST_FILE_ARCHIVE = 'RequestFileArchive';
+export const EXPIRE_FILE_ARCHIVE = 'ExpireFileArchive';
+export const DELETE_FILE_ARCHIVE = 'DeleteFileArchive';
+/**
+ * How long a finished export's zip is kept (the spec names no period; FILES_ARCHIVE_EXPIRY_HOURS overrides
+ * it): then its bytes are removed and the export is `expired` (its download answers 410 `archive_expired`).
+ */
+export const DEFAULT_ARCHIVE_EXPIRY_HOURS = 24;
+/** the setting FILES_ARCHIVE_EXPIRY_HOURS names the period in hours */
+export const ARCHIVE_EXPIRY_SETTING = 'FILES_ARCHIVE_EXPIRY_HOURS';
+/** the period in ms from the setting's value (a positive number of hours, fractions allowed), else the default */
+export const archiveExpiryMsOf = (setting: string | undefined): number => {
+  const hours = Number(setting ?? DEFAULT_ARCHIVE_EXPIRY_HOURS);
+  return (Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_ARCHIVE_EXPIRY_HOURS) * 60 * 60_000;
+};
 
 /** what the member asked for; what they may read is checked again when the archive is built */
 export const FileArchiveRequested = defineEvent(
@@ -40,7 +54,11 @@ export const FileArchiveFinished = defineEvent(
     error: z.string().nullable(),
   }),
 );
-export const fileArchiveEvents = [FileArchiveRequested, FileArchiveFinished] as const;
+/** a finished export's period ran out: its zip's bytes are let go of (removed unless something else holds the same bytes) */
+export const FileArchiveExpired = defineEvent('FileArchiveExpired', 1, z.object({ archive_id: z.string(), blob_key: z.string() }));
+/** the member removed their export (its zip's bytes too, when it still had them) */
+export const FileArchiveDeleted = defineEvent('FileArchiveDeleted', 1, z.object({ archive_id: z.string(), member_id: z.string(), blob_key: z.string().nullable() }));
+export const fileArchiveEvents = [FileArchiveRequested, FileArchiveFinished, FileArchiveExpired, FileArchiveDeleted] as const;
 export type FileArchiveEvent = EventOf<(typeof fileArchiveEvents)[number]>;
 
 const id = z.string().min(1).max(100);
@@ -60,6 +78,8 @@ export const fileArchiveSchema = z.object({
   progress: z.number().int().min(0).max(100),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** when a finished export's zip goes (null otherwise) */
+  expiresAt: z.string().nullable(),
   files: z.array(z.object({ id: z.string(), name: z.string(), bytes: z.number().int(), fileUrl: z.string(), downloadUrl: z.string(), extension: z.string() })),
 });
 export type FileArchiveDto = z.infer<typeof fileArchiveSchema>;

@@ -13,6 +13,7 @@ const anArchive = (overrides: Partial<FileArchiveDto>): FileArchiveDto => ({
   progress: 0,
   createdAt: '2026-12-07T03:00:00.000Z',
   finishedAt: null,
+  expiresAt: null,
   files: [],
   ...overrides,
 });
@@ -58,6 +59,32 @@ describe('archive exports on a folder page', () => {
 
     fireEvent.click(screen.getByTestId('files-archive-generate'));
     await waitFor(() => expect(server.callsTo('POST', '/api/storage/archives')).toHaveLength(2));
+  });
+
+  it('shows when a finished export expires, its expiry live, and deletes it', async () => {
+    const zip = { id: 'a1', name: 'files-2026-12-07.zip', bytes: 2048, fileUrl: '/api/storage/archives/a1/download', downloadUrl: '/api/storage/archives/a1/download', extension: 'zip' };
+    let archives = [anArchive({ status: 'finished', progress: 100, finishedAt: '2026-12-07T03:01:00.000Z', expiresAt: '2026-12-08T03:01:00.000Z', files: [zip] })];
+    const server = fakeServer({
+      'GET /api/storage/folders/root': { status: 200, body: contents },
+      'GET /api/storage/archives': () => ({ status: 200, body: { archives } }),
+      'DELETE /api/storage/archives/a1': { status: 200, body: { position: 13 } },
+    });
+    const { channel } = renderPage(<FolderPage />, { url: '/files', api: server.api });
+    const finished = await screen.findByTestId('files-archive-finished');
+    expect(finished.textContent).toContain('Kept until');
+
+    // the expiry's event is pushed: the zip goes, the state says so, without a reload
+    archives = [anArchive({ status: 'expired', progress: 100, finishedAt: '2026-12-07T03:01:00.000Z' })];
+    act(() => channel.push({ collection: FILE_ARCHIVES_COLLECTION, id: 'a1', doc: { position: 12 } }));
+    const expired = await screen.findByTestId('files-archive-expired');
+    expect(expired.textContent).toContain('has expired and is no longer kept');
+    expect(screen.queryByTestId('files-archive-download')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('files-archive-delete'));
+    await waitFor(() => expect(server.callsTo('DELETE', '/api/storage/archives/a1')).toHaveLength(1));
+    archives = [];
+    act(() => channel.push({ collection: FILE_ARCHIVES_COLLECTION, id: 'a1', doc: { position: 13 } }));
+    await waitFor(() => expect(screen.queryByTestId('files-archives')).toBeNull());
   });
 
   it('shows nothing while the member has no exports', async () => {

@@ -112,6 +112,7 @@ export const filesApi = (api: ApiClient) => {
     fileToken: (request: { file_ids: string[]; folder_ids: string[]; current_folder_id?: string }) => api.request<{ token: string }>('POST', '/api/v1/file_token', { body: request }),
     requestArchive: (request: RequestFileArchiveRequest) => api.request<CommandAccepted & { id: string }>('POST', '/api/storage/archives', { body: request }),
     archives: () => api.request<FileArchivesResponse>('GET', '/api/storage/archives'),
+    deleteArchive: (archiveId: string) => api.request<CommandAccepted>('DELETE', `/api/storage/archives/${id(archiveId)}`),
   };
 };
 export type FilesApi = ReturnType<typeof filesApi>;

@@ -49,4 +49,19 @@ describe('zip archives of stored files', () => {
     expect(entries[1].bytes.toString()).toBe('hello');
     temp.remove();
   });
+
+  it('fails its stream when an entry cannot be read, also when the reading starts after the failure', async () => {
+    const temp = createTempDir('zip-missing-');
+    const storage = createDiskFileStorage({ dir: temp.dir });
+    const stored = await storage.put([Buffer.from('kept')]);
+    await storage.delete(stored.key);
+    const output = zipArchive(storage, [{ path: ['gone.txt'], blob_key: stored.key, modified: new Date('2026-01-01T00:00:00Z') }]);
+    // the entry's read fails before anybody reads the archive (nothing throws in the process meanwhile)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const read = async () => {
+      for await (const chunk of output) expect(chunk).toBeDefined();
+    };
+    await expect(read()).rejects.toThrow(`blob not found: ${stored.key}`);
+    temp.remove();
+  });
 });

@@ -51,7 +51,8 @@ export const archivePaths = (entries: readonly ArchiveEntry[]): string[] => {
 /**
  * A zip of the entries, streamed: each file's bytes are read from the storage only when the archive
  * reaches it, so memory stays flat however large the files are. `onRead` hears how many bytes of the
- * entries were read so far (an archive export's progress).
+ * entries were read so far (an archive export's progress). An entry that cannot be read destroys the
+ * stream with its error.
  */
 export const zipArchive = (storage: FileStorage, entries: readonly ArchiveEntry[], onRead?: (bytes: number) => void): Readable => {
   let read = 0;
@@ -82,5 +83,12 @@ export const zipArchive = (storage: FileStorage, entries: readonly ArchiveEntry[
     });
   });
   zip.end();
-  return zip.outputStream as Readable;
+  const output = zip.outputStream as Readable;
+  // an entry that cannot be read (bytes gone from the store, a failing store) fails the archive's stream:
+  // unheard, yazl's error would throw in the process and the stream would never end. The stream keeps the
+  // error for whoever reads it (iterating or piping a destroyed stream rejects with it), also when the
+  // reading starts only after it failed: its own 'error' event needs no listener of the caller then.
+  zip.on('error', (error: Error) => output.destroy(error));
+  output.on('error', () => undefined);
+  return output;
 };

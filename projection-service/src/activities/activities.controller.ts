@@ -2,7 +2,9 @@ import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestj
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ActivitiesResponse, ActivityDto, ActivityStreamsResponse, UnreadActivitiesResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, type DocumentStore, Endpoint, type FileStorage, type KeyStore, HttpProblem, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
+import type { EventStore } from '@cn/domain';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, type FileStorage, type KeyStore, HttpProblem, InjectPort, type Infrastructure, Member, parseWith, type RequestContext, type SignedInMember } from '@cn/platform';
+import { attachmentViews, type AttachmentViews } from '../files/attachment-views';
 import { fileVersionBytes, sendFileVersion, versionAtSize, type FileVersionBytes } from '../files/send-file-version';
 import { loadActiveMember } from '../members/members.read';
 import { activityAttachment, activityViewerOf, loadStreamsContext, memberPage, streamLinks, streamPage, unreadActivitiesOf, visibleActivity } from './activities.read';
@@ -17,13 +19,18 @@ const pageQuerySchema = z.object({
 @UseInterceptors(ConsistencyInterceptor)
 export class ActivitiesController {
   private readonly bytes: FileVersionBytes;
+  private readonly views: AttachmentViews;
 
   constructor(
     @InjectPort('documentStore') private readonly store: DocumentStore,
     @InjectPort('fileStorage') storage: FileStorage,
     @InjectPort('keyStore') keys: KeyStore,
+    @InjectPort('eventStore') eventStore: EventStore,
+    @InjectPort('clock') clock: () => Date,
+    @InjectPort('logger') logger: Infrastructure['logger'],
   ) {
     this.bytes = fileVersionBytes(storage, keys);
+    this.views = attachmentViews(eventStore, clock, logger);
   }
 
   private context(member: SignedInMember) {
@@ -68,7 +75,7 @@ export class ActivitiesController {
 
   @Get('api/v1/activities/:id/attachments/:fileId')
   @Endpoint({
-    summary: 'A file a post carries, at the version attached, for whoever may see the post (images inline, other files as downloads, `?download` always a download; `size=preview|thumb|lightbox` an image\'s size, WebP, as uploaded until it is made; Range answered 206)',
+    summary: 'A file a post carries, at the version attached, for whoever may see the post (images inline, other files as downloads, `?download` always a download; `size=preview|thumb|lightbox` an image\'s size, WebP, as uploaded until it is made; Range answered 206; served without `size` it counts as the member\'s view of the file, once)',
     tags,
     auth: 'member',
     responses: {
@@ -80,8 +87,10 @@ export class ActivitiesController {
       416: 'range_not_satisfiable',
     },
   })
-  async attachment(@Member() member: SignedInMember, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async attachment(@Member() member: SignedInMember, @Ctx() ctx: RequestContext, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { version, name, image } = await activityAttachment(this.store, await this.context(member), id, fileId);
+    // the file itself (not one of an image's sizes) served to a reader of the post: a view of the file
+    if (req.query['size'] === undefined) await this.views.record(fileId, member.id, ctx.correlationId);
     await sendFileVersion(this.bytes, req, res, { version: versionAtSize(version, req.query['size']), name, disposition: image && req.query['download'] === undefined ? 'inline' : 'attachment' });
   }
 

@@ -12,15 +12,16 @@ import { scopeOfFolderId, visibleFile, visibleTree } from './files.read';
 
 export const archiveFileName = (doc: Pick<FileArchiveDocument, 'requested_at'>): string => `files-${doc.requested_at.slice(0, 10)}.zip`;
 
-/** the spec's Export as the member sees it: a running build in_progress with its percentage, a finished one with its zip */
+/** the spec's Export as the member sees it: a running build in_progress with its percentage, a finished one with its zip (until it expires) */
 export const fileArchiveDto = (doc: FileArchiveDocument, progress: number | null): FileArchiveDto => {
   const downloadUrl = `/api/storage/archives/${encodeURIComponent(doc._id)}/download`;
   return {
     id: doc._id,
-    status: doc.state === 'finished' ? 'finished' : doc.state === 'failed' ? 'failed' : progress === null ? 'initialized' : 'in_progress',
-    progress: doc.state === 'finished' ? 100 : doc.state === 'failed' ? 0 : (progress ?? 0),
+    status: doc.state === 'requested' ? (progress === null ? 'initialized' : 'in_progress') : doc.state,
+    progress: doc.state === 'finished' || doc.state === 'expired' ? 100 : doc.state === 'failed' ? 0 : (progress ?? 0),
     createdAt: doc.requested_at,
     finishedAt: doc.finished_at,
+    expiresAt: doc.expires_at ?? null,
     files: doc.state === 'finished' ? [{ id: doc._id, name: archiveFileName(doc), bytes: doc.bytes, fileUrl: downloadUrl, downloadUrl, extension: 'zip' }] : [],
   };
 };
@@ -54,7 +55,7 @@ export class FileArchivesController {
 
   @Get()
   @Endpoint({
-    summary: "The member's archive exports, newest first (status initialized, in_progress with its percentage, finished with the zip, failed)",
+    summary: "The member's archive exports, newest first (status initialized, in_progress with its percentage, finished with the zip and when it expires, failed, expired)",
     tags: ['files'],
     auth: 'member',
     responses: { 200: { description: '{ archives }', schema: fileArchivesAnswerSchema }, 401: 'unauthenticated' },
@@ -82,10 +83,16 @@ export class FileArchivesController {
     summary: "A finished archive export's zip (only for the member who asked, while they may still read everything it names)",
     tags: ['files'],
     auth: 'member',
-    responses: { 200: { description: 'a zip archive', otherMediaTypes: ['application/zip'] }, 401: 'unauthenticated', 404: 'not_found (none, of another member, not finished, or naming what the member may no longer read)' },
+    responses: {
+      200: { description: 'a zip archive', otherMediaTypes: ['application/zip'] },
+      401: 'unauthenticated',
+      404: 'not_found (none, deleted, of another member, not finished, or naming what the member may no longer read)',
+      410: 'archive_expired (its period ran out and its bytes are gone: generate a new one)',
+    },
   })
   async download(@Ctx() ctx: RequestContext, @Param('id') id: string, @Res() res: Response): Promise<void> {
     const { doc, viewer } = await this.own(ctx, id);
+    if (doc.state === 'expired') throw new HttpProblem(410, 'archive_expired');
     if (doc.state !== 'finished' || !doc.blob_key) throw new HttpProblem(404, 'not_found');
     // the zip was built with the member's rights then: someone who left the group since reads it no more
     for (const fileId of doc.file_ids) if (!(await visibleFile(this.documentStore, fileId, viewer).catch(() => null))) throw new HttpProblem(404, 'not_found');

@@ -89,12 +89,14 @@ export const fileSettingsPublisher: ChangePublisher = {
   },
 };
 
-/** an archive export asked for or ended: the member's own consoles read their exports again (progress: the runner pushes it) */
+/** an archive export asked for, ended, expired or deleted: the member's own consoles read their exports again (progress: the runner pushes it) */
 const fileArchivesPublisher: ChangePublisher = {
   collection: collectionName(fileArchivesProjection),
   publish: (change, hub) => {
     const doc = change.doc as FileArchiveDocument | null;
-    if (doc) hub.publishTo(doc.member_id, { type: 'changed', collection: FILE_ARCHIVES_COLLECTION, id: doc._id, doc: { position: change.event.position } });
+    // a deleted export's document is gone: its member is named by the event
+    const memberId = doc?.member_id ?? (change.event.type === 'FileArchiveDeleted' ? (change.event.data as { member_id: string }).member_id : null);
+    if (memberId) hub.publishTo(memberId, { type: 'changed', collection: FILE_ARCHIVES_COLLECTION, id: change.id, doc: { position: change.event.position } });
     return Promise.resolve();
   },
 };

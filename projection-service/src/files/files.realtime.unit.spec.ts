@@ -1,9 +1,10 @@
-import { FILES_COLLECTION, FILES_TOPIC } from '@cn/contracts';
+import { FILE_ARCHIVES_COLLECTION, FILES_COLLECTION, FILES_TOPIC } from '@cn/contracts';
 import { collectionName, type RecordedEvent } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { groupsProjection, type GroupDocument } from '../groups/groups.projection';
 import { membersProjection, type MemberDocument } from '../members/members.projection';
 import { RealtimeHub, type RealtimeMessage } from '../realtime/realtime-hub';
+import { fileArchivesProjection, type FileArchiveDocument } from './file-archives.projection';
 import { filesProjection, type FileDocument } from './files.projection';
 import { pendingFileVersionsProjection, type PendingFileDocument } from './pending-versions.projection';
 import { fileChangePublishers, fileSettingsPublisher } from './files.realtime';
@@ -58,5 +59,20 @@ describe('files realtime', () => {
     const doc = { _id: 'f1', scope_type: 'group', group_id: 'g1', has_pending: true, pending: [] } as unknown as PendingFileDocument;
     await pending?.publish({ collection: collectionName(pendingFileVersionsProjection), id: 'f1', doc, event: { type: 'FileVersionProposed', position: 50 } as RecordedEvent }, hub);
     expect(received.sort()).toEqual(['ada', 'cathy']);
+  });
+
+  it("tells only the export's member that it expired or was deleted (a deleted export's document is gone: the event names the member)", async () => {
+    const hub = new RealtimeHub();
+    const received: Array<[string, RealtimeMessage]> = [];
+    for (const memberId of ['ada', 'max']) hub.add({ memberId, send: (message) => received.push([memberId, message]) });
+    const archives = fileChangePublishers({} as DocumentStore).find((publisher) => publisher.collection === collectionName(fileArchivesProjection));
+    const expired = { _id: 'a1', _position: 50, member_id: 'ada', state: 'expired' } as FileArchiveDocument;
+    await archives?.publish({ collection: collectionName(fileArchivesProjection), id: 'a1', doc: expired, event: { type: 'FileArchiveExpired', position: 50 } as RecordedEvent }, hub);
+    const deleted = { type: 'FileArchiveDeleted', position: 51, data: { archive_id: 'a1', member_id: 'ada', blob_key: null } } as unknown as RecordedEvent;
+    await archives?.publish({ collection: collectionName(fileArchivesProjection), id: 'a1', doc: null, event: deleted }, hub);
+    expect(received).toEqual([
+      ['ada', { type: 'changed', collection: FILE_ARCHIVES_COLLECTION, id: 'a1', doc: { position: 50 } }],
+      ['ada', { type: 'changed', collection: FILE_ARCHIVES_COLLECTION, id: 'a1', doc: { position: 51 } }],
+    ]);
   });
 });

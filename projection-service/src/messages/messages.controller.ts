@@ -1,7 +1,9 @@
 import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { messageListQuerySchema, recipientQuerySchema, type MessageDetailDto, type MessagesResponse, type RecipientOptionsResponse, type UnreadMessagesResponse } from '@cn/contracts';
-import { ConsistencyInterceptor, Endpoint, type FileStorage, type KeyStore, InjectPort, Member, parseWith, type SignedInMember } from '@cn/platform';
+import type { EventStore } from '@cn/domain';
+import { ConsistencyInterceptor, Ctx, Endpoint, type FileStorage, type KeyStore, InjectPort, type Infrastructure, Member, parseWith, type RequestContext, type SignedInMember } from '@cn/platform';
+import { attachmentViews, type AttachmentViews } from '../files/attachment-views';
 import { fileVersionBytes, sendFileVersion, versionAtSize, type FileVersionBytes } from '../files/send-file-version';
 import { MessagesReader } from './messages.read';
 
@@ -18,13 +20,18 @@ const listRefusals = { 400: 'validation_failed (limit, offset invalid_type, too_
 @UseInterceptors(ConsistencyInterceptor)
 export class MessagesController {
   private readonly bytes: FileVersionBytes;
+  private readonly views: AttachmentViews;
 
   constructor(
     private readonly reader: MessagesReader,
     @InjectPort('fileStorage') storage: FileStorage,
     @InjectPort('keyStore') keys: KeyStore,
+    @InjectPort('eventStore') eventStore: EventStore,
+    @InjectPort('clock') clock: () => Date,
+    @InjectPort('logger') logger: Infrastructure['logger'],
   ) {
     this.bytes = fileVersionBytes(storage, keys);
+    this.views = attachmentViews(eventStore, clock, logger);
   }
 
   @Get('api/v1/messages')
@@ -61,7 +68,7 @@ export class MessagesController {
 
   @Get('api/v1/messages/:id/files/:fileId')
   @Endpoint({
-    summary: 'Download a file the message carries, at the version attached (for those who hold the message; Range answered 206); `size=small|large|lightbox` (or preview|thumb) an image\'s size, WebP, as uploaded until it is made',
+    summary: 'Download a file the message carries, at the version attached (for those who hold the message; Range answered 206; a download without `size` counts as the member\'s view of the file, once); `size=small|large|lightbox` (or preview|thumb) an image\'s size, WebP, as uploaded until it is made',
     tags,
     auth: 'member',
     responses: {
@@ -73,9 +80,11 @@ export class MessagesController {
       416: 'range_not_satisfiable',
     },
   })
-  async attachment(@Member() member: SignedInMember, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async attachment(@Member() member: SignedInMember, @Ctx() ctx: RequestContext, @Param('id') id: string, @Param('fileId') fileId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { version, name } = await this.reader.attachment(member, id, fileId);
     const size = req.query['size'];
+    // the file itself (not a thumbnail) served to a holder of the message: a view of the file
+    if (size === undefined) await this.views.record(fileId, member.id, ctx.correlationId);
     // the same read-through rule as the file itself: whoever holds the message reads its sizes
     await sendFileVersion(this.bytes, req, res, { version: versionAtSize(version, size), name, disposition: size === undefined ? 'attachment' : 'inline' });
   }

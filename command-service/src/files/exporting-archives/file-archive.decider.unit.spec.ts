@@ -30,4 +30,28 @@ describe('file archive decider', () => {
   it('asks for an export once (its id is new every time)', () => {
     expect(spec.given([requested]).when(request()).thenRefused('concurrency_conflict').kind).toBe('conflict');
   });
+
+  const key = 'ab'.repeat(32);
+  const finished: FileArchiveEvent = { type: 'FileArchiveFinished', data: { archive_id: 'a1', outcome: 'finished', blob_key: key, bytes: 10, entries: 1, error: null } };
+  const failed: FileArchiveEvent = { type: 'FileArchiveFinished', data: { archive_id: 'a1', outcome: 'failed', blob_key: null, bytes: 0, entries: 0, error: 'member_gone' } };
+  const expired: FileArchiveEvent = { type: 'FileArchiveExpired', data: { archive_id: 'a1', blob_key: key } };
+
+  it('expires a finished export once, naming its zip; nothing for one unfinished, failed, expired or deleted', () => {
+    spec.given([requested, finished]).when({ type: 'ExpireFileArchive' }).then([expired]);
+    spec.given([requested, finished, expired]).when({ type: 'ExpireFileArchive' }).then([]);
+    spec.given([requested]).when({ type: 'ExpireFileArchive' }).then([]);
+    spec.given([requested, failed]).when({ type: 'ExpireFileArchive' }).then([]);
+    spec.given([requested, finished, { type: 'FileArchiveDeleted', data: { archive_id: 'a1', member_id: 'm1', blob_key: key } }]).when({ type: 'ExpireFileArchive' }).then([]);
+    spec.given([]).when({ type: 'ExpireFileArchive' }).then([]);
+  });
+
+  it("deletes the member's own export (with its zip while it has one); anyone else's is not found, a build in progress a conflict", () => {
+    spec.given([requested, finished]).when({ type: 'DeleteFileArchive', member_id: 'm1' }).then([{ type: 'FileArchiveDeleted', data: { archive_id: 'a1', member_id: 'm1', blob_key: key } }]);
+    spec.given([requested, finished, expired]).when({ type: 'DeleteFileArchive', member_id: 'm1' }).then([{ type: 'FileArchiveDeleted', data: { archive_id: 'a1', member_id: 'm1', blob_key: null } }]);
+    spec.given([requested, failed]).when({ type: 'DeleteFileArchive', member_id: 'm1' }).then([{ type: 'FileArchiveDeleted', data: { archive_id: 'a1', member_id: 'm1', blob_key: null } }]);
+    expect(spec.given([requested, finished]).when({ type: 'DeleteFileArchive', member_id: 'm2' }).thenRefused('not_found').kind).toBe('not_found');
+    expect(spec.given([]).when({ type: 'DeleteFileArchive', member_id: 'm1' }).thenRefused('not_found').kind).toBe('not_found');
+    expect(spec.given([requested, finished, { type: 'FileArchiveDeleted', data: { archive_id: 'a1', member_id: 'm1', blob_key: key } }]).when({ type: 'DeleteFileArchive', member_id: 'm1' }).thenRefused('not_found').kind).toBe('not_found');
+    expect(spec.given([requested]).when({ type: 'DeleteFileArchive', member_id: 'm1' }).thenRefused('archive_in_progress').kind).toBe('conflict');
+  });
 });
