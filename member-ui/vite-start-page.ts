@@ -1,22 +1,21 @@
 import { createHash } from 'node:crypto';
-import type { OutputBundle, OutputChunk } from 'rollup';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/i18n/language-constants';
 import { EARLY_READS_GLOBAL, NETWORK_READ, START_PAGE_READS } from './src/shell/early-reads';
 import { START_PAGE } from './src/shell/start-page';
 
 /** the chunks holding modules named by `module` (the console, the start page's feature, a language's strings), with the module's path */
-const chunksFrom = (bundle: OutputBundle, module: RegExp): Array<{ chunk: OutputChunk; id: string }> =>
+const chunksFrom = (bundle: Rollup.OutputBundle, module: RegExp): Array<{ chunk: Rollup.OutputChunk; id: string }> =>
   Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? file.moduleIds.filter((id) => module.test(id)).map((id) => ({ chunk: file, id })) : []));
-const chunksOf = (bundle: OutputBundle, module: RegExp): OutputChunk[] => chunksFrom(bundle, module).map(({ chunk }) => chunk);
+const chunksOf = (bundle: Rollup.OutputBundle, module: RegExp): Rollup.OutputChunk[] => chunksFrom(bundle, module).map(({ chunk }) => chunk);
 
 /** the files `chunks` run with: themselves, what they import and the styles Vite loads with them */
-const filesOf = (bundle: OutputBundle, chunks: OutputChunk[], into = new Set<string>()): Set<string> => {
+const filesOf = (bundle: Rollup.OutputBundle, chunks: Rollup.OutputChunk[], into = new Set<string>()): Set<string> => {
   for (const chunk of chunks) {
     if (into.has(chunk.fileName)) continue;
     into.add(chunk.fileName);
     for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
-    filesOf(bundle, chunk.imports.map((name) => bundle[name]).filter((file): file is OutputChunk => file?.type === 'chunk'), into);
+    filesOf(bundle, chunk.imports.map((name) => bundle[name]).filter((file): file is Rollup.OutputChunk => file?.type === 'chunk'), into);
   }
   return into;
 };
@@ -39,9 +38,31 @@ const bootScript = (hints: { console: string[]; startPage: string[]; languages: 
   `var k=d.createElement('link');if(/\\.css$/.test(h)){k.rel='preload';k.as='style'}else k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k)})})();\n`;
 
 /**
- * Build only: writes the boot script as a hashed asset (`assets/boot-<hash>.js`, cached for a year like the
+ * Writes the boot script into `bundle` as a hashed asset (`assets/boot-<hash>.js`, cached for a year like the
  * chunks; the content security policy allows no inline script) and loads it first from index.html.
  */
+export const writeStartPageHints = (bundle: Rollup.OutputBundle, emit: (file: { type: 'asset'; fileName: string; source: string }) => void): void => {
+  const html = bundle['index.html'];
+  const entry = Object.values(bundle).find((file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry);
+  if (html?.type !== 'asset' || !entry) return;
+  const loaded = filesOf(bundle, [entry]);
+  const consoleFiles = filesOf(bundle, chunksOf(bundle, /\/src\/app\/Console\.tsx$/));
+  const startPage = filesOf(bundle, chunksOf(bundle, /\/src\/activities\/index\.ts$/));
+  for (const file of consoleFiles) loaded.add(file);
+  const languages: Record<string, string[]> = {};
+  for (const { chunk, id } of chunksFrom(bundle, /\/src\/(calendars\/)?i18n\/[a-z]{2}\.json$/)) {
+    const language = /([a-z]{2})\.json$/.exec(id)?.[1] ?? '';
+    languages[language] = [...(languages[language] ?? []), `/${chunk.fileName}`];
+  }
+  const source = bootScript({ console: urls(consoleFiles, filesOf(bundle, [entry])), startPage: urls(startPage, loaded), languages });
+  const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`;
+  emit({ type: 'asset', fileName, source });
+  const page = String(html.source);
+  const at = page.indexOf('<script');
+  html.source = `${page.slice(0, at)}<script async src="/${fileName}"></script>\n    ${page.slice(at)}`;
+};
+
+/** Build only: the boot script, after Vite wrote index.html (vite.config.ts) */
 export const startPageHints = (): Plugin => ({
   name: 'cn-start-page-hints',
   apply: 'build',
@@ -49,24 +70,7 @@ export const startPageHints = (): Plugin => ({
   generateBundle: {
     order: 'post',
     handler(_options, bundle) {
-      const html = bundle['index.html'];
-      const entry = Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry);
-      if (html?.type !== 'asset' || !entry) return;
-      const loaded = filesOf(bundle, [entry]);
-      const consoleFiles = filesOf(bundle, chunksOf(bundle, /\/src\/app\/Console\.tsx$/));
-      const startPage = filesOf(bundle, chunksOf(bundle, /\/src\/activities\/index\.ts$/));
-      for (const file of consoleFiles) loaded.add(file);
-      const languages: Record<string, string[]> = {};
-      for (const { chunk, id } of chunksFrom(bundle, /\/src\/(calendars\/)?i18n\/[a-z]{2}\.json$/)) {
-        const language = /([a-z]{2})\.json$/.exec(id)?.[1] ?? '';
-        languages[language] = [...(languages[language] ?? []), `/${chunk.fileName}`];
-      }
-      const source = bootScript({ console: urls(consoleFiles, filesOf(bundle, [entry])), startPage: urls(startPage, loaded), languages });
-      const fileName = `assets/boot-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
-      const page = String(html.source);
-      const at = page.indexOf('<script');
-      html.source = `${page.slice(0, at)}<script async src="/${fileName}"></script>\n    ${page.slice(at)}`;
+      writeStartPageHints(bundle, (file) => this.emitFile(file));
     },
   },
 });
