@@ -67,7 +67,7 @@ test("the member console's start page: largest contentful paint reported, hashed
   test.info().annotations.push({ type: 'LCP', description: report });
   process.stdout.write(`[performance] ${report}\n`);
   expect(lcp, 'no largest-contentful-paint entry').toBeGreaterThan(0);
-  // the page's data is read ahead beside its code (main.tsx asks for it first), not after the first render
+  // the page's data is read ahead beside its code (index.html's boot script asks for it first), not after the first render
   expect(streamRead, `${STREAM_READ} read`).toBeDefined();
   expect(pageChunk, "the activities' chunk").toBeDefined();
   expect(streamRead?.start ?? Infinity, "'all''s activities asked for no later than the page's code").toBeLessThanOrEqual(pageChunk?.start ?? -1);

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { startPageHints } from './vite-start-page';
 
 const server = 'http://localhost:3000';
 
@@ -18,7 +19,7 @@ const apiOrPage: ProxyOptions = {
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), startPageHints()],
   resolve: {
     alias: { '@cn/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
   },

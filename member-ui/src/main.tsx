@@ -5,8 +5,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { readStartPage } from './activities/start-page-reads';
 import { createApiClient, type ApiClient } from './api/client';
 import { createI18n, loadTranslation, storedLanguage } from './i18n';
+import { isStartPagePath, withEarlyReads } from './shell/early-reads';
 import { SessionProvider } from './session/SessionContext';
-import { START_PAGE } from './shell/start-page';
 import './styles.css';
 
 /**
@@ -17,7 +17,7 @@ import './styles.css';
  * are free (a browser opens six per host).
  */
 const preloadStartPage = (pathname: string, api: ApiClient): void => {
-  if (pathname === '/' || pathname === START_PAGE) {
+  if (isStartPagePath(pathname)) {
     api.readAhead(() => readStartPage(api));
     void import('./activities');
   } else if (pathname.startsWith('/appointments')) void import('./appointments');
@@ -30,7 +30,8 @@ const preloadStartPage = (pathname: string, api: ApiClient): void => {
  * keeps the first script under 120 kB gzipped).
  */
 const start = async (container: HTMLElement): Promise<void> => {
-  const api = createApiClient();
+  // the network's answer and the start page's data may have been asked for by index.html's boot script already
+  const api = createApiClient(withEarlyReads((...args) => fetch(...args)));
   const firstNetwork = api.network();
   // answered when the session first loads; until then a refusal (signed out: 401) is no unhandled rejection
   firstNetwork.catch(() => undefined);
@@ -40,19 +41,21 @@ const start = async (container: HTMLElement): Promise<void> => {
   // start page's chunk before the first render: nothing on the way to the first page shows a fallback
   const language = storedLanguage();
   // the network's answer (asked for first, so in by then) too: the first render is the member's console
+  // and the start page's data read ahead (asked for before the code, usually in before it): its first render shows them
   const [{ Console, preloadFirstPage }, strings, firstAnswer] = await Promise.all([
     consoleChunk,
     loadTranslation(language),
     firstNetwork.catch(() => undefined),
+    api.readsAheadSettled(),
   ]);
-  await preloadFirstPage(window.location.pathname);
+  const seed = await preloadFirstPage(window.location.pathname);
   const i18n = createI18n(language, { [language]: strings });
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <BrowserRouter>
           <SessionProvider api={api} firstNetwork={firstNetwork} firstAnswer={firstAnswer}>
-            <Console />
+            <Console seed={seed} />
           </SessionProvider>
         </BrowserRouter>
       </I18nextProvider>

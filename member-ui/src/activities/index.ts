@@ -3,3 +3,4 @@ import './activities.css';
 export { ActivityStreamPage } from './ActivityStreamPage';
 export { MemberActivitiesPage } from './MemberActivitiesPage';
 export { ActivityPage } from './ActivityPage';
+export { seedStartPage } from './start-page-seed';

@@ -122,6 +122,8 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
    * calls it as soon as it is known, when the first page has asked for its data and the realtime channel takes over.
    */
   const readsAhead = new Map<string, Promise<unknown>>();
+  /** the answers of reads ahead that came in and nobody took yet (answeredAhead) */
+  const answeredAhead = new Map<string, unknown>();
   let collecting = false;
 
   const request = <T>(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> => {
@@ -130,12 +132,18 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
     const early = readsAhead.get(url);
     if (early) {
       readsAhead.delete(url);
+      answeredAhead.delete(url);
       return early as Promise<T>;
     }
     const answer = call<T>(method, path, options);
     if (collecting) {
       // nobody may take it: a refusal (signed out) is then no unhandled rejection
-      answer.catch(() => undefined);
+      answer.then(
+        (value) => {
+          if (readsAhead.get(url) === answer) answeredAhead.set(url, value);
+        },
+        () => undefined,
+      );
       readsAhead.set(url, answer);
     }
     return answer;
@@ -156,8 +164,20 @@ export const createApiClient = (fetchImpl: typeof fetch = (...args) => fetch(...
         collecting = false;
       }
     },
+    /** when every read ahead has come in or failed (main.tsx renders the first page with their answers) */
+    readsAheadSettled: async (): Promise<void> => {
+      await Promise.allSettled(readsAhead.values());
+    },
+    /**
+     * The answer of a read ahead of `path` that came in, without taking it: the start page's query cache starts
+     * with it (its queries' first fetch then still takes the answer, so the server is asked once).
+     */
+    answeredAhead: <T>(path: string): T | undefined => answeredAhead.get(path) as T | undefined,
     /** forgets the reads ahead nobody took: from now on the realtime channel keeps the pages current */
-    endReadAhead: () => readsAhead.clear(),
+    endReadAhead: () => {
+      readsAhead.clear();
+      answeredAhead.clear();
+    },
     /** calls `listener` whenever the server refuses a route until a second factor is set up; answers the unsubscribe */
     onTwoFactorSetupRequired: (listener: () => void) => {
       setupRequiredListeners.add(listener);

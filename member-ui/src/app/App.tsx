@@ -1,10 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { RequireMember } from '../session/RequireMember';
+import type { ApiClient } from '../api/client';
 import { useSession } from '../session/SessionContext';
 import { START_PAGE } from '../shell/navigation';
+import { isStartPagePath } from '../shell/early-reads';
 import { Shell } from '../shell/Shell';
 
 /**
@@ -126,13 +129,21 @@ const BootFailed = ({ errorKey, retry }: { errorKey: string; retry: () => void }
   );
 };
 
+/** fills the query cache with the first page's data read ahead, before its first render */
+export type FirstPageSeed = (client: QueryClient, api: ApiClient) => void;
+
 /**
  * The first page's chunk loaded before the first render (main.tsx asks for it beside the console): a member
- * opening the console sees the home (or the appointments they opened) without a loading step between.
+ * opening the console sees the home (or the appointments they opened) without a loading step between. The
+ * start page answers how its queries start from the data read ahead (the console's cache calls it once).
  */
-export const preloadFirstPage = async (pathname: string): Promise<void> => {
-  if (pathname === '/' || pathname === START_PAGE) await ActivityStreamPage.preload();
-  else if (pathname === '/appointments' || pathname === '/appointments/participating') await AppointmentsPage.preload();
+export const preloadFirstPage = async (pathname: string): Promise<FirstPageSeed | undefined> => {
+  if (isStartPagePath(pathname)) {
+    await ActivityStreamPage.preload();
+    return (await import('../activities')).seedStartPage;
+  }
+  if (pathname === '/appointments' || pathname === '/appointments/participating') await AppointmentsPage.preload();
+  return undefined;
 };
 
 const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<Bootstrapping />}>{children}</Suspense>;

@@ -3,10 +3,9 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type de from './de.json';
 import type calendarDe from '../calendars/i18n/de.json';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type UiLanguage } from './language-constants';
 
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
-export const LANGUAGE_STORAGE_KEY = 'cn.language';
-export const DEFAULT_LANGUAGE: UiLanguage = 'de';
+export { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type UiLanguage };
 
 const isUiLanguage = (value: string | null): value is UiLanguage =>
   value !== null && (UI_LANGUAGES as readonly string[]).includes(value);
