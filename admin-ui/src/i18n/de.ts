@@ -70,6 +70,7 @@ export const germanAppMessages: AppMessages = {
       membership_role_in_use: 'Mitglieder haben diese Rolle noch. Entziehen Sie sie ihnen zuerst und löschen Sie sie dann.',
       tag_name_taken: 'Ein anderes Schlagwort hat diesen Namen schon. Führen Sie die beiden stattdessen zusammen.',
       same_tag: 'Ein Schlagwort kann nicht mit sich selbst zusammengeführt werden.',
+      internal_tag: 'Ein öffentliches Schlagwort kann nicht in ein internes zusammengeführt werden. Führen Sie stattdessen das interne in das öffentliche zusammen.',
       design_active: 'Dieses Design ist aktiv. Aktivieren Sie zuerst ein anderes (oder schalten Sie es aus).',
       too_many_devices: 'Sie haben zu viele Geräte angemeldet. Entfernen Sie zuerst eines, das Sie nicht mehr nutzen.',
       push_endpoint_not_allowed: 'Diese Adresse eines Push-Dienstes kann nicht verwendet werden.',
@@ -1102,7 +1103,7 @@ export const germanAppMessages: AppMessages = {
     },
     tags: {
       name: 'Schlagwort |||| Schlagwörter',
-      fields: { name: 'Name', item_count: 'Einträge', parents: 'Verwendet in Feldern', updated_at: 'Zuletzt geändert' },
+      fields: { name: 'Name', item_count: 'Einträge', parents: 'Verwendet in Feldern', internal: 'Intern', updated_at: 'Zuletzt geändert' },
       empty: 'Noch keine Schlagwörter: Sie erscheinen, sobald Einträge einer App verschlagwortet werden.',
       rename: 'Umbenennen',
       merge: { action: 'Zusammenführen', title: '%{name} mit einem anderen Schlagwort zusammenführen', hint: 'Jeder Eintrag mit %{name} bekommt stattdessen das andere Schlagwort, und %{name} verschwindet. Sein Name führt weiter zum anderen Schlagwort.', into: 'Zusammenführen mit', confirm: 'Zusammenführen' },

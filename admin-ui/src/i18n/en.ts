@@ -69,6 +69,7 @@ export const englishAppMessages = {
       membership_role_in_use: 'Members still hold this role. Take it from them first, then delete it.',
       tag_name_taken: 'Another tag already has this name. Merge the two tags instead.',
       same_tag: 'A tag cannot be merged into itself.',
+      internal_tag: 'A public tag cannot be merged into an internal tag: merge the internal tag into the public one instead.',
       design_active: 'This design is active. Activate another one (or switch it off) first.',
       too_many_devices: 'You have registered too many devices. Remove one you no longer use first.',
       push_endpoint_not_allowed: 'This push service address cannot be used.',
@@ -1101,7 +1102,7 @@ export const englishAppMessages = {
     },
     tags: {
       name: 'Tag |||| Tags',
-      fields: { name: 'Name', item_count: 'Items', parents: 'Used in fields', updated_at: 'Last changed' },
+      fields: { name: 'Name', item_count: 'Items', parents: 'Used in fields', internal: 'Internal', updated_at: 'Last changed' },
       empty: 'No tags yet: they appear once items of an app are tagged.',
       rename: 'Rename',
       merge: { action: 'Merge', title: 'Merge %{name} into another tag', hint: 'Every item tagged %{name} gets the other tag instead, and %{name} is gone. Its name keeps leading to the other tag.', into: 'Merge into', confirm: 'Merge' },

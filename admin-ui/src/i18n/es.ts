@@ -70,6 +70,7 @@ export const spanishAppMessages: AppMessages = {
       membership_role_in_use: 'Todavía hay miembros con este rol. Retíraselo primero y luego elimínalo.',
       tag_name_taken: 'Otra etiqueta ya tiene este nombre. Fusiona ambas etiquetas en su lugar.',
       same_tag: 'Una etiqueta no se puede fusionar consigo misma.',
+      internal_tag: 'Una etiqueta pública no se puede fusionar con una etiqueta interna: fusiona la interna con la pública.',
       design_active: 'Este diseño está activo. Activa otro (o desactívalo) primero.',
       too_many_devices: 'Has registrado demasiados dispositivos. Elimina primero uno que ya no uses.',
       push_endpoint_not_allowed: 'No se puede usar esta dirección del servicio push.',
@@ -1102,7 +1103,7 @@ export const spanishAppMessages: AppMessages = {
     },
     tags: {
       name: 'Etiqueta |||| Etiquetas',
-      fields: { name: 'Nombre', item_count: 'Elementos', parents: 'Usada en campos', updated_at: 'Último cambio' },
+      fields: { name: 'Nombre', item_count: 'Elementos', parents: 'Usada en campos', internal: 'Interna', updated_at: 'Último cambio' },
       empty: 'Aún no hay etiquetas: aparecen en cuanto se etiquetan elementos de una app.',
       rename: 'Renombrar',
       merge: { action: 'Fusionar', title: 'Fusionar %{name} con otra etiqueta', hint: 'Cada elemento con %{name} recibe la otra etiqueta y %{name} desaparece. Su nombre sigue llevando a la otra etiqueta.', into: 'Fusionar con', confirm: 'Fusionar' },

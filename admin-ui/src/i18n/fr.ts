@@ -70,6 +70,7 @@ export const frenchAppMessages: AppMessages = {
       membership_role_in_use: 'Des membres ont encore ce rôle. Retirez-le-leur d\'abord, puis supprimez-le.',
       tag_name_taken: 'Un autre mot-clé porte déjà ce nom. Fusionnez plutôt les deux mots-clés.',
       same_tag: 'Un mot-clé ne peut pas être fusionné avec lui-même.',
+      internal_tag: 'Un mot-clé public ne peut pas être fusionné dans un mot-clé interne : fusionnez plutôt le mot-clé interne dans le public.',
       design_active: 'Ce design est actif. Activez-en un autre (ou désactivez-le) d’abord.',
       too_many_devices: 'Vous avez enregistré trop d\'appareils. Supprimez d\'abord celui que vous n\'utilisez plus.',
       push_endpoint_not_allowed: 'Cette adresse de service push ne peut pas être utilisée.',
@@ -1102,7 +1103,7 @@ export const frenchAppMessages: AppMessages = {
     },
     tags: {
       name: 'Mot-clé |||| Mots-clés',
-      fields: { name: 'Nom', item_count: 'Éléments', parents: 'Utilisé dans les champs', updated_at: 'Dernière modification' },
+      fields: { name: 'Nom', item_count: 'Éléments', parents: 'Utilisé dans les champs', internal: 'Interne', updated_at: 'Dernière modification' },
       empty: 'Pas encore de mots-clés : ils apparaissent dès que des éléments d’une app sont étiquetés.',
       rename: 'Renommer',
       merge: { action: 'Fusionner', title: 'Fusionner %{name} avec un autre mot-clé', hint: 'Chaque élément portant %{name} reçoit l’autre mot-clé, et %{name} disparaît. Son nom mène toujours à l’autre mot-clé.', into: 'Fusionner avec', confirm: 'Fusionner' },
