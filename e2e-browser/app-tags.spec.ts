@@ -49,14 +49,15 @@ test('an internal tag stays with members, and a related item is made in the rela
   const adminConsole = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signInAdmin(adminConsole, baseUrl, 'admin@example.org', 'menu-apps');
   await adminConsole.goto(`${baseUrl}/admin/#/apps/ideen`);
-  const groups = adminConsole.locator('[id="properties.2.tag_parents"]');
+  // the tag rows in order: topic, staff, free
+  const groups = adminConsole.locator('.ra-input-tag_parents').nth(1).locator('input');
   await groups.waitFor({ timeout: 15_000 });
   await groups.click();
   // the picker offers the other tag fields, never the field itself nor the text field
   const options = adminConsole.locator('[role="option"]');
   await expect(options).toHaveText(['Thema (topic)', 'Freie Tags (free)'], { timeout: 15_000 });
   await options.filter({ hasText: 'Thema (topic)' }).click();
-  await adminConsole.locator('[name="properties.2.internal"]').check();
+  await adminConsole.locator('.ra-input-internal').nth(1).locator('input[type="checkbox"]').check();
   await adminConsole.screenshot({ path: screenshotPath('app-tags-editor.png') });
   await adminConsole.locator('button[type="submit"]').click();
   await expect
