@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appStream, appItemStream, type AppDto, type FindTagsResponse, type ItemResponse, type WallResponse } from '@cn/contracts';
+import { appStream, appItemStream, type AppDto, type FindTagsResponse, type ItemResponse, type TagAdminDto, type WallResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -120,6 +120,52 @@ describe('apps: tag groups, internal tags and related items created inline', () 
     // the group's own tags stay visible to everyone
     const external = await must<ItemResponse>(clients.external, 'get', `/api/v1/apps/ideas/items/${itemId}`);
     expect(external.item.values['topic']).toEqual([expect.objectContaining({ name: 'Compost' }), expect.objectContaining({ name: 'Kids' })]);
+  });
+
+  it('never lets an external member learn an internal tag through another property: the same name typed elsewhere is a tag of its own', async () => {
+    const { admin, member, external } = clients;
+    // a member picks the internal tag's suggestion (its id) in a property without groups, another types the name
+    const internalTag = (await must<TagAdminDto[]>(admin, 'get', '/administration/tags?filter=%7B%22q%22%3A%22budget%22%7D')).find((tag) => tag.internal);
+    expect(internalTag).toMatchObject({ name: 'Budget tight', parents: ['ideas/p-staff'] });
+    const picked = await must<{ id: string }>(member, 'post', '/api/v1/apps/other/items', { values: { tags: [{ id: internalTag?.id, name: 'Budget tight' }] } });
+    await must(member, 'post', '/api/v1/apps/other/items', { values: { tags: ['budget TIGHT'] } });
+    // the administrators rename the internal tag: what they call it internally
+    await must(admin, 'put', `/administration/tags/${internalTag?.id ?? ''}`, { name: 'Budget cut by half' });
+    const tags = await must<TagAdminDto[]>(admin, 'get', '/administration/tags?filter=%7B%22q%22%3A%22budget%22%7D');
+    expect(tags.map((tag) => [tag.name, tag.internal, tag.parents])).toEqual([
+      ['Budget cut by half', true, ['ideas/p-staff']],
+      ['Budget tight', false, ['other/p-tags']],
+    ]);
+
+    const everything = async (role: Role): Promise<string> => {
+      const client = clients[role];
+      const answers = [
+        await must(client, 'get', `/api/v1/apps/other/items/${picked.id}`),
+        await must(client, 'get', `/api/v1/apps/ideas/items/${itemId}`),
+        await must(client, 'get', '/api/v1/apps/other/wall'),
+        await must(client, 'get', '/api/v1/apps/ideas/wall?tag=Budget%20cut%20by%20half'),
+        ...(await Promise.all(
+          ['q=budget', 'q=', 'q=cut', 'q=&tag_parents=ideas/p-staff', 'q=budget&tag_parents=ideas/p-staff,other/p-tags', 'q=&property=ideas/p-staff'].map((query) => must(client, 'get', `/tags/find?${query}`)),
+        )),
+      ];
+      return JSON.stringify(answers);
+    };
+    const seenByExternal = await everything('external');
+    expect(seenByExternal).not.toMatch(/cut by half/i);
+    expect(seenByExternal).not.toContain(internalTag?.id ?? 'itag-');
+    // what the member typed is public and shows as typed, untouched by the internal rename
+    const item = await must<ItemResponse>(external, 'get', `/api/v1/apps/other/items/${picked.id}`);
+    expect(item.item.values['tags']).toEqual([{ id: expect.not.stringContaining(internalTag?.id ?? 'itag-') as unknown, name: 'Budget tight' }]);
+    // members still see and find the internal tag, but not from a property that is not internal
+    expect(await everything('member')).toMatch(/cut by half/i);
+    const fromPublic = await must<FindTagsResponse>(member, 'get', '/tags/find?q=budget&property=other/p-tags&exclude_new=true');
+    expect(fromPublic.tags.map((tag) => tag.name)).toEqual(['Budget tight']);
+    const fromInternal = await must<FindTagsResponse>(member, 'get', '/tags/find?q=budget&property=ideas/p-staff&exclude_new=true');
+    expect(fromInternal.tags.map((tag) => tag.name)).toEqual(['Budget tight', 'Budget cut by half']);
+    // and a public tag never goes into the internal one (its public items would hold it)
+    const publicTag = tags.find((tag) => !tag.internal)?.id ?? '';
+    const merge = await call(admin, 'post', `/administration/tags/${publicTag}/merge`, { into: internalTag?.id });
+    expect([merge.status, merge.body.errors]).toEqual([400, [{ field: 'into', key: 'internal_tag' }]]);
   });
 
   it('creates a related item from the relation picker under the related app\'s rule: 201 for members, 403 for external members', async () => {

@@ -1,6 +1,7 @@
-import { ANY_ASSIGNEE_PROPERTY, EMAIL_INTEGRATION_TRIGGERS, PROPERTY_EDITORS, PROPERTY_SIZES, PROPERTY_TYPES } from '@cn/contracts';
+import { ANY_ASSIGNEE_PROPERTY, EMAIL_INTEGRATION_TRIGGERS, PROPERTY_EDITORS, PROPERTY_SIZES, PROPERTY_TYPES, tagParentKey } from '@cn/contracts';
 import {
   ArrayInput,
+  AutocompleteArrayInput,
   BooleanInput,
   Edit,
   FormDataConsumer,
@@ -14,6 +15,7 @@ import {
 } from 'react-admin';
 import Box from '@mui/material/Box';
 import { useSavingToasts } from '../layout/useSavingToasts';
+import type { AppRecord, EditedProperty } from './apps-data-provider';
 
 /** 'any membership property' (-1), in the console's language beside the properties' own labels */
 const AnyProperty = () => <>{useTranslate()('cn.apps.integration.any_property')}</>;
@@ -32,7 +34,7 @@ const OPTIONS_OF: Record<string, readonly string[]> = {
   address: ['country', 'with_name'],
 };
 
-/** a list of strings (related apps' slugs, tag groups), one input each */
+/** a list of strings (related apps' slugs), one input each */
 const TextListInput = ({ source, label, itemLabel }: { source: string; label: string; itemLabel: string }) => (
   <ArrayInput source={source} label={label}>
     <SimpleFormIterator inline disableReordering>
@@ -41,7 +43,40 @@ const TextListInput = ({ source, label, itemLabel }: { source: string; label: st
   </ArrayInput>
 );
 
-const TypeOptions = ({ type }: { type: string }) => {
+interface TagParentChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * The tag groups a tag property may name: the app's other tag properties (saved ones: a new row has no
+ * id to name yet), labelled as the editor shows them; a parent it names already that is not among them
+ * (another app's tag property, or one the server will refuse) stays a choice under its key, so that
+ * nothing is dropped unseen and the server's refusal shows at the picker.
+ */
+export const tagParentChoices = (appId: string, properties: readonly EditedProperty[], ownId: string | undefined, current: readonly string[]): TagParentChoice[] => {
+  const offered = properties
+    .filter((property) => property.type === 'tag' && property.id && property.id !== ownId)
+    .map((property) => ({ id: tagParentKey(appId, property.id ?? ''), name: `${property.label || property.name} (${property.name})` }));
+  const known = new Set(offered.map((choice) => choice.id));
+  return [...offered, ...current.filter((parent) => !known.has(parent)).map((parent) => ({ id: parent, name: parent }))];
+};
+
+/** the tag groups as a picker of the app's other tag properties (the server checks them: unknown_tag_parent) */
+const TagParentsInput = ({ choices }: { choices: TagParentChoice[] }) => (
+  <AutocompleteArrayInput
+    source="tag_parents"
+    label="cn.apps.property.tag_parents"
+    helperText="cn.apps.property.tag_parents_help"
+    choices={choices}
+    translateChoice={false}
+    defaultValue={[]}
+    sx={{ minWidth: 320 }}
+    data-testid="tag-parents"
+  />
+);
+
+const TypeOptions = ({ type, tagParents }: { type: string; tagParents: TagParentChoice[] }) => {
   const offered = new Set(OPTIONS_OF[type] ?? []);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -61,7 +96,7 @@ const TypeOptions = ({ type }: { type: string }) => {
       {offered.has('with_name') && <BooleanInput source="with_name" label="cn.apps.property.with_name" />}
       {offered.has('related_apps') && <TextListInput source="related_apps" label="cn.apps.property.related_apps" itemLabel="cn.apps.fields.slug" />}
       {offered.has('internal') && <BooleanInput source="internal" label="cn.apps.property.internal" />}
-      {offered.has('tag_parents') && <TextListInput source="tag_parents" label="cn.apps.property.tag_parents" itemLabel="cn.apps.property.tag_parents" />}
+      {offered.has('tag_parents') && <TagParentsInput choices={tagParents} />}
       {offered.has('options') && (
         <ArrayInput source="options" label="cn.apps.property.options">
           <SimpleFormIterator inline>
@@ -80,10 +115,10 @@ const typeOfRow = (row: unknown): string => {
 };
 
 /** The property-set editor: the app's name and its properties in order, each with the options its type has. */
-export const AppEdit = () => {
+export const AppEdit = ({ id }: { id?: string } = {}) => {
   const savingToasts = useSavingToasts();
   return (
-    <Edit resource="apps" mutationMode="pessimistic" mutationOptions={savingToasts}>
+    <Edit resource="apps" id={id} mutationMode="pessimistic" mutationOptions={savingToasts}>
       <SimpleForm>
         <TextInput source="name" label="cn.apps.fields.name" disabled />
         <ArrayInput source="properties" label="cn.apps.fields.properties">
@@ -97,7 +132,14 @@ export const AppEdit = () => {
               <SelectInput source="size" label="cn.apps.property.size" choices={choices(PROPERTY_SIZES, 'cn.apps.sizes')} defaultValue="medium" />
               <TextInput source="hint" label="cn.apps.property.hint" />
             </Box>
-            <FormDataConsumer>{({ scopedFormData }) => <TypeOptions type={typeOfRow(scopedFormData)} />}</FormDataConsumer>
+            <FormDataConsumer>
+              {({ formData, scopedFormData }) => {
+                const app = formData as Partial<AppRecord>;
+                const row = scopedFormData as Partial<EditedProperty> | undefined;
+                const tagParents = typeOfRow(row) === 'tag' ? tagParentChoices(String(app.id ?? ''), app.properties ?? [], row?.id, row?.tag_parents ?? []) : [];
+                return <TypeOptions type={typeOfRow(row)} tagParents={tagParents} />;
+              }}
+            </FormDataConsumer>
           </SimpleFormIterator>
         </ArrayInput>
         <TextInput source="teaser_template" label="cn.apps.fields.teaser_template" helperText="cn.apps.fields.teaser_help" fullWidth data-testid="app-teaser-template" />

@@ -59,7 +59,8 @@ const onRow = (error: unknown, index: number): unknown => {
   const fields = fieldErrorsOf(error.body);
   if (fields.length === 0) return error;
   const errors: FormErrors = {};
-  for (const { field, key } of fields) setErrorAt(errors, ['properties', String(index), ...field.split('.')], `cn.apps.errors.${key}`);
+  // the tag groups are one picker: a refused entry (tag_parents.<i>) shows under it
+  for (const { field, key } of fields) setErrorAt(errors, ['properties', String(index), ...(field.startsWith('tag_parents.') ? ['tag_parents'] : field.split('.'))], `cn.apps.errors.${key}`);
   return new HttpError('cn.errors.validation_failed', error.status, { ...(error.body as object), errors });
 };
 

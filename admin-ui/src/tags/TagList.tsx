@@ -2,6 +2,7 @@ import CallMergeIcon from '@mui/icons-material/CallMerge';
 import { Box, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
+  BooleanField,
   Button,
   Datagrid,
   DateField,
@@ -82,7 +83,8 @@ export const MergeTagButton = (_props: ColumnProps) => {
             slotProps={{ select: { inputProps: { 'data-testid': 'tag-merge-into' } } }}
           >
             {others
-              .filter((other) => other.id !== tag.id)
+              // a public tag never goes into an internal one (the server refuses it: internal_tag)
+              .filter((other) => other.id !== tag.id && (tag.internal || !other.internal))
               .map((other) => (
                 <MenuItem key={other.id} value={other.id}>
                   {other.name}
@@ -125,6 +127,7 @@ export const TagList = () => {
         <TextField source="name" label="resources.tags.fields.name" />
         <NumberField source="item_count" label="resources.tags.fields.item_count" />
         <FunctionField<TagAdminDto> label="resources.tags.fields.parents" sortable={false} render={(tag) => tag.parents.length} />
+        <BooleanField source="internal" label="resources.tags.fields.internal" sortable={false} looseValue />
         <DateField source="updated_at" label="resources.tags.fields.updated_at" showTime />
         {administrate ? <EditButton label="resources.tags.rename" /> : null}
         {administrate ? <MergeTagButton label="" sortable={false} /> : null}

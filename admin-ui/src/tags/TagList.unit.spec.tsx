@@ -12,11 +12,11 @@ import { TagList } from './TagList';
 jest.mock('react-hotkeys-hook', () => ({ useHotkeys: () => ({ current: null }) }));
 
 const i18nProvider = polyglotI18nProvider(() => englishMessagesAll, 'en');
-const tag = (id: string, name: string, item_count: number): TagAdminDto => ({ id, name, parents: ['a1/p'], item_count, updated_at: '2026-12-06T10:00:00.000Z' });
+const tag = (id: string, name: string, item_count: number, internal = false): TagAdminDto => ({ id, name, parents: ['a1/p'], internal, item_count, updated_at: '2026-12-06T10:00:00.000Z' });
 
 /** the tags resource as the server answers it: searched by q; merges and deletions change what it answers */
 const tagsProvider = (refuseMerge = false) => {
-  let tags = [tag('t-garden', 'Garden', 2), tag('t-gardens', 'Gardens', 1), tag('t-kids', 'Kids', 1)];
+  let tags = [tag('t-garden', 'Garden', 2), tag('t-gardens', 'Gardens', 1), tag('t-kids', 'Kids', 1), tag('t-staff', 'Staff only', 1, true)];
   const merges: Array<{ id: unknown; into: unknown }> = [];
   const provider = {
     getList: (_resource: string, params: GetListParams) => {
@@ -80,9 +80,11 @@ describe('the tags page', () => {
   it('lists the tags with their item counts', async () => {
     const { provider } = tagsProvider();
     const view = await renderList(provider);
-    await waitFor(() => expect(names()).toEqual(['Garden', 'Gardens', 'Kids']));
+    await waitFor(() => expect(names()).toEqual(['Garden', 'Gardens', 'Kids', 'Staff only']));
     expect(document.body.textContent).toContain('Items');
-    expect([...document.querySelectorAll('tbody tr td.column-item_count')].map((cell) => cell.textContent)).toEqual(['2', '1', '1']);
+    expect([...document.querySelectorAll('tbody tr td.column-item_count')].map((cell) => cell.textContent)).toEqual(['2', '1', '1', '1']);
+    // the internal tag is marked as such
+    expect([...document.querySelectorAll('tbody tr td.column-internal')].map((cell) => cell.querySelector('[aria-label]')?.getAttribute('aria-label'))).toEqual(['No', 'No', 'No', 'Yes']);
     // the search field is there (what it finds is the server's: tags.int.spec)
     expect(document.querySelector('input[name="q"]')).not.toBeNull();
     view.unmount();
@@ -91,7 +93,7 @@ describe('the tags page', () => {
   it('merges a tag into the one chosen, says so and shows the list without it', async () => {
     const { provider, merges } = tagsProvider();
     const view = await renderList(provider);
-    await waitFor(() => expect(names()).toHaveLength(3));
+    await waitFor(() => expect(names()).toHaveLength(4));
     await click(await waitFor(() => document.querySelector<HTMLElement>('[data-testid="tag-merge-t-gardens"]') ?? Promise.reject(new Error('no merge button'))));
     const dialog = await waitFor(() => byRole('dialog'));
     expect(dialog.textContent).toContain('Merge Gardens into another tag');
@@ -106,19 +108,20 @@ describe('the tags page', () => {
       expect(found.length).toBeGreaterThan(0);
       return found;
     });
+    // never the internal tag: a public tag does not go into one
     expect(options.map((option) => option.textContent)).toEqual(['Garden', 'Kids']);
     await click(byRole('option', 'Garden'));
     await click(confirmButton());
     await waitFor(() => expect(merges).toEqual([{ id: 't-gardens', into: 't-garden' }]));
     await waitFor(() => expect(document.body.textContent).toContain('Gardens was merged.'));
-    await waitFor(() => expect(names()).toEqual(['Garden', 'Kids']));
+    await waitFor(() => expect(names()).toEqual(['Garden', 'Kids', 'Staff only']));
     view.unmount();
   });
 
   it("shows a refusal in words, never its key", async () => {
     const { provider } = tagsProvider(true);
     const view = await renderList(provider);
-    await waitFor(() => expect(names()).toHaveLength(3));
+    await waitFor(() => expect(names()).toHaveLength(4));
     await click(document.querySelector<HTMLElement>('[data-testid="tag-merge-t-kids"]') as HTMLElement);
     const select = await waitFor(() => dialogSelect());
     await act(async () => {
@@ -135,21 +138,21 @@ describe('the tags page', () => {
   it('deletes a tag only after the confirmation, which names it and its items, then says so', async () => {
     const { provider } = tagsProvider();
     const view = await renderList(provider);
-    await waitFor(() => expect(names()).toHaveLength(3));
+    await waitFor(() => expect(names()).toHaveLength(4));
     await click(document.querySelector<HTMLElement>('[data-testid="tag-delete-t-garden"]') as HTMLElement);
     const dialog = await waitFor(() => byRole('dialog'));
     expect(dialog.textContent).toContain('The tag is removed from every item that has it (2).');
-    expect(names()).toHaveLength(3);
+    expect(names()).toHaveLength(4);
     await click(byRole('button', 'Confirm'));
     await waitFor(() => expect(document.body.textContent).toContain('Deleted successfully.'));
-    await waitFor(() => expect(names()).toEqual(['Gardens', 'Kids']));
+    await waitFor(() => expect(names()).toEqual(['Gardens', 'Kids', 'Staff only']));
     view.unmount();
   });
 
   it('offers no rename, merge or delete to an auditor', async () => {
     const { provider } = tagsProvider();
     const view = await renderList(provider, false);
-    await waitFor(() => expect(names()).toHaveLength(3));
+    await waitFor(() => expect(names()).toHaveLength(4));
     expect(document.querySelector('[data-testid^="tag-merge-"]')).toBeNull();
     expect(document.querySelector('[data-testid^="tag-delete-"]')).toBeNull();
     view.unmount();

@@ -44,6 +44,8 @@ export const tagsDecider: Decider<TagsState, TagsCommand, TagEvent> = {
         const tag = existing(state, command.tag);
         if (command.into_id === tag.id) throw new DomainError('same_tag', 'invalid', 'into');
         if (!command.into || state.gone[command.into.id]) throw new DomainError('not_found', 'invalid', 'into');
+        // public values would then hold an internal tag, and external members read public values
+        if (command.into.internal && !tag.internal) throw new DomainError('internal_tag', 'invalid', 'into');
         return [{ type: 'TagsMerged', data: { tag_id: tag.id, into_id: command.into.id } }];
       }
       case 'DeleteTag': {

@@ -26,6 +26,12 @@ describe('tagsDecider', () => {
     expect(spec.given([]).when({ type: 'MergeTags', tag_id: 't1', into_id: 'nope', tag: garden, into: null }).thenRefused('not_found').kind).toBe('invalid');
   });
 
+  it('never merges a public tag into an internal one (public values would hold it); an internal one goes into a public one', () => {
+    const budget: TagRecord = { ...tag('t3', 'Budget'), internal: true };
+    expect(spec.given([]).when({ type: 'MergeTags', tag_id: 't1', into_id: 't3', tag: garden, into: budget }).thenRefused('internal_tag').field).toBe('into');
+    spec.given([]).when({ type: 'MergeTags', tag_id: 't3', into_id: 't1', tag: budget, into: garden }).then([{ type: 'TagsMerged', data: { tag_id: 't3', into_id: 't1' } }]);
+  });
+
   it('deletes a tag; a deleted or merged tag, or an unknown one, is not found', () => {
     spec.given([]).when({ type: 'DeleteTag', tag_id: 't1', tag: garden }).then([{ type: 'TagDeleted', data: { tag_id: 't1' } }]);
     expect(spec.given([]).when({ type: 'DeleteTag', tag_id: 'nope', tag: null }).thenRefused('not_found').kind).toBe('not_found');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
-import { propertyDefinitionSchema, selectionOptionSchema, PROPERTY_NAME_PATTERN, TAG_PARENT_PATTERN, type PropertyDefinition, type SelectionOption } from '../apps/properties';
+import { propertyDefinitionSchema, selectionOptionSchema, PROPERTY_NAME_PATTERN, TAG_PARENT_PATTERN, upcastPropertyDefinition, type PropertyDefinition, type SelectionOption } from '../apps/properties';
 
 /**
  * Property sets (issue 14; messages-files-admin-members-groups.md, Property set): named sets of property
@@ -184,9 +184,13 @@ export const applyModifications = (properties: PropertyDefinition[], modificatio
 /** One stream per set name and context. */
 export const propertySetStream = (name: string, context: PropertySetContext): string => `propertyset-${name}-${context.context_type}-${context.context_id ?? 'network'}`;
 
+/**
+ * Version 2: every property of the set carries `tag_parents` and `internal` (AppPropertyDefined's version 2).
+ * Sets saved before lack both; they are read with explicit defaults ([] and false) like older definitions.
+ */
 export const PropertySetSaved = defineEvent(
   'PropertySetSaved',
-  1,
+  2,
   z.object({
     name: z.string(),
     context_type: z.enum(PROPERTY_SET_CONTEXT_TYPES),
@@ -196,6 +200,16 @@ export const PropertySetSaved = defineEvent(
     tag_parents: z.array(z.string()),
     modifications: z.array(addOptionsSchema),
   }),
+  {
+    upcasters: {
+      1: (data) => ({
+        ...data,
+        properties: (Array.isArray(data['properties']) ? (data['properties'] as unknown[]) : []).map((property) =>
+          typeof property === 'object' && property !== null ? upcastPropertyDefinition(property as Record<string, unknown>) : property,
+        ),
+      }),
+    },
+  },
 );
 export const propertySetEvents = [PropertySetSaved] as const;
 export type PropertySetEvent = EventOf<typeof PropertySetSaved>;

@@ -1,5 +1,7 @@
 import { propertyDefinition } from '../apps/properties';
+import { upcastEventData } from '../registry';
 import {
+  PropertySetSaved,
   applyModifications,
   modificationIssues,
   parentPropertySetContext,
@@ -157,5 +159,24 @@ describe('property set abilities', () => {
     expect(propertySetAbilities(groupAdmin, network).update).toBe(false);
     expect(propertySetAbilities(groupAdmin, category).update).toBe(false);
     expect(propertySetAbilities(member, group).update).toBe(false);
+  });
+});
+
+describe('property sets saved before tag parents and internal tags', () => {
+  it('reads a version 1 save with explicit defaults on every property, keeping what it said', () => {
+    const bio = { id: 'bio', name: 'bio', label: 'About me', type: 'text', multiline: true };
+    const topics = { id: 'topics', name: 'topics', label: 'Topics', type: 'tag', multiple: true };
+    const v1 = { name: 'profile', context_type: 'network', context_id: null, type: 'basic', properties: [bio, topics], tag_parents: ['ideas/p-topic'], modifications: [] };
+    const { data, schemaVersion } = upcastEventData(PropertySetSaved.type, 1, v1);
+    expect(schemaVersion).toBe(2);
+    expect(data).toEqual({ ...v1, properties: [{ ...bio, tag_parents: [], internal: false }, { ...topics, tag_parents: [], internal: false }] });
+    expect(PropertySetSaved.schema.safeParse(data).success).toBe(true);
+  });
+
+  it('leaves a modified set (no properties) and a version 2 save as they are', () => {
+    const modified = { name: 'profile', context_type: 'group', context_id: 'g1', type: 'modified', properties: [], tag_parents: [], modifications: [{ type: 'add_options', name: 'interest', options: [{ label: 'Art', value: 'art' }] }] };
+    expect(upcastEventData(PropertySetSaved.type, 1, modified)).toEqual({ data: modified, schemaVersion: 2 });
+    const v2 = { ...modified, type: 'basic', modifications: [], properties: [{ id: 'staff', name: 'staff', label: 'Staff', type: 'tag', tag_parents: ['ideas/p-topic'], internal: true }] };
+    expect(upcastEventData(PropertySetSaved.type, 2, v2)).toEqual({ data: v2, schemaVersion: 2 });
   });
 });

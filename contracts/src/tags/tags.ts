@@ -11,6 +11,18 @@ import { TAG_NAME_MAX, TAG_SUGGESTIONS_MAX } from './tags-constants';
  * app item is tagged with a name nobody used before; administrators rename, merge and delete tags, each a
  * command with its event on the network's tags stream (tagsStream). What tags exist is folded from the log
  * by `foldTagCatalogue`, the same on the command side (its lookup) and the read side (the tags read model).
+ *
+ * Two namespaces (issue 15, internal tags). One name is one tag, but in one of two scopes:
+ * - public tags: every name typed into a tag property that is not internal;
+ * - internal tags: names first used under an internal tag property (`internal: true`), with their own ids
+ *   and aliases. A name typed into a property that is not internal never leads to an internal tag, so an
+ *   internal tag never reaches a value an external member may read: typing the same letters elsewhere
+ *   makes a separate public tag (it shares nothing with the internal one: renames, merges, counts,
+ *   parents). An internal property leads a name to an internal tag first, then to a public one (a tag
+ *   group's public tags are its choices), and only then makes a new internal tag.
+ * Readers keep the rule too: a property that is not internal never answers an internal tag
+ * (`currentItemTags`, say after the property stopped being internal), and `findTags` offers internal tags
+ * only where they may be chosen and seen.
  */
 
 export const TagRenamed = defineEvent('TagRenamed', 1, z.object({ tag_id: z.string(), name: z.string(), previous_name: z.string() }));
@@ -39,13 +51,15 @@ const flag = z
 
 /**
  * GET /tags/find: `q` the start or part of a name; `tag_parents` (comma-separated) only tags used under
- * these parents (an app's tag property, `<app id>/<property id>`); `exclude_new` leaves out the entry that
- * offers `q` as a new tag.
+ * these parents (an app's tag property, `<app id>/<property id>`); `property` the tag property asking
+ * (`<app id>/<property id>`): internal tags are offered only to an internal one; `exclude_new` leaves out
+ * the entry that offers `q` as a new tag.
  */
 export const findTagsQuerySchema = z
   .object({
     q: z.string({ message: 'invalid_type' }).max(TAG_NAME_MAX, { message: 'too_long' }).default(''),
     tag_parents: z.string({ message: 'invalid_type' }).max(2000, { message: 'too_long' }).optional(),
+    property: z.string({ message: 'invalid_type' }).max(200, { message: 'too_long' }).optional(),
     exclude_new: flag,
   });
 
@@ -65,6 +79,8 @@ export const tagAdminDtoSchema = z.object({
   name: z.string(),
   /** the app properties it is used under (`<app id>/<property id>`) */
   parents: z.array(z.string()),
+  /** an internal tag: first used under an internal tag property, held only by internal ones */
+  internal: z.boolean(),
   item_count: z.number().int(),
   updated_at: z.string(),
 });
@@ -76,6 +92,8 @@ export type TagAdminDto = z.infer<typeof tagAdminDtoSchema>;
 export interface TagRecord {
   id: string;
   name: string;
+  /** an internal tag (first used under an internal tag property): only internal properties hold it; absent for public tags */
+  internal?: boolean;
   parents: string[];
   item_count: number;
   updated_at: string;
@@ -83,20 +101,30 @@ export interface TagRecord {
 
 export interface TagCatalogue {
   tags: Record<string, TagRecord>;
-  /** every name that leads to a tag (lowercased, trimmed): its own, earlier ones, merged ones */
+  /** every name that leads to a public tag (lowercased, trimmed): its own, earlier ones, merged ones */
   aliases: Record<string, string>;
+  /**
+   * the same for names used under internal tag properties (they lead to internal tags, or to public ones
+   * merged into); absent in catalogues folded before internal tags had their own scope
+   */
+  internal_aliases?: Record<string, string>;
   /** the tag properties of each app */
   tag_properties: Record<string, string[]>;
+  /** the internal tag properties of each app (among tag_properties); absent as internal_aliases */
+  internal_properties?: Record<string, string[]>;
   /** `<app id>/<item id>` → property id → the tag ids it holds */
   item_tags: Record<string, Record<string, string[]>>;
 }
 
-export const emptyTagCatalogue = (): TagCatalogue => ({ tags: {}, aliases: {}, tag_properties: {}, item_tags: {} });
+export const emptyTagCatalogue = (): TagCatalogue => ({ tags: {}, aliases: {}, internal_aliases: {}, tag_properties: {}, internal_properties: {}, item_tags: {} });
 
 export const normalizeTagName = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** a tag's id, made from the first name it had (FNV-1a, two seeds): the same name gives the same id everywhere */
-export const tagIdOf = (name: string): string => {
+/**
+ * a tag's id, made from the first name it had (FNV-1a, two seeds): the same name gives the same id
+ * everywhere in its scope; an internal tag's id (`itag-`) is never a public tag's (`tag-`)
+ */
+export const tagIdOf = (name: string, internal = false): string => {
   const normalized = normalizeTagName(name);
   const hash = (seed: number): string => {
     let h = seed >>> 0;
@@ -106,12 +134,12 @@ export const tagIdOf = (name: string): string => {
     }
     return h.toString(36).padStart(7, '0');
   };
-  return `tag-${hash(0x811c9dc5)}${hash(0x050c5d1f)}`;
+  return `${internal ? 'itag' : 'tag'}-${hash(0x811c9dc5)}${hash(0x050c5d1f)}`;
 };
 
 /** the app events the catalogue follows (their data as it needs it) */
 export type TagSourceEvent =
-  | { type: 'AppPropertyDefined'; data: { app_id: string; property: { id: string; type: string } } }
+  | { type: 'AppPropertyDefined'; data: { app_id: string; property: { id: string; type: string; internal?: boolean } } }
   | { type: 'AppPropertyRemoved'; data: { app_id: string; property_id: string } }
   | { type: 'AppItemCreated' | 'AppItemChanged'; data: { app_id: string; item_id: string; values: Record<string, unknown> } };
 
@@ -152,15 +180,31 @@ const recount = (catalogue: TagCatalogue, tagIds: readonly string[], at: string)
   }
 };
 
-/** the tag a value names: the one of its id, else the one its name leads to, else a new one */
-const resolve = (catalogue: TagCatalogue, value: { id: string; name: string }, at: string): string => {
-  if (value.id !== '' && catalogue.tags[value.id]) return value.id;
+const isInternalTagProperty = (catalogue: TagCatalogue, appId: string, propertyId: string): boolean => (catalogue.internal_properties?.[appId] ?? []).includes(propertyId);
+
+/**
+ * The existing tag a value of a property in the given scope leads to: the one of its id (a public property
+ * never takes an internal tag's id), else the one its name leads to (an internal property: an internal tag
+ * of that name first, then a public one), else none.
+ */
+export const tagOfValue = (catalogue: TagCatalogue, value: { id: string; name: string }, internal: boolean): TagRecord | null => {
+  const byId = value.id !== '' ? catalogue.tags[value.id] : undefined;
+  if (byId && (internal || !byId.internal)) return byId;
   const key = normalizeTagName(value.name);
-  const known = catalogue.aliases[key];
-  if (known && catalogue.tags[known]) return known;
-  const id = tagIdOf(key);
-  catalogue.tags[id] = { id, name: value.name.trim().replace(/\s+/g, ' '), parents: [], item_count: 0, updated_at: at };
-  catalogue.aliases[key] = id;
+  const names = internal ? [catalogue.internal_aliases?.[key], catalogue.aliases[key]] : [catalogue.aliases[key]];
+  for (const id of names) if (id && catalogue.tags[id] && (internal || !catalogue.tags[id].internal)) return catalogue.tags[id];
+  return null;
+};
+
+/** the tag a value names (tagOfValue), else a new one in the property's scope */
+const resolve = (catalogue: TagCatalogue, value: { id: string; name: string }, at: string, internal: boolean): string => {
+  const known = tagOfValue(catalogue, value, internal);
+  if (known) return known.id;
+  const key = normalizeTagName(value.name);
+  const id = tagIdOf(key, internal);
+  catalogue.tags[id] = { id, name: value.name.trim().replace(/\s+/g, ' '), parents: [], item_count: 0, updated_at: at, ...(internal ? { internal: true } : {}) };
+  if (internal) catalogue.internal_aliases = { ...catalogue.internal_aliases, [key]: id };
+  else catalogue.aliases[key] = id;
   return id;
 };
 
@@ -192,11 +236,14 @@ export const foldTagCatalogue = (current: TagCatalogue, event: TagSourceEvent | 
       const known = catalogue.tag_properties[app_id] ?? [];
       const others = known.filter((id) => id !== property.id);
       catalogue.tag_properties[app_id] = property.type === 'tag' ? [...others, property.id] : others;
+      const internal = (catalogue.internal_properties?.[app_id] ?? []).filter((id) => id !== property.id);
+      catalogue.internal_properties = { ...catalogue.internal_properties, [app_id]: property.type === 'tag' && property.internal === true ? [...internal, property.id] : internal };
       return catalogue;
     }
     case 'AppPropertyRemoved': {
       const { app_id, property_id } = event.data;
       catalogue.tag_properties[app_id] = (catalogue.tag_properties[app_id] ?? []).filter((id) => id !== property_id);
+      catalogue.internal_properties = { ...catalogue.internal_properties, [app_id]: (catalogue.internal_properties?.[app_id] ?? []).filter((id) => id !== property_id) };
       const touched: string[] = [];
       for (const [key, properties] of Object.entries(catalogue.item_tags)) {
         if (!key.startsWith(`${app_id}/`) || !properties[property_id]) continue;
@@ -216,7 +263,8 @@ export const foldTagCatalogue = (current: TagCatalogue, event: TagSourceEvent | 
       const before = catalogue.item_tags[key] ?? {};
       const after = { ...before };
       for (const propertyId of tagProperties) {
-        const ids = distinct(namesOf(values[propertyId]).map((value) => resolve(catalogue, value, at)));
+        const internal = isInternalTagProperty(catalogue, app_id, propertyId);
+        const ids = distinct(namesOf(values[propertyId]).map((value) => resolve(catalogue, value, at, internal)));
         if (ids.length === 0) delete after[propertyId];
         else after[propertyId] = ids;
       }
@@ -229,13 +277,18 @@ export const foldTagCatalogue = (current: TagCatalogue, event: TagSourceEvent | 
       const tag = catalogue.tags[event.data.tag_id];
       if (!tag) return catalogue;
       catalogue.tags[tag.id] = { ...tag, name: event.data.name, updated_at: at };
-      catalogue.aliases[normalizeTagName(event.data.name)] = tag.id;
+      if (tag.internal) catalogue.internal_aliases = { ...catalogue.internal_aliases, [normalizeTagName(event.data.name)]: tag.id };
+      else catalogue.aliases[normalizeTagName(event.data.name)] = tag.id;
       return catalogue;
     }
     case 'TagsMerged': {
       const { tag_id, into_id } = event.data;
       if (!catalogue.tags[tag_id] || !catalogue.tags[into_id] || tag_id === into_id) return catalogue;
+      // a public tag never goes into an internal one (the merge command refuses it): public values would hold an internal tag
+      if (catalogue.tags[into_id].internal && !catalogue.tags[tag_id].internal) return catalogue;
       for (const [name, id] of Object.entries(catalogue.aliases)) if (id === tag_id) catalogue.aliases[name] = into_id;
+      catalogue.internal_aliases = { ...catalogue.internal_aliases };
+      for (const [name, id] of Object.entries(catalogue.internal_aliases)) if (id === tag_id) catalogue.internal_aliases[name] = into_id;
       for (const properties of Object.values(catalogue.item_tags)) {
         for (const [propertyId, ids] of Object.entries(properties)) {
           if (ids.includes(tag_id)) properties[propertyId] = distinct(ids.map((id) => (id === tag_id ? into_id : id)));
@@ -252,6 +305,8 @@ export const foldTagCatalogue = (current: TagCatalogue, event: TagSourceEvent | 
       if (!catalogue.tags[tag_id]) return catalogue;
       delete catalogue.tags[tag_id];
       for (const [name, id] of Object.entries(catalogue.aliases)) if (id === tag_id) delete catalogue.aliases[name];
+      catalogue.internal_aliases = { ...catalogue.internal_aliases };
+      for (const [name, id] of Object.entries(catalogue.internal_aliases)) if (id === tag_id) delete catalogue.internal_aliases[name];
       for (const properties of Object.values(catalogue.item_tags)) {
         // an emptied property stays as [], so that readers know the item holds no tag there any more
         // (its stored values still name the deleted tag: currentItemTags answers the catalogue's list)
@@ -275,15 +330,23 @@ export const evolveTagCatalogue = <D extends TagCatalogue>(doc: D | null, record
   const current = doc ?? emptyTagCatalogue();
   const folded = foldTagCatalogue(current, event, recorded.recordedAt);
   if (folded === current) return doc;
-  const { tags, aliases, tag_properties, item_tags } = folded;
-  return { _id: id, tags, aliases, tag_properties, item_tags };
+  const { tags, aliases, internal_aliases, tag_properties, internal_properties, item_tags } = folded;
+  return { _id: id, tags, aliases, internal_aliases, tag_properties, internal_properties, item_tags };
 };
 
-/** the tag a name leads to, if any (a rename to it would clash) */
-export const tagNamed = (catalogue: TagCatalogue, name: string): TagRecord | null => {
-  const id = catalogue.aliases[normalizeTagName(name)];
+/** the tag a name leads to in a scope (public unless `internal`), if any (a rename to it would clash) */
+export const tagNamed = (catalogue: TagCatalogue, name: string, internal = false): TagRecord | null => {
+  const id = (internal ? catalogue.internal_aliases?.[normalizeTagName(name)] : undefined) ?? catalogue.aliases[normalizeTagName(name)];
   return (id && catalogue.tags[id]) || null;
 };
+
+/** whom `findTags` answers */
+export interface TagFinder {
+  /** whether internal tags may be offered: the asker sees internal tags and asks for an internal property (or for none) */
+  internal: boolean;
+  /** the tag parents the asker may not see (internal tag properties, for external members) */
+  hiddenParents?: ReadonlySet<string>;
+}
 
 /**
  * `GET /tags/find`: names starting with `q` first, then names containing it, each by use and name; at
@@ -293,11 +356,17 @@ export const tagNamed = (catalogue: TagCatalogue, name: string): TagRecord | nul
 export const findTags = (
   catalogue: TagCatalogue,
   query: { q: string; tag_parents?: string; exclude_new?: boolean },
-  /** the tag parents the asker may not see (internal tag properties, for external members): a tag used only there is not found, nor told apart from a new name */
-  hiddenParents: ReadonlySet<string> = new Set(),
+  /**
+   * Internal tags are offered only with `internal`. For `hiddenParents` (external members) a tag counts as
+   * used only under its other parents: a tag used only under hidden ones is not found, nor told apart from a
+   * new name, and naming a hidden parent in `tag_parents` finds nothing through it (as an unknown parent).
+   */
+  finder: TagFinder = { internal: true },
 ): TagSuggestion[] => {
   const q = normalizeTagName(query.q);
-  const hidden = (tag: TagRecord): boolean => tag.parents.length > 0 && tag.parents.every((parent) => hiddenParents.has(parent));
+  const hiddenParents = finder.hiddenParents ?? new Set<string>();
+  const visibleParents = (tag: TagRecord): string[] => tag.parents.filter((parent) => !hiddenParents.has(parent));
+  const hidden = (tag: TagRecord): boolean => (tag.internal === true && !finder.internal) || (tag.parents.length > 0 && visibleParents(tag).length === 0);
   const parents = (query.tag_parents ?? '').split(',').map((parent) => parent.trim()).filter((parent) => parent !== '');
   const rank = (tag: TagRecord): number => {
     const name = tag.name.toLowerCase();
@@ -305,11 +374,11 @@ export const findTags = (
     return name.includes(q) ? 1 : -1;
   };
   const found = Object.values(catalogue.tags)
-    .filter((tag) => rank(tag) >= 0 && !hidden(tag) && (parents.length === 0 || tag.parents.some((parent) => parents.includes(parent))))
+    .filter((tag) => rank(tag) >= 0 && !hidden(tag) && (parents.length === 0 || visibleParents(tag).some((parent) => parents.includes(parent))))
     .sort((a, b) => rank(a) - rank(b) || b.item_count - a.item_count || a.name.localeCompare(b.name))
     .slice(0, TAG_SUGGESTIONS_MAX)
     .map((tag): TagSuggestion => ({ id: tag.id, name: tag.name, new: false }));
-  const named = tagNamed(catalogue, q);
+  const named = tagNamed(catalogue, q, finder.internal);
   const offerNew = !query.exclude_new && q !== '' && (!named || hidden(named));
   return offerNew ? [...found, { id: '', name: query.q.trim().replace(/\s+/g, ' '), new: true }] : found;
 };
@@ -322,12 +391,13 @@ const storedTagsOf = (raw: unknown): TagValue[] => namesOf(raw);
  * the stored values, each under the name of the tag its id or name leads to.
  */
 export const currentItemTags = (catalogue: TagCatalogue, appId: string, itemId: string, propertyId: string, stored: unknown): TagValue[] => {
+  const internal = isInternalTagProperty(catalogue, appId, propertyId);
   const known = catalogue.item_tags[`${appId}/${itemId}`]?.[propertyId];
-  if (known) return known.flatMap((id) => (catalogue.tags[id] ? [{ id, name: catalogue.tags[id].name }] : []));
+  // a property that is not internal (any more) never answers an internal tag
+  if (known) return known.flatMap((id) => (catalogue.tags[id] && (internal || !catalogue.tags[id].internal) ? [{ id, name: catalogue.tags[id].name }] : []));
   const values: TagValue[] = [];
   for (const value of storedTagsOf(stored)) {
-    const id = value.id !== '' && catalogue.tags[value.id] ? value.id : catalogue.aliases[normalizeTagName(value.name)];
-    const tag = id ? catalogue.tags[id] : undefined;
+    const tag = tagOfValue(catalogue, value, internal);
     const current = tag ? { id: tag.id, name: tag.name } : value;
     if (!values.some((other) => other.name.toLowerCase() === current.name.toLowerCase())) values.push(current);
   }
@@ -361,9 +431,9 @@ export const tagChoiceIssues = (
   const parents = propertyTagParents(property);
   if (parents.length === 0) return [];
   const allowed = new Set([...parents, tagParentKey(appId, property.id)]);
+  const internal = isInternalTagProperty(catalogue, appId, property.id);
   return values.flatMap((value, index) => {
-    const id = value.id !== '' && catalogue.tags[value.id] ? value.id : catalogue.aliases[normalizeTagName(value.name)];
-    const tag = id ? catalogue.tags[id] : undefined;
+    const tag = tagOfValue(catalogue, value, internal);
     if (!tag) return property.allow_create ? [] : [index];
     return tag.parents.some((parent) => allowed.has(parent)) ? [] : [index];
   });

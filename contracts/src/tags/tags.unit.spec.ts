@@ -128,8 +128,86 @@ describe('tag groups and internal tags', () => {
   it('hides tags used only under hidden (internal) parents from the finder, offering their name as any new one', () => {
     const hidden = new Set(['other/p-tags']);
     expect(findTags(catalogue, { q: 'pond' }).map((tag) => [tag.name, tag.new])).toEqual([['Pond', false]]);
-    expect(findTags(catalogue, { q: 'pond' }, hidden).map((tag) => [tag.name, tag.new])).toEqual([['pond', true]]);
-    expect(findTags(catalogue, { q: 'pond', exclude_new: true }, hidden)).toEqual([]);
-    expect(findTags(catalogue, { q: 'gar' }, hidden).map((tag) => tag.name)).toEqual(['Garden', 'gar']);
+    expect(findTags(catalogue, { q: 'pond' }, { internal: false, hiddenParents: hidden }).map((tag) => [tag.name, tag.new])).toEqual([['pond', true]]);
+    expect(findTags(catalogue, { q: 'pond', exclude_new: true }, { internal: false, hiddenParents: hidden })).toEqual([]);
+    expect(findTags(catalogue, { q: 'gar' }, { internal: false, hiddenParents: hidden }).map((tag) => tag.name)).toEqual(['Garden', 'gar']);
+  });
+});
+
+describe('internal tags in their own scope', () => {
+  const topic: TagSourceEvent = { type: 'AppPropertyDefined', data: { app_id: 'ideas', property: { id: 'p-topic', type: 'tag' } } };
+  const staff: TagSourceEvent = { type: 'AppPropertyDefined', data: { app_id: 'ideas', property: { id: 'p-staff', type: 'tag', internal: true } } };
+  const open: TagSourceEvent = { type: 'AppPropertyDefined', data: { app_id: 'other', property: { id: 'p-tags', type: 'tag' } } };
+  const holding = (appId: string, propertyId: string, itemId: string, values: Array<{ id: string; name: string }>): TagSourceEvent => ({
+    type: 'AppItemCreated',
+    data: { app_id: appId, item_id: itemId, values: { [propertyId]: values } },
+  });
+  const named = (...names: string[]) => names.map((name) => ({ id: '', name }));
+  const external = { internal: false, hiddenParents: new Set(['ideas/p-staff']) };
+  const base = fold([topic, staff, open, holding('ideas', 'p-topic', 'i1', named('Compost')), holding('ideas', 'p-staff', 'i1', named('Budget tight', 'Compost'))]);
+
+  it('keeps a name first used internally apart from the same name typed into a property that is not internal', () => {
+    const internalTag = tagNamed(base, 'budget tight', true);
+    expect(internalTag).toMatchObject({ id: tagIdOf('Budget tight', true), internal: true });
+    expect(tagNamed(base, 'budget tight')).toBeNull();
+    // an internal property picks its group's public tag by name rather than making an internal one
+    expect(base.item_tags['ideas/i1']?.['p-staff']).toEqual([internalTag?.id, tagIdOf('Compost')]);
+    // typed (or picked with the internal tag's id) into a property without groups: a separate public tag
+    const typed = fold([holding('other', 'p-tags', 'o1', [{ id: internalTag?.id ?? '', name: 'budget tight' }]), { type: 'TagRenamed', data: { tag_id: internalTag?.id ?? '', name: 'Budget cut by half', previous_name: 'Budget tight' } }], base);
+    expect(currentItemTags(typed, 'other', 'o1', 'p-tags', [])).toEqual([{ id: tagIdOf('budget tight'), name: 'budget tight' }]);
+    expect(currentItemTags(typed, 'ideas', 'i1', 'p-staff', [])).toEqual([{ id: internalTag?.id, name: 'Budget cut by half' }, { id: tagIdOf('Compost'), name: 'Compost' }]);
+    expect(typed.tags[tagIdOf('budget tight')]?.parents).toEqual(['other/p-tags']);
+    // an external member finds the public one only; a member asking for the internal property finds both
+    expect(findTags(typed, { q: 'budget' }, external).map((tag) => tag.name)).toEqual(['budget tight', 'budget']);
+    expect(findTags(typed, { q: 'budget', exclude_new: true }).map((tag) => tag.name)).toEqual(['Budget cut by half', 'budget tight']);
+    // asked from a property that is not internal, nobody is offered the internal tag
+    expect(findTags(typed, { q: 'budget', exclude_new: true }, { internal: false }).map((tag) => tag.name)).toEqual(['budget tight']);
+  });
+
+  it("tells an external member nothing through an internal tag parent, nor through a public tag's internal uses", () => {
+    expect(findTags(base, { q: '', tag_parents: 'ideas/p-staff', exclude_new: true }).map((tag) => tag.name)).toEqual(['Budget tight', 'Compost']);
+    expect(findTags(base, { q: '', tag_parents: 'ideas/p-staff', exclude_new: true }, external)).toEqual([]);
+    expect(findTags(base, { q: '', tag_parents: 'ideas/p-topic', exclude_new: true }, external).map((tag) => tag.name)).toEqual(['Compost']);
+    expect(findTags(base, { q: 'budget tight' }, external)).toEqual([{ id: '', name: 'budget tight', new: true }]);
+  });
+
+  it('never merges a public tag into an internal one; an internal one may go into a public one', () => {
+    const withPublic = fold([holding('other', 'p-tags', 'o1', named('Pond'))], base);
+    const refused = fold([{ type: 'TagsMerged', data: { tag_id: tagIdOf('Pond'), into_id: tagIdOf('Budget tight', true) } }], withPublic);
+    expect(refused).toEqual(withPublic);
+    const merged = fold([{ type: 'TagsMerged', data: { tag_id: tagIdOf('Budget tight', true), into_id: tagIdOf('Pond') } }], withPublic);
+    expect(currentItemTags(merged, 'ideas', 'i1', 'p-staff', [])).toEqual([{ id: tagIdOf('Pond'), name: 'Pond' }, { id: tagIdOf('Compost'), name: 'Compost' }]);
+    // the internal name now leads internal properties to the public tag, and public ones still nowhere
+    expect(tagNamed(merged, 'Budget tight', true)?.id).toBe(tagIdOf('Pond'));
+    expect(tagNamed(merged, 'Budget tight')).toBeNull();
+  });
+
+  it('answers no internal tag for a property that stopped being internal', () => {
+    const opened = fold([{ type: 'AppPropertyDefined', data: { app_id: 'ideas', property: { id: 'p-staff', type: 'tag', internal: false } } }], base);
+    expect(currentItemTags(opened, 'ideas', 'i1', 'p-staff', [])).toEqual([{ id: tagIdOf('Compost'), name: 'Compost' }]);
+  });
+
+  it('never lets a name typed anywhere outside internal properties lead a public value or an external finder to an internal tag', () => {
+    const name = fc.constantFrom('Budget tight', 'budget  TIGHT', 'Compost', 'Pond', 'Layoffs', 'layoffs');
+    const place = fc.constantFrom(['ideas', 'p-topic'], ['ideas', 'p-staff'], ['other', 'p-tags']);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(place, fc.array(name, { minLength: 1, maxLength: 3 }), fc.boolean()), { maxLength: 8 }), (uses) => {
+        let catalogue = fold([topic, staff, open]);
+        uses.forEach(([[appId = '', propertyId = ''], names, byId], index) => {
+          // a member may pick any suggestion it was offered, internal ones included: by id
+          const values = names.map((value) => ({ id: byId ? (tagNamed(catalogue, value, true)?.id ?? '') : '', name: value }));
+          catalogue = fold([holding(appId, propertyId, `i${index}`, values)], catalogue);
+        });
+        for (const [key, properties] of Object.entries(catalogue.item_tags)) {
+          for (const [propertyId, ids] of Object.entries(properties)) {
+            if (propertyId === 'p-staff') continue;
+            const [appId = '', itemId = ''] = key.split('/');
+            expect(currentItemTags(catalogue, appId, itemId, propertyId, []).filter((tag) => catalogue.tags[tag.id]?.internal)).toEqual([]);
+            expect(ids.filter((id) => catalogue.tags[id]?.internal)).toEqual([]);
+          }
+        }
+        expect(findTags(catalogue, { q: '' }, external).filter((tag) => catalogue.tags[tag.id]?.internal)).toEqual([]);
+      }),
+    );
   });
 });

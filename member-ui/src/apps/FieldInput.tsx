@@ -202,7 +202,7 @@ const TagInput = ({ property, value, onChange, disabled, errors, appId }: FieldP
       setSuggestions([]);
       return;
     }
-    void api.findTags(q.trim(), tagParentsOf(appId, property), !property.allow_create).then(
+    void api.findTags(q.trim(), tagParentsOf(appId, property), !property.allow_create, appId ? `${appId}/${property.id}` : undefined).then(
       (answer) => setSuggestions(answer.tags),
       () => setSuggestions([]),
     );

@@ -39,9 +39,14 @@ export const appsApi = (api: ApiClient) => ({
     api.request<ItemChangedAnswer>('PUT', `/api/v1/apps/${path(app)}/items/${path(id)}`, { body: { values, revision } }),
   move: (app: string, id: string, move: MoveItemRequest) => api.request<ItemChangedAnswer>('POST', `/api/v1/apps/${path(app)}/items/${path(id)}/move`, { body: move }),
   archive: (app: string, id: string, archived: boolean) => api.request<ItemChangedAnswer>(archived ? 'PUT' : 'DELETE', `/api/v1/apps/${path(app)}/items/${path(id)}/archive`),
-  /** the tag field's suggestions: tags used under `tagParents` (`<app id>/<property id>`), `q` offered as new unless `excludeNew` */
-  findTags: (q: string, tagParents: readonly string[], excludeNew: boolean) =>
-    api.request<FindTagsResponse>('GET', '/tags/find', { query: { q, tag_parents: tagParents.length > 0 ? tagParents.join(',') : undefined, exclude_new: excludeNew ? 'true' : undefined } }),
+  /**
+   * the tag field's suggestions: tags used under `tagParents` (`<app id>/<property id>`), for the tag
+   * property `property` (internal tags only for an internal one), `q` offered as new unless `excludeNew`
+   */
+  findTags: (q: string, tagParents: readonly string[], excludeNew: boolean, property?: string) =>
+    api.request<FindTagsResponse>('GET', '/tags/find', {
+      query: { q, tag_parents: tagParents.length > 0 ? tagParents.join(',') : undefined, exclude_new: excludeNew ? 'true' : undefined, property },
+    }),
   searchMembers: (q: string) => api.request<DirectoryMembersResponse>('GET', '/directory/members', { query: { q, per_page: 10 } }),
   /** the relation picker: items of a related app by their title */
   searchItems: (app: string, q: string) => api.request<ItemSearchResponse>('GET', `/api/v1/apps/${path(app)}/items`, { query: { q, limit: 10 } }),

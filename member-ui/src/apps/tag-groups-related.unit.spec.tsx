@@ -31,6 +31,8 @@ describe('tag groups in the generated form', () => {
     await screen.findByTestId('tag-suggestions-staff');
     const asked = new URL(server.callsTo('GET', '/tags/find')[0]?.url ?? '', 'http://console').searchParams;
     expect(asked.get('tag_parents')).toBe('labels/p-topics,ideas/p-staff');
+    // the property asking: the server offers internal tags only to an internal one
+    expect(asked.get('property')).toBe('ideas/p-staff');
   });
 
   it("shows the server's tag_not_in_parents under the tag it names", async () => {

@@ -14,7 +14,8 @@ export const propertySetId = (name: string, context: PropertySetContext): string
 
 export const propertySetsProjection: Projection<PropertySetDocument> = {
   name: 'property_sets',
-  version: 1,
+  // 2: sets saved before PropertySetSaved version 2 are read again, their properties with explicit tag_parents and internal
+  version: 2,
   eventTypes: propertySetEvents.map((definition) => definition.type),
   documentIds: (event) => {
     const saved = eventOf(propertySetEvents, event);

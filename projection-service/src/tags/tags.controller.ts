@@ -24,15 +24,19 @@ export class TagsController {
 
   @Get('tags/find')
   @Endpoint({
-    summary: "The network's tags for a tag field: names starting with q first, then names containing it; tag_parents (comma-separated `<app id>/<property id>`) narrows to tags used there; q is offered as a new tag (id '') unless exclude_new or a tag has that name; tags used only under internal tag properties are not found by external members",
+    summary: "The network's tags for a tag field: names starting with q first, then names containing it; tag_parents (comma-separated `<app id>/<property id>`) narrows to tags used there; property (`<app id>/<property id>`) is the tag property asking, internal tags are offered only to an internal one; q is offered as a new tag (id '') unless exclude_new or a tag has that name; external members find no internal tag, nothing through an internal tag parent, and no tag used only under internal properties",
     tags,
     auth: 'member',
     query: findTagsQuerySchema,
-    responses: { 200: { description: 'FindTagsResponse', schema: findTagsResponseSchema }, 400: 'validation_failed (q, tag_parents, exclude_new)', 401: 'signed out' },
+    responses: { 200: { description: 'FindTagsResponse', schema: findTagsResponseSchema }, 400: 'validation_failed (q, tag_parents, property, exclude_new)', 401: 'signed out' },
   })
   async find(@Ctx() ctx: RequestContext, @ParsedQuery() query: z.output<typeof findTagsQuerySchema>): Promise<FindTagsResponse> {
     const viewer = appViewerOf(await signedInMember(this.store, ctx));
-    return { tags: findTags(await loadTagCatalogue(this.store), query, seesInternalTags(viewer) ? new Set() : await this.internalTagParents()) };
+    const internalParents = await this.internalTagParents();
+    // internal tags only for those who see them, and only for an internal property (or no property named):
+    // a property that is not internal never holds one, so it is never offered one to pick
+    const internal = seesInternalTags(viewer) && (query.property === undefined || internalParents.has(query.property.trim()));
+    return { tags: findTags(await loadTagCatalogue(this.store), query, seesInternalTags(viewer) ? { internal } : { internal: false, hiddenParents: internalParents }) };
   }
 
   /** every internal tag property as a tag parent (`<app id>/<property id>`): the tags used only there are hidden from external members */

@@ -10,7 +10,8 @@ export type TagsDocument = ProjectedDocument & TagCatalogue;
 export const tagsProjection: Projection<TagsDocument> = {
   name: 'tags',
   // 2: a tag's deletion leaves the emptied property of an item as [] (readers tell it from values never tagged)
-  version: 2,
+  // 3: internal tags have their own scope (ids, aliases): names used under internal properties are folded again
+  version: 3,
   eventTypes: TAG_CATALOGUE_EVENT_TYPES,
   documentIds: () => [DEFAULT_NETWORK_ID],
   evolve: evolveTagCatalogue,

@@ -7,4 +7,4 @@ export const tagsCollection = (store: DocumentStore) => store.collection<TagsDoc
 
 export const loadTagCatalogue = async (store: DocumentStore): Promise<TagCatalogue> => (await tagsCollection(store).get(DEFAULT_NETWORK_ID)) ?? emptyTagCatalogue();
 
-export const toTagAdminDto = (tag: TagRecord): TagAdminDto => ({ id: tag.id, name: tag.name, parents: tag.parents, item_count: tag.item_count, updated_at: tag.updated_at });
+export const toTagAdminDto = (tag: TagRecord): TagAdminDto => ({ id: tag.id, name: tag.name, parents: tag.parents, internal: tag.internal === true, item_count: tag.item_count, updated_at: tag.updated_at });

@@ -37,6 +37,7 @@ export const tagHitUrl = (name: string): string => `/activitystreams/all?tag=${e
 /**
  * Keeps the tags index current with the catalogue every side folds the same way (`foldTagCatalogue`): a
  * tag appears when an item is first tagged with its name, follows renames and merges, leaves when deleted.
+ * Internal tags are left out.
  */
 export const tagsIndexing = (tags: TagsIndex, catalogues: TagCatalogueIndex): Indexing => ({
   eventTypes: TAG_CATALOGUE_EVENT_TYPES,
@@ -48,7 +49,8 @@ export const tagsIndexing = (tags: TagsIndex, catalogues: TagCatalogueIndex): In
     const folded = foldTagCatalogue(current, event, recorded.recordedAt);
     if (folded === current) return;
     await catalogues.upsert([{ id: CATALOGUE_ID, catalogue_json: JSON.stringify(folded) }]);
-    const changed = Object.values(folded.tags).filter((tag) => JSON.stringify(tag) !== JSON.stringify(current.tags[tag.id]));
+    // internal tags are never searched (only internal tag properties hold them; externals search too)
+    const changed = Object.values(folded.tags).filter((tag) => !tag.internal && JSON.stringify(tag) !== JSON.stringify(current.tags[tag.id]));
     if (changed.length > 0) {
       await tags.upsert(changed.map((tag) => ({ id: tag.id, name: tag.name, sort_name: tag.name.toLowerCase(), item_count: tag.item_count, updated_at: tag.updated_at })));
     }

@@ -27,7 +27,8 @@ export class RenameTagHandler implements ICommandHandler<RenameTagCommand> {
       tag_id: payload.tag_id,
       name: payload.name,
       tag: catalogue.tags[payload.tag_id] ?? null,
-      named: tagNamed(catalogue, payload.name),
+      // a name clashes only within the tag's scope (an internal tag may share a public tag's name)
+      named: tagNamed(catalogue, payload.name, catalogue.tags[payload.tag_id]?.internal === true),
     });
   }
 }
