@@ -684,6 +684,7 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       }),
     close: () => settle(() => {
       commitQueued();
+      if (db.open) for (const name of [...idIndexPending]) createIdIndex(name);
       if (db.open) db.close();
     }),
   };
