@@ -470,10 +470,13 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const due = interested.filter((track) => track.failure === null && track.position < delivered.position);
     if (due.length === 0) return;
     const event = readEvent(delivered);
-    const revealed = await options.cipher.reveal(event, keys);
+    // revealed once for the read models that see it revealed; those that reveal their documents when written
+    // (revealOnWrite) see it sealed
+    let revealed: RecordedEvent | undefined;
     for (const track of due) {
       try {
-        await waitOutStorage(() => applyTo(track, event, revealed, writes), track, event.position);
+        const seen = track.projection.revealOnWrite === true ? event : (revealed ??= await options.cipher.reveal(event, keys));
+        await waitOutStorage(() => applyTo(track, event, seen, writes), track, event.position);
       } catch (error) {
         if (stopping) throw error;
         fail(track, error, event.position);
@@ -563,19 +566,45 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
      * transaction where the store has them: a crash keeps both or neither); then the positions move.
      */
     const flush = async (): Promise<void> => {
-      const written: CollectionWrites[] = [...changed].map(([track, ids]) => {
+      // the documents of read models that reveal when written: revealed once each (what is kept in memory
+      // stays sealed, as their evolve sees it)
+      const keys: SubjectKeys = new Map();
+      const revealedDocs = new Map<ProjectedDocument, ProjectedDocument>();
+      const revealDoc = async (doc: ProjectedDocument | null): Promise<ProjectedDocument | null> => {
+        if (doc === null) return null;
+        let revealed = revealedDocs.get(doc);
+        if (!revealed) {
+          revealed = await options.cipher.reveal(doc, keys);
+          revealedDocs.set(doc, revealed);
+        }
+        return revealed;
+      };
+      const written: CollectionWrites[] = [];
+      for (const [track, ids] of changed) {
         const known = of(track);
         const fresh = created.get(track);
-        return {
-          collection: track.collection,
-          changes: [...ids].flatMap((id) => {
-            const doc = known.get(id) ?? null;
-            if (!fresh?.has(id)) return [{ id, doc }];
-            // created and deleted again within the batch: nothing to write
-            return doc === null ? [] : [{ id, doc, created: true }];
-          }),
-        };
-      });
+        const docOf = track.projection.revealOnWrite === true ? (id: string) => revealDoc(known.get(id) ?? null) : (id: string) => Promise.resolve(known.get(id) ?? null);
+        const collectionChanges: CollectionWrites['changes'][number][] = [];
+        for (const id of ids) {
+          const doc = await docOf(id);
+          if (!fresh?.has(id)) collectionChanges.push({ id, doc });
+          // created and deleted again within the batch: nothing to write
+          else if (doc !== null) collectionChanges.push({ id, doc, created: true });
+        }
+        written.push({ collection: track.collection, changes: collectionChanges });
+      }
+      if (revealedDocs.size > 0) {
+        // what is told carries revealed documents too: a replay tells each such document once, as written;
+        // live, every change is told, each revealed
+        const told: DocumentChange[] = [];
+        const revealing = new Set([...changed.keys()].filter((track) => track.projection.revealOnWrite === true).map((track) => track.collection));
+        for (const change of changes) {
+          if (!revealing.has(change.collection) || change.doc === null) told.push(change);
+          else if (revealedDocs.has(change.doc)) told.push({ ...change, doc: revealedDocs.get(change.doc) ?? null });
+          else if (!replay) told.push({ ...change, doc: await revealDoc(change.doc) });
+        }
+        changes.splice(0, changes.length, ...told);
+      }
       // a read model whose documents changed moves its checkpoint with them; one that only passed events by
       // (not of its types) moves it at most once a second: after a crash it passes them by again
       const now = Date.now();

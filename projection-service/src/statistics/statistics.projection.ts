@@ -45,6 +45,8 @@ export const statisticsProjection: Projection<StatisticsDayDocument> = {
     return [statisticsDayId(networkScope, date), ...(group ? [statisticsDayId(groupScope(group), date)] : [])];
   },
   indexes: [['scope', 'date']],
+  // counts and ids only: it never looks inside a personal value, so events need not be revealed for it
+  revealOnWrite: true,
   evolve(doc, event, id) {
     if (doc && doc._position >= event.position) return doc;
     const scope = scopeOf(id);
