@@ -423,8 +423,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * written at the end of the batch (a catch-up batch, or a turn of live events).
    */
   interface Writes {
+    /** the document when it is known without reading the store (null: there is none), else undefined */
+    peek(track: Track, id: string): ProjectedDocument | null | undefined;
     get(track: Track, id: string): Promise<ProjectedDocument | null>;
-    put(track: Track, id: string, doc: ProjectedDocument | null): Promise<void>;
+    put(track: Track, id: string, doc: ProjectedDocument | null): void;
     advance(track: Track, position: number): void;
     /** a document changed: told to onChange once it is written */
     changed(change: DocumentChange): void;
@@ -432,18 +434,20 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
 
   const applyTo = async (track: Track, event: RecordedEvent, revealed: RecordedEvent, writes: Writes): Promise<void> => {
     for (const id of track.projection.documentIds(revealed)) {
-      const current = await writes.get(track, id);
+      // most documents of a batch (all of a replay's but the first reads) are at hand: no promise for them
+      const kept = writes.peek(track, id);
+      const current = kept !== undefined ? kept : await writes.get(track, id);
       // already applied (redelivery, or replay after a crash between document and checkpoint)
       if (current && current._position >= event.position) continue;
       const next = track.projection.evolve(current, revealed, id);
       if (next === null) {
         if (!current) continue;
-        await writes.put(track, id, null);
+        writes.put(track, id, null);
         writes.changed({ collection: track.collection, id, doc: null, event });
         continue;
       }
       const doc: ProjectedDocument = { ...next, _id: id, _position: event.position };
-      await writes.put(track, id, doc);
+      writes.put(track, id, doc);
       writes.changed({ collection: track.collection, id, doc, event });
     }
   };
@@ -530,6 +534,17 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       return known;
     };
     const writes: Writes = {
+      peek: (track, id) => {
+        const known = of(track);
+        // a document read or written is kept (null when there is none): undefined only when never looked up
+        const doc = known.get(id);
+        if (doc !== undefined) return doc;
+        // replaying into an empty collection: what this replay has not written does not exist
+        const written = replay?.written.get(track);
+        if (!written || written.has(id)) return undefined;
+        known.set(id, null);
+        return null;
+      },
       get: async (track, id) => {
         const known = of(track);
         if (known.has(id)) return known.get(id) ?? null;
@@ -552,7 +567,6 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
           changed.set(track, ids);
         }
         ids.add(id);
-        return Promise.resolve();
       },
       advance: (track, position) => {
         reached.set(track, position);
@@ -1097,12 +1111,17 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }, sweepQuietMs);
     sweepTimer.unref();
   };
+  /** the look for earlier versions under way: a stop waits for it (the store may close right after) */
+  let sweepLooking: Promise<void> | null = null;
   const beginSweep = (): void => {
-    if (sweepTimer || !Number.isFinite(sweepQuietMs)) return;
-    void sweepOptions()
+    if (sweepTimer || sweepLooking || !Number.isFinite(sweepQuietMs)) return;
+    sweepLooking = sweepOptions()
       .then(readAbandoned)
       .then(sweepLater)
-      .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'looking for earlier read-model versions failed'));
+      .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'looking for earlier read-model versions failed'))
+      .finally(() => {
+        sweepLooking = null;
+      });
   };
 
   // ---- blue/green: a read model rebuilt beside the live one, then switched in ----
@@ -1180,6 +1199,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     await turnWritten;
     if (lagTimer) clearTimeout(lagTimer);
     lagTimer = null;
+    await sweepLooking;
     if (sweepTimer) clearTimeout(sweepTimer);
     sweepTimer = null;
     await saveLagging();
