@@ -1,5 +1,6 @@
 import {
   type StoredProfileImage,
+  isEncryptedEnvelope,
   GroupCategoryAdministratorAdded,
   GroupCategoryAdministratorRemoved,
   MemberErased,
@@ -16,7 +17,6 @@ import {
   type PresenceType,
 } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
-import { isEncryptedValue } from '@cn/platform/personal-data';
 import { profileImageRefOf, withResizedImage, type ProfileImageRef } from './profile-image.response';
 
 /** One document per member; personal fields arrive revealed (or as fallbacks once erased). */
@@ -46,7 +46,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * A personal field: a revealed string, or the sealed value kept as it is (revealOnWrite: the projector
  * reveals the document when it writes it). Typed as the string it is once written.
  */
-const personal = (value: unknown): string => (isEncryptedValue(value) ? (value as unknown as string) : text(value));
+const personal = (value: unknown): string => (isEncryptedEnvelope(value) ? (value as unknown as string) : text(value));
 
 const emptyMember = (id: string): Omit<MemberDocument, '_position'> => ({
   _id: id,
