@@ -657,16 +657,26 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     forgetIndexes(name);
   };
 
-  /** nested bulk loads (the projectors of a rebuild side by side) relax durability once */
+  /**
+   * Nested bulk loads (the projectors of a rebuild side by side) hold the WAL's checkpoints back once: in WAL
+   * mode with `synchronous = NORMAL` a commit does not wait for the disk, only a checkpoint does (the WAL
+   * synced, then the database file), and a replay would run one every thousand pages. The file stays safe
+   * from a power cut (it holds sessions and snapshots beside the read models, so `synchronous = OFF` is not
+   * an option); what the WAL holds past its last sync may be lost, and the replay resumes from its checkpoint.
+   */
   let bulkLoads = 0;
+  let autoCheckpoint = 1000;
   const bulkLoad = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (bulkLoads++ === 0) db.pragma('synchronous = OFF');
+    if (bulkLoads++ === 0) {
+      autoCheckpoint = Number(db.pragma('wal_autocheckpoint', { simple: true })) || 1000;
+      db.pragma('wal_autocheckpoint = 0');
+    }
     try {
       return await work();
     } finally {
       if (--bulkLoads === 0 && db.open) {
         commitQueued();
-        db.pragma('synchronous = NORMAL');
+        db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
         // everything the load wrote reaches the database file, synced, and the WAL starts again small
         db.pragma('wal_checkpoint(TRUNCATE)');
       }
