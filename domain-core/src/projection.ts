@@ -59,6 +59,13 @@ export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
    * change on as soon as the event arrives, before the projector holding its partition has written it.
    */
   wholeFromOneEvent?: boolean;
+  /**
+   * `evolve` sees the event's personal values still sealed (EncryptedValue) and keeps them as they are; the
+   * projector reveals the documents when it writes them, once per document per batch instead of once per
+   * event (a member's presence text, changed thousands of times in a replay, is decrypted once per batch).
+   * For a read model whose `evolve` never looks inside a personal value (copies it, or ignores it).
+   */
+  revealOnWrite?: boolean;
 }
 
 export const collectionName = (projection: Pick<Projection, 'name' | 'version'>): string =>

@@ -122,14 +122,18 @@ export const createProjectionRuntime = (
       const known = projectors.flatMap((projector) => projector.readModels().flatMap((model) => [model.name, model.collection]));
       const unknown = (only ?? []).filter((name) => !known.includes(name));
       if (unknown.length > 0) throw new Error(`no read model named ${unknown.join(', ')} (known: ${readModelNames(projectors).join(', ')})`);
-      // side by side, as a start catches up: one read of the log for both projectors
-      await Promise.all(
-        projectors.map(async (projector) => {
-          const mine = only?.filter((name) => projector.readModels().some((model) => model.name === name || model.collection === name));
-          if (only && mine?.length === 0) return;
-          await projector.rebuild(catchUpSource, mine);
-        }),
-      );
+      // side by side, as a start catches up: one read of the log for both projectors; what they write can be
+      // replayed again, so the store need not wait for the disk before the end (bulkLoad)
+      const replay = async (): Promise<void> => {
+        await Promise.all(
+          projectors.map(async (projector) => {
+            const mine = only?.filter((name) => projector.readModels().some((model) => model.name === name || model.collection === name));
+            if (only && mine?.length === 0) return;
+            await projector.rebuild(catchUpSource, mine);
+          }),
+        );
+      };
+      await (infra.documentStore.bulkLoad ? infra.documentStore.bulkLoad(replay) : replay());
     },
   };
 };

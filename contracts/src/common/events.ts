@@ -44,6 +44,9 @@ export const eventOf = <const Definitions extends ReadonlyArray<EventDefinition<
 /** Personal data as it sits in an event: a plain value before encryption, an envelope after. */
 export const encryptedValue = z.object({ $pii: z.string(), subject: z.string() });
 export type EncryptedEnvelope = z.infer<typeof encryptedValue>;
+/** true for a personal value still sealed (an envelope), without a schema check */
+export const isEncryptedEnvelope = (value: unknown): value is EncryptedEnvelope =>
+  typeof value === 'object' && value !== null && typeof (value as { $pii?: unknown }).$pii === 'string' && typeof (value as { subject?: unknown }).subject === 'string';
 export const personal = <S extends z.ZodType>(schema: S) => z.union([schema, encryptedValue]);
 
 /**

@@ -129,6 +129,12 @@ export interface DocumentStore {
   writeAll(writes: readonly CollectionWrites[]): Promise<void>;
   /** removes a collection whole (its documents, indexes and layout); a collection that does not exist is no error */
   drop(name: string): Promise<void>;
+  /**
+   * Runs a bulk load that can be redone from the event log (a rebuild, with nothing else writing): where the
+   * store can, its writes meanwhile skip waiting for the disk (SQLite: `synchronous = OFF`), and it is made
+   * durable once at the end. Optional: a store without it runs `work` as it is.
+   */
+  bulkLoad?<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -124,4 +124,43 @@ describe('sqlite document store: a collection in a table of its own', () => {
     after.close();
     temp.remove();
   });
+
+  it('refills a cleared table without its id index, and builds it once anything reaches a document by id', async () => {
+    const temp = createTempDir('cn-docs');
+    const path = join(temp.dir, 'read-models.sqlite');
+    const store = createSqliteDocumentStore({ path });
+    type Entry = { _id: string; position: number; type: string };
+    const audit = store.collection<Entry>('audit_v2', { columns: ['position', 'type'] });
+    await audit.upsert({ _id: 'old', position: 1, type: 'A' });
+    await audit.clear();
+    await store.writeAll([{ collection: 'audit_v2', changes: Array.from({ length: 50 }, (_v, i) => ({ id: `e${i + 1}`, doc: { _id: `e${i + 1}`, position: i + 1, type: 'A' }, created: true })) }]);
+    const indexes = (): string[] => {
+      const inspect = new Database(path, { readonly: true });
+      const names = inspect.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:audit_v2'`).all().map((index) => index.name);
+      inspect.close();
+      return names;
+    };
+    // the replay's inserts went in without it
+    expect(indexes()).toEqual([]);
+    expect(await audit.count()).toBe(50);
+    // a read by id builds it, and from then on an id already there is refused and an upsert replaces
+    expect(await audit.get('e7')).toEqual({ _id: 'e7', position: 7, type: 'A' });
+    expect(indexes()).toEqual(['c:audit_v2:id']);
+    await expect(store.writeAll([{ collection: 'audit_v2', changes: [{ id: 'e1', doc: { _id: 'e1', position: 1, type: 'A' }, created: true }] }])).rejects.toHaveProperty(
+      'code',
+      'SQLITE_CONSTRAINT_UNIQUE',
+    );
+    await audit.upsert({ _id: 'e1', position: 1, type: 'B' });
+    expect(await audit.count({ type: 'B' })).toBe(1);
+    // an upsert right after a clear builds it too; a store closed before anything did leaves it built
+    await audit.clear();
+    await audit.upsert({ _id: 'x', position: 1, type: 'A' });
+    await audit.upsert({ _id: 'x', position: 2, type: 'A' });
+    expect(await audit.count()).toBe(1);
+    await audit.clear();
+    await store.writeAll([{ collection: 'audit_v2', changes: [{ id: 'y', doc: { _id: 'y', position: 1, type: 'A' }, created: true }] }]);
+    await store.close();
+    expect(indexes()).toEqual(['c:audit_v2:id']);
+    temp.remove();
+  });
 });

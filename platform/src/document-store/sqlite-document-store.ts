@@ -350,10 +350,25 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
 
   // ---- a collection in a table of its own, some fields in columns ----
   const tableOf = (name: string): string => `c:${name}`;
-  const createTable = (name: string, columns: readonly string[]): void => {
+  /**
+   * Tables this process emptied and refills without their unique index on `id` yet: a replay into an empty
+   * collection only inserts documents it knows to be new (`DocumentWrite.created`), and one index built over
+   * every row at the end is much cheaper than a random UUID inserted into it row by row. Anything else that
+   * reaches the table by id (a get, an upsert, a delete, an index asked for) builds it first.
+   */
+  const idIndexPending = new Set<string>();
+  const createIdIndex = (name: string): void => {
+    db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`${tableOf(name)}:id`)} ON ${quoted(tableOf(name))} (id)`);
+    idIndexPending.delete(name);
+  };
+  const createTable = (name: string, columns: readonly string[], idIndex = true): void => {
     const table = quoted(tableOf(name));
     db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT NOT NULL, ${columns.map((column) => `${quoted(column)}, `).join('')}rest TEXT NOT NULL)`);
-    db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`${tableOf(name)}:id`)} ON ${table} (id)`);
+    if (idIndex) createIdIndex(name);
+    else idIndexPending.add(name);
+  };
+  const byId = (name: string): void => {
+    if (idIndexPending.has(name)) createIdIndex(name);
   };
   const tableLayout = (name: string, columns: readonly string[]): Layout => {
     const table = quoted(tableOf(name));
@@ -361,11 +376,16 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     const columnList = columns.map(quoted).join(', ');
     const fieldOf: FieldOf = (field) => (field === '_id' ? ID_FIELD : columnSet.has(field) ? inColumn(field) : inJson('rest', field));
     const values = `?, ${columns.map(() => '?, ').join('')}?`;
+    // a table left without its id index (a replay stopped before it was built) gets it back here
+    if (!idIndexPending.has(name)) createTable(name, columns);
     const insert = db.prepare<Param[]>(`INSERT INTO ${table} (id, ${columnList}, rest) VALUES (${values})`);
-    const upsert = db.prepare<Param[]>(
-      `INSERT INTO ${table} (id, ${columnList}, rest) VALUES (${values})
+    // prepared once the id index is there (its ON CONFLICT names it)
+    let upsertStatement: Statement<Param[]> | null = null;
+    const upsert = (): Statement<Param[]> =>
+      (upsertStatement ??= db.prepare<Param[]>(
+        `INSERT INTO ${table} (id, ${columnList}, rest) VALUES (${values})
        ON CONFLICT (id) DO UPDATE SET ${[...columns.map(quoted), 'rest'].map((column) => `${column} = excluded.${column}`).join(', ')}`,
-    );
+      ));
     const selectRow = db.prepare<[string], Row>(`SELECT id, ${columnList}, rest FROM ${table} WHERE id = ?`);
     const deleteRow = db.prepare<[string]>(`DELETE FROM ${table} WHERE id = ?`);
     /** the row of a document: strings and numbers of the column fields in their columns, the rest as JSON */
@@ -395,18 +415,27 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
         for (const column of columns) if (row[column] !== null) doc[column] = row[column];
         return Object.assign(doc, JSON.parse(row['rest'] as string)) as Document;
       },
-      getRow: (id) => selectRow.get(id),
+      getRow: (id) => {
+        byId(name);
+        return selectRow.get(id);
+      },
       put: (id, doc, created) => {
-        (created ? insert : upsert).run(...rowOf(id, doc));
+        if (created) insert.run(...rowOf(id, doc));
+        else {
+          byId(name);
+          upsert().run(...rowOf(id, doc));
+        }
       },
       remove: (id) => {
+        byId(name);
         deleteRow.run(id);
       },
-      // the table goes whole, its indexes with it (they come back with the next ensureIndex, built once)
+      // the table goes whole, its indexes with it (they come back with the next ensureIndex, built once; the
+      // one on id when first needed)
       clear: () => {
         db.transaction(() => {
           db.exec(`DROP TABLE IF EXISTS ${table}`);
-          createTable(name, columns);
+          createTable(name, columns, false);
         })();
         forgetIndexes(name);
       },
@@ -420,6 +449,8 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
           return;
         }
         if (known.join() !== columns.join()) throw new Error(`${source} does not keep the columns of ${name}: it cannot replace it`);
+        byId(source);
+        byId(name);
         db.transaction(() => {
           const own = indexesOn(tableOf(name)).flatMap((index) => (index.sql ? [index.sql] : []));
           db.exec(`DROP TABLE IF EXISTS ${table}`);
@@ -432,6 +463,7 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
         forgetIndexes(source);
       },
       ensureIndex: (fields) => {
+        byId(name);
         const expressions = fields.map((field) => fieldOf(field).value);
         db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`${tableOf(name)}:by:${fieldsNameOf(fields)}`)} ON ${table} (${expressions.join(', ')})`);
       },
@@ -621,11 +653,39 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     })();
     tables.delete(name);
     layouts.delete(name);
+    idIndexPending.delete(name);
     forgetIndexes(name);
+  };
+
+  /**
+   * Nested bulk loads (the projectors of a rebuild side by side) hold the WAL's checkpoints back once: in WAL
+   * mode with `synchronous = NORMAL` a commit does not wait for the disk, only a checkpoint does (the WAL
+   * synced, then the database file), and a replay would run one every thousand pages. The file stays safe
+   * from a power cut (it holds sessions and snapshots beside the read models, so `synchronous = OFF` is not
+   * an option); what the WAL holds past its last sync may be lost, and the replay resumes from its checkpoint.
+   */
+  let bulkLoads = 0;
+  let autoCheckpoint = 1000;
+  const bulkLoad = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (bulkLoads++ === 0) {
+      autoCheckpoint = Number(db.pragma('wal_autocheckpoint', { simple: true })) || 1000;
+      db.pragma('wal_autocheckpoint = 0');
+    }
+    try {
+      return await work();
+    } finally {
+      if (--bulkLoads === 0 && db.open) {
+        commitQueued();
+        db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+        // everything the load wrote reaches the database file, synced, and the WAL starts again small
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      }
+    }
   };
 
   return {
     collection,
+    bulkLoad,
     drop: (name) => settle(() => drop(name)),
     writeAll: (writes) =>
       new Promise<void>((resolve, reject) => {
@@ -634,6 +694,7 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       }),
     close: () => settle(() => {
       commitQueued();
+      if (db.open) for (const name of [...idIndexPending]) createIdIndex(name);
       if (db.open) db.close();
     }),
   };

@@ -1,3 +1,4 @@
+import { isEncryptedEnvelope } from '@cn/contracts';
 /**
  * Personal data inside events is stored as an EncryptedValue, encrypted (AES-256-GCM) with the key of
  * the member it belongs to. Erasing the member destroys the key: events stay intact, and reading them
@@ -10,6 +11,4 @@ export interface EncryptedValue {
   subject: string;
 }
 
-export const isEncryptedValue = (value: unknown): value is EncryptedValue =>
-  typeof value === 'object' && value !== null && typeof (value as { $pii?: unknown }).$pii === 'string' &&
-  typeof (value as { subject?: unknown }).subject === 'string';
+export const isEncryptedValue: (value: unknown) => value is EncryptedValue = isEncryptedEnvelope;

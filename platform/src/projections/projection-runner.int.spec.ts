@@ -189,6 +189,45 @@ describe('document projector', () => {
     await running.stop();
   });
 
+  it('reveals the documents of a read model that asks (revealOnWrite) once per document per batch, its evolve seeing the values sealed', async () => {
+    const seen: string[] = [];
+    const sealedNames: Projection<MemberDoc> = {
+      ...members,
+      name: 'sealed_names',
+      revealOnWrite: true,
+      evolve: (doc, event, id) => {
+        const name = (event.data as { name?: unknown }).name;
+        seen.push(typeof name);
+        if (event.type === 'Joined') return { _id: id, name: name as string, renames: 0 };
+        return doc && event.type === 'Renamed' ? { ...doc, name: name as string, renames: doc.renames + 1 } : doc;
+      },
+    };
+    let reveals = 0;
+    const counting: PersonalDataCipher = { ...cipher, reveal: (data, keys) => (reveals++, cipher.reveal(data, keys)) };
+    await append('m1', 'Joined', { name: await cipher.encrypt('m1', 'Ada') });
+    for (let i = 1; i <= 3; i++) await append('m1', 'Renamed', { name: await cipher.encrypt('m1', `Ada ${i}`) });
+    const sealedDocs = () => documentStore.collection<MemberDoc>('sealed_names_v1');
+    const running = createDocumentProjector({ name: 'sealed', projections: [sealedNames], bus, eventStore, documentStore, cipher: counting, onChange: (change) => changes.push(change) });
+    await running.start();
+    // the catch-up replayed four events in one batch: every one seen sealed, the document revealed once
+    expect(seen).toEqual(['object', 'object', 'object', 'object']);
+    expect(reveals).toBe(1);
+    expect(await sealedDocs().get('m1')).toMatchObject({ name: 'Ada 3', renames: 3 });
+    // a replay tells each document once, as written (revealed)
+    expect(changes.map((change) => [change.id, change.doc?.name])).toEqual([['m1', 'Ada 3']]);
+    // live: the change told is revealed too
+    const live = await append('m1', 'Renamed', { name: await cipher.encrypt('m1', 'Ada L') });
+    expect(await running.waitFor(live, 3000)).toBe(true);
+    await eventually(() => changes.length === 2);
+    expect(changes[1].doc?.name).toBe('Ada L');
+    expect(await sealedDocs().get('m1')).toMatchObject({ name: 'Ada L', renames: 4, _position: live });
+    // an erased member's key gone: the rebuilt document shows the fallback
+    await stores.keyStore.destroy('m1');
+    await running.rebuild(eventStore);
+    expect((await sealedDocs().get('m1'))?.name).toBe('deleted_member');
+    await running.stop();
+  });
+
   it('resumes from its checkpoint and skips documents that already carry a newer position', async () => {
     await append('m1', 'Joined', { name: 'Ada' });
     const first = projector();

@@ -432,8 +432,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * written at the end of the batch (a catch-up batch, or a turn of live events).
    */
   interface Writes {
+    /** the document when it is known without reading the store (null: there is none), else undefined */
+    peek(track: Track, id: string): ProjectedDocument | null | undefined;
     get(track: Track, id: string): Promise<ProjectedDocument | null>;
-    put(track: Track, id: string, doc: ProjectedDocument | null): Promise<void>;
+    put(track: Track, id: string, doc: ProjectedDocument | null): void;
     advance(track: Track, position: number): void;
     /** a document changed: told to onChange once it is written */
     changed(change: DocumentChange): void;
@@ -442,18 +444,20 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   const applyTo = async (track: Track, event: RecordedEvent, revealed: RecordedEvent, writes: Writes): Promise<void> => {
     // one total order (the embedded log, a bus with one partition): partition 0
     for (const id of track.projection.documentIds(revealed, ONE_PARTITION)) {
-      const current = await writes.get(track, id);
+      // most documents of a batch (all of a replay's but the first reads) are at hand: no promise for them
+      const kept = writes.peek(track, id);
+      const current = kept !== undefined ? kept : await writes.get(track, id);
       // already applied (redelivery, or replay after a crash between document and checkpoint)
       if (current && current._position >= event.position) continue;
       const next = track.projection.evolve(current, revealed, id);
       if (next === null) {
         if (!current) continue;
-        await writes.put(track, id, null);
+        writes.put(track, id, null);
         writes.changed({ collection: track.collection, id, doc: null, event });
         continue;
       }
       const doc: ProjectedDocument = { ...next, _id: id, _position: event.position };
-      await writes.put(track, id, doc);
+      writes.put(track, id, doc);
       writes.changed({ collection: track.collection, id, doc, event });
     }
   };
@@ -480,10 +484,13 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const due = interested.filter((track) => track.failure === null && track.position < delivered.position);
     if (due.length === 0) return;
     const event = readEvent(delivered);
-    const revealed = await options.cipher.reveal(event, keys);
+    // revealed once for the read models that see it revealed; those that reveal their documents when written
+    // (revealOnWrite) see it sealed
+    let revealed: RecordedEvent | undefined;
     for (const track of due) {
       try {
-        await waitOutStorage(() => applyTo(track, event, revealed, writes), track, event.position);
+        const seen = track.projection.revealOnWrite === true ? event : (revealed ??= await options.cipher.reveal(event, keys));
+        await waitOutStorage(() => applyTo(track, event, seen, writes), track, event.position);
       } catch (error) {
         if (stopping) throw error;
         fail(track, error, event.position);
@@ -537,6 +544,17 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       return known;
     };
     const writes: Writes = {
+      peek: (track, id) => {
+        const known = of(track);
+        // a document read or written is kept (null when there is none): undefined only when never looked up
+        const doc = known.get(id);
+        if (doc !== undefined) return doc;
+        // replaying into an empty collection: what this replay has not written does not exist
+        const written = replay?.written.get(track);
+        if (!written || written.has(id)) return undefined;
+        known.set(id, null);
+        return null;
+      },
       get: async (track, id) => {
         const known = of(track);
         if (known.has(id)) return known.get(id) ?? null;
@@ -559,7 +577,6 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
           changed.set(track, ids);
         }
         ids.add(id);
-        return Promise.resolve();
       },
       advance: (track, position) => {
         reached.set(track, position);
@@ -573,19 +590,45 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
      * transaction where the store has them: a crash keeps both or neither); then the positions move.
      */
     const flush = async (): Promise<void> => {
-      const written: CollectionWrites[] = [...changed].map(([track, ids]) => {
+      // the documents of read models that reveal when written: revealed once each (what is kept in memory
+      // stays sealed, as their evolve sees it)
+      const keys: SubjectKeys = new Map();
+      const revealedDocs = new Map<ProjectedDocument, ProjectedDocument>();
+      const revealDoc = async (doc: ProjectedDocument | null): Promise<ProjectedDocument | null> => {
+        if (doc === null) return null;
+        let revealed = revealedDocs.get(doc);
+        if (!revealed) {
+          revealed = await options.cipher.reveal(doc, keys);
+          revealedDocs.set(doc, revealed);
+        }
+        return revealed;
+      };
+      const written: CollectionWrites[] = [];
+      for (const [track, ids] of changed) {
         const known = of(track);
         const fresh = created.get(track);
-        return {
-          collection: track.collection,
-          changes: [...ids].flatMap((id) => {
-            const doc = known.get(id) ?? null;
-            if (!fresh?.has(id)) return [{ id, doc }];
-            // created and deleted again within the batch: nothing to write
-            return doc === null ? [] : [{ id, doc, created: true }];
-          }),
-        };
-      });
+        const docOf = track.projection.revealOnWrite === true ? (id: string) => revealDoc(known.get(id) ?? null) : (id: string) => Promise.resolve(known.get(id) ?? null);
+        const collectionChanges: CollectionWrites['changes'][number][] = [];
+        for (const id of ids) {
+          const doc = await docOf(id);
+          if (!fresh?.has(id)) collectionChanges.push({ id, doc });
+          // created and deleted again within the batch: nothing to write
+          else if (doc !== null) collectionChanges.push({ id, doc, created: true });
+        }
+        written.push({ collection: track.collection, changes: collectionChanges });
+      }
+      if (revealedDocs.size > 0) {
+        // what is told carries revealed documents too: a replay tells each such document once, as written;
+        // live, every change is told, each revealed
+        const told: DocumentChange[] = [];
+        const revealing = new Set([...changed.keys()].filter((track) => track.projection.revealOnWrite === true).map((track) => track.collection));
+        for (const change of changes) {
+          if (!revealing.has(change.collection) || change.doc === null) told.push(change);
+          else if (revealedDocs.has(change.doc)) told.push({ ...change, doc: revealedDocs.get(change.doc) ?? null });
+          else if (!replay) told.push({ ...change, doc: await revealDoc(change.doc) });
+        }
+        changes.splice(0, changes.length, ...told);
+      }
       // a read model whose documents changed moves its checkpoint with them; one that only passed events by
       // (not of its types) moves it at most once a second: after a crash it passes them by again
       const now = Date.now();
@@ -1088,12 +1131,17 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }, sweepQuietMs);
     sweepTimer.unref();
   };
+  /** the look for earlier versions under way: a stop waits for it (the store may close right after) */
+  let sweepLooking: Promise<void> | null = null;
   const beginSweep = (): void => {
-    if (sweepTimer || !Number.isFinite(sweepQuietMs)) return;
-    void sweepOptions()
+    if (sweepTimer || sweepLooking || !Number.isFinite(sweepQuietMs)) return;
+    sweepLooking = sweepOptions()
       .then(readAbandoned)
       .then(sweepLater)
-      .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'looking for earlier read-model versions failed'));
+      .catch((error: unknown) => options.logger?.error({ projector: options.name, err: error }, 'looking for earlier read-model versions failed'))
+      .finally(() => {
+        sweepLooking = null;
+      });
   };
 
   // ---- blue/green: a read model rebuilt beside the live one, then switched in ----
@@ -1171,6 +1219,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     await turnWritten;
     if (lagTimer) clearTimeout(lagTimer);
     lagTimer = null;
+    await sweepLooking;
     if (sweepTimer) clearTimeout(sweepTimer);
     sweepTimer = null;
     await saveLagging();

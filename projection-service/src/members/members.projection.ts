@@ -1,5 +1,6 @@
 import {
   type StoredProfileImage,
+  isEncryptedEnvelope,
   GroupCategoryAdministratorAdded,
   GroupCategoryAdministratorRemoved,
   MemberErased,
@@ -41,6 +42,11 @@ export interface MemberDocument extends ProjectedDocument {
 const NO_ROLES: MemberRoles = { network_admin: false, auditor: false, external: false };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+/**
+ * A personal field: a revealed string, or the sealed value kept as it is (revealOnWrite: the projector
+ * reveals the document when it writes it). Typed as the string it is once written.
+ */
+const personal = (value: unknown): string => (isEncryptedEnvelope(value) ? (value as unknown as string) : text(value));
 
 const emptyMember = (id: string): Omit<MemberDocument, '_position'> => ({
   _id: id,
@@ -74,6 +80,8 @@ export const membersProjection: Projection<MemberDocument> = {
     GroupCategoryAdministratorRemoved.type,
   ],
   documentIds: (event) => [(event.data as { member_id: string }).member_id],
+  // a member's presence text changes far more often than anything else: decrypted once per batch
+  revealOnWrite: true,
   // the administrators' list: active members by name
   indexes: [['deleted', 'last_name', 'first_name'], ['deleted', 'first_name', 'last_name']],
   evolve: (doc, event, id) => {
@@ -84,13 +92,13 @@ export const membersProjection: Projection<MemberDocument> = {
       case MemberRegistered.type:
         return {
           ...current,
-          first_name: text(data.first_name),
-          last_name: text(data.last_name),
-          email: text(data.email),
+          first_name: personal(data.first_name),
+          last_name: personal(data.last_name),
+          email: personal(data.email),
           roles: data.roles as MemberRoles,
         };
       case MemberPresenceChanged.type:
-        return { ...current, presence: { type: data.type as PresenceType, text: text(data.text) } };
+        return { ...current, presence: { type: data.type as PresenceType, text: personal(data.text) } };
       case MemberRolesChanged.type:
         return { ...current, roles: data.roles as MemberRoles };
       case MemberOnboardingRequested.type:
@@ -100,9 +108,9 @@ export const membersProjection: Projection<MemberDocument> = {
       case MemberProfileChanged.type:
         return {
           ...current,
-          first_name: text(data.first_name),
-          last_name: text(data.last_name),
-          birthday: text(data.birthday) || null,
+          first_name: personal(data.first_name),
+          last_name: personal(data.last_name),
+          birthday: personal(data.birthday) || null,
           show_age: data.show_age === true,
         };
       case MemberProfileImageChanged.type:

@@ -61,6 +61,8 @@ export const statisticsProjection: Projection<StatisticsDayDocument> = {
     return [statisticsShareId(networkScope, date, partition), ...(group ? [statisticsShareId(groupScope(group), date, partition)] : [])];
   },
   indexes: [['scope', 'date']],
+  // counts and ids only: it never looks inside a personal value, so events need not be revealed for it
+  revealOnWrite: true,
   evolve(doc, event, id) {
     if (doc && doc._position >= event.position) return doc;
     const share = statisticsShareOf(id);
