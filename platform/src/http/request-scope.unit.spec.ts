@@ -26,7 +26,7 @@ describe('answers shared within one request', () => {
         await Promise.resolve();
         return [oncePerRequest(owner, 'k', ask), oncePerRequest({}, 'k', ask), oncePerRequest(owner, 'k', ask)];
       }),
-      runInRequestScope(async () => [oncePerRequest(owner, 'k', ask), oncePerRequest(owner, 'k', ask)]),
+      runInRequestScope(() => Promise.resolve([oncePerRequest(owner, 'k', ask), oncePerRequest(owner, 'k', ask)])),
     ]);
     expect(new Set([...one, ...two]).size).toBe(3);
     expect(one[0]).toBe(one[2]);
