@@ -218,7 +218,7 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
     next();
   });
   // after the body is read (its stream's callbacks would run outside the scope): guards and route share their answers
-  app.use((_req: Request, _res: Response, next: NextFunction) => runInRequestScope(next));
+  app.use((_req: Request, res: Response, next: NextFunction) => runInRequestScope(next, (end) => res.once('close', end)));
 
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');

@@ -9,17 +9,29 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 interface RequestScope {
   answers: WeakMap<object, Map<string, unknown>>;
+  /** false once the request was answered: work it left behind (a timer, a follow-up) asks every time */
+  open: boolean;
 }
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 
-/** runs `work` (the rest of a request's middleware and its route) with answers of its own */
-export const runInRequestScope = <T>(work: () => T): T => scopes.run({ answers: new WeakMap() }, work);
+/**
+ * Runs `work` (the rest of a request's middleware and its route) with answers of its own; `ended` is given
+ * the function that closes the scope (the HTTP kit calls it when the response closes).
+ */
+export const runInRequestScope = <T>(work: () => T, ended?: (end: () => void) => void): T => {
+  const scope: RequestScope = { answers: new WeakMap(), open: true };
+  ended?.(() => {
+    scope.open = false;
+    scope.answers = new WeakMap();
+  });
+  return scopes.run(scope, work);
+};
 
-/** `ask()`'s answer, asked once per request for `owner` and `key`; outside a request (a reactor, a test) asked every time */
+/** `ask()`'s answer, asked once per request for `owner` and `key`; outside a request (a reactor, a test) or after its answer, asked every time */
 export const oncePerRequest = <T>(owner: object, key: string, ask: () => T): T => {
   const scope = scopes.getStore();
-  if (!scope) return ask();
+  if (!scope?.open) return ask();
   let answers = scope.answers.get(owner);
   if (!answers) {
     answers = new Map();

@@ -44,6 +44,24 @@ describe('answers shared within one request', () => {
     expect(answers).toEqual([1, 2, 2]);
   });
 
+  it('asks every time once the request was answered (a timer or follow-up it left behind)', async () => {
+    let asked = 0;
+    let end = (): void => undefined;
+    const later = await runInRequestScope(
+      async () => {
+        expect(oncePerRequest(owner, 'k', () => ++asked)).toBe(1);
+        expect(oncePerRequest(owner, 'k', () => ++asked)).toBe(1);
+        end();
+        await Promise.resolve();
+        return [oncePerRequest(owner, 'k', () => ++asked), oncePerRequest(owner, 'k', () => ++asked)];
+      },
+      (close) => {
+        end = close;
+      },
+    );
+    expect(later).toEqual([2, 3]);
+  });
+
   it('asks every time outside a request', () => {
     let asked = 0;
     expect([oncePerRequest(owner, 'k', () => ++asked), oncePerRequest(owner, 'k', () => ++asked)]).toEqual([1, 2]);
