@@ -16,7 +16,7 @@ import { memberNames } from './names.mjs';
 import { growLog, measureAtSize, restartAndFirstCommand } from './log-size.mjs';
 import { rawSqliteAppend } from './raw-append.mjs';
 import { freePort, startServer } from './server.mjs';
-import { perSecond, round, runLoad, summarize } from './stats.mjs';
+import { cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
 import { machine } from './report.mjs';
 import { rsvpPhase } from './rsvp.mjs';
 
@@ -68,22 +68,13 @@ const statusPhase = async (sessions) => {
   return { per_s: perSecond(run.latencies.length, run.durationMs), latency: summarize(run.latencies), outcomes: run.outcomes };
 };
 
-/** the server's CPU time so far (all its threads, user and system) in ms, from /proc; null elsewhere */
-const cpuMsOf = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-};
 /** a phase with the server's CPU time per accepted command beside its rate: on a shared machine the rate follows the neighbours' load, the CPU per command much less */
 const withCpu = async (pid, work) => {
   const before = cpuMsOf(pid);
   const figures = await work();
   const after = cpuMsOf(pid);
   const accepted = figures.accepted ?? Object.entries(figures.outcomes).reduce((sum, [outcome, count]) => (Number(outcome) < 300 ? sum + count : sum), 0);
-  return { ...figures, server_cpu_ms_per_command: before === null || after === null || accepted === 0 ? null : round((after - before) / accepted, 3) };
+  return { ...figures, server_cpu_ms_per_command: cpuPerCommand(before, after, accepted) };
 };
 
 const results = { machine: machine(), members, commands, fresh: {}, sizes: {} };
@@ -152,7 +143,7 @@ for (const size of sizes) {
   figures.load = load();
   results.sizes[size] = figures;
   progress(
-    `${size}: status ${figures.status_per_s}/s (${round(figures.status_per_s / figures.raw_append.per_s, 2)} of raw ${figures.raw_append.per_s}/s), RSVP ${figures.rsvp?.per_s}/s (${round((figures.rsvp?.per_s ?? 0) / figures.raw_append.per_s, 2)}), read-your-write p95 ${figures.read_your_write.p95_ms} ms, first command after restart ${figures.warm_restart.first_command_ms} ms, load ${figures.load}`,
+    `${size}: status ${figures.status_per_s}/s (${round(figures.status_per_s / figures.raw_append.per_s, 2)} of raw ${figures.raw_append.per_s}/s; ${figures.status_cpu_ms_per_command} ms server CPU each), RSVP ${figures.rsvp?.per_s}/s (${round((figures.rsvp?.per_s ?? 0) / figures.raw_append.per_s, 2)}; ${figures.rsvp?.server_cpu_ms_per_command} ms CPU each), read-your-write p95 ${figures.read_your_write.p95_ms} ms, first command after restart ${figures.warm_restart.first_command_ms} ms, load ${figures.load}`,
   );
 }
 server = null;
