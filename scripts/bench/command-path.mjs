@@ -16,7 +16,7 @@ import { memberNames } from './names.mjs';
 import { growLog, measureAtSize, restartAndFirstCommand } from './log-size.mjs';
 import { rawSqliteAppend } from './raw-append.mjs';
 import { freePort, startServer } from './server.mjs';
-import { perSecond, round, runLoad, summarize } from './stats.mjs';
+import { cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
 import { machine } from './report.mjs';
 import { rsvpPhase } from './rsvp.mjs';
 
@@ -68,6 +68,15 @@ const statusPhase = async (sessions) => {
   return { per_s: perSecond(run.latencies.length, run.durationMs), latency: summarize(run.latencies), outcomes: run.outcomes };
 };
 
+/** a phase with the server's CPU time per accepted command beside its rate: on a shared machine the rate follows the neighbours' load, the CPU per command much less */
+const withCpu = async (pid, work) => {
+  const before = cpuMsOf(pid);
+  const figures = await work();
+  const after = cpuMsOf(pid);
+  const accepted = figures.accepted ?? Object.entries(figures.outcomes).reduce((sum, [outcome, count]) => (Number(outcome) < 300 ? sum + count : sum), 0);
+  return { ...figures, server_cpu_ms_per_command: cpuPerCommand(before, after, accepted) };
+};
+
 const results = { machine: machine(), members, commands, fresh: {}, sizes: {} };
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 progress(`fresh log: server on ${port}, DATA_DIR ${dataDir}`);
@@ -96,10 +105,12 @@ for (const member of registered.slice(0, concurrency)) workers.push(await signIn
 const phases = (process.env.BENCH_PHASES ?? 'status,rsvp').split(',');
 if (process.env.BENCH_FRESH !== '0') {
   results.fresh.load_before = load();
-  results.fresh.status = await timed('fresh status', () => statusPhase(workers));
-  if (phases.includes('rsvp')) results.fresh.rsvp = await timed('fresh rsvp', () => rsvpPhase({ admin, workers, total: commands, maxMs: phaseMs }));
+  results.fresh.status = await timed('fresh status', () => withCpu(server.child.pid, () => statusPhase(workers)));
+  if (phases.includes('rsvp')) results.fresh.rsvp = await timed('fresh rsvp', () => withCpu(server.child.pid, () => rsvpPhase({ admin, workers, total: commands, maxMs: phaseMs })));
   results.fresh.load_after = load();
-  progress(`fresh: status ${results.fresh.status.per_s}/s p95 ${results.fresh.status.latency.p95_ms} ms, RSVP ${results.fresh.rsvp?.per_s}/s (load ${results.fresh.load_after})`);
+  progress(
+    `fresh: status ${results.fresh.status.per_s}/s p95 ${results.fresh.status.latency.p95_ms} ms (${results.fresh.status.server_cpu_ms_per_command} ms server CPU each), RSVP ${results.fresh.rsvp?.per_s}/s (${results.fresh.rsvp?.server_cpu_ms_per_command} ms CPU each) (load ${results.fresh.load_after})`,
+  );
   await server.stop();
   results.fresh.raw_append = rawSqliteAppend({ path: join(scratch, 'raw-fresh.sqlite'), appends: commands, maxMs: phaseMs });
   progress(`raw append ${results.fresh.raw_append.per_s}/s: status at ${round(results.fresh.status.per_s / results.fresh.raw_append.per_s, 2)}, RSVP at ${round((results.fresh.rsvp?.per_s ?? 0) / results.fresh.raw_append.per_s, 2)}`);
@@ -132,7 +143,7 @@ for (const size of sizes) {
   figures.load = load();
   results.sizes[size] = figures;
   progress(
-    `${size}: status ${figures.status_per_s}/s (${round(figures.status_per_s / figures.raw_append.per_s, 2)} of raw ${figures.raw_append.per_s}/s), RSVP ${figures.rsvp?.per_s}/s (${round((figures.rsvp?.per_s ?? 0) / figures.raw_append.per_s, 2)}), read-your-write p95 ${figures.read_your_write.p95_ms} ms, first command after restart ${figures.warm_restart.first_command_ms} ms, load ${figures.load}`,
+    `${size}: status ${figures.status_per_s}/s (${round(figures.status_per_s / figures.raw_append.per_s, 2)} of raw ${figures.raw_append.per_s}/s; ${figures.status_cpu_ms_per_command} ms server CPU each), RSVP ${figures.rsvp?.per_s}/s (${round((figures.rsvp?.per_s ?? 0) / figures.raw_append.per_s, 2)}; ${figures.rsvp?.server_cpu_ms_per_command} ms CPU each), read-your-write p95 ${figures.read_your_write.p95_ms} ms, first command after restart ${figures.warm_restart.first_command_ms} ms, load ${figures.load}`,
   );
 }
 server = null;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { signIn } from './client.mjs';
 import { startServer } from './server.mjs';
-import { perSecond, round, runLoad, summarize } from './stats.mjs';
+import { cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
 
 const APPEND_CHUNK = 200;
 
@@ -88,6 +88,7 @@ export const measureAtSize = async ({ root, dataDir, port, env, nodeArgs, admin,
     // status commands over HTTP, one member per worker
     const sessions = [];
     for (const worker of workers.slice(0, concurrency)) sessions.push(await signIn(server.baseUrl, worker.email, worker.password));
+    const statusCpu = cpuMsOf(server.child.pid);
     const run = await timed(`status at ${longStream.head}`, () => runLoad({
       total: commands,
       concurrency: sessions.length,
@@ -96,8 +97,14 @@ export const measureAtSize = async ({ root, dataDir, port, env, nodeArgs, admin,
     }));
     figures.status_per_s = perSecond(run.latencies.length, run.durationMs);
     figures.status_latency = summarize(run.latencies);
+    // the server's CPU per accepted command: on a shared machine the rate follows the neighbours' load, this much less
+    const rsvpCpu = cpuMsOf(server.child.pid);
+    figures.status_cpu_ms_per_command = cpuPerCommand(statusCpu, rsvpCpu, Object.entries(run.outcomes).reduce((sum, [outcome, count]) => (Number(outcome) < 300 ? sum + count : sum), 0));
     // RSVPs on one appointment stream, the same sessions (rsvp.mjs)
-    if (rsvp) figures.rsvp = await timed(`rsvp at ${longStream.head}`, () => rsvp(adminSession, sessions));
+    if (rsvp) {
+      figures.rsvp = await timed(`rsvp at ${longStream.head}`, () => rsvp(adminSession, sessions));
+      figures.rsvp.server_cpu_ms_per_command = cpuPerCommand(rsvpCpu, cpuMsOf(server.child.pid), figures.rsvp.accepted);
+    }
 
     // read your write: a command, then the member's own read with its position, while the other workers write
     const rywLatencies = [];

@@ -1,4 +1,5 @@
 // Latency statistics and a bounded concurrent load runner.
+import { readFileSync } from 'node:fs';
 
 export const percentile = (sorted, p) => {
   if (sorted.length === 0) return null;
@@ -57,3 +58,16 @@ export const runLoad = async ({ total, concurrency, maxMs, task }) => {
 
 export const perSecond = (count, durationMs) => (durationMs > 0 ? round((count * 1000) / durationMs, 1) : null);
 export { round };
+
+/** a process's CPU time so far (all its threads, user and system) in ms, from /proc (Linux); null elsewhere */
+export const cpuMsOf = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+};
+
+/** CPU ms per accepted command between two cpuMsOf readings; null when either is missing */
+export const cpuPerCommand = (before, after, accepted) => (before === null || after === null || accepted === 0 ? null : round((after - before) / accepted, 3));

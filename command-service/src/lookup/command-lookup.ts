@@ -1,5 +1,5 @@
 import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, emptyTagCatalogue, twoFactorStream, type NetworkSettings, type TagCatalogue, type TwoFactorType } from '@cn/contracts';
-import { createDocumentProjector, HttpProblem, type DocumentProjector, type Infrastructure, type MemberAccess, type SignedInMember } from '@cn/platform';
+import { createDocumentProjector, HttpProblem, oncePerRequest, type DocumentProjector, type Infrastructure, type MemberAccess, type SignedInMember } from '@cn/platform';
 import { collectionName, loadState, type CommandContext, type Projection, type ProjectedDocument } from '@cn/domain';
 import { twoFactorDecider } from '../two-factor/two-factor.decider';
 import {
@@ -62,8 +62,9 @@ export class CommandLookup implements MemberAccess {
   }
 
   /** read-your-writes for the command side: a member registered a moment ago can sign in */
-  async catchUp(): Promise<boolean> {
-    return this.projector.waitFor(await this.infra.eventStore.headPosition(), CATCH_UP_MS);
+  catchUp(): Promise<boolean> {
+    // once per request: the guard's catch-up stands for the handler's questions (until the request appends)
+    return oncePerRequest(this, 'catch-up', async () => this.projector.waitFor(await this.infra.eventStore.headPosition(), CATCH_UP_MS));
   }
 
   /** the appointments (series) in a calendar, once the lookup has seen the log up to `position` */
@@ -87,9 +88,11 @@ export class CommandLookup implements MemberAccess {
     return this.infra.documentStore.collection<LookupMember>(collectionName(lookupMembersProjection));
   }
 
-  async member(memberId: string): Promise<LookupMember | null> {
-    await this.catchUp();
-    return this.members.get(memberId);
+  member(memberId: string): Promise<LookupMember | null> {
+    return oncePerRequest(this, `member:${memberId}`, async () => {
+      await this.catchUp();
+      return this.members.get(memberId);
+    });
   }
 
   /** every member who may sign in (never erased or locked ones), caught up with the log */
@@ -111,12 +114,14 @@ export class CommandLookup implements MemberAccess {
     return this.infra.documentStore.collection<LookupGroup>(collectionName(lookupGroupsProjection)).find(filter);
   }
 
-  async networkSettings(): Promise<NetworkSettings> {
-    await this.catchUp();
-    const network = await this.infra.documentStore
-      .collection<LookupNetwork>(collectionName(lookupNetworkProjection))
-      .get(DEFAULT_NETWORK_ID);
-    return network?.settings ?? DEFAULT_NETWORK_SETTINGS;
+  networkSettings(): Promise<NetworkSettings> {
+    return oncePerRequest(this, 'network-settings', async () => {
+      await this.catchUp();
+      const network = await this.infra.documentStore
+        .collection<LookupNetwork>(collectionName(lookupNetworkProjection))
+        .get(DEFAULT_NETWORK_ID);
+      return network?.settings ?? DEFAULT_NETWORK_SETTINGS;
+    });
   }
 
   /** the network's tags (which exist, which name leads where), caught up with the log */

@@ -2,6 +2,7 @@
 export * from './session';
 export * from './session-revocation';
 export * from './request-context';
+export * from './request-scope';
 export * from './problems';
 export * from './problem-filter';
 export * from './consistency';

@@ -8,6 +8,7 @@ import { INFRASTRUCTURE } from './infrastructure-token';
 import type { Metrics } from './observability';
 import { openApi } from './openapi';
 import { answerError, ProblemFilter, sendProblem } from './problem-filter';
+import { runInRequestScope } from './request-scope';
 import { attachRequestContext, cookieValue, createRequestContext, requestContextOf, useSessionConfig } from './request-context';
 import { verifyCsrfToken, type SessionConfig } from './session';
 import { REVOCATION_REFRESH_MS, sessionRevocationsOf, type SessionRevocations } from './session-revocation';
@@ -216,6 +217,8 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
     }
     next();
   });
+  // after the body is read (its stream's callbacks would run outside the scope): guards and route share their answers
+  app.use((_req: Request, res: Response, next: NextFunction) => runInRequestScope(next, (end) => res.once('close', end)));
 
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');

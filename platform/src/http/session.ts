@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Response } from 'express';
 import { SESSION_COOKIE } from '@cn/contracts';
+import { createLruCache, type LruCache } from '@cn/domain';
 
 /**
  * Signed sessions: the cookie holds `memberId.expiresAt.sessionId.hmac`, so every service verifies it with the
@@ -47,9 +48,38 @@ export const createSessionToken = (
   return `${payload}.${signToken(payload, config.secret)}`;
 };
 
+/**
+ * Tokens whose signature this process checked already, per config (so per secret), with their CSRF token:
+ * a signed-in member's every request carries the same token, and two HMACs per request are a visible part of
+ * a command's cost. Only tokens that verified are kept (a forged one is checked every time, and cannot
+ * push out more than the oldest entries); expiry is checked on every use, revocation by the caller as before.
+ */
+interface Checked {
+  session: VerifiedSession;
+  csrf: string;
+}
+const CHECKED_LIMIT = 10_000;
+const checkedByConfig = new WeakMap<SessionConfig, LruCache<Checked>>();
+const checkedOf = (config: SessionConfig): LruCache<Checked> => {
+  let checked = checkedByConfig.get(config);
+  if (!checked) {
+    checked = createLruCache(CHECKED_LIMIT);
+    checkedByConfig.set(config, checked);
+  }
+  return checked;
+};
+
 /** The token's member, expiry and session id when it is signed with this secret and not expired; null otherwise. Revocation is checked by the caller. */
 export const verifySessionToken = (token: string | undefined, config: SessionConfig, now: Date = new Date()): VerifiedSession | null => {
   if (!token) return null;
+  const known = checkedOf(config).get(token);
+  if (known) return known.session.expiresAt > now.getTime() ? { ...known.session } : null;
+  const verified = verifySignature(token, config, now);
+  if (verified) checkedOf(config).set(token, { session: { ...verified }, csrf: sign(`csrf:${token}`, config.secret) });
+  return verified;
+};
+
+const verifySignature = (token: string, config: SessionConfig, now: Date): VerifiedSession | null => {
   const signatureAt = token.lastIndexOf('.');
   const sessionAt = token.lastIndexOf('.', signatureAt - 1);
   const expiresAt = token.lastIndexOf('.', sessionAt - 1);
@@ -64,7 +94,7 @@ export const verifySessionToken = (token: string | undefined, config: SessionCon
 
 /** Bound to the session value: a forged request from another site cannot know it. */
 export const csrfTokenFor = (sessionToken: string, config: SessionConfig): string =>
-  sign(`csrf:${sessionToken}`, config.secret);
+  checkedOf(config).get(sessionToken)?.csrf ?? sign(`csrf:${sessionToken}`, config.secret);
 
 export const verifyCsrfToken = (sessionToken: string, candidate: string | undefined, config: SessionConfig): boolean =>
   typeof candidate === 'string' && sameSignature(candidate, csrfTokenFor(sessionToken, config));

@@ -30,6 +30,21 @@ describe('PUT /api/v1/members/me/status', () => {
     expect(await service.infra.cipher.reveal(data)).toEqual({ member_id: member.memberId, type: 'busy', text: 'In a meeting' });
   });
 
+  it("asks for the log's head once per command: the guard's catch-up with the lookup stands for the handler's questions", async () => {
+    const head = jest.spyOn(service.infra.eventStore, 'headPosition');
+    try {
+      const res = await setStatus({ type: 'online', text: 'asked once' }).expect(200);
+      expect(head).toHaveBeenCalledTimes(1);
+      const events = await service.infra.eventStore.readStream(memberStream(member.memberId));
+      expect(res.body).toEqual({ position: events[events.length - 1].position });
+      // the next request asks again
+      await setStatus({ type: 'busy', text: 'asked again' }).expect(200);
+      expect(head).toHaveBeenCalledTimes(2);
+    } finally {
+      head.mockRestore();
+    }
+  });
+
   it('refuses control characters (400 invalid_characters, nothing appended) and drops bidi overrides', async () => {
     const before = await service.infra.eventStore.headPosition();
     const bell = await setStatus({ type: 'busy', text: 'ring\u0007ring' }).expect(400);

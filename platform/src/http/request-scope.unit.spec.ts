@@ -1,0 +1,70 @@
+import { forgetRequestAnswers, oncePerRequest, runInRequestScope } from './request-scope';
+
+describe('answers shared within one request', () => {
+  const owner = {};
+
+  it('asks once per request and key, and anew in another request', async () => {
+    let asked = 0;
+    const ask = (): Promise<number> => Promise.resolve(++asked);
+    const first = await runInRequestScope(async () => {
+      const a = await oncePerRequest(owner, 'head', ask);
+      await new Promise((resolve) => setImmediate(resolve));
+      const b = await oncePerRequest(owner, 'head', ask);
+      const other = await oncePerRequest(owner, 'other', ask);
+      return [a, b, other];
+    });
+    expect(first).toEqual([1, 1, 2]);
+    const second = await runInRequestScope(() => oncePerRequest(owner, 'head', ask));
+    expect(second).toBe(3);
+  });
+
+  it('keeps the answers of different owners and of concurrent requests apart', async () => {
+    let asked = 0;
+    const ask = (): number => ++asked;
+    const [one, two] = await Promise.all([
+      runInRequestScope(async () => {
+        await Promise.resolve();
+        return [oncePerRequest(owner, 'k', ask), oncePerRequest({}, 'k', ask), oncePerRequest(owner, 'k', ask)];
+      }),
+      runInRequestScope(() => Promise.resolve([oncePerRequest(owner, 'k', ask), oncePerRequest(owner, 'k', ask)])),
+    ]);
+    expect(new Set([...one, ...two]).size).toBe(3);
+    expect(one[0]).toBe(one[2]);
+    expect(two[0]).toBe(two[1]);
+  });
+
+  it('asks anew after the request appended', () => {
+    let asked = 0;
+    const answers = runInRequestScope(() => {
+      const before = oncePerRequest(owner, 'member', () => ++asked);
+      forgetRequestAnswers();
+      const after = oncePerRequest(owner, 'member', () => ++asked);
+      return [before, after, oncePerRequest(owner, 'member', () => ++asked)];
+    });
+    expect(answers).toEqual([1, 2, 2]);
+  });
+
+  it('asks every time once the request was answered (a timer or follow-up it left behind)', async () => {
+    let asked = 0;
+    let end = (): void => undefined;
+    const later = await runInRequestScope(
+      async () => {
+        expect(oncePerRequest(owner, 'k', () => ++asked)).toBe(1);
+        expect(oncePerRequest(owner, 'k', () => ++asked)).toBe(1);
+        end();
+        await Promise.resolve();
+        return [oncePerRequest(owner, 'k', () => ++asked), oncePerRequest(owner, 'k', () => ++asked)];
+      },
+      (close) => {
+        end = close;
+      },
+    );
+    expect(later).toEqual([2, 3]);
+  });
+
+  it('asks every time outside a request', () => {
+    let asked = 0;
+    expect([oncePerRequest(owner, 'k', () => ++asked), oncePerRequest(owner, 'k', () => ++asked)]).toEqual([1, 2]);
+    forgetRequestAnswers();
+  });
+});
