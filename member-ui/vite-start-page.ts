@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './src/i18n/language-constants';
-import { EARLY_READS_GLOBAL, NETWORK_READ, START_PAGE_READS } from './src/shell/early-reads';
+import { EARLY_READS_CLOSED, EARLY_READS_GLOBAL, NETWORK_READ, START_PAGE_READS } from './src/shell/early-reads';
 import { START_PAGE } from './src/shell/start-page';
 
 /** the chunks holding modules named by `module` (the console, the start page's feature, a language's strings), with the module's path */
@@ -27,10 +27,11 @@ const urls = (files: Set<string>, loaded: Set<string>): string[] => [...files].f
  * once for what main.tsx would ask for only after the first scripts ran: the network's answer and, on the
  * start page, its first data (left for the API client, shell/early-reads.ts), then the console's chunks, the
  * chosen language's strings and the start page's chunks (modulepreload, styles preloaded). The data goes
- * first: a browser opens six connections per host.
+ * first: a browser opens six connections per host. Being async it may also run after the entry: if the console
+ * has closed the early reads by then (closeEarlyReads), it does nothing.
  */
 const bootScript = (hints: { console: string[]; startPage: string[]; languages: Record<string, string[]> }): string =>
-  `(function(){var w=window,d=document,p=location.pathname,s=p==='/'||p===${JSON.stringify(START_PAGE)},r=w[${JSON.stringify(EARLY_READS_GLOBAL)}]={};` +
+  `(function(){var w=window,d=document,p=location.pathname,s=p==='/'||p===${JSON.stringify(START_PAGE)},g=${JSON.stringify(EARLY_READS_GLOBAL)};if(w[g]===${JSON.stringify(EARLY_READS_CLOSED)})return;var r=w[g]={};` +
   `function read(u){var f=fetch(u,{credentials:'include',headers:{Accept:'application/json'}});f.catch(function(){});r[u]=f}` +
   `read(${JSON.stringify(NETWORK_READ)});if(s)${JSON.stringify(START_PAGE_READS)}.forEach(read);` +
   `var l,t=${JSON.stringify(hints.languages)};try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +

@@ -5,6 +5,7 @@ import { ApiError, createApiClient, TWO_FACTOR_REQUIRED, type ApiClient } from '
 import { memberProfileChangeOf, networkPatchOf, presenceChangeOf, withProfile, type ChangedMessage } from '../realtime/changes';
 import { openRealtime } from '../realtime/realtime-connection';
 import { createWatchedTopics, RECONNECTED, type WatchedTopics } from '../realtime/topics';
+import { closeEarlyReads } from '../shell/early-reads';
 
 type Network = NetworkResponse['network'];
 
@@ -118,7 +119,10 @@ export const SessionProvider = ({
   // first): reads ahead it did not take are dropped, the realtime channel keeps pages current from here
   const settled = state.phase !== 'loading';
   useEffect(() => {
-    if (settled) api.endReadAhead();
+    if (!settled) return;
+    api.endReadAhead();
+    // and the boot script's answers nobody took, or it started late: from now on they would be stale
+    closeEarlyReads();
   }, [settled, api]);
 
   const signedInId = state.phase === 'ready' ? (state.member?.id ?? null) : null;

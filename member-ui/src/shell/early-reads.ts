@@ -16,7 +16,21 @@ export const isStartPagePath = (pathname: string): boolean => pathname === '/' |
 
 type EarlyReads = Record<string, Promise<Response> | undefined>;
 
-const earlyReads = (): EarlyReads | undefined => (globalThis as unknown as Record<string, EarlyReads | undefined>)[EARLY_READS_GLOBAL];
+/** the global once closed: the boot script, should it run only now, reads nothing (vite-start-page.ts) */
+export const EARLY_READS_CLOSED = false;
+
+const globals = globalThis as unknown as Record<string, EarlyReads | typeof EARLY_READS_CLOSED | undefined>;
+const earlyReads = (): EarlyReads | undefined => globals[EARLY_READS_GLOBAL] || undefined;
+
+/**
+ * No early answer is taken from now on, and none is started: an answer read before a sign-in, a sign-out or
+ * any other change would be stale. Called on the first request that is not a plain read, and once the first
+ * render has settled its reads ahead (SessionContext); also covers a boot script that runs after the entry
+ * (an async script may), whose reads would otherwise wait for whichever later request matches them.
+ */
+export const closeEarlyReads = (): void => {
+  globals[EARLY_READS_GLOBAL] = EARLY_READS_CLOSED;
+};
 
 /**
  * `fetchImpl`, except that a plain GET (no consistency position) of a path the boot script read is answered
@@ -25,8 +39,10 @@ const earlyReads = (): EarlyReads | undefined => (globalThis as unknown as Recor
 export const withEarlyReads =
   (fetchImpl: typeof fetch): typeof fetch =>
   (input, init) => {
+    const read = (init?.method ?? 'GET') === 'GET';
+    if (!read) closeEarlyReads();
     const reads = earlyReads();
-    const plain = (init?.method ?? 'GET') === 'GET' && Object.keys(init?.headers ?? {}).every((name) => name === 'Accept');
+    const plain = read && Object.keys(init?.headers ?? {}).every((name) => name === 'Accept');
     const early = typeof input === 'string' && plain ? reads?.[input] : undefined;
     if (!reads || !early) return fetchImpl(input, init);
     delete reads[input as string];

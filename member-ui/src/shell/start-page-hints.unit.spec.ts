@@ -1,4 +1,6 @@
+import { runInNewContext } from 'node:vm';
 import { writeStartPageHints } from '../../vite-start-page';
+import { EARLY_READS_GLOBAL } from './early-reads';
 
 type Bundle = Parameters<typeof writeStartPageHints>[0];
 type File = Bundle[string];
@@ -41,5 +43,25 @@ describe("the build's boot script (vite-start-page.ts)", () => {
     expect(lists).toContainEqual(['/assets/en-i.js']);
     expect(boot?.source).not.toContain('react-b.js');
     expect(boot?.source).toContain('"/api/v1/activitystreams/all/activities","/widgetbars/as-dashboard"');
+  });
+  it('asks for nothing when it runs after the console closed the early reads (an async script may run late)', () => {
+    const { boot } = build();
+    const run = (early: unknown): { fetched: string[]; linked: number; early: unknown } => {
+      const fetched: string[] = [];
+      let linked = 0;
+      const window: Record<string, unknown> = { [EARLY_READS_GLOBAL]: early };
+      const document = { createElement: () => ({}), head: { appendChild: () => (linked += 1) } };
+      const fetch = (url: string) => {
+        fetched.push(url);
+        return Promise.resolve();
+      };
+      // the script reads only these globals
+      runInNewContext(boot?.source ?? '', { window, document, location: { pathname: '/' }, fetch, localStorage: { getItem: () => null } });
+      return { fetched, linked, early: window[EARLY_READS_GLOBAL] };
+    };
+    const open = run(undefined);
+    expect(open.fetched).toEqual(['/api/v1/network', '/api/v1/activitystreams/all/activities', '/widgetbars/as-dashboard']);
+    expect(open.linked).toBeGreaterThan(0);
+    expect(run(false)).toEqual({ fetched: [], linked: 0, early: false });
   });
 });
