@@ -70,8 +70,11 @@ const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8
 export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): SearchIndex => {
   const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
   const timeOutMs = options.taskTimeoutMs ?? 30_000;
-  /** index uid -> settings applied by this instance, so repeated index() calls cost no task */
+  /** `uid\nsettings` -> their application by this instance, so repeated index() calls cost no task */
   const prepared = new Map<string, Promise<void>>();
+  const preparedKey = (uid: string, settings: IndexSettings): string => `${uid}\n${JSON.stringify(settings)}`;
+  /** the keys of every settings this instance applied (or is applying) to the index `uid` */
+  const preparedKeysOf = (uid: string): string[] => [...prepared.keys()].filter((key) => key.startsWith(`${uid}\n`));
 
   const waitFor = async (enqueued: Promise<EnqueuedTask>): Promise<void> => {
     const { taskUid } = await enqueued;
@@ -107,7 +110,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
 
   const prepare = (uid: string, settings: IndexSettings): Promise<void> => {
     if (!SAFE_INDEX_UID.test(uid)) throw new Error(`invalid index name: ${uid}`);
-    const key = `${uid}\n${JSON.stringify(settings)}`;
+    const key = preparedKey(uid, settings);
     let ready = prepared.get(key);
     if (!ready) {
       ready = ensureIndex(uid, settings);
@@ -195,10 +198,12 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     // each name is forgotten, so that the next index() call checks the settings again
     swapIndexes: async (name, other) => {
       if (name === other) return;
-      await Promise.all([prepared.get(name), prepared.get(other)]);
+      const keysOfBoth = (): string[] => [...preparedKeysOf(name), ...preparedKeysOf(other)];
+      // a preparation still under way (or failed: the swap then names what is missing) ends first
+      await Promise.allSettled(keysOfBoth().flatMap((key) => prepared.get(key) ?? []));
       await waitFor(client.swapIndexes([{ indexes: [name, other] }]));
-      prepared.delete(name);
-      prepared.delete(other);
+      // each name now holds the other's settings: whatever this instance applied to either no longer holds
+      for (const key of keysOfBoth()) prepared.delete(key);
     },
     // the client keeps no connection open: forgetting the prepared indexes is all there is to release
     close: () => {

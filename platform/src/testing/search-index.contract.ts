@@ -136,6 +136,22 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       await next.clear();
     });
 
+    it('applies the settings an index is opened with again after a swap gave it the other index\'s', async () => {
+      const nextName = `${indexName}_narrow`;
+      const narrow: IndexSettings = { searchableAttributes: ['bio'], filterableAttributes: ['age'], sortableAttributes: [] };
+      const next = await index.index<Person>(nextName, narrow);
+      await next.upsert([people[2]]);
+      await index.swapIndexes(indexName, nextName);
+      // each name now holds the other's settings; opening it with its own settings applies them again
+      const live = await index.index<Person>(indexName, settings);
+      expect(ids((await live.search({ q: '', filter: { city: 'Berlin' } })).hits)).toEqual(['p3']);
+      expect(ids((await live.search({ q: 'albrecht' })).hits)).toEqual(['p3']);
+      const old = await index.index<Person>(nextName, narrow);
+      expect(ids((await old.search({ q: '', filter: { age: 51 } })).hits)).toEqual(['p2']);
+      expect((await old.search({ q: 'johnson' })).total).toBe(0);
+      await old.clear();
+    });
+
     it('stores projector checkpoints, 0 when unknown', async () => {
       const projector = `contract-${randomUUID()}`;
       expect(await index.getCheckpoint(projector)).toBe(0);
