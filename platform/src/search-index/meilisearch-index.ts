@@ -21,6 +21,12 @@ const CHECKPOINTS_INDEX = '_checkpoints';
 const DEFAULT_LIMIT = 20;
 /** totals must be exact (paging in the consoles), not capped at Meilisearch's default of 1000 */
 const MAX_TOTAL_HITS = 1_000_000;
+/**
+ * Meilisearch's default rules, but `sort` first: a query that names a sort is ordered by it, relevance only
+ * breaking ties, as the embedded index does (by default a title match would come before a later date). A
+ * query without a sort is ranked by relevance alone. `attribute` (not 1.x's newer split of it) so any 1.x takes it.
+ */
+const RANKING_RULES = ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'];
 /** Meilisearch's index uids; attribute names reach filter expressions, so they are restricted too */
 const SAFE_INDEX_UID = /^[A-Za-z0-9_-]{1,400}$/;
 const SAFE_ATTRIBUTE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
@@ -103,6 +109,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         searchableAttributes: settings.searchableAttributes,
         filterableAttributes: settings.filterableAttributes,
         sortableAttributes: settings.sortableAttributes ?? [],
+        rankingRules: RANKING_RULES,
         pagination: { maxTotalHits: MAX_TOTAL_HITS },
       }),
     );

@@ -103,6 +103,12 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       expect(chess.total).toBe(2);
     });
 
+    it('orders the hits of a query with a sort by it, not by relevance first', async () => {
+      // Johanna is p1's first name (the first searchable attribute) and a word of p4's bio
+      expect(ids((await collection.search({ q: 'johanna', sort: [['age', 'desc']] })).hits)).toEqual(['p4', 'p1']);
+      expect(ids((await collection.search({ q: 'johanna', sort: [['age', 'asc']] })).hits)).toEqual(['p1', 'p4']);
+    });
+
     it('replaces a document on upsert and deletes by id', async () => {
       await collection.upsert([{ ...people[0], bio: 'plays the cello' }]);
       expect((await collection.search({ q: 'violin' })).total).toBe(0);
