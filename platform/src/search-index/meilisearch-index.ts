@@ -141,6 +141,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     const response = await index.search(query.q, {
       filter: filter.length > 0 ? filter : undefined,
       sort: sort.length > 0 ? sort : undefined,
+      // every word of the query must match, as on the embedded index (Meilisearch's default, `last`,
+      // drops words from the end until something matches, so counts would differ)
+      matchingStrategy: 'all',
       page: aligned ? offset / limit + 1 : 1,
       hitsPerPage: aligned ? limit : limit === 0 ? 0 : offset + limit,
     });

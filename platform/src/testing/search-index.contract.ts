@@ -67,6 +67,11 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       expect(ids((await collection.search({ q: 'albrecht' })).hits)).toEqual(['p3']);
     });
 
+    it('finds only documents that match every word of the query', async () => {
+      expect(ids((await collection.search({ q: 'peter chess' })).hits)).toEqual(['p2']);
+      expect(await collection.search({ q: 'peter violin' })).toEqual({ hits: [], total: 0 });
+    });
+
     it('finds by prefix', async () => {
       expect(ids((await collection.search({ q: 'garde' })).hits)).toEqual(['p2']);
     });
