@@ -15,6 +15,11 @@ export interface MeiliSearchIndexOptions {
   apiKey?: string;
   /** how long a write waits for Meilisearch to apply it (default 30 s) */
   taskTimeoutMs?: number;
+  /**
+   * put before every index name (checkpoints too), so that several networks, or test runs, share one
+   * server without seeing each other's indexes; letters, digits, `-` and `_`
+   */
+  indexPrefix?: string;
 }
 
 const CHECKPOINTS_INDEX = '_checkpoints';
@@ -75,6 +80,13 @@ const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8
 
 export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): SearchIndex => {
   const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
+  const prefix = options.indexPrefix ?? '';
+  /** the server's uid of the index the port calls `name` */
+  const uidOf = (name: string): string => {
+    const uid = `${prefix}${name}`;
+    if (!SAFE_INDEX_UID.test(uid)) throw new Error(`invalid index name: ${uid}`);
+    return uid;
+  };
   const timeOutMs = options.taskTimeoutMs ?? 30_000;
   /** `uid\nsettings` -> their application by this instance, so repeated index() calls cost no task */
   const prepared = new Map<string, Promise<void>>();
@@ -116,7 +128,6 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
   };
 
   const prepare = (uid: string, settings: IndexSettings): Promise<void> => {
-    if (!SAFE_INDEX_UID.test(uid)) throw new Error(`invalid index name: ${uid}`);
     const key = preparedKey(uid, settings);
     let ready = prepared.get(key);
     if (!ready) {
@@ -181,14 +192,14 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
 
   const checkpointSettings: IndexSettings = { searchableAttributes: ['projector'], filterableAttributes: [] };
   const checkpoints = async (): Promise<Index<CheckpointDocument>> => {
-    await prepare(CHECKPOINTS_INDEX, checkpointSettings);
-    return client.index<CheckpointDocument>(CHECKPOINTS_INDEX);
+    await prepare(uidOf(CHECKPOINTS_INDEX), checkpointSettings);
+    return client.index<CheckpointDocument>(uidOf(CHECKPOINTS_INDEX));
   };
 
   return {
     index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings) => {
-      await prepare(name, settings);
-      return collection<T>(name);
+      await prepare(uidOf(name), settings);
+      return collection<T>(uidOf(name));
     },
     getCheckpoint: async (projector) => {
       const index = await checkpoints();
@@ -208,10 +219,11 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     // each name is forgotten, so that the next index() call checks the settings again
     swapIndexes: async (name, other) => {
       if (name === other) return;
-      const keysOfBoth = (): string[] => [...preparedKeysOf(name), ...preparedKeysOf(other)];
+      const [first, second] = [uidOf(name), uidOf(other)];
+      const keysOfBoth = (): string[] => [...preparedKeysOf(first), ...preparedKeysOf(second)];
       // a preparation still under way (or failed: the swap then names what is missing) ends first
       await Promise.allSettled(keysOfBoth().flatMap((key) => prepared.get(key) ?? []));
-      await waitFor(client.swapIndexes([{ indexes: [name, other] }]));
+      await waitFor(client.swapIndexes([{ indexes: [first, second] }]));
       // each name now holds the other's settings: whatever this instance applied to either no longer holds
       for (const key of keysOfBoth()) prepared.delete(key);
     },
