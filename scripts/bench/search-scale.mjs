@@ -119,7 +119,7 @@ export const searchScaleScenario = async ({ platform, require, scratch, document
     return { build, search };
   };
   result.embedded = await throughPort('embedded', platform.createMiniSearchIndex({ dir: join(scratch, 'search-scale'), flushDelayMs: 3_600_000 }));
-  if (meiliUrl) result.meilisearch = await throughPort('Meilisearch', platform.createMeiliSearchIndex({ host: meiliUrl, apiKey: process.env.MEILI_MASTER_KEY, taskTimeoutMs: 600_000 }));
+  if (meiliUrl) result.meilisearch = await throughPort('Meilisearch', platform.createMeiliSearchIndex({ host: meiliUrl, apiKey: process.env.MEILI_KEY, taskTimeoutMs: 600_000 }));
   else result.meilisearch_skipped = 'MEILI_URL is not set';
   return result;
 };

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       SESSION_SECRET: 'a-random-session-secret-0123456789abcdef',
       MEILI_URL: 'http://localhost:7700',
       MEILI_KEY: 'meili-master-key-0123456789',
+      MEILI_INDEX_PREFIX: 'tenant_1-',
       DEMO_SEED: 'false',
       PASSWORD_SCRYPT_N: '1024',
     });
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       kafkaBrokers: ['a:9092', 'b:9092'],
       mongoDatabase: 'cn',
       meiliHost: 'http://localhost:7700',
+      meiliIndexPrefix: 'tenant_1-',
       demoSeed: false,
       passwordCost: { N: 1024 },
     });
@@ -82,5 +84,6 @@ describe('loadConfig', () => {
   it('refuses values it cannot use', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dir, PASSWORD_SCRYPT_N: '1000' })).toThrow(/PASSWORD_SCRYPT_N/);
+    expect(() => loadConfig({ DATA_DIR: dir, MEILI_INDEX_PREFIX: 'a b' })).toThrow(/MEILI_INDEX_PREFIX/);
   });
 });

@@ -33,6 +33,8 @@ export interface PlatformConfig {
   mongoDatabase: string;
   meiliHost?: string;
   meiliKey?: string;
+  /** put before every Meilisearch index name (MEILI_INDEX_PREFIX) */
+  meiliIndexPrefix?: string;
   demoSeed: boolean;
   /** the language the demo network is seeded in (DEMO_LANGUAGE: de, the default, or en) */
   demoLanguage: 'de' | 'en';
@@ -134,6 +136,11 @@ const realSecret = (name: string, value: string | undefined, minLength: number):
   return value;
 };
 
+const meiliIndexPrefixOf = (value: string | undefined): string | undefined => {
+  if (value !== undefined && !/^[A-Za-z0-9_-]{1,100}$/.test(value)) throw new Error('MEILI_INDEX_PREFIX takes letters, digits, - and _ only (at most 100)');
+  return value;
+};
+
 const listOf = (raw: string | undefined): string[] | undefined => {
   const items = optional(raw)
     ?.split(',')
@@ -198,6 +205,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     mongoDatabase: optional(env['MONGODB_DB']) ?? 'community_network',
     meiliHost: optional(env['MEILI_URL']),
     meiliKey: realSecret('MEILI_KEY', optional(env['MEILI_KEY']), 16),
+    meiliIndexPrefix: meiliIndexPrefixOf(optional(env['MEILI_INDEX_PREFIX'])),
     demoSeed: flag(env['DEMO_SEED'], true),
     demoLanguage: demoLanguageOf(env['DEMO_LANGUAGE']),
     // scrypt needs a power of two; lower it in tests only
@@ -289,7 +297,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
     const searchIndex = track(
       'searchIndex',
       config.meiliHost
-        ? createMeiliSearchIndex({ host: config.meiliHost, apiKey: config.meiliKey })
+        ? createMeiliSearchIndex({ host: config.meiliHost, apiKey: config.meiliKey, indexPrefix: config.meiliIndexPrefix })
         : createMiniSearchIndex({ dir: file('search'), logger }),
     );
     const keyStore = track(

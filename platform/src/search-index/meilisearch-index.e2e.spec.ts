@@ -1,4 +1,5 @@
-import { afterAll, jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { describeSearchIndexContract, type SearchIndexContractTarget, serverFromEnvOrContainer } from '@cn/platform/testing';
 import { createMeiliSearchIndex } from './meilisearch-index';
 
@@ -29,3 +30,26 @@ afterAll(() => server.stop(), 60_000);
 
 jest.setTimeout(60_000);
 describeSearchIndexContract('Meilisearch', target);
+
+const describeServer = server.available ? describe : describe.skip;
+describeServer(`Meilisearch index prefix${server.available ? '' : ` (skipped: ${server.reason})`}`, () => {
+  it('keeps the indexes and checkpoints of two prefixes apart on one server', async () => {
+    if (!server.available) throw new Error(server.reason);
+    const host = await server.address();
+    const run = randomUUID().replace(/-/g, '').slice(0, 12);
+    const [first, second] = ['a', 'b'].map((tenant) => createMeiliSearchIndex({ host, apiKey: process.env['MEILI_KEY'], indexPrefix: `${run}${tenant}_` }));
+    const settings = { searchableAttributes: ['text'], filterableAttributes: [] };
+    const ofFirst = await first.index('notes', settings);
+    const ofSecond = await second.index('notes', settings);
+    await ofFirst.upsert([{ id: 'n1', text: 'apples' }]);
+    await ofSecond.upsert([{ id: 'n1', text: 'pears' }, { id: 'n2', text: 'plums' }]);
+    expect(await ofFirst.search({ q: '' })).toEqual({ hits: [{ id: 'n1', text: 'apples' }], total: 1 });
+    expect((await ofSecond.search({ q: '' })).total).toBe(2);
+    expect(await ofFirst.get('n2')).toBeNull();
+    await first.setCheckpoint('search', 7);
+    expect(await second.getCheckpoint('search')).toBe(0);
+    expect(await first.getCheckpoint('search')).toBe(7);
+    await Promise.all([ofFirst.clear(), ofSecond.clear()]);
+    await Promise.all([first.close(), second.close()]);
+  });
+});

@@ -15,12 +15,23 @@ export interface MeiliSearchIndexOptions {
   apiKey?: string;
   /** how long a write waits for Meilisearch to apply it (default 30 s) */
   taskTimeoutMs?: number;
+  /**
+   * put before every index name (checkpoints too), so that several networks, or test runs, share one
+   * server without seeing each other's indexes; letters, digits, `-` and `_`
+   */
+  indexPrefix?: string;
 }
 
 const CHECKPOINTS_INDEX = '_checkpoints';
 const DEFAULT_LIMIT = 20;
 /** totals must be exact (paging in the consoles), not capped at Meilisearch's default of 1000 */
 const MAX_TOTAL_HITS = 1_000_000;
+/**
+ * Meilisearch's default rules, but `sort` first: a query that names a sort is ordered by it, relevance only
+ * breaking ties, as the embedded index does (by default a title match would come before a later date). A
+ * query without a sort is ranked by relevance alone. `attribute` (not 1.x's newer split of it) so any 1.x takes it.
+ */
+const RANKING_RULES = ['sort', 'words', 'typo', 'proximity', 'attribute', 'exactness'];
 /** Meilisearch's index uids; attribute names reach filter expressions, so they are restricted too */
 const SAFE_INDEX_UID = /^[A-Za-z0-9_-]{1,400}$/;
 const SAFE_ATTRIBUTE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
@@ -69,9 +80,19 @@ const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8
 
 export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): SearchIndex => {
   const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
+  const prefix = options.indexPrefix ?? '';
+  /** the server's uid of the index the port calls `name` */
+  const uidOf = (name: string): string => {
+    const uid = `${prefix}${name}`;
+    if (!SAFE_INDEX_UID.test(uid)) throw new Error(`invalid index name: ${uid}`);
+    return uid;
+  };
   const timeOutMs = options.taskTimeoutMs ?? 30_000;
-  /** index uid -> settings applied by this instance, so repeated index() calls cost no task */
+  /** `uid\nsettings` -> their application by this instance, so repeated index() calls cost no task */
   const prepared = new Map<string, Promise<void>>();
+  const preparedKey = (uid: string, settings: IndexSettings): string => `${uid}\n${JSON.stringify(settings)}`;
+  /** the keys of every settings this instance applied (or is applying) to the index `uid` */
+  const preparedKeysOf = (uid: string): string[] => [...prepared.keys()].filter((key) => key.startsWith(`${uid}\n`));
 
   const waitFor = async (enqueued: Promise<EnqueuedTask>): Promise<void> => {
     const { taskUid } = await enqueued;
@@ -100,14 +121,14 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         searchableAttributes: settings.searchableAttributes,
         filterableAttributes: settings.filterableAttributes,
         sortableAttributes: settings.sortableAttributes ?? [],
+        rankingRules: RANKING_RULES,
         pagination: { maxTotalHits: MAX_TOTAL_HITS },
       }),
     );
   };
 
   const prepare = (uid: string, settings: IndexSettings): Promise<void> => {
-    if (!SAFE_INDEX_UID.test(uid)) throw new Error(`invalid index name: ${uid}`);
-    const key = `${uid}\n${JSON.stringify(settings)}`;
+    const key = preparedKey(uid, settings);
     let ready = prepared.get(key);
     if (!ready) {
       ready = ensureIndex(uid, settings);
@@ -131,6 +152,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     const response = await index.search(query.q, {
       filter: filter.length > 0 ? filter : undefined,
       sort: sort.length > 0 ? sort : undefined,
+      // every word of the query must match, as on the embedded index (Meilisearch's default, `last`,
+      // drops words from the end until something matches, so counts would differ)
+      matchingStrategy: 'all',
       page: aligned ? offset / limit + 1 : 1,
       hitsPerPage: aligned ? limit : limit === 0 ? 0 : offset + limit,
     });
@@ -168,14 +192,14 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
 
   const checkpointSettings: IndexSettings = { searchableAttributes: ['projector'], filterableAttributes: [] };
   const checkpoints = async (): Promise<Index<CheckpointDocument>> => {
-    await prepare(CHECKPOINTS_INDEX, checkpointSettings);
-    return client.index<CheckpointDocument>(CHECKPOINTS_INDEX);
+    await prepare(uidOf(CHECKPOINTS_INDEX), checkpointSettings);
+    return client.index<CheckpointDocument>(uidOf(CHECKPOINTS_INDEX));
   };
 
   return {
     index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings) => {
-      await prepare(name, settings);
-      return collection<T>(name);
+      await prepare(uidOf(name), settings);
+      return collection<T>(uidOf(name));
     },
     getCheckpoint: async (projector) => {
       const index = await checkpoints();
@@ -195,10 +219,13 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     // each name is forgotten, so that the next index() call checks the settings again
     swapIndexes: async (name, other) => {
       if (name === other) return;
-      await Promise.all([prepared.get(name), prepared.get(other)]);
-      await waitFor(client.swapIndexes([{ indexes: [name, other] }]));
-      prepared.delete(name);
-      prepared.delete(other);
+      const [first, second] = [uidOf(name), uidOf(other)];
+      const keysOfBoth = (): string[] => [...preparedKeysOf(first), ...preparedKeysOf(second)];
+      // a preparation still under way (or failed: the swap then names what is missing) ends first
+      await Promise.allSettled(keysOfBoth().flatMap((key) => prepared.get(key) ?? []));
+      await waitFor(client.swapIndexes([{ indexes: [first, second] }]));
+      // each name now holds the other's settings: whatever this instance applied to either no longer holds
+      for (const key of keysOfBoth()) prepared.delete(key);
     },
     // the client keeps no connection open: forgetting the prepared indexes is all there is to release
     close: () => {

@@ -67,6 +67,11 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       expect(ids((await collection.search({ q: 'albrecht' })).hits)).toEqual(['p3']);
     });
 
+    it('finds only documents that match every word of the query', async () => {
+      expect(ids((await collection.search({ q: 'peter chess' })).hits)).toEqual(['p2']);
+      expect(await collection.search({ q: 'peter violin' })).toEqual({ hits: [], total: 0 });
+    });
+
     it('finds by prefix', async () => {
       expect(ids((await collection.search({ q: 'garde' })).hits)).toEqual(['p2']);
     });
@@ -103,6 +108,12 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       expect(chess.total).toBe(2);
     });
 
+    it('orders the hits of a query with a sort by it, not by relevance first', async () => {
+      // Johanna is p1's first name (the first searchable attribute) and a word of p4's bio
+      expect(ids((await collection.search({ q: 'johanna', sort: [['age', 'desc']] })).hits)).toEqual(['p4', 'p1']);
+      expect(ids((await collection.search({ q: 'johanna', sort: [['age', 'asc']] })).hits)).toEqual(['p1', 'p4']);
+    });
+
     it('replaces a document on upsert and deletes by id', async () => {
       await collection.upsert([{ ...people[0], bio: 'plays the cello' }]);
       expect((await collection.search({ q: 'violin' })).total).toBe(0);
@@ -134,6 +145,22 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       const reopened = await index.index<Person>(indexName, settings);
       expect((await reopened.search({ q: '' })).total).toBe(1);
       await next.clear();
+    });
+
+    it('applies the settings an index is opened with again after a swap gave it the other index\'s', async () => {
+      const nextName = `${indexName}_narrow`;
+      const narrow: IndexSettings = { searchableAttributes: ['bio'], filterableAttributes: ['age'], sortableAttributes: [] };
+      const next = await index.index<Person>(nextName, narrow);
+      await next.upsert([people[2]]);
+      await index.swapIndexes(indexName, nextName);
+      // each name now holds the other's settings; opening it with its own settings applies them again
+      const live = await index.index<Person>(indexName, settings);
+      expect(ids((await live.search({ q: '', filter: { city: 'Berlin' } })).hits)).toEqual(['p3']);
+      expect(ids((await live.search({ q: 'albrecht' })).hits)).toEqual(['p3']);
+      const old = await index.index<Person>(nextName, narrow);
+      expect(ids((await old.search({ q: '', filter: { age: 51 } })).hits)).toEqual(['p2']);
+      expect((await old.search({ q: 'johnson' })).total).toBe(0);
+      await old.clear();
     });
 
     it('stores projector checkpoints, 0 when unknown', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,18 @@ export interface DemoServer {
 }
 
 /**
+ * With MEILI_URL (and MEILI_KEY) set, every demo server searches that Meilisearch server instead of the
+ * embedded index, under index names of its own (MEILI_INDEX_PREFIX), so that the search specs run against
+ * it too.
+ */
+const meilisearchEnv = (name: string): Record<string, string> => {
+  const url = process.env['MEILI_URL'];
+  if (!url) return {};
+  const key = process.env['MEILI_KEY'];
+  return { MEILI_URL: url, ...(key ? { MEILI_KEY: key } : {}), MEILI_INDEX_PREFIX: `${name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}_${randomUUID().replace(/-/g, '').slice(0, 12)}_` };
+};
+
+/**
  * A spec's one-process server on a fresh data folder (scrypt cheap, errors only), started before the
  * spec's tests with the demo accounts signed in, stopped and removed after them. Call it in a `describe`.
  */
@@ -35,6 +48,7 @@ export const useDemoServer = (name: string, env: Record<string, string> = {}): D
     PORT: '0',
     PASSWORD_SCRYPT_N: '1024',
     LOG_LEVEL: 'error',
+    ...meilisearchEnv(name),
     ...env,
   });
   let running: RunningStandalone | null = null;
