@@ -44,7 +44,8 @@ _ALLOWED_HOSTS = {"127.0.0.1"}
 _MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 _SIGN_OUT = re.compile(r"sign_?out|log_?out|/sessions?(/|$)", re.IGNORECASE)
 # an app's mail settings (/api/v1/apps/{app}/integrations/email) are no credential of the caller
-_OWN_CREDENTIALS = re.compile(r"password|credential|token|(?<!/integrations)/emails?(/|$)", re.IGNORECASE)
+# an address change is one; an app's email integrations and activating one's bounce-listed address again are not
+_OWN_CREDENTIALS = re.compile(r"password|credential|token|(?<!/integrations)/emails?(/(?!reactivate$)|$)", re.IGNORECASE)
 _SIGN_IN = re.compile(r"sign_?in|log_?in", re.IGNORECASE)
 # a path parameter right after a members/users segment names a member
 _MEMBER_PARAMETER = re.compile(r"/(?:members|users)/\{([^}]+)\}")
