@@ -44,6 +44,27 @@ describe('answers shared within one request', () => {
     expect(answers).toEqual([1, 2, 2]);
   });
 
+  it("asks anew after another request's append: a request that waited for it decides on its write (foundings one after another)", async () => {
+    let asked = 0;
+    let appended = (): void => undefined;
+    const other = new Promise<void>((resolve) => {
+      appended = resolve;
+    });
+    const [waiting] = await Promise.all([
+      runInRequestScope(async () => {
+        const before = oncePerRequest(owner, 'slugs', () => ++asked);
+        await other;
+        return [before, oncePerRequest(owner, 'slugs', () => ++asked), oncePerRequest(owner, 'slugs', () => ++asked)];
+      }),
+      runInRequestScope(async () => {
+        await Promise.resolve();
+        forgetRequestAnswers();
+        appended();
+      }),
+    ]);
+    expect(waiting).toEqual([1, 2, 2]);
+  });
+
   it('asks every time once the request was answered (a timer or follow-up it left behind)', async () => {
     let asked = 0;
     let end = (): void => undefined;
