@@ -275,6 +275,23 @@ def fixtures(base, admin, member=None):
             status, _, answer = request(base, "PUT", f"/administration/group-categories/{category_id}/administrators/{member['id']}", None, admin["token"], admin["csrf"])
             if status not in (200, 201, 204):
                 print(f"[fuzz] note: the member could not be made the category's administrator ({status}: {answer})", file=sys.stderr)
+    if category_id:
+        # a spare group in the open group's category for each pass, founded by that pass's account (so that it
+        # administers it): deleting or archiving the open group goes to the pass's spare instead (hooks.py), so the
+        # admin's pass cannot take the open group the member's pass reads (its widget bars, search, designs) away
+        status, _, listed = request(base, "GET", "/api/v1/group_categories", None, admin["token"], admin["csrf"])
+        category_slug = next((c.get("slug") for c in (listed or {}).get("group_categories", []) if c.get("id") == category_id), None) if status == 200 else None
+        spares = {}
+        for name, account in (("admin", admin), ("member", member)):
+            if not account or not category_slug:
+                continue
+            body = {"group_category_slug": category_slug, "group": {"name": f"Fuzz spare group {name}"}}
+            status, _, answer = request(base, "POST", "/groups", body, account["token"], account["csrf"])
+            if status in (200, 201) and isinstance(answer, dict) and answer.get("slug"):
+                spares[name] = answer["slug"]
+            else:
+                print(f"[fuzz] note: a spare group could not be founded for the {name} pass ({status}: {answer})", file=sys.stderr)
+        made["spare_groups"] = spares
     if len(design_routes) < 2:
         print(f"[fuzz] note: a design fixture could not be made ({status}: {answer})", file=sys.stderr)
     made["design_routes"] = design_routes
