@@ -1,6 +1,6 @@
 import { streamCategory } from '@cn/contracts';
 import { handleCommand, type DomainEvent, type HandleCommandOptions, type HandledCommand } from '@cn/domain';
-import { forgetRequestAnswers, type Infrastructure } from '@cn/platform';
+import type { Infrastructure } from '@cn/platform';
 
 /**
  * handleCommand with the service's clock, counting what was decided (cn_commands_total: accepted or
@@ -15,8 +15,6 @@ export const executeCommand = async <State, Command, Event extends DomainEvent>(
   const handled = await handleCommand({ ...options, eventStore: infra.eventStore, clock: infra.clock, snapshots: infra.snapshots });
   infra.metrics.commands.inc({ command: name, outcome: handled.events.length > 0 ? 'accepted' : 'unchanged' });
   if (handled.events.length > 0) {
-    // what the request asks from now on sees its own write
-    forgetRequestAnswers();
     infra.metrics.appends.inc({ stream_category: streamCategory(options.streamId) }, handled.events.length);
   }
   return handled;

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EventStore } from '@cn/domain';
 
 /**
  * What one HTTP request has asked already: the command side's guard and handler ask the same questions
@@ -57,3 +58,20 @@ export const oncePerRequest = <T>(owner: object, key: string, ask: () => T): T =
 export const forgetRequestAnswers = (): void => {
   appends += 1;
 };
+
+/**
+ * The store every service appends through: each append it acknowledges forgets every open request's
+ * answers, so no write path (a command, a sign-in lock, a re-encryption) can leave a request deciding on
+ * what it asked before that write.
+ */
+export const withRequestAnswersForgotten = (store: EventStore): EventStore => ({
+  ...store,
+  append: async (streamId, events, options) => {
+    try {
+      return await store.append(streamId, events, options);
+    } finally {
+      // also after a refusal: a conflict means another writer moved the stream this request asked about
+      forgetRequestAnswers();
+    }
+  },
+});

@@ -1,4 +1,5 @@
-import { forgetRequestAnswers, oncePerRequest, runInRequestScope } from './request-scope';
+import type { EventStore } from '@cn/domain';
+import { forgetRequestAnswers, oncePerRequest, runInRequestScope, withRequestAnswersForgotten } from './request-scope';
 
 describe('answers shared within one request', () => {
   const owner = {};
@@ -87,5 +88,24 @@ describe('answers shared within one request', () => {
     let asked = 0;
     expect([oncePerRequest(owner, 'k', () => ++asked), oncePerRequest(owner, 'k', () => ++asked)]).toEqual([1, 2]);
     forgetRequestAnswers();
+  });
+
+  it('asks anew after any append through the store, accepted or refused, whoever made it', async () => {
+    let refuse = false;
+    const stored: Pick<EventStore, 'append'> = {
+      append: () => (refuse ? Promise.reject(new Error('wrong expected revision')) : Promise.resolve({ nextExpectedRevision: 0n, position: 1n } as never)),
+    };
+    const store = withRequestAnswersForgotten(stored as EventStore);
+    let asked = 0;
+    const answers = await runInRequestScope(async () => {
+      const seen = [oncePerRequest(owner, 'lookup', () => ++asked)];
+      await store.append('signin-lock-m1', [], { expectedRevision: 'any' });
+      seen.push(oncePerRequest(owner, 'lookup', () => ++asked));
+      refuse = true;
+      await expect(store.append('member-m1', [], { expectedRevision: 'any' })).rejects.toThrow('wrong expected revision');
+      seen.push(oncePerRequest(owner, 'lookup', () => ++asked), oncePerRequest(owner, 'lookup', () => ++asked));
+      return seen;
+    });
+    expect(answers).toEqual([1, 2, 3, 3]);
   });
 });

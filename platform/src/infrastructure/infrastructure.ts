@@ -12,7 +12,7 @@ import type { StateSnapshots } from '@cn/domain';
 import { documentSnapshots } from '@cn/platform/snapshots';
 import { createOutboxMail, type MailPort } from '@cn/platform/mail';
 import { createPersonalDataCipher, type PersonalDataCipher } from '@cn/platform/personal-data';
-import { createLogger, createMetrics, type Metrics, type SessionConfig } from '@cn/platform/http';
+import { createLogger, createMetrics, withRequestAnswersForgotten, type Metrics, type SessionConfig } from '@cn/platform/http';
 import { createLibreTranslateTranslator, type Translator } from '@cn/platform/translation';
 import { createFileStorageFromEnv, type FileStorage } from '@cn/platform/file-storage';
 import { loadWebPushConfig, type WebPushConfig } from './web-push-config';
@@ -287,7 +287,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
       sealer.start(CHAIN_SEAL_INTERVAL_MS);
       track('chainSealer', { close: () => sealer.stop() });
     }
-    const eventStore = withUpcasting(withSealedChain(storedEvents));
+    const eventStore = withRequestAnswersForgotten(withUpcasting(withSealedChain(storedEvents)));
     const documentStore = track(
       'documentStore',
       config.mongoUrl
