@@ -16,7 +16,7 @@ import {
   type PropertyDefinition,
 } from '@cn/contracts';
 import type { EventStore, ProjectedDocument, RecordedEvent } from '@cn/domain';
-import { createReactor, ReactorService, InjectPort, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
+import { ReactorService, InjectPort, type DocumentStore, type DocumentCollection, type EventBus, type MailPort, type Projector } from '@cn/platform';
 import { CommandLookup } from '../lookup/command-lookup';
 import { AppCommands } from './app-commands';
 import { evolveItem, itemDecider } from './apps.decider';
@@ -91,19 +91,10 @@ export class AssignmentMailReactor extends ReactorService {
   ) {
     super();
     this.sent = documentStore.collection<SentMail>(ASSIGNMENT_MAILS_SENT);
-    this.projector = createReactor({
-      name: ASSIGNMENT_MAILS,
-      bus,
-      eventStore,
-      documentStore,
-      logger,
-      handle: (events) => this.follow(events),
-      from: 'head',
-      what: 'assignment mails',
-    });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: ASSIGNMENT_MAILS, what: 'assignment mails', from: 'head' });
   }
 
-  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+  protected async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       if (recorded.type !== AppItemCreated.type && recorded.type !== AppItemChanged.type) continue;
       const event = eventOf(appsEvents, recorded);

@@ -1,4 +1,9 @@
+import type { RecordedEvent } from '@cn/domain';
 import type { Projector } from './projection-runner';
+import { createReactor, type ReactorOptions } from './stored-checkpoint';
+
+/** the ports a reactor follows the log with */
+export type ReactorPorts = Pick<ReactorOptions, 'bus' | 'eventStore' | 'documentStore' | 'logger'>;
 
 /**
  * A service's reactor as a Nest provider (Nest calls the lifecycle hooks by name): started beside the
@@ -7,6 +12,8 @@ import type { Projector } from './projection-runner';
  */
 export abstract class ReactorService {
   protected abstract readonly projector: Projector;
+  /** what the reactor does with each batch of the log it follows */
+  protected abstract follow(events: readonly RecordedEvent[]): Promise<void>;
   private running: Promise<void> | null = null;
 
   onApplicationBootstrap(): void | Promise<void> {
@@ -26,5 +33,10 @@ export abstract class ReactorService {
   /** starts the reactor without waiting for its catch-up (a failed start is logged by the reactor) */
   protected startReactor(): void {
     this.running = this.projector.start().catch(() => undefined);
+  }
+
+  /** the reactor handing each batch of the log to `follow`, with its own stored checkpoint (its `projector`) */
+  protected followLog(ports: ReactorPorts, reactor: Pick<ReactorOptions, 'name' | 'what' | 'from'>): Projector {
+    return createReactor({ ...ports, ...reactor, handle: (events) => this.follow(events) });
   }
 }

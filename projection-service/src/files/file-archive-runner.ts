@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eventOf, FILE_ARCHIVES_COLLECTION, fileArchiveEvents, fileArchiveStream } from '@cn/contracts';
 import { toNewEvents, type RecordedEvent } from '@cn/domain';
-import { createReactor, ReactorService, INFRASTRUCTURE, isStorageFault, zipArchive, type Infrastructure, type Projector } from '@cn/platform';
+import { ReactorService, INFRASTRUCTURE, isStorageFault, zipArchive, type Infrastructure, type Projector } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
 import { loadActiveMember } from '../members/members.read';
@@ -33,20 +33,11 @@ export class FileArchiveRunner extends ReactorService {
     @Inject(PROJECTION_RUNTIME) private readonly runtime: ProjectionServiceRuntime,
   ) {
     super();
-    this.projector = createReactor({
-      name: FILE_ARCHIVE_RUNNER,
-      bus: infra.bus,
-      eventStore: infra.eventStore,
-      documentStore: infra.documentStore,
-      logger: infra.logger,
-      handle: (events) => this.follow(events),
-      from: 'start',
-      what: 'file archive exports',
-    });
+    this.projector = this.followLog(infra, { name: FILE_ARCHIVE_RUNNER, what: 'file archive exports', from: 'start' });
   }
 
 
-  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+  protected async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       const event = eventOf(fileArchiveEvents, recorded);
       if (event?.type === 'FileArchiveRequested') await this.build(recorded, event);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { appointmentStream, CalendarDeleted, eventOf, calendarEvents } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createReactor, ReactorService, InjectPort, type DocumentStore, type EventBus, type Projector } from '@cn/platform';
+import { ReactorService, InjectPort, type DocumentStore, type EventBus, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
@@ -28,19 +28,10 @@ export class CalendarDeletionReactor extends ReactorService {
     @InjectPort('logger') logger: Logger,
   ) {
     super();
-    this.projector = createReactor({
-      name: CALENDAR_DELETIONS,
-      bus,
-      eventStore,
-      documentStore,
-      logger,
-      handle: (events) => this.follow(events),
-      from: 'start',
-      what: 'calendar deletions',
-    });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: CALENDAR_DELETIONS, what: 'calendar deletions', from: 'start' });
   }
 
-  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+  protected async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       const event = recorded.type === CalendarDeleted.type ? eventOf(calendarEvents, recorded) : null;
       if (event?.type !== 'CalendarDeleted') continue;

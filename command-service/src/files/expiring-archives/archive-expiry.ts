@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ARCHIVE_EXPIRY_SETTING, archiveExpiryMsOf, EXPIRE_FILE_ARCHIVE, eventOf, fileArchiveEvents, fileArchiveStream } from '@cn/contracts';
 import type { CommandContext, EventStore, RecordedEvent } from '@cn/domain';
-import { createReactor, ReactorService, createScheduler, InjectPort, type DocumentStore, type EventBus, type Projector, type Scheduler } from '@cn/platform';
+import { ReactorService, createScheduler, InjectPort, type DocumentStore, type EventBus, type Projector, type Scheduler } from '@cn/platform';
 import type { Logger } from 'pino';
 import { BlobSweep } from '../blob-sweep';
 import { FileCommands } from '../file-commands';
@@ -43,19 +43,10 @@ export class ArchiveExpiry extends ReactorService {
     super();
     this.scheduler = createScheduler({ store: documentStore, collection: ARCHIVE_EXPIRY_TIMERS_COLLECTION, clock, logger });
     this.scheduler.handle(ARCHIVE_EXPIRES, (payload) => this.expire((payload as { archive_id: string }).archive_id));
-    this.projector = createReactor({
-      name: ARCHIVE_EXPIRY,
-      bus,
-      eventStore,
-      documentStore,
-      logger,
-      handle: (events) => this.follow(events),
-      from: 'start',
-      what: 'archive export expiry',
-    });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: ARCHIVE_EXPIRY, what: 'archive export expiry', from: 'start' });
   }
 
-  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+  protected async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       const event = eventOf(fileArchiveEvents, recorded);
       if (event?.type === 'FileArchiveFinished' && event.data.outcome === 'finished') {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_UPLOAD_EXPIRY_HOURS, eventOf, fileEvents } from '@cn/contracts';
 import type { CommandContext, EventStore, RecordedEvent } from '@cn/domain';
-import { createReactor, ReactorService, createScheduler, InjectPort, SCHEDULER_COLLECTION, type DocumentStore, type EventBus, type Projector, type ScheduledTimer, type Scheduler } from '@cn/platform';
+import { ReactorService, createScheduler, InjectPort, SCHEDULER_COLLECTION, type DocumentStore, type EventBus, type Projector, type ScheduledTimer, type Scheduler } from '@cn/platform';
 import type { Logger } from 'pino';
 import { FileCommands } from '../file-commands';
 
@@ -51,19 +51,10 @@ export class UploadExpiry extends ReactorService {
     super();
     this.scheduler = createScheduler({ store: documentStore, clock, logger });
     this.scheduler.handle(UPLOAD_EXPIRES, (payload) => this.expire((payload as { file_id: string }).file_id));
-    this.projector = createReactor({
-      name: UPLOAD_EXPIRY,
-      bus,
-      eventStore,
-      documentStore,
-      logger,
-      handle: (events) => this.follow(events),
-      from: 'start',
-      what: 'upload expiry',
-    });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: UPLOAD_EXPIRY, what: 'upload expiry', from: 'start' });
   }
 
-  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+  protected async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       const event = eventOf(fileEvents, recorded);
       if (event?.type === 'FileUploaded') {

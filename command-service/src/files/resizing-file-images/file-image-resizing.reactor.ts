@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { eventOf, fileEvents, FILE_IMAGE_RESIZE_MAX_BYTES, isInlineImage } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createPrivateBlobStorage, createReactor, ReactorService, InjectPort, type DocumentStore, type EventBus, type FileStorage, type KeyStore, type PrivateBlobStorage, type Projector } from '@cn/platform';
+import { createPrivateBlobStorage, ReactorService, InjectPort, type DocumentStore, type EventBus, type FileStorage, type KeyStore, type PrivateBlobStorage, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { ImageResizer, UnreadableImageError } from '../../shared/image-resizer';
 import { storeSizesOf } from '../../shared/profile-image-upload';
@@ -37,19 +37,10 @@ export class FileImageResizingReactor extends ReactorService {
   ) {
     super();
     this.sealed = createPrivateBlobStorage(this.storage, keyStore);
-    this.projector = createReactor({
-      name: FILE_IMAGE_RESIZING,
-      bus,
-      eventStore,
-      documentStore,
-      logger,
-      handle: (events) => this.follow(events),
-      from: 'start',
-      what: 'file image resizing',
-    });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: FILE_IMAGE_RESIZING, what: 'file image resizing', from: 'start' });
   }
 
-  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+  protected async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       const event = eventOf(fileEvents, recorded);
       // an upload or a new version; or a sealed upload published, whose bytes the publication copied plain

@@ -16,7 +16,7 @@ import {
   RECORD_NETWORK_LOCATION,
 } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createReactor, ReactorService, InjectPort, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
+import { ReactorService, InjectPort, type DocumentStore, type EventBus, type PersonalDataCipher, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { memberLocationDecider } from '../member-location.decider';
@@ -51,16 +51,7 @@ export class GeocodingReactor extends ReactorService {
     @InjectPort('logger') private readonly logger: Logger,
   ) {
     super();
-    this.projector = createReactor({
-      name: GEOCODING,
-      bus,
-      eventStore,
-      documentStore,
-      logger,
-      handle: (events) => this.follow(events),
-      from: 'start',
-      what: 'geocoding',
-    });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: GEOCODING, what: 'geocoding', from: 'start' });
   }
 
   private async locate(address: string): Promise<{ lat: number; lng: number } | null | undefined> {
@@ -110,7 +101,7 @@ export class GeocodingReactor extends ReactorService {
     });
   }
 
-  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+  protected async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       if (recorded.type === NetworkMemberSettingsChanged.type) {
         await this.placeNetwork(recorded);

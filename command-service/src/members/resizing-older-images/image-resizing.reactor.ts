@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { groupStream, memberStream, type StoredProfileImage } from '@cn/contracts';
 import type { EventStore, RecordedEvent } from '@cn/domain';
-import { createReactor, ReactorService, InjectPort, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
+import { ReactorService, InjectPort, type DocumentStore, type EventBus, type FileStorage, type Projector } from '@cn/platform';
 import type { Logger } from 'pino';
 import { CommandRunner } from '../../core/command-runner';
 import { ImageResizer, UnreadableImageError } from '../../shared/image-resizer';
@@ -34,19 +34,10 @@ export class ImageResizingReactor extends ReactorService {
     @InjectPort('logger') private readonly logger: Logger,
   ) {
     super();
-    this.projector = createReactor({
-      name: IMAGE_RESIZING,
-      bus,
-      eventStore,
-      documentStore,
-      logger,
-      handle: (events) => this.follow(events),
-      from: 'start',
-      what: 'image resizing',
-    });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: IMAGE_RESIZING, what: 'image resizing', from: 'start' });
   }
 
-  private async follow(events: readonly RecordedEvent[]): Promise<void> {
+  protected async follow(events: readonly RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       if (recorded.type !== 'MemberProfileImageChanged' && recorded.type !== 'GroupProfileImageChanged') continue;
       const data = recorded.data as StoredProfileImage & { member_id?: string; group_id?: string };
