@@ -1,4 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import WebSocket from 'ws';
 import { mentionMarkup, NOTIFICATIONS_COLLECTION, type ItemResponse, type NotificationsResponse, type UnreadsResponse } from '@cn/contracts';
 import { useDemoServer } from './testing/demo-server';
@@ -21,6 +23,13 @@ describe('mentions in app items', () => {
   const { must } = httpCaller(() => demo.server);
   const bell = (client: SignedInClient) => must<NotificationsResponse>(client, 'get', '/api/v1/notifications');
   const itemMentions = (notifications: NotificationsResponse) => notifications.notifications.filter((n) => n.subject.type === 'app_item');
+  const outbox = (): Array<{ to: string[]; text: string }> => {
+    const folder = join(demo.dataDir, 'outbox');
+    if (!existsSync(folder)) return [];
+    return readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { to: string[]; text: string });
+  };
 
   it('notifies each mentioned reader once, live, and nobody who cannot see the item', async () => {
     const { admin, member, guest } = clients;
@@ -62,6 +71,11 @@ describe('mentions in app items', () => {
     // the log names only the reader: neither the erased member nor the id naming nobody
     const [created] = await demo.running.infra.eventStore.readStream(`app-item-${id}`);
     expect((created?.data as { mentioned_ids?: string[] }).mentioned_ids).toEqual([guest.id]);
+
+    // the mention mail, as for a post (mentions are among the default notification mails)
+    const mailsOfItem = () => outbox().filter((mail) => mail.text.includes(`/apps/mention-ideas/items/${id}`));
+    await eventually(() => mailsOfItem().length > 0);
+    expect(mailsOfItem().map((mail) => mail.to)).toEqual([[guest.email]]);
 
     // the item shows the mention as the link to the member it is
     const { item } = await must<ItemResponse>(guest, 'get', `/api/v1/apps/mention-ideas/items/${id}`);
