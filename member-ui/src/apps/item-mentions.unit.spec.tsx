@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import { mentionMarkup, propertyDefinition, type AppDto, type ItemResponse, type MemberSuggestion, type PropertyDefinition } from '@cn/contracts';
+import { mentionMarkup, propertyDefinition, type AppDto, type MemberSuggestion, type PropertyDefinition } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { anApp } from '../testing/app-fixtures';
+import { anApp, anItemAnswer } from '../testing/app-fixtures';
 import { fakeServer, renderPage } from '../testing/render';
 import { NewItemPage } from './ItemFormPage';
 import { ItemPage } from './ItemPage';
@@ -47,21 +47,11 @@ describe('mentions in an item form', () => {
   });
 
   it('shows a mention in an item as a link to the member inside the console', async () => {
-    const answer: ItemResponse = {
+    const answer = anItemAnswer(
       app,
-      item: {
-        id: 'i1',
-        app_id: 'ideas',
-        author_id: 'm1',
-        revision: 0,
-        archived: false,
-        values: { title: 'Bike racks', notes: `<p>Ask ${mentionMarkup('g1', 'Gina Guest')} or <a href="/members/g2">her page</a></p>` },
-        display_values: { title: 'Bike racks', notes: 'Ask @Gina Guest or her page' },
-        can: { update: true, archive: true, move: true },
-      },
-      members: {},
-      mark: { starred: false, declined: false, note: '', revision: -1, can: { star: false, note: false, decline: false, withdraw_decline: false } },
-    };
+      { title: 'Bike racks', notes: `<p>Ask ${mentionMarkup('g1', 'Gina Guest')} or <a href="/members/g2">her page</a></p>` },
+      { title: 'Bike racks', notes: 'Ask @Gina Guest or her page' },
+    );
     const server = fakeServer({ 'GET /api/v1/apps/ideas/items/i1': { status: 200, body: answer } });
     renderPage(<ItemPage />, { url: '/apps/ideas/items/i1', path: '/apps/:app/items/:id', api: server.api });
     const notes = await screen.findByTestId('value-notes');
