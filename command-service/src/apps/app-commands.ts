@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   appItemStream,
   appStream,
+  itemMentionedIds,
+  mayReadAppItems,
   parseItemValues,
   propertyTagParents,
   tagChoiceIssues,
@@ -95,6 +97,13 @@ export class AppCommands {
     }
     if (unknown.length > 0) throw validationProblem(unknown);
     return parsed.values;
+  }
+
+  /** of the members these values' rich text mentions, those who may read the item: only their bells may ring */
+  async mentionReaders(properties: readonly PropertyDefinition[], values: Record<string, unknown>): Promise<string[]> {
+    const readers: string[] = [];
+    for (const memberId of itemMentionedIds(properties, values)) if (mayReadAppItems(await this.lookup.member(memberId))) readers.push(memberId);
+    return readers;
   }
 
   runOnApp(name: string, appId: string, issuer: CommandContext, command: AppCommand): Promise<HandledCommand<AppEvent>> {

@@ -1,4 +1,4 @@
-import { appItemAbilities, columnPropertyOf, emailIntegrationErrors, propertyTagParents, tagParentIssues, type EmailIntegration, teaserPlaceholderNames, teaserPlaceholders, type AppEvent, type AppItemEvent, type AppViewer, type ItemLayout, type PropertyDefinition, type TemplatePart } from '@cn/contracts';
+import { appItemAbilities, columnPropertyOf, emailIntegrationErrors, itemMentionedIds, propertyTagParents, tagParentIssues, type EmailIntegration, teaserPlaceholderNames, teaserPlaceholders, type AppEvent, type AppItemEvent, type AppViewer, type ItemLayout, type PropertyDefinition, type TemplatePart } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 
 /** An app's definition, folded from its stream. */
@@ -132,11 +132,16 @@ export interface ItemFactsOfCommand {
   viewer: AppViewer;
 }
 
+/** of the members the values mention, those who may read the item (`mayReadAppItems`, looked up by the handler); absent: none */
+interface MentionReaders {
+  readers?: readonly string[];
+}
+
 export type ItemCommand =
   /** `teaser`: the app's teaser template rendered with the values, members left out, and as parts naming the members (absent: the app has none) */
-  | (ItemFactsOfCommand & { type: 'CreateItem'; values: Record<string, unknown>; teaser?: { text: string; parts: TemplatePart[] } })
+  | (ItemFactsOfCommand & MentionReaders & { type: 'CreateItem'; values: Record<string, unknown>; teaser?: { text: string; parts: TemplatePart[] } })
   /** values by property id, already parsed; `names` the property names sent */
-  | (ItemFactsOfCommand & { type: 'ChangeItem'; values: Record<string, unknown> })
+  | (ItemFactsOfCommand & MentionReaders & { type: 'ChangeItem'; values: Record<string, unknown> })
   | (ItemFactsOfCommand & { type: 'MoveItem'; value: string | null; insert_after_id: string | null })
   | (ItemFactsOfCommand & { type: 'ArchiveItem'; archived: boolean });
 
@@ -160,6 +165,17 @@ export const evolveItem = (state: ItemState, event: AppItemEvent): ItemState => 
 const abilitiesOn = (command: ItemFactsOfCommand, state: ItemState | null) =>
   appItemAbilities(command.properties, columnPropertyOf(command.properties)?.name ?? null, state, command.viewer);
 
+/**
+ * whom a create or an edit newly mentions: in the rich text after it and not before, who may read the
+ * item, never the writer. An edit that keeps (or moves) a mention tells nobody again.
+ */
+const freshMentions = (command: ItemFactsOfCommand & MentionReaders, before: Record<string, unknown>, after: Record<string, unknown>): { mentioned_ids?: string[] } => {
+  const known = new Set(itemMentionedIds(command.properties, before));
+  const readers = new Set(command.readers ?? []);
+  const fresh = itemMentionedIds(command.properties, after).filter((id) => !known.has(id) && readers.has(id) && id !== command.viewer.member_id);
+  return fresh.length === 0 ? {} : { mentioned_ids: fresh };
+};
+
 const requireItem = (command: ItemFactsOfCommand, state: ItemState): void => {
   if (!state.exists || state.app_id !== command.app_id) throw new DomainError('not_found', 'not_found');
 };
@@ -177,7 +193,7 @@ export const itemDecider: Decider<ItemState, ItemCommand, AppItemEvent> = {
         for (const property of command.properties) {
           if (Object.hasOwn(command.values, property.id) && !can[`update[${property.name}]`]) throw new DomainError('forbidden', 'forbidden', `values.${property.name}`);
         }
-        return [{ type: 'AppItemCreated', data: { ...base, author_id: command.viewer.member_id, values: command.values, ...(command.teaser ? { teaser: command.teaser.text, teaser_parts: command.teaser.parts } : {}) } }];
+        return [{ type: 'AppItemCreated', data: { ...base, author_id: command.viewer.member_id, values: command.values, ...(command.teaser ? { teaser: command.teaser.text, teaser_parts: command.teaser.parts } : {}), ...freshMentions(command, {}, command.values) } }];
       }
       case 'ChangeItem': {
         requireItem(command, state);
@@ -189,7 +205,7 @@ export const itemDecider: Decider<ItemState, ItemCommand, AppItemEvent> = {
           if (!can[`update[${property.name}]`]) throw new DomainError('forbidden', 'forbidden', `values.${property.name}`);
           if (JSON.stringify(state.values[property.id]) !== JSON.stringify(command.values[property.id])) changed[property.id] = command.values[property.id];
         }
-        return Object.keys(changed).length === 0 ? [] : [{ type: 'AppItemChanged', data: { ...base, values: changed } }];
+        return Object.keys(changed).length === 0 ? [] : [{ type: 'AppItemChanged', data: { ...base, values: changed, ...freshMentions(command, state.values, { ...state.values, ...changed }) } }];
       }
       case 'MoveItem': {
         requireItem(command, state);

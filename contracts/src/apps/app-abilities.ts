@@ -12,6 +12,13 @@ export interface ItemFacts {
   archived: boolean;
 }
 
+/**
+ * Who reads an app's items (the read side answers every signed-in member, external ones too, read-only):
+ * any registered member who is not erased. An id naming nobody, or an erased member, reads nothing, so a
+ * mention of them notifies nobody.
+ */
+export const mayReadAppItems = (member: { erased: boolean } | null | undefined): boolean => member !== null && member !== undefined && !member.erased;
+
 /** whether the viewer may change this property on an item they may update (the per-property `can`) */
 export const mayUpdateProperty = (property: PropertyDefinition, item: ItemFacts | null, viewer: AppViewer): boolean => {
   if (FIELD_TYPES[property.type].displayOnly) return false;

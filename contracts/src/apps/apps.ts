@@ -56,6 +56,11 @@ export const AppLayoutChanged = defineEvent('AppLayoutChanged', 1, z.object({ ap
 /** values by property id, as the definitions of that moment parsed them */
 const storedValues = z.record(z.string(), z.unknown());
 /**
+ * the members the item's rich text newly mentions (`itemMentionedIds`), who may read the item, never the
+ * member writing: their bells ring. Absent: nobody (also on every event written before mentions in items).
+ */
+const mentionedIds = z.array(z.string()).optional();
+/**
  * `teaser`: the app's teaser template rendered with the item's values when it was created (absent: no
  * template), members left out; `teaser_parts` (since membership placeholders): the same with the members'
  * ids where the template names them, their names put in when read.
@@ -63,10 +68,18 @@ const storedValues = z.record(z.string(), z.unknown());
 export const AppItemCreated = defineEvent(
   'AppItemCreated',
   1,
-  z.object({ app_id: z.string(), item_id: z.string(), author_id: z.string(), values: storedValues, teaser: z.string().optional(), teaser_parts: z.array(templatePartSchema).optional() }),
+  z.object({
+    app_id: z.string(),
+    item_id: z.string(),
+    author_id: z.string(),
+    values: storedValues,
+    teaser: z.string().optional(),
+    teaser_parts: z.array(templatePartSchema).optional(),
+    mentioned_ids: mentionedIds,
+  }),
 );
 /** the values that changed, by property id */
-export const AppItemChanged = defineEvent('AppItemChanged', 1, z.object({ app_id: z.string(), item_id: z.string(), values: storedValues }));
+export const AppItemChanged = defineEvent('AppItemChanged', 1, z.object({ app_id: z.string(), item_id: z.string(), values: storedValues, mentioned_ids: mentionedIds }));
 /** a card moved on the wall: its column property set to `value`, placed after `insert_after_id` (null: first) */
 export const AppItemMoved = defineEvent(
   'AppItemMoved',

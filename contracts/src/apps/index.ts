@@ -1,6 +1,7 @@
 export * from './apps';
 export * from './app-constants';
 export * from './app-abilities';
+export * from './item-mentions';
 export * from './tasks';
 export * from './teaser';
 export * from './email-integrations';

@@ -22,5 +22,5 @@ export const NOTIFICATIONS_LIMIT_MAX = 50;
 export const NOTIFICATIONS_COLLECTION = 'notifications';
 
 /** what a notification links to: its source */
-export const NOTIFICATION_SUBJECT_TYPES = ['appointment', 'activity', 'group', 'abuse_report', 'chat'] as const;
+export const NOTIFICATION_SUBJECT_TYPES = ['appointment', 'activity', 'group', 'abuse_report', 'chat', 'app_item'] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];

@@ -21,6 +21,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichEditor } from '../channels/RichEditor';
 import { RichText } from '../channels/RichText';
+import { MentionPicker } from '../notifications/MentionPicker';
 import { useDebouncedCallback } from '../common/useDebouncedCallback';
 import { useAppsApi, useLocale } from './apps-queries';
 import type { PropertyErrors } from './field-errors';
@@ -61,6 +62,7 @@ const RichTextInput = ({ property, value, onChange, disabled }: FieldProps) => {
   return (
     <div className="apps-composer" data-testid={`composer-${property.name}`}>
       <RichEditor id={`field-${property.name}`} labelledBy={`label-${property.name}`} initial={html} onChange={onChange} />
+      <MentionPicker editorId={`field-${property.name}`} html={html} onChange={onChange} />
     </div>
   );
 };

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import { propertyDefinition, type AppDto, type ItemResponse, type PropertyDefinition } from '@cn/contracts';
+import { propertyDefinition, type AppDto, type PropertyDefinition } from '@cn/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { anApp } from '../testing/app-fixtures';
+import { anApp, anItemAnswer } from '../testing/app-fixtures';
 import { fakeServer, renderPage } from '../testing/render';
 import { NewItemPage } from './ItemFormPage';
 import { ItemPage } from './ItemPage';
@@ -39,22 +39,12 @@ describe('multiline text and html properties', () => {
   });
 
   it('are shown as rich text through the allowed elements only', async () => {
-    const answer: ItemResponse = {
+    const answer = anItemAnswer(
       app,
-      item: {
-        id: 'i1',
-        app_id: 'docs',
-        author_id: 'm1',
-        revision: 0,
-        archived: false,
-        // what the server sends is sanitised already; the page builds elements of the allowed ones even so
-        values: { title: 'Plan', notes: '<p>Meet <strong>Monday</strong></p>', body: '<p>x<img src="x" onerror="window.hit = 1"><script>window.hit = 2</script></p>' },
-        display_values: { title: 'Plan', notes: 'Meet Monday', body: 'x' },
-        can: { update: true, archive: true, move: true },
-      },
-      members: {},
-      mark: { starred: false, declined: false, note: '', revision: -1, can: { star: false, note: false, decline: false, withdraw_decline: false } },
-    };
+      // what the server sends is sanitised already; the page builds elements of the allowed ones even so
+      { title: 'Plan', notes: '<p>Meet <strong>Monday</strong></p>', body: '<p>x<img src="x" onerror="window.hit = 1"><script>window.hit = 2</script></p>' },
+      { title: 'Plan', notes: 'Meet Monday', body: 'x' },
+    );
     const server = fakeServer({ 'GET /api/v1/apps/docs/items/i1': { status: 200, body: answer } });
     renderPage(<ItemPage />, { url: '/apps/docs/items/i1', path: '/apps/:app/items/:id', api: server.api });
     const notes = await screen.findByTestId('value-notes');

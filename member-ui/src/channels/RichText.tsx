@@ -1,4 +1,6 @@
 import { Fragment, createElement, type ReactNode } from 'react';
+import { Link, useInRouterContext } from 'react-router-dom';
+import { mentionedMemberIds } from '@cn/contracts';
 
 /** what the server's sanitiser lets through (contracts' sanitizeHtml); anything else is shown as its text */
 const ELEMENTS = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'hr']);
@@ -6,16 +8,29 @@ const VOID = new Set(['br', 'hr']);
 
 const safeHref = (href: string | null): string | null => (href !== null && (/^(https?:\/\/|mailto:)/i.test(href) || /^\/(?![/\\])/.test(href)) ? href : null);
 
-const toReact = (node: Node, key: string): ReactNode => {
+/** `routed`: inside the console's router, where a link within the console opens without reloading it */
+const toReact = (node: Node, key: string, routed: boolean): ReactNode => {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
   if (!(node instanceof Element)) return null;
-  const children = [...node.childNodes].map((child, i) => toReact(child, `${key}.${i}`));
+  const children = [...node.childNodes].map((child, i) => toReact(child, `${key}.${i}`, routed));
   const name = node.tagName.toLowerCase();
   if (!ELEMENTS.has(name)) return <Fragment key={key}>{children}</Fragment>;
   if (VOID.has(name)) return createElement(name, { key });
   if (name === 'a') {
     const href = safeHref(node.getAttribute('href'));
     const external = href !== null && !href.startsWith('/');
+    // a mention (the composer's picker's markup, read by the one parser the server uses) links to the member's page
+    if (href !== null && mentionedMemberIds(node.outerHTML).length > 0) {
+      return routed ? (
+        <Link key={key} to={href} className="mention" data-testid="mention">
+          {children}
+        </Link>
+      ) : (
+        <a key={key} href={href} className="mention" data-testid="mention">
+          {children}
+        </a>
+      );
+    }
     return (
       <a key={key} href={href ?? undefined} {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
         {children}
@@ -30,10 +45,11 @@ const toReact = (node: Node, key: string): ReactNode => {
  * elements built from the allowed elements only: no markup is ever handed to the browser as HTML.
  */
 export const RichText = ({ html, className, testId }: { html: string; className?: string; testId?: string }) => {
+  const routed = useInRouterContext();
   const body = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html').body;
   return (
     <div className={['rich-text', className].filter(Boolean).join(' ')} data-testid={testId}>
-      {[...body.childNodes].map((node, i) => toReact(node, String(i)))}
+      {[...body.childNodes].map((node, i) => toReact(node, String(i), routed))}
     </div>
   );
 };

@@ -15,12 +15,16 @@ export const relativeTime = (iso: string, now: number, language: string): string
   return format.format(Math.round(hours / 24), 'day');
 };
 
-const ICONS: Record<NotificationDto['subject']['type'], IconName> = { appointment: 'calendar', activity: 'activity', group: 'members', abuse_report: 'info', chat: 'chat' };
+const ICONS: Record<NotificationDto['subject']['type'], IconName> = { appointment: 'calendar', activity: 'activity', group: 'members', abuse_report: 'info', chat: 'chat', app_item: 'tasks' };
 
-/** the source's name, or what it was when it is gone */
-const subjectName = (notification: NotificationDto, t: (key: string) => string): string =>
-  notification.subject.name ||
-  t(notification.subject.type === 'appointment' ? 'notifications.deleted_appointment' : notification.subject.type === 'chat' ? 'notifications.private_chat' : 'notifications.deleted_subject');
+const UNNAMED: Partial<Record<NotificationDto['subject']['type'], string>> = {
+  appointment: 'notifications.deleted_appointment',
+  chat: 'notifications.private_chat',
+  app_item: 'notifications.untitled_item',
+};
+
+/** the source's name, or what it was when it is gone (an item may simply have no title) */
+const subjectName = (notification: NotificationDto, t: (key: string) => string): string => notification.subject.name || t(UNNAMED[notification.subject.type] ?? 'notifications.deleted_subject');
 
 /**
  * One notification: who did what, and a link to its source (the post, the group, the appointment).

@@ -8,10 +8,8 @@ import { ignoredMemberIds, loadActiveMember } from '../members/members.read';
 import { messageBodiesProjection, messageCopiesProjection, messageCopyId, type MessageBodyDocument, type MessageCopyDocument } from '../messages/messages.projection';
 import { notificationWhat } from '../membership-settings/digest-composer';
 import { loadNetwork } from '../network/network.read';
-import { homeNotificationsProjection } from '../notifications/home-notifications.projection';
-import { candidatesOf, entriesOf, type MailerLogger, type NotificationEntry } from '../notifications/notification-mails';
+import { candidatesOf, entriesOf, mayNotify, type MailerLogger, type NotificationEntry } from '../notifications/notification-mails';
 import { notificationsOf } from '../notifications/notifications.read';
-import { notificationFeedsProjection } from '../notifications/notifications.projection';
 import { memberDevicesProjection, type MemberDevicesDocument } from './member-devices.projection';
 
 export const WEB_PUSH = 'projection-service.web-push';
@@ -169,7 +167,7 @@ export const createWebPushSender = (deps: WebPushSenderDeps): Projector => {
         else deps.logger.warn({ position: recorded.position }, 'read models behind: pushes of this message skipped');
         continue;
       }
-      if (!homeNotificationsProjection.eventTypes.includes(recorded.type) && !notificationFeedsProjection.eventTypes.includes(recorded.type)) continue;
+      if (!mayNotify(recorded)) continue;
       if (!(await deps.readModelsAt(recorded.position))) {
         deps.logger.warn({ position: recorded.position, type: recorded.type }, 'read models behind: pushes of this event skipped');
         continue;

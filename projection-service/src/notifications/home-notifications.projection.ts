@@ -1,4 +1,4 @@
-import { AbuseReported, activityEvents, ChatMessagePosted, eventOf, GroupDeleted, GroupJoinRequested, mentionedMemberIds, MemberInvitedToGroup, type NotificationKind } from '@cn/contracts';
+import { AbuseReported, activityEvents, AppItemChanged, AppItemCreated, ChatMessagePosted, eventOf, GroupDeleted, GroupJoinRequested, mentionedMemberIds, MemberInvitedToGroup, type NotificationKind } from '@cn/contracts';
 import type { ProjectedDocument, Projection } from '@cn/domain';
 
 /**
@@ -27,7 +27,9 @@ export interface HomeNotificationDocument extends ProjectedDocument {
     | { type: 'group'; group_id: string }
     | { type: 'abuse_report'; report_id: string; url: string; reason: string }
     /** mentions in a chat's messages (`m.<a>.<b>` or `g.<group id>`) */
-    | { type: 'chat'; chat_key: string };
+    | { type: 'chat'; chat_key: string }
+    /** mentions in an app item's rich text (`appitem-<id>`) */
+    | { type: 'app_item'; app_id: string; item_id: string };
   /** for whoever is a network administrator when read (abuse reports) */
   for_network_admins?: boolean;
   /** everyone an entry was ever for by name: one query finds a member's */
@@ -44,16 +46,31 @@ export const activityNotificationsId = (activityId: string): string => `activity
 export const groupNotificationsId = (groupId: string): string => `group-${groupId}`;
 export const abuseReportNotificationsId = (reportId: string): string => `abuse-${reportId}`;
 export const chatNotificationsId = (chatKey: string): string => `chat-${chatKey}`;
+export const appItemNotificationsId = (itemId: string): string => `appitem-${itemId}`;
 
-const definitions = [...activityEvents, GroupJoinRequested, MemberInvitedToGroup, GroupDeleted, AbuseReported, ChatMessagePosted] as const;
+const definitions = [...activityEvents, GroupJoinRequested, MemberInvitedToGroup, GroupDeleted, AbuseReported, ChatMessagePosted, AppItemCreated, AppItemChanged] as const;
 
 type Source = HomeNotificationDocument['source'];
 const empty = (id: string, source: Source): HomeNotificationDocument => ({ _id: id, _position: 0, source, member_ids: [], mentioned_ids: [], entries: [] });
 
 export const homeNotificationsProjection: Projection<HomeNotificationDocument> = {
   name: 'home_notifications',
-  version: 1,
-  eventTypes: ['ActivityPosted', 'ActivityEdited', 'ActivityDeleted', 'ActivityReplied', 'ActivityReplyEdited', GroupJoinRequested.type, MemberInvitedToGroup.type, GroupDeleted.type, AbuseReported.type, ChatMessagePosted.type],
+  // 2: app items' mentions (a new kind of source)
+  version: 2,
+  eventTypes: [
+    'ActivityPosted',
+    'ActivityEdited',
+    'ActivityDeleted',
+    'ActivityReplied',
+    'ActivityReplyEdited',
+    GroupJoinRequested.type,
+    MemberInvitedToGroup.type,
+    GroupDeleted.type,
+    AbuseReported.type,
+    ChatMessagePosted.type,
+    AppItemCreated.type,
+    AppItemChanged.type,
+  ],
   documentIds: (recorded) => {
     const event = eventOf(definitions, recorded);
     if (!event) return [];
@@ -67,6 +84,10 @@ export const homeNotificationsProjection: Projection<HomeNotificationDocument> =
       case 'ChatMessagePosted':
         // only a message that mentions someone is news for the bell
         return event.data.mentioned_ids?.length ? [chatNotificationsId(event.data.chat_key)] : [];
+      case 'AppItemCreated':
+      case 'AppItemChanged':
+        // an item is news for the bell only where it mentions someone new
+        return event.data.mentioned_ids?.length ? [appItemNotificationsId(event.data.item_id)] : [];
       default:
         return [activityNotificationsId(event.data.activity_id)];
     }
@@ -82,10 +103,11 @@ export const homeNotificationsProjection: Projection<HomeNotificationDocument> =
       const entry: HomeNotificationEntry = { kind, position: recorded.position, at: recorded.metadata.occurredAt, actor_id: actor, targets: to, audience };
       return { ...state, member_ids: [...new Set([...state.member_ids, ...to])], entries: [...state.entries, entry].slice(-ENTRIES_PER_SOURCE) };
     };
-    const mention = (state: HomeNotificationDocument, html: string): HomeNotificationDocument => {
-      const fresh = mentionedMemberIds(html).filter((memberId) => !state.mentioned_ids.includes(memberId) && memberId !== actor);
+    const mentionIds = (state: HomeNotificationDocument, ids: readonly string[]): HomeNotificationDocument => {
+      const fresh = ids.filter((memberId) => !state.mentioned_ids.includes(memberId) && memberId !== actor);
       return fresh.length === 0 ? state : add({ ...state, mentioned_ids: [...state.mentioned_ids, ...fresh] }, 'mentioned', fresh);
     };
+    const mention = (state: HomeNotificationDocument, html: string): HomeNotificationDocument => mentionIds(state, mentionedMemberIds(html));
     switch (event.type) {
       case 'ActivityPosted':
         return mention(doc ?? empty(id, { type: 'activity', activity_id: event.data.activity_id, group_id: event.data.group_id, author_id: event.data.author_id }), event.data.html_content);
@@ -118,6 +140,10 @@ export const homeNotificationsProjection: Projection<HomeNotificationDocument> =
         if (mentioned.length === 0) return doc;
         return add(doc ?? empty(id, { type: 'chat', chat_key: event.data.chat_key }), 'mentioned', mentioned);
       }
+      case 'AppItemCreated':
+      case 'AppItemChanged':
+        // the command side kept the new mentions of members who may read the item; once per member, even when a mention is removed and put back
+        return mentionIds(doc ?? empty(id, { type: 'app_item', app_id: event.data.app_id, item_id: event.data.item_id }), event.data.mentioned_ids ?? []);
       default:
         return doc;
     }

@@ -3,6 +3,12 @@ import type { ActivityDocument } from '../activities/activities.projection';
 import { placeOf, type StreamsContext } from '../activities/activity-visibility';
 import type { HomeNotificationDocument } from './home-notifications.projection';
 
+/** an app item a notification may name: it exists in an app that exists, with its title */
+export interface ReadableItem {
+  app_id: string;
+  title: string;
+}
+
 /** a notification before its actor's name is looked up */
 export type FoundNotification = Omit<NotificationDto, 'read' | 'actor'> & { actor_id: string | null };
 
@@ -20,13 +26,15 @@ const seesGroup = (group: NonNullable<ReturnType<StreamsContext['groups']['get']
  * The home's notifications of `ctx.viewer` among the given sources: mentions and replies of activities
  * they may see now (the activity streams' own rule, `placeOf`: a hidden group's post reaches only its
  * members and network admins), join requests of the groups they administrate now, their group invites,
- * abuse reports for network administrators.
+ * abuse reports for network administrators, mentions in app items that exist (every member reads an
+ * app's items, `mayReadAppItems`: `ctx.viewer` is a member who is not erased).
  * Pure: the read side and the property test share it.
  */
 export const homeNotificationsFor = (
   sources: Iterable<HomeNotificationDocument>,
   activities: ReadonlyMap<string, ActivityDocument>,
   ctx: StreamsContext,
+  items: ReadonlyMap<string, ReadableItem> = new Map(),
 ): FoundNotification[] => {
   const me = ctx.viewer.member_id;
   const found: FoundNotification[] = [];
@@ -49,6 +57,11 @@ export const homeNotificationsFor = (
         name = group.name;
       }
       subject = { type: 'chat', id: chatId, name, html_url: `/chat/${chatId}` };
+    } else if (doc.source.type === 'app_item') {
+      const item = items.get(doc.source.item_id);
+      if (!item || item.app_id !== doc.source.app_id) continue;
+      const html_url = `/apps/${encodeURIComponent(item.app_id)}/items/${encodeURIComponent(doc.source.item_id)}`;
+      subject = { type: 'app_item', id: doc.source.item_id, name: teaserOf(item.title, TEASER_LENGTH), html_url };
     } else if (doc.source.type === 'abuse_report') {
       // the network's administrators of today
       if (!ctx.viewer.network_admin) continue;

@@ -39,6 +39,11 @@ export interface NotificationMailerDeps {
 
 export type NotificationEntry = Pick<HomeNotificationEntry, 'kind' | 'actor_id' | 'targets'> & { audience: HomeNotificationEntry['audience']; group_id: string | null };
 
+/** whether an event may add notifications (an item edit that mentions nobody new names no document: no wait for the read models) */
+export const mayNotify = (recorded: RecordedEvent): boolean =>
+  (homeNotificationsProjection.eventTypes.includes(recorded.type) && homeNotificationsProjection.documentIds(recorded).length > 0) ||
+  notificationFeedsProjection.eventTypes.includes(recorded.type);
+
 /** the entries an event added, as the read models have them now (an event of a deleted source adds none) */
 export const entriesOf = async (store: DocumentStore, recorded: RecordedEvent): Promise<NotificationEntry[]> => {
   const entries: NotificationEntry[] = [];
@@ -95,8 +100,7 @@ export const createNotificationMailer = (deps: NotificationMailerDeps): Projecto
 
   const follow = async (events: readonly RecordedEvent[]): Promise<void> => {
     for (const recorded of events) {
-      const notifies = homeNotificationsProjection.eventTypes.includes(recorded.type) || notificationFeedsProjection.eventTypes.includes(recorded.type);
-      if (!notifies && !SUBSCRIPTION_EVENT_TYPES.includes(recorded.type)) continue;
+      if (!mayNotify(recorded) && !SUBSCRIPTION_EVENT_TYPES.includes(recorded.type)) continue;
       if (!(await deps.readModelsAt(recorded.position))) {
         deps.logger.warn({ position: recorded.position, type: recorded.type }, 'read models behind: notification mails of this event skipped');
         continue;

@@ -1,13 +1,14 @@
-import { NOTIFICATIONS_COLLECTION, type ActivityViewer, type NotificationsResponse } from '@cn/contracts';
+import { itemTitleOf, NOTIFICATIONS_COLLECTION, type ActivityViewer, type NotificationsResponse } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { activitiesCollection, loadStreamsContext } from '../activities/activities.read';
+import { appItemsCollection, appsCollection } from '../apps/apps.read';
 import { appointmentsCollection } from '../appointments/appointments.read';
 import { loadMembers, memberRef } from '../calendars/calendars.read';
 import { groupsCollection } from '../groups/groups.read';
 import { loadActiveMember } from '../members/members.read';
 import { groupNotificationsId, homeNotificationsProjection, type HomeNotificationDocument } from './home-notifications.projection';
-import { homeNotificationsFor, type FoundNotification } from './home-notifications.visibility';
+import { homeNotificationsFor, type FoundNotification, type ReadableItem } from './home-notifications.visibility';
 import { notificationFeedsProjection, notificationReadsProjection, type NotificationFeedDocument, type NotificationReadDocument } from './notifications.projection';
 
 export { NOTIFICATIONS_COLLECTION };
@@ -41,7 +42,21 @@ const appointmentNotifications = async (store: DocumentStore, memberId: string):
   });
 };
 
-/** the home's notifications (activities, groups) the member may see now: homeNotificationsFor on what it needs */
+/** the items these sources name that exist in an app that exists, with their titles */
+const readableItems = async (store: DocumentStore, docs: Iterable<HomeNotificationDocument>): Promise<Map<string, ReadableItem>> => {
+  const itemIds = [...docs].flatMap((doc) => (doc.source.type === 'app_item' ? [doc.source.item_id] : []));
+  if (itemIds.length === 0) return new Map();
+  const items = await appItemsCollection(store).getMany(itemIds);
+  const apps = new Map((await appsCollection(store).getMany([...new Set(items.map((item) => item.app_id))])).map((app) => [app._id, app]));
+  return new Map(
+    items.flatMap((item) => {
+      const app = apps.get(item.app_id);
+      return app && app.name !== '' ? [[item._id, { app_id: app._id, title: itemTitleOf(app.properties, item.values) }] as const] : [];
+    }),
+  );
+};
+
+/** the home's notifications (activities, groups, app items) the member may see now: homeNotificationsFor on what it needs */
 const homeNotifications = async (store: DocumentStore, viewer: ActivityViewer): Promise<Found[]> => {
   const collection = homeNotificationsCollection(store);
   const administrated = await groupsCollection(store).find({ admin_ids: { $contains: viewer.member_id } });
@@ -55,7 +70,7 @@ const homeNotifications = async (store: DocumentStore, viewer: ActivityViewer): 
   const ctx = await loadStreamsContext(store, viewer);
   const activityIds = [...docs.values()].flatMap((doc) => (doc.source.type === 'activity' ? [doc.source.activity_id] : []));
   const activities = new Map((await activitiesCollection(store).getMany(activityIds)).map((activity) => [activity._id, activity]));
-  return homeNotificationsFor(docs.values(), activities, ctx);
+  return homeNotificationsFor(docs.values(), activities, ctx, await readableItems(store, docs.values()));
 };
 
 /** everything for the member, newest first, and how far they have read */

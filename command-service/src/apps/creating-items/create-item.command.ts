@@ -29,7 +29,7 @@ export class CreateItemHandler implements ICommandHandler<CreateItemCommand> {
     const values = await this.apps.values(issuer, payload.app_id, app.properties, payload.values, false);
     const itemId = randomUUID();
     const teaser = app.teaser_template === '' ? undefined : await this.teaserOf(app.name, app.properties, app.teaser_template, values);
-    const handled = await this.apps.runOnItem(CREATE_ITEM, itemId, issuer, { type: 'CreateItem', app_id: payload.app_id, item_id: itemId, properties: app.properties, viewer, values, teaser }, 'no_stream');
+    const handled = await this.apps.runOnItem(CREATE_ITEM, itemId, issuer, { type: 'CreateItem', app_id: payload.app_id, item_id: itemId, properties: app.properties, viewer, values, teaser, readers: await this.apps.mentionReaders(app.properties, values) }, 'no_stream');
     return { id: itemId, position: handled.position, revision: handled.revision };
   }
 

@@ -28,7 +28,7 @@ export class EditItemHandler implements ICommandHandler<EditItemCommand> {
       EDIT_ITEM,
       payload.item_id,
       issuer,
-      { type: 'ChangeItem', app_id: payload.app_id, item_id: payload.item_id, properties: app.properties, viewer, values },
+      { type: 'ChangeItem', app_id: payload.app_id, item_id: payload.item_id, properties: app.properties, viewer, values, readers: await this.apps.mentionReaders(app.properties, values) },
       payload.revision,
     );
     return { position: handled.position, revision: handled.revision };
