@@ -37,6 +37,7 @@ const memorySources = (initial: Doc[] = []) => {
   const docs = new Map<string, SourceDocument>(initial.map((doc) => [doc.id, { _id: doc.id, doc }]));
   const reads: string[] = [];
   const collection: SourceCollection = {
+    name: 'search_source_people',
     get: (id: string) => {
       reads.push(id);
       return Promise.resolve(docs.get(id) ?? null);
