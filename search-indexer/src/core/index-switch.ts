@@ -229,6 +229,9 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
       // computed before the hold is refused by the fence whenever it tries to commit
       for (;;) {
         await look();
+        // a replica that took this owner for gone abandoned the hold: the cut is not claimed, nothing swapped
+        const now = await readSwitch();
+        if (now?.rebuild !== rebuild || now.state !== 'holding') throw new Error('search_switch_abandoned');
         const replicas = (await collection.find({})).filter(
           (doc): doc is ReplicaDocument => doc._id.startsWith(REPLICA_PREFIX) && Date.now() - (doc as ReplicaDocument).seenAt < goneAfterMs,
         );

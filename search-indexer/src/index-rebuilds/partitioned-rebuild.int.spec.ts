@@ -232,4 +232,29 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     expect(late.floorOf('tallies')).toBe(0);
     await late.stop();
   });
+
+  it('refuses the cut to an owner taken for gone: its hold abandoned by a replica, nothing is swapped and the history says so', async () => {
+    const slow = createIndexSwitch({ documentStore: infra.documentStore, pollMs: 20 });
+    // a replica for which every owner is gone at once (as a stalled owner would be after goneAfterMs)
+    const impatient = createIndexSwitch({ documentStore: infra.documentStore, pollMs: 20, goneAfterMs: 0 });
+    await slow.start();
+    await impatient.start();
+    let cut = false;
+    await expect(
+      slow.switchOver('tallies', () => {
+        cut = true;
+        return Promise.resolve(1);
+      }),
+    ).rejects.toThrow('search_switch_abandoned');
+    expect(cut).toBe(false);
+    const history = await infra.documentStore.collection<Document & SearchIndexSwitchDto>(SEARCH_INDEX_SWITCH_HISTORY_COLLECTION).find({ outcome: 'abandoned' });
+    expect(history.map((entry) => [entry.feature, entry.error, entry.position])).toEqual([['tallies', 'search_switch_abandoned', 0]]);
+    // the old indexes go on: neither replica holds its batches
+    const applied: string[] = [];
+    for (const replica of [slow, impatient]) await replica.apply([], () => Promise.resolve(void applied.push('applied')));
+    expect(applied).toEqual(['applied', 'applied']);
+    expect(impatient.floorOf('tallies')).toBe(0);
+    await impatient.stop();
+    await slow.stop();
+  });
 });
