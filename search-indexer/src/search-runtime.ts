@@ -1,4 +1,13 @@
-import { createProjector, gateOf, RELAY_CHECKPOINTS_COLLECTION, type Infrastructure, type RelayCheckpoint, type SearchCollection, type SearchDocument } from '@cn/platform';
+import {
+  createProjector,
+  gateOf,
+  RELAY_CHECKPOINTS_COLLECTION,
+  type CollectionWrites,
+  type Infrastructure,
+  type RelayCheckpoint,
+  type SearchCollection,
+  type SearchDocument,
+} from '@cn/platform';
 import type { RecordedEvent } from '@cn/domain';
 import { bufferedIndexes, sourceCollectionName, type SourceDocument, type SourceOf } from './core/buffered-indexes';
 import type { SearchIndexerRuntime } from './core/search-core';
@@ -35,6 +44,7 @@ export const createSearchRuntime = (
   const sourceOf: SourceOf = (name) => {
     const collection = infra.documentStore.collection<SourceDocument>(sourceCollectionName(name));
     return {
+      name: sourceCollectionName(name),
       get: (id) => collection.get(id),
       clear: () => collection.clear(),
       write: (changes) => infra.documentStore.writeAll([{ collection: sourceCollectionName(name), changes }]),
@@ -45,10 +55,12 @@ export const createSearchRuntime = (
 
   /**
    * Applies a batch (the catch-up's, or the one event the bus delivered): every feature's indexing runs on
-   * buffered indexes, each index written once at the end.
+   * buffered indexes, each index written once at the end. The copies commit in one transaction with the
+   * index switch's fence: computed under a switch generation no longer stored, the batch is refused whole
+   * and computed again (`IndexSwitch.apply`).
    */
-  const handle = async (events: readonly RecordedEvent[]): Promise<void> => {
-    const indexes = bufferedIndexes(index, sourceOf);
+  const handle = async (events: readonly RecordedEvent[], fence: () => CollectionWrites): Promise<void> => {
+    const indexes = bufferedIndexes(index, sourceOf, (writes) => infra.documentStore.writeAll([fence(), ...writes]));
     const indexings: Indexing[] = await Promise.all(features.map((feature) => feature.indexing(indexes.open, { cipher: infra.cipher })));
     // a feature switched to rebuilt indexes holds every event up to the switch's position already
     const floors = features.map((feature) => indexSwitch.floorOf(feature.name));
@@ -103,6 +115,8 @@ export const createSearchRuntime = (
     const nextSources: SourceOf = (indexName) => sourceOf(nextName(indexName));
     let after = 0;
     let first = true;
+    const startedAt = Date.now();
+    let replayed = 0;
     /** builds the new indexes from the log up to `upTo`, going on from where the last call stopped */
     const replayTo = async (upTo: number): Promise<void> => {
       while (after < upTo) {
@@ -127,6 +141,7 @@ export const createSearchRuntime = (
           if (handled % REBUILD_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         }
         await indexes.flush();
+        replayed += batch.length;
         after = batch[batch.length - 1].position;
         onProgress?.(after);
       }
@@ -147,6 +162,10 @@ export const createSearchRuntime = (
         await (await openNext(definition)).clear();
       }
       return cut;
+    }, {
+      startedAt,
+      indexes: () => [...touched.keys()].map((live) => ({ live, rebuilt: nextName(live) })),
+      replayed: () => replayed,
     });
     logger.info({ feature: name, position: switched, indexes: [...touched.keys()] }, 'search indexes rebuilt and swapped in');
     return switched;

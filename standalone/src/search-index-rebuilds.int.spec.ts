@@ -11,6 +11,7 @@ import {
   type NetworkResponse,
   type ProjectionRebuildChange,
   type ProjectionRebuildDto,
+  type SearchIndexSwitchDto,
 } from '@cn/contracts';
 import { useDemoServer } from './testing/demo-server';
 import { listenRealtime } from './testing/realtime-upgrade';
@@ -25,6 +26,7 @@ import { httpCaller } from './testing/signed-in-client';
 jest.setTimeout(120_000);
 
 const REBUILDS = '/api/v1/audit/projections/rebuilds';
+const SWITCHES = '/api/v1/audit/projections/search-switches';
 const rebuildPath = (target: string) => `/api/v1/audit/projections/${target}/rebuilds`;
 const GROUPS = searchIndexRebuildTarget('groups');
 const WORD = 'Rebuildgroup';
@@ -55,6 +57,8 @@ describe('search index rebuilds over HTTP', () => {
     for (const name of ['admin', 'member', 'guest', 'auditor'] as const) {
       const { can } = await must<NetworkResponse>(demo.clients[name], 'get', '/api/v1/network');
       expect([name, (await call(demo.clients[name], 'get', REBUILDS)).status]).toEqual([name, can.audit ? 200 : 403]);
+      // the switches' history: the same readers as the rebuilds
+      expect([name, (await call(demo.clients[name], 'get', SWITCHES)).status]).toEqual([name, can.audit ? 200 : 403]);
       // a feature nobody keeps: past the guard 404, refused by it 403
       expect([name, (await call(demo.clients[name], 'post', rebuildPath('searchindex_nothing'))).status]).toEqual([name, can.administrate ? 404 : 403]);
       if (!can.administrate) expect([name, (await call(demo.clients[name], 'post', rebuildPath(GROUPS))).status]).toEqual([name, 403]);
@@ -161,6 +165,14 @@ describe('search index rebuilds over HTTP', () => {
     const done = (await must<ProjectionRebuildDto[]>(auditor, 'get', REBUILDS)).find((rebuild) => rebuild.id === rebuildId);
     expect(done).toMatchObject({ collection: GROUPS, state: 'switched', error: null, position: switchedAt });
     expect(await demo.running.infra.documentStore.collection(SEARCH_INDEX_REBUILD_PROGRESS_COLLECTION).count()).toBe(0);
+    // the switch is in the history the auditor reads: feature, indexes, cut, owner, times, outcome, events replayed
+    const [switched] = await must<SearchIndexSwitchDto[]>(auditor, 'get', SWITCHES);
+    expect(switched).toMatchObject({ feature: 'groups', outcome: 'switched', position: switchedAt, error: null });
+    expect(switched.indexes).toContainEqual({ live: 'groups', rebuilt: 'groups__next' });
+    expect(switched.events_replayed).toBeGreaterThanOrEqual(switchedAt);
+    expect(switched.owner).not.toBe('');
+    expect(Date.parse(switched.finished_at ?? '')).toBeGreaterThanOrEqual(Date.parse(switched.started_at));
+    expect(switched.duration_ms).toBe(Date.parse(switched.finished_at ?? '') - Date.parse(switched.started_at));
 
     // the admin finds the hidden groups in the swapped index; the search follows the log again
     expect(await totalOf(admin)).toBe(OPEN_GROUPS + BUCKETS);

@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Title, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { PROJECTION_REBUILDS_COLLECTION, SEARCH_INDEX_FEATURES, searchIndexRebuildTarget, type ProjectionRebuildDto, type ProjectionStatusDto } from '@cn/contracts';
+import {
+  PROJECTION_REBUILDS_COLLECTION,
+  SEARCH_INDEX_FEATURES,
+  searchIndexRebuildTarget,
+  type ProjectionRebuildDto,
+  type ProjectionStatusDto,
+  type SearchIndexSwitchDto,
+} from '@cn/contracts';
 import type { Permissions } from '../api/authProvider';
 import { useLiveChanges } from '../api/useLiveChanges';
 import type { ProjectionRebuildCommands } from './audit-events-data-provider';
@@ -41,12 +48,15 @@ export const runningRebuildOf = (rebuilds: readonly ProjectionRebuildDto[], coll
 const useRebuilds = () => {
   const dataProvider = useDataProvider<ReturnType<typeof useDataProvider> & ProjectionRebuildCommands>();
   const [rebuilds, setRebuilds] = useState<ProjectionRebuildDto[]>([]);
+  const [switches, setSwitches] = useState<SearchIndexSwitchDto[]>([]);
+  // a search rebuild's switch is recorded before its end is pushed: each push reads both again
   const load = useCallback(() => {
     dataProvider.projectionRebuilds('audit-events').then(setRebuilds, () => undefined);
+    dataProvider.searchIndexSwitches('audit-events').then(setSwitches, () => undefined);
   }, [dataProvider]);
   useEffect(load, [load]);
   useLiveChanges(PROJECTION_REBUILDS_COLLECTION, undefined, load);
-  return { rebuilds, load, dataProvider };
+  return { rebuilds, switches, load, dataProvider };
 };
 
 const RebuildsTable = ({ rebuilds }: { rebuilds: readonly ProjectionRebuildDto[] }) => {
@@ -82,6 +92,62 @@ const RebuildsTable = ({ rebuilds }: { rebuilds: readonly ProjectionRebuildDto[]
                   label={translate(`cn.projections.rebuild_states.${rebuild.state}`)}
                   title={rebuild.error ?? undefined}
                 />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+};
+
+const SWITCH_COLORS: Record<SearchIndexSwitchDto['outcome'], 'success' | 'info' | 'warning' | 'error'> = {
+  running: 'info',
+  switched: 'success',
+  abandoned: 'warning',
+  failed: 'error',
+};
+
+/** Every switch of rebuilt search indexes (the search indexer keeps each one, not only the last). */
+const SearchSwitchesTable = ({ switches }: { switches: readonly SearchIndexSwitchDto[] }) => {
+  const translate = useTranslate();
+  if (switches.length === 0) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="h6">{translate('cn.projections.search_switches')}</Typography>
+      <Table size="small" data-testid="search-switches">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('cn.projections.search_index')}</TableCell>
+            <TableCell>{translate('cn.projections.switch_indexes')}</TableCell>
+            <TableCell>{translate('cn.projections.switch_cut')}</TableCell>
+            <TableCell>{translate('cn.projections.switch_owner')}</TableCell>
+            <TableCell>{translate('cn.projections.switch_started')}</TableCell>
+            <TableCell>{translate('cn.projections.switch_finished')}</TableCell>
+            <TableCell>{translate('cn.projections.switch_duration')}</TableCell>
+            <TableCell>{translate('cn.projections.switch_replayed')}</TableCell>
+            <TableCell>{translate('cn.projections.state')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {switches.map((entry) => (
+            <TableRow key={entry.id} data-testid="search-switch-row">
+              <TableCell>{entry.feature}</TableCell>
+              <TableCell>
+                {entry.indexes.map((index) => (
+                  <div key={index.live}>
+                    {index.live} ← {index.rebuilt}
+                  </div>
+                ))}
+              </TableCell>
+              <TableCell>{entry.position > 0 ? entry.position : '–'}</TableCell>
+              <TableCell>{entry.owner}</TableCell>
+              <TableCell>{new Date(entry.started_at).toLocaleString()}</TableCell>
+              <TableCell>{entry.finished_at ? new Date(entry.finished_at).toLocaleString() : '–'}</TableCell>
+              <TableCell>{entry.duration_ms === null ? '–' : translate('cn.projections.switch_seconds', { seconds: (entry.duration_ms / 1000).toFixed(1) })}</TableCell>
+              <TableCell>{entry.events_replayed}</TableCell>
+              <TableCell>
+                <Chip size="small" color={SWITCH_COLORS[entry.outcome]} label={translate(`cn.projections.switch_outcomes.${entry.outcome}`)} title={entry.error ?? undefined} />
               </TableCell>
             </TableRow>
           ))}
@@ -150,7 +216,7 @@ export const ProjectionsPage = () => {
   const notify = useNotify();
   const { permissions } = usePermissions<Permissions | null>();
   const mayRebuild = permissions?.administrate === true;
-  const { rebuilds, load, dataProvider } = useRebuilds();
+  const { rebuilds, switches, load, dataProvider } = useRebuilds();
   const rebuild = (collection: string) => {
     dataProvider.rebuildProjection('audit-events', { collection }).then(
       () => {
@@ -245,6 +311,7 @@ export const ProjectionsPage = () => {
           </Table>
         )}
         <SearchIndexesTable rebuilds={rebuilds} mayRebuild={mayRebuild} rebuild={rebuild} />
+        <SearchSwitchesTable switches={switches} />
         <RebuildsTable rebuilds={rebuilds} />
       </CardContent>
     </Card>

@@ -2,7 +2,7 @@
 import '../testing/jsdom-text-encoding.cjs';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
-import { PROJECTION_REBUILDS_COLLECTION, type ProjectionRebuildDto, type ProjectionStatusDto } from '@cn/contracts';
+import { PROJECTION_REBUILDS_COLLECTION, type ProjectionRebuildDto, type ProjectionStatusDto, type SearchIndexSwitchDto } from '@cn/contracts';
 import { germanMessagesAll } from '../i18n/german';
 import { FakeSocket, useFakeSocket } from '../testing/fake-socket';
 import { click, render, waitFor } from '../testing/render';
@@ -41,9 +41,10 @@ const answeringStatus = (): void => {
   (globalThis as { fetch?: unknown }).fetch = () => Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(models) });
 };
 
-const rebuildsProvider = (rebuilds: ProjectionRebuildDto[] | (() => ProjectionRebuildDto[]), asked: string[]) =>
+const rebuildsProvider = (rebuilds: ProjectionRebuildDto[] | (() => ProjectionRebuildDto[]), asked: string[], switches: () => SearchIndexSwitchDto[] = () => []) =>
   ({
     projectionRebuilds: () => Promise.resolve(typeof rebuilds === 'function' ? rebuilds() : rebuilds),
+    searchIndexSwitches: () => Promise.resolve(switches()),
     rebuildProjection: (_resource: string, { collection }: { collection: string }) => {
       asked.push(collection);
       return Promise.resolve({ id: 'r2' });
@@ -143,6 +144,44 @@ describe('the projections page', () => {
     );
     await waitFor(() => expect(document.querySelectorAll('[data-testid="search-index-row"]').length).toBeGreaterThan(10));
     expect(document.querySelectorAll('[data-testid="search-index-row"] button')).toHaveLength(0);
+    view.unmount();
+  });
+
+  it('lists every switch of rebuilt search indexes, and a new one as soon as its rebuild is pushed', async () => {
+    answeringStatus();
+    const first: SearchIndexSwitchDto = {
+      id: 's1',
+      feature: 'groups',
+      indexes: [{ live: 'groups', rebuilt: 'groups__next' }],
+      position: 380,
+      generation: 3,
+      owner: 'indexer-a:41:0f3c',
+      started_at: '2026-12-06T20:00:00.000Z',
+      finished_at: '2026-12-06T20:00:04.500Z',
+      outcome: 'switched',
+      events_replayed: 380,
+      duration_ms: 4500,
+      error: null,
+    };
+    let switches = [first];
+    const view = await render(
+      <AdminContext dataProvider={rebuildsProvider([], [], () => switches)} authProvider={as({ administrate: false, audit: true })} i18nProvider={i18nProvider}>
+        <ProjectionsPage />
+      </AdminContext>,
+    );
+    const rows = () => [...document.querySelectorAll('[data-testid="search-switch-row"]')].map((row) => row.textContent ?? '');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(document.querySelector('[data-testid="search-switches"]')?.textContent).toContain('Nachgespielte Ereignisse');
+    expect(rows()[0]).toContain('groups ← groups__next');
+    expect(rows()[0]).toContain('indexer-a:41:0f3c');
+    expect(rows()[0]).toContain('4.5 s');
+    expect(rows()[0]).toContain('gewechselt');
+    // a later rebuild ends (its end pushed): its switch shows beside the first, newest first
+    switches = [{ ...first, id: 's2', feature: 'activities', indexes: [{ live: 'activities', rebuilt: 'activities__next' }], generation: 6, outcome: 'abandoned', position: 0, error: 'search_switch_abandoned' }, first];
+    for (const socket of FakeSocket.opened) socket.onmessage?.({ data: JSON.stringify({ type: 'changed', collection: PROJECTION_REBUILDS_COLLECTION, id: 'r9', doc: { state: 'failed', position: 0 } }) });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0]).toContain('aufgegeben');
+    expect(rows()[1]).toContain('gewechselt');
     view.unmount();
   });
 });

@@ -119,3 +119,47 @@ export const projectionRebuildDtoSchema = z.object({
   head: z.number().int(),
   error: z.string().nullable(),
 }) satisfies z.ZodType<ProjectionRebuildDto>;
+
+/**
+ * Every switch of rebuilt search indexes, one document per switch (`{ _id: switch id, ...SearchIndexSwitchDto
+ * less id }`), written by the search indexer replica that owns it (`search-indexer/src/core/index-switch.ts`):
+ * `running` from the hold on, then how it ended. Kept, never pruned: one document per rebuild asked for.
+ */
+export const SEARCH_INDEX_SWITCH_HISTORY_COLLECTION = '_search_index_switch_history';
+export const SEARCH_INDEX_SWITCH_OUTCOMES = ['running', 'switched', 'abandoned', 'failed'] as const;
+export type SearchIndexSwitchOutcome = (typeof SEARCH_INDEX_SWITCH_OUTCOMES)[number];
+
+/** `GET /api/v1/audit/projections/search-switches`: the switches of rebuilt search indexes, newest first */
+export interface SearchIndexSwitchDto {
+  id: string;
+  feature: string;
+  /** each live index and the index it was rebuilt in, swapped in for it */
+  indexes: Array<{ live: string; rebuilt: string }>;
+  /** the cut: the new indexes hold every event up to it (0 before the cut) */
+  position: number;
+  /** the switch's generation (fencing token): live batches read under an earlier one are refused */
+  generation: number;
+  /** the search indexer replica that rebuilt and switched */
+  owner: string;
+  started_at: string;
+  finished_at: string | null;
+  outcome: SearchIndexSwitchOutcome;
+  /** events read from the history into the new indexes */
+  events_replayed: number;
+  duration_ms: number | null;
+  error: string | null;
+}
+export const searchIndexSwitchDtoSchema = z.object({
+  id: z.string(),
+  feature: z.string(),
+  indexes: z.array(z.object({ live: z.string(), rebuilt: z.string() })),
+  position: z.number().int(),
+  generation: z.number().int(),
+  owner: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  outcome: z.enum(SEARCH_INDEX_SWITCH_OUTCOMES),
+  events_replayed: z.number().int(),
+  duration_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+}) satisfies z.ZodType<SearchIndexSwitchDto>;

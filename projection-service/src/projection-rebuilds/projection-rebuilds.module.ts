@@ -5,6 +5,7 @@ import type { ProjectionFeature } from '../core/projection-feature';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { pushToAuditors, ProjectionRebuildRunner } from './projection-rebuild-runner';
 import { ProjectionRebuildsController } from './projection-rebuilds.controller';
+import { SearchIndexSwitchesController } from './search-index-switches.controller';
 import { projectionRebuildsProjection, type ProjectionRebuildDocument } from './projection-rebuilds.projection';
 
 /**
@@ -22,7 +23,7 @@ export const projectionRebuildPublishers = (infra: Infrastructure): ChangePublis
 ];
 
 /** Blue/green rebuilds of the read models from the auditor's console (issue 16). */
-@Module({ controllers: [ProjectionRebuildsController], providers: [ProjectionRebuildRunner] })
+@Module({ controllers: [ProjectionRebuildsController, SearchIndexSwitchesController], providers: [ProjectionRebuildRunner] })
 export class ProjectionRebuildsModule {}
 
 export const projectionRebuildsFeature: ProjectionFeature = {

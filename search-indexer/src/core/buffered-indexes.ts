@@ -1,4 +1,4 @@
-import type { Document, DocumentCollection, SearchCollection, SearchDocument } from '@cn/platform';
+import type { CollectionWrites, Document, DocumentCollection, SearchCollection, SearchDocument } from '@cn/platform';
 import type { OpenIndex, SearchIndexDefinition } from './search-feature';
 
 /** A search document as the search side keeps it beside its index: the document itself, under its id. */
@@ -14,8 +14,16 @@ export type SourceOf = (index: string) => SourceCollection;
  * models of the same turn commit in (the SQLite store's group commit) instead of one of their own.
  */
 export type SourceCollection = Pick<DocumentCollection<SourceDocument>, 'get' | 'clear'> & {
+  /** the document store collection the copies are kept in */
+  name: string;
   write(changes: ReadonlyArray<{ id: string; doc: SourceDocument | null }>): Promise<void>;
 };
+
+/**
+ * Commits the copies a flush writes, every index's at once (one `writeAll`): a live batch joins the index
+ * switch's fence to them, so that a batch computed before a switch is refused whole (`core/index-switch.ts`).
+ */
+export type SourceCommit = (writes: readonly CollectionWrites[]) => Promise<void>;
 
 export const sourceCollectionName = (index: string): string => `search_source_${index}`;
 
@@ -29,18 +37,29 @@ export const sourceCollectionName = (index: string): string => `search_source_${
  * tasks (Meilisearch) may answer a read with a document older than the last write it accepted; building
  * on that would lose updates.
  */
-const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>, source: SourceCollection) => {
+const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>, source: SourceCollection, commit: SourceCommit | undefined) => {
   /** the batch's last word on each id: the document, or null when deleted */
   const pending = new Map<string, T | null>();
-  const flush = async (): Promise<void> => {
-    if (pending.size === 0) return;
+  /** takes what the batch wrote: the copies to commit, then the index's writes to send */
+  const take = () => {
+    if (pending.size === 0) return null;
     const batch = [...pending];
     pending.clear();
-    await source.write(batch.map(([id, doc]) => ({ id, doc: doc === null ? null : { _id: id, doc } })));
-    const written = batch.flatMap(([, doc]) => (doc === null ? [] : [doc]));
-    const deleted = batch.filter(([, doc]) => doc === null).map(([id]) => id);
-    if (written.length > 0) await inner.upsert(written);
-    if (deleted.length > 0) await inner.delete(deleted);
+    const changes = batch.map(([id, doc]) => ({ id, doc: doc === null ? null : { _id: id, doc } }));
+    const sendIndex = async (): Promise<void> => {
+      const written = batch.flatMap(([, doc]) => (doc === null ? [] : [doc]));
+      const deleted = batch.filter(([, doc]) => doc === null).map(([id]) => id);
+      if (written.length > 0) await inner.upsert(written);
+      if (deleted.length > 0) await inner.delete(deleted);
+    };
+    return { sources: { collection: source.name, changes }, changes, sendIndex };
+  };
+  const flush = async (): Promise<void> => {
+    const taken = take();
+    if (!taken) return;
+    if (commit) await commit([taken.sources]);
+    else await source.write(taken.changes);
+    await taken.sendIndex();
   };
   const collection: SearchCollection<T> = {
     get: async (id) => {
@@ -65,16 +84,20 @@ const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>
       await inner.clear();
     },
   };
-  return { collection, flush };
+  return { collection, flush, take };
 };
 
-/** the indexes of one batch, over `open` and the search side's copies (`sourceOf`); flush() writes what the batch changed */
-export const bufferedIndexes = (open: OpenIndex, sourceOf: SourceOf) => {
+/**
+ * the indexes of one batch, over `open` and the search side's copies (`sourceOf`); flush() writes what the
+ * batch changed. With `commit`, the copies of every index are committed in one call before any index is
+ * written (else each through its `write`).
+ */
+export const bufferedIndexes = (open: OpenIndex, sourceOf: SourceOf, commit?: SourceCommit) => {
   const opened = new Map<string, Promise<ReturnType<typeof bufferedCollection<SearchDocument>>>>();
   const openBuffered: OpenIndex = async <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
     let buffered = opened.get(definition.name);
     if (!buffered) {
-      buffered = open<T>(definition).then((inner) => bufferedCollection(inner as unknown as SearchCollection<SearchDocument>, sourceOf(definition.name)));
+      buffered = open<T>(definition).then((inner) => bufferedCollection(inner as unknown as SearchCollection<SearchDocument>, sourceOf(definition.name), commit));
       opened.set(definition.name, buffered);
     }
     return (await buffered).collection as unknown as SearchCollection<T>;
@@ -82,7 +105,16 @@ export const bufferedIndexes = (open: OpenIndex, sourceOf: SourceOf) => {
   return {
     open: openBuffered,
     flush: async (): Promise<void> => {
-      for (const buffered of opened.values()) await (await buffered).flush();
+      const collections = await Promise.all(opened.values());
+      if (!commit) {
+        for (const buffered of collections) await buffered.flush();
+        return;
+      }
+      const taken = collections.flatMap((buffered) => buffered.take() ?? []);
+      if (taken.length === 0) return;
+      // the copies first, in one transaction (refused whole when fenced), then the indexes
+      await commit(taken.map((one) => one.sources));
+      for (const one of taken) await one.sendIndex();
     },
   };
 };

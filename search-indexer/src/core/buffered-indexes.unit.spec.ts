@@ -1,4 +1,4 @@
-import type { SearchCollection, SearchDocument } from '@cn/platform';
+import type { CollectionWrites, SearchCollection, SearchDocument } from '@cn/platform';
 import { bufferedIndexes, type SourceCollection, type SourceDocument } from './buffered-indexes';
 import { searchIndexDefinition } from './search-feature';
 
@@ -37,6 +37,7 @@ const memorySources = (initial: Doc[] = []) => {
   const docs = new Map<string, SourceDocument>(initial.map((doc) => [doc.id, { _id: doc.id, doc }]));
   const reads: string[] = [];
   const collection: SourceCollection = {
+    name: 'search_source_people',
     get: (id: string) => {
       reads.push(id);
       return Promise.resolve(docs.get(id) ?? null);
@@ -54,6 +55,7 @@ const memorySources = (initial: Doc[] = []) => {
 };
 
 const people = searchIndexDefinition<Doc>('people', { searchableAttributes: ['name'], filterableAttributes: ['id'] });
+const pets = searchIndexDefinition<Doc>('pets', { searchableAttributes: ['name'], filterableAttributes: ['id'] });
 
 describe('a batch of search writes', () => {
   it('reads its own writes, and sends each index one upsert and one delete with the last word on each id', async () => {
@@ -112,5 +114,34 @@ describe('a batch of search writes', () => {
     }, memorySources().sourceOf);
     expect(await batch.open(people)).toBe(await batch.open(people));
     expect(opened).toBe(1);
+  });
+
+  it('commits every index\'s copies in one call before writing any index, and writes no index when the commit is refused', async () => {
+    const indexes = { people: recordingIndex(), pets: recordingIndex() };
+    const open = (definition: { name: string }) => Promise.resolve(indexes[definition.name as 'people' | 'pets'].collection as never);
+    const sourceOf = (name: string) => ({ ...memorySources().sourceOf(), name: `search_source_${name}` });
+    const commits: Array<readonly CollectionWrites[]> = [];
+    let refuse = false;
+    const commit = (writes: readonly CollectionWrites[]): Promise<void> => {
+      commits.push(writes);
+      return refuse ? Promise.reject(new Error('fenced')) : Promise.resolve();
+    };
+    const batch = bufferedIndexes(open, sourceOf, commit);
+    await (await batch.open(people)).upsert([{ id: 'a', name: 'Ada' }]);
+    await (await batch.open(pets)).delete(['rex']);
+    await batch.flush();
+    expect(commits).toEqual([
+      [
+        { collection: 'search_source_people', changes: [{ id: 'a', doc: { _id: 'a', doc: { id: 'a', name: 'Ada' } } }] },
+        { collection: 'search_source_pets', changes: [{ id: 'rex', doc: null }] },
+      ],
+    ]);
+    expect([indexes.people.calls, indexes.pets.calls]).toEqual([['upsert a=Ada'], ['delete rex']]);
+    // a refused commit (the fence) leaves every index as it was
+    refuse = true;
+    const refused = bufferedIndexes(open, sourceOf, commit);
+    await (await refused.open(people)).upsert([{ id: 'b', name: 'Bob' }]);
+    await expect(refused.flush()).rejects.toThrow('fenced');
+    expect([indexes.people.calls, indexes.pets.calls]).toEqual([['upsert a=Ada'], ['delete rex']]);
   });
 });

@@ -1,24 +1,33 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { SEARCH_INDEX_SWITCH_HISTORY_COLLECTION, type SearchIndexSwitchDto } from '@cn/contracts';
 import type { RecordedEvent } from '@cn/domain';
-import type { Document, DocumentStore } from '@cn/platform';
+import { DocumentConflictError, versionOf, writeIfVersion, type CollectionWrites, type Document, type DocumentStore } from '@cn/platform';
 
 /** where the search indexer's replicas meet to switch rebuilt indexes in (the shared document store) */
 export const INDEX_SWITCHES_COLLECTION = '_search_index_switches';
 const SWITCH_ID = 'switch';
 const REPLICA_PREFIX = 'replica:';
 
-/** The switch a rebuild asks of every replica: hold live events, then go on past `position` on the new indexes. */
-interface SwitchDocument extends Document {
-  _id: string;
+/**
+ * The switch a rebuild asks of every replica. Its `_version` is the switch's generation (the fencing token):
+ * every change of state raises it, and a live batch commits only while the generation it was computed
+ * under is still the stored one (`fence`).
+ */
+interface SwitchState {
   rebuild: string;
   /** the search feature whose indexes are switched */
   feature: string;
-  /** holding: no replica applies live events; switched: the new indexes hold every event up to `position` */
-  state: 'holding' | 'switched' | 'abandoned';
+  /**
+   * holding: no replica applies live events; switching: the owner cuts at `position` and swaps (only the
+   * owner ends it); switched: the new indexes hold every event up to `position`; abandoned: the old go on
+   */
+  state: 'holding' | 'switching' | 'switched' | 'abandoned';
   position: number;
-  /** the replica that rebuilds: when it is gone, a hold is let go */
+  /** the replica that rebuilds: when it is gone while holding, a replica abandons the hold */
   owner: string;
 }
+type SwitchDocument = SwitchState & Document & { _id: string };
 
 /** A running replica: when it was last seen and the switch it holds for. */
 interface ReplicaDocument extends Document {
@@ -27,39 +36,75 @@ interface ReplicaDocument extends Document {
   holding: string | null;
 }
 
+/** a switch as the history keeps it */
+type SwitchFields = Omit<SearchIndexSwitchDto, 'id'>;
+type SwitchRecord = SwitchFields & Document & { _id: string };
+
+/**
+ * A live batch computed under a switch generation that is no longer the stored one (a switch began or
+ * ended meanwhile): nothing of it was written; it is computed again on the switch as it is now.
+ */
+export class IndexSwitchFencedError extends Error {
+  constructor() {
+    super('the search index switch changed while the batch was computed');
+    this.name = 'IndexSwitchFencedError';
+  }
+}
+
+/** what a rebuild's owner tells the history about its switch */
+export interface SwitchReport {
+  /** when the rebuild began (its replay, before the hold) */
+  startedAt: number;
+  /** each live index and the one rebuilt for it, so far */
+  indexes(): Array<{ live: string; rebuilt: string }>;
+  /** events read from the history into the new indexes, so far */
+  replayed(): number;
+}
+
 export interface IndexSwitchOptions {
   documentStore: DocumentStore;
   /** how often a replica looks at the switch and says it is alive (default 250 ms) */
   pollMs?: number;
-  /** a replica not seen for this long is taken as gone, and not waited for (default 10 s) */
+  /**
+   * a replica not seen for this long is not waited for by a rebuild, and an owner not seen for this long
+   * has its hold abandoned (default 10 s). Only liveness depends on it: a replica that was only slow finds
+   * its batch refused by the fence, never applied across a switch.
+   */
   goneAfterMs?: number;
-  /** how long a rebuild waits for every replica to hold before it gives up (default 2 minutes) */
+  /** how long a rebuild waits for every replica to hold, or for another switch to end, before it gives up (default 2 minutes) */
   holdTimeoutMs?: number;
 }
 
 /**
  * Switches rebuilt search indexes in while several replicas (each holding some partitions of the bus, or one
- * holding them all) apply live events to the indexes (docs/ARCHITECTURE.md, "Blue/green rebuild").
+ * holding them all) apply live events to the indexes (docs/SEARCH.md, "Switching rebuilt indexes in").
  *
- * Every replica runs its live batches through `apply`. The replica that rebuilds calls `switchOver`: it asks
- * every replica to hold (no live event is applied to the old indexes from then on) and waits until each one
- * still alive has said so, after its batches under way ended; then `cut` builds the new indexes up to a
- * position at or past everything any replica applied (the log's head) and swaps them in; then every replica
- * goes on, skipping for that feature what the new indexes already hold (at or before that position, `floorOf`)
- * and applying the rest to them; the other features' indexes, untouched, get every event as before. So each event is in the new indexes exactly once, whichever partition it came on and whichever
- * replica held that partition.
+ * Every replica runs its live batches through `apply`, and commits each batch's writes with `fence()` in the
+ * same document store transaction: the batch is written only while the switch's generation is the one it
+ * was computed under, else it is refused (`IndexSwitchFencedError`) and `apply` computes it again on the
+ * switch as it is now. The replica that rebuilds calls `switchOver`: it writes the switch `holding` (a new
+ * generation: from then on no batch computed before commits), waits (for a while: the clock only decides how
+ * long) until each replica has said it holds, claims the cut (`switching`, the next generation), and `cut`
+ * builds the new indexes up to a position at or past everything any replica committed (the log's head) and
+ * swaps them in; it writes `switched` at that position. Every replica then goes on, skipping for that
+ * feature what the new indexes already hold (`floorOf`) and applying the rest to them; the other features'
+ * indexes get every event as before. So each event is in the new indexes exactly once, whichever partition
+ * it came on, whichever replica held it, and however long that replica stalled.
  */
 export const createIndexSwitch = (options: IndexSwitchOptions) => {
   const pollMs = options.pollMs ?? 250;
   const goneAfterMs = options.goneAfterMs ?? 10_000;
   const holdTimeoutMs = options.holdTimeoutMs ?? 120_000;
-  const collection = options.documentStore.collection<SwitchDocument | ReplicaDocument>(INDEX_SWITCHES_COLLECTION);
-  const replicaId = `${REPLICA_PREFIX}${randomUUID()}`;
+  const store = options.documentStore;
+  const collection = store.collection<SwitchDocument | ReplicaDocument>(INDEX_SWITCHES_COLLECTION);
+  const history = store.collection<SwitchRecord>(SEARCH_INDEX_SWITCH_HISTORY_COLLECTION);
+  const replicaId = `${REPLICA_PREFIX}${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   /** per feature, the last switch's position: its indexes hold every event up to it already */
   const floors = new Map<string, number>();
   let switches = 0;
-  /** the last switch this replica acted on: its rebuild and state */
+  /** the switch (state and generation) this replica acted on last: its batches are computed under it */
+  let acted: SwitchDocument | null = null;
   let seen = '';
   let gate: { promise: Promise<void>; open: () => void } | null = null;
   let inFlight = 0;
@@ -75,6 +120,14 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
     gate = null;
   };
   const say = (holding: string | null): Promise<void> => collection.upsert({ _id: replicaId, seenAt: Date.now(), holding });
+  const markOf = (current: SwitchDocument | null): string => (current ? `${current.rebuild}/${current.state}/${versionOf(current)}` : '');
+  const held = (current: SwitchDocument | null): boolean => current?.state === 'holding' || current?.state === 'switching';
+  const readSwitch = async (): Promise<SwitchDocument | null> => (await collection.get(SWITCH_ID)) as SwitchDocument | null;
+  /** writes the switch's next state (and generation) only while it is still `read`; answers what was written, or null */
+  const transition = async (read: SwitchDocument | null, next: SwitchState): Promise<SwitchDocument | null> => {
+    const doc = { ...next, _id: SWITCH_ID };
+    return (await writeIfVersion(store, INDEX_SWITCHES_COLLECTION, SWITCH_ID, read, doc)) ? { ...doc, _version: versionOf(read) + 1 } : null;
+  };
 
   const ownerGone = async (owner: string): Promise<boolean> => {
     if (owner === replicaId) return false;
@@ -83,16 +136,17 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
   };
 
   const lookOnce = async (): Promise<void> => {
-    const current = (await collection.get(SWITCH_ID)) as SwitchDocument | null;
-    const mark = current ? `${current.rebuild}/${current.state}` : '';
-    if (!current || mark === seen) return say(current?.state === 'holding' ? current.rebuild : null);
-    if (current.state === 'holding' && (await ownerGone(current.owner))) {
-      // the replica that asked for the hold stopped or died before switching: the old indexes go on
-      seen = mark;
-      openGate();
+    const current = await readSwitch();
+    const mark = markOf(current);
+    if (mark === seen) return say(held(current) ? (current?.rebuild ?? null) : null);
+    if (current?.state === 'holding' && (await ownerGone(current.owner))) {
+      // the replica that asked for the hold stopped, died or stalls: the hold is abandoned in a new generation,
+      // so that an owner that was only slow cannot claim the cut and swap any more (its claim is refused)
+      await transition(current, { ...current, state: 'abandoned' });
+      // the next look acts on what is stored now (abandoned by this replica or another, or claimed meanwhile)
       return say(null);
     }
-    if (current.state === 'holding') {
+    if (held(current)) {
       if (!gate) {
         let open = (): void => undefined;
         const promise = new Promise<void>((resolve) => {
@@ -100,20 +154,23 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
         });
         gate = { promise, open };
       }
-      // batches already under way end on the old indexes first
+      // a batch under way ends first: it commits under the old generation before the hold was written, or
+      // is refused by the fence and computed again once the switch ended
       if (inFlight > 0) await new Promise<void>((resolve) => idle.push(resolve));
       seen = mark;
-      return say(current.rebuild);
+      acted = current;
+      return say(current?.rebuild ?? null);
     }
-    if (current.state === 'switched') {
+    if (current?.state === 'switched') {
       floors.set(current.feature, Math.max(floors.get(current.feature) ?? 0, current.position));
       switches += 1;
     }
     seen = mark;
+    acted = current;
     openGate();
     return say(null);
   };
-  /** one look at a time: the timer's and a rebuild's own */
+  /** one look at a time: the timer's, a rebuild's own and a refused batch's */
   const look = (): Promise<void> => {
     looking ??= lookOnce().finally(() => {
       looking = null;
@@ -122,20 +179,59 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
   };
 
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const record = (rebuild: string, fields: SwitchFields): Promise<void> => history.upsert({ _id: rebuild, ...fields });
+
+  /** takes the switch for a new rebuild: once no other is under way (or its owner is gone while holding) */
+  const take = async (rebuild: string, feature: string, deadline: number): Promise<SwitchDocument> => {
+    for (;;) {
+      const current = await readSwitch();
+      const busy = held(current) && current?.owner !== replicaId && !(current?.state === 'holding' && (await ownerGone(current.owner)));
+      if (!busy) {
+        const taken = await transition(current, { rebuild, feature, state: 'holding', position: 0, owner: replicaId });
+        if (taken) return taken;
+      }
+      if (Date.now() >= deadline) throw new Error('search_switch_busy');
+      await pause(pollMs);
+    }
+  };
 
   /**
-   * Holds every live replica, runs `cut` (which builds the new indexes up to a position at or past everything
-   * applied, swaps them in and answers that position), then lets every replica go on past it. Answers it.
+   * Holds every live replica, claims the cut and runs `cut` (which builds the new indexes up to a position at
+   * or past everything committed, swaps them in and answers that position), then lets every replica go on past
+   * it. Answers it. Every switch is kept in the history, from the hold on.
    */
-  const switchOnce = async (feature: string, cut: () => Promise<number>): Promise<number> => {
+  const switchOnce = async (feature: string, cut: () => Promise<number>, report: SwitchReport): Promise<number> => {
     const rebuild = randomUUID();
+    const owner = replicaId.slice(REPLICA_PREFIX.length);
+    const entry = (outcome: SwitchFields['outcome'], taken: SwitchDocument | null, position: number, error: string | null): SwitchFields => {
+      const finished = outcome === 'running' ? null : Date.now();
+      return {
+        feature,
+        indexes: report.indexes(),
+        position,
+        generation: versionOf(taken),
+        owner,
+        started_at: new Date(report.startedAt).toISOString(),
+        finished_at: finished === null ? null : new Date(finished).toISOString(),
+        outcome,
+        events_replayed: report.replayed(),
+        duration_ms: finished === null ? null : finished - report.startedAt,
+        error,
+      };
+    };
     // seen alive before the hold is asked, so that no replica takes the hold for one left by a dead owner
     await say(null);
-    await collection.upsert({ _id: SWITCH_ID, rebuild, feature, state: 'holding', position: 0, owner: replicaId });
+    const deadline = Date.now() + holdTimeoutMs;
+    let taken = await take(rebuild, feature, deadline);
+    await record(rebuild, entry('running', taken, 0, null));
     try {
-      const deadline = Date.now() + holdTimeoutMs;
+      // waiting is for liveness only: a replica not seen for goneAfterMs is not waited for, and its batch
+      // computed before the hold is refused by the fence whenever it tries to commit
       for (;;) {
         await look();
+        // a replica that took this owner for gone abandoned the hold: the cut is not claimed, nothing swapped
+        const now = await readSwitch();
+        if (now?.rebuild !== rebuild || now.state !== 'holding') throw new Error('search_switch_abandoned');
         const replicas = (await collection.find({})).filter(
           (doc): doc is ReplicaDocument => doc._id.startsWith(REPLICA_PREFIX) && Date.now() - (doc as ReplicaDocument).seenAt < goneAfterMs,
         );
@@ -143,32 +239,65 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
         if (Date.now() >= deadline) throw new Error('search_replicas_not_holding');
         await pause(Math.min(pollMs, 50));
       }
+      // the cut is claimed in a generation of its own: refused if a replica abandoned the hold meanwhile
+      const claimed = await transition(taken, { ...taken, state: 'switching' });
+      if (!claimed) throw new Error('search_switch_abandoned');
+      taken = claimed;
       const position = await cut();
-      await collection.upsert({ _id: SWITCH_ID, rebuild, feature, state: 'switched', position, owner: replicaId });
+      const switched = await transition(taken, { ...taken, state: 'switched', position });
+      // nothing but this owner changes a switch being cut
+      if (!switched) throw new Error('search_switch_lost');
+      taken = switched;
+      await record(rebuild, entry('switched', taken, position, null));
       await look();
       return position;
     } catch (error) {
-      await collection.upsert({ _id: SWITCH_ID, rebuild, feature, state: 'abandoned', position: 0, owner: replicaId });
+      const reason = error instanceof Error ? error.message : 'failed';
+      const current = await readSwitch().catch(() => null);
+      if (current?.rebuild === rebuild && held(current)) taken = (await transition(current, { ...current, state: 'abandoned' }).catch(() => null)) ?? taken;
+      await record(rebuild, entry(reason === 'search_switch_abandoned' ? 'abandoned' : 'failed', taken, 0, reason)).catch(() => undefined);
       await look().catch(() => undefined);
       throw error;
     }
   };
 
+  /** the switch's generation this replica's batches are computed under, checked in the commit's transaction */
+  const fence = (): CollectionWrites => ({
+    collection: INDEX_SWITCHES_COLLECTION,
+    // written back as it was read, so only the version is compared: nothing changes when it still holds
+    changes: [{ id: SWITCH_ID, doc: acted, ifVersion: versionOf(acted) }],
+  });
+  const refusedByFence = (error: unknown): boolean =>
+    error instanceof IndexSwitchFencedError || (error instanceof DocumentConflictError && error.collection === INDEX_SWITCHES_COLLECTION && error.id === SWITCH_ID);
+
   return {
-    /** applies a live batch through `handle` once no switch holds it */
-    apply: async (events: readonly RecordedEvent[], handle: (events: readonly RecordedEvent[]) => Promise<void>): Promise<void> => {
-      while (gate) await gate.promise;
-      // the bus must not take the batch as handled: it is delivered again after the restart
-      if (stopped) throw new Error('the search indexer stopped while a switch held its live events');
-      inFlight += 1;
-      try {
-        await handle(events);
-      } finally {
-        inFlight -= 1;
-        if (inFlight === 0) {
-          for (const resolve of idle) resolve();
-          idle = [];
+    /**
+     * Applies a live batch through `handle` once no switch holds it. `handle` commits its writes together
+     * with `fence` (one document store transaction); refused, the batch is computed again on the switch as
+     * it is now (held until it ends, then past its floor).
+     */
+    apply: async (events: readonly RecordedEvent[], handle: (events: readonly RecordedEvent[], fence: () => CollectionWrites) => Promise<void>): Promise<void> => {
+      for (;;) {
+        while (gate) await gate.promise;
+        // the bus must not take the batch as handled: it is delivered again after the restart
+        if (stopped) throw new Error('the search indexer stopped while a switch held its live events');
+        inFlight += 1;
+        let refused = false;
+        try {
+          await handle(events, fence);
+        } catch (error) {
+          if (!refusedByFence(error)) throw error;
+          refused = true;
+        } finally {
+          inFlight -= 1;
+          if (inFlight === 0) {
+            for (const resolve of idle) resolve();
+            idle = [];
+          }
         }
+        if (!refused) return;
+        // the switch changed under the batch: learn how (a hold closes the gate, a switch sets a floor)
+        await look();
       }
     },
     /** says this replica is alive and looks at the switch before any event is applied, then keeps doing so */
@@ -195,8 +324,9 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
      * Holds every live replica, runs `cut` (which builds the new indexes up to a position at or past everything
      * applied, swaps them in and answers that position), then lets every replica go on past it. Answers it.
      */
-    switchOver: (feature: string, cut: () => Promise<number>): Promise<number> => {
-      const run = switchOnce(feature, cut);
+    switchOver: (feature: string, cut: () => Promise<number>, report?: SwitchReport): Promise<number> => {
+      const startedAt = Date.now();
+      const run = switchOnce(feature, cut, report ?? { startedAt, indexes: () => [], replayed: () => 0 });
       const settled = run.then(
         () => undefined,
         () => undefined,

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createInfrastructure, loadConfig, type Infrastructure, type SearchDocument } from '@cn/platform';
+import { createInfrastructure, loadConfig, type Document, type Infrastructure, type SearchDocument } from '@cn/platform';
 import { createPartitionedTestBus, createTempDir, eventually, partitionOfStream, type PartitionedTestBus } from '@cn/platform/testing';
+import { SEARCH_INDEX_SWITCH_HISTORY_COLLECTION, type SearchIndexSwitchDto } from '@cn/contracts';
+import type { RecordedEvent } from '@cn/domain';
+import { sourceCollectionName, type SourceDocument } from '../core/buffered-indexes';
 import { searchIndexDefinition, type SearchFeature } from '../core/search-feature';
 import type { SearchIndexerRuntime } from '../core/search-core';
 import { createIndexSwitch, INDEX_SWITCHES_COLLECTION } from '../core/index-switch';
@@ -24,6 +27,8 @@ interface Tally extends SearchDocument {
   text: string;
   positions: number[];
 }
+/** a pause injected in the middle of a batch, between reading a tally and writing it (null: none) */
+let pauseHook: ((event: RecordedEvent) => Promise<void>) | null = null;
 /** Meilisearch is a server other runs share: each run's index has a name of its own */
 const TALLIES = searchIndexDefinition<Tally>(`bluegreen_tallies_${randomUUID().replace(/-/g, '')}`, { searchableAttributes: ['text'], filterableAttributes: [] });
 const talliesFeature: SearchFeature = {
@@ -34,6 +39,7 @@ const talliesFeature: SearchFeature = {
       eventTypes: ['TallyNoted'],
       handle: async (event) => {
         const current = await tallies.get(event.streamId);
+        await pauseHook?.(event);
         await tallies.upsert([{ id: event.streamId, text: 'tally', positions: [...(current?.positions ?? []), event.position] }]);
       },
     };
@@ -155,6 +161,53 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     expect((await live.search({ q: 'tally', limit: 1 })).total).toBe(STREAMS);
   });
 
+  it('refuses the batch of a replica stalled mid-batch past the timeout: computed again after the switch, nothing lost, doubled or stale', async () => {
+    const stalled = streams.find((stream) => partitionOfStream(stream, PARTITIONS) === 2) ?? '';
+    // a position only the live copies hold (not the history): a batch computed on them carries it, so a
+    // stale document landing in the new index shows
+    const sources = infra.documentStore.collection<SourceDocument>(sourceCollectionName(TALLIES.name));
+    const copy = (await sources.get(stalled))?.doc as Tally;
+    await sources.upsert({ _id: stalled, doc: { ...copy, positions: [-1, ...copy.positions] } });
+    let reached = (): void => undefined;
+    const paused = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let stalledOnce = false;
+    pauseHook = async (event) => {
+      if (event.streamId !== stalled || stalledOnce) return;
+      stalledOnce = true;
+      reached();
+      await released;
+    };
+    try {
+      const position = await note(stalled);
+      // the replica holding partition 2 read the old copy and stalls before committing its batch
+      await paused;
+      // it cannot hold while its batch runs: the rebuild goes on without it once it is not seen for goneAfterMs
+      const switchedAt = await owner.rebuildFeature('tallies');
+      expect(switchedAt).toBeGreaterThanOrEqual(position);
+      // events after the switch on every partition; the stalled replica's wait behind its batch
+      for (const stream of streams) await note(stream);
+      release();
+      // its batch is refused by the fence and computed again past the switch: every event once, no stale -1
+      await eventually(allExactlyOnce, 20_000);
+      expect(await tallyOf(stalled)).not.toContain(-1);
+      const switches = await infra.documentStore.collection<Document & SearchIndexSwitchDto>(SEARCH_INDEX_SWITCH_HISTORY_COLLECTION).find({ feature: 'tallies' });
+      const last = switches.find((entry) => entry.position === switchedAt);
+      expect(last).toMatchObject({ outcome: 'switched', indexes: [{ live: TALLIES.name, rebuilt: `${TALLIES.name}__next` }], error: null });
+      expect(last?.events_replayed).toBeGreaterThanOrEqual(switchedAt);
+      // the first test's switch is kept too: the history has every switch, not only the last
+      expect(switches.filter((entry) => entry.outcome === 'switched').length).toBe(2);
+    } finally {
+      pauseHook = null;
+      release();
+    }
+  });
+
   it('lets a replica that stopped go: a later rebuild does not wait for it', async () => {
     await other.stop();
     const again = await owner.rebuildFeature('tallies');
@@ -178,5 +231,30 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     expect(applied).toEqual([1]);
     expect(late.floorOf('tallies')).toBe(0);
     await late.stop();
+  });
+
+  it('refuses the cut to an owner taken for gone: its hold abandoned by a replica, nothing is swapped and the history says so', async () => {
+    const slow = createIndexSwitch({ documentStore: infra.documentStore, pollMs: 20 });
+    // a replica for which every owner is gone at once (as a stalled owner would be after goneAfterMs)
+    const impatient = createIndexSwitch({ documentStore: infra.documentStore, pollMs: 20, goneAfterMs: 0 });
+    await slow.start();
+    await impatient.start();
+    let cut = false;
+    await expect(
+      slow.switchOver('tallies', () => {
+        cut = true;
+        return Promise.resolve(1);
+      }),
+    ).rejects.toThrow('search_switch_abandoned');
+    expect(cut).toBe(false);
+    const history = await infra.documentStore.collection<Document & SearchIndexSwitchDto>(SEARCH_INDEX_SWITCH_HISTORY_COLLECTION).find({ outcome: 'abandoned' });
+    expect(history.map((entry) => [entry.feature, entry.error, entry.position])).toEqual([['tallies', 'search_switch_abandoned', 0]]);
+    // the old indexes go on: neither replica holds its batches
+    const applied: string[] = [];
+    for (const replica of [slow, impatient]) await replica.apply([], () => Promise.resolve(void applied.push('applied')));
+    expect(applied).toEqual(['applied', 'applied']);
+    expect(impatient.floorOf('tallies')).toBe(0);
+    await impatient.stop();
+    await slow.stop();
   });
 });
