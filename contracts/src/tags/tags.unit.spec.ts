@@ -191,9 +191,9 @@ describe('internal tags in their own scope', () => {
     expect(find()).toEqual(['Mulch bin', 'Mulch heap']);
     expect(find({ internal: false })).toEqual(['Mulch bin', 'Mulch heap']);
     expect(find(external)).toEqual(['Mulch heap', 'Mulch bin']);
-    expect(tagUseCount(used, bin!, false)).toBe(1);
+    expect(tagUseCount(used, bin, false)).toBe(1);
     // a catalogue folded before public counts were kept counts them when read
-    const { public_item_count: _dropped, ...older } = bin!;
+    const { public_item_count: _dropped, ...older } = bin;
     expect(tagUseCount({ ...used, tags: { ...used.tags, [older.id]: older } }, older, false)).toBe(1);
     // the property opening up (or closing again) moves its uses into (out of) the public counts
     const opened = fold([{ type: 'AppPropertyDefined', data: { app_id: 'ideas', property: { id: 'p-staff', type: 'tag', internal: false } } }], used);
