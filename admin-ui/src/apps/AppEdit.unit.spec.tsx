@@ -94,10 +94,10 @@ describe("the property-set editor's tag groups", () => {
     view.unmount();
   });
 
-  it("shows the server's refusal of a tag group under the picker", async () => {
+  /** picks a group in the topic row, saves, and the server refuses with these errors (as the data provider words them) */
+  const refusedSave = async (errors: Record<string, Record<string, string>>): Promise<() => void> => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const refusal = new HttpError('cn.errors.validation_failed', 400, { errors: { properties: { 1: { tag_parents: 'cn.apps.errors.unknown_tag_parent' } } } });
-    const { dataProvider } = provider(refusal);
+    const { dataProvider } = provider(new HttpError('cn.errors.validation_failed', 400, { errors: { properties: errors } }));
     const view = await render(
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <AppEdit id="ideas" />
@@ -108,9 +108,23 @@ describe("the property-set editor's tag groups", () => {
     await openPicker(pickers()[0]);
     await click(byRole('option', 'Mood (mood)'));
     await click(byRole('button', 'Save'));
+    return () => {
+      view.unmount();
+      logged.mockRestore();
+    };
+  };
+
+  it("shows the server's refusal of a tag group under the picker", async () => {
+    const done = await refusedSave({ 1: { tag_parents: 'cn.apps.errors.unknown_tag_parent' } });
     await waitFor(() => expect(pickers()[0]?.textContent).toContain('No tag field of that app'));
-    view.unmount();
-    logged.mockRestore();
+    done();
+  });
+
+  it("shows the server's refusal of an internal group under the picker, and of making a public field's group internal under the switch", async () => {
+    const done = await refusedSave({ 1: { tag_parents: 'cn.apps.errors.internal_tag_parent' }, 3: { internal: 'cn.apps.errors.public_tag_group' } });
+    await waitFor(() => expect(pickers()[0]?.textContent).toContain('An internal field cannot be the group of a field that is not internal'));
+    expect(document.body.textContent).toContain('A field that is not internal names this field as its tag group');
+    done();
   });
 
   it('names saved tag properties only, never the row itself, and keeps unknown parents under their key', () => {
@@ -133,25 +147,5 @@ describe("the property-set editor's tag groups", () => {
     ]);
     // a row switched to internal in the form is offered them at once
     expect(tagParentChoices('ideas', [title, topic, staff, mood], { ...mood, internal: true }, []).map((choice) => choice.id)).toEqual(['ideas/p-topic', 'ideas/p-staff']);
-  });
-
-  it("shows the server's refusal of an internal group under the picker, and of making a public field's group internal under the switch", async () => {
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const refusal = new HttpError('cn.errors.validation_failed', 400, { errors: { properties: { 1: { tag_parents: 'cn.apps.errors.internal_tag_parent' }, 3: { internal: 'cn.apps.errors.public_tag_group' } } } });
-    const { dataProvider } = provider(refusal);
-    const view = await render(
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <AppEdit id="ideas" />
-        <Notification />
-      </AdminContext>,
-    );
-    await waitFor(() => expect(pickers()).toHaveLength(3));
-    await openPicker(pickers()[0]);
-    await click(byRole('option', 'Mood (mood)'));
-    await click(byRole('button', 'Save'));
-    await waitFor(() => expect(pickers()[0]?.textContent).toContain('An internal field cannot be the group of a field that is not internal'));
-    expect(document.body.textContent).toContain('A field that is not internal names this field as its tag group');
-    view.unmount();
-    logged.mockRestore();
   });
 });
