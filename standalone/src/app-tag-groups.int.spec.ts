@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appStream, appItemStream, type AppDto, type FindTagsResponse, type ItemResponse, type TagAdminDto, type WallResponse } from '@cn/contracts';
+import { appStream, appItemStream, type AppDto, type FindTagsResponse, type GlobalSearchResponse, type ItemResponse, type TagAdminDto, type WallResponse } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
@@ -166,6 +166,40 @@ describe('apps: tag groups, internal tags and related items created inline', () 
     const publicTag = tags.find((tag) => !tag.internal)?.id ?? '';
     const merge = await call(admin, 'post', `/administration/tags/${publicTag}/merge`, { into: internalTag?.id });
     expect([merge.status, merge.body.errors]).toEqual([400, [{ field: 'into', key: 'internal_tag' }]]);
+  });
+
+  it('never lets a public property take an internal one as its tag group, nor makes internal a group a public property names (400, nothing appended)', async () => {
+    const { admin } = clients;
+    const before = [await streamLength(appStream('other')), await streamLength(appStream('labels'))];
+    const refused = async (app: string, property: string, body: Record<string, unknown>) => {
+      const res = await call(admin, 'put', `/api/v1/apps/${app}/properties/${property}`, body);
+      return [res.status, res.body.errors] as const;
+    };
+    // ideas/p-staff is internal (another app's, known from the tag catalogue)
+    expect(await refused('other', 'p-group', { name: 'group', label: 'Group', type: 'tag', tag_parents: ['labels/p-topics', 'ideas/p-staff'] })).toEqual([400, [{ field: 'tag_parents.1', key: 'internal_tag_parent' }]]);
+    // labels/p-topics is the group of ideas/p-topic, which is not internal
+    expect(await refused('labels', 'p-topics', { name: 'topics', label: 'Topics', type: 'tag', multiple: true, internal: true, tag_parents: ['other/p-tags'] })).toEqual([400, [{ field: 'internal', key: 'public_tag_group' }]]);
+    expect([await streamLength(appStream('other')), await streamLength(appStream('labels'))]).toEqual(before);
+    // an internal property naming them is fine
+    await must(admin, 'put', '/api/v1/apps/other/properties/p-hush', { name: 'hush', label: 'Hush', type: 'tag', multiple: true, internal: true, tag_parents: ['other/p-tags', 'ideas/p-staff'] });
+  });
+
+  it("orders an external member's tags by their public uses only: uses under internal properties move neither suggestions nor search counts", async () => {
+    const { member } = clients;
+    for (const name of ['Mulch heap', 'Mulch heap', 'Mulch bin']) await must(member, 'post', '/api/v1/apps/other/items', { values: { tags: [name] } });
+    // the staff use the public tag under their internal property, three times
+    for (let index = 0; index < 3; index += 1) await must(member, 'post', '/api/v1/apps/other/items', { values: { hush: ['Mulch bin'] } });
+    const seen: Record<string, unknown> = {};
+    for (const role of ROLES) {
+      const found = await must<FindTagsResponse>(clients[role], 'get', '/tags/find?q=mulch&exclude_new=true');
+      const searched = await must<GlobalSearchResponse>(clients[role], 'get', '/search.json?q=mulch&module=tags');
+      seen[role] = {
+        found: found.tags.map((tag) => tag.name),
+        counts: Object.fromEntries(searched.results.flatMap((result) => result.hits).map((hit) => [hit.title, hit.tag?.item_count])),
+      };
+    }
+    const inside = { found: ['Mulch bin', 'Mulch heap'], counts: { 'Mulch bin': 4, 'Mulch heap': 2 } };
+    expect(seen).toEqual({ admin: inside, member: inside, other: inside, external: { found: ['Mulch heap', 'Mulch bin'], counts: { 'Mulch bin': 1, 'Mulch heap': 2 } } });
   });
 
   it('creates a related item from the relation picker under the related app\'s rule: 201 for members, 403 for external members', async () => {

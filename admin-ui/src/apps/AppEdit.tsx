@@ -50,19 +50,21 @@ interface TagParentChoice {
 
 /**
  * The tag groups a tag property may name: the app's other tag properties (saved ones: a new row has no
- * id to name yet), labelled as the editor shows them; a parent it names already that is not among them
- * (another app's tag property, or one the server will refuse) stays a choice under its key, so that
- * nothing is dropped unseen and the server's refusal shows at the picker.
+ * id to name yet), labelled as the editor shows them; for a property that is not internal, only those
+ * that are not internal either (the server refuses an internal group there: `internal_tag_parent`). A
+ * parent it names already that is not offered (another app's tag property, or one the server will refuse)
+ * stays a choice, so that nothing is dropped unseen and the server's refusal shows at the picker.
  */
-export const tagParentChoices = (appId: string, properties: readonly EditedProperty[], ownId: string | undefined, current: readonly string[]): TagParentChoice[] => {
+export const tagParentChoices = (appId: string, properties: readonly EditedProperty[], own: { id?: string; internal?: boolean } | undefined, current: readonly string[]): TagParentChoice[] => {
   const offered = properties
-    .filter((property) => property.type === 'tag' && property.id && property.id !== ownId)
+    .filter((property) => property.type === 'tag' && property.id && property.id !== own?.id)
+    .filter((property) => own?.internal === true || property.internal !== true || current.includes(tagParentKey(appId, property.id ?? '')))
     .map((property) => ({ id: tagParentKey(appId, property.id ?? ''), name: `${property.label || property.name} (${property.name})` }));
   const known = new Set(offered.map((choice) => choice.id));
   return [...offered, ...current.filter((parent) => !known.has(parent)).map((parent) => ({ id: parent, name: parent }))];
 };
 
-/** the tag groups as a picker of the app's other tag properties (the server checks them: unknown_tag_parent) */
+/** the tag groups as a picker of the app's other tag properties (the server checks them: unknown_tag_parent, internal_tag_parent) */
 const TagParentsInput = ({ choices }: { choices: TagParentChoice[] }) => (
   <AutocompleteArrayInput
     source="tag_parents"
@@ -136,7 +138,7 @@ export const AppEdit = ({ id }: { id?: string } = {}) => {
               {({ formData, scopedFormData }) => {
                 const app = formData as Partial<AppRecord>;
                 const row = scopedFormData as Partial<EditedProperty> | undefined;
-                const tagParents = typeOfRow(row) === 'tag' ? tagParentChoices(String(app.id ?? ''), app.properties ?? [], row?.id, row?.tag_parents ?? []) : [];
+                const tagParents = typeOfRow(row) === 'tag' ? tagParentChoices(String(app.id ?? ''), app.properties ?? [], row, row?.tag_parents ?? []) : [];
                 return <TypeOptions type={typeOfRow(row)} tagParents={tagParents} />;
               }}
             </FormDataConsumer>

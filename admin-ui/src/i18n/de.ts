@@ -836,6 +836,8 @@ export const germanAppMessages: AppMessages = {
       },
       errors: {
         unknown_tag_parent: 'Kein Tag-Feld dieser App',
+        internal_tag_parent: 'Ein internes Feld kann nicht die Gruppe eines nicht internen Felds sein',
+        public_tag_group: 'Ein nicht internes Feld nennt dieses Feld als seine Tag-Gruppe',
         invalid_value: 'Nicht für diesen Feldtyp',
         not_membership: 'Kein Mitgliederfeld',
         unknown_placeholder: 'Nennt weder die App noch ein Feld',

@@ -835,6 +835,8 @@ export const englishAppMessages = {
       },
       errors: {
         unknown_tag_parent: 'No tag field of that app',
+        internal_tag_parent: 'An internal field cannot be the group of a field that is not internal',
+        public_tag_group: 'A field that is not internal names this field as its tag group',
         invalid_value: 'Not for this field type',
         not_membership: 'Not a member field',
         unknown_placeholder: 'Names neither the app nor a field',

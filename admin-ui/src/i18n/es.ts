@@ -836,6 +836,8 @@ export const spanishAppMessages: AppMessages = {
       },
       errors: {
         unknown_tag_parent: 'Ningún campo de etiquetas de esa aplicación',
+        internal_tag_parent: 'Un campo interno no puede ser el grupo de un campo que no es interno',
+        public_tag_group: 'Un campo que no es interno nombra este campo como su grupo de etiquetas',
         invalid_value: 'No para este tipo de campo',
         not_membership: 'No es un campo de miembro',
         unknown_placeholder: 'No nombra la app ni un campo',

@@ -836,6 +836,8 @@ export const frenchAppMessages: AppMessages = {
       },
       errors: {
         unknown_tag_parent: 'Aucun champ de tags de cette application',
+        internal_tag_parent: "Un champ interne ne peut pas être le groupe d'un champ non interne",
+        public_tag_group: 'Un champ non interne nomme ce champ comme son groupe de tags',
         invalid_value: 'Pas pour ce type de champ',
         not_membership: 'Pas un champ membre',
         unknown_placeholder: 'Ne nomme ni l’app ni un champ',

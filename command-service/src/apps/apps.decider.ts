@@ -13,8 +13,19 @@ export interface AppState {
 
 export type AppCommand =
   | { type: 'CreateApp'; app_id: string; name: string; description: string }
-  /** `tag_properties`: the tag properties of the other apps by app id (the network's tag catalogue), the tag parents a property may name */
-  | { type: 'DefineProperty'; app_id: string; property: PropertyDefinition; tag_properties?: Readonly<Record<string, readonly string[]>> }
+  /**
+   * `tag_properties`: the tag properties of the other apps by app id (the network's tag catalogue), the tag
+   * parents a property may name; `internal_properties` the internal ones among them, `tag_groups` the tag
+   * parents each tag property of the network names (`<app id>/<property id>` → its tag_parents)
+   */
+  | {
+      type: 'DefineProperty';
+      app_id: string;
+      property: PropertyDefinition;
+      tag_properties?: Readonly<Record<string, readonly string[]>>;
+      internal_properties?: Readonly<Record<string, readonly string[]>>;
+      tag_groups?: Readonly<Record<string, readonly string[]>>;
+    }
   | { type: 'RemoveProperty'; app_id: string; property_id: string }
   | { type: 'ChangeLayout'; app_id: string; layout: ItemLayout }
   | { type: 'ChangeTeaserTemplate'; app_id: string; teaser_template: string }
@@ -44,11 +55,23 @@ export const evolveApp = (state: AppState, event: AppEvent): AppState => {
   }
 };
 
+/** what the network's tag catalogue tells a property definition about the other apps' tag properties */
+interface OtherTagProperties {
+  tag_properties: Readonly<Record<string, readonly string[]>>;
+  internal_properties: Readonly<Record<string, readonly string[]>>;
+  tag_groups: Readonly<Record<string, readonly string[]>>;
+}
+
 /**
  * A tag property's tag parents name other tag properties (of this app, or of another as the catalogue
- * knows them), never itself; internal tags need tag parents (§5); other types name neither.
+ * knows them), never itself; internal tags need tag parents (§5); other types name neither. A property
+ * that is not internal never names an internal one as its group (`internal_tag_parent`): its choices would
+ * be the tags used under the internal one, so an external member would learn which tags those are from
+ * what is taken and refused. For the same reason a property is not made internal while a property that is
+ * not internal names it as its group (`internal: public_tag_group`). An internal property may name a public
+ * group (its choices are the group's public tags, docs/APPS.md).
  */
-const tagOptionsChecked = (appId: string, property: PropertyDefinition, state: AppState, others: Readonly<Record<string, readonly string[]>>): void => {
+const tagOptionsChecked = (appId: string, property: PropertyDefinition, state: AppState, others: OtherTagProperties): void => {
   const parents = propertyTagParents(property);
   if (property.type !== 'tag') {
     if (parents.length > 0) throw new DomainError('invalid_value', 'invalid', 'tag_parents');
@@ -57,9 +80,23 @@ const tagOptionsChecked = (appId: string, property: PropertyDefinition, state: A
   }
   if (property.internal && parents.length === 0) throw new DomainError('required', 'invalid', 'tag_parents');
   const tagPropertiesOf = (id: string): readonly string[] =>
-    id === appId ? state.properties.filter((other) => other.type === 'tag' && other.id !== property.id).map((other) => other.id) : (others[id] ?? []);
+    id === appId ? state.properties.filter((other) => other.type === 'tag' && other.id !== property.id).map((other) => other.id) : (others.tag_properties[id] ?? []);
   const [issue] = tagParentIssues(parents, tagPropertiesOf);
   if (issue) throw new DomainError(issue[1], 'invalid', issue[0]);
+  const isInternal = (key: string): boolean => {
+    const [id = '', propertyId = ''] = key.split('/');
+    return id === appId ? state.properties.some((other) => other.id === propertyId && other.internal === true) : (others.internal_properties[id] ?? []).includes(propertyId);
+  };
+  if (!property.internal) {
+    const index = parents.findIndex(isInternal);
+    if (index >= 0) throw new DomainError('internal_tag_parent', 'invalid', `tag_parents.${index}`);
+    return;
+  }
+  const self = `${appId}/${property.id}`;
+  const namedByPublic =
+    state.properties.some((other) => other.type === 'tag' && other.id !== property.id && other.internal !== true && propertyTagParents(other).includes(self)) ||
+    Object.entries(others.tag_groups).some(([child, groups]) => !child.startsWith(`${appId}/`) && groups.includes(self) && !isInternal(child));
+  if (namedByPublic) throw new DomainError('public_tag_group', 'invalid', 'internal');
 };
 
 const requireApp = (state: AppState): void => {
@@ -83,7 +120,7 @@ export const appDecider: Decider<AppState, AppCommand, AppEvent> = {
         if (property.min !== null && property.max !== null && property.min > property.max) throw new DomainError('min_above_max', 'invalid', 'min');
         if (property.type === 'relation' && property.related_apps.length === 0) throw new DomainError('required', 'invalid', 'related_apps');
         if (property.type !== 'relation' && property.allow_create_related) throw new DomainError('invalid_value', 'invalid', 'allow_create_related');
-        tagOptionsChecked(command.app_id, property, state, command.tag_properties ?? {});
+        tagOptionsChecked(command.app_id, property, state, { tag_properties: command.tag_properties ?? {}, internal_properties: command.internal_properties ?? {}, tag_groups: command.tag_groups ?? {} });
         const current = state.properties.find((other) => other.id === property.id);
         if (current && JSON.stringify(current) === JSON.stringify(property)) return [];
         return [{ type: 'AppPropertyDefined', data: { app_id: command.app_id, property } }];

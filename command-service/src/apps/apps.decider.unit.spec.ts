@@ -79,4 +79,36 @@ describe('appDecider', () => {
     expect(apps.given([app]).when(define({ ...budget, internal: true })).thenRefused('invalid_value').field).toBe('internal');
     expect(apps.given([app]).when(define({ ...budget, allow_create_related: true })).thenRefused('invalid_value').field).toBe('allow_create_related');
   });
+  it('refuses a public tag property naming an internal one as its group, and making internal a group a public property names', () => {
+    const topics = propertyDefinition({ id: 'p-topics', name: 'topics', label: 'Topics', type: 'tag' });
+    const staff = propertyDefinition({ id: 'p-staff', name: 'staff', label: 'Staff', type: 'tag', internal: true, tag_parents: ['tasks/p-topics'] });
+    const defined = (property: typeof topics) => ({ type: 'AppPropertyDefined' as const, data: { app_id: 'tasks', property } });
+    const catalogue = { tag_properties: { labels: ['p-labels', 'p-secret'], ideas: ['p-open', 'p-hush'] }, internal_properties: { labels: ['p-secret'], ideas: ['p-hush'] }, tag_groups: {} as Record<string, string[]> };
+    const define = (property: Parameters<typeof propertyDefinition>[0], tag_groups: Record<string, string[]> = {}) => ({
+      type: 'DefineProperty' as const,
+      app_id: 'tasks',
+      property: propertyDefinition(property),
+      ...catalogue,
+      tag_groups,
+    });
+    const given = apps.given([app, defined(topics), defined(staff)]);
+    const publicOne = { id: 'p-open', name: 'open', label: 'Open', type: 'tag' as const };
+    // an internal group of this app, or of another app (the catalogue's)
+    expect(given.when(define({ ...publicOne, tag_parents: ['tasks/p-topics', 'tasks/p-staff'] })).thenRefused('internal_tag_parent').field).toBe('tag_parents.1');
+    expect(given.when(define({ ...publicOne, tag_parents: ['labels/p-secret'] })).thenRefused('internal_tag_parent').field).toBe('tag_parents.0');
+    given.when(define({ ...publicOne, tag_parents: ['tasks/p-topics', 'labels/p-labels'] })).then([
+      { type: 'AppPropertyDefined', data: { app_id: 'tasks', property: propertyDefinition({ ...publicOne, tag_parents: ['tasks/p-topics', 'labels/p-labels'] }) } },
+    ]);
+    // an internal property may name public and internal groups alike
+    given.when(define({ ...publicOne, internal: true, tag_parents: ['tasks/p-staff', 'labels/p-labels'] })).then([
+      { type: 'AppPropertyDefined', data: { app_id: 'tasks', property: propertyDefinition({ ...publicOne, internal: true, tag_parents: ['tasks/p-staff', 'labels/p-labels'] }) } },
+    ]);
+    // the reverse: a group a public property names (in this app, or in another) is not made internal
+    const named = apps.given([app, defined(topics), defined(propertyDefinition({ ...publicOne, tag_parents: ['tasks/p-topics'] }))]);
+    expect(named.when(define({ id: 'p-topics', name: 'topics', label: 'Topics', type: 'tag', internal: true, tag_parents: ['labels/p-labels'] })).thenRefused('public_tag_group').field).toBe('internal');
+    const internalTopics = { id: 'p-topics', name: 'topics', label: 'Topics', type: 'tag' as const, internal: true, tag_parents: ['labels/p-labels'] };
+    expect(given.when(define(internalTopics, { 'ideas/p-open': ['tasks/p-topics'] })).thenRefused('public_tag_group').field).toBe('internal');
+    // named only by internal properties: it may become internal
+    given.when(define(internalTopics, { 'ideas/p-hush': ['tasks/p-topics'] })).then([{ type: 'AppPropertyDefined', data: { app_id: 'tasks', property: propertyDefinition(internalTopics) } }]);
+  });
 });

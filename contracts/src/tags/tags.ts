@@ -95,7 +95,13 @@ export interface TagRecord {
   /** an internal tag (first used under an internal tag property): only internal properties hold it; absent for public tags */
   internal?: boolean;
   parents: string[];
+  /** the items holding it, under any tag property */
   item_count: number;
+  /**
+   * the items holding it under a tag property that is not internal: its uses an external member may know of
+   * (`tagUseCount`); absent in catalogues folded before (then counted from `item_tags` when read)
+   */
+  public_item_count?: number;
   updated_at: string;
 }
 
@@ -112,11 +118,13 @@ export interface TagCatalogue {
   tag_properties: Record<string, string[]>;
   /** the internal tag properties of each app (among tag_properties); absent as internal_aliases */
   internal_properties?: Record<string, string[]>;
+  /** the tag groups each tag property names (`<app id>/<property id>` → its tag_parents), where it names any; absent as internal_aliases */
+  tag_groups?: Record<string, string[]>;
   /** `<app id>/<item id>` → property id → the tag ids it holds */
   item_tags: Record<string, Record<string, string[]>>;
 }
 
-export const emptyTagCatalogue = (): TagCatalogue => ({ tags: {}, aliases: {}, internal_aliases: {}, tag_properties: {}, internal_properties: {}, item_tags: {} });
+export const emptyTagCatalogue = (): TagCatalogue => ({ tags: {}, aliases: {}, internal_aliases: {}, tag_properties: {}, internal_properties: {}, tag_groups: {}, item_tags: {} });
 
 export const normalizeTagName = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -139,7 +147,7 @@ export const tagIdOf = (name: string, internal = false): string => {
 
 /** the app events the catalogue follows (their data as it needs it) */
 export type TagSourceEvent =
-  | { type: 'AppPropertyDefined'; data: { app_id: string; property: { id: string; type: string; internal?: boolean } } }
+  | { type: 'AppPropertyDefined'; data: { app_id: string; property: { id: string; type: string; internal?: boolean; tag_parents?: readonly string[] } } }
   | { type: 'AppPropertyRemoved'; data: { app_id: string; property_id: string } }
   | { type: 'AppItemCreated' | 'AppItemChanged'; data: { app_id: string; item_id: string; values: Record<string, unknown> } };
 
@@ -160,27 +168,48 @@ const namesOf = (raw: unknown): Array<{ id: string; name: string }> =>
 const distinct = (ids: readonly string[]): string[] => [...new Set(ids)];
 const itemIdsOf = (tags: Record<string, string[]>): string[] => distinct(Object.values(tags).flat());
 
+const isInternalTagProperty = (catalogue: TagCatalogue, appId: string, propertyId: string): boolean => (catalogue.internal_properties?.[appId] ?? []).includes(propertyId);
+
+/** the items holding a tag (all, and under a property that is not internal) and the properties they hold it under */
+const usesOf = (catalogue: TagCatalogue, id: string): { count: number; publicCount: number; parents: Set<string> } => {
+  let count = 0;
+  let publicCount = 0;
+  const parents = new Set<string>();
+  for (const [key, properties] of Object.entries(catalogue.item_tags)) {
+    const appId = key.slice(0, key.indexOf('/'));
+    let holds = false;
+    let holdsPublicly = false;
+    for (const [propertyId, ids] of Object.entries(properties)) {
+      if (!ids.includes(id)) continue;
+      holds = true;
+      holdsPublicly ||= !isInternalTagProperty(catalogue, appId, propertyId);
+      parents.add(`${appId}/${propertyId}`);
+    }
+    if (holds) count += 1;
+    if (holdsPublicly) publicCount += 1;
+  }
+  return { count, publicCount, parents };
+};
+
 /** counts and parents of the tags an item change touched, from the items that hold them */
 const recount = (catalogue: TagCatalogue, tagIds: readonly string[], at: string): void => {
   for (const id of distinct(tagIds)) {
     const tag = catalogue.tags[id];
     if (!tag) continue;
-    let count = 0;
-    const parents = new Set<string>(tag.parents);
-    for (const [key, properties] of Object.entries(catalogue.item_tags)) {
-      let holds = false;
-      for (const [propertyId, ids] of Object.entries(properties)) {
-        if (!ids.includes(id)) continue;
-        holds = true;
-        parents.add(`${key.slice(0, key.indexOf('/'))}/${propertyId}`);
-      }
-      if (holds) count += 1;
-    }
-    catalogue.tags[id] = { ...tag, item_count: count, parents: [...parents].sort(), updated_at: at };
+    const uses = usesOf(catalogue, id);
+    const parents = new Set<string>([...tag.parents, ...uses.parents]);
+    catalogue.tags[id] = { ...tag, item_count: uses.count, public_item_count: uses.publicCount, parents: [...parents].sort(), updated_at: at };
   }
 };
 
-const isInternalTagProperty = (catalogue: TagCatalogue, appId: string, propertyId: string): boolean => (catalogue.internal_properties?.[appId] ?? []).includes(propertyId);
+/**
+ * How many items use a tag, as an asker in a scope may know it: every use for those who see internal tags
+ * (`internal`), else only the uses under tag properties that are not internal. Whatever orders tags by use
+ * for an external member (the tag finder, the search's tags) orders by this, so that the order never tells
+ * how much a public tag is used under internal properties.
+ */
+export const tagUseCount = (catalogue: TagCatalogue, tag: TagRecord, internal: boolean): number =>
+  internal ? tag.item_count : (tag.public_item_count ?? usesOf(catalogue, tag.id).publicCount);
 
 /**
  * The existing tag a value of a property in the given scope leads to: the one of its id (a public property
@@ -237,13 +266,25 @@ export const foldTagCatalogue = (current: TagCatalogue, event: TagSourceEvent | 
       const others = known.filter((id) => id !== property.id);
       catalogue.tag_properties[app_id] = property.type === 'tag' ? [...others, property.id] : others;
       const internal = (catalogue.internal_properties?.[app_id] ?? []).filter((id) => id !== property.id);
+      const wasInternal = isInternalTagProperty(catalogue, app_id, property.id);
       catalogue.internal_properties = { ...catalogue.internal_properties, [app_id]: property.type === 'tag' && property.internal === true ? [...internal, property.id] : internal };
+      const groups = { ...catalogue.tag_groups };
+      const key = tagParentKey(app_id, property.id);
+      delete groups[key];
+      if (property.type === 'tag' && (property.tag_parents ?? []).length > 0) groups[key] = [...(property.tag_parents ?? [])];
+      catalogue.tag_groups = groups;
+      // a property that became internal (or stopped being) moves its tags' uses out of (into) the public counts
+      if (wasInternal !== isInternalTagProperty(catalogue, app_id, property.id)) {
+        recount(catalogue, Object.entries(catalogue.item_tags).flatMap(([itemKey, properties]) => (itemKey.startsWith(`${app_id}/`) ? (properties[property.id] ?? []) : [])), at);
+      }
       return catalogue;
     }
     case 'AppPropertyRemoved': {
       const { app_id, property_id } = event.data;
       catalogue.tag_properties[app_id] = (catalogue.tag_properties[app_id] ?? []).filter((id) => id !== property_id);
       catalogue.internal_properties = { ...catalogue.internal_properties, [app_id]: (catalogue.internal_properties?.[app_id] ?? []).filter((id) => id !== property_id) };
+      catalogue.tag_groups = { ...catalogue.tag_groups };
+      delete catalogue.tag_groups[tagParentKey(app_id, property_id)];
       const touched: string[] = [];
       for (const [key, properties] of Object.entries(catalogue.item_tags)) {
         if (!key.startsWith(`${app_id}/`) || !properties[property_id]) continue;
@@ -330,8 +371,8 @@ export const evolveTagCatalogue = <D extends TagCatalogue>(doc: D | null, record
   const current = doc ?? emptyTagCatalogue();
   const folded = foldTagCatalogue(current, event, recorded.recordedAt);
   if (folded === current) return doc;
-  const { tags, aliases, internal_aliases, tag_properties, internal_properties, item_tags } = folded;
-  return { _id: id, tags, aliases, internal_aliases, tag_properties, internal_properties, item_tags };
+  const { tags, aliases, internal_aliases, tag_properties, internal_properties, tag_groups, item_tags } = folded;
+  return { _id: id, tags, aliases, internal_aliases, tag_properties, internal_properties, tag_groups, item_tags };
 };
 
 /** the tag a name leads to in a scope (public unless `internal`), if any (a rename to it would clash) */
@@ -344,12 +385,16 @@ export const tagNamed = (catalogue: TagCatalogue, name: string, internal = false
 export interface TagFinder {
   /** whether internal tags may be offered: the asker sees internal tags and asks for an internal property (or for none) */
   internal: boolean;
-  /** the tag parents the asker may not see (internal tag properties, for external members) */
+  /**
+   * the tag parents the asker may not see (internal tag properties, for external members): given, the asker
+   * is an external member, and tags are ordered by their public uses only (`tagUseCount`)
+   */
   hiddenParents?: ReadonlySet<string>;
 }
 
 /**
- * `GET /tags/find`: names starting with `q` first, then names containing it, each by use and name; at
+ * `GET /tags/find`: names starting with `q` first, then names containing it, each by use (as the asker may
+ * know of it: `tagUseCount`) and name; at
  * most TAG_SUGGESTIONS_MAX, and `q` offered as a new tag (id '') unless a tag already has that name or
  * `exclude_new` is set.
  */
@@ -365,6 +410,7 @@ export const findTags = (
 ): TagSuggestion[] => {
   const q = normalizeTagName(query.q);
   const hiddenParents = finder.hiddenParents ?? new Set<string>();
+  const uses = (tag: TagRecord): number => tagUseCount(catalogue, tag, finder.hiddenParents === undefined);
   const visibleParents = (tag: TagRecord): string[] => tag.parents.filter((parent) => !hiddenParents.has(parent));
   const hidden = (tag: TagRecord): boolean => (tag.internal === true && !finder.internal) || (tag.parents.length > 0 && visibleParents(tag).length === 0);
   const parents = (query.tag_parents ?? '').split(',').map((parent) => parent.trim()).filter((parent) => parent !== '');
@@ -375,7 +421,7 @@ export const findTags = (
   };
   const found = Object.values(catalogue.tags)
     .filter((tag) => rank(tag) >= 0 && !hidden(tag) && (parents.length === 0 || visibleParents(tag).some((parent) => parents.includes(parent))))
-    .sort((a, b) => rank(a) - rank(b) || b.item_count - a.item_count || a.name.localeCompare(b.name))
+    .sort((a, b) => rank(a) - rank(b) || uses(b) - uses(a) || a.name.localeCompare(b.name))
     .slice(0, TAG_SUGGESTIONS_MAX)
     .map((tag): TagSuggestion => ({ id: tag.id, name: tag.name, new: false }));
   const named = tagNamed(catalogue, q, finder.internal);

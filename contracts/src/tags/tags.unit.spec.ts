@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { currentItemTags, emptyTagCatalogue, findTags, foldTagCatalogue, tagChoiceIssues, tagIdOf, tagNamed, withCurrentTags, type TagCatalogue, type TagEvent, type TagSourceEvent } from './tags';
+import { currentItemTags, emptyTagCatalogue, findTags, foldTagCatalogue, tagChoiceIssues, tagIdOf, tagNamed, tagUseCount, withCurrentTags, type TagCatalogue, type TagEvent, type TagSourceEvent } from './tags';
 
 const AT = '2026-12-06T10:00:00.000Z';
 const fold = (events: Array<TagSourceEvent | TagEvent>, start: TagCatalogue = emptyTagCatalogue()): TagCatalogue =>
@@ -169,6 +169,44 @@ describe('internal tags in their own scope', () => {
     expect(findTags(base, { q: '', tag_parents: 'ideas/p-staff', exclude_new: true }, external)).toEqual([]);
     expect(findTags(base, { q: '', tag_parents: 'ideas/p-topic', exclude_new: true }, external).map((tag) => tag.name)).toEqual(['Compost']);
     expect(findTags(base, { q: 'budget tight' }, external)).toEqual([{ id: '', name: 'budget tight', new: true }]);
+  });
+
+  it("orders an external member's suggestions by a public tag's public uses only, never its uses under internal properties", () => {
+    const used = fold(
+      [
+        holding('other', 'p-tags', 'o1', named('Mulch heap')),
+        holding('other', 'p-tags', 'o2', named('Mulch heap')),
+        holding('other', 'p-tags', 'o3', named('Mulch bin')),
+        // the staff's own uses of the public tag (its group's choice): three items
+        holding('ideas', 'p-staff', 'i2', named('Mulch bin')),
+        holding('ideas', 'p-staff', 'i3', named('Mulch bin')),
+        holding('ideas', 'p-staff', 'i4', named('Mulch bin')),
+      ],
+      base,
+    );
+    const bin = used.tags[tagIdOf('Mulch bin')];
+    expect([bin?.item_count, bin?.public_item_count]).toEqual([4, 1]);
+    const find = (finder?: Parameters<typeof findTags>[2]) => findTags(used, { q: 'mulch', exclude_new: true }, finder).map((tag) => tag.name);
+    // those who see the internal uses get every use; an external member only the uses they may read
+    expect(find()).toEqual(['Mulch bin', 'Mulch heap']);
+    expect(find({ internal: false })).toEqual(['Mulch bin', 'Mulch heap']);
+    expect(find(external)).toEqual(['Mulch heap', 'Mulch bin']);
+    expect(tagUseCount(used, bin, false)).toBe(1);
+    // a catalogue folded before public counts were kept counts them when read
+    const { public_item_count: _dropped, ...older } = bin;
+    expect(tagUseCount({ ...used, tags: { ...used.tags, [older.id]: older } }, older, false)).toBe(1);
+    // the property opening up (or closing again) moves its uses into (out of) the public counts
+    const opened = fold([{ type: 'AppPropertyDefined', data: { app_id: 'ideas', property: { id: 'p-staff', type: 'tag', internal: false } } }], used);
+    expect(opened.tags[tagIdOf('Mulch bin')]?.public_item_count).toBe(4);
+    const closed = fold([{ type: 'AppPropertyDefined', data: { app_id: 'ideas', property: { id: 'p-staff', type: 'tag', internal: true } } }], opened);
+    expect(closed.tags[tagIdOf('Mulch bin')]?.public_item_count).toBe(1);
+  });
+
+  it('keeps the tag groups each tag property names, until it names none or is removed', () => {
+    const named = fold([{ type: 'AppPropertyDefined', data: { app_id: 'other', property: { id: 'p-tags', type: 'tag', tag_parents: ['ideas/p-topic'] } } }], base);
+    expect(named.tag_groups).toEqual({ 'other/p-tags': ['ideas/p-topic'] });
+    expect(fold([{ type: 'AppPropertyDefined', data: { app_id: 'other', property: { id: 'p-tags', type: 'tag', tag_parents: [] } } }], named).tag_groups).toEqual({});
+    expect(fold([{ type: 'AppPropertyRemoved', data: { app_id: 'other', property_id: 'p-tags' } }], named).tag_groups).toEqual({});
   });
 
   it('never merges a public tag into an internal one; an internal one may go into a public one', () => {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useDebouncedCallback } from '../common/useDebouncedCallback';
 import { filesApi } from '../files/files-api';
-import { useFileRoots, useFolder } from '../files/files-queries';
+import { useFolder } from '../files/files-queries';
+import { FilePlaceSelect } from '../files/FilePlaceSelect';
 import { FileThumbnail } from '../files/FileThumbnail';
 import { useSession } from '../session/SessionContext';
 import { useAppsApi } from './apps-queries';
@@ -35,7 +36,6 @@ const FileBrowser = ({
 }) => {
   const { t } = useTranslation();
   const [folderId, setFolderId] = useState(NETWORK_ROOT_FOLDER_ID);
-  const roots = useFileRoots();
   const folder = useFolder(folderId);
   const rootName = (root: { namespace: string; name: string }): string => (root.namespace === 'network' ? t('apps.form.network_files') : root.name);
   if (!folder.data) return <p className="muted">{folder.isError ? t('apps.errors.invalid') : '…'}</p>;
@@ -44,14 +44,7 @@ const FileBrowser = ({
   return (
     <div className="apps-file-browser" data-testid="file-browser">
       <label className="apps-file-browser__place">
-        {t('apps.form.place')}{' '}
-        <select value={place} onChange={(event) => setFolderId(event.target.value)} data-testid="file-browser-place">
-          {(roots.data?.roots ?? [{ id: place, namespace: 'network', name: '' }]).map((root) => (
-            <option key={root.id} value={root.id}>
-              {rootName(root)}
-            </option>
-          ))}
-        </select>
+        {t('apps.form.place')} <FilePlaceSelect value={place} onChange={setFolderId} networkName={t('apps.form.network_files')} testId="file-browser-place" />
       </label>
       <nav className="apps-file-browser__crumbs">
         {folder.data.breadcrumbs.map((crumb, index) => (

@@ -1,9 +1,9 @@
-import { groupRootFolderId, NETWORK_ROOT_FOLDER_ID, formatFileSize, truncateFileName, type FileItemDto } from '@cn/contracts';
+import { NETWORK_ROOT_FOLDER_ID, formatFileSize, truncateFileName, type FileItemDto } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilePlaceSelect } from '../files/FilePlaceSelect';
 import { FileThumbnail } from '../files/FileThumbnail';
 import { useFolder } from '../files/files-queries';
-import { useMyGroups } from '../groups/groups-queries';
 
 /** a file picked from the files area: attached by id, as the folder listing showed it */
 export interface PickedFile {
@@ -13,7 +13,8 @@ export interface PickedFile {
 }
 
 /**
- * 'Choose from files' of the message composer: the network's files or one of the member's groups', then
+ * 'Choose from files' of the message composer: the network's files or one of the member's groups' (the
+ * console's shared place picker, `FilePlaceSelect`: the places the server lists), then
  * folders by their breadcrumbs and subfolders (the files module's folder listing, so only what the member
  * may read is offered), files chosen with checkboxes. The server checks every id again when the message is
  * sent and refuses any other at `attachments.N`.
@@ -23,7 +24,6 @@ export const MessageFilePicker = ({ attachedIds, room, onPick, onCancel }: { att
   const [current, setCurrent] = useState(NETWORK_ROOT_FOLDER_ID);
   const [chosen, setChosen] = useState<Map<string, FileItemDto>>(new Map());
   const folder = useFolder(current);
-  const groups = useMyGroups();
   const data = folder.data;
   const byName = <T extends { name: string }>(list: readonly T[]): T[] => [...list].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
   const toggle = (file: FileItemDto) =>
@@ -40,18 +40,7 @@ export const MessageFilePicker = ({ attachedIds, room, onPick, onCancel }: { att
         <h2 id="message-file-picker-title">{t('messages.attachments.picker.title')}</h2>
         <label className="form-field">
           <span className="form-field__label">{t('messages.attachments.picker.place')}</span>
-          <select
-            value={data?.breadcrumbs[0]?.id ?? current}
-            onChange={(event) => setCurrent(event.target.value)}
-            data-testid="message-file-picker-place"
-          >
-            <option value={NETWORK_ROOT_FOLDER_ID}>{t('messages.attachments.picker.network')}</option>
-            {(groups.data?.groups ?? []).map((group) => (
-              <option key={group.id} value={groupRootFolderId(group.id)}>
-                {group.name}
-              </option>
-            ))}
-          </select>
+          <FilePlaceSelect value={data?.breadcrumbs[0]?.id ?? current} onChange={setCurrent} networkName={t('messages.attachments.picker.network')} testId="message-file-picker-place" />
         </label>
         <nav aria-label={t('files.breadcrumbs')} className="breadcrumbs">
           {(data?.breadcrumbs ?? []).map((crumb, index) => (

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import '../appointments/jsdom-text-encoding.cjs';
-import type { FileItemDto, FolderContentsDto, FolderItemDto, MyGroupsResponse, RecipientOptionsResponse } from '@cn/contracts';
+import type { FileItemDto, FileRootsDto, FolderContentsDto, FolderItemDto, MyGroupsResponse, RecipientOptionsResponse } from '@cn/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, renderPage } from '../testing/render';
 import { MessageComposerPage } from './MessageComposerPage';
@@ -54,12 +54,20 @@ const root = folderItem('root', '', null);
 const minutes = folderItem('f-minutes', 'Minutes', 'root');
 const groupRoot = folderItem('root-g1', 'Garden Club', null, 'g1');
 const options: RecipientOptionsResponse = { members: [{ id: 'max', name: 'Max Member', path: '/members/max' }], groups: [], can: { send_direct_messages: true, send_to_network: false, send_to_any_group: false } };
-const myGroups: MyGroupsResponse = { groups: [{ id: 'g1', slug: 'garden', name: 'Garden Club', favorited: false, archived: false }] };
+// the member belongs to the choir too, but the server lists no files of it to browse (the files module's rule)
+const myGroups: MyGroupsResponse = {
+  groups: [
+    { id: 'g1', slug: 'garden', name: 'Garden Club', favorited: false, archived: false },
+    { id: 'g2', slug: 'choir', name: 'Choir', favorited: false, archived: false },
+  ],
+};
+const roots: FileRootsDto = { roots: [root, groupRoot] };
 
 const routes = (send: { status: number; body: object } = { status: 201, body: { id: 'new', position: 4 } }) => ({
   'GET /api/v1/messages/recipients': { status: 200, body: options },
   'GET /members/max': { status: 200, body: { id: 'max', displayName: 'Max Member', name: 'Max Member' } },
   'GET /api/v1/my_groups': { status: 200, body: myGroups },
+  'GET /api/storage/roots': { status: 200, body: roots },
   'GET /api/storage/folders/root': { status: 200, body: contents(root, [{ id: 'root', name: '' }], [minutes], [fileItem('rules', 'Rules.pdf', 'root')]) },
   'GET /api/storage/folders/f-minutes': { status: 200, body: contents(minutes, [{ id: 'root', name: '' }, { id: 'f-minutes', name: 'Minutes' }], [], [fileItem('march', 'March.pdf', 'f-minutes', 4096)]) },
   'GET /api/storage/folders/root-g1': { status: 200, body: contents(groupRoot, [{ id: 'root-g1', name: 'Garden Club' }], [], [fileItem('seeds', 'Seeds.pdf', 'root-g1')]) },
@@ -81,8 +89,10 @@ describe("the composer's 'choose from files'", () => {
     fireEvent.click(await within(picker).findByTestId('message-file-picker-file-Rules.pdf'));
     fireEvent.click(within(picker).getByTestId('message-file-picker-folder-Minutes'));
     fireEvent.click(await within(picker).findByTestId('message-file-picker-file-March.pdf'));
-    // another place: a group of the member's
+    // another place: a group of the member's, as the server lists the places (the item form's pickers' list)
     await within(picker).findByRole('option', { name: 'Garden Club' });
+    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['The network', 'Garden Club']);
+    expect(server.callsTo('GET', '/api/storage/roots')).toHaveLength(1);
     fireEvent.change(within(picker).getByTestId('message-file-picker-place'), { target: { value: 'root-g1' } });
     fireEvent.click(await within(picker).findByTestId('message-file-picker-file-Seeds.pdf'));
     fireEvent.click(within(picker).getByTestId('message-file-picker-attach'));

@@ -11,7 +11,8 @@ export const tagsProjection: Projection<TagsDocument> = {
   name: 'tags',
   // 2: a tag's deletion leaves the emptied property of an item as [] (readers tell it from values never tagged)
   // 3: internal tags have their own scope (ids, aliases): names used under internal properties are folded again
-  version: 3,
+  // 4: each tag's public uses (`public_item_count`) and the tag groups each tag property names (`tag_groups`)
+  version: 4,
   eventTypes: TAG_CATALOGUE_EVENT_TYPES,
   documentIds: () => [DEFAULT_NETWORK_ID],
   evolve: evolveTagCatalogue,

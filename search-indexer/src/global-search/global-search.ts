@@ -4,6 +4,7 @@ import {
   SEARCH_MODULES,
   SEARCH_OVERVIEW_HITS,
   SEARCH_PAGE_SIZE,
+  seesInternalTags,
   type GlobalSearchQuery,
   type GlobalSearchResponse,
   type SearchHit,
@@ -264,7 +265,16 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
     dateField: 'updated_at',
     toHits: (docs) =>
       Promise.resolve(
-        docs.map((doc) => ({ id: doc.id, module: 'tags', title: doc.name, html_url: tagHitUrl(doc.name), html_content: '', created_at: null, tag: { item_count: doc.item_count } })),
+        docs.map((doc) => ({
+          id: doc.id,
+          module: 'tags',
+          title: doc.name,
+          html_url: tagHitUrl(doc.name),
+          html_content: '',
+          created_at: null,
+          // uses under internal properties only for those who see internal tags
+          tag: { item_count: seesInternalTags({ member_id: viewer.id, network_admin: viewer.roles.network_admin, external: viewer.roles.external }) ? (doc.all_item_count ?? doc.item_count) : doc.item_count },
+        })),
       ),
   };
   return {

@@ -20,4 +20,19 @@ describe('tags search indexing', () => {
       [tagIdOf('Compost'), 'Compost'],
     ]);
   });
+
+  it("counts a public tag's uses under internal properties for nobody who may not see them: neither its count nor its date moves", async () => {
+    const tags = memoryIndex<TagSearchDocument>();
+    const catalogues = memoryIndex<TagCatalogueDocument>();
+    const property = (id: string, internal: boolean) => recordedEvent('AppPropertyDefined', { app_id: 'ideas', property: { id, name: id, label: id, type: 'tag', internal, tag_parents: internal ? ['ideas/topic'] : [] } });
+    const tagged = (itemId: string, values: Record<string, unknown>, at: string) => recordedEvent('AppItemCreated', { app_id: 'ideas', item_id: itemId, author_id: 'ann', values }, null, at);
+    const indexing = tagsIndexing(tags.collection, catalogues.collection);
+    await applyAll(indexing, [property('topic', false), property('staff', true), tagged('i1', { topic: [{ id: '', name: 'Compost' }] }, '2026-12-01T10:00:00.000Z')]);
+    // the staff use it on three items of their own
+    await applyAll(indexing, ['i2', 'i3', 'i4'].map((id, index) => tagged(id, { staff: [{ id: '', name: 'Compost' }] }, `2026-12-0${index + 2}T10:00:00.000Z`)));
+    expect(tags.docs.get(tagIdOf('Compost'))).toMatchObject({ item_count: 1, all_item_count: 4, updated_at: '2026-12-01T10:00:00.000Z' });
+    // a public use moves both
+    await applyAll(indexing, [tagged('i5', { topic: [{ id: '', name: 'Compost' }] }, '2026-12-09T10:00:00.000Z')]);
+    expect(tags.docs.get(tagIdOf('Compost'))).toMatchObject({ item_count: 2, all_item_count: 5, updated_at: '2026-12-09T10:00:00.000Z' });
+  });
 });

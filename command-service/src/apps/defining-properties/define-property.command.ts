@@ -40,9 +40,17 @@ export class DefinePropertyHandler implements ICommandHandler<DefinePropertyComm
 
   async execute({ issuer, payload }: DefinePropertyCommand): Promise<CommandAccepted> {
     const { app_id, property_id, ...property } = payload;
-    // tag parents in other apps are checked against the network's tag catalogue (its tag properties)
-    const tag_properties = property.tag_parents.length > 0 ? (await this.apps.lookup.tagCatalogue()).tag_properties : {};
-    const handled = await this.apps.runOnApp(DEFINE_PROPERTY, app_id, issuer, { type: 'DefineProperty', app_id, property: { ...property, id: property_id }, tag_properties });
+    // tag parents in other apps are checked against the network's tag catalogue (its tag properties, which
+    // are internal, and which groups each names)
+    const catalogue = property.tag_parents.length > 0 || property.internal ? await this.apps.lookup.tagCatalogue() : null;
+    const handled = await this.apps.runOnApp(DEFINE_PROPERTY, app_id, issuer, {
+      type: 'DefineProperty',
+      app_id,
+      property: { ...property, id: property_id },
+      tag_properties: catalogue?.tag_properties ?? {},
+      internal_properties: catalogue?.internal_properties ?? {},
+      tag_groups: catalogue?.tag_groups ?? {},
+    });
     return { position: handled.position };
   }
 }

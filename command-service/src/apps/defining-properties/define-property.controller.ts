@@ -24,7 +24,7 @@ export class DefinePropertyController {
     body: definePropertyRequestSchema,
     responses: {
       200: commandAnswer('accepted, { position }'),
-      400: 'validation_failed (name invalid_format or taken, type unknown_property_type, options duplicate_option, min min_above_max, related_apps required, allow_create_related invalid_value off relations, tag_parents.<i> unknown_tag_parent, tag_parents required for internal tags, tag_parents/internal invalid_value off tags)',
+      400: 'validation_failed (name invalid_format or taken, type unknown_property_type, options duplicate_option, min min_above_max, related_apps required, allow_create_related invalid_value off relations, tag_parents.<i> unknown_tag_parent, tag_parents.<i> internal_tag_parent (a property that is not internal naming an internal one), internal public_tag_group (a group a public property names), tag_parents required for internal tags, tag_parents/internal invalid_value off tags)',
       401: 'unauthenticated',
       403: 'forbidden (not a network admin) or invalid_csrf_token',
       404: 'unknown app',
