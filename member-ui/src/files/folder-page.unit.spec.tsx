@@ -31,7 +31,7 @@ const aFile = (id: string, name: string): FileItemDto => ({
   file_profile: null,
   finalizedAt: null,
   view_count: 0,
-  can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false, finalize: true },
+  can: { update: true, move: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false, finalize: true },
 });
 const common = {
   'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: false } },

@@ -145,7 +145,8 @@ export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand>
       if (state.state === 'removed') throw new DomainError('upload_removed', 'refused', `files.${index}.id`);
       if (state.state === 'published' && state.folder_id !== folderId) throw new DomainError('already_published', 'conflict', `files.${index}.id`);
     });
-    const profile = await this.files.profileInput(FILE_PROFILE_SET, scope, payload.file_profile, settings);
+    // an activity-stream folder's files come from posts, which have no profile form
+    const profile = folder.activitystream ? undefined : await this.files.profileInput(FILE_PROFILE_SET, scope, payload.file_profile, settings);
     let position = 0;
     for (const [index, state] of states.entries()) {
       if (state.state === 'published') continue;
