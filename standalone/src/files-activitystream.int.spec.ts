@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
+  activityStream,
   activityStreamFolderIdOf,
   fileStream,
   groupRootFolderId,
@@ -10,6 +12,7 @@ import {
   type GroupDetailDto,
   type UploadedFileAnswer,
 } from '@cn/contracts';
+import { readZipEntries } from '@cn/platform/testing';
 import { useDemoServer } from './testing/demo-server';
 import { binaryBody, httpCaller, type SignedInClient } from './testing/signed-in-client';
 
@@ -143,5 +146,45 @@ describe('activity-stream folders over HTTP', () => {
     expect((await call(auditor, 'get', `/api/storage/files/${sheet}`)).status).toBe(404);
     expect((await call(admin, 'get', `/api/storage/files/${minutes}`)).status).toBe(404);
     expect((await must<FileDetailsDto>(auditor, 'get', `/api/storage/files/${flyer}`)).file).toMatchObject({ folder_id: NETWORK_ACTIVITY_STREAM_FOLDER_ID, can: { move: false } });
+
+    // a zip of the group's root holds the activity-stream folder's files, and so does a zip of that folder alone
+    const zipOf = async (folderId: string): Promise<string[]> => {
+      const { token } = await must<{ token: string }>(member, 'post', '/api/v1/file_token', { file_ids: [], folder_ids: [folderId], current_folder_id: folderId });
+      const res = await download(member, `/api/storage/v2/archive?token=${encodeURIComponent(token)}`);
+      expect(res.status).toBe(200);
+      return readZipEntries(res.body as Buffer).map((entry) => entry.name);
+    };
+    expect(await zipOf(groupRootFolderId(singers.id))).toContain('Open singers/activitystream/Sheet.txt');
+    expect(await zipOf(groupStreamFolder())).toEqual(['activitystream/Sheet.txt']);
+  });
+  it('a post from before activity-stream folders (its upload never published) opens for who sees the post and its scope, and its uploader', async () => {
+    const { member, auditor, admin } = clients;
+    const draft = await upload(member, 'Old draft.txt', 'old\n');
+    const version = (await demo.running.infra.eventStore.readStream(fileStream(draft)))[0]?.data as { version_id: string };
+    // the post as it was written before: the upload carried, never published into a folder
+    const id = randomUUID();
+    await demo.running.infra.eventStore.append(
+      activityStream(id),
+      [
+        {
+          id: randomUUID(),
+          type: 'ActivityPosted',
+          data: { activity_id: id, group_id: singers.id, author_id: member.id, html_content: '<p>Old</p>', attachments: [{ file_id: draft, version_id: version.version_id, name: 'Old draft.txt' }] },
+          metadata: { memberId: member.id, occurredAt: new Date().toISOString(), correlationId: randomUUID(), causationId: randomUUID(), schemaVersion: 2 },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    // any later answer makes the caller read past that append
+    await upload(member, 'Later.txt', 'later\n');
+    const url = `/api/v1/activities/${id}/attachments/${draft}`;
+    const answers: Record<string, string> = {};
+    for (const [role, client] of Object.entries({ uploader: member, non_member: auditor, network_admin: admin })) {
+      const view = await must<ActivityDto>(client, 'get', `/api/v1/activities/${id}`);
+      const status = (await download(client, url)).status;
+      expect(view.attachments.some((attachment) => attachment.url === url)).toBe(status === 200);
+      answers[role] = `${view.attachments.length}/${status}`;
+    }
+    expect(answers).toEqual({ uploader: '1/200', non_member: '0/404', network_admin: '0/404' });
   });
 });

@@ -75,3 +75,21 @@ describe('file abilities: group admins and their category\'s administrators', ()
     expect(fileAbilities(finalized, roles.categoryAdmin, NOW)).toEqual({ update: false, move: false, destroy: false, lock: false, unlock: true, add_version: false, approve: true, finalize: false });
   });
 });
+
+describe('file abilities: activity-stream folders', () => {
+  const streamFolder: FolderFacts = { scope, group_archived: false, author_id: null, activitystream: true };
+  const posted: FileFacts = { ...file, in_activitystream_folder: true };
+
+  it('holds no subfolders and is neither edited nor deleted; its scope\'s members add files (by posting)', () => {
+    for (const role of ['groupAdmin', 'member'] as const) expect(folderAbilities(streamFolder, roles[role])).toEqual({ destroy: false, update: false, create_subfolders: false, add_files: true });
+    expect(Object.values(folderAbilities(streamFolder, roles.nonMember)).some(Boolean)).toBe(false);
+  });
+
+  it('its files are renamed and deleted by the same rule as anywhere, never moved out', () => {
+    for (const role of Object.keys(roles) as Array<keyof typeof roles>) {
+      const anywhere = fileAbilities(file, roles[role], NOW);
+      expect(fileAbilities(posted, roles[role], NOW)).toEqual({ ...anywhere, move: false });
+    }
+    expect(fileAbilities(file, roles.groupAdmin, NOW).move).toBe(true);
+  });
+});
