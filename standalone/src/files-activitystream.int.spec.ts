@@ -91,7 +91,12 @@ describe('activity-stream folders over HTTP', () => {
     expect(await head()).toBe(before);
 
     // outside the group the folder does not exist, whoever sees the group's stream
-    for (const outsider of [auditor, admin]) expect((await call(outsider, 'get', `/api/storage/folders/${groupStreamFolder()}`)).status).toBe(404);
+    for (const outsider of [auditor, admin]) {
+      expect((await call(outsider, 'get', `/api/storage/folders/${groupStreamFolder()}`)).status).toBe(404);
+      expect((await call(outsider, 'post', `/api/storage/folders/${groupStreamFolder()}/read`)).status).toBe(404);
+    }
+    // opened by a member it is marked read like any folder
+    expect((await call(member, 'post', `/api/storage/folders/${groupStreamFolder()}/read`)).status).toBe(200);
 
     // renamed as anywhere; deleted, it leaves the folder and the post (which keeps its text)
     await must(member, 'put', `/api/storage/files/${photo}`, { name: 'Concert 2026.txt' });
