@@ -152,6 +152,14 @@ describe('activity-stream folders over HTTP', () => {
     expect((await call(admin, 'get', `/api/storage/files/${minutes}`)).status).toBe(404);
     expect((await must<FileDetailsDto>(auditor, 'get', `/api/storage/files/${flyer}`)).file).toMatchObject({ folder_id: NETWORK_ACTIVITY_STREAM_FOLDER_ID, can: { move: false } });
 
+    // the new-files form into the activity-stream folder posts the files in its stream, even unasked
+    const handout = await upload(member, 'Handout.txt', 'handout\n');
+    await must(member, 'post', '/api/storage/files/publish', { files: [{ id: handout }], folder_ids: [groupStreamFolder()], post_to_stream: false });
+    const stream = await must<{ activities: ActivityDto[] }>(auditor, 'get', `/api/v1/activitystreams/${singers.slug}/activities`);
+    const announced = stream.activities.find((activity) => activity.html_content.includes('Handout.txt'));
+    expect([announced?.author?.id, announced?.attachments]).toEqual([member.id, []]);
+    expect((await must<ActivityDto>(member, 'get', `/api/v1/activities/${announced?.id ?? ''}`)).attachments.map((attachment) => attachment.id)).toEqual([handout]);
+
     // a zip of the group's root holds the activity-stream folder's files, and so does a zip of that folder alone
     const zipOf = async (folderId: string): Promise<string[]> => {
       const { token } = await must<{ token: string }>(member, 'post', '/api/v1/file_token', { file_ids: [], folder_ids: [folderId], current_folder_id: folderId });
@@ -160,7 +168,7 @@ describe('activity-stream folders over HTTP', () => {
       return readZipEntries(res.body as Buffer).map((entry) => entry.name);
     };
     expect(await zipOf(groupRootFolderId(singers.id))).toContain('Open singers/activitystream/Sheet.txt');
-    expect(await zipOf(groupStreamFolder())).toEqual(['activitystream/Sheet.txt']);
+    expect((await zipOf(groupStreamFolder())).sort()).toEqual(['activitystream/Handout.txt', 'activitystream/Sheet.txt']);
   });
   it('a post from before activity-stream folders (its upload never published) opens for who sees the post and its scope, and its uploader', async () => {
     const { member, auditor, admin } = clients;

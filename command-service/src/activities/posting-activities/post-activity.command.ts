@@ -75,7 +75,7 @@ export class PostActivityHandler implements ICommandHandler<PostActivityCommand>
     const scope: FileScope = groupId === null ? { type: 'network', group_id: null } : { type: 'group', group_id: groupId };
     try {
       const published = await this.commands.execute(
-        new PublishFilesCommand(issuer, { files: uploads, folder_ids: [activityStreamFolderIdOf(scope)], description: '', post_to_stream: false, file_profile: {} }),
+        new PublishFilesCommand(issuer, { files: uploads, folder_ids: [activityStreamFolderIdOf(scope)], description: '', post_to_stream: false, file_profile: {} }, true),
       );
       return published.position;
     } catch (error) {
