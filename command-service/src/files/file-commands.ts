@@ -12,6 +12,8 @@ import {
   propertySetStream,
   resolvePropertySet,
   rootFolderScope,
+  activityStreamFolderScope,
+  rootFolderIdOf,
   type FileEvent,
   type FileScope,
   type FileSettings,
@@ -123,7 +125,7 @@ export class FileCommands {
 
   /** the scope of a folder (root or not); 404 when there is no such folder */
   async scopeOfFolder(folderId: string, field?: string): Promise<FileScope> {
-    const root = rootFolderScope(folderId);
+    const root = rootFolderScope(folderId) ?? activityStreamFolderScope(folderId);
     if (root) return root;
     const state = await this.folderState(folderId);
     if (!state.scope) throw new DomainError('not_found', 'not_found', field);
@@ -136,6 +138,12 @@ export class FileCommands {
     if (root) {
       const live = root.type === 'network' || (await this.group(root.group_id)).exists;
       return { folder_id: folderId, scope: root, author_id: null, group_archived: context.group_archived, live, ancestors: [] };
+    }
+    const stream = activityStreamFolderScope(folderId);
+    if (stream) {
+      // the scope's activity-stream folder: virtual like the root, right below it
+      const live = stream.type === 'network' || (await this.group(stream.group_id)).exists;
+      return { folder_id: folderId, scope: stream, author_id: null, activitystream: true, group_archived: context.group_archived, live, ancestors: [rootFolderIdOf(stream)] };
     }
     const state = await this.folderState(folderId);
     if (!state.scope) throw new DomainError('not_found', 'not_found', field);

@@ -68,6 +68,6 @@ describe('finalizing a file', () => {
     expect(fileAbilities(facts, author.viewer, now).finalize).toBe(true);
     expect(fileAbilities(facts, colleague.viewer, now).finalize).toBe(false);
     expect(fileAbilities({ ...facts, pending_versions: 1 }, author.viewer, now).finalize).toBe(false);
-    expect(fileAbilities({ ...facts, finalized_at: NOW }, groupAdmin.viewer, now)).toEqual({ update: false, destroy: false, lock: false, unlock: false, add_version: false, approve: true, finalize: false });
+    expect(fileAbilities({ ...facts, finalized_at: NOW }, groupAdmin.viewer, now)).toEqual({ update: false, move: false, destroy: false, lock: false, unlock: false, add_version: false, approve: true, finalize: false });
   });
 });

@@ -1,5 +1,6 @@
 import {
   activeLock,
+  isActivityStreamFolderId,
   extensionAccepted,
   fileAbilities,
   type EncryptedEnvelope,
@@ -123,6 +124,7 @@ export const publishedFileAbilities = (state: FileState, context: FilesContext, 
       group_archived: context.group_archived,
       finalized_at: state.finalized_at,
       pending_versions: state.versions.filter((version) => version.pending).length,
+      in_activitystream_folder: isActivityStreamFolderId(state.folder_id),
     },
     context.viewer,
     new Date(now),
@@ -295,9 +297,12 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         return refuse(state, command.context, command.now);
       }
       case 'MoveFile': {
-        if (!publishedFileAbilities(state, command.context, command.now).update) refuse(state, command.context, command.now);
+        const can = publishedFileAbilities(state, command.context, command.now);
+        if (!can.update) refuse(state, command.context, command.now);
         requireTarget(command.target, command.context, 'target_folder_id');
         if (!state.scope || !sameScope(state.scope, command.target.scope)) throw new DomainError('invalid_target', 'refused', 'target_folder_id');
+        // nothing moves out of an activity-stream folder (the post carrying it points there), nor into one (only posting puts files there)
+        if (command.target.folder_id !== state.folder_id && (!can.move || command.target.activitystream)) throw new DomainError('invalid_target', 'refused', 'target_folder_id');
         if (command.target.folder_id === state.folder_id) return [];
         return [{ type: 'FileMoved', data: { file_id: state.file_id, from_folder_id: state.folder_id, folder_id: command.target.folder_id } }];
       }

@@ -123,6 +123,8 @@ export const folderDecider: Decider<FolderState, FolderCommand, FolderEvent> = {
         if (!abilitiesOf(state, command.context).destroy) throw new DomainError('forbidden', 'forbidden');
         requireTarget(command.target, command.context, 'target_folder_id');
         if (!state.scope || !sameScope(state.scope, command.target.scope)) throw new DomainError('invalid_target', 'refused', 'target_folder_id');
+        // an activity-stream folder holds no subfolders
+        if (command.target.activitystream) throw new DomainError('invalid_target', 'refused', 'target_folder_id');
         // into itself or below itself would cut the folder off from its root
         if (command.target.folder_id === state.folder_id || command.target.ancestors.includes(state.folder_id)) throw new DomainError('invalid_target', 'refused', 'target_folder_id');
         if (command.target.folder_id === state.parent_folder_id) return [];

@@ -26,8 +26,10 @@ export interface FileScopeFacts {
 }
 
 export interface FolderFacts extends FileScopeFacts {
-  /** null for a root folder */
+  /** null for a root folder (and an activity-stream folder) */
   author_id: string | null;
+  /** the scope's activity-stream folder: files come in by posting, nothing moves in or out, no subfolders (absent: a folder) */
+  activitystream?: boolean;
 }
 
 export interface FileFacts extends FileScopeFacts {
@@ -38,6 +40,8 @@ export interface FileFacts extends FileScopeFacts {
   finalized_at?: string | null;
   /** versions awaiting approval: a file is finalized only once none awaits (absent: none) */
   pending_versions?: number;
+  /** it lives in its scope's activity-stream folder: it is not moved out (absent: no) */
+  in_activitystream_folder?: boolean;
 }
 
 export interface FolderCan {
@@ -48,8 +52,10 @@ export interface FolderCan {
 }
 
 export interface FileCan {
-  /** rename and move */
+  /** rename (and move, where `move` says so) */
   update: boolean;
+  /** move to another folder: `update`, but never out of an activity-stream folder */
+  move: boolean;
   destroy: boolean;
   lock: boolean;
   unlock: boolean;
@@ -76,7 +82,9 @@ const contributes = (facts: FileScopeFacts, viewer: FileViewer): boolean =>
 export const folderAbilities = (folder: FolderFacts, viewer: FileViewer): FolderCan => {
   const contribute = contributes(folder, viewer);
   const own = folder.author_id !== null && (folder.author_id === viewer.member_id || managesScope(folder.scope, viewer));
-  return { destroy: contribute && own, update: contribute && own, create_subfolders: contribute, add_files: contribute };
+  // an activity-stream folder is its scope's, like the root: never edited, deleted or given subfolders
+  const stream = folder.activitystream === true;
+  return { destroy: contribute && own && !stream, update: contribute && own && !stream, create_subfolders: contribute && !stream, add_files: contribute };
 };
 
 /** a lock that has not run out yet */
@@ -94,6 +102,7 @@ export const fileAbilities = (file: FileFacts, viewer: FileViewer, now: Date): F
   const update = contribute && own && !lockedByOther;
   return {
     update: open && update,
+    move: open && update && !file.in_activitystream_folder,
     destroy: open && update,
     lock: open && contribute && lockedBy === null,
     unlock: contribute && lockedBy !== null && (lockedBy === viewer.member_id || manages),

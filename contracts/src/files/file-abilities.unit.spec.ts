@@ -36,9 +36,9 @@ describe('file abilities: group admins and their category\'s administrators', ()
       expect(canSeeScope(scope, who)).toBe(true);
       expect(managesScope(scope, who)).toBe(true);
       expect(folderAbilities(folder, who)).toEqual({ destroy: true, update: true, create_subfolders: true, add_files: true });
-      expect(fileAbilities(file, who, NOW)).toEqual({ update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: true, finalize: true });
+      expect(fileAbilities(file, who, NOW)).toEqual({ update: true, move: true, destroy: true, lock: true, unlock: false, add_version: true, approve: true, finalize: true });
       // someone else's lock: lifted, and it does not stop them
-      expect(fileAbilities(lockedByAuthor, who, NOW)).toEqual({ update: true, destroy: true, lock: false, unlock: true, add_version: true, approve: true, finalize: true });
+      expect(fileAbilities(lockedByAuthor, who, NOW)).toEqual({ update: true, move: true, destroy: true, lock: false, unlock: true, add_version: true, approve: true, finalize: true });
     }
   });
 
@@ -48,8 +48,8 @@ describe('file abilities: group admins and their category\'s administrators', ()
       expect(canSeeScope(scope, who)).toBe(true);
       expect(managesScope(scope, who)).toBe(false);
       expect(folderAbilities(folder, who)).toEqual({ destroy: false, update: false, create_subfolders: true, add_files: true });
-      expect(fileAbilities(file, who, NOW)).toEqual({ update: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, finalize: false });
-      expect(fileAbilities(lockedByAuthor, who, NOW)).toEqual({ update: false, destroy: false, lock: false, unlock: false, add_version: false, approve: false, finalize: false });
+      expect(fileAbilities(file, who, NOW)).toEqual({ update: false, move: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, finalize: false });
+      expect(fileAbilities(lockedByAuthor, who, NOW)).toEqual({ update: false, move: false, destroy: false, lock: false, unlock: false, add_version: false, approve: false, finalize: false });
     }
   });
 
@@ -72,6 +72,24 @@ describe('file abilities: group admins and their category\'s administrators', ()
 
   it('a finalized file stays as it is for them too; only a lock still held may be lifted', () => {
     const finalized = { ...lockedByAuthor, finalized_at: '2026-12-01T00:00:00.000Z' };
-    expect(fileAbilities(finalized, roles.categoryAdmin, NOW)).toEqual({ update: false, destroy: false, lock: false, unlock: true, add_version: false, approve: true, finalize: false });
+    expect(fileAbilities(finalized, roles.categoryAdmin, NOW)).toEqual({ update: false, move: false, destroy: false, lock: false, unlock: true, add_version: false, approve: true, finalize: false });
+  });
+});
+
+describe('file abilities: activity-stream folders', () => {
+  const streamFolder: FolderFacts = { scope, group_archived: false, author_id: null, activitystream: true };
+  const posted: FileFacts = { ...file, in_activitystream_folder: true };
+
+  it('holds no subfolders and is neither edited nor deleted; its scope\'s members add files (by posting)', () => {
+    for (const role of ['groupAdmin', 'member'] as const) expect(folderAbilities(streamFolder, roles[role])).toEqual({ destroy: false, update: false, create_subfolders: false, add_files: true });
+    expect(Object.values(folderAbilities(streamFolder, roles.nonMember)).some(Boolean)).toBe(false);
+  });
+
+  it('its files are renamed and deleted by the same rule as anywhere, never moved out', () => {
+    for (const role of Object.keys(roles) as Array<keyof typeof roles>) {
+      const anywhere = fileAbilities(file, roles[role], NOW);
+      expect(fileAbilities(posted, roles[role], NOW)).toEqual({ ...anywhere, move: false });
+    }
+    expect(fileAbilities(file, roles.groupAdmin, NOW).move).toBe(true);
   });
 });

@@ -88,7 +88,8 @@ export interface UploadedFileDto {
 
 export interface FolderItemDto {
   id: string;
-  type: 'folder' | 'root_folder';
+  /** `activitystream_folder`: the scope's activity-stream folder (its posted files; no move in or out, no subfolders) */
+  type: 'folder' | 'root_folder' | 'activitystream_folder';
   name: string;
   description: string;
   parent_folder_id: string | null;

@@ -15,6 +15,25 @@ export const rootFolderScope = (folderId: string): FileScope | null => {
 };
 export const rootFolderIdOf = (scope: FileScope): string => (scope.type === 'network' ? NETWORK_ROOT_FOLDER_ID : groupRootFolderId(scope.group_id));
 
+/**
+ * A scope's activity-stream folder (the spec's `activitystream_folder`): where the files posted in the scope's
+ * stream live, beside the root's own folders like Nextcloud's special folders. Virtual like a root (no events):
+ * `activitystream` for the network, `activitystream-{groupId}` for a group; its parent is the scope's root.
+ * Nothing moves in or out and it holds no subfolders; its files are renamed and deleted as anywhere else.
+ */
+export const NETWORK_ACTIVITY_STREAM_FOLDER_ID = 'activitystream';
+const GROUP_ACTIVITY_STREAM_PREFIX = 'activitystream-';
+export const activityStreamFolderIdOf = (scope: FileScope): string =>
+  scope.type === 'network' ? NETWORK_ACTIVITY_STREAM_FOLDER_ID : `${GROUP_ACTIVITY_STREAM_PREFIX}${scope.group_id}`;
+/** the scope whose activity-stream folder the id names, or null */
+export const activityStreamFolderScope = (folderId: string): FileScope | null => {
+  if (folderId === NETWORK_ACTIVITY_STREAM_FOLDER_ID) return { type: 'network', group_id: null };
+  if (folderId.startsWith(GROUP_ACTIVITY_STREAM_PREFIX) && folderId.length > GROUP_ACTIVITY_STREAM_PREFIX.length)
+    return { type: 'group', group_id: folderId.slice(GROUP_ACTIVITY_STREAM_PREFIX.length) };
+  return null;
+};
+export const isActivityStreamFolderId = (folderId: string | null | undefined): boolean => !!folderId && activityStreamFolderScope(folderId) !== null;
+
 export const folderStream = (folderId: string): string => `filefolder-${folderId}`;
 export const fileStream = (fileId: string): string => `file-${fileId}`;
 /** a member's marks of the folders they opened (unread folders) */

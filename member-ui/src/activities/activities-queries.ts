@@ -1,4 +1,4 @@
-import { ACTIVITIES_COLLECTION, ACTIVITIES_TOPIC, MEMBER_FOLLOWS_COLLECTION } from '@cn/contracts';
+import { ACTIVITIES_COLLECTION, ACTIVITIES_TOPIC, FILES_COLLECTION, MEMBER_FOLLOWS_COLLECTION } from '@cn/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
 import { baseName } from '../realtime/changes';
@@ -69,10 +69,12 @@ export const useActivityCommands = () => {
 
 /**
  * A pushed stream change (a post, a reply, a like, another tab's reading or subscribing) reads the activity
- * screens and the badges again; so does a follow, which decides what 'all' gathers from unsubscribed streams.
+ * screens and the badges again; so does a follow, which decides what 'all' gathers from unsubscribed streams,
+ * and a files change (pushed to who sees the file's scope): a post shows only the files whose folder its reader
+ * sees, so a file renamed, deleted or moved changes the posts carrying it.
  */
 export const activitiesLive: LiveRoute = (message, client) => {
   const collection = baseName(message.collection);
-  if (collection !== ACTIVITIES_COLLECTION && collection !== MEMBER_FOLLOWS_COLLECTION) return;
+  if (collection !== ACTIVITIES_COLLECTION && collection !== MEMBER_FOLLOWS_COLLECTION && collection !== FILES_COLLECTION) return;
   void client.invalidateQueries({ queryKey: activitiesKeys.all });
 };

@@ -264,10 +264,12 @@ export const App = () => {
           <Route path="/files" element={<FolderPage />} />
           <Route path="/files/approval" element={<FileApprovalPage />} />
           <Route path="/files/folders/:id" element={<FolderPage />} />
+          <Route path="/files/activitystream" element={<FolderPage activityStream />} />
           <Route path="/files/:id" element={<FilePage />} />
           <Route path="/groups/:groupSlug/files" element={<FolderPage />} />
           <Route path="/groups/:groupSlug/files/approval" element={<FileApprovalPage />} />
           <Route path="/groups/:groupSlug/files/folders/:id" element={<FolderPage />} />
+          <Route path="/groups/:groupSlug/files/activitystream" element={<FolderPage activityStream />} />
           <Route path="/groups/:groupSlug/files/:id" element={<FilePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,7 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { FOLDER_PROFILE_SET, formatFileSize, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, truncateFileName, type FileItemDto, type FileRef, type FolderItemDto, type RequestFileArchiveRequest } from '@cn/contracts';
+import {
+  activityStreamFolderIdOf,
+  FOLDER_PROFILE_SET,
+  formatFileSize,
+  groupRootFolderId,
+  isActivityStreamFolderId,
+  NETWORK_ROOT_FOLDER_ID,
+  rootFolderScope,
+  truncateFileName,
+  type FileItemDto,
+  type FileRef,
+  type FolderItemDto,
+  type RequestFileArchiveRequest,
+} from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { errorKeyOf } from '../api/client';
 import { EmptyState } from '../common/EmptyState';
@@ -20,7 +33,9 @@ import { filesKeys, useApproval, useFilesApi, useFilesCommand, useFolder } from 
 
 /** where a scope's pages live: /files or /groups/{slug}/files */
 export const scopeBase = (groupSlug: string | undefined): string => (groupSlug ? `/groups/${encodeURIComponent(groupSlug)}/files` : '/files');
-const folderPath = (base: string, crumbIndex: number, id: string): string => (crumbIndex === 0 ? base : `${base}/folders/${encodeURIComponent(id)}`);
+/** a folder's page: the root is the scope's base, the activity-stream folder has its own route */
+const folderPath = (base: string, crumbIndex: number, id: string): string =>
+  crumbIndex === 0 ? base : isActivityStreamFolderId(id) ? `${base}/activitystream` : `${base}/folders/${encodeURIComponent(id)}`;
 
 /** the group of a group-scoped route (its root folder id), or the network */
 export const useScope = (): { groupSlug: string | undefined; root: string | null; notFound: boolean } => {
@@ -82,12 +97,21 @@ const FolderForm = ({ parentId, editing, groupId, profilesOn, onDone }: { parent
   );
 };
 
-/** A folder of the network or of a group: breadcrumbs, subfolders, files, and the actions the flags allow. */
-export const FolderPage = () => {
+/** the scope's activity-stream folder, from its root folder's id */
+const streamFolderOf = (root: string | null): string | null => {
+  const scope = root ? rootFolderScope(root) : null;
+  return scope ? activityStreamFolderIdOf(scope) : null;
+};
+
+/**
+ * A folder of the network or of a group: breadcrumbs, subfolders, files, and the actions the flags allow.
+ * `activityStream`: the scope's activity-stream folder (its own route, `…/files/activitystream`).
+ */
+export const FolderPage = ({ activityStream = false }: { activityStream?: boolean }) => {
   const { t, i18n } = useTranslation();
   const { id } = useParams();
   const scope = useScope();
-  const folderId = id ?? scope.root ?? '';
+  const folderId = (activityStream ? streamFolderOf(scope.root) : id) ?? scope.root ?? '';
   const folder = useFolder(folderId);
   const api = useFilesApi();
   const toasts = useToasts();
@@ -134,6 +158,10 @@ export const FolderPage = () => {
   const chosen = items.filter((item) => selected.includes(item.id));
   // finalized or locked items disable batch move and delete (the spec)
   const allDestroyable = chosen.length > 0 && chosen.every((item) => item.can.destroy && !(item.type === 'file' && (item.lockedById || item.finalizedAt)));
+  // moving is hidden in activity-stream folders (the spec): their files do not leave them (`can.move`)
+  const allMovable = allDestroyable && data.folder.type !== 'activitystream_folder' && chosen.every((item) => (item.type === 'file' ? item.can.move : item.type !== 'activitystream_folder'));
+  /** a folder's name as shown: the activity-stream folder's is the console's */
+  const folderName = (item: { id: string; name: string }): string => (isActivityStreamFolderId(item.id) ? t('files.activitystream_folder') : item.name);
   const toggle = (itemId: string) => setSelected((all) => (all.includes(itemId) ? all.filter((other) => other !== itemId) : [...all, itemId]));
   const refuse = (error: unknown) => {
     // a batch refusal names its item (file_ids.N, folder_ids.N): the toast says which
@@ -170,7 +198,7 @@ export const FolderPage = () => {
           {data.breadcrumbs.map((crumb: FileRef, index) => (
             <span key={crumb.id}>
               {index > 0 ? ' / ' : null}
-              <Link to={folderPath(base, index, crumb.id)}>{index === 0 ? (crumb.name || t('files.root')) : crumb.name}</Link>
+              <Link to={folderPath(base, index, crumb.id)}>{index === 0 ? (crumb.name || t('files.root')) : folderName(crumb)}</Link>
             </span>
           ))}
         </nav>
@@ -198,9 +226,11 @@ export const FolderPage = () => {
           </button>
           {chosen.length > 0 && allDestroyable ? (
             <>
-              <button type="button" className="button button--quiet" onClick={() => setMoving(true)} data-testid="files-move">
-                {t('files.actions.move')}
-              </button>
+              {allMovable ? (
+                <button type="button" className="button button--quiet" onClick={() => setMoving(true)} data-testid="files-move">
+                  {t('files.actions.move')}
+                </button>
+              ) : null}
               <button
                 type="button"
                 className="button button--danger"
@@ -277,8 +307,8 @@ export const FolderPage = () => {
                       ) : null}
                     </>
                   ) : (
-                    <button type="button" className="link-button" onClick={() => void navigate(`${base}/folders/${encodeURIComponent(item.id)}`)} title={item.name}>
-                      <Icon name="files" /> {item.unread ? <strong>{truncateFileName(item.name)}</strong> : truncateFileName(item.name)}
+                    <button type="button" className="link-button" onClick={() => void navigate(folderPath(base, 1, item.id))} title={folderName(item)} data-testid={`files-folder-${item.type}`}>
+                      <Icon name={item.type === 'activitystream_folder' ? 'activity' : 'files'} /> {item.unread ? <strong>{truncateFileName(folderName(item))}</strong> : truncateFileName(folderName(item))}
                       {item.unread ? (
                         <span className="badge badge--new" data-testid={`files-unread-${item.name}`}>
                           {' '}

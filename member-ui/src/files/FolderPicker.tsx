@@ -12,7 +12,8 @@ export const FolderPicker = ({ start, exclude, onPick, onCancel }: { start: stri
   const [current, setCurrent] = useState(start);
   const folder = useFolder(current);
   const data = folder.data;
-  const sorted = [...(data?.folders ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+  // nothing is moved into an activity-stream folder: the picker does not offer it
+  const sorted = [...(data?.folders ?? [])].filter((child) => child.type !== 'activitystream_folder').sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
   return (
     <div className="modal-backdrop" role="presentation">
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby="folder-picker-title" data-testid="folder-picker">

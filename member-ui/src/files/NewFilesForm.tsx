@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { extensionAccepted, FILE_PROFILE_SET, formatFileSize, truncateFileName, type FileSettings } from '@cn/contracts';
+import { extensionAccepted, FILE_PROFILE_SET, formatFileSize, isActivityStreamFolderId, truncateFileName, type FileSettings } from '@cn/contracts';
 import { errorKeyOf } from '../api/client';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useToasts } from '../toasts/Toasts';
@@ -27,6 +27,8 @@ export const uploadsSettled = (uploads: readonly Pick<Upload, 'state'>[]): boole
  * is volatile, published or removed; a failed upload is dropped.
  */
 export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId: string; groupId: string | null; settings: FileSettings | undefined; onDone: () => void }) => {
+  // files added to an activity-stream folder are posted in its stream (the server posts them whatever is sent)
+  const inStreamFolder = isActivityStreamFolderId(folderId);
   const { t, i18n } = useTranslation();
   const toasts = useToasts();
   const api = useFilesApi();
@@ -37,7 +39,8 @@ export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId
   const [profileErrors, setProfileErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
   const counter = useRef(0);
-  const profilesOn = settings?.profiles_enabled === true;
+  // the activity-stream folder's files have no profile (they come from posts)
+  const profilesOn = settings?.profiles_enabled === true && !inStreamFolder;
   const properties = useProfileProperties(FILE_PROFILE_SET, groupId, profilesOn);
   const publish = useFilesCommand((files, request: { ids: string[]; description: string; postToStream: boolean; profile: Record<string, string> }) =>
     files.publish({ files: request.ids.map((id) => ({ id })), folder_ids: [folderId], description: request.description, post_to_stream: request.postToStream, ...(profilesOn ? { file_profile: request.profile } : {}) }),
@@ -73,7 +76,7 @@ export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId
     setSubmitted(true);
     if (blocked) return;
     publish.mutate(
-      { ids: ready.map((upload) => upload.id ?? ''), description, postToStream, profile },
+      { ids: ready.map((upload) => upload.id ?? ''), description, postToStream: postToStream || inStreamFolder, profile },
       {
         onSuccess: () => {
           toasts.show('success', t('files.form.saved'));
@@ -116,7 +119,13 @@ export const NewFilesForm = ({ folderId, groupId, settings, onDone }: { folderId
         <textarea value={description} maxLength={2000} onChange={(event) => setDescription(event.target.value)} data-testid="new-files-description" />
       </label>
       <label className="checkbox">
-        <input type="checkbox" checked={postToStream} onChange={(event) => setPostToStream(event.target.checked)} data-testid="new-files-post-to-stream" />{' '}
+        <input
+          type="checkbox"
+          checked={postToStream || inStreamFolder}
+          disabled={inStreamFolder}
+          onChange={(event) => setPostToStream(event.target.checked)}
+          data-testid="new-files-post-to-stream"
+        />{' '}
         {t(groupId === null ? 'files.form.post_to_stream_network' : 'files.form.post_to_stream_group')}
       </label>
       {profilesOn ? <ProfileFields title={t('files.form.profile')} properties={properties.data ?? []} values={profile} errors={profileErrors} onChange={setProfile} /> : null}

@@ -30,7 +30,7 @@ const details = (can: Partial<FileCan> = {}): FileDetailsDto => ({
     file_profile: null,
     finalizedAt: null,
     view_count: 0,
-    can: { update: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, finalize: false, ...can },
+    can: { update: false, move: false, destroy: false, lock: true, unlock: false, add_version: true, approve: false, finalize: false, ...can },
   },
   breadcrumbs: [{ id: 'root', name: '' }, { id: 'f1', name: 'budget.txt' }],
   versions: [],

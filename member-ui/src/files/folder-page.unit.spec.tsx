@@ -31,7 +31,7 @@ const aFile = (id: string, name: string): FileItemDto => ({
   file_profile: null,
   finalizedAt: null,
   view_count: 0,
-  can: { update: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false, finalize: true },
+  can: { update: true, move: true, destroy: true, lock: true, unlock: false, add_version: true, approve: false, finalize: true },
 });
 const common = {
   'GET /api/storage/settings': { status: 200, body: { extension_filter: { enabled: false, type: 'deny', list: [] }, lock_period_days: 7, profiles_enabled: false } },
@@ -39,6 +39,34 @@ const common = {
 };
 
 describe('a folder page', () => {
+  it("lists the activity-stream folder with its own icon and name, opens it at its own route, and offers no move there", async () => {
+    const streamFolder = aFolder('activitystream', '', { type: 'activitystream_folder', can: { destroy: false, update: false, create_subfolders: false, add_files: true } });
+    const server = fakeServer({
+      ...common,
+      'GET /api/storage/folders/root': { status: 200, body: rootContents({}, [streamFolder, aFolder('d1', 'Drafts')], []) },
+      'GET /api/storage/folders/activitystream': {
+        status: 200,
+        body: {
+          folder: streamFolder,
+          breadcrumbs: [{ id: 'root', name: '' }, { id: 'activitystream', name: '' }],
+          folders: [],
+          files: [{ ...aFile('p1', 'poster.txt'), folder_id: 'activitystream', can: { ...aFile('p1', 'poster.txt').can, move: false } }],
+        },
+      },
+    });
+    renderPage(<FolderPage />, { url: '/files', api: server.api, others: { '/files/activitystream': <FolderPage activityStream /> } });
+    const row = await screen.findByTestId('files-folder-activitystream_folder');
+    expect(row.textContent).toContain('Activity stream');
+    expect(row.querySelector('svg path')?.getAttribute('d')).not.toBe(screen.getByTestId('files-folder-folder').querySelector('svg path')?.getAttribute('d'));
+    fireEvent.click(row);
+    // in the folder: its name in the breadcrumbs, no new folder; a file selected may be deleted, never moved
+    expect((await screen.findByTestId('files-breadcrumbs')).textContent).toContain('Activity stream');
+    expect(screen.queryByTestId('files-new-folder')).toBeNull();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select poster.txt' }));
+    expect(screen.getByTestId('files-delete')).toBeTruthy();
+    expect(screen.queryByTestId('files-move')).toBeNull();
+  });
+
   it('marks subfolders with new files, and marks the open folder read when it is unread', async () => {
     const server = fakeServer({
       ...common,

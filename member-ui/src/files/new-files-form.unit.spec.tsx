@@ -56,6 +56,20 @@ describe('the new-files form with file profiles', () => {
     await waitFor(() => expect(done).toHaveBeenCalled());
   });
 
+  it("in an activity-stream folder: posts the files (the checkbox checked and fixed) and asks no profile", async () => {
+    const server = fakeServer({ 'POST /api/storage/files/publish': { status: 200, body: { position: 3, file_ids: ['up-1'] } } });
+    const done = jest.fn();
+    renderPage(<NewFilesForm folderId="activitystream-g1" groupId="g1" settings={on} onDone={done} />, { url: '/groups/choir/files/activitystream', api: server.api });
+    const post = await screen.findByTestId<HTMLInputElement>('new-files-post-to-stream');
+    expect([post.checked, post.disabled]).toEqual([true, true]);
+    expect(screen.queryByTestId('profile-kind')).toBeNull();
+    await uploadOne();
+    fireEvent.click(screen.getByTestId('new-files-save'));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(server.callsTo('POST', '/api/storage/files/publish')[0]?.body).toEqual({ files: [{ id: 'up-1' }], folder_ids: ['activitystream-g1'], description: '', post_to_stream: true });
+    expect(server.callsTo('GET', '/api/v1/property_sets/file_profile')).toHaveLength(0);
+  });
+
   it('shows no profile and sends none while the network has profiles off', async () => {
     const server = fakeServer({
       'GET /api/v1/property_sets/file_profile': { status: 200, body: profileSet },

@@ -46,7 +46,7 @@ const fileItem = (id: string, name: string, folder: string, size = 2048): FileIt
   file_profile: null,
   finalizedAt: null,
   view_count: 0,
-  can: { update: false, destroy: false, lock: false, unlock: false, add_version: false, approve: false, finalize: false },
+  can: { update: false, move: false, destroy: false, lock: false, unlock: false, add_version: false, approve: false, finalize: false },
 });
 const contents = (folder: FolderItemDto, crumbs: Array<{ id: string; name: string }>, folders: FolderItemDto[], files: FileItemDto[]): FolderContentsDto => ({ folder, breadcrumbs: crumbs, folders, files });
 

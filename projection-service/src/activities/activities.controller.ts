@@ -75,7 +75,7 @@ export class ActivitiesController {
 
   @Get('api/v1/activities/:id/attachments/:fileId')
   @Endpoint({
-    summary: 'A file a post carries, at the version attached, for whoever may see the post (images inline, other files as downloads, `?download` always a download; `size=preview|thumb|lightbox` an image\'s size, WebP, as uploaded until it is made; Range answered 206; served without `size` it counts as the member\'s view of the file, once)',
+    summary: 'A file a post carries, at the version attached, for whoever may see the post and the file\'s folder (images inline, other files as downloads, `?download` always a download; `size=preview|thumb|lightbox` an image\'s size, WebP, as uploaded until it is made; Range answered 206; served without `size` it counts as the member\'s view of the file, once)',
     tags,
     auth: 'member',
     responses: {
@@ -83,7 +83,7 @@ export class ActivitiesController {
       206: { description: 'the requested range (Content-Range)', otherMediaTypes: ['application/octet-stream'] },
       400: 'validation_failed (size: invalid_value)',
       401: 'unauthenticated',
-      404: 'not_found (a post the member may not see, a deleted post, or a file it does not carry; size: not_an_image)',
+      404: 'not_found (a post the member may not see, a deleted post, a file it does not carry or whose folder the member does not see; size: not_an_image)',
       416: 'range_not_satisfiable',
     },
   })

@@ -24,6 +24,7 @@ import { memberFollowsCollection } from '../follows/follows.read';
 import { articlePath, channelFactsOf, channelsCollection } from '../channels/channels.read';
 import type { FileDocument, FileVersionEntry } from '../files/files.projection';
 import { filesCollection } from '../files/files.read';
+import { postAttachmentAccess } from '../files/post-attachment-access';
 import { groupsCollection } from '../groups/groups.read';
 import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
@@ -180,15 +181,29 @@ const NO_ACTIONS = { update: false, destroy: false, reply: false, like: false };
 const attachmentUrl = (activityId: string, fileId: string): string => `/api/v1/activities/${encodeURIComponent(activityId)}/attachments/${encodeURIComponent(fileId)}`;
 
 /**
- * A post's files as whoever sees the post reads them: through the post (the files rule's grant of a
- * carrier, like a held message), at the version attached; a version whose bytes are gone is left out.
+ * A post's files as whoever sees the post reads them: through the post, at the version attached, but only
+ * those whose folder the reader sees too (`readable`, postAttachmentAccess); a version whose bytes are gone is left out.
  */
-const attachmentDtos = (doc: ActivityDocument, files: ReadonlyMap<string, FileDocument>): ActivityAttachmentDto[] =>
+const attachmentDtos = (doc: ActivityDocument, files: ReadonlyMap<string, FileDocument>, readable: ReadonlySet<string>): ActivityAttachmentDto[] =>
   doc.attachments.flatMap((entry) => {
     const version = files.get(entry.file_id)?.versions.find((candidate) => candidate.version_id === entry.version_id);
-    if (!version) return [];
+    if (!version || !readable.has(attachmentKey(doc, entry.file_id))) return [];
     return [{ id: entry.file_id, name: entry.name, content_type: version.content_type, size: version.size, image: isInlineImage(version.content_type), url: attachmentUrl(doc._id, entry.file_id), thumbnail_url: isInlineImage(version.content_type) ? sizedFileUrl(attachmentUrl(doc._id, entry.file_id), 'thumb') : null }];
   });
+
+const attachmentKey = (doc: ActivityDocument, fileId: string): string => `${doc._id}\n${fileId}`;
+
+/** the groups whose files the viewer sees: those they belong to (canSeeScope) */
+const memberGroupIds = (ctx: StreamsContext): string[] => [...ctx.groups.values()].filter((group) => group.member_ids.includes(ctx.viewer.member_id)).map((group) => group._id);
+
+/** which of the posts' files the viewer opens (postAttachmentAccess: the post's readers who also see the file's folder), by post and file */
+const readableAttachments = async (store: DocumentStore, ctx: StreamsContext, docs: readonly ActivityDocument[], files: ReadonlyMap<string, FileDocument>): Promise<Set<string>> => {
+  const readable = new Set<string>();
+  if (docs.every((doc) => doc.attachments.length === 0)) return readable;
+  const opens = postAttachmentAccess(store, { member_id: ctx.viewer.member_id, group_ids: memberGroupIds(ctx) });
+  for (const doc of docs) for (const entry of doc.attachments) if (await opens(files.get(entry.file_id), doc.group_id)) readable.add(attachmentKey(doc, entry.file_id));
+  return readable;
+};
 
 const filesOf = async (store: DocumentStore, docs: readonly ActivityDocument[]): Promise<Map<string, FileDocument>> => {
   const ids = [...new Set(docs.flatMap((doc) => doc.attachments.map((entry) => entry.file_id)))];
@@ -209,6 +224,12 @@ export const toActivityDtos = async (store: DocumentStore, ctx: StreamsContext, 
     placed.map(({ doc }) => doc),
     people,
   );
+  const readable = await readableAttachments(
+    store,
+    ctx,
+    placed.map(({ doc }) => doc),
+    files,
+  );
   return placed.map(({ doc, key, can }) => {
     const post = doc.kind === 'post';
     return {
@@ -217,7 +238,7 @@ export const toActivityDtos = async (store: DocumentStore, ctx: StreamsContext, 
       stream: { slug: slugOfKey(key, ctx), name: nameOfKey(key, ctx) },
       author: doc.author_id ? (people.get(doc.author_id) ?? null) : null,
       html_content: doc.html_content,
-      attachments: attachmentDtos(doc, files),
+      attachments: attachmentDtos(doc, files, readable),
       subject: subjectOf(doc, ctx, names),
       created_at: doc.created_at,
       updated_at: doc.updated_at,
@@ -287,14 +308,17 @@ export const visibleActivity = async (store: DocumentStore, ctx: StreamsContext,
 };
 
 /**
- * A file a post carries, for whoever may see the post, at the version attached; 404 for anybody else, for a
- * deleted post and for a file the post does not carry.
+ * A file a post carries, for whoever may see the post and the file's folder (postAttachmentAccess), at the
+ * version attached; 404 for anybody else, for a deleted post and for a file the post does not carry.
  */
 export const activityAttachment = async (store: DocumentStore, ctx: StreamsContext, activityId: string, fileId: string): Promise<{ version: FileVersionEntry; name: string; image: boolean }> => {
   const doc = await activitiesCollection(store).get(activityId);
   const attached = doc && placeOf(doc, ctx) ? doc.attachments.find((entry) => entry.file_id === fileId) : undefined;
   if (!attached) throw new HttpProblem(404, 'not_found');
-  const version = (await filesCollection(store).get(fileId))?.versions.find((entry) => entry.version_id === attached.version_id);
+  const file = (await filesCollection(store).get(fileId)) ?? undefined;
+  // the post's list shows the file by the same rule: whoever sees the post and the file's folder
+  const opens = postAttachmentAccess(store, { member_id: ctx.viewer.member_id, group_ids: memberGroupIds(ctx) });
+  const version = file && (await opens(file, doc?.group_id ?? null)) ? file.versions.find((entry) => entry.version_id === attached.version_id) : undefined;
   if (!version) throw new HttpProblem(404, 'not_found');
   return { version, name: attached.name, image: isInlineImage(version.content_type) };
 };

@@ -1,4 +1,4 @@
-import type { FileViewer } from '@cn/contracts';
+import { activityStreamFolderIdOf, isActivityStreamFolderId, rootFolderIdOf, type FileViewer } from '@cn/contracts';
 import type { ArchiveEntry, DocumentStore } from '@cn/platform';
 import { currentVersionOf, type FileDocument } from './files.projection';
 import { filesCollection, scopeOfDoc, scopeOfFolderId, visibleFile, visibleTree } from './files.read';
@@ -25,13 +25,16 @@ export const archiveEntries = async (store: DocumentStore, fileIds: readonly str
       (doc) => doc.state === 'published' && doc.folder_id !== null && scopeOfDoc(doc) !== null,
     );
     const top = tree.path(folderId).length - 1;
-    const relative = (id: string): string[] => tree.path(id).slice(top).map((ref) => ref.name || 'files');
+    const relative = (id: string): string[] => tree.path(id).slice(top).map((ref) => ref.name || (isActivityStreamFolderId(ref.id) ? 'activitystream' : 'files'));
+    // the root holds its activity-stream folder (virtual) once something was posted into it
+    const stream = activityStreamFolderIdOf(tree.scope);
+    const streamChild = files.some((doc) => doc.folder_id === stream) ? [stream] : [];
     const walk = (id: string): void => {
-      const children = [...tree.folders.values()].filter((folder) => folder.parent_folder_id === id && !folder.deleted);
+      const children = [...[...tree.folders.values()].filter((folder) => folder.parent_folder_id === id && !folder.deleted).map((folder) => folder._id), ...(id === rootFolderIdOf(tree.scope) ? streamChild : [])];
       const inside = files.filter((doc) => doc.folder_id === id);
       if (children.length === 0 && inside.length === 0) entries.push({ path: relative(id), blob_key: null, modified: new Date(), size: 0 });
       for (const doc of inside) fileEntry(doc, relative(id));
-      for (const child of children) walk(child._id);
+      for (const child of children) walk(child);
     };
     walk(folderId);
   }

@@ -4,6 +4,8 @@ import {
   folderAbilities,
   rootFolderIdOf,
   rootFolderScope,
+  activityStreamFolderIdOf,
+  activityStreamFolderScope,
   canSeeScope,
   activeLock,
   isInlineImage,
@@ -75,7 +77,12 @@ export const scopeTree = async (store: DocumentStore, scope: FileScope): Promise
   }
   const folders = new Map((await foldersCollection(store).find({ scope_type: scope.type, group_id: scope.group_id })).map((folder) => [folder._id, folder]));
   const root = rootFolderIdOf(scope);
-  const memo = new Map<string, boolean>([[root, true]]);
+  const stream = activityStreamFolderIdOf(scope);
+  // the activity-stream folder is virtual like the root, and right below it
+  const memo = new Map<string, boolean>([
+    [root, true],
+    [stream, true],
+  ]);
   const live = (folderId: string, depth = 0): boolean => {
     const known = memo.get(folderId);
     if (known !== undefined) return known;
@@ -86,6 +93,7 @@ export const scopeTree = async (store: DocumentStore, scope: FileScope): Promise
   };
   const rootName = scope.type === 'network' ? '' : (group_name ?? '');
   const path = (folderId: string): FileRef[] => {
+    if (folderId === stream) return [{ id: root, name: rootName }, { id: stream, name: '' }];
     const chain: FileRef[] = [];
     let current = folderId;
     for (let depth = 0; current !== root && depth < 64; depth += 1) {
@@ -102,7 +110,7 @@ export const scopeTree = async (store: DocumentStore, scope: FileScope): Promise
 
 /** the scope a folder id names (root ids name their scope); null when unknown */
 export const scopeOfFolderId = async (store: DocumentStore, folderId: string): Promise<FileScope | null> => {
-  const root = rootFolderScope(folderId);
+  const root = rootFolderScope(folderId) ?? activityStreamFolderScope(folderId);
   if (root) return root;
   const folder = await foldersCollection(store).get(folderId);
   return folder ? scopeOfDoc(folder) : null;
@@ -154,12 +162,14 @@ export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: FileView
   const root = rootFolderIdOf(tree.scope);
   const folder = tree.folders.get(folderId);
   const isRoot = folderId === root;
+  // its name is the console's to say (in the member's language)
+  const isStream = folderId === activityStreamFolderIdOf(tree.scope);
   return {
     id: folderId,
-    type: isRoot ? 'root_folder' : 'folder',
+    type: isRoot ? 'root_folder' : isStream ? 'activitystream_folder' : 'folder',
     name: isRoot ? (tree.group_name ?? '') : (folder?.name ?? ''),
     description: folder?.description ?? '',
-    parent_folder_id: isRoot ? null : (folder?.parent_folder_id ?? null),
+    parent_folder_id: isRoot ? null : isStream ? root : (folder?.parent_folder_id ?? null),
     namespace: tree.scope.type,
     group_id: tree.scope.group_id,
     total_files_count: counts.files,
@@ -168,7 +178,7 @@ export const folderItemOf = (tree: ScopeTree, folderId: string, viewer: FileView
     unread,
     // a root folder is virtual (no events): its profile is empty
     folder_profile: tree.profiles_enabled ? { ...(folder?.profile ?? {}) } : null,
-    can: folderAbilities({ scope: tree.scope, author_id: isRoot ? null : (folder?.author_id ?? null), group_archived: tree.group_archived }, viewer),
+    can: folderAbilities({ scope: tree.scope, author_id: isRoot || isStream ? null : (folder?.author_id ?? null), group_archived: tree.group_archived, activitystream: isStream }, viewer),
   };
 };
 
@@ -211,6 +221,7 @@ export const fileItemOf = (tree: ScopeTree, doc: FileDocument, viewer: FileViewe
         group_archived: tree.group_archived,
         finalized_at: doc.finalized_at ?? null,
         pending_versions: doc.versions.filter((version) => version.pending).length,
+        in_activitystream_folder: doc.folder_id === activityStreamFolderIdOf(tree.scope),
       },
       viewer,
       now,
@@ -227,8 +238,12 @@ const treeCounts = async (store: DocumentStore, tree: ScopeTree, viewer: FileVie
   for (const file of allFiles) if (file.state === 'published' && file.folder_id) filesIn.set(file.folder_id, (filesIn.get(file.folder_id) ?? 0) + 1);
   const foldersIn = new Map<string, number>();
   for (const folder of tree.folders.values()) if (!folder.deleted) foldersIn.set(folder.parent_folder_id, (foldersIn.get(folder.parent_folder_id) ?? 0) + 1);
+  // the activity-stream folder is listed in the root (and counted there) once something was posted into it
+  const stream = activityStreamFolderIdOf(tree.scope);
+  const streamListed = (filesIn.get(stream) ?? 0) > 0;
+  if (streamListed) foldersIn.set(rootFolderIdOf(tree.scope), (foldersIn.get(rootFolderIdOf(tree.scope)) ?? 0) + 1);
   const countsOf = (id: string) => ({ files: filesIn.get(id) ?? 0, folders: foldersIn.get(id) ?? 0 });
-  return { countsOf, unread: await unreadInTree(store, tree, viewer, allFiles) };
+  return { countsOf, streamListed, unread: await unreadInTree(store, tree, viewer, allFiles) };
 };
 
 /**
@@ -257,11 +272,14 @@ export const folderContents = async (store: DocumentStore, folderId: string, vie
   const subfolders = [...tree.folders.values()].filter((folder) => folder.parent_folder_id === folderId && !folder.deleted).sort(byName);
   const files = (await filesCollection(store).find({ folder_id: folderId })).filter((file) => file.state === 'published').sort(byName);
   const names = await namesOf(store, files.flatMap((file) => file.versions.map((version) => version.author_id)));
-  const { countsOf, unread } = await treeCounts(store, tree, viewer);
+  const { countsOf, streamListed, unread } = await treeCounts(store, tree, viewer);
+  const stream = activityStreamFolderIdOf(tree.scope);
+  const listedFolders = [...(streamListed && folderId === rootFolderIdOf(tree.scope) ? [stream] : []), ...subfolders.map((folder) => folder._id)];
   return {
     folder: folderItemOf(tree, folderId, viewer, countsOf(folderId), unread.has(folderId)),
     breadcrumbs: tree.path(folderId),
-    folders: subfolders.map((folder) => folderItemOf(tree, folder._id, viewer, countsOf(folder._id), unread.has(folder._id))),
+    // the activity-stream folder first, as special folders are
+    folders: listedFolders.map((id) => folderItemOf(tree, id, viewer, countsOf(id), unread.has(id))),
     files: files.map((file) => fileItemOf(tree, file, viewer, now, names)),
   };
 };

@@ -99,6 +99,8 @@ export class PublishFilesCommand extends Command<{ position: number; file_ids: s
   constructor(
     readonly issuer: CommandContext,
     readonly payload: PublishFilesRequest,
+    /** the uploads of a post going to its activity-stream folder: the post is there already */
+    readonly ofPost = false,
   ) {
     super();
   }
@@ -131,7 +133,7 @@ export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand>
     return (await this.storage.put(await this.privateBlobs.read(upload.sealed_for, upload.blob_key))).key;
   }
 
-  async execute({ issuer, payload }: PublishFilesCommand): Promise<{ position: number; file_ids: string[] }> {
+  async execute({ issuer, payload, ofPost }: PublishFilesCommand): Promise<{ position: number; file_ids: string[] }> {
     const folderId = payload.folder_ids[0];
     const scope = await this.files.scopeOfFolder(folderId, 'folder_ids.0');
     const context = await this.files.context(issuer, scope);
@@ -145,7 +147,8 @@ export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand>
       if (state.state === 'removed') throw new DomainError('upload_removed', 'refused', `files.${index}.id`);
       if (state.state === 'published' && state.folder_id !== folderId) throw new DomainError('already_published', 'conflict', `files.${index}.id`);
     });
-    const profile = await this.files.profileInput(FILE_PROFILE_SET, scope, payload.file_profile, settings);
+    // an activity-stream folder's files come from posts, which have no profile form
+    const profile = folder.activitystream ? undefined : await this.files.profileInput(FILE_PROFILE_SET, scope, payload.file_profile, settings);
     let position = 0;
     for (const [index, state] of states.entries()) {
       if (state.state === 'published') continue;
@@ -163,7 +166,8 @@ export class PublishFilesHandler implements ICommandHandler<PublishFilesCommand>
       });
       position = Math.max(position, handled.position);
     }
-    if (payload.post_to_stream) {
+    // an activity-stream folder holds what was posted in the stream: files added there from the form are posted
+    if (!ofPost && (payload.post_to_stream || folder.activitystream)) {
       // after the files are the folder's (the post attaches them as published files of the scope); a retry after a
       // failure here publishes nothing again and appends the post it missed, never a second one
       const files = states.map((state, index) => ({ id: ids[index], name: state.name }));

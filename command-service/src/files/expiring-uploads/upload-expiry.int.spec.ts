@@ -70,7 +70,8 @@ describe('expiry of volatile uploads', () => {
     const [, expired] = await second.infra.eventStore.readStream(fileStream(forgotten));
     expect(expired?.data).toEqual({ file_id: forgotten, blob_keys: [forgottenKey] });
     expect(await types(second, kept)).toEqual(['FileUploaded', 'FilePublished']);
-    expect(await types(second, carried)).toEqual(['FileUploaded']);
+    // a post's upload is published into the network's activity-stream folder: no longer volatile, never expired
+    expect(await types(second, carried)).toEqual(['FileUploaded', 'FilePublished']);
     // the uploader can no longer publish it (as after a removal)
     const uploader = await second.signIn('admin@example.org');
     const refused = await second.http.post('/api/storage/files/publish').set(uploader.headers).send({ files: [{ id: forgotten }], folder_ids: [NETWORK_ROOT_FOLDER_ID] }).expect(422);
@@ -87,6 +88,6 @@ describe('expiry of volatile uploads', () => {
     service = await startTestService({ clock, dataDir });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await types(service, forgotten)).toEqual(['FileUploaded', 'FileUploadExpired']);
-    expect(await types(service, carried)).toEqual(['FileUploaded']);
+    expect(await types(service, carried)).toEqual(['FileUploaded', 'FilePublished']);
   });
 });
