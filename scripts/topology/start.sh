@@ -142,6 +142,8 @@ nohup nginx -p "$gw/" -c "$gw/nginx.conf" -e "$gw/error.log" -g 'daemon off;' >>
 echo $! >"$RUN_DIR/gateway.pid"
 wait_ready "$TOPOLOGY_GATEWAY_URL/gateway/health" "$(cat "$RUN_DIR/gateway.pid")" 20 gateway "$RUN_DIR/gateway.log"
 log "gateway (nginx) on $TOPOLOGY_GATEWAY_URL -> command 127.0.0.1:$COMMAND_PORT, projection 127.0.0.1:$PROJECTION_PORT ($PROJECTION_REPLICAS replica(s)), search 127.0.0.1:$SEARCH_PORT"
+search_at="embedded MiniSearch in $RUN_DIR/search-indexer-data"
+[[ -n "$MEILI_URL" ]] && search_at="Meilisearch $MEILI_URL, indexes $MEILI_INDEX_PREFIX*"
 log "Kafka $KAFKA_BROKERS topic $KAFKA_TOPIC ($KAFKA_PARTITIONS partition(s)); MongoDB-wire $MONGODB_URL db $MONGODB_DB;" \
-  "event store ${EVENTSTORE_URL:-SQLite log in $RUN_DIR/command-service-data}; search ${MEILI_URL:+$MEILI_URL indexes $MEILI_INDEX_PREFIX*}${MEILI_URL:-embedded MiniSearch in $RUN_DIR/search-indexer-data}"
+  "event store ${EVENTSTORE_URL:-SQLite log in $RUN_DIR/command-service-data}; search $search_at"
 echo "TOPOLOGY_GATEWAY_URL=$TOPOLOGY_GATEWAY_URL"
