@@ -5,7 +5,8 @@
 #  - KAFKA_BROKERS / MONGODB_URL unset: Apache Kafka and FerretDB are started with scripts/kafka and
 #    scripts/ferretdb (stop.sh stops them again).
 #  - EVENTSTORE_URL / MEILI_URL (+ MEILI_KEY) are passed on when set; unset, the event store is the SQLite
-#    log in the command service's DATA_DIR and search stays embedded (MiniSearch) in the indexer's.
+#    log in the command service's DATA_DIR and search stays embedded (MiniSearch) in the indexer's. On
+#    Meilisearch the run's indexes are prefixed (MEILI_INDEX_PREFIX, default cn_topology_<run>_).
 #  - nginx is installed with apt-get when missing.
 #  - KAFKA_PARTITIONS (default 1): partitions of the run's topic; PROJECTION_REPLICAS (default 1): how many
 #    projection-service processes share its consumer group, all behind the gateway's projection upstream
@@ -73,6 +74,9 @@ record MONGODB_DB "${TOPOLOGY_MONGODB_DB:-cn_topology_${run_id//-/_}}"
 record EVENTSTORE_URL "${EVENTSTORE_URL:-}"
 record MEILI_URL "${MEILI_URL:-}"
 record MEILI_KEY "${MEILI_KEY:-}"
+# on a Meilisearch server shared with other runs, the run's indexes (and the indexer's checkpoint) get
+# names of their own as well: a later run would otherwise start on the documents an earlier one left
+record MEILI_INDEX_PREFIX "${MEILI_URL:+${TOPOLOGY_MEILI_INDEX_PREFIX:-cn_topology_${run_id//-/_}_}}"
 record COMMAND_PORT "${TOPOLOGY_COMMAND_PORT:-$(free_port)}"
 record PROJECTION_PORT "${TOPOLOGY_PROJECTION_PORT:-$(free_port)}"
 for ((replica = 2; replica <= replicas; replica++)); do record "PROJECTION_PORT_$replica" "$(free_port)"; done
@@ -138,6 +142,8 @@ nohup nginx -p "$gw/" -c "$gw/nginx.conf" -e "$gw/error.log" -g 'daemon off;' >>
 echo $! >"$RUN_DIR/gateway.pid"
 wait_ready "$TOPOLOGY_GATEWAY_URL/gateway/health" "$(cat "$RUN_DIR/gateway.pid")" 20 gateway "$RUN_DIR/gateway.log"
 log "gateway (nginx) on $TOPOLOGY_GATEWAY_URL -> command 127.0.0.1:$COMMAND_PORT, projection 127.0.0.1:$PROJECTION_PORT ($PROJECTION_REPLICAS replica(s)), search 127.0.0.1:$SEARCH_PORT"
+search_at="embedded MiniSearch in $RUN_DIR/search-indexer-data"
+[[ -n "$MEILI_URL" ]] && search_at="Meilisearch $MEILI_URL, indexes $MEILI_INDEX_PREFIX*"
 log "Kafka $KAFKA_BROKERS topic $KAFKA_TOPIC ($KAFKA_PARTITIONS partition(s)); MongoDB-wire $MONGODB_URL db $MONGODB_DB;" \
-  "event store ${EVENTSTORE_URL:-SQLite log in $RUN_DIR/command-service-data}; search ${MEILI_URL:-embedded MiniSearch in $RUN_DIR/search-indexer-data}"
+  "event store ${EVENTSTORE_URL:-SQLite log in $RUN_DIR/command-service-data}; search $search_at"
 echo "TOPOLOGY_GATEWAY_URL=$TOPOLOGY_GATEWAY_URL"

@@ -161,7 +161,18 @@ describeTopology(title, () => {
     admin = await eventually(() => signIn('admin@example.org'), 60_000, 250);
     member = await eventually(() => signIn('member@example.org'), 60_000, 250);
     auditor = await eventually(() => signIn('auditor@example.org'), 60_000, 250);
-  });
+    // the search indexer follows Kafka on its own and indexes the seeded network first. On Meilisearch each
+    // index write is a task that takes seconds on a loaded machine (a minute for the seed here), while a read
+    // of one's own write waits at most CONSISTENCY_WAIT_MS: the specs start once the search side holds a
+    // status each of the three members set now (their streams spread over the topic's partitions)
+    for (const client of [admin, member, auditor]) {
+      await command(client, 'PUT', '/api/v1/members/me/status', { type: 'online', text: `ready${run}` });
+    }
+    await eventually(async () => {
+      const found = await member.json<DirectoryMembersResponse>('GET', `/directory/members?q=ready${run}`);
+      expect(found.entries.map((entry) => entry.id).sort()).toEqual([admin.memberId, member.memberId, auditor.memberId].sort());
+    }, 180_000, 500);
+  }, 240_000);
   afterAll(() => {
     for (const socket of sockets) socket.terminate();
   });

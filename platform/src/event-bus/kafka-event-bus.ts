@@ -78,6 +78,28 @@ const decodeEvent = (value: Buffer | null): RecordedEvent => {
   return JSON.parse(value.toString('utf8')) as RecordedEvent;
 };
 
+/** the Kafka protocol error under KafkaJS's wrappers (its retrier wraps what it gives up on) */
+const protocolCause = (error: unknown): (Error & { type: string }) | null => {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if ('type' in current && typeof current.type === 'string') return current as Error & { type: string };
+  }
+  return null;
+};
+
+/** a member the group no longer knows, or a group rebalancing: KafkaJS joins again when it sees these */
+const REJOIN_TYPES = new Set(['UNKNOWN_MEMBER_ID', 'REBALANCE_IN_PROGRESS', 'NOT_COORDINATOR_FOR_GROUP', 'ILLEGAL_GENERATION']);
+
+/**
+ * A commit refused because the group moved on (the member was dropped, the group rebalanced): the batch
+ * was handled, and whoever holds the partition next handles it again (at least once). KafkaJS's retrier
+ * wraps such an error into a non-retriable one that ends the consumer for good; its runner rejoins the
+ * group on the protocol error itself, so that is what goes on.
+ */
+export const rejoinable = (error: unknown): unknown => {
+  const cause = protocolCause(error);
+  return cause !== null && REJOIN_TYPES.has(cause.type) ? cause : error;
+};
+
 export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => {
   const kafka = createKafkaClient(options);
   const admin = kafka.admin();
@@ -105,12 +127,13 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
         `Kafka topic ${options.topic} has ${partitions} partitions: a consumer that handles one event at a time needs the log's total order (use handleBatch, which names the partition)`,
       );
     }
+    const heartbeatInterval = Math.min(3_000, Math.floor((options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS) / 3));
     const consumer: Consumer = kafka.consumer({
       groupId,
       allowAutoTopicCreation: false,
       maxWaitTimeInMs: options.maxWaitTimeMs ?? DEFAULT_MAX_WAIT_MS,
       sessionTimeout: options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
-      heartbeatInterval: Math.min(3_000, Math.floor((options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS) / 3)),
+      heartbeatInterval,
     });
     let failed = false;
     let stopping: Promise<void> | null = null;
@@ -156,6 +179,12 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
           const { batch } = payload;
           if (failed || batch.messages.length === 0) return;
           const last = batch.messages[batch.messages.length - 1];
+          // KafkaJS heartbeats only between batches: a handler slower than the session (a search engine
+          // working through its task queue) would lose the group's partitions mid-batch, and its commit
+          // then fail. The member keeps beating while it works (KafkaJS shares one heartbeat in flight).
+          const beating = setInterval(() => {
+            payload.heartbeat().catch(() => undefined);
+          }, heartbeatInterval);
           try {
             await handleBatch(
               batch.messages.map((message) => decodeEvent(message.value)),
@@ -164,8 +193,14 @@ export const createKafkaEventBus = (options: KafkaEventBusOptions): EventBus => 
           } catch (error) {
             failedWith(error, () => payload.pause());
             return;
+          } finally {
+            clearInterval(beating);
           }
-          await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
+          try {
+            await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: (BigInt(last.offset) + 1n).toString() }]);
+          } catch (error) {
+            throw rejoinable(error);
+          }
           payload.resolveOffset(last.offset);
           await payload.heartbeat();
         },

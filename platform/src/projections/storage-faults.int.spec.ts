@@ -11,6 +11,7 @@ import { createDocumentProjector } from './projection-runner';
 import { createMiniSearchIndex } from '@cn/platform/search-index';
 import { createOutboxMail } from '@cn/platform/mail';
 import { isStorageFault } from '@cn/platform/storage';
+import { MeiliSearchRequestError, MeiliSearchTimeOutError } from 'meilisearch';
 
 const diskFull = (): Error => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
 const noSpace = (): Error => Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
@@ -61,6 +62,10 @@ describe('storage faults in background work', () => {
     expect(isStorageFault(new Error('bug'))).toBe(false);
     // an error class from another realm (better-sqlite3 keeps the SqliteError it was first loaded with)
     expect(isStorageFault({ name: 'SqliteError', message: 'database or disk is full', code: 'SQLITE_FULL' })).toBe(true);
+    // Meilisearch out of reach, or a task still queued when the wait for it ended: the search projector
+    // waits it out instead of stopping for good
+    expect(isStorageFault(new MeiliSearchRequestError('http://127.0.0.1:1/indexes', new TypeError('fetch failed')))).toBe(true);
+    expect(isStorageFault(new MeiliSearchTimeOutError('timeout of 30000ms has exceeded on process 12 when waiting a task to be resolved.'))).toBe(true);
   });
 
   it('lets a projector wait out failing writes on the same event, skipping nothing', async () => {

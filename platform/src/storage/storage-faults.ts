@@ -10,8 +10,11 @@ export const STORAGE_RETRY_AFTER_SECONDS = 5;
 const SQLITE_FAULT = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|BUSY|LOCKED|PROTOCOL|NOTADB)/;
 /** Node's system errors of the same kind */
 const FS_FAULTS = new Set(['ENOSPC', 'EROFS', 'EDQUOT', 'EIO', 'EMFILE', 'ENFILE']);
-/** the drivers' errors for a server out of reach (MongoDB, KafkaJS, EventStoreDB) */
-const UNREACHABLE = /^(MongoNetworkError|MongoNetworkTimeoutError|MongoServerSelectionError|MongoNotConnectedError|MongoWriteConcernError|KafkaJSConnectionError|KafkaJSNumberOfRetriesExceeded|KafkaJSRequestTimeoutError|UnavailableError|DeadlineExceededError)$/;
+/**
+ * the drivers' errors for a server out of reach (MongoDB, KafkaJS, EventStoreDB, Meilisearch). Meilisearch's
+ * time-out is a task still queued when the wait ended: the write is applied again later (at least once).
+ */
+const UNREACHABLE = /^(MongoNetworkError|MongoNetworkTimeoutError|MongoServerSelectionError|MongoNotConnectedError|MongoWriteConcernError|KafkaJSConnectionError|KafkaJSNumberOfRetriesExceeded|KafkaJSRequestTimeoutError|UnavailableError|DeadlineExceededError|MeiliSearchRequestError|MeiliSearchTimeOutError)$/;
 
 /** An adapter's way of saying the storage failed, whatever the driver said. */
 export class StorageUnavailableError extends Error {
