@@ -1,9 +1,9 @@
 import { pipeline } from 'node:stream/promises';
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { collectionName } from '@cn/domain';
 import { type FileDetailsDto } from '@cn/contracts';
-import { type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, type KeyStore, type PlatformConfig, wopiCallClaims, wopiDiscoveryFor, type WopiTokenClaims } from '@cn/platform';
+import { ConsistencyInterceptor, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, type KeyStore, type PlatformConfig, wopiCallClaims, wopiDiscoveryFor, type WopiTokenClaims } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { displayNameOf } from '../members/member-dto';
 import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
@@ -50,6 +50,7 @@ const tags = ['files', 'wopi'];
  * live on the command side.
  */
 @Controller('wopi/files')
+@UseInterceptors(ConsistencyInterceptor)
 export class WopiHostController {
   constructor(
     @InjectPort('documentStore') private readonly documentStore: DocumentStore,
