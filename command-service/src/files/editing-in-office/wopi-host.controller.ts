@@ -76,6 +76,7 @@ export class WopiHostWritesController {
     },
   })
   async lock(@Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<Record<string, never>> {
+    if (!this.config.wopi) throw new HttpProblem(404, 'not_found');
     const override = (req.get('x-wopi-override') ?? '').toUpperCase();
     let operation: WopiLockOperation;
     if (override === 'LOCK') operation = req.get('x-wopi-oldlock') ? { type: 'unlock_and_relock', lock: lockHeader(req, 'X-WOPI-Lock'), old_lock: lockHeader(req, 'X-WOPI-OldLock') } : { type: 'lock', lock: lockHeader(req, 'X-WOPI-Lock') };
@@ -107,6 +108,7 @@ export class WopiHostWritesController {
     },
   })
   async putFile(@Param('id') id: string, @Req() req: Request): Promise<Record<string, never>> {
+    if (!this.config.wopi) throw new HttpProblem(404, 'not_found');
     if ((req.get('x-wopi-override') ?? 'PUT').toUpperCase() !== 'PUT') throw new HttpProblem(400, 'validation_failed', [{ field: 'X-WOPI-Override', key: 'invalid_value' }]);
     const lock = req.get('x-wopi-lock') ?? null;
     if (lock !== null && lock.length > WOPI_LOCK_MAX_LENGTH) throw new HttpProblem(400, 'validation_failed', [{ field: 'X-WOPI-Lock', key: 'too_long' }]);
