@@ -260,4 +260,15 @@ describe('WOPI host: an office suite opens, locks and saves files', () => {
     expect((await call(clients.admin, 'post', `/api/storage/files/${fileId}/pending_versions/${asAdmin.pending_versions[0].id}/approve`)).status).toBe(200);
     expect((await wopiCall(edit, 'get')).body).toMatchObject({ Size: 'charter v2 proposed'.length, Version: expect.stringMatching(/^v2-/) as unknown });
   });
+
+  it('refuses the token of a member an administrator locked, on both sides', async () => {
+    const fileId = await publish(clients.auditor, NETWORK_ROOT_FOLDER_ID, 'audit.docx');
+    const edit = await actionFor(clients.auditor, fileId, 'edit');
+    expect((await wopiCall(edit, 'get')).status).toBe(200);
+    expect((await call(clients.admin, 'put', `/administration/members/${clients.auditor.id}/lock`, { locked: true })).status).toBe(200);
+    expect((await wopiCall(edit, 'get')).status).toBe(401);
+    expect((await lockCall(edit, 'LOCK', { 'X-WOPI-Lock': 'A1' })).status).toBe(401);
+    expect((await putFile(edit, 'while locked', 'A1')).status).toBe(401);
+    expect((await details(clients.admin, fileId)).versions).toHaveLength(1);
+  });
 });
