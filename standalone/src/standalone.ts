@@ -53,6 +53,7 @@ export const startStandalone = async (
     trustProxy: config.trustProxy,
     metricsAccess: config.metrics,
     mapTileUrl: config.mapTileUrl,
+    formActions: config.wopi?.allowedOrigins,
     // unready until the projectors have caught up with the log; the port answers meanwhile (reads with their position)
     readiness: async () => {
       await infra.eventStore.headPosition();

@@ -2,6 +2,7 @@ import {
   activeLock,
   isActivityStreamFolderId,
   extensionAccepted,
+  WOPI_LOCK_PERIOD_MS,
   fileAbilities,
   type EncryptedEnvelope,
   type FileCan,
@@ -48,6 +49,8 @@ export interface FileState {
   versions: FileVersionState[];
   locked_by: string | null;
   locked_until: string | null;
+  /** the office suite's lock id while the lock is its (WOPI), null for a member's own lock or none */
+  wopi_lock: string | null;
   /** its profile values (file-profiles.ts) */
   profile: Record<string, string>;
   /** when it was finalized, null while it is not */
@@ -66,6 +69,7 @@ export const initialFileState = (): FileState => ({
   versions: [],
   locked_by: null,
   locked_until: null,
+  wopi_lock: null,
   profile: {},
   finalized_at: null,
 });
@@ -92,7 +96,12 @@ export type FileCommand =
   /** `unsealed_blob_key`: a sealed upload's bytes stored again plain for the scope (required for a sealed upload) */
   | ({ type: 'PublishFile'; folder: FolderRef; name: string; description: Description; settings: FileSettings; unsealed_blob_key?: string; profile?: ProfileInput } & Timed)
   | ({ type: 'ChangeFileProfile'; profile: ProfileInput } & Timed)
-  | ({ type: 'AddVersion'; blob: UploadedBlob; description: Description; settings: FileSettings } & Timed)
+  /** `wopi_lock`: an office suite's save (WOPI PutFile) and the lock id it names (null: none) */
+  | ({ type: 'AddVersion'; blob: UploadedBlob; description: Description; settings: FileSettings; wopi_lock?: string | null } & Timed)
+  /** WOPI Lock (with `old_lock`: UnlockAndRelock), RefreshLock and Unlock, the suite naming its lock id */
+  | ({ type: 'WopiLock'; lock: string; old_lock?: string } & Timed)
+  | ({ type: 'WopiRefreshLock'; lock: string } & Timed)
+  | ({ type: 'WopiUnlock'; lock: string } & Timed)
   | ({ type: 'ApproveVersion'; version_id: string } & Timed)
   | ({ type: 'DeclineVersion'; version_id: string } & Timed)
   | ({ type: 'LockFile'; locked_until: string } & Timed)
@@ -141,6 +150,66 @@ export const refuse = (state: FileState, context: FilesContext, now: string): ne
   if (state.finalized_at !== null) throw new DomainError('file_finalized', 'conflict');
   if (lockedByOther(state, context, now)) throw new DomainError('file_locked', 'conflict');
   throw new DomainError('forbidden', 'forbidden');
+};
+
+/**
+ * A WOPI call whose lock id is not the file's (WOPI: 409 with the current lock in X-WOPI-Lock; an empty
+ * one when the file is not locked, or locked by a member outside the suite or finalized).
+ */
+export class WopiLockMismatch extends DomainError {
+  constructor(readonly currentLock: string) {
+    super('lock_mismatch', 'conflict');
+  }
+}
+
+/** the suite's lock id while its lock holds, '' for a member's own lock or none */
+export const currentWopiLock = (state: FileState, now: string): string => (activeLock(state, new Date(now)) !== null ? (state.wopi_lock ?? '') : '');
+
+/** the file as the holders of its WOPI lock see it: the suite's lock bars nobody who names it */
+const withoutWopiLock = (state: FileState, lock: string, now: string): FileState =>
+  activeLock(state, new Date(now)) !== null && state.wopi_lock === lock ? { ...state, locked_by: null, locked_until: null } : state;
+
+/** a WOPI lock for the suite: who may save through it (a published version or a proposal) may lock for it */
+const decideWopiLock = (state: FileState, command: Extract<FileCommand, { type: 'WopiLock' | 'WopiRefreshLock' | 'WopiUnlock' }>): FileEvent[] => {
+  const { context, now } = command;
+  publishedFileAbilities(state, context, now);
+  if (state.finalized_at !== null) throw new WopiLockMismatch('');
+  const current = activeLock(state, new Date(now)) !== null ? state : { ...state, locked_by: null, locked_until: null, wopi_lock: null };
+  const held = current.locked_by !== null;
+  const until = new Date(Date.parse(now) + WOPI_LOCK_PERIOD_MS).toISOString();
+  const lockedFor = (lock: string): FileEvent[] => [{ type: 'FileLocked', data: { file_id: state.file_id, locked_by: context.viewer.member_id, locked_until: until, wopi_lock: lock } }];
+  const mayWrite = () => {
+    if (!publishedFileAbilities(withoutWopiLock(current, current.wopi_lock ?? '', now), context, now).add_version) throw new DomainError('forbidden', 'forbidden');
+  };
+  switch (command.type) {
+    case 'WopiLock': {
+      if (command.old_lock !== undefined) {
+        // UnlockAndRelock: only the lock it names is replaced
+        if (!held || current.wopi_lock !== command.old_lock) throw new WopiLockMismatch(current.wopi_lock ?? '');
+        mayWrite();
+        return lockedFor(command.lock);
+      }
+      // the member's own lock (taken on download) passes to the suite they open the file in
+      const ownPlainLock = held && current.wopi_lock === null && current.locked_by === context.viewer.member_id;
+      if (held && current.wopi_lock !== command.lock && !ownPlainLock) throw new WopiLockMismatch(current.wopi_lock ?? '');
+      mayWrite();
+      return lockedFor(command.lock);
+    }
+    case 'WopiRefreshLock':
+      if (!held || current.wopi_lock !== command.lock) throw new WopiLockMismatch(current.wopi_lock ?? '');
+      mayWrite();
+      return lockedFor(command.lock);
+    case 'WopiUnlock':
+      if (!held || current.wopi_lock !== command.lock) throw new WopiLockMismatch(current.wopi_lock ?? '');
+      return [{ type: 'FileUnlocked', data: { file_id: state.file_id } }];
+  }
+};
+
+/** PutFile's lock rule (WOPI): the file's lock id named, or an unlocked file that is still empty */
+const requireWopiLock = (state: FileState, lock: string | null, now: string): void => {
+  const current = currentWopiLock(state, now);
+  const held = activeLock(state, new Date(now)) !== null;
+  if (held ? state.wopi_lock === null || state.wopi_lock !== lock : (state.versions.find((version) => version.major === currentMajor(state))?.bytes ?? 0) > 0) throw new WopiLockMismatch(current);
 };
 
 const requireExtension = (settings: FileSettings, name: string, field: string): void => {
@@ -196,9 +265,9 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
       case 'FileFinalized':
         return { ...state, finalized_at: event.data.finalized_at };
       case 'FileLocked':
-        return { ...state, locked_by: event.data.locked_by, locked_until: event.data.locked_until };
+        return { ...state, locked_by: event.data.locked_by, locked_until: event.data.locked_until, wopi_lock: event.data.wopi_lock ?? null };
       case 'FileUnlocked':
-        return { ...state, locked_by: null, locked_until: null };
+        return { ...state, locked_by: null, locked_until: null, wopi_lock: null };
       case 'FileRemoved':
         return { ...state, state: 'removed' };
       case 'FileUploadExpired':
@@ -250,8 +319,16 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         ];
       }
       case 'AddVersion': {
-        const can = publishedFileAbilities(state, command.context, command.now);
-        if (!can.add_version) refuse(state, command.context, command.now);
+        const wopiSave = command.wopi_lock !== undefined;
+        if (wopiSave) {
+          publishedFileAbilities(state, command.context, command.now);
+          if (state.finalized_at !== null) throw new WopiLockMismatch('');
+          requireWopiLock(state, command.wopi_lock ?? null, command.now);
+        }
+        // the suite's lock bars nobody who names it: the members editing together in the suite save alike
+        const seen = wopiSave ? withoutWopiLock(state, command.wopi_lock ?? '', command.now) : state;
+        const can = publishedFileAbilities(seen, command.context, command.now);
+        if (!can.add_version) refuse(seen, command.context, command.now);
         requireExtension(command.settings, command.blob.original_filename, 'file');
         // a member who may not change the file proposes the version; a scope admin approves it
         const pending = !can.update;
@@ -283,6 +360,10 @@ export const fileDecider: Decider<FileState, FileCommand, FileEvent> = {
         if (Date.parse(command.locked_until) <= Date.parse(command.now)) throw new DomainError('invalid_date', 'invalid', 'locked_unitl');
         return [{ type: 'FileLocked', data: { file_id: state.file_id, locked_by: command.context.viewer.member_id, locked_until: command.locked_until } }];
       }
+      case 'WopiLock':
+      case 'WopiRefreshLock':
+      case 'WopiUnlock':
+        return decideWopiLock(state, command);
       case 'UnlockFile': {
         const can = publishedFileAbilities(state, command.context, command.now);
         if (activeLock(state, new Date(command.now)) === null) return [];

@@ -9,6 +9,8 @@ import { FileTokenController } from './downloading-archives/file-token.controlle
 import { DeleteFileArchiveController, DeleteFileArchiveHandler } from './exporting-archives/delete-file-archive.controller';
 import { RequestFileArchiveController, RequestFileArchiveHandler } from './exporting-archives/request-file-archive.controller';
 import { ArchiveExpiry } from './expiring-archives/archive-expiry';
+import { WopiHostWritesController } from './editing-in-office/wopi-host.controller';
+import { WopiLockHandler } from './editing-in-office/wopi-lock.command';
 import { FileCommands } from './file-commands';
 import { ManageFolderHandler } from './managing-folders/manage-folders.command';
 import { ManageFoldersController } from './managing-folders/manage-folders.controller';
@@ -22,8 +24,8 @@ import { UploadFileController } from './uploading-files/upload-file.controller';
 
 /** Files and folders: uploads (streamed), the new-files form, versions and their approval, locks, moves, removal, the archive token, archive exports, the files settings, the sweep of orphaned bytes, the sizes of image files, the expiry of uploads left volatile and of finished archive exports, the members' views of files. */
 @Module({
-  controllers: [ManageFoldersController, FileSettingsController, BatchChangesController, ChangeFileController, UploadFileController, FileTokenController, RequestFileArchiveController, DeleteFileArchiveController, MarkFolderReadController, TrackFileViewController],
-  providers: [FileCommands, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep, BatchChangeFilesHandler, MarkFolderReadHandler, RequestFileArchiveHandler, DeleteFileArchiveHandler, TrackFileViewHandler, { provide: ImageResizer, useClass: SharpImageResizer }, FileImageResizingReactor, UploadExpiry, ArchiveExpiry],
+  controllers: [ManageFoldersController, FileSettingsController, BatchChangesController, ChangeFileController, UploadFileController, FileTokenController, RequestFileArchiveController, DeleteFileArchiveController, MarkFolderReadController, TrackFileViewController, WopiHostWritesController],
+  providers: [FileCommands, WopiLockHandler, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep, BatchChangeFilesHandler, MarkFolderReadHandler, RequestFileArchiveHandler, DeleteFileArchiveHandler, TrackFileViewHandler, { provide: ImageResizer, useClass: SharpImageResizer }, FileImageResizingReactor, UploadExpiry, ArchiveExpiry],
   exports: [FileCommands],
 })
 export class FilesModule {}

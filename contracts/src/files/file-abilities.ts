@@ -144,23 +144,42 @@ export type DocumentActionType = (typeof DOCUMENT_ACTION_TYPES)[number];
 
 export interface DocumentAction {
   action: 'view' | 'edit' | 'review';
-  /** the app that performs it: `files`, the platform's own document flow */
+  /** the app that performs it: `files`, the platform's own document flow, or the office suite's app (WOPI discovery) */
   app: string;
   authorized: boolean;
+  /** wopi, when authorized: the suite's address for this file (urlsrc with WOPISrc filled in), posted to with the token */
+  url?: string;
+  /** wopi, when authorized: the access token for this member and file (sent in a form's body, never in a link) */
+  access_token?: string;
+  /** wopi: when the token runs out, epoch milliseconds */
+  access_token_ttl?: number;
 }
 
 /**
- * A file's document actions (§6, §7), from its `can` flags, so the list and the routes that perform the
- * actions decide alike. `docs` is the platform's own flow: view opens the file; edit uploads a new version
- * published at once (may change the file); review proposes a version for a scope admin's approval (may add
- * versions but not change the file), so review is never authorized where edit is. A lock of someone else
- * leaves view only. No WOPI host (an office suite) is connected, so `wopi` offers no action.
+ * Who may perform each document action, from the file's `can` flags, so the list and the routes that
+ * perform the actions decide alike: view opens the file; edit is a new version published at once (may
+ * change the file); review proposes a version for a scope admin's approval (may add versions but not
+ * change the file), so review is never authorized where edit is. A lock of someone else or a finalized
+ * file leaves view only.
  */
-export const documentActions = (type: DocumentActionType, can: Pick<FileCan, 'update' | 'add_version'>): DocumentAction[] =>
-  type === 'wopi'
-    ? []
-    : [
-        { action: 'view', app: 'files', authorized: true },
-        { action: 'edit', app: 'files', authorized: can.add_version && can.update },
-        { action: 'review', app: 'files', authorized: can.add_version && !can.update },
-      ];
+export const documentActionRights = (can: Pick<FileCan, 'update' | 'add_version'>): Record<DocumentAction['action'], boolean> => ({
+  view: true,
+  edit: can.add_version && can.update,
+  review: can.add_version && !can.update,
+});
+
+/**
+ * A file's document actions of the platform's own flow (`docs`, §6, §7). `wopi` (an office suite) is
+ * answered from the suite's discovery by the query side (WOPI_DISCOVERY_URL); with no suite connected it
+ * offers none.
+ */
+export const documentActions = (type: DocumentActionType, can: Pick<FileCan, 'update' | 'add_version'>): DocumentAction[] => {
+  if (type === 'wopi') return [];
+  const rights = documentActionRights(can);
+  return (['view', 'edit', 'review'] as const).map((action) => ({ action, app: 'files', authorized: rights[action] }));
+};
+
+/** a WOPI lock runs out after 30 minutes unless the suite refreshes it (WOPI Lock, RefreshLock) */
+export const WOPI_LOCK_PERIOD_MS = 30 * 60_000;
+/** the longest lock id a suite may choose (WOPI) */
+export const WOPI_LOCK_MAX_LENGTH = 1024;

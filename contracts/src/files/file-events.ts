@@ -80,7 +80,8 @@ export const FileProfileChanged = defineEvent('FileProfileChanged', 1, z.object(
  * from then on nothing changes it (no version, move, rename, profile edit, lock or removal); it is read as before.
  */
 export const FileFinalized = defineEvent('FileFinalized', 1, z.object({ file_id: z.string(), finalized_by: z.string(), finalized_at: z.string() }));
-export const FileLocked = defineEvent('FileLocked', 1, z.object({ file_id: z.string(), locked_by: z.string(), locked_until: z.string() }));
+/** `wopi_lock`: the lock id an office suite chose (WOPI Lock), which its later calls must name; absent for a member's own lock */
+export const FileLocked = defineEvent('FileLocked', 1, z.object({ file_id: z.string(), locked_by: z.string(), locked_until: z.string(), wopi_lock: z.string().max(1024).optional() }));
 export const FileUnlocked = defineEvent('FileUnlocked', 1, z.object({ file_id: z.string() }));
 /**
  * An upload stayed volatile (never published, attached or discarded) past the expiry period

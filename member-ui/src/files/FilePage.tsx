@@ -8,7 +8,8 @@ import { refusalMessageKey } from '../i18n/refusal-message';
 import { useLiveTopic } from '../realtime/LiveQueries';
 import { useToasts } from '../toasts/Toasts';
 import { scopeBase, useScope } from './FolderPage';
-import { filesKeys, useDocumentActions, useFile, useFilesApi, useFilesCommand } from './files-queries';
+import { filesKeys, useDocumentActions, useFile, useFilesApi, useFilesCommand, useOfficeActions } from './files-queries';
+import { OfficeActions } from './OfficeActions';
 import { FileProfileSection } from './ProfileFields';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -19,6 +20,7 @@ export const FilePage = () => {
   const scope = useScope();
   const file = useFile(id);
   const documentActions = useDocumentActions(id);
+  const officeActions = useOfficeActions(id);
   const api = useFilesApi();
   const client = useQueryClient();
   const toasts = useToasts();
@@ -154,6 +156,7 @@ export const FilePage = () => {
             <input type="file" hidden data-testid="file-version-input" onChange={(event) => { uploadVersion(event.target.files); event.target.value = ''; }} />
           </label>
         ) : null}
+        <OfficeActions actions={officeActions.data?.actions ?? []} />
         {progress !== null ? <progress max={1} value={progress} aria-label={t('files.form.progress', { name: data.file.name })} /> : null}
       </div>
       <h2>{t('files.file.versions')}</h2>

@@ -88,6 +88,50 @@ describe('the file page\'s document actions', () => {
   });
 });
 
+describe('the file page\'s office actions (WOPI)', () => {
+  const office = (edit: boolean, review: boolean): { actions: DocumentAction[] } => ({
+    actions: [
+      { action: 'view', app: 'writer', authorized: true, url: 'http://office.test/cool.html?WOPISrc=x', access_token: 'view-token', access_token_ttl: 1_900_000_000_000 },
+      { action: 'edit', app: 'writer', authorized: edit, ...(edit ? { url: 'http://office.test/cool.html?WOPISrc=x', access_token: 'edit-token', access_token_ttl: 1_900_000_000_000 } : {}) },
+      { action: 'review', app: 'writer', authorized: review, ...(review ? { url: 'http://office.test/cool.html?WOPISrc=x', access_token: 'review-token', access_token_ttl: 1_900_000_000_000 } : {}) },
+    ],
+  });
+  const showOffice = (answer: { actions: DocumentAction[] }) => {
+    const server = fakeServer({
+      'GET /api/storage/files/f1': { status: 200, body: details() },
+      'GET /files/f1/docs/actions': { status: 200, body: actions(false, true) },
+      'GET /files/f1/wopi/actions': { status: 200, body: answer },
+    });
+    renderPage(<FilePage />, { url: '/files/f1', path: '/files/:id', api: server.api });
+    return server;
+  };
+  const tokenOf = (form: HTMLElement) => (form.querySelector('input[name="access_token"]') as HTMLInputElement).value;
+
+  it('posts the token to the suite in a new tab, for each authorized action only', async () => {
+    showOffice(office(true, false));
+    const edit = await screen.findByTestId('office-action-edit');
+    expect(edit.textContent).toBe('Edit in writer');
+    expect([edit.getAttribute('method'), edit.getAttribute('action'), edit.getAttribute('target')]).toEqual(['post', 'http://office.test/cool.html?WOPISrc=x', '_blank']);
+    expect(tokenOf(edit)).toBe('edit-token');
+    expect((edit.querySelector('input[name="access_token_ttl"]') as HTMLInputElement).value).toBe('1900000000000');
+    expect(screen.getByTestId('office-action-view').textContent).toBe('Open in writer');
+    expect(screen.queryByTestId('office-action-review')).toBeNull();
+  });
+
+  it('offers review in the suite where edit is not authorized', async () => {
+    showOffice(office(false, true));
+    expect((await screen.findByTestId('office-action-review')).textContent).toBe('Propose a version in writer');
+    expect(screen.queryByTestId('office-action-edit')).toBeNull();
+  });
+
+  it('shows no office action without a suite', async () => {
+    const server = showOffice({ actions: [] });
+    await screen.findByTestId('document-action-view');
+    await waitFor(() => expect(server.callsTo('GET', '/files/f1/wopi/actions')).toHaveLength(1));
+    expect(screen.queryByTestId('office-action-view')).toBeNull();
+  });
+});
+
 describe("the file page's profile", () => {
   const profile = {
     properties: [

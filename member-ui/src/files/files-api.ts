@@ -62,6 +62,8 @@ export const filesApi = (api: ApiClient) => {
     file: (fileId: string) => api.request<FileDetailsDto>('GET', `/api/storage/files/${id(fileId)}`),
     /** the file's own document actions (view, edit, review), each authorized or not */
     documentActions: (fileId: string) => api.request<{ actions: DocumentAction[] }>('GET', `/files/${id(fileId)}/docs/actions`),
+    /** the office suite's actions (WOPI), each authorized one with the suite's address and a token; none without a suite */
+    officeActions: (fileId: string) => api.request<{ actions: DocumentAction[] }>('GET', `/files/${id(fileId)}/wopi/actions`),
     approval: (context: { type: 'network' | 'group'; id: string }) =>
       api.request<ApprovalDto>('GET', '/api/storage/approval', { query: { context_type: context.type, context_id: context.id || undefined } }),
     /** the open-review tab: every scope's pending versions the member may approve, or one group's */

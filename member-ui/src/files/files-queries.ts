@@ -13,6 +13,7 @@ export const filesKeys = {
   roots: () => [...filesKeys.all, 'roots'] as const,
   file: (fileId: string) => [...filesKeys.all, 'file', fileId] as const,
   actions: (fileId: string) => [...filesKeys.all, 'actions', fileId] as const,
+  officeActions: (fileId: string) => [...filesKeys.all, 'office-actions', fileId] as const,
   approval: (type: string, id: string) => [...filesKeys.all, 'approval', type, id] as const,
   openReview: (groupId: string | null) => [...filesKeys.all, 'open-review', groupId ?? ''] as const,
   settings: () => [...filesKeys.all, 'settings'] as const,
@@ -38,6 +39,11 @@ export const useFile = (fileId: string) => {
 export const useDocumentActions = (fileId: string) => {
   const api = useFilesApi();
   return useQuery({ queryKey: filesKeys.actions(fileId), queryFn: () => api.documentActions(fileId) });
+};
+/** under `files` too: a lock or a new version changes what the suite may do; a suite that cannot be reached offers nothing */
+export const useOfficeActions = (fileId: string) => {
+  const api = useFilesApi();
+  return useQuery({ queryKey: filesKeys.officeActions(fileId), queryFn: () => api.officeActions(fileId), retry: false });
 };
 export const useApproval = (context: { type: 'network' | 'group'; id: string }, enabled = true) => {
   const api = useFilesApi();

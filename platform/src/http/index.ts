@@ -16,3 +16,4 @@ export * from './security';
 export * from './infrastructure-token';
 export * from './signed-token';
 export * from './file-token';
+export * from './wopi';

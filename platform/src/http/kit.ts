@@ -37,6 +37,8 @@ export interface HttpKitOptions {
   metricsAccess?: MetricsAccess;
   /** the map's tile URL template (PlatformConfig.mapTileUrl): its origin joins the policy's img-src */
   mapTileUrl?: string;
+  /** the office suite's origins (PlatformConfig.wopi.allowedOrigins): they join the policy's form-action */
+  formActions?: readonly string[];
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -153,7 +155,7 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
   useSessionConfig(session, revocations);
   // first, so that every answer has them, the 503s of a draining service and the consoles' files included
   const tiles = options.mapTileUrl ? tileImageSource(options.mapTileUrl) : null;
-  app.use(securityHeadersWith(tiles ? [tiles] : []));
+  app.use(securityHeadersWith(tiles ? [tiles] : [], options.formActions ?? []));
   trackInFlight(app);
   const mayReadMetrics = metricsAccessOf(options.metricsAccess ?? LOOPBACK_ONLY);
 

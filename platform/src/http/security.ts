@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
  * scripts: no inline script is allowed, nor framing by any page. Inline styles stay allowed because the
  * admin console's component library (MUI, emotion) injects them.
  */
-const contentSecurityPolicy = (imageSources: readonly string[]): string =>
+const contentSecurityPolicy = (imageSources: readonly string[], formActions: readonly string[] = []): string =>
   [
     "default-src 'self'",
     "script-src 'self'",
@@ -18,7 +18,7 @@ const contentSecurityPolicy = (imageSources: readonly string[]): string =>
     "connect-src 'self' ws: wss:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formActions].join(' '),
     "frame-ancestors 'none'",
   ].join('; ');
 
@@ -45,13 +45,15 @@ const securityHeadersOf = (policy: string): ReadonlyArray<[string, string]> => [
 ];
 
 /**
- * The headers, with the image sources the consoles may load besides their own (the map's tile server).
+ * The headers, with the image sources the consoles may load besides their own (the map's tile server)
+ * and the origins their forms may post to besides their own (the office suite, which takes a WOPI access
+ * token only in a form's body).
  * `req.secure` honours Express's 'trust proxy': a proxy's X-Forwarded-Proto counts only when trusted.
  */
 export const securityHeadersWith =
-  (imageSources: readonly string[]) =>
+  (imageSources: readonly string[], formActions: readonly string[] = []) =>
   (req: Request, res: Response, next: NextFunction): void => {
-    for (const [name, value] of securityHeadersOf(contentSecurityPolicy(imageSources))) res.setHeader(name, value);
+    for (const [name, value] of securityHeadersOf(contentSecurityPolicy(imageSources, formActions))) res.setHeader(name, value);
     if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   };

@@ -12,7 +12,7 @@ import type { StateSnapshots } from '@cn/domain';
 import { documentSnapshots } from '@cn/platform/snapshots';
 import { createOutboxMail, type MailPort } from '@cn/platform/mail';
 import { createPersonalDataCipher, type PersonalDataCipher } from '@cn/platform/personal-data';
-import { createLogger, createMetrics, withRequestAnswersForgotten, type Metrics, type SessionConfig } from '@cn/platform/http';
+import { createLogger, createMetrics, withRequestAnswersForgotten, type Metrics, type SessionConfig, type WopiConfig, wopiConfigOf } from '@cn/platform/http';
 import { createLibreTranslateTranslator, type Translator } from '@cn/platform/translation';
 import { createFileStorageFromEnv, type FileStorage } from '@cn/platform/file-storage';
 import { loadWebPushConfig, type WebPushConfig } from './web-push-config';
@@ -75,6 +75,8 @@ export interface PlatformConfig {
   auditHeadSignIntervalMs: number;
   /** Web Push to members' browsers (web-push-config.ts); undefined: off */
   webPush?: WebPushConfig;
+  /** the office suite connected as WOPI client (WOPI_DISCOVERY_URL and friends, docs/FILES.md); undefined: none */
+  wopi?: WopiConfig;
 }
 
 const DEFAULT_SESSION_TTL_HOURS = 24 * 14;
@@ -222,6 +224,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): PlatformConfig => {
     feedsAllowPrivateNetworks: flag(env['FEEDS_ALLOW_PRIVATE_NETWORKS'], false),
     auditHeadSignIntervalMs: durationMs('AUDIT_HEAD_SIGN_INTERVAL', env['AUDIT_HEAD_SIGN_INTERVAL'], 3_600_000),
     webPush: loadWebPushConfig(env, dataDir, publicUrlOf(env['PUBLIC_URL'], port)),
+    wopi: wopiConfigOf(env, durationMs),
   };
 };
 

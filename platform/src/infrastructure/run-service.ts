@@ -90,6 +90,7 @@ export const runReadService = (
       trustProxy: config.trustProxy,
       metricsAccess: config.metrics,
       mapTileUrl: config.mapTileUrl,
+      formActions: config.wopi?.allowedOrigins,
       readiness: () => Promise.resolve(running),
     });
     await app.listen(config.port);

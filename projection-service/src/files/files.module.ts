@@ -9,9 +9,10 @@ import { FilesController } from './files.controller';
 import { fileFoldersProjection, fileSettingsProjection, filesProjection, folderReadsProjection } from './files.projection';
 import { fileChangePublishers } from './files.realtime';
 import { pendingFileVersionsProjection } from './pending-versions.projection';
+import { WopiHostController } from './wopi-host.controller';
 
 /** Files and folders: folder pages, file pages, the approval list, downloads (ranges), zip archives and archive exports (built by the FileArchiveRunner). */
-@Module({ controllers: [FilesController, FileDownloadsController, FileArchivesController, DocumentActionsController], providers: [FileArchiveRunner] })
+@Module({ controllers: [FilesController, FileDownloadsController, FileArchivesController, DocumentActionsController, WopiHostController], providers: [FileArchiveRunner] })
 export class FilesModule {}
 
 export const filesFeature: ProjectionFeature = {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DEFAULT_MAX_UPLOAD_MB, extensionAccepted, extensionOf, sanitizeFileName, type UploadedFileAnswer } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
@@ -17,11 +18,20 @@ export const maxUploadBytes = (env: NodeJS.ProcessEnv = process.env): number => 
   return Math.round((Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024);
 };
 
-/** A multipart body with one `file` part (and optional `name`, `type`, `external_id`, `description` fields), read as a stream. */
+/** an office suite's save (WOPI PutFile): the raw bytes of a new version and the lock id the suite names (null: none) */
+export interface WopiSave {
+  bytes: Readable;
+  wopi_lock: string | null;
+}
+
+/**
+ * A multipart body with one `file` part (and optional `name`, `type`, `external_id`, `description` fields),
+ * read as a stream; or, for a new version, an office suite's raw bytes (`wopi`), kept under the file's name.
+ */
 export class UploadFileCommand extends Command<UploadedFileAnswer> {
   constructor(
     readonly issuer: CommandContext,
-    readonly payload: { body: MultipartReader; file_id?: string },
+    readonly payload: { body: MultipartReader; file_id?: string } | { wopi: WopiSave; file_id: string },
   ) {
     super();
   }
@@ -51,37 +61,53 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
     this.privateBlobs = createPrivateBlobStorage(storage, keyStore);
   }
 
+  private async storeVersionBytes(bytes: Readable | AsyncIterable<Buffer>): Promise<{ key: string; size: number; head: Buffer }> {
+    try {
+      return await this.storage.put(bytes, { maxBytes: maxUploadBytes() });
+    } catch (error) {
+      if (error instanceof FileTooLargeError) throw refusedUpload('file_too_large', 413);
+      throw error;
+    }
+  }
+
   async execute({ issuer, payload }: UploadFileCommand): Promise<UploadedFileAnswer> {
     const member = await this.files.lookup.issuer(issuer);
     const settings = await this.files.settings();
     // a version's file is checked before any byte is stored: nobody writes into a file they may not see
+    let versionOf = '';
     if (payload.file_id) {
       const state = await this.files.fileState(payload.file_id);
       const now = this.clock().toISOString();
       const context = await this.files.context(issuer, state.scope);
       const can = publishedFileAbilities(state, context, now);
-      if (!can.add_version) refuse(state, context, now);
+      // the suite's own lock is checked with its lock id by the decider
+      if (!can.add_version && !('wopi' in payload)) refuse(state, context, now);
+      versionOf = state.name;
     }
     const fields: Record<string, string> = {};
     let stored: { key: string; size: number; head: Buffer } | null = null;
     let filename = '';
-    for (let part = await payload.body.next(); part !== null; part = await payload.body.next()) {
+    const body = 'wopi' in payload ? null : payload.body;
+    if ('wopi' in payload) {
+      filename = sanitizeFileName(versionOf);
+      if (!extensionAccepted(settings, filename)) throw refusedUpload('file_type_not_accepted');
+      stored = await this.storeVersionBytes(payload.wopi.bytes);
+    }
+    for (let part = body ? await body.next() : null; body && part !== null; part = await body.next()) {
       if (part.name === 'file' && part.filename !== null && stored === null) {
         filename = sanitizeFileName(part.filename);
         // a name the filter refuses is refused before its bytes are stored
         if (!extensionAccepted(settings, fields['name'] ?? filename)) throw refusedUpload('file_type_not_accepted');
         try {
-          stored = payload.file_id
-            ? await this.storage.put(payload.body.body(), { maxBytes: maxUploadBytes() })
-            : await this.privateBlobs.put(member._id, payload.body.body(), { maxBytes: maxUploadBytes() });
+          stored = payload.file_id ? await this.storeVersionBytes(body.body()) : await this.privateBlobs.put(member._id, body.body(), { maxBytes: maxUploadBytes() });
         } catch (error) {
           if (error instanceof FileTooLargeError) throw refusedUpload('file_too_large', 413);
           throw error;
         }
       } else if (['name', 'type', 'external_id', 'description'].includes(part.name) && part.filename === null) {
-        fields[part.name] = await payload.body.text();
+        fields[part.name] = await body.text();
       } else {
-        for await (const _ of payload.body.body()) {
+        for await (const _ of body.body()) {
           // parts the route does not know are skipped
         }
       }
@@ -106,6 +132,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
         settings,
         context,
         now: this.clock().toISOString(),
+        ...('wopi' in payload ? { wopi_lock: payload.wopi.wopi_lock } : {}),
       });
       return { id: payload.file_id, name, size: stored.size, extension, content_type: contentType, state: 'published', position: handled.position };
     }
