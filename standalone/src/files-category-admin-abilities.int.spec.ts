@@ -4,18 +4,19 @@ import { httpCaller, signInClient, type SignedInClient } from './testing/signed-
 import { useDemoServer } from './testing/demo-server';
 
 type Client = SignedInClient;
-const ROLES = ['groupAdmin', 'categoryAdmin', 'outsideCategoryAdmin', 'otherCategoryAdmin', 'member', 'nonMember'] as const;
+const ROLES = ['groupAdmin', 'categoryAdmin', 'outsideCategoryAdmin', 'otherCategoryAdmin', 'networkAdmin', 'outsideNetworkAdmin', 'member', 'nonMember'] as const;
 type Role = (typeof ROLES)[number];
-/** who manages the group's files: its admins and, while they belong to it, its category's administrators */
-const MANAGES: readonly Role[] = ['groupAdmin', 'categoryAdmin'];
-/** whose group's files do not exist: everybody outside the group, the category's administrators included */
-const OUTSIDE: readonly Role[] = ['outsideCategoryAdmin', 'nonMember'];
+/** who manages the group's files: whoever administrates the group (groupAbilities: its admins, its category's administrators, network admins) while they belong to it */
+const MANAGES: readonly Role[] = ['groupAdmin', 'categoryAdmin', 'networkAdmin'];
+/** whose group's files do not exist: everybody outside the group, the category's administrators and network admins included */
+const OUTSIDE: readonly Role[] = ['outsideCategoryAdmin', 'outsideNetworkAdmin', 'nonMember'];
 
 /**
- * A category's administrators manage the files of its groups as the groups' admins do, where they see them
- * (files follow membership). For each role (the group's admin, its category's administrator in the group and
- * outside it, another category's administrator in the group, a member, a non-member), on items another member
- * made, every `can` flag the console receives is what the server answers, and the flags are the expected ones.
+ * A category's administrators and network admins manage the files of a group as the group's admins do, where
+ * they see them (files follow membership). For each role (the group's admin, its category's administrator in
+ * the group and outside it, another category's administrator in the group, a network admin in the group (not
+ * its admin) and outside it, a member, a non-member), on items another member made, every `can` flag the
+ * console receives is what the server answers, and the flags are the expected ones.
  */
 jest.setTimeout(120_000);
 
@@ -39,9 +40,10 @@ describe('files of a group: its category\'s administrators manage them as its ad
     await must(client, 'post', '/api/storage/files/publish', { files: [{ id }], folder_ids: [folderId] });
     return id;
   };
-  const newMember = async (name: string): Promise<Client> => {
+  const newMember = async (name: string, networkAdmin = false): Promise<Client> => {
     const email = `${name.toLowerCase()}@example.org`;
-    await must(demo.clients.admin, 'post', '/administration/members', { user: { email, password: 'a good passphrase for tests', first_name: name, last_name: 'Files' } });
+    const roles = { network_admin: networkAdmin, auditor: false, external: false };
+    await must(demo.clients.admin, 'post', '/administration/members', { user: { email, password: 'a good passphrase for tests', first_name: name, last_name: 'Files', roles } });
     return signInClient(demo.server, email, 'a good passphrase for tests');
   };
 
@@ -55,18 +57,20 @@ describe('files of a group: its category\'s administrators manage them as its ad
       ['categoryAdmin', 'Cathy'],
       ['outsideCategoryAdmin', 'Carl'],
       ['otherCategoryAdmin', 'Otto'],
+      ['networkAdmin', 'Nathan'],
+      ['outsideNetworkAdmin', 'Olga'],
       ['member', 'Mia'],
       ['nonMember', 'Nina'],
       ['author', 'Arthur'],
       ['proposer', 'Paula'],
     ] as const) {
-      clients[key] = await newMember(name);
+      clients[key] = await newMember(name, key === 'networkAdmin' || key === 'outsideNetworkAdmin');
     }
     const group = await must<{ id: string; slug: string }>(admin, 'post', '/groups', { group_category_slug: category.slug, group: { name: 'Category files' } });
     slug = group.slug;
     groupId = group.id;
     groupRoot = groupRootFolderId(group.id);
-    for (const key of ['groupAdmin', 'categoryAdmin', 'otherCategoryAdmin', 'member', 'author', 'proposer'] as const) await must(clients[key], 'post', `/api/v1/groups/${slug}/join`);
+    for (const key of ['groupAdmin', 'categoryAdmin', 'otherCategoryAdmin', 'networkAdmin', 'member', 'author', 'proposer'] as const) await must(clients[key], 'post', `/api/v1/groups/${slug}/join`);
     await must(admin, 'put', `/groups/${slug}/administration/admins/${clients.groupAdmin.id}`);
     for (const [key, administered] of [
       ['categoryAdmin', categoryId],

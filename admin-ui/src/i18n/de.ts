@@ -1258,6 +1258,7 @@ export const germanAppMessages: AppMessages = {
         appointments: "Termine",
         birthday: "Geburtstage",
         group_info: "Gruppeninformationen",
+        most_viewed_files: "Meistgesehene Dateien",
         newest_members: "Neueste Mitglieder",
         online_members: "Gerade online",
         rss: "RSS-Feed",

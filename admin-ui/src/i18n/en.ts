@@ -1257,6 +1257,7 @@ export const englishAppMessages = {
         appointments: "Appointments",
         birthday: "Birthdays",
         group_info: "Group information",
+        most_viewed_files: "Most viewed files",
         newest_members: "Newest members",
         online_members: "Online now",
         rss: "RSS feed",

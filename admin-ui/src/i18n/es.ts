@@ -1258,6 +1258,7 @@ export const spanishAppMessages: AppMessages = {
         appointments: "Citas",
         birthday: "Cumpleaños",
         group_info: "Información del grupo",
+        most_viewed_files: "Archivos más vistos",
         newest_members: "Miembros más nuevos",
         online_members: "En línea ahora",
         rss: "Feed RSS",

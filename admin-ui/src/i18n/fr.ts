@@ -1258,6 +1258,7 @@ export const frenchAppMessages: AppMessages = {
         appointments: "Rendez-vous",
         birthday: "Anniversaires",
         group_info: "Informations du groupe",
+        most_viewed_files: "Fichiers les plus consultés",
         newest_members: "Nouveaux membres",
         online_members: "En ligne",
         rss: "Flux RSS",

@@ -6,7 +6,7 @@ import type { FileScope } from './file-constants';
  * (`groupAbilities`' `category_admin`: the group is in a category they administrate). A category's
  * administrators manage its groups' files as the groups' own admins do (rename, move and delete anyone's
  * files and folders, lift anyone's lock, approve or decline pending versions), but only where they see the
- * files: as for the group's stream, what a group's files show follows membership (`canSeeScope`).
+ * files: what a group's files show follows membership (`canSeeScope`), for network admins too (docs/FILES.md).
  */
 export interface FileViewer extends Viewer {
   /** groups in the categories the viewer administrates (each side may name only those they belong to: the others' files stay unseen) */
@@ -17,7 +17,8 @@ export interface FileViewer extends Viewer {
  * Who may do what with folders and files (§6). The command service refuses with these functions and the
  * query service answers them as `can` flags, each on facts folded from its own model, so the two cannot
  * disagree. A group's files exist only for the group's members: everybody else (network admins and the
- * administrators of the group's category included) gets 404, whatever id they know.
+ * administrators of the group's category included) gets 404, whatever id they know. Within the group, its
+ * admins, its category's administrators and network admins who are members manage them (`managesScope`).
  */
 export interface FileScopeFacts {
   scope: FileScope;
@@ -69,11 +70,17 @@ export interface FileCan {
 
 export const canSeeScope = (scope: FileScope, viewer: Pick<Viewer, 'group_ids'>): boolean => (scope.type === 'network' ? true : viewer.group_ids.includes(scope.group_id));
 
-/** administrates the scope: network admins the network's files, group admins and the group's category's administrators the group's */
+/**
+ * administrates the scope: network admins the network's files; a group's, whoever administrates the group
+ * (`groupAbilities`' `manages`: its admins, its category's administrators and network admins), among those
+ * who see its files (`canSeeScope`: its members). A network admin or category administrator outside the
+ * group gets 404 for its files like any other non-member; once a member, they manage them.
+ */
 export const managesScope = (scope: FileScope, viewer: FileViewer): boolean =>
   scope.type === 'network'
     ? viewer.network_admin
-    : viewer.admin_group_ids.includes(scope.group_id) || viewer.category_admin_group_ids.includes(scope.group_id);
+    : canSeeScope(scope, viewer) &&
+      (viewer.network_admin || viewer.admin_group_ids.includes(scope.group_id) || viewer.category_admin_group_ids.includes(scope.group_id));
 
 /** may add files and folders: every internal member in the network's area, every group member in a group's */
 const contributes = (facts: FileScopeFacts, viewer: FileViewer): boolean =>

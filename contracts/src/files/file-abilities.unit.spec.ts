@@ -25,13 +25,16 @@ const roles = {
   outsideCategoryAdmin: viewer('carl', { category_admin_group_ids: ['g1'] }),
   // administrates another category (whose group g2 they belong to) and belongs to g1
   otherCategoryAdmin: viewer('otto', { group_ids: ['g1', 'g2'], category_admin_group_ids: ['g2'] }),
+  // a network admin who belongs to the group without administrating it, and one outside it
+  networkAdmin: viewer('nathan', { network_admin: true, group_ids: ['g1'] }),
+  outsideNetworkAdmin: viewer('olga', { network_admin: true }),
   member: viewer('mia', { group_ids: ['g1'] }),
   nonMember: viewer('nina'),
 };
 
 describe('file abilities: group admins and their category\'s administrators', () => {
-  it('a category\'s administrator who belongs to the group manages its files as its admins do', () => {
-    for (const role of ['groupAdmin', 'categoryAdmin'] as const) {
+  it('a category\'s administrator or a network admin who belongs to the group manages its files as its admins do', () => {
+    for (const role of ['groupAdmin', 'categoryAdmin', 'networkAdmin'] as const) {
       const who = roles[role];
       expect(canSeeScope(scope, who)).toBe(true);
       expect(managesScope(scope, who)).toBe(true);
@@ -53,10 +56,11 @@ describe('file abilities: group admins and their category\'s administrators', ()
     }
   });
 
-  it('files follow membership: the category\'s administrator outside the group is refused everything, like any non-member', () => {
-    for (const role of ['outsideCategoryAdmin', 'nonMember'] as const) {
+  it('files follow membership: the category\'s administrator or a network admin outside the group is refused everything, like any non-member', () => {
+    for (const role of ['outsideCategoryAdmin', 'outsideNetworkAdmin', 'nonMember'] as const) {
       const who = roles[role];
       expect(canSeeScope(scope, who)).toBe(false);
+      expect(managesScope(scope, who)).toBe(false);
       expect(folderAbilities(folder, who)).toEqual({ destroy: false, update: false, create_subfolders: false, add_files: false });
       expect(Object.values(fileAbilities(lockedByAuthor, who, NOW)).some(Boolean)).toBe(false);
     }

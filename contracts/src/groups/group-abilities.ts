@@ -37,7 +37,8 @@ export interface GroupViewer {
  * admins, invites and requests, designs, navigation, widget bars, statistics, property sets), and see it; never the
  * network's settings, hidden access, sensitive or main group (those stay the network admins'). What the
  * group's stream, files and search show follows membership as before (`canSeeGroupAs`, `streamAbilities`,
- * `canSeeScope`); within the group they manage its files as its admins do (`FileViewer`, file-abilities.ts).
+ * `canSeeScope`); within the group they manage its files as its admins do (`FileViewer`, file-abilities.ts), as
+ * network admins who are its members do (`managesScope`).
  */
 export interface GroupAdministrationViewer extends GroupViewer {
   category_admin: boolean;

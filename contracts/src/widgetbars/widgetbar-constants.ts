@@ -8,7 +8,7 @@ export const WIDGETBAR_SLUG_PATTERN = /^[a-z0-9][a-z0-9_]{0,49}$/;
 export const WIDGETBAR_WIDGETS_MAX = 30;
 export const WIDGETBAR_COUNT_MAX = 100;
 
-export const WIDGET_TYPES = ['admin_members', 'appointments', 'birthday', 'group_info', 'newest_members', 'online_members', 'rss', 'speed_dial', 'text'] as const;
+export const WIDGET_TYPES = ['admin_members', 'appointments', 'birthday', 'group_info', 'most_viewed_files', 'newest_members', 'online_members', 'rss', 'speed_dial', 'text'] as const;
 export type WidgetTypeName = (typeof WIDGET_TYPES)[number];
 /** the widget types a network bar may hold: group_info only in group bars */
 export const NETWORK_WIDGET_TYPES: readonly WidgetTypeName[] = WIDGET_TYPES.filter((type) => type !== 'group_info');

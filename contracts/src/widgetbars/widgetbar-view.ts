@@ -38,6 +38,17 @@ export interface WidgetLink {
   path: string;
 }
 
+/** a file of the most-viewed widget: one the viewer may open, with how many members viewed it */
+export interface WidgetFile {
+  id: string;
+  name: string;
+  /** the file's page in the member console (the network's files, or its group's) */
+  path: string;
+  view_count: number;
+  /** the group whose file it is (a network bar lists the viewer's groups' files too); null for the network's */
+  group_name: string | null;
+}
+
 export interface WidgetFeedItem {
   title: string;
   link: string;
@@ -48,6 +59,7 @@ export type WidgetData =
   | { kind: 'birthdays'; members: WidgetBirthday[] }
   | { kind: 'appointments'; appointments: WidgetAppointment[] }
   | { kind: 'links'; links: WidgetLink[] }
+  | { kind: 'files'; files: WidgetFile[] }
   /** the widget's markdown: the console renders it without raw HTML */
   | { kind: 'markdown'; markdown: string }
   /** the widget's HTML, sanitized on the server */

@@ -93,6 +93,22 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
           ))}
         </ul>
       );
+    case 'files':
+      return data.files.length === 0 ? (
+        <Empty text={emptyKey(widget)} />
+      ) : (
+        <ul className="widget__list">
+          {data.files.map((file) => (
+            <li key={file.id} data-testid="widget-file">
+              <Link to={file.path}>{file.name}</Link>{' '}
+              <span className="muted">
+                {file.group_name ? `${file.group_name} · ` : ''}
+                {t('files.file.views', { count: file.view_count })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      );
     case 'markdown':
       return <div className="widget__text">{renderWidgetMarkdown(data.markdown)}</div>;
     case 'html':
@@ -126,7 +142,7 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
 
 /**
  * A widget bar as the member sees it, resolved by the server; read again when the realtime channel names
- * a change (a saved bar, members, presence).
+ * a change (a saved bar, members, presence, files viewed or changed).
  */
 export const WidgetBar = ({ slug, groupId = null }: { slug: string; groupId?: string | null }) => {
   const { t } = useTranslation();

@@ -75,6 +75,28 @@ describe('the widget bar in the member console', () => {
     expect(await screen.findByText('Second')).toBeTruthy();
   });
 
+  it('lists the most viewed files with their views and group, links to their pages, says so when none was viewed, and follows a pushed view', async () => {
+    let files = [
+      { id: 'f1', name: 'Plan.pdf', path: '/files/f1', view_count: 3, group_name: null },
+      { id: 'f2', name: 'Songs.txt', path: '/groups/choir/files/f2', view_count: 1, group_name: 'Choir' },
+    ];
+    const server = fakeServer({
+      'GET /widgetbars/as-dashboard': () => ({
+        status: 200,
+        body: bar([widget('most_viewed_files', { kind: 'files', files }), { ...widget('most_viewed_files', { kind: 'files', files: [] }), index: 1 }]),
+      }),
+    });
+    const { channel } = renderPage(<WidgetBar slug="dashboard" />, { url: '/', path: '/', api: server.api });
+    const [listed, empty] = await screen.findAllByTestId('widget-most_viewed_files');
+    expect(listed?.querySelector('h2')?.textContent).toBe('Most viewed files');
+    expect([...(listed?.querySelectorAll('[data-testid="widget-file"]') ?? [])].map((item) => item.textContent)).toEqual(['Plan.pdf 3 views', 'Songs.txt Choir · 1 view']);
+    expect([...(listed?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href'))).toEqual(['/files/f1', '/groups/choir/files/f2']);
+    expect(empty?.textContent).toContain('No file has been viewed yet.');
+    files = [{ ...files[1], view_count: 4 }, files[0]];
+    act(() => channel.push({ collection: 'widgetbars_v1', id: 'files', doc: { position: 9 } }));
+    expect(await screen.findByText('Choir · 4 views')).toBeTruthy();
+  });
+
   it('renders sanitized HTML through an allow-list, never as markup', async () => {
     const server = fakeServer({
       'GET /widgetbars/as-dashboard': { status: 200, body: bar([widget('text', { kind: 'html', html: '<p>Hi <a href="javascript:x">bad</a> <a href="/groups/choir">choir</a></p><img src="https://evil.example/x.png">' })]) },

@@ -3,6 +3,7 @@ import { FEED_CACHE_MS, FEED_MAX_BYTES, FEED_TIMEOUT_MS, WIDGETBARS_COLLECTION }
 import { collectionName } from '@cn/domain';
 import { createCachedFeedReader, createHttpFeedReader, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import type { ProjectionFeature } from '../core/projection-feature';
+import { filesProjection, type FileDocument } from '../files/files.projection';
 import { membersProjection } from '../members/members.projection';
 import { memberLocksProjection } from '../members/member-locks.projection';
 import type { ChangePublisher } from '../realtime/change-publisher';
@@ -12,15 +13,20 @@ import { memberSinceProjection, widgetBarsProjection } from './widgetbars.projec
 
 /** changes of one kind within this time go out as one push: a burst of member events costs each open bar one read */
 export const WIDGETBAR_PUSH_COALESCE_MS = 150;
+/** the most-viewed widget follows views (and published, moved, renamed, removed files) at most once a second: a busy file costs each open bar one read a second, not one per view */
+export const WIDGETBAR_FILES_PUSH_THROTTLE_MS = 1000;
+/** the id the pushes name when the files a most-viewed widget shows may have changed */
+export const WIDGETBAR_FILES_CHANGE = 'files';
 
 /**
  * Open widget bars read themselves again when something they show changed: a saved bar, a member who
  * registered, changed (presence, profile), was locked or erased, and a member coming online or going
- * offline. The message names the bar (or `members`), never its content: each console reads its own view.
+ * offline, a file viewed, published, moved, renamed or removed (throttled). The message names the bar (or
+ * `members`, `files`), never its content: each console reads its own view.
  */
 export const widgetBarPublishers = (): ChangePublisher[] => {
   const pending = new Map<string, { hub: RealtimeHub; position: number }>();
-  const announce = (hub: RealtimeHub, id: string, position: number): void => {
+  const announce = (hub: RealtimeHub, id: string, position: number, windowMs = WIDGETBAR_PUSH_COALESCE_MS): void => {
     const waiting = pending.get(id);
     if (waiting) {
       waiting.position = Math.max(waiting.position, position);
@@ -33,13 +39,21 @@ export const widgetBarPublishers = (): ChangePublisher[] => {
       if (!due) return;
       const message = { type: 'changed' as const, collection: WIDGETBARS_COLLECTION, id, doc: { position: due.position } };
       for (const memberId of due.hub.connectedMembers()) due.hub.publishTo(memberId, message);
-    }, WIDGETBAR_PUSH_COALESCE_MS).unref();
+    }, windowMs).unref();
   };
   return [
   {
     collection: collectionName(widgetBarsProjection),
     publish: (change, hub) => {
       announce(hub, change.id, change.event.position);
+      return Promise.resolve();
+    },
+  },
+  {
+    collection: collectionName(filesProjection),
+    publish: (change, hub) => {
+      // an upload not yet published is in no widget
+      if ((change.doc as FileDocument | null)?.state !== 'volatile') announce(hub, WIDGETBAR_FILES_CHANGE, change.event.position, WIDGETBAR_FILES_PUSH_THROTTLE_MS);
       return Promise.resolve();
     },
   },

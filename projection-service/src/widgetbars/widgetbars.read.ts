@@ -11,6 +11,7 @@ import {
   WIDGET_PROFILE_FIELDS,
   type ResolvedWidget,
   type WidgetAppointment,
+  type FileScope,
   type WidgetBirthday,
   type WidgetData,
   type WidgetLink,
@@ -33,6 +34,8 @@ import { memberLocksProjection, type MemberLockDocument } from '../members/membe
 import type { MemberDocument } from '../members/members.projection';
 import { ignoredMemberIds, membersCollection } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
+import { viewerOf } from '../calendars/calendars.read';
+import { mostViewedFiles } from '../files/most-viewed.read';
 import { connectedMembers } from '../realtime/connections';
 import { memberSinceProjection, widgetBarId, widgetBarsProjection, type MemberSinceDocument, type WidgetBarDocument } from './widgetbars.projection';
 
@@ -241,6 +244,15 @@ const feed = async (ctx: WidgetReadContext, url: string, count: number): Promise
   }
 };
 
+/** a group bar: the group's files; the network's bar: the network's and the viewer's groups' (as far as each is theirs to open) */
+const mostViewed = async (ctx: WidgetReadContext, count: number): Promise<WidgetData> => {
+  const viewer = await viewerOf(ctx.store, ctx.viewer);
+  const scopes: FileScope[] = ctx.group
+    ? [{ type: 'group', group_id: ctx.group._id }]
+    : [{ type: 'network', group_id: null }, ...viewer.group_ids.map((group_id): FileScope => ({ type: 'group', group_id }))];
+  return { kind: 'files', files: await mostViewedFiles(ctx.store, scopes, viewer, count) };
+};
+
 type StoredWidget = WidgetBarDocument['widgets'][number];
 const num = (value: unknown, fallback: number): number => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback);
 const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
@@ -259,6 +271,8 @@ const dataOf = async (ctx: WidgetReadContext, widget: StoredWidget, members: () 
       return birthdays(ctx, await members(), num(p['count'], 5), p['show_age'] === true, chosenProfileFields(strings(p['profile_fields'])));
     case 'group_info':
       return ctx.group ? groupInfo(ctx.group, str(p['content']), rendererOf(p['renderer'])) : { kind: 'markdown', markdown: '' };
+    case 'most_viewed_files':
+      return mostViewed(ctx, num(p['count'], 5));
     case 'newest_members':
       return newestMembers(ctx, await members(), num(p['count'], 5));
     case 'online_members':
