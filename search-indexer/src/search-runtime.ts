@@ -8,6 +8,8 @@ import { createIndexSwitch, type IndexSwitchOptions } from './core/index-switch'
 
 export const SEARCH_PROJECTOR_NAME = 'search-indexer';
 const LAG_INTERVAL_MS = 5_000;
+/** events already in the log the bus hands over with a live one, in one batch (ConsumeOptions.maxBatch) */
+const LIVE_BATCH = 500;
 /**
  * Marks that the search side's copies of its documents (search_source_*) are as far as the index's
  * checkpoint: an index kept before they existed is indexed again from the start once, building them.
@@ -68,6 +70,9 @@ export const createSearchRuntime = (
     bus: infra.bus,
     eventStore: infra.eventStore,
     handle: (events) => indexSwitch.apply(events, handle),
+    // each batch is one write per index, which on Meilisearch is a task to wait for (from a few ms to a second
+    // when the server is loaded): event by event, a burst of commands would leave the search ever further behind
+    liveBatch: LIVE_BATCH,
     checkpoint: {
       get: async () => {
         sourcesMarked = (await markers.get(SOURCES_MARKER)) !== null;
