@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MeiliSearch, MeiliSearchApiError } from 'meilisearch';
 import type { EnqueuedTask, Index } from 'meilisearch';
 import type {
@@ -64,16 +65,52 @@ const literal = (value: FilterValue): string => {
 const toMeiliFilter = (filter: SearchQuery['filter']): string[] | null => {
   const clauses: string[] = [];
   for (const [field, value] of Object.entries(filter ?? {})) {
+    // the index holds encoded ids (meiliIdOf): a filter on `id` compares them
+    const encode = (one: FilterValue): FilterValue => (field === 'id' && typeof one === 'string' ? meiliIdOf(one) : one);
     if (Array.isArray(value)) {
-      const values = value as readonly FilterValue[];
+      const values = (value as readonly FilterValue[]).map(encode);
       if (values.length === 0) return null;
       clauses.push(`${attribute(field)} IN [${values.map(literal).join(', ')}]`);
     } else {
-      clauses.push(`${attribute(field)} = ${literal(value as FilterValue)}`);
+      clauses.push(`${attribute(field)} = ${literal(encode(value as FilterValue))}`);
     }
   }
   return clauses;
 };
+
+/**
+ * Meilisearch takes document ids of letters, digits, `-` and `_` only, at most 511 bytes; ours may hold any
+ * character (`group:slug`, an address, a tag, a unicode name) and be longer. The document's `id` in
+ * Meilisearch is therefore `meiliIdOf(id)`: the id itself when Meilisearch takes it and it does not start
+ * with `__`; else `__b` and its UTF-8 bytes in base64url, or, when that would pass 511 bytes, `__h` and the
+ * base64url SHA-256 of the id. Raw ids never start with `__` and the two encodings differ in their third
+ * character, so no two ids share a Meilisearch id. An encoded document also keeps its id in `ORIGINAL_ID`,
+ * which every answer gives back as `id` (and which a search of `id` searches too); a filter on `id` compares
+ * the encoded values. Documents of ids Meilisearch took as they were are stored as before.
+ */
+const MAX_MEILI_ID_BYTES = 511;
+const RAW_MEILI_ID = /^[A-Za-z0-9_-]+$/;
+export const ORIGINAL_ID = '_cn_id';
+export const meiliIdOf = (id: string): string => {
+  if (RAW_MEILI_ID.test(id) && !id.startsWith('__') && id.length <= MAX_MEILI_ID_BYTES) return id;
+  const encoded = `__b${Buffer.from(id, 'utf8').toString('base64url')}`;
+  if (encoded.length <= MAX_MEILI_ID_BYTES) return encoded;
+  return `__h${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
+};
+/** a document as Meilisearch keeps it: its id encoded, the original beside it when it differs */
+const toStored = <T extends SearchDocument>(doc: T): SearchDocument => {
+  const stored = meiliIdOf(doc.id);
+  return stored === doc.id ? doc : { ...doc, id: stored, [ORIGINAL_ID]: doc.id };
+};
+/** a document as Meilisearch answers it, with its own id again */
+const fromStored = <T extends SearchDocument>(stored: T): T => {
+  const original = stored[ORIGINAL_ID];
+  if (typeof original !== 'string') return stored;
+  const { [ORIGINAL_ID]: _original, ...doc } = stored;
+  return { ...doc, id: original } as T;
+};
+/** the searchable attributes as Meilisearch keeps them: an encoded id is searched by its original */
+const searchableOf = (attributes: readonly string[]): string[] => attributes.flatMap((name) => (name === 'id' ? ['id', ORIGINAL_ID] : [name]));
 
 /** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
 const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
@@ -118,7 +155,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     }
     await waitFor(
       client.index(uid).updateSettings({
-        searchableAttributes: settings.searchableAttributes,
+        searchableAttributes: searchableOf(settings.searchableAttributes),
         filterableAttributes: settings.filterableAttributes,
         sortableAttributes: settings.sortableAttributes ?? [],
         rankingRules: RANKING_RULES,
@@ -159,7 +196,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
       hitsPerPage: aligned ? limit : limit === 0 ? 0 : offset + limit,
     });
     const hits = aligned ? response.hits : response.hits.slice(offset, offset + limit);
-    return { hits, total: response.totalHits };
+    return { hits: hits.map(fromStored), total: response.totalHits };
   };
 
   const collection = <T extends SearchDocument>(uid: string): SearchCollection<T> => {
@@ -168,16 +205,16 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
       upsert: async (docs) => {
         if (docs.length === 0) return;
         // addDocuments replaces whole documents by id; waiting makes the write visible to the next search
-        await waitFor(index.addDocuments([...docs], { primaryKey: 'id' }));
+        await waitFor(index.addDocuments(docs.map(toStored) as T[], { primaryKey: 'id' }));
       },
       delete: async (ids) => {
         if (ids.length === 0) return;
-        await waitFor(index.deleteDocuments([...ids]));
+        await waitFor(index.deleteDocuments(ids.map(meiliIdOf)));
       },
       search: (query) => search(index, query),
       get: async (id) => {
         try {
-          return await index.getDocument<T>(id);
+          return fromStored(await index.getDocument<T>(meiliIdOf(id)));
         } catch (error) {
           // Meilisearch answers 404 document_not_found for an id it does not hold
           if ((error as { cause?: { code?: string } }).cause?.code === 'document_not_found') return null;
