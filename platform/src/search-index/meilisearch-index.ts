@@ -115,6 +115,34 @@ const searchableOf = (attributes: readonly string[]): string[] => attributes.fla
 /** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
 const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
 
+/** waits for a task Meilisearch accepted, and fails unless Meilisearch says it succeeded */
+const succeeded = async (client: MeiliSearch, enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
+  const { taskUid } = await enqueued;
+  const task = await client.waitForTask(taskUid, { timeOutMs, intervalMs: 20 });
+  if (task.status !== 'succeeded') {
+    throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
+  }
+};
+
+/**
+ * Deletes every index whose uid starts with `prefix` (MEILI_INDEX_PREFIX): what a test run, or a network
+ * taken off a shared server, leaves behind. Answers the uids deleted. The prefix must be a whole one (letters,
+ * digits, `-` and `_`, not empty), so that this never reaches every index on the server.
+ */
+export const deleteMeiliIndexesWithPrefix = async (options: { host: string; apiKey?: string; prefix: string }): Promise<string[]> => {
+  if (!SAFE_INDEX_UID.test(options.prefix)) throw new Error(`invalid index prefix: '${options.prefix}'`);
+  const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
+  const page = 100;
+  const uids: string[] = [];
+  for (let offset = 0; ; offset += page) {
+    const { results, total } = await client.getRawIndexes({ offset, limit: page });
+    uids.push(...results.map((index) => index.uid).filter((uid) => uid.startsWith(options.prefix)));
+    if (offset + page >= total) break;
+  }
+  for (const uid of uids) await succeeded(client, client.deleteIndex(uid), 60_000);
+  return uids;
+};
+
 export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): SearchIndex => {
   const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
   const prefix = options.indexPrefix ?? '';
@@ -131,13 +159,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
   /** the keys of every settings this instance applied (or is applying) to the index `uid` */
   const preparedKeysOf = (uid: string): string[] => [...prepared.keys()].filter((key) => key.startsWith(`${uid}\n`));
 
-  const waitFor = async (enqueued: Promise<EnqueuedTask>): Promise<void> => {
-    const { taskUid } = await enqueued;
-    const task = await client.waitForTask(taskUid, { timeOutMs, intervalMs: 20 });
-    if (task.status !== 'succeeded') {
-      throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
-    }
-  };
+  const waitFor = (enqueued: Promise<EnqueuedTask>): Promise<void> => succeeded(client, enqueued, timeOutMs);
 
   const ensureIndex = async (uid: string, settings: IndexSettings): Promise<void> => {
     try {

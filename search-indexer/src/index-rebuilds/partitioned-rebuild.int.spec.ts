@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createInfrastructure, loadConfig, type Infrastructure, type SearchDocument } from '@cn/platform';
-import { createPartitionedTestBus, createTempDir, eventually, partitionOfStream, type PartitionedTestBus } from '@cn/platform/testing';
+import { createPartitionedTestBus, createTempDir, eventually, meilisearchTestRun, partitionOfStream, type PartitionedTestBus } from '@cn/platform/testing';
 import { searchIndexDefinition, type SearchFeature } from '../core/search-feature';
 import type { SearchIndexerRuntime } from '../core/search-core';
 import { createIndexSwitch, INDEX_SWITCHES_COLLECTION } from '../core/index-switch';
@@ -24,7 +24,8 @@ interface Tally extends SearchDocument {
   text: string;
   positions: number[];
 }
-/** Meilisearch is a server other runs share: each run's index has a name of its own */
+/** Meilisearch is a server other runs share: each run's indexes have names of their own, deleted at the end */
+const meilisearch = meilisearchTestRun('partitioned-rebuild');
 const TALLIES = searchIndexDefinition<Tally>(`bluegreen_tallies_${randomUUID().replace(/-/g, '')}`, { searchableAttributes: ['text'], filterableAttributes: [] });
 const talliesFeature: SearchFeature = {
   name: 'tallies',
@@ -71,8 +72,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
 
   beforeAll(async () => {
     temp = createTempDir('cn-partitioned-rebuild');
-    const meilisearch = process.env['MEILI_URL'] ? { MEILI_URL: process.env['MEILI_URL'], ...(process.env['MEILI_KEY'] ? { MEILI_KEY: process.env['MEILI_KEY'] } : {}) } : {};
-    infra = await createInfrastructure(loadConfig({ DATA_DIR: temp.dir, SESSION_SECRET: 'partitioned-rebuild-secret-0123456789abcdef', LOG_LEVEL: 'error', ...meilisearch }), {
+    infra = await createInfrastructure(loadConfig({ DATA_DIR: temp.dir, SESSION_SECRET: 'partitioned-rebuild-secret-0123456789abcdef', LOG_LEVEL: 'error', ...meilisearch.env }), {
       service: 'partitioned-rebuild-test',
     });
     bus = createPartitionedTestBus(infra.eventStore, PARTITIONS);
@@ -97,6 +97,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     await bus.close();
     await infra.close();
     temp.remove();
+    await meilisearch.removeIndexes();
   });
 
   it('puts every event written on every partition during the rebuild in the new index exactly once', async () => {
