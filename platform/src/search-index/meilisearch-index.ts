@@ -3,6 +3,7 @@ import { MeiliSearch, MeiliSearchApiError } from 'meilisearch';
 import type { EnqueuedTask, Index } from 'meilisearch';
 import type {
   IndexSettings,
+  OpenOptions,
   SearchCollection,
   SearchDocument,
   SearchIndex,
@@ -197,6 +198,35 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     return ready;
   };
 
+  /** per index uid, the deferred writes it accepted and that nobody has yet seen succeed, in order */
+  const deferred = new Map<string, Array<Promise<EnqueuedTask>>>();
+  const defer = async (uid: string, enqueued: Promise<EnqueuedTask>): Promise<void> => {
+    // awaited by the next swap; a failure is reported there too, so it must not go unhandled meanwhile
+    enqueued.catch(() => undefined);
+    const tasks = deferred.get(uid) ?? [];
+    tasks.push(enqueued);
+    deferred.set(uid, tasks);
+    await enqueued;
+  };
+  /**
+   * Waits for every deferred write to `uid` in order, and fails with the first that did not succeed: a swap
+   * takes in an index only once all its writes are applied, and a rebuild whose write failed fails before its
+   * swap (the old index keeps answering) instead of swapping in an index that lacks documents.
+   */
+  const settleDeferred = async (uid: string): Promise<void> => {
+    const tasks = deferred.get(uid) ?? [];
+    deferred.delete(uid);
+    let failure: unknown = null;
+    for (const task of tasks) {
+      try {
+        await waitFor(task);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== null) throw failure;
+  };
+
   const search = async <T extends SearchDocument>(index: Index<T>, query: SearchQuery): Promise<SearchResult<T>> => {
     const filter = toMeiliFilter(query.filter);
     const limit = Math.max(0, query.limit ?? DEFAULT_LIMIT);
@@ -221,17 +251,19 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     return { hits: hits.map(fromStored), total: response.totalHits };
   };
 
-  const collection = <T extends SearchDocument>(uid: string): SearchCollection<T> => {
+  const collection = <T extends SearchDocument>(uid: string, options: OpenOptions): SearchCollection<T> => {
     const index = client.index<T>(uid);
+    /** waiting makes a write visible to the next search; a deferred one is waited for by the next swap */
+    const write = (enqueued: Promise<EnqueuedTask>): Promise<void> => (options.deferWrites ? defer(uid, enqueued) : waitFor(enqueued));
     return {
       upsert: async (docs) => {
         if (docs.length === 0) return;
-        // addDocuments replaces whole documents by id; waiting makes the write visible to the next search
-        await waitFor(index.addDocuments(docs.map(toStored) as T[], { primaryKey: 'id' }));
+        // addDocuments replaces whole documents by id
+        await write(index.addDocuments(docs.map(toStored) as T[], { primaryKey: 'id' }));
       },
       delete: async (ids) => {
         if (ids.length === 0) return;
-        await waitFor(index.deleteDocuments(ids.map(meiliIdOf)));
+        await write(index.deleteDocuments(ids.map(meiliIdOf)));
       },
       search: (query) => search(index, query),
       get: async (id) => {
@@ -244,7 +276,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         }
       },
       clear: async () => {
-        await waitFor(index.deleteAllDocuments());
+        await write(index.deleteAllDocuments());
       },
     };
   };
@@ -256,9 +288,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
   };
 
   return {
-    index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings) => {
+    index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings, options: OpenOptions = {}) => {
       await prepare(uidOf(name), settings);
-      return collection<T>(uidOf(name));
+      return collection<T>(uidOf(name), options);
     },
     getCheckpoint: async (projector) => {
       const index = await checkpoints();
@@ -282,6 +314,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
       const keysOfBoth = (): string[] => [...preparedKeysOf(first), ...preparedKeysOf(second)];
       // a preparation still under way (or failed: the swap then names what is missing) ends first
       await Promise.allSettled(keysOfBoth().flatMap((key) => prepared.get(key) ?? []));
+      // the rebuilt index's deferred writes are all applied before it is swapped in (or the swap fails)
+      await settleDeferred(first);
+      await settleDeferred(second);
       await waitFor(client.swapIndexes([{ indexes: [first, second] }]));
       // each name now holds the other's settings: whatever this instance applied to either no longer holds
       for (const key of keysOfBoth()) prepared.delete(key);

@@ -147,6 +147,21 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       await next.clear();
     });
 
+    it('applies every deferred write to a rebuilt index before the swap takes it in', async () => {
+      const nextName = `${indexName}_deferred`;
+      const next = await index.index<Person>(nextName, settings, { deferWrites: true });
+      await next.clear();
+      // one write after the other, none waited for: the swap waits for them all, in order
+      for (const person of people) await next.upsert([{ ...person, bio: `${person.bio} rebuilt` }]);
+      await next.upsert([{ ...people[0], bio: 'rebuilt twice' }]);
+      await next.delete(['p4']);
+      await index.swapIndexes(indexName, nextName);
+      expect(ids((await collection.search({ q: 'rebuilt' })).hits).sort()).toEqual(['p1', 'p2', 'p3']);
+      expect((await collection.get('p1'))?.bio).toBe('rebuilt twice');
+      expect(await collection.get('p4')).toBeNull();
+      await (await index.index<Person>(nextName, settings)).clear();
+    });
+
     it('applies the settings an index is opened with again after a swap gave it the other index\'s', async () => {
       const nextName = `${indexName}_narrow`;
       const narrow: IndexSettings = { searchableAttributes: ['bio'], filterableAttributes: ['age'], sortableAttributes: [] };
