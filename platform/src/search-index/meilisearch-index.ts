@@ -216,12 +216,12 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
   const settleDeferred = async (uid: string): Promise<void> => {
     const tasks = deferred.get(uid) ?? [];
     deferred.delete(uid);
-    let failure: unknown = null;
+    let failure: Error | null = null;
     for (const task of tasks) {
       try {
         await waitFor(task);
       } catch (error) {
-        failure ??= error;
+        failure ??= error instanceof Error ? error : new Error(String(error));
       }
     }
     if (failure !== null) throw failure;
