@@ -17,6 +17,8 @@ import { createIndexSwitch, type IndexSwitchOptions } from './core/index-switch'
 
 export const SEARCH_PROJECTOR_NAME = 'search-indexer';
 const LAG_INTERVAL_MS = 5_000;
+/** events already in the log the bus hands over with a live one, in one batch (ConsumeOptions.maxBatch) */
+const LIVE_BATCH = 2000;
 /**
  * Marks that the search side's copies of its documents (search_source_*) are as far as the index's
  * checkpoint: an index kept before they existed is indexed again from the start once, building them.
@@ -80,6 +82,9 @@ export const createSearchRuntime = (
     bus: infra.bus,
     eventStore: infra.eventStore,
     handle: (events) => indexSwitch.apply(events, handle),
+    // each batch is one write per index, which on Meilisearch is a task to wait for (from a few ms to a second
+    // when the server is loaded): event by event, a burst of commands would leave the search ever further behind
+    liveBatch: LIVE_BATCH,
     checkpoint: {
       get: async () => {
         sourcesMarked = (await markers.get(SOURCES_MARKER)) !== null;
@@ -108,9 +113,17 @@ export const createSearchRuntime = (
     const feature = features.find((candidate) => candidate.name === name);
     if (!feature) throw new Error(`no search feature named ${name} (known: ${features.map((candidate) => candidate.name).join(', ')})`);
     const touched = new Map<string, SearchIndexDefinition<SearchDocument>>();
+    // nobody reads the new indexes before the swap (the rebuild reads its own copies): their writes are not
+    // waited for one by one; on Meilisearch the batches queue up as tasks, and the swap waits for them all
+    const deferred = new Map<string, Promise<SearchCollection<SearchDocument>>>();
     const openNext: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
       touched.set(definition.name, definition);
-      return index<T>({ name: nextName(definition.name), settings: definition.settings });
+      let collection = deferred.get(definition.name);
+      if (!collection) {
+        collection = infra.searchIndex.index<SearchDocument>(nextName(definition.name), definition.settings, { deferWrites: true });
+        deferred.set(definition.name, collection);
+      }
+      return collection as Promise<SearchCollection<T>>;
     };
     const nextSources: SourceOf = (indexName) => sourceOf(nextName(indexName));
     let after = 0;
@@ -159,7 +172,8 @@ export const createSearchRuntime = (
         await infra.searchIndex.swapIndexes(definition.name, nextName(definition.name));
         swaps += 1;
         await infra.documentStore.collection(sourceCollectionName(definition.name)).replaceWith(sourceCollectionName(nextName(definition.name)));
-        await (await openNext(definition)).clear();
+        // the old documents, now under the next name, go (waited for: no deferred write is left behind)
+        await (await index({ name: nextName(definition.name), settings: definition.settings })).clear();
       }
       return cut;
     }, {

@@ -25,6 +25,14 @@ interface ConsumeCommon {
    * commands waited. A partitioned bus (Kafka) keeps its offsets.
    */
   handledUpTo?: number;
+  /**
+   * With `handleBatch`: a bus that follows the log event by event (the embedded bus, the partitioned test bus)
+   * hands over the events already in the log behind the one it delivers, up to this many in all, in one batch,
+   * as Kafka hands over a fetched batch (whose size Kafka's fetch settings decide). A consumer whose every write
+   * is a round trip (a Meilisearch task takes from a few ms to a second on a loaded machine) keeps up so,
+   * where one task per event falls further behind with every event written. Default 1: event by event.
+   */
+  maxBatch?: number;
   onError?: (error: unknown) => void;
 }
 

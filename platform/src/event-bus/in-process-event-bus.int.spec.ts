@@ -93,4 +93,43 @@ describe('in-process event bus on disk', () => {
     await store.close();
     temp.remove();
   });
+
+  it('hands a batch consumer with maxBatch the events at hand in one batch, and commits no offset past what it handled', async () => {
+    const temp = createTempDir('cn-bus');
+    const store = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
+    await store.append('s', Array.from({ length: 7 }, (_, i) => newTestEvent(`e${i}`)), { expectedRevision: 'no_stream' });
+    const path = join(temp.dir, 'bus.sqlite');
+    const bus = createInProcessEventBus({ eventStore: store, path });
+    const batches: string[][] = [];
+    // the first batch holds up the consumer while more events are written: they come in the next batch
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await bus.consume({
+      groupId: 'batched',
+      maxBatch: 5,
+      handleBatch: async (events) => {
+        batches.push(events.map((event) => event.type));
+        if (batches.length === 1) await held;
+      },
+    });
+    await eventually(() => batches.length === 1);
+    await store.append('s', [newTestEvent('e7'), newTestEvent('e8')], { expectedRevision: 6 });
+    release();
+    await eventually(() => batches.flat().length === 9);
+    expect(batches).toEqual([['e0', 'e1', 'e2', 'e3', 'e4'], ['e5', 'e6', 'e7', 'e8']]);
+    await bus.close();
+
+    // the offsets say every event was handled: a reopened bus delivers only what is new
+    await store.append('s', [newTestEvent('e9')], { expectedRevision: 8 });
+    const reopened = createInProcessEventBus({ eventStore: store, path });
+    const again: string[][] = [];
+    await reopened.consume({ groupId: 'batched', maxBatch: 5, handleBatch: (events) => { again.push(events.map((event) => event.type)); return Promise.resolve(); } });
+    await eventually(() => again.length === 1);
+    expect(again).toEqual([['e9']]);
+    await reopened.close();
+    await store.close();
+    temp.remove();
+  });
 });

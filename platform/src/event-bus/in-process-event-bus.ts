@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { privateFile } from '@cn/platform/files';
-import type { EventStore, EventSubscription } from '@cn/platform/event-store';
-import { eventHandlerOf, type BusConsumer, type EventBus } from './event-bus';
+import type { EventStore, EventSubscription, RecordedEvent } from '@cn/platform/event-store';
+import { eventHandlerOf, type BusConsumer, type ConsumeOptions, type Delivery, type EventBus } from './event-bus';
 
 export interface InProcessEventBusOptions {
   eventStore: EventStore;
@@ -14,6 +14,33 @@ export interface InProcessEventBusOptions {
 
 /** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
 const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
+
+/**
+ * The per-event handler of a consumer on a bus that follows the log one event at a time. With `handleBatch`
+ * and `maxBatch`, the events already in the log behind the delivered one (those `accepts`, up to `maxBatch`)
+ * are handed over with it in one batch, and passed by when the log then delivers them. The caller commits
+ * each delivered event's offset after this resolves, so an offset never passes an event not yet handled.
+ */
+export const readingAhead = (
+  eventStore: Pick<EventStore, 'readAll'>,
+  consumeOptions: ConsumeOptions,
+  delivery: Delivery = { partition: 0 },
+  accepts: (event: RecordedEvent) => boolean = () => true,
+): ((event: RecordedEvent) => Promise<void>) => {
+  const { handleBatch } = consumeOptions;
+  if (!handleBatch) return eventHandlerOf(consumeOptions);
+  const maxBatch = consumeOptions.maxBatch ?? 1;
+  if (maxBatch <= 1) return (event) => handleBatch([event], delivery);
+  /** the last position a batch handled */
+  let handledThrough = 0;
+  return async (event) => {
+    if (event.position <= handledThrough) return;
+    const behind = (await eventStore.readAll({ after: event.position, limit: maxBatch - 1 })).filter(accepts);
+    const events = [event, ...behind];
+    await handleBatch(events, delivery);
+    handledThrough = events[events.length - 1].position;
+  };
+};
 
 /**
  * The embedded bus follows the event log itself: each consumer is a catch-up subscription from its
@@ -68,11 +95,11 @@ export const createInProcessEventBus = (options: InProcessEventBusOptions): Even
   return {
     consume: (consumeOptions) => settle(() => {
       const { groupId, onError } = consumeOptions;
-      const handler = eventHandlerOf(consumeOptions);
+      const handleEvent = readingAhead(options.eventStore, consumeOptions);
       const subscription: EventSubscription = options.eventStore.subscribeToAll(
         { after: Math.max(selectOffset.get(groupId)?.position ?? 0, consumeOptions.handledUpTo ?? 0) },
         async (event) => {
-          await handler(event);
+          await handleEvent(event);
           commitSoon(groupId, event.position);
         },
         onError,

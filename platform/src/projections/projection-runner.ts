@@ -32,6 +32,11 @@ export interface ProjectorOptions {
   eventStore?: EventStore;
   /** events per catch-up batch (default 2000) */
   batchSize?: number;
+  /**
+   * live, the events at hand the bus may hand over in one `handle` (`ConsumeOptions.maxBatch`; default 1 on
+   * the embedded bus): for a projector whose every write is a round trip (the search indexer on Meilisearch)
+   */
+  liveBatch?: number;
   logger?: ProjectorLogger;
   /** a failing event stops the projector (nothing is skipped); the service decides what to do */
   onError?: (error: unknown) => void;
@@ -200,6 +205,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
         // the bus delivers at least once; the checkpoint says what was already applied
         handledUpTo: position,
         handleBatch: applyLive,
+        maxBatch: options.liveBatch,
         onError: (error) => {
           options.logger?.error({ projector: options.name, position, err: error }, 'projector stopped by an error');
           consumer = null;

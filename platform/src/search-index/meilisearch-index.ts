@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { MeiliSearch, MeiliSearchApiError } from 'meilisearch';
 import type { EnqueuedTask, Index } from 'meilisearch';
 import type {
   IndexSettings,
+  OpenOptions,
   SearchCollection,
   SearchDocument,
   SearchIndex,
@@ -64,19 +66,83 @@ const literal = (value: FilterValue): string => {
 const toMeiliFilter = (filter: SearchQuery['filter']): string[] | null => {
   const clauses: string[] = [];
   for (const [field, value] of Object.entries(filter ?? {})) {
+    // the index holds encoded ids (meiliIdOf): a filter on `id` compares them
+    const encode = (one: FilterValue): FilterValue => (field === 'id' && typeof one === 'string' ? meiliIdOf(one) : one);
     if (Array.isArray(value)) {
-      const values = value as readonly FilterValue[];
+      const values = (value as readonly FilterValue[]).map(encode);
       if (values.length === 0) return null;
       clauses.push(`${attribute(field)} IN [${values.map(literal).join(', ')}]`);
     } else {
-      clauses.push(`${attribute(field)} = ${literal(value as FilterValue)}`);
+      clauses.push(`${attribute(field)} = ${literal(encode(value as FilterValue))}`);
     }
   }
   return clauses;
 };
 
+/**
+ * Meilisearch takes document ids of letters, digits, `-` and `_` only, at most 511 bytes; ours may hold any
+ * character (`group:slug`, an address, a tag, a unicode name) and be longer. The document's `id` in
+ * Meilisearch is therefore `meiliIdOf(id)`: the id itself when Meilisearch takes it and it does not start
+ * with `__`; else `__b` and its UTF-8 bytes in base64url, or, when that would pass 511 bytes, `__h` and the
+ * base64url SHA-256 of the id. Raw ids never start with `__` and the two encodings differ in their third
+ * character, so no two ids share a Meilisearch id. An encoded document also keeps its id in `ORIGINAL_ID`,
+ * which every answer gives back as `id` (and which a search of `id` searches too); a filter on `id` compares
+ * the encoded values. Documents of ids Meilisearch took as they were are stored as before.
+ */
+const MAX_MEILI_ID_BYTES = 511;
+const RAW_MEILI_ID = /^[A-Za-z0-9_-]+$/;
+export const ORIGINAL_ID = '_cn_id';
+export const meiliIdOf = (id: string): string => {
+  if (RAW_MEILI_ID.test(id) && !id.startsWith('__') && id.length <= MAX_MEILI_ID_BYTES) return id;
+  const encoded = `__b${Buffer.from(id, 'utf8').toString('base64url')}`;
+  if (encoded.length <= MAX_MEILI_ID_BYTES) return encoded;
+  return `__h${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
+};
+/** a document as Meilisearch keeps it: its id encoded, the original beside it when it differs */
+const toStored = <T extends SearchDocument>(doc: T): SearchDocument => {
+  const stored = meiliIdOf(doc.id);
+  return stored === doc.id ? doc : { ...doc, id: stored, [ORIGINAL_ID]: doc.id };
+};
+/** a document as Meilisearch answers it, with its own id again */
+const fromStored = <T extends SearchDocument>(stored: T): T => {
+  const original = stored[ORIGINAL_ID];
+  if (typeof original !== 'string') return stored;
+  const { [ORIGINAL_ID]: _original, ...doc } = stored;
+  return { ...doc, id: original } as T;
+};
+/** the searchable attributes as Meilisearch keeps them: an encoded id is searched by its original */
+const searchableOf = (attributes: readonly string[]): string[] => attributes.flatMap((name) => (name === 'id' ? ['id', ORIGINAL_ID] : [name]));
+
 /** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
 const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
+
+/** waits for a task Meilisearch accepted, and fails unless Meilisearch says it succeeded */
+const succeeded = async (client: MeiliSearch, enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
+  const { taskUid } = await enqueued;
+  const task = await client.waitForTask(taskUid, { timeOutMs, intervalMs: 20 });
+  if (task.status !== 'succeeded') {
+    throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
+  }
+};
+
+/**
+ * Deletes every index whose uid starts with `prefix` (MEILI_INDEX_PREFIX): what a test run, or a network
+ * taken off a shared server, leaves behind. Answers the uids deleted. The prefix must be a whole one (letters,
+ * digits, `-` and `_`, not empty), so that this never reaches every index on the server.
+ */
+export const deleteMeiliIndexesWithPrefix = async (options: { host: string; apiKey?: string; prefix: string }): Promise<string[]> => {
+  if (!SAFE_INDEX_UID.test(options.prefix)) throw new Error(`invalid index prefix: '${options.prefix}'`);
+  const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
+  const page = 100;
+  const uids: string[] = [];
+  for (let offset = 0; ; offset += page) {
+    const { results, total } = await client.getRawIndexes({ offset, limit: page });
+    uids.push(...results.map((index) => index.uid).filter((uid) => uid.startsWith(options.prefix)));
+    if (offset + page >= total) break;
+  }
+  for (const uid of uids) await succeeded(client, client.deleteIndex(uid), 60_000);
+  return uids;
+};
 
 export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): SearchIndex => {
   const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
@@ -94,13 +160,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
   /** the keys of every settings this instance applied (or is applying) to the index `uid` */
   const preparedKeysOf = (uid: string): string[] => [...prepared.keys()].filter((key) => key.startsWith(`${uid}\n`));
 
-  const waitFor = async (enqueued: Promise<EnqueuedTask>): Promise<void> => {
-    const { taskUid } = await enqueued;
-    const task = await client.waitForTask(taskUid, { timeOutMs, intervalMs: 20 });
-    if (task.status !== 'succeeded') {
-      throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
-    }
-  };
+  const waitFor = (enqueued: Promise<EnqueuedTask>): Promise<void> => succeeded(client, enqueued, timeOutMs);
 
   const ensureIndex = async (uid: string, settings: IndexSettings): Promise<void> => {
     try {
@@ -118,7 +178,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     }
     await waitFor(
       client.index(uid).updateSettings({
-        searchableAttributes: settings.searchableAttributes,
+        searchableAttributes: searchableOf(settings.searchableAttributes),
         filterableAttributes: settings.filterableAttributes,
         sortableAttributes: settings.sortableAttributes ?? [],
         rankingRules: RANKING_RULES,
@@ -136,6 +196,35 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
       ready.catch(() => prepared.delete(key));
     }
     return ready;
+  };
+
+  /** per index uid, the deferred writes it accepted and that nobody has yet seen succeed, in order */
+  const deferred = new Map<string, Array<Promise<EnqueuedTask>>>();
+  const defer = async (uid: string, enqueued: Promise<EnqueuedTask>): Promise<void> => {
+    // awaited by the next swap; a failure is reported there too, so it must not go unhandled meanwhile
+    enqueued.catch(() => undefined);
+    const tasks = deferred.get(uid) ?? [];
+    tasks.push(enqueued);
+    deferred.set(uid, tasks);
+    await enqueued;
+  };
+  /**
+   * Waits for every deferred write to `uid` in order, and fails with the first that did not succeed: a swap
+   * takes in an index only once all its writes are applied, and a rebuild whose write failed fails before its
+   * swap (the old index keeps answering) instead of swapping in an index that lacks documents.
+   */
+  const settleDeferred = async (uid: string): Promise<void> => {
+    const tasks = deferred.get(uid) ?? [];
+    deferred.delete(uid);
+    let failure: Error | null = null;
+    for (const task of tasks) {
+      try {
+        await waitFor(task);
+      } catch (error) {
+        failure ??= error instanceof Error ? error : new Error(String(error));
+      }
+    }
+    if (failure !== null) throw failure;
   };
 
   const search = async <T extends SearchDocument>(index: Index<T>, query: SearchQuery): Promise<SearchResult<T>> => {
@@ -159,25 +248,27 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
       hitsPerPage: aligned ? limit : limit === 0 ? 0 : offset + limit,
     });
     const hits = aligned ? response.hits : response.hits.slice(offset, offset + limit);
-    return { hits, total: response.totalHits };
+    return { hits: hits.map(fromStored), total: response.totalHits };
   };
 
-  const collection = <T extends SearchDocument>(uid: string): SearchCollection<T> => {
+  const collection = <T extends SearchDocument>(uid: string, options: OpenOptions): SearchCollection<T> => {
     const index = client.index<T>(uid);
+    /** waiting makes a write visible to the next search; a deferred one is waited for by the next swap */
+    const write = (enqueued: Promise<EnqueuedTask>): Promise<void> => (options.deferWrites ? defer(uid, enqueued) : waitFor(enqueued));
     return {
       upsert: async (docs) => {
         if (docs.length === 0) return;
-        // addDocuments replaces whole documents by id; waiting makes the write visible to the next search
-        await waitFor(index.addDocuments([...docs], { primaryKey: 'id' }));
+        // addDocuments replaces whole documents by id
+        await write(index.addDocuments(docs.map(toStored) as T[], { primaryKey: 'id' }));
       },
       delete: async (ids) => {
         if (ids.length === 0) return;
-        await waitFor(index.deleteDocuments([...ids]));
+        await write(index.deleteDocuments(ids.map(meiliIdOf)));
       },
       search: (query) => search(index, query),
       get: async (id) => {
         try {
-          return await index.getDocument<T>(id);
+          return fromStored(await index.getDocument<T>(meiliIdOf(id)));
         } catch (error) {
           // Meilisearch answers 404 document_not_found for an id it does not hold
           if ((error as { cause?: { code?: string } }).cause?.code === 'document_not_found') return null;
@@ -185,7 +276,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         }
       },
       clear: async () => {
-        await waitFor(index.deleteAllDocuments());
+        await write(index.deleteAllDocuments());
       },
     };
   };
@@ -197,9 +288,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
   };
 
   return {
-    index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings) => {
+    index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings, options: OpenOptions = {}) => {
       await prepare(uidOf(name), settings);
-      return collection<T>(uidOf(name));
+      return collection<T>(uidOf(name), options);
     },
     getCheckpoint: async (projector) => {
       const index = await checkpoints();
@@ -223,6 +314,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
       const keysOfBoth = (): string[] => [...preparedKeysOf(first), ...preparedKeysOf(second)];
       // a preparation still under way (or failed: the swap then names what is missing) ends first
       await Promise.allSettled(keysOfBoth().flatMap((key) => prepared.get(key) ?? []));
+      // the rebuilt index's deferred writes are all applied before it is swapped in (or the swap fails)
+      await settleDeferred(first);
+      await settleDeferred(second);
       await waitFor(client.swapIndexes([{ indexes: [first, second] }]));
       // each name now holds the other's settings: whatever this instance applied to either no longer holds
       for (const key of keysOfBoth()) prepared.delete(key);

@@ -37,9 +37,20 @@ export interface SearchCollection<T extends SearchDocument = SearchDocument> {
   clear(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /**
+   * Writes (upsert, delete, clear) resolve once the index accepted them, not once it applied them; the next
+   * `swapIndexes` of the index waits until all are applied and fails if one failed. For an index being
+   * rebuilt, which nobody reads before its swap: on Meilisearch its batches queue up as tasks the server
+   * applies together while the next batch is read, instead of one round trip each. An index that applies a
+   * write at once (the embedded one) ignores it.
+   */
+  deferWrites?: boolean;
+}
+
 export interface SearchIndex {
   /** creates the index with its settings when missing; idempotent */
-  index<T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings): Promise<SearchCollection<T>>;
+  index<T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings, options?: OpenOptions): Promise<SearchCollection<T>>;
   /** last applied event position of a named search projector (stored with the index) */
   getCheckpoint(projector: string): Promise<number>;
   setCheckpoint(projector: string, position: number): Promise<void>;
@@ -47,6 +58,7 @@ export interface SearchIndex {
    * Exchanges two opened indexes (documents and settings) in one step, as Meilisearch's index swap does:
    * an index rebuilt under another name takes the live one's place without a gap, and a search of either
    * name sees the old documents or the new ones, never none. Collections already opened follow the names.
+   * Every write to either index made before (deferred ones too) is applied first.
    */
   swapIndexes(name: string, other: string): Promise<void>;
   close(): Promise<void>;

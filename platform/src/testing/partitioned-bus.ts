@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { BusConsumer, EventBus } from '@cn/platform/event-bus';
-import type { EventStore, EventSubscription } from '@cn/platform/event-store';
+import { readingAhead, type BusConsumer, type EventBus } from '@cn/platform/event-bus';
+import type { EventStore, EventSubscription, RecordedEvent } from '@cn/platform/event-store';
 
 /** the partition a stream's events go to (the relay keys Kafka's messages by stream in the same way) */
 export const partitionOfStream = (streamId: string, partitions: number): number => createHash('sha1').update(streamId).digest().readUInt32BE(0) % partitions;
@@ -8,7 +8,8 @@ export const partitionOfStream = (streamId: string, partitions: number): number 
 export interface PartitionedTestBus {
   /**
    * The bus as one replica sees it: its consumer groups receive only `owned` partitions, each followed on its
-   * own (one partition may be held up while another goes on, as on Kafka), each batch naming its partition.
+   * own (one partition may be held up while another goes on, as on Kafka), each batch naming its partition
+   * (one event, or with `maxBatch` the partition's events at hand, as Kafka's fetched batches).
    */
   replica(owned: readonly number[]): EventBus;
   close(): Promise<void>;
@@ -29,12 +30,14 @@ export const createPartitionedTestBus = (eventStore: EventStore, partitions: num
       consume: (options) => {
         const started = owned.map((partition) => {
           const key = `${options.groupId}#${partition}`;
+          const ofPartition = (event: RecordedEvent): boolean => partitionOfStream(event.streamId, partitions) === partition;
+          // with maxBatch, the partition's events already in the log come in one batch, as Kafka's fetch does
+          const handle = readingAhead(eventStore, options, { partition }, ofPartition);
           const subscription = eventStore.subscribeToAll(
             { after: offsets.get(key) ?? 0 },
             async (event) => {
-              if (partitionOfStream(event.streamId, partitions) !== partition) return;
-              if (options.handleBatch) await options.handleBatch([event], { partition });
-              else await options.handler(event);
+              if (!ofPartition(event)) return;
+              await handle(event);
               offsets.set(key, event.position);
             },
             options.onError,

@@ -147,6 +147,21 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       await next.clear();
     });
 
+    it('applies every deferred write to a rebuilt index before the swap takes it in', async () => {
+      const nextName = `${indexName}_deferred`;
+      const next = await index.index<Person>(nextName, settings, { deferWrites: true });
+      await next.clear();
+      // one write after the other, none waited for: the swap waits for them all, in order
+      for (const person of people) await next.upsert([{ ...person, bio: `${person.bio} rebuilt` }]);
+      await next.upsert([{ ...people[0], bio: 'rebuilt twice' }]);
+      await next.delete(['p4']);
+      await index.swapIndexes(indexName, nextName);
+      expect(ids((await collection.search({ q: 'rebuilt' })).hits).sort()).toEqual(['p1', 'p2', 'p3']);
+      expect((await collection.get('p1'))?.bio).toBe('rebuilt twice');
+      expect(await collection.get('p4')).toBeNull();
+      await (await index.index<Person>(nextName, settings)).clear();
+    });
+
     it('applies the settings an index is opened with again after a swap gave it the other index\'s', async () => {
       const nextName = `${indexName}_narrow`;
       const narrow: IndexSettings = { searchableAttributes: ['bio'], filterableAttributes: ['age'], sortableAttributes: [] };
@@ -161,6 +176,49 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       expect(ids((await old.search({ q: '', filter: { age: 51 } })).hits)).toEqual(['p2']);
       expect((await old.search({ q: 'johnson' })).total).toBe(0);
       await old.clear();
+    });
+
+    it('keeps ids of any characters and length: get, search, filter, sort, replace and delete by them', async () => {
+      interface Note extends SearchDocument {
+        text: string;
+      }
+      const noteSettings: IndexSettings = { searchableAttributes: ['text', 'id'], filterableAttributes: ['id'], sortableAttributes: ['id'] };
+      const notes = await index.index<Note>(`${indexName}_ids`, noteSettings);
+      const long = `group:${'x'.repeat(600)}`;
+      const odd = [
+        'group:garden',
+        'member.address@example.org',
+        'folder/sub/file.txt',
+        'Café Zürich – 東京',
+        long,
+        `${long}:${'ü'.repeat(300)}`,
+        // what another id's encoding could look like, and ids Meilisearch takes as they are
+        `__b${Buffer.from('group:garden', 'utf8').toString('base64url')}`,
+        '__h',
+        'plain_id-1',
+      ];
+      const words = ['apple', 'banana', 'cherry', 'damson', 'elderberry', 'fig', 'grape', 'hazelnut', 'iris'];
+      const docs: Note[] = odd.map((id, at) => ({ id, text: `${words[at]} shared` }));
+      await notes.upsert(docs);
+      for (const doc of docs) expect(await notes.get(doc.id)).toEqual(doc);
+      expect((await notes.search({ q: 'shared', limit: 50 })).hits.map((hit) => hit.id).sort()).toEqual([...odd].sort());
+      expect((await notes.search({ q: 'banana' })).hits).toEqual([docs[1]]);
+      // a filter on the id, one and any of
+      expect(ids((await notes.search({ q: '', filter: { id: 'group:garden' } })).hits)).toEqual(['group:garden']);
+      expect(ids((await notes.search({ q: '', filter: { id: [long, 'Café Zürich – 東京', 'unknown:id'] } })).hits).sort()).toEqual([long, 'Café Zürich – 東京'].sort());
+      // sorted by id: every document once
+      expect(ids((await notes.search({ q: '', sort: [['id', 'asc']], limit: 50 })).hits).sort()).toEqual([...odd].sort());
+      // a search of the id attribute finds a document by its own id
+      expect(ids((await notes.search({ q: 'garden' })).hits)).toContain('group:garden');
+      await notes.upsert([{ id: long, text: 'replaced' }]);
+      expect(await notes.get(long)).toEqual({ id: long, text: 'replaced' });
+      expect((await notes.search({ q: '' })).total).toBe(odd.length);
+      await notes.delete(['group:garden', 'member.address@example.org', `${long}:${'ü'.repeat(300)}`]);
+      expect(await notes.get('group:garden')).toBeNull();
+      expect(await notes.get(`${long}:${'ü'.repeat(300)}`)).toBeNull();
+      expect(await notes.get(odd[6])).toEqual(docs[6]);
+      expect((await notes.search({ q: '' })).total).toBe(odd.length - 3);
+      await notes.clear();
     });
 
     it('stores projector checkpoints, 0 when unknown', async () => {

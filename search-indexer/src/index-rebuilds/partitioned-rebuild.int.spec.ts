@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createInfrastructure, loadConfig, type Document, type Infrastructure, type SearchDocument } from '@cn/platform';
-import { createPartitionedTestBus, createTempDir, eventually, partitionOfStream, type PartitionedTestBus } from '@cn/platform/testing';
+import { createPartitionedTestBus, createTempDir, eventually, meilisearchTestRun, partitionOfStream, type PartitionedTestBus } from '@cn/platform/testing';
 import { SEARCH_INDEX_SWITCH_HISTORY_COLLECTION, type SearchIndexSwitchDto } from '@cn/contracts';
 import type { RecordedEvent } from '@cn/domain';
 import { sourceCollectionName, type SourceDocument } from '../core/buffered-indexes';
@@ -29,7 +29,8 @@ interface Tally extends SearchDocument {
 }
 /** a pause injected in the middle of a batch, between reading a tally and writing it (null: none) */
 let pauseHook: ((event: RecordedEvent) => Promise<void>) | null = null;
-/** Meilisearch is a server other runs share: each run's index has a name of its own */
+/** Meilisearch is a server other runs share: each run's indexes have names of their own, deleted at the end */
+const meilisearch = meilisearchTestRun('partitioned-rebuild');
 const TALLIES = searchIndexDefinition<Tally>(`bluegreen_tallies_${randomUUID().replace(/-/g, '')}`, { searchableAttributes: ['text'], filterableAttributes: [] });
 const talliesFeature: SearchFeature = {
   name: 'tallies',
@@ -77,8 +78,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
 
   beforeAll(async () => {
     temp = createTempDir('cn-partitioned-rebuild');
-    const meilisearch = process.env['MEILI_URL'] ? { MEILI_URL: process.env['MEILI_URL'], ...(process.env['MEILI_KEY'] ? { MEILI_KEY: process.env['MEILI_KEY'] } : {}) } : {};
-    infra = await createInfrastructure(loadConfig({ DATA_DIR: temp.dir, SESSION_SECRET: 'partitioned-rebuild-secret-0123456789abcdef', LOG_LEVEL: 'error', ...meilisearch }), {
+    infra = await createInfrastructure(loadConfig({ DATA_DIR: temp.dir, SESSION_SECRET: 'partitioned-rebuild-secret-0123456789abcdef', LOG_LEVEL: 'error', ...meilisearch.env }), {
       service: 'partitioned-rebuild-test',
     });
     bus = createPartitionedTestBus(infra.eventStore, PARTITIONS);
@@ -103,6 +103,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     await bus.close();
     await infra.close();
     temp.remove();
+    await meilisearch.removeIndexes();
   });
 
   it('puts every event written on every partition during the rebuild in the new index exactly once', async () => {

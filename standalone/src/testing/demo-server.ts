@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { loadConfig, type PlatformConfig } from '@cn/platform';
+import { meilisearchTestRun } from '@cn/platform/testing';
 import { startStandalone, type RunningStandalone } from '../standalone';
 import { signInClient, type SignedInClient } from './signed-in-client';
 
@@ -25,30 +25,22 @@ export interface DemoServer {
 }
 
 /**
- * With MEILI_URL (and MEILI_KEY) set, every demo server searches that Meilisearch server instead of the
- * embedded index, under index names of its own (MEILI_INDEX_PREFIX), so that the search specs run against
- * it too.
- */
-const meilisearchEnv = (name: string): Record<string, string> => {
-  const url = process.env['MEILI_URL'];
-  if (!url) return {};
-  const key = process.env['MEILI_KEY'];
-  return { MEILI_URL: url, ...(key ? { MEILI_KEY: key } : {}), MEILI_INDEX_PREFIX: `${name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}_${randomUUID().replace(/-/g, '').slice(0, 12)}_` };
-};
-
-/**
  * A spec's one-process server on a fresh data folder (scrypt cheap, errors only), started before the
  * spec's tests with the demo accounts signed in, stopped and removed after them. Call it in a `describe`.
+ * With MEILI_URL (and MEILI_KEY) set, it searches that Meilisearch server instead of the embedded index,
+ * under index names of its own (MEILI_INDEX_PREFIX), deleted when the spec ends, so that the search specs
+ * run against it too.
  */
 export const useDemoServer = (name: string, env: Record<string, string> = {}): DemoServer => {
   const dataDir = mkdtempSync(join(tmpdir(), `cn-${name}-`));
+  const meilisearch = meilisearchTestRun(name);
   const config = loadConfig({
     DATA_DIR: dataDir,
     SESSION_SECRET: `${name}-spec-secret-0123456789abcdef0123456789abcdef`,
     PORT: '0',
     PASSWORD_SCRYPT_N: '1024',
     LOG_LEVEL: 'error',
-    ...meilisearchEnv(name),
+    ...meilisearch.env,
     ...env,
   });
   let running: RunningStandalone | null = null;
@@ -66,6 +58,7 @@ export const useDemoServer = (name: string, env: Record<string, string> = {}): D
   afterAll(async () => {
     await running?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    await meilisearch.removeIndexes();
   });
   return {
     get running() {
