@@ -1,0 +1,290 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { createSqliteDocumentStore, type CollectionWrites, type DocumentStore } from '@cn/platform/document-store';
+import { createPartitionedTestBus, createTempDir, eventually, newTestEvent, openEmbeddedStores, partitionOfStream, type EmbeddedStores, type PartitionedTestBus } from '@cn/platform/testing';
+import type { ProjectedDocument, Projection } from './projection';
+import { CHECKPOINTS_COLLECTION, createDocumentProjector, nextCollectionOf, type DocumentProjector } from './projection-runner';
+import { createPartitionedSwitch, marksOn, ReadModelHeldError, READ_MODEL_SWITCHES_COLLECTION } from './partitioned-switch';
+import { projectAsOf } from './time-travel';
+
+/**
+ * A read model rebuilt blue/green on a bus with three partitions, shared by two replicas of its projector (one
+ * holding partitions 0 and 1, the other partition 2), each with its own connection to one SQLite read-model
+ * file, as two projection-service processes on Kafka (issue 16): commands keep writing on every partition
+ * during the rebuild, reads keep answering from the old version until the switch, and afterwards the new
+ * version holds every event exactly once and equals a replay from scratch.
+ */
+jest.setTimeout(60_000);
+
+const PARTITIONS = 3;
+const STREAMS = 30;
+/** more than one replay batch (2,000 events), so that writes land while the new version is replayed */
+const EVENTS_PER_STREAM = 70;
+const PROJECTOR = 'tallies-projector';
+
+/** one document per stream: every position applied to it, so that a lost or doubled event shows */
+interface Tally extends ProjectedDocument {
+  positions: number[];
+}
+const tallies: Projection<Tally> = {
+  name: 'tallies',
+  version: 1,
+  eventTypes: ['TallyNoted'],
+  documentIds: (event) => [event.streamId],
+  evolve: (doc, event, id) => ({ _id: id, positions: [...(doc?.positions ?? []), event.position] }),
+};
+/** another read model of the same projector: held during the switch, never switched */
+const counts: Projection<ProjectedDocument & { count: number }> = {
+  name: 'tally_counts',
+  version: 1,
+  eventTypes: ['TallyNoted'],
+  documentIds: (event) => [event.streamId],
+  evolve: (doc, _event, id) => ({ _id: id, count: (doc?.count ?? 0) + 1 }),
+};
+const LIVE = 'tallies_v1';
+const COUNTS = 'tally_counts_v1';
+
+/** a replica's own connection to the shared read-model file, whose next checkpoint write can be held back */
+const stallable = (store: DocumentStore) => {
+  let stall: { reached: () => void; released: Promise<void> } | null = null;
+  let conflicts = 0;
+  const connection: DocumentStore = {
+    collection: (name, options) => store.collection(name, options),
+    writeAll: async (writes: readonly CollectionWrites[]) => {
+      const held = stall;
+      if (held && writes.some((write) => write.collection === CHECKPOINTS_COLLECTION)) {
+        stall = null;
+        held.reached();
+        await held.released;
+      }
+      try {
+        await store.writeAll(writes);
+      } catch (error) {
+        conflicts += 1;
+        throw error;
+      }
+    },
+    drop: (name) => store.drop(name),
+    close: () => store.close(),
+  };
+  return {
+    connection,
+    conflicts: () => conflicts,
+    /** the replica's next batch reads its documents and checkpoint, then waits before writing until `release` */
+    stallNext: () => {
+      let reached = (): void => undefined;
+      let release = (): void => undefined;
+      const reachedPromise = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      stall = { reached, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { reached: reachedPromise, release };
+    },
+  };
+};
+
+/** a document as a replay from scratch writes it: without the bookkeeping the runner adds */
+const content = (doc: ProjectedDocument): Record<string, unknown> => {
+  const { _position: _at, _positions: _perPartition, _version: _written, ...rest } = doc as ProjectedDocument & { _positions?: unknown; _version?: unknown };
+  return rest;
+};
+const hashOf = (docs: readonly ProjectedDocument[]): string =>
+  createHash('sha256')
+    .update(JSON.stringify([...docs].sort((a, b) => a._id.localeCompare(b._id)).map(content)))
+    .digest('hex');
+
+describe('blue/green read-model rebuild on a partitioned bus with two replicas', () => {
+  let temp: ReturnType<typeof createTempDir>;
+  let stores: EmbeddedStores;
+  let otherStore: DocumentStore;
+  let other$: ReturnType<typeof stallable>;
+  let bus: PartitionedTestBus;
+  let owner: DocumentProjector;
+  let other: DocumentProjector;
+  const streams = Array.from({ length: STREAMS }, (_, index) => `tally-${index}`);
+  const appended = new Map<string, number[]>(streams.map((stream) => [stream, []]));
+
+  const note = async (stream: string): Promise<number> => {
+    const { position } = await stores.eventStore.append(stream, [newTestEvent('TallyNoted', {})], { expectedRevision: 'any' });
+    appended.get(stream)?.push(position);
+    return position;
+  };
+  const live = () => stores.documentStore.collection<Tally>(LIVE);
+  /** every stream's tally holds exactly the positions appended to it, each once, and its count agrees */
+  const allExactlyOnce = async (): Promise<boolean> => {
+    const byId = new Map((await live().find({})).map((doc) => [doc._id, doc]));
+    const countById = new Map((await stores.documentStore.collection<ProjectedDocument & { count: number }>(COUNTS).find({})).map((doc) => [doc._id, doc.count]));
+    for (const stream of streams) {
+      expect([...(byId.get(stream)?.positions ?? [])].sort((a, b) => a - b)).toEqual(appended.get(stream));
+      expect(countById.get(stream)).toBe(appended.get(stream)?.length);
+    }
+    return true;
+  };
+  const projectorOf = (documentStore: DocumentStore, owned: readonly number[]): DocumentProjector =>
+    createDocumentProjector({
+      name: PROJECTOR,
+      projections: [tallies, counts],
+      bus: bus.replica(owned),
+      eventStore: stores.eventStore,
+      documentStore,
+      cipher: stores.cipher,
+      switchPollMs: 20,
+      switchGoneAfterMs: 2_000,
+      sweepQuietMs: Number.POSITIVE_INFINITY,
+    });
+  const streamOn = (partition: number): string => streams.find((stream) => partitionOfStream(stream, PARTITIONS) === partition) ?? '';
+
+  beforeAll(async () => {
+    temp = createTempDir('cn-partitioned-blue-green');
+    stores = openEmbeddedStores(temp.dir);
+    // the other replica: a connection of its own to the same read-model file, as another process has
+    otherStore = createSqliteDocumentStore({ path: join(temp.dir, 'read-models.sqlite') });
+    other$ = stallable(otherStore);
+    bus = createPartitionedTestBus(stores.eventStore, PARTITIONS);
+    for (const stream of streams) {
+      const events = Array.from({ length: EVENTS_PER_STREAM }, () => newTestEvent('TallyNoted', {}));
+      const { position } = await stores.eventStore.append(stream, events, { expectedRevision: 'any' });
+      appended.get(stream)?.push(...Array.from({ length: EVENTS_PER_STREAM }, (_, index) => position - EVENTS_PER_STREAM + 1 + index));
+    }
+    owner = projectorOf(stores.documentStore, [0, 1]);
+    other = projectorOf(other$.connection, [2]);
+    await owner.start();
+    await other.start();
+    await eventually(allExactlyOnce, 20_000);
+  });
+
+  afterAll(async () => {
+    await other.stop();
+    await owner.stop();
+    await bus.close();
+    await otherStore.close();
+    await stores.close();
+    temp.remove();
+  });
+
+  it('keeps serving the old version while writes land on every partition, then holds every event exactly once, as a replay from scratch', async () => {
+    expect(new Set(streams.map((stream) => partitionOfStream(stream, PARTITIONS))).size).toBe(PARTITIONS);
+    // a document only the old version has: gone once the rebuilt version is switched in
+    await live().upsert({ _id: 'stray', positions: [] });
+    const before = await stores.eventStore.headPosition();
+
+    let rebuilt = false;
+    const progress: number[] = [];
+    const writtenOn = new Set<number>();
+    const notedDuring: Array<Promise<number>> = [];
+    const rebuilding = owner
+      .rebuildBeside('tallies', (position) => {
+        progress.push(position);
+        // after a replayed batch, a command on every partition
+        if (progress.length === 1) {
+          for (let partition = 0; partition < PARTITIONS; partition += 1) {
+            notedDuring.push(note(streamOn(partition)));
+            writtenOn.add(partition);
+          }
+        }
+      })
+      .finally(() => {
+        rebuilt = true;
+      });
+    const writing = (async () => {
+      for (let index = 0; !rebuilt; index += 1) {
+        const stream = streams[index % STREAMS];
+        await note(stream);
+        if (!rebuilt) writtenOn.add(partitionOfStream(stream, PARTITIONS));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    // the consoles read through the other replica's connection meanwhile
+    const answered: number[] = [];
+    const reading = (async () => {
+      while (!rebuilt) {
+        const docs = await other$.connection.collection<Tally>(LIVE).find({});
+        if (!rebuilt) answered.push(docs.length);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const switchedAt = await rebuilding;
+    await Promise.all([writing, reading, ...notedDuring]);
+
+    expect(switchedAt).toBeGreaterThan(before);
+    expect(progress[progress.length - 1]).toBe(switchedAt);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(writtenOn).toEqual(new Set([0, 1, 2]));
+    // the old version (every stream and the stray document) until the switch, then the new one: never fewer
+    expect(answered.length).toBeGreaterThan(0);
+    const switchedIn = answered.indexOf(STREAMS);
+    const beforeSwitch = switchedIn === -1 ? answered : answered.slice(0, switchedIn);
+    expect(beforeSwitch.every((count) => count === STREAMS + 1)).toBe(true);
+    expect(answered.slice(beforeSwitch.length).every((count) => count === STREAMS)).toBe(true);
+
+    // each replica goes on with its partitions on the new version
+    for (const stream of streams) await note(stream);
+    await eventually(allExactlyOnce, 20_000);
+    expect(await live().get('stray')).toBeNull();
+    expect(await stores.documentStore.collection(nextCollectionOf(LIVE)).count()).toBe(0);
+    const scratch = await projectAsOf(tallies, stores.eventStore, stores.cipher, await stores.eventStore.headPosition());
+    expect(hashOf(await live().find({}))).toBe(hashOf([...scratch.values()]));
+    // every partition's checkpoint went through the switch: at or past the cut, one generation more, no mark left
+    const checkpoints = await stores.documentStore.collection(CHECKPOINTS_COLLECTION).getMany([0, 1, 2].map((partition) => `${PROJECTOR}#${partition}`));
+    expect(checkpoints).toHaveLength(PARTITIONS);
+    for (const checkpoint of checkpoints) {
+      expect((checkpoint['positions'] as Record<string, number>)[LIVE]).toBeGreaterThanOrEqual(switchedAt);
+      expect((checkpoint['generations'] as Record<string, number>)[LIVE]).toBe(1);
+      expect(marksOn(checkpoint)).toEqual([]);
+    }
+  });
+
+  it("does not let a replica stalled in the middle of a batch write what it read from the old version into the new one", async () => {
+    const stream = streamOn(2);
+    // the old version's document carries a mark the new one cannot have (were the stalled batch written, it would),
+    // and the version of a document the replay wrote (none, 0): its own conditional write cannot tell the two apart
+    const { _version: _written, ...old } = (await live().get(stream)) as Tally & { _version?: number };
+    await live().upsert({ ...old, fromOldVersion: true });
+    const stalled = other$.stallNext();
+    await note(stream);
+    // the other replica has read its checkpoint and the old document, and waits to write them
+    await stalled.reached;
+    const conflictsBefore = other$.conflicts();
+    // the switch does not wait for it
+    await owner.rebuildBeside(LIVE);
+    stalled.release();
+    // its write finds the checkpoint moved by the switch: nothing of the batch is written, it reads again and
+    // skips what the new version holds already
+    await eventually(() => other$.conflicts() > conflictsBefore, 20_000);
+    await eventually(allExactlyOnce, 20_000);
+    expect((await live().get(stream))?.['fromOldVersion']).toBeUndefined();
+  });
+
+  it('does not wait for a replica that stopped: it goes on from the cut when it starts again', async () => {
+    await other.stop();
+    const switchedAt = await owner.rebuildBeside(LIVE);
+    expect(switchedAt).toBe(await stores.eventStore.headPosition());
+    for (const stream of streams) await note(stream);
+    await other.start();
+    await eventually(allExactlyOnce, 20_000);
+  });
+
+  it('holds batches while the owner of a switch lives, and lets go a hold whose owner is gone', async () => {
+    const checkpoints = stores.documentStore.collection(CHECKPOINTS_COLLECTION);
+    const ids = [0, 1, 2].map((partition) => `${PROJECTOR}#${partition}`);
+    const probe = createPartitionedSwitch({ documentStore: stores.documentStore, checkpointsCollection: CHECKPOINTS_COLLECTION, partitionCheckpointIds: () => Promise.resolve(ids), projector: PROJECTOR });
+    // an owner that says it is alive holds
+    await stores.documentStore.collection(READ_MODEL_SWITCHES_COLLECTION).upsert({ _id: 'owner:alive', seenAt: Date.now() });
+    const heldBy = { _id: ids[0], switching: { [LIVE]: { rebuild: 'r-alive', collection: LIVE, owner: 'owner:alive', generation: 9 } } };
+    await expect(probe.admit(ids[0], heldBy)).rejects.toBeInstanceOf(ReadModelHeldError);
+
+    // a switch whose owner died holding every partition (its liveness document is gone)
+    for (const id of ids) {
+      const checkpoint = await checkpoints.get(id);
+      await checkpoints.upsert({ ...checkpoint, _id: id, switching: { [LIVE]: { rebuild: 'r-dead', collection: LIVE, owner: 'owner:dead', generation: 9 } }, _version: ((checkpoint?.['_version'] as number) ?? 0) + 1 });
+    }
+    for (const stream of streams) await note(stream);
+    // each replica lets the hold on its partitions go and applies the events to the version that serves
+    await eventually(allExactlyOnce, 20_000);
+    for (const checkpoint of await checkpoints.getMany(ids)) expect(marksOn(checkpoint)).toEqual([]);
+    // a later switch of the same read model goes through
+    await owner.rebuildBeside(LIVE);
+    await note(streams[0]);
+    await eventually(allExactlyOnce, 20_000);
+  });
+});
