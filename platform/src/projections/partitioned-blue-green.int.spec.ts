@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { createSqliteDocumentStore, type CollectionWrites, type DocumentStore } from '@cn/platform/document-store';
+import { createSqliteDocumentStore, type CollectionOptions, type CollectionWrites, type Document, type DocumentCollection, type DocumentStore } from '@cn/platform/document-store';
 import { createPartitionedTestBus, createTempDir, eventually, newTestEvent, openEmbeddedStores, partitionOfStream, type EmbeddedStores, type PartitionedTestBus } from '@cn/platform/testing';
 import type { ProjectedDocument, Projection } from './projection';
 import { CHECKPOINTS_COLLECTION, createDocumentProjector, nextCollectionOf, type DocumentProjector } from './projection-runner';
@@ -44,12 +44,37 @@ const counts: Projection<ProjectedDocument & { count: number }> = {
 const LIVE = 'tallies_v1';
 const COUNTS = 'tally_counts_v1';
 
-/** a replica's own connection to the shared read-model file, whose next checkpoint write can be held back */
-const stallable = (store: DocumentStore) => {
+/**
+ * a replica's own connection to the shared read-model file: its next checkpoint write can be held back, its
+ * reads of partition checkpoints are counted, and something can be done just before it swaps a read model in
+ */
+const replicaConnection = (store: DocumentStore) => {
   let stall: { reached: () => void; released: Promise<void> } | null = null;
   let conflicts = 0;
+  const checkpointReads = new Map<string, number>();
+  let beforeSwap: (() => Promise<void>) | null = null;
   const connection: DocumentStore = {
-    collection: (name, options) => store.collection(name, options),
+    collection: <T extends Document>(name: string, options?: CollectionOptions): DocumentCollection<T> => {
+      const collection = store.collection<T>(name, options);
+      if (name === CHECKPOINTS_COLLECTION) {
+        return {
+          ...collection,
+          get: (id) => {
+            checkpointReads.set(id, (checkpointReads.get(id) ?? 0) + 1);
+            return collection.get(id);
+          },
+        };
+      }
+      return {
+        ...collection,
+        replaceWith: async (source) => {
+          const hook = beforeSwap;
+          beforeSwap = null;
+          await hook?.();
+          await collection.replaceWith(source);
+        },
+      };
+    },
     writeAll: async (writes: readonly CollectionWrites[]) => {
       const held = stall;
       if (held && writes.some((write) => write.collection === CHECKPOINTS_COLLECTION)) {
@@ -70,6 +95,11 @@ const stallable = (store: DocumentStore) => {
   return {
     connection,
     conflicts: () => conflicts,
+    checkpointReads: (id: string) => checkpointReads.get(id) ?? 0,
+    /** runs once, just before the next swap of a read model (with every replica held) */
+    beforeNextSwap: (hook: () => Promise<void>) => {
+      beforeSwap = hook;
+    },
     /** the replica's next batch reads its documents and checkpoint, then waits before writing until `release` */
     stallNext: () => {
       let reached = (): void => undefined;
@@ -97,7 +127,8 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
   let temp: ReturnType<typeof createTempDir>;
   let stores: EmbeddedStores;
   let otherStore: DocumentStore;
-  let other$: ReturnType<typeof stallable>;
+  let owner$: ReturnType<typeof replicaConnection>;
+  let other$: ReturnType<typeof replicaConnection>;
   let bus: PartitionedTestBus;
   let owner: DocumentProjector;
   let other: DocumentProjector;
@@ -139,14 +170,15 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     stores = openEmbeddedStores(temp.dir);
     // the other replica: a connection of its own to the same read-model file, as another process has
     otherStore = createSqliteDocumentStore({ path: join(temp.dir, 'read-models.sqlite') });
-    other$ = stallable(otherStore);
+    other$ = replicaConnection(otherStore);
     bus = createPartitionedTestBus(stores.eventStore, PARTITIONS);
     for (const stream of streams) {
       const events = Array.from({ length: EVENTS_PER_STREAM }, () => newTestEvent('TallyNoted', {}));
       const { position } = await stores.eventStore.append(stream, events, { expectedRevision: 'any' });
       appended.get(stream)?.push(...Array.from({ length: EVENTS_PER_STREAM }, (_, index) => position - EVENTS_PER_STREAM + 1 + index));
     }
-    owner = projectorOf(stores.documentStore, [0, 1]);
+    owner$ = replicaConnection(stores.documentStore);
+    owner = projectorOf(owner$.connection, [0, 1]);
     other = projectorOf(other$.connection, [2]);
     await owner.start();
     await other.start();
@@ -168,6 +200,23 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     await live().upsert({ _id: 'stray', positions: [] });
     const before = await stores.eventStore.headPosition();
 
+    // while every replica is held (cut taken, new version replayed to it, not yet swapped in): a command on every
+    // partition, which each replica takes up and keeps (reads its checkpoint again, writes nothing), or, were it
+    // not held, applies to the old version, which the swap then throws away
+    const duringHold: number[] = [];
+    const checkpointIdOf = (partition: number): string => `${PROJECTOR}#${partition}`;
+    const connectionOf = (partition: number) => (partition === 2 ? other$ : owner$);
+    owner$.beforeNextSwap(async () => {
+      for (let partition = 0; partition < PARTITIONS; partition += 1) {
+        const readsBefore = connectionOf(partition).checkpointReads(checkpointIdOf(partition));
+        const position = await note(streamOn(partition));
+        duringHold.push(position);
+        await eventually(async () => {
+          const applied = ((await stores.documentStore.collection(CHECKPOINTS_COLLECTION).get(checkpointIdOf(partition)))?.['positions'] as Record<string, number>)[LIVE];
+          return applied >= position || connectionOf(partition).checkpointReads(checkpointIdOf(partition)) >= readsBefore + 2;
+        }, 20_000);
+      }
+    });
     let rebuilt = false;
     const progress: number[] = [];
     const writtenOn = new Set<number>();
@@ -207,6 +256,8 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     await Promise.all([writing, reading, ...notedDuring]);
 
     expect(switchedAt).toBeGreaterThan(before);
+    expect(duringHold).toHaveLength(PARTITIONS);
+    expect(duringHold.every((position) => position > switchedAt)).toBe(true);
     expect(progress[progress.length - 1]).toBe(switchedAt);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(writtenOn).toEqual(new Set([0, 1, 2]));
