@@ -301,7 +301,9 @@ export interface DocumentProjector extends Projector {
   /**
    * Blue/green: replays one read model (its name or collection) from position 0 into a new collection
    * while the live one keeps serving and following the bus; once the new one has caught up, live events
-   * wait a moment while it takes the old one's place (`replaceWith`, one step). `onProgress` hears the new
+   * wait a moment while it takes the old one's place (`replaceWith`, one step). On a bus with several
+   * partitions every replica of this projector is held through the partition checkpoints meanwhile, and goes on
+   * past the switch's position on the new version (partitioned-switch.ts). `onProgress` hears the new
    * version's position after each batch. Resolves with the position it switched at.
    */
   rebuildBeside(readModel: string, onProgress?: (position: number) => void): Promise<number>;
