@@ -197,7 +197,7 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
   it('keeps serving the old version while writes land on every partition, then holds every event exactly once, as a replay from scratch', async () => {
     expect(new Set(streams.map((stream) => partitionOfStream(stream, PARTITIONS))).size).toBe(PARTITIONS);
     // a document only the old version has: gone once the rebuilt version is switched in
-    await live().upsert({ _id: 'stray', positions: [] });
+    await live().upsert({ _id: 'stray', positions: [], _position: 0 });
     const before = await stores.eventStore.headPosition();
 
     // while every replica is held (cut taken, new version replayed to it, not yet swapped in): a command on every

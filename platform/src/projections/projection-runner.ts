@@ -1234,6 +1234,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     );
     live.position = Math.max(live.position, cut);
     live.failure = null;
+    // the last progress names the switch's position (a log whose positions have gaps may end the replay short of it)
+    next.position = Math.max(next.position, cut);
     report();
     return cut;
   };
