@@ -19,8 +19,10 @@ import { projectionRebuildsProjection, type ProjectionRebuildDocument } from './
 export const PROJECTION_REBUILD_RUNNER = 'projection-rebuild-runner';
 /**
  * How long the runner waits for this process's live projector of the read model to have applied the
- * request itself: a replica that does not hold the bus's partition (a standby in the consumer group) never
+ * request itself: with one partition, a replica that does not hold it (a standby in the consumer group) never
  * gets there and gives the rebuild up instead of switching a version the live replica keeps writing beside.
+ * With several, the wait reads the partitions' shared checkpoints, and the replica given the request owns the
+ * switch, holding every other replica for it (platform projections/partitioned-switch.ts).
  */
 const LIVE_HERE_TIMEOUT_MS = 5_000;
 
