@@ -338,4 +338,21 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     await note(streams[0]);
     await eventually(allExactlyOnce, 20_000);
   });
+
+  it('runs one rebuild of a read model at a time among the replicas: the other one is refused while it runs', async () => {
+    let second: Promise<string> | null = null;
+    const switchedAt = await owner.rebuildBeside(LIVE, () => {
+      // both would replay into the one new version: the second would clear what the first has built
+      second ??= other.rebuildBeside(LIVE).then(
+        () => 'switched',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+    });
+    expect(await (second as Promise<string> | null)).toMatch(/already being rebuilt/);
+    expect(switchedAt).toBeGreaterThan(0);
+    // once it ended, the other replica may rebuild it
+    await other.rebuildBeside(LIVE);
+    await note(streamOn(2));
+    await eventually(allExactlyOnce, 20_000);
+  });
 });

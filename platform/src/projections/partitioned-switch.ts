@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DocumentConflictError, versionOf, type Document, type DocumentStore } from '@cn/platform/document-store';
+import { DocumentConflictError, versionOf, writeIfVersion, type Document, type DocumentStore } from '@cn/platform/document-store';
 import { retryStorageFaults } from '@cn/platform/storage';
 import type { ProjectorLogger } from './projection-runner';
 
@@ -32,6 +32,11 @@ interface PartitionCheckpoint extends Document {
 interface OwnerDocument extends Document {
   _id: string;
   seenAt: number;
+}
+
+/** the rebuild of one read model, claimed by its owner across replicas */
+interface ClaimDocument extends OwnerDocument {
+  owner: string;
 }
 
 /** a batch met a live switch's mark on its partition's checkpoint: wait, then read it again */
@@ -134,15 +139,8 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
    * the live one's place), then lifts the hold with every partition's checkpoint of the collection at the cut.
    * On failure before the swap the hold is lifted and the old version goes on. Answers the cut.
    */
-  const switchOver = async (collection: string, build: () => Promise<number>, swap: () => Promise<void>): Promise<number> => {
-    const owner = `owner:${randomUUID()}`;
+  const switchOver = async (owner: string, collection: string, build: () => Promise<number>, swap: () => Promise<void>): Promise<number> => {
     const rebuild = randomUUID();
-    const beat = (): Promise<void> => owners.upsert({ _id: owner, seenAt: Date.now() });
-    await beat();
-    const heartbeat = setInterval(() => {
-      beat().catch((error: unknown) => options.logger?.error({ projector: options.projector, err: error }, 'a read-model switch could not say it is alive'));
-    }, pollMs);
-    heartbeat.unref();
     const ids = await options.partitionCheckpointIds();
     const ours = (checkpoint: PartitionCheckpoint | null): boolean => checkpoint?.switching?.[collection]?.rebuild === rebuild;
     const lift = (position: number | null, generation: number) => async (id: string) =>
@@ -190,13 +188,47 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
         for (const id of ids) await lift(null, generation)(id).catch(() => undefined);
       }
       throw error;
-    } finally {
-      clearInterval(heartbeat);
-      await owners.delete(owner).catch(() => undefined);
     }
   };
 
-  return { admit, switchOver, pollMs };
+  /**
+   * Claims the rebuild of `collection` for this process, across replicas (its `__next` version is one for them
+   * all), saying it is alive until `end`; refused while another live owner holds the claim. The claim's
+   * `switchOver` holds every partition for the switch.
+   */
+  const claim = async (collection: string) => {
+    const owner = `owner:${randomUUID()}`;
+    const beat = (): Promise<void> => owners.upsert({ _id: owner, seenAt: Date.now() });
+    await beat();
+    const heartbeat = setInterval(() => {
+      beat().catch((error: unknown) => options.logger?.error({ projector: options.projector, err: error }, 'a read-model rebuild could not say it is alive'));
+    }, pollMs);
+    heartbeat.unref();
+    const claimId = `rebuilding:${options.projector}/${collection}`;
+    const end = async (): Promise<void> => {
+      clearInterval(heartbeat);
+      const held = (await owners.get(claimId).catch(() => null)) as ClaimDocument | null;
+      if (held?.owner === owner) await owners.delete(claimId).catch(() => undefined);
+      await owners.delete(owner).catch(() => undefined);
+    };
+    try {
+      for (;;) {
+        const held = (await owners.get(claimId)) as ClaimDocument | null;
+        if (held && (await ownerAlive(held.owner))) throw new Error(`${collection} is already being rebuilt`);
+        if (await writeIfVersion(options.documentStore, READ_MODEL_SWITCHES_COLLECTION, claimId, held, { _id: claimId, owner, seenAt: Date.now() })) break;
+      }
+    } catch (error) {
+      await end();
+      throw error;
+    }
+    return {
+      switchOver: (build: () => Promise<number>, swap: () => Promise<void>): Promise<number> => switchOver(owner, collection, build, swap),
+      end,
+    };
+  };
+
+  return { admit, claim, pollMs };
 };
 
 export type PartitionedSwitch = ReturnType<typeof createPartitionedSwitch>;
+export type RebuildClaim = Awaited<ReturnType<PartitionedSwitch['claim']>>;

@@ -5,7 +5,7 @@ import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/eve
 import type { PersonalDataCipher, SubjectKeys } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection, ProjectionContext } from './projection';
 import { collectionName } from './projection';
-import { createPartitionedSwitch, ReadModelHeldError, switchFieldsOf } from './partitioned-switch';
+import { createPartitionedSwitch, ReadModelHeldError, switchFieldsOf, type RebuildClaim } from './partitioned-switch';
 import { DEFAULT_SWEEP_QUIET_MS, dropQuiet, readAbandoned, type VersionMarks, type VersionSweepOptions } from './version-sweep';
 import { retryStorageFaults } from '@cn/platform/storage';
 
@@ -1214,11 +1214,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * through the store (partitioned-switch.ts), the new version is replayed up to the log's head as it stands
    * then (the cut), swapped in, and every partition's checkpoint of the read model set to the cut.
    */
-  const switchAcrossPartitions = async (live: Track, next: Track, report: () => void): Promise<number> => {
+  const switchAcrossPartitions = async (live: Track, next: Track, report: () => void, claimed: RebuildClaim): Promise<number> => {
     // a second pass takes what came during the first, so that little is left to replay while every replica holds
     await catchUp([next], true, report);
-    const cut = await partitionSwitch.switchOver(
-      live.collection,
+    const cut = await claimed.switchOver(
       async () => {
         // held: whatever any replica wrote into the live version is at or before the head, and none writes now
         const head = await options.eventStore.headPosition();
@@ -1259,18 +1258,22 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     };
     besides.set(live, next);
     const report = (): void => onProgress?.(next.position);
+    let claimed: RebuildClaim | null = null;
     try {
+      // on a partitioned bus the new version is one for every replica: one rebuild of it at a time among them
+      if (partitioned) claimed = await partitionSwitch.claim(live.collection);
       options.logger?.info({ projector: options.name, readModel: live.collection, next: collection, partitioned }, 'rebuilding a read model beside the live one');
       await collectionOf(next).clear();
       for (const fields of live.projection.indexes ?? []) await collectionOf(next).ensureIndex(fields);
       // nothing else writes the new version: the replay keeps its documents across batches
       await catchUp([next], true, report);
-      const position = partitioned ? await switchAcrossPartitions(live, next, report) : await switchHere(live, next, report);
+      const position = claimed ? await switchAcrossPartitions(live, next, report, claimed) : await switchHere(live, next, report);
       wakeWaiters();
       options.logger?.info({ projector: options.name, readModel: live.collection, position }, 'switched to the rebuilt read model');
       return position;
     } finally {
       besides.delete(live);
+      await claimed?.end();
     }
   };
 
