@@ -341,14 +341,19 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
 
   it('runs one rebuild of a read model at a time among the replicas: the other one is refused while it runs', async () => {
     let second: Promise<string> | null = null;
+    // the other replica, starting meanwhile, sees the rebuild runs (and does not record it interrupted)
+    let running: Promise<boolean> | null = null;
     const switchedAt = await owner.rebuildBeside(LIVE, () => {
       // both would replay into the one new version: the second would clear what the first has built
+      running ??= other.rebuildRunning(LIVE);
       second ??= other.rebuildBeside(LIVE).then(
         () => 'switched',
         (error: unknown) => (error instanceof Error ? error.message : String(error)),
       );
     });
     expect(await (second as Promise<string> | null)).toMatch(/already being rebuilt/);
+    expect(await other.rebuildRunning(LIVE)).toBe(false);
+    expect(await (running as Promise<boolean> | null)).toBe(true);
     expect(switchedAt).toBeGreaterThan(0);
     // once it ended, the other replica may rebuild it
     await other.rebuildBeside(LIVE);

@@ -227,7 +227,13 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
     };
   };
 
-  return { admit, claim, pollMs };
+  /** whether a live owner (in any replica) holds the claim on rebuilding `collection` */
+  const claimed = async (collection: string): Promise<boolean> => {
+    const held = (await owners.get(`rebuilding:${options.projector}/${collection}`)) as ClaimDocument | null;
+    return held !== null && (await ownerAlive(held.owner));
+  };
+
+  return { admit, claim, claimed, pollMs };
 };
 
 export type PartitionedSwitch = ReturnType<typeof createPartitionedSwitch>;

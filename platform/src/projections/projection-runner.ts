@@ -308,6 +308,11 @@ export interface DocumentProjector extends Projector {
    */
   rebuildBeside(readModel: string, onProgress?: (position: number) => void): Promise<number>;
   rebuilds(): ReadModelRebuildStatus[];
+  /**
+   * whether a blue/green rebuild of the read model (its name or collection) runs: in this process, or on a bus
+   * with several partitions in any replica of this projector (its claim's owner still says it is alive)
+   */
+  rebuildRunning(readModel: string): Promise<boolean>;
   readModels(): ReadModelStatus[];
 }
 
@@ -1303,6 +1308,13 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     readModels: () => tracks.map((track) => ({ name: track.projection.name, collection: track.collection, position: track.position, failing: track.failure !== null })),
     rebuildBeside,
     rebuilds: () => [...besides].map(([live, next]) => ({ name: live.projection.name, collection: live.collection, next: next.collection, position: next.position })),
+    rebuildRunning: async (readModel) => {
+      const live = tracks.find((track) => track.projection.name === readModel || track.collection === readModel);
+      if (!live) return false;
+      if (besides.has(live)) return true;
+      // asked before the projector starts too (a service that starts looks for rebuilds left open)
+      return (await options.bus.partitions()) > 1 && (await partitionSwitch.claimed(live.collection));
+    },
     rebuild: async (_eventStore, only) => {
       const chosen = only ? tracks.filter((track) => only.includes(track.projection.name) || only.includes(track.collection)) : tracks;
       if (partitioned) throw new Error('rebuilding on a partitioned bus: stop every replica, clear the read models and reset the consumer group');

@@ -143,6 +143,9 @@ export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplic
     for (const rebuild of open) {
       // a search rebuild runs in the search indexer, which accounts for its own
       if (this.running.has(rebuild._id) || searchFeatureOfRebuild(rebuild.collection) !== null) continue;
+      // another replica runs it (a partitioned bus): it records how it ends
+      const projector = this.runtime.projectors.find((candidate) => candidate.readModels().some((model) => model.collection === rebuild.collection));
+      if (await projector?.rebuildRunning(rebuild.collection)) continue;
       const [requested] = (await this.infra.eventStore.readStream(projectionRebuildStream(rebuild.collection))).filter(
         (event) => event.type === 'ProjectionRebuildRequested' && (event.data as { rebuild_id?: string }).rebuild_id === rebuild._id,
       );
