@@ -157,8 +157,8 @@ const SearchSwitchesTable = ({ switches }: { switches: readonly SearchIndexSwitc
   );
 };
 
-/** the refusals the console names (409): another rebuild runs, or the bus's replicas share the read model */
-const REFUSALS = ['rebuild_running', 'rebuild_partitioned_bus'];
+/** the refusal the console names (409): another rebuild runs */
+const REFUSALS = ['rebuild_running'];
 
 /** The search side's indexes, per feature: rebuilt from the history beside the live ones, then swapped in. */
 const SearchIndexesTable = ({ rebuilds, mayRebuild, rebuild }: { rebuilds: readonly ProjectionRebuildDto[]; mayRebuild: boolean; rebuild: (target: string) => void }) => {

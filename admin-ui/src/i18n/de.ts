@@ -82,7 +82,6 @@ export const germanAppMessages: AppMessages = {
       unknown_tag_parent: "Keine Tag-Eigenschaft einer App (App-ID/Eigenschafts-ID).",
       nothing_changed: 'Es wurde nichts geändert.',
       handle_taken: 'Ein anderer Rechtstext verwendet diesen Linknamen bereits.',
-      rebuild_partitioned_bus: "Ein Neuaufbau ist nicht möglich, solange sich mehrere Repliken die Lesemodelle teilen (der Bus hat mehrere Partitionen).",
       rebuild_running: 'Dieses Lesemodell wird bereits neu aufgebaut.',
       legal_text_read_only: 'Dieser Rechtstext ist schreibgeschützt.',
       version_outdated: 'Inzwischen wurde eine neuere Version veröffentlicht.',

@@ -81,7 +81,6 @@ export const englishAppMessages = {
       unknown_tag_parent: "Not a tag property of an app (app id/property id).",
       nothing_changed: 'Nothing has changed.',
       handle_taken: 'Another legal text already uses this link name.',
-      rebuild_partitioned_bus: "Rebuilds are not possible while several replicas share the read models (the bus has several partitions).",
       rebuild_running: 'This read model is already being rebuilt.',
       legal_text_read_only: 'This legal text is read-only.',
       version_outdated: 'A newer version was published meanwhile.',

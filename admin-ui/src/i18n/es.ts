@@ -82,7 +82,6 @@ export const spanishAppMessages: AppMessages = {
       unknown_tag_parent: "No es una propiedad de etiquetas de una app (id de app/id de propiedad).",
       nothing_changed: 'No ha cambiado nada.',
       handle_taken: 'Otro texto legal ya usa este nombre de enlace.',
-      rebuild_partitioned_bus: "No se puede reconstruir mientras varias réplicas comparten los modelos de lectura (el bus tiene varias particiones).",
       rebuild_running: 'Este modelo de lectura ya se está reconstruyendo.',
       legal_text_read_only: 'Este texto legal es de solo lectura.',
       version_outdated: 'Mientras tanto se publicó una versión más reciente.',

@@ -82,7 +82,6 @@ export const frenchAppMessages: AppMessages = {
       unknown_tag_parent: "Pas une propriété d'étiquettes d'une app (id de l'app/id de la propriété).",
       nothing_changed: 'Rien n’a changé.',
       handle_taken: 'Un autre texte juridique utilise déjà ce nom de lien.',
-      rebuild_partitioned_bus: "La reconstruction est impossible tant que plusieurs répliques partagent les modèles de lecture (le bus a plusieurs partitions).",
       rebuild_running: 'Ce modèle de lecture est déjà en reconstruction.',
       legal_text_read_only: 'Ce texte juridique est en lecture seule.',
       version_outdated: 'Une version plus récente a été publiée entre-temps.',

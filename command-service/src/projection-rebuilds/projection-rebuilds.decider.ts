@@ -1,7 +1,11 @@
-import { searchFeatureOfRebuild, type ProjectionRebuildEvent } from '@cn/contracts';
+import type { ProjectionRebuildEvent } from '@cn/contracts';
 import { DomainError, type Decider } from '@cn/domain';
 
-/** One read model's rebuilds (`projectionRebuildStream(collection)`): at most one runs at a time. */
+/**
+ * One read model's rebuilds (`projectionRebuildStream(collection)`): at most one runs at a time. On a bus with
+ * several partitions too: the replicas sharing a read model (or a search index) hold together for its switch
+ * (platform projections/partitioned-switch.ts, search-indexer core/index-switch.ts).
+ */
 export interface ProjectionRebuildsState {
   running: string | null;
 }
@@ -13,13 +17,6 @@ export type ProjectionRebuildsCommand = {
   requested_by: string;
   /** whether the projection service keeps a read model of that collection (or the search side a feature's indexes) */
   known: boolean;
-  /**
-   * whether the bus has several partitions: there several replicas apply a read model's events, and a
-   * read model's rebuild in one of them would miss what the others write meanwhile or be overwritten by them,
-   * so it is refused; a search index's is not: its replicas hold together for the switch (docs/ARCHITECTURE.md,
-   * "Blue/green rebuild")
-   */
-  partitioned: boolean;
 };
 
 export const projectionRebuildsDecider: Decider<ProjectionRebuildsState, ProjectionRebuildsCommand, ProjectionRebuildEvent> = {
@@ -39,8 +36,6 @@ export const projectionRebuildsDecider: Decider<ProjectionRebuildsState, Project
       case 'RequestProjectionRebuild': {
         if (!command.known) throw new DomainError('not_found', 'not_found', 'collection');
         if (state.running !== null) throw new DomainError('rebuild_running', 'conflict', 'collection');
-        // a search index switches in on every replica at once (search-indexer core/index-switch.ts); a read model does not yet
-        if (command.partitioned && searchFeatureOfRebuild(command.collection) === null) throw new DomainError('rebuild_partitioned_bus', 'conflict', 'collection');
         return [{ type: 'ProjectionRebuildRequested', data: { rebuild_id: command.rebuild_id, collection: command.collection, requested_by: command.requested_by } }];
       }
       default: {

@@ -8,7 +8,6 @@ const request = (overrides: Partial<ProjectionRebuildsCommand> = {}): Projection
   collection: 'members_v1',
   requested_by: 'admin',
   known: true,
-  partitioned: false,
   ...overrides,
 });
 const requested = (id: string, collection = 'members_v1'): ProjectionRebuildEvent => ({ type: 'ProjectionRebuildRequested', data: { rebuild_id: id, collection, requested_by: 'admin' } });
@@ -31,11 +30,8 @@ describe('projection rebuilds decider', () => {
     expect(spec.given([]).when(request({ known: false })).thenRefused('not_found', 'collection').kind).toBe('not_found');
   });
 
-  it("refuses a read model's rebuild on a bus with several partitions (409): replicas there share the read model", () => {
-    expect(spec.given([]).when(request({ partitioned: true })).thenRefused('rebuild_partitioned_bus', 'collection').kind).toBe('conflict');
-  });
-
-  it("takes a search index's rebuild on a bus with several partitions: the search replicas hold together for the switch", () => {
-    spec.given([]).when(request({ collection: 'searchindex_groups', partitioned: true })).then([requested('r2', 'searchindex_groups')]);
+  it('takes a rebuild of a read model or a search index whatever the bus: replicas on several partitions hold together for the switch', () => {
+    spec.given([]).when(request()).then([requested('r2')]);
+    spec.given([]).when(request({ collection: 'searchindex_groups' })).then([requested('r2', 'searchindex_groups')]);
   });
 });

@@ -6,3 +6,4 @@ export * from './shared-reader';
 export * from './stored-checkpoint';
 export * from './version-sweep';
 export * from './reactor-service';
+export * from './partitioned-switch';

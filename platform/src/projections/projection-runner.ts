@@ -5,6 +5,7 @@ import { type EventStore, type RecordedEvent, readEvent } from '@cn/platform/eve
 import type { PersonalDataCipher, SubjectKeys } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection, ProjectionContext } from './projection';
 import { collectionName } from './projection';
+import { createPartitionedSwitch, ReadModelHeldError, switchFieldsOf, type RebuildClaim } from './partitioned-switch';
 import { DEFAULT_SWEEP_QUIET_MS, dropQuiet, readAbandoned, type VersionMarks, type VersionSweepOptions } from './version-sweep';
 import { retryStorageFaults } from '@cn/platform/storage';
 
@@ -270,6 +271,12 @@ export interface DocumentProjectorOptions {
    * (version-sweep.ts; default 10 minutes; Infinity keeps them)
    */
   sweepQuietMs?: number;
+  /**
+   * a blue/green switch on a partitioned bus (partitioned-switch.ts): how often a held batch looks again and
+   * its owner says it is alive (default 250 ms), and after how long unseen an owner is taken as gone (10 s)
+   */
+  switchPollMs?: number;
+  switchGoneAfterMs?: number;
 }
 
 /** What a read model's projector reports about it. */
@@ -300,11 +307,18 @@ export interface DocumentProjector extends Projector {
   /**
    * Blue/green: replays one read model (its name or collection) from position 0 into a new collection
    * while the live one keeps serving and following the bus; once the new one has caught up, live events
-   * wait a moment while it takes the old one's place (`replaceWith`, one step). `onProgress` hears the new
+   * wait a moment while it takes the old one's place (`replaceWith`, one step). On a bus with several
+   * partitions every replica of this projector is held through the partition checkpoints meanwhile, and goes on
+   * past the switch's position on the new version (partitioned-switch.ts). `onProgress` hears the new
    * version's position after each batch. Resolves with the position it switched at.
    */
   rebuildBeside(readModel: string, onProgress?: (position: number) => void): Promise<number>;
   rebuilds(): ReadModelRebuildStatus[];
+  /**
+   * whether a blue/green rebuild of the read model (its name or collection) runs: in this process, or on a bus
+   * with several partitions in any replica of this projector (its claim's owner still says it is alive)
+   */
+  rebuildRunning(readModel: string): Promise<boolean>;
   readModels(): ReadModelStatus[];
 }
 
@@ -705,7 +719,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * replays from the event store what the given read models have not seen, in batches; `alone` when
    * nothing else writes them meanwhile (default: while the bus is not followed)
    */
-  const catchUp = async (behind: readonly Track[], alone = consumer === null, onBatch?: () => void): Promise<void> => {
+  const catchUp = async (behind: readonly Track[], alone = consumer === null, onBatch?: () => void, until = Number.POSITIVE_INFINITY): Promise<void> => {
     const working = () => behind.filter((track) => track.failure === null);
     if (working().length === 0) return;
     let after = Math.min(...working().map((track) => track.position));
@@ -719,8 +733,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       }
     }
     for (;;) {
-      if (stopping || working().length === 0) return;
-      const batch = await options.eventStore.readAll({ after, limit: REPLAY_BATCH });
+      if (stopping || working().length === 0 || after >= until) return;
+      const read = await options.eventStore.readAll({ after, limit: REPLAY_BATCH });
+      // a replay up to a cut (a switch on a partitioned bus) leaves what comes after it to the live replicas
+      const batch = read.filter((event) => event.position <= until);
       if (batch.length === 0) return;
       // a catch-up batch is large: every read model it moved keeps its checkpoint with it
       const writing = batchWrites(true, replay);
@@ -824,6 +840,15 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * write costs round trips)
    */
   const partitionCheckpointId = (partition: number): string => `${options.name}#${partition}`;
+  const partitionSwitch = createPartitionedSwitch({
+    documentStore: options.documentStore,
+    checkpointsCollection: CHECKPOINTS_COLLECTION,
+    partitionCheckpointIds: async () => Array.from({ length: await options.bus.partitions() }, (_, partition) => partitionCheckpointId(partition)),
+    pollMs: options.switchPollMs,
+    goneAfterMs: options.switchGoneAfterMs,
+    logger: options.logger,
+    projector: options.name,
+  });
   const positionIn = (checkpoint: ProjectedDocument | null | undefined, track: Track): number => {
     const positions = checkpoint?.['positions'];
     const at = typeof positions === 'object' && positions !== null ? (positions as Record<string, unknown>)[track.collection] : undefined;
@@ -846,6 +871,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   const applyPartitionOnce = async (events: readonly RecordedEvent[], partition: number): Promise<void> => {
     const working = tracks.filter((track) => track.failure === null);
     const checkpoint = await checkpoints.get(partitionCheckpointId(partition));
+    // a switch holds the partition (ReadModelHeldError), or one whose owner is gone was just let go: read again
+    if (!(await partitionSwitch.admit(partitionCheckpointId(partition), checkpoint))) throw new DocumentConflictError(CHECKPOINTS_COLLECTION, partitionCheckpointId(partition));
     const loaded = new Map<Track, Map<string, Loaded>>();
     const changed = new Map<Track, Set<string>>();
     const reached = new Map<Track, number>();
@@ -918,10 +945,12 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       for (const track of tracks) positions[track.collection] = positionIn(checkpoint, track);
       for (const [track, at] of reached) positions[track.collection] = at;
       const furthest = Math.max(0, ...Object.values(positions));
-      // last, so that on a store without transactions a checkpoint never runs ahead of its documents
+      // last, so that on a store without transactions a checkpoint never runs ahead of its documents; conditional
+      // on the version read before the documents, so that a batch that read them before a switch marked or moved
+      // this checkpoint writes nothing (SQLite: one transaction) and is read again
       written.push({
         collection: CHECKPOINTS_COLLECTION,
-        changes: [{ id, doc: { _id: id, partition, positions, position: furthest, _position: furthest, _version: version + 1 }, ifVersion: version }],
+        changes: [{ id, doc: { ...switchFieldsOf(checkpoint), _id: id, partition, positions, position: furthest, _position: furthest, _version: version + 1 }, ifVersion: version }],
       });
     }
     if (written.length > 0) await options.documentStore.writeAll(written);
@@ -946,6 +975,12 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         await waitOutStorage(() => applyPartitionOnce(events, delivery.partition), null, events[events.length - 1]?.position ?? 0);
         return;
       } catch (error) {
+        if (error instanceof ReadModelHeldError && !stopping) {
+          // held for a switch: as long as it lasts (its owner lives), not counted as losing
+          attempt = 0;
+          await new Promise((resolve) => setTimeout(resolve, partitionSwitch.pollMs));
+          continue;
+        }
         if (!(error instanceof DocumentConflictError) || attempt >= CONFLICT_ATTEMPTS || stopping) throw error;
         await new Promise((resolve) => setTimeout(resolve, conflictWaitMs(attempt)));
       }
@@ -1155,8 +1190,67 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   let switching: Promise<void> | null = null;
   const besides = new Map<Track, Track>();
 
+  /** one process follows every partition (one total order): live events wait while the new version takes the old one's place */
+  const switchHere = async (live: Track, next: Track, report: () => void): Promise<number> => {
+    const release = (() => {
+      let open = (): void => undefined;
+      switching = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return open;
+    })();
+    try {
+      // the turn under way is written; later events wait until the switch is done
+      while (turnWritten !== null) await turnWritten;
+      await catchUp([next], true, report);
+      if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(`the new version of ${live.collection} failed on an event`);
+      if (stopping) throw new Error('the projector stopped before the switch');
+      if (next.position < live.position) throw new Error(`the new version of ${live.collection} stopped at ${next.position}, behind ${live.position}`);
+      await collectionOf(live).replaceWith(next.collection);
+      await options.documentStore.writeAll([
+        { collection: CHECKPOINTS_COLLECTION, changes: [checkpointChange(live, next.position), { id: next.checkpointId, doc: null }] },
+      ]);
+      live.position = next.position;
+      live.saved = next.position;
+      live.failure = null;
+      return live.position;
+    } finally {
+      switching = null;
+      release();
+    }
+  };
+
+  /**
+   * Several replicas share the read model, each applying its partitions' events: the switch holds them all
+   * through the store (partitioned-switch.ts), the new version is replayed up to the log's head as it stands
+   * then (the cut), swapped in, and every partition's checkpoint of the read model set to the cut.
+   */
+  const switchAcrossPartitions = async (live: Track, next: Track, report: () => void, claimed: RebuildClaim): Promise<number> => {
+    // a second pass takes what came during the first, so that little is left to replay while every replica holds
+    await catchUp([next], true, report);
+    const cut = await claimed.switchOver(
+      async () => {
+        // held: whatever any replica wrote into the live version is at or before the head, and none writes now
+        const head = await options.eventStore.headPosition();
+        await catchUp([next], true, report, head);
+        if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(`the new version of ${live.collection} failed on an event`);
+        if (stopping) throw new Error('the projector stopped before the switch');
+        return head;
+      },
+      async () => {
+        await collectionOf(live).replaceWith(next.collection);
+        await checkpoints.delete(next.checkpointId);
+      },
+    );
+    live.position = Math.max(live.position, cut);
+    live.failure = null;
+    // the last progress names the switch's position (a log whose positions have gaps may end the replay short of it)
+    next.position = Math.max(next.position, cut);
+    report();
+    return cut;
+  };
+
   const rebuildBeside = async (readModel: string, onProgress?: (position: number) => void): Promise<number> => {
-    if (partitioned) throw new Error('a blue/green rebuild needs an unpartitioned bus');
     const live = tracks.find((track) => track.projection.name === readModel || track.collection === readModel);
     if (!live) throw new Error(`no read model named ${readModel} (known: ${tracks.map((track) => track.projection.name).join(', ')})`);
     if (besides.has(live)) throw new Error(`${live.collection} is already being rebuilt`);
@@ -1175,42 +1269,22 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     };
     besides.set(live, next);
     const report = (): void => onProgress?.(next.position);
+    let claimed: RebuildClaim | null = null;
     try {
-      options.logger?.info({ projector: options.name, readModel: live.collection, next: collection }, 'rebuilding a read model beside the live one');
+      // on a partitioned bus the new version is one for every replica: one rebuild of it at a time among them
+      if (partitioned) claimed = await partitionSwitch.claim(live.collection);
+      options.logger?.info({ projector: options.name, readModel: live.collection, next: collection, partitioned }, 'rebuilding a read model beside the live one');
       await collectionOf(next).clear();
       for (const fields of live.projection.indexes ?? []) await collectionOf(next).ensureIndex(fields);
       // nothing else writes the new version: the replay keeps its documents across batches
       await catchUp([next], true, report);
-      const release = (() => {
-        let open = (): void => undefined;
-        switching = new Promise<void>((resolve) => {
-          open = resolve;
-        });
-        return open;
-      })();
-      try {
-        // the turn under way is written; later events wait until the switch is done
-        while (turnWritten !== null) await turnWritten;
-        await catchUp([next], true, report);
-        if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(`the new version of ${live.collection} failed on an event`);
-        if (stopping) throw new Error('the projector stopped before the switch');
-        if (next.position < live.position) throw new Error(`the new version of ${live.collection} stopped at ${next.position}, behind ${live.position}`);
-        await collectionOf(live).replaceWith(collection);
-        await options.documentStore.writeAll([
-          { collection: CHECKPOINTS_COLLECTION, changes: [checkpointChange(live, next.position), { id: next.checkpointId, doc: null }] },
-        ]);
-        live.position = next.position;
-        live.saved = next.position;
-        live.failure = null;
-      } finally {
-        switching = null;
-        release();
-      }
+      const position = claimed ? await switchAcrossPartitions(live, next, report, claimed) : await switchHere(live, next, report);
       wakeWaiters();
-      options.logger?.info({ projector: options.name, readModel: live.collection, position: live.position }, 'switched to the rebuilt read model');
-      return live.position;
+      options.logger?.info({ projector: options.name, readModel: live.collection, position }, 'switched to the rebuilt read model');
+      return position;
     } finally {
       besides.delete(live);
+      await claimed?.end();
     }
   };
 
@@ -1240,6 +1314,13 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     readModels: () => tracks.map((track) => ({ name: track.projection.name, collection: track.collection, position: track.position, failing: track.failure !== null })),
     rebuildBeside,
     rebuilds: () => [...besides].map(([live, next]) => ({ name: live.projection.name, collection: live.collection, next: next.collection, position: next.position })),
+    rebuildRunning: async (readModel) => {
+      const live = tracks.find((track) => track.projection.name === readModel || track.collection === readModel);
+      if (!live) return false;
+      if (besides.has(live)) return true;
+      // asked before the projector starts too (a service that starts looks for rebuilds left open)
+      return (await options.bus.partitions()) > 1 && (await partitionSwitch.claimed(live.collection));
+    },
     rebuild: async (_eventStore, only) => {
       const chosen = only ? tracks.filter((track) => only.includes(track.projection.name) || only.includes(track.collection)) : tracks;
       if (partitioned) throw new Error('rebuilding on a partitioned bus: stop every replica, clear the read models and reset the consumer group');

@@ -19,8 +19,10 @@ import { projectionRebuildsProjection, type ProjectionRebuildDocument } from './
 export const PROJECTION_REBUILD_RUNNER = 'projection-rebuild-runner';
 /**
  * How long the runner waits for this process's live projector of the read model to have applied the
- * request itself: a replica that does not hold the bus's partition (a standby in the consumer group) never
+ * request itself: with one partition, a replica that does not hold it (a standby in the consumer group) never
  * gets there and gives the rebuild up instead of switching a version the live replica keeps writing beside.
+ * With several, the wait reads the partitions' shared checkpoints, and the replica given the request owns the
+ * switch, holding every other replica for it (platform projections/partitioned-switch.ts).
  */
 const LIVE_HERE_TIMEOUT_MS = 5_000;
 
@@ -141,6 +143,9 @@ export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplic
     for (const rebuild of open) {
       // a search rebuild runs in the search indexer, which accounts for its own
       if (this.running.has(rebuild._id) || searchFeatureOfRebuild(rebuild.collection) !== null) continue;
+      // another replica runs it (a partitioned bus): it records how it ends
+      const projector = this.runtime.projectors.find((candidate) => candidate.readModels().some((model) => model.collection === rebuild.collection));
+      if (await projector?.rebuildRunning(rebuild.collection)) continue;
       const [requested] = (await this.infra.eventStore.readStream(projectionRebuildStream(rebuild.collection))).filter(
         (event) => event.type === 'ProjectionRebuildRequested' && (event.data as { rebuild_id?: string }).rebuild_id === rebuild._id,
       );

@@ -7,6 +7,10 @@ import { CommandRunner } from '../../core/command-runner';
 import { CommandLookup } from '../../lookup/command-lookup';
 import { projectionRebuildsDecider } from '../projection-rebuilds.decider';
 
+/** a partition's checkpoint names the read models it holds positions for */
+const isPositionIn = (positions: unknown, collection: string): boolean =>
+  typeof positions === 'object' && positions !== null && typeof (positions as Record<string, unknown>)[collection] === 'number';
+
 /** POST /api/v1/audit/projections/{collection}/rebuilds: rebuild one read model blue/green */
 export class RequestProjectionRebuildCommand extends Command<{ position: number; id: string }> {
   constructor(
@@ -27,13 +31,19 @@ export class RequestProjectionRebuildHandler implements ICommandHandler<RequestP
   ) {}
 
   /**
-   * a read model the projection service keeps (one of its projectors has a checkpoint for the collection),
-   * or a search feature's indexes (`searchindex_<feature>`)
+   * a read model the projection service keeps (one of its projectors has a checkpoint for the collection: its
+   * own, or on a bus with several partitions a position in a partition's checkpoint), or a search feature's
+   * indexes (`searchindex_<feature>`)
    */
   private async known(collection: string): Promise<boolean> {
     if (searchFeatureOfRebuild(collection) !== null) return true;
-    const ids = READ_MODEL_PROJECTORS.map((projector) => `${projector}/${collection}`);
-    return (await this.documentStore.collection(READ_MODEL_CHECKPOINTS_COLLECTION).getMany(ids)).length > 0;
+    const partitions = await this.bus.partitions();
+    const ids = READ_MODEL_PROJECTORS.flatMap((projector) => [
+      `${projector}/${collection}`,
+      ...(partitions > 1 ? Array.from({ length: partitions }, (_, partition) => `${projector}#${partition}`) : []),
+    ]);
+    const checkpoints = await this.documentStore.collection(READ_MODEL_CHECKPOINTS_COLLECTION).getMany(ids);
+    return checkpoints.some((checkpoint) => checkpoint._id.endsWith(`/${collection}`) || isPositionIn(checkpoint['positions'], collection));
   }
 
   async execute({ issuer, payload }: RequestProjectionRebuildCommand): Promise<{ position: number; id: string }> {
@@ -42,7 +52,7 @@ export class RequestProjectionRebuildHandler implements ICommandHandler<RequestP
     const handled = await this.commands.run(REQUEST_PROJECTION_REBUILD, {
       streamId: projectionRebuildStream(payload.collection),
       decider: projectionRebuildsDecider,
-      command: { type: 'RequestProjectionRebuild', rebuild_id: id, collection: payload.collection, requested_by: member._id, known: await this.known(payload.collection), partitioned: (await this.bus.partitions()) > 1 },
+      command: { type: 'RequestProjectionRebuild', rebuild_id: id, collection: payload.collection, requested_by: member._id, known: await this.known(payload.collection) },
       context: issuer,
     });
     return { position: handled.position, id };

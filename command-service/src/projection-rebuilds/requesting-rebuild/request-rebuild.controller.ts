@@ -30,7 +30,7 @@ export class RequestProjectionRebuildController {
       401: 'unauthenticated',
       403: 'forbidden (auditors read, only network administrators rebuild)',
       404: 'not_found (no read model of that collection; `searchindex_<feature>` names a search feature\'s indexes)',
-      409: 'rebuild_running (the read model is being rebuilt); rebuild_partitioned_bus (a read model, not a search index, on a bus with several partitions: replicas share the read model)',
+      409: 'rebuild_running (the read model or search index is being rebuilt)',
     },
   })
   async request(@Issuer() issuer: CommandContext, @Param('collection') collection: string, @Res({ passthrough: true }) res: Response): Promise<CreatedAccepted> {
