@@ -25,8 +25,10 @@ const LIVE_BATCH = 2000;
  * v2: the global search's indexes (activities, messages, files, items) and the appointments' audience are
  * built from the whole log once. v3: group documents carry their profile image's version (group hits show it).
  * v4: group documents carry their category's name and slug (groups are found by their category's name).
+ * v5: tag documents count only uses under properties that are not internal (`item_count`: the order of tags
+ * must not tell how often internal fields use them).
  */
-const SOURCES_MARKER = 'search-indexer/sources-v4';
+const SOURCES_MARKER = 'search-indexer/sources-v5';
 
 export const createSearchRuntime = (
   infra: Infrastructure,
