@@ -173,10 +173,10 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
     beat.unref();
     try {
       await options.finish(taken.feature, cut);
-    } catch (error) {
-      // another replica (or this one, at its next look) tries again
+    } catch {
+      // another replica (or this one, at its next look) tries again; the batch that looked is not failed for it
       await transition(taken, { ...taken, owner: HANDED_OVER }).catch(() => null);
-      throw error;
+      return;
     } finally {
       clearInterval(beat);
     }
