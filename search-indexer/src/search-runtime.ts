@@ -77,7 +77,17 @@ export const createSearchRuntime = (
   };
 
   // a rebuild's switch holds live batches on every replica, and skips afterwards what the new indexes hold
-  const indexSwitch = createIndexSwitch({ ...switchOptions, documentStore: infra.documentStore });
+  const indexSwitch = createIndexSwitch({
+    ...switchOptions,
+    documentStore: infra.documentStore,
+    // a switch whose owner died after recording its cut: built again here up to it and swapped in
+    finish: async (name, cut) => {
+      logger.warn({ feature: name, position: cut }, 'finishing the search index switch of a replica that is gone');
+      const rebuild = rebuilding(name);
+      await rebuild.replayTo(cut);
+      await rebuild.swapIn();
+    },
+  });
 
   const projector = createProjector({
     name: SEARCH_PROJECTOR_NAME,
@@ -111,7 +121,8 @@ export const createSearchRuntime = (
   /** events indexed between two turns of the event loop while rebuilding */
   const REBUILD_YIELD_EVERY = 50;
   let swaps = 0;
-  const rebuildFeature = async (name: string, onProgress?: (position: number) => void): Promise<number> => {
+  /** a feature's new indexes, replayed beside the live ones from nothing, then swapped in */
+  const rebuilding = (name: string, onProgress?: (position: number) => void) => {
     const feature = features.find((candidate) => candidate.name === name);
     if (!feature) throw new Error(`no search feature named ${name} (known: ${features.map((candidate) => candidate.name).join(', ')})`);
     const touched = new Map<string, SearchIndexDefinition<SearchDocument>>();
@@ -161,14 +172,8 @@ export const createSearchRuntime = (
         onProgress?.(after);
       }
     };
-    // the live indexes keep answering and following the bus while the history is replayed; a second pass
-    // replays what came meanwhile, so that little is left for the moment every replica holds
-    await replayTo(await infra.eventStore.headPosition());
-    await replayTo(await infra.eventStore.headPosition());
-    const switched = await indexSwitch.switchOver(name, async () => {
-      // every replica holds: nothing applied to the old indexes is past the head, nothing past it is applied
-      const cut = await infra.eventStore.headPosition();
-      await replayTo(cut);
+    /** the new indexes (and their sources) take the live ones' place, the old ones emptied */
+    const swapIn = async (): Promise<void> => {
       for (const definition of touched.values()) {
         await index(definition);
         await infra.searchIndex.swapIndexes(definition.name, nextName(definition.name));
@@ -177,13 +182,34 @@ export const createSearchRuntime = (
         // the old documents, now under the next name, go (waited for: no deferred write is left behind)
         await (await index({ name: nextName(definition.name), settings: definition.settings })).clear();
       }
-      return cut;
-    }, {
-      startedAt,
-      indexes: () => [...touched.keys()].map((live) => ({ live, rebuilt: nextName(live) })),
-      replayed: () => replayed,
-    });
-    logger.info({ feature: name, position: switched, indexes: [...touched.keys()] }, 'search indexes rebuilt and swapped in');
+    };
+    return {
+      replayTo,
+      swapIn,
+      report: { startedAt, indexes: () => [...touched.keys()].map((live) => ({ live, rebuilt: nextName(live) })), replayed: () => replayed },
+    };
+  };
+
+  const rebuildFeature = async (name: string, onProgress?: (position: number) => void): Promise<number> => {
+    const { replayTo, swapIn, report } = rebuilding(name, onProgress);
+    // the live indexes keep answering and following the bus while the history is replayed; a second pass
+    // replays what came meanwhile, so that little is left for the moment every replica holds
+    await replayTo(await infra.eventStore.headPosition());
+    await replayTo(await infra.eventStore.headPosition());
+    const switched = await indexSwitch.switchOver(
+      name,
+      async (recordCut) => {
+        // every replica holds: nothing applied to the old indexes is past the head, nothing past it is applied
+        const cut = await infra.eventStore.headPosition();
+        await replayTo(cut);
+        // recorded before anything is swapped: should this replica die now, another finishes the switch at it
+        await recordCut(cut);
+        await swapIn();
+        return cut;
+      },
+      report,
+    );
+    logger.info({ feature: name, position: switched, indexes: report.indexes().map((pair) => pair.live) }, 'search indexes rebuilt and swapped in');
     return switched;
   };
 

@@ -62,9 +62,12 @@ export interface DocumentCollection<T extends Document = Document> {
   /**
    * Blue/green switch: the documents of the collection `source` (a read model rebuilt beside this one)
    * become this collection's in one step, and `source` is left empty. A reader sees the old documents or
-   * the new ones, never a mix and never none. This collection's indexes keep covering it.
+   * the new ones, never a mix and never none. This collection's indexes keep covering it. `alongside`: writes
+   * (conditional ones too) made with the swap: SQLite in its transaction (a conflict refuses the swap, and the
+   * swap happened exactly when they are written); a store without transactions (MongoDB) writes them just
+   * before the swap (a conflict still refuses it; a writer dying between the two leaves them without the swap).
    */
-  replaceWith(source: string): Promise<void>;
+  replaceWith(source: string, alongside?: readonly CollectionWrites[]): Promise<void>;
 }
 
 /**

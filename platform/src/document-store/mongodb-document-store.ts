@@ -215,7 +215,9 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
       },
       // renameCollection with dropTarget replaces the target in one step; the source's indexes (the
       // rebuilt read model's, created by its projector) come with it
-      replaceWith: async (source) => {
+      replaceWith: async (source, alongside = []) => {
+        // no transactions: the writes alongside go first, so that a conflict among them refuses the swap
+        for (const { collection: other, changes } of alongside) await collection(other).writeMany(changes);
         if (source === name) return;
         const exists = (await db.listCollections({ name: source }, { nameOnly: true }).toArray()).length > 0;
         if (!exists) {

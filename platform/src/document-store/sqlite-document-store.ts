@@ -592,9 +592,12 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
         current();
         writeBatch(name, changes);
       }),
-      replaceWith: (source) => settle(() => {
-        if (source === name) return;
-        current().replaceWith(source);
+      replaceWith: (source, alongside = []) => settle(() => {
+        // the writes alongside first: a conflict among them throws before anything is swapped
+        db.transaction(() => {
+          for (const { collection: other, changes } of alongside) writeChanges(other, changes);
+          if (source !== name) current().replaceWith(source);
+        })();
       }),
       ensureIndex: (fields) => settle(() => {
         const key = `${name}:${fieldsNameOf(fields)}`;

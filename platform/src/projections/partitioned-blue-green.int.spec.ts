@@ -53,6 +53,11 @@ const replicaConnection = (store: DocumentStore) => {
   let conflicts = 0;
   const checkpointReads = new Map<string, number>();
   let beforeSwap: (() => Promise<void>) | null = null;
+  let swapped = false;
+  /** after the next swap, the write of this checkpoint fails as if the process died there */
+  let dieAt: string | null = null;
+  /** the liveness documents it writes go nowhere, as from a process whose event loop stalled */
+  let silent = false;
   const connection: DocumentStore = {
     collection: <T extends Document>(name: string, options?: CollectionOptions): DocumentCollection<T> => {
       const collection = store.collection<T>(name, options);
@@ -65,17 +70,25 @@ const replicaConnection = (store: DocumentStore) => {
           },
         };
       }
+      if (name === READ_MODEL_SWITCHES_COLLECTION) {
+        return { ...collection, upsert: async (doc) => (silent && doc._id.startsWith('owner:') ? undefined : collection.upsert(doc)) };
+      }
       return {
         ...collection,
-        replaceWith: async (source) => {
+        replaceWith: async (source, alongside) => {
           const hook = beforeSwap;
           beforeSwap = null;
           await hook?.();
-          await collection.replaceWith(source);
+          await collection.replaceWith(source, alongside);
+          swapped = true;
         },
       };
     },
     writeAll: async (writes: readonly CollectionWrites[]) => {
+      if (swapped && dieAt !== null && writes.some((write) => write.collection === CHECKPOINTS_COLLECTION && write.changes.some((change) => change.id === dieAt))) {
+        dieAt = null;
+        throw new Error('the owner died after the swap');
+      }
       const held = stall;
       if (held && writes.some((write) => write.collection === CHECKPOINTS_COLLECTION)) {
         stall = null;
@@ -96,6 +109,15 @@ const replicaConnection = (store: DocumentStore) => {
     connection,
     conflicts: () => conflicts,
     checkpointReads: (id: string) => checkpointReads.get(id) ?? 0,
+    /** the next switch's owner dies after its swap, before lifting the mark on this checkpoint */
+    dieAfterSwapAt: (checkpointId: string) => {
+      swapped = false;
+      dieAt = checkpointId;
+    },
+    /** stops (or resumes) saying that its switch owners are alive */
+    silence: (on: boolean) => {
+      silent = on;
+    },
     /** runs once, just before the next swap of a read model (with every replica held) */
     beforeNextSwap: (hook: () => Promise<void>) => {
       beforeSwap = hook;
@@ -337,6 +359,46 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     await owner.rebuildBeside(LIVE);
     await note(streams[0]);
     await eventually(allExactlyOnce, 20_000);
+  });
+
+  it("lifts at the cut the marks of an owner that died after the swap: the events up to the cut are not applied again", async () => {
+    // the other replica is away: partition 2's events up to the cut reach the read model only through the replay
+    await other.stop();
+    for (let index = 0; index < 3; index += 1) await note(streamOn(2));
+    owner$.dieAfterSwapAt(`${PROJECTOR}#2`);
+    await expect(owner.rebuildBeside(LIVE)).rejects.toThrow('the owner died after the swap');
+    const checkpoints = stores.documentStore.collection(CHECKPOINTS_COLLECTION);
+    expect(marksOn(await checkpoints.get(`${PROJECTOR}#2`))).toHaveLength(1);
+    // the owner is gone (it ended its claim); the replica coming back lifts the mark at the recorded cut
+    await other.start();
+    for (const stream of streams) await note(stream);
+    await eventually(allExactlyOnce, 20_000);
+    const after = await checkpoints.getMany([0, 1, 2].map((partition) => `${PROJECTOR}#${partition}`));
+    for (const checkpoint of after) expect(marksOn(checkpoint)).toEqual([]);
+    const generations = after.map((checkpoint) => (checkpoint['generations'] as Record<string, number>)[LIVE]);
+    expect(new Set(generations).size).toBe(1);
+  });
+
+  it('refuses the swap of an owner taken for gone that wakes after the replicas went on with the old version', async () => {
+    const switches = stores.documentStore.collection(READ_MODEL_SWITCHES_COLLECTION);
+    const recordsOf = async (): Promise<string[]> => (await switches.find({})).flatMap((doc) => (doc._id.startsWith('switch:') ? [doc._id] : []));
+    const recordsBefore = await recordsOf();
+    owner$.beforeNextSwap(async () => {
+      // the owner stalls between its last look at the marks and the swap: it stops saying it is alive
+      owner$.silence(true);
+      for (const doc of await switches.find({})) if (doc._id.startsWith('owner:')) await switches.delete(doc._id);
+      // the replicas take the switch over, lift its marks and apply these to the old version
+      for (const stream of streams) await note(stream);
+      await eventually(allExactlyOnce, 20_000);
+    });
+    await expect(owner.rebuildBeside(LIVE)).rejects.toThrow('read_model_switch_released');
+    owner$.silence(false);
+    for (const stream of streams) await note(stream);
+    await eventually(allExactlyOnce, 20_000);
+    const checkpoints = await stores.documentStore.collection(CHECKPOINTS_COLLECTION).getMany([0, 1, 2].map((partition) => `${PROJECTOR}#${partition}`));
+    for (const checkpoint of checkpoints) expect(marksOn(checkpoint)).toEqual([]);
+    // the owner's refused switch leaves no record behind
+    expect(await recordsOf()).toEqual(recordsBefore);
   });
 
   it('runs one rebuild of a read model at a time among the replicas: the other one is refused while it runs', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DocumentConflictError, versionOf, writeIfVersion, type Document, type DocumentStore } from '@cn/platform/document-store';
+import { DocumentConflictError, versionOf, writeIfVersion, type CollectionWrites, type Document, type DocumentStore } from '@cn/platform/document-store';
 import { retryStorageFaults } from '@cn/platform/storage';
 import type { ProjectorLogger } from './projection-runner';
 
@@ -33,6 +33,22 @@ interface OwnerDocument extends Document {
   _id: string;
   seenAt: number;
 }
+
+/**
+ * One switch's record (`switch:<rebuild>` in `_read_model_switches`), written before its marks and changed only
+ * conditionally: `holding` until the swap, which writes `swapped` with the cut in its own transaction (so the
+ * record says swapped exactly when the new version is in); a replica meeting the mark of a gone owner takes a
+ * `holding` switch over by writing `abandoned` (so a stalled owner's swap is refused after), and lifts marks with
+ * the checkpoint at the cut when it reads `swapped`.
+ */
+interface SwitchRecord extends Document {
+  _id: string;
+  rebuild: string;
+  collection: string;
+  phase: 'holding' | 'swapped' | 'abandoned';
+  cut?: number;
+}
+const recordIdOf = (rebuild: string): string => `switch:${rebuild}`;
 
 /** the rebuild of one read model, claimed by its owner across replicas */
 interface ClaimDocument extends OwnerDocument {
@@ -109,6 +125,18 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
     const { [collection]: _lifted, ...rest } = checkpoint.switching ?? {};
     return rest;
   };
+  /** the checkpoint without the mark; at the cut (one generation more) when the switch swapped */
+  const lifted = (current: PartitionCheckpoint, mark: SwitchMark, cut: number | null): PartitionCheckpoint => {
+    if (cut === null) return { ...current, switching: withoutMark(current, mark.collection) };
+    return {
+      ...current,
+      switching: withoutMark(current, mark.collection),
+      positions: { ...current.positions, [mark.collection]: cut },
+      position: Math.max(current.position ?? 0, cut),
+      _position: Math.max(current.position ?? 0, cut),
+      generations: { ...current.generations, [mark.collection]: mark.generation },
+    };
+  };
 
   const ownerAlive = async (owner: string): Promise<boolean> => {
     const seen = await owners.get(owner);
@@ -116,20 +144,41 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
   };
 
   /**
+   * The cut a gone owner's switch swapped at, or null when it did not swap (and now never will): a `holding`
+   * switch is taken over (conditionally written `abandoned`, which refuses the owner's swap should it wake).
+   * A mark without a record (written before records were) counts as not swapped.
+   */
+  const decide = async (rebuild: string): Promise<number | null> => {
+    const id = recordIdOf(rebuild);
+    for (;;) {
+      const record = (await owners.get(id)) as SwitchRecord | null;
+      if (record === null || record.phase === 'abandoned') return null;
+      if (record.phase === 'swapped') return record.cut ?? null;
+      if (await writeIfVersion(options.documentStore, READ_MODEL_SWITCHES_COLLECTION, id, record, { ...record, phase: 'abandoned' })) return null;
+    }
+  };
+
+  /**
    * Before a batch of a partition is applied: throws `ReadModelHeldError` while a live switch marks the
-   * checkpoint; lifts the marks of owners gone (the old version goes on) and answers false (read it again).
+   * checkpoint; lifts the marks of owners gone and answers false (read it again). A gone owner's switch that
+   * swapped leaves the checkpoint at its cut (the new version holds everything up to it); one that did not
+   * is abandoned, the old version going on.
    */
   const admit = async (id: string, checkpoint: Document | null): Promise<boolean> => {
     const marks = marksOn(checkpoint);
     if (marks.length === 0) return true;
     for (const mark of marks) if (await ownerAlive(mark.owner)) throw new ReadModelHeldError(mark.collection);
-    const gone = new Set(marks.map((mark) => mark.rebuild));
+    const cuts = new Map<string, number | null>();
+    for (const mark of marks) cuts.set(mark.rebuild, await decide(mark.rebuild));
     await update(id, (current) => {
-      const kept = Object.entries(current?.switching ?? {}).filter(([, mark]) => !gone.has(mark.rebuild));
-      if (current === null || kept.length === marksOn(current).length) return null;
-      return { ...current, switching: Object.fromEntries(kept) };
+      const gone = marksOn(current).filter((mark) => cuts.has(mark.rebuild));
+      if (current === null || gone.length === 0) return null;
+      return gone.reduce((checkpointNow, mark) => lifted(checkpointNow, mark, cuts.get(mark.rebuild) ?? null), current);
     });
-    options.logger?.error({ projector: options.projector, checkpoint: id, rebuilds: marks.map((mark) => mark.rebuild) }, 'let go the hold of a read-model switch whose owner is gone');
+    options.logger?.error(
+      { projector: options.projector, checkpoint: id, rebuilds: marks.map((mark) => mark.rebuild), cuts: Object.fromEntries(cuts) },
+      'lifted the hold of a read-model switch whose owner is gone',
+    );
     return false;
   };
 
@@ -139,33 +188,34 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
    * the live one's place), then lifts the hold with every partition's checkpoint of the collection at the cut.
    * On failure before the swap the hold is lifted and the old version goes on. Answers the cut.
    */
-  const switchOver = async (owner: string, collection: string, build: () => Promise<number>, swap: () => Promise<void>): Promise<number> => {
+  const switchOver = async (
+    owner: string,
+    collection: string,
+    build: () => Promise<number>,
+    swap: (alongside: readonly CollectionWrites[]) => Promise<void>,
+  ): Promise<number> => {
     const rebuild = randomUUID();
+    const recordId = recordIdOf(rebuild);
     const ids = await options.partitionCheckpointIds();
     const ours = (checkpoint: PartitionCheckpoint | null): boolean => checkpoint?.switching?.[collection]?.rebuild === rebuild;
-    const lift = (position: number | null, generation: number) => async (id: string) =>
+    const lift = (cut: number | null) => async (id: string) =>
       update(id, (current) => {
-        if (current === null || !ours(current)) return null;
-        if (position === null) return { ...current, switching: withoutMark(current, collection) };
-        return {
-          ...current,
-          switching: withoutMark(current, collection),
-          positions: { ...current.positions, [collection]: position },
-          position: Math.max(current.position ?? 0, position),
-          _position: Math.max(current.position ?? 0, position),
-          generations: { ...current.generations, [collection]: generation },
-        };
+        const mark = current?.switching?.[collection];
+        if (current === null || !mark || mark.rebuild !== rebuild) return null;
+        return lifted(current, mark, cut);
       });
-    let generation = 0;
     let swapped = false;
     try {
-      generation = 1 + Math.max(0, ...(await checkpoints.getMany(ids)).map((checkpoint) => checkpoint.generations?.[collection] ?? 0));
+      const generation = 1 + Math.max(0, ...(await checkpoints.getMany(ids)).map((checkpoint) => checkpoint.generations?.[collection] ?? 0));
       const mark: SwitchMark = { rebuild, collection, owner, generation };
       // a mark left by an owner that is gone is taken over; a live one's is not
       for (const checkpoint of await checkpoints.getMany(ids)) {
         const other = checkpoint.switching?.[collection];
         if (other && (await ownerAlive(other.owner))) throw new Error(`${collection} is already being switched`);
       }
+      // the record first: a mark is never met without it
+      const holding: SwitchRecord = { _id: recordId, rebuild, collection, phase: 'holding' };
+      await options.documentStore.writeAll([{ collection: READ_MODEL_SWITCHES_COLLECTION, changes: [{ id: recordId, doc: { ...holding, _version: 1 }, ifVersion: 0 }] }]);
       for (const id of ids) {
         await update(id, (current) => ({
           ...(current ?? { _id: id, partition: Number(id.slice(id.lastIndexOf('#') + 1)), positions: {}, position: 0 }),
@@ -176,16 +226,29 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
       // a hold let go meanwhile (this owner was taken as gone): the replicas went on with the old version
       const held = await checkpoints.getMany(ids);
       if (held.length !== ids.length || !held.every(ours)) throw new Error('read_model_switch_released');
-      await swap();
+      // the swap writes the record `swapped` at the cut, on condition nobody took the switch over since (a
+      // replica that did lifted the marks, and applied events to the old version): refused then
+      const record = (await owners.get(recordId)) as SwitchRecord | null;
+      if (record?.phase !== 'holding') throw new Error('read_model_switch_released');
+      const version = versionOf(record);
+      try {
+        await swap([{ collection: READ_MODEL_SWITCHES_COLLECTION, changes: [{ id: recordId, doc: { ...record, phase: 'swapped', cut, _version: version + 1 }, ifVersion: version }] }]);
+      } catch (error) {
+        if (error instanceof DocumentConflictError && error.id === recordId) throw new Error('read_model_switch_released');
+        throw error;
+      }
       swapped = true;
-      // the new version is in place: the checkpoints must follow it, whatever the storage does meanwhile
-      for (const id of ids) await retryStorageFaults(() => lift(cut, generation)(id));
+      // the new version is in place: the checkpoints must follow it, whatever the storage does meanwhile (should
+      // this owner die first, a replica lifts the rest at the cut the record holds)
+      for (const id of ids) await retryStorageFaults(() => lift(cut)(id));
+      await owners.delete(recordId).catch(() => undefined);
       return cut;
     } catch (error) {
       if (swapped) {
-        options.logger?.error({ projector: options.projector, readModel: collection, err: error }, 'a read-model switch failed after the swap: rebuild it again');
+        options.logger?.error({ projector: options.projector, readModel: collection, err: error }, 'a read-model switch failed after the swap: the replicas lift its marks at the cut');
       } else {
-        for (const id of ids) await lift(null, generation)(id).catch(() => undefined);
+        for (const id of ids) await lift(null)(id).catch(() => undefined);
+        await owners.delete(recordId).catch(() => undefined);
       }
       throw error;
     }
@@ -222,7 +285,8 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
       throw error;
     }
     return {
-      switchOver: (build: () => Promise<number>, swap: () => Promise<void>): Promise<number> => switchOver(owner, collection, build, swap),
+      switchOver: (build: () => Promise<number>, swap: (alongside: readonly CollectionWrites[]) => Promise<void>): Promise<number> =>
+        switchOver(owner, collection, build, swap),
       end,
     };
   };

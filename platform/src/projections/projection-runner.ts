@@ -1237,8 +1237,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (stopping) throw new Error('the projector stopped before the switch');
         return head;
       },
-      async () => {
-        await collectionOf(live).replaceWith(next.collection);
+      async (alongside) => {
+        // conditional on the switch's record: refused when a replica took the switch over meanwhile
+        await collectionOf(live).replaceWith(next.collection, alongside);
         await checkpoints.delete(next.checkpointId);
       },
     );

@@ -141,6 +141,26 @@ export const describeDocumentStoreContract = (adapterName: string, target: Docum
         expect(await people.count()).toBe(2);
       });
 
+      it('swaps with conditional writes alongside: written with the swap, or a conflict among them refuses it', async () => {
+        const nextName = `${peopleName}_next`;
+        const next = open<Member>(nextName);
+        const recordsName = `${peopleName}_records`;
+        const records = open(recordsName);
+        await records.upsert({ _id: 'switch', phase: 'holding', _version: 1 });
+        await next.upsert({ _id: 'n1', name: 'Nora New', admin: false, tags: [] });
+        const before = ids(await people.find());
+        // another writer changed the record meanwhile: nothing is swapped
+        const stale = [{ collection: recordsName, changes: [{ id: 'switch', doc: { _id: 'switch', phase: 'swapped', _version: 2 }, ifVersion: 0 }] }];
+        await expect(people.replaceWith(nextName, stale)).rejects.toBeInstanceOf(DocumentConflictError);
+        expect(ids(await people.find())).toEqual(before);
+        expect(await next.count()).toBe(1);
+        expect((await records.get('switch'))?.['phase']).toBe('holding');
+        const current = [{ collection: recordsName, changes: [{ id: 'switch', doc: { _id: 'switch', phase: 'swapped', _version: 2 }, ifVersion: 1 }] }];
+        await people.replaceWith(nextName, current);
+        expect(ids(await people.find())).toEqual(['n1']);
+        expect((await records.get('switch'))?.['phase']).toBe('swapped');
+      });
+
       it('drops a collection whole, the others kept; dropping one that does not exist is no error', async () => {
         const otherName = `contract_${randomUUID().replace(/-/g, '')}`;
         const other = open(otherName);

@@ -26,6 +26,11 @@ interface SwitchState {
   position: number;
   /** the replica that rebuilds: when it is gone while holding, a replica abandons the hold */
   owner: string;
+  /**
+   * the cut, recorded (switching) before anything is swapped: a replica taking over a switch whose owner is
+   * gone finishes it at this position; without it, nothing was swapped and the switch is abandoned
+   */
+  cut?: number;
 }
 type SwitchDocument = SwitchState & Document & { _id: string };
 
@@ -51,6 +56,9 @@ export class IndexSwitchFencedError extends Error {
   }
 }
 
+/** records the cut in the switch before anything is swapped (refused when the switch is no longer the owner's) */
+export type RecordCut = (position: number) => Promise<void>;
+
 /** what a rebuild's owner tells the history about its switch */
 export interface SwitchReport {
   /** when the rebuild began (its replay, before the hold) */
@@ -73,7 +81,16 @@ export interface IndexSwitchOptions {
   goneAfterMs?: number;
   /** how long a rebuild waits for every replica to hold, or for another switch to end, before it gives up (default 2 minutes) */
   holdTimeoutMs?: number;
+  /**
+   * Finishes a switch whose owner is gone after recording its cut: builds the feature's new indexes from the
+   * history up to exactly `cut`, from nothing, and swaps them in. Whatever part of its swaps the owner made,
+   * the live indexes then hold every event up to the cut once. Without it such a switch waits for its owner.
+   */
+  finish?: (feature: string, cut: number) => Promise<void>;
 }
+
+/** the owner a switch is handed to when its own owner failed after recording the cut: gone at once */
+const HANDED_OVER = `${REPLICA_PREFIX}handed-over`;
 
 /**
  * Switches rebuilt search indexes in while several replicas (each holding some partitions of the bus, or one
@@ -135,8 +152,44 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
     return replica === null || Date.now() - replica.seenAt >= goneAfterMs;
   };
 
+  /**
+   * A switch whose owner is gone while switching: taken over (a conditional write naming this replica, so one
+   * replica does it), then abandoned when no cut was recorded (nothing was swapped), else finished at the
+   * recorded cut, from facts: the new indexes are built again up to it and swapped in, whatever the owner did.
+   */
+  const takeOver = async (current: SwitchDocument): Promise<void> => {
+    let taken = await transition(current, { ...current, owner: replicaId });
+    if (!taken) return;
+    const cut = taken.cut;
+    if (cut === undefined || !options.finish) {
+      await transition(taken, { ...taken, state: 'abandoned' });
+      await finishRecord(taken.rebuild, 'abandoned', 0, 'search_switch_owner_gone');
+      return;
+    }
+    // this replica now owns the switch: it says so while it builds (the others keep holding)
+    const beat = setInterval(() => {
+      say(taken?.rebuild ?? null).catch(() => undefined);
+    }, pollMs);
+    beat.unref();
+    try {
+      await options.finish(taken.feature, cut);
+    } catch {
+      // another replica (or this one, at its next look) tries again; the batch that looked is not failed for it
+      await transition(taken, { ...taken, owner: HANDED_OVER }).catch(() => null);
+      return;
+    } finally {
+      clearInterval(beat);
+    }
+    taken = await transition(taken, { ...taken, state: 'switched', position: cut });
+    if (taken) await finishRecord(taken.rebuild, 'switched', cut, null);
+  };
+
   const lookOnce = async (): Promise<void> => {
     const current = await readSwitch();
+    if (current?.state === 'switching' && (await ownerGone(current.owner))) {
+      await takeOver(current);
+      return say(null);
+    }
     const mark = markOf(current);
     if (mark === seen) return say(held(current) ? (current?.rebuild ?? null) : null);
     if (current?.state === 'holding' && (await ownerGone(current.owner))) {
@@ -180,6 +233,13 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
 
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const record = (rebuild: string, fields: SwitchFields): Promise<void> => history.upsert({ _id: rebuild, ...fields });
+  /** the history's entry of a switch another replica finished */
+  const finishRecord = async (rebuild: string, outcome: SwitchFields['outcome'], position: number, error: string | null): Promise<void> => {
+    const entry = await history.get(rebuild);
+    if (!entry) return;
+    const finished = Date.now();
+    await history.upsert({ ...entry, outcome, position, error, finished_at: new Date(finished).toISOString(), duration_ms: finished - Date.parse(entry.started_at) });
+  };
 
   /** takes the switch for a new rebuild: once no other is under way (or its owner is gone while holding) */
   const take = async (rebuild: string, feature: string, deadline: number): Promise<SwitchDocument> => {
@@ -200,7 +260,7 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
    * or past everything committed, swaps them in and answers that position), then lets every replica go on past
    * it. Answers it. Every switch is kept in the history, from the hold on.
    */
-  const switchOnce = async (feature: string, cut: () => Promise<number>, report: SwitchReport): Promise<number> => {
+  const switchOnce = async (feature: string, cut: (recordCut: RecordCut) => Promise<number>, report: SwitchReport): Promise<number> => {
     const rebuild = randomUUID();
     const owner = replicaId.slice(REPLICA_PREFIX.length);
     const entry = (outcome: SwitchFields['outcome'], taken: SwitchDocument | null, position: number, error: string | null): SwitchFields => {
@@ -243,7 +303,12 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
       const claimed = await transition(taken, { ...taken, state: 'switching' });
       if (!claimed) throw new Error('search_switch_abandoned');
       taken = claimed;
-      const position = await cut();
+      const position = await cut(async (at) => {
+        // before anything is swapped: a replica finishing the switch for a dead owner needs the cut
+        const recorded = taken && (await transition(taken, { ...taken, cut: at }));
+        if (!recorded) throw new Error('search_switch_lost');
+        taken = recorded;
+      });
       const switched = await transition(taken, { ...taken, state: 'switched', position });
       // nothing but this owner changes a switch being cut
       if (!switched) throw new Error('search_switch_lost');
@@ -254,8 +319,19 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
     } catch (error) {
       const reason = error instanceof Error ? error.message : 'failed';
       const current = await readSwitch().catch(() => null);
-      if (current?.rebuild === rebuild && held(current)) taken = (await transition(current, { ...current, state: 'abandoned' }).catch(() => null)) ?? taken;
-      await record(rebuild, entry(reason === 'search_switch_abandoned' ? 'abandoned' : 'failed', taken, 0, reason)).catch(() => undefined);
+      const ours = current?.rebuild === rebuild && current.owner === replicaId;
+      if (ours && current.state === 'switching' && current.cut !== undefined) {
+        // the cut is recorded, so something may be swapped already: not abandoned, but handed to whichever
+        // replica looks next, which finishes it at the cut
+        await transition(current, { ...current, owner: HANDED_OVER }).catch(() => null);
+        await record(rebuild, entry('running', taken, current.cut, reason)).catch(() => undefined);
+        await look().catch(() => undefined);
+        throw error;
+      }
+      if (ours && held(current)) taken = (await transition(current, { ...current, state: 'abandoned' }).catch(() => null)) ?? taken;
+      // a switch another replica took over keeps the entry that replica writes
+      if (current?.rebuild !== rebuild || current.owner === replicaId)
+        await record(rebuild, entry(reason === 'search_switch_abandoned' ? 'abandoned' : 'failed', taken, 0, reason)).catch(() => undefined);
       await look().catch(() => undefined);
       throw error;
     }
@@ -324,7 +400,7 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
      * Holds every live replica, runs `cut` (which builds the new indexes up to a position at or past everything
      * applied, swaps them in and answers that position), then lets every replica go on past it. Answers it.
      */
-    switchOver: (feature: string, cut: () => Promise<number>, report?: SwitchReport): Promise<number> => {
+    switchOver: (feature: string, cut: (recordCut: RecordCut) => Promise<number>, report?: SwitchReport): Promise<number> => {
       const startedAt = Date.now();
       const run = switchOnce(feature, cut, report ?? { startedAt, indexes: () => [], replayed: () => 0 });
       const settled = run.then(

@@ -29,6 +29,8 @@ interface Tally extends SearchDocument {
 }
 /** a pause injected in the middle of a batch, between reading a tally and writing it (null: none) */
 let pauseHook: ((event: RecordedEvent) => Promise<void>) | null = null;
+/** runs once, right after the owner's next swap of an index (throwing there: the owner fails mid-switch) */
+let afterSwap: (() => Promise<void>) | null = null;
 /** Meilisearch is a server other runs share: each run's indexes have names of their own, deleted at the end */
 const meilisearch = meilisearchTestRun('partitioned-rebuild');
 const TALLIES = searchIndexDefinition<Tally>(`bluegreen_tallies_${randomUUID().replace(/-/g, '')}`, { searchableAttributes: ['text'], filterableAttributes: [] });
@@ -89,6 +91,9 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     const searchIndex = { ...infra.searchIndex, swapIndexes: async (name: string, other: string) => {
       for (let turn = 0; turn < 30; turn += 1) await new Promise((resolve) => setImmediate(resolve));
       await infra.searchIndex.swapIndexes(name, other);
+      const hook = afterSwap;
+      afterSwap = null;
+      await hook?.();
     } };
     owner = createSearchRuntime({ ...infra, searchIndex, bus: bus.replica([0, 1]) }, [talliesFeature], switchOptions);
     other = createSearchRuntime({ ...infra, bus: bus.replica([2]) }, [talliesFeature], switchOptions);
@@ -207,6 +212,70 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
       pauseHook = null;
       release();
     }
+  });
+
+  const switchNow = async () => (await infra.documentStore.collection(INDEX_SWITCHES_COLLECTION).get('switch')) as (Document & { state: string; position: number; cut?: number; rebuild: string }) | null;
+  const streamOn = (partition: number): string => streams.find((stream) => partitionOfStream(stream, PARTITIONS) === partition) ?? '';
+
+  it('hands a switch whose owner failed after swapping to a replica, which finishes it at the recorded cut', async () => {
+    afterSwap = async () => {
+      // every replica holds: these come after the cut
+      for (let partition = 0; partition < PARTITIONS; partition += 1) await note(streamOn(partition));
+      throw new Error('the owner failed after the swap');
+    };
+    await expect(owner.rebuildFeature('tallies')).rejects.toThrow('the owner failed after the swap');
+    await eventually(async () => (await switchNow())?.state === 'switched', 20_000);
+    const switched = await switchNow();
+    expect(switched?.position).toBe(switched?.cut);
+    for (const stream of streams) await note(stream);
+    await eventually(allExactlyOnce, 20_000);
+    const entry = await infra.documentStore.collection<Document & SearchIndexSwitchDto>(SEARCH_INDEX_SWITCH_HISTORY_COLLECTION).get(switched?.rebuild ?? '');
+    expect([entry?.outcome, entry?.position]).toEqual(['switched', switched?.cut]);
+  });
+
+  it('finishes at the recorded cut the switch of an owner that died mid-swap: the replicas resume with every event once', async () => {
+    // the dying owner's own connection: once dead, it no longer says it is alive
+    let dead = false;
+    const said = new Set<string>();
+    const dyingStore = {
+      ...infra.documentStore,
+      collection: <T extends Document>(name: string) => {
+        const collection = infra.documentStore.collection<T>(name);
+        if (name !== INDEX_SWITCHES_COLLECTION) return collection;
+        return {
+          ...collection,
+          upsert: async (doc: T) => {
+            if (dead) return;
+            said.add(doc._id);
+            await collection.upsert(doc);
+          },
+        };
+      },
+    };
+    const dying = createIndexSwitch({ documentStore: dyingStore, pollMs: 20 });
+    await dying.start();
+    let cleanUp = (): void => undefined;
+    const never = new Promise<number>((_, reject) => {
+      cleanUp = () => reject(new Error('the dead owner is cleaned up'));
+    });
+    const died = dying.switchOver('tallies', async (recordCut) => {
+      // held by every replica: events up to the cut that no replica applies live
+      for (let partition = 0; partition < PARTITIONS; partition += 1) await note(streamOn(partition));
+      await recordCut(await infra.eventStore.headPosition());
+      // it swaps one index (in with whatever the next name holds) and dies there, its alive signal stopped
+      await infra.searchIndex.swapIndexes(TALLIES.name, `${TALLIES.name}__next`);
+      dead = true;
+      for (const id of said) await infra.documentStore.collection(INDEX_SWITCHES_COLLECTION).delete(id);
+      return never;
+    });
+    await eventually(async () => (await switchNow())?.state === 'switched', 20_000);
+    const switched = await switchNow();
+    expect(switched?.position).toBe(switched?.cut);
+    for (const stream of streams) await note(stream);
+    await eventually(allExactlyOnce, 20_000);
+    cleanUp();
+    await expect(died).rejects.toThrow('the dead owner is cleaned up');
+    await dying.stop();
   });
 
   it('lets a replica that stopped go: a later rebuild does not wait for it', async () => {
