@@ -217,6 +217,8 @@ def fixtures(base, admin, member=None):
     asset_id = upload(base, admin, "/api/storage/assets/ckeditor/images", filename="fuzz.png", content_type="image/png", data=TINY_PNG)
     if asset_id is not None:
         made["assetId"] = [asset_id]
+    # GET /api/storage/images/{id}/get/{size}: the named sizes (the locked files above are its {id}s)
+    made["size"] = ["thumb", "preview", "lightbox"]
     # an archive export of the network's root folder by each fuzzing account (only its asker reads or downloads
     # it): GET /api/storage/archives/{id} and its download are exercised past the lookup; and a spare one each:
     # DELETE /api/storage/archives/{id} aimed at the kept export deletes the spare instead (hooks.py)

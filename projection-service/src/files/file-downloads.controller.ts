@@ -18,6 +18,8 @@ const downloadQuerySchema = z.object({
   _: z.string().regex(/^v\d{1,6}$/, { message: 'invalid_format' }).optional(),
   size: z.enum(FILE_IMAGE_SIZE_NAMES as [FileImageSize, ...FileImageSize[]], { message: 'invalid_value' }).optional(),
 });
+/** the images route takes its size in the path; only the version in the query */
+const imageQuerySchema = z.object({ _: downloadQuerySchema.shape._ });
 const archiveQuerySchema = z.object({ token: z.string().min(1, { message: 'required' }).max(20_000, { message: 'too_long' }) });
 
 /** types a browser may show inline; everything else (HTML, SVG, scripts) is only ever a download */
@@ -89,7 +91,30 @@ export class FileDownloadsController {
     },
   })
   async download(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() raw: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const query = parseWith(downloadQuerySchema, raw);
+    await this.send(ctx, id, parseWith(downloadQuerySchema, raw), req, res);
+  }
+
+  @Get('images/:id/get/:size')
+  @Endpoint({
+    summary:
+      "A file's image at a named size (the spec's images route): `preview`/`small` 200x200, `thumb`/`large` 435x435, `lightbox` inside 1920x1200, WebP without EXIF, of the current version (`?_=v{major}` another); the file's read rule decides, as for its download",
+    tags: ['files'],
+    auth: 'member',
+    query: imageQuerySchema,
+    responses: {
+      200: { description: 'the image (Content-Disposition inline, X-Content-Type-Options: nosniff; as uploaded until the sizes are made)', otherMediaTypes: ['image/webp', 'image/png', 'image/jpeg', 'image/gif'] },
+      400: 'validation_failed (size: invalid_value; _: invalid_format)',
+      401: 'unauthenticated',
+      404: 'not_found (unknown file or version, removed, a group the member is not in; size: not_an_image)',
+    },
+  })
+  async image(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('size') size: string, @Query() raw: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const query = parseWith(downloadQuerySchema, { ...parseWith(imageQuerySchema, raw), size });
+    await this.send(ctx, id, query, req, res);
+  }
+
+  /** a version of a file the member may read (`visibleFile`, or a design's logo), at a size, whole or a range */
+  private async send(ctx: RequestContext, id: string, query: z.infer<typeof downloadQuerySchema>, req: Request, res: Response): Promise<void> {
     const doc = await this.designLogo(id) ?? (await visibleFile(this.documentStore, id, await this.viewer(ctx))).doc;
     const major = query._ ? Number(query._.slice(1)) : null;
     // an unpublished upload (a design's logo) has its one version without a number yet
