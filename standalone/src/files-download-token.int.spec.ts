@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CONSISTENCY_HEADER, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, type GroupCategoriesResponse, type UploadedFileAnswer } from '@cn/contracts';
+import { CONSISTENCY_HEADER, groupRootFolderId, maxUploadBytesOf, NETWORK_ROOT_FOLDER_ID, type GroupCategoriesResponse, type UploadedFileAnswer } from '@cn/contracts';
 import { createFileDownloadToken } from '@cn/platform';
 import { useDemoServer } from './testing/demo-server';
 import { binaryBody, httpCaller, type SignedInClient } from './testing/signed-in-client';
@@ -82,5 +82,22 @@ describe('file download tokens', () => {
     expect((await cookieless(`/api/storage/files/${fileId}/get/Geheim.txt?token=${encodeURIComponent(minted)}`)).status).toBe(404);
     const own = (await granted(admin, fileId));
     expect((await cookieless(own.url).expect(200)).body.toString()).toBe('group only');
+  });
+
+  it('tells what the storage offers (discover): the limit, the network\'s extension filter, the features', async () => {
+    const { admin, guest } = demo.clients;
+    const discover = () => request(demo.server).get('/api/storage/v2/discover').set('Cookie', guest.cookie).set(CONSISTENCY_HEADER, '0');
+    expect((await discover()).body).toEqual({
+      max_upload_bytes: maxUploadBytesOf(process.env),
+      extension_filter: { enabled: false, type: 'deny', list: [] },
+      lock_period_days: expect.any(Number),
+      image_sizes: expect.arrayContaining(['preview', 'thumb', 'lightbox']),
+      features: { versions: true, locks: true, approval: true, archives: true, profiles: false, download_tokens: true },
+      office: { docs: true, wopi: false },
+    });
+    await must(admin, 'put', '/api/storage/settings', { extension_filter: { enabled: true, type: 'allow', list: ['pdf', 'png'] }, lock_period_days: 4 });
+    const after = await request(demo.server).get('/api/storage/v2/discover').set('Cookie', guest.cookie).set(CONSISTENCY_HEADER, String(await demo.running.infra.eventStore.headPosition()));
+    expect(after.body).toMatchObject({ extension_filter: { enabled: true, type: 'allow', list: ['pdf', 'png'] }, lock_period_days: 4 });
+    expect((await request(demo.server).get('/api/storage/v2/discover')).status).toBe(401);
   });
 });
