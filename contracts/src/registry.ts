@@ -28,6 +28,7 @@ import { appNavigationEvents } from './navigation/app-navigation';
 import { chatDraftEvents, chatEvents } from './chat/chat';
 import { appsEvents } from './apps/apps';
 import { filesModuleEvents } from './files/file-events';
+import { editorImageEvents } from './files/editor-images';
 import { fileArchiveEvents } from './files/file-archives';
 import { groupImageEvents, memberImageEvents } from './members/profile-image';
 import { memberLocationEvents } from './map/map';
@@ -74,6 +75,7 @@ export const eventRegistry: ReadonlyMap<string, EventDefinition<string, z.ZodTyp
     ...chatDraftEvents,
     ...appsEvents,
     ...filesModuleEvents,
+    ...editorImageEvents,
     ...fileArchiveEvents,
     ...membershipRolesManagerEvents,
     ...tagEvents,

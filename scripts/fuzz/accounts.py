@@ -15,6 +15,7 @@ Writes OUT_JSON:
 Only 127.0.0.1 is contacted.
 """
 
+import base64
 import json
 import secrets
 import string
@@ -119,13 +120,18 @@ def register(base, admin, label):
     return {"email": email, "password": password, "id": answer["id"]}
 
 
-def upload(base, session, path="/api/storage/files", text="a file the fuzzer may lock and unlock"):
-    """A multipart upload of a small text file (a new file, or a new version on .../versions); its answer's id, or None."""
+# a 1x1 PNG: the smallest image the editor images' upload accepts (sniffed and resized)
+TINY_PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+
+
+def upload(base, session, path="/api/storage/files", text="a file the fuzzer may lock and unlock", filename="fuzz.txt", content_type="text/plain", data=None):
+    """A multipart upload of a small text file (a new file, or a new version on .../versions), or of `data`; its answer's id, or None."""
     boundary = "cn-fuzz-" + secrets.token_hex(8)
     part = (
-        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.txt"\r\nContent-Type: text/plain\r\n\r\n'
-        f"{text}\r\n--{boundary}--\r\n"
-    ).encode("utf-8")
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\nContent-Type: {content_type}\r\n\r\n'.encode("utf-8")
+        + (data if data is not None else text.encode("utf-8"))
+        + f"\r\n--{boundary}--\r\n".encode("utf-8")
+    )
     sent = urllib.request.Request(
         base + path,
         data=part,
@@ -207,6 +213,12 @@ def fixtures(base, admin, member=None):
             made.setdefault("file", []).append(file_id)
         else:
             print(f"[fuzz] note: a file fixture could not be locked ({status}: {answer})", file=sys.stderr)
+    # an editor image (GET /api/storage/assets/{assetId}/preview has no list route naming its id but the uploader's picker)
+    asset_id = upload(base, admin, "/api/storage/assets/ckeditor/images", filename="fuzz.png", content_type="image/png", data=TINY_PNG)
+    if asset_id is not None:
+        made["assetId"] = [asset_id]
+    # GET /api/storage/images/{id}/get/{size}: the named sizes (the locked files above are its {id}s)
+    made["size"] = ["thumb", "preview", "lightbox"]
     # an archive export of the network's root folder by each fuzzing account (only its asker reads or downloads
     # it): GET /api/storage/archives/{id} and its download are exercised past the lookup; and a spare one each:
     # DELETE /api/storage/archives/{id} aimed at the kept export deletes the spare instead (hooks.py)

@@ -93,6 +93,23 @@ describe('sizes of image files', () => {
     expect(JSON.parse((unknown.body as Buffer).toString('utf8'))).toMatchObject({ errors: [{ field: 'size', key: 'invalid_value' }] });
     expect((await download(member, `${text?.url ?? ''}&size=thumb`)).status).toBe(404);
 
+    // the spec's images route (`/api/storage/images/{id}/get/{size}`): the same sizes, by the same read rule
+    for (const [size, [width, height]] of Object.entries({ ...expected, small: [200, 200], large: [435, 435] })) {
+      const res = await download(member, `/api/storage/images/${fileId}/get/${size}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const metadata = await sharp(res.body as Buffer).metadata();
+      expect([metadata.width, metadata.height, metadata.exif]).toEqual([width, height, undefined]);
+    }
+    for (const outsider of [auditor, clients.guest]) expect((await download(outsider, `/api/storage/images/${fileId}/get/thumb`)).status).toBe(404);
+    const badSize = await download(member, `/api/storage/images/${fileId}/get/huge`);
+    expect(badSize.status).toBe(400);
+    expect(JSON.parse((badSize.body as Buffer).toString('utf8'))).toMatchObject({ errors: [{ field: 'size', key: 'invalid_value' }] });
+    expect((await download(member, `/api/storage/images/${minutes}/get/thumb`)).status).toBe(404);
+    expect((await download(member, '/api/storage/images/..%2F..%2Fetc%2Fpasswd/get/thumb')).status).toBe(404);
+    expect((await request(demo.server).get(`/api/storage/images/${fileId}/get/thumb`)).status).toBe(401);
+
     // a post carrying the image names its thumbnail and serves it through the post
     const { id: postId } = await must<{ id: string }>(admin, 'post', `/api/v1/activitystreams/${groupSlug}/activities`, { content: '<p>Holiday</p>', attachments: [fileId] });
     const post = (await request(demo.server).get(`/api/v1/activities/${postId}`).set('Cookie', member.cookie).set(CONSISTENCY_HEADER, String(await demo.running.infra.eventStore.headPosition())).expect(200)).body as {

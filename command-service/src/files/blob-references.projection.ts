@@ -17,6 +17,8 @@ export const imageHolderOf = (event: { type: string; data: unknown }): string | 
   if (event.type === 'MemberProfileImageChanged' || event.type === 'MemberProfileImageResized') return `member-image:${data.member_id ?? ''}`;
   if (event.type === 'GroupProfileImageChanged' || event.type === 'GroupProfileImageResized') return `group-image:${data.group_id ?? ''}`;
   if (event.type === 'ChannelImageUploaded') return `channel-image:${(event.data as { channel_id?: string }).channel_id ?? ''}`;
+  // an editor image is the content's it is embedded in: its uploader's erasure leaves it (docs/FILES.md "Editor images")
+  if (event.type === 'EditorImageUploaded') return `editor-image:${(event.data as { asset_id?: string }).asset_id ?? ''}`;
   return null;
 };
 
@@ -24,7 +26,8 @@ export const blobReferencesProjection: Projection<BlobReference> = {
   name: 'command_lookup_file_blobs',
   // version 6: file images' sizes, expired uploads, sealed uploads' plain copies, a channel's uploaded pictures, and archive exports' zips
   // version 7: an archive export that expired or was deleted lets go of its zip
-  version: 7,
+  // version 8: the rich-text editor's images (EditorImageUploaded)
+  version: 8,
   // the sizes an older image was given afterwards (…Resized) are its holder's too
   // a sealed upload's bytes published plain are named by FilePublished (its `blob_key`, absent otherwise)
   eventTypes: [
@@ -38,6 +41,7 @@ export const blobReferencesProjection: Projection<BlobReference> = {
     'MemberProfileImageResized',
     'GroupProfileImageResized',
     'ChannelImageUploaded',
+    'EditorImageUploaded',
     'FileArchiveFinished',
     'FileArchiveExpired',
     'FileArchiveDeleted',

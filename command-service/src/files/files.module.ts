@@ -21,11 +21,13 @@ import { FileImageResizingReactor } from './resizing-file-images/file-image-resi
 import { ImageResizer, SharpImageResizer } from '../shared/image-resizer';
 import { UploadFileHandler } from './uploading-files/upload-file.command';
 import { UploadFileController } from './uploading-files/upload-file.controller';
+import { UploadEditorImageHandler } from './uploading-editor-images/upload-editor-image.command';
+import { UploadEditorImageController } from './uploading-editor-images/upload-editor-image.controller';
 
 /** Files and folders: uploads (streamed), the new-files form, versions and their approval, locks, moves, removal, the archive token, archive exports, the files settings, the sweep of orphaned bytes, the sizes of image files, the expiry of uploads left volatile and of finished archive exports, the members' views of files. */
 @Module({
-  controllers: [ManageFoldersController, FileSettingsController, BatchChangesController, ChangeFileController, UploadFileController, FileTokenController, RequestFileArchiveController, DeleteFileArchiveController, MarkFolderReadController, TrackFileViewController, WopiHostWritesController],
-  providers: [FileCommands, WopiLockHandler, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep, BatchChangeFilesHandler, MarkFolderReadHandler, RequestFileArchiveHandler, DeleteFileArchiveHandler, TrackFileViewHandler, { provide: ImageResizer, useClass: SharpImageResizer }, FileImageResizingReactor, UploadExpiry, ArchiveExpiry],
+  controllers: [ManageFoldersController, FileSettingsController, BatchChangesController, ChangeFileController, UploadFileController, FileTokenController, RequestFileArchiveController, DeleteFileArchiveController, MarkFolderReadController, TrackFileViewController, WopiHostWritesController, UploadEditorImageController],
+  providers: [FileCommands, UploadEditorImageHandler, WopiLockHandler, ManageFolderHandler, UploadFileHandler, ChangeFileHandler, PublishFilesHandler, ChangeFileSettingsHandler, BlobSweep, BatchChangeFilesHandler, MarkFolderReadHandler, RequestFileArchiveHandler, DeleteFileArchiveHandler, TrackFileViewHandler, { provide: ImageResizer, useClass: SharpImageResizer }, FileImageResizingReactor, UploadExpiry, ArchiveExpiry],
   exports: [FileCommands],
 })
 export class FilesModule {}

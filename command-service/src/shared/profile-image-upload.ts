@@ -21,10 +21,12 @@ export const profileImageReaderOf = (req: Request): MultipartReader => {
  * the bytes: a renamed non-image is refused (`image_type_not_accepted`) whatever its name or declared type.
  * Bytes refused after storing are named by no event: the files' sweep removes them.
  */
-export const storeProfileImage = async (reader: MultipartReader, storage: FileStorage): Promise<StoredProfileImage> => {
+export const storeProfileImage = async (reader: MultipartReader, storage: FileStorage, options: UploadOptions = {}): Promise<StoredProfileImage> => {
   let stored: { key: string; size: number; head: Buffer } | null = null;
   for (let part = await reader.next(); part !== null; part = await reader.next()) {
     if (part.name === 'file' && part.filename !== null && stored === null) {
+      // a name the network's extension filter refuses is refused before any byte is stored
+      if (options.acceptName && !options.acceptName(part.filename)) throw refused('file_type_not_accepted');
       try {
         stored = await storage.put(reader.body(), { maxBytes: PROFILE_IMAGE_MAX_BYTES });
       } catch (error) {
@@ -43,6 +45,11 @@ export const storeProfileImage = async (reader: MultipartReader, storage: FileSt
   return { blob_key: stored.key, content_type: contentType, size: stored.size };
 };
 
+/** `acceptName`: the file part's name (as the client sent it) must pass it (the files' extension filter for editor images), else 400 `file_type_not_accepted` */
+export interface UploadOptions {
+  acceptName?: (filename: string) => boolean;
+}
+
 const bytesOf = async (storage: Pick<FileStorage, 'read'>, key: string): Promise<Buffer> => {
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.read(key)) chunks.push(Buffer.from(chunk as Uint8Array));
@@ -55,8 +62,8 @@ const bytesOf = async (storage: Pick<FileStorage, 'read'>, key: string): Promise
  * Bytes that sniff as an image but do not decode are 400 `image_unreadable`; what was stored then is
  * named by no event and swept.
  */
-export const storeProfileImageWithSizes = async (reader: MultipartReader, storage: FileStorage, resizer: ImageResizer): Promise<StoredProfileImage> => {
-  const image = await storeProfileImage(reader, storage);
+export const storeProfileImageWithSizes = async (reader: MultipartReader, storage: FileStorage, resizer: ImageResizer, options: UploadOptions = {}): Promise<StoredProfileImage> => {
+  const image = await storeProfileImage(reader, storage, options);
   const sizes = await storeSizesOf(image.blob_key, storage, resizer).catch((error: unknown) => {
     if (error instanceof UnreadableImageError) throw refused('image_unreadable');
     throw error;

@@ -19,7 +19,7 @@ export const activityReadsStream = (memberId: string): string => `activityreads-
 const richContent = z
   .string({ message: 'required' })
   .max(ACTIVITY_HTML_MAX, { message: 'too_long' })
-  .transform(sanitizeHtml)
+  .transform((html) => sanitizeHtml(html))
   .refine((html) => htmlToText(html).length > 0, { message: 'required' });
 
 /**

@@ -97,7 +97,7 @@ export const httpUrlSchema = z
 
 const title = (max: number) => safeText(z.string().trim().max(max, { message: 'too_long' }));
 const requiredTitle = (max: number) => safeText(z.string().trim().min(1, { message: 'required' }).max(max, { message: 'too_long' }), 'required');
-const richText = (max: number) => z.string().max(max, { message: 'too_long' }).transform(sanitizeHtml);
+const richText = (max: number) => z.string().max(max, { message: 'too_long' }).transform((html) => sanitizeHtml(html, { images: true }));
 
 // ---- channel ----
 

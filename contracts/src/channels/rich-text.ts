@@ -4,6 +4,8 @@
  * or load anything. Pure string work (no DOM), the same on the server and in tests.
  */
 
+import { assetOf } from '../files/editor-images';
+
 const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'hr']);
 const VOID = new Set(['br', 'hr']);
 /** elements whose content goes with them */
@@ -50,8 +52,37 @@ export const safeHref = (raw: string): string | null => {
   return null;
 };
 
-/** The formatting subset of `html`: allowed elements balanced, links checked, everything else dropped or escaped. */
-export const sanitizeHtml = (html: string): string => {
+/**
+ * An image source a reader may load: exactly our own asset path (`/api/storage/assets/{id}/preview`, optionally
+ * `?size=small|large|lightbox`), after decoding references and dropping control characters. No other host
+ * (nothing that tracks readers), no `javascript:`, no `data:` (an upload is the way in: sniffed and resized).
+ */
+export const safeImageSrc = (raw: string): string | null => {
+  const src = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f]+/g, '');
+  return assetOf(src) ? src : null;
+};
+
+/** an image's alternative text: at most this long */
+const ALT_MAX = 200;
+
+const imageOf = (attributes: string): string => {
+  let src: string | null = null;
+  let alt = '';
+  for (const attribute of attributes.matchAll(ATTRIBUTE)) {
+    const name = attribute[1].toLowerCase();
+    const value = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
+    if (name === 'src') src = safeImageSrc(value);
+    else if (name === 'alt') alt = decodeEntities(value).replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, ALT_MAX);
+  }
+  return src === null ? '' : `<img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}">`;
+};
+
+/**
+ * The formatting subset of `html`: allowed elements balanced, links checked, everything else dropped or escaped.
+ * `images`: rich text that may embed the members' editor images (channels' articles and text widgets) keeps
+ * `<img>` whose source is one of our own assets (`safeImageSrc`) and its `alt`, nothing else of it.
+ */
+export const sanitizeHtml = (html: string, options: { images?: boolean } = {}): string => {
   const open: string[] = [];
   let skipping: string | null = null;
   let out = '';
@@ -69,6 +100,10 @@ export const sanitizeHtml = (html: string): string => {
     }
     if (DROPPED_WITH_CONTENT.has(name)) {
       if (!closing && !token.endsWith('/>')) skipping = name;
+      continue;
+    }
+    if (name === 'img' && options.images === true) {
+      if (!closing) out += imageOf(attributes ?? '');
       continue;
     }
     if (!ALLOWED.has(name)) continue;

@@ -11,6 +11,33 @@ describe('channel rich text', () => {
     expect(sanitizeHtml('</p>stray<!-- comment -->')).toBe('stray');
   });
 
+  it('keeps images only where asked, and only our own assets', () => {
+    const id = '0b6c1f7e-4a4d-4c1e-9b1a-2f3d4e5f6a7b';
+    const own = `/api/storage/assets/${id}/preview`;
+    expect(sanitizeHtml(`<p><img src="${own}" alt="A &quot;lake&quot;" onerror="alert(1)" style="x"></p>`, { images: true })).toBe(`<p><img src="${own}" alt="A &quot;lake&quot;"></p>`);
+    expect(sanitizeHtml(`<img src="${own}?size=lightbox">`, { images: true })).toBe(`<img src="${own}?size=lightbox" alt="">`);
+    // without the option (posts, legal texts, pages, newsletters) no image passes
+    expect(sanitizeHtml(`<img src="${own}">`)).toBe('');
+    for (const hostile of [
+      'https://tracker.example/pixel.gif',
+      '//tracker.example/x.png',
+      'javascript:alert(1)',
+      '&#106;avascript:alert(1)',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      `${own}?size=huge`,
+      `${own}/../../../../etc/passwd`,
+      `/api/storage/assets/${id}/preview?size=small&x=1`,
+      `https://evil.example${own}`,
+      `/api/storage/assets/not-an-id/preview`,
+      `/api/storage/files/${id}/get/x.png`,
+    ]) {
+      expect(sanitizeHtml(`<p>a<img src="${hostile}">b</p>`, { images: true })).toBe('<p>ab</p>');
+    }
+    expect(sanitizeHtml(`<img src='${own}'></img><img srcset="https://x.example/a.png" src="${own}">`, { images: true })).toBe(`<img src="${own}" alt=""><img src="${own}" alt="">`);
+    expect(sanitizeHtml(`<img src="&#47;api/storage/assets/${id}/preview">`, { images: true })).toBe(`<img src="${own}" alt="">`);
+  });
+
   it('keeps only safe links, external ones opening apart', () => {
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href="&#106;avascript:alert(1)">x</a>')).toBe('<a>x</a>');

@@ -219,3 +219,17 @@ export const uploadedFileAnswerSchema = z.object({
 export type UploadedFileAnswer = z.infer<typeof uploadedFileAnswerSchema>;
 export const fileTokenAnswerSchema = z.object({ token: z.string() });
 export const publishedAnswerSchema = z.object({ position: z.number().int(), file_ids: z.array(z.string()) });
+
+/**
+ * What the storage offers (`GET /api/storage/v2/discover`): the upload limit, the network's extension filter,
+ * and which features are on here (versions, locks, approval, zip archives, profiles, office suites).
+ */
+export interface StorageDiscovery {
+  max_upload_bytes: number;
+  extension_filter: { enabled: boolean; type: 'allow' | 'deny'; list: string[] };
+  lock_period_days: number;
+  image_sizes: string[];
+  features: { versions: boolean; locks: boolean; approval: boolean; archives: boolean; profiles: boolean; download_tokens: boolean };
+  /** `docs`: the built-in document actions (always); `wopi`: an office suite is connected (WOPI_DISCOVERY_URL) */
+  office: { docs: boolean; wopi: boolean };
+}

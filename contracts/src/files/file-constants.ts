@@ -55,6 +55,11 @@ export const DEFAULT_LOCK_PERIOD_DAYS = 7;
 export const MAX_LOCK_PERIOD_DAYS = 365;
 /** default largest upload (FILES_MAX_UPLOAD_MB overrides it) */
 export const DEFAULT_MAX_UPLOAD_MB = 100;
+/** the largest upload in bytes from the environment (FILES_MAX_UPLOAD_MB, default 100): the upload's limit and what discover tells */
+export const maxUploadBytesOf = (env: Readonly<Record<string, string | undefined>>): number => {
+  const raw = Number(env['FILES_MAX_UPLOAD_MB'] ?? DEFAULT_MAX_UPLOAD_MB);
+  return Math.round((Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024);
+};
 /** a batch move or delete names at most this many files and folders */
 export const MAX_ARCHIVE_ITEMS = 500;
 /**

@@ -5,3 +5,4 @@ export * from './file-api';
 export * from './file-attachments';
 export * from './file-profiles';
 export * from './file-archives';
+export * from './editor-images';

@@ -23,7 +23,7 @@ export const LEGAL_HTML_MAX = 200_000;
 export const IMPRINT_HTML_MAX = 50_000;
 export const LEGAL_HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const richText = (max: number) => z.string({ message: 'invalid_type' }).max(max, { message: 'too_long' }).transform(sanitizeHtml);
+const richText = (max: number) => z.string({ message: 'invalid_type' }).max(max, { message: 'too_long' }).transform((html) => sanitizeHtml(html));
 const revision = z.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(0, { message: 'too_small' });
 
 /** PUT /administration/imprint: both imprints sanitised on arrival; `revision` is the one the form was read at. */

@@ -25,7 +25,7 @@ const slug = z
   .max(PAGE_SLUG_MAX, { message: 'too_long' })
   .refine((value) => value === '' || PAGE_SLUG_PATTERN.test(value), { message: 'invalid_format' });
 /** sanitised on arrival: what is stored and shown never carries a script, a handler or a foreign scheme */
-const content = z.string({ message: 'invalid_type' }).max(PAGE_HTML_MAX, { message: 'too_long' }).transform(sanitizeHtml);
+const content = z.string({ message: 'invalid_type' }).max(PAGE_HTML_MAX, { message: 'too_long' }).transform((html) => sanitizeHtml(html));
 const visibility = z.enum(PAGE_VISIBILITIES, { message: 'invalid_value' });
 const revision = z.number({ message: 'invalid_type' }).int({ message: 'invalid_type' }).min(0, { message: 'too_small' });
 

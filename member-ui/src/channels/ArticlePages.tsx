@@ -105,7 +105,7 @@ const ArticleForm = ({ blogId, article }: { blogId: string; article: ArticleDto 
         <span className="field-label" id="article-text-label">
           {t('channels.article.text')}
         </span>
-        <RichEditor id="article-text" labelledBy="article-text-label" initial={html} onChange={setHtml} />
+        <RichEditor id="article-text" labelledBy="article-text-label" initial={html} onChange={setHtml} images />
       </div>
       <div className="form-actions">
         <button type="submit" className="button" disabled={commands.saveArticle.isPending} data-testid="save-article">

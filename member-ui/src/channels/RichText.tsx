@@ -1,8 +1,8 @@
 import { Fragment, createElement, type ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router-dom';
-import { mentionedMemberIds } from '@cn/contracts';
+import { assetOf, mentionedMemberIds } from '@cn/contracts';
 
-/** what the server's sanitiser lets through (contracts' sanitizeHtml); anything else is shown as its text */
+/** what the server's sanitiser lets through (contracts' sanitizeHtml, and <img> of our own assets); anything else is shown as its text */
 const ELEMENTS = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'blockquote', 'hr']);
 const VOID = new Set(['br', 'hr']);
 
@@ -14,6 +14,11 @@ const toReact = (node: Node, key: string, routed: boolean): ReactNode => {
   if (!(node instanceof Element)) return null;
   const children = [...node.childNodes].map((child, i) => toReact(child, `${key}.${i}`, routed));
   const name = node.tagName.toLowerCase();
+  // an image only from our own assets (the editor's uploads), as the server's sanitiser keeps them: nothing else loads
+  if (name === 'img') {
+    const src = node.getAttribute('src');
+    return assetOf(src) ? <img key={key} src={src ?? ''} alt={node.getAttribute('alt') ?? ''} loading="lazy" /> : null;
+  }
   if (!ELEMENTS.has(name)) return <Fragment key={key}>{children}</Fragment>;
   if (VOID.has(name)) return createElement(name, { key });
   if (name === 'a') {

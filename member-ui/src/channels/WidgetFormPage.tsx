@@ -192,7 +192,7 @@ const WidgetForm = ({ channel, widgetId, initial }: { channel: ChannelDto; widge
             <span className="field-label" id={`${formId}-html-label`}>
               {t('channels.widget_form.text')}
             </span>
-            <RichEditor id={`${formId}-html`} labelledBy={`${formId}-html-label`} initial={draft.html_content} onChange={(html) => change({ html_content: html })} />
+            <RichEditor id={`${formId}-html`} labelledBy={`${formId}-html-label`} initial={draft.html_content} onChange={(html) => change({ html_content: html })} images />
           </div>
         );
       case 'images':

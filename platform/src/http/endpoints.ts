@@ -46,6 +46,12 @@ export interface EndpointDefinition {
    * set one up first may call it. Every other guarded route answers them 403 two_factor_required.
    */
   twoFactorSetup?: true;
+  /**
+   * A request without a session that carries `?token=` passes the guard and the handler authenticates it by
+   * that token (a file's download token for clients that send no cookies); with a session the guard decides
+   * as for any route, the token ignored.
+   */
+  tokenQuery?: true;
 }
 
 /** The member a guarded route runs for, as the service's member access knows them. */
@@ -89,6 +95,7 @@ export class MemberGuard implements CanActivate {
     if (definition) routed.set(req, definition);
     if (auth === 'none') return true;
     const { memberId } = requestContextOf(req);
+    if (!memberId && definition?.tokenQuery && new URL(req.url ?? '/', 'http://host').searchParams.has('token')) return true;
     const member = memberId ? await this.members.activeMember(memberId) : null;
     if (!member) throw new HttpProblem(401, 'unauthenticated');
     const settings = await this.members.networkSettings();

@@ -43,7 +43,7 @@ export type ArticleDocument = ProjectedDocument & {
 const CHANNEL_EVENT_TYPES = channelEvents.map((definition) => definition.type).filter((type) => !type.startsWith('Article') && type !== 'ChannelImageUploaded');
 
 /** A rich text field of a widget sanitised again as it is projected (what an older version stored is cleaned too). */
-const cleanWidget = (widget: StoredWidget): StoredWidget => (widget.type === 'text' ? { ...widget, html_content: sanitizeHtml(widget.html_content) } : widget);
+const cleanWidget = (widget: StoredWidget): StoredWidget => (widget.type === 'text' ? { ...widget, html_content: sanitizeHtml(widget.html_content, { images: true }) } : widget);
 
 const withMember = (list: readonly string[], memberId: string, on: boolean): string[] =>
   on ? (list.includes(memberId) ? [...list] : [...list, memberId]) : list.filter((id) => id !== memberId);
@@ -132,7 +132,7 @@ export const channelArticlesProjection: Projection<ArticleDocument> = {
     const at = recorded.metadata.occurredAt;
     switch (event?.type) {
       case 'ArticlePublished': {
-        const html = sanitizeHtml(event.data.html_content);
+        const html = sanitizeHtml(event.data.html_content, { images: true });
         return {
           _id: id,
           channel_id: event.data.channel_id,
@@ -147,7 +147,7 @@ export const channelArticlesProjection: Projection<ArticleDocument> = {
       }
       case 'ArticleUpdated': {
         if (!doc) return doc;
-        const html = sanitizeHtml(event.data.html_content);
+        const html = sanitizeHtml(event.data.html_content, { images: true });
         return { ...doc, title: event.data.title, html_content: html, teaser: teaserOf(html), updated_at: at };
       }
       case 'ArticleDeleted':

@@ -4,11 +4,27 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { designLogoFileId, FILE_IMAGE_SIZE_NAMES, type FileImageSize, type FileViewer } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
-import { Ctx, type DocumentStore, type KeyStore, Endpoint, type FileStorage, HttpProblem, InjectPort, parseWith, type PlatformConfig, readFileToken, type RequestContext, zipArchive } from '@cn/platform';
+import {
+  createFileDownloadToken,
+  Ctx,
+  type DocumentStore,
+  type KeyStore,
+  Endpoint,
+  type FileStorage,
+  HttpProblem,
+  InjectPort,
+  parseWith,
+  type PlatformConfig,
+  readFileDownloadToken,
+  readFileToken,
+  type RequestContext,
+  zipArchive,
+} from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { designLogoFile, designLogoTokenMatches } from '../designs/design-logo';
 import { designsProjection, type DesignDocument } from '../designs/designs.projection';
-import { signedInMember } from '../members/members.read';
+import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
+import { loadActiveMember, signedInMember } from '../members/members.read';
 import { archiveEntries } from './archive-entries';
 import { currentVersionOf, type FileDocument } from './files.projection';
 import { fileVersionBytes, versionAtSize } from './send-file-version';
@@ -16,8 +32,14 @@ import { filesCollection, visibleFile } from './files.read';
 
 const downloadQuerySchema = z.object({
   _: z.string().regex(/^v\d{1,6}$/, { message: 'invalid_format' }).optional(),
+  token: z.string().max(2_000, { message: 'too_long' }).optional(),
   size: z.enum(FILE_IMAGE_SIZE_NAMES as [FileImageSize, ...FileImageSize[]], { message: 'invalid_value' }).optional(),
 });
+/** the images route takes its size in the path; only the version in the query */
+const imageQuerySchema = z.object({ _: downloadQuerySchema.shape._ });
+/** a download token is good for this long */
+export const FILE_DOWNLOAD_TOKEN_TTL_MS = 5 * 60_000;
+const downloadTokenSchema = z.object({ token: z.string(), expires_at: z.string(), url: z.string() });
 const archiveQuerySchema = z.object({ token: z.string().min(1, { message: 'required' }).max(20_000, { message: 'too_long' }) });
 
 /** types a browser may show inline; everything else (HTML, SVG, scripts) is only ever a download */
@@ -75,22 +97,78 @@ export class FileDownloadsController {
 
   @Get('files/:id/get/:filename')
   @Endpoint({
-    summary: 'Open or download a file (`?_=v{major}` names a version; `size=preview|thumb|lightbox` an image\'s size, 200x200, 435x435, inside 1920x1200, WebP; Range requests answered 206)',
+    summary:
+      'Open or download a file (`?_=v{major}` names a version; `size=preview|thumb|lightbox` an image\'s size, 200x200, 435x435, inside 1920x1200, WebP; Range requests answered 206). Without a session, `?token=` (GET /api/storage/files/{id}/token) signs the member in for this file alone',
     tags: ['files'],
     auth: 'member',
+    tokenQuery: true,
     query: downloadQuerySchema,
     responses: {
       200: { description: 'the bytes (Content-Disposition with filename*, X-Content-Type-Options: nosniff)', otherMediaTypes: ['application/octet-stream'] },
       206: { description: 'the requested range (Content-Range)', otherMediaTypes: ['application/octet-stream'] },
       400: 'validation_failed (_: invalid_format; size: invalid_value)',
-      401: 'unauthenticated',
+      401: 'unauthenticated; invalid_token (a download token forged, expired, of another file, or of an erased or locked member)',
       404: 'not_found (unknown file or version, removed, or a group the member is not in; size: not_an_image)',
       416: 'range_not_satisfiable',
     },
   })
   async download(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() raw: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const query = parseWith(downloadQuerySchema, raw);
-    const doc = await this.designLogo(id) ?? (await visibleFile(this.documentStore, id, await this.viewer(ctx))).doc;
+    await this.send(ctx, id, parseWith(downloadQuerySchema, raw), req, res);
+  }
+
+  @Get('images/:id/get/:size')
+  @Endpoint({
+    summary:
+      "A file's image at a named size (the spec's images route): `preview`/`small` 200x200, `thumb`/`large` 435x435, `lightbox` inside 1920x1200, WebP without EXIF, of the current version (`?_=v{major}` another); the file's read rule decides, as for its download",
+    tags: ['files'],
+    auth: 'member',
+    query: imageQuerySchema,
+    responses: {
+      200: { description: 'the image (Content-Disposition inline, X-Content-Type-Options: nosniff; as uploaded until the sizes are made)', otherMediaTypes: ['image/webp', 'image/png', 'image/jpeg', 'image/gif'] },
+      400: 'validation_failed (size: invalid_value; _: invalid_format)',
+      401: 'unauthenticated',
+      404: 'not_found (unknown file or version, removed, a group the member is not in; size: not_an_image)',
+    },
+  })
+  async image(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('size') size: string, @Query() raw: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const query = parseWith(downloadQuerySchema, { ...parseWith(imageQuerySchema, raw), size });
+    await this.send(ctx, id, query, req, res);
+  }
+
+  @Get('files/:id/token')
+  @Endpoint({
+    summary:
+      "A short-lived download token for a file the member may read (five minutes, bound to the member and the file): `url` is the file's download with `?token=`, for clients that send no cookies (an office or media player)",
+    tags: ['files'],
+    auth: 'member',
+    responses: { 200: { description: '{ token, expires_at, url }', schema: downloadTokenSchema }, 401: 'unauthenticated', 404: 'not_found (unknown or removed file, or one the member may not read)' },
+  })
+  async downloadToken(@Ctx() ctx: RequestContext, @Param('id') id: string): Promise<z.infer<typeof downloadTokenSchema>> {
+    const member = await signedInMember(this.documentStore, ctx);
+    const { doc } = await visibleFile(this.documentStore, id, await viewerOf(this.documentStore, member));
+    const expiresAt = this.clock().getTime() + FILE_DOWNLOAD_TOKEN_TTL_MS;
+    const token = createFileDownloadToken(this.config.session.secret, { member_id: member._id, file_id: doc._id, expires_at: expiresAt });
+    return { token, expires_at: new Date(expiresAt).toISOString(), url: `/api/storage/files/${doc._id}/get/${encodeURIComponent(doc.name)}?token=${encodeURIComponent(token)}` };
+  }
+
+  /**
+   * Who reads: the signed-in member; without a session, the member a download token of this very file names
+   * (the guard let it through), still active and not locked, by the same read rule.
+   */
+  private async reader(ctx: RequestContext, id: string, token: string | undefined): Promise<FileViewer> {
+    if (ctx.memberId || token === undefined) return this.viewer(ctx);
+    const claims = readFileDownloadToken(this.config.session.secret, token, this.clock());
+    if (!claims || claims.file_id !== id) throw new HttpProblem(401, 'invalid_token');
+    const member = await loadActiveMember(this.documentStore, claims.member_id);
+    const locked = await this.documentStore.collection<MemberLockDocument>(collectionName(memberLocksProjection)).get(claims.member_id);
+    if (!member || locked) throw new HttpProblem(401, 'invalid_token');
+    return viewerOf(this.documentStore, member);
+  }
+
+  /** a version of a file the member may read (`visibleFile`, or a design's logo), at a size, whole or a range */
+  private async send(ctx: RequestContext, id: string, query: z.infer<typeof downloadQuerySchema>, req: Request, res: Response): Promise<void> {
+    const reader = await this.reader(ctx, id, query.token);
+    const doc = await this.designLogo(id) ?? (await visibleFile(this.documentStore, id, reader)).doc;
     const major = query._ ? Number(query._.slice(1)) : null;
     // an unpublished upload (a design's logo) has its one version without a number yet
     const current = doc.state === 'volatile' ? (doc.versions[doc.versions.length - 1] ?? null) : currentVersionOf(doc);

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { z } from 'zod';
-import type { ApprovalDto, FileDetailsDto, FileRootsDto, OpenReviewDto, FileSettings, FolderContentsDto, UploadedFileDto, FileViewer } from '@cn/contracts';
-import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type RequestContext } from '@cn/platform';
+import { FILE_IMAGE_SIZE_NAMES, maxUploadBytesOf, type ApprovalDto, type FileDetailsDto, type FileRootsDto, type OpenReviewDto, type FileSettings, type FolderContentsDto, type StorageDiscovery, type UploadedFileDto, type FileViewer } from '@cn/contracts';
+import { ConsistencyInterceptor, Ctx, type DocumentStore, Endpoint, HttpProblem, InjectPort, parseWith, type PlatformConfig, type RequestContext } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { signedInMember } from '../members/members.read';
 import { fileDetails, fileRoots, fileSettingsOf, filesCollection, folderContents, pendingVersions } from './files.read';
@@ -26,6 +26,7 @@ export class FilesController {
   constructor(
     @InjectPort('documentStore') private readonly documentStore: DocumentStore,
     @InjectPort('clock') private readonly clock: () => Date,
+    @InjectPort('config') private readonly config: PlatformConfig,
   ) {}
 
   private async viewer(ctx: RequestContext): Promise<FileViewer> {
@@ -112,5 +113,26 @@ export class FilesController {
   async settings(@Ctx() ctx: RequestContext): Promise<FileSettings> {
     await this.viewer(ctx);
     return fileSettingsOf(this.documentStore);
+  }
+
+  @Get('v2/discover')
+  @Endpoint({
+    summary:
+      'What the storage offers: the upload limit (FILES_MAX_UPLOAD_MB), the network\'s extension filter and lock period, the image sizes, which features are on (versions, locks, approval, zip archives, profiles, download tokens) and the office integrations (built-in document actions; WOPI when a suite is connected)',
+    tags,
+    auth: 'member',
+    responses: { 200: 'StorageDiscovery', ...signedOut },
+  })
+  async discover(@Ctx() ctx: RequestContext): Promise<StorageDiscovery> {
+    await this.viewer(ctx);
+    const settings = await fileSettingsOf(this.documentStore);
+    return {
+      max_upload_bytes: maxUploadBytesOf(process.env),
+      extension_filter: settings.extension_filter,
+      lock_period_days: settings.lock_period_days,
+      image_sizes: [...FILE_IMAGE_SIZE_NAMES],
+      features: { versions: true, locks: true, approval: true, archives: true, profiles: settings.profiles_enabled, download_tokens: true },
+      office: { docs: true, wopi: this.config.wopi !== undefined },
+    };
   }
 }

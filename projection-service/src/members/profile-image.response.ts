@@ -77,7 +77,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * `v` is the position of the change: the URL of the current image is cached for a year (a new image
  * gets a new URL); any other `v` is answered with the current bytes but not cached.
  */
-export const sendProfileImage = async (storage: FileStorage, image: ProfileImageRef, req: Request, res: Response, options: { immutable?: boolean } = {}): Promise<void> => {
+export const sendProfileImage = async (storage: FileStorage, image: ProfileImageRef, req: Pick<Request, 'query' | 'headers'>, res: Response, options: { immutable?: boolean } = {}): Promise<void> => {
   const variant = variantOf(image, req);
   // an upload that is never replaced (a channel's pictures) has no version in its URL: every URL of it is current
   const current = options.immutable === true || req.query['v'] === String(image.version);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DEFAULT_MAX_UPLOAD_MB, extensionAccepted, extensionOf, sanitizeFileName, type UploadedFileAnswer } from '@cn/contracts';
+import { extensionAccepted, maxUploadBytesOf, extensionOf, sanitizeFileName, type UploadedFileAnswer } from '@cn/contracts';
 import { DomainError, type CommandContext } from '@cn/domain';
 import { createPrivateBlobStorage, FileTooLargeError, HttpProblem, InjectPort, type FileStorage, type KeyStore, type PersonalDataCipher, type PrivateBlobStorage } from '@cn/platform';
 import { EXECUTABLE_TYPES, sniffContentType } from '../content-type';
@@ -13,10 +13,7 @@ export const UPLOAD_FILE = 'UploadFile';
 export const ADD_FILE_VERSION = 'AddFileVersion';
 
 /** the largest upload in bytes (FILES_MAX_UPLOAD_MB, default 100) */
-export const maxUploadBytes = (env: NodeJS.ProcessEnv = process.env): number => {
-  const raw = Number(env['FILES_MAX_UPLOAD_MB'] ?? DEFAULT_MAX_UPLOAD_MB);
-  return Math.round((Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_MAX_UPLOAD_MB) * 1024 * 1024);
-};
+export const maxUploadBytes = (env: NodeJS.ProcessEnv = process.env): number => maxUploadBytesOf(env);
 
 /** an office suite's save (WOPI PutFile): the raw bytes of a new version and the lock id the suite names (null: none) */
 export interface WopiSave {
