@@ -116,10 +116,27 @@ const searchableOf = (attributes: readonly string[]): string[] => attributes.fla
 /** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
 const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
 
-/** waits for a task Meilisearch accepted, and fails unless Meilisearch says it succeeded */
+/** a task is looked at after 20 ms, then ever less often, up to every 200 ms */
+const FIRST_TASK_LOOK_MS = 20;
+const LAST_TASK_LOOK_MS = 200;
+const FINISHED = new Set(['succeeded', 'failed', 'canceled']);
+
+/**
+ * waits for a task Meilisearch accepted, and fails unless Meilisearch says it succeeded. A short task is seen
+ * done within 20 ms; a long one (a loaded server takes seconds) is not asked about every 20 ms, which would
+ * make hundreds of requests per task, on the server that is applying it and answering the searches.
+ */
 const succeeded = async (client: MeiliSearch, enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
   const { taskUid } = await enqueued;
-  const task = await client.waitForTask(taskUid, { timeOutMs, intervalMs: 20 });
+  const deadline = Date.now() + timeOutMs;
+  let interval = FIRST_TASK_LOOK_MS;
+  let task = await client.getTask(taskUid);
+  while (!FINISHED.has(task.status)) {
+    if (Date.now() >= deadline) throw new Error(`Meilisearch task ${taskUid} not done after ${timeOutMs} ms (${task.status})`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+    interval = Math.min(LAST_TASK_LOOK_MS, Math.round(interval * 1.5));
+    task = await client.getTask(taskUid);
+  }
   if (task.status !== 'succeeded') {
     throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
   }
