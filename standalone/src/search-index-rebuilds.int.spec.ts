@@ -43,7 +43,10 @@ const SEARCHERS = 4;
 const AFTER = 200;
 /** where the rebuild stood, as the auditor's socket heard it */
 type Phase = 'before' | 'rebuilding' | 'switched';
-/** searches asked and answered while the rebuild ran (between its first progress and its switch, as pushed) */
+/**
+ * searches asked and answered while the rebuild ran (between its first progress and its switch, as pushed): the
+ * swap waits for them (a condition, not a time), so that the count does not depend on how fast this machine is
+ */
 const MIN_OVERLAPPED = 40;
 
 describe('search index rebuilds over HTTP', () => {
@@ -93,6 +96,19 @@ describe('search index rebuilds over HTTP', () => {
 
     // the searches' answers, by where the rebuild stood when each was asked and answered
     const answers: Array<{ sent: Phase; answered: Phase; complete: boolean }> = [];
+    /** conditions on the answers, looked at after each one */
+    const watchers = new Set<() => void>();
+    const whenAnswers = (condition: () => boolean) =>
+      new Promise<void>((resolve) => {
+        const look = () => {
+          if (!condition()) return;
+          watchers.delete(look);
+          resolve();
+        };
+        watchers.add(look);
+        look();
+      });
+    const overlappedSoFar = () => answers.filter((answer) => answer.sent === 'rebuilding' && answer.answered === 'rebuilding').length;
     const wrong: unknown[] = [];
     let asked = 0;
     let afterSwitch = 0;
@@ -123,23 +139,38 @@ describe('search index rebuilds over HTTP', () => {
         const complete = res.status === 200 && body.pagination?.total === expected[bucket].length && JSON.stringify(ids) === JSON.stringify(expected[bucket]);
         if (!complete) wrong.push({ bucket, sent, status: res.status, total: body.pagination?.total, ids });
         answers.push({ sent, answered: phase, complete });
+        for (const look of [...watchers]) look();
         if (sent === 'switched') afterSwitch += 1;
       }
     };
     const searching = Promise.all(Array.from({ length: SEARCHERS }, searcher));
     // some answers before the rebuild is asked for
-    while (answers.length < SEARCHERS * 5) await new Promise((resolve) => setImmediate(resolve));
+    await whenAnswers(() => answers.length >= SEARCHERS * 5);
+    // the rebuilt groups index is swapped in once enough searches were asked and answered while it was rebuilt
+    // (each one read the live index in full, checked below); the searches answered while the history was
+    // still being replayed are counted too
+    const { searchIndex } = demo.running.infra;
+    const swap = searchIndex.swapIndexes.bind(searchIndex);
+    let duringReplay: number | null = null;
+    const swapping = jest.spyOn(searchIndex, 'swapIndexes').mockImplementation(async (name, other) => {
+      if (name === 'groups' && duringReplay === null) {
+        duringReplay = overlappedSoFar();
+        await whenAnswers(() => overlappedSoFar() >= MIN_OVERLAPPED);
+      }
+      return swap(name, other);
+    });
     const asking = await call(admin, 'post', rebuildPath(GROUPS));
     expect(asking.status).toBe(201);
     rebuildId = (asking.body as { id: string }).id;
     await searching;
+    swapping.mockRestore();
     auditorSocket.close();
     memberSocket.close();
 
     // every answer from before the rebuild, through it and the swap, to after it was complete; no hidden group
     expect(wrong).toEqual([]);
-    const overlapped = answers.filter((answer) => answer.sent === 'rebuilding' && answer.answered === 'rebuilding').length;
-    const counts = { before: answers.filter((answer) => answer.sent === 'before').length, overlapped, after: afterSwitch };
+    const overlapped = overlappedSoFar();
+    const counts = { before: answers.filter((answer) => answer.sent === 'before').length, duringReplay, overlapped, after: afterSwitch };
     process.stdout.write(`search rebuild of ${groups.length} groups: ${answers.length} searches (${JSON.stringify(counts)})\n`);
     expect(counts.before).toBeGreaterThanOrEqual(SEARCHERS * 5);
     // asked and answered between the first progress pushed and the switch pushed: many, not one

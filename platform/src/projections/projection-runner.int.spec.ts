@@ -6,7 +6,8 @@ import { type EventStore, type RecordedEvent, createSqliteEventStore } from '@cn
 import type { PersonalDataCipher } from '@cn/platform/personal-data';
 import type { ProjectedDocument, Projection } from './projection';
 import type { DocumentChange } from './projection-runner';
-import { createDocumentProjector, createProjector } from './projection-runner';
+import { WAIT_FOLLOWS_AT_MOST, createDocumentProjector, createProjector } from './projection-runner';
+import { jest } from '@jest/globals';
 
 interface MemberDoc extends ProjectedDocument {
   name: string;
@@ -396,6 +397,49 @@ describe('projector', () => {
     expect(await timingOut).toBe(false);
     expect(handled).toEqual([3, 4]);
     expect(stored).toBe(4);
+  });
+
+  it('waits for a position as long as the projector is getting on with it, not a fixed time; gives up on one that is stuck', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const bus = fakeBus();
+      const releases: Array<() => void> = [];
+      const projector = createProjector({
+        name: 'p',
+        bus,
+        // each batch is slow (a Meilisearch task on a loaded server): it ends when the test releases it
+        handle: () => new Promise<void>((resolve) => releases.push(resolve)),
+        checkpoint: { get: () => Promise.resolve(0), set: () => Promise.resolve() },
+      });
+      await projector.start();
+      const outcome = (waiting: Promise<boolean>) => {
+        const seen: { reached?: boolean } = {};
+        void waiting.then((reached) => (seen.reached = reached));
+        return seen;
+      };
+      const delivered = bus.deliver(event(1));
+      const applying = outcome(projector.waitFor(1, 100));
+      // four times its timeout, the batch still being applied: the wait goes on
+      await jest.advanceTimersByTimeAsync(400);
+      expect(applying.reached).toBeUndefined();
+      releases[0]();
+      await delivered;
+      await jest.advanceTimersByTimeAsync(0);
+      expect(applying.reached).toBe(true);
+      // idle (nothing delivered): it gives up after its timeout
+      const idle = outcome(projector.waitFor(2, 100));
+      await jest.advanceTimersByTimeAsync(100);
+      expect(idle.reached).toBe(false);
+      // a batch that never ends: given up after WAIT_FOLLOWS_AT_MOST times the timeout
+      void bus.deliver(event(2));
+      const stuck = outcome(projector.waitFor(2, 100));
+      await jest.advanceTimersByTimeAsync(100 * WAIT_FOLLOWS_AT_MOST - 50);
+      expect(stuck.reached).toBeUndefined();
+      await jest.advanceTimersByTimeAsync(300);
+      expect(stuck.reached).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('does not move past a failing event', async () => {

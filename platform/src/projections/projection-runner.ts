@@ -55,7 +55,10 @@ export interface Projector {
   stop(): Promise<void>;
   /** position of the last applied event; lag = event store head - position() */
   position(): number;
-  /** true as soon as position() >= position, false after timeoutMs */
+  /**
+   * true as soon as position() >= position; false once the projector made no progress for timeoutMs (no
+   * batch applied or being applied), or after WAIT_FOLLOWS_AT_MOST times timeoutMs however busy it is
+   */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
 }
 
@@ -65,18 +68,47 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
-/** true at once when `wanted` is reached, else once a later advance reaches it, false after `timeoutMs` */
-const waitForPosition = (waiters: Set<Waiter>, current: number, wanted: number, timeoutMs: number): Promise<boolean> => {
+/**
+ * How a projector is getting on, for a wait that follows it: when it last moved (a batch applied or begun)
+ * and whether a batch is being applied now.
+ */
+export interface ProjectorProgress {
+  lastProgressAt: number;
+  working: boolean;
+}
+
+/** however busy the projector, a wait gives up after this many times its `timeoutMs` */
+export const WAIT_FOLLOWS_AT_MOST = 6;
+/** how often a wait past its first `timeoutMs` looks again whether the projector is still getting on */
+const FOLLOW_CHECK_MS = 250;
+
+/**
+ * A wait that follows the projector's real progress: it gives up only once the projector made no progress
+ * for `timeoutMs` (nothing applied, no batch being applied), or after `WAIT_FOLLOWS_AT_MOST` times that.
+ * A projector whose every write waits for an asynchronous task (the search indexer on Meilisearch) is
+ * thus waited for while it applies the events before the position, instead of answering without them.
+ */
+const gaveUp = (progress: ProjectorProgress | undefined, startedAt: number, timeoutMs: number): boolean => {
+  const now = Date.now();
+  if (now - startedAt >= timeoutMs * WAIT_FOLLOWS_AT_MOST) return true;
+  if (!progress) return now - startedAt >= timeoutMs;
+  return !progress.working && now - Math.max(startedAt, progress.lastProgressAt) >= timeoutMs;
+};
+
+/** true at once when `wanted` is reached, else once a later advance reaches it, false once it gave up (`gaveUp`) */
+const waitForPosition = (waiters: Set<Waiter>, current: number, wanted: number, timeoutMs: number, progress?: ProjectorProgress): Promise<boolean> => {
   if (current >= wanted) return Promise.resolve(true);
+  const startedAt = Date.now();
   return new Promise<boolean>((resolve) => {
-    const waiter: Waiter = {
-      position: wanted,
-      resolve,
-      timer: setTimeout(() => {
+    const look = (): void => {
+      if (gaveUp(progress, startedAt, timeoutMs)) {
         waiters.delete(waiter);
         resolve(false);
-      }, timeoutMs),
+        return;
+      }
+      waiter.timer = setTimeout(look, Math.min(FOLLOW_CHECK_MS, timeoutMs));
     };
+    const waiter: Waiter = { position: wanted, resolve, timer: setTimeout(look, timeoutMs) };
     waiters.add(waiter);
   });
 };
@@ -88,6 +120,18 @@ export const createProjector = (options: ProjectorOptions): Projector => {
   let consumer: BusConsumer | null = null;
   let stopping = false;
   const waiters = new Set<Waiter>();
+  const progress: ProjectorProgress = { lastProgressAt: Date.now(), working: false };
+  /** applies a batch, the wait for a position following it (`gaveUp`) */
+  const working = async (apply: () => Promise<void>): Promise<void> => {
+    progress.working = true;
+    progress.lastProgressAt = Date.now();
+    try {
+      await apply();
+    } finally {
+      progress.working = false;
+      progress.lastProgressAt = Date.now();
+    }
+  };
 
   const advance = (to: number): void => {
     position = to;
@@ -110,10 +154,12 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     const fresh = events.filter((event) => event.position > position);
     if (fresh.length === 0) return;
     const last = fresh[fresh.length - 1].position;
-    await waitOutStorage(async () => {
-      await options.handle(fresh);
-      await options.checkpoint.set(last);
-    }, last);
+    await working(() =>
+      waitOutStorage(async () => {
+        await options.handle(fresh);
+        await options.checkpoint.set(last);
+      }, last),
+    );
     advance(last);
   };
 
@@ -148,7 +194,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       const fresh = events.filter((event) => event.position > floor);
       if (fresh.length === 0) return;
       const last = fresh[fresh.length - 1].position;
-      await waitOutStorage(() => options.handle(fresh), last);
+      await working(() => waitOutStorage(() => options.handle(fresh), last));
       // the checkpoint (one global position) stays where the catch-up left it: Kafka's offsets say what
       // each partition handled, and a restart handles the rest of the log again (at least once)
       lastByPartition.set(delivery.partition, last);
@@ -157,14 +203,14 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     const fresh = events.filter((event) => event.position > position);
     if (fresh.length === 0) return;
     const last = fresh[fresh.length - 1].position;
-    await waitOutStorage(() => options.handle(fresh), last);
+    await working(() => waitOutStorage(() => options.handle(fresh), last));
     advance(last);
     checkpointSoon(last);
   };
 
   /** this process handled every partition's events up to `wanted` (the relay's checkpoint says where they are) */
   const waitAcrossPartitions = async (wanted: number, timeoutMs: number): Promise<boolean> => {
-    const deadline = Date.now() + timeoutMs;
+    const startedAt = Date.now();
     for (;;) {
       const relay = await options.relayCheckpoint?.collection.get(options.relayCheckpoint.id ?? RELAY_CHECKPOINT_ID);
       const reached =
@@ -175,8 +221,8 @@ export const createProjector = (options: ProjectorOptions): Projector => {
           ([partition, last]) => Math.max(position, lastByPartition.get(Number(partition)) ?? 0) >= Math.min(wanted, last),
         );
       if (reached) return true;
-      if (Date.now() >= deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(20, Math.max(1, deadline - Date.now()))));
+      if (gaveUp(progress, startedAt, timeoutMs)) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
 
@@ -225,7 +271,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     },
     position: () => (partitioned ? Math.max(position, ...lastByPartition.values()) : position),
     waitFor: (wanted, timeoutMs) =>
-      partitioned && options.relayCheckpoint ? waitAcrossPartitions(wanted, timeoutMs) : waitForPosition(waiters, position, wanted, timeoutMs),
+      partitioned && options.relayCheckpoint ? waitAcrossPartitions(wanted, timeoutMs) : waitForPosition(waiters, position, wanted, timeoutMs, progress),
   };
 };
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MeiliSearch, MeiliSearchApiError } from 'meilisearch';
-import type { EnqueuedTask, Index } from 'meilisearch';
+import type { EnqueuedTask, Index, MultiSearchQuery, SearchResponse } from 'meilisearch';
 import type {
   IndexSettings,
   OpenOptions,
@@ -116,13 +116,36 @@ const searchableOf = (attributes: readonly string[]): string[] => attributes.fla
 /** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
 const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
 
-/** waits for a task Meilisearch accepted, and fails unless Meilisearch says it succeeded */
+/** a task is looked at after 20 ms, then ever less often, up to every 200 ms */
+const FIRST_TASK_LOOK_MS = 20;
+const LAST_TASK_LOOK_MS = 200;
+const FINISHED = new Set(['succeeded', 'failed', 'canceled']);
+
+/**
+ * waits for a task Meilisearch accepted, and fails unless Meilisearch says it succeeded. A short task is seen
+ * done within 20 ms; a long one (a loaded server takes seconds) is not asked about every 20 ms, which would
+ * make hundreds of requests per task, on the server that is applying it and answering the searches.
+ */
 const succeeded = async (client: MeiliSearch, enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
   const { taskUid } = await enqueued;
-  const task = await client.waitForTask(taskUid, { timeOutMs, intervalMs: 20 });
+  const deadline = Date.now() + timeOutMs;
+  let interval = FIRST_TASK_LOOK_MS;
+  let task = await client.getTask(taskUid);
+  while (!FINISHED.has(task.status)) {
+    if (Date.now() >= deadline) throw new Error(`Meilisearch task ${taskUid} not done after ${timeOutMs} ms (${task.status})`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+    interval = Math.min(LAST_TASK_LOOK_MS, Math.round(interval * 1.5));
+    task = await client.getTask(taskUid);
+  }
   if (task.status !== 'succeeded') {
     throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
   }
+};
+
+/** waits for every promise, then fails with the first failure (none is left unhandled) */
+const settleAll = async (promises: ReadonlyArray<Promise<void>>): Promise<void> => {
+  const failed = (await Promise.allSettled(promises)).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 };
 
 /**
@@ -227,7 +250,29 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     if (failure !== null) throw failure;
   };
 
-  const search = async <T extends SearchDocument>(index: Index<T>, query: SearchQuery): Promise<SearchResult<T>> => {
+  /**
+   * The searches asked in one turn of the event loop (a global search asks each module's index at once),
+   * sent as one multi-search request: one round trip instead of one each, which on a loaded server is most
+   * of a search's cost. Each caller gets its own query's answer; a failing request fails every one of them.
+   */
+  let queued: Array<{ query: MultiSearchQuery; resolve: (response: SearchResponse<SearchDocument>) => void; reject: (error: unknown) => void }> = [];
+  const sendQueued = (): void => {
+    const sending = queued;
+    queued = [];
+    client.multiSearch<SearchDocument>({ queries: sending.map((one) => one.query) }).then(
+      ({ results }) => {
+        sending.forEach((one, at) => (results[at] ? one.resolve(results[at]) : one.reject(new Error(`Meilisearch answered no result for query ${at}`))));
+      },
+      (error: unknown) => sending.forEach((one) => one.reject(error)),
+    );
+  };
+  const multiSearched = (query: MultiSearchQuery): Promise<SearchResponse<SearchDocument>> =>
+    new Promise((resolve, reject) => {
+      if (queued.length === 0) setImmediate(sendQueued);
+      queued.push({ query, resolve, reject });
+    });
+
+  const search = async <T extends SearchDocument>(uid: string, query: SearchQuery): Promise<SearchResult<T>> => {
     const filter = toMeiliFilter(query.filter);
     const limit = Math.max(0, query.limit ?? DEFAULT_LIMIT);
     const offset = Math.max(0, query.offset ?? 0);
@@ -238,7 +283,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     // page/hitsPerPage answers an exact totalHits (offset/limit only an estimate); an offset that is not
     // a multiple of the limit is served from one larger first page
     const aligned = limit > 0 && offset % limit === 0;
-    const response = await index.search(query.q, {
+    const response = await multiSearched({
+      indexUid: uid,
+      q: query.q,
       filter: filter.length > 0 ? filter : undefined,
       sort: sort.length > 0 ? sort : undefined,
       // every word of the query must match, as on the embedded index (Meilisearch's default, `last`,
@@ -247,8 +294,8 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
       page: aligned ? offset / limit + 1 : 1,
       hitsPerPage: aligned ? limit : limit === 0 ? 0 : offset + limit,
     });
-    const hits = aligned ? response.hits : response.hits.slice(offset, offset + limit);
-    return { hits: hits.map(fromStored), total: response.totalHits };
+    const hits = (aligned ? response.hits : response.hits.slice(offset, offset + limit)) as T[];
+    return { hits: hits.map(fromStored), total: response.totalHits ?? 0 };
   };
 
   const collection = <T extends SearchDocument>(uid: string, options: OpenOptions): SearchCollection<T> => {
@@ -265,7 +312,15 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         if (ids.length === 0) return;
         await write(index.deleteDocuments(ids.map(meiliIdOf)));
       },
-      search: (query) => search(index, query),
+      // one batch's documents and deletions (disjoint ids, so their order does not matter) are enqueued at once:
+      // Meilisearch applies an index's consecutive additions and deletions by id as one batch
+      write: async (changes) => {
+        const enqueued: Array<Promise<EnqueuedTask>> = [];
+        if (changes.upsert.length > 0) enqueued.push(index.addDocuments(changes.upsert.map(toStored) as T[], { primaryKey: 'id' }));
+        if (changes.delete.length > 0) enqueued.push(index.deleteDocuments(changes.delete.map(meiliIdOf)));
+        await settleAll(enqueued.map(write));
+      },
+      search: (query) => search<T>(uid, query),
       get: async (id) => {
         try {
           return fromStored(await index.getDocument<T>(meiliIdOf(id)));

@@ -31,6 +31,12 @@ export interface SearchResult<T extends SearchDocument = SearchDocument> {
 export interface SearchCollection<T extends SearchDocument = SearchDocument> {
   upsert(docs: readonly T[]): Promise<void>;
   delete(ids: readonly string[]): Promise<void>;
+  /**
+   * A batch's documents and deletions in one call (`upsert` and `delete` must not share an id): where each
+   * write is an asynchronous task (Meilisearch), both are sent at once and the index applies them as one
+   * batch, instead of a round trip and a task wait each. Without it, `upsert` then `delete`.
+   */
+  write?(changes: { upsert: readonly T[]; delete: readonly string[] }): Promise<void>;
   search(query: SearchQuery): Promise<SearchResult<T>>;
   /** one document by its id, in O(1) (not a search): null when the index has none */
   get(id: string): Promise<T | null>;

@@ -123,6 +123,38 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       expect((await collection.search({ q: '' })).total).toBe(3);
     });
 
+    it('writes documents and deletions of one batch at once, where the index takes them together', async () => {
+      const write = collection.write ?? (async (changes: { upsert: readonly Person[]; delete: readonly string[] }) => {
+        await collection.upsert(changes.upsert);
+        await collection.delete(changes.delete);
+      });
+      await write({ upsert: [{ ...people[0], bio: 'plays the cello' }, { ...people[1], id: 'p5' }], delete: ['p2', 'unknown'] });
+      expect(ids((await collection.search({ q: 'cello' })).hits)).toEqual(['p1']);
+      expect(await collection.get('p2')).toBeNull();
+      expect((await collection.get('p5'))?.first_name).toBe(people[1].first_name);
+      expect((await collection.search({ q: '' })).total).toBe(4);
+      await write({ upsert: [], delete: [] });
+    });
+
+    it('answers searches asked at once each with its own query and index', async () => {
+      const other = await index.index<Person>(`${indexName}_other`, settings);
+      await other.upsert([{ ...people[2], bio: 'only in the other index' }]);
+      const [violin, albrecht, elsewhere, none, page] = await Promise.all([
+        collection.search({ q: 'violin' }),
+        collection.search({ q: 'albrecht' }),
+        other.search({ q: 'other' }),
+        collection.search({ q: 'violin', filter: { id: [] } }),
+        collection.search({ q: '', sort: [['last_name', 'asc']], limit: 2, offset: 1 }),
+      ]);
+      expect(ids(violin.hits)).toEqual(['p1']);
+      expect(ids(albrecht.hits)).toEqual(['p3']);
+      expect(ids(elsewhere.hits)).toEqual(['p3']);
+      expect(none).toEqual({ hits: [], total: 0 });
+      expect(page.hits).toHaveLength(2);
+      expect(page.total).toBe(4);
+      await other.clear();
+    });
+
     it('clears an index', async () => {
       await collection.clear();
       expect(await collection.search({ q: '' })).toEqual({ hits: [], total: 0 });

@@ -78,6 +78,25 @@ describe('a batch of search writes', () => {
     expect([...sources.docs.keys()].sort()).toEqual(['a', 'c']);
   });
 
+  it('sends an index that takes both at once (Meilisearch) one write with the documents and the deletions', async () => {
+    const index = recordingIndex([{ id: 'b', name: 'Bob' }]);
+    const writes: Array<{ upsert: readonly Doc[]; delete: readonly string[] }> = [];
+    const combined: SearchCollection<Doc> = {
+      ...index.collection,
+      write: (changes) => {
+        writes.push(changes);
+        return Promise.resolve();
+      },
+    };
+    const batch = bufferedIndexes(() => Promise.resolve(combined as never), memorySources([{ id: 'b', name: 'Bob' }]).sourceOf, () => Promise.resolve());
+    const collection = await batch.open(people);
+    await collection.upsert([{ id: 'a', name: 'Ada' }]);
+    await collection.delete(['b']);
+    await batch.flush();
+    expect(writes).toEqual([{ upsert: [{ id: 'a', name: 'Ada' }], delete: ['b'] }]);
+    expect(index.calls).toEqual([]);
+  });
+
   it('builds on its own copies, never on what the index answers (an asynchronous engine may answer an older document)', async () => {
     // the index still holds the old name: its task for the rename has not run yet
     const index = recordingIndex([{ id: 'a', name: 'Ada (stale)' }]);
