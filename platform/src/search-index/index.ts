@@ -2,3 +2,4 @@
 export * from './search-index';
 export * from './minisearch-index';
 export * from './meilisearch-index';
+export * from './meilisearch-test-run';

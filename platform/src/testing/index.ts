@@ -16,4 +16,4 @@ export * from './zip-reader';
 export * from './private-blob-storage.contract';
 export * from './embedded-stores';
 export * from './partitioned-bus';
-export * from './meilisearch-test-run';
+export { meilisearchTestRun, type MeilisearchTestRun } from '@cn/platform/search-index';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { loadConfig, type PlatformConfig } from '@cn/platform';
-import { meilisearchTestRun } from '@cn/platform/testing';
+import { meilisearchTestRun } from '@cn/platform/search-index';
 import { startStandalone, type RunningStandalone } from '../standalone';
 import { signInClient, type SignedInClient } from './signed-in-client';
 

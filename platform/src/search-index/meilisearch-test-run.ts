@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deleteMeiliIndexesWithPrefix } from '@cn/platform/search-index';
+import { deleteMeiliIndexesWithPrefix } from './meilisearch-index';
 
 export interface MeilisearchTestRun {
   /** MEILI_URL, MEILI_KEY and this run's MEILI_INDEX_PREFIX for `loadConfig`; empty without MEILI_URL */
