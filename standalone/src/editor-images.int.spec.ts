@@ -1,6 +1,6 @@
 import request from 'supertest';
 import sharp from 'sharp';
-import { editorImagesStream, type ArticleDto, type EditorImageAccepted, type EditorImagePage } from '@cn/contracts';
+import { editorImagesStream, type ActivityDto, type ArticleDto, type EditorImageAccepted, type EditorImagePage } from '@cn/contracts';
 import { useDemoServer } from './testing/demo-server';
 import { binaryBody, requestCaller, type SignedInClient } from './testing/signed-in-client';
 
@@ -14,7 +14,8 @@ const photo = (): Promise<Buffer> =>
 /**
  * The rich-text editor's images (issue 13, "rich-text images"; docs/FILES.md "Editor images"): uploaded through
  * the profile images' pipeline (streamed, 413, sniffed, sized), embedded in articles and text widgets as our
- * own asset path only, read by every signed-in member and by no visitor, browsed by their uploader alone.
+ * own asset path only, read by every signed-in member and by no visitor, browsed by their uploader alone. Posts,
+ * replies and apps' rich-text fields (read by signed-in members only) embed them too.
  */
 describe('editor images over HTTP', () => {
   const demo = useDemoServer('editor-images');
@@ -102,5 +103,16 @@ describe('editor images over HTTP', () => {
     const article = await call(admin(), 'post', '/blogs/fotogalerie/articles', { article: { title: 'Bilder', html_content: `<p>See</p><img src="${url}" alt="Der See">${hostile}` } }).expect(201);
     const read = (await call(member(), 'get', `/blogs/fotogalerie/articles/${String(article.body.id)}`).expect(200)).body as ArticleDto;
     expect(read.html_content).toBe(`<p>See</p><img src="${url}" alt="Der See"><img src="${url}" alt="">`);
+  });
+
+  it('keeps our own images in a post, which may be an image alone, and drops every other source', async () => {
+    const { url } = (await upload(member(), await photo())).body as EditorImageAccepted;
+    const posted = await call(member(), 'post', '/api/v1/activitystreams/network/activities', { content: `<p>Seeblick</p><img src="${url}" alt="See"><img src="https://tracker.example/p.gif">` }).expect(201);
+    const read = (await call(guest(), 'get', `/api/v1/activities/${String(posted.body.id)}`).expect(200)).body as ActivityDto;
+    expect(read.html_content).toBe(`<p>Seeblick</p><img src="${url}" alt="See">`);
+    await call(member(), 'post', '/api/v1/activitystreams/network/activities', { content: `<img src="${url}">` }).expect(201);
+    const refused = await call(member(), 'post', '/api/v1/activitystreams/network/activities', { content: '<img src="https://tracker.example/p.gif">' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errors: [{ field: 'content', key: 'required' }] });
   });
 });

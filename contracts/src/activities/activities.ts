@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from '../common/events';
 import type { MemberLink } from '../channels/channels';
-import { htmlToText, sanitizeHtml } from '../channels/rich-text';
+import { hasRichContent, sanitizeHtml } from '../channels/rich-text';
 import { attachmentIdsSchema, fileAttachmentSchema } from '../files/file-attachments';
 import type { ActivityCan } from './activity-abilities';
 import { ACTIVITY_ATTACHMENTS_MAX, ACTIVITY_HTML_MAX, type ActivityKind } from './activity-constants';
@@ -19,8 +19,8 @@ export const activityReadsStream = (memberId: string): string => `activityreads-
 const richContent = z
   .string({ message: 'required' })
   .max(ACTIVITY_HTML_MAX, { message: 'too_long' })
-  .transform((html) => sanitizeHtml(html))
-  .refine((html) => htmlToText(html).length > 0, { message: 'required' });
+  .transform((html) => sanitizeHtml(html, { images: true }))
+  .refine(hasRichContent, { message: 'required' });
 
 /**
  * POST /api/v1/activitystreams/{slug}/activities: `{ content, attachments? }`; attachments: file ids, the

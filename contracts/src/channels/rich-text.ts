@@ -79,7 +79,8 @@ const imageOf = (attributes: string): string => {
 
 /**
  * The formatting subset of `html`: allowed elements balanced, links checked, everything else dropped or escaped.
- * `images`: rich text that may embed the members' editor images (channels' articles and text widgets) keeps
+ * `images`: rich text that may embed the members' editor images (channels' articles and text widgets, posts and
+ * replies, apps' rich-text fields: what only signed-in members read) keeps
  * `<img>` whose source is one of our own assets (`safeImageSrc`) and its `alt`, nothing else of it.
  */
 export const sanitizeHtml = (html: string, options: { images?: boolean } = {}): string => {
@@ -144,3 +145,6 @@ export const teaserOf = (html: string, max = 240): string => {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 };
+
+/** rich text with something to read or see: text, or one of the editor's images (an image alone is a post too) */
+export const hasRichContent = (html: string): boolean => htmlToText(html).length > 0 || /<img\s/i.test(html);

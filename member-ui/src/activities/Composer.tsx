@@ -79,7 +79,7 @@ export const Composer = ({
       <span className="visually-hidden" id={`${id}-label`}>
         {placeholder}
       </span>
-      <RichEditor key={generation} id={`${id}-editor`} labelledBy={`${id}-label`} initial={html} onChange={setHtml} />
+      <RichEditor key={generation} id={`${id}-editor`} labelledBy={`${id}-label`} initial={html} onChange={setHtml} images />
       <MentionPicker editorId={`${id}-editor`} html={html} onChange={setHtml} />
       {attachable ? <AttachmentsField drafts={attachments.drafts} carried={[]} onAdd={attachments.add} onPick={attachments.pick} onRemove={attachments.remove} /> : null}
       <div className="form-actions">

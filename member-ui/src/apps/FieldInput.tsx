@@ -61,7 +61,7 @@ const RichTextInput = ({ property, value, onChange, disabled }: FieldProps) => {
   if (disabled) return html === '' ? <p className="apps-readonly" id={`field-${property.name}`} /> : <RichText html={html} className="apps-readonly" testId={`field-${property.name}`} />;
   return (
     <div className="apps-composer" data-testid={`composer-${property.name}`}>
-      <RichEditor id={`field-${property.name}`} labelledBy={`label-${property.name}`} initial={html} onChange={onChange} />
+      <RichEditor id={`field-${property.name}`} labelledBy={`label-${property.name}`} initial={html} onChange={onChange} images />
       <MentionPicker editorId={`field-${property.name}`} html={html} onChange={onChange} />
     </div>
   );

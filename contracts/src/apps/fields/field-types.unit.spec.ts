@@ -172,7 +172,7 @@ describe('multiline text and html: rich text sanitised as posts are', () => {
         if (!parsed.ok) throw new Error(`refused ${hostile}`);
         expect(parsed.value).not.toMatch(EXECUTABLE);
         // exactly the posts' sanitiser: nothing of its own
-        expect(parsed.value).toBe(sanitizeHtml(parsed.value));
+        expect(parsed.value).toBe(sanitizeHtml(parsed.value, { images: true }));
       }
     }
     expect(textField.parse('<p><strong>Plan</strong> <a href="https://example.org">link</a></p>', notes)).toEqual({
@@ -185,7 +185,7 @@ describe('multiline text and html: rich text sanitised as posts are', () => {
       fc.property(fc.string(), (raw) => {
         const parsed = textField.parse(raw, notes);
         if (!parsed.ok) return;
-        expect(parsed.value).toBe(sanitizeHtml(parsed.value));
+        expect(parsed.value).toBe(sanitizeHtml(parsed.value, { images: true }));
         expect(parsed.value).not.toMatch(/<\s*script/i);
       }),
     );
@@ -200,6 +200,17 @@ describe('multiline text and html: rich text sanitised as posts are', () => {
     // nothing readable is empty, so a required property refuses it
     expect(textField.parse('<p><br></p><script>x</script>', notes)).toEqual({ ok: true, value: '' });
     expect(parseItemValues([def('text', { multiline: true, required: true })], { text: '<p> </p>' }, { partial: false })).toEqual({ ok: false, errors: [{ field: 'values.text', key: 'required' }] });
+  });
+  it("keeps the editor's own images (an image alone is a value) and no other image", () => {
+    const own = '/api/storage/assets/0b6c1f7e-4a4d-4c1e-9b1a-2f3d4e5f6a7b/preview';
+    for (const field of [{ type: textField, definition: notes }, { type: htmlField, definition: def('html') }]) {
+      expect(field.type.parse(`<p>See</p><img src="${own}" alt="lake"><img src="https://tracker.example/p.gif"><img src="//evil.example${own}">`, field.definition)).toEqual({
+        ok: true,
+        value: `<p>See</p><img src="${own}" alt="lake">`,
+      });
+      expect(field.type.parse(`<img src="${own}">`, field.definition)).toEqual({ ok: true, value: `<img src="${own}" alt="">` });
+      expect(field.type.parse('<img src="https://tracker.example/p.gif">', field.definition)).toEqual({ ok: true, value: '' });
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { htmlToText, sanitizeHtml } from '../../channels/rich-text';
+import { hasRichContent, htmlToText, sanitizeHtml } from '../../channels/rich-text';
 
 const ANY_TAG = /<\/?[a-zA-Z][^>]*>/;
 
@@ -19,8 +19,8 @@ export const richTextValue = (raw: string): string => {
         .filter((paragraph) => paragraph.trim() !== '')
         .map((paragraph) => `<p>${escapePlain(paragraph.trim()).replace(/\r?\n/g, '<br>')}</p>`)
         .join('');
-  const clean = sanitizeHtml(html).trim();
-  return htmlToText(clean) === '' ? '' : clean;
+  const clean = sanitizeHtml(html, { images: true }).trim();
+  return hasRichContent(clean) ? clean : '';
 };
 
 /** the rich text's readable text, for lists, cards, templates and titles */
