@@ -103,6 +103,10 @@ describe('property sets over HTTP', () => {
     await must(admin, 'put', '/api/v1/apps/ideas/properties/p-title', { name: 'title', label: 'Title', type: 'text' });
     expect((await call(admin, 'put', PATH, { properties: [interest, bio], tag_parents: ['ideas/p-title'], revision: 0 })).body.errors).toEqual([{ field: 'tag_parents.0', key: 'unknown_tag_parent' }]);
     await must(admin, 'put', '/api/v1/apps/ideas/properties/p-topics', { name: 'topics', label: 'Topics', type: 'tag', multiple: true });
+    // a profile is read by whoever sees its group or file: its choices never come from an internal tag property
+    await must(admin, 'put', '/api/v1/apps/ideas/properties/p-staff', { name: 'staff', label: 'Staff', type: 'tag', multiple: true, internal: true, tag_parents: ['ideas/p-topics'] });
+    const internalParent = await call(admin, 'put', PATH, { properties: [interest, bio], tag_parents: ['ideas/p-topics', 'ideas/p-staff'], revision: 0 });
+    expect([internalParent.status, internalParent.body.errors]).toEqual([400, [{ field: 'tag_parents.1', key: 'internal_tag_parent' }]]);
     expect(await running.infra.eventStore.headPosition()).toBeGreaterThan(head);
     const propertySetEvents = async () => (await running.infra.eventStore.readStream(propertySetStream('profile', { context_type: 'network', context_id: null }))).length;
     expect(await propertySetEvents()).toBe(0);

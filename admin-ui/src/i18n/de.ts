@@ -80,6 +80,7 @@ export const germanAppMessages: AppMessages = {
       no_options: "Diese Eigenschaft hat keine Optionen.",
       no_parent: "Ein abgeleitetes Set braucht ein übergeordnetes Set.",
       unknown_tag_parent: "Keine Tag-Eigenschaft einer App (App-ID/Eigenschafts-ID).",
+      internal_tag_parent: "Eine interne Tag-Eigenschaft kann keinem Profil seine Auswahl geben (externe Mitglieder lesen Profile).",
       nothing_changed: 'Es wurde nichts geändert.',
       handle_taken: 'Ein anderer Rechtstext verwendet diesen Linknamen bereits.',
       rebuild_running: 'Dieses Lesemodell wird bereits neu aufgebaut.',

@@ -79,6 +79,7 @@ export const englishAppMessages = {
       no_options: "This property takes no options.",
       no_parent: "A modified set needs a parent set.",
       unknown_tag_parent: "Not a tag property of an app (app id/property id).",
+      internal_tag_parent: "An internal tag property cannot give a profile its choices (external members read profiles).",
       nothing_changed: 'Nothing has changed.',
       handle_taken: 'Another legal text already uses this link name.',
       rebuild_running: 'This read model is already being rebuilt.',

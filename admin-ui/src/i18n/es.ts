@@ -80,6 +80,7 @@ export const spanishAppMessages: AppMessages = {
       no_options: "Esta propiedad no admite opciones.",
       no_parent: "Un conjunto modificado necesita un conjunto superior.",
       unknown_tag_parent: "No es una propiedad de etiquetas de una app (id de app/id de propiedad).",
+      internal_tag_parent: "Una propiedad de etiquetas interna no puede dar sus opciones a un perfil (los miembros externos leen los perfiles).",
       nothing_changed: 'No ha cambiado nada.',
       handle_taken: 'Otro texto legal ya usa este nombre de enlace.',
       rebuild_running: 'Este modelo de lectura ya se está reconstruyendo.',

@@ -80,6 +80,7 @@ export const frenchAppMessages: AppMessages = {
       no_options: "Cette propriété n'a pas d'options.",
       no_parent: "Un ensemble modifié a besoin d'un ensemble parent.",
       unknown_tag_parent: "Pas une propriété d'étiquettes d'une app (id de l'app/id de la propriété).",
+      internal_tag_parent: "Une propriété d'étiquettes interne ne peut pas fournir les choix d'un profil (les membres externes lisent les profils).",
       nothing_changed: 'Rien n’a changé.',
       handle_taken: 'Un autre texte juridique utilise déjà ce nom de lien.',
       rebuild_running: 'Ce modèle de lecture est déjà en reconstruction.',

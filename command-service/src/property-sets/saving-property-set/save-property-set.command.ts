@@ -87,11 +87,20 @@ export class SavePropertySetHandler implements ICommandHandler<SavePropertySetCo
     return resolvePropertySet(name, parent, true, (at) => sets.get(contextKey(at)) ?? null, parentOf);
   }
 
-  /** tag parents name apps' tag properties, as the tag catalogue knows them */
+  /**
+   * tag parents name apps' tag properties, as the tag catalogue knows them, and never an internal one: a
+   * profile is read by whoever sees its group or file (external members too), and its choices would be the
+   * tags used under the internal property (the apps' `internal_tag_parent`, docs/APPS.md)
+   */
   private async unknownTagParents(parents: readonly string[]): Promise<Array<[string, string]>> {
     if (parents.length === 0) return [];
     const catalogue = await this.lookup.tagCatalogue();
-    return tagParentIssues(parents, (appId) => catalogue.tag_properties[appId] ?? []);
+    const unknown = tagParentIssues(parents, (appId) => catalogue.tag_properties[appId] ?? []);
+    if (unknown.length > 0) return unknown;
+    return parents.flatMap((parent, index): Array<[string, string]> => {
+      const [appId = '', propertyId = ''] = parent.split('/');
+      return (catalogue.internal_properties?.[appId] ?? []).includes(propertyId) ? [[`tag_parents.${index}`, 'internal_tag_parent']] : [];
+    });
   }
 
   async execute({ issuer, payload }: SavePropertySetCommand): Promise<{ position: number }> {
