@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRef } from '@cn/contracts';
-import { useFolder } from './files-queries';
+import { useFolder, useUnreadFolderCounts } from './files-queries';
 
 /**
  * The folder picker (chat-channels-files-fields-legal.md, files): breadcrumbs, the folder's subfolders
- * sorted by name, an empty state when there are none; the member chooses the folder shown.
+ * sorted by name, an empty state when there are none, each with the count of files new to the member; the
+ * member chooses the folder shown.
  */
 export const FolderPicker = ({ start, exclude, onPick, onCancel }: { start: string; exclude: readonly string[]; onPick: (folder: FileRef) => void; onCancel: () => void }) => {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(start);
   const folder = useFolder(current);
+  const unread = useUnreadFolderCounts();
   const data = folder.data;
   // nothing is moved into an activity-stream folder: the picker does not offer it
   const sorted = [...(data?.folders ?? [])].filter((child) => child.type !== 'activitystream_folder').sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
@@ -37,6 +39,11 @@ export const FolderPicker = ({ start, exclude, onPick, onCancel }: { start: stri
               <button type="button" className="button button--quiet" disabled={exclude.includes(child.id)} onClick={() => setCurrent(child.id)} data-testid={`folder-picker-item-${child.name}`}>
                 {child.name}
               </button>
+              {(unread.get(child.id) ?? 0) > 0 ? (
+                <span className="badge badge--new" data-testid={`folder-picker-unread-${child.name}`} aria-label={t('files.picker.unread', { count: unread.get(child.id) })}>
+                  {unread.get(child.id)}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

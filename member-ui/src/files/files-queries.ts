@@ -18,6 +18,7 @@ export const filesKeys = {
   openReview: (groupId: string | null) => [...filesKeys.all, 'open-review', groupId ?? ''] as const,
   settings: () => [...filesKeys.all, 'settings'] as const,
   archives: () => [...filesKeys.all, 'archives'] as const,
+  unreadFolders: () => [...filesKeys.all, 'unread-folders'] as const,
 };
 
 export const useFilesApi = () => filesApi(useSession().api);
@@ -27,6 +28,12 @@ export const useFolder = (folderId: string) => {
   return useQuery({ queryKey: filesKeys.folder(folderId), queryFn: () => api.folder(folderId) });
 };
 /** the root folders the member may browse (the network's, their groups'): under `files`, so live */
+/** per folder, how many files are new to the member (GET /api/v1/unreads/folders; under `files`, so live) */
+export const useUnreadFolderCounts = (): ReadonlyMap<string, number> => {
+  const api = useFilesApi();
+  const unread = useQuery({ queryKey: filesKeys.unreadFolders(), queryFn: () => api.unreadFolders() });
+  return new Map((unread.data?.folders ?? []).map((folder) => [folder.id, folder.count]));
+};
 export const useFileRoots = (enabled = true) => {
   const api = useFilesApi();
   return useQuery({ queryKey: filesKeys.roots(), queryFn: () => api.roots(), enabled });
