@@ -23,8 +23,7 @@ import {
 import { viewerOf } from '../calendars/calendars.read';
 import { designLogoFile, designLogoTokenMatches } from '../designs/design-logo';
 import { designsProjection, type DesignDocument } from '../designs/designs.projection';
-import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
-import { loadActiveMember, signedInMember } from '../members/members.read';
+import { loadUnlockedMember, signedInMember } from '../members/members.read';
 import { archiveEntries } from './archive-entries';
 import { currentVersionOf, type FileDocument } from './files.projection';
 import { fileVersionBytes, versionAtSize } from './send-file-version';
@@ -159,9 +158,8 @@ export class FileDownloadsController {
     if (ctx.memberId || token === undefined) return this.viewer(ctx);
     const claims = readFileDownloadToken(this.config.session.secret, token, this.clock());
     if (!claims || claims.file_id !== id) throw new HttpProblem(401, 'invalid_token');
-    const member = await loadActiveMember(this.documentStore, claims.member_id);
-    const locked = await this.documentStore.collection<MemberLockDocument>(collectionName(memberLocksProjection)).get(claims.member_id);
-    if (!member || locked) throw new HttpProblem(401, 'invalid_token');
+    const member = await loadUnlockedMember(this.documentStore, claims.member_id);
+    if (!member) throw new HttpProblem(401, 'invalid_token');
     return viewerOf(this.documentStore, member);
   }
 

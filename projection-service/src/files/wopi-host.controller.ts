@@ -1,13 +1,11 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Param, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { collectionName } from '@cn/domain';
 import { type FileDetailsDto } from '@cn/contracts';
 import { ConsistencyInterceptor, type DocumentStore, Endpoint, type FileStorage, HttpProblem, InjectPort, type KeyStore, type PlatformConfig, wopiCallClaims, wopiDiscoveryFor, type WopiTokenClaims } from '@cn/platform';
 import { viewerOf } from '../calendars/calendars.read';
 import { displayNameOf } from '../members/member-dto';
-import { memberLocksProjection, type MemberLockDocument } from '../members/member-locks.projection';
-import { loadActiveMember } from '../members/members.read';
+import { loadUnlockedMember } from '../members/members.read';
 import { currentVersionOf, type FileDocument } from './files.projection';
 import { fileDetails, visibleFile } from './files.read';
 import { fileVersionBytes } from './send-file-version';
@@ -30,9 +28,8 @@ export const wopiCaller = async (req: Request, fileId: string, deps: { store: Do
   if (!wopi) throw new HttpProblem(404, 'not_found');
   const now = deps.clock();
   const claims = await wopiCallClaims(req, fileId, { secret: deps.config.session.secret, publicUrl: deps.config.publicUrl, discovery: wopiDiscoveryFor(wopi, deps.clock), now });
-  const member = await loadActiveMember(deps.store, claims.member_id);
-  const locked = await deps.store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).get(claims.member_id);
-  if (!member || locked) throw new HttpProblem(401, 'invalid_access_token');
+  const member = await loadUnlockedMember(deps.store, claims.member_id);
+  if (!member) throw new HttpProblem(401, 'invalid_access_token');
   const viewer = await viewerOf(deps.store, member);
   const details = await fileDetails(deps.store, fileId, viewer, now);
   const { doc } = await visibleFile(deps.store, fileId, viewer);

@@ -1,6 +1,7 @@
 import { HttpProblem, requireMember, type DocumentStore, type RequestContext } from '@cn/platform';
 import { collectionName } from '@cn/domain';
 import { ignoredMembersProjection, type IgnoredMembersDocument } from './ignored-members.projection';
+import { memberLocksProjection, type MemberLockDocument } from './member-locks.projection';
 import { membersProjection, type MemberDocument } from './members.projection';
 
 export const membersCollection = (store: DocumentStore) =>
@@ -11,6 +12,12 @@ export const loadActiveMember = async (store: DocumentStore, memberId: string | 
   if (memberId === null) return null;
   const doc = await membersCollection(store).get(memberId);
   return doc && !doc.deleted ? doc : null;
+};
+
+/** the member a credential without a session names (a download or WOPI token): registered, not erased, not locked */
+export const loadUnlockedMember = async (store: DocumentStore, memberId: string): Promise<MemberDocument | null> => {
+  const [member, lock] = await Promise.all([loadActiveMember(store, memberId), store.collection<MemberLockDocument>(collectionName(memberLocksProjection)).get(memberId)]);
+  return lock ? null : member;
 };
 
 /** the member a request is signed in as, or 401 (no session, or the member was erased since) */
