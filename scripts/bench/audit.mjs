@@ -15,7 +15,7 @@ import { perSecond, round } from './stats.mjs';
 const PAGE = 2000;
 
 /** a bus that delivers nothing: the replay reads the log itself and never follows a bus */
-const idleBus = { consume: async () => ({ stop: async () => {} }), resetGroup: async () => {}, close: async () => {} };
+const idleBus = { consume: async () => ({ stop: async () => {} }), partitions: async () => 1, resetGroup: async () => {}, close: async () => {} };
 
 export const auditScenario = async ({ root, dataDir, env = {}, progress = () => {} }) => {
   const require = createRequire(import.meta.url);
