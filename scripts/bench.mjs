@@ -271,8 +271,12 @@ const main = async () => {
   // ---- 1'. raw appends of the same event into a fresh store ----
   const store = platform.createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
   const head = await store.headPosition();
-  const tail = await store.readAll({ after: Math.max(0, head - 500) });
-  const sample = tail.reverse().find((event) => event.type === 'MemberPresenceChanged');
+  // the latest status change: the scenarios after the status phases (chat, fan-out, board, files) wrote thousands of events since
+  let sample;
+  for (let before = head; before > 0 && !sample; before -= 2000) {
+    const page = await store.readAll({ after: Math.max(0, before - 2000), limit: 2000 });
+    sample = page.filter((event) => event.position <= before).reverse().find((event) => event.type === 'MemberPresenceChanged');
+  }
   await store.close();
   if (!sample) throw new Error('no MemberPresenceChanged event in the store after the status commands');
   const eventBytes = Buffer.byteLength(JSON.stringify(sample.data)) + Buffer.byteLength(JSON.stringify(sample.metadata));
