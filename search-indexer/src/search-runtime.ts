@@ -89,7 +89,7 @@ export const createSearchRuntime = (
       logger.warn({ feature: name, position: cut }, 'finishing the search index switch of a replica that is gone');
       const rebuild = rebuilding(name, { build: turn.build });
       await rebuild.takeOver(turn);
-      await rebuild.replayTo(cut, turn.fence);
+      await rebuild.replayTo(cut, turn);
       await turn.claimSwap();
       await rebuild.swapIn(turn);
       return rebuild.report.replayed();
@@ -162,7 +162,8 @@ export const createSearchRuntime = (
     /** live indexes whose swap this builder found done already (a taker) */
     const swapped = new Set<string>();
     /** builds the new indexes from the log up to `upTo`, going on from where the last call stopped */
-    const replayTo = async (upTo: number, fence?: () => CollectionWrites): Promise<void> => {
+    const replayTo = async (upTo: number, turn?: SwitchTurn): Promise<void> => {
+      const fence = turn ? () => turn.fence() : undefined;
       while (after < upTo) {
         const batch = (await infra.eventStore.readAll({ after, limit: REBUILD_BATCH })).filter((event) => event.position <= upTo);
         if (batch.length === 0) break;
@@ -177,6 +178,9 @@ export const createSearchRuntime = (
           handled += 1;
           if (handled % REBUILD_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         }
+        // a builder whose switch was taken over writes no index any more (its copies' commit would be refused,
+        // but on Meilisearch a write to the index's old name would create it again)
+        if (turn && !(await turn.stillOurs())) throw new Error('search_switch_lost');
         // a batch that changed nothing still records how far the build is
         if (!(await indexes.flush())) await infra.documentStore.writeAll([...(fence ? [fence()] : []), { collection: BUILDS_COLLECTION, changes: [{ id: build, doc: { _id: build, position: reached } }] }]);
         replayed += batch.length;
@@ -188,7 +192,7 @@ export const createSearchRuntime = (
     const definitions = async (): Promise<Array<SearchIndexDefinition<SearchDocument>>> => {
       const found: Array<SearchIndexDefinition<SearchDocument>> = [];
       const probe: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
-        found.push(definition as unknown as SearchIndexDefinition<SearchDocument>);
+        found.push(definition);
         return Promise.resolve({} as SearchCollection<T>);
       };
       await feature.indexing(probe, { cipher: infra.cipher });
@@ -277,38 +281,32 @@ export const createSearchRuntime = (
   const rebuildFeature = async (name: string, onProgress?: (position: number) => void): Promise<number> => {
     const { build, replayTo, swapIn, discard, report } = rebuilding(name, { onProgress });
     let cutRecorded = false;
-    // the live indexes keep answering and following the bus while the history is replayed; a second pass
-    // replays what came meanwhile, so that little is left for the moment every replica holds
-    const switching = async (): Promise<number> => {
-    await replayTo(await infra.eventStore.headPosition());
-    await replayTo(await infra.eventStore.headPosition());
-    return indexSwitch.switchOver(
-      name,
-      build,
-      async (turn) => {
-        // every replica holds: nothing applied to the old indexes is past the head, nothing past it is applied
-        const cut = await infra.eventStore.headPosition();
-        // recorded first: should this replica die (or stall) from now on, another takes the build over at its
-        // progress and finishes the switch at the cut
-        await turn.recordCut(cut);
-        cutRecorded = true;
-        await replayTo(cut, turn.fence);
-        // the swap is claimed in a generation of its own: a taker moves the generation first, so a stalled
-        // owner's claim fails and it swaps nothing
-        await turn.claimSwap();
-        await swapIn(turn);
-        return cut;
-      },
-      report,
-    );
+    /** the switch: every replica holds while the owner records the cut, replays to it, claims the swap and swaps */
+    const cutAndSwap = async (turn: SwitchTurn): Promise<number> => {
+      // every replica holds: nothing applied to the old indexes is past the head, nothing past it is applied
+      const cut = await infra.eventStore.headPosition();
+      // recorded first: should this replica die (or stall) from now on, another takes the build over at its
+      // progress and finishes the switch at the cut
+      await turn.recordCut(cut);
+      cutRecorded = true;
+      await replayTo(cut, turn);
+      // the swap is claimed in a generation of its own: a taker moves the generation first, so a stalled
+      // owner's claim fails and it swaps nothing
+      await turn.claimSwap();
+      await swapIn(turn);
+      return cut;
     };
     let switched: number;
     try {
-      switched = await switching();
+      // the live indexes keep answering and following the bus while the history is replayed; a second pass
+      // replays what came meanwhile, so that little is left for the moment every replica holds
+      await replayTo(await infra.eventStore.headPosition());
+      await replayTo(await infra.eventStore.headPosition());
+      switched = await indexSwitch.switchOver(name, build, cutAndSwap, report);
     } catch (error) {
       // before the cut was recorded nobody finishes this build: its indexes and copies go; after, a replica
       // takes it over (and the indexes are its own to remove)
-      if (!cutRecorded) await discard().catch((failure: unknown) => logger.warn({ err: failure, feature: name }, 'removing a failed search rebuild\'s indexes failed'));
+      if (!cutRecorded) await discard().catch((failure: unknown) => logger.warn({ err: failure, feature: name }, "removing a failed search rebuild's indexes failed"));
       throw error;
     }
     logger.info({ feature: name, position: switched, indexes: report.indexes().map((pair) => pair.live) }, 'search indexes rebuilt and swapped in');

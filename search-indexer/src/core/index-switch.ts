@@ -86,6 +86,8 @@ export interface SwitchTurn {
   recordCut(position: number): Promise<void>;
   /** written with each batch of the replay to the cut: the batch commits only while the switch is this builder's */
   fence(): CollectionWrites;
+  /** whether the switch is still this builder's (read now: a batch does not write its indexes after a takeover) */
+  stillOurs(): Promise<boolean>;
   /** claims the swap (a compare-and-set naming this replica): refused once another took the switch over */
   claimSwap(): Promise<void>;
   /** the live index's copies replaced by `from`'s, in one transaction with the switch's record of it (fenced) */
@@ -311,6 +313,7 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
       cut: () => read()?.cut,
       recordCut: (position) => step({ ...now(), cut: position }),
       fence: () => ({ collection: INDEX_SWITCHES_COLLECTION, changes: [{ id: SWITCH_ID, doc: now(), ifVersion: versionOf(now()) }] }),
+      stillOurs: async () => versionOf(await readSwitch()) === versionOf(now()),
       claimSwap: () => step({ ...now(), swapBy: replicaId }),
       replaceCopies: async (live, liveCopies, from) => {
         const current = now();

@@ -149,7 +149,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
       },
     };
     owner = createSearchRuntime({ ...infra, searchIndex, documentStore: ownerStore, eventStore: ownerEvents, bus: bus.replica([0, 1]) }, [talliesOf('owner')], switchOptions);
-    other = createSearchRuntime({ ...infra, eventStore: otherEvents as typeof infra.eventStore, bus: bus.replica([2]) }, [talliesOf('other')], switchOptions);
+    other = createSearchRuntime({ ...infra, eventStore: otherEvents, bus: bus.replica([2]) }, [talliesOf('other')], switchOptions);
     // one after the other: each catches up from the shared checkpoint, then follows its own partitions
     await owner.start();
     await other.start();
