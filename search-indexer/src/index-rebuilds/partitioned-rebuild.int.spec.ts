@@ -275,10 +275,16 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
       for (let partition = 0; partition < PARTITIONS; partition += 1) await note(streamOn(partition));
       throw new Error('the owner failed after the swap');
     };
+    otherReads = [];
     await expect(owner.rebuildFeature('tallies')).rejects.toThrow('the owner failed after the swap');
     await eventually(async () => (await switchNow())?.state === 'switched', 20_000);
     const switched = await switchNow();
     expect(switched?.position).toBe(switched?.cut);
+    // the owner's swap was found done (the live index holds its build), completed and not done again; its
+    // replay had reached the cut, so the taker replayed nothing
+    expect(await infra.searchIndex.labelOf(TALLIES.name)).toBe(switched?.holders?.[0]);
+    expect(otherReads.flatMap((read) => read.positions)).toEqual([]);
+    otherReads = null;
     for (const stream of streams) await note(stream);
     await eventually(allExactlyOnce, 20_000);
     const entry = await infra.documentStore.collection<Document & SearchIndexSwitchDto>(SEARCH_INDEX_SWITCH_HISTORY_COLLECTION).get(switched?.rebuild ?? '');
