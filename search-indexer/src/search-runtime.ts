@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   createProjector,
   gateOf,
@@ -13,7 +14,7 @@ import { bufferedIndexes, sourceCollectionName, type SourceDocument, type Source
 import type { SearchIndexerRuntime } from './core/search-core';
 import type { Indexing, OpenIndex, SearchFeature, SearchIndexDefinition } from './core/search-feature';
 import { SEARCH_FEATURES } from './features';
-import { createIndexSwitch, type IndexSwitchOptions } from './core/index-switch';
+import { createIndexSwitch, type IndexSwitchOptions, type SwitchTurn } from './core/index-switch';
 
 export const SEARCH_PROJECTOR_NAME = 'search-indexer';
 const LAG_INTERVAL_MS = 5_000;
@@ -29,11 +30,13 @@ const LIVE_BATCH = 2000;
  * must not tell how often internal fields use them).
  */
 const SOURCES_MARKER = 'search-indexer/sources-v5';
+/** how far each rebuild's replay is (per build): a replica taking a dead owner's switch over goes on from it */
+const BUILDS_COLLECTION = '_search_index_builds';
 
 export const createSearchRuntime = (
   infra: Infrastructure,
   features: readonly SearchFeature[] = SEARCH_FEATURES,
-  switchOptions: Omit<IndexSwitchOptions, 'documentStore'> = {},
+  switchOptions: Omit<IndexSwitchOptions, 'documentStore' | 'finish'> & { rebuildBatch?: number } = {},
 ): SearchIndexerRuntime => {
   const logger = infra.logger.child({ component: SEARCH_PROJECTOR_NAME });
   const opened = new Map<string, Promise<SearchCollection<SearchDocument>>>();
@@ -80,12 +83,16 @@ export const createSearchRuntime = (
   const indexSwitch = createIndexSwitch({
     ...switchOptions,
     documentStore: infra.documentStore,
-    // a switch whose owner died after recording its cut: built again here up to it and swapped in
-    finish: async (name, cut) => {
+    // a switch whose owner is gone after recording its cut: its build is taken over where it stopped, replayed
+    // on to the cut and swapped in (what the owner swapped already is completed, not done again)
+    finish: async (name, cut, turn) => {
       logger.warn({ feature: name, position: cut }, 'finishing the search index switch of a replica that is gone');
-      const rebuild = rebuilding(name);
-      await rebuild.replayTo(cut);
-      await rebuild.swapIn();
+      const rebuild = rebuilding(name, { build: turn.build });
+      await rebuild.takeOver(turn);
+      await rebuild.replayTo(cut, turn);
+      await turn.claimSwap();
+      await rebuild.swapIn(turn);
+      return rebuild.report.replayed();
     },
   });
 
@@ -115,16 +122,25 @@ export const createSearchRuntime = (
     relayCheckpoint: { collection: infra.documentStore.collection<RelayCheckpoint>(RELAY_CHECKPOINTS_COLLECTION) },
   });
 
-  /** where a feature's index is rebuilt beside the live one */
-  const nextName = (name: string): string => `${name}__next`;
-  const REBUILD_BATCH = 2000;
+  /** where a build (its owner's, or a taker's: `holder`) of a feature's index is built beside the live one */
+  const buildName = (name: string, holder: string): string => `${name}__b${holder}`;
+  /** each build's replay: how far its copies (and its indexes, written before them) hold the history */
+  const progress = infra.documentStore.collection<{ _id: string; position: number }>(BUILDS_COLLECTION);
+  const REBUILD_BATCH = switchOptions.rebuildBatch ?? 2000;
   /** events indexed between two turns of the event loop while rebuilding */
   const REBUILD_YIELD_EVERY = 50;
   let swaps = 0;
-  /** a feature's new indexes, replayed beside the live ones from nothing, then swapped in */
-  const rebuilding = (name: string, onProgress?: (position: number) => void) => {
+  /**
+   * A feature's new indexes, replayed beside the live ones, then swapped in. Each build has its own indexes
+   * (`buildName`, labelled with the holder) and its own copies (named after the owner's build); each batch
+   * writes the indexes first, then the copies and the progress in one transaction (with the switch's fence
+   * once the switch is held), so that a taker resuming from the progress replays what the copies lack.
+   */
+  const rebuilding = (name: string, options: { build?: string; onProgress?: (position: number) => void } = {}) => {
     const feature = features.find((candidate) => candidate.name === name);
     if (!feature) throw new Error(`no search feature named ${name} (known: ${features.map((candidate) => candidate.name).join(', ')})`);
+    const build = options.build ?? randomUUID().replace(/-/g, '').slice(0, 16);
+    let holder = build;
     const touched = new Map<string, SearchIndexDefinition<SearchDocument>>();
     // nobody reads the new indexes before the swap (the rebuild reads its own copies): their writes are not
     // waited for one by one; on Meilisearch the batches queue up as tasks, and the swap waits for them all
@@ -133,31 +149,27 @@ export const createSearchRuntime = (
       touched.set(definition.name, definition);
       let collection = deferred.get(definition.name);
       if (!collection) {
-        collection = infra.searchIndex.index<SearchDocument>(nextName(definition.name), definition.settings, { deferWrites: true });
+        collection = infra.searchIndex.index<SearchDocument>(buildName(definition.name, holder), definition.settings, { deferWrites: true, label: holder });
         deferred.set(definition.name, collection);
       }
       return collection as Promise<SearchCollection<T>>;
     };
-    const nextSources: SourceOf = (indexName) => sourceOf(nextName(indexName));
+    // the copies stay the owner build's, whoever holds it now
+    const nextSources: SourceOf = (indexName) => sourceOf(buildName(indexName, build));
     let after = 0;
-    let first = true;
     const startedAt = Date.now();
     let replayed = 0;
+    /** live indexes whose swap this builder found done already (a taker) */
+    const swapped = new Set<string>();
     /** builds the new indexes from the log up to `upTo`, going on from where the last call stopped */
-    const replayTo = async (upTo: number): Promise<void> => {
+    const replayTo = async (upTo: number, turn?: SwitchTurn): Promise<void> => {
+      const fence = turn ? () => turn.fence() : undefined;
       while (after < upTo) {
         const batch = (await infra.eventStore.readAll({ after, limit: REBUILD_BATCH })).filter((event) => event.position <= upTo);
         if (batch.length === 0) break;
-        const indexes = bufferedIndexes(openNext, nextSources);
+        const reached = batch[batch.length - 1].position;
+        const indexes = bufferedIndexes(openNext, nextSources, (writes) => infra.documentStore.writeAll([...(fence ? [fence()] : []), ...writes, { collection: BUILDS_COLLECTION, changes: [{ id: build, doc: { _id: build, position: reached } }] }]), { indexFirst: true });
         const indexing = await feature.indexing(indexes.open, { cipher: infra.cipher });
-        if (first) {
-          // a rebuild left half done before starts again from nothing
-          for (const definition of touched.values()) {
-            await (await openNext(definition)).clear();
-            await nextSources(definition.name).clear();
-          }
-          first = false;
-        }
         let handled = 0;
         for (const event of batch) {
           if (!indexing.eventTypes.includes(event.type)) continue;
@@ -166,49 +178,137 @@ export const createSearchRuntime = (
           handled += 1;
           if (handled % REBUILD_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         }
-        await indexes.flush();
+        // a builder whose switch was taken over writes no index any more (its copies' commit would be refused,
+        // but on Meilisearch a write to the index's old name would create it again)
+        if (turn && !(await turn.stillOurs())) throw new Error('search_switch_lost');
+        // a batch that changed nothing still records how far the build is
+        if (!(await indexes.flush())) await infra.documentStore.writeAll([...(fence ? [fence()] : []), { collection: BUILDS_COLLECTION, changes: [{ id: build, doc: { _id: build, position: reached } }] }]);
         replayed += batch.length;
-        after = batch[batch.length - 1].position;
-        onProgress?.(after);
+        after = reached;
+        options.onProgress?.(after);
       }
     };
-    /** the new indexes (and their sources) take the live ones' place, the old ones emptied */
-    const swapIn = async (): Promise<void> => {
+    /** the feature's index definitions, without opening any index */
+    const definitions = async (): Promise<Array<SearchIndexDefinition<SearchDocument>>> => {
+      const found: Array<SearchIndexDefinition<SearchDocument>> = [];
+      const probe: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
+        found.push(definition);
+        return Promise.resolve({} as SearchCollection<T>);
+      };
+      await feature.indexing(probe, { cipher: infra.cipher });
+      return found;
+    };
+    /**
+     * A taker's start: a live index labelled by a holder holds the build already (swapped by an earlier
+     * holder); each other build index moves to this taker's name (the name an earlier holder would swap then
+     * holds nothing, so its late swap fails, in the index's own order of operations); the replay goes on from
+     * the build's progress when every index not swapped was found, else from nothing.
+     */
+    const takeOver = async (turn: SwitchTurn): Promise<void> => {
+      holder = turn.holders[turn.holders.length - 1];
+      const earlier = turn.holders.slice(0, -1).reverse();
+      let whole = true;
+      for (const definition of await definitions()) {
+        touched.set(definition.name, definition);
+        const live = await infra.searchIndex.labelOf(definition.name);
+        if (live && turn.holders.includes(live)) {
+          swapped.add(definition.name);
+          continue;
+        }
+        let found = false;
+        for (const one of earlier) {
+          if ((await infra.searchIndex.labelOf(buildName(definition.name, one))) === undefined) continue;
+          await infra.searchIndex.renameIndex(buildName(definition.name, one), buildName(definition.name, holder));
+          // labelled as this taker's
+          await openNext(definition);
+          found = true;
+          break;
+        }
+        whole &&= found;
+      }
+      const reached = (await progress.get(build))?.position;
+      if (whole && reached !== undefined) {
+        after = reached;
+        return;
+      }
+      // no usable progress: from nothing (copies and indexes emptied)
+      for (const definition of touched.values()) {
+        if (swapped.has(definition.name)) continue;
+        await (await openNext(definition)).clear();
+        await nextSources(definition.name).clear();
+      }
+    };
+    /**
+     * The new indexes take the live ones' place (each labelled with its holder: a swap found done is not done
+     * again), then the copies (fenced), then the old contents (under the holders' names) are removed.
+     */
+    const swapIn = async (turn?: SwitchTurn): Promise<void> => {
       for (const definition of touched.values()) {
         await index(definition);
-        await infra.searchIndex.swapIndexes(definition.name, nextName(definition.name));
-        swaps += 1;
-        await infra.documentStore.collection(sourceCollectionName(definition.name)).replaceWith(sourceCollectionName(nextName(definition.name)));
-        // the old documents, now under the next name, go (waited for: no deferred write is left behind)
-        await (await index({ name: nextName(definition.name), settings: definition.settings })).clear();
+        if (!swapped.has(definition.name)) {
+          // fails when this build's index was moved to a taker's name: the switch is no longer this builder's
+          await infra.searchIndex.swapIndexes(definition.name, buildName(definition.name, holder));
+          swaps += 1;
+        }
+        const liveCopies = sourceCollectionName(definition.name);
+        const builtCopies = sourceCollectionName(buildName(definition.name, build));
+        if (turn && !turn.copied(definition.name)) await turn.replaceCopies(definition.name, liveCopies, builtCopies);
+        else if (!turn) await infra.documentStore.collection(liveCopies).replaceWith(builtCopies);
+        // the old documents, now under a build's name, go (with any index a holder left behind)
+        for (const one of new Set([holder, ...(turn?.holders ?? [])])) await infra.searchIndex.deleteIndex(buildName(definition.name, one));
+        await infra.documentStore.drop(builtCopies);
       }
+      await progress.delete(build);
+    };
+    /** a build nobody will finish: its indexes, copies and progress removed */
+    const discard = async (): Promise<void> => {
+      for (const definition of touched.values()) {
+        await infra.searchIndex.deleteIndex(buildName(definition.name, holder));
+        await infra.documentStore.drop(sourceCollectionName(buildName(definition.name, build)));
+      }
+      await progress.delete(build);
     };
     return {
+      build,
+      discard,
       replayTo,
+      takeOver,
       swapIn,
-      report: { startedAt, indexes: () => [...touched.keys()].map((live) => ({ live, rebuilt: nextName(live) })), replayed: () => replayed },
+      report: { startedAt, indexes: () => [...touched.keys()].map((live) => ({ live, rebuilt: buildName(live, holder) })), replayed: () => replayed },
     };
   };
 
   const rebuildFeature = async (name: string, onProgress?: (position: number) => void): Promise<number> => {
-    const { replayTo, swapIn, report } = rebuilding(name, onProgress);
-    // the live indexes keep answering and following the bus while the history is replayed; a second pass
-    // replays what came meanwhile, so that little is left for the moment every replica holds
-    await replayTo(await infra.eventStore.headPosition());
-    await replayTo(await infra.eventStore.headPosition());
-    const switched = await indexSwitch.switchOver(
-      name,
-      async (recordCut) => {
-        // every replica holds: nothing applied to the old indexes is past the head, nothing past it is applied
-        const cut = await infra.eventStore.headPosition();
-        await replayTo(cut);
-        // recorded before anything is swapped: should this replica die now, another finishes the switch at it
-        await recordCut(cut);
-        await swapIn();
-        return cut;
-      },
-      report,
-    );
+    const { build, replayTo, swapIn, discard, report } = rebuilding(name, { onProgress });
+    let cutRecorded = false;
+    /** the switch: every replica holds while the owner records the cut, replays to it, claims the swap and swaps */
+    const cutAndSwap = async (turn: SwitchTurn): Promise<number> => {
+      // every replica holds: nothing applied to the old indexes is past the head, nothing past it is applied
+      const cut = await infra.eventStore.headPosition();
+      // recorded first: should this replica die (or stall) from now on, another takes the build over at its
+      // progress and finishes the switch at the cut
+      await turn.recordCut(cut);
+      cutRecorded = true;
+      await replayTo(cut, turn);
+      // the swap is claimed in a generation of its own: a taker moves the generation first, so a stalled
+      // owner's claim fails and it swaps nothing
+      await turn.claimSwap();
+      await swapIn(turn);
+      return cut;
+    };
+    let switched: number;
+    try {
+      // the live indexes keep answering and following the bus while the history is replayed; a second pass
+      // replays what came meanwhile, so that little is left for the moment every replica holds
+      await replayTo(await infra.eventStore.headPosition());
+      await replayTo(await infra.eventStore.headPosition());
+      switched = await indexSwitch.switchOver(name, build, cutAndSwap, report);
+    } catch (error) {
+      // before the cut was recorded nobody finishes this build: its indexes and copies go; after, a replica
+      // takes it over (and the indexes are its own to remove)
+      if (!cutRecorded) await discard().catch((failure: unknown) => logger.warn({ err: failure, feature: name }, "removing a failed search rebuild's indexes failed"));
+      throw error;
+    }
     logger.info({ feature: name, position: switched, indexes: report.indexes().map((pair) => pair.live) }, 'search indexes rebuilt and swapped in');
     return switched;
   };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MeiliSearch, MeiliSearchApiError } from 'meilisearch';
-import type { EnqueuedTask, Index, MultiSearchQuery, SearchResponse } from 'meilisearch';
+import type { EnqueuedTask, Index, MultiSearchQuery, SearchResponse, SwapIndexesParams } from 'meilisearch';
 import type {
   IndexSettings,
   OpenOptions,
@@ -113,6 +113,18 @@ const fromStored = <T extends SearchDocument>(stored: T): T => {
 /** the searchable attributes as Meilisearch keeps them: an encoded id is searched by its original */
 const searchableOf = (attributes: readonly string[]): string[] => attributes.flatMap((name) => (name === 'id' ? ['id', ORIGINAL_ID] : [name]));
 
+/**
+ * An index's label (`OpenOptions.label`) is kept in its settings, which a swap or a rename moves with its
+ * documents: as a word typos are not tolerated on (`typoTolerance.disableOnWords`), which no query holds and
+ * which changes nothing indexed (the setting applies to queries only).
+ */
+const LABEL_WORD = 'cnlabel';
+const SAFE_LABEL = /^[a-z0-9]{1,64}$/;
+const labelWord = (label: string): string => {
+  if (!SAFE_LABEL.test(label)) throw new Error(`invalid index label: ${label}`);
+  return `${LABEL_WORD}${label}`;
+};
+
 /** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
 const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
 
@@ -179,13 +191,13 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
   const timeOutMs = options.taskTimeoutMs ?? 30_000;
   /** `uid\nsettings` -> their application by this instance, so repeated index() calls cost no task */
   const prepared = new Map<string, Promise<void>>();
-  const preparedKey = (uid: string, settings: IndexSettings): string => `${uid}\n${JSON.stringify(settings)}`;
+  const preparedKey = (uid: string, settings: IndexSettings, label?: string): string => `${uid}\n${JSON.stringify(settings)}${label === undefined ? '' : `\n${label}`}`;
   /** the keys of every settings this instance applied (or is applying) to the index `uid` */
   const preparedKeysOf = (uid: string): string[] => [...prepared.keys()].filter((key) => key.startsWith(`${uid}\n`));
 
   const waitFor = (enqueued: Promise<EnqueuedTask>): Promise<void> => succeeded(client, enqueued, timeOutMs);
 
-  const ensureIndex = async (uid: string, settings: IndexSettings): Promise<void> => {
+  const ensureIndex = async (uid: string, settings: IndexSettings, label?: string): Promise<void> => {
     try {
       await client.getIndex(uid);
     } catch (error) {
@@ -206,15 +218,16 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         sortableAttributes: settings.sortableAttributes ?? [],
         rankingRules: RANKING_RULES,
         pagination: { maxTotalHits: MAX_TOTAL_HITS },
+        ...(label === undefined ? {} : { typoTolerance: { disableOnWords: [labelWord(label)] } }),
       }),
     );
   };
 
-  const prepare = (uid: string, settings: IndexSettings): Promise<void> => {
-    const key = preparedKey(uid, settings);
+  const prepare = (uid: string, settings: IndexSettings, label?: string): Promise<void> => {
+    const key = preparedKey(uid, settings, label);
     let ready = prepared.get(key);
     if (!ready) {
-      ready = ensureIndex(uid, settings);
+      ready = ensureIndex(uid, settings, label);
       prepared.set(key, ready);
       ready.catch(() => prepared.delete(key));
     }
@@ -344,7 +357,7 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
 
   return {
     index: async <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings, options: OpenOptions = {}) => {
-      await prepare(uidOf(name), settings);
+      await prepare(uidOf(name), settings, options.label);
       return collection<T>(uidOf(name), options);
     },
     getCheckpoint: async (projector) => {
@@ -375,6 +388,36 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
       await waitFor(client.swapIndexes([{ indexes: [first, second] }]));
       // each name now holds the other's settings: whatever this instance applied to either no longer holds
       for (const key of keysOfBoth()) prepared.delete(key);
+    },
+    // Meilisearch's swap with `rename` (a task like a swap, so after every task accepted before it)
+    renameIndex: async (name, to) => {
+      const [from, target] = [uidOf(name), uidOf(to)];
+      const keysOfBoth = (): string[] => [...preparedKeysOf(from), ...preparedKeysOf(target)];
+      await Promise.allSettled(keysOfBoth().flatMap((key) => prepared.get(key) ?? []));
+      await settleDeferred(from);
+      // the client's types predate `rename`; the server (1.15 and later) takes it
+      await waitFor(client.swapIndexes([{ indexes: [from, target], rename: true }] as unknown as SwapIndexesParams));
+      for (const key of keysOfBoth()) prepared.delete(key);
+    },
+    deleteIndex: async (name) => {
+      const uid = uidOf(name);
+      for (const key of preparedKeysOf(uid)) prepared.delete(key);
+      deferred.delete(uid);
+      try {
+        await waitFor(client.deleteIndex(uid));
+      } catch (error) {
+        if (!/not found/i.test(error instanceof Error ? error.message : String(error))) throw error;
+      }
+    },
+    labelOf: async (name) => {
+      try {
+        const typos = await client.index(uidOf(name)).getTypoTolerance();
+        const word = (typos?.disableOnWords ?? []).find((one) => one.startsWith(LABEL_WORD));
+        return word === undefined ? null : word.slice(LABEL_WORD.length);
+      } catch (error) {
+        if (error instanceof MeiliSearchApiError && error.cause?.code === 'index_not_found') return undefined;
+        throw error;
+      }
     },
     // the client keeps no connection open: forgetting the prepared indexes is all there is to release
     close: () => {

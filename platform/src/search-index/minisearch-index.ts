@@ -3,7 +3,7 @@ import { PRIVATE_FILE_MODE, privateDir } from '@cn/platform/files';
 import { storageHealth } from '@cn/platform/storage';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
-import type { IndexSettings, SearchCollection, SearchDocument, SearchIndex, SearchQuery } from './search-index';
+import type { IndexSettings, OpenOptions, SearchCollection, SearchDocument, SearchIndex, SearchQuery } from './search-index';
 
 export interface MiniSearchIndexOptions {
   dir: string;
@@ -19,7 +19,7 @@ export interface MiniSearchIndexOptions {
 
 interface Snapshot {
   version: 1;
-  indexes: Record<string, { settings: IndexSettings; documents: SearchDocument[] }>;
+  indexes: Record<string, { settings: IndexSettings; documents: SearchDocument[]; label?: string }>;
   checkpoints: Record<string, number>;
   /** the journal file whose lines continue this snapshot (absent: none) */
   journal?: string;
@@ -37,6 +37,10 @@ interface LiveIndex {
   settings: IndexSettings;
   documents: Map<string, SearchDocument>;
   engine: MiniSearch<SearchDocument>;
+  /** what the contents are (`OpenOptions.label`): exchanged with them by a swap */
+  label?: string;
+  /** renamed or deleted: collections opened on it fail, as a name no index holds */
+  gone?: boolean;
 }
 
 const SNAPSHOT_FILE = 'search-snapshot.json';
@@ -136,10 +140,10 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
   const indexes = new Map<string, LiveIndex>();
   const checkpoints = new Map<string, number>();
 
-  const load = (name: string, settings: IndexSettings, documents: readonly SearchDocument[]): LiveIndex => {
+  const load = (name: string, settings: IndexSettings, documents: readonly SearchDocument[], label?: string): LiveIndex => {
     const engine = createEngine(settings);
     engine.addAll(documents);
-    const live: LiveIndex = { name, settings, documents: new Map(documents.map((doc) => [String(doc.id), doc])), engine };
+    const live: LiveIndex = { name, settings, documents: new Map(documents.map((doc) => [String(doc.id), doc])), engine, label };
     indexes.set(name, live);
     return live;
   };
@@ -174,7 +178,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       }
       for (const [projector, position] of Object.entries(entry.checkpoints)) checkpoints.set(projector, position);
     }
-    for (const [name, saved] of Object.entries(snapshot.indexes)) load(name, saved.settings, [...(documents.get(name)?.values() ?? [])]);
+    for (const [name, saved] of Object.entries(snapshot.indexes)) load(name, saved.settings, [...(documents.get(name)?.values() ?? [])], saved.label);
     // a journal may end in a torn line (even its first): nothing is appended after it, the next flush
     // starts from a new snapshot and journal
     snapshotNeeded = journalled !== null;
@@ -211,7 +215,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
     const data: Snapshot = {
       version: 1,
       indexes: Object.fromEntries(
-        [...indexes].map(([name, live]) => [name, { settings: live.settings, documents: [...live.documents.values()] }]),
+        [...indexes].map(([name, live]) => [name, { settings: live.settings, documents: [...live.documents.values()], ...(live.label ? { label: live.label } : {}) }]),
       ),
       checkpoints: Object.fromEntries(checkpoints),
       journal: next,
@@ -282,8 +286,12 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
     timer ??= setTimeout(flush, flushDelayMs);
   };
 
+  const present = (live: LiveIndex): void => {
+    if (live.gone) throw new Error(`search index ${live.name} was renamed or deleted`);
+  };
   const collectionOf = <T extends SearchDocument>(live: LiveIndex): SearchCollection<T> => ({
     upsert: (docs) => settle(() => {
+      present(live);
       for (const doc of docs) {
         const id = String(doc.id);
         if (live.documents.has(id)) live.engine.discard(id);
@@ -294,6 +302,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       scheduleFlush();
     }),
     delete: (ids) => settle(() => {
+      present(live);
       for (const id of ids.map(String)) {
         if (!live.documents.has(id)) continue;
         live.engine.discard(id);
@@ -304,6 +313,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
     }),
     get: (id) => settle(() => (live.documents.get(String(id)) as T | undefined) ?? null),
     clear: () => settle(() => {
+      present(live);
       live.engine.removeAll();
       live.documents.clear();
       snapshotNeeded = true;
@@ -339,11 +349,16 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
   });
 
   return {
-    index: <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings) => settle(() => {
+    index: <T extends SearchDocument = SearchDocument>(name: string, settings: IndexSettings, options: OpenOptions = {}) => settle(() => {
       const existing = indexes.get(name);
+      if (existing && options.label !== undefined && existing.label !== options.label) {
+        existing.label = options.label;
+        snapshotNeeded = true;
+        scheduleFlush();
+      }
       if (existing && JSON.stringify(existing.settings) === JSON.stringify(settings)) return collectionOf<T>(existing);
       // new index, or new settings: re-index the documents with the new searchable fields
-      const live = load(name, settings, existing ? [...existing.documents.values()] : []);
+      const live = load(name, settings, existing ? [...existing.documents.values()] : [], options.label ?? existing?.label);
       snapshotNeeded = true;
       scheduleFlush();
       return collectionOf<T>(live);
@@ -354,15 +369,40 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       const second = indexes.get(other);
       if (!first || !second) throw new Error(`search index ${first ? other : name} is not open`);
       if (first === second) return;
-      const { settings, documents, engine } = first;
+      const { settings, documents, engine, label } = first;
       first.settings = second.settings;
       first.documents = second.documents;
       first.engine = second.engine;
+      first.label = second.label;
       second.settings = settings;
       second.documents = documents;
       second.engine = engine;
+      second.label = label;
       snapshotNeeded = true;
       scheduleFlush();
+    }),
+    // a new entry under the new name; the old one is gone, so a collection or swap naming it fails
+    renameIndex: (name, to) => settle(() => {
+      const live = indexes.get(name);
+      if (!live) throw new Error(`search index ${name} does not exist`);
+      if (indexes.has(to)) throw new Error(`search index ${to} exists already`);
+      indexes.set(to, { name: to, settings: live.settings, documents: live.documents, engine: live.engine, label: live.label });
+      indexes.delete(name);
+      live.gone = true;
+      snapshotNeeded = true;
+      scheduleFlush();
+    }),
+    deleteIndex: (name) => settle(() => {
+      const live = indexes.get(name);
+      if (!live) return;
+      indexes.delete(name);
+      live.gone = true;
+      snapshotNeeded = true;
+      scheduleFlush();
+    }),
+    labelOf: (name) => settle(() => {
+      const live = indexes.get(name);
+      return live ? (live.label ?? null) : undefined;
     }),
     getCheckpoint: (projector) => settle(() => checkpoints.get(projector) ?? 0),
     setCheckpoint: (projector, position) => settle(() => {

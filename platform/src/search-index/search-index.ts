@@ -52,6 +52,12 @@ export interface OpenOptions {
    * write at once (the embedded one) ignores it.
    */
   deferWrites?: boolean;
+  /**
+   * Names the index's contents (letters and digits): the label travels with them through `swapIndexes` and
+   * `renameIndex`, so that which build a name holds is read from the index itself (`labelOf`). Given, it is
+   * set (again) on the contents the name holds now.
+   */
+  label?: string;
 }
 
 export interface SearchIndex {
@@ -67,5 +73,16 @@ export interface SearchIndex {
    * Every write to either index made before (deferred ones too) is applied first.
    */
   swapIndexes(name: string, other: string): Promise<void>;
+  /**
+   * Moves an index (documents, settings, label) to the name `to`, which no index holds, in one step ordered
+   * after every write and swap accepted before it (Meilisearch's task queue). Afterwards `name` holds no
+   * index: a swap naming it fails, however late it was asked (a fence for a swap no longer allowed).
+   * Fails when `name` holds no index or `to` holds one.
+   */
+  renameIndex(name: string, to: string): Promise<void>;
+  /** removes an index whole (documents, settings); nothing when there is none */
+  deleteIndex(name: string): Promise<void>;
+  /** the label of the contents the name holds (`OpenOptions.label`); null without one, undefined without an index */
+  labelOf(name: string): Promise<string | null | undefined>;
   close(): Promise<void>;
 }

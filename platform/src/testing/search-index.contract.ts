@@ -194,6 +194,33 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       await (await index.index<Person>(nextName, settings)).clear();
     });
 
+    it('labels an index\'s contents: the label moves with them through a swap and a rename, and a renamed name swaps no more', async () => {
+      const build = `${indexName}_build`;
+      const moved = `${indexName}_moved`;
+      const next = await index.index<Person>(build, settings, { deferWrites: true, label: 'b1' });
+      await next.upsert([{ ...people[0], first_name: 'Built' }]);
+      expect(await index.labelOf(build)).toBe('b1');
+      expect(await index.labelOf(indexName)).toBeNull();
+      expect(await index.labelOf(`${indexName}_none`)).toBeUndefined();
+      // the rename comes after the deferred write: the moved index holds it
+      await index.renameIndex(build, moved);
+      expect(await index.labelOf(build)).toBeUndefined();
+      expect(await index.labelOf(moved)).toBe('b1');
+      await expect(index.swapIndexes(indexName, build)).rejects.toThrow();
+      expect((await collection.search({ q: '' })).total).toBe(4);
+      await index.swapIndexes(indexName, moved);
+      expect(await index.labelOf(indexName)).toBe('b1');
+      expect(await index.labelOf(moved)).toBeNull();
+      expect((await collection.get('p1'))?.first_name).toBe('Built');
+      // a label given again names the contents the name holds now
+      await index.index<Person>(indexName, settings, { label: 'b2' });
+      expect(await index.labelOf(indexName)).toBe('b2');
+      expect((await (await index.index<Person>(indexName, settings)).search({ q: 'built' })).total).toBe(1);
+      await index.deleteIndex(moved);
+      await index.deleteIndex(moved);
+      expect(await index.labelOf(moved)).toBeUndefined();
+    });
+
     it('applies the settings an index is opened with again after a swap gave it the other index\'s', async () => {
       const nextName = `${indexName}_narrow`;
       const narrow: IndexSettings = { searchableAttributes: ['bio'], filterableAttributes: ['age'], sortableAttributes: [] };

@@ -96,7 +96,12 @@ const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>
  * batch changed. With `commit`, the copies of every index are committed in one call before any index is
  * written (else each through its `write`).
  */
-export const bufferedIndexes = (open: OpenIndex, sourceOf: SourceOf, commit?: SourceCommit) => {
+const settleAll = async (sending: ReadonlyArray<Promise<void>>): Promise<void> => {
+  const failed = (await Promise.allSettled(sending)).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+};
+
+export const bufferedIndexes = (open: OpenIndex, sourceOf: SourceOf, commit?: SourceCommit, order: { indexFirst?: boolean } = {}) => {
   const opened = new Map<string, Promise<ReturnType<typeof bufferedCollection<SearchDocument>>>>();
   const openBuffered: OpenIndex = async <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
     let buffered = opened.get(definition.name);
@@ -108,22 +113,29 @@ export const bufferedIndexes = (open: OpenIndex, sourceOf: SourceOf, commit?: So
   };
   return {
     open: openBuffered,
-    flush: async (): Promise<void> => {
+    /** answers whether the batch wrote anything */
+    flush: async (): Promise<boolean> => {
       const collections = await Promise.all(opened.values());
       if (!commit) {
         for (const buffered of collections) await buffered.flush();
-        return;
+        return true;
       }
       const taken = collections.flatMap((buffered) => buffered.take() ?? []);
-      if (taken.length === 0) return;
+      if (taken.length === 0) return false;
+      if (order.indexFirst) {
+        // a rebuild's batch: the indexes first, then the copies (with how far they are): resumed from the
+        // copies' progress, a batch the indexes got and the copies did not is written again, the same
+        await settleAll(taken.map((one) => one.sendIndex()));
+        await commit(taken.map((one) => one.sources));
+        return true;
+      }
       // the copies first, in one transaction (refused whole when fenced), then the indexes
       await commit(taken.map((one) => one.sources));
       // each index's writes at once: indexes are independent, and where a write is a task to wait for
       // (Meilisearch) the batch costs the slowest index's wait, not their sum. The batch is done (and its
       // checkpoint may move) only once every index applied it
-      const sent = await Promise.allSettled(taken.map((one) => one.sendIndex()));
-      const failed = sent.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-      if (failed) throw failed.reason;
+      await settleAll(taken.map((one) => one.sendIndex()));
+      return true;
     },
   };
 };

@@ -31,6 +31,21 @@ interface SwitchState {
    * gone finishes it at this position; without it, nothing was swapped and the switch is abandoned
    */
   cut?: number;
+  /**
+   * the owner's build (letters and digits): its copies and its replay's progress are kept under it, and its
+   * new indexes are named after it (`${live}__b${holder}`)
+   */
+  build?: string;
+  /**
+   * every builder that held the new indexes, the owner's build first: a taker moves them to a name of its own
+   * (renaming the index, so that the name an earlier holder would swap holds nothing). A live index labelled
+   * with one of them holds the new contents: swapped already
+   */
+  holders?: string[];
+  /** the replica that claimed the swap (in a generation of its own, before its first swap) */
+  swapBy?: string;
+  /** the live indexes whose copies were replaced by the build's, recorded in the replacement's transaction */
+  copied?: string[];
 }
 type SwitchDocument = SwitchState & Document & { _id: string };
 
@@ -56,8 +71,30 @@ export class IndexSwitchFencedError extends Error {
   }
 }
 
-/** records the cut in the switch before anything is swapped (refused when the switch is no longer the owner's) */
-export type RecordCut = (position: number) => Promise<void>;
+/**
+ * What a builder holding the switch does through it, each step refused (`search_switch_lost`, or the store's
+ * conflict) once the switch is no longer its own (a replica took it over: a new generation).
+ */
+export interface SwitchTurn {
+  /** the owner's build: where its copies and progress are kept */
+  build: string;
+  /** every holder of the new indexes, this builder last */
+  holders: readonly string[];
+  /** the cut, once recorded */
+  cut(): number | undefined;
+  /** records the cut in the switch (the owner, before replaying to it and before anything is swapped) */
+  recordCut(position: number): Promise<void>;
+  /** written with each batch of the replay to the cut: the batch commits only while the switch is this builder's */
+  fence(): CollectionWrites;
+  /** whether the switch is still this builder's (read now: a batch does not write its indexes after a takeover) */
+  stillOurs(): Promise<boolean>;
+  /** claims the swap (a compare-and-set naming this replica): refused once another took the switch over */
+  claimSwap(): Promise<void>;
+  /** the live index's copies replaced by `from`'s, in one transaction with the switch's record of it (fenced) */
+  replaceCopies(live: string, liveCopies: string, from: string): Promise<void>;
+  /** whether the copies of this live index were replaced already */
+  copied(live: string): boolean;
+}
 
 /** what a rebuild's owner tells the history about its switch */
 export interface SwitchReport {
@@ -86,7 +123,7 @@ export interface IndexSwitchOptions {
    * history up to exactly `cut`, from nothing, and swaps them in. Whatever part of its swaps the owner made,
    * the live indexes then hold every event up to the cut once. Without it such a switch waits for its owner.
    */
-  finish?: (feature: string, cut: number) => Promise<void>;
+  finish?: (feature: string, cut: number, turn: SwitchTurn) => Promise<number>;
 }
 
 /** the owner a switch is handed to when its own owner failed after recording the cut: gone at once */
@@ -158,10 +195,14 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
    * recorded cut, from facts: the new indexes are built again up to it and swapped in, whatever the owner did.
    */
   const takeOver = async (current: SwitchDocument): Promise<void> => {
-    let taken = await transition(current, { ...current, owner: replicaId });
+    const build = current.build ?? '';
+    // the generation moves first: from here on the owner's (or an earlier taker's) claim, replay batch and
+    // copies' replacement are refused; the indexes it built are moved to this taker's own name
+    const holder = `${build}t${versionOf(current) + 1}`;
+    let taken = await transition(current, { ...current, owner: replicaId, holders: [...(current.holders ?? [build]), holder] });
     if (!taken) return;
     const cut = taken.cut;
-    if (cut === undefined || !options.finish) {
+    if (cut === undefined || !options.finish || build === '') {
       await transition(taken, { ...taken, state: 'abandoned' });
       await finishRecord(taken.rebuild, 'abandoned', 0, 'search_switch_owner_gone');
       return;
@@ -171,8 +212,12 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
       say(taken?.rebuild ?? null).catch(() => undefined);
     }, pollMs);
     beat.unref();
+    const turn = turnOf(() => taken, (next) => {
+      taken = next;
+    });
+    let replayed = 0;
     try {
-      await options.finish(taken.feature, cut);
+      replayed = await options.finish(taken.feature, cut, turn);
     } catch {
       // another replica (or this one, at its next look) tries again; the batch that looked is not failed for it
       await transition(taken, { ...taken, owner: HANDED_OVER }).catch(() => null);
@@ -181,7 +226,7 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
       clearInterval(beat);
     }
     taken = await transition(taken, { ...taken, state: 'switched', position: cut });
-    if (taken) await finishRecord(taken.rebuild, 'switched', cut, null);
+    if (taken) await finishRecord(taken.rebuild, 'switched', cut, null, replayed);
   };
 
   const lookOnce = async (): Promise<void> => {
@@ -234,20 +279,61 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const record = (rebuild: string, fields: SwitchFields): Promise<void> => history.upsert({ _id: rebuild, ...fields });
   /** the history's entry of a switch another replica finished */
-  const finishRecord = async (rebuild: string, outcome: SwitchFields['outcome'], position: number, error: string | null): Promise<void> => {
+  const finishRecord = async (rebuild: string, outcome: SwitchFields['outcome'], position: number, error: string | null, replayed = 0): Promise<void> => {
     const entry = await history.get(rebuild);
     if (!entry) return;
     const finished = Date.now();
-    await history.upsert({ ...entry, outcome, position, error, finished_at: new Date(finished).toISOString(), duration_ms: finished - Date.parse(entry.started_at) });
+    await history.upsert({
+      ...entry,
+      outcome,
+      position,
+      error,
+      // the events the taker replayed come on top of the owner's
+      events_replayed: entry.events_replayed + replayed,
+      finished_at: new Date(finished).toISOString(),
+      duration_ms: finished - Date.parse(entry.started_at),
+    });
+  };
+
+  /** the steps of the builder holding the switch `read()` (its owner, or a replica that took it over) */
+  const turnOf = (read: () => SwitchDocument | null, moved: (next: SwitchDocument) => void): SwitchTurn => {
+    const now = (): SwitchDocument => {
+      const current = read();
+      if (!current) throw new Error('search_switch_lost');
+      return current;
+    };
+    const step = async (next: SwitchState): Promise<void> => {
+      const written = await transition(now(), next);
+      if (!written) throw new Error('search_switch_lost');
+      moved(written);
+    };
+    return {
+      build: now().build ?? '',
+      holders: now().holders ?? [],
+      cut: () => read()?.cut,
+      recordCut: (position) => step({ ...now(), cut: position }),
+      fence: () => ({ collection: INDEX_SWITCHES_COLLECTION, changes: [{ id: SWITCH_ID, doc: now(), ifVersion: versionOf(now()) }] }),
+      stillOurs: async () => versionOf(await readSwitch()) === versionOf(now()),
+      claimSwap: () => step({ ...now(), swapBy: replicaId }),
+      replaceCopies: async (live, liveCopies, from) => {
+        const current = now();
+        const next = { ...current, _id: SWITCH_ID, copied: [...(current.copied ?? []), live], _version: versionOf(current) + 1 };
+        // the switch's record of the replacement commits with it (SQLite: one transaction), conditional on the
+        // generation: a builder whose switch was taken over replaces nothing
+        await store.collection(liveCopies).replaceWith(from, [{ collection: INDEX_SWITCHES_COLLECTION, changes: [{ id: SWITCH_ID, doc: next, ifVersion: versionOf(current) }] }]);
+        moved(next);
+      },
+      copied: (live) => (read()?.copied ?? []).includes(live),
+    };
   };
 
   /** takes the switch for a new rebuild: once no other is under way (or its owner is gone while holding) */
-  const take = async (rebuild: string, feature: string, deadline: number): Promise<SwitchDocument> => {
+  const take = async (rebuild: string, feature: string, build: string, deadline: number): Promise<SwitchDocument> => {
     for (;;) {
       const current = await readSwitch();
       const busy = held(current) && current?.owner !== replicaId && !(current?.state === 'holding' && (await ownerGone(current.owner)));
       if (!busy) {
-        const taken = await transition(current, { rebuild, feature, state: 'holding', position: 0, owner: replicaId });
+        const taken = await transition(current, { rebuild, feature, state: 'holding', position: 0, owner: replicaId, build, holders: [build] });
         if (taken) return taken;
       }
       if (Date.now() >= deadline) throw new Error('search_switch_busy');
@@ -260,7 +346,7 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
    * or past everything committed, swaps them in and answers that position), then lets every replica go on past
    * it. Answers it. Every switch is kept in the history, from the hold on.
    */
-  const switchOnce = async (feature: string, cut: (recordCut: RecordCut) => Promise<number>, report: SwitchReport): Promise<number> => {
+  const switchOnce = async (feature: string, build: string, cut: (turn: SwitchTurn) => Promise<number>, report: SwitchReport): Promise<number> => {
     const rebuild = randomUUID();
     const owner = replicaId.slice(REPLICA_PREFIX.length);
     const entry = (outcome: SwitchFields['outcome'], taken: SwitchDocument | null, position: number, error: string | null): SwitchFields => {
@@ -282,7 +368,7 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
     // seen alive before the hold is asked, so that no replica takes the hold for one left by a dead owner
     await say(null);
     const deadline = Date.now() + holdTimeoutMs;
-    let taken = await take(rebuild, feature, deadline);
+    let taken = await take(rebuild, feature, build, deadline);
     await record(rebuild, entry('running', taken, 0, null));
     try {
       // waiting is for liveness only: a replica not seen for goneAfterMs is not waited for, and its batch
@@ -303,12 +389,14 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
       const claimed = await transition(taken, { ...taken, state: 'switching' });
       if (!claimed) throw new Error('search_switch_abandoned');
       taken = claimed;
-      const position = await cut(async (at) => {
-        // before anything is swapped: a replica finishing the switch for a dead owner needs the cut
-        const recorded = taken && (await transition(taken, { ...taken, cut: at }));
-        if (!recorded) throw new Error('search_switch_lost');
-        taken = recorded;
-      });
+      const position = await cut(
+        turnOf(
+          () => taken,
+          (next) => {
+            taken = next;
+          },
+        ),
+      );
       const switched = await transition(taken, { ...taken, state: 'switched', position });
       // nothing but this owner changes a switch being cut
       if (!switched) throw new Error('search_switch_lost');
@@ -400,9 +488,9 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
      * Holds every live replica, runs `cut` (which builds the new indexes up to a position at or past everything
      * applied, swaps them in and answers that position), then lets every replica go on past it. Answers it.
      */
-    switchOver: (feature: string, cut: (recordCut: RecordCut) => Promise<number>, report?: SwitchReport): Promise<number> => {
+    switchOver: (feature: string, build: string, cut: (turn: SwitchTurn) => Promise<number>, report?: SwitchReport): Promise<number> => {
       const startedAt = Date.now();
-      const run = switchOnce(feature, cut, report ?? { startedAt, indexes: () => [], replayed: () => 0 });
+      const run = switchOnce(feature, build, cut, report ?? { startedAt, indexes: () => [], replayed: () => 0 });
       const settled = run.then(
         () => undefined,
         () => undefined,

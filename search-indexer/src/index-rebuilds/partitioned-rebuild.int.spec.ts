@@ -16,7 +16,8 @@ import { createSearchRuntime } from '../search-runtime';
  * are each in the new index exactly once after the switch, and searches answer throughout. The search index
  * is the embedded one, or the Meilisearch server named by MEILI_URL (key MEILI_KEY) when set.
  */
-jest.setTimeout(60_000);
+// on a loaded Meilisearch each build costs a few index tasks (create, settings, rename, swap, delete): the first case takes 40 s there
+jest.setTimeout(120_000);
 
 const PARTITIONS = 3;
 const STREAMS = 60;
@@ -31,10 +32,22 @@ interface Tally extends SearchDocument {
 let pauseHook: ((event: RecordedEvent) => Promise<void>) | null = null;
 /** runs once, right after the owner's next swap of an index (throwing there: the owner fails mid-switch) */
 let afterSwap: (() => Promise<void>) | null = null;
+/** runs once, right before the owner's next swap */
+let beforeSwap: (() => Promise<void>) | null = null;
+let ownerSwaps = 0;
+let ownerMuted = false;
+const ownerSaid = new Set<string>();
+/** how far short of the head the owner's rebuild passes stop */
+let headLag = 0;
+/** the replay reads of the other replica (a taker), while recorded */
+let otherReads: Array<{ after: number; positions: number[] }> | null = null;
+const REBUILD_BATCH = 100;
 /** Meilisearch is a server other runs share: each run's indexes have names of their own, deleted at the end */
 const meilisearch = meilisearchTestRun('partitioned-rebuild');
 const TALLIES = searchIndexDefinition<Tally>(`bluegreen_tallies_${randomUUID().replace(/-/g, '')}`, { searchableAttributes: ['text'], filterableAttributes: [] });
-const talliesFeature: SearchFeature = {
+/** in the owner's indexing only: may stall it, and answers positions its stale document then carries */
+let ownerHook: ((event: RecordedEvent) => Promise<number[]>) | null = null;
+const talliesOf = (replica: 'owner' | 'other'): SearchFeature => ({
   name: 'tallies',
   indexing: async (open) => {
     const tallies = await open(TALLIES);
@@ -43,11 +56,12 @@ const talliesFeature: SearchFeature = {
       handle: async (event) => {
         const current = await tallies.get(event.streamId);
         await pauseHook?.(event);
-        await tallies.upsert([{ id: event.streamId, text: 'tally', positions: [...(current?.positions ?? []), event.position] }]);
+        const stale = replica === 'owner' && ownerHook ? await ownerHook(event) : [];
+        await tallies.upsert([{ id: event.streamId, text: 'tally', positions: [...stale, ...(current?.positions ?? []), event.position] }]);
       },
     };
   },
-};
+});
 
 describe('blue/green search rebuild on a partitioned bus with two replicas', () => {
   let temp: ReturnType<typeof createTempDir>;
@@ -68,6 +82,8 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     appended.get(stream)?.push(position);
     return position;
   };
+  const switchNow = async () =>
+    (await infra.documentStore.collection(INDEX_SWITCHES_COLLECTION).get('switch')) as (Document & { state: string; position: number; cut?: number; rebuild: string; owner: string; holders?: string[] }) | null;
   const tallyOf = async (stream: string): Promise<number[] | null> => (await (await infra.searchIndex.index<Tally>(TALLIES.name, TALLIES.settings)).get(stream))?.positions ?? null;
   /** every stream's document holds exactly the positions appended to it, each once */
   const allExactlyOnce = async (): Promise<boolean> => {
@@ -85,18 +101,56 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     });
     bus = createPartitionedTestBus(infra.eventStore, PARTITIONS);
     for (let round = 0; round < EVENTS_PER_STREAM; round += 1) for (const stream of streams) await note(stream);
-    const switchOptions = { pollMs: 20, goneAfterMs: 5_000 };
+    const switchOptions = { pollMs: 20, goneAfterMs: 5_000, rebuildBatch: REBUILD_BATCH };
     // a swap that, like Meilisearch's task, lets other work run before it takes place: events the replicas
     // applied to the old index meanwhile would be missing from the new one, were they not held
     const searchIndex = { ...infra.searchIndex, swapIndexes: async (name: string, other: string) => {
       for (let turn = 0; turn < 30; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      const before = beforeSwap;
+      beforeSwap = null;
+      await before?.();
       await infra.searchIndex.swapIndexes(name, other);
+      ownerSwaps += 1;
       const hook = afterSwap;
       afterSwap = null;
       await hook?.();
     } };
-    owner = createSearchRuntime({ ...infra, searchIndex, bus: bus.replica([0, 1]) }, [talliesFeature], switchOptions);
-    other = createSearchRuntime({ ...infra, bus: bus.replica([2]) }, [talliesFeature], switchOptions);
+    // the owner's alive signal can be stopped (as if it died or its event loop froze) and its heads lag
+    const ownerStore = {
+      ...infra.documentStore,
+      collection: <T extends Document>(name: string) => {
+        const collection = infra.documentStore.collection<T>(name);
+        if (name !== INDEX_SWITCHES_COLLECTION) return collection;
+        return {
+          ...collection,
+          upsert: async (doc: T) => {
+            if (ownerMuted) return;
+            ownerSaid.add(doc._id);
+            await collection.upsert(doc);
+          },
+        };
+      },
+    };
+    const ownerEvents = {
+      ...infra.eventStore,
+      headPosition: async () => {
+        const head = await infra.eventStore.headPosition();
+        const state = (await switchNow())?.state;
+        // the rebuild's two passes before the hold stop short of the head: its replay to the cut has that much to do
+        if (state === 'holding' || state === 'switching') return head;
+        return head - headLag;
+      },
+    };
+    const otherEvents = {
+      ...infra.eventStore,
+      readAll: async (options: { after: number; limit?: number }) => {
+        const events = await infra.eventStore.readAll(options);
+        if (otherReads) otherReads.push({ after: options.after, positions: events.map((event) => event.position) });
+        return events;
+      },
+    };
+    owner = createSearchRuntime({ ...infra, searchIndex, documentStore: ownerStore, eventStore: ownerEvents, bus: bus.replica([0, 1]) }, [talliesOf('owner')], switchOptions);
+    other = createSearchRuntime({ ...infra, eventStore: otherEvents, bus: bus.replica([2]) }, [talliesOf('other')], switchOptions);
     // one after the other: each catches up from the shared checkpoint, then follows its own partitions
     await owner.start();
     await other.start();
@@ -204,7 +258,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
       expect(await tallyOf(stalled)).not.toContain(-1);
       const switches = await infra.documentStore.collection<Document & SearchIndexSwitchDto>(SEARCH_INDEX_SWITCH_HISTORY_COLLECTION).find({ feature: 'tallies' });
       const last = switches.find((entry) => entry.position === switchedAt);
-      expect(last).toMatchObject({ outcome: 'switched', indexes: [{ live: TALLIES.name, rebuilt: `${TALLIES.name}__next` }], error: null });
+      expect(last).toMatchObject({ outcome: 'switched', indexes: [{ live: TALLIES.name, rebuilt: expect.stringMatching(new RegExp(`^${TALLIES.name}__b[a-z0-9]+$`)) }], error: null });
       expect(last?.events_replayed).toBeGreaterThanOrEqual(switchedAt);
       // the first test's switch is kept too: the history has every switch, not only the last
       expect(switches.filter((entry) => entry.outcome === 'switched').length).toBe(2);
@@ -214,7 +268,6 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     }
   });
 
-  const switchNow = async () => (await infra.documentStore.collection(INDEX_SWITCHES_COLLECTION).get('switch')) as (Document & { state: string; position: number; cut?: number; rebuild: string }) | null;
   const streamOn = (partition: number): string => streams.find((stream) => partitionOfStream(stream, PARTITIONS) === partition) ?? '';
 
   it('hands a switch whose owner failed after swapping to a replica, which finishes it at the recorded cut', async () => {
@@ -223,10 +276,16 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
       for (let partition = 0; partition < PARTITIONS; partition += 1) await note(streamOn(partition));
       throw new Error('the owner failed after the swap');
     };
+    otherReads = [];
     await expect(owner.rebuildFeature('tallies')).rejects.toThrow('the owner failed after the swap');
     await eventually(async () => (await switchNow())?.state === 'switched', 20_000);
     const switched = await switchNow();
     expect(switched?.position).toBe(switched?.cut);
+    // the owner's swap was found done (the live index holds its build), completed and not done again; its
+    // replay had reached the cut, so the taker replayed nothing
+    expect(await infra.searchIndex.labelOf(TALLIES.name)).toBe(switched?.holders?.[0]);
+    expect(otherReads.flatMap((read) => read.positions)).toEqual([]);
+    otherReads = null;
     for (const stream of streams) await note(stream);
     await eventually(allExactlyOnce, 20_000);
     const entry = await infra.documentStore.collection<Document & SearchIndexSwitchDto>(SEARCH_INDEX_SWITCH_HISTORY_COLLECTION).get(switched?.rebuild ?? '');
@@ -258,12 +317,13 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     const never = new Promise<number>((_, reject) => {
       cleanUp = () => reject(new Error('the dead owner is cleaned up'));
     });
-    const died = dying.switchOver('tallies', async (recordCut) => {
+    const died = dying.switchOver('tallies', 'deadbuild', async (turn) => {
       // held by every replica: events up to the cut that no replica applies live
       for (let partition = 0; partition < PARTITIONS; partition += 1) await note(streamOn(partition));
-      await recordCut(await infra.eventStore.headPosition());
-      // it swaps one index (in with whatever the next name holds) and dies there, its alive signal stopped
-      await infra.searchIndex.swapIndexes(TALLIES.name, `${TALLIES.name}__next`);
+      await turn.recordCut(await infra.eventStore.headPosition());
+      // it claims the swap and dies before building anything, its alive signal stopped: no usable progress,
+      // so the taker builds from nothing
+      await turn.claimSwap();
       dead = true;
       for (const id of said) await infra.documentStore.collection(INDEX_SWITCHES_COLLECTION).delete(id);
       return never;
@@ -276,6 +336,115 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     cleanUp();
     await expect(died).rejects.toThrow('the dead owner is cleaned up');
     await dying.stop();
+  });
+
+  /** the owner's alive signal stops and its replica document goes: the other replica takes its switch over */
+  const ownerDies = async (): Promise<void> => {
+    ownerMuted = true;
+    for (const id of ownerSaid) await infra.documentStore.collection(INDEX_SWITCHES_COLLECTION).delete(id);
+  };
+  const switchedBy = async (rebuild: string | undefined) => {
+    await eventually(async () => {
+      const now = await switchNow();
+      return now?.rebuild === rebuild && now?.state === 'switched';
+    }, 30_000);
+    return (await switchNow()) as NonNullable<Awaited<ReturnType<typeof switchNow>>>;
+  };
+
+  it('never lets an owner stalled between claiming its swap and swapping swap late: the taker moved its build, inspected the live index and swapped', async () => {
+    otherReads = [];
+    let claimed: Awaited<ReturnType<typeof switchNow>> = null;
+    beforeSwap = async () => {
+      // the owner claimed the swap and stalls (its alive signal stopped) until the taker took the switch over
+      // and moved the owner's build away: its swap comes late, possibly before the taker's own
+      claimed = await switchNow();
+      await ownerDies();
+      await eventually(async () => (await switchNow())?.holders?.length === 2, 30_000);
+      await eventually(async () => (await infra.searchIndex.labelOf(`${TALLIES.name}__b${claimed?.holders?.[0] ?? ''}`)) === undefined, 30_000);
+    };
+    const swapsBefore = ownerSwaps;
+    try {
+      await expect(owner.rebuildFeature('tallies')).rejects.toThrow();
+    } finally {
+      ownerMuted = false;
+      beforeSwap = null;
+    }
+    const takenOver = await switchedBy((claimed as Awaited<ReturnType<typeof switchNow>>)?.rebuild);
+    // the stalled owner's late swap found no index under its build's name: it swapped nothing
+    expect(ownerSwaps).toBe(swapsBefore);
+    const switched = takenOver as Awaited<ReturnType<typeof switchedBy>> | null;
+    expect(switched?.position).toBe(switched?.cut);
+    const holders = switched?.holders ?? [];
+    expect(holders.length).toBe(2);
+    // the live index is the taker's; the owner had replayed to the cut: the taker replayed nothing
+    expect(await infra.searchIndex.labelOf(TALLIES.name)).toBe(holders[1]);
+    expect(otherReads.flatMap((read) => read.positions)).toEqual([]);
+    for (const holder of holders) expect(await infra.searchIndex.labelOf(`${TALLIES.name}__b${holder}`)).toBeUndefined();
+    otherReads = null;
+    for (const stream of streams) await note(stream);
+    await eventually(allExactlyOnce, 20_000);
+  });
+
+  it('resumes a dead owner\'s replay from its progress: the taker replays the rest only, and the stalled owner\'s late batch never shows', async () => {
+    headLag = 3 * REBUILD_BATCH;
+    let stalledAt = 0;
+    let handled = 0;
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let stalled = (): void => undefined;
+    const stalling = new Promise<void>((resolve) => {
+      stalled = resolve;
+    });
+    ownerHook = async (event) => {
+      const now = await switchNow();
+      if (now?.state !== 'switching' || now.cut === undefined) return [];
+      handled += 1;
+      // past its first batch of the replay to the cut (committed with its progress), the owner stalls
+      if (handled <= REBUILD_BATCH + 10) return [];
+      ownerHook = null;
+      stalledAt = event.position;
+      await ownerDies();
+      stalled();
+      await released;
+      return [-2];
+    };
+    otherReads = [];
+    const swapsBefore = ownerSwaps;
+    const rebuilding = owner.rebuildFeature('tallies');
+    let failure: unknown = null;
+    try {
+      await stalling;
+      const taken = await switchedBy((await switchNow())?.rebuild);
+      release();
+      failure = await rebuilding.then(() => null, (error: unknown) => error);
+      const cut = taken.cut ?? 0;
+      const reads = otherReads.map((read) => ({ after: read.after, positions: read.positions.filter((position) => position <= cut) }));
+      // the taker went on from the owner's progress (past its first batch of the replay to the cut, before
+      // the stalled one) and replayed exactly the rest up to the cut, each event once
+      const from = reads[0]?.after ?? 0;
+      expect(from).toBeGreaterThanOrEqual(cut - headLag + REBUILD_BATCH);
+      expect(from).toBeLessThan(stalledAt);
+      const replayed = reads.flatMap((read) => read.positions);
+      expect(replayed).toEqual(Array.from({ length: cut - from }, (_, at) => from + 1 + at));
+      expect(await infra.searchIndex.labelOf(TALLIES.name)).toBe(taken.holders?.[1]);
+      const entry = await infra.documentStore.collection<Document & SearchIndexSwitchDto>(SEARCH_INDEX_SWITCH_HISTORY_COLLECTION).get(taken.rebuild);
+      expect([entry?.outcome, entry?.position]).toEqual(['switched', cut]);
+    } finally {
+      release();
+      ownerHook = null;
+      ownerMuted = false;
+      headLag = 0;
+      otherReads = null;
+    }
+    // the stalled owner's batch was refused and it never swapped
+    expect(failure).toBeInstanceOf(Error);
+    expect(ownerSwaps).toBe(swapsBefore);
+    for (const stream of streams) await note(stream);
+    await eventually(allExactlyOnce, 20_000);
+    const all = await (await infra.searchIndex.index<Tally>(TALLIES.name, TALLIES.settings)).search({ q: 'tally', limit: 1000 });
+    expect(all.hits.some((hit) => hit.positions.includes(-2))).toBe(false);
   });
 
   it('lets a replica that stopped go: a later rebuild does not wait for it', async () => {
@@ -311,7 +480,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     await impatient.start();
     let cut = false;
     await expect(
-      slow.switchOver('tallies', () => {
+      slow.switchOver('tallies', 'slowbuild', () => {
         cut = true;
         return Promise.resolve(1);
       }),
