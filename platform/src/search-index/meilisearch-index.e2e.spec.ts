@@ -10,7 +10,7 @@ import { createMeiliSearchIndex, deleteMeiliIndexesWithPrefix } from './meilisea
  * run's indexes are deleted when the suite ends.
  */
 const server = serverFromEnvOrContainer('MEILI_URL', {
-  image: 'getmeili/meilisearch:v1.11',
+  image: 'getmeili/meilisearch:v1.50.0',
   environment: { MEILI_ENV: 'development', MEILI_NO_ANALYTICS: 'true' },
   port: 7700,
   health: { path: '/health', status: 200 },
