@@ -27,8 +27,10 @@ const LIVE_BATCH = 2000;
  * v4: group documents carry their category's name and slug (groups are found by their category's name).
  * v5: tag documents count only uses under properties that are not internal (`item_count`: the order of tags
  * must not tell how often internal fields use them).
+ * v6: activity documents carry their stream's `audience` (and the activities feature its groups' states in
+ * `_activity_streams`); the search filters by the viewer's few tokens, not by every stream it may read.
  */
-const SOURCES_MARKER = 'search-indexer/sources-v5';
+const SOURCES_MARKER = 'search-indexer/sources-v6';
 
 export const createSearchRuntime = (
   infra: Infrastructure,
@@ -74,6 +76,13 @@ export const createSearchRuntime = (
       }
     }
     await indexes.flush();
+    // what another replica may have changed while this batch was computed (activities' audiences), looked at
+    // once the batch is committed; what it writes commits with the same fence
+    const settling = indexings.filter((indexing) => indexing.settle !== undefined);
+    if (settling.length === 0) return;
+    const settled = bufferedIndexes(index, sourceOf, (writes) => infra.documentStore.writeAll([fence(), ...writes]));
+    for (const indexing of settling) await indexing.settle?.(settled.open);
+    await settled.flush();
   };
 
   // a rebuild's switch holds live batches on every replica, and skips afterwards what the new indexes hold
