@@ -208,7 +208,8 @@ describe('global search over HTTP', () => {
     // open again: bob finds the activities, not the files
     await change({ access: 'open' });
     expect((await found()).bob).toEqual([post, reply].sort());
-  });
+    // a dozen commands, each waiting for its index writes: on a loaded Meilisearch that is more than the default minute
+  }, 180_000);
 
   it('finds a new hit at once, even right after the same search was answered (the cache follows the index position)', async () => {
     const { bob } = clients;

@@ -173,7 +173,8 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
   });
   const members: ModuleSearch<MemberSearchDocument> = {
     definition: MEMBERS_INDEX_DEFINITION,
-    filter: group ? within('id', group.member_ids) : {},
+    // a group's members by the group ids their documents carry (not a filter listing every member of the group)
+    filter: group ? { group_ids: group.id } : {},
     dateField: null,
     toHits: (docs) =>
       Promise.resolve(
