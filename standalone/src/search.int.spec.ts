@@ -177,8 +177,8 @@ describe('global search over HTTP', () => {
     const file = (uploaded.body as { id: string }).id;
     await must(ann, 'post', '/api/storage/files/publish', { files: [{ id: file }], folder_ids: [groupRootFolderId(groupId)], description: 'where numbats live' });
     const change = (group: object) => must(admin, 'put', `/groups/${slug}`, { group });
-    const found = async () =>
-      Object.fromEntries(await Promise.all((['ann', 'bob', 'guest', 'admin'] as const).map(async (name) => [name, hitIds(await search(clients[name], { q: 'numbat' }))])));
+    const found = async (): Promise<Record<string, string[]>> =>
+      Object.fromEntries(await Promise.all((['ann', 'bob', 'guest', 'admin'] as const).map(async (name): Promise<[string, string[]]> => [name, hitIds(await search(clients[name], { q: 'numbat' }))])));
 
     // open: every internal member reads the stream; the files only its members (the admin founded it); not the external member
     expect(await found()).toEqual({ ann: [file, post].sort(), bob: [post], guest: [], admin: [file, post].sort() });
