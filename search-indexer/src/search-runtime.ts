@@ -29,7 +29,6 @@ const LIVE_BATCH = 2000;
  * must not tell how often internal fields use them).
  * v6: activity documents carry their stream's `audience` (and the activities feature its groups' states in
  * `_activity_streams`); the search filters by the viewer's few tokens, not by every stream it may read.
- * Member documents carry their `group_ids` (a group's search: not a filter listing every member).
  */
 const SOURCES_MARKER = 'search-indexer/sources-v6';
 

@@ -93,31 +93,45 @@ const sameAudience = (a: readonly string[], b: readonly string[]): boolean => a.
  * deletion) derives the audience of every activity of its stream again.
  */
 export const activitiesIndexing = (index: ActivitiesIndex, streams: SearchCollection<ActivityStreamSearchDocument>): Indexing => {
-  const change = async (id: string, update: (doc: ActivitySearchDocument) => ActivitySearchDocument): Promise<void> => {
-    const doc = await findById(index, id);
-    if (doc) await index.upsert([update(doc)]);
-  };
-  const recount = async (activityId: string): Promise<void> => {
-    const replies = await allMatching(index, { activity_id: activityId, kind: 'reply' });
-    await change(activityId, (doc) => ({ ...doc, reply_count: replies.length }));
-  };
   /** the audiences this batch derived, by stream: looked at again once it is committed (`settle`) */
   const derived = new Map<string, string[]>();
+  /** the streams whose state this batch changed */
+  const changed = new Set<string>();
   const audienceOf = async (stream: string): Promise<string[]> => {
     const audience = activityAudience(stream, stream === NETWORK_STREAM ? null : await findById(streams, stream));
     derived.set(stream, audience);
     return audience;
   };
-  /** every activity of a stream gets the stream's audience as it is now */
-  const rederive = async (target: ActivitiesIndex, stream: string, audience: string[]): Promise<void> => {
-    const found = await allMatching(target, { stream });
-    const current = (await Promise.all(found.map((doc) => findById(target, doc.id)))).flatMap((doc) => (doc && !sameAudience(doc.audience ?? [], audience) ? [{ ...doc, audience }] : []));
+  /** every write of an activity derives its audience too: a write never carries one older than the state it read */
+  const change = async (id: string, update: (doc: ActivitySearchDocument) => ActivitySearchDocument): Promise<void> => {
+    const doc = await findById(index, id);
+    if (doc) await index.upsert([{ ...update(doc), audience: await audienceOf(doc.stream) }]);
+  };
+  const recount = async (activityId: string): Promise<void> => {
+    const replies = await allMatching(index, { activity_id: activityId, kind: 'reply' });
+    await change(activityId, (doc) => ({ ...doc, reply_count: replies.length }));
+  };
+  /** every activity of these streams gets its stream's audience as it is now (one lookup for them all) */
+  const rederive = async (target: ActivitiesIndex, audiences: ReadonlyMap<string, string[]>): Promise<void> => {
+    if (audiences.size === 0) return;
+    const found = await allMatching(target, { stream: [...audiences.keys()] });
+    const current = (await Promise.all(found.map((doc) => findById(target, doc.id)))).flatMap((doc) => {
+      const audience = doc ? audiences.get(doc.stream) : undefined;
+      return doc && audience && !sameAudience(doc.audience ?? [], audience) ? [{ ...doc, audience }] : [];
+    });
     if (current.length > 0) await target.upsert(current);
   };
-  const streamChanged = async (stream: string, state: ActivityStreamSearchDocument | null): Promise<void> => {
+  /**
+   * A group's state changed: its activities get the new audience in this batch. A group created is looked
+   * up once the batch is committed (`settle`, one lookup for the batch's new groups): its activities can only
+   * be posts indexed before it, which carry its members' token meanwhile (nobody else finds them).
+   */
+  const streamChanged = async (stream: string, state: ActivityStreamSearchDocument | null, created = false): Promise<void> => {
     if (state) await streams.upsert([state]);
     else await streams.delete([stream]);
-    await rederive(index, stream, await audienceOf(stream));
+    changed.add(stream);
+    const audience = await audienceOf(stream);
+    if (!created) await rederive(index, new Map([[stream, audience]]));
   };
   return {
     eventTypes: definitions.map((definition) => definition.type),
@@ -127,7 +141,7 @@ export const activitiesIndexing = (index: ActivitiesIndex, streams: SearchCollec
       const createdAt = recorded.metadata.occurredAt;
       switch (event.type) {
         case 'GroupCreated':
-          await streamChanged(event.data.group_id, { id: event.data.group_id, access: event.data.access, externally_visible: false });
+          await streamChanged(event.data.group_id, { id: event.data.group_id, access: event.data.access, externally_visible: false }, true);
           return;
         case 'GroupDetailsChanged': {
           const { access, externally_visible } = event.data.details;
@@ -199,18 +213,21 @@ export const activitiesIndexing = (index: ActivitiesIndex, streams: SearchCollec
      * On a partitioned bus a group's change and a post in its stream may be indexed at the same time by two
      * replicas: the post derived from the state before the change, committed after the change's replica
      * looked for its stream's activities, would keep an audience the group no longer has. Once this batch
-     * is committed (copies and index), each stream it derived an audience for is read again from the
-     * committed copies: a change committed meanwhile is seen here, and this replica derives again. A change
-     * committed after this read looks for the stream's activities after this batch's index writes, so it
-     * finds this batch's posts itself.
+     * is committed (copies, then the index), both sides look again, reading the committed copies: a stream
+     * whose state this batch changed has its activities derived again (found in the index now, so with every
+     * activity another replica wrote before), and an activity written from a state that changed meanwhile
+     * is derived again. Whichever of the two replicas commits last, one of them sees the other's write.
      */
     settle: async (open: OpenIndex) => {
       const [target, committed] = await Promise.all([open(ACTIVITIES_INDEX_DEFINITION), open(ACTIVITY_STREAMS_INDEX_DEFINITION)]);
-      for (const [stream, used] of derived) {
+      const again = new Map<string, string[]>();
+      for (const stream of new Set([...derived.keys(), ...changed])) {
         const now = activityAudience(stream, stream === NETWORK_STREAM ? null : await findById(committed, stream));
-        if (!sameAudience(now, used)) await rederive(target, stream, now);
+        if (changed.has(stream) || !sameAudience(now, derived.get(stream) ?? [])) again.set(stream, now);
       }
+      await rederive(target, again);
       derived.clear();
+      changed.clear();
     },
   };
 };

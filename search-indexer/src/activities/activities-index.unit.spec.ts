@@ -3,9 +3,13 @@ import type { OpenIndex } from '../core/search-feature';
 import { activitiesIndexing, activityHitUrl, type ActivitySearchDocument, type ActivityStreamSearchDocument } from './activities-index';
 
 describe('activities search indexing', () => {
+  /** the events as one batch, then its settle step (as the runtime does once the batch is committed) */
   const setup = async (events: Parameters<typeof applyAll>[1]) => {
     const index = memoryIndex<ActivitySearchDocument>();
-    await applyAll(activitiesIndexing(index.collection, memoryIndex<ActivityStreamSearchDocument>().collection), events);
+    const streams = memoryIndex<ActivityStreamSearchDocument>();
+    const indexing = activitiesIndexing(index.collection, streams.collection);
+    await applyAll(indexing, events);
+    await indexing.settle?.(((definition: { name: string }) => Promise.resolve(definition.name === '_activity_streams' ? streams.collection : index.collection)) as unknown as OpenIndex);
     return index.docs;
   };
   const groupCreated = (access: string) => recordedEvent('GroupCreated', { group_id: 'g1', slug: 'g1', name: 'G', group_category_id: null, access });

@@ -173,8 +173,7 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
   });
   const members: ModuleSearch<MemberSearchDocument> = {
     definition: MEMBERS_INDEX_DEFINITION,
-    // a group's members by the group ids their documents carry (not a filter listing every member of the group)
-    filter: group ? { group_ids: group.id } : {},
+    filter: group ? within('id', group.member_ids) : {},
     dateField: null,
     toHits: (docs) =>
       Promise.resolve(

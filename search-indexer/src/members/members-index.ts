@@ -1,7 +1,4 @@
 import {
-  GroupDeleted,
-  MemberJoinedGroup,
-  MemberLeftGroup,
   MemberErased,
   MemberPresenceChanged,
   MemberProfileChanged,
@@ -14,7 +11,6 @@ import {
 } from '@cn/contracts';
 import type { PersonalDataCipher, SearchCollection, SearchDocument } from '@cn/platform';
 import { findById, searchIndexDefinition, type Indexing } from '../core/search-feature';
-import { allMatching } from '../core/search-text';
 
 /** A member in the directory's search index; erased members are removed. */
 export interface MemberSearchDocument extends SearchDocument {
@@ -32,30 +28,12 @@ export interface MemberSearchDocument extends SearchDocument {
   status: string;
   /** the position of the profile image's change (the version of its URL); absent or null without an image */
   image_version?: number | null;
-  /**
-   * the groups the member belongs to: a group's search finds its members with `group_ids = <group>`, not
-   * with a filter listing every member of the group (absent before v6 of the sources)
-   */
-  group_ids?: string[];
 }
-
-/**
- * The groups of each member, kept apart from the members' documents (never searched): on a partitioned bus
- * a member's joining may be indexed before their registration, which then takes the groups from here.
- */
-export interface MemberGroupsSearchDocument extends SearchDocument {
-  id: string;
-  group_ids: string[];
-}
-export const MEMBER_GROUPS_INDEX_DEFINITION = searchIndexDefinition<MemberGroupsSearchDocument>('_member_groups', {
-  searchableAttributes: ['id'],
-  filterableAttributes: ['id', 'group_ids'],
-});
 
 export const MEMBERS_INDEX = 'members';
 export const MEMBERS_INDEX_DEFINITION = searchIndexDefinition<MemberSearchDocument>(MEMBERS_INDEX, {
   searchableAttributes: ['last_name', 'first_name', 'display_name', 'status'],
-  filterableAttributes: ['id', 'is_external', 'is_network_admin', 'group_ids'],
+  filterableAttributes: ['id', 'is_external', 'is_network_admin'],
   sortableAttributes: ['first_name', 'last_name', 'id'],
 });
 
@@ -64,15 +42,10 @@ export type MembersIndex = SearchCollection<MemberSearchDocument>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** Keeps the members index; personal data is revealed here, fallbacks once the member's key is gone. */
-export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher, memberGroups: SearchCollection<MemberGroupsSearchDocument>): Indexing => {
+export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher): Indexing => {
   const update = async (id: string, change: Partial<MemberSearchDocument>): Promise<void> => {
     const current = await findById(index, id);
     if (current) await index.upsert([{ ...current, ...change }]);
-  };
-  const groupsChange = async (memberId: string, change: (groupIds: string[]) => string[]): Promise<void> => {
-    const group_ids = change((await findById(memberGroups, memberId))?.group_ids ?? []);
-    await memberGroups.upsert([{ id: memberId, group_ids }]);
-    await update(memberId, { group_ids });
   };
   return {
     eventTypes: [
@@ -83,21 +56,8 @@ export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher,
       MemberProfileChanged.type,
       MemberProfileImageChanged.type,
       MemberProfileImageRemoved.type,
-      MemberJoinedGroup.type,
-      MemberLeftGroup.type,
-      GroupDeleted.type,
     ],
     handle: async (event) => {
-      if (event.type === MemberJoinedGroup.type || event.type === MemberLeftGroup.type) {
-        const { group_id: groupId, member_id: memberId } = event.data as { group_id: string; member_id: string };
-        await groupsChange(memberId, (groupIds) => (event.type === MemberLeftGroup.type ? groupIds.filter((id) => id !== groupId) : groupIds.includes(groupId) ? groupIds : [...groupIds, groupId]));
-        return;
-      }
-      if (event.type === GroupDeleted.type) {
-        const groupId = (event.data as { group_id: string }).group_id;
-        for (const { id } of await allMatching(memberGroups, { group_ids: groupId })) await groupsChange(id, (groupIds) => groupIds.filter((other) => other !== groupId));
-        return;
-      }
       const data = await cipher.reveal(event.data as Record<string, unknown>);
       const id = text(data.member_id);
       switch (event.type) {
@@ -117,7 +77,6 @@ export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher,
               presence_type: null,
               status_text: '',
               status: '',
-              group_ids: (await findById(memberGroups, id))?.group_ids ?? [],
             },
           ]);
           return;
@@ -148,7 +107,6 @@ export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher,
           return;
         case MemberErased.type:
           await index.delete([id]);
-          await memberGroups.delete([id]);
           return;
       }
     },

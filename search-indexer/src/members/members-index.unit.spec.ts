@@ -3,8 +3,7 @@ import { eventRegistry, memberStream } from '@cn/contracts';
 import type { PersonalDataCipher, SearchCollection, SearchQuery } from '@cn/platform';
 import type { RecordedEvent } from '@cn/domain';
 import { toDirectoryEntry } from './directory-entry';
-import { memoryIndex } from '../__tests__/memory-index';
-import { membersIndexing, type MemberGroupsSearchDocument, type MemberSearchDocument } from './members-index';
+import { membersIndexing, type MemberSearchDocument } from './members-index';
 
 let position = 0;
 const recorded = (type: string, data: Record<string, unknown>): RecordedEvent => ({
@@ -48,7 +47,7 @@ describe('members search indexing', () => {
 
   it('indexes names, roles and presence; an invisible status text is not searchable', async () => {
     const { docs, collection } = memoryCollection();
-    const indexing = membersIndexing(collection, plain, memoryIndex<MemberGroupsSearchDocument>().collection);
+    const indexing = membersIndexing(collection, plain);
     for (const event of [registered, invisible]) await indexing.handle(event);
     expect(docs.get('m1')).toEqual({
       id: 'm1',
@@ -61,24 +60,12 @@ describe('members search indexing', () => {
       presence_type: 'invisible',
       status_text: 'away',
       status: '',
-      group_ids: [],
     });
-  });
-
-  it('keeps the groups a member belongs to (a group’s search finds its members by them), also when the joining is indexed before the registration', async () => {
-    const { docs, collection } = memoryCollection();
-    const indexing = membersIndexing(collection, plain, memoryIndex<MemberGroupsSearchDocument>().collection);
-    const joined = (group: string) => recorded('MemberJoinedGroup', { group_id: group, member_id: 'm1', admin: false });
-    for (const event of [joined('g1'), registered, joined('g2'), joined('g2'), joined('g3')]) await indexing.handle(event);
-    expect(docs.get('m1')?.group_ids).toEqual(['g1', 'g2', 'g3']);
-    await indexing.handle(recorded('MemberLeftGroup', { group_id: 'g2', member_id: 'm1' }));
-    await indexing.handle(recorded('GroupDeleted', { group_id: 'g3', slug: 'g3' }));
-    expect(docs.get('m1')?.group_ids).toEqual(['g1']);
   });
 
   it('changes nothing when an event is handled twice, and removes erased members', async () => {
     const { docs, collection } = memoryCollection();
-    const indexing = membersIndexing(collection, plain, memoryIndex<MemberGroupsSearchDocument>().collection);
+    const indexing = membersIndexing(collection, plain);
     for (const event of [registered, invisible]) await indexing.handle(event);
     const once = structuredClone(docs.get('m1'));
     await indexing.handle(invisible);

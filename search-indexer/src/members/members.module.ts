@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { SearchFeature } from '../core/search-feature';
 import { DirectoryController } from './directory.controller';
-import { MEMBER_GROUPS_INDEX_DEFINITION, MEMBERS_INDEX_DEFINITION, membersIndexing } from './members-index';
+import { MEMBERS_INDEX_DEFINITION, membersIndexing } from './members-index';
 
 /** The member directory: its index and its search. */
 @Module({ controllers: [DirectoryController] })
@@ -10,5 +10,5 @@ export class MembersSearchModule {}
 export const membersSearchFeature: SearchFeature = {
   name: 'members',
   module: MembersSearchModule,
-  indexing: async (open, { cipher }) => membersIndexing(await open(MEMBERS_INDEX_DEFINITION), cipher, await open(MEMBER_GROUPS_INDEX_DEFINITION)),
+  indexing: async (open, { cipher }) => membersIndexing(await open(MEMBERS_INDEX_DEFINITION), cipher),
 };
