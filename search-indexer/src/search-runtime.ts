@@ -176,6 +176,12 @@ export const createSearchRuntime = (
           if (handled % REBUILD_YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         }
         await indexes.flush();
+        // as live: what the batch derived is looked at again once committed (the same documents as live)
+        if (indexing.settle) {
+          const settled = bufferedIndexes(openNext, nextSources);
+          await indexing.settle(settled.open);
+          await settled.flush();
+        }
         replayed += batch.length;
         after = batch[batch.length - 1].position;
         onProgress?.(after);
