@@ -28,8 +28,10 @@ const LIVE_BATCH = 2000;
  * v4: group documents carry their category's name and slug (groups are found by their category's name).
  * v5: tag documents count only uses under properties that are not internal (`item_count`: the order of tags
  * must not tell how often internal fields use them).
+ * v6: activity documents carry their stream's `audience` (and the activities feature its groups' states in
+ * `_activity_streams`); the search filters by the viewer's few tokens, not by every stream it may read.
  */
-const SOURCES_MARKER = 'search-indexer/sources-v5';
+const SOURCES_MARKER = 'search-indexer/sources-v6';
 /** how far each rebuild's replay is (per build): a replica taking a dead owner's switch over goes on from it */
 const BUILDS_COLLECTION = '_search_index_builds';
 
@@ -77,6 +79,13 @@ export const createSearchRuntime = (
       }
     }
     await indexes.flush();
+    // what another replica may have changed while this batch was computed (activities' audiences), looked at
+    // once the batch is committed; what it writes commits with the same fence
+    const settling = indexings.filter((indexing) => indexing.settle !== undefined);
+    if (settling.length === 0) return;
+    const settled = bufferedIndexes(index, sourceOf, (writes) => infra.documentStore.writeAll([fence(), ...writes]));
+    for (const indexing of settling) await indexing.settle?.(settled.open);
+    await settled.flush();
   };
 
   // a rebuild's switch holds live batches on every replica, and skips afterwards what the new indexes hold
@@ -181,8 +190,15 @@ export const createSearchRuntime = (
         // a builder whose switch was taken over writes no index any more (its copies' commit would be refused,
         // but on Meilisearch a write to the index's old name would create it again)
         if (turn && !(await turn.stillOurs())) throw new Error('search_switch_lost');
+        const wrote = await indexes.flush();
+        // as live: what the batch derived is looked at again once committed (the same documents as live)
+        if (indexing.settle) {
+          const settled = bufferedIndexes(openNext, nextSources, (writes) => infra.documentStore.writeAll([...(fence ? [fence()] : []), ...writes]), { indexFirst: true });
+          await indexing.settle(settled.open);
+          await settled.flush();
+        }
         // a batch that changed nothing still records how far the build is
-        if (!(await indexes.flush())) await infra.documentStore.writeAll([...(fence ? [fence()] : []), { collection: BUILDS_COLLECTION, changes: [{ id: build, doc: { _id: build, position: reached } }] }]);
+        if (!wrote) await infra.documentStore.writeAll([...(fence ? [fence()] : []), { collection: BUILDS_COLLECTION, changes: [{ id: build, doc: { _id: build, position: reached } }] }]);
         replayed += batch.length;
         after = reached;
         options.onProgress?.(after);

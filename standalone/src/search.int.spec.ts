@@ -14,6 +14,7 @@ import {
   type SearchModule,
 } from '@cn/contracts';
 import { loadConfig } from '@cn/platform';
+import { meilisearchTestRun } from '@cn/platform/search-index';
 import { DEMO_PASSWORD } from '@cn/command-service';
 import { startStandalone, type RunningStandalone } from './standalone';
 import { signInClient, type SignedInClient } from './testing/signed-in-client';
@@ -29,6 +30,8 @@ const PASSWORD = 'a good passphrase for tests';
  */
 describe('global search over HTTP', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-search-'));
+  // on the embedded index, and on the Meilisearch server MEILI_URL names (this run's own indexes)
+  const meilisearch = meilisearchTestRun('search-int');
   let running: RunningStandalone;
   let server: Server;
   let position = 0;
@@ -65,7 +68,7 @@ describe('global search over HTTP', () => {
   const hitIds = (answer: GlobalSearchResponse): string[] => answer.results.flatMap((result) => result.hits.map((hit) => hit.id)).sort();
 
   beforeAll(async () => {
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'search-int-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
+    const config = loadConfig({ ...meilisearch.env, DATA_DIR: dataDir, SESSION_SECRET: 'search-int-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' });
     running = await startStandalone(config, { repositoryRoot: dataDir, host: '127.0.0.1' });
     server = running.app.getHttpServer() as Server;
     for (const name of ['admin', 'guest']) clients[name] = await signInClient(server, `${name}@example.org`, DEMO_PASSWORD);
@@ -109,6 +112,7 @@ describe('global search over HTTP', () => {
   });
   afterAll(async () => {
     await running.stop();
+    await meilisearch.removeIndexes();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -162,6 +166,51 @@ describe('global search over HTTP', () => {
     expect(counts(await search(cid, { q: 'quokka' }, `/groups/${secret.slug}/search.json`))).toEqual({});
   });
 
+  it('follows a group’s access: its activities leave the search of non-members when it becomes hidden and come back when it opens; its files stay its members’', async () => {
+    const { admin, ann, bob, guest } = clients;
+    const categorySlug = (await must<GroupCategoriesResponse>(admin, 'get', '/api/v1/group_categories')).group_categories[0].slug;
+    const { slug } = await must<{ slug: string }>(admin, 'post', '/groups', { group_category_slug: categorySlug, group: { name: 'Marsupial den', access: 'open' } });
+    const groupId = (await must<GroupDetailDto>(admin, 'get', `/api/v1/groups/${slug}`)).id;
+    await must(ann, 'post', `/api/v1/groups/${slug}/join`);
+    const post = (await must<{ id: string }>(ann, 'post', `/api/v1/activitystreams/${slug}/activities`, { content: '<p>numbat sighting at dawn</p>' })).id;
+    const uploaded = await request(server).post('/api/storage/files').set('Cookie', ann.cookie).set('X-CSRF-Token', ann.csrf).attach('file', Buffer.from('map'), 'numbat-map.txt');
+    const file = (uploaded.body as { id: string }).id;
+    await must(ann, 'post', '/api/storage/files/publish', { files: [{ id: file }], folder_ids: [groupRootFolderId(groupId)], description: 'where numbats live' });
+    const change = (group: object) => must(admin, 'put', `/groups/${slug}`, { group });
+    const found = async (): Promise<Record<string, string[]>> =>
+      Object.fromEntries(await Promise.all((['ann', 'bob', 'guest', 'admin'] as const).map(async (name): Promise<[string, string[]]> => [name, hitIds(await search(clients[name], { q: 'numbat' }))])));
+
+    // open: every internal member reads the stream; the files only its members (the admin founded it); not the external member
+    expect(await found()).toEqual({ ann: [file, post].sort(), bob: [post], guest: [], admin: [file, post].sort() });
+    // hidden: gone for bob, still there for its members and the network admin
+    await change({ access: 'hidden' });
+    expect(await found()).toEqual({ ann: [file, post].sort(), bob: [], guest: [], admin: [file, post].sort() });
+    // a reply written while it is hidden takes the stream's audience too
+    const reply = (await must<{ id: string }>(ann, 'post', `/api/v1/activities/${post}/replies`, { content: 'another numbat' })).id;
+    expect(hitIds(await search(bob, { q: 'numbat' }))).toEqual([]);
+    expect(hitIds(await search(ann, { q: 'numbat', module: 'activities' }))).toEqual([post, reply].sort());
+    // closed, then externally visible: back for bob, then for the external member (never the files)
+    await change({ access: 'closed' });
+    expect((await found()).bob).toEqual([post, reply].sort());
+    expect((await found()).guest).toEqual([]);
+    await change({ externally_visible: true });
+    expect((await found()).guest).toEqual([post, reply].sort());
+    await change({ externally_visible: false });
+    expect((await found()).guest).toEqual([]);
+    // an external member invited reads a closed group's stream, joined also its files; hidden, only as a member
+    await must(admin, 'post', `/groups/${slug}/membership_invites`, { membership_ids: [guest.id] });
+    expect((await found()).guest).toEqual([post, reply].sort());
+    await change({ access: 'hidden' });
+    expect((await found()).guest).toEqual([]);
+    const invites = await must<{ invites: Array<{ id: string; invitable: { slug: string } }> }>(guest, 'get', '/api/v1/group_invites');
+    await must(guest, 'post', `/api/v1/group_invites/${invites.invites.find((entry) => entry.invitable.slug === slug)?.id ?? ''}/accept`);
+    expect(await found()).toEqual({ ann: [file, post, reply].sort(), bob: [], guest: [file, post, reply].sort(), admin: [file, post, reply].sort() });
+    // open again: bob finds the activities, not the files
+    await change({ access: 'open' });
+    expect((await found()).bob).toEqual([post, reply].sort());
+    // a dozen commands, each waiting for its index writes: on a loaded Meilisearch that is more than the default minute
+  }, 180_000);
+
   it('finds a new hit at once, even right after the same search was answered (the cache follows the index position)', async () => {
     const { bob } = clients;
     expect(counts(await search(bob, { q: 'wombat' }))).toEqual({});
@@ -195,7 +244,7 @@ describe('global search over HTTP', () => {
   it('finds the same after a restart (indexes and their source copies on disk)', async () => {
     const before = await search(clients.ann, { q: 'quokka' });
     await running.stop();
-    running = await startStandalone(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'search-int-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' }), {
+    running = await startStandalone(loadConfig({ ...meilisearch.env, DATA_DIR: dataDir, SESSION_SECRET: 'search-int-secret-0123456789abcdef0123456789', PORT: '0', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'error' }), {
       repositoryRoot: dataDir,
       host: '127.0.0.1',
     });

@@ -19,6 +19,11 @@ export type OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefini
 export interface Indexing {
   eventTypes: readonly string[];
   handle(event: RecordedEvent): Promise<void>;
+  /**
+   * After a live batch was committed (copies and index): looks again at what the batch derived from state
+   * another replica may have changed meanwhile, writing on `open` (a new batch, committed the same way)
+   */
+  settle?(open: OpenIndex): Promise<void>;
 }
 
 /**

@@ -14,8 +14,8 @@ export const snippetOf = (text: string): string => escapeHtml(text.length > SNIP
 
 const PAGE = 1000;
 
-/** every document of an index matching an equality filter (the indexing's own lookups, e.g. the replies of a post) */
-export const allMatching = async <T extends SearchDocument>(index: SearchCollection<T>, filter: Record<string, string>): Promise<T[]> => {
+/** every document of an index matching an equality filter, a list of values any of them (the indexing's own lookups, e.g. the replies of a post) */
+export const allMatching = async <T extends SearchDocument>(index: SearchCollection<T>, filter: Record<string, string | readonly string[]>): Promise<T[]> => {
   const found: T[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const { hits } = await index.search({ q: '', filter, limit: PAGE, offset });

@@ -7,12 +7,21 @@ import { startSearchHarness, type SearchHarness } from '../__tests__/harness';
 /**
  * No viewer ever finds what they may not see, and everyone finds what they may: random networks
  * (roles, groups open, closed or hidden, members and invitations, posts and folders in every stream and
- * scope, messages, appointments in network, group and personal calendars with participants) searched by
+ * scope, groups whose access changes afterwards or whose post is indexed before the group, messages, appointments in network, group and personal calendars with participants) searched by
  * every member, each answer compared with the rules written out here on their own.
  */
 interface Setup {
   members: Array<{ admin: boolean; external: boolean }>;
-  groups: Array<{ access: 'open' | 'closed' | 'hidden'; external: boolean; members: number[]; invited: number[] }>;
+  groups: Array<{
+    access: 'open' | 'closed' | 'hidden';
+    external: boolean;
+    members: number[];
+    invited: number[];
+    /** the group's access and external visibility changed after its post and folder were written */
+    later: { access: 'open' | 'closed' | 'hidden'; external: boolean } | null;
+    /** its post indexed before the group itself (another order on a partitioned bus) */
+    postFirst: boolean;
+  }>;
   messages: Array<{ author: number; recipients: number[] }>;
   appointments: Array<{ calendar: 'network' | 'group' | 'personal'; group: number; owner: number; shared: number[]; participants: number[] }>;
 }
@@ -21,12 +30,23 @@ const MEMBERS = 4;
 const GROUPS = 3;
 const memberIndex = fc.integer({ min: 0, max: MEMBERS - 1 });
 const someMembers = fc.uniqueArray(memberIndex, { maxLength: MEMBERS });
+const accessArbitrary = fc.constantFrom('open' as const, 'closed' as const, 'hidden' as const);
 const setupArbitrary: fc.Arbitrary<Setup> = fc.record({
   members: fc.array(fc.record({ admin: fc.boolean(), external: fc.boolean() }), { minLength: MEMBERS, maxLength: MEMBERS }),
-  groups: fc.array(fc.record({ access: fc.constantFrom('open' as const, 'closed' as const, 'hidden' as const), external: fc.boolean(), members: someMembers, invited: someMembers }), {
-    minLength: GROUPS,
-    maxLength: GROUPS,
-  }),
+  groups: fc.array(
+    fc.record({
+      access: accessArbitrary,
+      external: fc.boolean(),
+      members: someMembers,
+      invited: someMembers,
+      later: fc.option(fc.record({ access: accessArbitrary, external: fc.boolean() })),
+      postFirst: fc.boolean(),
+    }),
+    {
+      minLength: GROUPS,
+      maxLength: GROUPS,
+    },
+  ),
   messages: fc.array(fc.record({ author: memberIndex, recipients: someMembers }), { maxLength: 3 }),
   appointments: fc.array(
     fc.record({
@@ -73,25 +93,30 @@ describe('global search visibility (property)', () => {
 
         for (const [g, group] of setup.groups.entries()) {
           const id = groupId(g);
-          await append('GroupCreated', { group_id: id, slug: id, name: `${word} group ${g}`, group_category_id: null, access: group.access });
-          if (group.external) {
+          const post = () => append('ActivityPosted', { activity_id: `${id}-post`, group_id: id, author_id: member(0), html_content: `${word} in group`, attachments: [] });
+          const detailsChanged = (access: 'open' | 'closed' | 'hidden', externally_visible: boolean) => {
             const details = {
               name: `${word} group ${g}`,
               teaser: '',
               description: '',
               group_category_id: null,
-              access: group.access,
+              access,
               moderated_join: false,
               members_can_invite: false,
-              externally_visible: true,
+              externally_visible,
               sensitive: false,
               active_main_group: false,
               chat: GROUP_CHAT_VALUES[0],
             };
-            await append('GroupDetailsChanged', { group_id: id, details, changed_fields: ['externally_visible'] });
-          }
+            return append('GroupDetailsChanged', { group_id: id, details, changed_fields: ['access', 'externally_visible'] });
+          };
+          if (group.postFirst) await post();
+          await append('GroupCreated', { group_id: id, slug: id, name: `${word} group ${g}`, group_category_id: null, access: group.access });
+          if (group.external) await detailsChanged(group.access, true);
+          // the rules answer with the group as it ends up
+          const { access, external } = group.later ?? group;
           // external members see a group that is not hidden only when it is externally visible
-          const outsiderSees = (index: number) => group.access !== 'hidden' && (!isExternal(index) || group.external);
+          const outsiderSees = (index: number) => access !== 'hidden' && (!isExternal(index) || external);
           for (const m of group.members) await append('MemberJoinedGroup', { group_id: id, member_id: member(m), admin: false });
           const invited = group.invited.filter((m) => !group.members.includes(m));
           for (const m of invited) {
@@ -100,12 +125,14 @@ describe('global search visibility (property)', () => {
           const isMember = (index: number) => group.members.includes(index);
           // the group itself: members, invited, network admins; others unless hidden (external members: only externally visible ones)
           allow(id, (index) => isAdmin(index) || isMember(index) || invited.includes(index) || outsiderSees(index));
-          await append('ActivityPosted', { activity_id: `${id}-post`, group_id: id, author_id: member(0), html_content: `${word} in group`, attachments: [] });
+          if (!group.postFirst) await post();
           // its stream: network admins, members, and whoever sees a group that is not hidden (an invitation shows it to an external member)
-          allow(`${id}-post`, (index) => isAdmin(index) || isMember(index) || (group.access !== 'hidden' && invited.includes(index)) || outsiderSees(index));
+          allow(`${id}-post`, (index) => isAdmin(index) || isMember(index) || (access !== 'hidden' && invited.includes(index)) || outsiderSees(index));
           await append('FolderCreated', { folder_id: `${id}-folder`, scope_type: 'group', group_id: id, parent_folder_id: groupRootFolderId(id), name: `${word} folder`, description: '', author_id: member(0) });
           // its files: members only, network admins included
           allow(`${id}-folder`, isMember);
+          // its access changed afterwards: what was written before follows
+          if (group.later) await detailsChanged(group.later.access, group.later.external);
         }
 
         for (const [n, message] of setup.messages.entries()) {

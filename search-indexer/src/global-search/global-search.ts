@@ -73,7 +73,8 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
   const { reach, group, viewer } = ctx;
   const activities: ModuleSearch<ActivitySearchDocument> = {
     definition: ACTIVITIES_INDEX_DEFINITION,
-    filter: within('stream', group ? reach.activityStreams.filter((stream) => stream === group.id) : reach.activityStreams),
+    // the viewer's few audience tokens (every document carries its stream's), inside a group that group's stream
+    filter: and(within('audience', reach.activityTokens), group ? { stream: group.id } : {}),
     dateField: 'created_at',
     toHits: async (docs) => {
       const people = await ctx.people(docs.map((doc) => doc.author_id));

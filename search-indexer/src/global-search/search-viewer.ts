@@ -1,11 +1,5 @@
-import {
-  canSeeCalendar,
-  canSeeGroupAs,
-  membershipStatusOf,
-  streamAbilities,
-  type GroupViewer,
-} from '@cn/contracts';
-import { NETWORK_STREAM } from '../activities/activities-index';
+import { canSeeCalendar, canSeeGroupAs, membershipStatusOf, type GroupViewer } from '@cn/contracts';
+import { ADMIN_TOKEN, invitedToken, memberToken } from '../activities/activities-index';
 import type { CalendarSearchDocument } from '../appointments/appointments-index';
 import { NETWORK_FILES_SCOPE } from '../files/files-index';
 import type { GroupSearchDocument } from '../groups/groups-index';
@@ -30,13 +24,17 @@ export const groupViewerOf = (group: GroupSearchDocument, viewer: SearchViewer):
 
 /**
  * What a viewer may find, decided with the read side's own rules (contracts): streamAbilities for
- * activities, canSeeScope for files (a group's files only its members, network admins included),
+ * activities (as the tokens their documents carry, `activityAudience`), canSeeScope for files (a group's files only its members, network admins included),
  * canSeeCalendar plus author and participants for appointments, canSeeGroupAs for groups, holders for
  * messages. Each is answered as the values of a filter the index searches with.
  */
 export interface ViewerReach {
-  /** 'network' and the groups whose stream the viewer reads */
-  activityStreams: string[];
+  /**
+   * the viewer's activity tokens: 'admin' for network admins; else their role ('internal' or 'external'),
+   * `g:<group>` for each group they are a member of and `i:<group>` for each they are invited to. A few
+   * values whatever the number of groups the viewer may read (not every readable stream: issue 16)
+   */
+  activityTokens: string[];
   /** 'network' and the groups the viewer is a member of */
   fileScopes: string[];
   /** `c:<calendar>` for calendars the viewer sees and `m:<viewer>`; null: every appointment (network admins) */
@@ -50,10 +48,13 @@ export const reachOf = (viewer: SearchViewer, groups: readonly GroupSearchDocume
   const memberOf = groups.filter((group) => group.member_ids.includes(viewer.id)).map((group) => group.id);
   const calendarViewer = { ...activityViewer, group_ids: memberOf, admin_group_ids: [] };
   return {
-    activityStreams: [
-      NETWORK_STREAM,
-      ...groups.filter((group) => streamAbilities({ kind: 'group', group, viewer: groupViewerOf(group, viewer) }, activityViewer).see).map((group) => group.id),
-    ],
+    activityTokens: viewer.roles.network_admin
+      ? [ADMIN_TOKEN]
+      : [
+          viewer.roles.external ? 'external' : 'internal',
+          ...memberOf.map(memberToken),
+          ...groups.filter((group) => !group.member_ids.includes(viewer.id) && group.open_invites.some((entry) => entry.endsWith(`:${viewer.id}`))).map((group) => invitedToken(group.id)),
+        ],
     fileScopes: [NETWORK_FILES_SCOPE, ...memberOf],
     appointmentAudience: viewer.roles.network_admin
       ? null
