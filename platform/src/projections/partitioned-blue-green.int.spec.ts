@@ -57,11 +57,11 @@ const replicaConnection = (store: DocumentStore) => {
       }
       return {
         ...collection,
-        replaceWith: async (source, alongside) => {
+        replaceWith: async (source, alongside, replace) => {
           const hook = beforeSwap;
           beforeSwap = null;
           await hook?.();
-          await collection.replaceWith(source, alongside);
+          await collection.replaceWith(source, alongside, replace);
           swapped = true;
         },
       };
@@ -384,6 +384,26 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     expect(taken).toHaveLength(1);
     expect(taken[0]).toMatchObject({ phase: 'switched' });
     expect(taken[0]['takenOverBy']).toBeDefined();
+    const scratch = await projectAsOf(tallies, stores.eventStore, stores.cipher, await stores.eventStore.headPosition());
+    expect(hashOf(await live().find({}))).toBe(hashOf([...scratch.values()]));
+  });
+
+  it('renames nothing after a replica completed the intent of an owner stalled between its intent and its rename', async () => {
+    const switches = stores.documentStore.collection(READ_MODEL_SWITCHES_COLLECTION);
+    owner$.beforeNextSwap(async () => {
+      // the intent is written; the owner stalls before renaming and stops saying it is alive
+      owner$.silence(true);
+      for (const doc of await switches.find({})) if (doc._id.startsWith('owner:')) await switches.delete(doc._id);
+      // a replica completes the intent (renames, records switched, lifts the marks); these land on the new version
+      for (const stream of streams) await note(stream);
+      await eventually(allExactlyOnce, 20_000);
+    });
+    // the owner wakes: its rename finds the new version gone from beside the live one and swaps nothing (else
+    // the live version would be emptied), and its `switched` is refused
+    await expect(owner.rebuildBeside(LIVE)).rejects.toThrow('read_model_switch_released');
+    owner$.silence(false);
+    for (const stream of streams) await note(stream);
+    await eventually(allExactlyOnce, 20_000);
     const scratch = await projectAsOf(tallies, stores.eventStore, stores.cipher, await stores.eventStore.headPosition());
     expect(hashOf(await live().find({}))).toBe(hashOf([...scratch.values()]));
   });

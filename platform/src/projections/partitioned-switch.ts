@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DocumentConflictError, versionOf, writeIfVersion, type Document, type DocumentStore } from '@cn/platform/document-store';
+import { DocumentConflictError, versionOf, writeIfVersion, type Document, type DocumentStore, type ReplaceOptions } from '@cn/platform/document-store';
 import { retryStorageFaults } from '@cn/platform/storage';
 import type { ProjectorLogger } from './projection-runner';
 
@@ -92,7 +92,7 @@ export interface PartitionedSwitchOptions {
    */
   resume?: (collection: string, source: string) => Promise<{ from: number; cut: number }>;
   /** renames `source` over `collection` (default: the document store's `replaceWith`) */
-  swapIn?: (collection: string, source: string) => Promise<void>;
+  swapIn?: (collection: string, source: string, replace: ReplaceOptions) => Promise<void>;
 }
 
 /** the marks a checkpoint carries */
@@ -201,10 +201,12 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
    * rename unless it happened, `switched` (a compare-and-set: refused when the switch was taken over
    * meanwhile), the new version's own checkpoint dropped, every mark lifted at the cut.
    */
-  const complete = async (intent: SwitchRecord, swap: () => Promise<void>): Promise<SwitchRecord> => {
+  const complete = async (intent: SwitchRecord, swap: (replace: ReplaceOptions) => Promise<void>): Promise<SwitchRecord> => {
     const cut = intent.cut ?? 0;
     const source = intent.source ?? '';
-    if (!(await renamed(intent))) await swap();
+    // a new version that held documents is renamed only while it still does, checked with the rename itself: a
+    // stalled owner and the replica completing its intent cannot both rename (the second would empty it)
+    if (!(await renamed(intent))) await swap({ ifSourceHolds: (intent.sourceDocuments ?? 0) > 0 });
     const switched: SwitchRecord = { ...intent, phase: 'switched', _version: versionOf(intent) + 1 };
     if (!(await recordAs(intent, switched))) throw new Error('read_model_switch_released');
     // the new version's checkpoint went with it
@@ -222,8 +224,10 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
     _version: versionOf(record) + 1,
   });
 
-  const swapOf = (record: SwitchRecord) => (): Promise<void> =>
-    options.swapIn ? options.swapIn(record.collection, record.source ?? '') : options.documentStore.collection(record.collection).replaceWith(record.source ?? '');
+  const swapOf = (record: SwitchRecord) => (replace: ReplaceOptions): Promise<void> =>
+    options.swapIn
+      ? options.swapIn(record.collection, record.source ?? '', replace)
+      : options.documentStore.collection(record.collection).replaceWith(record.source ?? '', [], replace);
 
   /**
    * A gone owner's switch, decided from what is stored (the record, the collections), never from clocks:
@@ -303,7 +307,7 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
    * partition's checkpoint of the collection at the cut. On failure before the intent the hold is lifted and
    * the old version goes on; after it, whoever meets a mark completes the switch. Answers the cut.
    */
-  const switchOver = async (owner: string, collection: string, source: string, build: () => Promise<number>, swap: () => Promise<void>): Promise<number> => {
+  const switchOver = async (owner: string, collection: string, source: string, build: () => Promise<number>, swap: (replace: ReplaceOptions) => Promise<void>): Promise<number> => {
     const rebuild = randomUUID();
     const recordId = recordIdOf(rebuild);
     const ids = await options.partitionCheckpointIds();
@@ -386,7 +390,7 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
       throw error;
     }
     return {
-      switchOver: (source: string, build: () => Promise<number>, swap: () => Promise<void>): Promise<number> => switchOver(owner, collection, source, build, swap),
+      switchOver: (source: string, build: () => Promise<number>, swap: (replace: ReplaceOptions) => Promise<void>): Promise<number> => switchOver(owner, collection, source, build, swap),
       end,
     };
   };

@@ -895,10 +895,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     logger: options.logger,
     projector: options.name,
     resume: (collection, source) => resumeBeside(collection, source),
-    swapIn: async (collection, source) => {
+    swapIn: async (collection, source, replace) => {
       const live = tracks.find((track) => track.collection === collection);
       if (!live) throw new Error(`no read model kept in ${collection}`);
-      await collectionOf(live).replaceWith(source);
+      await collectionOf(live).replaceWith(source, [], replace);
     },
   });
   const positionIn = (checkpoint: ProjectedDocument | null | undefined, track: Track): number => {
@@ -1290,7 +1290,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (stopping) throw new Error('the projector stopped before the switch');
         return head;
       },
-      () => collectionOf(live).replaceWith(next.collection),
+      (replace) => collectionOf(live).replaceWith(next.collection, [], replace),
     );
     live.position = Math.max(live.position, cut);
     live.failure = null;

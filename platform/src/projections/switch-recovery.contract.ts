@@ -85,10 +85,10 @@ const mortalConnection = (store: DocumentStore) => {
         clear: () => alive(() => collection.clear()),
         ensureIndex: (fields) => alive(() => collection.ensureIndex(fields)),
         writeMany: (changes) => alive(() => collection.writeMany(changes)),
-        replaceWith: (source, alongside) =>
+        replaceWith: (source, alongside, replace) =>
           alive(async () => {
             if (dieAt === 'before-rename') throw died();
-            await collection.replaceWith(source, alongside);
+            await collection.replaceWith(source, alongside, replace);
             if (dieAt === 'after-rename') throw died();
           }),
       };
