@@ -433,5 +433,6 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
 
 describeSwitchRecovery('a read-model switch whose owner dies, on SQLite (one file shared by the replicas)', {
   available: true,
+  transactions: true,
   open: (dir) => createSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') }),
 });

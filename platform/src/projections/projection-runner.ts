@@ -419,6 +419,12 @@ interface Track {
   failure: unknown;
   retryDelayMs: number;
   retrying: boolean;
+  /**
+   * the new version of a switch on a partitioned bus: its checkpoint is written conditionally on the version
+   * this replay last wrote, so that of two replays of it (an owner taken for gone that still runs, and the
+   * replica that took its switch over) the second writer of a batch is refused (SQLite: nothing of the batch)
+   */
+  fence?: { version: number };
 }
 
 /**
@@ -703,7 +709,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       if (saved.length > 0) {
         written.push({
           collection: CHECKPOINTS_COLLECTION,
-          changes: saved.map(([track, position]) => checkpointChange(track, position)),
+          changes: saved.map(([track, position]) => {
+            const change = checkpointChange(track, position);
+            return track.fence ? { ...change, doc: { ...change.doc, _version: track.fence.version + 1 }, ifVersion: track.fence.version } : change;
+          }),
         });
       }
       if (replay) {
@@ -726,7 +735,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       }
       for (const [track, position] of reached) {
         track.position = position;
-        if (everyone || changed.has(track)) track.saved = position;
+        if (everyone || changed.has(track)) {
+          track.saved = position;
+          if (track.fence) track.fence.version += 1;
+        }
       }
       saveLaggingSoon();
       // the others told once written: a realtime publisher that reads the store sees what changed
@@ -1323,7 +1335,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     const live = tracks.find((track) => track.collection === collection);
     if (!live) throw new Error(`no read model kept in ${collection}`);
     const next = nextTrackOf(live, source);
-    const saved = (await checkpoints.get(next.checkpointId))?.position ?? 0;
+    const own = await checkpoints.get(next.checkpointId);
+    const saved = own?.position ?? 0;
+    next.fence = { version: versionOf(own) };
     if (saved > 0) {
       next.position = saved;
       next.saved = saved;
@@ -1353,6 +1367,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         claimed = await partitionSwitch.claim(live.collection);
         // a switch left by an owner that is gone is completed (or abandoned) before its new version is cleared
         await partitionSwitch.settleGone(live.collection);
+        next.fence = { version: versionOf(await checkpoints.get(next.checkpointId)) };
       }
       options.logger?.info({ projector: options.name, readModel: live.collection, next: collection, partitioned }, 'rebuilding a read model beside the live one');
       await collectionOf(next).clear();

@@ -43,6 +43,8 @@ export type SwitchRecoveryTarget =
       available: true;
       /** a new connection (as another process has) to the one read-model store the replicas share; `dir` is the run's temporary folder */
       open: (dir: string) => DocumentStore;
+      /** whether a `writeAll` is one transaction (nothing of a refused batch is written) */
+      transactions: boolean;
       /** after the run (a database of its own dropped) */
       finish?: () => Promise<void>;
     }
@@ -66,6 +68,8 @@ const mortalConnection = (store: DocumentStore) => {
   let dead = false;
   let dieAt: 'before-rename' | 'after-rename' | 'next-write-of-new-version' | null = null;
   let afterMarked: (() => Promise<void>) | null = null;
+  let silent = false;
+  let stall: { reached: () => void; released: Promise<void> } | null = null;
   const died = (): Error => {
     dead = true;
     return new Error('the owner died');
@@ -79,7 +83,7 @@ const mortalConnection = (store: DocumentStore) => {
         getMany: (ids) => alive(() => collection.getMany(ids)),
         find: (filter, findOptions) => alive(() => collection.find(filter, findOptions)),
         count: (filter) => alive(() => collection.count(filter)),
-        upsert: (doc) => alive(() => collection.upsert(doc)),
+        upsert: (doc) => alive(async () => (silent && doc._id.startsWith('owner:') ? undefined : collection.upsert(doc))),
         delete: (id) => alive(() => collection.delete(id)),
         deleteMany: (filter) => alive(() => collection.deleteMany(filter)),
         clear: () => alive(() => collection.clear()),
@@ -96,6 +100,12 @@ const mortalConnection = (store: DocumentStore) => {
     writeAll: (writes: readonly CollectionWrites[]) =>
       alive(async () => {
         if (dieAt === 'next-write-of-new-version' && writes.some((write) => write.collection === NEXT)) throw died();
+        const held = stall;
+        if (held && writes.some((write) => write.collection === NEXT)) {
+          stall = null;
+          held.reached();
+          await held.released;
+        }
         await store.writeAll(writes);
         const last = checkpointIds[checkpointIds.length - 1];
         const marked = writes.some(
@@ -117,6 +127,18 @@ const mortalConnection = (store: DocumentStore) => {
     },
     afterMarked: (hook: () => Promise<void>) => {
       afterMarked = hook;
+    },
+    /** stops (or resumes) saying that its owners are alive, as a process whose event loop stalled */
+    silence: (on: boolean) => {
+      silent = on;
+    },
+    /** its next write into the new version waits (after reading what it writes) until `release` */
+    stallNextWriteOfNewVersion: () => {
+      let release = (): void => undefined;
+      const reached = new Promise<void>((resolve) => {
+        stall = { reached: resolve, released: new Promise<void>((resolved) => (release = resolved)) };
+      });
+      return { reached, release: () => release() };
     },
   };
 };
@@ -220,17 +242,21 @@ export const describeSwitchRecovery = (title: string, target: SwitchRecoveryTarg
       await eventually(async () => (await records()).find((record) => record._id === id)?.phase === 'switched', 30_000);
       return (await records()).find((record) => record._id === id) as Awaited<ReturnType<typeof records>>[number];
     };
-    /** the owner's replica starts again; afterwards one version serves, every event once, as a replay from scratch */
-    const consistentAfterRestart = async (): Promise<void> => {
-      await startOwner();
+    /** one version serves, every event once, as a replay from scratch; no mark left */
+    const consistent = async (nextEmpty = true): Promise<void> => {
       for (const stream of streams) await note(stream);
       await eventually(allExactlyOnce, 30_000);
       const scratch = await projectAsOf(tallies, stores.eventStore, stores.cipher, await stores.eventStore.headPosition());
       expect(hashOf(await reader.collection<Tally>(LIVE).find({}))).toBe(hashOf([...scratch.values()]));
-      expect(await reader.collection(NEXT).count()).toBe(0);
+      if (nextEmpty) expect(await reader.collection(NEXT).count()).toBe(0);
       const checkpoints = await reader.collection(CHECKPOINTS_COLLECTION).getMany(checkpointIds);
       for (const checkpoint of checkpoints) expect(marksOn(checkpoint)).toEqual([]);
       expect(new Set(checkpoints.map((checkpoint) => (checkpoint['generations'] as Record<string, number>)[LIVE])).size).toBe(1);
+    };
+    /** the owner's replica starts again, then `consistent` */
+    const consistentAfterRestart = async (): Promise<void> => {
+      await startOwner();
+      await consistent();
     };
 
     beforeAll(async () => {
@@ -309,6 +335,34 @@ export const describeSwitchRecovery = (title: string, target: SwitchRecoveryTarg
       expect(otherReads.read()).toBe(rest);
       expect(otherReads.read()).toBeLessThan(whole / 5);
       await consistentAfterRestart();
+    });
+
+    it('refuses the late batch of an owner taken for gone while still replaying, once a replica resumed and switched', async () => {
+      let stalled: { reached: Promise<void>; release: () => void } | null = null;
+      owner$.afterMarked(async () => {
+        for (let index = 0; index < 30; index += 1) await note(streams[index % STREAMS]);
+        stalled = owner$.stallNextWriteOfNewVersion();
+      });
+      const rebuilding = owner.rebuildBeside(LIVE).then(
+        () => 'switched',
+        (error: unknown) => (error instanceof Error ? error.name : String(error)),
+      );
+      await eventually(() => stalled !== null, 30_000);
+      const late = stalled as unknown as { reached: Promise<void>; release: () => void };
+      await late.reached;
+      // the owner stalls with a replayed batch in hand and stops saying it is alive: the other replica takes the
+      // switch over, resumes the new version from its checkpoint and switches
+      owner$.silence(true);
+      const [holding] = (await records()).filter((record) => record.phase === 'holding');
+      const settled = await otherSettles(holding._id);
+      expect(settled.takenOverBy).toBeDefined();
+      // the owner wakes: its batch's checkpoint write is refused (the new version's checkpoint is not the one it wrote)
+      late.release();
+      expect(await rebuilding).toBe('DocumentConflictError');
+      owner$.silence(false);
+      // SQLite refuses the whole batch; a store without transactions writes its documents first (into the
+      // emptied new version beside the live one, which the next rebuild clears)
+      await consistent(target.transactions);
     });
   });
 };
