@@ -360,16 +360,16 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     expect(new Set(generations).size).toBe(1);
   });
 
-  it('refuses the switch of an owner taken for gone that wakes after a replica took it over, which completed it', async () => {
+  /**
+   * The owner stalls at the moment `at` arms and stops saying it is alive; a replica takes its switch over and
+   * completes it while commands land on every stream; the owner's switch is refused when it wakes, and one
+   * version serves afterwards, as a replay from scratch.
+   */
+  const ownerStallsWhileTakenOver = async (at: (hook: () => Promise<void>) => void): Promise<void> => {
     const switches = stores.documentStore.collection(READ_MODEL_SWITCHES_COLLECTION);
-    const recordsOf = async () => (await switches.find({})).filter((doc) => doc._id.startsWith('switch:'));
-    const recordsBefore = new Set((await recordsOf()).map((doc) => doc._id));
-    owner$.beforeNextIntent(async () => {
-      // the owner stalls between its last look at the marks and its intent: it stops saying it is alive
+    at(async () => {
       owner$.silence(true);
       for (const doc of await switches.find({})) if (doc._id.startsWith('owner:')) await switches.delete(doc._id);
-      // a replica takes the switch over, resumes its new version to the head, switches, and the replicas apply
-      // these to the new version
       for (const stream of streams) await note(stream);
       await eventually(allExactlyOnce, 20_000);
     });
@@ -377,6 +377,16 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     owner$.silence(false);
     for (const stream of streams) await note(stream);
     await eventually(allExactlyOnce, 20_000);
+    const scratch = await projectAsOf(tallies, stores.eventStore, stores.cipher, await stores.eventStore.headPosition());
+    expect(hashOf(await live().find({}))).toBe(hashOf([...scratch.values()]));
+  };
+
+  it('refuses the switch of an owner taken for gone that wakes after a replica took it over, which completed it', async () => {
+    const recordsOf = async () => (await stores.documentStore.collection(READ_MODEL_SWITCHES_COLLECTION).find({})).filter((doc) => doc._id.startsWith('switch:'));
+    const recordsBefore = new Set((await recordsOf()).map((doc) => doc._id));
+    // stalled between its last look at the marks and its intent: the replica resumes the new version to the
+    // head, switches, and the commands land on the new version
+    await ownerStallsWhileTakenOver((hook) => owner$.beforeNextIntent(hook));
     const checkpoints = await stores.documentStore.collection(CHECKPOINTS_COLLECTION).getMany([0, 1, 2].map((partition) => `${PROJECTOR}#${partition}`));
     for (const checkpoint of checkpoints) expect(marksOn(checkpoint)).toEqual([]);
     // the switch is the taker's now, kept as it ended
@@ -384,28 +394,13 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     expect(taken).toHaveLength(1);
     expect(taken[0]).toMatchObject({ phase: 'switched' });
     expect(taken[0]['takenOverBy']).toBeDefined();
-    const scratch = await projectAsOf(tallies, stores.eventStore, stores.cipher, await stores.eventStore.headPosition());
-    expect(hashOf(await live().find({}))).toBe(hashOf([...scratch.values()]));
   });
 
   it('renames nothing after a replica completed the intent of an owner stalled between its intent and its rename', async () => {
-    const switches = stores.documentStore.collection(READ_MODEL_SWITCHES_COLLECTION);
-    owner$.beforeNextSwap(async () => {
-      // the intent is written; the owner stalls before renaming and stops saying it is alive
-      owner$.silence(true);
-      for (const doc of await switches.find({})) if (doc._id.startsWith('owner:')) await switches.delete(doc._id);
-      // a replica completes the intent (renames, records switched, lifts the marks); these land on the new version
-      for (const stream of streams) await note(stream);
-      await eventually(allExactlyOnce, 20_000);
-    });
-    // the owner wakes: its rename finds the new version gone from beside the live one and swaps nothing (else
-    // the live version would be emptied), and its `switched` is refused
-    await expect(owner.rebuildBeside(LIVE)).rejects.toThrow('read_model_switch_released');
-    owner$.silence(false);
-    for (const stream of streams) await note(stream);
-    await eventually(allExactlyOnce, 20_000);
-    const scratch = await projectAsOf(tallies, stores.eventStore, stores.cipher, await stores.eventStore.headPosition());
-    expect(hashOf(await live().find({}))).toBe(hashOf([...scratch.values()]));
+    // the intent is written when it stalls: the replica renames, records switched and lifts the marks; the
+    // owner's rename, when it wakes, finds the new version gone from beside the live one and swaps nothing
+    // (else the live version would be emptied), and its `switched` is refused
+    await ownerStallsWhileTakenOver((hook) => owner$.beforeNextSwap(hook));
   });
 
   it('runs one rebuild of a read model at a time among the replicas: the other one is refused while it runs', async () => {
