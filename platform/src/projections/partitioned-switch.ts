@@ -113,8 +113,10 @@ export const switchFieldsOf = (checkpoint: Document | null | undefined): { gener
  * batch that reads a marked checkpoint waits. So while marked, nothing writes the read model: the owner takes
  * the cut at the log's head, replays the new version to it, swaps it in and sets every partition's checkpoint to
  * the cut as it lifts its mark; replicas then skip what is at or before the cut and apply the rest to the new
- * version. No replica is waited for (a stopped one holds nothing); a mark whose owner stopped saying it is alive
- * is lifted by the first replica that meets it, the old version going on.
+ * version. No replica is waited for (a stopped one holds nothing). The swap goes intent → rename → switched on
+ * the switch's record, so the first replica that meets the mark of an owner that stopped saying it is alive
+ * settles the switch from stored state (`settle`): completes it (resuming the new version from its own
+ * checkpoint when the owner died replaying), or abandons it, the old version going on.
  */
 export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
   const pollMs = options.pollMs ?? 250;
