@@ -246,10 +246,14 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
       if (record === null || record.phase === 'abandoned') return liftAll(mark.collection, mark.rebuild, null);
       if (record.phase === 'switched' || record.phase === 'swapped') return liftAll(mark.collection, mark.rebuild, record.cut ?? null);
       if (record.owner !== undefined && record.owner !== mark.owner && (await ownerAlive(record.owner))) throw new ReadModelHeldError(mark.collection);
+      // alive before it names itself: another replica reading the record right after sees a live owner and holds
       const me = `taker:${randomUUID()}`;
-      const taken: SwitchRecord = { ...record, owner: me, takenOverBy: me, _version: versionOf(record) + 1 };
-      if (!(await recordAs(record, taken))) continue;
       const end = await sayAlive(me);
+      const taken: SwitchRecord = { ...record, owner: me, takenOverBy: me, _version: versionOf(record) + 1 };
+      if (!(await recordAs(record, taken))) {
+        await end();
+        continue;
+      }
       try {
         if (taken.phase === 'switching') {
           await complete(taken, swapOf(taken));
@@ -352,16 +356,21 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
       if (intended) {
         options.logger?.error({ projector: options.projector, readModel: collection, err: error }, 'a read-model switch failed after its intent: the replicas complete it');
       } else {
-        for (const id of ids) {
-          await update(id, (current) => {
-            const mark = current?.switching?.[collection];
-            if (current === null || !mark || mark.rebuild !== rebuild) return null;
-            return lifted(current, mark, null);
-          }).catch(() => undefined);
+        // only while the switch is still this owner's: a replica that took it over (and may be resuming it) lifts
+        // the marks itself, at its cut, or abandons it
+        // (abandoned first, with a compare-and-set, so that no replica takes it over meanwhile)
+        const record = (await owners.get(recordId).catch(() => undefined)) as SwitchRecord | null | undefined;
+        const ours = record === null || (record?.owner === owner && (await recordAs(record, { ...record, phase: 'abandoned' }).catch(() => false)));
+        if (ours) {
+          for (const id of ids) {
+            await update(id, (current) => {
+              const mark = current?.switching?.[collection];
+              if (current === null || !mark || mark.rebuild !== rebuild) return null;
+              return lifted(current, mark, null);
+            }).catch(() => undefined);
+          }
+          await owners.delete(recordId).catch(() => undefined);
         }
-        // only while it is still this owner's: a replica that took it over keeps its record
-        const record = (await owners.get(recordId).catch(() => null)) as SwitchRecord | null;
-        if (record?.owner === owner) await owners.delete(recordId).catch(() => undefined);
       }
       throw error;
     }
