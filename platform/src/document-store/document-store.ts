@@ -66,8 +66,15 @@ export interface DocumentCollection<T extends Document = Document> {
    * (conditional ones too) made with the swap: SQLite in its transaction (a conflict refuses the swap, and the
    * swap happened exactly when they are written); a store without transactions (MongoDB) writes them just
    * before the swap (a conflict still refuses it; a writer dying between the two leaves them without the swap).
+   * `ifSourceHolds`: swap only while `source` holds documents (a rename that happened leaves it empty, so
+   * repeating it swaps nothing instead of emptying this collection): SQLite checks in the swap's transaction;
+   * MongoDB just before the rename, which then fails rather than empties should the source go meanwhile.
    */
-  replaceWith(source: string, alongside?: readonly CollectionWrites[]): Promise<void>;
+  replaceWith(source: string, alongside?: readonly CollectionWrites[], options?: ReplaceOptions): Promise<void>;
+}
+
+export interface ReplaceOptions {
+  ifSourceHolds?: boolean;
 }
 
 /**

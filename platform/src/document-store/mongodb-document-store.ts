@@ -215,10 +215,12 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
       },
       // renameCollection with dropTarget replaces the target in one step; the source's indexes (the
       // rebuilt read model's, created by its projector) come with it
-      replaceWith: async (source, alongside = []) => {
+      replaceWith: async (source, alongside = [], replaceOptions = {}) => {
         // no transactions: the writes alongside go first, so that a conflict among them refuses the swap
         for (const { collection: other, changes } of alongside) await collection(other).writeMany(changes);
         if (source === name) return;
+        // renamed already (a rename leaves no source): nothing to swap
+        if (replaceOptions.ifSourceHolds && (await db.collection(source).countDocuments({}, { limit: 1 })) === 0) return;
         const exists = (await db.listCollections({ name: source }, { nameOnly: true }).toArray()).length > 0;
         if (!exists) {
           await mongo.deleteMany({});

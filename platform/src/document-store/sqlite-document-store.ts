@@ -592,11 +592,16 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
         current();
         writeBatch(name, changes);
       }),
-      replaceWith: (source, alongside = []) => settle(() => {
+      replaceWith: (source, alongside = [], replaceOptions = {}) => settle(() => {
         // the writes alongside first: a conflict among them throws before anything is swapped
         db.transaction(() => {
           for (const { collection: other, changes } of alongside) writeChanges(other, changes);
-          if (source !== name) current().replaceWith(source);
+          if (source === name) return;
+          if (replaceOptions.ifSourceHolds) {
+            const from = layoutOf(source);
+            if (!statement(`SELECT 1 AS found FROM ${from.from} WHERE ${from.scope} LIMIT 1`).get()) return;
+          }
+          current().replaceWith(source);
         })();
       }),
       ensureIndex: (fields) => settle(() => {

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createSqliteDocumentStore, type CollectionOptions, type CollectionWrites, type Document, type DocumentCollection, type DocumentStore } from '@cn/platform/document-store';
 import { createPartitionedTestBus, createTempDir, eventually, newTestEvent, openEmbeddedStores, partitionOfStream, type EmbeddedStores, type PartitionedTestBus } from '@cn/platform/testing';
-import type { ProjectedDocument, Projection } from './projection';
+import type { ProjectedDocument } from './projection';
 import { CHECKPOINTS_COLLECTION, createDocumentProjector, nextCollectionOf, type DocumentProjector } from './projection-runner';
 import { createPartitionedSwitch, marksOn, ReadModelHeldError, READ_MODEL_SWITCHES_COLLECTION } from './partitioned-switch';
+import { counts, describeSwitchRecovery, hashOf, tallies, type Tally } from './switch-recovery.contract';
 import { projectAsOf } from './time-travel';
 
 /**
@@ -22,25 +22,6 @@ const STREAMS = 30;
 const EVENTS_PER_STREAM = 70;
 const PROJECTOR = 'tallies-projector';
 
-/** one document per stream: every position applied to it, so that a lost or doubled event shows */
-interface Tally extends ProjectedDocument {
-  positions: number[];
-}
-const tallies: Projection<Tally> = {
-  name: 'tallies',
-  version: 1,
-  eventTypes: ['TallyNoted'],
-  documentIds: (event) => [event.streamId],
-  evolve: (doc, event, id) => ({ _id: id, positions: [...(doc?.positions ?? []), event.position] }),
-};
-/** another read model of the same projector: held during the switch, never switched */
-const counts: Projection<ProjectedDocument & { count: number }> = {
-  name: 'tally_counts',
-  version: 1,
-  eventTypes: ['TallyNoted'],
-  documentIds: (event) => [event.streamId],
-  evolve: (doc, _event, id) => ({ _id: id, count: (doc?.count ?? 0) + 1 }),
-};
 const LIVE = 'tallies_v1';
 const COUNTS = 'tally_counts_v1';
 
@@ -53,6 +34,7 @@ const replicaConnection = (store: DocumentStore) => {
   let conflicts = 0;
   const checkpointReads = new Map<string, number>();
   let beforeSwap: (() => Promise<void>) | null = null;
+  let beforeIntent: (() => Promise<void>) | null = null;
   let swapped = false;
   /** after the next swap, the write of this checkpoint fails as if the process died there */
   let dieAt: string | null = null;
@@ -75,16 +57,21 @@ const replicaConnection = (store: DocumentStore) => {
       }
       return {
         ...collection,
-        replaceWith: async (source, alongside) => {
+        replaceWith: async (source, alongside, replace) => {
           const hook = beforeSwap;
           beforeSwap = null;
           await hook?.();
-          await collection.replaceWith(source, alongside);
+          await collection.replaceWith(source, alongside, replace);
           swapped = true;
         },
       };
     },
     writeAll: async (writes: readonly CollectionWrites[]) => {
+      const intending = beforeIntent;
+      if (intending && writes.some((write) => write.collection === READ_MODEL_SWITCHES_COLLECTION && write.changes.some((change) => change.doc?.['phase'] === 'switching'))) {
+        beforeIntent = null;
+        await intending();
+      }
       if (swapped && dieAt !== null && writes.some((write) => write.collection === CHECKPOINTS_COLLECTION && write.changes.some((change) => change.id === dieAt))) {
         dieAt = null;
         throw new Error('the owner died after the swap');
@@ -118,6 +105,10 @@ const replicaConnection = (store: DocumentStore) => {
     silence: (on: boolean) => {
       silent = on;
     },
+    /** runs once, just before the next switch's intent is written (the new version replayed to the cut, every replica held) */
+    beforeNextIntent: (hook: () => Promise<void>) => {
+      beforeIntent = hook;
+    },
     /** runs once, just before the next swap of a read model (with every replica held) */
     beforeNextSwap: (hook: () => Promise<void>) => {
       beforeSwap = hook;
@@ -134,16 +125,6 @@ const replicaConnection = (store: DocumentStore) => {
     },
   };
 };
-
-/** a document as a replay from scratch writes it: without the bookkeeping the runner adds */
-const content = (doc: ProjectedDocument): Record<string, unknown> => {
-  const { _position: _at, _positions: _perPartition, _version: _written, ...rest } = doc as ProjectedDocument & { _positions?: unknown; _version?: unknown };
-  return rest;
-};
-const hashOf = (docs: readonly ProjectedDocument[]): string =>
-  createHash('sha256')
-    .update(JSON.stringify([...docs].sort((a, b) => a._id.localeCompare(b._id)).map(content)))
-    .digest('hex');
 
 describe('blue/green read-model rebuild on a partitioned bus with two replicas', () => {
   let temp: ReturnType<typeof createTempDir>;
@@ -379,15 +360,16 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     expect(new Set(generations).size).toBe(1);
   });
 
-  it('refuses the swap of an owner taken for gone that wakes after the replicas went on with the old version', async () => {
+  /**
+   * The owner stalls at the moment `at` arms and stops saying it is alive; a replica takes its switch over and
+   * completes it while commands land on every stream; the owner's switch is refused when it wakes, and one
+   * version serves afterwards, as a replay from scratch.
+   */
+  const ownerStallsWhileTakenOver = async (at: (hook: () => Promise<void>) => void): Promise<void> => {
     const switches = stores.documentStore.collection(READ_MODEL_SWITCHES_COLLECTION);
-    const recordsOf = async (): Promise<string[]> => (await switches.find({})).flatMap((doc) => (doc._id.startsWith('switch:') ? [doc._id] : []));
-    const recordsBefore = await recordsOf();
-    owner$.beforeNextSwap(async () => {
-      // the owner stalls between its last look at the marks and the swap: it stops saying it is alive
+    at(async () => {
       owner$.silence(true);
       for (const doc of await switches.find({})) if (doc._id.startsWith('owner:')) await switches.delete(doc._id);
-      // the replicas take the switch over, lift its marks and apply these to the old version
       for (const stream of streams) await note(stream);
       await eventually(allExactlyOnce, 20_000);
     });
@@ -395,10 +377,30 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     owner$.silence(false);
     for (const stream of streams) await note(stream);
     await eventually(allExactlyOnce, 20_000);
+    const scratch = await projectAsOf(tallies, stores.eventStore, stores.cipher, await stores.eventStore.headPosition());
+    expect(hashOf(await live().find({}))).toBe(hashOf([...scratch.values()]));
+  };
+
+  it('refuses the switch of an owner taken for gone that wakes after a replica took it over, which completed it', async () => {
+    const recordsOf = async () => (await stores.documentStore.collection(READ_MODEL_SWITCHES_COLLECTION).find({})).filter((doc) => doc._id.startsWith('switch:'));
+    const recordsBefore = new Set((await recordsOf()).map((doc) => doc._id));
+    // stalled between its last look at the marks and its intent: the replica resumes the new version to the
+    // head, switches, and the commands land on the new version
+    await ownerStallsWhileTakenOver((hook) => owner$.beforeNextIntent(hook));
     const checkpoints = await stores.documentStore.collection(CHECKPOINTS_COLLECTION).getMany([0, 1, 2].map((partition) => `${PROJECTOR}#${partition}`));
     for (const checkpoint of checkpoints) expect(marksOn(checkpoint)).toEqual([]);
-    // the owner's refused switch leaves no record behind
-    expect(await recordsOf()).toEqual(recordsBefore);
+    // the switch is the taker's now, kept as it ended
+    const taken = (await recordsOf()).filter((doc) => !recordsBefore.has(doc._id));
+    expect(taken).toHaveLength(1);
+    expect(taken[0]).toMatchObject({ phase: 'switched' });
+    expect(taken[0]['takenOverBy']).toBeDefined();
+  });
+
+  it('renames nothing after a replica completed the intent of an owner stalled between its intent and its rename', async () => {
+    // the intent is written when it stalls: the replica renames, records switched and lifts the marks; the
+    // owner's rename, when it wakes, finds the new version gone from beside the live one and swaps nothing
+    // (else the live version would be emptied), and its `switched` is refused
+    await ownerStallsWhileTakenOver((hook) => owner$.beforeNextSwap(hook));
   });
 
   it('runs one rebuild of a read model at a time among the replicas: the other one is refused while it runs', async () => {
@@ -422,4 +424,10 @@ describe('blue/green read-model rebuild on a partitioned bus with two replicas',
     await note(streamOn(2));
     await eventually(allExactlyOnce, 20_000);
   });
+});
+
+describeSwitchRecovery('a read-model switch whose owner dies, on SQLite (one file shared by the replicas)', {
+  available: true,
+  transactions: true,
+  open: (dir) => createSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') }),
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DocumentConflictError, versionOf, writeIfVersion, type CollectionWrites, type Document, type DocumentStore } from '@cn/platform/document-store';
+import { DocumentConflictError, versionOf, writeIfVersion, type Document, type DocumentStore, type ReplaceOptions } from '@cn/platform/document-store';
 import { retryStorageFaults } from '@cn/platform/storage';
 import type { ProjectorLogger } from './projection-runner';
 
@@ -36,17 +36,28 @@ interface OwnerDocument extends Document {
 
 /**
  * One switch's record (`switch:<rebuild>` in `_read_model_switches`), written before its marks and changed only
- * conditionally: `holding` until the swap, which writes `swapped` with the cut in its own transaction (so the
- * record says swapped exactly when the new version is in); a replica meeting the mark of a gone owner takes a
- * `holding` switch over by writing `abandoned` (so a stalled owner's swap is refused after), and lifts marks with
- * the checkpoint at the cut when it reads `swapped`.
+ * by compare-and-set, so that whoever meets it decides from stored state, never from clocks:
+ * `holding` (marks set, the new version being replayed) → `switching` (the intent: the cut and the
+ * collections, written before the rename) → rename → `switched`. A store without transactions (MongoDB,
+ * FerretDB) cannot rename and write the record in one step: the intent says what the rename is, and
+ * `sourceDocuments` (the new version's documents when the intent was written) tells afterwards whether it
+ * happened (a renamed source is left empty). `owner` is who acts on the switch now: the rebuild's owner, or a
+ * replica that took it over from a gone one (`takenOverBy`). `abandoned`: the old version goes on.
  */
 interface SwitchRecord extends Document {
   _id: string;
   rebuild: string;
   collection: string;
-  phase: 'holding' | 'swapped' | 'abandoned';
+  /** `swapped`: written by earlier versions, which wrote it in the swap's transaction (same as `switched`) */
+  phase: 'holding' | 'switching' | 'switched' | 'swapped' | 'abandoned';
+  owner?: string;
+  /** the new version's collection, renamed over `collection` */
+  source?: string;
   cut?: number;
+  sourceDocuments?: number;
+  takenOverBy?: string;
+  /** where the replica that took the switch over resumed the new version's replay (its own checkpoint) */
+  resumedFrom?: number;
 }
 const recordIdOf = (rebuild: string): string => `switch:${rebuild}`;
 
@@ -74,6 +85,14 @@ export interface PartitionedSwitchOptions {
   goneAfterMs?: number;
   logger?: ProjectorLogger;
   projector: string;
+  /**
+   * A replica taking over a gone owner's switch before its intent: replays the read model's new version
+   * (`source`) from its own checkpoint (from 0 when it has none) up to the log's head as it is then, and
+   * answers where it started and that head (the cut). Without it such a switch is abandoned.
+   */
+  resume?: (collection: string, source: string) => Promise<{ from: number; cut: number }>;
+  /** renames `source` over `collection` (default: the document store's `replaceWith`) */
+  swapIn?: (collection: string, source: string, replace: ReplaceOptions) => Promise<void>;
 }
 
 /** the marks a checkpoint carries */
@@ -94,8 +113,10 @@ export const switchFieldsOf = (checkpoint: Document | null | undefined): { gener
  * batch that reads a marked checkpoint waits. So while marked, nothing writes the read model: the owner takes
  * the cut at the log's head, replays the new version to it, swaps it in and sets every partition's checkpoint to
  * the cut as it lifts its mark; replicas then skip what is at or before the cut and apply the rest to the new
- * version. No replica is waited for (a stopped one holds nothing); a mark whose owner stopped saying it is alive
- * is lifted by the first replica that meets it, the old version going on.
+ * version. No replica is waited for (a stopped one holds nothing). The swap goes intent → rename → switched on
+ * the switch's record, so the first replica that meets the mark of an owner that stopped saying it is alive
+ * settles the switch from stored state (`settle`): completes it (resuming the new version from its own
+ * checkpoint when the owner died replaying), or abandons it, the old version going on.
  */
 export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
   const pollMs = options.pollMs ?? 250;
@@ -143,78 +164,172 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
     return seen !== null && Date.now() - seen.seenAt < goneAfterMs;
   };
 
+  /** says `owner` is alive every `pollMs` until the answer's `end` */
+  const sayAlive = async (owner: string) => {
+    const beat = (): Promise<void> => owners.upsert({ _id: owner, seenAt: Date.now() });
+    await beat();
+    const heartbeat = setInterval(() => {
+      beat().catch((error: unknown) => options.logger?.error({ projector: options.projector, err: error }, 'a read-model rebuild or switch could not say it is alive'));
+    }, pollMs);
+    heartbeat.unref();
+    return async (): Promise<void> => {
+      clearInterval(heartbeat);
+      await owners.delete(owner).catch(() => undefined);
+    };
+  };
+
+  /** lifts the marks `rebuild` left on every partition's checkpoint: at the cut (the switch happened) or without one */
+  const liftAll = async (collection: string, rebuild: string, cut: number | null): Promise<void> => {
+    for (const id of await options.partitionCheckpointIds()) {
+      await retryStorageFaults(() =>
+        update(id, (current) => {
+          const mark = current?.switching?.[collection];
+          if (current === null || !mark || mark.rebuild !== rebuild) return null;
+          return lifted(current, mark, cut);
+        }),
+      );
+    }
+  };
+
+  /** a compare-and-set of the record: false when anyone changed it since it was read */
+  const recordAs = (read: SwitchRecord, next: SwitchRecord): Promise<boolean> => writeIfVersion(options.documentStore, READ_MODEL_SWITCHES_COLLECTION, read._id, read, next);
+
+  /** whether the intent's rename happened: the new version had documents then and has none now */
+  const renamed = async (intent: SwitchRecord): Promise<boolean> =>
+    (intent.sourceDocuments ?? 0) > 0 && (await options.documentStore.collection(intent.source ?? '').count()) === 0;
+
   /**
-   * The cut a gone owner's switch swapped at, or null when it did not swap (and now never will): a `holding`
-   * switch is taken over (conditionally written `abandoned`, which refuses the owner's swap should it wake).
-   * A mark without a record (written before records were) counts as not swapped.
+   * From the intent on (the owner, or whoever took the switch over: the same steps, each safe to repeat): the
+   * rename unless it happened, `switched` (a compare-and-set: refused when the switch was taken over
+   * meanwhile), the new version's own checkpoint dropped, every mark lifted at the cut.
    */
-  const decide = async (rebuild: string): Promise<number | null> => {
-    const id = recordIdOf(rebuild);
+  const complete = async (intent: SwitchRecord, swap: (replace: ReplaceOptions) => Promise<void>): Promise<SwitchRecord> => {
+    const cut = intent.cut ?? 0;
+    const source = intent.source ?? '';
+    // a new version that held documents is renamed only while it still does, checked with the rename itself: a
+    // stalled owner and the replica completing its intent cannot both rename (the second would empty it)
+    if (!(await renamed(intent))) await swap({ ifSourceHolds: (intent.sourceDocuments ?? 0) > 0 });
+    const switched: SwitchRecord = { ...intent, phase: 'switched', _version: versionOf(intent) + 1 };
+    if (!(await recordAs(intent, switched))) throw new Error('read_model_switch_released');
+    // the new version's checkpoint went with it
+    await retryStorageFaults(() => checkpoints.delete(`${options.projector}/${source}`));
+    await liftAll(intent.collection, intent.rebuild, cut);
+    return switched;
+  };
+
+  /** the intent: the cut and what is renamed over what, with the count that tells afterwards whether it was */
+  const intentOf = async (record: SwitchRecord, cut: number): Promise<SwitchRecord> => ({
+    ...record,
+    phase: 'switching',
+    cut,
+    sourceDocuments: await options.documentStore.collection(record.source ?? '').count(),
+    _version: versionOf(record) + 1,
+  });
+
+  const swapOf = (record: SwitchRecord) => (replace: ReplaceOptions): Promise<void> =>
+    options.swapIn
+      ? options.swapIn(record.collection, record.source ?? '', replace)
+      : options.documentStore.collection(record.collection).replaceWith(record.source ?? '', [], replace);
+
+  /**
+   * A gone owner's switch, decided from what is stored (the record, the collections), never from clocks:
+   * `switched` lifts the marks at its cut; `switching` (the intent) is completed (renamed unless it was); a
+   * `holding` one is taken over (a compare-and-set naming this replica its owner, which then says it is
+   * alive, so the other replicas keep holding), its new version replayed on from its own checkpoint to the
+   * head, then completed as its owner would have; without `resume`, or should that fail, it is abandoned
+   * (the old version goes on). A switch another live replica took over holds (`ReadModelHeldError`).
+   */
+  const settle = async (mark: SwitchMark): Promise<void> => {
+    const id = recordIdOf(mark.rebuild);
     for (;;) {
       const record = (await owners.get(id)) as SwitchRecord | null;
-      if (record === null || record.phase === 'abandoned') return null;
-      if (record.phase === 'swapped') return record.cut ?? null;
-      if (await writeIfVersion(options.documentStore, READ_MODEL_SWITCHES_COLLECTION, id, record, { ...record, phase: 'abandoned' })) return null;
+      if (record === null || record.phase === 'abandoned') return liftAll(mark.collection, mark.rebuild, null);
+      if (record.phase === 'switched' || record.phase === 'swapped') return liftAll(mark.collection, mark.rebuild, record.cut ?? null);
+      if (record.owner !== undefined && record.owner !== mark.owner && (await ownerAlive(record.owner))) throw new ReadModelHeldError(mark.collection);
+      // alive before it names itself: another replica reading the record right after sees a live owner and holds
+      const me = `taker:${randomUUID()}`;
+      const end = await sayAlive(me);
+      const taken: SwitchRecord = { ...record, owner: me, takenOverBy: me, _version: versionOf(record) + 1 };
+      if (!(await recordAs(record, taken))) {
+        await end();
+        continue;
+      }
+      try {
+        if (taken.phase === 'switching') {
+          await complete(taken, swapOf(taken));
+          options.logger?.error({ projector: options.projector, readModel: mark.collection, rebuild: mark.rebuild, cut: taken.cut }, 'completed the switch of a read-model owner that is gone');
+          return;
+        }
+        let intent: SwitchRecord | null = null;
+        try {
+          if (options.resume && taken.source) {
+            const { from, cut } = await options.resume(taken.collection, taken.source);
+            intent = { ...(await intentOf(taken, cut)), resumedFrom: from };
+          }
+        } catch (error) {
+          options.logger?.error({ projector: options.projector, readModel: mark.collection, err: error }, 'could not resume the new version of a gone owner: its switch is abandoned');
+        }
+        if (intent === null || !(await recordAs(taken, intent))) {
+          if (await recordAs(taken, { ...taken, phase: 'abandoned', _version: versionOf(taken) + 1 })) await liftAll(mark.collection, mark.rebuild, null);
+          return;
+        }
+        await complete(intent, swapOf(intent));
+        options.logger?.error(
+          { projector: options.projector, readModel: mark.collection, rebuild: mark.rebuild, resumedFrom: intent.resumedFrom, cut: intent.cut },
+          'took over the switch of a read-model owner that is gone, resuming its new version',
+        );
+        return;
+      } finally {
+        await end();
+      }
     }
   };
 
   /**
    * Before a batch of a partition is applied: throws `ReadModelHeldError` while a live switch marks the
-   * checkpoint; lifts the marks of owners gone and answers false (read it again). A gone owner's switch that
-   * swapped leaves the checkpoint at its cut (the new version holds everything up to it); one that did not
-   * is abandoned, the old version going on.
+   * checkpoint (or a live replica took it over); settles the switches of owners gone (`settle`) and answers
+   * false (read it again).
    */
-  const admit = async (id: string, checkpoint: Document | null): Promise<boolean> => {
+  const admit = async (_id: string, checkpoint: Document | null): Promise<boolean> => {
     const marks = marksOn(checkpoint);
     if (marks.length === 0) return true;
     for (const mark of marks) if (await ownerAlive(mark.owner)) throw new ReadModelHeldError(mark.collection);
-    const cuts = new Map<string, number | null>();
-    for (const mark of marks) cuts.set(mark.rebuild, await decide(mark.rebuild));
-    await update(id, (current) => {
-      const gone = marksOn(current).filter((mark) => cuts.has(mark.rebuild));
-      if (current === null || gone.length === 0) return null;
-      return gone.reduce((checkpointNow, mark) => lifted(checkpointNow, mark, cuts.get(mark.rebuild) ?? null), current);
-    });
-    options.logger?.error(
-      { projector: options.projector, checkpoint: id, rebuilds: marks.map((mark) => mark.rebuild), cuts: Object.fromEntries(cuts) },
-      'lifted the hold of a read-model switch whose owner is gone',
-    );
+    for (const mark of marks) await settle(mark);
     return false;
+  };
+
+  /** settles every switch of `collection` whose owner is gone (a new rebuild of it does so first) */
+  const settleGone = async (collection: string): Promise<void> => {
+    for (const checkpoint of await checkpoints.getMany(await options.partitionCheckpointIds())) {
+      const mark = checkpoint.switching?.[collection];
+      if (mark && !(await ownerAlive(mark.owner))) await settle(mark);
+    }
   };
 
   /**
    * Holds every partition for `collection`, runs `build` (the cut at the log's head and the new version
-   * replayed up to it; answers the cut), checks the hold is still its own, runs `swap` (the new version takes
-   * the live one's place), then lifts the hold with every partition's checkpoint of the collection at the cut.
-   * On failure before the swap the hold is lifted and the old version goes on. Answers the cut.
+   * `source` replayed up to it; answers the cut), checks the hold is still its own, writes the intent, runs
+   * `swap` (the new version takes the live one's place), records `switched` and lifts the hold with every
+   * partition's checkpoint of the collection at the cut. On failure before the intent the hold is lifted and
+   * the old version goes on; after it, whoever meets a mark completes the switch. Answers the cut.
    */
-  const switchOver = async (
-    owner: string,
-    collection: string,
-    build: () => Promise<number>,
-    swap: (alongside: readonly CollectionWrites[]) => Promise<void>,
-  ): Promise<number> => {
+  const switchOver = async (owner: string, collection: string, source: string, build: () => Promise<number>, swap: (replace: ReplaceOptions) => Promise<void>): Promise<number> => {
     const rebuild = randomUUID();
     const recordId = recordIdOf(rebuild);
     const ids = await options.partitionCheckpointIds();
     const ours = (checkpoint: PartitionCheckpoint | null): boolean => checkpoint?.switching?.[collection]?.rebuild === rebuild;
-    const lift = (cut: number | null) => async (id: string) =>
-      update(id, (current) => {
-        const mark = current?.switching?.[collection];
-        if (current === null || !mark || mark.rebuild !== rebuild) return null;
-        return lifted(current, mark, cut);
-      });
-    let swapped = false;
+    let intended = false;
     try {
-      const generation = 1 + Math.max(0, ...(await checkpoints.getMany(ids)).map((checkpoint) => checkpoint.generations?.[collection] ?? 0));
-      const mark: SwitchMark = { rebuild, collection, owner, generation };
-      // a mark left by an owner that is gone is taken over; a live one's is not
+      // a mark of an owner that is gone (settled by `settleGone` before the new version was built) is taken
+      // over; a live one's is not
       for (const checkpoint of await checkpoints.getMany(ids)) {
         const other = checkpoint.switching?.[collection];
         if (other && (await ownerAlive(other.owner))) throw new Error(`${collection} is already being switched`);
       }
+      const generation = 1 + Math.max(0, ...(await checkpoints.getMany(ids)).map((checkpoint) => checkpoint.generations?.[collection] ?? 0));
+      const mark: SwitchMark = { rebuild, collection, owner, generation };
       // the record first: a mark is never met without it
-      const holding: SwitchRecord = { _id: recordId, rebuild, collection, phase: 'holding' };
+      const holding: SwitchRecord = { _id: recordId, rebuild, collection, phase: 'holding', owner, source };
       await options.documentStore.writeAll([{ collection: READ_MODEL_SWITCHES_COLLECTION, changes: [{ id: recordId, doc: { ...holding, _version: 1 }, ifVersion: 0 }] }]);
       for (const id of ids) {
         await update(id, (current) => ({
@@ -226,29 +341,36 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
       // a hold let go meanwhile (this owner was taken as gone): the replicas went on with the old version
       const held = await checkpoints.getMany(ids);
       if (held.length !== ids.length || !held.every(ours)) throw new Error('read_model_switch_released');
-      // the swap writes the record `swapped` at the cut, on condition nobody took the switch over since (a
-      // replica that did lifted the marks, and applied events to the old version): refused then
+      // the intent, on condition nobody took the switch over since (a replica that did either abandoned it
+      // and applied events to the old version, or goes on with it itself): refused then
       const record = (await owners.get(recordId)) as SwitchRecord | null;
-      if (record?.phase !== 'holding') throw new Error('read_model_switch_released');
-      const version = versionOf(record);
-      try {
-        await swap([{ collection: READ_MODEL_SWITCHES_COLLECTION, changes: [{ id: recordId, doc: { ...record, phase: 'swapped', cut, _version: version + 1 }, ifVersion: version }] }]);
-      } catch (error) {
-        if (error instanceof DocumentConflictError && error.id === recordId) throw new Error('read_model_switch_released');
-        throw error;
-      }
-      swapped = true;
-      // the new version is in place: the checkpoints must follow it, whatever the storage does meanwhile (should
-      // this owner die first, a replica lifts the rest at the cut the record holds)
-      for (const id of ids) await retryStorageFaults(() => lift(cut)(id));
+      if (record?.phase !== 'holding' || record.owner !== owner) throw new Error('read_model_switch_released');
+      const intent = await intentOf(record, cut);
+      if (!(await recordAs(record, intent))) throw new Error('read_model_switch_released');
+      // from here on the intent decides: should this owner die, whoever meets a mark completes the switch
+      intended = true;
+      await complete(intent, swap);
       await owners.delete(recordId).catch(() => undefined);
       return cut;
     } catch (error) {
-      if (swapped) {
-        options.logger?.error({ projector: options.projector, readModel: collection, err: error }, 'a read-model switch failed after the swap: the replicas lift its marks at the cut');
+      if (intended) {
+        options.logger?.error({ projector: options.projector, readModel: collection, err: error }, 'a read-model switch failed after its intent: the replicas complete it');
       } else {
-        for (const id of ids) await lift(null)(id).catch(() => undefined);
-        await owners.delete(recordId).catch(() => undefined);
+        // only while the switch is still this owner's: a replica that took it over (and may be resuming it) lifts
+        // the marks itself, at its cut, or abandons it
+        // (abandoned first, with a compare-and-set, so that no replica takes it over meanwhile)
+        const record = (await owners.get(recordId).catch(() => undefined)) as SwitchRecord | null | undefined;
+        const ours = record === null || (record?.owner === owner && (await recordAs(record, { ...record, phase: 'abandoned' }).catch(() => false)));
+        if (ours) {
+          for (const id of ids) {
+            await update(id, (current) => {
+              const mark = current?.switching?.[collection];
+              if (current === null || !mark || mark.rebuild !== rebuild) return null;
+              return lifted(current, mark, null);
+            }).catch(() => undefined);
+          }
+          await owners.delete(recordId).catch(() => undefined);
+        }
       }
       throw error;
     }
@@ -261,18 +383,12 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
    */
   const claim = async (collection: string) => {
     const owner = `owner:${randomUUID()}`;
-    const beat = (): Promise<void> => owners.upsert({ _id: owner, seenAt: Date.now() });
-    await beat();
-    const heartbeat = setInterval(() => {
-      beat().catch((error: unknown) => options.logger?.error({ projector: options.projector, err: error }, 'a read-model rebuild could not say it is alive'));
-    }, pollMs);
-    heartbeat.unref();
+    const stopSaying = await sayAlive(owner);
     const claimId = `rebuilding:${options.projector}/${collection}`;
     const end = async (): Promise<void> => {
-      clearInterval(heartbeat);
       const held = (await owners.get(claimId).catch(() => null)) as ClaimDocument | null;
       if (held?.owner === owner) await owners.delete(claimId).catch(() => undefined);
-      await owners.delete(owner).catch(() => undefined);
+      await stopSaying();
     };
     try {
       for (;;) {
@@ -285,8 +401,7 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
       throw error;
     }
     return {
-      switchOver: (build: () => Promise<number>, swap: (alongside: readonly CollectionWrites[]) => Promise<void>): Promise<number> =>
-        switchOver(owner, collection, build, swap),
+      switchOver: (source: string, build: () => Promise<number>, swap: (replace: ReplaceOptions) => Promise<void>): Promise<number> => switchOver(owner, collection, source, build, swap),
       end,
     };
   };
@@ -297,7 +412,7 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
     return held !== null && (await ownerAlive(held.owner));
   };
 
-  return { admit, claim, claimed, pollMs };
+  return { admit, claim, claimed, settleGone, pollMs };
 };
 
 export type PartitionedSwitch = ReturnType<typeof createPartitionedSwitch>;

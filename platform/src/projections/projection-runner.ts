@@ -419,6 +419,12 @@ interface Track {
   failure: unknown;
   retryDelayMs: number;
   retrying: boolean;
+  /**
+   * the new version of a switch on a partitioned bus: its checkpoint is written conditionally on the version
+   * this replay last wrote, so that of two replays of it (an owner taken for gone that still runs, and the
+   * replica that took its switch over) the second writer of a batch is refused (SQLite: nothing of the batch)
+   */
+  fence?: { version: number };
 }
 
 /**
@@ -703,7 +709,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       if (saved.length > 0) {
         written.push({
           collection: CHECKPOINTS_COLLECTION,
-          changes: saved.map(([track, position]) => checkpointChange(track, position)),
+          changes: saved.map(([track, position]) => {
+            const change = checkpointChange(track, position);
+            return track.fence ? { ...change, doc: { ...change.doc, _version: track.fence.version + 1 }, ifVersion: track.fence.version } : change;
+          }),
         });
       }
       if (replay) {
@@ -726,7 +735,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       }
       for (const [track, position] of reached) {
         track.position = position;
-        if (everyone || changed.has(track)) track.saved = position;
+        if (everyone || changed.has(track)) {
+          track.saved = position;
+          if (track.fence) track.fence.version += 1;
+        }
       }
       saveLaggingSoon();
       // the others told once written: a realtime publisher that reads the store sees what changed
@@ -894,6 +906,12 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     goneAfterMs: options.switchGoneAfterMs,
     logger: options.logger,
     projector: options.name,
+    resume: (collection, source) => resumeBeside(collection, source),
+    swapIn: async (collection, source, replace) => {
+      const live = tracks.find((track) => track.collection === collection);
+      if (!live) throw new Error(`no read model kept in ${collection}`);
+      await collectionOf(live).replaceWith(source, [], replace);
+    },
   });
   const positionIn = (checkpoint: ProjectedDocument | null | undefined, track: Track): number => {
     const positions = checkpoint?.['positions'];
@@ -1275,6 +1293,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     // a second pass takes what came during the first, so that little is left to replay while every replica holds
     await catchUp([next], true, report);
     const cut = await claimed.switchOver(
+      next.collection,
       async () => {
         // held: whatever any replica wrote into the live version is at or before the head, and none writes now
         const head = await options.eventStore.headPosition();
@@ -1283,11 +1302,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (stopping) throw new Error('the projector stopped before the switch');
         return head;
       },
-      async (alongside) => {
-        // conditional on the switch's record: refused when a replica took the switch over meanwhile
-        await collectionOf(live).replaceWith(next.collection, alongside);
-        await checkpoints.delete(next.checkpointId);
-      },
+      (replace) => collectionOf(live).replaceWith(next.collection, [], replace),
     );
     live.position = Math.max(live.position, cut);
     live.failure = null;
@@ -1297,29 +1312,63 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     return cut;
   };
 
+  /** a track for the new version of `live` (`source`), at the position its own checkpoint holds (0 without one) */
+  const nextTrackOf = (live: Track, source: string): Track => ({
+    projection: live.projection,
+    types: live.types,
+    collection: source,
+    checkpointId: `${options.name}/${source}`,
+    position: 0,
+    saved: 0,
+    failure: null,
+    retryDelayMs: live.retryDelayMs,
+    // a new version that fails on an event is given up, not retried: the live one keeps serving
+    retrying: true,
+  });
+
+  /**
+   * A replica taking over the switch of an owner that is gone (partitioned-switch.ts): the new version is
+   * replayed on from its own checkpoint (written with its documents), from 0 when it has none, up to the
+   * log's head as it is now, while every replica holds. Answers where it started and that head.
+   */
+  const resumeBeside = async (collection: string, source: string): Promise<{ from: number; cut: number }> => {
+    const live = tracks.find((track) => track.collection === collection);
+    if (!live) throw new Error(`no read model kept in ${collection}`);
+    const next = nextTrackOf(live, source);
+    const own = await checkpoints.get(next.checkpointId);
+    const saved = own?.position ?? 0;
+    next.fence = { version: versionOf(own) };
+    if (saved > 0) {
+      next.position = saved;
+      next.saved = saved;
+    } else {
+      await collectionOf(next).clear();
+      for (const fields of live.projection.indexes ?? []) await collectionOf(next).ensureIndex(fields);
+    }
+    const head = await options.eventStore.headPosition();
+    options.logger?.info({ projector: options.name, readModel: collection, from: saved, cut: head }, 'resuming the new version of a read model whose switch owner is gone');
+    await catchUp([next], true, undefined, head);
+    if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(`the new version of ${collection} failed on an event`);
+    return { from: saved, cut: head };
+  };
+
   const rebuildBeside = async (readModel: string, onProgress?: (position: number) => void): Promise<number> => {
     const live = tracks.find((track) => track.projection.name === readModel || track.collection === readModel);
     if (!live) throw new Error(`no read model named ${readModel} (known: ${tracks.map((track) => track.projection.name).join(', ')})`);
     if (besides.has(live)) throw new Error(`${live.collection} is already being rebuilt`);
     const collection = nextCollectionOf(live.collection);
-    const next: Track = {
-      projection: live.projection,
-      types: live.types,
-      collection,
-      checkpointId: `${options.name}/${collection}`,
-      position: 0,
-      saved: 0,
-      failure: null,
-      retryDelayMs: live.retryDelayMs,
-      // a new version that fails on an event is given up, not retried: the live one keeps serving
-      retrying: true,
-    };
+    const next = nextTrackOf(live, collection);
     besides.set(live, next);
     const report = (): void => onProgress?.(next.position);
     let claimed: RebuildClaim | null = null;
     try {
       // on a partitioned bus the new version is one for every replica: one rebuild of it at a time among them
-      if (partitioned) claimed = await partitionSwitch.claim(live.collection);
+      if (partitioned) {
+        claimed = await partitionSwitch.claim(live.collection);
+        // a switch left by an owner that is gone is completed (or abandoned) before its new version is cleared
+        await partitionSwitch.settleGone(live.collection);
+        next.fence = { version: versionOf(await checkpoints.get(next.checkpointId)) };
+      }
       options.logger?.info({ projector: options.name, readModel: live.collection, next: collection, partitioned }, 'rebuilding a read model beside the live one');
       await collectionOf(next).clear();
       for (const fields of live.projection.indexes ?? []) await collectionOf(next).ensureIndex(fields);

@@ -141,6 +141,20 @@ export const describeDocumentStoreContract = (adapterName: string, target: Docum
         expect(await people.count()).toBe(2);
       });
 
+      it('repeats a swap that happened as nothing when asked to swap only while the source holds documents', async () => {
+        const nextName = `${peopleName}_next`;
+        const next = open<Member>(nextName);
+        await next.upsert({ _id: 'n1', name: 'Nora New', admin: false, tags: [] });
+        await people.replaceWith(nextName, [], { ifSourceHolds: true });
+        expect(ids(await people.find())).toEqual(['n1']);
+        // a second rename of the same switch (the source left empty by the first) keeps the new documents
+        await people.replaceWith(nextName, [], { ifSourceHolds: true });
+        expect(ids(await people.find())).toEqual(['n1']);
+        // without the option, an empty source empties the collection, as a rebuild of nothing should
+        await people.replaceWith(nextName);
+        expect(await people.count()).toBe(0);
+      });
+
       it('swaps with conditional writes alongside: written with the swap, or a conflict among them refuses it', async () => {
         const nextName = `${peopleName}_next`;
         const next = open<Member>(nextName);
