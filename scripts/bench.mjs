@@ -405,7 +405,7 @@ const main = async () => {
     progress,
   });
   // the same size through the built server's /search.json, beside the index queried in process (issue 8: within 3×)
-  results.phases.search_http = await httpSearchScenario({ root, platform, scratch, documents: settings.search_documents, queries: settings.search_scale_queries, phaseMs, progress, port: await freePort() });
+  results.phases.search_scale_http = await httpSearchScenario({ root, platform, scratch, documents: settings.search_documents, queries: settings.search_scale_queries, phaseMs, progress, port: await freePort() });
 
   // ---- 4. the log's size: the same figures on a log grown to each size ----
   results.phases.sizes = {};
@@ -524,7 +524,7 @@ const main = async () => {
       note: `${p.search_http.queries} prefix queries one at a time, ${p.search_http.mean_total_hits} hits on average; raw p50 ${p.raw_search.latency.p50_ms} ms, p99 ${p.raw_search.latency.p99_ms} ms`,
     },
     ...searchScaleRows(p.search_scale),
-    ...(p.search_http ? httpSearchRows(p.search_http) : []),
+    ...(p.search_scale_http ? httpSearchRows(p.search_scale_http) : []),
     {
       measure: `chat, ${p.chat.members} members with the chat open`,
       value: p.chat.deliveries_per_s,
