@@ -66,6 +66,11 @@ export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
    * For a read model whose `evolve` never looks inside a personal value (copies it, or ignores it).
    */
   revealOnWrite?: boolean;
+  /**
+   * `evolve` answers a new object every time, shared with nothing (never `doc` itself, never a constant): the
+   * runner then sets `_id` and `_position` on it instead of copying it (the audit: one document per event).
+   */
+  evolvesNew?: boolean;
 }
 
 export const collectionName = (projection: Pick<Projection, 'name' | 'version'>): string =>

@@ -20,6 +20,11 @@ export interface PersonalDataCipher {
    * holds neither is answered itself, not copied (events are never changed by their readers).
    */
   reveal<T>(data: T, keys?: SubjectKeys): Promise<T>;
+  /**
+   * false when `reveal(data)` would answer `data` itself (nothing encrypted or sealed in it), found without a
+   * promise: a caller may then skip the reveal (a replay applies most events without waiting for anything)
+   */
+  needsReveal?(data: unknown): boolean;
   /** seals a credential with the subject's key (created on first use); see contracts' SealedSecret */
   sealSecret(subject: string, value: string): Promise<SealedSecret>;
   /** the credential, for the command side to verify against; null once the subject's key is gone */
@@ -117,6 +122,8 @@ export const createPersonalDataCipher = (keyStore: KeyStore): PersonalDataCipher
       return null;
     }
   },
+
+  needsReveal: (data) => findProtected(data, new Set()),
 
   reveal: async <T>(data: T, known: SubjectKeys = new Map()): Promise<T> => {
     // one synchronous pass finds what there is to reveal: most events carry none, and are answered as they are

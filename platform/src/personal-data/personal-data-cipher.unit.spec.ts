@@ -67,6 +67,16 @@ describe('personal data cipher', () => {
     expect(keys.lookups).toBe(1);
   });
 
+  it('says without a promise whether data needs revealing: a value deep inside, or a credential; plain data answered as it is', async () => {
+    const keys = createMemoryKeyStore();
+    const cipher = createPersonalDataCipher(keys);
+    const plain = { type: 'GroupRenamed', data: { name: 'Chess', tags: ['a', { deep: 1 }], nothing: null } };
+    expect(cipher.needsReveal?.(plain)).toBe(false);
+    expect(await cipher.reveal(plain)).toBe(plain);
+    expect(cipher.needsReveal?.({ data: { list: [{ text: await cipher.encrypt('m1', 'busy') }] } })).toBe(true);
+    expect(cipher.needsReveal?.({ data: { password: await cipher.sealSecret('m1', 'secret') } })).toBe(true);
+  });
+
   it('answers the fallbacks once the subject key is destroyed', async () => {
     const keys = createMemoryKeyStore();
     const cipher = createPersonalDataCipher(keys);

@@ -513,25 +513,46 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     changed(change: DocumentChange): void;
   }
 
+  /** one document's step: evolved from `current` (undefined: looked up above) and put with the event's position */
+  const applyDocument = (track: Track, id: string, current: ProjectedDocument | null, event: RecordedEvent, revealed: RecordedEvent, writes: Writes): void => {
+    // already applied (redelivery, or replay after a crash between document and checkpoint)
+    if (current && current._position >= event.position) return;
+    const next = track.projection.evolve(current, revealed, id);
+    if (next === null) {
+      if (!current) return;
+      writes.put(track, id, null);
+      writes.changed({ collection: track.collection, id, doc: null, event });
+      return;
+    }
+    // a projection whose evolve answers a new object each time has it completed in place, not copied
+    let doc: ProjectedDocument;
+    if (track.projection.evolvesNew === true) {
+      doc = next as ProjectedDocument;
+      doc._id = id;
+      doc._position = event.position;
+    } else doc = { ...next, _id: id, _position: event.position };
+    writes.put(track, id, doc);
+    writes.changed({ collection: track.collection, id, doc, event });
+  };
+
   const applyTo = async (track: Track, event: RecordedEvent, revealed: RecordedEvent, writes: Writes): Promise<void> => {
     // one total order (the embedded log, a bus with one partition): partition 0
     for (const id of track.projection.documentIds(revealed, ONE_PARTITION)) {
-      // most documents of a batch (all of a replay's but the first reads) are at hand: no promise for them
       const kept = writes.peek(track, id);
-      const current = kept !== undefined ? kept : await writes.get(track, id);
-      // already applied (redelivery, or replay after a crash between document and checkpoint)
-      if (current && current._position >= event.position) continue;
-      const next = track.projection.evolve(current, revealed, id);
-      if (next === null) {
-        if (!current) continue;
-        writes.put(track, id, null);
-        writes.changed({ collection: track.collection, id, doc: null, event });
-        continue;
-      }
-      const doc: ProjectedDocument = { ...next, _id: id, _position: event.position };
-      writes.put(track, id, doc);
-      writes.changed({ collection: track.collection, id, doc, event });
+      applyDocument(track, id, kept !== undefined ? kept : await writes.get(track, id), event, revealed, writes);
     }
+  };
+
+  /**
+   * Applies the event at once, without a promise, when every document it touches is at hand (most of a
+   * replay's, and every one of a read model replayed into an empty collection): true when applied; false,
+   * with nothing applied, when one must be read from the store.
+   */
+  const applyKnown = (track: Track, event: RecordedEvent, revealed: RecordedEvent, writes: Writes): boolean => {
+    const ids = track.projection.documentIds(revealed, ONE_PARTITION);
+    for (const id of ids) if (writes.peek(track, id) === undefined) return false;
+    for (const id of ids) applyDocument(track, id, writes.peek(track, id) ?? null, event, revealed, writes);
+    return true;
   };
 
   const waitOutStorage = <T>(work: () => Promise<T>, track: Track | null, position: number): Promise<T> =>
@@ -546,32 +567,54 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * Applies an event to those of `interested` (read models of its type) that work and have not seen it. In a
    * catch-up batch, one that fails here moves to `passed` (the event before) and joins `failed`.
    */
-  const applyToInterested = async (
+  const applyToInterested = (
     delivered: RecordedEvent,
     interested: readonly Track[],
     writes: Writes,
     keys?: SubjectKeys,
     batch?: { passed: number; failed: Set<Track> },
-  ): Promise<void> => {
+  ): Promise<void> | undefined => {
     const due = interested.filter((track) => track.failure === null && track.position < delivered.position);
-    if (due.length === 0) return;
+    if (due.length === 0) return undefined;
     const event = readEvent(delivered);
+    const failed = (track: Track, error: unknown): void => {
+      if (stopping) throw error;
+      fail(track, error, event.position);
+      if (batch) {
+        batch.failed.add(track);
+        if (batch.passed > track.position) writes.advance(track, batch.passed);
+      }
+    };
     // revealed once for the read models that see it revealed; those that reveal their documents when written
-    // (revealOnWrite) see it sealed
+    // (revealOnWrite) see it sealed, as do all when it holds nothing to reveal
+    // (looked at only when a read model that sees events revealed has it)
+    let nothingToReveal: boolean | undefined;
+    const seesAsItIs = (track: Track): boolean => track.projection.revealOnWrite === true || (nothingToReveal ??= options.cipher.needsReveal?.(event) === false);
     let revealed: RecordedEvent | undefined;
-    for (const track of due) {
-      try {
-        const seen = track.projection.revealOnWrite === true ? event : (revealed ??= await options.cipher.reveal(event, keys));
-        await waitOutStorage(() => applyTo(track, event, seen, writes), track, event.position);
-      } catch (error) {
-        if (stopping) throw error;
-        fail(track, error, event.position);
-        if (batch) {
-          batch.failed.add(track);
-          if (batch.passed > track.position) writes.advance(track, batch.passed);
+    // without a promise while nothing has to be revealed or read (a replay's usual case: its garbage and
+    // its microtasks were a good part of a rebuild's time), else the rest is applied asynchronously
+    for (let i = 0; i < due.length; i += 1) {
+      const track = due[i];
+      if (seesAsItIs(track)) {
+        try {
+          if (applyKnown(track, event, event, writes)) continue;
+        } catch (error) {
+          failed(track, error);
+          continue;
         }
       }
+      return (async () => {
+        for (const later of due.slice(i)) {
+          try {
+            const seen = seesAsItIs(later) ? event : (revealed ??= await options.cipher.reveal(event, keys));
+            await waitOutStorage(() => applyTo(later, event, seen, writes), later, event.position);
+          } catch (error) {
+            failed(later, error);
+          }
+        }
+      })();
     }
+    return undefined;
   };
 
   const apply = async (delivered: RecordedEvent, among: readonly Track[], writes: Writes): Promise<void> => {
@@ -811,7 +854,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
           interested = moving.filter((track) => track.types.has(event.type));
           ofType.set(event.type, interested);
         }
-        if (interested.length > 0) await applyToInterested(event, interested, writing.writes, keys, { passed, failed });
+        if (interested.length > 0) {
+          const applying = applyToInterested(event, interested, writing.writes, keys, { passed, failed });
+          if (applying) await applying;
+        }
         passed = event.position;
       }
       for (const track of moving) {

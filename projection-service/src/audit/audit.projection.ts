@@ -36,6 +36,10 @@ const holdsSealedSecret = (value: unknown): boolean => {
 const auditableData = (type: string, data: unknown): unknown =>
   eventRegistry.get(type)?.verifiers?.length || holdsSealedSecret(data) ? redactEventData(type, data) : data;
 
+/** what `Date.prototype.toISOString` writes: such a time is kept as it is, not parsed and written again */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const isoTime = (at: string): string => (ISO_UTC.test(at) ? at : new Date(at).toISOString());
+
 export const auditProjection: Projection<AuditEntryDocument> = {
   name: 'audit_events',
   // 2: kept in a table of its own with the filtered fields in columns
@@ -47,8 +51,11 @@ export const auditProjection: Projection<AuditEntryDocument> = {
   // the log's size: where the store has tables, these are real columns (no JSON taken apart to filter,
   // sort or build the indexes above)
   columns: ['position', 'stream', 'type', 'who_id', 'correlation_id', 'occurred_at'],
+  // one new document per event, completed by the runner in place
+  evolvesNew: true,
   evolve: (_doc, event, id) => ({
     _id: id,
+    _position: event.position,
     position: event.position,
     stream: event.streamId,
     revision: event.revision,
@@ -56,7 +63,7 @@ export const auditProjection: Projection<AuditEntryDocument> = {
     schema_version: event.metadata.schemaVersion,
     data: auditableData(event.type, event.data),
     who_id: event.metadata.memberId,
-    occurred_at: new Date(event.metadata.occurredAt).toISOString(),
+    occurred_at: isoTime(event.metadata.occurredAt),
     correlation_id: event.metadata.correlationId,
     causation_id: event.metadata.causationId,
   }),
