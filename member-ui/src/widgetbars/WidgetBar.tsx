@@ -1,8 +1,15 @@
 import type { ResolvedWidget, WidgetData, WidgetProfileValue } from '@cn/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWidgetBar } from './widgetbars-queries';
-import { renderWidgetHtml, renderWidgetMarkdown } from './widget-content';
+import { renderWidgetHtml } from './widget-content';
+
+/**
+ * markdown-it is its own chunk, loaded when a bar first shows a markdown widget: the rest of the bar and the
+ * page beside it (the start page's activities) paint without waiting for it, the text follows when it is in
+ */
+const WidgetMarkdown = lazy(async () => ({ default: (await import('./widget-markdown')).WidgetMarkdown }));
 import { formatInstant } from '../common/date-format';
 
 const Empty = ({ text }: { text: string }) => {
@@ -111,7 +118,13 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
         </ul>
       );
     case 'markdown':
-      return <div className="widget__text">{renderWidgetMarkdown(data.markdown)}</div>;
+      return (
+        <div className="widget__text">
+          <Suspense fallback={null}>
+            <WidgetMarkdown text={data.markdown} />
+          </Suspense>
+        </div>
+      );
     case 'html':
       return <div className="widget__text">{renderWidgetHtml(data.html)}</div>;
     case 'feed':
