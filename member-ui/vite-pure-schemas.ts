@@ -6,6 +6,9 @@ const CONTRACT_SOURCE = /\/contracts\/src\/.+\.ts$/;
 /** a schema derived from another of the same module (`base.extend({...})`, `.pick`, `.omit`, …) */
 const DERIVING = new Set(['extend', 'pick', 'omit', 'partial', 'required', 'merge', 'and', 'or', 'optional', 'nullable', 'nullish', 'array', 'refine', 'superRefine', 'transform', 'pipe', 'default', 'catch', 'describe', 'brand', 'readonly']);
 
+/** the contracts' helpers that only build a schema or an event's definition from their arguments */
+const BUILDERS = new Set(['defineEvent', 'safeText']);
+
 /** the identifier a call chain starts from (`z` in `z.object({}).optional()`), if any */
 const rootOf = (expression: ts.Expression): ts.Identifier | undefined => {
   let at: ts.Expression = expression;
@@ -21,7 +24,8 @@ const methodOf = (call: ts.CallExpression): string | undefined => (ts.isProperty
 
 /**
  * `source` with every zod schema built at the top of a module marked pure (`/*#__PURE__*\/`): calls on `z`,
- * wherever they stand, and schemas derived from one of the module's own schemas in a top-level declaration.
+ * wherever they stand, schemas derived from one of the module's own schemas in a top-level declaration, and
+ * the builders' calls (an event's definition, `defineEvent`; a safe text's schema, `safeText`).
  * Rollup then drops the schemas no chunk reads, where it otherwise kept (and ran on load) every schema of a
  * contract module a page needed one constant of. Answers `undefined` when nothing is marked.
  */
@@ -31,6 +35,7 @@ export const markSchemasPure = (source: string, fileName = 'module.ts'): string 
   const at = new Set<number>();
   const isSchemaCall = (node: ts.Node): node is ts.CallExpression => {
     if (!ts.isCallExpression(node)) return false;
+    if (ts.isIdentifier(node.expression) && BUILDERS.has(node.expression.text)) return true;
     const root = rootOf(node);
     if (!root || !schemas.has(root.text)) return false;
     return root.text === 'z' || DERIVING.has(methodOf(node) ?? '');
