@@ -19,3 +19,6 @@ export const dateTimeFormat = (language: string | undefined, options: Intl.DateT
 /** `instant` (an ISO string or a Date) in `language` with `options`, through the kept format */
 export const formatInstant = (instant: string | number | Date, language: string | undefined, options?: Intl.DateTimeFormatOptions): string =>
   dateTimeFormat(language, options).format(new Date(instant));
+
+/** a day and its time, as lists tell when something happened (activities, replies, notifications) */
+export const DAY_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
