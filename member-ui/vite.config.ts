@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { pureSchemas } from './vite-pure-schemas';
 import { startPageHints } from './vite-start-page';
 
 const server = 'http://localhost:3000';
@@ -19,7 +20,7 @@ const apiOrPage: ProxyOptions = {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), startPageHints()],
+  plugins: [pureSchemas(), react(), startPageHints()],
   resolve: {
     alias: { '@cn/contracts': fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url)) },
   },

@@ -4,6 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { readStartPage } from './activities/start-page-reads';
 import { createApiClient, type ApiClient } from './api/client';
+import { setConsoleTimeZone, consoleTimeZone } from './common/console-time-zone';
+import { DAY_AND_TIME, dateTimeFormat } from './common/date-format';
 import { createI18n, loadTranslation, storedLanguage } from './i18n';
 import { isStartPagePath, withEarlyReads } from './shell/early-reads';
 import { SessionProvider } from './session/SessionContext';
@@ -40,6 +42,15 @@ const start = async (container: HTMLElement): Promise<void> => {
   // the chosen language's strings (each language is its own chunk, fetched once) beside the console, and the
   // start page's chunk before the first render: nothing on the way to the first page shows a fallback
   const language = storedLanguage();
+  // the first page tells its times in the network's zone (the activities, the notifications): the format and its
+  // locale data are made while the code is still on its way, not in the first render (common/date-format.ts)
+  void firstNetwork.then(
+    (answer) => {
+      setConsoleTimeZone(answer.time_zone);
+      dateTimeFormat(language, { ...DAY_AND_TIME, timeZone: consoleTimeZone() });
+    },
+    () => undefined,
+  );
   // the network's answer (asked for first, so in by then) too: the first render is the member's console
   // and the start page's data read ahead (asked for before the code, usually in before it): its first render shows them
   const [{ Console, preloadFirstPage }, strings, firstAnswer] = await Promise.all([

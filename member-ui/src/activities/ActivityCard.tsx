@@ -11,10 +11,11 @@ import { Composer } from './Composer';
 
 import { consoleTimeZone } from '../common/console-time-zone';
 import { streamPath } from './stream-path';
+import { DAY_AND_TIME, formatInstant } from '../common/date-format';
 
 const When = ({ iso }: { iso: string }) => {
   const { i18n } = useTranslation();
-  return <time dateTime={iso}>{new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: consoleTimeZone() })}</time>;
+  return <time dateTime={iso}>{formatInstant(iso, i18n.language, { ...DAY_AND_TIME, timeZone: consoleTimeZone() })}</time>;
 };
 
 const Reply = ({ activityId, reply }: { activityId: string; reply: ActivityReplyDto }) => {

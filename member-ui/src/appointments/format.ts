@@ -1,17 +1,18 @@
 import type { AppointmentDto } from '@cn/contracts';
+import { formatInstant } from '../common/date-format';
 
 /** Date formats of the calendar screens, in the UI language and the viewer's zone. */
 export const formatDay = (day: string, language: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string =>
-  new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  formatInstant(`${day}T00:00:00Z`, language, { ...options, timeZone: 'UTC' });
 
 export const formatMonth = (day: string, language: string): string =>
-  new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`));
+  formatInstant(`${day.slice(0, 7)}-01T00:00:00Z`, language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export const formatTime = (instant: string, language: string, timeZone?: string): string =>
-  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(instant));
+  formatInstant(instant, language, { hour: '2-digit', minute: '2-digit', timeZone });
 
 export const formatDateTime = (instant: string, language: string, timeZone?: string): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(instant));
+  formatInstant(instant, language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
 /** dd.MM.y (the registration deadline's format, §2) */
 export const formatDeadline = (value: string): string => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { consoleTimeZone } from '../common/console-time-zone';
 import { Icon, type IconName } from '../common/Icon';
+import { DAY_AND_TIME, formatInstant } from '../common/date-format';
 
 const MINUTE = 60_000;
 /** "5 minutes ago", "yesterday" in the console's language */
@@ -48,7 +49,7 @@ export const NotificationItem = ({ notification, fresh, onOpen }: { notification
             <span>{name}</span>
           )}
         </p>
-        <time className="muted" dateTime={notification.at} title={new Date(notification.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: consoleTimeZone() })}>
+        <time className="muted" dateTime={notification.at} title={formatInstant(notification.at, i18n.language, { ...DAY_AND_TIME, timeZone: consoleTimeZone() })}>
           {relativeTime(notification.at, Date.now(), i18n.language)}
         </time>
       </div>

@@ -1,8 +1,16 @@
 import type { ResolvedWidget, WidgetData, WidgetProfileValue } from '@cn/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWidgetBar } from './widgetbars-queries';
-import { renderWidgetHtml, renderWidgetMarkdown } from './widget-content';
+import { renderWidgetHtml } from './widget-content';
+
+/**
+ * markdown-it is its own chunk, loaded when a bar first shows a markdown widget: the rest of the bar and the
+ * page beside it (the start page's activities) paint without waiting for it, the text follows when it is in
+ */
+const WidgetMarkdown = lazy(async () => ({ default: (await import('./widget-markdown')).WidgetMarkdown }));
+import { formatInstant } from '../common/date-format';
 
 const Empty = ({ text }: { text: string }) => {
   const { t } = useTranslation();
@@ -20,7 +28,7 @@ const ProfileFields = ({ fields }: { fields: WidgetProfileValue[] | undefined })
   const { t, i18n } = useTranslation();
   if (!fields || fields.length === 0) return null;
   const shown = (entry: WidgetProfileValue): string =>
-    entry.field === 'birthday' ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${entry.value}T00:00:00Z`)) : entry.value;
+    entry.field === 'birthday' ? formatInstant(`${entry.value}T00:00:00Z`, i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }) : entry.value;
   return (
     <dl className="widget__fields muted" data-testid="widget-profile-fields">
       {fields.map((entry) => (
@@ -58,7 +66,7 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
         <ul className="widget__list">
           {data.members.map((member) => {
             const [month, day] = member.date.split('-').map(Number);
-            const date = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, (month ?? 1) - 1, day ?? 1)));
+            const date = formatInstant(Date.UTC(2000, (month ?? 1) - 1, day ?? 1), i18n.language, { day: 'numeric', month: 'long', timeZone: 'UTC' });
             return (
               <li key={member.id} data-testid="widget-birthday">
                 <Link to={member.path}>{member.name}</Link> <span className="muted">{member.age === undefined ? date : t('widgetbars.birthday_with_age', { date, age: member.age })}</span>
@@ -76,7 +84,7 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
           {data.appointments.map((appointment) => (
             <li key={appointment.id} data-testid="widget-appointment">
               <Link to={appointment.path}>{appointment.title}</Link>
-              <span className="muted widget__when">{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(appointment.starts_at))}</span>
+              <span className="muted widget__when">{formatInstant(appointment.starts_at, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}</span>
             </li>
           ))}
         </ul>
@@ -110,7 +118,13 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
         </ul>
       );
     case 'markdown':
-      return <div className="widget__text">{renderWidgetMarkdown(data.markdown)}</div>;
+      return (
+        <div className="widget__text">
+          <Suspense fallback={null}>
+            <WidgetMarkdown text={data.markdown} />
+          </Suspense>
+        </div>
+      );
     case 'html':
       return <div className="widget__text">{renderWidgetHtml(data.html)}</div>;
     case 'feed':

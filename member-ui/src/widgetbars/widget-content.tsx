@@ -1,54 +1,22 @@
-import MarkdownIt from 'markdown-it';
 import type { ReactNode } from 'react';
 
 /**
- * A text widget's content as React elements from an allow-list: markdown with raw HTML off, and the
- * server's sanitized HTML read through the DOM parser (never set as HTML). Links go to http(s), mailto or
- * a path of this site; images only from this site.
+ * A text widget's content as React elements from an allow-list: the server's sanitized HTML read through the
+ * DOM parser (never set as HTML), and markdown (widget-markdown.tsx, its own chunk) turned into the same
+ * nodes. Links go to http(s), mailto or a path of this site; images only from this site.
  */
-const markdown = new MarkdownIt('default', { html: false, linkify: true, breaks: true });
 
 const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'hr', 'code', 'img']);
 const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/))/i;
 const SAFE_SRC = /^\/(?!\/)/;
 
-interface Node {
+export interface ContentNode {
   tag: string;
   attrs: Record<string, string>;
-  children: Array<Node | string>;
+  children: Array<ContentNode | string>;
 }
 
-type MarkdownToken = ReturnType<MarkdownIt['parse']>[number];
-
-const buildMarkdown = (tokens: readonly MarkdownToken[], root: Node): void => {
-  const stack: Node[] = [root];
-  const top = (): Node => stack[stack.length - 1] ?? root;
-  for (const token of tokens) {
-    if (token.type === 'inline') {
-      buildMarkdown(token.children ?? [], top());
-    } else if (token.hidden) {
-      continue;
-    } else if (token.type === 'image') {
-      top().children.push({ tag: 'img', attrs: { src: token.attrGet('src') ?? '', alt: token.content }, children: [] });
-    } else if (token.nesting === 1) {
-      const node: Node = { tag: token.tag, attrs: token.tag === 'a' ? { href: token.attrGet('href') ?? '' } : {}, children: [] };
-      top().children.push(node);
-      stack.push(node);
-    } else if (token.nesting === -1) {
-      if (stack.length > 1) stack.pop();
-    } else if (token.type === 'softbreak' || token.type === 'hardbreak') {
-      top().children.push({ tag: 'br', attrs: {}, children: [] });
-    } else if (token.type === 'code_inline') {
-      top().children.push({ tag: 'code', attrs: {}, children: [token.content] });
-    } else if (token.type === 'hr') {
-      top().children.push({ tag: 'hr', attrs: {}, children: [] });
-    } else if (token.content) {
-      top().children.push(token.content);
-    }
-  }
-};
-
-const fromDom = (element: ChildNode): Node | string | null => {
+const fromDom = (element: ChildNode): ContentNode | string | null => {
   if (element.nodeType === 3) return element.textContent ?? '';
   if (element.nodeType !== 1) return null;
   const el = element as Element;
@@ -59,10 +27,10 @@ const fromDom = (element: ChildNode): Node | string | null => {
     attrs.src = el.getAttribute('src') ?? '';
     attrs.alt = el.getAttribute('alt') ?? '';
   }
-  return { tag, attrs, children: [...el.childNodes].map(fromDom).filter((child): child is Node | string => child !== null) };
+  return { tag, attrs, children: [...el.childNodes].map(fromDom).filter((child): child is ContentNode | string => child !== null) };
 };
 
-const toReact = (node: Node | string, key: number): ReactNode => {
+export const toReact = (node: ContentNode | string, key: number): ReactNode => {
   if (typeof node === 'string') return node;
   const children = node.children.map(toReact);
   if (!ALLOWED.has(node.tag)) return <span key={key}>{children}</span>;
@@ -86,16 +54,10 @@ const toReact = (node: Node | string, key: number): ReactNode => {
   return <Tag key={key}>{children}</Tag>;
 };
 
-export const renderWidgetMarkdown = (text: string): ReactNode[] => {
-  const root: Node = { tag: 'div', attrs: {}, children: [] };
-  buildMarkdown(markdown.parse(text, {}), root);
-  return root.children.map(toReact);
-};
-
 export const renderWidgetHtml = (html: string): ReactNode[] => {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   return [...body.childNodes]
     .map(fromDom)
-    .filter((node): node is Node | string => node !== null)
+    .filter((node): node is ContentNode | string => node !== null)
     .map(toReact);
 };

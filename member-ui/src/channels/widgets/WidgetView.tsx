@@ -12,6 +12,7 @@ import { useChannelAppointments, useFeed } from '../channels-queries';
 import { RichText } from '../RichText';
 import { Gallery } from './Gallery';
 import { channelImageAt } from '../channel-images';
+import { formatInstant } from '../../common/date-format';
 
 type Of<T extends WidgetDto['type']> = Extract<WidgetDto, { type: T }>;
 
@@ -34,7 +35,7 @@ const ArticleList = ({ articles, testId }: { articles: readonly ArticleSummaryDt
           <Link to={article.path} className="widget-articles__title">
             {article.title}
           </Link>
-          <span className="muted widget-articles__date">{new Date(article.published_at).toLocaleDateString(i18n.language)}</span>
+          <span className="muted widget-articles__date">{formatInstant(article.published_at, i18n.language)}</span>
           {article.teaser ? <p className="widget-articles__teaser">{article.teaser}</p> : null}
         </li>
       ))}
@@ -133,7 +134,7 @@ const AppointmentsWidget = ({ widget }: { widget: Of<'appointments'> }) => {
       {upcoming.map((appointment) => (
         <li key={appointment.id}>
           <Link to={`/appointments/${encodeURIComponent(appointment.id)}`}>{appointment.name}</Link>
-          <span className="muted"> {new Date(appointment.date.start).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: appointment.date.all_day ? undefined : 'short' })}</span>
+          <span className="muted"> {formatInstant(appointment.date.start, i18n.language, appointment.date.all_day ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' })}</span>
         </li>
       ))}
     </ul>
