@@ -63,6 +63,26 @@ const talliesOf = (replica: 'owner' | 'other'): SearchFeature => ({
   },
 });
 
+/**
+ * A replica's own connection to the document store whose alive signal (its upserts of the switch's
+ * documents) can be stopped, as if it died or its event loop froze; `said` collects what it signalled.
+ */
+const aliveSignalMutable = (infra: Infrastructure, muted: () => boolean, said: Set<string>): Infrastructure['documentStore'] => ({
+  ...infra.documentStore,
+  collection: <T extends Document>(name: string) => {
+    const collection = infra.documentStore.collection<T>(name);
+    if (name !== INDEX_SWITCHES_COLLECTION) return collection;
+    return {
+      ...collection,
+      upsert: async (doc: T) => {
+        if (muted()) return;
+        said.add(doc._id);
+        await collection.upsert(doc);
+      },
+    };
+  },
+});
+
 describe('blue/green search rebuild on a partitioned bus with two replicas', () => {
   let temp: ReturnType<typeof createTempDir>;
   let infra: Infrastructure;
@@ -116,21 +136,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
       await hook?.();
     } };
     // the owner's alive signal can be stopped (as if it died or its event loop froze) and its heads lag
-    const ownerStore = {
-      ...infra.documentStore,
-      collection: <T extends Document>(name: string) => {
-        const collection = infra.documentStore.collection<T>(name);
-        if (name !== INDEX_SWITCHES_COLLECTION) return collection;
-        return {
-          ...collection,
-          upsert: async (doc: T) => {
-            if (ownerMuted) return;
-            ownerSaid.add(doc._id);
-            await collection.upsert(doc);
-          },
-        };
-      },
-    };
+    const ownerStore = aliveSignalMutable(infra, () => ownerMuted, ownerSaid);
     const ownerEvents = {
       ...infra.eventStore,
       headPosition: async () => {
@@ -296,21 +302,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     // the dying owner's own connection: once dead, it no longer says it is alive
     let dead = false;
     const said = new Set<string>();
-    const dyingStore = {
-      ...infra.documentStore,
-      collection: <T extends Document>(name: string) => {
-        const collection = infra.documentStore.collection<T>(name);
-        if (name !== INDEX_SWITCHES_COLLECTION) return collection;
-        return {
-          ...collection,
-          upsert: async (doc: T) => {
-            if (dead) return;
-            said.add(doc._id);
-            await collection.upsert(doc);
-          },
-        };
-      },
-    };
+    const dyingStore = aliveSignalMutable(infra, () => dead, said);
     const dying = createIndexSwitch({ documentStore: dyingStore, pollMs: 20 });
     await dying.start();
     let cleanUp = (): void => undefined;
