@@ -1,39 +1,36 @@
-import type { GroupDocument } from '../groups/groups.projection';
+import { groupStream } from '@cn/contracts';
+import type { RecordedEvent } from '@cn/domain';
+import { recorded } from '../__tests__/events';
+import { groupsProjection, type GroupDocument } from '../groups/groups.projection';
 import { groupViewerIn } from './activity-visibility';
 
-const group = (overrides: Partial<GroupDocument> = {}): GroupDocument => ({
-  _id: 'g1',
-  _position: 1,
-  slug: 'g1',
-  name: 'G1',
-  access: 'open',
-  group_category_id: null,
-  member_ids: ['ada', 'max'],
-  admin_ids: ['ada'],
-  teaser: '',
-  description: '',
-  moderated_join: false,
-  members_can_invite: false,
-  externally_visible: false,
-  sensitive: false,
-  active_main_group: false,
-  chat: 'disabled',
-  archived: false,
-  requests: { rita: { status: 'pending', rejection_message: '', requested_at: '' }, rolf: { status: 'rejected', rejection_message: '', requested_at: '' } },
-  invites: [
-    { invite_id: 'i1', member_id: 'ines', author_id: 'ada', status: 'open', additional_message: '', created_at: '' },
-    { invite_id: 'i2', member_id: 'dora', author_id: 'ada', status: 'declined', additional_message: '', created_at: '' },
-  ],
-  subscriber_ids: [],
-  favorite_ids: [],
-  created_at: '',
-  ...overrides,
-});
+const on = (type: string, data: Record<string, unknown>) => recorded(type, { group_id: 'g1', ...data }, { streamId: groupStream('g1') });
+/** the group's read model after the history, as the runner projects it */
+const projected = (events: readonly RecordedEvent[]): GroupDocument => {
+  let doc: GroupDocument | null = null;
+  for (const event of events) {
+    const next = groupsProjection.evolve(doc, event, 'g1');
+    doc = next && ({ ...next, _id: 'g1', _position: event.position } as GroupDocument);
+  }
+  if (!doc) throw new Error('no group');
+  return doc;
+};
+const history = [
+  on('GroupCreated', { slug: 'g1', name: 'G1', group_category_id: null, access: 'open' }),
+  on('MemberJoinedGroup', { member_id: 'ada', admin: true }),
+  on('MemberJoinedGroup', { member_id: 'max', admin: false }),
+  on('GroupJoinRequested', { member_id: 'rita' }),
+  on('GroupJoinRequested', { member_id: 'rolf' }),
+  on('GroupJoinRequestRejected', { member_id: 'rolf', rejection_message: '' }),
+  on('MemberInvitedToGroup', { invite_id: 'i1', member_id: 'ines', author_id: 'ada', additional_message: '', invited_at: '2026-01-01T00:00:00Z' }),
+  on('MemberInvitedToGroup', { invite_id: 'i2', member_id: 'dora', author_id: 'ada', additional_message: '', invited_at: '2026-01-01T00:00:00Z' }),
+  on('GroupInviteDeclined', { invite_id: 'i2', member_id: 'dora' }),
+];
 const viewer = (member_id: string) => ({ member_id, network_admin: false, external: false });
 
 describe('groupViewerIn', () => {
   it('tells each viewer their membership and admin rights in the group', () => {
-    const doc = group();
+    const doc = projected(history);
     const statuses = Object.fromEntries(['ada', 'max', 'ines', 'dora', 'rita', 'rolf', 'otto'].map((id) => [id, groupViewerIn(doc, viewer(id))]));
     expect(Object.fromEntries(Object.entries(statuses).map(([id, found]) => [id, [found.status, found.group_admin]]))).toEqual({
       ada: ['member', true],
@@ -48,9 +45,9 @@ describe('groupViewerIn', () => {
   });
 
   it('answers from each document as it is: a newer document of the group (a member joined) is read anew', () => {
-    const before = group();
+    const before = projected(history);
     expect(groupViewerIn(before, viewer('otto')).status).toBe('no_member');
-    const after = group({ member_ids: [...before.member_ids, 'otto'], admin_ids: [...before.admin_ids, 'otto'] });
+    const after = projected([...history, on('MemberJoinedGroup', { member_id: 'otto', admin: true })]);
     expect(groupViewerIn(after, viewer('otto'))).toMatchObject({ status: 'member', group_admin: true });
     expect(groupViewerIn(before, viewer('otto')).status).toBe('no_member');
   });
