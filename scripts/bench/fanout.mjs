@@ -7,6 +7,8 @@
 //
 //   node scripts/bench/fanout.mjs          (the built standalone server on a fresh data folder)
 //   BENCH_FANOUT_MEMBERS=1000 BENCH_FANOUT_POSTS=20 node scripts/bench/fanout.mjs
+//   BENCH_PROFILE_DIR=/tmp/prof ... (the server under `node --cpu-prof`; the posting phase's window is printed
+//   as BENCH_PROFILE_WINDOW for scripts/bench/profile-summary.mjs)
 //
 // `fanoutScenario({ baseUrl, admin, members, password })` is exported for scripts/bench.mjs.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -106,6 +108,7 @@ export const fanoutScenario = async ({ baseUrl, admin, members, password, posts 
   const allPushes = [];
   let missing = 0;
   const started = performance.now();
+  const windowFrom = process.hrtime.bigint() / 1000n;
   for (let i = 0; i < posts; i += 1) {
     arrivals.length = 0;
     const sent = performance.now();
@@ -131,6 +134,7 @@ export const fanoutScenario = async ({ baseUrl, admin, members, password, posts 
     toLastCounter.push(performance.now() - sent);
   }
   const durationMs = performance.now() - started;
+  log(`posting phase: BENCH_PROFILE_WINDOW=${windowFrom}-${process.hrtime.bigint() / 1000n}`);
 
   // every member's badge counts every post (a sample of 20 read back)
   const sample = consoles.filter((_unused, index) => index % Math.max(1, Math.floor(consoles.length / 20)) === 0);
@@ -158,7 +162,9 @@ const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.arg
 if (isMain) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-bench-fanout-'));
-  const server = await startServer({ root, dataDir, port: await freePort(), env: { LOG_LEVEL: 'warn', PASSWORD_SCRYPT_N: '1024' } });
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = await startServer({ root, dataDir, port: await freePort(), env: { LOG_LEVEL: 'warn', PASSWORD_SCRYPT_N: '1024' }, nodeArgs });
   try {
     const admin = await signIn(server.baseUrl, 'admin@example.org', 'changeme');
     const password = 'a good passphrase for the fan-out bench';

@@ -8,15 +8,13 @@ import {
   type ActivityEvent,
   type ActivityReadEvent,
   type ActivityViewer,
-  type GroupStreamEvent,
   type StreamCan,
 } from '@cn/contracts';
-import type { CommandContext, HandledCommand } from '@cn/domain';
+import { loadState, type CommandContext, type HandledCommand } from '@cn/domain';
 import { HttpProblem } from '@cn/platform';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
-import { evolveGroup, initialGroupState } from '../groups/group-state';
-import { groupFactsOf, groupViewerOf } from '../groups/group.decider';
+import { groupDecider, groupFactsOf, groupViewerOf } from '../groups/group.decider';
 import { activityDecider, activityReadsDecider, evolveActivity, initialActivityState, type ActivityCommand, type ActivityState } from './activity.decider';
 
 /** The steps every activity command shares: who asks, which stream a slug names, what the asker may do there, and the deciders. */
@@ -40,11 +38,14 @@ export class ActivityCommands {
     return group._id;
   }
 
-  /** what the viewer may do in a stream, from the group's own events (the read side answers the same rule on its model) */
+  /**
+   * what the viewer may do in a stream, from the group's own events (the read side answers the same rule on
+   * its model); folded through the group decider's state cache, so a post reads only the group's events since
+   * the last command (folding a 1,000-member group's whole stream per post cost about 250 ms)
+   */
   async streamCan(groupId: string | null, viewer: ActivityViewer): Promise<StreamCan> {
     if (groupId === null) return streamAbilities({ kind: 'network' }, viewer);
-    const events = await this.runner.eventStore.readStream(groupStream(groupId));
-    const group = events.reduce((state, event) => evolveGroup(state, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
+    const { state: group } = await loadState(this.runner.eventStore, groupStream(groupId), groupDecider, this.runner.snapshots);
     if (!group.exists) return { see: false, post: false, moderate: false };
     // a stream follows membership: administrating the group's category gives no reading of it (streamAbilities ignores it)
     return streamAbilities({ kind: 'group', group: groupFactsOf(group), viewer: groupViewerOf(group, { ...viewer, administered_category_ids: [] }) }, viewer);

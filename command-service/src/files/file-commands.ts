@@ -19,7 +19,6 @@ import {
   type FileSettings,
   type FileSettingsEvent,
   type FolderEvent,
-  type GroupStreamEvent,
   type FolderReadEvent,
   type FileReadFacts,
   type FileViewEvent,
@@ -32,8 +31,7 @@ import { DomainError } from '@cn/domain';
 import { CommandRunner } from '../core/command-runner';
 import { CommandLookup } from '../lookup/command-lookup';
 import { groupActorOf } from '../groups/group-abilities.read';
-import { groupViewerOf } from '../groups/group.decider';
-import { evolveGroup, initialGroupState } from '../groups/group-state';
+import { groupDecider, groupViewerOf } from '../groups/group.decider';
 import type { AttachableFile } from './attaching-files';
 import { currentMajor, fileDecider, initialFileState, type FileCommand, type FileState } from './file.decider';
 import { fileViewsDecider, type FileViewCommand } from './file-views.decider';
@@ -89,9 +87,9 @@ export class FileCommands {
     };
   }
 
+  /** through the group decider's state cache: only the group's events since the last command are read */
   private async group(groupId: string) {
-    const events = await this.runner.eventStore.readStream(groupStream(groupId));
-    return events.reduce((state, event) => evolveGroup(state, { type: event.type, data: event.data } as GroupStreamEvent), initialGroupState());
+    return (await loadState(this.runner.eventStore, groupStream(groupId), groupDecider, this.runner.snapshots)).state;
   }
 
   async folderState(folderId: string): Promise<FolderState> {

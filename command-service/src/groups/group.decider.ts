@@ -124,6 +124,9 @@ const refuseAccess = (next: GroupDetails, previous: GroupDetails | null, actor: 
 export const groupDecider: Decider<GroupState, GroupCommand, GroupStreamEvent> = {
   initialState: initialGroupState,
   evolve: evolveGroup,
+  // a big group's stream (a join per member) is long and its fold copies the member record per join: after a
+  // restart the first post or command starts from the latest snapshot
+  snapshot: { name: 'group', version: 1, everyEvents: 200 },
   decide: (command, state) => {
     const groupId = (): string => {
       if (!state.exists) throw new DomainError('not_found', 'not_found');

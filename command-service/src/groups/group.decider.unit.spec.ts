@@ -317,3 +317,19 @@ describe('groups: the profile image', () => {
     expect(decide(withImage, setImage(founder, null))).toEqual([{ type: 'GroupProfileImageRemoved', data: { group_id: 'g1' } }]);
   });
 });
+
+describe('group snapshots', () => {
+  it('a snapshot (the state as JSON) folds on to the same state as the whole stream', () => {
+    const fold = (events: GroupStreamEvent[], from = groupDecider.initialState()) => events.reduce(groupDecider.evolve, from);
+    const history: GroupStreamEvent[] = [
+      ...founded(),
+      ...Array.from({ length: 300 }, (_unused, i) => joined(`m${i}`, i % 50 === 0)),
+      { type: 'GroupJoinRequested', data: { group_id: 'g1', member_id: 'rita' } },
+      { type: 'MemberInvitedToGroup', data: { group_id: 'g1', invite_id: 'i1', member_id: 'ines', author_id: 'max', additional_message: '', invited_at: '2026-01-01T00:00:00Z' } },
+    ];
+    const later: GroupStreamEvent[] = [joined('rita'), joined('ines'), { type: 'MemberLeftGroup', data: { group_id: 'g1', member_id: 'm7' } }];
+    const snapshot = JSON.parse(JSON.stringify(fold(history))) as ReturnType<typeof fold>;
+    expect(groupDecider.snapshot).toMatchObject({ name: 'group' });
+    expect(fold(later, snapshot)).toEqual(fold([...history, ...later]));
+  });
+});

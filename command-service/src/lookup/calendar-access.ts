@@ -4,13 +4,13 @@ import {
   membershipRoleStream,
   type CalendarEvent,
   type CalendarFacts,
-  type GroupEvent,
   type MembershipRoleEvent,
   type Viewer,
 } from '@cn/contracts';
-import type { EventStore } from '@cn/domain';
+import { loadState, type EventStore } from '@cn/domain';
 import { calendarFactsOf, evolveCalendar, initialCalendarState, type CalendarState } from '../calendars/calendar.decider';
-import { evolveGroup, evolveMembershipRole, initialGroupState, initialMembershipRoleState, type GroupState, type MembershipRoleState } from '../groups/group-state';
+import { groupDecider } from '../groups/group.decider';
+import { evolveMembershipRole, initialMembershipRoleState, type GroupState, type MembershipRoleState } from '../groups/group-state';
 import type { LookupMember } from './lookup.projections';
 
 /**
@@ -19,7 +19,7 @@ import type { LookupMember } from './lookup.projections';
  * (not a projection) means a calendar created a moment ago is known to the very next command.
  */
 export class CalendarAccess {
-  constructor(private readonly eventStore: Pick<EventStore, 'readStream'>) {}
+  constructor(private readonly eventStore: EventStore) {}
 
   private async fold<State, Event>(streamId: string, evolve: (state: State, event: Event) => State, initial: State): Promise<State> {
     const events = await this.eventStore.readStream(streamId);
@@ -30,8 +30,9 @@ export class CalendarAccess {
     return this.fold<CalendarState, CalendarEvent>(calendarStream(calendarId), evolveCalendar, initialCalendarState());
   }
 
-  group(groupId: string): Promise<GroupState> {
-    return this.fold<GroupState, GroupEvent>(groupStream(groupId), evolveGroup, initialGroupState());
+  /** through the group decider's state cache: a big group's stream is not folded again per command */
+  async group(groupId: string): Promise<GroupState> {
+    return (await loadState(this.eventStore, groupStream(groupId), groupDecider)).state;
   }
 
   membershipRole(roleId: string): Promise<MembershipRoleState> {

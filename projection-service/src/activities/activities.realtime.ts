@@ -39,11 +39,19 @@ export const activityChangePublisher = (store: DocumentStore): ChangePublisher =
       // group of a thousand answered 1,000 reads one after the other); the viewer per member
       const shared = await loadStreamsContext(store, { member_id: '', network_admin: false, external: true });
       const connected = [...concerned].filter((memberId) => hub.isConnected(memberId));
+      // one message per stream key, shared by every member told of it (serialized once for all their sockets)
+      const messages = new Map<string, ReturnType<typeof changed>>();
       for (const member of await membersCollection(store).getMany(connected)) {
         if (member.deleted) continue;
         const ctx = { ...shared, viewer: { member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external } };
         const place = versions.map((entry) => placeOf(entry, ctx)).find((found) => found !== null);
-        if (place) hub.publishTo(member._id, changed(place.key, change.event.position));
+        if (!place) continue;
+        let message = messages.get(place.key);
+        if (!message) {
+          message = changed(place.key, change.event.position);
+          messages.set(place.key, message);
+        }
+        hub.publishTo(member._id, message);
       }
     },
   };

@@ -27,16 +27,43 @@ export interface StreamsContext {
 
 const NOTHING: StreamCan = { see: false, post: false, moderate: false };
 
-/** The viewer as a member of this group, from the group's read model (the facts the command side folds from its stream). */
-export const groupViewerIn = (group: GroupDocument, viewer: ActivityViewer): GroupViewer => ({
-  ...viewer,
-  status: membershipStatusOf({
-    member: group.member_ids.includes(viewer.member_id),
-    invited: group.invites.some((invite) => invite.member_id === viewer.member_id && invite.status === 'open'),
-    request: group.requests[viewer.member_id]?.status ?? null,
-  }),
-  group_admin: group.admin_ids.includes(viewer.member_id),
-});
+/** a group document's member lists as sets, made once per document read (documents are never changed in place) */
+interface Rosters {
+  members: ReadonlySet<string>;
+  admins: ReadonlySet<string>;
+  invited: ReadonlySet<string>;
+}
+const rosters = new WeakMap<GroupDocument, Rosters>();
+const rostersOf = (group: GroupDocument): Rosters => {
+  let known = rosters.get(group);
+  if (!known) {
+    known = {
+      members: new Set(group.member_ids),
+      admins: new Set(group.admin_ids),
+      invited: new Set(group.invites.filter((invite) => invite.status === 'open').map((invite) => invite.member_id)),
+    };
+    rosters.set(group, known);
+  }
+  return known;
+};
+
+/**
+ * The viewer as a member of this group, from the group's read model (the facts the command side folds from
+ * its stream). Deciding it for every member of a big group (a post's push, a page of unread counts) looks
+ * each one up in sets instead of scanning the member list per member.
+ */
+export const groupViewerIn = (group: GroupDocument, viewer: ActivityViewer): GroupViewer => {
+  const { members, admins, invited } = rostersOf(group);
+  return {
+    ...viewer,
+    status: membershipStatusOf({
+      member: members.has(viewer.member_id),
+      invited: invited.has(viewer.member_id),
+      request: group.requests[viewer.member_id]?.status ?? null,
+    }),
+    group_admin: admins.has(viewer.member_id),
+  };
+};
 
 /** what the viewer may do in a stream ('network' or a group id): the same streamAbilities the command side refuses with */
 export const streamCanIn = (key: string, ctx: StreamsContext): StreamCan => {

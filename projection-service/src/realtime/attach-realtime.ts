@@ -55,6 +55,20 @@ export const watchedTopics = (raw: string): Set<string> | null => {
 };
 
 /**
+ * A message's JSON, made once however many sockets it goes to: a publisher that tells a thousand members
+ * the same change hands the hub one message object (messages are never changed once published).
+ */
+const serializedMessages = new WeakMap<RealtimeMessage, string>();
+export const serialized = (message: RealtimeMessage): string => {
+  let json = serializedMessages.get(message);
+  if (json === undefined) {
+    json = JSON.stringify(message);
+    serializedMessages.set(message, json);
+  }
+  return json;
+};
+
+/**
  * Serves the realtime WebSocket on the given HTTP server (the Nest one, or the standalone runner's), with
  * the origin, session, heartbeat and session-end checks every member socket gets (`serveSockets`).
  */
@@ -69,7 +83,7 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
         memberId,
         topics: new Set<string>(),
         send: (message: RealtimeMessage) => {
-          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+          if (ws.readyState === ws.OPEN) ws.send(serialized(message));
         },
       };
       const remove = options.hub.add(connection);
