@@ -523,6 +523,14 @@ const main = async () => {
       raw_unit: 'ms p95 MiniSearch',
       note: `${p.search_http.queries} prefix queries one at a time, ${p.search_http.mean_total_hits} hits on average; raw p50 ${p.raw_search.latency.p50_ms} ms, p99 ${p.raw_search.latency.p99_ms} ms`,
     },
+    ...(p.audit
+      ? [
+          ...(p.audit.verify
+            ? [{ measure: `audit: verify the hash chain (${p.audit.verify.events} events)`, value: p.audit.verify.per_s, unit: 'events/s', raw: p.audit.read_all.per_s, raw_unit: 'events/s readAll (pages of 2,000)', note: `ratio ${p.audit.verify_vs_read_all}; every link recomputed; ${p.audit.verify.intact ? 'intact' : 'BROKEN'}` }]
+            : []),
+          { measure: `audit: full replay of every projector (${p.audit.replay.events} events)`, value: p.audit.replay.per_s, unit: 'events/s', raw: p.audit.read_all.per_s, raw_unit: 'events/s readAll (pages of 2,000)', note: `ratio ${p.audit.replay_vs_read_all}; ${p.audit.replay.read_models} read models into a scratch store (what replay-determinism compares)` },
+        ]
+      : []),
     ...searchScaleRows(p.search_scale),
     ...(p.search_scale_http ? httpSearchRows(p.search_scale_http) : []),
     {
