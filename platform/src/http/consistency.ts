@@ -20,7 +20,8 @@ export const gateOf = (projectors: Array<{ waitFor(p: number, t: number): Promis
   position: () => Math.min(...projectors.map((projector) => projector.position())),
 });
 
-const requestedPosition = (req: IncomingMessage): number | null => {
+/** the write position a request names (X-Consistency-Position), null when it names none */
+export const requestedPosition = (req: IncomingMessage): number | null => {
   const raw = req.headers[CONSISTENCY_HEADER.toLowerCase()];
   const value = Number(Array.isArray(raw) ? raw[0] : raw);
   return raw !== undefined && Number.isSafeInteger(value) && value > 0 ? value : null;

@@ -4,16 +4,18 @@ import {
   createParamDecorator,
   Inject,
   Injectable,
+  Optional,
   SetMetadata,
   UseGuards,
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
 import type { z } from 'zod';
-import { mayCall, twoFactorSetupRequired, type MemberRoles, type NetworkSettings, type RouteAuth, type TwoFactorType } from '@cn/contracts';
+import { CONSISTENCY_WAIT_MS, mayCall, twoFactorSetupRequired, type MemberRoles, type NetworkSettings, type RouteAuth, type TwoFactorType } from '@cn/contracts';
 import type { CommandContext } from '@cn/domain';
 import { HttpProblem, parseWith } from './problems';
 import { requestContextOf } from './request-context';
+import { CONSISTENCY_GATE, requestedPosition, type ConsistencyGate } from './consistency';
 import type { RouteResponse } from './openapi';
 
 /**
@@ -83,10 +85,18 @@ const declared: Array<{ controller: object; handler: object; definition: Endpoin
 export const endpointOf = (handler: object): EndpointDefinition | undefined =>
   Reflect.getMetadata(ENDPOINT_METADATA, handler) as EndpointDefinition | undefined;
 
-/** The guard of every signed-in route: an active member (401 otherwise) with the route's ability (403 otherwise). */
+/**
+ * The guard of every signed-in route: an active member (401 otherwise) with the route's ability (403 otherwise).
+ * A request naming its write position (X-Consistency-Position) is judged as of that position where the
+ * service's read models stand behind a gate: a member just registered, or just given a role, is not refused
+ * by a read side that has not projected it yet.
+ */
 @Injectable()
 export class MemberGuard implements CanActivate {
-  constructor(@Inject(MEMBER_ACCESS) private readonly members: MemberAccess) {}
+  constructor(
+    @Inject(MEMBER_ACCESS) private readonly members: MemberAccess,
+    @Optional() @Inject(CONSISTENCY_GATE) private readonly gate?: ConsistencyGate,
+  ) {}
 
   async canActivate(execution: ExecutionContext): Promise<boolean> {
     const definition = endpointOf(execution.getHandler());
@@ -96,6 +106,8 @@ export class MemberGuard implements CanActivate {
     if (auth === 'none') return true;
     const { memberId } = requestContextOf(req);
     if (!memberId && definition?.tokenQuery && new URL(req.url ?? '/', 'http://host').searchParams.has('token')) return true;
+    const position = memberId && this.gate ? requestedPosition(req) : null;
+    if (position !== null) await this.gate?.waitFor(position, CONSISTENCY_WAIT_MS);
     const member = memberId ? await this.members.activeMember(memberId) : null;
     if (!member) throw new HttpProblem(401, 'unauthenticated');
     const settings = await this.members.networkSettings();
