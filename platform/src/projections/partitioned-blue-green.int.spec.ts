@@ -4,7 +4,7 @@ import { createPartitionedTestBus, createTempDir, eventually, newTestEvent, open
 import type { ProjectedDocument } from './projection';
 import { CHECKPOINTS_COLLECTION, createDocumentProjector, nextCollectionOf, type DocumentProjector } from './projection-runner';
 import { createPartitionedSwitch, marksOn, ReadModelHeldError, READ_MODEL_SWITCHES_COLLECTION } from './partitioned-switch';
-import { counts, describeSwitchRecovery, hashOf, tallies, type Tally } from './switch-recovery.contract';
+import { counts, describeSwitchRecovery, hashOf, tallies, type Tally } from '@cn/platform/testing';
 import { projectAsOf } from './time-travel';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, jest } from '@jest/globals';
 import { createMongoDocumentStore } from '@cn/platform/document-store';
 import { mongoE2eDatabase } from '@cn/platform/testing';
-import { describeSwitchRecovery } from './switch-recovery.contract';
+import { describeSwitchRecovery } from '@cn/platform/testing';
 
 /**
  * A read-model switch whose owner dies at each of its steps, on the MongoDB-wire server named by MONGODB_URL

@@ -16,4 +16,5 @@ export * from './zip-reader';
 export * from './private-blob-storage.contract';
 export * from './embedded-stores';
 export * from './partitioned-bus';
+export * from './read-model-switch.contract';
 export { meilisearchTestRun, type MeilisearchTestRun } from '@cn/platform/search-index';

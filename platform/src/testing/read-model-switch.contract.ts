@@ -2,11 +2,22 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CollectionOptions, CollectionWrites, Document, DocumentCollection, DocumentStore } from '@cn/platform/document-store';
 import type { EventStore, RecordedEvent } from '@cn/platform/event-store';
-import { createPartitionedTestBus, createTempDir, eventually, newTestEvent, openEmbeddedStores, partitionOfStream, type EmbeddedStores, type PartitionedTestBus } from '@cn/platform/testing';
-import type { ProjectedDocument, Projection } from './projection';
-import { CHECKPOINTS_COLLECTION, createDocumentProjector, nextCollectionOf, type DocumentProjector } from './projection-runner';
-import { marksOn, READ_MODEL_SWITCHES_COLLECTION } from './partitioned-switch';
-import { projectAsOf } from './time-travel';
+import {
+  CHECKPOINTS_COLLECTION,
+  createDocumentProjector,
+  marksOn,
+  nextCollectionOf,
+  projectAsOf,
+  READ_MODEL_SWITCHES_COLLECTION,
+  type DocumentProjector,
+  type ProjectedDocument,
+  type Projection,
+} from '@cn/platform/projections';
+import { eventually } from './eventually';
+import { newTestEvent } from './event-store.contract';
+import { openEmbeddedStores, type EmbeddedStores } from './embedded-stores';
+import { createPartitionedTestBus, partitionOfStream, type PartitionedTestBus } from './partitioned-bus';
+import { createTempDir } from './temp-dir';
 
 /** one document per stream: every position applied to it, so that a lost or doubled event shows */
 export interface Tally extends ProjectedDocument {
