@@ -30,8 +30,7 @@ export const formatRange = (date: Pick<AppointmentDto['date'], 'start' | 'end' |
     return start === end ? formatDay(start, language, long) : `${formatDay(start, language, long)} – ${formatDay(end, language, long)}`;
   }
   const start = formatDateTime(date.start, language, timeZone);
-  const sameDay =
-    new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(date.start)) === new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(date.end));
+  const sameDay = formatInstant(date.start, 'en-CA', { timeZone }) === formatInstant(date.end, 'en-CA', { timeZone });
   return `${start} – ${sameDay ? formatTime(date.end, language, timeZone) : formatDateTime(date.end, language, timeZone)}`;
 };
 
@@ -39,4 +38,4 @@ export const truncate = (text: string, length: number): string => (text.length >
 
 export const isHttpUrl = (value: string): boolean => /^https?:\/\//i.test(value.trim());
 
-export const todayIn = (timeZone: string, now: Date = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+export const todayIn = (timeZone: string, now: Date = new Date()): string => formatInstant(now, 'en-CA', { timeZone });
