@@ -286,6 +286,13 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
     timer ??= setTimeout(flush, flushDelayMs);
   };
 
+  /** the name holds no index any more: collections opened on it fail (`present`), and the snapshot forgets it */
+  const retire = (name: string, live: LiveIndex): void => {
+    indexes.delete(name);
+    live.gone = true;
+    snapshotNeeded = true;
+    scheduleFlush();
+  };
   const present = (live: LiveIndex): void => {
     if (live.gone) throw new Error(`search index ${live.name} was renamed or deleted`);
   };
@@ -387,18 +394,12 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       if (!live) throw new Error(`search index ${name} does not exist`);
       if (indexes.has(to)) throw new Error(`search index ${to} exists already`);
       indexes.set(to, { name: to, settings: live.settings, documents: live.documents, engine: live.engine, label: live.label });
-      indexes.delete(name);
-      live.gone = true;
-      snapshotNeeded = true;
-      scheduleFlush();
+      retire(name, live);
     }),
     deleteIndex: (name) => settle(() => {
       const live = indexes.get(name);
       if (!live) return;
-      indexes.delete(name);
-      live.gone = true;
-      snapshotNeeded = true;
-      scheduleFlush();
+      retire(name, live);
     }),
     labelOf: (name) => settle(() => {
       const live = indexes.get(name);
