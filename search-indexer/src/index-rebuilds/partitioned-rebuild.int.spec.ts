@@ -63,6 +63,15 @@ const talliesOf = (replica: 'owner' | 'other'): SearchFeature => ({
   },
 });
 
+/** a one-time signal: `opened` resolves once `open` is called */
+const latch = (): { open: () => void; opened: Promise<void> } => {
+  let open = (): void => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+};
+
 /**
  * A replica's own connection to the document store whose alive signal (its upserts of the switch's
  * documents) can be stopped, as if it died or its event loop froze; `said` collects what it signalled.
@@ -234,14 +243,8 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     const sources = infra.documentStore.collection<SourceDocument>(sourceCollectionName(TALLIES.name));
     const copy = (await sources.get(stalled))?.doc as Tally;
     await sources.upsert({ _id: stalled, doc: { ...copy, positions: [-1, ...copy.positions] } });
-    let reached = (): void => undefined;
-    const paused = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    let release = (): void => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { open: reached, opened: paused } = latch();
+    const { open: release, opened: released } = latch();
     let stalledOnce = false;
     pauseHook = async (event) => {
       if (event.streamId !== stalled || stalledOnce) return;
@@ -381,14 +384,8 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     headLag = 3 * REBUILD_BATCH;
     let stalledAt = 0;
     let handled = 0;
-    let release = (): void => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let stalled = (): void => undefined;
-    const stalling = new Promise<void>((resolve) => {
-      stalled = resolve;
-    });
+    const { open: release, opened: released } = latch();
+    const { open: stalled, opened: stalling } = latch();
     ownerHook = async (event) => {
       const now = await switchNow();
       if (now?.state !== 'switching' || now.cut === undefined) return [];
