@@ -81,6 +81,7 @@ const mortalConnection = (store: DocumentStore) => {
   let afterMarked: (() => Promise<void>) | null = null;
   let silent = false;
   let stall: { reached: () => void; released: Promise<void> } | null = null;
+  let beforeRename: (() => Promise<void>) | null = null;
   const died = (): Error => {
     dead = true;
     return new Error('the owner died');
@@ -102,6 +103,9 @@ const mortalConnection = (store: DocumentStore) => {
         writeMany: (changes) => alive(() => collection.writeMany(changes)),
         replaceWith: (source, alongside, replace) =>
           alive(async () => {
+            const hook = beforeRename;
+            beforeRename = null;
+            await hook?.();
             if (dieAt === 'before-rename') throw died();
             await collection.replaceWith(source, alongside, replace);
             if (dieAt === 'after-rename') throw died();
@@ -138,6 +142,10 @@ const mortalConnection = (store: DocumentStore) => {
     },
     afterMarked: (hook: () => Promise<void>) => {
       afterMarked = hook;
+    },
+    /** runs once before its next rename (a switch's swap) */
+    beforeRename: (hook: () => Promise<void>) => {
+      beforeRename = hook;
     },
     /** stops (or resumes) saying that its owners are alive, as a process whose event loop stalled */
     silence: (on: boolean) => {
@@ -195,6 +203,7 @@ export const describeSwitchRecovery = (title: string, target: SwitchRecoveryTarg
     let owner$: ReturnType<typeof mortalConnection>;
     let owner: DocumentProjector;
     let other: DocumentProjector;
+    let other$: ReturnType<typeof mortalConnection>;
     let otherReads: ReturnType<typeof countingReads>;
     const streams = Array.from({ length: STREAMS }, (_, index) => `tally-${index}`);
     const appended = new Map<string, number[]>(streams.map((stream) => [stream, []]));
@@ -281,7 +290,8 @@ export const describeSwitchRecovery = (title: string, target: SwitchRecoveryTarg
         appended.get(stream)?.push(...Array.from({ length: EVENTS_PER_STREAM }, (_, index) => position - EVENTS_PER_STREAM + 1 + index));
       }
       otherReads = countingReads(stores.eventStore);
-      other = projectorOf(open(), [2], otherReads.eventStore);
+      other$ = mortalConnection(open());
+      other = projectorOf(other$.connection, [2], otherReads.eventStore);
       await startOwner();
       await other.start();
       // a ceiling, not a speed: the first catch-up writes every event conditionally (a loaded FerretDB is slow)
@@ -349,7 +359,14 @@ export const describeSwitchRecovery = (title: string, target: SwitchRecoveryTarg
       await consistentAfterRestart();
     });
 
-    it('refuses the late batch of an owner taken for gone while still replaying, once a replica resumed and switched', async () => {
+    /**
+     * The owner stalls with a replayed batch of the new version in hand (read, not written) and stops saying it is
+     * alive; the other replica takes the switch over and resumes the new version from its checkpoint. `lateAt`:
+     * when the owner's batch is delivered, after the taker switched or after the taker replayed past it (more
+     * events came meanwhile) and before its rename. Either way the batch is refused whole (nothing of it is
+     * written, on a store without transactions too) and the version swapped in equals a replay from scratch.
+     */
+    const lateBatchRefused = async (lateAt: 'after-switch' | 'before-rename'): Promise<void> => {
       let stalled: { reached: Promise<void>; release: () => void } | null = null;
       owner$.afterMarked(async () => {
         for (let index = 0; index < 30; index += 1) await note(streams[index % STREAMS]);
@@ -362,19 +379,33 @@ export const describeSwitchRecovery = (title: string, target: SwitchRecoveryTarg
       await eventually(() => stalled !== null, 30_000);
       const late = stalled as unknown as { reached: Promise<void>; release: () => void };
       await late.reached;
-      // the owner stalls with a replayed batch in hand and stops saying it is alive: the other replica takes the
-      // switch over, resumes the new version from its checkpoint and switches
       owner$.silence(true);
+      let outcome: Promise<string> | null = null;
+      if (lateAt === 'before-rename') {
+        // events the owner's batch does not hold: the taker replays past it (every stream's document moves on)
+        for (const stream of streams) await note(stream);
+        other$.beforeRename(async () => {
+          late.release();
+          outcome = rebuilding;
+          await rebuilding;
+        });
+      }
       const [holding] = (await records()).filter((record) => record.phase === 'holding');
       const settled = await otherSettles(holding._id);
       expect(settled.takenOverBy).toBeDefined();
-      // the owner wakes: its batch's checkpoint write is refused (the new version's checkpoint is not the one it wrote)
-      late.release();
-      expect(await rebuilding).toBe('DocumentConflictError');
+      expect(settled.resumedFrom).toBeGreaterThan(0);
+      if (lateAt === 'after-switch') {
+        late.release();
+        outcome = rebuilding;
+      }
+      // the owner's batch is refused (its claim on the new version's checkpoint is not the taker's)
+      expect(await (outcome as unknown as Promise<string>)).toBe('DocumentConflictError');
       owner$.silence(false);
-      // SQLite refuses the whole batch; a store without transactions writes its documents first (into the
-      // emptied new version beside the live one, which the next rebuild clears)
-      await consistent(target.transactions);
-    });
+      await consistent();
+    };
+
+    it('refuses the late batch of an owner taken for gone while still replaying, once a replica resumed and switched', () => lateBatchRefused('after-switch'));
+
+    it("refuses whole the late batch of an owner taken for gone, delivered after the taker replayed past it and before its rename", () => lateBatchRefused('before-rename'));
   });
 };
