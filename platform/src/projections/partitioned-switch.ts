@@ -86,11 +86,13 @@ export interface PartitionedSwitchOptions {
   logger?: ProjectorLogger;
   projector: string;
   /**
-   * A replica taking over a gone owner's switch before its intent: replays the read model's new version
-   * (`source`) from its own checkpoint (from 0 when it has none) up to the log's head as it is then, and
-   * answers where it started and that head (the cut). Without it such a switch is abandoned.
+   * A replica taking over a gone owner's switch before its intent: takes the new version (`source`) from the
+   * owner (its checkpoint's compare-and-set: the owner writes no more of it), replays it on from its own
+   * checkpoint up to the log's head as it is then (from 0 into a collection of its own when the owner may still
+   * be writing part of a batch, or left no checkpoint), and answers where it started, that head (the cut) and
+   * the collection that holds the new version now (`source` when absent). Without it such a switch is abandoned.
    */
-  resume?: (collection: string, source: string) => Promise<{ from: number; cut: number }>;
+  resume?: (collection: string, source: string) => Promise<{ from: number; cut: number; source?: string }>;
   /** renames `source` over `collection` (default: the document store's `replaceWith`) */
   swapIn?: (collection: string, source: string, replace: ReplaceOptions) => Promise<void>;
 }
@@ -263,8 +265,9 @@ export const createPartitionedSwitch = (options: PartitionedSwitchOptions) => {
         let intent: SwitchRecord | null = null;
         try {
           if (options.resume && taken.source) {
-            const { from, cut } = await options.resume(taken.collection, taken.source);
-            intent = { ...(await intentOf(taken, cut)), resumedFrom: from };
+            // the new version may now be in a collection of this replica's own (`resume`): the intent renames that one
+            const resumed = await options.resume(taken.collection, taken.source);
+            intent = { ...(await intentOf({ ...taken, source: resumed.source ?? taken.source }, resumed.cut)), resumedFrom: resumed.from };
           }
         } catch (error) {
           options.logger?.error({ projector: options.projector, readModel: mark.collection, err: error }, 'could not resume the new version of a gone owner: its switch is abandoned');

@@ -422,7 +422,11 @@ interface Track {
   /**
    * the new version of a switch on a partitioned bus: its checkpoint is written conditionally on the version
    * this replay last wrote, so that of two replays of it (an owner taken for gone that still runs, and the
-   * replica that took its switch over) the second writer of a batch is refused (SQLite: nothing of the batch)
+   * replica that took its switch over) the second writer of a batch is refused. Each batch first claims the
+   * checkpoint (`pending`: a compare-and-set, before any document), then writes its documents, then the
+   * checkpoint at the batch's end: a store without transactions (MongoDB, FerretDB) writes nothing of a batch
+   * whose claim is refused, and a crash between claim and checkpoint leaves `pending` for a taker to see
+   * (SQLite: the three in one transaction)
    */
   fence?: { version: number };
 }
@@ -750,11 +754,18 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       const everyone = allCheckpoints || now - checkpointsWrittenAt >= CHECKPOINT_LAG_MS;
       const saved = [...reached].filter(([track]) => everyone || changed.has(track));
       if (saved.length > 0) {
+        // a fenced replay claims its checkpoint before its documents are written (see `Track.fence`)
+        const claims = saved.flatMap(([track, position]) => {
+          if (!track.fence) return [];
+          const { version } = track.fence;
+          return [{ id: track.checkpointId, doc: { ...checkpointChange(track, track.saved).doc, pending: position, _version: version + 1 }, ifVersion: version }];
+        });
+        if (claims.length > 0) written.unshift({ collection: CHECKPOINTS_COLLECTION, changes: claims });
         written.push({
           collection: CHECKPOINTS_COLLECTION,
           changes: saved.map(([track, position]) => {
             const change = checkpointChange(track, position);
-            return track.fence ? { ...change, doc: { ...change.doc, _version: track.fence.version + 1 }, ifVersion: track.fence.version } : change;
+            return track.fence ? { ...change, doc: { ...change.doc, _version: track.fence.version + 2 }, ifVersion: track.fence.version + 1 } : change;
           }),
         });
       }
@@ -780,7 +791,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         track.position = position;
         if (everyone || changed.has(track)) {
           track.saved = position;
-          if (track.fence) track.fence.version += 1;
+          if (track.fence) track.fence.version += 2;
         }
       }
       saveLaggingSoon();
@@ -1373,29 +1384,55 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   });
 
   /**
-   * A replica taking over the switch of an owner that is gone (partitioned-switch.ts): the new version is
-   * replayed on from its own checkpoint (written with its documents), from 0 when it has none, up to the
-   * log's head as it is now, while every replica holds. Answers where it started and that head.
+   * Takes a new version's checkpoint from whoever wrote it last (a compare-and-set raising its version, again
+   * while another writer comes first): that writer's next claim of a batch is refused, so nothing more of its
+   * replay is written. Answers the checkpoint as it was, and the version it has now.
    */
-  const resumeBeside = async (collection: string, source: string): Promise<{ from: number; cut: number }> => {
+  const fenceCheckpoint = async (id: string, taken: (checkpoint: CheckpointDocument | null) => CheckpointDocument): Promise<{ before: CheckpointDocument | null; version: number }> => {
+    for (;;) {
+      const before = await checkpoints.get(id);
+      const version = versionOf(before) + 1;
+      try {
+        await options.documentStore.writeAll([{ collection: CHECKPOINTS_COLLECTION, changes: [{ id, doc: { ...taken(before), _id: id, _version: version }, ifVersion: version - 1 }] }]);
+        return { before, version };
+      } catch (error) {
+        if (!(error instanceof DocumentConflictError)) throw error;
+      }
+    }
+  };
+
+  /**
+   * A replica taking over the switch of an owner that is gone (partitioned-switch.ts): it first takes the new
+   * version's checkpoint (`fenceCheckpoint`: the owner, should it still run, writes no batch after that). A
+   * checkpoint with a position and no claimed batch (`pending`) means every document the owner wrote is
+   * covered by it: the new version is replayed on from there. Otherwise (no position, or a batch the owner
+   * claimed and may still be writing: its documents can land at any time) it is replayed from 0 into a
+   * collection of the taker's own, which the owner never writes. Either way up to the log's head as it is now,
+   * while every replica holds. Answers where it started, that head and the collection that holds the new version.
+   */
+  const resumeBeside = async (collection: string, source: string): Promise<{ from: number; cut: number; source: string }> => {
     const live = tracks.find((track) => track.collection === collection);
     if (!live) throw new Error(`no read model kept in ${collection}`);
-    const next = nextTrackOf(live, source);
-    const own = await checkpoints.get(next.checkpointId);
-    const saved = own?.position ?? 0;
-    next.fence = { version: versionOf(own) };
-    if (saved > 0) {
+    const { before, version } = await fenceCheckpoint(`${options.name}/${source}`, (checkpoint) => ({ _id: '', position: 0, _position: 0, ...checkpoint, takenOver: true }));
+    const saved = before?.position ?? 0;
+    const adopted = saved > 0 && before?.['pending'] === undefined;
+    const next = nextTrackOf(live, adopted ? source : `${source}_${randomUUID().slice(0, 8)}`);
+    if (adopted) {
+      next.fence = { version };
       next.position = saved;
       next.saved = saved;
     } else {
-      await collectionOf(next).clear();
+      next.fence = { version: 0 };
       for (const fields of live.projection.indexes ?? []) await collectionOf(next).ensureIndex(fields);
     }
     const head = await options.eventStore.headPosition();
-    options.logger?.info({ projector: options.name, readModel: collection, from: saved, cut: head }, 'resuming the new version of a read model whose switch owner is gone');
+    options.logger?.info(
+      { projector: options.name, readModel: collection, from: adopted ? saved : 0, cut: head, into: next.collection },
+      'resuming the new version of a read model whose switch owner is gone',
+    );
     await catchUp([next], true, undefined, head);
     if (next.failure !== null) throw next.failure instanceof Error ? next.failure : new Error(`the new version of ${collection} failed on an event`);
-    return { from: saved, cut: head };
+    return { from: adopted ? saved : 0, cut: head, source: next.collection };
   };
 
   const rebuildBeside = async (readModel: string, onProgress?: (position: number) => void): Promise<number> => {
@@ -1413,7 +1450,8 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         claimed = await partitionSwitch.claim(live.collection);
         // a switch left by an owner that is gone is completed (or abandoned) before its new version is cleared
         await partitionSwitch.settleGone(live.collection);
-        next.fence = { version: versionOf(await checkpoints.get(next.checkpointId)) };
+        // the new version's checkpoint taken from any earlier writer of it (a batch it claims later is refused)
+        next.fence = { version: (await fenceCheckpoint(next.checkpointId, () => ({ _id: '', position: 0, _position: 0 }))).version };
       }
       options.logger?.info({ projector: options.name, readModel: live.collection, next: collection, partitioned }, 'rebuilding a read model beside the live one');
       await collectionOf(next).clear();

@@ -379,17 +379,22 @@ export const describeSwitchRecovery = (title: string, target: SwitchRecoveryTarg
       await eventually(() => stalled !== null, 30_000);
       const late = stalled as unknown as { reached: Promise<void>; release: () => void };
       await late.reached;
-      owner$.silence(true);
       let outcome: Promise<string> | null = null;
       if (lateAt === 'before-rename') {
-        // events the owner's batch does not hold: the taker replays past it (every stream's document moves on)
+        // events the owner's batch does not hold (held on every partition meanwhile): the taker replays past it,
+        // every stream's document moves on
         for (const stream of streams) await note(stream);
-        other$.beforeRename(async () => {
+        // whichever replica takes the switch over (the owner's own, whose live batches meet its mark, or the other)
+        const deliverLate = async (): Promise<void> => {
+          if (outcome) return;
           late.release();
           outcome = rebuilding;
           await rebuilding;
-        });
+        };
+        owner$.beforeRename(deliverLate);
+        other$.beforeRename(deliverLate);
       }
+      owner$.silence(true);
       const [holding] = (await records()).filter((record) => record.phase === 'holding');
       const settled = await otherSettles(holding._id);
       expect(settled.takenOverBy).toBeDefined();
