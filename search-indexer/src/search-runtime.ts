@@ -242,6 +242,9 @@ export const createSearchRuntime = (
         }
         whole &&= found;
       }
+      // copies renamed over the live ones by an earlier holder that died before recording it: recorded now, before
+      // this replay writes the build's copies again
+      for (const definition of touched.values()) await turn.recoverCopies(definition.name, sourceCollectionName(buildName(definition.name, build)));
       const reached = (await progress.get(build))?.position;
       if (whole && reached !== undefined) {
         after = reached;

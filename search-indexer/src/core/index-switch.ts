@@ -44,8 +44,13 @@ interface SwitchState {
   holders?: string[];
   /** the replica that claimed the swap (in a generation of its own, before its first swap) */
   swapBy?: string;
-  /** the live indexes whose copies were replaced by the build's, recorded in the replacement's transaction */
+  /** the live indexes whose copies were replaced by the build's, recorded once the replacement is done */
   copied?: string[];
+  /**
+   * the replacement of a live index's copies under way (recorded before it, with how many copies the build
+   * held then): a build holding some then and none now was renamed over the live copies already
+   */
+  copying?: { live: string; documents: number };
 }
 type SwitchDocument = SwitchState & Document & { _id: string };
 
@@ -90,8 +95,16 @@ export interface SwitchTurn {
   stillOurs(): Promise<boolean>;
   /** claims the swap (a compare-and-set naming this replica): refused once another took the switch over */
   claimSwap(): Promise<void>;
-  /** the live index's copies replaced by `from`'s, in one transaction with the switch's record of it (fenced) */
+  /**
+   * the live index's copies replaced by `from`'s: the intent (fenced), the rename (only while `from` holds the
+   * copies it held then), the record of it (fenced). Each step safe to redo after a crash between two of them
+   */
   replaceCopies(live: string, liveCopies: string, from: string): Promise<void>;
+  /**
+   * a taker, before its replay writes `from` again: records as copied a replacement its intent names whose
+   * rename happened (`from` held copies then and holds none now)
+   */
+  recoverCopies(live: string, from: string): Promise<void>;
   /** whether the copies of this live index were replaced already */
   copied(live: string): boolean;
 }
@@ -307,6 +320,11 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
       if (!written) throw new Error('search_switch_lost');
       moved(written);
     };
+    /** the switch with `live`'s copies recorded as replaced (its intent done) */
+    const copiedNow = (live: string): SwitchState => {
+      const { copying: _done, ...current } = now();
+      return { ...current, copied: [...(current.copied ?? []), live] };
+    };
     return {
       build: now().build ?? '',
       holders: now().holders ?? [],
@@ -315,13 +333,20 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
       fence: () => ({ collection: INDEX_SWITCHES_COLLECTION, changes: [{ id: SWITCH_ID, doc: now(), ifVersion: versionOf(now()) }] }),
       stillOurs: async () => versionOf(await readSwitch()) === versionOf(now()),
       claimSwap: () => step({ ...now(), swapBy: replicaId }),
+      // a store without transactions (MongoDB) cannot rename and write the record in one step: the intent goes
+      // first (conditional on the generation: a builder whose switch was taken over replaces nothing), then the
+      // rename, then the record; a crash anywhere between is redone (`recoverCopies`, or the rename again)
       replaceCopies: async (live, liveCopies, from) => {
-        const current = now();
-        const next = { ...current, _id: SWITCH_ID, copied: [...(current.copied ?? []), live], _version: versionOf(current) + 1 };
-        // the switch's record of the replacement commits with it (SQLite: one transaction), conditional on the
-        // generation: a builder whose switch was taken over replaces nothing
-        await store.collection(liveCopies).replaceWith(from, [{ collection: INDEX_SWITCHES_COLLECTION, changes: [{ id: SWITCH_ID, doc: next, ifVersion: versionOf(current) }] }]);
-        moved(next);
+        const documents = await store.collection(from).count();
+        await step({ ...now(), copying: { live, documents } });
+        // renamed already (a build that held copies and holds none now): nothing to rename
+        await store.collection(liveCopies).replaceWith(from, [], { ifSourceHolds: documents > 0 });
+        await step(copiedNow(live));
+      },
+      recoverCopies: async (live, from) => {
+        const intent = read()?.copying;
+        if (intent?.live !== live || intent.documents === 0 || (await store.collection(from).count()) > 0) return;
+        await step(copiedNow(live));
       },
       copied: (live) => (read()?.copied ?? []).includes(live),
     };

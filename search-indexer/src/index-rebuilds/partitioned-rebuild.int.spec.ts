@@ -34,6 +34,8 @@ let pauseHook: ((event: RecordedEvent) => Promise<void>) | null = null;
 let afterSwap: (() => Promise<void>) | null = null;
 /** runs once, right before the owner's next swap */
 let beforeSwap: (() => Promise<void>) | null = null;
+/** runs once, right after the owner renamed the build's copies over the live ones (before recording it) */
+let afterCopiesRenamed: (() => Promise<void>) | null = null;
 let ownerSwaps = 0;
 let ownerMuted = false;
 const ownerSaid = new Set<string>();
@@ -80,6 +82,17 @@ const aliveSignalMutable = (infra: Infrastructure, muted: () => boolean, said: S
   ...infra.documentStore,
   collection: <T extends Document>(name: string) => {
     const collection = infra.documentStore.collection<T>(name);
+    if (name === sourceCollectionName(TALLIES.name)) {
+      return {
+        ...collection,
+        replaceWith: async (...args: Parameters<typeof collection.replaceWith>) => {
+          await collection.replaceWith(...args);
+          const hook = afterCopiesRenamed;
+          afterCopiesRenamed = null;
+          await hook?.();
+        },
+      };
+    }
     if (name !== INDEX_SWITCHES_COLLECTION) return collection;
     return {
       ...collection,
@@ -434,6 +447,26 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     await eventually(allExactlyOnce, 20_000);
     const all = await (await infra.searchIndex.index<Tally>(TALLIES.name, TALLIES.settings)).search({ q: 'tally', limit: 1000 });
     expect(all.hits.some((hit) => hit.positions.includes(-2))).toBe(false);
+  });
+
+  it('finishes the switch of an owner that died between renaming its copies over the live ones and recording it: the copies hold every event once', async () => {
+    afterCopiesRenamed = async () => {
+      await ownerDies();
+      throw new Error('the owner died after renaming its copies');
+    };
+    try {
+      await expect(owner.rebuildFeature('tallies')).rejects.toThrow('the owner died after renaming its copies');
+      const rebuild = (await switchNow())?.rebuild;
+      const switched = (await switchedBy(rebuild)) as Awaited<ReturnType<typeof switchedBy>> & { copied?: string[] };
+      expect(switched.position).toBe(switched.cut);
+      // the taker found the rename done (the build's copies gone) and recorded it, without renaming again
+      expect(switched.copied).toEqual([TALLIES.name]);
+    } finally {
+      ownerMuted = false;
+    }
+    // the live copies are the build's: each next event is applied to the document as rebuilt
+    for (const stream of streams) await note(stream);
+    await eventually(allExactlyOnce, 20_000);
   });
 
   it('lets a replica that stopped go: a later rebuild does not wait for it', async () => {
