@@ -165,16 +165,22 @@ const settleAll = async (promises: ReadonlyArray<Promise<void>>): Promise<void> 
  * taken off a shared server, leaves behind. Answers the uids deleted. The prefix must be a whole one (letters,
  * digits, `-` and `_`, not empty), so that this never reaches every index on the server.
  */
-export const deleteMeiliIndexesWithPrefix = async (options: { host: string; apiKey?: string; prefix: string }): Promise<string[]> => {
-  if (!SAFE_INDEX_UID.test(options.prefix)) throw new Error(`invalid index prefix: '${options.prefix}'`);
-  const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
+/** every index uid on the server that starts with `prefix`, page by page (`GET /indexes`) */
+const uidsWithPrefix = async (client: MeiliSearch, prefix: string): Promise<string[]> => {
   const page = 100;
   const uids: string[] = [];
   for (let offset = 0; ; offset += page) {
     const { results, total } = await client.getRawIndexes({ offset, limit: page });
-    uids.push(...results.map((index) => index.uid).filter((uid) => uid.startsWith(options.prefix)));
+    uids.push(...results.map((index) => index.uid).filter((uid) => uid.startsWith(prefix)));
     if (offset + page >= total) break;
   }
+  return uids;
+};
+
+export const deleteMeiliIndexesWithPrefix = async (options: { host: string; apiKey?: string; prefix: string }): Promise<string[]> => {
+  if (!SAFE_INDEX_UID.test(options.prefix)) throw new Error(`invalid index prefix: '${options.prefix}'`);
+  const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
+  const uids = await uidsWithPrefix(client, options.prefix);
   for (const uid of uids) await succeeded(client, client.deleteIndex(uid), 60_000);
   return uids;
 };
@@ -419,6 +425,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         throw error;
       }
     },
+    // this instance's prefix taken off (another prefix's indexes are not this instance's), the checkpoints left out
+    listIndexes: async () =>
+      (await uidsWithPrefix(client, prefix)).map((uid) => uid.slice(prefix.length)).filter((name) => name !== CHECKPOINTS_INDEX && SAFE_INDEX_UID.test(name)),
     // the client keeps no connection open: forgetting the prepared indexes is all there is to release
     close: () => {
       prepared.clear();
