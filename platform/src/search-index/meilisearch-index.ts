@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MeiliSearch, MeiliSearchApiError } from 'meilisearch';
-import type { EnqueuedTask, Index, MultiSearchQuery, SearchResponse, SwapIndexesParams } from 'meilisearch';
+import type { EnqueuedTask, Index, MultiSearchQuery, SearchResponse, Settings, SwapIndexesParams } from 'meilisearch';
 import type {
   IndexSettings,
   OpenOptions,
@@ -125,6 +125,20 @@ const labelWord = (label: string): string => {
   return `${LABEL_WORD}${label}`;
 };
 
+/** whether an index's settings (as Meilisearch answers them) are those `ensureIndex` would set */
+const sameList = (a: unknown, b: readonly string[], ordered: boolean): boolean =>
+  Array.isArray(a) && a.length === b.length && a.every((item) => typeof item === 'string') && (ordered ? a.every((item, at) => item === b[at]) : b.every((item) => a.includes(item)));
+const holdsSettings = (
+  current: Settings,
+  wanted: { searchableAttributes: string[]; filterableAttributes: string[]; sortableAttributes: string[]; rankingRules: string[]; pagination: { maxTotalHits: number }; typoTolerance?: { disableOnWords: string[] } },
+): boolean =>
+  sameList(current.searchableAttributes, wanted.searchableAttributes, true) &&
+  sameList(current.filterableAttributes, wanted.filterableAttributes, false) &&
+  sameList(current.sortableAttributes, wanted.sortableAttributes, false) &&
+  sameList(current.rankingRules, wanted.rankingRules, true) &&
+  current.pagination?.maxTotalHits === wanted.pagination.maxTotalHits &&
+  (wanted.typoTolerance === undefined || sameList(current.typoTolerance?.disableOnWords, wanted.typoTolerance.disableOnWords, false));
+
 /** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
 const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
 
@@ -203,9 +217,23 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
 
   const waitFor = (enqueued: Promise<EnqueuedTask>): Promise<void> => succeeded(client, enqueued, timeOutMs);
 
+  /**
+   * Creates the index when missing and applies its settings, unless it holds them already: a settings update is
+   * a task like any write, queued behind every other on the server (seconds on a loaded one), and every start
+   * opens every index; reading the settings is no task.
+   */
   const ensureIndex = async (uid: string, settings: IndexSettings, label?: string): Promise<void> => {
+    const wanted = {
+      searchableAttributes: searchableOf(settings.searchableAttributes),
+      filterableAttributes: settings.filterableAttributes,
+      sortableAttributes: settings.sortableAttributes ?? [],
+      rankingRules: RANKING_RULES,
+      pagination: { maxTotalHits: MAX_TOTAL_HITS },
+      ...(label === undefined ? {} : { typoTolerance: { disableOnWords: [labelWord(label)] } }),
+    };
+    let current: Settings | null = null;
     try {
-      await client.getIndex(uid);
+      current = await client.index(uid).getSettings();
     } catch (error) {
       if (!(error instanceof MeiliSearchApiError && error.cause?.code === 'index_not_found')) throw error;
       try {
@@ -217,16 +245,8 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         }
       }
     }
-    await waitFor(
-      client.index(uid).updateSettings({
-        searchableAttributes: searchableOf(settings.searchableAttributes),
-        filterableAttributes: settings.filterableAttributes,
-        sortableAttributes: settings.sortableAttributes ?? [],
-        rankingRules: RANKING_RULES,
-        pagination: { maxTotalHits: MAX_TOTAL_HITS },
-        ...(label === undefined ? {} : { typoTolerance: { disableOnWords: [labelWord(label)] } }),
-      }),
-    );
+    if (current !== null && holdsSettings(current, wanted)) return;
+    await waitFor(client.index(uid).updateSettings(wanted));
   };
 
   const prepare = (uid: string, settings: IndexSettings, label?: string): Promise<void> => {
