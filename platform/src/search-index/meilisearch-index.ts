@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MeiliSearch, MeiliSearchApiError } from 'meilisearch';
-import type { EnqueuedTask, Index, MultiSearchQuery, SearchResponse, Settings, SwapIndexesParams } from 'meilisearch';
+import type { EnqueuedTask, Index, MultiSearchQuery, SearchResponse, Settings, SwapIndexesParams, Task, TaskStatus } from 'meilisearch';
 import type {
   IndexSettings,
   OpenOptions,
@@ -142,30 +142,73 @@ const holdsSettings = (
 /** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
 const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
 
-/** a task is looked at after 20 ms, then ever less often, up to every 200 ms */
-const FIRST_TASK_LOOK_MS = 20;
-const LAST_TASK_LOOK_MS = 200;
-const FINISHED = new Set(['succeeded', 'failed', 'canceled']);
+/** how often the tasks waited for are looked at, all in one request */
+const TASK_LOOK_MS = 25;
+const FINISHED: TaskStatus[] = ['succeeded', 'failed', 'canceled'];
 
 /**
- * waits for a task Meilisearch accepted, and fails unless Meilisearch says it succeeded. A short task is seen
- * done within 20 ms; a long one (a loaded server takes seconds) is not asked about every 20 ms, which would
- * make hundreds of requests per task, on the server that is applying it and answering the searches.
+ * Waits for tasks Meilisearch accepted, by their uids, and fails unless Meilisearch says one succeeded. Every
+ * task waited for at the same moment is asked about in one request (`GET /tasks?uids=…&statuses=…`), every
+ * 25 ms while any is waited for: a task is seen done within 25 ms of finishing, and the server answers one
+ * request per look whatever the number of writes waiting (it applies them one batch at a time, so on a loaded
+ * server dozens wait at once; asked one by one at ever longer intervals, each was seen up to 200 ms late).
  */
-const succeeded = async (client: MeiliSearch, enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
-  const { taskUid } = await enqueued;
-  const deadline = Date.now() + timeOutMs;
-  let interval = FIRST_TASK_LOOK_MS;
-  let task = await client.getTask(taskUid);
-  while (!FINISHED.has(task.status)) {
-    if (Date.now() >= deadline) throw new Error(`Meilisearch task ${taskUid} not done after ${timeOutMs} ms (${task.status})`);
-    await new Promise((resolve) => setTimeout(resolve, interval));
-    interval = Math.min(LAST_TASK_LOOK_MS, Math.round(interval * 1.5));
-    task = await client.getTask(taskUid);
+const taskWaiter = (client: MeiliSearch) => {
+  const waiting = new Map<number, Array<{ deadline: number; timeOutMs: number; resolve: (task: Task) => void; reject: (error: unknown) => void }>>();
+  let looking = false;
+  const look = async (): Promise<void> => {
+    looking = true;
+    try {
+      while (waiting.size > 0) {
+        await new Promise((resolve) => setTimeout(resolve, TASK_LOOK_MS));
+        const uids = [...waiting.keys()];
+        let finished: Task[];
+        try {
+          finished = (await client.getTasks({ uids, statuses: FINISHED, limit: uids.length })).results;
+        } catch (error) {
+          // the server did not answer: every task waited for fails (as its own look at it failed before)
+          for (const uid of uids) for (const waiter of waiting.get(uid) ?? []) waiter.reject(error);
+          for (const uid of uids) waiting.delete(uid);
+          continue;
+        }
+        for (const task of finished) {
+          for (const waiter of waiting.get(task.uid) ?? []) waiter.resolve(task);
+          waiting.delete(task.uid);
+        }
+        const now = Date.now();
+        for (const [uid, waiters] of waiting) {
+          const late = waiters.filter((waiter) => now >= waiter.deadline);
+          for (const waiter of late) waiter.reject(new Error(`Meilisearch task ${uid} not done after ${waiter.timeOutMs} ms`));
+          if (late.length === waiters.length) waiting.delete(uid);
+          else if (late.length > 0) waiting.set(uid, waiters.filter((waiter) => !late.includes(waiter)));
+        }
+      }
+    } finally {
+      looking = false;
+    }
+  };
+  return async (enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
+    const { taskUid } = await enqueued;
+    const task = await new Promise<Task>((resolve, reject) => {
+      const waiters = waiting.get(taskUid) ?? [];
+      waiters.push({ deadline: Date.now() + timeOutMs, timeOutMs, resolve, reject });
+      waiting.set(taskUid, waiters);
+      if (!looking) void look();
+    });
+    if (task.status !== 'succeeded') {
+      throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
+    }
+  };
+};
+/** the waiter of each client's tasks */
+const waiters = new WeakMap<MeiliSearch, ReturnType<typeof taskWaiter>>();
+const succeeded = (client: MeiliSearch, enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
+  let waiter = waiters.get(client);
+  if (!waiter) {
+    waiter = taskWaiter(client);
+    waiters.set(client, waiter);
   }
-  if (task.status !== 'succeeded') {
-    throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
-  }
+  return waiter(enqueued, timeOutMs);
 };
 
 /** waits for every promise, then fails with the first failure (none is left unhandled) */
