@@ -148,8 +148,8 @@ const FINISHED: TaskStatus[] = ['succeeded', 'failed', 'canceled'];
 
 /**
  * Waits for tasks Meilisearch accepted, by their uids, and fails unless Meilisearch says one succeeded. Every
- * task waited for at the same moment is asked about in one request (`GET /tasks?uids=…&statuses=…`), every
- * 25 ms while any is waited for: a task is seen done within 25 ms of finishing, and the server answers one
+ * task waited for at the same moment is asked about in one request (`GET /tasks?uids=…&statuses=…`), at once
+ * and then every 25 ms while any is waited for: a task is seen done within 25 ms of finishing, and the server answers one
  * request per look whatever the number of writes waiting (it applies them one batch at a time, so on a loaded
  * server dozens wait at once; asked one by one at ever longer intervals, each was seen up to 200 ms late).
  */
@@ -159,8 +159,10 @@ const taskWaiter = (client: MeiliSearch) => {
   const look = async (): Promise<void> => {
     looking = true;
     try {
-      while (waiting.size > 0) {
-        await new Promise((resolve) => setTimeout(resolve, TASK_LOOK_MS));
+      // the first look at once (a task waited for late may be done already; the waits asked in the same turn
+      // join it), then every TASK_LOOK_MS
+      for (let first = true; waiting.size > 0; first = false) {
+        await new Promise((resolve) => (first ? setImmediate(resolve) : setTimeout(resolve, TASK_LOOK_MS)));
         const uids = [...waiting.keys()];
         let finished: Task[];
         try {
@@ -321,16 +323,11 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
   const settleDeferred = async (uid: string): Promise<void> => {
     const tasks = deferred.get(uid) ?? [];
     deferred.delete(uid);
-    let failure: Error | null = null;
-    for (const task of tasks) {
-      try {
-        await waitFor(task);
-      } catch (error) {
-        failure ??= error instanceof Error ? error : new Error(String(error));
-      }
-    }
-    if (failure !== null) throw failure;
+    // all waited for at once (one request per look), the first failure in their order reported
+    const failed = (await Promise.allSettled(tasks.map(waitFor))).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
   };
+
 
   /**
    * The searches asked in one turn of the event loop (a global search asks each module's index at once),
