@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   createProjector,
   gateOf,
+  versionOf,
   RELAY_CHECKPOINTS_COLLECTION,
   type CollectionWrites,
   type Infrastructure,
@@ -15,6 +16,7 @@ import type { SearchIndexerRuntime } from './core/search-core';
 import type { Indexing, OpenIndex, SearchFeature, SearchIndexDefinition } from './core/search-feature';
 import { SEARCH_FEATURES } from './features';
 import { createIndexSwitch, type IndexSwitchOptions, type SwitchTurn } from './core/index-switch';
+import { BUILDS_COLLECTION, buildName, createBuildCollector, type BuildRecord } from './core/build-collector';
 
 export const SEARCH_PROJECTOR_NAME = 'search-indexer';
 const LAG_INTERVAL_MS = 5_000;
@@ -32,9 +34,6 @@ const LIVE_BATCH = 2000;
  * `_activity_streams`); the search filters by the viewer's few tokens, not by every stream it may read.
  */
 const SOURCES_MARKER = 'search-indexer/sources-v6';
-/** how far each rebuild's replay is (per build): a replica taking a dead owner's switch over goes on from it */
-const BUILDS_COLLECTION = '_search_index_builds';
-
 export const createSearchRuntime = (
   infra: Infrastructure,
   features: readonly SearchFeature[] = SEARCH_FEATURES,
@@ -92,6 +91,8 @@ export const createSearchRuntime = (
   const indexSwitch = createIndexSwitch({
     ...switchOptions,
     documentStore: infra.documentStore,
+    // the replica that finished a gone owner's switch removes what dead builds left behind, as an owner does
+    finished: () => void collectGarbage(),
     // a switch whose owner is gone after recording its cut: its build is taken over where it stopped, replayed
     // on to the cut and swapped in (what the owner swapped already is completed, not done again)
     finish: async (name, cut, turn) => {
@@ -131,10 +132,18 @@ export const createSearchRuntime = (
     relayCheckpoint: { collection: infra.documentStore.collection<RelayCheckpoint>(RELAY_CHECKPOINTS_COLLECTION) },
   });
 
-  /** where a build (its owner's, or a taker's: `holder`) of a feature's index is built beside the live one */
-  const buildName = (name: string, holder: string): string => `${name}__b${holder}`;
   /** each build's replay: how far its copies (and its indexes, written before them) hold the history */
-  const progress = infra.documentStore.collection<{ _id: string; position: number }>(BUILDS_COLLECTION);
+  const progress = infra.documentStore.collection<BuildRecord>(BUILDS_COLLECTION);
+  /** a feature's index definitions, without opening any index */
+  const definitionsOf = async (feature: SearchFeature): Promise<Array<SearchIndexDefinition<SearchDocument>>> => {
+    const found: Array<SearchIndexDefinition<SearchDocument>> = [];
+    const probe: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
+      found.push(definition);
+      return Promise.resolve({} as SearchCollection<T>);
+    };
+    await feature.indexing(probe, { cipher: infra.cipher });
+    return found;
+  };
   const REBUILD_BATCH = switchOptions.rebuildBatch ?? 2000;
   /** events indexed between two turns of the event loop while rebuilding */
   const REBUILD_YIELD_EVERY = 50;
@@ -168,16 +177,31 @@ export const createSearchRuntime = (
     let after = 0;
     const startedAt = Date.now();
     let replayed = 0;
+    /**
+     * the version of the build's record this builder wrote (or, a taker, read) last: each write of it is
+     * conditional on it, so a build whose record was removed (taken for dead: `collectGarbage`) commits nothing more
+     */
+    let version = 0;
+    const recordWrite = (position: number): CollectionWrites => ({
+      collection: BUILDS_COLLECTION,
+      changes: [{ id: build, doc: { _id: build, position, owner: indexSwitch.replica, feature: name, _version: version + 1 }, ifVersion: version }],
+    });
+    /** the writes, with the build's record at `position`, in one transaction (fenced by the switch's generation when held) */
+    const commit = async (writes: readonly CollectionWrites[], position: number, turn?: SwitchTurn): Promise<void> => {
+      await infra.documentStore.writeAll([...(turn ? [turn.fence()] : []), ...writes, recordWrite(position)]);
+      version += 1;
+    };
+    /** whether the build's record is still the one this builder wrote last (not removed as a dead build's) */
+    const recordOurs = async (): Promise<boolean> => versionOf(await progress.get(build)) === version;
     /** live indexes whose swap this builder found done already (a taker) */
     const swapped = new Set<string>();
     /** builds the new indexes from the log up to `upTo`, going on from where the last call stopped */
     const replayTo = async (upTo: number, turn?: SwitchTurn): Promise<void> => {
-      const fence = turn ? () => turn.fence() : undefined;
       while (after < upTo) {
         const batch = (await infra.eventStore.readAll({ after, limit: REBUILD_BATCH })).filter((event) => event.position <= upTo);
         if (batch.length === 0) break;
         const reached = batch[batch.length - 1].position;
-        const indexes = bufferedIndexes(openNext, nextSources, (writes) => infra.documentStore.writeAll([...(fence ? [fence()] : []), ...writes, { collection: BUILDS_COLLECTION, changes: [{ id: build, doc: { _id: build, position: reached } }] }]), { indexFirst: true });
+        const indexes = bufferedIndexes(openNext, nextSources, (writes) => commit(writes, reached, turn), { indexFirst: true });
         const indexing = await feature.indexing(indexes.open, { cipher: infra.cipher });
         let handled = 0;
         for (const event of batch) {
@@ -190,29 +214,21 @@ export const createSearchRuntime = (
         // a builder whose switch was taken over writes no index any more (its copies' commit would be refused,
         // but on Meilisearch a write to the index's old name would create it again)
         if (turn && !(await turn.stillOurs())) throw new Error('search_switch_lost');
+        // nor a build taken for dead (its record removed, its indexes deleted): a write would create them again
+        if (!(await recordOurs())) throw new Error('search_build_lost');
         const wrote = await indexes.flush();
         // as live: what the batch derived is looked at again once committed (the same documents as live)
         if (indexing.settle) {
-          const settled = bufferedIndexes(openNext, nextSources, (writes) => infra.documentStore.writeAll([...(fence ? [fence()] : []), ...writes]), { indexFirst: true });
+          const settled = bufferedIndexes(openNext, nextSources, (writes) => commit(writes, reached, turn), { indexFirst: true });
           await indexing.settle(settled.open);
           await settled.flush();
         }
         // a batch that changed nothing still records how far the build is
-        if (!wrote) await infra.documentStore.writeAll([...(fence ? [fence()] : []), { collection: BUILDS_COLLECTION, changes: [{ id: build, doc: { _id: build, position: reached } }] }]);
+        if (!wrote) await commit([], reached, turn);
         replayed += batch.length;
         after = reached;
         options.onProgress?.(after);
       }
-    };
-    /** the feature's index definitions, without opening any index */
-    const definitions = async (): Promise<Array<SearchIndexDefinition<SearchDocument>>> => {
-      const found: Array<SearchIndexDefinition<SearchDocument>> = [];
-      const probe: OpenIndex = <T extends SearchDocument>(definition: SearchIndexDefinition<T>) => {
-        found.push(definition);
-        return Promise.resolve({} as SearchCollection<T>);
-      };
-      await feature.indexing(probe, { cipher: infra.cipher });
-      return found;
     };
     /**
      * A taker's start: a live index labelled by a holder holds the build already (swapped by an earlier
@@ -224,7 +240,7 @@ export const createSearchRuntime = (
       holder = turn.holders[turn.holders.length - 1];
       const earlier = turn.holders.slice(0, -1).reverse();
       let whole = true;
-      for (const definition of await definitions()) {
+      for (const definition of await definitionsOf(feature)) {
         touched.set(definition.name, definition);
         const live = await infra.searchIndex.labelOf(definition.name);
         if (live && turn.holders.includes(live)) {
@@ -245,7 +261,9 @@ export const createSearchRuntime = (
       // copies renamed over the live ones by an earlier holder that died before recording it: recorded now, before
       // this replay writes the build's copies again
       for (const definition of touched.values()) await turn.recoverCopies(definition.name, sourceCollectionName(buildName(definition.name, build)));
-      const reached = (await progress.get(build))?.position;
+      const record = await progress.get(build);
+      version = versionOf(record);
+      const reached = record?.position;
       if (whole && reached !== undefined) {
         after = reached;
         return;
@@ -289,6 +307,13 @@ export const createSearchRuntime = (
     };
     return {
       build,
+      /** the build's record, before any of its indexes exists: from here on, an index of it is not an orphan */
+      register: () => commit([], 0),
+      /**
+       * the build's record is still this builder's, checked in one transaction with the switch's generation
+       * (the owner, before recording its cut): a build taken for dead meanwhile is not switched in
+       */
+      confirm: (turn: SwitchTurn) => commit([], after, turn),
       discard,
       replayTo,
       takeOver,
@@ -298,12 +323,13 @@ export const createSearchRuntime = (
   };
 
   const rebuildFeature = async (name: string, onProgress?: (position: number) => void): Promise<number> => {
-    const { build, replayTo, swapIn, discard, report } = rebuilding(name, { onProgress });
+    const { build, register, confirm, replayTo, swapIn, discard, report } = rebuilding(name, { onProgress });
     let cutRecorded = false;
     /** the switch: every replica holds while the owner records the cut, replays to it, claims the swap and swaps */
     const cutAndSwap = async (turn: SwitchTurn): Promise<number> => {
       // every replica holds: nothing applied to the old indexes is past the head, nothing past it is applied
       const cut = await infra.eventStore.headPosition();
+      await confirm(turn);
       // recorded first: should this replica die (or stall) from now on, another takes the build over at its
       // progress and finishes the switch at the cut
       await turn.recordCut(cut);
@@ -319,6 +345,7 @@ export const createSearchRuntime = (
     try {
       // the live indexes keep answering and following the bus while the history is replayed; a second pass
       // replays what came meanwhile, so that little is left for the moment every replica holds
+      await register();
       await replayTo(await infra.eventStore.headPosition());
       await replayTo(await infra.eventStore.headPosition());
       switched = await indexSwitch.switchOver(name, build, cutAndSwap, report);
@@ -329,8 +356,19 @@ export const createSearchRuntime = (
       throw error;
     }
     logger.info({ feature: name, position: switched, indexes: report.indexes().map((pair) => pair.live) }, 'search indexes rebuilt and swapped in');
+    await collectGarbage();
     return switched;
   };
+
+  /** what rebuilds nobody will finish left behind goes once a switch ended here, and at the start */
+  const collector = createBuildCollector({
+    searchIndex: infra.searchIndex,
+    documentStore: infra.documentStore,
+    indexSwitch,
+    definitions: () => Promise.all(features.map(async (feature) => [feature.name, await definitionsOf(feature)] as const)),
+    logger,
+  });
+  const collectGarbage = collector.collect;
 
   let lagTimer: NodeJS.Timeout | null = null;
   const measureLag = async (): Promise<void> => {
@@ -346,6 +384,8 @@ export const createSearchRuntime = (
     indexState: () => `${projector.position()}:${swaps}:${indexSwitch.switches()}`,
     start: async () => {
       await indexSwitch.start();
+      // once this replica said it is alive and read the switch: what dead rebuilds left behind goes, meanwhile
+      void collectGarbage();
       await projector.start();
       if (lagTimer) return;
       await measureLag();
@@ -360,6 +400,7 @@ export const createSearchRuntime = (
       // first: a batch a switch holds fails, so that stopping the bus's consumer does not wait for it
       await indexSwitch.stop();
       await projector.stop();
+      await collector.idle();
     },
   };
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MeiliSearch, MeiliSearchApiError } from 'meilisearch';
-import type { EnqueuedTask, Index, MultiSearchQuery, SearchResponse, SwapIndexesParams } from 'meilisearch';
+import type { EnqueuedTask, Index, MultiSearchQuery, SearchResponse, Settings, SwapIndexesParams, Task, TaskStatus } from 'meilisearch';
 import type {
   IndexSettings,
   OpenOptions,
@@ -125,33 +125,92 @@ const labelWord = (label: string): string => {
   return `${LABEL_WORD}${label}`;
 };
 
+/** whether an index's settings (as Meilisearch answers them) are those `ensureIndex` would set */
+const sameList = (a: unknown, b: readonly string[], ordered: boolean): boolean =>
+  Array.isArray(a) && a.length === b.length && a.every((item) => typeof item === 'string') && (ordered ? a.every((item, at) => item === b[at]) : b.every((item) => a.includes(item)));
+const holdsSettings = (
+  current: Settings,
+  wanted: { searchableAttributes: string[]; filterableAttributes: string[]; sortableAttributes: string[]; rankingRules: string[]; pagination: { maxTotalHits: number }; typoTolerance?: { disableOnWords: string[] } },
+): boolean =>
+  sameList(current.searchableAttributes, wanted.searchableAttributes, true) &&
+  sameList(current.filterableAttributes, wanted.filterableAttributes, false) &&
+  sameList(current.sortableAttributes, wanted.sortableAttributes, false) &&
+  sameList(current.rankingRules, wanted.rankingRules, true) &&
+  current.pagination?.maxTotalHits === wanted.pagination.maxTotalHits &&
+  (wanted.typoTolerance === undefined || sameList(current.typoTolerance?.disableOnWords, wanted.typoTolerance.disableOnWords, false));
+
 /** projector names may hold characters Meilisearch ids refuse; hex keeps them unique and valid */
 const checkpointId = (projector: string): string => Buffer.from(projector, 'utf8').toString('hex');
 
-/** a task is looked at after 20 ms, then ever less often, up to every 200 ms */
-const FIRST_TASK_LOOK_MS = 20;
-const LAST_TASK_LOOK_MS = 200;
-const FINISHED = new Set(['succeeded', 'failed', 'canceled']);
+/** how often the tasks waited for are looked at, all in one request */
+const TASK_LOOK_MS = 25;
+const FINISHED: TaskStatus[] = ['succeeded', 'failed', 'canceled'];
 
 /**
- * waits for a task Meilisearch accepted, and fails unless Meilisearch says it succeeded. A short task is seen
- * done within 20 ms; a long one (a loaded server takes seconds) is not asked about every 20 ms, which would
- * make hundreds of requests per task, on the server that is applying it and answering the searches.
+ * Waits for tasks Meilisearch accepted, by their uids, and fails unless Meilisearch says one succeeded. Every
+ * task waited for at the same moment is asked about in one request (`GET /tasks?uids=…&statuses=…`), at once
+ * and then every 25 ms while any is waited for: a task is seen done within 25 ms of finishing, and the server answers one
+ * request per look whatever the number of writes waiting (it applies them one batch at a time, so on a loaded
+ * server dozens wait at once; asked one by one at ever longer intervals, each was seen up to 200 ms late).
  */
-const succeeded = async (client: MeiliSearch, enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
-  const { taskUid } = await enqueued;
-  const deadline = Date.now() + timeOutMs;
-  let interval = FIRST_TASK_LOOK_MS;
-  let task = await client.getTask(taskUid);
-  while (!FINISHED.has(task.status)) {
-    if (Date.now() >= deadline) throw new Error(`Meilisearch task ${taskUid} not done after ${timeOutMs} ms (${task.status})`);
-    await new Promise((resolve) => setTimeout(resolve, interval));
-    interval = Math.min(LAST_TASK_LOOK_MS, Math.round(interval * 1.5));
-    task = await client.getTask(taskUid);
+const taskWaiter = (client: MeiliSearch) => {
+  const waiting = new Map<number, Array<{ deadline: number; timeOutMs: number; resolve: (task: Task) => void; reject: (error: unknown) => void }>>();
+  let looking = false;
+  const look = async (): Promise<void> => {
+    looking = true;
+    try {
+      // the first look at once (a task waited for late may be done already; the waits asked in the same turn
+      // join it), then every TASK_LOOK_MS
+      for (let first = true; waiting.size > 0; first = false) {
+        await new Promise((resolve) => (first ? setImmediate(resolve) : setTimeout(resolve, TASK_LOOK_MS)));
+        const uids = [...waiting.keys()];
+        let finished: Task[];
+        try {
+          finished = (await client.getTasks({ uids, statuses: FINISHED, limit: uids.length })).results;
+        } catch (error) {
+          // the server did not answer: every task waited for fails (as its own look at it failed before)
+          for (const uid of uids) for (const waiter of waiting.get(uid) ?? []) waiter.reject(error);
+          for (const uid of uids) waiting.delete(uid);
+          continue;
+        }
+        for (const task of finished) {
+          for (const waiter of waiting.get(task.uid) ?? []) waiter.resolve(task);
+          waiting.delete(task.uid);
+        }
+        const now = Date.now();
+        for (const [uid, waiters] of waiting) {
+          const late = waiters.filter((waiter) => now >= waiter.deadline);
+          for (const waiter of late) waiter.reject(new Error(`Meilisearch task ${uid} not done after ${waiter.timeOutMs} ms`));
+          if (late.length === waiters.length) waiting.delete(uid);
+          else if (late.length > 0) waiting.set(uid, waiters.filter((waiter) => !late.includes(waiter)));
+        }
+      }
+    } finally {
+      looking = false;
+    }
+  };
+  return async (enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
+    const { taskUid } = await enqueued;
+    const task = await new Promise<Task>((resolve, reject) => {
+      const waiters = waiting.get(taskUid) ?? [];
+      waiters.push({ deadline: Date.now() + timeOutMs, timeOutMs, resolve, reject });
+      waiting.set(taskUid, waiters);
+      if (!looking) void look();
+    });
+    if (task.status !== 'succeeded') {
+      throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
+    }
+  };
+};
+/** the waiter of each client's tasks */
+const waiters = new WeakMap<MeiliSearch, ReturnType<typeof taskWaiter>>();
+const succeeded = (client: MeiliSearch, enqueued: Promise<EnqueuedTask>, timeOutMs: number): Promise<void> => {
+  let waiter = waiters.get(client);
+  if (!waiter) {
+    waiter = taskWaiter(client);
+    waiters.set(client, waiter);
   }
-  if (task.status !== 'succeeded') {
-    throw new Error(`Meilisearch task ${taskUid} (${task.type}) ${task.status}: ${task.error?.message ?? 'no error message'}`);
-  }
+  return waiter(enqueued, timeOutMs);
 };
 
 /** waits for every promise, then fails with the first failure (none is left unhandled) */
@@ -165,16 +224,22 @@ const settleAll = async (promises: ReadonlyArray<Promise<void>>): Promise<void> 
  * taken off a shared server, leaves behind. Answers the uids deleted. The prefix must be a whole one (letters,
  * digits, `-` and `_`, not empty), so that this never reaches every index on the server.
  */
-export const deleteMeiliIndexesWithPrefix = async (options: { host: string; apiKey?: string; prefix: string }): Promise<string[]> => {
-  if (!SAFE_INDEX_UID.test(options.prefix)) throw new Error(`invalid index prefix: '${options.prefix}'`);
-  const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
+/** every index uid on the server that starts with `prefix`, page by page (`GET /indexes`) */
+const uidsWithPrefix = async (client: MeiliSearch, prefix: string): Promise<string[]> => {
   const page = 100;
   const uids: string[] = [];
   for (let offset = 0; ; offset += page) {
     const { results, total } = await client.getRawIndexes({ offset, limit: page });
-    uids.push(...results.map((index) => index.uid).filter((uid) => uid.startsWith(options.prefix)));
+    uids.push(...results.map((index) => index.uid).filter((uid) => uid.startsWith(prefix)));
     if (offset + page >= total) break;
   }
+  return uids;
+};
+
+export const deleteMeiliIndexesWithPrefix = async (options: { host: string; apiKey?: string; prefix: string }): Promise<string[]> => {
+  if (!SAFE_INDEX_UID.test(options.prefix)) throw new Error(`invalid index prefix: '${options.prefix}'`);
+  const client = new MeiliSearch({ host: options.host, apiKey: options.apiKey });
+  const uids = await uidsWithPrefix(client, options.prefix);
   for (const uid of uids) await succeeded(client, client.deleteIndex(uid), 60_000);
   return uids;
 };
@@ -197,9 +262,23 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
 
   const waitFor = (enqueued: Promise<EnqueuedTask>): Promise<void> => succeeded(client, enqueued, timeOutMs);
 
+  /**
+   * Creates the index when missing and applies its settings, unless it holds them already: a settings update is
+   * a task like any write, queued behind every other on the server (seconds on a loaded one), and every start
+   * opens every index; reading the settings is no task.
+   */
   const ensureIndex = async (uid: string, settings: IndexSettings, label?: string): Promise<void> => {
+    const wanted = {
+      searchableAttributes: searchableOf(settings.searchableAttributes),
+      filterableAttributes: settings.filterableAttributes,
+      sortableAttributes: settings.sortableAttributes ?? [],
+      rankingRules: RANKING_RULES,
+      pagination: { maxTotalHits: MAX_TOTAL_HITS },
+      ...(label === undefined ? {} : { typoTolerance: { disableOnWords: [labelWord(label)] } }),
+    };
+    let current: Settings | null = null;
     try {
-      await client.getIndex(uid);
+      current = await client.index(uid).getSettings();
     } catch (error) {
       if (!(error instanceof MeiliSearchApiError && error.cause?.code === 'index_not_found')) throw error;
       try {
@@ -211,16 +290,8 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         }
       }
     }
-    await waitFor(
-      client.index(uid).updateSettings({
-        searchableAttributes: searchableOf(settings.searchableAttributes),
-        filterableAttributes: settings.filterableAttributes,
-        sortableAttributes: settings.sortableAttributes ?? [],
-        rankingRules: RANKING_RULES,
-        pagination: { maxTotalHits: MAX_TOTAL_HITS },
-        ...(label === undefined ? {} : { typoTolerance: { disableOnWords: [labelWord(label)] } }),
-      }),
-    );
+    if (current !== null && holdsSettings(current, wanted)) return;
+    await waitFor(client.index(uid).updateSettings(wanted));
   };
 
   const prepare = (uid: string, settings: IndexSettings, label?: string): Promise<void> => {
@@ -252,16 +323,11 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
   const settleDeferred = async (uid: string): Promise<void> => {
     const tasks = deferred.get(uid) ?? [];
     deferred.delete(uid);
-    let failure: Error | null = null;
-    for (const task of tasks) {
-      try {
-        await waitFor(task);
-      } catch (error) {
-        failure ??= error instanceof Error ? error : new Error(String(error));
-      }
-    }
-    if (failure !== null) throw failure;
+    // all waited for at once (one request per look), the first failure in their order reported
+    const failed = (await Promise.allSettled(tasks.map(waitFor))).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
   };
+
 
   /**
    * The searches asked in one turn of the event loop (a global search asks each module's index at once),
@@ -419,6 +485,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         throw error;
       }
     },
+    // this instance's prefix taken off (another prefix's indexes are not this instance's), the checkpoints left out
+    listIndexes: async () =>
+      (await uidsWithPrefix(client, prefix)).map((uid) => uid.slice(prefix.length)).filter((name) => name !== CHECKPOINTS_INDEX && SAFE_INDEX_UID.test(name)),
     // the client keeps no connection open: forgetting the prepared indexes is all there is to release
     close: () => {
       prepared.clear();

@@ -405,6 +405,7 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       const live = indexes.get(name);
       return live ? (live.label ?? null) : undefined;
     }),
+    listIndexes: () => settle(() => [...indexes.keys()]),
     getCheckpoint: (projector) => settle(() => checkpoints.get(projector) ?? 0),
     setCheckpoint: (projector, position) => settle(() => {
       checkpoints.set(projector, position);

@@ -84,5 +84,10 @@ export interface SearchIndex {
   deleteIndex(name: string): Promise<void>;
   /** the label of the contents the name holds (`OpenOptions.label`); null without one, undefined without an index */
   labelOf(name: string): Promise<string | null | undefined>;
+  /**
+   * The names of every index there is (opened by this instance or not: another process's too), in no
+   * particular order; not the checkpoints' own store. A rebuild's indexes left behind are found this way.
+   */
+  listIndexes(): Promise<string[]>;
   close(): Promise<void>;
 }

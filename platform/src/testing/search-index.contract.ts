@@ -221,6 +221,27 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       expect(await index.labelOf(moved)).toBeUndefined();
     });
 
+    it('lists every index by its name: created, renamed and deleted ones as they are now', async () => {
+      const build = `${indexName}__bb1`;
+      const moved = `${indexName}__bb1t2`;
+      await index.index<Person>(build, settings, { deferWrites: true, label: 'b1' });
+      await (await index.index<Person>(build, settings)).upsert([people[0]]);
+      const listed = await index.listIndexes();
+      expect(listed).toEqual(expect.arrayContaining([indexName, build]));
+      expect(new Set(listed).size).toBe(listed.length);
+      await index.renameIndex(build, moved);
+      const afterRename = await index.listIndexes();
+      expect(afterRename).toEqual(expect.arrayContaining([indexName, moved]));
+      expect(afterRename).not.toContain(build);
+      await index.deleteIndex(moved);
+      const afterDelete = await index.listIndexes();
+      expect(afterDelete).toContain(indexName);
+      expect(afterDelete).not.toContain(moved);
+      // the checkpoints are not an index of the port's
+      await index.setCheckpoint(`contract-${randomUUID()}`, 1);
+      expect((await index.listIndexes()).filter((name) => name.includes('checkpoint'))).toEqual([]);
+    });
+
     it('applies the settings an index is opened with again after a swap gave it the other index\'s', async () => {
       const nextName = `${indexName}_narrow`;
       const narrow: IndexSettings = { searchableAttributes: ['bio'], filterableAttributes: ['age'], sortableAttributes: [] };

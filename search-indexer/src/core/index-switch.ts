@@ -137,6 +137,8 @@ export interface IndexSwitchOptions {
    * the live indexes then hold every event up to the cut once. Without it such a switch waits for its owner.
    */
   finish?: (feature: string, cut: number, turn: SwitchTurn) => Promise<number>;
+  /** told once this replica finished (`switched`) a switch it took over from a gone owner */
+  finished?: () => void;
 }
 
 /** the owner a switch is handed to when its own owner failed after recording the cut: gone at once */
@@ -239,7 +241,9 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
       clearInterval(beat);
     }
     taken = await transition(taken, { ...taken, state: 'switched', position: cut });
-    if (taken) await finishRecord(taken.rebuild, 'switched', cut, null, replayed);
+    if (!taken) return;
+    await finishRecord(taken.rebuild, 'switched', cut, null, replayed);
+    options.finished?.();
   };
 
   const lookOnce = async (): Promise<void> => {
@@ -530,6 +534,23 @@ export const createIndexSwitch = (options: IndexSwitchOptions) => {
     floorOf: (feature: string): number => floors.get(feature) ?? 0,
     /** switches this replica went through (the search's answers are kept per index state) */
     switches: (): number => switches,
+    /** this replica's name, as its replica document and a switch's `owner` give it */
+    replica: replicaId,
+    /** whether a replica is gone (no document, or not seen for `goneAfterMs`); this one never is */
+    replicaGone: ownerGone,
+    /**
+     * The switch as stored now: whether one is under way (holding or switching) and its build (null: none, or
+     * one from before builds had names), and `generation`: a write that, in a `writeAll` with others, commits
+     * them only while the switch is still the one read here (a switch taken meanwhile refuses them).
+     */
+    read: async (): Promise<{ underWay: boolean; build: string | null; generation: CollectionWrites }> => {
+      const current = await readSwitch();
+      return {
+        underWay: held(current),
+        build: current?.build ?? null,
+        generation: { collection: INDEX_SWITCHES_COLLECTION, changes: [{ id: SWITCH_ID, doc: current, ifVersion: versionOf(current) }] },
+      };
+    },
   };
 };
 

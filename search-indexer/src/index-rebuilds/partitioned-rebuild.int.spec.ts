@@ -49,7 +49,9 @@ const meilisearch = meilisearchTestRun('partitioned-rebuild');
 const TALLIES = searchIndexDefinition<Tally>(`bluegreen_tallies_${randomUUID().replace(/-/g, '')}`, { searchableAttributes: ['text'], filterableAttributes: [] });
 /** in the owner's indexing only: may stall it, and answers positions its stale document then carries */
 let ownerHook: ((event: RecordedEvent) => Promise<number[]>) | null = null;
-const talliesOf = (replica: 'owner' | 'other'): SearchFeature => ({
+/** in the other replica's, or a third (never started) replica's indexing: may stall it */
+const stallHooks = new Map<'other' | 'ghost', (event: RecordedEvent) => Promise<void>>();
+const talliesOf = (replica: 'owner' | 'other' | 'ghost'): SearchFeature => ({
   name: 'tallies',
   indexing: async (open) => {
     const tallies = await open(TALLIES);
@@ -58,6 +60,7 @@ const talliesOf = (replica: 'owner' | 'other'): SearchFeature => ({
       handle: async (event) => {
         const current = await tallies.get(event.streamId);
         await pauseHook?.(event);
+        if (replica !== 'owner') await stallHooks.get(replica)?.(event);
         const stale = replica === 'owner' && ownerHook ? await ownerHook(event) : [];
         await tallies.upsert([{ id: event.streamId, text: 'tally', positions: [...stale, ...(current?.positions ?? []), event.position] }]);
       },
@@ -111,6 +114,8 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
   let bus: PartitionedTestBus;
   let owner: SearchIndexerRuntime;
   let other: SearchIndexerRuntime;
+  /** a third replica that only rebuilds (never started: it never says it is alive, as one that died) */
+  let ghost: SearchIndexerRuntime;
   const streams = Array.from({ length: STREAMS }, (_, index) => `tally-${index}`);
   /** every position appended, per stream */
   const appended = new Map<string, number[]>(streams.map((stream) => [stream, []]));
@@ -129,8 +134,11 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
   const tallyOf = async (stream: string): Promise<number[] | null> => (await (await infra.searchIndex.index<Tally>(TALLIES.name, TALLIES.settings)).get(stream))?.positions ?? null;
   /** every stream's document holds exactly the positions appended to it, each once */
   const allExactlyOnce = async (): Promise<boolean> => {
+    // every document in one request (on Meilisearch, not one round trip per stream on each look)
+    const all = await (await infra.searchIndex.index<Tally>(TALLIES.name, TALLIES.settings)).search({ q: '', limit: 10 * STREAMS });
+    const byStream = new Map(all.hits.map((hit) => [hit.id, hit.positions]));
     for (const stream of streams) {
-      const positions = await tallyOf(stream);
+      const positions = byStream.get(stream) ?? null;
       expect(positions === null ? null : [...positions].sort((a, b) => a - b)).toEqual(appended.get(stream));
     }
     return true;
@@ -179,6 +187,7 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     };
     owner = createSearchRuntime({ ...infra, searchIndex, documentStore: ownerStore, eventStore: ownerEvents, bus: bus.replica([0, 1]) }, [talliesOf('owner')], switchOptions);
     other = createSearchRuntime({ ...infra, eventStore: otherEvents, bus: bus.replica([2]) }, [talliesOf('other')], switchOptions);
+    ghost = createSearchRuntime({ ...infra, bus: bus.replica([]) }, [talliesOf('ghost')], switchOptions);
     // one after the other: each catches up from the shared checkpoint, then follows its own partitions
     await owner.start();
     await other.start();
@@ -467,6 +476,87 @@ describe('blue/green search rebuild on a partitioned bus with two replicas', () 
     // the live copies are the build's: each next event is applied to the document as rebuilt
     for (const stream of streams) await note(stream);
     await eventually(allExactlyOnce, 20_000);
+  });
+
+  /** the tallies' indexes beside the live one (builds, and `__next` of the scheme before builds had names) */
+  const buildIndexes = async (): Promise<string[]> => (await infra.searchIndex.listIndexes()).filter((name) => name.startsWith(`${TALLIES.name}__`)).sort();
+  const buildRecords = () => infra.documentStore.collection<Document & { _id: string; position: number }>('_search_index_builds');
+  /** stalls a replica's indexing (its rebuild's replay: nothing else runs there meanwhile) past its first batch */
+  const stallPastFirstBatch = (replica: 'other' | 'ghost') => {
+    const stalled = latch();
+    const release = latch();
+    let handled = 0;
+    stallHooks.set(replica, async () => {
+      handled += 1;
+      if (handled !== REBUILD_BATCH + 10) return;
+      stalled.open();
+      await release.opened;
+    });
+    return { stalled: stalled.opened, release: release.open };
+  };
+  const newBuild = async (before: ReadonlySet<string>): Promise<string> => {
+    const added = (await buildRecords().find({})).map((record) => record._id).filter((id) => !before.has(id));
+    expect(added).toHaveLength(1);
+    return added[0];
+  };
+
+  it('removes at the next switch what a rebuild whose owner died before its cut left behind, and an old __next index; a build under way stays and is switched in', async () => {
+    // an index of the scheme before builds had names, with its copies
+    const legacyName = `${TALLIES.name}__next`;
+    await (await infra.searchIndex.index<Tally>(legacyName, TALLIES.settings)).upsert([{ id: 'legacy', text: 'tally', positions: [] }]);
+    const legacyCopies = infra.documentStore.collection<SourceDocument>(sourceCollectionName(legacyName));
+    await legacyCopies.upsert({ _id: 'legacy', doc: { id: 'legacy', text: 'tally', positions: [] } });
+    const ghostStall = stallPastFirstBatch('ghost');
+    const otherStall = stallPastFirstBatch('other');
+    try {
+      // a replica that never says it is alive (as one that died) stops in its rebuild's replay, before any
+      // hold or cut: its first batch is in its index, its copies and its record
+      const recordsBefore = new Set((await buildRecords().find({})).map((record) => record._id));
+      const ghostRebuild = ghost.rebuildFeature('tallies').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await ghostStall.stalled;
+      const ghostBuild = await newBuild(recordsBefore);
+      const ghostIndex = `${TALLIES.name}__b${ghostBuild}`;
+      const ghostCopies = infra.documentStore.collection<SourceDocument>(sourceCollectionName(ghostIndex));
+      expect(await infra.searchIndex.labelOf(ghostIndex)).toBe(ghostBuild);
+      expect((await ghostCopies.find({})).length).toBeGreaterThan(0);
+      // a live replica's rebuild, under way (in its replay) while another replica switches
+      const otherRebuild = other.rebuildFeature('tallies');
+      await otherStall.stalled;
+      const otherBuild = await newBuild(new Set([...recordsBefore, ghostBuild]));
+      const otherIndex = `${TALLIES.name}__b${otherBuild}`;
+
+      const switchedAt = await owner.rebuildFeature('tallies');
+      // the dead owner's build is gone whole: index, copies, record; the old scheme's index and copies too
+      expect(await infra.searchIndex.labelOf(ghostIndex)).toBeUndefined();
+      expect(await ghostCopies.find({})).toEqual([]);
+      expect(await buildRecords().get(ghostBuild)).toBeNull();
+      expect(await infra.searchIndex.labelOf(legacyName)).toBeUndefined();
+      expect(await legacyCopies.find({})).toEqual([]);
+      // the build under way is untouched
+      expect(await buildIndexes()).toEqual([otherIndex]);
+      expect(await infra.searchIndex.labelOf(otherIndex)).toBe(otherBuild);
+      expect((await buildRecords().get(otherBuild))?.position).toBe(REBUILD_BATCH);
+
+      // woken, the dead owner's builder finds its record gone: it writes nothing more and fails
+      ghostStall.release();
+      expect(await ghostRebuild).toBeInstanceOf(Error);
+      expect(await infra.searchIndex.labelOf(ghostIndex)).toBeUndefined();
+      // the build under way goes on and is switched in, whole: every event once
+      otherStall.release();
+      expect(await otherRebuild).toBeGreaterThanOrEqual(switchedAt);
+      expect(await infra.searchIndex.labelOf(TALLIES.name)).toBe(otherBuild);
+      expect(await buildIndexes()).toEqual([]);
+      expect(await buildRecords().find({})).toEqual([]);
+      for (const stream of streams) await note(stream);
+      await eventually(allExactlyOnce, 20_000);
+    } finally {
+      ghostStall.release();
+      otherStall.release();
+      stallHooks.clear();
+    }
   });
 
   it('lets a replica that stopped go: a later rebuild does not wait for it', async () => {
