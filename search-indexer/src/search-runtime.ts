@@ -201,7 +201,11 @@ export const createSearchRuntime = (
         const batch = (await infra.eventStore.readAll({ after, limit: REBUILD_BATCH })).filter((event) => event.position <= upTo);
         if (batch.length === 0) break;
         const reached = batch[batch.length - 1].position;
-        const indexes = bufferedIndexes(openNext, nextSources, (writes) => commit(writes, reached, turn), { indexFirst: true });
+        // how far the build's record may say it is: a flush in the middle of the batch (a feature searching its
+        // index commits what it wrote so far) leaves it where the batch began, so that a taker resuming from it
+        // replays the whole batch, never only the rest of it
+        let recorded = after;
+        const indexes = bufferedIndexes(openNext, nextSources, (writes) => commit(writes, recorded, turn), { indexFirst: true });
         const indexing = await feature.indexing(indexes.open, { cipher: infra.cipher });
         let handled = 0;
         for (const event of batch) {
@@ -216,6 +220,7 @@ export const createSearchRuntime = (
         if (turn && !(await turn.stillOurs())) throw new Error('search_switch_lost');
         // nor a build taken for dead (its record removed, its indexes deleted): a write would create them again
         if (!(await recordOurs())) throw new Error('search_build_lost');
+        recorded = reached;
         const wrote = await indexes.flush();
         // as live: what the batch derived is looked at again once committed (the same documents as live)
         if (indexing.settle) {

@@ -359,6 +359,9 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     if (filter === null) {
       return { hits: [], total: 0 };
     }
+    // an index being rebuilt is read by its own indexing (e.g. the replies of a post): it sees every write it
+    // accepted, as the embedded index does, not the ones Meilisearch happened to apply already
+    if (deferred.has(uid)) await settleDeferred(uid);
     // page/hitsPerPage answers an exact totalHits (offset/limit only an estimate); an offset that is not
     // a multiple of the limit is served from one larger first page
     const aligned = limit > 0 && offset % limit === 0;

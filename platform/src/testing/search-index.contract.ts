@@ -194,6 +194,18 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       await (await index.index<Person>(nextName, settings)).clear();
     });
 
+    it('answers a search of an index being rebuilt with every write it accepted, in order (its indexing reads it)', async () => {
+      const nextName = `${indexName}_deferred_read`;
+      const next = await index.index<Person>(nextName, settings, { deferWrites: true });
+      await next.clear();
+      for (const person of people) await next.upsert([{ ...person, bio: `${person.bio} queued` }]);
+      await next.delete(['p2']);
+      expect(ids((await next.search({ q: 'queued' })).hits).sort()).toEqual(['p1', 'p3', 'p4']);
+      await next.upsert([{ ...people[1], bio: 'back again' }]);
+      expect(ids((await next.search({ q: 'back' })).hits)).toEqual(['p2']);
+      await next.clear();
+    });
+
     it('labels an index\'s contents: the label moves with them through a swap and a rename, and a renamed name swaps no more', async () => {
       const build = `${indexName}_build`;
       const moved = `${indexName}_moved`;
