@@ -10,6 +10,8 @@ export const memoryIndex = <T extends SearchDocument>() => {
   const collection: SearchCollection<T> = {
     upsert: (items) => Promise.resolve(items.forEach((doc) => docs.set(doc.id, structuredClone(doc)))),
     delete: (ids) => Promise.resolve(ids.forEach((id) => docs.delete(id))),
+    // as the embedded index: the fields set on documents it holds, an id it does not hold skipped
+    merge: (items) => Promise.resolve(items.forEach((fields) => docs.has(fields.id) && docs.set(fields.id, structuredClone({ ...(docs.get(fields.id) as T), ...fields })))),
     clear: () => Promise.resolve(docs.clear()),
     get: (id) => Promise.resolve(docs.has(id) ? structuredClone(docs.get(id) as T) : null),
     search: (query: SearchQuery) => {
