@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventRegistry } from '@cn/contracts';
+import { eventRegistry, type GroupAccess, type GroupDetails } from '@cn/contracts';
 import type { RecordedEvent } from '@cn/domain';
 import type { PersonalDataCipher, SearchCollection, SearchDocument, SearchQuery } from '@cn/platform';
 import type { Indexing } from '../core/search-feature';
@@ -29,6 +29,21 @@ export const memoryIndex = <T extends SearchDocument>() => {
   };
   return { docs, collection };
 };
+
+/** a group's whole settings as `GroupDetailsChanged` carries them (the log checks its schema on every read) */
+export const groupDetails = (name: string, access: GroupAccess, externally_visible: boolean): GroupDetails => ({
+  name,
+  teaser: '',
+  description: '',
+  group_category_id: null,
+  access,
+  moderated_join: false,
+  members_can_invite: false,
+  externally_visible,
+  sensitive: false,
+  active_main_group: false,
+  chat: 'disabled',
+});
 
 let position = 0;
 /** an event as the log records it */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eventRegistry } from '@cn/contracts';
+import { eventRegistry, type GroupAccess } from '@cn/contracts';
 import { createInfrastructure, loadConfig, type Infrastructure } from '@cn/platform';
 import { createPartitionedTestBus, createTempDir, eventually, meilisearchTestRun, partitionOfStream, type PartitionedTestBus } from '@cn/platform/testing';
+import { groupDetails } from '../__tests__/memory-index';
 import type { SearchIndexerRuntime } from '../core/search-core';
 import { createSearchRuntime } from '../search-runtime';
 import { ACTIVITIES_INDEX_DEFINITION, type ActivitySearchDocument } from './activities-index';
@@ -85,24 +86,12 @@ describe('activities search on a partitioned bus with two replicas: no update is
   };
   /** the replica applied the event at `position` (its batch and the batch's settle step are done) */
   const applied = (replica: Replica, position: number) => eventually(() => replicas[replica === 'posts' ? 0 : 1].projector.position() >= position, 30_000);
-  const groupCreated = (group: { id: string; stream: string }, access: string) =>
+  const groupCreated = (group: { id: string; stream: string }, access: GroupAccess) =>
     append(group.stream, 'GroupCreated', { group_id: group.id, slug: group.id, name: 'Quartet', group_category_id: null, access });
-  const accessChanged = (group: { id: string; stream: string }, access: string) =>
+  const accessChanged = (group: { id: string; stream: string }, access: GroupAccess) =>
     append(group.stream, 'GroupDetailsChanged', {
       group_id: group.id,
-      details: {
-        name: 'Quartet',
-        teaser: '',
-        description: '',
-        group_category_id: null,
-        access,
-        moderated_join: false,
-        members_can_invite: false,
-        externally_visible: false,
-        sensitive: false,
-        active_main_group: false,
-        chat: 'disabled',
-      },
+      details: groupDetails('Quartet', access, false),
       changed_fields: ['access'],
     });
   const posted = (post: { id: string; stream: string }, group: string, text: string) =>
