@@ -11,7 +11,7 @@ import {
   type SearchDocument,
 } from '@cn/platform';
 import type { RecordedEvent } from '@cn/domain';
-import { bufferedIndexes, sourceCollectionName, type SourceDocument, type SourceOf } from './core/buffered-indexes';
+import { bufferedIndexes, sourceCollectionName, type SourceCommit, type SourceDocument, type SourceOf } from './core/buffered-indexes';
 import type { SearchIndexerRuntime } from './core/search-core';
 import type { Indexing, OpenIndex, SearchFeature, SearchIndexDefinition } from './core/search-feature';
 import { SEARCH_FEATURES } from './features';
@@ -34,6 +34,22 @@ const LIVE_BATCH = 2000;
  * `_activity_streams`); the search filters by the viewer's few tokens, not by every stream it may read.
  */
 const SOURCES_MARKER = 'search-indexer/sources-v6';
+/**
+ * The settle step after a committed batch (`Indexing.settle`), repeated until a step writes nothing: each
+ * step looks again at what the one before wrote, once that is applied. So the last write of an activity's
+ * audience is always followed by a look at its group's state as committed then, and a change committed
+ * after that look is settled by the replica that committed it (which finds the activity in the index).
+ */
+const settle = async (indexings: readonly Indexing[], open: OpenIndex, sources: SourceOf, commit: SourceCommit, order?: { indexFirst?: boolean }): Promise<void> => {
+  const settling = indexings.filter((indexing) => indexing.settle !== undefined);
+  if (settling.length === 0) return;
+  for (;;) {
+    const settled = bufferedIndexes(open, sources, commit, order);
+    for (const indexing of settling) await indexing.settle?.(settled.open);
+    if (!(await settled.flush())) return;
+  }
+};
+
 export const createSearchRuntime = (
   infra: Infrastructure,
   features: readonly SearchFeature[] = SEARCH_FEATURES,
@@ -80,11 +96,7 @@ export const createSearchRuntime = (
     await indexes.flush();
     // what another replica may have changed while this batch was computed (activities' audiences), looked at
     // once the batch is committed; what it writes commits with the same fence
-    const settling = indexings.filter((indexing) => indexing.settle !== undefined);
-    if (settling.length === 0) return;
-    const settled = bufferedIndexes(index, sourceOf, (writes) => infra.documentStore.writeAll([fence(), ...writes]));
-    for (const indexing of settling) await indexing.settle?.(settled.open);
-    await settled.flush();
+    await settle(indexings, index, sourceOf, (writes) => infra.documentStore.writeAll([fence(), ...writes]));
   };
 
   // a rebuild's switch holds live batches on every replica, and skips afterwards what the new indexes hold
@@ -223,11 +235,7 @@ export const createSearchRuntime = (
         recorded = reached;
         const wrote = await indexes.flush();
         // as live: what the batch derived is looked at again once committed (the same documents as live)
-        if (indexing.settle) {
-          const settled = bufferedIndexes(openNext, nextSources, (writes) => commit(writes, reached, turn), { indexFirst: true });
-          await indexing.settle(settled.open);
-          await settled.flush();
-        }
+        await settle([indexing], openNext, nextSources, (writes) => commit(writes, reached, turn), { indexFirst: true });
         // a batch that changed nothing still records how far the build is
         if (!wrote) await commit([], reached, turn);
         replayed += batch.length;

@@ -402,6 +402,12 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
         if (changes.delete.length > 0) enqueued.push(index.deleteDocuments(changes.delete.map(meiliIdOf)));
         await settleAll(enqueued.map(write));
       },
+      // a partial update (PUT /documents): Meilisearch merges the fields into the stored document, and creates
+      // one of only these fields for an id it does not hold (the caller removes it: see the port)
+      merge: async (docs) => {
+        if (docs.length === 0) return;
+        await write(index.updateDocuments(docs.map(toStored) as T[], { primaryKey: 'id' }));
+      },
       search: (query) => search<T>(uid, query),
       get: async (id) => {
         try {

@@ -318,6 +318,21 @@ export const createMiniSearchIndex = (options: MiniSearchIndexOptions): SearchIn
       }
       scheduleFlush();
     }),
+    // a partial update of the documents it holds; an id it does not hold is skipped (nothing to merge into)
+    merge: (docs) => settle(() => {
+      present(live);
+      for (const fields of docs) {
+        const id = String(fields.id);
+        const current = live.documents.get(id);
+        if (!current) continue;
+        const doc = { ...current, ...fields, id: current.id };
+        live.engine.discard(id);
+        live.documents.set(id, doc);
+        live.engine.add(doc);
+        noteChange(live.name, id, doc);
+      }
+      scheduleFlush();
+    }),
     get: (id) => settle(() => (live.documents.get(String(id)) as T | undefined) ?? null),
     clear: () => settle(() => {
       present(live);

@@ -37,6 +37,14 @@ export interface SearchCollection<T extends SearchDocument = SearchDocument> {
    * batch, instead of a round trip and a task wait each. Without it, `upsert` then `delete`.
    */
   write?(changes: { upsert: readonly T[]; delete: readonly string[] }): Promise<void>;
+  /**
+   * Sets the given fields of documents the index holds, keeping their other fields (a partial update: what
+   * another writer put in the other fields meanwhile stays). For documents known to exist: where an id is not
+   * held, the embedded index skips it, but Meilisearch (whose update merges or creates) creates a document
+   * of only these fields. A caller deletes such a one again and, until then, never finds it through a field
+   * the merge does not set (search-indexer: `core/buffered-indexes.ts`).
+   */
+  merge(docs: ReadonlyArray<Pick<T, 'id'> & Partial<T>>): Promise<void>;
   search(query: SearchQuery): Promise<SearchResult<T>>;
   /** one document by its id, in O(1) (not a search): null when the index has none */
   get(id: string): Promise<T | null>;

@@ -123,6 +123,32 @@ export const describeSearchIndexContract = (adapterName: string, target: SearchI
       expect((await collection.search({ q: '' })).total).toBe(3);
     });
 
+    it('merges fields into the documents it holds, keeping their other fields, a write made meanwhile included', async () => {
+      // another writer replaced p1's bio after this one read p1: merging a field keeps that bio
+      await collection.upsert([{ ...people[0], bio: 'plays the cello' }]);
+      await collection.merge([{ id: 'p1', city: 'Hamburg', groups: ['music', 'garden'] }, { id: 'p3', active: true }]);
+      expect(await collection.get('p1')).toEqual({ ...people[0], bio: 'plays the cello', city: 'Hamburg', groups: ['music', 'garden'] });
+      expect(ids((await collection.search({ q: 'cello', filter: { city: 'Hamburg', groups: 'garden' } })).hits)).toEqual(['p1']);
+      expect((await collection.search({ q: 'violin' })).total).toBe(0);
+      expect(ids((await collection.search({ q: '', filter: { active: true, city: 'Berlin' } })).hits)).toEqual(['p3']);
+      expect(ids((await collection.search({ q: 'albrecht', sort: [['age', 'asc']] })).hits)).toEqual(['p3']);
+      await collection.merge([]);
+      expect((await collection.search({ q: '' })).total).toBe(4);
+    });
+
+    it('never finds a merge of an id it does not hold through a field the merge lacks, and deletes it by id', async () => {
+      // deleted by another writer before the merge arrived: the embedded index skips it, Meilisearch creates a
+      // document of the merged fields only, which the caller deletes again (search-indexer's buffered indexes)
+      await collection.delete(['p4']);
+      await collection.merge([{ id: 'p4', city: 'Munich' }, { id: 'never', city: 'Berlin' }]);
+      expect((await collection.search({ q: 'johanna' })).hits.map((hit) => hit.id)).toEqual(['p1']);
+      expect(ids((await collection.search({ q: '', filter: { city: ['Berlin', 'Munich'], active: [true, false] } })).hits).sort()).toEqual(['p1', 'p3']);
+      await collection.delete(['p4', 'never']);
+      expect(await collection.get('p4')).toBeNull();
+      expect(await collection.get('never')).toBeNull();
+      expect((await collection.search({ q: '' })).total).toBe(3);
+    });
+
     it('writes documents and deletions of one batch at once, where the index takes them together', async () => {
       const write = collection.write ?? (async (changes: { upsert: readonly Person[]; delete: readonly string[] }) => {
         await collection.upsert(changes.upsert);

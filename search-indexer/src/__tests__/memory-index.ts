@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventRegistry } from '@cn/contracts';
+import { eventRegistry, type GroupAccess, type GroupDetails } from '@cn/contracts';
 import type { RecordedEvent } from '@cn/domain';
 import type { PersonalDataCipher, SearchCollection, SearchDocument, SearchQuery } from '@cn/platform';
 import type { Indexing } from '../core/search-feature';
@@ -10,6 +10,8 @@ export const memoryIndex = <T extends SearchDocument>() => {
   const collection: SearchCollection<T> = {
     upsert: (items) => Promise.resolve(items.forEach((doc) => docs.set(doc.id, structuredClone(doc)))),
     delete: (ids) => Promise.resolve(ids.forEach((id) => docs.delete(id))),
+    // as the embedded index: the fields set on documents it holds, an id it does not hold skipped
+    merge: (items) => Promise.resolve(items.forEach((fields) => docs.has(fields.id) && docs.set(fields.id, structuredClone({ ...(docs.get(fields.id) as T), ...fields })))),
     clear: () => Promise.resolve(docs.clear()),
     get: (id) => Promise.resolve(docs.has(id) ? structuredClone(docs.get(id) as T) : null),
     search: (query: SearchQuery) => {
@@ -27,6 +29,21 @@ export const memoryIndex = <T extends SearchDocument>() => {
   };
   return { docs, collection };
 };
+
+/** a group's whole settings as `GroupDetailsChanged` carries them (the log checks its schema on every read) */
+export const groupDetails = (name: string, access: GroupAccess, externally_visible: boolean): GroupDetails => ({
+  name,
+  teaser: '',
+  description: '',
+  group_category_id: null,
+  access,
+  moderated_join: false,
+  members_can_invite: false,
+  externally_visible,
+  sensitive: false,
+  active_main_group: false,
+  chat: 'disabled',
+});
 
 let position = 0;
 /** an event as the log records it */

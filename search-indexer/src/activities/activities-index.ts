@@ -29,7 +29,9 @@ export interface ActivitySearchDocument extends SearchDocument {
   stream: string;
   /**
    * who finds it, as tokens (`activityAudience`), derived from its stream's state when it was indexed and
-   * derived again whenever that state changes; the search asks with the viewer's few tokens (`activityTokensOf`)
+   * derived again whenever that state changes; the search asks with the viewer's few tokens (`activityTokensOf`).
+   * Derived again, it is merged into the index alone (`SearchCollection.merge`), never written with the rest
+   * of the document, so the search side's copy may hold an older one: it is never read from there.
    */
   audience: string[];
   author_id: string;
@@ -111,15 +113,19 @@ export const activitiesIndexing = (index: ActivitiesIndex, streams: SearchCollec
     const replies = await allMatching(index, { activity_id: activityId, kind: 'reply' });
     await change(activityId, (doc) => ({ ...doc, reply_count: replies.length }));
   };
-  /** every activity of these streams gets its stream's audience as it is now (one lookup for them all) */
+  /**
+   * every activity of these streams gets its stream's audience as it is now (one lookup for them all): the
+   * audience alone, merged into the index (`merge`), so that an edit another replica indexed meanwhile is
+   * kept (a whole document written from the copy read before it would take its text back)
+   */
   const rederive = async (target: ActivitiesIndex, audiences: ReadonlyMap<string, string[]>): Promise<void> => {
     if (audiences.size === 0) return;
     const found = await allMatching(target, { stream: [...audiences.keys()] });
-    const current = (await Promise.all(found.map((doc) => findById(target, doc.id)))).flatMap((doc) => {
-      const audience = doc ? audiences.get(doc.stream) : undefined;
-      return doc && audience && !sameAudience(doc.audience ?? [], audience) ? [{ ...doc, audience }] : [];
+    const merges = found.flatMap((doc) => {
+      const audience = audiences.get(doc.stream);
+      return audience ? [{ id: doc.id, audience }] : [];
     });
-    if (current.length > 0) await target.upsert(current);
+    if (merges.length > 0) await target.merge(merges);
   };
   /**
    * A group's state changed: its activities get the new audience in this batch. A group created is looked
@@ -217,6 +223,8 @@ export const activitiesIndexing = (index: ActivitiesIndex, streams: SearchCollec
      * whose state this batch changed has its activities derived again (found in the index now, so with every
      * activity another replica wrote before), and an activity written from a state that changed meanwhile
      * is derived again. Whichever of the two replicas commits last, one of them sees the other's write.
+     * What a settle step writes it looks at again in the next one (the runtime settles until a step writes
+     * nothing), so a state committed between its look and its write is never left behind.
      */
     settle: async (open: OpenIndex) => {
       const [target, committed] = await Promise.all([open(ACTIVITIES_INDEX_DEFINITION), open(ACTIVITY_STREAMS_INDEX_DEFINITION)]);
@@ -225,9 +233,10 @@ export const activitiesIndexing = (index: ActivitiesIndex, streams: SearchCollec
         const now = activityAudience(stream, stream === NETWORK_STREAM ? null : await findById(committed, stream));
         if (changed.has(stream) || !sameAudience(now, derived.get(stream) ?? [])) again.set(stream, now);
       }
-      await rederive(target, again);
       derived.clear();
       changed.clear();
+      await rederive(target, again);
+      for (const [stream, audience] of again) derived.set(stream, audience);
     },
   };
 };

@@ -36,15 +36,29 @@ export const sourceCollectionName = (index: string): string => `search_source_${
  * in the document store, written before the index. A search engine that applies writes as asynchronous
  * tasks (Meilisearch) may answer a read with a document older than the last write it accepted; building
  * on that would lose updates.
+ *
+ * `merge` sets fields of documents the batch did not write without reading them: sent as the index's partial
+ * update, never into the copies, so a whole document another replica wrote meanwhile keeps its other fields
+ * (issue 16: an activity's audience, derived again on a group's change, never takes the post's text back to
+ * the copy read before an edit). A field a batch merges is therefore not kept by the copies: whoever writes
+ * the whole document derives it again. Where the index's partial update creates a document it does not hold
+ * (Meilisearch, for one another replica deleted meanwhile), the copy is gone too: once the merge is applied
+ * the ids whose copy is gone are deleted from the index again, ordered after the merge. (The copy's delete
+ * was committed before its index delete was sent, so either that delete comes after the merge or the copy
+ * is found gone here; an id is never written again once deleted.)
  */
 const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>, source: SourceCollection, commit: SourceCommit | undefined) => {
   /** the batch's last word on each id: the document, or null when deleted */
   const pending = new Map<string, T | null>();
+  /** fields merged into documents the batch did not write (`merge`), by id */
+  const merging = new Map<string, Pick<T, 'id'> & Partial<T>>();
   /** takes what the batch wrote: the copies to commit, then the index's writes to send */
   const take = () => {
-    if (pending.size === 0) return null;
+    if (pending.size === 0 && merging.size === 0) return null;
     const batch = [...pending];
+    const merges = [...merging.values()];
     pending.clear();
+    merging.clear();
     const changes = batch.map(([id, doc]) => ({ id, doc: doc === null ? null : { _id: id, doc } }));
     const sendIndex = async (): Promise<void> => {
       const written = batch.flatMap(([, doc]) => (doc === null ? [] : [doc]));
@@ -55,27 +69,50 @@ const bufferedCollection = <T extends SearchDocument>(inner: SearchCollection<T>
         if (written.length > 0) await inner.upsert(written);
         if (deleted.length > 0) await inner.delete(deleted);
       }
+      if (merges.length === 0) return;
+      await inner.merge(merges);
+      // a document deleted meanwhile (its copy gone) that the merge made again, of the merged fields only
+      const copies = await Promise.all(merges.map((fields) => source.get(fields.id)));
+      const gone = merges.filter((_, at) => copies[at] === null).map((fields) => fields.id);
+      if (gone.length > 0) await inner.delete(gone);
     };
     return { sources: { collection: source.name, changes }, changes, sendIndex };
   };
   const flush = async (): Promise<void> => {
     const taken = take();
     if (!taken) return;
-    if (commit) await commit([taken.sources]);
-    else await source.write(taken.changes);
+    if (commit) await commit(taken.changes.length > 0 ? [taken.sources] : []);
+    else if (taken.changes.length > 0) await source.write(taken.changes);
     await taken.sendIndex();
   };
   const collection: SearchCollection<T> = {
     get: async (id) => {
       if (pending.has(id)) return pending.get(id) ?? null;
-      return ((await source.get(id))?.doc as T | undefined) ?? null;
+      const copy = ((await source.get(id))?.doc as T | undefined) ?? null;
+      const merged = merging.get(id);
+      return copy && merged ? { ...copy, ...merged } : copy;
     },
     upsert: (docs) => {
-      for (const doc of docs) pending.set(doc.id, doc);
+      for (const doc of docs) {
+        pending.set(doc.id, doc);
+        merging.delete(doc.id);
+      }
+      return Promise.resolve();
+    },
+    merge: (docs) => {
+      for (const fields of docs) {
+        const written = pending.get(fields.id);
+        // a document this batch writes whole takes the fields in; one it deletes stays deleted
+        if (written) pending.set(fields.id, { ...written, ...fields });
+        else if (written === undefined) merging.set(fields.id, { ...merging.get(fields.id), ...fields });
+      }
       return Promise.resolve();
     },
     delete: (ids) => {
-      for (const id of ids) pending.set(id, null);
+      for (const id of ids) {
+        pending.set(id, null);
+        merging.delete(id);
+      }
       return Promise.resolve();
     },
     search: async (query) => {
@@ -122,15 +159,17 @@ export const bufferedIndexes = (open: OpenIndex, sourceOf: SourceOf, commit?: So
       }
       const taken = collections.flatMap((buffered) => buffered.take() ?? []);
       if (taken.length === 0) return false;
+      // a batch of merges only writes no copy, but still commits (the fence: refused whole when fenced)
+      const sources = taken.filter((one) => one.changes.length > 0).map((one) => one.sources);
       if (order.indexFirst) {
         // a rebuild's batch: the indexes first, then the copies (with how far they are): resumed from the
         // copies' progress, a batch the indexes got and the copies did not is written again, the same
         await settleAll(taken.map((one) => one.sendIndex()));
-        await commit(taken.map((one) => one.sources));
+        await commit(sources);
         return true;
       }
       // the copies first, in one transaction (refused whole when fenced), then the indexes
-      await commit(taken.map((one) => one.sources));
+      await commit(sources);
       // each index's writes at once: indexes are independent, and where a write is a task to wait for
       // (Meilisearch) the batch costs the slowest index's wait, not their sum. The batch is done (and its
       // checkpoint may move) only once every index applied it

@@ -22,6 +22,12 @@ const recordingIndex = (initial: Doc[] = []) => {
       for (const id of ids) docs.delete(id);
       return Promise.resolve();
     },
+    // as Meilisearch's partial update: merged into the document, or a document of these fields made
+    merge: (items) => {
+      calls.push(`merge ${items.map((fields) => `${fields.id}=${fields.name}`).join(',')}`);
+      for (const fields of items) docs.set(fields.id, { ...docs.get(fields.id), ...fields } as Doc);
+      return Promise.resolve();
+    },
     clear: () => Promise.resolve(docs.clear()),
     get: (id) => Promise.resolve(docs.get(id) ?? null),
     search: () => {
@@ -111,6 +117,46 @@ describe('a batch of search writes', () => {
     expect(sources.docs.get('a')).toEqual({ _id: 'a', doc: { id: 'a', name: 'Ada Lovelace, Countess' } });
     expect(await collection.get('missing')).toBeNull();
     expect(sources.reads).toEqual(['a', 'missing']);
+  });
+
+  it('merges fields into documents it did not write through the index alone, and deletes again what a merge made of a deleted one', async () => {
+    interface Person extends Doc {
+      city?: string;
+    }
+    // b was deleted by another writer after this batch found it: its copy is gone, the index's delete is to come
+    const index = recordingIndex([{ id: 'a', name: 'Ada' }, { id: 'c', name: 'Cy' }, { id: 'd', name: 'Di' }]);
+    const sources = memorySources([{ id: 'a', name: 'Ada' }, { id: 'c', name: 'Cy' }, { id: 'd', name: 'Di' }]);
+    const commits: Array<readonly CollectionWrites[]> = [];
+    const batch = bufferedIndexes(() => Promise.resolve(index.collection as never), sources.sourceOf, (writes) => {
+      commits.push(writes);
+      return Promise.resolve();
+    });
+    const collection = (await batch.open(people)) as unknown as SearchCollection<Person>;
+    await collection.merge([{ id: 'a', name: 'Ada L.' }, { id: 'b', name: 'Bob' }]);
+    await collection.merge([{ id: 'a', city: 'London' }]);
+    // a document the batch writes whole takes a merge in; one it deletes stays deleted
+    await collection.upsert([{ id: 'c', name: 'Cy' }]);
+    await collection.merge([{ id: 'c', city: 'Paris' }]);
+    await collection.delete(['d']);
+    await collection.merge([{ id: 'd', city: 'Rome' }]);
+    expect(await collection.get('a')).toEqual({ id: 'a', name: 'Ada L.', city: 'London' });
+    await batch.flush();
+    expect(index.calls).toEqual(['upsert c=Cy', 'delete d', 'merge a=Ada L.,b=Bob', 'delete b']);
+    expect(index.docs.get('a')).toEqual({ id: 'a', name: 'Ada L.', city: 'London' });
+    expect(index.docs.get('c')).toEqual({ id: 'c', name: 'Cy', city: 'Paris' });
+    expect([...index.docs.keys()].sort()).toEqual(['a', 'c']);
+    // the copies hold what was written whole, never a merge
+    expect(sources.docs.get('a')).toEqual({ _id: 'a', doc: { id: 'a', name: 'Ada' } });
+    expect(commits).toEqual([[{ collection: 'search_source_people', changes: [{ id: 'c', doc: { _id: 'c', doc: { id: 'c', name: 'Cy', city: 'Paris' } } }, { id: 'd', doc: null }] }]]);
+    // a batch of merges only commits no copy, but commits (a fenced batch is refused whole)
+    const merging = bufferedIndexes(() => Promise.resolve(index.collection as never), sources.sourceOf, (writes) => {
+      commits.push(writes);
+      return Promise.resolve();
+    });
+    await (await merging.open(people)).merge([{ id: 'a', name: 'Ada' }]);
+    expect(await merging.flush()).toBe(true);
+    expect(commits[1]).toEqual([]);
+    expect(index.docs.get('a')).toEqual({ id: 'a', name: 'Ada', city: 'London' });
   });
 
   it('writes what the batch holds before a search, so that the search finds it', async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import request from 'supertest';
-import { appointmentFieldsSchema, CONSISTENCY_HEADER, GROUP_CHAT_VALUES, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, type GlobalSearchResponse } from '@cn/contracts';
+import { appointmentFieldsSchema, CONSISTENCY_HEADER, groupRootFolderId, NETWORK_ROOT_FOLDER_ID, type GlobalSearchResponse } from '@cn/contracts';
 import { startSearchHarness, type SearchHarness } from '../__tests__/harness';
+import { groupDetails } from '../__tests__/memory-index';
 
 /**
  * No viewer ever finds what they may not see, and everyone finds what they may: random networks
@@ -95,19 +96,7 @@ describe('global search visibility (property)', () => {
           const id = groupId(g);
           const post = () => append('ActivityPosted', { activity_id: `${id}-post`, group_id: id, author_id: member(0), html_content: `${word} in group`, attachments: [] });
           const detailsChanged = (access: 'open' | 'closed' | 'hidden', externally_visible: boolean) => {
-            const details = {
-              name: `${word} group ${g}`,
-              teaser: '',
-              description: '',
-              group_category_id: null,
-              access,
-              moderated_join: false,
-              members_can_invite: false,
-              externally_visible,
-              sensitive: false,
-              active_main_group: false,
-              chat: GROUP_CHAT_VALUES[0],
-            };
+            const details = groupDetails(`${word} group ${g}`, access, externally_visible);
             return append('GroupDetailsChanged', { group_id: id, details, changed_fields: ['access', 'externally_visible'] });
           };
           if (group.postFirst) await post();

@@ -73,8 +73,10 @@ const modulesOf = (ctx: Context): Record<SearchModule, ModuleSearch<SearchDocume
   const { reach, group, viewer } = ctx;
   const activities: ModuleSearch<ActivitySearchDocument> = {
     definition: ACTIVITIES_INDEX_DEFINITION,
-    // the viewer's few audience tokens (every document carries its stream's), inside a group that group's stream
-    filter: and(within('audience', reach.activityTokens), group ? { stream: group.id } : {}),
+    // the viewer's few audience tokens (every document carries its stream's), inside a group that group's stream;
+    // `kind` (which a merge never sets) so that a merge's document of an activity deleted meanwhile, held
+    // only until the merge's writer deletes it again (core/buffered-indexes.ts), is never found
+    filter: and(within('audience', reach.activityTokens), { kind: ['post', 'reply'] }, group ? { stream: group.id } : {}),
     dateField: 'created_at',
     toHits: async (docs) => {
       const people = await ctx.people(docs.map((doc) => doc.author_id));

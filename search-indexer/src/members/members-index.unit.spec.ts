@@ -23,6 +23,7 @@ const memoryCollection = () => {
   const collection: SearchCollection<MemberSearchDocument> = {
     upsert: (items) => Promise.resolve(items.forEach((doc) => docs.set(doc.id, doc))),
     delete: (ids) => Promise.resolve(ids.forEach((id) => docs.delete(id))),
+    merge: () => Promise.reject(new Error('this indexing writes whole documents only')),
     clear: () => Promise.resolve(docs.clear()),
     get: (id) => Promise.resolve(docs.get(id) ?? null),
     search: (query: SearchQuery) => {
