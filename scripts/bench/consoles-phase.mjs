@@ -5,7 +5,7 @@
 // phase's rate, the server's CPU per accepted command (all its threads, from /proc) and the bench process's
 // own CPU (the consoles' client shares the machine), and the messages the consoles got by collection.
 //   node scripts/bench/consoles-phase.mjs                      (needs `npm run build:server`)
-// Knobs: BENCH_CONSOLES (200), BENCH_COMMANDS (2000), BENCH_ROUNDS (2), BENCH_SETTLE_MS (0), BENCH_ROOT, BENCH_PORT, BENCH_PROFILE_DIR (the
+// Knobs: BENCH_CONSOLES (200), BENCH_COMMANDS (2000), BENCH_ROUNDS (2), BENCH_SETTLE_MS (0), BENCH_CONSOLE_TOPICS (activities,widgetbars), BENCH_ROOT, BENCH_PORT, BENCH_PROFILE_DIR (the
 // server under `node --cpu-prof`; the phases' windows in windows.json).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +25,8 @@ const consoleCount = int('BENCH_CONSOLES', 200);
 const commands = int('BENCH_COMMANDS', 2000);
 const rounds = int('BENCH_ROUNDS', 2);
 const settleMs = int('BENCH_SETTLE_MS', 0);
+// what a console on the start page watches: its activity stream and the dashboard's widget bar
+const consoleTopics = (process.env.BENCH_CONSOLE_TOPICS ?? 'activities,widgetbars').split(',').filter(Boolean);
 const concurrency = 8;
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const progress = (message) => process.stderr.write(`[consoles ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -92,7 +94,7 @@ try {
     progress(`round ${r} without: ${without.per_s}/s, p95 ${without.p95_ms} ms, server ${without.server_cpu_ms_per_command} ms CPU/command, bench ${without.bench_cpu_ms_per_command} (load ${without.load})`);
     const connectFrom = monotonicUs();
     const connectCpu = cpuMsOf(server.child.pid);
-    const consoles = await openConsoles(server.baseUrl, consoleMembers, password, ['appointments', 'notifications'], { byCollection: true });
+    const consoles = await openConsoles(server.baseUrl, consoleMembers, password, consoleTopics, { byCollection: true });
     // BENCH_SETTLE_MS: let the connections' own pushes (presence of the members coming online) settle before
     // measuring; `npm run bench` starts at once (0)
     await new Promise((resolve) => setTimeout(resolve, settleMs));

@@ -22,7 +22,8 @@ export const WIDGETBAR_FILES_CHANGE = 'files';
  * Open widget bars read themselves again when something they show changed: a saved bar, a member who
  * registered, changed (presence, profile), was locked or erased, and a member coming online or going
  * offline, a file viewed, published, moved, renamed or removed (throttled). The message names the bar (or
- * `members`, `files`), never its content: each console reads its own view.
+ * `members`, `files`), never its content: each console reads its own view. It goes to the consoles whose
+ * open pages show a bar or its editor (they watch the `widgetbars` topic), not to every connected one.
  */
 export const widgetBarPublishers = (): ChangePublisher[] => {
   const pending = new Map<string, { hub: RealtimeHub; position: number }>();
@@ -38,7 +39,8 @@ export const widgetBarPublishers = (): ChangePublisher[] => {
       pending.delete(id);
       if (!due) return;
       const message = { type: 'changed' as const, collection: WIDGETBARS_COLLECTION, id, doc: { position: due.position } };
-      for (const memberId of due.hub.connectedMembers()) due.hub.publishTo(memberId, message);
+      // only consoles showing a bar (or its editor) watch the topic: the others would read nothing again
+      due.hub.publishToWatching(WIDGETBARS_COLLECTION, message);
     }, windowMs).unref();
   };
   return [
