@@ -5,10 +5,12 @@ import { signIn } from './client.mjs';
 
 const require = createRequire(import.meta.url);
 
-export const openConsoles = async (baseUrl, members, password, topics) => {
+// `byCollection`: also count the messages by their collection (parses each message: costs the client CPU).
+export const openConsoles = async (baseUrl, members, password, topics, { byCollection = false } = {}) => {
   const { WebSocket } = require('ws');
   const sockets = [];
   let received = 0;
+  const counts = {};
   for (const member of members) {
     const session = await signIn(baseUrl, member.email, password);
     const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/realtime`, { headers: { cookie: session.cookie } });
@@ -16,8 +18,12 @@ export const openConsoles = async (baseUrl, members, password, topics) => {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    socket.on('message', () => {
+    socket.on('message', (data) => {
       received += 1;
+      if (!byCollection) return;
+      const { type, collection } = JSON.parse(data.toString());
+      const key = collection ?? type;
+      counts[key] = (counts[key] ?? 0) + 1;
     });
     socket.send(JSON.stringify({ type: 'watch', topics }));
     sockets.push(socket);
@@ -25,6 +31,7 @@ export const openConsoles = async (baseUrl, members, password, topics) => {
   return {
     count: sockets.length,
     received: () => received,
+    byCollection: () => counts,
     close: async () => {
       await Promise.all(
         sockets.map(

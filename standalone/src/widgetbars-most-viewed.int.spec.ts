@@ -99,6 +99,14 @@ describe('the most viewed files widget', () => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
     });
+    // the console shows a bar: it watches the topic the bars' pushes go to
+    const watching = new Promise<void>((resolve) =>
+      socket.on('message', (raw: Buffer) => {
+        if ((JSON.parse(raw.toString('utf8')) as { type: string }).type === 'watching') resolve();
+      }),
+    );
+    socket.send(JSON.stringify({ type: 'watch', topics: ['widgetbars'] }));
+    await watching;
     const heard: Array<{ id: string; position: number }> = [];
     socket.on('message', (raw: Buffer) => {
       const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string; doc?: { position?: number } };

@@ -191,21 +191,36 @@ describe('widget bars', () => {
     expect(await names()).not.toContain('Pia Plain');
   });
 
-  it('reaches open consoles within a second: a saved bar, a new member, a member coming online', async () => {
+  it('reaches open consoles showing a bar within a second: a saved bar, a new member, a member coming online; not a console without one', async () => {
     const port = (demo.server.address() as AddressInfo).port;
-    const open = async (client: SignedInClient) => {
+    const open = async (client: SignedInClient, topics: string[] = []) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { Cookie: client.cookie } });
       await new Promise<void>((resolve, reject) => {
         socket.once('open', () => resolve());
         socket.once('error', reject);
       });
+      // a page showing a bar watches the topic, as the member console's bar does; the answer says it holds
+      const watching = new Promise<void>((resolve) =>
+        socket.on('message', (raw: Buffer) => {
+          if ((JSON.parse(raw.toString('utf8')) as { type: string }).type === 'watching') resolve();
+        }),
+      );
+      socket.send(JSON.stringify({ type: 'watch', topics }));
+      await watching;
       return socket;
     };
-    const socket = await open(clients.member);
+    const socket = await open(clients.member, ['widgetbars']);
     const heard: Array<{ id: string; at: number }> = [];
     socket.on('message', (raw: Buffer) => {
       const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string };
       if (message.type === 'changed' && message.collection === 'widgetbars') heard.push({ id: message.id, at: Date.now() });
+    });
+    // the same member's console on a page without a bar: told nothing of bars
+    const elsewhere = await open(clients.member, ['appointments']);
+    const heardElsewhere: string[] = [];
+    elsewhere.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string };
+      if (message.type === 'changed' && message.collection === 'widgetbars') heardElsewhere.push(message.id);
     });
     const within = async (id: string, since: number) => {
       while (Date.now() < since + 1000 && !heard.some((message) => message.id === id && message.at >= since)) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -228,8 +243,10 @@ describe('widget bars', () => {
       other = await open(clients.admin);
       expect(await within('members', connecting)).toBe(true);
       expect(await online()).toContain('Ada Admin');
+      expect(heardElsewhere).toEqual([]);
     } finally {
       socket.close();
+      elsewhere.close();
       other?.close();
     }
   });

@@ -2,7 +2,7 @@ import { WIDGETBARS_COLLECTION } from '@cn/contracts';
 import type { Widget } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
-import type { LiveRoute } from '../realtime/LiveQueries';
+import { useLiveTopic, type LiveRoute } from '../realtime/LiveQueries';
 import { baseName } from '../realtime/changes';
 import { useSession } from '../session/SessionContext';
 import { widgetBarsApi } from './widgetbars-api';
@@ -14,6 +14,7 @@ export const widgetBarKeys = {
 
 export const useWidgetBarEditor = (groupId: string, slug: string, enabled: boolean) => {
   const { api } = useSession();
+  useLiveTopic(WIDGETBARS_COLLECTION);
   return useQuery({ queryKey: [...widgetBarKeys.all, 'editor', groupId, slug], queryFn: () => widgetBarsApi(api).editor(groupId, slug), retry: false, enabled });
 };
 
@@ -29,12 +30,14 @@ export const useSaveWidgetBar = (groupId: string, slug: string) => {
 
 export const useWidgetBar = (slug: string, groupId: string | null = null) => {
   const { api } = useSession();
+  // the server tells only consoles showing a bar of its changes
+  useLiveTopic(WIDGETBARS_COLLECTION);
   return useQuery({ queryKey: widgetBarKeys.bar(slug, groupId), queryFn: () => widgetBarsApi(api).bar(slug, groupId), retry: false });
 };
 
 /**
- * A saved bar, a member who registered, changed or was locked, and presence reach the open bars: the
- * server names the change, each bar reads its own view again.
+ * A saved bar, a member who registered, changed or was locked, and presence reach the open bars (their
+ * pages watch the `widgetbars` topic): the server names the change, each bar reads its own view again.
  */
 export const widgetBarsLive: LiveRoute = (message, client) => {
   if (baseName(message.collection) === WIDGETBARS_COLLECTION) void client.invalidateQueries({ queryKey: widgetBarKeys.all });

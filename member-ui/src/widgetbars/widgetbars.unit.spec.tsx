@@ -67,11 +67,13 @@ describe('the widget bar in the member console', () => {
     expect((await screen.findByTestId('widgetbar-error')).textContent).toBe('The widgets could not be loaded.');
   });
 
-  it('reads the bar again when a change is pushed', async () => {
+  it('watches the bars\' topic while shown and reads the bar again when a change is pushed', async () => {
     let content = 'First';
     const server = fakeServer({ 'GET /widgetbars/as-dashboard': () => ({ status: 200, body: bar([widget('text', { kind: 'markdown', markdown: content })]) }) });
     const { channel } = renderPage(<WidgetBar slug="dashboard" />, { url: '/', path: '/', api: server.api });
     await screen.findByText('First');
+    // the server pushes a bar's changes only to consoles watching the topic
+    expect(channel.topics()).toContain('widgetbars');
     expect(screen.getByTestId('widget-text').textContent).toBe('First');
     content = 'Second';
     act(() => channel.push({ collection: 'widgetbars_v1', id: 'network:dashboard', doc: { position: 5 } }));

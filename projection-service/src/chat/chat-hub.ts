@@ -115,6 +115,11 @@ export class ChatHub {
     return this.byMember.has(memberId);
   }
 
+  /** the members with an open chat socket here */
+  connectedMembers(): string[] {
+    return [...this.byMember.keys()];
+  }
+
   connectionsOf(memberId: string): ReadonlySet<ChatConnection> {
     return this.byMember.get(memberId) ?? new Set();
   }

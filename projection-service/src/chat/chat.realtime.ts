@@ -1,4 +1,4 @@
-import { chatIdForViewer } from '@cn/contracts';
+import { chatIdForViewer, chatKeyOf } from '@cn/contracts';
 import type { DocumentStore, PersonalDataCipher } from '@cn/platform';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { chatHubOf } from './chat-hub';
@@ -25,9 +25,13 @@ export const chatPublishers = (store: DocumentStore, cipher: PersonalDataCipher,
   /** a member's name, status or presence changed: their partners' open chat lists show it */
   const partnersSee = async (memberId: string, hub: RealtimeHub): Promise<void> => {
     const chats = chatHubOf(hub);
+    // only a partner with a chat socket open here is told: their one-to-one chats with the member are read
+    // by key (nothing when no chat socket is open), not every chat the member is in
+    const partners = chats.connectedMembers().filter((id) => id !== memberId);
+    if (partners.length === 0) return;
     const now = clock();
-    for (const doc of await chatsCollection(store).find({ member_ids: { $contains: memberId } })) {
-      if (doc.type !== 'member') continue;
+    for (const doc of await chatsCollection(store).getMany(partners.map((id) => chatKeyOf(memberId, { type: 'member', id })))) {
+      if (doc.type !== 'member' || !doc.member_ids.includes(memberId)) continue;
       const partnerId = doc.member_ids.find((id) => id !== memberId);
       if (!partnerId || !chats.isConnected(partnerId)) continue;
       const reader = await chatReaderOf(store, partnerId);

@@ -2,11 +2,11 @@ import { type DocumentStore } from '@cn/platform';
 import { collectionName } from '@cn/domain';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import { connectedMembers } from '../realtime/connections';
-import type { RealtimeHub } from '../realtime/realtime-hub';
+import type { RealtimeHub, RealtimeMessage } from '../realtime/realtime-hub';
 import { loadNetwork } from '../network/network.read';
 import { toMemberDto } from './member-dto';
 import { membersProjection, type MemberDocument } from './members.projection';
-import { loadActiveMember, membersCollection } from './members.read';
+import { membersCollection } from './members.read';
 
 /**
  * Pushes a member's document to every connected member as that member sees it: an invisible member
@@ -24,13 +24,23 @@ export const memberChangePublisher = (store: DocumentStore, clock: () => Date): 
     const fingerprint = JSON.stringify(toMemberDto(doc, { ...view, viewerId: null }));
     const othersChanged = seenByOthers.get(doc._id) !== fingerprint;
     seenByOthers.set(doc._id, fingerprint);
-    await hub.publishEach(async (viewerId) => {
-      if (viewerId !== doc._id && !othersChanged) return null;
-      const viewer = await loadActiveMember(store, viewerId);
-      if (!viewer) return null;
-      const dto = toMemberDto(doc, { ...view, viewerId, includeEmail: viewer.roles.network_admin, viewer: { id: viewerId, roles: viewer.roles } });
-      return { type: 'changed', collection: 'members', id: doc._id, doc: dto };
-    });
+    const viewerIds = othersChanged ? hub.connectedMembers() : hub.isConnected(doc._id) ? [doc._id] : [];
+    if (viewerIds.length === 0) return;
+    // the viewers' documents in one read; what another member sees of the member depends only on the
+    // viewer's roles (the email and `can`), so each distinct set of roles gets one message, built and
+    // serialized once for all its viewers' sockets
+    const messages = new Map<string, RealtimeMessage>();
+    for (const viewer of await membersCollection(store).getMany(viewerIds)) {
+      if (viewer.deleted || !hub.isConnected(viewer._id)) continue;
+      const seenAs = viewer._id === doc._id ? 'own' : JSON.stringify(viewer.roles);
+      let message = messages.get(seenAs);
+      if (!message) {
+        const dto = toMemberDto(doc, { ...view, viewerId: viewer._id, includeEmail: viewer.roles.network_admin, viewer: { id: viewer._id, roles: viewer.roles } });
+        message = { type: 'changed', collection: 'members', id: doc._id, doc: dto };
+        messages.set(seenAs, message);
+      }
+      hub.publishTo(viewer._id, message);
+    }
   };
   return {
     collection: collectionName(membersProjection),

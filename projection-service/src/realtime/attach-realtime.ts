@@ -93,7 +93,7 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
         const topics = isBinary ? null : watchedTopics(raw.toString('utf8'));
         if (!topics) return;
         const before = connection.topics;
-        connection.topics = topics;
+        options.hub.watch(connection, topics);
         const added = [...topics].filter((topic) => !before.has(topic));
         if (!options.readPosition || (answered && added.length === 0) || ws.readyState !== ws.OPEN) return;
         answered = true;

@@ -49,7 +49,11 @@ export const trackConnections = (options: ConnectionTrackingOptions): { stop(): 
   const instance = randomUUID();
   const idOf = (memberId: string): string => `${instance}:${memberId}`;
   const leaving = new Map<string, unknown>();
-  let writes: Promise<unknown> = Promise.resolve();
+  // every push of a member's change asks whether they are connected (`connectedMembers`, by `member_id`): an
+  // index makes that a lookup, not a scan of every open console's entry
+  let writes: Promise<unknown> = connections(options.store)
+    .ensureIndex(['member_id'])
+    .catch((error: unknown) => options.logger?.warn({ err: error }, 'indexing the open consoles failed'));
   const serially = (work: () => Promise<unknown>): void => {
     writes = writes.then(work).catch((error: unknown) => options.logger?.warn({ err: error }, 'keeping presence failed'));
   };

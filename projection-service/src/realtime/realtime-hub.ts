@@ -11,7 +11,7 @@ export interface RealtimeMessage {
 export interface RealtimeConnection {
   memberId: string;
   send(message: RealtimeMessage): void;
-  /** the topics its console watches now (pages open: `appointments`, ...); set by the console */
+  /** the topics its console watches now (pages open: `appointments`, ...); set by the console through `RealtimeHub.watch` */
   topics?: ReadonlySet<string>;
 }
 
@@ -34,6 +34,8 @@ export const TOPIC_PATTERN = /^[a-z][a-z0-9_:-]{0,63}$/;
  */
 export class RealtimeHub {
   private readonly byMember = new Map<string, Set<RealtimeConnection>>();
+  /** per topic, the members watching it and which of their connections do: `watching` is O(watchers), not O(connections) */
+  private readonly byTopic = new Map<string, Map<string, Set<RealtimeConnection>>>();
   private count = 0;
   private readonly visitors = new Set<VisitorConnection>();
   private readonly presenceListeners = new Set<(memberId: string, connected: boolean) => void>();
@@ -47,6 +49,7 @@ export class RealtimeHub {
     }
     connections.add(connection);
     this.count += 1;
+    this.index(connection, connection.topics, 1);
     if (first) for (const listener of this.presenceListeners) listener(connection.memberId, true);
     let removed = false;
     return () => {
@@ -55,6 +58,7 @@ export class RealtimeHub {
       const own = this.byMember.get(connection.memberId);
       if (!own?.delete(connection)) return;
       this.count -= 1;
+      this.index(connection, connection.topics, -1);
       if (own.size > 0) return;
       this.byMember.delete(connection.memberId);
       for (const listener of this.presenceListeners) listener(connection.memberId, false);
@@ -76,9 +80,45 @@ export class RealtimeHub {
     return [...this.byMember.keys()];
   }
 
+  /** the connection's console watches these topics from now on (its open pages: `appointments`, ...) */
+  watch(connection: RealtimeConnection, topics: ReadonlySet<string>): void {
+    const added = this.byMember.get(connection.memberId)?.has(connection) === true;
+    if (added) this.index(connection, connection.topics, -1);
+    connection.topics = topics;
+    if (added) this.index(connection, topics, 1);
+  }
+
   /** distinct members with a console that watches the topic */
   watching(topic: string): string[] {
-    return [...this.byMember].filter(([, connections]) => [...connections].some((connection) => connection.topics?.has(topic))).map(([memberId]) => memberId);
+    const members = this.byTopic.get(topic);
+    return members ? [...members.keys()] : [];
+  }
+
+  /**
+   * The message to the connections watching the topic, not to their members' other consoles: for a change
+   * that is the same for everyone and matters only to the pages that watch it (an open widget bar).
+   */
+  publishToWatching(topic: string, message: RealtimeMessage): void {
+    for (const connections of this.byTopic.get(topic)?.values() ?? []) for (const connection of connections) connection.send(message);
+  }
+
+  private index(connection: RealtimeConnection, topics: ReadonlySet<string> | undefined, by: 1 | -1): void {
+    for (const topic of topics ?? []) {
+      let members = this.byTopic.get(topic);
+      if (!members) {
+        members = new Map();
+        this.byTopic.set(topic, members);
+      }
+      let connections = members.get(connection.memberId);
+      if (!connections) {
+        connections = new Set();
+        members.set(connection.memberId, connections);
+      }
+      if (by === 1) connections.add(connection);
+      else connections.delete(connection);
+      if (connections.size === 0) members.delete(connection.memberId);
+      if (members.size === 0) this.byTopic.delete(topic);
+    }
   }
 
   connectionCount(): number {

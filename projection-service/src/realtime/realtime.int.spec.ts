@@ -76,6 +76,29 @@ describe('realtime channel', () => {
     cat.ws.close();
   });
 
+  it("pushes a member's change to each viewer as their roles let them see it: the email and edit rights to admins and the member, invites by the viewer's kind", async () => {
+    await h.service.runtime.gate.waitFor(await h.register('erin', 'Erin', 'Extern', { external: true }), 3000);
+    const viewers = { admin: await connect(h, h.cookie('admin')), bob: await connect(h, h.cookie('bob')), erin: await connect(h, h.cookie('erin')), cat: await connect(h, h.cookie('cat')) };
+    await waitForConnections(h, 4);
+    await h.service.runtime.realtimeFlushed();
+    await h.append(memberStream('cat'), 'MemberPresenceChanged', { member_id: 'cat', type: 'busy', text: 'seen by role' }, 'cat');
+    const seen = async (viewer: keyof typeof viewers) =>
+      (await viewers[viewer].next((m) => m.collection === 'members' && m.id === 'cat' && (m.doc as { status?: { text: string } }).status?.text === 'seen by role')).doc as {
+        email?: string;
+        can: { update_profile: boolean; ignore: boolean; invite_internal: boolean; invite_external: boolean };
+      };
+    const [admin, bob, erin, cat] = [await seen('admin'), await seen('bob'), await seen('erin'), await seen('cat')];
+    expect(admin.email).toBe('cat@example.org');
+    expect(admin.can).toMatchObject({ update_profile: true, ignore: true, invite_internal: true });
+    expect(bob.email).toBeUndefined();
+    expect(bob.can).toMatchObject({ update_profile: false, ignore: true, invite_internal: true });
+    expect(erin.email).toBeUndefined();
+    expect(erin.can).toMatchObject({ update_profile: false, ignore: true, invite_internal: false, invite_external: false });
+    expect(cat.email).toBe('cat@example.org');
+    expect(cat.can).toMatchObject({ update_profile: true, ignore: false });
+    for (const viewer of Object.values(viewers)) viewer.ws.close();
+  });
+
   it('pushes network changes to everyone and the settings to admins only', async () => {
     const bob = await connect(h, h.cookie('bob'));
     const admin = await connect(h, h.cookie('admin'));

@@ -4,7 +4,7 @@ import { collectionName } from '@cn/domain';
 import { createCachedFeedReader, createHttpFeedReader, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { filesProjection, type FileDocument } from '../files/files.projection';
-import { membersProjection } from '../members/members.projection';
+import { membersProjection, type MemberDocument } from '../members/members.projection';
 import { memberLocksProjection } from '../members/member-locks.projection';
 import type { ChangePublisher } from '../realtime/change-publisher';
 import type { RealtimeHub } from '../realtime/realtime-hub';
@@ -19,12 +19,31 @@ export const WIDGETBAR_FILES_PUSH_THROTTLE_MS = 1000;
 export const WIDGETBAR_FILES_CHANGE = 'files';
 
 /**
+ * What of a member's document the widgets show (widgetbars.read): names, image, email, birthday and age,
+ * roles (the admins widget), whether they are erased, and whether they hide as invisible (the online
+ * widget). Not the status text, nor online against busy.
+ */
+export const widgetShapeOf = (doc: MemberDocument | null): string =>
+  doc
+    ? JSON.stringify([doc.first_name, doc.last_name, doc.email, doc.image?.version ?? null, doc.birthday ?? null, doc.show_age ?? null, doc.roles, doc.deleted, doc.presence?.type === 'invisible'])
+    : '';
+
+/**
  * Open widget bars read themselves again when something they show changed: a saved bar, a member who
  * registered, changed (presence, profile), was locked or erased, and a member coming online or going
  * offline, a file viewed, published, moved, renamed or removed (throttled). The message names the bar (or
- * `members`, `files`), never its content: each console reads its own view.
+ * `members`, `files`), never its content: each console reads its own view. It goes to the consoles whose
+ * open pages show a bar or its editor (they watch the `widgetbars` topic), not to every connected one.
  */
 export const widgetBarPublishers = (): ChangePublisher[] => {
+  /** per member, what of their document the widgets show, as last announced (a member not seen yet is news) */
+  const shown = new Map<string, string>();
+  const widgetsMayShow = (memberId: string, doc: MemberDocument | null): boolean => {
+    const now = widgetShapeOf(doc);
+    if (shown.get(memberId) === now) return false;
+    shown.set(memberId, now);
+    return true;
+  };
   const pending = new Map<string, { hub: RealtimeHub; position: number }>();
   const announce = (hub: RealtimeHub, id: string, position: number, windowMs = WIDGETBAR_PUSH_COALESCE_MS): void => {
     const waiting = pending.get(id);
@@ -38,7 +57,8 @@ export const widgetBarPublishers = (): ChangePublisher[] => {
       pending.delete(id);
       if (!due) return;
       const message = { type: 'changed' as const, collection: WIDGETBARS_COLLECTION, id, doc: { position: due.position } };
-      for (const memberId of due.hub.connectedMembers()) due.hub.publishTo(memberId, message);
+      // only consoles showing a bar (or its editor) watch the topic: the others would read nothing again
+      due.hub.publishToWatching(WIDGETBARS_COLLECTION, message);
     }, windowMs).unref();
   };
   return [
@@ -61,6 +81,8 @@ export const widgetBarPublishers = (): ChangePublisher[] => {
     (projection, at): ChangePublisher => ({
       collection: collectionName(projection),
       publish: (change, hub) => {
+        // a member's change no widget shows (a status text, online or busy) makes no bar read itself again
+        if (at === 0 && !widgetsMayShow(change.id, change.doc as MemberDocument | null)) return Promise.resolve();
         announce(hub, 'members', change.event.position);
         return Promise.resolve();
       },

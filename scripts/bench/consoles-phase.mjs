@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The realtime fan-out's cost on the command path alone (`npm run bench` phase 1d without the other phases):
+// 8 members send status commands, alternately with no console open and with BENCH_CONSOLES member consoles
+// on the realtime WebSocket (watching what the bench's consoles watch), BENCH_ROUNDS times. Prints each
+// phase's rate, the server's CPU per accepted command (all its threads, from /proc) and the bench process's
+// own CPU (the consoles' client shares the machine), and the messages the consoles got by collection.
+//   node scripts/bench/consoles-phase.mjs                      (needs `npm run build:server`)
+// Knobs: BENCH_CONSOLES (200), BENCH_COMMANDS (2000), BENCH_ROUNDS (2), BENCH_SETTLE_MS (0), BENCH_CONSOLE_TOPICS (activities,widgetbars), BENCH_ROOT, BENCH_PORT, BENCH_PROFILE_DIR (the
+// server under `node --cpu-prof`; the phases' windows in windows.json).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signIn } from './client.mjs';
+import { openConsoles } from './consoles.mjs';
+import { memberNames } from './names.mjs';
+import { freePort, startServer } from './server.mjs';
+import { cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
+
+// BENCH_ROOT: run an earlier build (a copy of its `*/dist` and `package.json` with a `node_modules` whose
+// `@cn/*` links point at the copy) to compare builds in alternate runs
+const root = process.env.BENCH_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const int = (name, fallback) => Number(process.env[name] ?? fallback);
+const consoleCount = int('BENCH_CONSOLES', 200);
+const commands = int('BENCH_COMMANDS', 2000);
+const rounds = int('BENCH_ROUNDS', 2);
+const settleMs = int('BENCH_SETTLE_MS', 0);
+// what a console on the start page watches: its activity stream and the dashboard's widget bar
+const consoleTopics = (process.env.BENCH_CONSOLE_TOPICS ?? 'activities,widgetbars').split(',').filter(Boolean);
+const concurrency = 8;
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const progress = (message) => process.stderr.write(`[consoles ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const load = () => Number(loadavg()[0].toFixed(2));
+
+const env = { DEMO_SEED: 'true', LOG_LEVEL: 'warn', SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123', PASSWORD_SCRYPT_N: '1024', NODE_ENV: 'production' };
+const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const dataDir = mkdtempSync(join(tmpdir(), 'cn-consoles-'));
+const password = 'bench-password';
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+const windows = {};
+
+const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+const server = await startServer({ root, dataDir, port, env, nodeArgs });
+const admin = await signIn(server.baseUrl, 'admin@example.org', 'changeme');
+const names = memberNames(concurrency + consoleCount);
+const registered = [];
+await runLoad({
+  total: names.length,
+  concurrency,
+  maxMs: 600_000,
+  task: async (i) => {
+    const { status, body } = await admin.request('POST', '/administration/members', { user: { ...names[i], password, send_welcome_mail: false, profile_id: null } });
+    if (status < 300) registered.push({ ...names[i], id: body.id });
+    return status;
+  },
+});
+progress(`${registered.length} members registered (load ${load()})`);
+const workers = [];
+for (const member of registered.slice(0, concurrency)) workers.push(await signIn(server.baseUrl, member.email, password));
+const consoleMembers = registered.slice(concurrency, concurrency + consoleCount);
+
+const phase = async (name) => {
+  const from = monotonicUs();
+  const serverBefore = cpuMsOf(server.child.pid);
+  const ownBefore = process.cpuUsage();
+  const run = await runLoad({
+    total: commands,
+    concurrency,
+    maxMs: 120_000,
+    task: async (i, w) => (await workers[w].request('PUT', '/api/v1/members/me/status', { type: i % 2 ? 'online' : 'busy', text: `bench ${i}` })).status,
+  });
+  const accepted = Object.entries(run.outcomes).reduce((sum, [outcome, count]) => (Number(outcome) < 300 ? sum + count : sum), 0);
+  const own = process.cpuUsage(ownBefore);
+  windows[name] = `${from}-${monotonicUs()}`;
+  if (profileDir) writeFileSync(join(profileDir, 'windows.json'), JSON.stringify(windows, null, 2));
+  return {
+    per_s: perSecond(accepted, run.durationMs),
+    p95_ms: summarize(run.latencies).p95_ms,
+    server_cpu_ms_per_command: cpuPerCommand(serverBefore, cpuMsOf(server.child.pid), accepted),
+    bench_cpu_ms_per_command: round((own.user + own.system) / 1000 / accepted, 3),
+    outcomes: run.outcomes,
+    load: load(),
+  };
+};
+
+const results = { consoles: consoleCount, commands, rounds: [] };
+try {
+  // the first phase of a fresh server runs cold (JIT, caches): not compared
+  const warm = await phase('warm-up');
+  progress(`warm-up: ${warm.per_s}/s, server ${warm.server_cpu_ms_per_command} ms CPU/command`);
+  for (let r = 0; r < rounds; r += 1) {
+    const without = await phase(`round ${r} without consoles`);
+    progress(`round ${r} without: ${without.per_s}/s, p95 ${without.p95_ms} ms, server ${without.server_cpu_ms_per_command} ms CPU/command, bench ${without.bench_cpu_ms_per_command} (load ${without.load})`);
+    const connectFrom = monotonicUs();
+    const connectCpu = cpuMsOf(server.child.pid);
+    const consoles = await openConsoles(server.baseUrl, consoleMembers, password, consoleTopics, { byCollection: true });
+    // BENCH_SETTLE_MS: let the connections' own pushes (presence of the members coming online) settle before
+    // measuring; `npm run bench` starts at once (0)
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    windows[`round ${r} connect`] = `${connectFrom}-${monotonicUs()}`;
+    const connectCpuMs = cpuMsOf(server.child.pid) - connectCpu;
+    const settled = consoles.received();
+    const settledBy = { ...consoles.byCollection() };
+    const withConsoles = await phase(`round ${r} with consoles`);
+    const messages = consoles.received() - settled;
+    const by = Object.fromEntries(Object.entries(consoles.byCollection()).map(([collection, count]) => [collection, count - (settledBy[collection] ?? 0)]));
+    await consoles.close();
+    const ratio = round(withConsoles.per_s / without.per_s, 3);
+    results.rounds.push({ without, with: { ...withConsoles, messages, messages_by_collection: by, on_connect: settled, connect_server_cpu_ms: connectCpuMs }, ratio });
+    progress(
+      `round ${r} with ${consoleCount}: ${withConsoles.per_s}/s (${ratio} of without), p95 ${withConsoles.p95_ms} ms, server ${withConsoles.server_cpu_ms_per_command} ms CPU/command, bench ${withConsoles.bench_cpu_ms_per_command}; ${messages} messages ${JSON.stringify(by)} (${settled} on connecting, ${connectCpuMs} ms server CPU) (load ${withConsoles.load})`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+} finally {
+  await server.stop();
+}
+process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
