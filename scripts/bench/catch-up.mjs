@@ -19,7 +19,7 @@ import { signIn } from './client.mjs';
 import { growLog } from './log-size.mjs';
 import { memberNames } from './names.mjs';
 import { freePort, runScript, startServer } from './server.mjs';
-import { perSecond, round } from './stats.mjs';
+import { cpuMsOf, logEntries, logTimes, perSecond, round } from './stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -32,16 +32,6 @@ const template = join(home, 'template');
 const run = join(home, 'run');
 const env = { DEMO_SEED: 'true', LOG_LEVEL: 'info', SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123', PASSWORD_SCRYPT_N: '1024', NODE_ENV: 'production' };
 const progress = (message) => process.stderr.write(`[catch-up ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-
-/** user + system CPU time of a running process, in ms (Linux: /proc/<pid>/stat, clock ticks of 10 ms) */
-const cpuMsOf = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-};
 
 const headOf = async (dataDir) => {
   const store = platform.createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
@@ -85,17 +75,9 @@ const catchUp = async (base, label, profile) => {
   const server = await startServer({ root: base, dataDir: run, port: await freePort(), env, nodeArgs, readyTimeoutMs: 20 * 60_000 });
   const cpuMs = cpuMsOf(server.child.pid);
   // when each projector started its catch-up (the log's `projector starting` lines)
-  const starts = server
-    .log()
-    .split('\n')
-    .flatMap((line) => {
-      try {
-        const entry = JSON.parse(line);
-        return entry.msg === 'projector starting' ? [`${entry.projector}@${entry.time}`] : [];
-      } catch {
-        return [];
-      }
-    });
+  const starts = logEntries(server.log())
+    .filter((entry) => entry.msg === 'projector starting')
+    .map((entry) => `${entry.projector}@${entry.time}`);
   await server.stop(120_000);
   writeFileSync(join(home, `server-${label}.log`), server.log());
   return { ready_ms: round(server.readyMs, 0), cpu_ms: cpuMs, starts };
@@ -104,16 +86,7 @@ const catchUp = async (base, label, profile) => {
 /** rebuild.js of `base` over the copy the catch-up left: the replay between its two log lines */
 const rebuild = async (base, head) => {
   const out = await runScript({ root: base, script: 'projection-service/dist/rebuild.js', env: { ...env, DATA_DIR: run }, timeoutMs: 20 * 60_000 });
-  const times = Object.fromEntries(
-    out.output.split('\n').flatMap((line) => {
-      try {
-        const entry = JSON.parse(line);
-        return [[entry.msg, entry.time]];
-      } catch {
-        return [];
-      }
-    }),
-  );
+  const times = logTimes(out.output);
   const replayMs = times['read models rebuilt'] - times['rebuilding the read models'];
   return { replay_per_s: perSecond(head, replayMs), process_per_s: perSecond(head, out.durationMs) };
 };
