@@ -145,7 +145,7 @@ export const describeEventStoreContract = (adapterName: string, target: EventSto
       const all = await store.readAll({ after: before, limit: 100, types: ['Wanted', 'AlsoWanted'] });
       expect(all.length).toBeLessThan(100);
       expect(wanted(all).map((event) => (event.data as { i: number }).i)).toEqual([0, 3, 5]);
-      expect(all.every((event) => event.position > before && event.position <= head)).toBe(true);
+      expect(wanted(all).every((event) => event.position > before && event.position <= head)).toBe(true);
       // a full answer is a prefix: the next read goes on after its last event
       const first = await store.readAll({ after: before, limit: 1, types: ['AlsoWanted'] });
       expect(first).toHaveLength(1);
