@@ -53,6 +53,12 @@ export interface ReadAllOptions {
   /** exclusive lower bound; 0 or undefined reads from the beginning */
   after?: number;
   limit?: number;
+  /**
+   * only events of these types are needed (a catch-up of a reader that looks at a few types): a store may
+   * leave the others out or answer them too (readers look at the type anyway). Either way an answer shorter
+   * than `limit` holds every event of these types after `after` that the store had when it answered.
+   */
+  types?: readonly string[];
 }
 
 export interface EventSubscription {

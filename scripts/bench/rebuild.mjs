@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
 import { growLog } from './log-size.mjs';
 import { freePort, startServer } from './server.mjs';
-import { perSecond, round } from './stats.mjs';
+import { logTimes, perSecond, round } from './stats.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -94,16 +94,7 @@ const rebuild = (profile, base = root) =>
     child.once('exit', (code) => {
       const ms = performance.now() - started;
       if (code !== 0) return reject(new Error(`rebuild exited with ${code}:\n${out.slice(-3000)}`));
-      const times = Object.fromEntries(
-        out.split('\n').flatMap((line) => {
-          try {
-            const entry = JSON.parse(line);
-            return [[entry.msg, entry.time]];
-          } catch {
-            return [];
-          }
-        }),
-      );
+      const times = logTimes(out);
       const replayMs = times['read models rebuilt'] - times['rebuilding the read models'];
       const replayCpuMs = cpu.start !== undefined && cpu.end !== undefined ? cpu.end - cpu.start : null;
       resolve({ process_ms: round(ms, 0), replay_ms: Number.isFinite(replayMs) ? replayMs : null, replay_cpu_ms: replayCpuMs });

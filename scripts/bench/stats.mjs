@@ -59,6 +59,19 @@ export const runLoad = async ({ total, concurrency, maxMs, task }) => {
 export const perSecond = (count, durationMs) => (durationMs > 0 ? round((count * 1000) / durationMs, 1) : null);
 export { round };
 
+/** the JSON lines of a service's log (pino), each parsed; other lines left out */
+export const logEntries = (text) =>
+  text.split('\n').flatMap((line) => {
+    try {
+      return [JSON.parse(line)];
+    } catch {
+      return [];
+    }
+  });
+
+/** each log message's time (the last line of that message), from logEntries */
+export const logTimes = (text) => Object.fromEntries(logEntries(text).map((entry) => [entry.msg, entry.time]));
+
 /** a process's CPU time so far (all its threads, user and system) in ms, from /proc (Linux); null elsewhere */
 export const cpuMsOf = (pid) => {
   try {

@@ -91,7 +91,7 @@ export class AssignmentMailReactor extends ReactorService {
   ) {
     super();
     this.sent = documentStore.collection<SentMail>(ASSIGNMENT_MAILS_SENT);
-    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: ASSIGNMENT_MAILS, what: 'assignment mails', from: 'head' });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: ASSIGNMENT_MAILS, what: 'assignment mails', from: 'head', eventTypes: [AppItemCreated.type, AppItemChanged.type] });
   }
 
   protected async follow(events: readonly RecordedEvent[]): Promise<void> {

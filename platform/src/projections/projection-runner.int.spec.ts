@@ -248,6 +248,32 @@ describe('document projector', () => {
     await second.stop();
   });
 
+  it('catches up on the types of its read models alone, and moves their checkpoints past the other events to the head', async () => {
+    await append('m1', 'Joined', { name: 'Ada' });
+    const first = projector();
+    await first.start();
+    await first.stop();
+    // grown while stopped: the member renamed among many events of other types, the last ones of other types
+    const asked: Array<readonly string[] | undefined> = [];
+    const reading: EventStore = { ...eventStore, readAll: (options) => (asked.push(options?.types), eventStore.readAll(options)) };
+    await append('m1', 'Renamed', { name: 'Ada L' });
+    for (let i = 0; i < 5; i += 1) await append(`o${i}`, 'Unrelated', {});
+    const renamed = await append('m1', 'Renamed', { name: 'Ada Lovelace' });
+    for (let i = 0; i < 3; i += 1) await append(`p${i}`, 'Unrelated', {});
+    const head = await eventStore.headPosition();
+    const second = createDocumentProjector({ name: 'members-projector', projections: [members], bus, eventStore: reading, documentStore, cipher });
+    await second.start();
+    expect(asked[0] && [...asked[0]].sort()).toEqual(['Joined', 'Left', 'Renamed']);
+    expect(second.position()).toBe(head);
+    expect(await docs().get('m1')).toEqual({ _id: 'm1', name: 'Ada Lovelace', renames: 2, _position: renamed });
+    expect((await documentStore.collection<{ _id: string; position: number }>('_checkpoints').get('members-projector/members_v1'))?.position).toBe(head);
+    // and follows the bus from there
+    const left = await append('m1', 'Left', {});
+    expect(await second.waitFor(left, 3000)).toBe(true);
+    expect(await docs().get('m1')).toBeNull();
+    await second.stop();
+  });
+
   it('rebuilds from the event store: clears, replays, resets the checkpoint to the head and continues', async () => {
     await append('m1', 'Joined', { name: 'Ada' });
     await append('m1', 'Renamed', { name: 'Ada L' });

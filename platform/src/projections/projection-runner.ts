@@ -34,6 +34,12 @@ export interface ProjectorOptions {
   /** events per catch-up batch (default 2000) */
   batchSize?: number;
   /**
+   * the event types `handle` looks at, when it ignores every other (a reactor): the catch-up reads only these
+   * from the event store and moves the checkpoint past the others to the head it saw. Undefined: every type.
+   * Live, the bus still hands every event over.
+   */
+  eventTypes?: readonly string[];
+  /**
    * live, the events at hand the bus may hand over in one `handle` (`ConsumeOptions.maxBatch`; default 1 on
    * the embedded bus): for a projector whose every write is a round trip (the search indexer on Meilisearch)
    */
@@ -149,14 +155,17 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       onFault: (error, attempt) => options.logger?.error({ projector: options.name, position: at, attempt, err: error }, 'projector waits for the storage'),
     });
 
-  /** applies a catch-up batch and moves the checkpoint once, a full disk or an unreachable store waited out on it */
-  const applyBatch = async (events: readonly RecordedEvent[]): Promise<void> => {
+  /**
+   * applies a catch-up batch and moves the checkpoint once (to `passedTo` when the events of other types up
+   * to there were passed by), a full disk or an unreachable store waited out on it
+   */
+  const applyBatch = async (events: readonly RecordedEvent[], passedTo = 0): Promise<void> => {
     const fresh = events.filter((event) => event.position > position);
-    if (fresh.length === 0) return;
-    const last = fresh[fresh.length - 1].position;
+    const last = Math.max(fresh[fresh.length - 1]?.position ?? 0, passedTo);
+    if (last <= position) return;
     await working(() =>
       waitOutStorage(async () => {
-        await options.handle(fresh);
+        if (fresh.length > 0) await options.handle(fresh);
         await options.checkpoint.set(last);
       }, last),
     );
@@ -226,11 +235,21 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     }
   };
 
-  /** replays what the checkpoint has not seen from the event store, batch by batch, yielding in between */
+  /**
+   * replays what the checkpoint has not seen from the event store, batch by batch, yielding in between; with
+   * `eventTypes`, only events of those types (a reactor far behind reads a few rows instead of the whole log)
+   */
   const catchUp = async (eventStore: EventStore): Promise<void> => {
+    const limit = options.batchSize ?? REPLAY_BATCH;
     for (;;) {
       if (stopping) return;
-      const batch = await eventStore.readAll({ after: position, limit: options.batchSize ?? REPLAY_BATCH });
+      // the head before the read: a short answer holds every event of the types up to it (ReadAllOptions.types)
+      const head = options.eventTypes ? await eventStore.headPosition() : 0;
+      const batch = await eventStore.readAll({ after: position, limit, types: options.eventTypes });
+      if (options.eventTypes && batch.length < limit) {
+        await applyBatch(batch, head);
+        return;
+      }
       if (batch.length === 0) return;
       await applyBatch(batch);
       await new Promise((resolve) => setImmediate(resolve));
@@ -846,10 +865,17 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }
     for (;;) {
       if (stopping || working().length === 0 || after >= until) return;
-      const read = await options.eventStore.readAll({ after, limit: REPLAY_BATCH });
+      // only the types these read models apply are read (a narrow read model far behind reads a few rows of
+      // the log, not all of it); the head is taken before the read: a short answer holds every event of
+      // those types up to it, so the read models move on to it (ReadAllOptions.types)
+      const types = [...new Set(working().flatMap((track) => [...track.types]))];
+      const head = await options.eventStore.headPosition();
+      const read = await options.eventStore.readAll({ after, limit: REPLAY_BATCH, types });
+      const short = read.length < REPLAY_BATCH;
       // a replay up to a cut (a switch on a partitioned bus) leaves what comes after it to the live replicas
       const batch = read.filter((event) => event.position <= until);
-      if (batch.length === 0) return;
+      const passedTo = short ? Math.min(head, until) : 0;
+      if (batch.length === 0 && passedTo <= after) return;
       // a catch-up batch is large: every read model it moved keeps its checkpoint with it
       const writing = batchWrites(true, replay);
       const keys: SubjectKeys = new Map();
@@ -871,13 +897,16 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         }
         passed = event.position;
       }
+      // the events of other types up to the head were passed by
+      passed = Math.max(passed, passedTo);
       for (const track of moving) {
         if (!failed.has(track) && track.failure === null && track.position < passed) writing.writes.advance(track, passed);
       }
       await writing.flush();
-      after = batch[batch.length - 1].position;
+      after = passed;
       wakeWaiters();
       onBatch?.();
+      if (short) return;
       // let requests in between batches: a catch-up never holds the service's event loop for long
       await new Promise((resolve) => setImmediate(resolve));
     }

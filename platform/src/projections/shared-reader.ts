@@ -16,7 +16,8 @@ const SHARED_BATCHES = 16;
 export const sharedReader = (store: EventStore, readers = Number.POSITIVE_INFINITY): EventStore => {
   const batches = new Map<string, Promise<RecordedEvent[]>>();
   const answered = new Map<string, number>();
-  const readAll = (options: ReadAllOptions = {}): Promise<RecordedEvent[]> => {
+  const readAll = ({ types: _types, ...options }: ReadAllOptions = {}): Promise<RecordedEvent[]> => {
+    // every type, whatever one reader looks at: the batch is the same for all of them (the port allows it)
     if (options.limit === undefined) return store.readAll(options);
     const key = `${options.after ?? 0}:${options.limit}`;
     const kept = batches.get(key);
@@ -26,7 +27,10 @@ export const sharedReader = (store: EventStore, readers = Number.POSITIVE_INFINI
         batches.delete(key);
         answered.delete(key);
       } else answered.set(key, times);
-      return kept;
+      // a short batch (the head) was read before this reader asked: read again, so that it holds what the
+      // store had when this reader asked (a catch-up moves on to the head it saw before asking)
+      const limit = options.limit;
+      return kept.then((events) => (events.length < limit ? store.readAll(options) : events));
     }
     if (readers <= 1) return store.readAll(options);
     const reading = store.readAll(options).then(

@@ -50,6 +50,26 @@ describe('shared reader', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('answers a short batch read while another reader asked for it from the store again: what was appended in between is seen', async () => {
+    const { store, reads } = logOf(6);
+    const shared = sharedReader(store as unknown as EventStore, 2);
+    const first = shared.readAll({ after: 4, limit: 4 });
+    store.append(1);
+    const second = shared.readAll({ after: 4, limit: 4 });
+    expect((await first).map((event) => event.position)).toEqual([5, 6]);
+    expect((await second).map((event) => event.position)).toEqual([5, 6, 7]);
+    expect(reads).toHaveLength(2);
+  });
+
+  it('reads every type for all its readers, whatever types one of them asks for', async () => {
+    const { store, reads } = logOf(10);
+    const shared = sharedReader(store as unknown as EventStore, 2);
+    const first = await shared.readAll({ after: 0, limit: 4, types: ['Other'] });
+    expect(await shared.readAll({ after: 0, limit: 4 })).toBe(first);
+    expect(first.map((event) => event.position)).toEqual([1, 2, 3, 4]);
+    expect(reads).toEqual([{ after: 0, limit: 4 }]);
+  });
+
   it('keeps a bounded number of batches, and reads without a limit from the store each time', async () => {
     const { store, reads } = logOf(100);
     const shared = sharedReader(store as unknown as EventStore);

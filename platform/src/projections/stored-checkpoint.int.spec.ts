@@ -79,4 +79,45 @@ describe('storedCheckpoint', () => {
       await documentStore.close();
     }
   });
+
+  it('catches a reactor of a few types up on those alone, its checkpoint past the others to the head, then hands it every event live', async () => {
+    const dir = join(temp.dir, 'typed');
+    mkdirSync(dir, { recursive: true });
+    const eventStore = createSqliteEventStore({ path: join(dir, 'events.sqlite') });
+    const bus = createInProcessEventBus({ eventStore, path: join(dir, 'events.sqlite') });
+    const documentStore = createSqliteDocumentStore({ path: join(dir, 'documents.sqlite') });
+    const logger = { info: () => undefined, error: () => undefined };
+    const handed: string[][] = [];
+    const handle = (events: readonly RecordedEvent[]) => {
+      handed.push(events.map((event) => `${event.type}@${event.position}`));
+      return Promise.resolve();
+    };
+    try {
+      const types = ['Passed', 'Wanted', 'Passed', 'Passed', 'Wanted', 'Passed', 'Passed'];
+      await eventStore.append('typed-1', types.map((type) => newTestEvent(type)), { expectedRevision: 'any' });
+      const head = await eventStore.headPosition();
+      const reactor = createReactor({ name: 'typed', bus, eventStore, documentStore, logger, handle, from: 'start', what: 'typed', eventTypes: ['Wanted'] });
+      await reactor.start();
+      // the catch-up: the wanted events only, and the checkpoint at the head (the last events were passed by)
+      expect(handed).toEqual([[`Wanted@${head - 5}`, `Wanted@${head - 2}`]]);
+      expect(reactor.position()).toBe(head);
+      expect(await storedCheckpoint(documentStore, 'typed').get()).toBe(head);
+      // live, the bus hands over every event (the handler looks at the type itself)
+      const live = (await eventStore.append('typed-1', [newTestEvent('Passed')], { expectedRevision: 'any' })).position;
+      expect(await reactor.waitFor(live, 5_000)).toBe(true);
+      expect(handed.flat()).toContain(`Passed@${live}`);
+      await reactor.stop();
+      // a restart finds nothing wanted after its checkpoint and hands nothing over
+      handed.length = 0;
+      const restarted = createReactor({ name: 'typed', bus, eventStore, documentStore, logger, handle, from: 'start', what: 'typed', eventTypes: ['Wanted'] });
+      await restarted.start();
+      expect(handed).toEqual([]);
+      expect(restarted.position()).toBe(live);
+      await restarted.stop();
+    } finally {
+      await bus.close();
+      await eventStore.close();
+      await documentStore.close();
+    }
+  });
 });

@@ -48,6 +48,11 @@ export interface ReactorOptions {
   from: 'start' | 'head';
   /** what it does, for the line logged when it stops on an error: '<what> stopped' */
   what: string;
+  /**
+   * the only event types `handle` acts on, when it passes every other by: a catch-up then reads just these
+   * from the log (`ProjectorOptions.eventTypes`). Leave it out when `handle` looks at every event.
+   */
+  eventTypes?: readonly string[];
 }
 
 /**
@@ -60,6 +65,7 @@ export const createReactor = (options: ReactorOptions): Projector =>
     bus: options.bus,
     eventStore: options.eventStore,
     handle: options.handle,
+    eventTypes: options.eventTypes,
     checkpoint: storedCheckpoint(options.documentStore, options.name, options.from === 'head' ? { startAtHeadOf: options.eventStore } : {}),
     logger: options.logger,
     onError: (error) => options.logger.error({ err: error, reactor: options.name }, `${options.what} stopped`),

@@ -134,6 +134,25 @@ export const describeEventStoreContract = (adapterName: string, target: EventSto
       expect(limited.every((event) => event.position > before)).toBe(true);
     });
 
+    it('reads all with types: every event of those types in order, a short answer holding all of them up to the head', async () => {
+      const stream = newStream();
+      const before = await store.headPosition();
+      const types = ['Wanted', 'Other', 'Other', 'AlsoWanted', 'Other', 'Wanted'];
+      await store.append(stream, types.map((type, i) => newTestEvent(type, { i })), { expectedRevision: 'no_stream' });
+      const head = await store.headPosition();
+      // a store may answer other types too (ReadAllOptions.types): the wanted ones are looked at
+      const wanted = (events: RecordedEvent[]) => events.filter((event) => event.streamId === stream && (event.type === 'Wanted' || event.type === 'AlsoWanted'));
+      const all = await store.readAll({ after: before, limit: 100, types: ['Wanted', 'AlsoWanted'] });
+      expect(all.length).toBeLessThan(100);
+      expect(wanted(all).map((event) => (event.data as { i: number }).i)).toEqual([0, 3, 5]);
+      expect(wanted(all).every((event) => event.position > before && event.position <= head)).toBe(true);
+      // a full answer is a prefix: the next read goes on after its last event
+      const first = await store.readAll({ after: before, limit: 1, types: ['AlsoWanted'] });
+      expect(first).toHaveLength(1);
+      const rest = await store.readAll({ after: first[0].position, limit: 100, types: ['AlsoWanted'] });
+      expect(wanted([...first, ...rest]).map((event) => (event.data as { i: number }).i)).toEqual([3]);
+    });
+
     it('answers a head position of 0 or more, and readAll from the beginning', async () => {
       expect(await store.headPosition()).toBeGreaterThanOrEqual(0);
       const stream = newStream();

@@ -8,7 +8,7 @@ import { ignoredMemberIds, loadActiveMember } from '../members/members.read';
 import { messageBodiesProjection, messageCopiesProjection, messageCopyId, type MessageBodyDocument, type MessageCopyDocument } from '../messages/messages.projection';
 import { notificationWhat } from '../membership-settings/digest-composer';
 import { loadNetwork } from '../network/network.read';
-import { candidatesOf, entriesOf, mayNotify, type MailerLogger, type NotificationEntry } from '../notifications/notification-mails';
+import { candidatesOf, entriesOf, mayNotify, NOTIFYING_EVENT_TYPES, type MailerLogger, type NotificationEntry } from '../notifications/notification-mails';
 import { notificationsOf } from '../notifications/notifications.read';
 import { memberDevicesProjection, type MemberDevicesDocument } from './member-devices.projection';
 
@@ -192,5 +192,6 @@ export const createWebPushSender = (deps: WebPushSenderDeps): Projector => {
     handle: follow,
     from: 'head',
     what: 'web push',
+    eventTypes: [MessageSent.type, ...NOTIFYING_EVENT_TYPES],
   });
 };

@@ -69,7 +69,7 @@ export class FileArchiveRunner extends ReactorService {
       concurrency: archiveBuildsOf(process.env[ARCHIVE_BUILDS_SETTING]),
       build: (payload, signal) => this.build(payload, signal),
     });
-    this.projector = this.followLog(infra, { name: FILE_ARCHIVE_RUNNER, what: 'file archive exports', from: 'start' });
+    this.projector = this.followLog(infra, { name: FILE_ARCHIVE_RUNNER, what: 'file archive exports', from: 'start', eventTypes: ['FileArchiveRequested'] });
   }
 
   override async onApplicationBootstrap(): Promise<void> {

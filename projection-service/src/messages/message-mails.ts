@@ -259,6 +259,7 @@ export const createMessageMailer = (deps: MessageMailerDeps): MessageMailer => {
     handle: follow,
     from: 'head',
     what: 'message mails',
+    eventTypes: [MessageSent.type],
   });
   return {
     ...reactor,

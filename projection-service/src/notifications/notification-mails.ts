@@ -39,6 +39,9 @@ export interface NotificationMailerDeps {
 
 export type NotificationEntry = Pick<HomeNotificationEntry, 'kind' | 'actor_id' | 'targets'> & { audience: HomeNotificationEntry['audience']; group_id: string | null };
 
+/** the types of the events that may add notifications (`mayNotify` is false for every other) */
+export const NOTIFYING_EVENT_TYPES: readonly string[] = [...new Set([...homeNotificationsProjection.eventTypes, ...notificationFeedsProjection.eventTypes])];
+
 /** whether an event may add notifications (an item edit that mentions nobody new names no document: no wait for the read models) */
 export const mayNotify = (recorded: RecordedEvent): boolean =>
   (homeNotificationsProjection.eventTypes.includes(recorded.type) && homeNotificationsProjection.documentIds(recorded).length > 0) ||
@@ -131,5 +134,6 @@ export const createNotificationMailer = (deps: NotificationMailerDeps): Projecto
     handle: follow,
     from: 'head',
     what: 'notification mails',
+    eventTypes: [...NOTIFYING_EVENT_TYPES, ...SUBSCRIPTION_EVENT_TYPES],
   });
 };

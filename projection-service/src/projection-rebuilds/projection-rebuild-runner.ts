@@ -79,6 +79,7 @@ export class ProjectionRebuildRunner implements OnApplicationBootstrap, OnApplic
       // a request older than this runner is not run again: closeInterrupted accounts for it
       from: 'head',
       what: 'projection rebuilds',
+      eventTypes: ['ProjectionRebuildRequested'],
     });
     await this.projector.start();
   }

@@ -63,6 +63,7 @@ export class SearchIndexRebuildRunner implements OnApplicationBootstrap, OnAppli
       // a request older than this runner is not run again: closeInterrupted accounts for it
       from: 'head',
       what: 'search index rebuilds',
+      eventTypes: ['ProjectionRebuildRequested'],
     });
     await this.projector.start();
   }

@@ -9,7 +9,7 @@ import {
   type MemberRoles,
   type PresenceType,
 } from '@cn/contracts';
-import type { PersonalDataCipher, SearchCollection, SearchDocument } from '@cn/platform';
+import type { PersonalDataCipher, SearchCollection, SearchDocument, SubjectKeys } from '@cn/platform';
 import { findById, searchIndexDefinition, type Indexing } from '../core/search-feature';
 
 /** A member in the directory's search index; erased members are removed. */
@@ -43,6 +43,9 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /** Keeps the members index; personal data is revealed here, fallbacks once the member's key is gone. */
 export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher): Indexing => {
+  // one indexing per batch: each member's key is looked up once for the batch's reveals (a catch-up reveals
+  // the same members' presence texts thousands of times), and again by the next batch (an erasure since)
+  const keys: SubjectKeys = new Map();
   const update = async (id: string, change: Partial<MemberSearchDocument>): Promise<void> => {
     const current = await findById(index, id);
     if (current) await index.upsert([{ ...current, ...change }]);
@@ -58,7 +61,7 @@ export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher)
       MemberProfileImageRemoved.type,
     ],
     handle: async (event) => {
-      const data = await cipher.reveal(event.data as Record<string, unknown>);
+      const data = await cipher.reveal(event.data as Record<string, unknown>, keys);
       const id = text(data.member_id);
       switch (event.type) {
         case MemberRegistered.type: {

@@ -28,7 +28,7 @@ export class CalendarDeletionReactor extends ReactorService {
     @InjectPort('logger') logger: Logger,
   ) {
     super();
-    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: CALENDAR_DELETIONS, what: 'calendar deletions', from: 'start' });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: CALENDAR_DELETIONS, what: 'calendar deletions', from: 'start', eventTypes: [CalendarDeleted.type] });
   }
 
   protected async follow(events: readonly RecordedEvent[]): Promise<void> {

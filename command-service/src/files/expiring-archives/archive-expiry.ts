@@ -43,7 +43,7 @@ export class ArchiveExpiry extends ReactorService {
     super();
     this.scheduler = createScheduler({ store: documentStore, collection: ARCHIVE_EXPIRY_TIMERS_COLLECTION, clock, logger });
     this.scheduler.handle(ARCHIVE_EXPIRES, (payload) => this.expire((payload as { archive_id: string }).archive_id));
-    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: ARCHIVE_EXPIRY, what: 'archive export expiry', from: 'start' });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: ARCHIVE_EXPIRY, what: 'archive export expiry', from: 'start', eventTypes: ['FileArchiveFinished', 'FileArchiveExpired', 'FileArchiveDeleted'] });
   }
 
   protected async follow(events: readonly RecordedEvent[]): Promise<void> {

@@ -37,7 +37,7 @@ export class FileImageResizingReactor extends ReactorService {
   ) {
     super();
     this.sealed = createPrivateBlobStorage(this.storage, keyStore);
-    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: FILE_IMAGE_RESIZING, what: 'file image resizing', from: 'start' });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: FILE_IMAGE_RESIZING, what: 'file image resizing', from: 'start', eventTypes: ['FileUploaded', 'FileVersionAdded', 'FilePublished'] });
   }
 
   protected async follow(events: readonly RecordedEvent[]): Promise<void> {

@@ -51,7 +51,12 @@ export class GeocodingReactor extends ReactorService {
     @InjectPort('logger') private readonly logger: Logger,
   ) {
     super();
-    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: GEOCODING, what: 'geocoding', from: 'start' });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, {
+      name: GEOCODING,
+      what: 'geocoding',
+      from: 'start',
+      eventTypes: [NetworkMemberSettingsChanged.type, MapPlaceCreated.type, MapPlaceChanged.type, MemberAddressChanged.type],
+    });
   }
 
   private async locate(address: string): Promise<{ lat: number; lng: number } | null | undefined> {

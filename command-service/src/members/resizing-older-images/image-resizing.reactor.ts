@@ -34,7 +34,7 @@ export class ImageResizingReactor extends ReactorService {
     @InjectPort('logger') private readonly logger: Logger,
   ) {
     super();
-    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: IMAGE_RESIZING, what: 'image resizing', from: 'start' });
+    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: IMAGE_RESIZING, what: 'image resizing', from: 'start', eventTypes: ['MemberProfileImageChanged', 'GroupProfileImageChanged'] });
   }
 
   protected async follow(events: readonly RecordedEvent[]): Promise<void> {
