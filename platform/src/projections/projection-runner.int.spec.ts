@@ -248,6 +248,31 @@ describe('document projector', () => {
     await second.stop();
   });
 
+  it('starting on an empty read model that another process fills meanwhile, reads the batch again and writes every document once', async () => {
+    const joined = await append('m1', 'Joined', { name: 'Ada' });
+    await append('m2', 'Joined', { name: 'Grace' });
+    const renamed = await append('m2', 'Renamed', { name: 'Grace Hopper' });
+    // the other process projects m1 while this one reads its first batch (it took the empty collection for its own)
+    let first = true;
+    const racing: EventStore = {
+      ...eventStore,
+      readAll: async (options) => {
+        const read = await eventStore.readAll(options);
+        if (first) {
+          first = false;
+          await docs().upsert({ _id: 'm1', name: 'Ada', renames: 0, _position: joined });
+        }
+        return read;
+      },
+    };
+    const running = createDocumentProjector({ name: 'members-projector', projections: [members], bus, eventStore: racing, documentStore, cipher });
+    await running.start();
+    expect(await docs().get('m1')).toEqual({ _id: 'm1', name: 'Ada', renames: 0, _position: joined });
+    expect(await docs().get('m2')).toEqual({ _id: 'm2', name: 'Grace Hopper', renames: 1, _position: renamed });
+    expect(running.position()).toBe(renamed);
+    await running.stop();
+  });
+
   it('catches up on the types of its read models alone, and moves their checkpoints past the other events to the head', async () => {
     await append('m1', 'Joined', { name: 'Ada' });
     const first = projector();

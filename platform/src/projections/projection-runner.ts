@@ -10,6 +10,12 @@ import { DEFAULT_SWEEP_QUIET_MS, dropQuiet, readAbandoned, type VersionMarks, ty
 import { retryStorageFaults } from '@cn/platform/storage';
 
 /** The subset of pino's logger the runner uses. */
+
+/** a write refused because the document exists already (SQLite's unique constraint, MongoDB's duplicate key) */
+const isDuplicateKey = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 11000 || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
 export interface ProjectorLogger {
   info(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -857,7 +863,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     // with nothing following the bus meanwhile (a start, a rebuild, a new version beside the live one),
     // this replay alone writes its read models: documents stay known across batches, and a read model
     // replayed from an empty collection reads back only what the replay wrote
-    const replay: Replay | undefined = alone ? { documents: new Map(), written: new Map() } : undefined;
+    let replay: Replay | undefined = alone ? { documents: new Map(), written: new Map() } : undefined;
     if (replay) {
       for (const track of working()) {
         if (track.position === 0 && (await collectionOf(track).count()) === 0) replay.written.set(track, new Set());
@@ -902,7 +908,17 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       for (const track of moving) {
         if (!failed.has(track) && track.failure === null && track.position < passed) writing.writes.advance(track, passed);
       }
-      await writing.flush();
+      try {
+        await writing.flush();
+      } catch (error) {
+        // another process on the same store wrote a read model this replay took for its own (a second
+        // replica starting while the first still projects): the batch is rolled back whole and read again,
+        // this time asking the store what each document holds
+        if (!replay || !isDuplicateKey(error)) throw error;
+        options.logger?.info({ projector: options.name, position: after }, 'another writer on the read models: the catch-up reads them back');
+        replay = undefined;
+        continue;
+      }
       after = passed;
       wakeWaiters();
       onBatch?.();
