@@ -57,7 +57,6 @@ export const errorOf = (error: AppendError): Error => {
  * it captures nothing and requires what it uses. It owns the write connection; each message is a batch of
  * appends, written in one IMMEDIATE transaction (the write lock is taken before the revision checks, so two
  * processes cannot both pass one), each append a savepoint of its own; it answers one outcome per append.
- * Messages queued while it wrote are taken into the next transaction together, answered in one message.
  */
 export function appendWorker(): void {
   /* eslint-disable @typescript-eslint/no-require-imports */
@@ -151,12 +150,7 @@ export function appendWorker(): void {
     });
   });
 
-  parentPort?.on('message', (first: AppendRequest[]) => {
-    // the batches handed over meanwhile go into the same transaction, answered together in their order
-    const batch = [...first];
-    for (let next = threads.receiveMessageOnPort(parentPort); next; next = threads.receiveMessageOnPort(parentPort)) {
-      batch.push(...(next.message as AppendRequest[]));
-    }
+  parentPort?.on('message', (batch: AppendRequest[]) => {
     let outcomes: AppendOutcome[];
     try {
       outcomes = appendBatch.immediate(batch);

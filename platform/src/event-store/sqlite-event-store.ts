@@ -33,8 +33,6 @@ interface EventRow {
 const SUBSCRIPTION_BATCH = 500;
 /** how many of the latest appended events stay parsed in memory for the live subscribers */
 const RECENT_LIMIT = 5000;
-/** batches handed to the writer thread beyond the one it writes: it takes them into its next transaction */
-const BATCHES_AHEAD = 1;
 /** another process appending to the same file is noticed within this delay */
 const POLL_INTERVAL_MS = 250;
 
@@ -127,10 +125,6 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * as the next batch: one transaction, one fsync, however many commands wait. Each append is its own
    * savepoint inside it, checked against its own stream's expected revision in arrival order: a refused
    * append rolls back alone and the others commit. An append is answered once its batch is durable.
-   * The next batch is handed over while one is being written (at most `BATCHES_AHEAD` wait in the writer's
-   * queue), and the writer takes every queued batch into its next transaction as soon as it committed: it
-   * does not wait for this thread, busy with requests and projections, to read its answer first (that wait
-   * was most of an append's time under concurrent writers: docs/PERFORMANCE.md, "Read your write").
    */
   interface PendingAppend {
     request: AppendRequest;
@@ -138,8 +132,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     reject: (error: Error) => void;
   }
   let pending: PendingAppend[] = [];
-  /** the batches handed to the writer, oldest first: it answers them in this order (several in one answer) */
-  const inFlight: PendingAppend[][] = [];
+  let inFlight: PendingAppend[] | null = null;
   const writer = new Worker(`(${appendWorker.toString()})()`, {
     eval: true,
     workerData: { path: options.path, synchronous: options.synchronous ?? 'FULL', driver: require.resolve('better-sqlite3') } satisfies AppendWorkerData,
@@ -148,33 +141,32 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
   let writerFailure: Error | null = null;
   const failAll = (error: Error): void => {
     writerFailure = error;
-    for (const append of [...inFlight.splice(0).flat(), ...pending.splice(0)]) append.reject(error);
+    for (const append of [...(inFlight ?? []), ...pending.splice(0)]) append.reject(error);
+    inFlight = null;
   };
   writer.on('error', (error) => failAll(error));
   writer.on('exit', (code) => {
     if (!closed) failAll(new Error(`the event store's writer thread stopped (exit code ${code})`));
   });
   const send = (): void => {
-    if (inFlight.length > BATCHES_AHEAD || pending.length === 0) return;
-    const batch = pending;
+    if (inFlight !== null || pending.length === 0) return;
+    inFlight = pending;
     pending = [];
-    inFlight.push(batch);
     writer.ref();
-    writer.postMessage(batch.map((append) => append.request));
+    writer.postMessage(inFlight.map((append) => append.request));
   };
   writer.on('message', (outcomes: AppendOutcome[]) => {
-    // one answer covers the oldest batches the writer took into one transaction, in the order they were sent
-    const answered: PendingAppend[] = [];
-    while (answered.length < outcomes.length && inFlight.length > 0) answered.push(...(inFlight.shift() ?? []));
-    if (inFlight.length === 0) writer.unref();
-    remember(answered.flatMap((append, index) => {
+    const batch = inFlight ?? [];
+    inFlight = null;
+    writer.unref();
+    remember(batch.flatMap((append, index) => {
       const outcome = outcomes[index];
       return outcome && 'result' in outcome && outcome.recordedAt !== undefined
         ? [{ request: append.request, result: outcome.result, recordedAt: outcome.recordedAt }]
         : [];
     }));
     notifyAppended();
-    answered.forEach((append, index) => {
+    batch.forEach((append, index) => {
       const outcome = outcomes[index];
       if (outcome && 'result' in outcome) append.resolve(outcome.result);
       else append.reject(errorOf(outcome?.error ?? { kind: 'failed', message: 'no answer from the writer thread' }));
@@ -361,7 +353,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       if (closed) return;
       closed = true;
       // appends already queued are written before the file closes
-      while (inFlight.length > 0 || pending.length > 0) {
+      while (inFlight !== null || pending.length > 0) {
         if (writerFailure) break;
         await new Promise<void>((resolve) => setTimeout(resolve, 1));
       }
