@@ -57,6 +57,33 @@ export const growLog = async ({ platform, dataDir, targetEvents, longStream, mem
   }
 };
 
+/**
+ * Read your write: the first session's status command, then its own read with the command's position
+ * (X-Consistency-Position), `count` times, while the other sessions write status commands without pause.
+ * Resolves with each round trip's time and the other sessions' commands meanwhile.
+ */
+export const readYourWrite = async (sessions, count = 100) => {
+  const latencies = [];
+  let writing = true;
+  let written = 0;
+  const writers = sessions.slice(1).map(async (session, w) => {
+    for (let i = 0; writing; i += 1, written += 1) await session.request('PUT', '/api/v1/members/me/status', { type: 'online', text: `w${w} ${i}` });
+  });
+  try {
+    for (let i = 0; i < count; i += 1) {
+      const t0 = performance.now();
+      const { body } = await sessions[0].request('PUT', '/api/v1/members/me/status', { type: 'busy', text: `ryw ${i}` });
+      const read = await sessions[0].request('GET', '/api/v1/network', undefined, { 'x-consistency-position': String(body.position) });
+      if (read.status !== 200) throw new Error(`read-your-write answered ${read.status}`);
+      latencies.push(performance.now() - t0);
+    }
+  } finally {
+    writing = false;
+    await Promise.all(writers);
+  }
+  return { latencies, written };
+};
+
 /** One round of the measures on a log of the size it has now: restart, catch-up, the first commands, lists. */
 export const measureAtSize = async ({ root, dataDir, port, env, nodeArgs, admin, longStream, workers, commands, concurrency, phaseMs, progress, rsvp, timed = (_name, work) => work() }) => {
   const figures = {};
@@ -106,22 +133,7 @@ export const measureAtSize = async ({ root, dataDir, port, env, nodeArgs, admin,
       figures.rsvp.server_cpu_ms_per_command = cpuPerCommand(rsvpCpu, cpuMsOf(server.child.pid), figures.rsvp.accepted);
     }
 
-    // read your write: a command, then the member's own read with its position, while the other workers write
-    const rywLatencies = [];
-    let writing = true;
-    const writers = sessions.slice(1).map(async (session, w) => {
-      for (let i = 0; writing; i += 1) await session.request('PUT', '/api/v1/members/me/status', { type: 'online', text: `w${w} ${i}` });
-    });
-    for (let i = 0; i < 100; i += 1) {
-      const t0 = performance.now();
-      const { body } = await sessions[0].request('PUT', '/api/v1/members/me/status', { type: 'busy', text: `ryw ${i}` });
-      const read = await sessions[0].request('GET', '/api/v1/network', undefined, { 'x-consistency-position': String(body.position) });
-      if (read.status !== 200) throw new Error(`read-your-write answered ${read.status}`);
-      rywLatencies.push(performance.now() - t0);
-    }
-    writing = false;
-    await Promise.all(writers);
-    figures.read_your_write = summarize(rywLatencies);
+    figures.read_your_write = summarize((await readYourWrite(sessions)).latencies);
 
     // the audit log: the latest 50, as the auditor's console opens it
     const audit = await runLoad({

@@ -21,6 +21,50 @@ describe('sqlite event store on disk', () => {
   });
   afterEach(() => temp.remove());
 
+  it('writes appends made while the writer is busy in arrival order, each answered and told to subscribers as written', async () => {
+    const store = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
+    const delivered: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({ after: 0 }, (event) => {
+      delivered.push(event);
+      return Promise.resolve();
+    });
+    const streams = ['p-0', 'p-1', 'p-2', 'p-3'];
+    const next = new Map<string, number | 'no_stream'>(streams.map((stream) => [stream, 'no_stream']));
+    const issued: Array<{ id: string; stream: string; appended: Promise<{ position: number; nextExpectedRevision: number }> }> = [];
+    const issue = (count: number): void => {
+      for (let i = 0; i < count; i += 1) {
+        const stream = streams[issued.length % streams.length];
+        const expected = next.get(stream) ?? 'no_stream';
+        const event = newTestEvent('Piped', { n: issued.length });
+        issued.push({ id: event.id, stream, appended: store.append(stream, [event], { expectedRevision: expected }) });
+        next.set(stream, expected === 'no_stream' ? 0 : expected + 1);
+      }
+    };
+    // a large first batch keeps the writer busy while the next waves are handed over behind it
+    issue(400);
+    const refused = store.append('p-1', [newTestEvent('Stale')], { expectedRevision: 0 });
+    for (let wave = 0; wave < 6; wave += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      issue(25);
+    }
+    const results = await Promise.all(issued.map((append) => append.appended));
+    await expect(refused).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+
+    const positions = results.map((result) => result.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(new Set(positions).size).toBe(issued.length);
+    const all = await store.readAll();
+    expect(all.map((event) => event.id)).toEqual(issued.map((append) => append.id));
+    for (const stream of streams) {
+      expect((await store.readStream(stream)).map((event) => event.revision)).toEqual(issued.filter((append) => append.stream === stream).map((_append, index) => index));
+    }
+    // the live subscription hears each event as written: its own id, stream, revision and position
+    await eventually(() => expect(delivered).toHaveLength(issued.length));
+    expect(delivered.map((event) => [event.id, event.streamId, event.revision, event.position])).toEqual(all.map((event) => [event.id, event.streamId, event.revision, event.position]));
+    await subscription.stop();
+    await store.close();
+  });
+
   it('keeps events, positions and revisions across a reopen', async () => {
     const path = join(temp.dir, 'events.sqlite');
     const first = createSqliteEventStore({ path });
