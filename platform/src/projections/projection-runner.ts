@@ -9,13 +9,16 @@ import { createPartitionedSwitch, ReadModelHeldError, switchFieldsOf, type Rebui
 import { DEFAULT_SWEEP_QUIET_MS, dropQuiet, readAbandoned, type VersionMarks, type VersionSweepOptions } from './version-sweep';
 import { retryStorageFaults } from '@cn/platform/storage';
 
-/** The subset of pino's logger the runner uses. */
-
-/** a write refused because the document exists already (SQLite's unique constraint, MongoDB's duplicate key) */
-const isDuplicateKey = (error: unknown): boolean => {
+/**
+ * a replay's write that said `created` met a stored document (the SQLite store inserts those rows without
+ * looking; the MongoDB store ignores the hint and replaces, so it never refuses one)
+ */
+const isCreatedRefused = (error: unknown): boolean => {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 11000 || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 };
+
+/** The subset of pino's logger the runner uses. */
 export interface ProjectorLogger {
   info(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -914,7 +917,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         // another process on the same store wrote a read model this replay took for its own (a second
         // replica starting while the first still projects): the batch is rolled back whole and read again,
         // this time asking the store what each document holds
-        if (!replay || !isDuplicateKey(error)) throw error;
+        if (!replay || !isCreatedRefused(error)) throw error;
         options.logger?.info({ projector: options.name, position: after }, 'another writer on the read models: the catch-up reads them back');
         replay = undefined;
         continue;
