@@ -20,8 +20,8 @@ export interface BuildRecord extends Document {
 export const buildName = (name: string, holder: string): string => `${name}__b${holder}`;
 /** `<index>__b<holder>` (holder `<build>`, or a taker's `<build>t<generation>`) or `<index>__next` (builds before they had names) */
 const BUILD_INDEX = /^(.+)__(?:b([a-z0-9]+)|next)$/;
-/** whether an index's holder is the build's own or one of its takers' */
-const heldBy = (holder: string, build: string): boolean => holder === build || (holder.startsWith(`${build}t`) && /^\d+$/.test(holder.slice(build.length + 1)));
+/** the build an index's holder builds: its own id, or a taker's `<build>t<generation>` (build ids are hex, never `t`) */
+const buildOf = (holder: string): string => holder.replace(/t\d+$/, '');
 
 export interface BuildCollectorOptions {
   searchIndex: SearchIndex;
@@ -84,10 +84,10 @@ export const createBuildCollector = (options: BuildCollectorOptions) => {
       if (live === undefined || !liveNames.has(live)) continue;
       // a switch of the scheme before builds had names may still be swapping its `__next` index in
       if (holder === undefined && now.underWay && now.build === null) continue;
-      if (holder !== undefined && [...alive].some((build) => heldBy(holder, build))) continue;
+      if (holder !== undefined && alive.has(buildOf(holder))) continue;
       await searchIndex.deleteIndex(name);
-      // the copies are named after the owner's build (a taker's holder adds `t<generation>`)
-      await documentStore.drop(sourceCollectionName(holder === undefined ? name : buildName(live, holder.replace(/t\d+$/, ''))));
+      // the copies are named after the owner's build
+      await documentStore.drop(sourceCollectionName(holder === undefined ? name : buildName(live, buildOf(holder))));
       deleted.push(name);
     }
     if (removed.length > 0 || deleted.length > 0) logger.info({ builds: removed, indexes: deleted }, "removed what dead search rebuilds left behind");
