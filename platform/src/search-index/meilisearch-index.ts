@@ -324,10 +324,8 @@ export const createMeiliSearchIndex = (options: MeiliSearchIndexOptions): Search
     const tasks = deferred.get(uid) ?? [];
     deferred.delete(uid);
     // all waited for at once (one request per look), the first failure in their order reported
-    const failed = (await Promise.allSettled(tasks.map(waitFor))).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failed) throw failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason));
+    await settleAll(tasks.map(waitFor));
   };
-
 
   /**
    * The searches asked in one turn of the event loop (a global search asks each module's index at once),
