@@ -45,7 +45,8 @@ export interface ProjectorOptions {
   /**
    * the event types `handle` looks at, when it ignores every other (a reactor): the catch-up reads only these
    * from the event store and moves the checkpoint past the others to the head it saw. Undefined: every type.
-   * Live, the bus still hands every event over.
+   * Live, a delivery with none of these types is passed by (no `handle`; a checkpoint only every
+   * PASSED_BY_CHECKPOINT_EVERY positions and on stop); a delivery with one is handed over whole.
    */
   eventTypes?: readonly string[];
   /**
@@ -129,9 +130,18 @@ const waitForPosition = (waiters: Set<Waiter>, current: number, wanted: number, 
 };
 
 const REPLAY_BATCH = 2000;
+/**
+ * live, a projector with `eventTypes` passes the other types by without a checkpoint per turn: it writes one
+ * when it has passed this many positions since its last, or when it stops. A restart then reads at most
+ * this many positions again, and only rows of its types (what the catch-up reads).
+ */
+const PASSED_BY_CHECKPOINT_EVERY = 1000;
 
 export const createProjector = (options: ProjectorOptions): Projector => {
   let position = 0;
+  /** the position of the last checkpoint read or written */
+  let saved = 0;
+  const types = options.eventTypes ? new Set(options.eventTypes) : null;
   let consumer: BusConsumer | null = null;
   let stopping = false;
   const waiters = new Set<Waiter>();
@@ -176,6 +186,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       waitOutStorage(async () => {
         if (fresh.length > 0) await options.handle(fresh);
         await options.checkpoint.set(last);
+        saved = last;
       }, last),
     );
     advance(last);
@@ -190,6 +201,7 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       const at: number = unsaved;
       unsaved = null;
       await waitOutStorage(() => options.checkpoint.set(at), at);
+      saved = Math.max(saved, at);
     }
   };
   const checkpointSoon = (at: number): void => {
@@ -221,6 +233,13 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     const fresh = events.filter((event) => event.position > position);
     if (fresh.length === 0) return;
     const last = fresh[fresh.length - 1].position;
+    if (types && !fresh.some((event) => types.has(event.type))) {
+      // nothing `handle` acts on (the catch-up would not even read these): no handle, and a checkpoint only
+      // now and then (most live events are of other types: a checkpoint per turn was most of a reactor's cost)
+      advance(last);
+      if (last - saved >= PASSED_BY_CHECKPOINT_EVERY) checkpointSoon(last);
+      return;
+    }
     await working(() => waitOutStorage(() => options.handle(fresh), last));
     advance(last);
     checkpointSoon(last);
@@ -270,7 +289,8 @@ export const createProjector = (options: ProjectorOptions): Projector => {
     start: async () => {
       if (consumer) return;
       stopping = false;
-      advance(await options.checkpoint.get());
+      saved = await options.checkpoint.get();
+      advance(saved);
       options.logger?.info({ projector: options.name, position }, 'projector starting');
       if (options.eventStore) await catchUp(options.eventStore);
       partitioned = (await options.bus.partitions()) > 1;
@@ -294,7 +314,9 @@ export const createProjector = (options: ProjectorOptions): Projector => {
       consumer = null;
       await running?.stop();
       await saving;
-      if (unsaved !== null) await options.checkpoint.set(unsaved).catch(() => undefined);
+      // what was passed by since the last checkpoint too (unsaved is at most the position)
+      const last = unsaved ?? (!partitioned && position > saved ? position : null);
+      if (last !== null) await options.checkpoint.set(last).then(() => { saved = last; }, () => undefined);
       unsaved = null;
     },
     position: () => (partitioned ? Math.max(position, ...lastByPartition.values()) : position),
