@@ -1,4 +1,4 @@
-import { MongoClient } from 'mongodb';
+import type * as MongoDb from 'mongodb';
 import type { Collection, Filter as MongoFilter, Sort } from 'mongodb';
 import type {
   Document,
@@ -153,8 +153,11 @@ const writeConditionally = async (name: string, mongo: Collection<Document>, cla
   }
 };
 
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a store is made, not with the platform: a process on the embedded stores (a rebuild, the standalone server) never loads it */
+const mongodb = (): typeof MongoDb => require('mongodb') as typeof MongoDb;
+
 export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): DocumentStore => {
-  const client = new MongoClient(options.url);
+  const client = new (mongodb().MongoClient)(options.url);
   const db = client.db(options.database);
 
   const collection = <T extends Document = Document>(name: string): DocumentCollection<T> => {

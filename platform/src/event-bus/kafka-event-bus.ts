@@ -2,8 +2,8 @@
  * Kafka through the KafkaJS API only: every kafkajs import of the platform lives in this file and in
  * kafka-relay.ts, so that @confluentinc/kafka-javascript's KafkaJS-compatible mode can replace it here.
  */
-import { Kafka, logLevel } from 'kafkajs';
-import type { Admin, Consumer, logCreator, LogEntry } from 'kafkajs';
+import type * as KafkaJs from 'kafkajs';
+import type { Admin, Kafka, Consumer, logCreator, LogEntry } from 'kafkajs';
 import type pino from 'pino';
 import type { RecordedEvent } from '@cn/platform/event-store';
 import { eventHandlerOf, type BusConsumer, type EventBus } from './event-bus';
@@ -33,6 +33,9 @@ export interface KafkaEventBusOptions {
   logger?: pino.Logger;
 }
 
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a client is made, not with the platform: a process on the embedded stores (a rebuild, the standalone server) never loads it */
+const kafkajs = (): typeof KafkaJs => require('kafkajs') as typeof KafkaJs;
+
 const DEFAULT_PARTITIONS = 1;
 const DEFAULT_MAX_WAIT_MS = 500;
 const DEFAULT_SESSION_TIMEOUT_MS = 10_000;
@@ -47,17 +50,18 @@ export const kafkaLogCreator =
     if (!logger) return;
     const { message, ...extra } = log;
     const fields = { kafka: extra, kafkaLabel: label };
-    if (level === logLevel.ERROR) logger.error(fields, message);
-    else if (level === logLevel.WARN) logger.warn(fields, message);
-    else if (level === logLevel.INFO) logger.info(fields, message);
+    const levels = kafkajs().logLevel;
+    if (level === levels.ERROR) logger.error(fields, message);
+    else if (level === levels.WARN) logger.warn(fields, message);
+    else if (level === levels.INFO) logger.info(fields, message);
     else logger.debug(fields, message);
   };
 
 export const createKafkaClient = (options: { brokers: string[]; clientId: string; logger?: pino.Logger }): Kafka =>
-  new Kafka({
+  new (kafkajs().Kafka)({
     clientId: options.clientId,
     brokers: options.brokers,
-    logLevel: options.logger ? logLevel.WARN : logLevel.NOTHING,
+    logLevel: options.logger ? kafkajs().logLevel.WARN : kafkajs().logLevel.NOTHING,
     logCreator: kafkaLogCreator(options.logger),
   });
 

@@ -1,4 +1,4 @@
-import { CompressionTypes, Partitioners } from 'kafkajs';
+import type * as KafkaJs from 'kafkajs';
 import type { Producer } from 'kafkajs';
 import type pino from 'pino';
 import type { DocumentCollection } from '@cn/platform/document-store';
@@ -21,6 +21,9 @@ export interface KafkaRelayOptions {
 }
 
 /** where command-service's relay keeps its checkpoint (`RelayCheckpoint`) in the document store */
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a relay is made, not with the platform: a process on the embedded stores (a rebuild, the standalone server) never loads it */
+const kafkajs = (): typeof KafkaJs => require('kafkajs') as typeof KafkaJs;
+
 export const RELAY_CHECKPOINTS_COLLECTION = '_relay_checkpoints';
 export const RELAY_CHECKPOINT_ID = 'kafka-relay';
 
@@ -69,7 +72,7 @@ export const startKafkaRelay = async (options: KafkaRelayOptions): Promise<Kafka
     // with one request in flight a retried batch cannot overtake the next one
     maxInFlightRequests: 1,
     allowAutoTopicCreation: false,
-    createPartitioner: Partitioners.DefaultPartitioner,
+    createPartitioner: kafkajs().Partitioners.DefaultPartitioner,
   });
   await producer.connect();
 
@@ -85,7 +88,7 @@ export const startKafkaRelay = async (options: KafkaRelayOptions): Promise<Kafka
     const [sent] = await producer.send({
       topic: options.topic,
       acks: -1,
-      compression: CompressionTypes.None,
+      compression: kafkajs().CompressionTypes.None,
       messages: [{ key: event.streamId, value: JSON.stringify(event), headers: { type: event.type } }],
     });
     if (sent) lastByPartition[String(sent.partition)] = event.position;

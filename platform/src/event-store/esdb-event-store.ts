@@ -1,16 +1,4 @@
-import {
-  ANY,
-  BACKWARDS,
-  END,
-  EventStoreDBClient,
-  FORWARDS,
-  NO_STREAM,
-  START,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
-  excludeSystemEvents,
-  jsonEvent,
-} from '@eventstore/db-client';
+import type * as Esdb from '@eventstore/db-client';
 import type {
   AllStreamResolvedEvent,
   AppendExpectedRevision,
@@ -38,10 +26,13 @@ export interface EsdbEventStoreOptions {
 /** page size of $all reads; system events are skipped client side, so a page may yield fewer events */
 const READ_PAGE = 500;
 
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a store is made, not with the platform: a process on the embedded stores (a rebuild, the standalone server) never loads it */
+const esdb = (): typeof Esdb => require('@eventstore/db-client') as typeof Esdb;
+
 type StoredEvent = NonNullable<ResolvedEvent['event']>;
 
 const toEsdbRevision = (expected: ExpectedRevision): AppendExpectedRevision =>
-  expected === 'no_stream' ? NO_STREAM : expected === 'any' ? ANY : BigInt(expected);
+  expected === 'no_stream' ? esdb().NO_STREAM : expected === 'any' ? esdb().ANY : BigInt(expected);
 
 const fromEsdbRevision = (revision: unknown): number | 'no_stream' =>
   typeof revision === 'bigint' ? Number(revision) : 'no_stream';
@@ -67,25 +58,26 @@ const toRecorded = (event: StoredEvent): RecordedEvent => ({
 
 /** positions of our events are commit positions; ESDB needs both halves, which are equal for normal appends */
 const readPositionAfter = (after: number): ReadPosition =>
-  after <= 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
+  after <= 0 ? esdb().START : { commit: BigInt(after), prepare: BigInt(after) };
 
 export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore => {
-  const client = EventStoreDBClient.connectionString(options.connectionString);
+  const driver = esdb();
+  const client = driver.EventStoreDBClient.connectionString(options.connectionString);
   const subscriptions = new Set<EventSubscription>();
   let closed = false;
 
   const lastEventOf = async (streamId: string, fromRevision?: number): Promise<StoredEvent | null> => {
     try {
       for await (const resolved of client.readStream(streamId, {
-        direction: BACKWARDS,
-        fromRevision: fromRevision === undefined ? END : BigInt(fromRevision),
+        direction: driver.BACKWARDS,
+        fromRevision: fromRevision === undefined ? driver.END : BigInt(fromRevision),
         maxCount: 1,
       })) {
         if (resolved.event) return resolved.event;
       }
       return null;
     } catch (error) {
-      if (error instanceof StreamNotFoundError) return null;
+      if (error instanceof driver.StreamNotFoundError) return null;
       throw error;
     }
   };
@@ -109,7 +101,7 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
         streamId,
         // our ids are the ESDB event ids, so that ESDB's own idempotence check makes a retried append a no-op
         events.map((event) =>
-          jsonEvent({
+          driver.jsonEvent({
             id: event.id,
             type: event.type,
             data: event.data as JSONType,
@@ -120,7 +112,7 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
       );
       nextExpectedRevision = result.nextExpectedRevision;
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) {
+      if (error instanceof driver.WrongExpectedVersionError) {
         throw new WrongExpectedRevisionError(streamId, expectedRevision, fromEsdbRevision(error.actualVersion));
       }
       throw error;
@@ -137,13 +129,13 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
     const from = readOptions.fromRevision ?? 0;
     try {
       for await (const resolved of client.readStream(streamId, {
-        direction: FORWARDS,
-        fromRevision: from === 0 ? START : BigInt(from),
+        direction: driver.FORWARDS,
+        fromRevision: from === 0 ? driver.START : BigInt(from),
       })) {
         if (resolved.event && !isSystemEvent(resolved.event)) events.push(toRecorded(resolved.event));
       }
     } catch (error) {
-      if (error instanceof StreamNotFoundError) return [];
+      if (error instanceof driver.StreamNotFoundError) return [];
       throw error;
     }
     return events;
@@ -156,7 +148,7 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
     while (events.length < limit) {
       let read = 0;
       for await (const resolved of client.readAll({
-        direction: FORWARDS,
+        direction: driver.FORWARDS,
         fromPosition: readPositionAfter(after),
         maxCount: READ_PAGE,
         resolveLinkTos: false,
@@ -178,12 +170,12 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
   };
 
   const headPosition: EventStore['headPosition'] = async () => {
-    let from: ReadPosition = END;
+    let from: ReadPosition = driver.END;
     for (;;) {
       let read = 0;
       let oldest: StoredEvent | null = null;
       const page = client.readAll({
-        direction: BACKWARDS,
+        direction: driver.BACKWARDS,
         fromPosition: from,
         maxCount: READ_PAGE,
         resolveLinkTos: false,
@@ -204,7 +196,7 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
   const subscribeToAll: EventStore['subscribeToAll'] = ({ after }, handler, onError) => {
     const source = client.subscribeToAll({
       fromPosition: readPositionAfter(after),
-      filter: excludeSystemEvents(),
+      filter: driver.excludeSystemEvents(),
       resolveLinkTos: false,
     });
     let stopped = false;

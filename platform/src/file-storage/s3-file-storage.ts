@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  CreateBucketCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as S3Storage from '@aws-sdk/lib-storage';
 import { StorageUnavailableError } from '@cn/platform/storage';
 import { BlobNotFoundError, type BlobInfo, type ByteRange, type FileStorage, isBlobKey, type StoredBlob } from './file-storage';
 import { Measure, verifyingStream } from './hashing';
@@ -25,6 +16,12 @@ export interface S3FileStorageOptions {
   /** path-style addressing (most S3-compatible servers want it) */
   forcePathStyle?: boolean;
 }
+
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a storage is made, not with the platform: a process on the embedded stores (a rebuild, the standalone server) never loads it */
+const s3 = (): typeof S3 => require('@aws-sdk/client-s3') as typeof S3;
+
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a storage is made, not with the platform: a process on the embedded stores (a rebuild, the standalone server) never loads it */
+const s3Storage = (): typeof S3Storage => require('@aws-sdk/lib-storage') as typeof S3Storage;
 
 const BLOBS = 'blobs/';
 const TMP = 'tmp/';
@@ -50,7 +47,8 @@ const fault = (error: unknown): unknown => {
  * lifecycle rule on `tmp/` does the same in production.
  */
 export const createS3FileStorage = (options: S3FileStorageOptions): FileStorage & { sweepTemporary(olderThan: Date): Promise<number> } => {
-  const client = new S3Client({
+  const sdk = s3();
+  const client = new sdk.S3Client({
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: options.forcePathStyle ?? true,
@@ -61,10 +59,10 @@ export const createS3FileStorage = (options: S3FileStorageOptions): FileStorage 
   const ensureBucket = (): Promise<void> => {
     bucketReady ??= (async () => {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        await client.send(new sdk.HeadBucketCommand({ Bucket }));
       } catch (error) {
         if (!isNotFound(error)) throw fault(error);
-        await client.send(new CreateBucketCommand({ Bucket })).catch((created: unknown) => {
+        await client.send(new sdk.CreateBucketCommand({ Bucket })).catch((created: unknown) => {
           if (!['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes((created as { name?: string }).name ?? '')) throw fault(created);
         });
       }
@@ -79,7 +77,7 @@ export const createS3FileStorage = (options: S3FileStorageOptions): FileStorage 
     if (!isBlobKey(key)) return null;
     await ensureBucket();
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket, Key: BLOBS + key }));
+      const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: BLOBS + key }));
       return { key, size: head.ContentLength ?? 0, storedAt: head.LastModified ?? new Date(0) };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -91,7 +89,7 @@ export const createS3FileStorage = (options: S3FileStorageOptions): FileStorage 
     await ensureBucket();
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken })).catch((error: unknown) => {
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix, ContinuationToken })).catch((error: unknown) => {
         throw fault(error);
       });
       for (const object of page.Contents ?? []) {
@@ -107,7 +105,7 @@ export const createS3FileStorage = (options: S3FileStorageOptions): FileStorage 
       const temporary = TMP + randomUUID();
       const measure = new Measure(putOptions.maxBytes ?? Number.MAX_SAFE_INTEGER);
       const body = new PassThrough({ highWaterMark: 1024 * 1024 });
-      const upload = new Upload({ client, params: { Bucket, Key: temporary, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 2, leavePartsOnError: false });
+      const upload = new (s3Storage().Upload)({ client, params: { Bucket, Key: temporary, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 2, leavePartsOnError: false });
       const uploaded = upload.done();
       uploaded.catch(() => undefined);
       try {
@@ -120,18 +118,18 @@ export const createS3FileStorage = (options: S3FileStorageOptions): FileStorage 
       } catch (error) {
         body.destroy();
         await upload.abort().catch(() => undefined);
-        await client.send(new DeleteObjectCommand({ Bucket, Key: temporary })).catch(() => undefined);
+        await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: temporary })).catch(() => undefined);
         throw fault(error);
       }
       const key = measure.hash.digest('hex');
       try {
         if ((await statOf(key)) === null) {
-          await client.send(new CopyObjectCommand({ Bucket, Key: BLOBS + key, CopySource: `${Bucket}/${temporary}` }));
+          await client.send(new sdk.CopyObjectCommand({ Bucket, Key: BLOBS + key, CopySource: `${Bucket}/${temporary}` }));
         }
       } catch (error) {
         throw fault(error);
       } finally {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: temporary })).catch(() => undefined);
+        await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: temporary })).catch(() => undefined);
       }
       return { key, size: measure.size, head: measure.head };
     },
@@ -140,7 +138,7 @@ export const createS3FileStorage = (options: S3FileStorageOptions): FileStorage 
       if (!isBlobKey(key)) throw new BlobNotFoundError(key);
       await ensureBucket();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: BLOBS + key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: BLOBS + key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         const body = object.Body;
         if (!(body instanceof Readable)) throw new Error('the S3 client answered no stream');
         return range ? body : body.pipe(verifyingStream(key));
@@ -155,7 +153,7 @@ export const createS3FileStorage = (options: S3FileStorageOptions): FileStorage 
     async delete(key: string): Promise<void> {
       if (!isBlobKey(key)) return;
       await ensureBucket();
-      await client.send(new DeleteObjectCommand({ Bucket, Key: BLOBS + key })).catch((error: unknown) => {
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: BLOBS + key })).catch((error: unknown) => {
         if (!isNotFound(error)) throw fault(error);
       });
     },
@@ -171,7 +169,7 @@ export const createS3FileStorage = (options: S3FileStorageOptions): FileStorage 
       let removed = 0;
       for await (const object of listPrefix(TMP)) {
         if (object.LastModified >= olderThan) continue;
-        await client.send(new DeleteObjectCommand({ Bucket, Key: object.Key }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: object.Key }));
         removed += 1;
       }
       return removed;

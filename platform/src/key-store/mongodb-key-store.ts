@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Binary, MongoClient, MongoServerError } from 'mongodb';
+import type * as MongoDb from 'mongodb';
+import type { Binary } from 'mongodb';
 import type { KeyStore } from './key-store';
 
 export interface MongoKeyStoreOptions {
@@ -17,8 +18,12 @@ interface MemberKeyDocument {
 const KEY_BYTES = 32;
 const DUPLICATE_KEY = 11000;
 
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a store is made, not with the platform: a process on the embedded stores (a rebuild, the standalone server) never loads it */
+const mongodb = (): typeof MongoDb => require('mongodb') as typeof MongoDb;
+
 export const createMongoKeyStore = (options: MongoKeyStoreOptions): KeyStore => {
-  const client = new MongoClient(options.url);
+  const driver = mongodb();
+  const client = new driver.MongoClient(options.url);
   // data encrypted with a key is unreadable without it: a key write must be durable before it is used
   const keys = client
     .db(options.database)
@@ -34,7 +39,7 @@ export const createMongoKeyStore = (options: MongoKeyStoreOptions): KeyStore => 
       { _id: subjectId },
       {
         $setOnInsert: {
-          key: new Binary(randomBytes(KEY_BYTES)),
+          key: new driver.Binary(randomBytes(KEY_BYTES)),
           created_at: new Date().toISOString(),
         },
       },
@@ -48,7 +53,7 @@ export const createMongoKeyStore = (options: MongoKeyStoreOptions): KeyStore => 
         await insertIfMissing(subjectId);
       } catch (error) {
         // two concurrent upserts of the same id: one wins, the other reads the winner's key
-        if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+        if (!(error instanceof driver.MongoServerError && error.code === DUPLICATE_KEY)) throw error;
       }
       const key = await get(subjectId);
       if (!key) throw new Error(`key for ${subjectId} could not be stored`);
