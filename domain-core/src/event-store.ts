@@ -61,6 +61,16 @@ export interface ReadAllOptions {
   types?: readonly string[];
 }
 
+export interface HeadPositionOptions {
+  /**
+   * only events of these types matter to the caller (a read model waiting before it answers): the answer is
+   * at or after the newest event of these types the store had when it answered, and at or before the head. A
+   * store that cannot tell the types apart cheaply answers the head, a later position that is never wrong.
+   * Types are named as stored: upcasting changes an event's data, never its type.
+   */
+  types?: readonly string[];
+}
+
 export interface EventSubscription {
   /** resolves when the subscription has stopped */
   stop(): Promise<void>;
@@ -109,8 +119,11 @@ export interface EventStore {
   readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   /** events of all streams in global order, after the given position */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
-  /** position of the newest event (0 when empty) */
-  headPosition(): Promise<number>;
+  /**
+   * position of the newest event (0 when empty); with `types`, of the newest event of one of these types (0
+   * when there is none), for a reader that only needs to have seen those (HeadPositionOptions.types)
+   */
+  headPosition(options?: HeadPositionOptions): Promise<number>;
   /**
    * Catch-up subscription: delivers every event after `after` in global order, then live events.
    * The handler is awaited; events are delivered one at a time. A handler error stops the subscription

@@ -5,6 +5,7 @@
 // other members write, ROUNDS times, each with the server's CPU per command.
 //   node scripts/bench/read-your-write.mjs prepare      (BENCH_MEMBERS=60 BENCH_LOG_SIZE=10000)
 //   node scripts/bench/read-your-write.mjs               (BENCH_CONCURRENCY=8 BENCH_RYW_ROUNDS=3 BENCH_RYW_COUNT=100)
+// BENCH_PORT: a fixed port for the server (default: a free one)
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ const password = 'bench-password';
 
 if (process.argv[2] === 'prepare') {
   rmSync(data, { recursive: true, force: true });
-  const server = await startServer({ root, dataDir: data, port: await freePort(), env });
+  const server = await startServer({ root, dataDir: data, port: number('BENCH_PORT', 0) || (await freePort()), env });
   const admin = await signIn(server.baseUrl, 'admin@example.org', 'changeme');
   const members = [];
   for (const name of memberNames(number('BENCH_MEMBERS', 60))) {
@@ -45,7 +46,7 @@ if (!existsSync(join(data, 'bench-members.json'))) throw new Error(`${data} hold
 const members = JSON.parse(readFileSync(join(data, 'bench-members.json'), 'utf8'));
 const dataDir = mkdtempSync(join(tmpdir(), 'cn-bench-ryw-run-'));
 cpSync(data, dataDir, { recursive: true });
-const server = await startServer({ root, dataDir, port: await freePort(), env, readyTimeoutMs: 10 * 60_000 });
+const server = await startServer({ root, dataDir, port: number('BENCH_PORT', 0) || (await freePort()), env, readyTimeoutMs: 10 * 60_000 });
 const ms = (figures) => `p50 ${figures.p50_ms.toFixed(1)} p95 ${figures.p95_ms.toFixed(1)} ms`;
 try {
   const sessions = [];

@@ -17,6 +17,15 @@ import { lookupTagsProjection, type LookupTags } from '../tags/tags-lookup.proje
 const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection;
 
 export const LOOKUP_GROUP = 'command-service.lookup';
+const LOOKUP_PROJECTIONS: readonly Projection[] = [
+  widen(lookupMembersProjection),
+  widen(lookupNetworkProjection),
+  widen(lookupAppointmentsProjection),
+  widen(lookupGroupsProjection),
+  widen(lookupTagsProjection),
+];
+/** the event types the lookup applies: a command waits for the newest of these, not for the log's head */
+export const LOOKUP_EVENT_TYPES: readonly string[] = [...new Set(LOOKUP_PROJECTIONS.flatMap((projection) => projection.eventTypes))];
 /** how long a command waits for the lookup to reach the event store's head before deciding on what it has */
 const CATCH_UP_MS = 2000;
 /** how long a follow-up of an event (a deleted calendar's appointments) waits for the lookup to see it */
@@ -34,7 +43,7 @@ export class CommandLookup implements MemberAccess {
       // the command side's event store is the log: a delivery may be acknowledged before its turn is written
       acknowledgeBeforeWrite: true,
       name: LOOKUP_GROUP,
-      projections: [widen(lookupMembersProjection), widen(lookupNetworkProjection), widen(lookupAppointmentsProjection), widen(lookupGroupsProjection), widen(lookupTagsProjection)],
+      projections: LOOKUP_PROJECTIONS,
       bus: infra.bus,
       eventStore: infra.eventStore,
       documentStore: infra.documentStore,
@@ -61,10 +70,16 @@ export class CommandLookup implements MemberAccess {
     return this.projector.position();
   }
 
-  /** read-your-writes for the command side: a member registered a moment ago can sign in */
+  /**
+   * read-your-writes for the command side: a member registered a moment ago can sign in. The lookup waits for
+   * the newest event of the types it applies, not for the log's head: the other writers' events it never
+   * looks at (status changes, posts) would only make the command wait for the lookup's next turn.
+   */
   catchUp(): Promise<boolean> {
     // once per request: the guard's catch-up stands for the handler's questions (until the request appends)
-    return oncePerRequest(this, 'catch-up', async () => this.projector.waitFor(await this.infra.eventStore.headPosition(), CATCH_UP_MS));
+    return oncePerRequest(this, 'catch-up', async () =>
+      this.projector.waitFor(await this.infra.eventStore.headPosition({ types: LOOKUP_EVENT_TYPES }), CATCH_UP_MS),
+    );
   }
 
   /** the appointments (series) in a calendar, once the lookup has seen the log up to `position` */

@@ -169,6 +169,8 @@ export const createEsdbEventStore = (options: EsdbEventStoreOptions): EventStore
     return events;
   };
 
+  // `types` is not looked at: the client's reads of $all take no type filter (only its subscriptions do), and a
+  // backwards read filtered here could walk the whole log for a rare type; the head is a later, correct answer
   const headPosition: EventStore['headPosition'] = async () => {
     let from: ReadPosition = driver.END;
     for (;;) {

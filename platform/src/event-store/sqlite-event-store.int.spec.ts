@@ -4,6 +4,7 @@ import { describeEventStoreContract, createTempDir, eventually, newTestEvent } f
 import type { EventStore, RecordedEvent } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 import { createSqliteEventStore } from './sqlite-event-store';
+import { withUpcasting } from './upcasting-event-store';
 
 describeEventStoreContract('sqlite', {
   available: true,
@@ -112,6 +113,31 @@ describe('sqlite event store on disk', () => {
     await subscription.stop();
     await reader.close();
     await writer.close();
+  });
+
+  it('answers the newest event of given types exactly, through the upcasting store too, on a file made before its index', async () => {
+    const path = join(temp.dir, 'events.sqlite');
+    const first = createSqliteEventStore({ path });
+    // MemberRolesChanged is registered (checked and upcast when read); Other is not
+    const roles = (n: number) => newTestEvent('MemberRolesChanged', { member_id: `m-${n}`, roles: { network_admin: false, auditor: true, external: false } });
+    await first.append('s', [roles(0), newTestEvent('Other'), roles(1), newTestEvent('Other'), newTestEvent('Other')], { expectedRevision: 'no_stream' });
+    await first.close();
+    const raw = new Database(path);
+    raw.exec('DROP INDEX events_type_position');
+    raw.close();
+
+    const store = createSqliteEventStore({ path });
+    const indexes = new Database(path, { readonly: true });
+    expect(indexes.prepare<[], { name: string }>('PRAGMA index_list(events)').all().map((index) => index.name)).toContain('events_type_position');
+    indexes.close();
+    const positions = (await store.readStream('s')).map((event) => event.position);
+    expect(await store.headPosition({ types: ['MemberRolesChanged'] })).toBe(positions[2]);
+    expect(await store.headPosition({ types: ['Other', 'MemberRolesChanged'] })).toBe(positions[4]);
+    expect(await store.headPosition({ types: ['Never'] })).toBe(0);
+    expect(await store.headPosition({ types: [] })).toBe(0);
+    expect(await withUpcasting(store).headPosition({ types: ['MemberRolesChanged'] })).toBe(positions[2]);
+    expect(await withUpcasting(store).headPosition()).toBe(positions[4]);
+    await store.close();
   });
 
   it('refuses an event id already stored in another stream', async () => {

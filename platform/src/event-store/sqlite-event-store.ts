@@ -111,6 +111,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     );
   `);
   chainHistory(db);
+  // the newest event of given types in O(log n) (headPosition's `types`); created on open for older files
+  db.exec('CREATE INDEX IF NOT EXISTS events_type_position ON events (type, position)');
 
   const lastOfStream = db.prepare<[string], { revision: number; position: number; event_id: string }>(
     'SELECT revision, position, event_id FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
@@ -122,11 +124,16 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
     'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
   // a catch-up of a reader that looks at a few types: the rows of the others are passed by in SQLite, never
-  // read into JavaScript nor parsed (most of a long log, for most readers)
+  // read into JavaScript nor parsed (most of a long log, for most readers). `+type` keeps the walk in position
+  // order: through the type index SQLite would gather and sort every later event of the types for each batch
   const selectAllOfTypes = db.prepare<[number, string, number], EventRow>(
-    'SELECT * FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position LIMIT ?',
+    'SELECT * FROM events WHERE position > ? AND +type IN (SELECT value FROM json_each(?)) ORDER BY position LIMIT ?',
   );
   const selectHead = db.prepare<[], { head: number | null }>('SELECT MAX(position) AS head FROM events');
+  // one seek per type at the end of its range of events_type_position
+  const selectHeadOfTypes = db.prepare<[string], { head: number | null }>(
+    'SELECT MAX((SELECT MAX(position) FROM events WHERE type = value)) AS head FROM json_each(?)',
+  );
 
   /**
    * Group commit: one writer thread (appendWorker) holds the write connection. An append is queued; while
@@ -361,7 +368,8 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
           : selectAll.all(readOptions.after ?? 0, readOptions.limit ?? -1)
         ).map(toRecorded),
       ),
-    headPosition: () => settle(() => selectHead.get()?.head ?? 0),
+    headPosition: (headOptions = {}) =>
+      settle(() => (headOptions.types ? selectHeadOfTypes.get(JSON.stringify(headOptions.types)) : selectHead.get())?.head ?? 0),
     subscribeToAll,
     close: async () => {
       if (closed) return;

@@ -15,7 +15,8 @@ export const withUpcasting = (store: EventStore): EventStore => ({
   chainsAppends: store.chainsAppends,
   readStream: async (streamId, options) => (await store.readStream(streamId, options)).map(upcastRecordedEvent),
   readAll: async (options) => (await store.readAll(options)).map(upcastRecordedEvent),
-  headPosition: () => store.headPosition(),
+  // upcasting changes an event's data, never its type: the stored type names are the ones asked for
+  headPosition: (options) => store.headPosition(options),
   ...(store.verifyChain ? { verifyChain: store.verifyChain.bind(store) } : {}),
   ...(store.chainHead ? { chainHead: store.chainHead.bind(store) } : {}),
   subscribeToAll: (options, handler, onError) => store.subscribeToAll(options, (event) => handler(upcastRecordedEvent(event)), onError),

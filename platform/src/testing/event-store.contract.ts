@@ -153,6 +153,28 @@ export const describeEventStoreContract = (adapterName: string, target: EventSto
       expect(wanted([...first, ...rest]).map((event) => (event.data as { i: number }).i)).toEqual([3]);
     });
 
+    it('knows the newest event of given types: at or after it, never past the head', async () => {
+      const stream = newStream();
+      // type names of this test alone, so that a shared server's other events are not of them
+      const [wanted, other] = [`Wanted-${randomUUID()}`, `Other-${randomUUID()}`];
+      await store.append(stream, [wanted, other, wanted, other, other].map((type, i) => newTestEvent(type, { i })), { expectedRevision: 'no_stream' });
+      const positions = (await store.readStream(stream)).map((event) => event.position);
+      const head = await store.headPosition();
+      // a store may answer the plain head (HeadPositionOptions.types): a later position is never wrong
+      const typed = await store.headPosition({ types: [wanted] });
+      expect(typed).toBeGreaterThanOrEqual(positions[2]);
+      expect(typed).toBeLessThanOrEqual(head);
+      const either = await store.headPosition({ types: [wanted, other] });
+      expect(either).toBeGreaterThanOrEqual(positions[4]);
+      expect(either).toBeLessThanOrEqual(head);
+      const never = await store.headPosition({ types: [`Never-${randomUUID()}`] });
+      expect(never).toBeGreaterThanOrEqual(0);
+      expect(never).toBeLessThanOrEqual(head);
+      // an event of the types appended later moves it on
+      const later = await store.append(stream, [newTestEvent(wanted)], { expectedRevision: 4 });
+      expect(await store.headPosition({ types: [wanted] })).toBeGreaterThanOrEqual(later.position);
+    });
+
     it('answers a head position of 0 or more, and readAll from the beginning', async () => {
       expect(await store.headPosition()).toBeGreaterThanOrEqual(0);
       const stream = newStream();
