@@ -667,9 +667,11 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * the end, then the read models' positions move (never before their documents are written).
    */
   const wholeCollections = new Set(tracks.filter((track) => track.projection.wholeFromOneEvent === true).map((track) => track.collection));
-  const batchWrites = (allCheckpoints: boolean, replay?: Replay) => {
+  const batchWrites = (allCheckpoints: boolean, replay?: Replay, perEvent?: ReadonlySet<Track>) => {
     const documents = replay?.documents ?? new Map<Track, Map<string, ProjectedDocument | null>>();
     const changed = new Map<Track, Set<string>>();
+    /** ids of `perEvent` read models (a document per event) taken for new without asking the store */
+    const unseen = new Map<Track, Set<string>>();
     /** documents this batch writes first in a collection the replay emptied: inserted, never looked up */
     const created = new Map<Track, Set<string>>();
     const createdOf = (track: Track): Set<string> => {
@@ -698,7 +700,18 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (doc !== undefined) return doc;
         // replaying into an empty collection: what this replay has not written does not exist
         const written = replay?.written.get(track);
-        if (!written || written.has(id)) return undefined;
+        if (written && !written.has(id)) {
+          known.set(id, null);
+          return null;
+        }
+        // a document per event, past the read model's checkpoint: not stored yet (a refused insert says otherwise)
+        if (written || !perEvent?.has(track)) return undefined;
+        let ids = unseen.get(track);
+        if (!ids) {
+          ids = new Set();
+          unseen.set(track, ids);
+        }
+        ids.add(id);
         known.set(id, null);
         return null;
       },
@@ -716,7 +729,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (written && !written.has(id)) {
           written.add(id);
           createdOf(track).add(id);
-        }
+        } else if (unseen.get(track)?.delete(id)) createdOf(track).add(id);
         of(track).set(id, doc);
         let ids = changed.get(track);
         if (!ids) {
@@ -867,6 +880,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     // this replay alone writes its read models: documents stay known across batches, and a read model
     // replayed from an empty collection reads back only what the replay wrote
     let replay: Replay | undefined = alone ? { documents: new Map(), written: new Map() } : undefined;
+    // read models with a document per event insert theirs without looking them up (Projection.documentPerEvent)
+    let perEvent: ReadonlySet<Track> | undefined = new Set(behind.filter((track) => track.projection.documentPerEvent === true));
+    if (perEvent.size === 0) perEvent = undefined;
     if (replay) {
       for (const track of working()) {
         if (track.position === 0 && (await collectionOf(track).count()) === 0) replay.written.set(track, new Set());
@@ -886,7 +902,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       const passedTo = short ? Math.min(head, until) : 0;
       if (batch.length === 0 && passedTo <= after) return;
       // a catch-up batch is large: every read model it moved keeps its checkpoint with it
-      const writing = batchWrites(true, replay);
+      const writing = batchWrites(true, replay, perEvent);
       const keys: SubjectKeys = new Map();
       // the read models of each type, looked up once per batch (not every read model for every event), and
       // positions moved once at the end: a batch holds every event after the lowest position among them
@@ -917,9 +933,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         // another process on the same store wrote a read model this replay took for its own (a second
         // replica starting while the first still projects): the batch is rolled back whole and read again,
         // this time asking the store what each document holds
-        if (!replay || !isCreatedRefused(error)) throw error;
+        if ((!replay && !perEvent) || !isCreatedRefused(error)) throw error;
         options.logger?.info({ projector: options.name, position: after }, 'another writer on the read models: the catch-up reads them back');
         replay = undefined;
+        perEvent = undefined;
         continue;
       }
       after = passed;
