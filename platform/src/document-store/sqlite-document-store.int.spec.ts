@@ -163,4 +163,42 @@ describe('sqlite document store: a collection in a table of its own', () => {
     expect(indexes()).toEqual(['c:audit_v2:id']);
     temp.remove();
   });
+
+  it('defers the id index of a filled table (deferIdIndex) and builds it again with the next ensureIndex, a document inserted twice kept once', async () => {
+    const temp = createTempDir('cn-docs');
+    const path = join(temp.dir, 'read-models.sqlite');
+    const store = createSqliteDocumentStore({ path });
+    type Entry = { _id: string; position: number; type: string };
+    const audit = store.collection<Entry>('audit_v2', { columns: ['position', 'type'] });
+    await audit.ensureIndex(['type', 'position']);
+    for (let i = 1; i <= 3; i += 1) await audit.upsert({ _id: `e${i}`, position: i, type: 'A' });
+    const indexes = (): string[] => {
+      const inspect = new Database(path, { readonly: true });
+      const names = inspect.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:audit_v2'`).all().map((index) => index.name);
+      inspect.close();
+      return names.sort();
+    };
+    expect(indexes()).toEqual(['c:audit_v2:by:type__position', 'c:audit_v2:id']);
+    await audit.deferIdIndex?.();
+    expect(indexes()).toEqual(['c:audit_v2:by:type__position']);
+    // new documents inserted meanwhile; one of them twice (two writers of the same event's document)
+    const created = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_v, i) => ({ id: `e${from + i}`, doc: { _id: `e${from + i}`, position: from + i, type: 'A' }, created: true }));
+    await store.writeAll([{ collection: 'audit_v2', changes: created(4, 40) }]);
+    await store.writeAll([{ collection: 'audit_v2', changes: created(40, 41) }]);
+    expect(await audit.count()).toBe(42);
+    await audit.ensureIndex(['type', 'position']);
+    expect(indexes()).toEqual(['c:audit_v2:by:type__position', 'c:audit_v2:id']);
+    expect(await audit.count()).toBe(41);
+    expect(await audit.get('e40')).toEqual({ _id: 'e40', position: 40, type: 'A' });
+    // the upsert names the index again
+    await audit.upsert({ _id: 'e40', position: 40, type: 'B' });
+    expect(await audit.count({ type: 'B' })).toBe(1);
+    // the JSON table keeps its key: nothing to defer
+    await store.collection('members_v1').deferIdIndex?.();
+    await store.collection('members_v1').upsert({ _id: 'm1' });
+    await store.collection('members_v1').upsert({ _id: 'm1' });
+    expect(await store.collection('members_v1').count()).toBe(1);
+    await store.close();
+    temp.remove();
+  });
 });

@@ -129,6 +129,8 @@ const waitForPosition = (waiters: Set<Waiter>, current: number, wanted: number, 
 };
 
 const REPLAY_BATCH = 2000;
+/** events behind from which a catch-up defers a document-per-event read model's id index (`deferIdIndex`) */
+const DEFER_ID_INDEX_GAP = 20_000;
 
 export const createProjector = (options: ProjectorOptions): Projector => {
   let position = 0;
@@ -869,6 +871,26 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   };
 
   /**
+   * A start's catch-up. Far behind, a read model with a document per event inserts without its id index and
+   * builds it once at the end, as a rebuild does: random ids inserted one by one dirty a page each per batch.
+   * A crash meanwhile leaves the table without it, and the store builds it again at the next start.
+   */
+  const startCatchUp = async (behind: readonly Track[]): Promise<void> => {
+    const deferring = behind.filter((track) => track.failure === null && track.projection.documentPerEvent === true && track.projection.indexes?.length);
+    if (deferring.length > 0) {
+      const from = Math.min(...deferring.map((track) => track.position));
+      if ((await options.eventStore.headPosition()) - from < DEFER_ID_INDEX_GAP) deferring.length = 0;
+    }
+    for (const track of deferring) await collectionOf(track).deferIdIndex?.();
+    try {
+      await catchUp(behind);
+    } finally {
+      // the id index comes back with the read model's indexes, before the catch-up counts as done
+      for (const track of deferring) for (const fields of track.projection.indexes ?? []) await collectionOf(track).ensureIndex(fields);
+    }
+  };
+
+  /**
    * replays from the event store what the given read models have not seen, in batches; `alone` when
    * nothing else writes them meanwhile (default: while the bus is not followed)
    */
@@ -1307,7 +1329,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }
     await loadCheckpoints();
     options.logger?.info({ projector: options.name, position: position() }, 'projector starting');
-    await catchUp(tracks);
+    await startCatchUp(tracks);
     wakeWaiters();
     consumer = await options.bus.consume({
       groupId: options.name,
