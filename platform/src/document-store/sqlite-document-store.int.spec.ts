@@ -75,6 +75,14 @@ describe('sqlite document store on disk', () => {
   });
 });
 
+/** the names of the indexes on the audit_v2 table of the file at `path`, sorted */
+const auditIndexes = (path: string): string[] => {
+  const inspect = new Database(path, { readonly: true });
+  const names = inspect.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:audit_v2'`).all().map((index) => index.name);
+  inspect.close();
+  return names.sort();
+};
+
 describe('sqlite document store: a collection in a table of its own', () => {
   it('keeps the column fields in real columns, indexes them without JSON, remembers the layout and drops the table on clear', async () => {
     const temp = createTempDir('cn-docs');
@@ -134,12 +142,7 @@ describe('sqlite document store: a collection in a table of its own', () => {
     await audit.upsert({ _id: 'old', position: 1, type: 'A' });
     await audit.clear();
     await store.writeAll([{ collection: 'audit_v2', changes: Array.from({ length: 50 }, (_v, i) => ({ id: `e${i + 1}`, doc: { _id: `e${i + 1}`, position: i + 1, type: 'A' }, created: true })) }]);
-    const indexes = (): string[] => {
-      const inspect = new Database(path, { readonly: true });
-      const names = inspect.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:audit_v2'`).all().map((index) => index.name);
-      inspect.close();
-      return names;
-    };
+    const indexes = (): string[] => auditIndexes(path);
     // the replay's inserts went in without it
     expect(indexes()).toEqual([]);
     expect(await audit.count()).toBe(50);
@@ -172,12 +175,7 @@ describe('sqlite document store: a collection in a table of its own', () => {
     const audit = store.collection<Entry>('audit_v2', { columns: ['position', 'type'] });
     await audit.ensureIndex(['type', 'position']);
     for (let i = 1; i <= 3; i += 1) await audit.upsert({ _id: `e${i}`, position: i, type: 'A' });
-    const indexes = (): string[] => {
-      const inspect = new Database(path, { readonly: true });
-      const names = inspect.prepare<[], { name: string }>(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:audit_v2'`).all().map((index) => index.name);
-      inspect.close();
-      return names.sort();
-    };
+    const indexes = (): string[] => auditIndexes(path);
     expect(indexes()).toEqual(['c:audit_v2:by:type__position', 'c:audit_v2:id']);
     await audit.deferIdIndex?.();
     expect(indexes()).toEqual(['c:audit_v2:by:type__position']);
