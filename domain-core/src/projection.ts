@@ -71,6 +71,13 @@ export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
    * runner then sets `_id` and `_position` on it instead of copying it (the audit: one document per event).
    */
   evolvesNew?: boolean;
+  /**
+   * Each event writes one document of its own, whose id no other event names (the audit: the event's id): a
+   * catch-up past the read model's checkpoint then looks nothing up in the store and inserts its documents
+   * as new (`DocumentWrite.created`). One the store already holds (another process writing the same read
+   * model) is refused, and the runner reads that batch again asking the store.
+   */
+  documentPerEvent?: boolean;
 }
 
 export const collectionName = (projection: Pick<Projection, 'name' | 'version'>): string =>

@@ -13,16 +13,33 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-export const freePort = () =>
+// BENCH_PORTS=<from>-<to> keeps the servers in a range (a machine shared by several benches); otherwise any port
+const [portFrom, portTo] = (process.env.BENCH_PORTS ?? '').split('-').map(Number);
+let nextPort = portFrom;
+const listenOn = (port) =>
   new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
     });
   });
+
+export const freePort = async () => {
+  if (!portFrom || !portTo) return listenOn(0);
+  for (let tries = 0; tries <= portTo - portFrom; tries += 1) {
+    const port = nextPort;
+    nextPort = nextPort >= portTo ? portFrom : nextPort + 1;
+    try {
+      return await listenOn(port);
+    } catch {
+      // taken: the next one
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
+};
 
 /**
  * Starts the server and resolves once GET /health/ready answers 200. Rejects with the tail of its log when

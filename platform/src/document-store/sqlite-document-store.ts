@@ -222,6 +222,8 @@ type Row = Record<string, unknown>;
  * collection does is written against this.
  */
 interface Layout {
+  /** drops the index on the ids until it is next needed (`DocumentCollection.deferIdIndex`) */
+  deferIdIndex(): void;
   /** `FROM ... WHERE <scope>`: the rows of this collection */
   from: string;
   scope: string;
@@ -301,6 +303,8 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     // partial indexes (ensureIndex), whose WHERE names it the same way
     const scope = `collection = ${literal(name)}`;
     return {
+      // the shared table's primary key holds every collection's ids: it stays
+      deferIdIndex: () => undefined,
       from: 'documents',
       scope,
       select: 'doc',
@@ -358,7 +362,18 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
    */
   const idIndexPending = new Set<string>();
   const createIdIndex = (name: string): void => {
-    db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`${tableOf(name)}:id`)} ON ${quoted(tableOf(name))} (id)`);
+    const create = `CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`${tableOf(name)}:id`)} ON ${quoted(tableOf(name))} (id)`;
+    try {
+      db.exec(create);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+      // a document inserted as created twice while the index was deferred (two writers of a read model
+      // with a document per event: the same document): the later row goes
+      db.transaction(() => {
+        db.exec(`DELETE FROM ${quoted(tableOf(name))} WHERE rowid NOT IN (SELECT min(rowid) FROM ${quoted(tableOf(name))} GROUP BY id)`);
+        db.exec(create);
+      })();
+    }
     idIndexPending.delete(name);
   };
   const createTable = (name: string, columns: readonly string[], idIndex = true): void => {
@@ -406,6 +421,13 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       return row;
     };
     return {
+      deferIdIndex: () => {
+        if (idIndexPending.has(name)) return;
+        db.exec(`DROP INDEX IF EXISTS ${quoted(`${tableOf(name)}:id`)}`);
+        idIndexPending.add(name);
+        // the upsert names the index (ON CONFLICT): prepared again once it is back
+        upsertStatement = null;
+      },
       from: table,
       scope: '1',
       select: `id, ${columnList}, rest`,
@@ -604,9 +626,13 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
           current().replaceWith(source);
         })();
       }),
+      deferIdIndex: () => settle(() => {
+        current().deferIdIndex();
+      }),
       ensureIndex: (fields) => settle(() => {
         const key = `${name}:${fieldsNameOf(fields)}`;
-        if (indexed.has(key)) return;
+        // (a deferred id index comes back here)
+        if (indexed.has(key) && !idIndexPending.has(name)) return;
         current().ensureIndex(fields);
         indexed.add(key);
       }),

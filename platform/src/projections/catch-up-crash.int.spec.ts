@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { createTempDir, newTestEvent } from '@cn/platform/testing';
 import { createSqliteDocumentStore } from '@cn/platform/document-store';
@@ -143,5 +144,104 @@ describe.each([
     expect(checkpoint).toBeGreaterThan(0);
     expect(checkpoint).toBeLessThan(5000);
     expectExactly(docs);
+  });
+});
+
+/**
+ * A restart far behind on a read model with a document per event (the audit) inserts without the id index
+ * (`deferIdIndex`) and builds it at the end. Killed in between, the table is left without it: the next start
+ * builds it again and completes the read model, each event's document once.
+ */
+describe('catch-up far behind on a read model with a document per event, killed with SIGKILL', () => {
+  const ENTRIES_SOURCE = `({
+    name: 'entries',
+    version: 1,
+    eventTypes: ['Bumped'],
+    documentIds: (event) => [event.id],
+    evolve: (_doc, event, id) => ({ _id: id, counter: event.data.counter, position: event.position }),
+    indexes: [['counter', 'position']],
+    columns: ['counter', 'position'],
+    evolvesNew: true,
+    documentPerEvent: true,
+  })`;
+  const entries: Projection = {
+    name: 'entries',
+    version: 1,
+    eventTypes: ['Bumped'],
+    documentIds: (event) => [event.id],
+    evolve: (_doc, event, id) => ({ _id: id, counter: (event.data as { counter: string }).counter, position: event.position }),
+    indexes: [['counter', 'position']],
+    columns: ['counter', 'position'],
+    evolvesNew: true,
+    documentPerEvent: true,
+  };
+  const FIRST = 1000;
+  const GROWN = 24_000;
+  let temp: ReturnType<typeof createTempDir>;
+
+  const open = () => {
+    const eventStore = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
+    const documentStore = createSqliteDocumentStore({ path: join(temp.dir, 'read-models.sqlite') });
+    const keyStore = createSqliteKeyStore({ path: join(temp.dir, 'keys.sqlite') });
+    const bus = createInProcessEventBus({ eventStore, path: join(temp.dir, 'events.sqlite') });
+    const projector = createDocumentProjector({ name: 'crash', projections: [entries], bus, eventStore, documentStore, cipher: createPersonalDataCipher(keyStore) });
+    const close = async (): Promise<void> => {
+      await bus.close();
+      await eventStore.close();
+      await documentStore.close();
+      await keyStore.close();
+    };
+    return { eventStore, documentStore, projector, close };
+  };
+  const append = async (count: number): Promise<void> => {
+    const eventStore = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
+    for (let i = 0; i < count; i += 1000) {
+      await eventStore.append('counters', Array.from({ length: Math.min(1000, count - i) }, (_v, j) => newTestEvent('Bumped', { counter: `c${(i + j) % COUNTERS}` })), { expectedRevision: 'any' });
+    }
+    await eventStore.close();
+  };
+  const idIndexes = (): string[] => {
+    const db = new Database(join(temp.dir, 'read-models.sqlite'), { readonly: true });
+    try {
+      return db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'c:entries_v1:id'").all().map((row) => row.name);
+    } finally {
+      db.close();
+    }
+  };
+
+  beforeEach(async () => {
+    temp = createTempDir('cn-catch-up-crash');
+    await append(FIRST);
+    // caught up once: the read model holds documents and its id index
+    const first = open();
+    await first.projector.start();
+    await first.projector.stop();
+    await first.close();
+    await append(GROWN);
+  });
+  afterEach(() => temp.remove());
+
+  it('between batches: the next start builds the id index again and writes every event once', async () => {
+    expect(idIndexes()).toEqual(['c:entries_v1:id']);
+    const script = childScript(temp.dir, { afterWrites: 3 }).replace(`const projection = ${PROJECTION_SOURCE};`, `const projection = ${ENTRIES_SOURCE};`);
+    expect(await runUntilKilled(process.cwd(), script)).toBe('SIGKILL');
+    // killed with the index deferred
+    expect(idIndexes()).toEqual([]);
+    const restarted = open();
+    try {
+      const before = await restarted.documentStore.collection<{ _id: string; position: number }>(CHECKPOINTS_COLLECTION).get('crash/entries_v1');
+      expect(before?.position).toBeGreaterThan(FIRST);
+      await restarted.projector.start();
+      await restarted.projector.stop();
+      const events = await restarted.eventStore.readAll({ after: 0 });
+      const collection = restarted.documentStore.collection<ProjectedDocument & { counter: string; position: number }>('entries_v1');
+      expect(await collection.count()).toBe(FIRST + GROWN);
+      for (const event of events.filter((_e, i) => i % 997 === 0)) {
+        expect(await collection.get(event.id)).toEqual({ _id: event.id, counter: (event.data as { counter: string }).counter, position: event.position, _position: event.position });
+      }
+    } finally {
+      await restarted.close();
+    }
+    expect(idIndexes()).toEqual(['c:entries_v1:id']);
   });
 });

@@ -273,6 +273,90 @@ describe('document projector', () => {
     await running.stop();
   });
 
+  describe('a read model with a document per event (documentPerEvent, the audit)', () => {
+    interface EntryDoc extends ProjectedDocument {
+      type: string;
+      member: string;
+    }
+    const entries: Projection<EntryDoc> = {
+      name: 'entries',
+      version: 1,
+      eventTypes: ['Joined', 'Renamed', 'Left'],
+      documentIds: (event) => [event.id],
+      evolve: (_doc, event, id) => ({ _id: id, type: event.type, member: (event.data as { memberId: string }).memberId }),
+      evolvesNew: true,
+      documentPerEvent: true,
+    };
+    /** the document store with the entries' lookups counted */
+    const counting = (): { store: DocumentStore; lookups: () => number } => {
+      let lookups = 0;
+      const store: DocumentStore = Object.create(documentStore) as DocumentStore;
+      store.collection = ((name: string, options?: object) => {
+        const collection = documentStore.collection(name, options);
+        if (name !== 'entries_v1') return collection;
+        const counted = Object.create(collection) as typeof collection;
+        counted.get = (id: string) => ((lookups += 1), collection.get(id));
+        return counted;
+      }) as DocumentStore['collection'];
+      return { store, lookups: () => lookups };
+    };
+    const entriesProjector = (store: DocumentStore, events: EventStore = eventStore) =>
+      createDocumentProjector({ name: 'entries-projector', projections: [entries], bus, eventStore: events, documentStore: store, cipher });
+    const entryDocs = () => documentStore.collection<EntryDoc>('entries_v1');
+
+    it('catches up past its checkpoint inserting the new documents without looking any up, and follows the bus from there', async () => {
+      await append('m1', 'Joined', { name: 'Ada' });
+      const first = entriesProjector(documentStore);
+      await first.start();
+      await first.stop();
+      // grown while stopped
+      for (let i = 0; i < 4; i += 1) await append('m1', 'Renamed', { name: `Ada ${i}` });
+      await append('m2', 'Joined', { name: 'Grace' });
+      const { store, lookups } = counting();
+      const second = entriesProjector(store);
+      await second.start();
+      const events = await eventStore.readAll({ after: 0 });
+      expect(second.position()).toBe(events[events.length - 1]?.position);
+      expect(await entryDocs().count()).toBe(6);
+      for (const event of events) expect(await entryDocs().get(event.id)).toEqual({ _id: event.id, type: event.type, member: (event.data as { memberId: string }).memberId, _position: event.position });
+      expect(lookups()).toBe(0);
+      const left = await append('m2', 'Left', {});
+      expect(await second.waitFor(left, 3000)).toBe(true);
+      expect(await entryDocs().count()).toBe(7);
+      await second.stop();
+    });
+
+    it('when another process wrote one of the documents meanwhile, reads the batch again and writes every document once', async () => {
+      await append('m1', 'Joined', { name: 'Ada' });
+      const first = entriesProjector(documentStore);
+      await first.start();
+      await first.stop();
+      await append('m1', 'Renamed', { name: 'Ada L' });
+      const renamed = (await eventStore.readAll({ after: 0 })).find((event) => event.type === 'Renamed');
+      await append('m2', 'Joined', { name: 'Grace' });
+      // the other process projects the rename while this one reads its batch
+      let raced = false;
+      const racing: EventStore = {
+        ...eventStore,
+        readAll: async (options) => {
+          const read = await eventStore.readAll(options);
+          if (!raced && renamed) {
+            raced = true;
+            await entryDocs().upsert({ _id: renamed.id, type: 'Renamed', member: 'm1', _position: renamed.position });
+          }
+          return read;
+        },
+      };
+      const second = entriesProjector(documentStore, racing);
+      await second.start();
+      const events = await eventStore.readAll({ after: 0 });
+      expect(await entryDocs().count()).toBe(3);
+      for (const event of events) expect(await entryDocs().get(event.id)).toMatchObject({ type: event.type, _position: event.position });
+      expect(second.position()).toBe(events[events.length - 1]?.position);
+      await second.stop();
+    });
+  });
+
   it('catches up on the types of its read models alone, and moves their checkpoints past the other events to the head', async () => {
     await append('m1', 'Joined', { name: 'Ada' });
     const first = projector();

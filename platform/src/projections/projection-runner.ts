@@ -136,6 +136,8 @@ const REPLAY_BATCH = 2000;
  * this many positions again, and only rows of its types (what the catch-up reads).
  */
 const PASSED_BY_CHECKPOINT_EVERY = 1000;
+/** events behind from which a catch-up defers a document-per-event read model's id index (`deferIdIndex`) */
+const DEFER_ID_INDEX_GAP = 20_000;
 
 export const createProjector = (options: ProjectorOptions): Projector => {
   let position = 0;
@@ -689,9 +691,11 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * the end, then the read models' positions move (never before their documents are written).
    */
   const wholeCollections = new Set(tracks.filter((track) => track.projection.wholeFromOneEvent === true).map((track) => track.collection));
-  const batchWrites = (allCheckpoints: boolean, replay?: Replay) => {
+  const batchWrites = (allCheckpoints: boolean, replay?: Replay, perEvent?: ReadonlySet<Track>) => {
     const documents = replay?.documents ?? new Map<Track, Map<string, ProjectedDocument | null>>();
     const changed = new Map<Track, Set<string>>();
+    /** ids of `perEvent` read models (a document per event) taken for new without asking the store */
+    const unseen = new Map<Track, Set<string>>();
     /** documents this batch writes first in a collection the replay emptied: inserted, never looked up */
     const created = new Map<Track, Set<string>>();
     const createdOf = (track: Track): Set<string> => {
@@ -720,7 +724,18 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (doc !== undefined) return doc;
         // replaying into an empty collection: what this replay has not written does not exist
         const written = replay?.written.get(track);
-        if (!written || written.has(id)) return undefined;
+        if (written && !written.has(id)) {
+          known.set(id, null);
+          return null;
+        }
+        // a document per event, past the read model's checkpoint: not stored yet (a refused insert says otherwise)
+        if (written || !perEvent?.has(track)) return undefined;
+        let ids = unseen.get(track);
+        if (!ids) {
+          ids = new Set();
+          unseen.set(track, ids);
+        }
+        ids.add(id);
         known.set(id, null);
         return null;
       },
@@ -738,7 +753,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         if (written && !written.has(id)) {
           written.add(id);
           createdOf(track).add(id);
-        }
+        } else if (unseen.get(track)?.delete(id)) createdOf(track).add(id);
         of(track).set(id, doc);
         let ids = changed.get(track);
         if (!ids) {
@@ -878,6 +893,26 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   };
 
   /**
+   * A start's catch-up. Far behind, a read model with a document per event inserts without its id index and
+   * builds it once at the end, as a rebuild does: random ids inserted one by one dirty a page each per batch.
+   * A crash meanwhile leaves the table without it, and the store builds it again at the next start.
+   */
+  const startCatchUp = async (behind: readonly Track[]): Promise<void> => {
+    const deferring = behind.filter((track) => track.failure === null && track.projection.documentPerEvent === true && track.projection.indexes?.length);
+    if (deferring.length > 0) {
+      const from = Math.min(...deferring.map((track) => track.position));
+      if ((await options.eventStore.headPosition()) - from < DEFER_ID_INDEX_GAP) deferring.length = 0;
+    }
+    for (const track of deferring) await collectionOf(track).deferIdIndex?.();
+    try {
+      await catchUp(behind);
+    } finally {
+      // the id index comes back with the read model's indexes, before the catch-up counts as done
+      for (const track of deferring) for (const fields of track.projection.indexes ?? []) await collectionOf(track).ensureIndex(fields);
+    }
+  };
+
+  /**
    * replays from the event store what the given read models have not seen, in batches; `alone` when
    * nothing else writes them meanwhile (default: while the bus is not followed)
    */
@@ -889,6 +924,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     // this replay alone writes its read models: documents stay known across batches, and a read model
     // replayed from an empty collection reads back only what the replay wrote
     let replay: Replay | undefined = alone ? { documents: new Map(), written: new Map() } : undefined;
+    // read models with a document per event insert theirs without looking them up (Projection.documentPerEvent)
+    let perEvent: ReadonlySet<Track> | undefined = new Set(behind.filter((track) => track.projection.documentPerEvent === true));
+    if (perEvent.size === 0) perEvent = undefined;
     if (replay) {
       for (const track of working()) {
         if (track.position === 0 && (await collectionOf(track).count()) === 0) replay.written.set(track, new Set());
@@ -908,7 +946,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
       const passedTo = short ? Math.min(head, until) : 0;
       if (batch.length === 0 && passedTo <= after) return;
       // a catch-up batch is large: every read model it moved keeps its checkpoint with it
-      const writing = batchWrites(true, replay);
+      const writing = batchWrites(true, replay, perEvent);
       const keys: SubjectKeys = new Map();
       // the read models of each type, looked up once per batch (not every read model for every event), and
       // positions moved once at the end: a batch holds every event after the lowest position among them
@@ -939,9 +977,10 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
         // another process on the same store wrote a read model this replay took for its own (a second
         // replica starting while the first still projects): the batch is rolled back whole and read again,
         // this time asking the store what each document holds
-        if (!replay || !isCreatedRefused(error)) throw error;
+        if ((!replay && !perEvent) || !isCreatedRefused(error)) throw error;
         options.logger?.info({ projector: options.name, position: after }, 'another writer on the read models: the catch-up reads them back');
         replay = undefined;
+        perEvent = undefined;
         continue;
       }
       after = passed;
@@ -1312,7 +1351,7 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
     }
     await loadCheckpoints();
     options.logger?.info({ projector: options.name, position: position() }, 'projector starting');
-    await catchUp(tracks);
+    await startCatchUp(tracks);
     wakeWaiters();
     consumer = await options.bus.consume({
       groupId: options.name,

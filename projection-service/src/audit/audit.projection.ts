@@ -53,6 +53,8 @@ export const auditProjection: Projection<AuditEntryDocument> = {
   columns: ['position', 'stream', 'type', 'who_id', 'correlation_id', 'occurred_at'],
   // one new document per event, completed by the runner in place
   evolvesNew: true,
+  // its own document for each event (the event's id): a restart's catch-up inserts them without a lookup
+  documentPerEvent: true,
   evolve: (_doc, event, id) => ({
     _id: id,
     _position: event.position,
