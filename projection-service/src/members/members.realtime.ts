@@ -38,11 +38,11 @@ export const memberChangePublisher = (store: DocumentStore, clock: () => Date): 
     const own = hub.isConnected(doc._id) ? [doc._id] : [];
     const viewerIds = othersChanged ? [...new Set([...hub.watching(MEMBERS_TOPIC), ...own])] : own;
     if (viewerIds.length === 0) return;
-    // the viewers' documents in one read; what another member sees of the member depends only on the
+    // the viewers' roles in one read of those fields alone; what another member sees of the member depends only on the
     // viewer's roles (the email and `can`), so each distinct set of roles gets one message, built and
     // serialized once for all its viewers' sockets
     const messages = new Map<string, RealtimeMessage>();
-    for (const viewer of await membersCollection(store).getMany(viewerIds)) {
+    for (const viewer of await membersCollection(store).pick(viewerIds, ['deleted', 'roles'])) {
       if (viewer.deleted || !hub.isConnected(viewer._id)) continue;
       const seenAs = viewer._id === doc._id ? 'own' : JSON.stringify(viewer.roles);
       let message = messages.get(seenAs);
