@@ -7,7 +7,7 @@
 // unless BENCH_STORM=0, a connect storm: BENCH_CONSOLES other members' consoles connect one after another
 // while the status commands run (each a member coming online), against the rate without consoles.
 //   node scripts/bench/consoles-phase.mjs                      (needs `npm run build:server`)
-// Knobs: BENCH_CONSOLES (200), BENCH_COMMANDS (2000), BENCH_ROUNDS (2), BENCH_SETTLE_MS (0), BENCH_CONSOLE_TOPICS (activities,widgetbars), BENCH_ROOT, BENCH_PORT, BENCH_PROFILE_DIR (the
+// Knobs: BENCH_CONSOLES (200), BENCH_COMMANDS (2000), BENCH_ROUNDS (2), BENCH_SETTLE_MS (0), BENCH_CONSOLE_TOPICS (activities,widgetbars,widgetbars_online), BENCH_ROOT, BENCH_PORT, BENCH_PROFILE_DIR (the
 // server under `node --cpu-prof`; the phases' windows in windows.json).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,8 +28,8 @@ const commands = int('BENCH_COMMANDS', 2000);
 const rounds = int('BENCH_ROUNDS', 2);
 const settleMs = int('BENCH_SETTLE_MS', 0);
 const storm = process.env.BENCH_STORM !== '0';
-// what a console on the start page watches: its activity stream and the dashboard's widget bar
-const consoleTopics = (process.env.BENCH_CONSOLE_TOPICS ?? 'activities,widgetbars').split(',').filter(Boolean);
+// what a console on the start page watches: its activity stream and the dashboard's widget bar (which shows online members)
+const consoleTopics = (process.env.BENCH_CONSOLE_TOPICS ?? 'activities,widgetbars,widgetbars_online').split(',').filter(Boolean);
 const concurrency = 8;
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const progress = (message) => process.stderr.write(`[consoles ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
