@@ -179,8 +179,8 @@ const main = async () => {
   // ---- 1d. the same status commands with member consoles connected (realtime fan-out) ----
   const consoleMembers = registered.slice(settings.concurrency, settings.concurrency + settings.consoles);
   progress(`opening ${consoleMembers.length} member consoles on the realtime WebSocket`);
-  // what a console on the start page watches: its activity stream and the dashboard's widget bar
-  const consoles = await openConsoles(server.baseUrl, consoleMembers, password, ['activities', 'widgetbars']);
+  // what a console on the start page watches: its activity stream and the dashboard's widget bar (which shows online members)
+  const consoles = await openConsoles(server.baseUrl, consoleMembers, password, ['activities', 'widgetbars', 'widgetbars_online']);
   try {
     results.phases.status_with_consoles = await commandPhase(`PUT /api/v1/members/me/status (${workers.length} members, ${consoles.count} consoles open)`, {
       total: settings.status_commands,

@@ -2,6 +2,7 @@ export * from './common/constants';
 export * from './common/errors';
 export * from './common/command-answers';
 export * from './common/visitor-realtime';
+export * from './common/realtime-frames';
 export * from './common/events';
 export * from './common/ids';
 export * from './settings/network-settings';

@@ -3,9 +3,11 @@
 // 8 members send status commands, alternately with no console open and with BENCH_CONSOLES member consoles
 // on the realtime WebSocket (watching what the bench's consoles watch), BENCH_ROUNDS times. Prints each
 // phase's rate, the server's CPU per accepted command (all its threads, from /proc) and the bench process's
-// own CPU (the consoles' client shares the machine), and the messages the consoles got by collection.
+// own CPU (the consoles' client shares the machine), and the messages the consoles got by collection. Then,
+// unless BENCH_STORM=0, a connect storm: BENCH_CONSOLES other members' consoles connect one after another
+// while the status commands run (each a member coming online), against the rate without consoles.
 //   node scripts/bench/consoles-phase.mjs                      (needs `npm run build:server`)
-// Knobs: BENCH_CONSOLES (200), BENCH_COMMANDS (2000), BENCH_ROUNDS (2), BENCH_SETTLE_MS (0), BENCH_CONSOLE_TOPICS (activities,widgetbars), BENCH_ROOT, BENCH_PORT, BENCH_PROFILE_DIR (the
+// Knobs: BENCH_CONSOLES (200), BENCH_COMMANDS (2000), BENCH_ROUNDS (2), BENCH_SETTLE_MS (0), BENCH_CONSOLE_TOPICS (activities,widgetbars,widgetbars_online), BENCH_ROOT, BENCH_PORT, BENCH_PROFILE_DIR (the
 // server under `node --cpu-prof`; the phases' windows in windows.json).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,8 +27,9 @@ const consoleCount = int('BENCH_CONSOLES', 200);
 const commands = int('BENCH_COMMANDS', 2000);
 const rounds = int('BENCH_ROUNDS', 2);
 const settleMs = int('BENCH_SETTLE_MS', 0);
-// what a console on the start page watches: its activity stream and the dashboard's widget bar
-const consoleTopics = (process.env.BENCH_CONSOLE_TOPICS ?? 'activities,widgetbars').split(',').filter(Boolean);
+const storm = process.env.BENCH_STORM !== '0';
+// what a console on the start page watches: its activity stream and the dashboard's widget bar (which shows online members)
+const consoleTopics = (process.env.BENCH_CONSOLE_TOPICS ?? 'activities,widgetbars,widgetbars_online').split(',').filter(Boolean);
 const concurrency = 8;
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const progress = (message) => process.stderr.write(`[consoles ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -43,7 +46,8 @@ const windows = {};
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const server = await startServer({ root, dataDir, port, env, nodeArgs });
 const admin = await signIn(server.baseUrl, 'admin@example.org', 'changeme');
-const names = memberNames(concurrency + consoleCount);
+// a storm's members come online for the first time: each round's storm has members of its own
+const names = memberNames(concurrency + consoleCount * (storm ? 1 + rounds : 1));
 const registered = [];
 await runLoad({
   total: names.length,
@@ -107,10 +111,29 @@ try {
     const by = Object.fromEntries(Object.entries(consoles.byCollection()).map(([collection, count]) => [collection, count - (settledBy[collection] ?? 0)]));
     await consoles.close();
     const ratio = round(withConsoles.per_s / without.per_s, 3);
-    results.rounds.push({ without, with: { ...withConsoles, messages, messages_by_collection: by, on_connect: settled, connect_server_cpu_ms: connectCpuMs }, ratio });
+    const outcome = { without, with: { ...withConsoles, messages, messages_by_collection: by, frames: consoles.frames(), on_connect: settled, connect_server_cpu_ms: connectCpuMs }, ratio };
+    results.rounds.push(outcome);
     progress(
       `round ${r} with ${consoleCount}: ${withConsoles.per_s}/s (${ratio} of without), p95 ${withConsoles.p95_ms} ms, server ${withConsoles.server_cpu_ms_per_command} ms CPU/command, bench ${withConsoles.bench_cpu_ms_per_command}; ${messages} messages ${JSON.stringify(by)} (${settled} on connecting, ${connectCpuMs} ms server CPU) (load ${withConsoles.load})`,
     );
+    if (storm) {
+      const stormMembers = registered.slice(concurrency + consoleCount * (1 + r), concurrency + consoleCount * (2 + r));
+      let stormConsoles = null;
+      const [during] = await Promise.all([
+        phase(`round ${r} storm`),
+        openConsoles(server.baseUrl, stormMembers, password, consoleTopics, { byCollection: true }).then((opened) => {
+          stormConsoles = opened;
+        }),
+      ]);
+      const stormMessages = stormConsoles?.received() ?? 0;
+      const stormBy = stormConsoles?.byCollection() ?? {};
+      const stormFrames = stormConsoles?.frames() ?? 0;
+      await stormConsoles?.close();
+      outcome.storm = { ...during, messages: stormMessages, messages_by_collection: stormBy, frames: stormFrames, ratio: round(during.per_s / without.per_s, 3) };
+      progress(
+        `round ${r} storm of ${stormMembers.length}: ${during.per_s}/s (${outcome.storm.ratio} of without), p95 ${during.p95_ms} ms, server ${during.server_cpu_ms_per_command} ms CPU/command; ${stormMessages} messages in ${stormFrames} frames ${JSON.stringify(stormBy)} (load ${during.load})`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
 } finally {

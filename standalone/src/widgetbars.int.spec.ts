@@ -209,7 +209,8 @@ describe('widget bars', () => {
       await watching;
       return socket;
     };
-    const socket = await open(clients.member, ['widgetbars']);
+    // the bar shows an online-members widget: presence is told to consoles watching `widgetbars_online` too
+    const socket = await open(clients.member, ['widgetbars', 'widgetbars_online']);
     const heard: Array<{ id: string; at: number }> = [];
     socket.on('message', (raw: Buffer) => {
       const message = JSON.parse(raw.toString('utf8')) as { type: string; collection: string; id: string };

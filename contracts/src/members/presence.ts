@@ -13,6 +13,13 @@ export const PRESENCE_HEARTBEAT_SECONDS = 60;
 export const PRESENCE_STALE_SECONDS = 180;
 export const CONNECTIONS_COLLECTION = '_connections';
 
+/**
+ * The realtime topic of pages that show other members (the directory, a profile, the map): another
+ * member's change (presence, names, image) is pushed only to the consoles watching it. A member's own
+ * change reaches all their consoles whatever they watch.
+ */
+export const MEMBERS_TOPIC = 'members';
+
 /** One member's open consoles on one service process. */
 export interface ConnectionEntry {
   member_id: string;

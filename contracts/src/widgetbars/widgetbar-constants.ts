@@ -2,6 +2,11 @@
 
 export const NETWORK_WIDGETBAR_SCOPE = 'network';
 export const WIDGETBARS_COLLECTION = 'widgetbars';
+/**
+ * the topic a console watches besides `widgetbars` while it shows a bar with an online-members widget: a
+ * member coming online or going offline is told only to those (no other widget shows presence)
+ */
+export const WIDGETBARS_ONLINE_TOPIC = 'widgetbars_online';
 /** the start page's bar */
 export const DASHBOARD_WIDGETBAR_SLUG = 'dashboard';
 export const WIDGETBAR_SLUG_PATTERN = /^[a-z0-9][a-z0-9_]{0,49}$/;

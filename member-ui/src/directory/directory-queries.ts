@@ -1,8 +1,8 @@
-import type { DirectoryMembersResponse } from '@cn/contracts';
+import { MEMBERS_TOPIC, type DirectoryMembersResponse } from '@cn/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { withStatus } from '../presence/presence-rules';
 import { memberProfileChangeOf, presenceChangeOf, withProfile } from '../realtime/changes';
-import type { LiveRoute } from '../realtime/LiveQueries';
+import { useLiveTopic, type LiveRoute } from '../realtime/LiveQueries';
 import { useSession } from '../session/SessionContext';
 import { directoryApi } from './directory-api';
 
@@ -15,6 +15,8 @@ export const directoryKeys = {
 /** One page of a directory search; the page shown stays while the next search answers. */
 export const useDirectoryMembers = (query: { q: string; page: number }) => {
   const { api } = useSession();
+  // the members' presence and names are pushed only to consoles whose pages show members
+  useLiveTopic(MEMBERS_TOPIC);
   return useQuery({ queryKey: directoryKeys.members(query), queryFn: () => directoryApi(api).members(query), placeholderData: keepPreviousData });
 };
 

@@ -1,7 +1,7 @@
-import { MEMBER_FOLLOWS_COLLECTION } from '@cn/contracts';
+import { MEMBER_FOLLOWS_COLLECTION, MEMBERS_TOPIC } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
-import type { LiveRoute } from '../realtime/LiveQueries';
+import { useLiveTopic, type LiveRoute } from '../realtime/LiveQueries';
 import { useSession } from '../session/SessionContext';
 import { followsApi } from './follows-api';
 
@@ -19,6 +19,8 @@ export const useFollowState = (memberId: string) => {
 
 export const useFollowing = (memberId: string) => {
   const { api } = useSession();
+  // an erased member leaves the list: member changes reach only consoles watching members
+  useLiveTopic(MEMBERS_TOPIC);
   return useQuery({ queryKey: followsKeys.following(memberId), queryFn: () => followsApi(api).following(memberId) });
 };
 

@@ -46,6 +46,8 @@ describe('following members on the member page', () => {
     const { channel } = renderPage(<MemberPage />, { url: '/members/m1', path: '/members/:id', api: server.api });
     await screen.findByText("You follow nobody yet. A member's page has a button to follow them.");
     expect(screen.queryByTestId('follow-member')).toBeNull();
+    // a profile page shows members: the server pushes their changes (an erased one leaves the list) to it
+    expect(channel.topics()).toContain('members');
     list = { members: [{ id: 'm3', name: 'Grace Hopper', path: '/members/m3' }] };
     act(() => channel.push({ collection: 'member_follows', id: 'm1', doc: { position: 9 } }));
     expect((await screen.findByTestId('following-entry')).textContent).toBe('Grace Hopper');

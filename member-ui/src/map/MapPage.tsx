@@ -9,7 +9,7 @@ import { usePageTitle } from '../common/usePageTitle';
 import { refusalMessageKey } from '../i18n/refusal-message';
 import { useLiveTopic } from '../realtime/LiveQueries';
 import { useSignedIn } from '../session/SessionContext';
-import { MAP_MEMBERS_COLLECTION } from '@cn/contracts';
+import { MAP_MEMBERS_COLLECTION, MEMBERS_TOPIC } from '@cn/contracts';
 import { MapToggle } from './MapToggle';
 import { MembersMap, type PlaceTexts } from './MembersMap';
 import { useMapMarkers, useMapPlaces, useMemberAddress, useSetMemberAddress } from './map-queries';
@@ -65,6 +65,8 @@ export const MapPage = ({ scope }: { scope: 'network' | 'group' }) => {
   const load = loadOf(markers);
   const placesLoad = loadOf(places);
   useLiveTopic(MAP_MEMBERS_COLLECTION);
+  // a member shown renamed or erased: pushed only to consoles watching members
+  useLiveTopic(MEMBERS_TOPIC, membersShown);
   usePageTitle('map.title');
   const placeTexts = useMemo<PlaceTexts>(() => ({ label: (place) => t('map.place_label', { name: place.name }), link: t('map.place_link') }), [t]);
   const listPath = group ? `/groups/${group}/members` : '/directory/members';

@@ -52,6 +52,8 @@ describe('the map page', () => {
     expect(screen.getByTestId('map-address')).toBeTruthy();
     expect((await screen.findAllByTestId('map-marker')).map((marker) => marker.textContent)).toEqual(['Ada']);
     expect(await screen.findAllByTestId('map-place')).toHaveLength(1);
+    // members shown: their changes (a name, an erasure) are pushed to this console
+    expect(channel.topics()).toEqual(['map_members', 'members']);
 
     act(() => channel.push({ collection: 'network', id: 'network', doc: { maps: { ...maps('all'), enabled: false, tile_url: null } } }));
     expect(await screen.findByTestId('map-off')).toBeTruthy();

@@ -1,10 +1,10 @@
-import type { MemberDto, UpdateMemberProfileRequest } from '@cn/contracts';
+import { MEMBERS_TOPIC, type MemberDto, type UpdateMemberProfileRequest } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
 import { directoryKeys } from '../directory/directory-queries';
 import { withStatus } from '../presence/presence-rules';
 import { memberProfileChangeOf, presenceChangeOf, withProfile } from '../realtime/changes';
-import type { LiveRoute } from '../realtime/LiveQueries';
+import { useLiveTopic, type LiveRoute } from '../realtime/LiveQueries';
 import { useSession } from '../session/SessionContext';
 import { membersApi } from './members-api';
 
@@ -17,6 +17,8 @@ export const membersKeys = {
 
 export const useMember = (id: string) => {
   const { api } = useSession();
+  // the server pushes other members' changes only to consoles whose pages show members
+  useLiveTopic(MEMBERS_TOPIC);
   return useQuery({ queryKey: membersKeys.detail(id), queryFn: () => membersApi(api).get(id) });
 };
 

@@ -99,6 +99,8 @@ describe('directory rows', () => {
     const server = fakeServer({ 'GET /directory/members': { status: 200, body: page } });
     const { channel } = renderPage(<DirectoryMembersPage />, { url: '/directory/members', api: server.api });
     await screen.findByText('Max Member');
+    // the server pushes other members' changes only to consoles whose pages watch members
+    expect(channel.topics()).toContain('members');
     act(() => channel.push({ collection: 'members_v1', id: 'm2', doc: aMember({ id: 'm2', displayName: 'Maximilian Member', name: 'Maximilian Member', first_name: 'Maximilian' }) }));
     await screen.findByText('Maximilian Member');
     expect(server.callsTo('GET', '/directory/members')).toHaveLength(1);

@@ -38,8 +38,8 @@ export const LiveQueries = ({ routes }: { routes: readonly LiveRoute[] }) => {
   return null;
 };
 
-/** While the calling page is mounted, the server sends this console the changes of `topic`. */
-export const useLiveTopic = (topic: string): void => {
+/** While the calling page is mounted (and `enabled`), the server sends this console the changes of `topic`. */
+export const useLiveTopic = (topic: string, enabled = true): void => {
   const { watch } = useSession();
-  useEffect(() => watch(topic), [watch, topic]);
+  useEffect(() => (enabled ? watch(topic) : undefined), [watch, topic, enabled]);
 };

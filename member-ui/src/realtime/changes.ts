@@ -1,4 +1,4 @@
-import { PRESENCE_TYPES, SHOW_ONLINE_STATUS, type MemberDto, type NetworkResponse, type PresenceType } from '@cn/contracts';
+import { PRESENCE_TYPES, REALTIME_BATCH_TYPE, SHOW_ONLINE_STATUS, type MemberDto, type NetworkResponse, type PresenceType } from '@cn/contracts';
 
 /** What the projection service pushes over `/api/realtime`. */
 export interface ChangedMessage {
@@ -10,16 +10,33 @@ export interface ChangedMessage {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-export const parseChangedMessage = (raw: string): ChangedMessage | null => {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+const changedMessageOf = (value: unknown): ChangedMessage | null => {
   if (!isRecord(value) || value.type !== 'changed') return null;
   if (typeof value.collection !== 'string' || typeof value.id !== 'string') return null;
   return { type: 'changed', collection: value.collection, id: value.id, doc: value.doc ?? null };
+};
+
+const parsed = (raw: string): unknown => {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+export const parseChangedMessage = (raw: string): ChangedMessage | null => changedMessageOf(parsed(raw));
+
+/**
+ * The changes one frame carries: a single change, or a batch (`{"type":"batch","messages":[...]}`, the
+ * pushes of one tick to this console, in the order they were pushed); anything else carries none.
+ */
+export const parseChangedMessages = (raw: string): ChangedMessage[] => {
+  const value = parsed(raw);
+  if (isRecord(value) && value.type === REALTIME_BATCH_TYPE && Array.isArray(value.messages)) {
+    return value.messages.flatMap((entry) => changedMessageOf(entry) ?? []);
+  }
+  const message = changedMessageOf(value);
+  return message ? [message] : [];
 };
 
 /** the server's answer to a watch that added topics (or the connection's first): pushes of them start at `position` */

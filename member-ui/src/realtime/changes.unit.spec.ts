@@ -1,4 +1,4 @@
-import { networkPatchOf, parseChangedMessage, presenceChangeOf } from './changes';
+import { networkPatchOf, parseChangedMessage, parseChangedMessages, presenceChangeOf } from './changes';
 import { reconnectDelay } from './realtime-connection';
 
 const message = (collection: string, doc: unknown) => ({ type: 'changed' as const, collection, id: 'x', doc });
@@ -13,6 +13,14 @@ describe('realtime changes', () => {
       id: 'm1',
       doc: {},
     });
+  });
+
+  it('reads the changes of a frame: one change, a batch of them in order, none from anything else', () => {
+    const change = (id: string) => ({ type: 'changed', collection: 'members', id, doc: null });
+    expect(parseChangedMessages(JSON.stringify(change('m1')))).toEqual([change('m1')]);
+    expect(parseChangedMessages(JSON.stringify({ type: 'batch', messages: [change('m2'), { type: 'watching' }, change('m1')] }))).toEqual([change('m2'), change('m1')]);
+    expect(parseChangedMessages(JSON.stringify({ type: 'batch', messages: 'm1' }))).toEqual([]);
+    expect(parseChangedMessages('not json')).toEqual([]);
   });
 
   it('reads presence from a member DTO, from a member document, and offline when absent', () => {

@@ -1,5 +1,5 @@
-import { REALTIME_SESSION_ENDED_CODE, VISITOR_REALTIME_PATH } from '@cn/contracts';
-import { parseChangedMessage, parseWatchingMessage, type ChangedMessage } from './changes';
+import { REALTIME_BATCH_FRAMES, REALTIME_FRAMES_PARAM, REALTIME_SESSION_ENDED_CODE, VISITOR_REALTIME_PATH } from '@cn/contracts';
+import { parseChangedMessages, parseWatchingMessage, type ChangedMessage } from './changes';
 import { createWatchedTopics, RECONNECTED, type WatchedTopics } from './topics';
 
 export const RECONNECT_BASE_MS = 5000;
@@ -22,7 +22,8 @@ export const openRealtime = (
   onChange: (message: ChangedMessage) => void,
   topics?: WatchedTopics,
   readBehind?: (position: number) => boolean,
-  url: () => string = () => realtimeUrl(window.location),
+  // the member channel sends the pushes of one tick in one frame when asked
+  url: () => string = () => `${realtimeUrl(window.location)}?${REALTIME_FRAMES_PARAM}=${REALTIME_BATCH_FRAMES}`,
 ): (() => void) => {
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -50,8 +51,7 @@ export const openRealtime = (
         if (readBehind?.(watching.position)) onChange({ type: 'changed', collection: RECONNECTED, id: '', doc: null });
         return;
       }
-      const message = parseChangedMessage(event.data);
-      if (message) onChange(message);
+      for (const message of parseChangedMessages(event.data)) onChange(message);
     };
     socket.onclose = (event: CloseEvent) => {
       socket = null;

@@ -88,4 +88,24 @@ describe("the realtime channel's watch answer", () => {
     expect(changes).toEqual([]);
     stop();
   });
+
+  it('asks for batched frames and hands on each change of a batch in order, a single change as before', async () => {
+    const { changes, socket, stop } = await opened({ '/api/v1/unreads': 1 });
+    expect(new URL(socket.url).searchParams.get('frames')).toBe('batch');
+    socket.receive({
+      type: 'batch',
+      messages: [
+        { type: 'changed', collection: 'members', id: 'm1', doc: { status: { type: 'busy', text: '' } } },
+        { type: 'not a change' },
+        { type: 'changed', collection: 'activities_v3', id: 'a1', doc: { position: 7 } },
+      ],
+    });
+    socket.receive({ type: 'changed', collection: 'notifications', id: 'm1', doc: { unread_count: 2 } });
+    expect(changes).toEqual([
+      { type: 'changed', collection: 'members', id: 'm1', doc: { status: { type: 'busy', text: '' } } },
+      { type: 'changed', collection: 'activities_v3', id: 'a1', doc: { position: 7 } },
+      { type: 'changed', collection: 'notifications', id: 'm1', doc: { unread_count: 2 } },
+    ]);
+    stop();
+  });
 });

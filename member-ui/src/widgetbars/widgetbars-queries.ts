@@ -1,4 +1,4 @@
-import { WIDGETBARS_COLLECTION } from '@cn/contracts';
+import { WIDGETBARS_COLLECTION, WIDGETBARS_ONLINE_TOPIC } from '@cn/contracts';
 import type { Widget } from '@cn/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCommand } from '../api/useCommand';
@@ -30,9 +30,12 @@ export const useSaveWidgetBar = (groupId: string, slug: string) => {
 
 export const useWidgetBar = (slug: string, groupId: string | null = null) => {
   const { api } = useSession();
-  // the server tells only consoles showing a bar of its changes
+  // the server tells only consoles showing a bar of its changes, and of members coming online or going
+  // offline only those showing an online-members widget
   useLiveTopic(WIDGETBARS_COLLECTION);
-  return useQuery({ queryKey: widgetBarKeys.bar(slug, groupId), queryFn: () => widgetBarsApi(api).bar(slug, groupId), retry: false });
+  const bar = useQuery({ queryKey: widgetBarKeys.bar(slug, groupId), queryFn: () => widgetBarsApi(api).bar(slug, groupId), retry: false });
+  useLiveTopic(WIDGETBARS_ONLINE_TOPIC, bar.data?.widgets.some((widget) => widget.type === 'online_members') === true);
+  return bar;
 };
 
 /**

@@ -23,7 +23,7 @@ describe('the widget bar in the member console', () => {
         ]),
       },
     });
-    renderPage(<WidgetBar slug="dashboard" />, { url: '/', path: '/', api: server.api });
+    const { channel } = renderPage(<WidgetBar slug="dashboard" />, { url: '/', path: '/', api: server.api });
     // the markdown follows its own chunk (widget-markdown.tsx)
     const strong = await screen.findByText('team');
     expect(strong.tagName).toBe('STRONG');
@@ -31,6 +31,8 @@ describe('the widget bar in the member console', () => {
     expect(text.querySelector('script')).toBeNull();
     expect(text.textContent).toContain('<script>');
     expect(screen.getByTestId('widget-online_members').textContent).toContain('Nobody else is online right now.');
+    // an online-members widget shown: members coming online or going offline are pushed to this console
+    expect(channel.topics()).toEqual(['widgetbars', 'widgetbars_online']);
     expect(screen.getByTestId('widget-speed_dial').textContent).toContain('No favourites yet');
     expect(screen.getByTestId('widget-appointments').textContent).toBe('Our datesNo upcoming appointments.');
     expect(screen.getByTestId('widget-rss-error').textContent).toBe('This feed could not be read just now.');
@@ -73,7 +75,7 @@ describe('the widget bar in the member console', () => {
     const { channel } = renderPage(<WidgetBar slug="dashboard" />, { url: '/', path: '/', api: server.api });
     await screen.findByText('First');
     // the server pushes a bar's changes only to consoles watching the topic
-    expect(channel.topics()).toContain('widgetbars');
+    expect(channel.topics()).toEqual(['widgetbars']);
     expect(screen.getByTestId('widget-text').textContent).toBe('First');
     content = 'Second';
     act(() => channel.push({ collection: 'widgetbars_v1', id: 'network:dashboard', doc: { position: 5 } }));

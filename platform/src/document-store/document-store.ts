@@ -44,6 +44,12 @@ export interface FindOptions {
 export interface DocumentCollection<T extends Document = Document> {
   get(id: string): Promise<T | null>;
   getMany(ids: readonly string[]): Promise<T[]>;
+  /**
+   * Only the named top-level fields (and `_id`) of the documents with these ids, ids not found left out,
+   * in no particular order: a read that needs a few fields of large documents (a push reading its viewers'
+   * roles) parses no more than those. A field the document lacks is absent.
+   */
+  pick<K extends keyof T & string>(ids: readonly string[], fields: readonly K[]): Promise<Array<Pick<T, '_id' | K>>>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   count(filter?: Filter): Promise<number>;
   /** insert or replace the whole document */

@@ -178,6 +178,12 @@ export const createMongoDocumentStore = (options: MongoDocumentStoreOptions): Do
           return doc ? [doc] : [];
         });
       },
+      pick: async <K extends keyof T & string>(ids: readonly string[], fields: readonly K[]) => {
+        const unique = [...new Set(ids)];
+        if (unique.length === 0) return [];
+        const docs = await mongo.find({ _id: { $in: unique } }, { projection: Object.fromEntries(fields.map((field) => [encodeKey(field), 1])) }).toArray();
+        return docs.map((doc) => decodeDocument<Pick<T, '_id' | K>>(doc));
+      },
       find: async (filter, findOptions = {}) => {
         let cursor = mongo.find(query(filter));
         const sort = toSort(findOptions.sort);

@@ -230,6 +230,8 @@ interface Layout {
   /** what a select reads to make a document of a row */
   select: string;
   fieldOf: FieldOf;
+  /** a top-level field as JSON text, NULL when the document lacks it */
+  jsonOf(field: string): string;
   parse(row: Row): Document;
   getRow(id: string): Row | undefined;
   /** writes a document; `created`: the writer knows there is none with its id (no conflict to look for) */
@@ -309,6 +311,7 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       scope,
       select: 'doc',
       fieldOf: (field) => inJson('doc', field),
+      jsonOf: (field) => `doc -> ${jsonPath(field)}`,
       parse: (row) => JSON.parse(row['doc'] as string) as Document,
       getRow: (id) => selectDoc.get(name, id),
       put: (id, doc, created) => {
@@ -432,6 +435,8 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       scope: '1',
       select: `id, ${columnList}, rest`,
       fieldOf,
+      // a column keeps strings and numbers; anything else of the field sits in `rest`
+      jsonOf: (field) => (columnSet.has(field) ? `CASE WHEN ${quoted(field)} IS NOT NULL THEN json_quote(${quoted(field)}) ELSE rest -> ${jsonPath(field)} END` : `rest -> ${jsonPath(field)}`),
       parse: (row) => {
         const doc: Record<string, unknown> = { _id: row['id'] };
         for (const column of columns) if (row[column] !== null) doc[column] = row[column];
@@ -576,6 +581,24 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
         return unique.flatMap((id) => {
           const doc = byId.get(id);
           return doc ? [doc] : [];
+        });
+      }),
+      pick: <K extends keyof T & string>(ids: readonly string[], fields: readonly K[]) => settle(() => {
+        const unique = [...new Set(ids)];
+        if (unique.length === 0) return [];
+        const layout = current();
+        const wanted = fields.filter((field) => field !== '_id');
+        const columns = wanted.map((field, at) => `${layout.jsonOf(field)} AS cn_${at}`);
+        const rows = statement(`SELECT id AS cn_id${columns.map((column) => `, ${column}`).join('')} FROM ${layout.from} WHERE ${layout.scope} AND id IN (SELECT value FROM json_each(?))`).all(
+          JSON.stringify(unique),
+        );
+        return rows.map((row) => {
+          const doc: Record<string, unknown> = { _id: row['cn_id'] };
+          wanted.forEach((field, at) => {
+            const json = row[`cn_${at}`];
+            if (typeof json === 'string') doc[field] = JSON.parse(json) as unknown;
+          });
+          return doc as Pick<T, '_id' | K>;
         });
       }),
       find: (filter, findOptions = {}) => settle(() => {

@@ -108,6 +108,17 @@ export const describeDocumentStoreContract = (adapterName: string, target: Docum
         await sealed.clear();
       });
 
+      it('picks the named fields of many documents by id, a field a document lacks absent, missing ids ignored', async () => {
+        const picked = await people.pick(['m4', 'm1', 'm3', 'nobody'], ['admin', 'address', 'status', 'age', 'tags']);
+        expect(picked.sort((a, b) => a._id.localeCompare(b._id))).toEqual([
+          { _id: 'm1', admin: true, address: { city: 'Berlin', zip: 10115 }, status: 'online', age: 31, tags: ['chess', 'go'] },
+          { _id: 'm3', admin: false, address: { city: 'Berlin', zip: 10117 }, age: 40, tags: [] },
+          { _id: 'm4', admin: true, status: 'busy', age: null, tags: ['chess'] },
+        ]);
+        expect(await people.pick(['m2'], ['name', 'status'])).toEqual([{ _id: 'm2', name: 'bob brown', status: null }]);
+        expect(await people.pick([], ['name'])).toEqual([]);
+      });
+
       it('gets many by id, ignoring missing ids', async () => {
         expect(ids(await people.getMany(['m3', 'm1', 'nobody']))).toEqual(['m1', 'm3']);
         expect(await people.getMany([])).toEqual([]);

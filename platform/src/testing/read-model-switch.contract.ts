@@ -93,6 +93,7 @@ const mortalConnection = (store: DocumentStore) => {
       return {
         get: (id) => alive(() => collection.get(id)),
         getMany: (ids) => alive(() => collection.getMany(ids)),
+        pick: (ids, fields) => alive(() => collection.pick(ids, fields)),
         find: (filter, findOptions) => alive(() => collection.find(filter, findOptions)),
         count: (filter) => alive(() => collection.count(filter)),
         upsert: (doc) => alive(async () => (silent && doc._id.startsWith('owner:') ? undefined : collection.upsert(doc))),

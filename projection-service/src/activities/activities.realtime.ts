@@ -35,13 +35,14 @@ export const activityChangePublisher = (store: DocumentStore): ChangePublisher =
       }
       // a network activity concerns every connected member's badges
       if (versions.some((entry) => entry.group_id === null)) for (const memberId of hub.connectedMembers()) concerned.add(memberId);
-      // groups, calendars and channels once per change; the connected members' documents in one read (a
-      // group of a thousand answered 1,000 reads one after the other); the viewer per member
+      // groups, calendars and channels once per change; the connected members' roles in one read of those
+      // fields alone (a group of a thousand answered 1,000 reads one after the other, then one read of
+      // whole documents); the viewer per member
       const shared = await loadStreamsContext(store, { member_id: '', network_admin: false, external: true });
       const connected = [...concerned].filter((memberId) => hub.isConnected(memberId));
       // one message per stream key, shared by every member told of it (serialized once for all their sockets)
       const messages = new Map<string, ReturnType<typeof changed>>();
-      for (const member of await membersCollection(store).getMany(connected)) {
+      for (const member of await membersCollection(store).pick(connected, ['deleted', 'roles'])) {
         if (member.deleted) continue;
         const ctx = { ...shared, viewer: { member_id: member._id, network_admin: member.roles.network_admin, external: member.roles.external } };
         const place = versions.map((entry) => placeOf(entry, ctx)).find((found) => found !== null);

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { REALTIME_BATCH_FRAMES, REALTIME_BATCH_TYPE, REALTIME_FRAMES_PARAM } from '@cn/contracts';
 import type { SessionConfig } from '@cn/platform';
 import { MAX_TOPICS, TOPIC_PATTERN, type RealtimeHub, type RealtimeMessage } from './realtime-hub';
 import { serveSockets, type SocketServer } from './socket-server';
@@ -68,6 +69,58 @@ export const serialized = (message: RealtimeMessage): string => {
   return json;
 };
 
+/** the pushes in the order given, less each one a later push of the same document supersedes (a whole view of it, or its position) */
+export const latestPerDocument = (messages: readonly RealtimeMessage[]): RealtimeMessage[] => {
+  if (messages.length < 2) return [...messages];
+  const seen = new Set<string>();
+  const kept: RealtimeMessage[] = [];
+  for (let at = messages.length - 1; at >= 0; at -= 1) {
+    const message = messages[at];
+    const key = `${message.collection}\u0000${message.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    kept.push(message);
+  }
+  return kept.reverse();
+};
+
+/** one frame carrying several pushes, each serialized once however many sockets it goes to */
+export const batchFrame = (messages: readonly RealtimeMessage[]): string =>
+  `{"type":"${REALTIME_BATCH_TYPE}","messages":[${messages.map(serialized).join(',')}]}`;
+
+export interface SocketOutbox {
+  send: (message: RealtimeMessage) => void;
+  /** writes what waits now (before a message that must not overtake it) */
+  flush: () => void;
+}
+
+/**
+ * One socket's pushes of the same tick go out together once the tick's work is done: a push superseded
+ * by a later one of the same document is dropped, and a socket that reads batched frames gets the rest
+ * in one frame (one write instead of one per push); others get one frame per push, in order.
+ */
+export const socketOutbox = (write: (frame: string) => void, batched: boolean, later: (run: () => void) => void = setImmediate): SocketOutbox => {
+  let pending: RealtimeMessage[] | null = null;
+  const flush = (): void => {
+    const messages = pending;
+    pending = null;
+    if (!messages) return;
+    const due = latestPerDocument(messages);
+    if (batched && due.length > 1) write(batchFrame(due));
+    else for (const message of due) write(serialized(message));
+  };
+  return {
+    send: (message) => {
+      if (!pending) {
+        pending = [];
+        later(flush);
+      }
+      pending.push(message);
+    },
+    flush,
+  };
+};
+
 /**
  * Serves the realtime WebSocket on the given HTTP server (the Nest one, or the standalone runner's), with
  * the origin, session, heartbeat and session-end checks every member socket gets (`serveSockets`).
@@ -78,14 +131,14 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
     session: options.session,
     allowedOrigins: options.allowedOrigins,
     trustProxy: options.trustProxy,
-    onConnection: (ws, { memberId }) => {
-      const connection = {
-        memberId,
-        topics: new Set<string>(),
-        send: (message: RealtimeMessage) => {
-          if (ws.readyState === ws.OPEN) ws.send(serialized(message));
+    onConnection: (ws, { memberId, url }) => {
+      const outbox = socketOutbox(
+        (frame) => {
+          if (ws.readyState === ws.OPEN) ws.send(frame);
         },
-      };
+        url.searchParams.get(REALTIME_FRAMES_PARAM) === REALTIME_BATCH_FRAMES,
+      );
+      const connection = { memberId, topics: new Set<string>(), send: outbox.send };
       const remove = options.hub.add(connection);
       // the console says which topics its open pages watch: {"type":"watch","topics":["appointments"]}
       let answered = false;
@@ -97,6 +150,8 @@ export const attachRealtime = (server: Server, options: AttachRealtimeOptions): 
         const added = [...topics].filter((topic) => !before.has(topic));
         if (!options.readPosition || (answered && added.length === 0) || ws.readyState !== ws.OPEN) return;
         answered = true;
+        // the pushes before the watch's answer go out before it
+        outbox.flush();
         const watching: WatchingMessage = { type: 'watching', topics: added, position: options.readPosition() };
         ws.send(JSON.stringify(watching));
       });

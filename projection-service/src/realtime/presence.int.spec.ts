@@ -28,7 +28,7 @@ const manualTimers = () => {
   return { timers, elapse, count: () => pending.size };
 };
 
-const open = async (h: Harness, member: string) => {
+const open = async (h: Harness, member: string, topics: string[] = []) => {
   const ws = new WebSocket(`ws://127.0.0.1:${h.port}/api/realtime`, { headers: { Cookie: h.cookie(member) } });
   const received: RealtimeMessage[] = [];
   ws.on('message', (raw: Buffer) => received.push(JSON.parse(raw.toString('utf8')) as RealtimeMessage));
@@ -36,6 +36,8 @@ const open = async (h: Harness, member: string) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
+  ws.send(JSON.stringify({ type: 'watch', topics }));
+  await eventually(() => received.some((m) => (m as unknown as { type: string }).type === 'watching'));
   return { ws, received };
 };
 const statusIn = (message: RealtimeMessage | undefined) => (message?.doc as MemberDto | undefined)?.status;
@@ -55,7 +57,8 @@ describe('presence follows the connection', () => {
 
   it('shows a member with an open console online, and offline once the last one has closed and the grace period passed', async () => {
     expect(await catAsBobSees()).toBeUndefined();
-    const bob = await open(h, 'bob');
+    // bob's open page shows members (the directory)
+    const bob = await open(h, 'bob', ['members']);
     const cat = await open(h, 'cat');
     const catOnline = () => bob.received.filter((m) => m.collection === 'members' && m.id === 'cat').at(-1);
     await eventually(() => expect(statusIn(catOnline())).toEqual({ type: 'online', text: '' }));

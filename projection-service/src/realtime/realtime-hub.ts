@@ -102,6 +102,11 @@ export class RealtimeHub {
     for (const connections of this.byTopic.get(topic)?.values() ?? []) for (const connection of connections) connection.send(message);
   }
 
+  /** the message to those of the member's connections that watch the topic (a page showing it), not to their other consoles */
+  publishToWatchingOf(topic: string, memberId: string, message: RealtimeMessage): void {
+    for (const connection of this.byTopic.get(topic)?.get(memberId) ?? []) connection.send(message);
+  }
+
   private index(connection: RealtimeConnection, topics: ReadonlySet<string> | undefined, by: 1 | -1): void {
     for (const topic of topics ?? []) {
       let members = this.byTopic.get(topic);

@@ -31,6 +31,10 @@ describe('the members watching a topic', () => {
     heard.clear();
     hub.publishToWatching('files', message);
     expect([heard.get(adaDesk), heard.get(adaPhone), heard.get(bob)]).toEqual([1, undefined, 1]);
+    // to one member's consoles watching it: ada's desk, not her phone, nor bob
+    heard.clear();
+    hub.publishToWatchingOf('files', 'ada', message);
+    expect([heard.get(adaDesk), heard.get(adaPhone), heard.get(bob)]).toEqual([1, undefined, undefined]);
     // her phone leaves the appointments: nobody of hers watches them any more
     hub.watch(adaPhone, new Set());
     expect(hub.watching('appointments')).toEqual(['bob']);

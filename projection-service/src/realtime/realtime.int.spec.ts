@@ -4,22 +4,35 @@ import { networkStreamId, startHarness, type Harness } from '../__tests__/harnes
 import { eventually } from '@cn/platform/testing';
 import type { RealtimeMessage } from './realtime-hub';
 
-/** collects the messages of one socket and waits for those that match */
-const connect = async (h: Harness, cookie?: string) => {
-  const ws = new WebSocket(`ws://127.0.0.1:${h.port}/api/realtime`, { headers: cookie ? { Cookie: cookie } : {} });
+/**
+ * collects the messages of one socket and waits for those that match; `topics` are watched (and the
+ * watch answered) before it is handed over; `frames: 'batch'` asks for batched frames, each unpacked
+ */
+const connect = async (h: Harness, cookie?: string, { topics, frames }: { topics?: string[]; frames?: 'batch' } = {}) => {
+  const ws = new WebSocket(`ws://127.0.0.1:${h.port}/api/realtime${frames ? `?frames=${frames}` : ''}`, { headers: cookie ? { Cookie: cookie } : {} });
   const received: RealtimeMessage[] = [];
-  ws.on('message', (raw: Buffer) => received.push(JSON.parse(raw.toString('utf8')) as RealtimeMessage));
+  const frameSizes: number[] = [];
+  ws.on('message', (raw: Buffer) => {
+    const frame = JSON.parse(raw.toString('utf8')) as RealtimeMessage | { type: 'batch'; messages: RealtimeMessage[] };
+    const messages = frame.type === 'batch' ? frame.messages : [frame];
+    frameSizes.push(messages.length);
+    received.push(...messages);
+  });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
+  if (topics) {
+    ws.send(JSON.stringify({ type: 'watch', topics }));
+    await eventually(() => received.some((m) => (m as unknown as { type: string }).type === 'watching'));
+  }
   const next = (match: (m: RealtimeMessage) => boolean, timeoutMs = 3000): Promise<RealtimeMessage> =>
     eventually(() => {
       const found = received.find(match);
       if (!found) throw new Error(`no matching message in ${JSON.stringify(received)}`);
       return found;
     }, timeoutMs);
-  return { ws, received, next };
+  return { ws, received, next, frameSizes };
 };
 
 const waitForConnections = async (h: Harness, count: number): Promise<void> => {
@@ -47,7 +60,7 @@ describe('realtime channel', () => {
   });
 
   it('pushes presence changes, an invisible member as offline to others', async () => {
-    const bob = await connect(h, h.cookie('bob'));
+    const bob = await connect(h, h.cookie('bob'), { topics: ['members'] });
     const cat = await connect(h, h.cookie('cat'));
     await waitForConnections(h, 2);
     // cat's console opening is news to bob already: cat is online
@@ -78,7 +91,9 @@ describe('realtime channel', () => {
 
   it("pushes a member's change to each viewer as their roles let them see it: the email and edit rights to admins and the member, invites by the viewer's kind", async () => {
     await h.service.runtime.gate.waitFor(await h.register('erin', 'Erin', 'Extern', { external: true }), 3000);
-    const viewers = { admin: await connect(h, h.cookie('admin')), bob: await connect(h, h.cookie('bob')), erin: await connect(h, h.cookie('erin')), cat: await connect(h, h.cookie('cat')) };
+    const members = { topics: ['members'] };
+    // cat's own console shows no members: its own change reaches it all the same
+    const viewers = { admin: await connect(h, h.cookie('admin'), members), bob: await connect(h, h.cookie('bob'), members), erin: await connect(h, h.cookie('erin'), members), cat: await connect(h, h.cookie('cat')) };
     await waitForConnections(h, 4);
     await h.service.runtime.realtimeFlushed();
     await h.append(memberStream('cat'), 'MemberPresenceChanged', { member_id: 'cat', type: 'busy', text: 'seen by role' }, 'cat');
@@ -97,6 +112,57 @@ describe('realtime channel', () => {
     expect(cat.email).toBe('cat@example.org');
     expect(cat.can).toMatchObject({ update_profile: true, ignore: false });
     for (const viewer of Object.values(viewers)) viewer.ws.close();
+  });
+
+  it("pushes a member's change to the consoles whose pages show members and to the member's own, not to other pages", async () => {
+    const directory = await connect(h, h.cookie('bob'), { topics: ['members'] });
+    const bobElsewhere = await connect(h, h.cookie('bob'), { topics: ['activities'] });
+    const admin = await connect(h, h.cookie('admin'));
+    const own = await connect(h, h.cookie('cat'), { topics: ['appointments'] });
+    await waitForConnections(h, 4);
+    await h.service.runtime.realtimeFlushed();
+    await h.append(memberStream('cat'), 'MemberPresenceChanged', { member_id: 'cat', type: 'busy', text: 'routed' }, 'cat');
+    const routed = (m: RealtimeMessage) => m.collection === 'members' && m.id === 'cat' && (m.doc as { status?: { text: string } }).status?.text === 'routed';
+    await directory.next(routed);
+    await own.next(routed);
+    await h.service.runtime.realtimeFlushed();
+    expect(bobElsewhere.received.some((m) => m.collection === 'members' && m.id === 'cat')).toBe(false);
+    expect(admin.received.some((m) => m.collection === 'members' && m.id === 'cat')).toBe(false);
+    for (const socket of [directory, bobElsewhere, admin, own]) socket.ws.close();
+  });
+
+  it('announces a console coming online to the consoles watching members only, not to every open one', async () => {
+    await h.service.runtime.gate.waitFor(await h.register('dan', 'Dan', 'Dale'), 3000);
+    const watcher = await connect(h, h.cookie('bob'), { topics: ['members'] });
+    const others = [await connect(h, h.cookie('admin'), { topics: ['activities', 'widgetbars'] }), await connect(h, h.cookie('erin'))];
+    await waitForConnections(h, 3);
+    await h.service.runtime.realtimeFlushed();
+    const dan = await connect(h, h.cookie('dan'));
+    const danOnline = (m: RealtimeMessage) => m.collection === 'members' && m.id === 'dan' && (m.doc as { status?: { type: string } }).status?.type === 'online';
+    await watcher.next(danOnline);
+    await dan.next(danOnline);
+    await h.service.runtime.realtimeFlushed();
+    for (const other of others) expect(other.received.some((m) => m.collection === 'members' && m.id === 'dan')).toBe(false);
+    for (const socket of [watcher, ...others, dan]) socket.ws.close();
+  });
+
+  it('sends a console that asks for batched frames its changes in them, in order, and one that does not one frame per change', async () => {
+    const batched = await connect(h, h.cookie('bob'), { topics: ['members'], frames: 'batch' });
+    const single = await connect(h, h.cookie('admin'), { topics: ['members'] });
+    await waitForConnections(h, 2);
+    await h.service.runtime.realtimeFlushed();
+    const texts = ['one', 'two', 'three'];
+    for (const text of texts) await h.append(memberStream('cat'), 'MemberPresenceChanged', { member_id: 'cat', type: 'busy', text }, 'cat');
+    const last = (m: RealtimeMessage) => m.collection === 'members' && m.id === 'cat' && (m.doc as { status?: { text: string } }).status?.text === 'three';
+    await batched.next(last);
+    await single.next(last);
+    // whatever a tick superseded was dropped; what came arrived in the order it was pushed
+    const seenTexts = (socket: { received: RealtimeMessage[] }) =>
+      socket.received.filter((m) => m.collection === 'members' && m.id === 'cat').map((m) => (m.doc as { status?: { text: string } }).status?.text).filter((text) => text !== undefined && texts.includes(text));
+    for (const socket of [batched, single]) expect(seenTexts(socket)).toEqual(texts.filter((text) => seenTexts(socket).includes(text)));
+    expect(single.frameSizes.every((size) => size === 1)).toBe(true);
+    batched.ws.close();
+    single.ws.close();
   });
 
   it('pushes network changes to everyone and the settings to admins only', async () => {

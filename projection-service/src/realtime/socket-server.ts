@@ -19,8 +19,8 @@ export interface SocketServerOptions {
   maxPayload?: number;
   /** a further check of the signed-in member's upgrade (a chat token); false answers 401 */
   admits?: (url: URL, memberId: string) => boolean;
-  /** a socket of a signed-in member, upgraded */
-  onConnection(ws: WebSocket, who: { memberId: string; sessionToken: string | null }): void;
+  /** a socket of a signed-in member, upgraded (`url`: the upgrade's, for what the client asked in its query) */
+  onConnection(ws: WebSocket, who: { memberId: string; sessionToken: string | null; url: URL }): void;
 }
 
 export interface SocketServer {
@@ -121,7 +121,7 @@ const serveUpgrades = <Who>(server: Server, rules: UpgradeRules<Who>): SocketSer
  * vanished is dropped, and one whose session ended (signed out, password changed, member locked) closes.
  */
 export const serveSockets = (server: Server, options: SocketServerOptions): SocketServer =>
-  serveUpgrades<{ memberId: string; sessionToken: string | null }>(server, {
+  serveUpgrades<{ memberId: string; sessionToken: string | null; url: URL }>(server, {
     path: options.path,
     allowedOrigins: options.allowedOrigins,
     trustProxy: options.trustProxy,
@@ -129,7 +129,7 @@ export const serveSockets = (server: Server, options: SocketServerOptions): Sock
     admit: (req, url) => {
       const { memberId, sessionToken } = requestContextOf(req, options.session);
       if (!memberId || (options.admits && !options.admits(url, memberId))) return { refused: 401 };
-      return { memberId, sessionToken };
+      return { memberId, sessionToken, url };
     },
     stillHolds: (req) => sessionStillHolds(req, options.session),
     onConnection: (ws, who) => options.onConnection(ws, who),

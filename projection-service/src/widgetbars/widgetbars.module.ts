@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FEED_CACHE_MS, FEED_MAX_BYTES, FEED_TIMEOUT_MS, WIDGETBARS_COLLECTION } from '@cn/contracts';
+import { FEED_CACHE_MS, FEED_MAX_BYTES, FEED_TIMEOUT_MS, WIDGETBARS_COLLECTION, WIDGETBARS_ONLINE_TOPIC } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { createCachedFeedReader, createHttpFeedReader, INFRASTRUCTURE, type Infrastructure } from '@cn/platform';
 import type { ProjectionFeature } from '../core/projection-feature';
@@ -33,7 +33,9 @@ export const widgetShapeOf = (doc: MemberDocument | null): string =>
  * registered, changed (presence, profile), was locked or erased, and a member coming online or going
  * offline, a file viewed, published, moved, renamed or removed (throttled). The message names the bar (or
  * `members`, `files`), never its content: each console reads its own view. It goes to the consoles whose
- * open pages show a bar or its editor (they watch the `widgetbars` topic), not to every connected one.
+ * open pages show a bar or its editor (they watch the `widgetbars` topic), not to every connected one; a
+ * member coming online or going offline only to those showing an online-members widget (they also watch
+ * `widgetbars_online`): a storm of consoles connecting makes no other bar read itself again.
  */
 export const widgetBarPublishers = (): ChangePublisher[] => {
   /** per member, what of their document the widgets show, as last announced (a member not seen yet is news) */
@@ -44,21 +46,23 @@ export const widgetBarPublishers = (): ChangePublisher[] => {
     shown.set(memberId, now);
     return true;
   };
+  /** per topic and id, the announcement waiting out its window */
   const pending = new Map<string, { hub: RealtimeHub; position: number }>();
-  const announce = (hub: RealtimeHub, id: string, position: number, windowMs = WIDGETBAR_PUSH_COALESCE_MS): void => {
-    const waiting = pending.get(id);
+  const announce = (hub: RealtimeHub, id: string, position: number, windowMs = WIDGETBAR_PUSH_COALESCE_MS, topic = WIDGETBARS_COLLECTION): void => {
+    const key = `${topic} ${id}`;
+    const waiting = pending.get(key);
     if (waiting) {
       waiting.position = Math.max(waiting.position, position);
       return;
     }
-    pending.set(id, { hub, position });
+    pending.set(key, { hub, position });
     setTimeout(() => {
-      const due = pending.get(id);
-      pending.delete(id);
+      const due = pending.get(key);
+      pending.delete(key);
       if (!due) return;
       const message = { type: 'changed' as const, collection: WIDGETBARS_COLLECTION, id, doc: { position: due.position } };
-      // only consoles showing a bar (or its editor) watch the topic: the others would read nothing again
-      due.hub.publishToWatching(WIDGETBARS_COLLECTION, message);
+      // only consoles showing a bar (or its editor; for presence, an online widget) watch the topic: the others would read nothing again
+      due.hub.publishToWatching(topic, message);
     }, windowMs).unref();
   };
   return [
@@ -90,7 +94,7 @@ export const widgetBarPublishers = (): ChangePublisher[] => {
       ...(at === 0
         ? {
             presenceChanged: (_memberId: string, hub: RealtimeHub) => {
-              announce(hub, 'members', 0);
+              announce(hub, 'members', 0, WIDGETBAR_PUSH_COALESCE_MS, WIDGETBARS_ONLINE_TOPIC);
               return Promise.resolve();
             },
           }

@@ -40,4 +40,17 @@ describe('widget bar pushes of member changes', () => {
     }
     expect(await told(null)).toBe(true);
   });
+
+  it('tell a member coming online or going offline only to the consoles showing an online-members widget', () => {
+    const hub = new RealtimeHub();
+    const heard: string[] = [];
+    hub.add({ memberId: 'online', topics: new Set(['widgetbars', 'widgetbars_online']), send: () => heard.push('online') });
+    hub.add({ memberId: 'plain', topics: new Set(['widgetbars']), send: () => heard.push('plain') });
+    hub.add({ memberId: 'elsewhere', topics: new Set(['activities']), send: () => heard.push('elsewhere') });
+    const members = widgetBarPublishers().find((publisher) => publisher.collection === collectionName(membersProjection));
+    // a storm of consoles connecting within one window: one announcement
+    for (const memberId of ['a', 'b', 'c']) void members?.presenceChanged?.(memberId, hub);
+    jest.advanceTimersByTime(WIDGETBAR_PUSH_COALESCE_MS + 1);
+    expect(heard).toEqual(['online']);
+  });
 });
