@@ -189,10 +189,14 @@ describe('search index rebuilds over HTTP', () => {
     const switchedAt = (finished.data as { position: number }).position;
     expect(progressed[progressed.length - 1]).toBeLessThanOrEqual(switchedAt);
 
-    // the auditor's socket heard each progress as the read model folded it, then the final state; the member's nothing
+    // the auditor's socket heard the progress in order as the read model folded it, then the final state; a push
+    // superseded within the same tick by a later one of the same rebuild is dropped (the socket outbox), so
+    // what it heard is the progress less some steps, never a step that was not recorded; the member's nothing
     const heard = auditorSocket.changes.filter((change) => change.collection === PROJECTION_REBUILDS_COLLECTION && change.id === rebuildId).map((change) => change.doc as ProjectionRebuildChange);
-    expect(heard[0]).toEqual({ state: 'rebuilding', position: 0 });
-    expect(heard.filter((change) => change.state === 'rebuilding' && change.position > 0).map((change) => change.position)).toEqual(progressed);
+    const heardProgress = heard.filter((change) => change.state === 'rebuilding').map((change) => change.position);
+    expect(heardProgress.length).toBeGreaterThanOrEqual(2);
+    expect(heardProgress.every((position) => position === 0 || progressed.includes(position))).toBe(true);
+    expect(heardProgress).toEqual([...new Set(heardProgress)].sort((a, b) => a - b));
     expect(heard[heard.length - 1]).toEqual({ state: 'switched', position: switchedAt });
     expect(memberSocket.changes.filter((change) => change.collection === PROJECTION_REBUILDS_COLLECTION)).toEqual([]);
 
