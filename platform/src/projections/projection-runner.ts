@@ -898,11 +898,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
    * A crash meanwhile leaves the table without it, and the store builds it again at the next start.
    */
   const startCatchUp = async (behind: readonly Track[]): Promise<void> => {
-    const deferring = behind.filter((track) => track.failure === null && track.projection.documentPerEvent === true && track.projection.indexes?.length);
-    if (deferring.length > 0) {
-      const from = Math.min(...deferring.map((track) => track.position));
-      if ((await options.eventStore.headPosition()) - from < DEFER_ID_INDEX_GAP) deferring.length = 0;
-    }
+    const perEvent = behind.filter((track) => track.failure === null && track.projection.documentPerEvent === true && track.projection.indexes?.length);
+    const farBehind = perEvent.length > 0 && (await options.eventStore.headPosition()) - Math.min(...perEvent.map((track) => track.position)) >= DEFER_ID_INDEX_GAP;
+    const deferring = farBehind ? perEvent : [];
     for (const track of deferring) await collectionOf(track).deferIdIndex?.();
     try {
       await catchUp(behind);
