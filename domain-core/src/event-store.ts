@@ -120,6 +120,13 @@ export interface EventStore {
   /** events of all streams in global order, after the given position */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
+   * Up to `limit` events after `after`, answered from what this store holds in memory (the events this
+   * process appended lately), without a read: [] when `after` is the newest this process knows of (another
+   * process may have appended more), null when memory cannot tell (read the store). Only for readers that
+   * may miss newer events without harm (a read-ahead that the subscription's own deliveries complete).
+   */
+  readRecent?(after: number, limit: number): RecordedEvent[] | null;
+  /**
    * position of the newest event (0 when empty); with `types`, of the newest event of one of these types (0
    * when there is none), for a reader that only needs to have seen those (HeadPositionOptions.types)
    */

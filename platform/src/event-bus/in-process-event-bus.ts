@@ -25,7 +25,7 @@ const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => res
  * each delivered event's offset after this resolves, so an offset never passes an event not yet handled.
  */
 export const readingAhead = (
-  eventStore: Pick<EventStore, 'readAll'>,
+  eventStore: Pick<EventStore, 'readAll' | 'readRecent'>,
   consumeOptions: ConsumeOptions,
   delivery: Delivery = { partition: 0 },
   accepts: (event: RecordedEvent) => boolean = () => true,
@@ -38,7 +38,9 @@ export const readingAhead = (
   let handledThrough = 0;
   return async (event) => {
     if (event.position <= handledThrough) return;
-    const behind = (await eventStore.readAll({ after: event.position, limit: maxBatch - 1 })).filter(accepts);
+    // live, the events behind are the ones this process just appended: the store's memory answers, no query
+    // per event and consumer (newer ones of another process are delivered after this batch, as any event)
+    const behind = (eventStore.readRecent?.(event.position, maxBatch - 1) ?? (await eventStore.readAll({ after: event.position, limit: maxBatch - 1 }))).filter(accepts);
     const events = [event, ...behind];
     await handleBatch(events, delivery);
     handledThrough = events[events.length - 1].position;

@@ -115,6 +115,25 @@ describe('sqlite event store on disk', () => {
     await writer.close();
   });
 
+  it('answers the events it appended lately from memory (readRecent), and null where memory cannot tell', async () => {
+    const path = join(temp.dir, 'events.sqlite');
+    const store = withUpcasting(createSqliteEventStore({ path }));
+    const other = createSqliteEventStore({ path });
+    const first = await store.append('recent', [newTestEvent('One'), newTestEvent('Two'), newTestEvent('Three')], { expectedRevision: 'no_stream' });
+    const head = first.position;
+    expect(store.readRecent?.(head - 3, 2)?.map((event) => event.type)).toEqual(['One', 'Two']);
+    expect(store.readRecent?.(head - 2, 10)).toEqual(await store.readAll({ after: head - 2 }));
+    // the newest this process knows of: nothing more here (another process's appends are read by the subscription)
+    expect(store.readRecent?.(head, 10)).toEqual([]);
+    await other.append('elsewhere', [newTestEvent('Elsewhere')], { expectedRevision: 'no_stream' });
+    expect(store.readRecent?.(head, 10)).toEqual([]);
+    // before what it remembers, or after what it knows: read the store
+    expect(store.readRecent?.(head - 4, 10)).toBeNull();
+    expect(store.readRecent?.(head + 1, 10)).toBeNull();
+    await other.close();
+    await store.close();
+  });
+
   it('answers the newest event of given types exactly, through the upcasting store too, on a file made before its index', async () => {
     const path = join(temp.dir, 'events.sqlite');
     const first = createSqliteEventStore({ path });

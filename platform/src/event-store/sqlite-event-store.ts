@@ -224,12 +224,12 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
    * The next events after `position` from the tail, when it holds them without a gap: none when `position`
    * is the tail's last (nothing newer was appended here); null when the tail cannot tell (read the store).
    */
-  const fromTail = (position: number): RecordedEvent[] | null => {
+  const fromTail = (position: number, limit = SUBSCRIPTION_BATCH): RecordedEvent[] | null => {
     const first = recent[0];
     if (first === undefined || position < first.position - 1 || position > recent[recent.length - 1].position) return null;
     const start = position - first.position + 1;
     if (start === recent.length) return [];
-    return recent[start]?.position === position + 1 ? recent.slice(start, start + SUBSCRIPTION_BATCH) : null;
+    return recent[start]?.position === position + 1 ? recent.slice(start, start + limit) : null;
   };
 
   /** in-process wake-up of live subscriptions; other processes are seen by polling */
@@ -370,6 +370,7 @@ export const createSqliteEventStore = (options: SqliteEventStoreOptions): EventS
       ),
     headPosition: (headOptions = {}) =>
       settle(() => (headOptions.types ? selectHeadOfTypes.get(JSON.stringify(headOptions.types)) : selectHead.get())?.head ?? 0),
+    readRecent: (after, limit) => fromTail(after, limit),
     subscribeToAll,
     close: async () => {
       if (closed) return;

@@ -15,6 +15,7 @@ export const withUpcasting = (store: EventStore): EventStore => ({
   chainsAppends: store.chainsAppends,
   readStream: async (streamId, options) => (await store.readStream(streamId, options)).map(upcastRecordedEvent),
   readAll: async (options) => (await store.readAll(options)).map(upcastRecordedEvent),
+  ...(store.readRecent ? { readRecent: (after: number, limit: number) => store.readRecent?.(after, limit)?.map(upcastRecordedEvent) ?? null } : {}),
   // upcasting changes an event's data, never its type: the stored type names are the ones asked for
   headPosition: (options) => store.headPosition(options),
   ...(store.verifyChain ? { verifyChain: store.verifyChain.bind(store) } : {}),

@@ -172,10 +172,13 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
         { method: req.method, route: typeof route === 'string' ? route : 'unmatched', status: String(res.statusCode) },
         seconds,
       );
-      logger.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000), requestId: context.requestId, correlationId: context.correlationId, memberId: context.memberId },
-        'request',
-      );
+      // the request line is built only when it is written (LOG_LEVEL above info skips it)
+      if (logger.isLevelEnabled('info')) {
+        logger.info(
+          { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000), requestId: context.requestId, correlationId: context.correlationId, memberId: context.memberId },
+          'request',
+        );
+      }
     });
   };
   app.use((req: Request, res: Response, next: NextFunction) => {

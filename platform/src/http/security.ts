@@ -50,13 +50,15 @@ const securityHeadersOf = (policy: string): ReadonlyArray<[string, string]> => [
  * token only in a form's body).
  * `req.secure` honours Express's 'trust proxy': a proxy's X-Forwarded-Proto counts only when trusted.
  */
-export const securityHeadersWith =
-  (imageSources: readonly string[], formActions: readonly string[] = []) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    for (const [name, value] of securityHeadersOf(contentSecurityPolicy(imageSources, formActions))) res.setHeader(name, value);
+export const securityHeadersWith = (imageSources: readonly string[], formActions: readonly string[] = []) => {
+  // the same for every answer: built once, not per request
+  const headers = securityHeadersOf(contentSecurityPolicy(imageSources, formActions));
+  return (req: Request, res: Response, next: NextFunction): void => {
+    for (const [name, value] of headers) res.setHeader(name, value);
     if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   };
+};
 
 export const securityHeaders = securityHeadersWith([]);
 

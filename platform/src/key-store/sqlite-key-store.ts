@@ -5,9 +5,12 @@ import type { KeyStore } from './key-store';
 
 export interface SqliteKeyStoreOptions {
   path: string;
+  /** how many subjects' keys stay in memory (10,000 unless told) */
+  cachedKeys?: number;
 }
 
 const KEY_BYTES = 32;
+const CACHED_KEYS = 10_000;
 
 /** better-sqlite3 is synchronous; the ports are not: answer the work's result, or its error, as a promise */
 const settle = <T>(work: () => T): Promise<T> => new Promise<T>((resolve) => resolve(work()));
@@ -28,21 +31,53 @@ export const createSqliteKeyStore = (options: SqliteKeyStoreOptions): KeyStore =
   const select = db.prepare<[string], { key: Buffer }>('SELECT key FROM member_keys WHERE subject_id = ?');
   const remove = db.prepare<[string]>('DELETE FROM member_keys WHERE subject_id = ?');
 
+  /**
+   * Keys read lately (a status command encrypts with its member's key and the projectors reveal it twice).
+   * `PRAGMA data_version` changes on this connection when any other connection (another process, or another
+   * store on the same file) committed a change to the file since the last look: then everything kept is
+   * dropped before the key is answered. So a key destroyed anywhere is never answered after its `destroy`
+   * resolved there; this store's own destroy drops its entry itself (its own commits do not move the version).
+   * The check reads the WAL index in shared memory, no page of the table.
+   */
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const cached = new Map<string, Buffer>();
+  const limit = options.cachedKeys ?? CACHED_KEYS;
+  let seenVersion = dataVersion.get();
+  const keep = (subjectId: string, key: Buffer): Buffer => {
+    cached.set(subjectId, key);
+    if (cached.size > limit) cached.delete(cached.keys().next().value as string);
+    return key;
+  };
+  const lookUp = (subjectId: string): Buffer | null => {
+    const version = dataVersion.get();
+    if (version !== seenVersion) {
+      cached.clear();
+      seenVersion = version;
+    }
+    const known = cached.get(subjectId);
+    if (known) return known;
+    const row = select.get(subjectId);
+    return row ? keep(subjectId, row.key) : null;
+  };
+
   return {
     getOrCreate: (subjectId) => settle(() => {
       // read first: nearly every call finds the key, and a read takes no write lock and draws no random bytes
-      const known = select.get(subjectId);
-      if (known) return known.key;
+      const known = lookUp(subjectId);
+      if (known) return known;
       insert.run(subjectId, randomBytes(KEY_BYTES), new Date().toISOString());
+      // another process may have created it first (DO NOTHING): the stored one is the key
       const row = select.get(subjectId);
       if (!row) throw new Error(`key for ${subjectId} could not be stored`);
-      return row.key;
+      return keep(subjectId, row.key);
     }),
-    get: (subjectId) => settle(() => select.get(subjectId)?.key ?? null),
+    get: (subjectId) => settle(() => lookUp(subjectId)),
     destroy: (subjectId) => settle(() => {
+      cached.delete(subjectId);
       remove.run(subjectId);
     }),
     close: () => settle(() => {
+      cached.clear();
       if (db.open) db.close();
     }),
   };

@@ -52,8 +52,26 @@ const decryptRaw = (key: Buffer, raw: Buffer): Buffer => {
   return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
 };
 
+/**
+ * IVs are drawn from the CSPRNG 256 at a time (as Node's randomUUID does): one `randomBytes` of 12 bytes per
+ * encryption was a syscall per status command. Every IV is still random and used once; a refill takes a new
+ * buffer, so an IV handed out is never overwritten.
+ */
+const IV_POOL_BYTES = IV_BYTES * 256;
+let ivPool = Buffer.alloc(0);
+let ivAt = 0;
+const nextIv = (): Buffer => {
+  if (ivAt + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_POOL_BYTES);
+    ivAt = 0;
+  }
+  const iv = ivPool.subarray(ivAt, ivAt + IV_BYTES);
+  ivAt += IV_BYTES;
+  return iv;
+};
+
 const encryptRaw = (key: Buffer, plain: Buffer): string => {
-  const iv = randomBytes(IV_BYTES);
+  const iv = nextIv();
   const cipher = createCipheriv(ALGORITHM, key, iv);
   const ciphertext = Buffer.concat([cipher.update(plain), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64');

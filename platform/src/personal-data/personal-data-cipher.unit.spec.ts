@@ -43,6 +43,14 @@ describe('personal data cipher', () => {
     expect(a.$pii).not.toBe(b.$pii);
   });
 
+  it('never uses an iv twice, also across the refills of its pool, and each still decrypts', async () => {
+    const cipher = createPersonalDataCipher(createMemoryKeyStore());
+    const encrypted = await Promise.all(Array.from({ length: 600 }, (_, i) => cipher.encrypt('m1', `value ${i}`)));
+    const ivs = new Set(encrypted.map((value) => Buffer.from(value.$pii, 'base64').subarray(0, 12).toString('hex')));
+    expect(ivs.size).toBe(600);
+    expect(await cipher.reveal(encrypted)).toEqual(Array.from({ length: 600 }, (_, i) => `value ${i}`));
+  });
+
   it('reveals every encrypted value deep inside events, leaving the rest and the input untouched', async () => {
     const keys = createMemoryKeyStore();
     const cipher = createPersonalDataCipher(keys);
