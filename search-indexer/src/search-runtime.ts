@@ -13,7 +13,7 @@ import {
 import type { RecordedEvent } from '@cn/domain';
 import { bufferedIndexes, sourceCollectionName, type SourceCommit, type SourceDocument, type SourceOf } from './core/buffered-indexes';
 import type { SearchIndexerRuntime } from './core/search-core';
-import type { Indexing, OpenIndex, SearchFeature, SearchIndexDefinition } from './core/search-feature';
+import { supersededIn, type Indexing, type OpenIndex, type SearchFeature, type SearchIndexDefinition } from './core/search-feature';
 import { SEARCH_FEATURES } from './features';
 import { createIndexSwitch, type IndexSwitchOptions, type SwitchTurn } from './core/index-switch';
 import { BUILDS_COLLECTION, buildName, createBuildCollector, type BuildRecord } from './core/build-collector';
@@ -88,9 +88,11 @@ export const createSearchRuntime = (
     const indexings: Indexing[] = await Promise.all(features.map((feature) => feature.indexing(indexes.open, { cipher: infra.cipher })));
     // a feature switched to rebuilt indexes holds every event up to the switch's position already
     const floors = features.map((feature) => indexSwitch.floorOf(feature.name));
+    // what a later event of the batch replaces is not handled (Indexing.supersededKey)
+    const superseded = indexings.map((indexing) => supersededIn(indexing, events));
     for (const event of events) {
       for (const [at, indexing] of indexings.entries()) {
-        if (event.position > floors[at] && indexing.eventTypes.includes(event.type)) await indexing.handle(event);
+        if (event.position > floors[at] && indexing.eventTypes.includes(event.type) && !superseded[at].has(event.position)) await indexing.handle(event);
       }
     }
     await indexes.flush();
@@ -220,8 +222,9 @@ export const createSearchRuntime = (
         const indexes = bufferedIndexes(openNext, nextSources, (writes) => commit(writes, recorded, turn), { indexFirst: true });
         const indexing = await feature.indexing(indexes.open, { cipher: infra.cipher });
         let handled = 0;
+        const superseded = supersededIn(indexing, batch);
         for (const event of batch) {
-          if (!indexing.eventTypes.includes(event.type)) continue;
+          if (!indexing.eventTypes.includes(event.type) || superseded.has(event.position)) continue;
           await indexing.handle(event);
           // searches run in this process meanwhile: a batch of indexing never holds them up for long
           handled += 1;
