@@ -5,6 +5,7 @@ import {
   versionOf,
   RELAY_CHECKPOINTS_COLLECTION,
   type CollectionWrites,
+  type EventStore,
   type Infrastructure,
   type RelayCheckpoint,
   type SearchCollection,
@@ -53,7 +54,11 @@ const settle = async (indexings: readonly Indexing[], open: OpenIndex, sources: 
 export const createSearchRuntime = (
   infra: Infrastructure,
   features: readonly SearchFeature[] = SEARCH_FEATURES,
-  switchOptions: Omit<IndexSwitchOptions, 'documentStore' | 'finish'> & { rebuildBatch?: number } = {},
+  switchOptions: Omit<IndexSwitchOptions, 'documentStore' | 'finish'> & {
+    rebuildBatch?: number;
+    /** where the projector's catch-up reads the log (standalone: a `sharedReader` with the projection service's) */
+    catchUpSource?: EventStore;
+  } = {},
 ): SearchIndexerRuntime => {
   const logger = infra.logger.child({ component: SEARCH_PROJECTOR_NAME });
   const opened = new Map<string, Promise<SearchCollection<SearchDocument>>>();
@@ -123,7 +128,7 @@ export const createSearchRuntime = (
   const projector = createProjector({
     name: SEARCH_PROJECTOR_NAME,
     bus: infra.bus,
-    eventStore: infra.eventStore,
+    eventStore: switchOptions.catchUpSource ?? infra.eventStore,
     handle: (events) => indexSwitch.apply(events, handle),
     // each batch is one write per index, which on Meilisearch is a task to wait for (from a few ms to a second
     // when the server is loaded): event by event, a burst of commands would leave the search ever further behind
