@@ -70,6 +70,8 @@ export const createProjectionRuntime = (
   // both projectors catch up side by side (a start, a rebuild) through one reader: each batch of the log is
   // read, parsed and checked once for both, and let go once both had it
   const catchUpSource = options.catchUpSource ?? sharedReader(infra.eventStore, 2);
+  // a rebuild replays these two projectors alone: a reader shared with others would keep its batches for them
+  const rebuildSource = options.catchUpSource ? sharedReader(infra.eventStore, 2) : catchUpSource;
   const readModels = createDocumentProjector({
     name: PROJECTOR_NAME,
     projections: readModelProjections(features),
@@ -139,7 +141,7 @@ export const createProjectionRuntime = (
           projectors.map(async (projector) => {
             const mine = only?.filter((name) => projector.readModels().some((model) => model.name === name || model.collection === name));
             if (only && mine?.length === 0) return;
-            await projector.rebuild(catchUpSource, mine);
+            await projector.rebuild(rebuildSource, mine);
           }),
         );
       };
