@@ -80,5 +80,8 @@ export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
   documentPerEvent?: boolean;
 }
 
+/** the event types some projections apply, each once: what a reader of them waits for (`headPosition({ types })`) */
+export const eventTypesOf = (projections: ReadonlyArray<Pick<Projection, 'eventTypes'>>): readonly string[] => [...new Set(projections.flatMap((projection) => projection.eventTypes))];
+
 export const collectionName = (projection: Pick<Projection, 'name' | 'version'>): string =>
   `${projection.name}_v${projection.version}`;

@@ -1,4 +1,4 @@
-import { createDocumentProjector, gateOf, sharedReader, type ConsistencyGate, type DocumentProjector, type Infrastructure, type PersonalDataCipher } from '@cn/platform';
+import { createDocumentProjector, gateOf, sharedReader, type ConsistencyGate, type DocumentProjector, type EventStore, type Infrastructure, type PersonalDataCipher } from '@cn/platform';
 import { type Projection } from '@cn/domain';
 import type { ProjectionFeature } from './core/projection-feature';
 import { PROJECTION_FEATURES } from './features';
@@ -45,7 +45,14 @@ const readModelNames = (projectors: readonly DocumentProjector[]): string[] => p
 export const createProjectionRuntime = (
   infra: Infrastructure,
   features: readonly ProjectionFeature[] = PROJECTION_FEATURES,
-  options: { presenceTimers?: PresenceTimers } = {},
+  options: {
+    presenceTimers?: PresenceTimers;
+    /**
+     * where both projectors' catch-ups read the log: a `sharedReader` for more readers when other projectors
+     * of the process catch up beside them (standalone: the search indexer's); default one for these two
+     */
+    catchUpSource?: EventStore;
+  } = {},
 ): ProjectionServiceRuntime => {
   const hub = new RealtimeHub();
   const logger = infra.logger.child({ component: 'projection-service' });
@@ -62,7 +69,9 @@ export const createProjectionRuntime = (
   const acknowledgeBeforeWrite = infra.config.kafkaBrokers === undefined;
   // both projectors catch up side by side (a start, a rebuild) through one reader: each batch of the log is
   // read, parsed and checked once for both, and let go once both had it
-  const catchUpSource = sharedReader(infra.eventStore, 2);
+  const catchUpSource = options.catchUpSource ?? sharedReader(infra.eventStore, 2);
+  // a rebuild replays these two projectors alone: a reader shared with others would keep its batches for them
+  const rebuildSource = options.catchUpSource ? sharedReader(infra.eventStore, 2) : catchUpSource;
   const readModels = createDocumentProjector({
     name: PROJECTOR_NAME,
     projections: readModelProjections(features),
@@ -132,7 +141,7 @@ export const createProjectionRuntime = (
           projectors.map(async (projector) => {
             const mine = only?.filter((name) => projector.readModels().some((model) => model.name === name || model.collection === name));
             if (only && mine?.length === 0) return;
-            await projector.rebuild(catchUpSource, mine);
+            await projector.rebuild(rebuildSource, mine);
           }),
         );
       };

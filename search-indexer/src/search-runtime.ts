@@ -5,6 +5,7 @@ import {
   versionOf,
   RELAY_CHECKPOINTS_COLLECTION,
   type CollectionWrites,
+  type EventStore,
   type Infrastructure,
   type RelayCheckpoint,
   type SearchCollection,
@@ -13,7 +14,7 @@ import {
 import type { RecordedEvent } from '@cn/domain';
 import { bufferedIndexes, sourceCollectionName, type SourceCommit, type SourceDocument, type SourceOf } from './core/buffered-indexes';
 import type { SearchIndexerRuntime } from './core/search-core';
-import type { Indexing, OpenIndex, SearchFeature, SearchIndexDefinition } from './core/search-feature';
+import { supersededIn, type Indexing, type OpenIndex, type SearchFeature, type SearchIndexDefinition } from './core/search-feature';
 import { SEARCH_FEATURES } from './features';
 import { createIndexSwitch, type IndexSwitchOptions, type SwitchTurn } from './core/index-switch';
 import { BUILDS_COLLECTION, buildName, createBuildCollector, type BuildRecord } from './core/build-collector';
@@ -53,7 +54,11 @@ const settle = async (indexings: readonly Indexing[], open: OpenIndex, sources: 
 export const createSearchRuntime = (
   infra: Infrastructure,
   features: readonly SearchFeature[] = SEARCH_FEATURES,
-  switchOptions: Omit<IndexSwitchOptions, 'documentStore' | 'finish'> & { rebuildBatch?: number } = {},
+  switchOptions: Omit<IndexSwitchOptions, 'documentStore' | 'finish'> & {
+    rebuildBatch?: number;
+    /** where the projector's catch-up reads the log (standalone: a `sharedReader` with the projection service's) */
+    catchUpSource?: EventStore;
+  } = {},
 ): SearchIndexerRuntime => {
   const logger = infra.logger.child({ component: SEARCH_PROJECTOR_NAME });
   const opened = new Map<string, Promise<SearchCollection<SearchDocument>>>();
@@ -88,9 +93,11 @@ export const createSearchRuntime = (
     const indexings: Indexing[] = await Promise.all(features.map((feature) => feature.indexing(indexes.open, { cipher: infra.cipher })));
     // a feature switched to rebuilt indexes holds every event up to the switch's position already
     const floors = features.map((feature) => indexSwitch.floorOf(feature.name));
+    // what a later event of the batch replaces is not handled (Indexing.supersededKey)
+    const superseded = indexings.map((indexing) => supersededIn(indexing, events));
     for (const event of events) {
       for (const [at, indexing] of indexings.entries()) {
-        if (event.position > floors[at] && indexing.eventTypes.includes(event.type)) await indexing.handle(event);
+        if (event.position > floors[at] && indexing.eventTypes.includes(event.type) && !superseded[at].has(event.position)) await indexing.handle(event);
       }
     }
     await indexes.flush();
@@ -121,7 +128,7 @@ export const createSearchRuntime = (
   const projector = createProjector({
     name: SEARCH_PROJECTOR_NAME,
     bus: infra.bus,
-    eventStore: infra.eventStore,
+    eventStore: switchOptions.catchUpSource ?? infra.eventStore,
     handle: (events) => indexSwitch.apply(events, handle),
     // each batch is one write per index, which on Meilisearch is a task to wait for (from a few ms to a second
     // when the server is loaded): event by event, a burst of commands would leave the search ever further behind
@@ -220,8 +227,9 @@ export const createSearchRuntime = (
         const indexes = bufferedIndexes(openNext, nextSources, (writes) => commit(writes, recorded, turn), { indexFirst: true });
         const indexing = await feature.indexing(indexes.open, { cipher: infra.cipher });
         let handled = 0;
+        const superseded = supersededIn(indexing, batch);
         for (const event of batch) {
-          if (!indexing.eventTypes.includes(event.type)) continue;
+          if (!indexing.eventTypes.includes(event.type) || superseded.has(event.position)) continue;
           await indexing.handle(event);
           // searches run in this process meanwhile: a batch of indexing never holds them up for long
           handled += 1;

@@ -3,22 +3,25 @@ import { Module, type DynamicModule, type INestApplication } from '@nestjs/commo
 import { NestFactory } from '@nestjs/core';
 import type express from 'express';
 import type pino from 'pino';
-import { applyHttpKit, createInfrastructure, drainInFlight, type Infrastructure, type PlatformConfig } from '@cn/platform';
+import { applyHttpKit, createInfrastructure, drainInFlight, sharedReader, type Infrastructure, type PlatformConfig } from '@cn/platform';
 import { ChatCommandGateway, COMMAND_SERVICE_CSRF_EXEMPT, CommandServiceModule, nestLoggerOf, seedDemoIfEmpty } from '@cn/command-service';
-import { ProjectionServiceModule, startProjectionService } from '@cn/projection-service';
-import { SearchIndexerModule, startSearchIndexer } from '@cn/search-indexer';
+import { createProjectionRuntime, ProjectionServiceModule, startProjectionService } from '@cn/projection-service';
+import { createSearchRuntime, SearchIndexerModule, startSearchIndexer } from '@cn/search-indexer';
 import { consoleBundles, serveConsoles } from './static-consoles';
 
 /** The three services as one Nest application: the routes are disjoint, the adapters shared. */
 @Module({})
 export class StandaloneModule {
   static register(infra: Infrastructure): DynamicModule {
+    // the projection service's two projectors and the search indexer's catch up side by side through one
+    // reader of the log: each batch is read, parsed and checked once for the three
+    const catchUpSource = sharedReader(infra.eventStore, 3);
     return {
       module: StandaloneModule,
       imports: [
         CommandServiceModule.register(infra),
-        ProjectionServiceModule.register(infra),
-        SearchIndexerModule.register(infra),
+        ProjectionServiceModule.register(infra, createProjectionRuntime(infra, undefined, { catchUpSource })),
+        SearchIndexerModule.register(infra, createSearchRuntime(infra, undefined, { catchUpSource })),
       ],
     };
   }
@@ -64,8 +67,11 @@ export const startStandalone = async (
   const consoles = serveConsoles(app.getHttpAdapter().getInstance() as express.Express, consoleBundles(options.repositoryRoot));
   await app.init();
   await app.listen(config.port, options.host ?? '0.0.0.0');
-  const projection = await startProjectionService(app, infra, { realtimeServer: app.getHttpServer() as Server, chatCommands: app.get(ChatCommandGateway) });
-  const search = await startSearchIndexer(app);
+  // side by side: their catch-ups share the reader's batches (StandaloneModule)
+  const [projection, search] = await Promise.all([
+    startProjectionService(app, infra, { realtimeServer: app.getHttpServer() as Server, chatCommands: app.get(ChatCommandGateway) }),
+    startSearchIndexer(app),
+  ]);
   projectorsStarted = true;
   const url = `http://localhost:${config.port}`;
   return {

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ORPHAN_GRACE_MS } from '@cn/contracts';
-import { collectionName, type Projection, type ProjectedDocument } from '@cn/domain';
+import { collectionName, eventTypesOf, type Projection, type ProjectedDocument } from '@cn/domain';
 import { createDocumentProjector, INFRASTRUCTURE, sweepOrphanedBlobs, type DocumentProjector, type Infrastructure } from '@cn/platform';
 import { Inject } from '@nestjs/common';
 import { blobReferencesProjection, type BlobReference } from './blob-references.projection';
@@ -8,6 +8,8 @@ import { blobReferencesProjection, type BlobReference } from './blob-references.
 const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projection => projection;
 const SWEEP_EVERY_MS = 60 * 60_000;
 export const FILES_LOOKUP_GROUP = 'command-service.files';
+/** what the references apply: the lookup counts as caught up at the newest of these, whatever else was appended */
+const BLOB_REFERENCE_EVENT_TYPES = eventTypesOf([blobReferencesProjection]);
 
 /**
  * Bytes are stored before the event that names them is appended, so a crash (or a refused upload) in
@@ -48,7 +50,7 @@ export class BlobSweep implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /** whether the lookup of referenced blobs has caught up with the log (erasure checks it before removing a member's images) */
   async caughtUp(timeoutMs = 30_000): Promise<boolean> {
-    return this.projector.waitFor(await this.infra.eventStore.headPosition(), timeoutMs);
+    return this.projector.waitFor(await this.infra.eventStore.headPosition({ types: BLOB_REFERENCE_EVENT_TYPES }), timeoutMs);
   }
 
   /**
@@ -65,7 +67,7 @@ export class BlobSweep implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /** removes orphaned blobs now; answers their keys */
   async sweep(now: Date = this.infra.clock()): Promise<string[]> {
-    if (!(await this.projector.waitFor(await this.infra.eventStore.headPosition(), 30_000))) return [];
+    if (!(await this.caughtUp())) return [];
     const references = this.infra.documentStore.collection<BlobReference>(collectionName(blobReferencesProjection));
     const removed = await sweepOrphanedBlobs(this.infra.fileStorage, async (key) => (await references.get(key)) !== null, { now, graceMs: ORPHAN_GRACE_MS });
     if (removed.length > 0) this.infra.logger.info({ removed: removed.length }, 'removed orphaned file bytes');

@@ -2,47 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, memberStream, networkStream } from '@cn/contracts';
-import { createInfrastructure, loadConfig, type EventBus, type Infrastructure } from '@cn/platform';
-import { newTestEvent, pause } from '@cn/platform/testing';
+import { createInfrastructure, loadConfig, type Infrastructure } from '@cn/platform';
+import { holdingBus, newTestEvent, pause } from '@cn/platform/testing';
 import { seedDemo } from '../seed/seed-demo';
 import { CommandLookup, LOOKUP_GROUP } from './command-lookup';
-
-/**
- * The lookup on a bus whose deliveries to it can be held: while held, the lookup stays where it is, as under
- * load when its turn has not come yet, and the log moves on without it.
- */
-const holdingBus = (bus: EventBus) => {
-  let held: { released: Promise<void>; release: () => void } | null = null;
-  const waitWhileHeld = async (): Promise<void> => {
-    while (held) await held.released;
-  };
-  const holding: EventBus = {
-    consume: (options) =>
-      bus.consume(
-        options.groupId !== LOOKUP_GROUP
-          ? options
-          : options.handleBatch
-            ? { ...options, handleBatch: async (events, delivery) => (await waitWhileHeld(), options.handleBatch(events, delivery)) }
-            : { ...options, handler: async (event) => (await waitWhileHeld(), options.handler(event)) },
-      ),
-    partitions: () => bus.partitions(),
-    resetGroup: (groupId) => bus.resetGroup(groupId),
-    close: () => bus.close(),
-  };
-  return {
-    bus: holding,
-    hold: () => {
-      let release = (): void => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      held = { released, release };
-    },
-    release: () => {
-      const was = held;
-      held = null;
-      was?.release();
-    },
-  };
-};
 
 describe('the command lookup judges on every change of its types, and waits for no other', () => {
   let dataDir: string;
@@ -69,7 +32,7 @@ describe('the command lookup judges on every change of its types, and waits for 
     dataDir = mkdtempSync(join(tmpdir(), 'cn-command-lookup-'));
     infra = await createInfrastructure(loadConfig({ DATA_DIR: dataDir, PASSWORD_SCRYPT_N: '1024', DEMO_SEED: 'true' }), { service: 'command-lookup-test' });
     memberId = (await seedDemo(infra)).memberIds['member@example.org'];
-    held = holdingBus(infra.bus);
+    held = holdingBus(infra.bus, LOOKUP_GROUP);
     lookup = new CommandLookup({ ...infra, bus: held.bus });
     await lookup.start();
   });

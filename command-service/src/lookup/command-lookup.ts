@@ -1,6 +1,6 @@
 import { DEFAULT_NETWORK_ID, DEFAULT_NETWORK_SETTINGS, emptyTagCatalogue, twoFactorStream, type NetworkSettings, type TagCatalogue, type TwoFactorType } from '@cn/contracts';
 import { createDocumentProjector, HttpProblem, oncePerRequest, type DocumentProjector, type Infrastructure, type MemberAccess, type SignedInMember } from '@cn/platform';
-import { collectionName, loadState, type CommandContext, type Projection, type ProjectedDocument } from '@cn/domain';
+import { collectionName, eventTypesOf, loadState, type CommandContext, type Projection, type ProjectedDocument } from '@cn/domain';
 import { twoFactorDecider } from '../two-factor/two-factor.decider';
 import {
   lookupAppointmentsProjection,
@@ -25,7 +25,7 @@ const LOOKUP_PROJECTIONS: readonly Projection[] = [
   widen(lookupTagsProjection),
 ];
 /** the event types the lookup applies: a command waits for the newest of these, not for the log's head */
-export const LOOKUP_EVENT_TYPES: readonly string[] = [...new Set(LOOKUP_PROJECTIONS.flatMap((projection) => projection.eventTypes))];
+export const LOOKUP_EVENT_TYPES: readonly string[] = eventTypesOf(LOOKUP_PROJECTIONS);
 /** how long a command waits for the lookup to reach the event store's head before deciding on what it has */
 const CATCH_UP_MS = 2000;
 /** how long a follow-up of an event (a deleted calendar's appointments) waits for the lookup to see it */

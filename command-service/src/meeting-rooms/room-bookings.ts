@@ -1,6 +1,6 @@
 import type { AppointmentFields, RoomBookingSource } from '@cn/contracts';
 import { createDocumentProjector, type DocumentProjector, type Infrastructure } from '@cn/platform';
-import { collectionName, type ProjectedDocument, type Projection } from '@cn/domain';
+import { collectionName, eventTypesOf, type ProjectedDocument, type Projection } from '@cn/domain';
 import { requireKnownCategory, type AppointmentCategoryCatalog } from '../appointment-categories/appointment-category-catalog';
 import type { AppointmentState } from '../appointments/appointment-state';
 import { currentFieldsOf, requireBookableRoom } from './booking-rules';
@@ -10,6 +10,8 @@ const widen = <D extends ProjectedDocument>(projection: Projection<D>): Projecti
 
 export const ROOM_BOOKINGS_GROUP = 'command-service.room-bookings';
 const CATCH_UP_MS = 2000;
+/** what the bookings apply: a check waits for the newest of these, not for every other event appended meanwhile */
+export const ROOM_BOOKING_EVENT_TYPES = eventTypesOf([bookableRoomsProjection, roomBookingsProjection]);
 
 /** Checks an appointment's booking once the stream is read: throws the refusal (category, room). */
 export type VerifyBooking = (state: AppointmentState) => void;
@@ -50,7 +52,7 @@ export class RoomBookings {
   }
 
   private async catchUp(): Promise<void> {
-    await this.projector.waitFor(await this.infra.eventStore.headPosition(), CATCH_UP_MS);
+    await this.projector.waitFor(await this.infra.eventStore.headPosition({ types: ROOM_BOOKING_EVENT_TYPES }), CATCH_UP_MS);
   }
 
   private get rooms() {

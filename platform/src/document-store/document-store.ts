@@ -67,10 +67,12 @@ export interface DocumentCollection<T extends Document = Document> {
    * Many new documents are coming, inserted as `created` (a catch-up far behind on a read model with a
    * document per event): a store may drop its index on the ids meanwhile and build it once when next needed
    * (a read or a non-created write by id, an `ensureIndex`, the next opening after a restart) instead of
-   * inserting random ids into it one by one. Ids written twice as `created` meanwhile must hold the same
-   * document: one of them is kept. A store without such an index (or without this method) ignores it.
+   * inserting random ids into it one by one, and drop the indexes `ensureIndex` made too (each comes back
+   * with the next `ensureIndex` of its fields, built once over every document; queries meanwhile scan).
+   * Ids written twice as `created` meanwhile must hold the same document: one of them is kept. A store
+   * without such indexes (or without this method) ignores it.
    */
-  deferIdIndex?(): Promise<void>;
+  deferIndexes?(): Promise<void>;
   /** many documents written (`doc`) or deleted (`null`) at once, in one transaction where the store has them */
   writeMany(changes: ReadonlyArray<{ id: string; doc: T | null }>): Promise<void>;
   /**

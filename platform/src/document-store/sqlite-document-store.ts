@@ -222,8 +222,8 @@ type Row = Record<string, unknown>;
  * collection does is written against this.
  */
 interface Layout {
-  /** drops the index on the ids until it is next needed (`DocumentCollection.deferIdIndex`) */
-  deferIdIndex(): void;
+  /** drops the index on the ids until it is next needed, and the others until the next ensureIndex (`DocumentCollection.deferIndexes`) */
+  deferIndexes(): void;
   /** `FROM ... WHERE <scope>`: the rows of this collection */
   from: string;
   scope: string;
@@ -306,7 +306,7 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     const scope = `collection = ${literal(name)}`;
     return {
       // the shared table's primary key holds every collection's ids: it stays
-      deferIdIndex: () => undefined,
+      deferIndexes: () => undefined,
       from: 'documents',
       scope,
       select: 'doc',
@@ -424,11 +424,15 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       return row;
     };
     return {
-      deferIdIndex: () => {
-        if (idIndexPending.has(name)) return;
-        db.exec(`DROP INDEX IF EXISTS ${quoted(`${tableOf(name)}:id`)}`);
+      // the id index and the ensured ones (`:by:`) go; ensureIndex builds each again over every row
+      deferIndexes: () => {
+        const own = indexesOn(tableOf(name)).filter((index) => index.sql !== null);
+        db.transaction(() => {
+          for (const index of own) db.exec(`DROP INDEX IF EXISTS ${quoted(index.name)}`);
+        })();
+        forgetIndexes(name);
         idIndexPending.add(name);
-        // the upsert names the index (ON CONFLICT): prepared again once it is back
+        // the upsert names the id index (ON CONFLICT): prepared again once it is back
         upsertStatement = null;
       },
       from: table,
@@ -649,12 +653,12 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
           current().replaceWith(source);
         })();
       }),
-      deferIdIndex: () => settle(() => {
-        current().deferIdIndex();
+      deferIndexes: () => settle(() => {
+        current().deferIndexes();
       }),
       ensureIndex: (fields) => settle(() => {
         const key = `${name}:${fieldsNameOf(fields)}`;
-        // (a deferred id index comes back here)
+        // (a deferred id index comes back here, and a deferred index of these fields: forgotten when deferred)
         if (indexed.has(key) && !idIndexPending.has(name)) return;
         current().ensureIndex(fields);
         indexed.add(key);

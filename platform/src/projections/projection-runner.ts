@@ -136,8 +136,8 @@ const REPLAY_BATCH = 2000;
  * this many positions again, and only rows of its types (what the catch-up reads).
  */
 const PASSED_BY_CHECKPOINT_EVERY = 1000;
-/** events behind from which a catch-up defers a document-per-event read model's id index (`deferIdIndex`) */
-const DEFER_ID_INDEX_GAP = 20_000;
+/** events behind from which a catch-up defers a document-per-event read model's indexes (`deferIndexes`) */
+const DEFER_INDEXES_GAP = 20_000;
 
 export const createProjector = (options: ProjectorOptions): Projector => {
   let position = 0;
@@ -893,19 +893,20 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   };
 
   /**
-   * A start's catch-up. Far behind, a read model with a document per event inserts without its id index and
-   * builds it once at the end, as a rebuild does: random ids inserted one by one dirty a page each per batch.
-   * A crash meanwhile leaves the table without it, and the store builds it again at the next start.
+   * A start's catch-up. Far behind, a read model with a document per event inserts without its indexes and
+   * builds them once at the end, as a rebuild does: random values inserted one by one (the ids, the audit's
+   * correlation ids) dirty a page each per batch, and every index a row enters is a write more per row.
+   * A crash meanwhile leaves the table without them, and the next start builds them again (ensureIndexes).
    */
   const startCatchUp = async (behind: readonly Track[]): Promise<void> => {
     const perEvent = behind.filter((track) => track.failure === null && track.projection.documentPerEvent === true && track.projection.indexes?.length);
-    const farBehind = perEvent.length > 0 && (await options.eventStore.headPosition()) - Math.min(...perEvent.map((track) => track.position)) >= DEFER_ID_INDEX_GAP;
+    const farBehind = perEvent.length > 0 && (await options.eventStore.headPosition()) - Math.min(...perEvent.map((track) => track.position)) >= DEFER_INDEXES_GAP;
     const deferring = farBehind ? perEvent : [];
-    for (const track of deferring) await collectionOf(track).deferIdIndex?.();
+    for (const track of deferring) await collectionOf(track).deferIndexes?.();
     try {
       await catchUp(behind);
     } finally {
-      // the id index comes back with the read model's indexes, before the catch-up counts as done
+      // the indexes come back, each built once over every row, before the catch-up counts as done
       for (const track of deferring) for (const fields of track.projection.indexes ?? []) await collectionOf(track).ensureIndex(fields);
     }
   };

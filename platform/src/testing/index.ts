@@ -18,3 +18,4 @@ export * from './embedded-stores';
 export * from './partitioned-bus';
 export * from './read-model-switch.contract';
 export { meilisearchTestRun, type MeilisearchTestRun } from '@cn/platform/search-index';
+export * from './holding-bus';

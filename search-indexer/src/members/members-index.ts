@@ -60,6 +60,11 @@ export const membersIndexing = (index: MembersIndex, cipher: PersonalDataCipher)
       MemberProfileImageChanged.type,
       MemberProfileImageRemoved.type,
     ],
+    // a presence change sets every presence field of the document, and no other event reads them
+    supersededKey: (event) => {
+      const memberId = (event.data as { member_id?: unknown }).member_id;
+      return event.type === MemberPresenceChanged.type && typeof memberId === 'string' ? `presence:${memberId}` : null;
+    },
     handle: async (event) => {
       const data = await cipher.reveal(event.data as Record<string, unknown>, keys);
       const id = text(data.member_id);

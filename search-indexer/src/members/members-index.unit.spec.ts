@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventRegistry, memberStream } from '@cn/contracts';
 import type { PersonalDataCipher, SearchCollection, SearchQuery } from '@cn/platform';
 import type { RecordedEvent } from '@cn/domain';
+import { supersededIn } from '../core/search-feature';
 import { toDirectoryEntry } from './directory-entry';
 import { membersIndexing, type MemberSearchDocument } from './members-index';
 
@@ -73,6 +74,33 @@ describe('members search indexing', () => {
     expect(docs.get('m1')).toEqual(once);
     await indexing.handle(recorded('MemberErased', { member_id: 'm1' }));
     expect(docs.size).toBe(0);
+  });
+
+  it('handles only the last presence change of each member in a batch, and indexes what handling all of them does', async () => {
+    const batch = [
+      registered,
+      recorded('MemberRegistered', { member_id: 'm2', email: 'g@h.i', first_name: 'Grace', last_name: 'Hopper', password_hash: { $secret: 'x', subject: 'm2' }, roles }),
+      recorded('MemberPresenceChanged', { member_id: 'm1', type: 'online', text: 'first' }),
+      recorded('MemberPresenceChanged', { member_id: 'm2', type: 'busy', text: 'compiling' }),
+      recorded('MemberProfileChanged', { member_id: 'm1', first_name: 'Augusta', last_name: 'Lovelace' }),
+      recorded('MemberPresenceChanged', { member_id: 'm1', type: 'invisible', text: 'second' }),
+      recorded('MemberRolesChanged', { member_id: 'm2', roles: { ...roles, auditor: true } }),
+      recorded('MemberPresenceChanged', { member_id: 'm1', type: 'busy', text: 'third' }),
+    ];
+    const all = memoryCollection();
+    const everyEvent = membersIndexing(all.collection, plain);
+    for (const event of batch) await everyEvent.handle(event);
+
+    const last = memoryCollection();
+    const revealed: unknown[] = [];
+    const lastOnly = membersIndexing(last.collection, { ...plain, reveal: <T>(data: T) => (revealed.push(data), Promise.resolve(data)) });
+    const superseded = supersededIn(lastOnly, batch);
+    expect([...superseded]).toEqual([batch[5].position, batch[2].position]);
+    for (const event of batch) if (!superseded.has(event.position)) await lastOnly.handle(event);
+    expect(revealed).toHaveLength(batch.length - 2);
+    expect(last.docs).toEqual(all.docs);
+    expect(last.docs.get('m1')).toMatchObject({ first_name: 'Augusta', presence_type: 'busy', status: 'third' });
+    expect(last.docs.get('m2')).toMatchObject({ is_auditor: true, presence_type: 'busy', status: 'compiling' });
   });
 
   it('shows the status to others while connected, unless invisible or disabled; offline without a console', () => {
