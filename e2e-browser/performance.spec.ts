@@ -38,9 +38,9 @@ test("the member console's start page: largest contentful paint reported, hashed
   // the start page (START_PAGE): the 'all' stream with the dashboard widget bar
   await page.goto(`${baseUrl}/activitystreams`, { waitUntil: 'load' });
   await page.locator('[data-testid="activity-list"]').first().waitFor({ timeout: 15_000 });
-  const { lcp, element, size, html, resources } = await page.evaluate(
+  const { lcp, element, size, html, resources, candidates } = await page.evaluate(
     () =>
-      new Promise<{ lcp: number; element: string; size: number; html: number; resources: Timing[] }>((resolve) => {
+      new Promise<{ lcp: number; element: string; size: number; html: number; resources: Timing[]; candidates: string[] }>((resolve) => {
         new PerformanceObserver((list) => {
           const entries = list.getEntries();
           const last = entries[entries.length - 1] as (PerformanceEntry & { element?: Element | null; size?: number }) | undefined;
@@ -50,12 +50,18 @@ test("the member console's start page: largest contentful paint reported, hashed
             end: Math.round(entry.responseEnd),
           }));
           // the element (tag, test id, class) and the first words of its text: which content the paint was
-          const named = last?.element;
-          const element = named
-            ? `${named.tagName.toLowerCase()}${named.getAttribute('data-testid') ? `[${named.getAttribute('data-testid')}]` : ''}${named.className ? `.${String(named.className).split(' ')[0]}` : ''} "${(named.textContent ?? '').trim().slice(0, 40)}"`
-            : '?';
+          const name = (named: Element | null | undefined): string =>
+            named
+              ? `${named.tagName.toLowerCase()}${named.getAttribute('data-testid') ? `[${named.getAttribute('data-testid')}]` : ''}${named.className ? `.${String(named.className).split(' ')[0]}` : ''} "${(named.textContent ?? '').trim().slice(0, 40)}"`
+              : '?';
+          const element = name(last?.element);
+          // every candidate the browser reported on the way (a later, larger paint replaces an earlier one)
+          const candidates = entries.map((entry) => {
+            const candidate = entry as PerformanceEntry & { element?: Element | null; size?: number };
+            return `${Math.round(candidate.startTime)} ms ${name(candidate.element)} (${candidate.size ?? 0} px²)`;
+          });
           const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-          resolve({ lcp: last?.startTime ?? -1, element, size: last?.size ?? 0, html: Math.round(navigation?.responseEnd ?? -1), resources });
+          resolve({ lcp: last?.startTime ?? -1, element, size: last?.size ?? 0, html: Math.round(navigation?.responseEnd ?? -1), resources, candidates });
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
@@ -72,7 +78,10 @@ test("the member console's start page: largest contentful paint reported, hashed
   test.info().annotations.push({ type: 'LCP', description: report });
   process.stdout.write(`[performance] ${report}\n`);
   // PERFORMANCE_TIMELINE=1: every request, asked for and in (ms from the navigation), to see what waited for what
-  if (process.env.PERFORMANCE_TIMELINE) process.stdout.write(resources.map((entry) => `  ${entry.start}-${entry.end} ${entry.path}\n`).join(''));
+  if (process.env.PERFORMANCE_TIMELINE) {
+    process.stdout.write(candidates.map((candidate) => `  candidate: ${candidate}\n`).join(''));
+    process.stdout.write(resources.map((entry) => `  ${entry.start}-${entry.end} ${entry.path}\n`).join(''));
+  }
   expect(lcp, 'no largest-contentful-paint entry').toBeGreaterThan(0);
   // the page's data is read ahead beside its code (index.html's boot script asks for it first), not after the first render
   expect(streamRead, `${STREAM_READ} read`).toBeDefined();
