@@ -34,8 +34,9 @@ const page = (activities: ActivityDto[]): ActivitiesResponse => ({
   can: { post: true, subscribe: false },
 });
 
-const write = (text: string) => {
-  const editor = document.getElementById('composer-editor');
+/** writes into the opened composer's editor, once its chunk is in (Composer.tsx loads the form when opened) */
+const write = async (text: string) => {
+  const editor = await screen.findByTestId('composer').then(() => document.getElementById('composer-editor'));
   if (!editor) throw new Error('no editor');
   editor.innerHTML = `<p>${text}</p>`;
   fireEvent.input(editor);
@@ -51,7 +52,7 @@ describe('the activity composer with files', () => {
     });
     renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
     fireEvent.click(await screen.findByTestId('composer-open'));
-    write('Concert photos');
+    await write('Concert photos');
     const files = [new File(['png'], 'Stage.png', { type: 'image/png' }), new File(['x'.repeat(10)], 'Huge.mov', { type: 'video/quicktime' })];
     fireEvent.change(screen.getByTestId('message-attachment-input'), { target: { files } });
     await waitFor(() => expect(FakeUpload.open).toHaveLength(2));
@@ -76,7 +77,7 @@ describe('the activity composer with files', () => {
     });
     renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
     fireEvent.click(await screen.findByTestId('composer-open'));
-    write('Look');
+    await write('Look');
     fireEvent.change(screen.getByTestId('message-attachment-input'), { target: { files: [new File(['x'], 'Gone.txt')] } });
     await waitFor(() => expect(FakeUpload.open).toHaveLength(1));
     act(() => FakeUpload.open[0]?.answer(201, { id: 'up-9', position: 1 }));
@@ -147,7 +148,7 @@ describe("editing a post's files", () => {
     });
     renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const field = screen.getByTestId('edit-p1');
+    const field = await screen.findByTestId('edit-p1');
     expect(within(field).getByTestId('message-attachment-Stage.png')).toBeTruthy();
     expect(within(field).getByTestId('message-attachment-Programme.pdf')).toBeTruthy();
     fireEvent.click(within(within(field).getByTestId('message-attachment-Stage.png')).getByTestId('message-attachment-remove'));
