@@ -35,6 +35,19 @@ test("the member console's start page: largest contentful paint reported, hashed
     );
   });
 
+  // when the dashboard bar's text is in the page (ms from the navigation): the largest paint when the first activity
+  // is short (as in the CI's run after the other specs); it shows in the first render or a suspended chunk later
+  await page.addInitScript(() => {
+    const record = (): void => {
+      const text = document.querySelector('[data-testid="widget-text"]');
+      if (!text?.textContent?.trim()) return;
+      (window as unknown as { __widgetText?: number }).__widgetText = performance.now();
+      observer.disconnect();
+    };
+    const observer = new MutationObserver(record);
+    observer.observe(document, { childList: true, subtree: true });
+  });
+
   // the start page (START_PAGE): the 'all' stream with the dashboard widget bar
   await page.goto(`${baseUrl}/activitystreams`, { waitUntil: 'load' });
   await page.locator('[data-testid="activity-list"]').first().waitFor({ timeout: 15_000 });
@@ -67,6 +80,8 @@ test("the member console's start page: largest contentful paint reported, hashed
   );
   // where the time went: the HTML, the first scripts (index.html's, in before main.tsx asks for anything), every script
   // (the console's and the page's chunks), and the page's own data
+  await page.locator('[data-testid="widget-text"]').first().waitFor({ timeout: 15_000 });
+  const widgetText = await page.evaluate(() => Math.round((window as unknown as { __widgetText?: number }).__widgetText ?? -1));
   const scripts = resources.filter((entry) => entry.path.endsWith('.js'));
   const pageChunk = resources.find((entry) => /\/assets\/activities-[^/]+\.js$/.test(entry.path));
   const streamRead = resources.find((entry) => entry.path === STREAM_READ);
@@ -74,7 +89,8 @@ test("the member console's start page: largest contentful paint reported, hashed
   const allScripts = Math.max(...scripts.map((entry) => entry.end));
   const report =
     `LCP ${Math.round(lcp)} ms on /activitystreams, the start page (cold cache; target ${LCP_TARGET_MS} ms), on ${element} (${size} px²); ` +
-    `the HTML in by ${html} ms, first scripts in by ${firstScripts} ms, every script by ${allScripts} ms, 'all''s activities asked for at ${streamRead?.start ?? '?'} ms and in by ${streamRead?.end ?? '?'} ms`;
+    `the HTML in by ${html} ms, first scripts in by ${firstScripts} ms, every script by ${allScripts} ms, 'all''s activities asked for at ${streamRead?.start ?? '?'} ms and in by ${streamRead?.end ?? '?'} ms, ` +
+    `the dashboard's text in the page at ${widgetText} ms`;
   test.info().annotations.push({ type: 'LCP', description: report });
   process.stdout.write(`[performance] ${report}\n`);
   // PERFORMANCE_TIMELINE=1: every request, asked for and in (ms from the navigation), to see what waited for what
