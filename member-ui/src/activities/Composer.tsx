@@ -1,5 +1,6 @@
 import type { ActivityAttachmentDto } from '@cn/contracts';
 import { lazy, Suspense, useState } from 'react';
+import { useDraftAttachments, type DraftAttachment } from '../messages/draft-attachments';
 
 /** the opened composer's chunk: the rich editor, the member picker and the uploads (ComposerForm.tsx) */
 const loadForm = () => import('./ComposerForm');
@@ -8,6 +9,18 @@ const ComposerForm = lazy(async () => ({ default: (await loadForm()).ComposerFor
 const preloadForm = (): void => {
   void loadForm();
 };
+
+/** a file a post carries, as a draft of its edit: ready, and picked (removing it from the post deletes nothing) */
+const carriedDraft = (file: ActivityAttachmentDto): DraftAttachment => ({
+  clientId: `carried-${file.id}`,
+  source: 'picked',
+  name: file.name,
+  size: file.size,
+  progress: 1,
+  state: 'ready',
+  id: file.id,
+  errorKey: null,
+});
 
 export interface ComposerProps {
   id: string;
@@ -30,9 +43,11 @@ export interface ComposerProps {
  * at): the start page's first paint does not wait for the editor's eight chunks.
  */
 export const Composer = (props: ComposerProps) => {
-  const { id, placeholder, initial = '', startOpen = false } = props;
+  const { id, placeholder, initial = '', startOpen = false, carried = [] } = props;
   const [open, setOpen] = useState(startOpen);
+  // the text and the files' drafts live here, not in the form: closed (cancelled) and opened again, they are there
   const [html, setHtml] = useState(initial);
+  const attachments = useDraftAttachments(carried.map(carriedDraft));
   const placeholderButton = (
     <button
       type="button"
@@ -49,7 +64,7 @@ export const Composer = (props: ComposerProps) => {
   // while the form's chunk comes in, the closed composer stays where it was (no jump to an empty place)
   return (
     <Suspense fallback={startOpen ? null : placeholderButton}>
-      <ComposerForm {...props} html={html} setHtml={setHtml} onClose={() => setOpen(false)} />
+      <ComposerForm {...props} html={html} setHtml={setHtml} attachments={attachments} onClose={() => setOpen(false)} />
     </Suspense>
   );
 };

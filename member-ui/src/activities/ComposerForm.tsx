@@ -1,8 +1,8 @@
-import type { ActivityAttachmentDto } from '@cn/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichEditor } from '../channels/RichEditor';
-import { AttachmentsField, attachmentIds, attachmentsSettled, useDraftAttachments, type DraftAttachment } from '../messages/MessageAttachments';
+import type { useDraftAttachments } from '../messages/draft-attachments';
+import { AttachmentsField, attachmentIds, attachmentsSettled } from '../messages/MessageAttachments';
 import { MentionPicker } from '../notifications/MentionPicker';
 import type { ComposerProps } from './Composer';
 
@@ -10,43 +10,33 @@ import type { ComposerProps } from './Composer';
  * The opened composer: a rich editor (with the '@' member picker) with send and cancel. A new post may carry
  * files (`attachable`): uploaded at once with their progress, or chosen from the files area, as the message
  * composer does; it is sent once none is uploading. Editing a post starts with the files it carries
- * (`carried`), which may be removed and added to. Its own chunk (Composer.tsx loads it when opened): the
+ * (`carried`), which may be removed and added to; the files' drafts are kept by Composer, so a
+ * cancelled new post has them again when reopened, as its text. Its own chunk (Composer.tsx loads it when opened): the
  * editor, the member picker and the uploads are not on the way to a stream's first paint.
  */
-/** a file a post carries, as a draft of its edit: ready, and picked (removing it from the post deletes nothing) */
-const carriedDraft = (file: ActivityAttachmentDto): DraftAttachment => ({
-  clientId: `carried-${file.id}`,
-  source: 'picked',
-  name: file.name,
-  size: file.size,
-  progress: 1,
-  state: 'ready',
-  id: file.id,
-  errorKey: null,
-});
-
 export const ComposerForm = ({
   id,
   placeholder,
   startOpen = false,
   attachable = false,
-  carried = [],
   pending,
   onSubmit,
   onCancel,
   html,
   setHtml,
+  attachments,
   onClose,
 }: ComposerProps & {
   /** the text, kept by Composer while the form is closed (a cancelled draft is there again when reopened) */
   html: string;
   setHtml: (html: string) => void;
+  /** the files' drafts, kept by Composer while the form is closed */
+  attachments: ReturnType<typeof useDraftAttachments>;
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
   // a new editor after each sent text (the editor owns its content once filled)
   const [generation, setGeneration] = useState(0);
-  const attachments = useDraftAttachments(carried.map(carriedDraft));
   const settled = attachmentsSettled(attachments.drafts);
   return (
     <form

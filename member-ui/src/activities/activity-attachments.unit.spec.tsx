@@ -87,6 +87,27 @@ describe('the activity composer with files', () => {
     // the draft stays, with its file, to be corrected
     expect(screen.getByTestId('message-attachment-Gone.txt')).toBeTruthy();
   });
+
+  it('keeps a cancelled new post\'s text and files, an upload finishing while it is closed included, for when it is opened again', async () => {
+    const server = fakeServer({
+      'GET /api/v1/activitystreams/choir/activities': { status: 200, body: page([]) },
+      'POST /api/v1/activitystreams/choir/activities': { status: 201, body: { id: 'p9', position: 9 }, position: 9 },
+    });
+    renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
+    fireEvent.click(await screen.findByTestId('composer-open'));
+    await write('Rehearsal notes');
+    fireEvent.change(screen.getByTestId('message-attachment-input'), { target: { files: [new File(['pdf'], 'Notes.pdf')] } });
+    await waitFor(() => expect(FakeUpload.open).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('composer')).toBeNull());
+    act(() => FakeUpload.open[0]?.answer(201, { id: 'up-4', position: 1 }));
+    fireEvent.click(await screen.findByTestId('composer-open'));
+    await waitFor(() => expect(screen.getByTestId('message-attachment-Notes.pdf').getAttribute('data-state')).toBe('ready'));
+    expect(document.getElementById('composer-editor')?.textContent).toBe('Rehearsal notes');
+    fireEvent.click(screen.getByTestId('composer-send'));
+    await waitFor(() => expect(server.callsTo('POST', '/api/v1/activitystreams/choir/activities')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/v1/activitystreams/choir/activities')[0]?.body).toEqual({ content: '<p>Rehearsal notes</p>', attachments: ['up-4'] });
+  });
 });
 
 describe('a post with files', () => {
