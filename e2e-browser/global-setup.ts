@@ -3,7 +3,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BASE_URL_ENV, DATA_DIR_ENV, REPOSITORY_ROOT, SERVER_LOG, SHOTS } from './paths';
+import { BASE_URL_ENV, DATA_DIR_ENV, PORT_ENV, REPOSITORY_ROOT, SERVER_LOG, SERVER_ROOT_ENV, SHOTS } from './paths';
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -19,16 +19,18 @@ const freePort = (): Promise<number> =>
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts the built standalone server (`npm run build` first) on a fresh data folder with the demo seed,
+ * Starts the built standalone server (`npm run build` first; CN_BROWSER_SERVER_ROOT names another checkout's build,
+ * e.g. to measure the same specs against an older build) on a fresh data folder with the demo seed,
  * waits until it is ready and hands its address and folder to the workers through the environment.
  * Answers the teardown: stop the server, remove the folder. The server's output goes to SERVER_LOG.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(SHOTS, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'cn-browser-'));
-  const port = await freePort();
+  // CN_BROWSER_PORT: a fixed port (engineers sharing a machine keep to their own range), else a free one
+  const port = Number(process.env[PORT_ENV]) || (await freePort());
   const log = createWriteStream(SERVER_LOG);
-  const child = spawn(process.execPath, [join(REPOSITORY_ROOT, 'standalone/dist/main.js')], {
+  const child = spawn(process.execPath, [join(process.env[SERVER_ROOT_ENV] ?? REPOSITORY_ROOT, 'standalone/dist/main.js')], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_SEED: 'true', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,3 +9,7 @@ export const CI_REPORT = join(REPOSITORY_ROOT, '.ci-browser.json');
 /** how the global setup hands the server to the workers */
 export const BASE_URL_ENV = 'CN_BROWSER_BASE_URL';
 export const DATA_DIR_ENV = 'CN_BROWSER_DATA_DIR';
+/** a fixed port for the server (else a free one) */
+export const PORT_ENV = 'CN_BROWSER_PORT';
+/** another checkout whose built server (and consoles) the specs run against, e.g. to compare builds */
+export const SERVER_ROOT_ENV = 'CN_BROWSER_SERVER_ROOT';

@@ -26,7 +26,8 @@ const urls = (files: Set<string>, loaded: Set<string>): string[] => [...files].f
  * The boot script: it runs while index.html is parsed (async, before the entry's imports are in), and asks at
  * once for what main.tsx would ask for only after the first scripts ran: the network's answer and, on the
  * start page, its first data (left for the API client, shell/early-reads.ts), then the console's chunks, the
- * chosen language's strings and the start page's chunks (modulepreload, styles preloaded). The data goes
+ * chosen language's strings and the start page's chunks (modulepreload, styles preloaded), the dashboard bar's
+ * markdown text's last. The data goes
  * first: a browser opens six connections per host. Being async it may also run after the entry: if the console
  * has closed the early reads by then (closeEarlyReads), it does nothing.
  */
@@ -48,7 +49,9 @@ export const writeStartPageHints = (bundle: Rollup.OutputBundle, emit: (file: { 
   if (html?.type !== 'asset' || !entry) return;
   const loaded = filesOf(bundle, [entry]);
   const consoleFiles = filesOf(bundle, chunksOf(bundle, /\/src\/app\/Console\.tsx$/));
-  const startPage = filesOf(bundle, chunksOf(bundle, /\/src\/activities\/index\.ts$/));
+  // then the dashboard bar's markdown text (widget-markdown.tsx and markdown-it), fetched but not run: a bar that
+  // shows one has it in by the first render (widgetbars/widget-markdown-load.ts), one that does not never runs it
+  const startPage = filesOf(bundle, [...chunksOf(bundle, /\/src\/activities\/index\.ts$/), ...chunksOf(bundle, /\/src\/widgetbars\/widget-markdown\.tsx$/)]);
   for (const file of consoleFiles) loaded.add(file);
   const languages: Record<string, string[]> = {};
   for (const { chunk, id } of chunksFrom(bundle, /\/src\/(calendars\/)?i18n\/[a-z]{2}\.json$/)) {

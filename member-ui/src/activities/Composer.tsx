@@ -1,16 +1,15 @@
 import type { ActivityAttachmentDto } from '@cn/contracts';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { RichEditor } from '../channels/RichEditor';
-import { AttachmentsField, attachmentIds, attachmentsSettled, useDraftAttachments, type DraftAttachment } from '../messages/MessageAttachments';
-import { MentionPicker } from '../notifications/MentionPicker';
+import { lazy, Suspense, useState } from 'react';
+import { useDraftAttachments, type DraftAttachment } from '../messages/draft-attachments';
 
-/**
- * The composer: collapsed to a placeholder button until opened (§4), then a rich editor (with the '@' member
- * picker) with send and cancel. A new post may carry files (`attachable`): uploaded at once with their
- * progress, or chosen from the files area, as the message composer does; it is sent once none is uploading.
- * Editing a post starts with the files it carries (`carried`), which may be removed and added to.
- */
+/** the opened composer's chunk: the rich editor, the member picker and the uploads (ComposerForm.tsx) */
+const loadForm = () => import('./ComposerForm');
+const ComposerForm = lazy(async () => ({ default: (await loadForm()).ComposerForm }));
+/** asked for as soon as a member points at or focuses a closed composer, so opening it rarely waits */
+const preloadForm = (): void => {
+  void loadForm();
+};
+
 /** a file a post carries, as a draft of its edit: ready, and picked (removing it from the post deletes nothing) */
 const carriedDraft = (file: ActivityAttachmentDto): DraftAttachment => ({
   clientId: `carried-${file.id}`,
@@ -23,17 +22,7 @@ const carriedDraft = (file: ActivityAttachmentDto): DraftAttachment => ({
   errorKey: null,
 });
 
-export const Composer = ({
-  id,
-  placeholder,
-  initial = '',
-  startOpen = false,
-  attachable = false,
-  carried = [],
-  pending,
-  onSubmit,
-  onCancel,
-}: {
+export interface ComposerProps {
   id: string;
   placeholder: string;
   initial?: string;
@@ -45,58 +34,37 @@ export const Composer = ({
   /** the text, and the ids of the files ready to go (empty unless attachable) */
   onSubmit: (html: string, attachments: string[]) => Promise<boolean>;
   onCancel?: () => void;
-}) => {
-  const { t } = useTranslation();
+}
+
+/**
+ * The composer: collapsed to a placeholder button until opened (§4), then a rich editor (with the '@' member
+ * picker) with send and cancel, and files for a new post (ComposerForm.tsx). The collapsed button is all a
+ * stream's first render draws, so the form and what it needs load only when a composer opens (or is pointed
+ * at): the start page's first paint does not wait for the editor's eight chunks.
+ */
+export const Composer = (props: ComposerProps) => {
+  const { id, placeholder, initial = '', startOpen = false, carried = [] } = props;
   const [open, setOpen] = useState(startOpen);
+  // the text and the files' drafts live here, not in the form: closed (cancelled) and opened again, they are there
   const [html, setHtml] = useState(initial);
-  // a new editor after each sent text (the editor owns its content once filled)
-  const [generation, setGeneration] = useState(0);
   const attachments = useDraftAttachments(carried.map(carriedDraft));
-  const settled = attachmentsSettled(attachments.drafts);
-  if (!open) {
-    return (
-      <button type="button" className="composer__placeholder" data-testid={`${id}-open`} onClick={() => setOpen(true)}>
-        {placeholder}
-      </button>
-    );
-  }
-  return (
-    <form
-      className="composer"
-      data-testid={id}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!settled) return;
-        void onSubmit(html, attachable ? attachmentIds(attachments.drafts) : []).then((sent) => {
-          if (!sent) return;
-          attachments.clear();
-          setHtml('');
-          setGeneration((value) => value + 1);
-          if (!startOpen) setOpen(false);
-        });
-      }}
+  const placeholderButton = (
+    <button
+      type="button"
+      className="composer__placeholder"
+      data-testid={`${id}-open`}
+      onPointerEnter={preloadForm}
+      onFocus={preloadForm}
+      onClick={() => setOpen(true)}
     >
-      <span className="visually-hidden" id={`${id}-label`}>
-        {placeholder}
-      </span>
-      <RichEditor key={generation} id={`${id}-editor`} labelledBy={`${id}-label`} initial={html} onChange={setHtml} images />
-      <MentionPicker editorId={`${id}-editor`} html={html} onChange={setHtml} />
-      {attachable ? <AttachmentsField drafts={attachments.drafts} carried={[]} onAdd={attachments.add} onPick={attachments.pick} onRemove={attachments.remove} /> : null}
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={pending || !settled} data-testid={`${id}-send`}>
-          {t('activities.composer.send')}
-        </button>
-        <button
-          type="button"
-          className="button button--quiet"
-          onClick={() => {
-            setOpen(startOpen);
-            onCancel?.();
-          }}
-        >
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+      {placeholder}
+    </button>
+  );
+  if (!open) return placeholderButton;
+  // while the form's chunk comes in, the closed composer stays where it was (no jump to an empty place)
+  return (
+    <Suspense fallback={startOpen ? null : placeholderButton}>
+      <ComposerForm {...props} html={html} setHtml={setHtml} attachments={attachments} onClose={() => setOpen(false)} />
+    </Suspense>
   );
 };

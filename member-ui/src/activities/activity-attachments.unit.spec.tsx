@@ -34,8 +34,9 @@ const page = (activities: ActivityDto[]): ActivitiesResponse => ({
   can: { post: true, subscribe: false },
 });
 
-const write = (text: string) => {
-  const editor = document.getElementById('composer-editor');
+/** writes into the opened composer's editor, once its chunk is in (Composer.tsx loads the form when opened) */
+const write = async (text: string) => {
+  const editor = await screen.findByTestId('composer').then(() => document.getElementById('composer-editor'));
   if (!editor) throw new Error('no editor');
   editor.innerHTML = `<p>${text}</p>`;
   fireEvent.input(editor);
@@ -51,7 +52,7 @@ describe('the activity composer with files', () => {
     });
     renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
     fireEvent.click(await screen.findByTestId('composer-open'));
-    write('Concert photos');
+    await write('Concert photos');
     const files = [new File(['png'], 'Stage.png', { type: 'image/png' }), new File(['x'.repeat(10)], 'Huge.mov', { type: 'video/quicktime' })];
     fireEvent.change(screen.getByTestId('message-attachment-input'), { target: { files } });
     await waitFor(() => expect(FakeUpload.open).toHaveLength(2));
@@ -76,7 +77,7 @@ describe('the activity composer with files', () => {
     });
     renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
     fireEvent.click(await screen.findByTestId('composer-open'));
-    write('Look');
+    await write('Look');
     fireEvent.change(screen.getByTestId('message-attachment-input'), { target: { files: [new File(['x'], 'Gone.txt')] } });
     await waitFor(() => expect(FakeUpload.open).toHaveLength(1));
     act(() => FakeUpload.open[0]?.answer(201, { id: 'up-9', position: 1 }));
@@ -85,6 +86,27 @@ describe('the activity composer with files', () => {
     expect(await screen.findByText('A file is not available to you (any more).')).toBeTruthy();
     // the draft stays, with its file, to be corrected
     expect(screen.getByTestId('message-attachment-Gone.txt')).toBeTruthy();
+  });
+
+  it('keeps a cancelled new post\'s text and files, an upload finishing while it is closed included, for when it is opened again', async () => {
+    const server = fakeServer({
+      'GET /api/v1/activitystreams/choir/activities': { status: 200, body: page([]) },
+      'POST /api/v1/activitystreams/choir/activities': { status: 201, body: { id: 'p9', position: 9 }, position: 9 },
+    });
+    renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
+    fireEvent.click(await screen.findByTestId('composer-open'));
+    await write('Rehearsal notes');
+    fireEvent.change(screen.getByTestId('message-attachment-input'), { target: { files: [new File(['pdf'], 'Notes.pdf')] } });
+    await waitFor(() => expect(FakeUpload.open).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('composer')).toBeNull());
+    act(() => FakeUpload.open[0]?.answer(201, { id: 'up-4', position: 1 }));
+    fireEvent.click(await screen.findByTestId('composer-open'));
+    await waitFor(() => expect(screen.getByTestId('message-attachment-Notes.pdf').getAttribute('data-state')).toBe('ready'));
+    expect(document.getElementById('composer-editor')?.textContent).toBe('Rehearsal notes');
+    fireEvent.click(screen.getByTestId('composer-send'));
+    await waitFor(() => expect(server.callsTo('POST', '/api/v1/activitystreams/choir/activities')).toHaveLength(1));
+    expect(server.callsTo('POST', '/api/v1/activitystreams/choir/activities')[0]?.body).toEqual({ content: '<p>Rehearsal notes</p>', attachments: ['up-4'] });
   });
 });
 
@@ -147,7 +169,7 @@ describe("editing a post's files", () => {
     });
     renderPage(<ActivityStreamPage />, { url: '/activitystreams/choir', path: '/activitystreams/:slug', api: server.api });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const field = screen.getByTestId('edit-p1');
+    const field = await screen.findByTestId('edit-p1');
     expect(within(field).getByTestId('message-attachment-Stage.png')).toBeTruthy();
     expect(within(field).getByTestId('message-attachment-Programme.pdf')).toBeTruthy();
     fireEvent.click(within(within(field).getByTestId('message-attachment-Stage.png')).getByTestId('message-attachment-remove'));

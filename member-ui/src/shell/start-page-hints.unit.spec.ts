@@ -18,6 +18,8 @@ const build = () => {
     'assets/query-d.js': chunk('assets/query-d.js', ['query.js']),
     'assets/activities-e.js': chunk('assets/activities-e.js', ['activities/index.ts'], ['assets/query-d.js', 'assets/markdown-f.js']),
     'assets/markdown-f.js': chunk('assets/markdown-f.js', ['markdown.js']),
+    'assets/widget-markdown-j.js': chunk('assets/widget-markdown-j.js', ['widgetbars/widget-markdown.tsx'], ['assets/react-b.js', 'assets/markdown-it-k.js']),
+    'assets/markdown-it-k.js': chunk('assets/markdown-it-k.js', ['markdown-it.js']),
     'assets/de-g.js': chunk('assets/de-g.js', ['i18n/de.json']),
     'assets/de-h.js': chunk('assets/de-h.js', ['calendars/i18n/de.json']),
     'assets/en-i.js': chunk('assets/en-i.js', ['i18n/en.json']),
@@ -38,7 +40,8 @@ describe("the build's boot script (vite-start-page.ts)", () => {
     const { boot } = build();
     const lists = [...(boot?.source ?? '').matchAll(/\[("[^\]]*")\]/g)].map((match) => JSON.parse(`[${match[1]}]`) as string[]);
     expect(lists).toContainEqual(['/assets/Console-c.js', '/assets/Console-c.css', '/assets/query-d.js']);
-    expect(lists).toContainEqual(['/assets/activities-e.js', '/assets/markdown-f.js']);
+    // the dashboard bar's markdown text last, fetched but not run (a bar without one never asks for it)
+    expect(lists).toContainEqual(['/assets/activities-e.js', '/assets/markdown-f.js', '/assets/widget-markdown-j.js', '/assets/markdown-it-k.js']);
     expect(lists).toContainEqual(['/assets/de-g.js', '/assets/de-h.js']);
     expect(lists).toContainEqual(['/assets/en-i.js']);
     expect(boot?.source).not.toContain('react-b.js');

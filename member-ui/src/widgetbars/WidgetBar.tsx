@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useWidgetBar } from './widgetbars-queries';
 import { renderWidgetHtml } from './widget-content';
+import { loadedWidgetMarkdown, loadWidgetMarkdown } from './widget-markdown-load';
 
 /**
  * markdown-it is its own chunk, loaded when a bar first shows a markdown widget: the rest of the bar and the
  * page beside it (the start page's activities) paint without waiting for it, the text follows when it is in
  */
-const WidgetMarkdown = lazy(async () => ({ default: (await import('./widget-markdown')).WidgetMarkdown }));
+const WidgetMarkdown = lazy(async () => ({ default: (await loadWidgetMarkdown()).WidgetMarkdown }));
 import { formatInstant } from '../common/date-format';
 
 const Empty = ({ text }: { text: string }) => {
@@ -117,14 +118,21 @@ const WidgetBody = ({ widget }: { widget: ResolvedWidget }) => {
           ))}
         </ul>
       );
-    case 'markdown':
+    case 'markdown': {
+      // drawn at once when markdown-it's chunk is in already (the start page asks for it with the bar's answer)
+      const Ready = loadedWidgetMarkdown()?.WidgetMarkdown;
       return (
         <div className="widget__text">
-          <Suspense fallback={null}>
-            <WidgetMarkdown text={data.markdown} />
-          </Suspense>
+          {Ready ? (
+            <Ready text={data.markdown} />
+          ) : (
+            <Suspense fallback={null}>
+              <WidgetMarkdown text={data.markdown} />
+            </Suspense>
+          )}
         </div>
       );
+    }
     case 'html':
       return <div className="widget__text">{renderWidgetHtml(data.html)}</div>;
     case 'feed':
