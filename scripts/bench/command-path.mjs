@@ -143,7 +143,7 @@ for (const size of sizes) {
   figures.load = load();
   results.sizes[size] = figures;
   progress(
-    `${size}: status ${figures.status_per_s}/s (${round(figures.status_per_s / figures.raw_append.per_s, 2)} of raw ${figures.raw_append.per_s}/s; ${figures.status_cpu_ms_per_command} ms server CPU each), RSVP ${figures.rsvp?.per_s}/s (${round((figures.rsvp?.per_s ?? 0) / figures.raw_append.per_s, 2)}; ${figures.rsvp?.server_cpu_ms_per_command} ms CPU each), read-your-write p95 ${figures.read_your_write.p95_ms} ms, first command after restart ${figures.warm_restart.first_command_ms} ms, load ${figures.load}`,
+    `${size}: status ${figures.status_per_s}/s (${round(figures.status_per_s / figures.raw_append.per_s, 2)} of raw ${figures.raw_append.per_s}/s; ${figures.status_cpu_ms_per_command} ms server CPU each; ${figures.status_cold_cpu_ms_per_command} ms in the cold round after the restart), RSVP ${figures.rsvp?.per_s}/s (${round((figures.rsvp?.per_s ?? 0) / figures.raw_append.per_s, 2)}; ${figures.rsvp?.server_cpu_ms_per_command} ms CPU each), read-your-write p95 ${figures.read_your_write.p95_ms} ms, first command after restart ${figures.warm_restart.first_command_ms} ms, load ${figures.load}`,
   );
 }
 server = null;
