@@ -8,7 +8,10 @@ import type { RecordedEvent } from '@cn/domain';
  * document per day every partition's replica would write it (conflicts, retries); with a share per partition
  * each replica writes only its own. The reader adds a day's shares up (`statistics.read.ts`): counts are
  * summed, active members united. The embedded log has one partition, so one share per day. Members are
- * counted as joins minus leaves, summed up to a day by the reader.
+ * counted as joins minus leaves, summed up to a day by the reader. A day's active members are documents of
+ * their own (`StatisticsActiveDocument`, written once, on the member's first event of the day), not a list
+ * in the share: every event rewrites its share, and a list of the day's active members made each event cost
+ * O(active members) (read, revealed, written again whole; 52 KB at 1,345 members).
  */
 export interface StatisticsDayDocument extends ProjectedDocument {
   scope: string;
@@ -19,10 +22,21 @@ export interface StatisticsDayDocument extends ProjectedDocument {
   commands: number;
   /** the last command's correlation id: a command's events are consecutive in the log */
   last_correlation_id: string;
-  active_member_ids: string[];
   joined: number;
   left: number;
 }
+
+/** a member active on a day in a scope, as one bus partition saw it (the reader unites the partitions) */
+export interface StatisticsActiveDocument extends ProjectedDocument {
+  /** not `scope`: a share's queries by scope never meet these */
+  active_scope: string;
+  date: string;
+  partition: number;
+  member_id: string;
+}
+
+export type StatisticsDocument = StatisticsDayDocument | StatisticsActiveDocument;
+const isShare = (doc: StatisticsDocument): doc is StatisticsDayDocument => typeof (doc as Partial<StatisticsDayDocument>).scope === 'string';
 
 export const networkScope = 'network';
 export const groupScope = (groupId: string): string => `group:${groupId}`;
@@ -31,9 +45,19 @@ export const statisticsShareId = (scope: string, date: string, partition: number
 const SHARE_ID = /^(.+):(\d{4}-\d{2}-\d{2}):p(\d+)$/;
 /** what a share's id names, or null for any other id */
 export const statisticsShareOf = (id: string): { scope: string; date: string; partition: number } | null => {
-  const match = SHARE_ID.exec(id);
+  const match = id.startsWith('active:') ? null : SHARE_ID.exec(id);
   return match ? { scope: match[1], date: match[2], partition: Number(match[3]) } : null;
 };
+const ACTIVE_PREFIX = 'active:';
+export const statisticsActiveId = (scope: string, date: string, partition: number, memberId: string): string =>
+  `${ACTIVE_PREFIX}${statisticsShareId(scope, date, partition)}:${memberId}`;
+const ACTIVE_ID = /^active:(.+):(\d{4}-\d{2}-\d{2}):p(\d+):([^:]+)$/;
+/** what an active member's id names, or null for any other id */
+export const statisticsActiveOf = (id: string): { scope: string; date: string; partition: number; memberId: string } | null => {
+  const match = id.startsWith(ACTIVE_PREFIX) ? ACTIVE_ID.exec(id) : null;
+  return match ? { scope: match[1], date: match[2], partition: Number(match[3]), memberId: match[4] } : null;
+};
+
 /** the group a scope belongs to, or null for the network's */
 export const groupIdOfScope = (scope: string): string | null => (scope.startsWith('group:') ? scope.slice('group:'.length) : null);
 
@@ -49,26 +73,39 @@ const membershipChange = (event: RecordedEvent, scope: string): number => {
   return event.type === 'MemberJoinedGroup' ? 1 : event.type === 'MemberLeftGroup' ? -1 : 0;
 };
 
-export const statisticsProjection: Projection<StatisticsDayDocument> = {
+export const statisticsProjection: Projection<StatisticsDocument> = {
   name: 'statistics_days',
   // 2: one share per partition (`partition`, ids `<scope>:<day>:p<partition>`)
-  version: 2,
+  // 3: active members as documents of their own (`active:<share id>:<member id>`), no list in the share
+  version: 3,
   eventTypes: [...eventRegistry.keys()],
   documentIds: (event, context) => {
     const date = dayOf(event);
     const group = groupIdOf(event);
     const partition = context?.partition ?? 0;
-    return [statisticsShareId(networkScope, date, partition), ...(group ? [statisticsShareId(groupScope(group), date, partition)] : [])];
+    const scopes = group ? [networkScope, groupScope(group)] : [networkScope];
+    const author = event.metadata.memberId;
+    return [
+      ...scopes.map((scope) => statisticsShareId(scope, date, partition)),
+      ...(author ? scopes.map((scope) => statisticsActiveId(scope, date, partition, author)) : []),
+    ];
   },
-  indexes: [['scope', 'date']],
+  indexes: [
+    ['scope', 'date'],
+    ['active_scope', 'date'],
+  ],
   // counts and ids only: it never looks inside a personal value, so events need not be revealed for it
   revealOnWrite: true,
   evolve(doc, event, id) {
     if (doc && doc._position >= event.position) return doc;
+    const active = statisticsActiveOf(id);
+    // written once: later events of the member that day leave it as it is (nothing written)
+    if (active) return doc ?? { _id: id, _position: 0, active_scope: active.scope, date: active.date, partition: active.partition, member_id: active.memberId };
     const share = statisticsShareOf(id);
-    if (!share) return doc;
+    const shareDoc = doc && isShare(doc) ? doc : null;
+    if (!share || (doc && !shareDoc)) return doc;
     const { scope, partition } = share;
-    const current: StatisticsDayDocument = doc ?? {
+    const current: StatisticsDayDocument = shareDoc ?? {
       _id: id,
       _position: 0,
       scope,
@@ -77,18 +114,15 @@ export const statisticsProjection: Projection<StatisticsDayDocument> = {
       events: 0,
       commands: 0,
       last_correlation_id: '',
-      active_member_ids: [],
       joined: 0,
       left: 0,
     };
-    const author = event.metadata.memberId;
     const change = membershipChange(event, scope);
     return {
       ...current,
       events: current.events + 1,
       commands: current.commands + (event.metadata.correlationId === current.last_correlation_id ? 0 : 1),
       last_correlation_id: event.metadata.correlationId,
-      active_member_ids: author && !current.active_member_ids.includes(author) ? [...current.active_member_ids, author] : current.active_member_ids,
       joined: current.joined + (change > 0 ? 1 : 0),
       left: current.left + (change < 0 ? 1 : 0),
     };
