@@ -16,7 +16,7 @@ import { memberNames } from './names.mjs';
 import { growLog, measureAtSize, restartAndFirstCommand } from './log-size.mjs';
 import { rawSqliteAppend } from './raw-append.mjs';
 import { freePort, startServer } from './server.mjs';
-import { cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
+import { acceptedOf, cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
 import { machine } from './report.mjs';
 import { rsvpPhase } from './rsvp.mjs';
 
@@ -73,7 +73,7 @@ const withCpu = async (pid, work) => {
   const before = cpuMsOf(pid);
   const figures = await work();
   const after = cpuMsOf(pid);
-  const accepted = figures.accepted ?? Object.entries(figures.outcomes).reduce((sum, [outcome, count]) => (Number(outcome) < 300 ? sum + count : sum), 0);
+  const accepted = figures.accepted ?? acceptedOf(figures.outcomes);
   return { ...figures, server_cpu_ms_per_command: cpuPerCommand(before, after, accepted) };
 };
 

@@ -17,7 +17,7 @@ import { signIn } from './client.mjs';
 import { openConsoles } from './consoles.mjs';
 import { memberNames } from './names.mjs';
 import { freePort, startServer } from './server.mjs';
-import { cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
+import { acceptedOf, cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
 
 // BENCH_ROOT: run an earlier build (a copy of its `*/dist` and `package.json` with a `node_modules` whose
 // `@cn/*` links point at the copy) to compare builds in alternate runs
@@ -74,7 +74,7 @@ const phase = async (name) => {
     maxMs: 120_000,
     task: async (i, w) => (await workers[w].request('PUT', '/api/v1/members/me/status', { type: i % 2 ? 'online' : 'busy', text: `bench ${i}` })).status,
   });
-  const accepted = Object.entries(run.outcomes).reduce((sum, [outcome, count]) => (Number(outcome) < 300 ? sum + count : sum), 0);
+  const accepted = acceptedOf(run.outcomes);
   const own = process.cpuUsage(ownBefore);
   windows[name] = `${from}-${monotonicUs()}`;
   if (profileDir) writeFileSync(join(profileDir, 'windows.json'), JSON.stringify(windows, null, 2));

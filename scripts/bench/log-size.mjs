@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { signIn } from './client.mjs';
 import { startServer } from './server.mjs';
-import { cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
+import { acceptedOf, cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
 
 const APPEND_CHUNK = 200;
 
@@ -121,7 +121,6 @@ export const measureAtSize = async ({ root, dataDir, port, env, nodeArgs, admin,
       maxMs: phaseMs,
       task: async (i, w) => (await sessions[w].request('PUT', '/api/v1/members/me/status', { type: i % 2 ? 'online' : 'busy', text: `${label} ${i}` })).status,
     });
-    const acceptedOf = (outcomes) => Object.entries(outcomes).reduce((sum, [outcome, count]) => (Number(outcome) < 300 ? sum + count : sum), 0);
     // the first round right after the restart runs on code the JIT has not compiled yet (about 1.5× the CPU
     // per command of a warm process, docs/PERFORMANCE.md): reported apart, so that the measured round
     // compares with the fresh log's, which runs on a process warmed by the members' registrations

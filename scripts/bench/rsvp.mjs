@@ -1,7 +1,7 @@
 // RSVPs over HTTP: the administrator invites the workers to one appointment, then each worker answers for
 // itself, accepting and declining in turn (PUT /appointments/<id>/participants/me), all on the one
 // appointment stream, as the answers to a popular event arrive.
-import { perSecond, runLoad, summarize } from './stats.mjs';
+import { acceptedOf, perSecond, runLoad, summarize } from './stats.mjs';
 
 export const rsvpPhase = async ({ admin, workers, total, maxMs }) => {
   const calendars = await admin.request('GET', '/calendars');
@@ -25,7 +25,7 @@ export const rsvpPhase = async ({ admin, workers, total, maxMs }) => {
       return (await workers[w].request('PUT', `/appointments/${id}/participants/me`, { participant: { status } })).status;
     },
   });
-  const accepted = Object.entries(run.outcomes).reduce((sum, [outcome, count]) => (Number(outcome) >= 200 && Number(outcome) < 300 ? sum + count : sum), 0);
+  const accepted = acceptedOf(run.outcomes);
   if (accepted < run.done / 2) throw new Error(`RSVPs: only ${accepted} of ${run.done} accepted (${JSON.stringify(run.outcomes)})`);
   return { per_s: perSecond(accepted, run.durationMs), accepted, attempted: run.done, outcomes: run.outcomes, latency: summarize(run.latencies) };
 };

@@ -56,6 +56,10 @@ export const runLoad = async ({ total, concurrency, maxMs, task }) => {
   return { done: latencies.length, durationMs, latencies, outcomes, stoppedEarly };
 };
 
+/** how many of `runLoad`'s outcomes were answered with a 2xx status (error labels and refusals are not) */
+export const acceptedOf = (outcomes) =>
+  Object.entries(outcomes).reduce((sum, [outcome, count]) => (Number(outcome) >= 200 && Number(outcome) < 300 ? sum + count : sum), 0);
+
 export const perSecond = (count, durationMs) => (durationMs > 0 ? round((count * 1000) / durationMs, 1) : null);
 export { round };
 
