@@ -54,6 +54,11 @@ export interface Projection<D extends ProjectedDocument = ProjectedDocument> {
    */
   columns?: readonly string[];
   /**
+   * One of `columns` holding a distinct integer per document, written in ascending order (the audit's
+   * position): the store's `CollectionOptions.rowKey`. Changing it changes the layout: raise `version`.
+   */
+  rowKey?: string;
+  /**
    * Each document is made whole by the one event that creates it (`evolve(null, event)`) and no later
    * event changes it (a chat message): on a partitioned bus the realtime follower may then pass the
    * change on as soon as the event arrives, before the projector holding its partition has written it.

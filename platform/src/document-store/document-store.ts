@@ -144,6 +144,14 @@ export interface CollectionOptions {
    * A store without tables (MongoDB) ignores this.
    */
   columns?: readonly string[];
+  /**
+   * One of `columns` that holds a distinct integer in every document, written mostly in ascending order (the
+   * audit's position): a store with tables makes it the table's row key (SQLite: its `INTEGER PRIMARY KEY`),
+   * so that the rows sit in its order, an index on it alone is the table itself, and an index ending with it
+   * needs no copy of it. A document without such a value is refused; so is a second document with the same
+   * value. Fixed with the columns for the collection's lifetime. A store without tables ignores this.
+   */
+  rowKey?: string;
 }
 
 export interface DocumentStore {

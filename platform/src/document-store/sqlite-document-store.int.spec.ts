@@ -133,6 +133,73 @@ describe('sqlite document store: a collection in a table of its own', () => {
     temp.remove();
   });
 
+  it('keeps a row key as the table\'s INTEGER PRIMARY KEY: rows in its order, no index of it alone, none copying it, the same answers', async () => {
+    const temp = createTempDir('cn-docs');
+    const path = join(temp.dir, 'read-models.sqlite');
+    const store = createSqliteDocumentStore({ path });
+    type Entry = { _id: string; position: number; type: string; who: string | null; data: unknown };
+    const layout = { columns: ['position', 'type', 'who'], rowKey: 'position' };
+    const audit = store.collection<Entry>('audit_v3', layout);
+    const entry = (i: number): Entry => ({ _id: `e${i}`, position: i, type: i % 3 ? 'A' : 'B', who: i % 2 ? 'm1' : null, data: { n: i } });
+    await store.writeAll([{ collection: 'audit_v3', changes: Array.from({ length: 300 }, (_v, i) => ({ id: `e${i + 1}`, doc: entry(i + 1), created: true })) }]);
+    for (const fields of [['position'], ['type', 'position'], ['who', 'position']]) await audit.ensureIndex(fields);
+    expect(await audit.get('e3')).toEqual(entry(3));
+    expect((await audit.find({ type: 'B' }, { sort: [['position', -1]], limit: 2 })).map((doc) => doc.position)).toEqual([300, 297]);
+    expect((await audit.find({ $and: [{ type: 'A' }, { position: { $lt: 100 } }] }, { sort: [['position', -1]], limit: 2 })).map((doc) => doc._id)).toEqual(['e98', 'e97']);
+    expect((await audit.find({ $or: [{ who: 'm1' }, { type: 'B' }] }, { sort: [['position', 1]], limit: 3 })).map((doc) => doc.position)).toEqual([1, 3, 5]);
+    expect(await audit.count({ who: 'm1' })).toBe(150);
+    // a document without an integer key, and a second document with a key already there, are refused
+    await expect(store.writeAll([{ collection: 'audit_v3', changes: [{ id: 'x', doc: { _id: 'x', type: 'A' }, created: true }] }])).rejects.toThrow(/row key/);
+    await expect(store.writeAll([{ collection: 'audit_v3', changes: [{ id: 'x', doc: { _id: 'x', position: 1.5, type: 'A' }, created: true }] }])).rejects.toThrow(/row key/);
+    await expect(store.writeAll([{ collection: 'audit_v3', changes: [{ id: 'x', doc: { _id: 'x', position: 7, type: 'A' }, created: true }] }])).rejects.toHaveProperty(
+      'code',
+      'SQLITE_CONSTRAINT_PRIMARYKEY',
+    );
+    // an upsert by id moves nothing else
+    await audit.upsert({ ...entry(7), type: 'C' });
+    expect(await audit.count({ type: 'C' })).toBe(1);
+    expect(await audit.count()).toBe(300);
+    await store.close();
+
+    const inspect = new Database(path, { readonly: true });
+    const table = inspect.prepare<[], { name: string; pk: number }>(`SELECT name, pk FROM pragma_table_info('c:audit_v3')`).all();
+    expect(table.map((column) => column.name)).toEqual(['id', 'position', 'type', 'who', 'rest']);
+    expect(table.find((column) => column.pk === 1)?.name).toBe('position');
+    const indexes = inspect.prepare<[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:audit_v3' ORDER BY name`).all();
+    expect(indexes.map((index) => index.name)).toEqual(['c:audit_v3:by:type__position', 'c:audit_v3:by:who__position', 'c:audit_v3:id']);
+    expect(indexes[0].sql).toMatch(/\("type"\)$/);
+    const plan = (sql: string): string =>
+      inspect
+        .prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all()
+        .map((row) => row.detail)
+        .join('; ');
+    // the queries the store writes for the audit's lists, latest first: by type after a cursor, and all
+    const byType = `SELECT id, "position", "type", "who", rest FROM "c:audit_v3" WHERE 1 AND (((COALESCE(NULLIF(typeof("type"), 'null'), json_type(rest, '$.type')) IS 'text' AND "type" = 'B') AND (COALESCE(NULLIF(typeof("position"), 'null'), json_type(rest, '$.position')) IN ('integer', 'real') AND "position" < 200))) ORDER BY "position" DESC, rowid DESC LIMIT 50`;
+    expect(plan(byType)).toMatch(/USING INDEX c:audit_v3:by:type__position \(type=\? AND rowid<\?\)/);
+    expect(plan(byType)).not.toMatch(/TEMP B-TREE/);
+    const latest = `SELECT id, "position", "type", "who", rest FROM "c:audit_v3" WHERE 1 AND 1 ORDER BY "position" DESC, rowid DESC LIMIT 50`;
+    expect(plan(latest)).toBe('SCAN c:audit_v3');
+    inspect.close();
+
+    // opened again without options, the store finds the key; another key, or none, is refused
+    const reopened = createSqliteDocumentStore({ path });
+    expect((await reopened.collection<Entry>('audit_v3').find({}, { sort: [['position', -1]], limit: 1 }))[0]).toEqual(entry(300));
+    expect(() => reopened.collection('audit_v3', { columns: layout.columns })).toThrow(/row key position, not none/);
+    expect(() => reopened.collection('audit_v3', { columns: layout.columns, rowKey: 'type' })).toThrow(/row key position, not type/);
+    // cleared and refilled, it keeps its key
+    const again = reopened.collection<Entry>('audit_v3', layout);
+    await again.clear();
+    await reopened.writeAll([{ collection: 'audit_v3', changes: [{ id: 'e9', doc: entry(9), created: true }] }]);
+    expect(await again.get('e9')).toEqual(entry(9));
+    expect(() => reopened.collection('audit_v4', { columns: ['type'], rowKey: 'position' })).toThrow(/not one of the columns/);
+    await reopened.close();
+    const after = new Database(path, { readonly: true });
+    expect(after.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('c:audit_v3') WHERE pk = 1`).get()).toEqual({ name: 'position' });
+    after.close();
+    temp.remove();
+  });
+
   it('refills a cleared table without its id index, and builds it once anything reaches a document by id', async () => {
     const temp = createTempDir('cn-docs');
     const path = join(temp.dir, 'read-models.sqlite');

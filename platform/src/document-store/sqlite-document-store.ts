@@ -379,9 +379,25 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     }
     idIndexPending.delete(name);
   };
+  /**
+   * The row key of each collection kept in a table (`CollectionOptions.rowKey`, null: none), read from the
+   * table itself: the column declared `INTEGER PRIMARY KEY`, SQLite's rowid.
+   */
+  const rowKeys = new Map<string, string | null>();
+  const rowKeyOf = (name: string): string | null => {
+    const known = rowKeys.get(name);
+    if (known !== undefined) return known;
+    const columns = db.prepare<[string], { name: string; pk: number }>('SELECT name, pk FROM pragma_table_info(?)').all(tableOf(name));
+    const key = columns.find((column) => column.pk === 1)?.name ?? null;
+    // a table not made yet has no key to remember
+    if (columns.length > 0) rowKeys.set(name, key);
+    return key;
+  };
   const createTable = (name: string, columns: readonly string[], idIndex = true): void => {
     const table = quoted(tableOf(name));
-    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT NOT NULL, ${columns.map((column) => `${quoted(column)}, `).join('')}rest TEXT NOT NULL)`);
+    const key = rowKeyOf(name);
+    const declared = columns.map((column) => `${quoted(column)}${column === key ? ' INTEGER PRIMARY KEY' : ''}, `).join('');
+    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT NOT NULL, ${declared}rest TEXT NOT NULL)`);
     if (idIndex) createIdIndex(name);
     else idIndexPending.add(name);
   };
@@ -394,6 +410,7 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     const columnList = columns.map(quoted).join(', ');
     const fieldOf: FieldOf = (field) => (field === '_id' ? ID_FIELD : columnSet.has(field) ? inColumn(field) : inJson('rest', field));
     const values = `?, ${columns.map(() => '?, ').join('')}?`;
+    const key = rowKeyOf(name);
     // a table left without its id index (a replay stopped before it was built) gets it back here
     if (!idIndexPending.has(name)) createTable(name, columns);
     const insert = db.prepare<Param[]>(`INSERT INTO ${table} (id, ${columnList}, rest) VALUES (${values})`);
@@ -412,6 +429,8 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       const rest: Record<string, unknown> = {};
       for (const column of columns) {
         const value = doc[column];
+        // a missing row key would be handed one by SQLite: refused instead
+        if (column === key && !Number.isSafeInteger(value)) throw new Error(`${name}: ${key} is the row key, an integer; ${id} has ${String(value)}`);
         row.push(typeof value === 'string' || typeof value === 'number' ? value : null);
       }
       for (const key in doc) {
@@ -479,7 +498,7 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
           layoutOf(name).clear();
           return;
         }
-        if (known.join() !== columns.join()) throw new Error(`${source} does not keep the columns of ${name}: it cannot replace it`);
+        if (known.join() !== columns.join() || rowKeyOf(source) !== key) throw new Error(`${source} does not keep the columns of ${name}: it cannot replace it`);
         byId(source);
         byId(name);
         db.transaction(() => {
@@ -495,7 +514,11 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       },
       ensureIndex: (fields) => {
         byId(name);
-        const expressions = fields.map((field) => fieldOf(field).value);
+        // every index ends with the rowid, and the rows are in its order: the row key is neither indexed
+        // alone nor copied at the end of an index
+        const indexed = fields.at(-1) === key ? fields.slice(0, -1) : fields;
+        if (indexed.length === 0) return;
+        const expressions = indexed.map((field) => fieldOf(field).value);
         db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`${tableOf(name)}:by:${fieldsNameOf(fields)}`)} ON ${table} (${expressions.join(', ')})`);
       },
     };
@@ -518,18 +541,26 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     return tables.get(name);
   };
   const layouts = new Map<string, Layout>();
-  const layoutOf = (name: string, columns?: readonly string[]): Layout => {
+  /** a collection opened with columns (and a row key) that its table does not keep */
+  const refuseOtherLayout = (name: string, kept: readonly string[], columns: readonly string[], rowKey: string | undefined): void => {
+    if (columns.join() !== kept.join()) throw new Error(`collection ${name} keeps the columns ${kept.join(', ')}, not ${columns.join(', ')}`);
+    const key = rowKeyOf(name);
+    if ((rowKey ?? null) !== key) throw new Error(`collection ${name} keeps ${key === null ? 'no row key' : `the row key ${key}`}, not ${rowKey ?? 'none'}`);
+  };
+  const layoutOf = (name: string, columns?: readonly string[], rowKey?: string): Layout => {
     // a collection this process already opened keeps its layout, unless columns are asked for the first time
     const opened = layouts.get(name);
     if (opened && (!columns || tables.has(name))) {
       const kept = tables.get(name);
-      if (columns && kept && columns.join() !== kept.join()) throw new Error(`collection ${name} keeps the columns ${kept.join(', ')}, not ${columns.join(', ')}`);
+      if (columns && kept) refuseOtherLayout(name, kept, columns, rowKey);
       return opened;
     }
     const known = columnsOf(name);
-    if (known && columns && columns.join() !== known.join()) throw new Error(`collection ${name} keeps the columns ${known.join(', ')}, not ${columns.join(', ')}`);
+    if (known && columns) refuseOtherLayout(name, known, columns, rowKey);
     if (!known && columns && columns.length > 0) {
       for (const column of columns) if (!SAFE_COLUMN.test(column) || column === '_id') throw new Error(`invalid column: ${column}`);
+      if (rowKey !== undefined && !columns.includes(rowKey)) throw new Error(`the row key ${rowKey} is not one of the columns of ${name}`);
+      rowKeys.set(name, rowKey ?? null);
       db.transaction(() => {
         db.prepare('INSERT INTO collection_columns (collection, columns) VALUES (?, ?)').run(name, JSON.stringify(columns));
         createTable(name, columns);
@@ -562,8 +593,8 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
 
   const collection = <T extends Document = Document>(name: string, collectionOptions: CollectionOptions = {}): DocumentCollection<T> => {
     // looked up again only after the collection was dropped (a handle kept across a drop starts it anew)
-    let opened = layoutOf(name, collectionOptions.columns);
-    const current = (): Layout => (layouts.get(name) === opened ? opened : (opened = layoutOf(name, collectionOptions.columns)));
+    let opened = layoutOf(name, collectionOptions.columns, collectionOptions.rowKey);
+    const current = (): Layout => (layouts.get(name) === opened ? opened : (opened = layoutOf(name, collectionOptions.columns, collectionOptions.rowKey)));
     const where = (layout: Layout, filter: Filter = {}): Sql => {
       const sql = filterToSql(filter, layout.fieldOf);
       return { text: `WHERE ${layout.scope} AND ${sql.text}`, params: sql.params };
@@ -713,6 +744,7 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
       deleteDocs.run(name);
     })();
     tables.delete(name);
+    rowKeys.delete(name);
     layouts.delete(name);
     idIndexPending.delete(name);
     forgetIndexes(name);

@@ -508,9 +508,9 @@ export const createDocumentProjector = (options: DocumentProjectorOptions): Docu
   let stopping = false;
   const waiters = new Set<Waiter>();
   let checkpointsWrittenAt = 0;
-  /** a read model's collection, kept as its projection asks (columns) */
+  /** a read model's collection, kept as its projection asks (columns, row key) */
   const collectionOf = <T extends ProjectedDocument = ProjectedDocument>(track: Track): DocumentCollection<T> =>
-    options.documentStore.collection<T>(track.collection, track.projection.columns ? { columns: track.projection.columns } : undefined);
+    options.documentStore.collection<T>(track.collection, track.projection.columns ? { columns: track.projection.columns, rowKey: track.projection.rowKey } : undefined);
 
   /** the checkpoints that lag behind their read models' positions, written (on stop) */
   const saveLagging = async (): Promise<void> => {

@@ -42,8 +42,8 @@ const isoTime = (at: string): string => (ISO_UTC.test(at) ? at : new Date(at).to
 
 export const auditProjection: Projection<AuditEntryDocument> = {
   name: 'audit_events',
-  // 2: kept in a table of its own with the filtered fields in columns
-  version: 2,
+  // 2: kept in a table of its own with the filtered fields in columns; 3: keyed by the position
+  version: 3,
   eventTypes: [...eventRegistry.keys()],
   documentIds: (event) => [event.id],
   // the latest first, alone or by type, stream, author or correlation, with keyset paging on the position
@@ -51,6 +51,9 @@ export const auditProjection: Projection<AuditEntryDocument> = {
   // the log's size: where the store has tables, these are real columns (no JSON taken apart to filter,
   // sort or build the indexes above)
   columns: ['position', 'stream', 'type', 'who_id', 'correlation_id', 'occurred_at'],
+  // the table is kept in log order under the position (SQLite's rowid): a replay's inserts are appends,
+  // and neither the index on the position nor a copy of it at the end of the others is needed
+  rowKey: 'position',
   // one new document per event, completed by the runner in place
   evolvesNew: true,
   // its own document for each event (the event's id): a restart's catch-up inserts them without a lookup

@@ -9,7 +9,7 @@ import { auditProjection, type AuditEntryDocument } from './audit.projection';
 export const SYSTEM_ACTOR_NAME = 'system';
 
 export const auditCollection = (store: DocumentStore) =>
-  store.collection<AuditEntryDocument>(collectionName(auditProjection), { columns: auditProjection.columns });
+  store.collection<AuditEntryDocument>(collectionName(auditProjection), { columns: auditProjection.columns, rowKey: auditProjection.rowKey });
 
 export interface AuditFilter {
   stream?: string;
