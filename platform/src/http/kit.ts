@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type express from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type pino from 'pino';
 import { CSRF_HEADER, SESSION_COOKIE } from '@cn/contracts';
 import type { DocumentStore } from '@cn/platform/document-store';
@@ -40,6 +41,9 @@ export interface HttpKitOptions {
   /** the office suite's origins (PlatformConfig.wopi.allowedOrigins): they join the policy's form-action */
   formActions?: readonly string[];
 }
+
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when the kit is applied, not with the platform: a rebuild serves no HTTP */
+const expressModule = (): typeof express => require('express') as typeof express;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** readiness writes one small document here to learn whether the storage takes writes again */
@@ -200,7 +204,7 @@ export const applyHttpKit = (app: INestApplication, options: HttpKitOptions): vo
     );
   });
 
-  app.use(express.json({ limit: options.jsonLimit ?? '1mb' }));
+  app.use(expressModule().json({ limit: options.jsonLimit ?? '1mb' }));
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {
       next(error);

@@ -1,10 +1,13 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import type * as NestCore from '@nestjs/core';
 import type pino from 'pino';
 import { applyHttpKit, drainInFlight } from '@cn/platform/http';
 import { createInfrastructure, loadConfig, type Infrastructure } from './infrastructure';
 import { usePrivateFileModes } from '@cn/platform/files';
 import { storageHealth } from '@cn/platform/storage';
+
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a service is run, not with the platform: a rebuild never makes a Nest application */
+const nestCore = (): typeof NestCore => require('@nestjs/core') as typeof NestCore;
 
 export interface StartedService {
   logger: Pick<pino.Logger, 'info' | 'error'>;
@@ -81,7 +84,7 @@ export const runReadService = (
   runService(name, async () => {
     const config = loadConfig(process.env);
     const infra = await createInfrastructure(config, { service: name });
-    const app = await NestFactory.create(register(infra), { logger: ['error', 'warn'] });
+    const app = await nestCore().NestFactory.create(register(infra), { logger: ['error', 'warn'] });
     let running = false;
     applyHttpKit(app, {
       session: config.session,
