@@ -1,7 +1,7 @@
 import { createDocumentProjector, gateOf, sharedReader, type ConsistencyGate, type DocumentProjector, type EventStore, type Infrastructure, type PersonalDataCipher } from '@cn/platform';
 import { type Projection } from '@cn/domain';
-import type { ProjectionFeature } from './core/projection-feature';
-import { PROJECTION_FEATURES } from './features';
+import type { ProjectionReadSide } from './core/projection-feature';
+import { PROJECTION_READ_SIDES } from './read-sides';
 import { changeRouter } from './realtime/change-publisher';
 import { RealtimeHub } from './realtime/realtime-hub';
 import { trackConnections, type PresenceTimers } from './realtime/connections';
@@ -11,7 +11,7 @@ export const AUDIT_PROJECTOR_NAME = 'projection-service-audit';
 const LAG_INTERVAL_MS = 5_000;
 
 /** Read models whose documents carry revealed personal data (blanked by MemberErased), feature by feature. */
-export const readModelProjections = (features: readonly ProjectionFeature[] = PROJECTION_FEATURES): readonly Projection[] =>
+export const readModelProjections = (features: readonly ProjectionReadSide[] = PROJECTION_READ_SIDES): readonly Projection[] =>
   features.flatMap((feature) => feature.readModels ?? []);
 
 /**
@@ -44,7 +44,7 @@ const readModelNames = (projectors: readonly DocumentProjector[]): string[] => p
 
 export const createProjectionRuntime = (
   infra: Infrastructure,
-  features: readonly ProjectionFeature[] = PROJECTION_FEATURES,
+  features: readonly ProjectionReadSide[] = PROJECTION_READ_SIDES,
   options: {
     presenceTimers?: PresenceTimers;
     /**

@@ -5,14 +5,11 @@ import { AuditExportController } from './audit-export.controller';
 import { IntegrityController } from './integrity.controller';
 import { ProjectionsStatusController } from './projections-status.controller';
 import { TimeTravelController } from './time-travel.controller';
-import { auditProjection } from './audit.projection';
 import { ScheduledHeadSigner } from './scheduled-head-signer';
+import { auditReadSide } from './audit.read-side';
 
 /** The audit log, personal data kept sealed until read. */
 @Module({ controllers: [AuditController, AuditExportController, IntegrityController, ProjectionsStatusController, TimeTravelController], providers: [ScheduledHeadSigner] })
 export class AuditModule {}
 
-export const auditFeature: ProjectionFeature = {
-  module: AuditModule,
-  sealedReadModels: [auditProjection],
-};
+export const auditFeature: ProjectionFeature = { module: AuditModule, ...auditReadSide };

@@ -4,8 +4,7 @@ import { createCachedFeedReader, createHttpFeedReader, INFRASTRUCTURE, type Infr
 import type { ProjectionFeature } from '../core/projection-feature';
 import { ChannelsController, FEED_READER } from './channels.controller';
 import { ChannelImagesController } from './channel-images.controller';
-import { channelArticlesProjection, channelImagesProjection, channelsProjection } from './channels.projection';
-import { articleChangePublisher, channelChangePublisher } from './channels.realtime';
+import { channelsReadSide } from './channels.read-side';
 
 /** Channels: their pages, the user bar's sections, their blogs' articles and their RSS widgets' feeds (read here, on the server). */
 @Module({
@@ -24,8 +23,4 @@ import { articleChangePublisher, channelChangePublisher } from './channels.realt
 })
 export class ChannelsModule {}
 
-export const channelsFeature: ProjectionFeature = {
-  module: ChannelsModule,
-  readModels: [channelsProjection, channelArticlesProjection, channelImagesProjection],
-  publishers: (infra) => [channelChangePublisher(infra.documentStore), articleChangePublisher(infra.documentStore)],
-};
+export const channelsFeature: ProjectionFeature = { module: ChannelsModule, ...channelsReadSide };

@@ -1,14 +1,9 @@
 import { Module } from '@nestjs/common';
 import type { ProjectionFeature } from '../core/projection-feature';
-import { chatPublishers } from './chat.realtime';
-import { chatDraftsProjection, chatMessagesProjection, chatsProjection } from './chat.projections';
+import { chatReadSide } from './chat.read-side';
 
 /** Chat: its read models (texts kept sealed, revealed when answered) and the pushes to open chat sockets; the socket itself is attached beside the realtime channel. */
 @Module({})
 export class ChatReadModule {}
 
-export const chatFeature: ProjectionFeature = {
-  module: ChatReadModule,
-  sealedReadModels: [chatMessagesProjection, chatsProjection, chatDraftsProjection],
-  publishers: (infra) => chatPublishers(infra.documentStore, infra.cipher, infra.clock),
-};
+export const chatFeature: ProjectionFeature = { module: ChatReadModule, ...chatReadSide };

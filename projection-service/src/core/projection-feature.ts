@@ -16,3 +16,6 @@ export interface ProjectionFeature {
   /** realtime publishers of the feature's changes */
   publishers?: (infra: Infrastructure) => ChangePublisher[];
 }
+
+/** A feature without its Nest module: what the projectors (and a rebuild, which serves nothing) need of it. */
+export type ProjectionReadSide = Omit<ProjectionFeature, 'module'>;

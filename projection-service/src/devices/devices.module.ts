@@ -1,13 +1,12 @@
 import { Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { collectionName } from '@cn/domain';
 import { INFRASTRUCTURE, type Infrastructure, type Projector } from '@cn/platform';
 import { PROJECTION_RUNTIME } from '../core/projection-core';
 import type { ProjectionFeature } from '../core/projection-feature';
 import { READ_MODELS_WAIT_MS } from '../notifications/notification-mails';
 import type { ProjectionServiceRuntime } from '../projection-runtime';
 import { DevicesController } from './devices.controller';
-import { memberDevicesProjection } from './member-devices.projection';
 import { createWebPushDelivery, createWebPushSender, type PushDelivery } from './web-push-sender';
+import { devicesReadSide } from './devices.read-side';
 
 
 /** The Web Push reactor, started beside the read side when the network has VAPID keys. */
@@ -47,17 +46,4 @@ export class WebPush implements OnApplicationBootstrap, OnApplicationShutdown {
 @Module({ controllers: [DevicesController], providers: [WebPush] })
 export class DevicesModule {}
 
-export const devicesFeature: ProjectionFeature = {
-  module: DevicesModule,
-  readModels: [memberDevicesProjection],
-  publishers: () => [
-    {
-      collection: collectionName(memberDevicesProjection),
-      // the member's own open settings pages read their devices again
-      publish: (change, hub) => {
-        hub.publishTo(change.id, { type: 'changed', collection: 'member_devices', id: change.id, doc: { position: change.event.position } });
-        return Promise.resolve();
-      },
-    },
-  ],
-};
+export const devicesFeature: ProjectionFeature = { module: DevicesModule, ...devicesReadSide };

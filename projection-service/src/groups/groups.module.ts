@@ -5,15 +5,10 @@ import { GroupCategoryAdministrationController } from './group-category-administ
 import { GroupPagesController } from './group-pages.controller';
 import { GroupsController } from './groups.controller';
 import { InvitesAdminController } from './invites-admin.controller';
-import { groupCategoriesProjection, groupsProjection, membershipRolesProjection } from './groups.projection';
-import { groupCategoryChangePublisher, groupChangePublisher } from './groups.realtime';
+import { groupsReadSide } from './groups.read-side';
 
 /** Groups, their categories and membership roles: the group pages, directory tabs, navigation and pickers. */
 @Module({ controllers: [GroupPagesController, GroupsController, GroupImageController, InvitesAdminController, GroupCategoryAdministrationController] })
 export class GroupsModule {}
 
-export const groupsFeature: ProjectionFeature = {
-  module: GroupsModule,
-  readModels: [groupsProjection, groupCategoriesProjection, membershipRolesProjection],
-  publishers: (infra) => [groupChangePublisher(infra.documentStore), groupCategoryChangePublisher],
-};
+export const groupsFeature: ProjectionFeature = { module: GroupsModule, ...groupsReadSide };

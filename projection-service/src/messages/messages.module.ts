@@ -6,10 +6,9 @@ import type { ProjectionServiceRuntime } from '../projection-runtime';
 import { createMessageMailer, MESSAGE_READ_MODELS_WAIT_MS, type MessageMailer } from './message-mails';
 import { MessageTranslationsController } from './message-translations.controller';
 import { MessagesController } from './messages.controller';
-import { messageBodiesProjection, messageCopiesProjection } from './messages.projection';
 import { MessagesReader } from './messages.read';
-import { messageCopiesPublisher } from './messages.realtime';
 import { bounceListMailOf } from '../membership-settings/bounce-list';
+import { messagesReadSide } from './messages.read-side';
 
 /** The direct messages' mails, a reactor started beside the read side (it waits for the copies and the sealed bodies). */
 @Injectable()
@@ -45,9 +44,4 @@ export class MessageMails implements OnApplicationBootstrap, OnApplicationShutdo
 @Module({ controllers: [MessagesController, MessageTranslationsController], providers: [MessagesReader, MessageMails] })
 export class MessagesModule {}
 
-export const messagesFeature: ProjectionFeature = {
-  module: MessagesModule,
-  readModels: [messageCopiesProjection],
-  sealedReadModels: [messageBodiesProjection],
-  publishers: () => [messageCopiesPublisher()],
-};
+export const messagesFeature: ProjectionFeature = { module: MessagesModule, ...messagesReadSide };

@@ -4,10 +4,9 @@ import { PROJECTION_RUNTIME } from '../core/projection-core';
 import type { ProjectionFeature } from '../core/projection-feature';
 import type { ProjectionServiceRuntime } from '../projection-runtime';
 import { NewsletterController, NewsletterScheduleController } from './newsletter.controller';
-import { newsletterChangePublishers } from './newsletter.realtime';
-import { newsletterProjection } from './newsletter.projection';
 import { createNewsletterSchedule, type NewsletterSchedule } from './newsletter-sending';
 import { bounceListMailOf } from '../membership-settings/bounce-list';
+import { newsletterReadSide } from './newsletter.read-side';
 
 /** how long a due slot waits for the read models to catch up before the scheduler retries it */
 const READ_MODELS_WAIT_MS = 10_000;
@@ -44,4 +43,4 @@ export class NewsletterSending implements OnApplicationBootstrap, OnApplicationS
 @Module({ controllers: [NewsletterController, NewsletterScheduleController], providers: [NewsletterSending] })
 export class NewsletterModule {}
 
-export const newsletterFeature: ProjectionFeature = { module: NewsletterModule, readModels: [newsletterProjection], publishers: () => newsletterChangePublishers() };
+export const newsletterFeature: ProjectionFeature = { module: NewsletterModule, ...newsletterReadSide };

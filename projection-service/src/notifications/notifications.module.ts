@@ -5,11 +5,9 @@ import type { ProjectionFeature } from '../core/projection-feature';
 import type { ProjectionServiceRuntime } from '../projection-runtime';
 import { MemberSuggestionsController } from './member-suggestions.controller';
 import { NotificationsController } from './notifications.controller';
-import { homeNotificationsProjection } from './home-notifications.projection';
 import { createNotificationMailer, READ_MODELS_WAIT_MS } from './notification-mails';
-import { notificationFeedsProjection, notificationReadsProjection } from './notifications.projection';
-import { notificationPublishers } from './notifications.realtime';
 import { bounceListMailOf } from '../membership-settings/bounce-list';
+import { notificationsReadSide } from './notifications.read-side';
 
 /** The notification mails' reactor, started beside the read side (it waits for the read models it reads). */
 @Injectable()
@@ -44,8 +42,4 @@ export class NotificationMails implements OnApplicationBootstrap, OnApplicationS
 @Module({ controllers: [NotificationsController, MemberSuggestionsController], providers: [NotificationMails] })
 export class NotificationsModule {}
 
-export const notificationsFeature: ProjectionFeature = {
-  module: NotificationsModule,
-  readModels: [notificationFeedsProjection, notificationReadsProjection, homeNotificationsProjection],
-  publishers: (infra) => notificationPublishers(infra.documentStore),
-};
+export const notificationsFeature: ProjectionFeature = { module: NotificationsModule, ...notificationsReadSide };

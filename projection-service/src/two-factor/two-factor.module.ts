@@ -1,15 +1,5 @@
 import { Controller, Get, Module, Param, UseInterceptors } from '@nestjs/common';
-import {
-  factorMethodAllowed,
-  factorsResponseSchema,
-  memberFactorsResponseSchema,
-  twoFactorSetupRequired,
-  type FactorDto,
-  type FactorsResponse,
-  type MemberFactorsResponse,
-  type NetworkSettings,
-  type RemovedFactorDto,
-} from '@cn/contracts';
+import { factorMethodAllowed, factorsResponseSchema, memberFactorsResponseSchema, twoFactorSetupRequired, type FactorDto, type FactorsResponse, type MemberFactorsResponse, type NetworkSettings, type RemovedFactorDto } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
 import { ConsistencyInterceptor, Endpoint, HttpProblem, InjectPort, Member, type DocumentStore, type SignedInMember } from '@cn/platform';
 import type { ProjectionFeature } from '../core/projection-feature';
@@ -17,6 +7,7 @@ import { displayNameOf } from '../members/member-dto';
 import { membersCollection } from '../members/members.read';
 import { loadNetwork } from '../network/network.read';
 import { twoFactorProjection, type FactorEntry, type RemovedFactorEntry, type TwoFactorDocument } from './two-factor.projection';
+import { twoFactorReadSide } from './two-factor.read-side';
 
 const factorsOf = (store: DocumentStore, memberId: string): Promise<TwoFactorDocument | null> =>
   store.collection<TwoFactorDocument>(collectionName(twoFactorProjection)).get(memberId);
@@ -101,16 +92,4 @@ export class MemberFactorsController {
 export class TwoFactorModule {}
 
 /** a change of the member's factors reaches their own open consoles (collection two_factor) */
-export const twoFactorFeature: ProjectionFeature = {
-  module: TwoFactorModule,
-  readModels: [twoFactorProjection],
-  publishers: () => [
-    {
-      collection: collectionName(twoFactorProjection),
-      publish: (change, hub) => {
-        hub.publishTo(change.id, { type: 'changed', collection: 'two_factor', id: change.id, doc: { position: change.event.position } });
-        return Promise.resolve();
-      },
-    },
-  ],
-};
+export const twoFactorFeature: ProjectionFeature = { module: TwoFactorModule, ...twoFactorReadSide };

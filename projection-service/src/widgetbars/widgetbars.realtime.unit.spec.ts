@@ -2,7 +2,7 @@ import type { DocumentChange } from '@cn/platform';
 import { collectionName } from '@cn/domain';
 import { membersProjection, type MemberDocument } from '../members/members.projection';
 import { RealtimeHub, type RealtimeMessage } from '../realtime/realtime-hub';
-import { WIDGETBAR_PUSH_COALESCE_MS, widgetBarPublishers } from './widgetbars.module';
+import { WIDGETBAR_PUSH_COALESCE_MS, widgetBarPublishers } from './widgetbars.read-side';
 
 const roles = { network_admin: false, auditor: false, external: false };
 const bea: MemberDocument = { _id: 'bea', _position: 1, first_name: 'Bea', last_name: 'Baker', email: 'bea@example.org', roles, presence: null, deleted: false, administered_category_ids: [], birthday: null, show_age: false };
