@@ -38,9 +38,9 @@ import { propertySetsFeature } from './property-sets/property-sets.module';
 import { projectionRebuildsFeature } from './projection-rebuilds/projection-rebuilds.module';
 
 /**
- * The read side's features: adding one is one line here. The order is the order of their routes (a
- * static path such as /appointments/categories comes before the /appointments/:id of a later feature)
- * and of their read models' projection.
+ * The read side's features: adding one is one line here, and one in read-sides.ts when it has read models
+ * or publishers. The order is the order of their routes (a static path such as /appointments/categories
+ * comes before the /appointments/:id of a later feature) and of their read models' projection.
  */
 export const PROJECTION_FEATURES: readonly ProjectionFeature[] = [
   networkFeature,
