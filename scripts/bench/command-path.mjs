@@ -16,11 +16,12 @@ import { memberNames } from './names.mjs';
 import { growLog, measureAtSize, restartAndFirstCommand } from './log-size.mjs';
 import { rawSqliteAppend } from './raw-append.mjs';
 import { freePort, startServer } from './server.mjs';
-import { acceptedOf, cpuMsOf, cpuPerCommand, perSecond, round, runLoad, summarize } from './stats.mjs';
+import { acceptedOf, cpuMsOf, cpuPerCommand, mainThreadCpuMsOf, perSecond, round, runLoad, summarize } from './stats.mjs';
 import { machine } from './report.mjs';
 import { rsvpPhase } from './rsvp.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// BENCH_ROOT: the checkout whose built server is measured (default this one), e.g. an old build to compare with
+const root = process.env.BENCH_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 const platform = require(join(root, 'platform/dist/index.js'));
 const int = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -71,10 +72,12 @@ const statusPhase = async (sessions) => {
 /** a phase with the server's CPU time per accepted command beside its rate: on a shared machine the rate follows the neighbours' load, the CPU per command much less */
 const withCpu = async (pid, work) => {
   const before = cpuMsOf(pid);
+  const mainBefore = mainThreadCpuMsOf(pid);
   const figures = await work();
   const after = cpuMsOf(pid);
+  const mainAfter = mainThreadCpuMsOf(pid);
   const accepted = figures.accepted ?? acceptedOf(figures.outcomes);
-  return { ...figures, server_cpu_ms_per_command: cpuPerCommand(before, after, accepted) };
+  return { ...figures, server_cpu_ms_per_command: cpuPerCommand(before, after, accepted), server_main_thread_cpu_ms_per_command: cpuPerCommand(mainBefore, mainAfter, accepted) };
 };
 
 const results = { machine: machine(), members, commands, fresh: {}, sizes: {} };
@@ -109,7 +112,7 @@ if (process.env.BENCH_FRESH !== '0') {
   if (phases.includes('rsvp')) results.fresh.rsvp = await timed('fresh rsvp', () => withCpu(server.child.pid, () => rsvpPhase({ admin, workers, total: commands, maxMs: phaseMs })));
   results.fresh.load_after = load();
   progress(
-    `fresh: status ${results.fresh.status.per_s}/s p95 ${results.fresh.status.latency.p95_ms} ms (${results.fresh.status.server_cpu_ms_per_command} ms server CPU each), RSVP ${results.fresh.rsvp?.per_s}/s (${results.fresh.rsvp?.server_cpu_ms_per_command} ms CPU each) (load ${results.fresh.load_after})`,
+    `fresh: status ${results.fresh.status.per_s}/s p95 ${results.fresh.status.latency.p95_ms} ms (${results.fresh.status.server_cpu_ms_per_command} ms server CPU each, ${results.fresh.status.server_main_thread_cpu_ms_per_command} ms in the main thread), RSVP ${results.fresh.rsvp?.per_s}/s (${results.fresh.rsvp?.server_cpu_ms_per_command} ms CPU each, ${results.fresh.rsvp?.server_main_thread_cpu_ms_per_command} ms main thread) (load ${results.fresh.load_after})`,
   );
   await server.stop();
   results.fresh.raw_append = rawSqliteAppend({ path: join(scratch, 'raw-fresh.sqlite'), appends: commands, maxMs: phaseMs });

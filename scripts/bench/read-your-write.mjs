@@ -15,7 +15,7 @@ import { signIn } from './client.mjs';
 import { growLog, readYourWrite } from './log-size.mjs';
 import { memberNames } from './names.mjs';
 import { freePort, startServer } from './server.mjs';
-import { cpuMsOf, summarize } from './stats.mjs';
+import { cpuMsOf, mainThreadCpuMsOf, summarize } from './stats.mjs';
 
 const root = process.env.BENCH_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const data = process.env.BENCH_RYW_DATA ?? join(tmpdir(), 'cn-bench-ryw');
@@ -58,12 +58,13 @@ try {
   const count = number('BENCH_RYW_COUNT', 100);
   for (let round = 0; round < number('BENCH_RYW_ROUNDS', 3); round += 1) {
     const cpu = cpuMsOf(server.child.pid);
+    const mainCpu = mainThreadCpuMsOf(server.child.pid);
     const started = performance.now();
     const { latencies, written } = await readYourWrite(sessions, count);
     const seconds = (performance.now() - started) / 1000;
     const commands = written + count;
     process.stdout.write(
-      `round ${round}: read your write ${ms(summarize(latencies))}; ${Math.round(commands / seconds)} commands/s, server CPU ${((cpuMsOf(server.child.pid) - cpu) / commands).toFixed(2)} ms per command\n`,
+      `round ${round}: read your write ${ms(summarize(latencies))}; ${Math.round(commands / seconds)} commands/s, server CPU ${((cpuMsOf(server.child.pid) - cpu) / commands).toFixed(2)} ms per command (main thread ${((mainThreadCpuMsOf(server.child.pid) - mainCpu) / commands).toFixed(2)} ms)\n`,
     );
   }
 } finally {

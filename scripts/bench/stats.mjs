@@ -86,5 +86,11 @@ export const cpuMsOf = (pid) => {
   }
 };
 
+/**
+ * CPU ms (user + system) of the process's main thread alone (its task has the process's id): beside
+ * cpuMsOf, what the event loop that serves HTTP spent, apart from the writer's and other threads
+ */
+export const mainThreadCpuMsOf = (pid) => cpuMsOf(`${pid}/task/${pid}`);
+
 /** CPU ms per accepted command between two cpuMsOf readings; null when either is missing */
 export const cpuPerCommand = (before, after, accepted) => (before === null || after === null || accepted === 0 ? null : round((after - before) / accepted, 3));
