@@ -1,4 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createTempDir, describeDocumentStoreContract } from '@cn/platform/testing';
@@ -29,39 +28,6 @@ describeDocumentStoreContract(
 );
 
 describe('sqlite document store on disk', () => {
-  it('checkpoints its WAL in a thread of its own, holds it during a bulk load, and leaves no WAL behind once closed', async () => {
-    const temp = createTempDir('cn-docs');
-    const path = join(temp.dir, 'read-models.sqlite');
-    const store = createSqliteDocumentStore({ path, checkpointEveryMs: 20 });
-    const docs = store.collection<{ _id: string; text: string }>('notes_v1');
-    // about 1 MB: far below the store's own backstop, so only the checkpointer copies it into the file
-    const write = (from: number) => docs.writeMany(Array.from({ length: 250 }, (_, i) => ({ id: String(from + i), doc: { _id: String(from + i), text: 'x'.repeat(4000) } })));
-    const fileSize = () => statSync(path).size;
-    const grown = async (above: number) => {
-      for (let tries = 0; tries < 100 && fileSize() <= above; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-      return fileSize();
-    };
-    const empty = fileSize();
-    await write(0);
-    expect(await grown(empty)).toBeGreaterThan(empty + 500_000);
-    // a bulk load keeps what it writes in the WAL until it ends (its one checkpoint at the end)
-    const before = fileSize();
-    await store.bulkLoad?.(async () => {
-      await write(1000);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(fileSize()).toBe(before);
-    });
-    expect(fileSize()).toBeGreaterThan(before + 500_000);
-    await write(2000);
-    expect(await docs.count()).toBe(750);
-    await store.close();
-    expect(existsSync(`${path}-wal`)).toBe(false);
-    const reopened = createSqliteDocumentStore({ path });
-    expect(await reopened.collection('notes_v1').count()).toBe(750);
-    await reopened.close();
-    temp.remove();
-  });
-
   it('keeps documents across a reopen', async () => {
     const temp = createTempDir('cn-docs');
     const path = join(temp.dir, 'read-models.sqlite');

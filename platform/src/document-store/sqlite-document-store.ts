@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import Database, { type Statement } from 'better-sqlite3';
 import { createLruCache } from '@cn/domain';
 import { privateFile } from '@cn/platform/files';
@@ -14,21 +13,10 @@ import type {
   Scalar,
 } from './document-store';
 import { DocumentConflictError, versionOf, type DocumentWrite } from './document-store';
-import { checkpointer, type CheckpointerData, type CheckpointerMessage } from './sqlite-checkpointer';
 
 export interface SqliteDocumentStoreOptions {
   path: string;
-  /**
-   * the WAL's checkpoints in a thread of their own (`checkpointer`), one every this many ms: the store's own
-   * connection then checkpoints only past WAL_BACKSTOP_PAGES. 0 or absent: the connection checkpoints as
-   * SQLite does by default (every thousand pages, in the commit that passed them; a store opened for a
-   * moment, a test's, starts no thread).
-   */
-  checkpointEveryMs?: number;
 }
-
-/** the store's own connection checkpoints past this many WAL pages (about 40 MB) when the checkpointer lags */
-const WAL_BACKSTOP_PAGES = 10_000;
 
 /** Field paths become JSON paths inside SQL text, so only plain dotted identifiers are accepted. */
 const SAFE_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
@@ -264,21 +252,6 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
   // read models can always be rebuilt from the event log, so NORMAL durability is enough
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  const checkpointEveryMs = options.checkpointEveryMs ?? 0;
-  let checkpoints: Worker | null = null;
-  let checkpointerExited: Promise<void> = Promise.resolve();
-  if (checkpointEveryMs > 0) {
-    checkpoints = new Worker(`(${checkpointer.toString()})()`, {
-      eval: true,
-      workerData: { path: options.path, driver: require.resolve('better-sqlite3'), intervalMs: checkpointEveryMs } satisfies CheckpointerData,
-    });
-    checkpoints.unref();
-    // a checkpointer that failed to start or stopped leaves the checkpoints to the backstop, then to close
-    checkpoints.on('error', () => undefined);
-    checkpointerExited = new Promise((resolve) => checkpoints?.once('exit', () => resolve()));
-    db.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
-  }
-  const tellCheckpointer = (message: CheckpointerMessage): void => checkpoints?.postMessage(message);
   db.exec(`
     CREATE TABLE IF NOT EXISTS documents (
       collection TEXT NOT NULL,
@@ -758,7 +731,6 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
     if (bulkLoads++ === 0) {
       autoCheckpoint = Number(db.pragma('wal_autocheckpoint', { simple: true })) || 1000;
       db.pragma('wal_autocheckpoint = 0');
-      tellCheckpointer('hold');
     }
     try {
       return await work();
@@ -768,7 +740,6 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
         db.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
         // everything the load wrote reaches the database file, synced, and the WAL starts again small
         db.pragma('wal_checkpoint(TRUNCATE)');
-        tellCheckpointer('release');
       }
     }
   };
@@ -782,15 +753,10 @@ export const createSqliteDocumentStore = (options: SqliteDocumentStoreOptions): 
         queued.push({ writes, resolve, reject });
         if (queued.length === 1) setImmediate(commitQueued);
       }),
-    close: async () => {
+    close: () => settle(() => {
       commitQueued();
       if (db.open) for (const name of [...idIndexPending]) createIdIndex(name);
-      // the checkpointer's connection closes first: the store's own, the last one, then checkpoints the
-      // WAL and removes it (nothing is written into the folder once close has answered)
-      tellCheckpointer('close');
-      checkpoints = null;
-      await checkpointerExited;
       if (db.open) db.close();
-    },
+    }),
   };
 };

@@ -19,11 +19,6 @@ import { loadWebPushConfig, type WebPushConfig } from './web-push-config';
 
 /** how often the chaining process seals what EventStoreDB appended since */
 const CHAIN_SEAL_INTERVAL_MS = 2_000;
-/**
- * how often the read models' WAL is checkpointed in a thread of its own (`checkpointEveryMs`): at a restart's
- * catch-up, the commits on the event loop waited for a checkpoint's syncs every thousand pages
- */
-const WAL_CHECKPOINT_EVERY_MS = 250;
 
 export interface PlatformConfig {
   dataDir: string;
@@ -300,7 +295,7 @@ export const createInfrastructure = async (config: PlatformConfig, options: Infr
       'documentStore',
       config.mongoUrl
         ? createMongoDocumentStore({ url: config.mongoUrl, database: config.mongoDatabase })
-        : createSqliteDocumentStore({ path: file('read-models.sqlite'), checkpointEveryMs: WAL_CHECKPOINT_EVERY_MS }),
+        : createSqliteDocumentStore({ path: file('read-models.sqlite') }),
     );
     const searchIndex = track(
       'searchIndex',
