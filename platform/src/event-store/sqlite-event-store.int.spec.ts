@@ -159,6 +159,23 @@ describe('sqlite event store on disk', () => {
     await store.close();
   });
 
+  it('reads only the given types, in position order across them, the limit counted over all of them', async () => {
+    const store = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
+    const types = ['A', 'B', 'Other', 'A', 'Other', 'B', 'B', 'A', 'Other', 'C'];
+    await store.append('s', types.map((type) => newTestEvent(type)), { expectedRevision: 'no_stream' });
+    const all = await store.readAll();
+    const wanted = all.filter((event) => event.type === 'A' || event.type === 'B');
+    expect(await store.readAll({ types: ['A', 'B'] })).toEqual(wanted);
+    // a type named twice, or one never stored, changes nothing
+    expect(await store.readAll({ types: ['B', 'A', 'B', 'Never'] })).toEqual(wanted);
+    // the first four of both, not four of each: B at the 6th position before A at the 8th
+    expect((await store.readAll({ types: ['A', 'B'], limit: 4 })).map((event) => event.position)).toEqual(wanted.slice(0, 4).map((event) => event.position));
+    expect(await store.readAll({ after: wanted[3].position, types: ['A', 'B'], limit: 4 })).toEqual(wanted.slice(4));
+    expect(await store.readAll({ after: all[all.length - 2].position, types: ['A', 'B'] })).toEqual([]);
+    expect(await store.readAll({ types: [] })).toEqual([]);
+    await store.close();
+  });
+
   it('refuses an event id already stored in another stream', async () => {
     const store = createSqliteEventStore({ path: join(temp.dir, 'events.sqlite') });
     const event = newTestEvent();

@@ -50,6 +50,11 @@ export interface ProjectorOptions {
    */
   eventTypes?: readonly string[];
   /**
+   * in place of `eventTypes`, for a `handle` whose types change with what it has seen (`VaryingTypes`): the
+   * catch-up asks before each batch. Live, every delivery is handed over.
+   */
+  varyingTypes?: VaryingTypes;
+  /**
    * live, the events at hand the bus may hand over in one `handle` (`ConsumeOptions.maxBatch`; default 1 on
    * the embedded bus): for a projector whose every write is a round trip (the search indexer on Meilisearch)
    */
@@ -63,6 +68,21 @@ export interface ProjectorOptions {
    * process in its group, like the search indexer); without it `waitFor` waits for the catch-up only.
    */
   relayCheckpoint?: { collection: DocumentCollection<RelayCheckpoint>; id?: string };
+}
+
+/**
+ * The types a `handle` looks at for now, when they change with what it has seen (the upload expiry: file
+ * events while no upload waits for its expiry, every type while one does, for a carrier naming it).
+ */
+export interface VaryingTypes {
+  /** the types wanted from here on; undefined: every type */
+  now(): readonly string[] | undefined;
+  /**
+   * true for an event after which `handle` may want more types than `now` answered before it: a catch-up
+   * batch read with fewer types ends with that event, and the next one is read after it with `now` asked
+   * again (an event of a type passed by in the rest of the batch could be one `handle` wants by then)
+   */
+  widensAfter(event: RecordedEvent): boolean;
 }
 
 export interface Projector {
@@ -271,17 +291,24 @@ export const createProjector = (options: ProjectorOptions): Projector => {
    */
   const catchUp = async (eventStore: EventStore): Promise<void> => {
     const limit = options.batchSize ?? REPLAY_BATCH;
+    const varying = options.varyingTypes;
     for (;;) {
       if (stopping) return;
+      const wanted = varying ? varying.now() : options.eventTypes;
       // the head before the read: a short answer holds every event of the types up to it (ReadAllOptions.types)
-      const head = options.eventTypes ? await eventStore.headPosition() : 0;
-      const batch = await eventStore.readAll({ after: position, limit, types: options.eventTypes });
-      if (options.eventTypes && batch.length < limit) {
+      const head = wanted ? await eventStore.headPosition() : 0;
+      const batch = await eventStore.readAll({ after: position, limit, types: wanted });
+      // read with fewer types than `handle` may want after one of these events: the batch ends with it
+      const widening = varying && wanted ? batch.findIndex((event) => varying.widensAfter(event)) : -1;
+      if (widening >= 0) {
+        await applyBatch(batch.slice(0, widening + 1));
+      } else if (wanted && batch.length < limit) {
         await applyBatch(batch, head);
         return;
+      } else {
+        if (batch.length === 0) return;
+        await applyBatch(batch);
       }
-      if (batch.length === 0) return;
-      await applyBatch(batch);
       await new Promise((resolve) => setImmediate(resolve));
     }
   };

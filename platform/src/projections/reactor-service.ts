@@ -36,7 +36,7 @@ export abstract class ReactorService {
   }
 
   /** the reactor handing each batch of the log to `follow`, with its own stored checkpoint (its `projector`) */
-  protected followLog(ports: ReactorPorts, reactor: Pick<ReactorOptions, 'name' | 'what' | 'from' | 'eventTypes'>): Projector {
+  protected followLog(ports: ReactorPorts, reactor: Pick<ReactorOptions, 'name' | 'what' | 'from' | 'eventTypes' | 'varyingTypes'>): Projector {
     return createReactor({ ...ports, ...reactor, handle: (events) => this.follow(events) });
   }
 }

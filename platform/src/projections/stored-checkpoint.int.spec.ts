@@ -134,4 +134,56 @@ describe('storedCheckpoint', () => {
       await documentStore.close();
     }
   });
+
+  it('catches a reactor of varying types up: narrow while it waits for nothing, every type from the event after which it waits on, narrow again once nothing waits', async () => {
+    const dir = join(temp.dir, 'varying');
+    mkdirSync(dir, { recursive: true });
+    const eventStore = createSqliteEventStore({ path: join(dir, 'events.sqlite') });
+    const bus = createInProcessEventBus({ eventStore, path: join(dir, 'events.sqlite') });
+    const documentStore = createSqliteDocumentStore({ path: join(dir, 'documents.sqlite') });
+    const logger = { info: () => undefined, error: () => undefined };
+    // like the upload expiry: an Uploaded waits for a Carrier (any other type) or a Published
+    let waiting = 0;
+    const handed: string[] = [];
+    const handle = (events: readonly RecordedEvent[]) => {
+      for (const event of events) {
+        handed.push(`${event.type}@${event.position}`);
+        if (event.type === 'Uploaded') waiting += 1;
+        else if (waiting > 0) waiting -= 1;
+      }
+      return Promise.resolve();
+    };
+    const reads: Array<readonly string[] | undefined> = [];
+    const readAll = eventStore.readAll.bind(eventStore);
+    const counting = { ...eventStore, readAll: (options?: Parameters<typeof readAll>[0]) => (reads.push(options?.types), readAll(options)) };
+    try {
+      const types = ['Carrier', 'Uploaded', 'Carrier', 'Carrier', 'Uploaded', 'Published', 'Carrier', 'Carrier'];
+      const first = (await eventStore.append('varying-1', types.map((type) => newTestEvent(type)), { expectedRevision: 'any' })).position - types.length + 1;
+      const head = await eventStore.headPosition();
+      const reactor = createReactor({
+        name: 'varying',
+        bus,
+        eventStore: counting,
+        documentStore,
+        logger,
+        handle,
+        from: 'start',
+        what: 'varying',
+        varyingTypes: { now: () => (waiting > 0 ? undefined : ['Uploaded', 'Published']), widensAfter: (event) => event.type === 'Uploaded' },
+      });
+      await reactor.start();
+      // the first carrier passed by (nothing waited), the one after the upload handed over although the narrow
+      // read had passed it by too: that batch ended with the upload, the next one read every type, and the one
+      // after it (nothing waits by then) the narrow types again
+      expect(handed).toEqual(types.slice(1).map((type, i) => `${type}@${first + 1 + i}`));
+      expect(reads).toEqual([['Uploaded', 'Published'], undefined, ['Uploaded', 'Published']]);
+      expect(reactor.position()).toBe(head);
+      expect(await storedCheckpoint(documentStore, 'varying').get()).toBe(head);
+      await reactor.stop();
+    } finally {
+      await bus.close();
+      await eventStore.close();
+      await documentStore.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import type { DocumentStore } from '@cn/platform/document-store';
 import type { EventBus } from '@cn/platform/event-bus';
 import type { EventStore, RecordedEvent } from '@cn/platform/event-store';
-import { CHECKPOINTS_COLLECTION, createProjector, type Projector, type ProjectorCheckpoint, type ProjectorLogger } from './projection-runner';
+import { CHECKPOINTS_COLLECTION, createProjector, type Projector, type ProjectorCheckpoint, type ProjectorLogger, type VaryingTypes } from './projection-runner';
 import type { ProjectedDocument } from './projection';
 
 interface StoredCheckpoint extends ProjectedDocument {
@@ -53,6 +53,8 @@ export interface ReactorOptions {
    * from the log (`ProjectorOptions.eventTypes`). Leave it out when `handle` looks at every event.
    */
   eventTypes?: readonly string[];
+  /** in place of `eventTypes`, types that change with what `handle` has seen (`ProjectorOptions.varyingTypes`) */
+  varyingTypes?: VaryingTypes;
 }
 
 /**
@@ -66,6 +68,7 @@ export const createReactor = (options: ReactorOptions): Projector =>
     eventStore: options.eventStore,
     handle: options.handle,
     eventTypes: options.eventTypes,
+    varyingTypes: options.varyingTypes,
     checkpoint: storedCheckpoint(options.documentStore, options.name, options.from === 'head' ? { startAtHeadOf: options.eventStore } : {}),
     logger: options.logger,
     onError: (error) => options.logger.error({ err: error, reactor: options.name }, `${options.what} stopped`),

@@ -12,6 +12,8 @@ const UPLOAD_EXPIRES = 'file-upload-expires';
 const timerKey = (fileId: string): string => `upload-expiry:${fileId}`;
 /** ids as the command side makes them (uuids): how another module's event names an upload it carries */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** the file events `follow` acts on while no upload waits (an upload starts or stops waiting) */
+const WAITING_OR_RELEASED = ['FileUploaded', 'FileRestored', 'FilePublished', 'FileRemoved', 'FileUploadExpired'];
 /** how long an upload may wait for a catch-up of this follower before its timer is tried again */
 const CATCH_UP_MS = 30_000;
 
@@ -51,7 +53,20 @@ export class UploadExpiry extends ReactorService {
     super();
     this.scheduler = createScheduler({ store: documentStore, clock, logger });
     this.scheduler.handle(UPLOAD_EXPIRES, (payload) => this.expire((payload as { file_id: string }).file_id));
-    this.projector = this.followLog({ bus, eventStore, documentStore, logger }, { name: UPLOAD_EXPIRY, what: 'upload expiry', from: 'start' });
+    this.projector = this.followLog(
+      { bus, eventStore, documentStore, logger },
+      {
+        name: UPLOAD_EXPIRY,
+        what: 'upload expiry',
+        from: 'start',
+        // while no upload waits, only the file events `follow` acts on: a restart's catch-up then reads those
+        // rows of the log, not all of them (a carrier is looked for only while an upload waits)
+        varyingTypes: {
+          now: () => (this.waiting.size > 0 ? undefined : WAITING_OR_RELEASED),
+          widensAfter: (event) => event.type === 'FileUploaded' || event.type === 'FileRestored',
+        },
+      },
+    );
   }
 
   protected async follow(events: readonly RecordedEvent[]): Promise<void> {
