@@ -27,6 +27,14 @@ describeDocumentStoreContract(
   { columns: ['name', 'age', 'status', 'address', 'v', 'w'] },
 );
 
+/** SQLite's plan for a query, its steps joined */
+const planOf = (db: Database.Database, sql: string): string =>
+  db
+    .prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
+    .all()
+    .map((row) => row.detail)
+    .join('; ');
+
 describe('sqlite document store on disk', () => {
   it('keeps documents across a reopen', async () => {
     const temp = createTempDir('cn-docs');
@@ -56,12 +64,7 @@ describe('sqlite document store on disk', () => {
     expect(latestB.map((doc) => doc.position)).toEqual([300, 297]);
 
     const inspect = new Database(path, { readonly: true });
-    const plan = (sql: string): string =>
-      inspect
-        .prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-        .all()
-        .map((row) => row.detail)
-        .join('; ');
+    const plan = (sql: string): string => planOf(inspect, sql);
     const latestSql = `SELECT doc FROM documents WHERE collection = 'audit_v1' AND 1 ORDER BY json_extract(doc, '$.position') DESC, rowid DESC LIMIT 50`;
     expect(plan(latestSql)).toMatch(/USING INDEX documents_audit_v1_by_position\b/);
     expect(plan(latestSql)).not.toMatch(/TEMP B-TREE/);
@@ -168,12 +171,7 @@ describe('sqlite document store: a collection in a table of its own', () => {
     const indexes = inspect.prepare<[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'c:audit_v3' ORDER BY name`).all();
     expect(indexes.map((index) => index.name)).toEqual(['c:audit_v3:by:type__position', 'c:audit_v3:by:who__position', 'c:audit_v3:id']);
     expect(indexes[0].sql).toMatch(/\("type"\)$/);
-    const plan = (sql: string): string =>
-      inspect
-        .prepare<[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`)
-        .all()
-        .map((row) => row.detail)
-        .join('; ');
+    const plan = (sql: string): string => planOf(inspect, sql);
     // the queries the store writes for the audit's lists, latest first: by type after a cursor, and all
     const byType = `SELECT id, "position", "type", "who", rest FROM "c:audit_v3" WHERE 1 AND (((COALESCE(NULLIF(typeof("type"), 'null'), json_type(rest, '$.type')) IS 'text' AND "type" = 'B') AND (COALESCE(NULLIF(typeof("position"), 'null'), json_type(rest, '$.position')) IN ('integer', 'real') AND "position" < 200))) ORDER BY "position" DESC, rowid DESC LIMIT 50`;
     expect(plan(byType)).toMatch(/USING INDEX c:audit_v3:by:type__position \(type=\? AND rowid<\?\)/);
