@@ -3,7 +3,7 @@ import { collectionName } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { activeViewers } from '../calendars/calendars.read';
 import { groupsCollection } from '../groups/groups.read';
-import type { ChangePublisher } from '../realtime/change-publisher';
+import { everyConsoleHears, type ChangePublisher } from '../realtime/change-publisher';
 import { fileArchivesProjection, type FileArchiveDocument } from './file-archives.projection';
 import { pendingFileVersionsProjection, type PendingFileDocument } from './pending-versions.projection';
 import { fileFoldersProjection, fileSettingsProjection, filesProjection, folderReadsProjection, type FileDocument, type FolderDocument, type FolderReadDocument } from './files.projection';
@@ -81,13 +81,7 @@ const pendingVersionsPublisher = (store: DocumentStore): ChangePublisher => ({
  * The files settings changed (profiles switched, the extension filter, the lock period): every connected
  * console reads its files pages again, so profile fields appear or go without a reload.
  */
-export const fileSettingsPublisher: ChangePublisher = {
-  collection: collectionName(fileSettingsProjection),
-  publish: (change, hub) => {
-    for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, { type: 'changed', collection: FILES_COLLECTION, id: change.id, doc: { position: change.event.position } });
-    return Promise.resolve();
-  },
-};
+export const fileSettingsPublisher = everyConsoleHears(collectionName(fileSettingsProjection), FILES_COLLECTION);
 
 /** an archive export asked for, ended, expired or deleted: the member's own consoles read their exports again (progress: the runner pushes it) */
 const fileArchivesPublisher: ChangePublisher = {

@@ -2,7 +2,7 @@ import { GROUP_CATEGORIES_COLLECTION, GROUPS_COLLECTION, GROUPS_TOPIC } from '@c
 import { collectionName, createLruCache } from '@cn/domain';
 import type { DocumentStore } from '@cn/platform';
 import { loadActiveMember } from '../members/members.read';
-import type { ChangePublisher } from '../realtime/change-publisher';
+import { everyConsoleHears, type ChangePublisher } from '../realtime/change-publisher';
 import { memberSeesGroup } from './group-views';
 import { groupCategoriesProjection, groupsProjection, type GroupDocument } from './groups.projection';
 
@@ -45,11 +45,4 @@ export const groupChangePublisher = (store: DocumentStore): ChangePublisher => {
  * categories are the directory's tabs, and an administrator's navigation lists theirs). Only the slug and
  * the position travel.
  */
-export const groupCategoryChangePublisher: ChangePublisher = {
-  collection: collectionName(groupCategoriesProjection),
-  publish: (change, hub) => {
-    const message = { type: 'changed' as const, collection: GROUP_CATEGORIES_COLLECTION, id: change.id, doc: { position: change.event.position } };
-    for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
-    return Promise.resolve();
-  },
-};
+export const groupCategoryChangePublisher = everyConsoleHears(collectionName(groupCategoriesProjection), GROUP_CATEGORIES_COLLECTION);

@@ -1,6 +1,6 @@
 import { LEGAL_TEXTS_COLLECTION } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
-import type { ChangePublisher } from '../realtime/change-publisher';
+import { everyConsoleHears, type ChangePublisher } from '../realtime/change-publisher';
 import { legalAcceptancesProjection, legalTextsProjection, type LegalAcceptanceDocument } from './legal.projection';
 
 /**
@@ -10,21 +10,13 @@ import { legalAcceptancesProjection, legalTextsProjection, type LegalAcceptanceD
  * text and the position only.
  */
 export const legalChangePublishers = (): ChangePublisher[] => [
-  {
-    collection: collectionName(legalTextsProjection),
-    publish: (change, hub) => {
-      const message = { type: 'changed' as const, collection: LEGAL_TEXTS_COLLECTION, id: change.id, doc: { position: change.event.position } };
-      for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
-      return Promise.resolve();
-    },
-  },
+  everyConsoleHears(collectionName(legalTextsProjection), LEGAL_TEXTS_COLLECTION),
   {
     collection: collectionName(legalAcceptancesProjection),
     publish: (change, hub) => {
       const doc = change.doc as LegalAcceptanceDocument | null;
       if (!doc) return Promise.resolve();
-      const message = { type: 'changed' as const, collection: LEGAL_TEXTS_COLLECTION, id: doc.legal_text_id, doc: { position: change.event.position } };
-      for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
+      hub.publishToConnected({ type: 'changed', collection: LEGAL_TEXTS_COLLECTION, id: doc.legal_text_id, doc: { position: change.event.position } });
       return Promise.resolve();
     },
   },

@@ -1,6 +1,6 @@
 import { APP_NAVIGATION_COLLECTION } from '@cn/contracts';
 import { collectionName } from '@cn/domain';
-import type { ChangePublisher } from '../realtime/change-publisher';
+import { everyConsoleHears } from '../realtime/change-publisher';
 import { appNavigationsProjection } from './app-navigation.projection';
 import type { ProjectionReadSide } from '../core/projection-feature';
 
@@ -8,14 +8,7 @@ import type { ProjectionReadSide } from '../core/projection-feature';
  * A saved app navigation reaches every open console and app at once: the editors of other administrators
  * read it again (their next save would otherwise be a 409), and apps fetch their navigation again.
  */
-const appNavigationPublisher: ChangePublisher = {
-  collection: collectionName(appNavigationsProjection),
-  publish: (change, hub) => {
-    const message = { type: 'changed' as const, collection: APP_NAVIGATION_COLLECTION, id: change.id, doc: { position: change.event.position } };
-    for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
-    return Promise.resolve();
-  },
-};
+const appNavigationPublisher = everyConsoleHears(collectionName(appNavigationsProjection), APP_NAVIGATION_COLLECTION);
 
 /** the read models and realtime publishers of the feature, apart from its Nest module (a rebuild loads these alone) */
 export const appNavigationReadSide: ProjectionReadSide = {

@@ -15,7 +15,7 @@ const networkNavigationPublisher: ChangePublisher = {
   publish: (change, hub) => {
     if (change.id === NETWORK_NAVIGATION_SCOPE) {
       const message = { type: 'changed' as const, collection: NAVIGATION_COLLECTION, id: change.id, doc: { position: change.event.position } };
-      for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
+      hub.publishToConnected(message);
       hub.publishToVisitors(PUBLIC_NAVIGATION_TOPIC, message);
     }
     return Promise.resolve();

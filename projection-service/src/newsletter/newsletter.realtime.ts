@@ -14,7 +14,7 @@ export const newsletterChangePublishers = (): ChangePublisher[] => [
       // the order, the template and the sent slots are the administrators' business
       if (change.event.type !== 'NewsletterSettingsChanged') return Promise.resolve();
       const message = { type: 'changed' as const, collection: NEWSLETTER_COLLECTION, id: 'network', doc: { position: change.event.position } };
-      for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
+      hub.publishToConnected(message);
       return Promise.resolve();
     },
   },

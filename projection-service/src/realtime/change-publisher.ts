@@ -13,6 +13,18 @@ export interface ChangePublisher {
   presenceChanged?(memberId: string, hub: RealtimeHub): Promise<void>;
 }
 
+/**
+ * A read model every member's pages may show (designs, tags, roles, ...): every open console hears each
+ * change as `changed` in `collection` with the document's id and the event's position, and reads it again.
+ */
+export const everyConsoleHears = (readModel: string, collection: string): ChangePublisher => ({
+  collection: readModel,
+  publish: (change, hub) => {
+    hub.publishToConnected({ type: 'changed', collection, id: change.id, doc: { position: change.event.position } });
+    return Promise.resolve();
+  },
+});
+
 export interface ChangeLogger {
   error(obj: object, msg?: string): void;
 }

@@ -151,6 +151,11 @@ export class RealtimeHub {
     for (const visitor of this.visitors) if (visitor.topics.has(topic)) visitor.send(message);
   }
 
+  /** the message to every open console of every connected member: a change everyone's pages may show */
+  publishToConnected(message: RealtimeMessage): void {
+    for (const connections of this.byMember.values()) for (const connection of connections) connection.send(message);
+  }
+
   publishTo(memberId: string, message: RealtimeMessage): void {
     for (const connection of this.byMember.get(memberId) ?? []) connection.send(message);
   }

@@ -2,6 +2,7 @@ import { APPS_COLLECTION, APPS_TOPIC, TAGS_COLLECTION, tagEvents, type TagCatalo
 import { collectionName } from '@cn/domain';
 import { tagsProjection } from './tags.projection';
 import type { ProjectionReadSide } from '../core/projection-feature';
+import { everyConsoleHears } from '../realtime/change-publisher';
 
 const TAG_EVENT_TYPES: ReadonlySet<string> = new Set(tagEvents.map((definition) => definition.type));
 
@@ -9,15 +10,8 @@ const TAG_EVENT_TYPES: ReadonlySet<string> = new Set(tagEvents.map((definition) 
 export const tagsReadSide: ProjectionReadSide = {
   readModels: [tagsProjection],
   publishers: () => [
-    {
-      // every member's tag fields suggest the tags: every open console hears a change (only the position)
-      collection: collectionName(tagsProjection),
-      publish: (change, hub) => {
-        const message = { type: 'changed' as const, collection: TAGS_COLLECTION, id: change.id, doc: { position: change.event.position } };
-        for (const memberId of hub.connectedMembers()) hub.publishTo(memberId, message);
-        return Promise.resolve();
-      },
-    },
+    // every member's tag fields suggest the tags: every open console hears a change (only the position)
+    everyConsoleHears(collectionName(tagsProjection), TAGS_COLLECTION),
     {
       // a rename, merge or deletion changes what the items holding the tag show (apps read them through the
       // catalogue): the open walls, items and forms of every app with a tag property read again
